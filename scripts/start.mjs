@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm start`: builds what must be built, starts the whole local stack on the well-known ports with
+// data kept in .emulator-data/, loads demo data into an empty database, serves the web app, prints one
+// summary and stops everything on Ctrl+C.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, StackError, buildAll, startStack } from './lib/stack.mjs';
+
+const log = (line) => console.log(`· ${line}`);
+
+function demoAccounts() {
+  const file = path.join(ROOT, 'seed', 'demo-accounts.json');
+  if (!existsSync(file)) return [];
+  const parsed = JSON.parse(readFileSync(file, 'utf8'));
+  return Array.isArray(parsed) ? parsed : parsed.accounts ?? [];
+}
+
+async function main() {
+  const webMode = process.argv.includes('--preview') ? 'preview' : 'dev';
+  log('Building the emulator and the functions…');
+  buildAll({ web: webMode });
+  const stack = await startStack({ ports: 'default', seed: true, web: webMode, dataDir: path.join(ROOT, '.emulator-data'), log });
+
+  const accounts = demoAccounts();
+  const lines = [
+    '',
+    'Panel Uczestnika is running:',
+    `  Web app                  ${stack.urls.web}`,
+    `  Realtime Database        ${stack.urls.rtdb}  (namespace ${stack.namespace})`,
+    `  Auth emulator            ${stack.urls.auth}`,
+    `  Functions emulator       ${stack.urls.functions}  (region ${stack.region})`,
+    `  Data kept in             .emulator-data/`,
+  ];
+  if (accounts.length) {
+    lines.push('', 'Demo accounts:');
+    for (const account of accounts) lines.push(`  ${String(account.role ?? '').padEnd(12)} ${account.email}  /  ${account.password}`);
+  }
+  lines.push('', 'Press Ctrl+C to stop everything.', '');
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping (saving Auth data)…');
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  // A part that dies on its own takes the stack down with one clear message.
+  for (const proc of stack.processes) {
+    proc.exited.then(async ({ code, signal }) => {
+      if (stopping) return;
+      console.error(`\nThe ${proc.name} process stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last output:\n${proc.tail()}`);
+      stopping = true;
+      await stack.stop();
+      process.exit(1);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(`\nnpm start failed: ${error instanceof StackError ? error.message : error.stack}`);
+  process.exit(1);
+});

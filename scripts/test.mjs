@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm test`: every test layer in order, stopping at the first one that fails:
+// typecheck + lint → unit → bundle budget → emulator conformance → security rules →
+// functions integration → end-to-end in Chromium. `npm test -- <layer>…` runs only those layers.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './lib/stack.mjs';
+import { ensureChromium } from './lib/chromium.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const reportDir = path.join(ROOT, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${label} failed (${result.signal ?? `exit code ${result.status}`}).`);
+    printTotals();
+    process.exit(1);
+  }
+}
+
+function vitest(label, projects) {
+  const reportFile = path.join(reportDir, `vitest-${label}.json`);
+  rmSync(reportFile, { force: true });
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
+  if (existsSync(reportFile)) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    if (report.numTotalTests === 0) {
+      console.error(`\n✖ ${label}: no tests ran.`);
+      process.exit(1);
+    }
+  }
+}
+
+function printTotals() {
+  console.log(`\nAll layers: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+}
+
+const layers = {
+  typecheck() {
+    run('build emulator', 'npx', ['tsc', '-b', 'emulator']);
+    if (existsSync(path.join(ROOT, 'functions/tsconfig.json'))) run('typecheck functions', 'npm', ['run', 'build', '-w', 'functions']);
+    if (existsSync(path.join(ROOT, 'web/tsconfig.json'))) run('typecheck web', 'npx', ['tsc', '-p', 'web', '--noEmit']);
+    if (existsSync(path.join(ROOT, 'tests/tsconfig.json'))) run('typecheck tests', 'npx', ['tsc', '-p', 'tests', '--noEmit']);
+    run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  },
+  unit() {
+    vitest('unit', ['unit', 'web']);
+  },
+  budget() {
+    if (!existsSync(path.join(ROOT, 'scripts/bundle-size.mjs'))) return;
+    run('build web', 'npm', ['run', 'build', '-w', 'web']);
+    run('bundle budget', process.execPath, ['scripts/bundle-size.mjs']);
+  },
+  conformance() {
+    vitest('conformance', ['conformance']);
+  },
+  rules() {
+    vitest('rules', ['rules']);
+  },
+  functions() {
+    vitest('functions', ['functions']);
+  },
+  async e2e() {
+    const chrome = await ensureChromium();
+    process.env.CHROME_PATH = chrome;
+    vitest('e2e', ['e2e']);
+  },
+};
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+for (const name of requested) {
+  if (!layers[name]) {
+    console.error(`Unknown test layer "${name}". Layers: ${Object.keys(layers).join(', ')}`);
+    process.exit(2);
+  }
+}
+for (const [name, layer] of Object.entries(layers)) {
+  if (requested.length && !requested.includes(name)) continue;
+  await layer();
+}
+printTotals();
