@@ -1,0 +1,368 @@
+// Compiles database.rules.json into a tree of rule nodes and evaluates reads and writes against it.
+//
+// Semantics (Firebase "Understand Realtime Database Security Rules"):
+// - .read / .write cascade: the first granting rule on the way from the root to the accessed
+//   location grants everything below it; deeper rules cannot revoke it. Rules below the accessed
+//   location are never consulted for access: a read of /a is denied unless a .read at / or /a
+//   grants it, even when /a/b grants (no filtering), and a write at /a is denied unless a .write
+//   at / or /a grants it, even when every written child would be granted deeper.
+// - .validate does not cascade: every .validate on the written locations' ancestors (from the
+//   root) and in the written subtrees must pass, except where the new data is null (deletes are
+//   never validated).
+// - data / root are the state before the operation, newData the state after the whole operation
+//   (for a multi-path update: after all of its paths are applied).
+
+import type { DataNode, Path, QueryParams } from '../core/index.js';
+import { parseJsonWithComments, JsonSyntaxError, type JsonValue } from './json.js';
+import { parseExpression, ExpressionSyntaxError, type Expr } from './parser.js';
+import {
+  checkRule,
+  evaluateRule,
+  ExpressionTypeError,
+  RuleEvalError,
+  RuleSnapshot,
+  type EvalContext,
+  type RuleKind,
+  type RuleQuery,
+} from './expr.js';
+
+/** Invalid rules; the message is what PUT /.settings/rules.json answers with status 400. */
+export class RulesError extends Error {
+  override name = 'RulesError';
+}
+
+export interface AuthContext {
+  uid: string;
+  token: Record<string, unknown>;
+  provider?: string;
+}
+
+export type WriteResult = { allowed: true } | { allowed: false; reason: string };
+
+export interface CompiledRules {
+  canRead(input: { root: DataNode; path: Path; auth: AuthContext | null; now: number; query?: QueryParams }): boolean;
+  canWrite(input: {
+    oldRoot: DataNode;
+    newRoot: DataNode;
+    path: Path;
+    changedChildren?: string[];
+    auth: AuthContext | null;
+    now: number;
+  }): WriteResult;
+  indexOn(path: Path): string[];
+  readonly source: unknown;
+}
+
+interface CompiledRule {
+  expr: Expr | boolean;
+  /** Text for debug reasons. */
+  text: string;
+}
+
+interface RuleNode {
+  read?: CompiledRule;
+  write?: CompiledRule;
+  validate?: CompiledRule;
+  indexOn: string[];
+  children: Map<string, RuleNode>;
+  wildcard?: { name: string; node: RuleNode };
+}
+
+/** The rules the official emulator reports (GET /.settings/rules.json) when none were loaded. */
+export const OPEN_RULES_SOURCE = '{\n    "rules": {\n        ".read": true,\n        ".write": true\n    }\n}';
+
+const RULE_KEYS = new Set(['.read', '.write', '.validate', '.indexOn']);
+
+export function compileRules(source: string): CompiledRules {
+  let parsed;
+  try {
+    parsed = parseJsonWithComments(source);
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) throw new RulesError(`Error saving rules - Line ${err.line}: Parse error: ${err.message}`);
+    throw err;
+  }
+  const { value, keyLines } = parsed;
+  const lineOf = (obj: object, key: string): number => keyLines.get(obj)?.get(key) ?? 1;
+  const fail = (line: number, rulePath: string, problem: string): never => {
+    throw new RulesError(`Error saving rules - Line ${line}: ${rulePath}: ${problem}`);
+  };
+
+  if (!isObject(value)) fail(1, '/', 'The rules file must contain a JSON object with a "rules" key.');
+  const top = value as Record<string, JsonValue>;
+  for (const key of Object.keys(top)) {
+    if (key !== 'rules') fail(lineOf(top, key), `/${key}`, `Unknown top-level key '${key}' (expected only "rules").`);
+  }
+  if (!Object.prototype.hasOwnProperty.call(top, 'rules')) fail(1, '/', 'Missing the top-level "rules" key.');
+  if (!isObject(top.rules)) fail(lineOf(top, 'rules'), '/rules', 'Expected an object.');
+
+  const compileNode = (obj: Record<string, JsonValue>, rulePath: string, wildcards: Set<string>): RuleNode => {
+    const node: RuleNode = { indexOn: [], children: new Map() };
+    const wildKeys = Object.keys(obj).filter((k) => k.startsWith('$'));
+    if (wildKeys.length > 1) {
+      fail(lineOf(obj, wildKeys[1]), `${rulePath}/${wildKeys[1]}`, `Only one wildcard ($-key) is allowed per level; found ${wildKeys.join(', ')}.`);
+    }
+    for (const key of Object.keys(obj)) {
+      const line = lineOf(obj, key);
+      const keyPath = `${rulePath}/${key}`;
+      const v = obj[key];
+      if (key.startsWith('.')) {
+        if (!RULE_KEYS.has(key)) fail(line, keyPath, `Unknown rule type '${key}' (expected .read, .write, .validate or .indexOn).`);
+        if (key === '.indexOn') {
+          const entries = typeof v === 'string' ? [v] : Array.isArray(v) ? v : null;
+          if (!entries || entries.some((x) => typeof x !== 'string' || x === '')) {
+            fail(line, keyPath, '.indexOn must be a string or an array of non-empty strings.');
+          }
+          node.indexOn = entries as string[];
+          continue;
+        }
+        const kind = key as RuleKind;
+        let rule: CompiledRule;
+        if (typeof v === 'boolean') {
+          rule = { expr: v, text: String(v) };
+        } else if (typeof v === 'string') {
+          let expr: Expr;
+          try {
+            expr = parseExpression(v);
+            checkRule(expr, { kind, wildcards });
+          } catch (err) {
+            if (err instanceof ExpressionSyntaxError || err instanceof ExpressionTypeError) {
+              return fail(line, keyPath, err.message);
+            }
+            throw err;
+          }
+          rule = { expr: literalBoolean(expr) ?? expr, text: v };
+        } else {
+          return fail(line, keyPath, `Expected a boolean or an expression string, found ${jsonType(v)}.`);
+        }
+        if (kind === '.read') node.read = rule;
+        else if (kind === '.write') node.write = rule;
+        else node.validate = rule;
+        continue;
+      }
+      if (!isObject(v)) fail(line, keyPath, `Expected an object of rules, found ${jsonType(v)}.`);
+      if (key === '' || /[.#[\]/\u0000-\u001f\u007f]/.test(key) || key.indexOf('$', 1) >= 0) {
+        fail(line, keyPath, `Invalid key '${key}': keys cannot be empty or contain '.', '#', '$' (except as the first character), '[', ']', '/' or control characters.`);
+      }
+      if (key.startsWith('$')) {
+        if (key.length === 1 || !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(key)) fail(line, keyPath, `Invalid wildcard name '${key}'.`);
+        if (wildcards.has(key)) fail(line, keyPath, `The wildcard '${key}' is already used higher up in this path.`);
+        const inner = new Set(wildcards);
+        inner.add(key);
+        node.wildcard = { name: key, node: compileNode(v as Record<string, JsonValue>, keyPath, inner) };
+      } else {
+        node.children.set(key, compileNode(v as Record<string, JsonValue>, keyPath, wildcards));
+      }
+    }
+    return node;
+  };
+
+  const rootNode = compileNode(top.rules as Record<string, JsonValue>, '/rules', new Set());
+  return new RulesEngine(rootNode, value);
+}
+
+function isObject(v: unknown): v is Record<string, JsonValue> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function jsonType(v: JsonValue): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+
+function literalBoolean(e: Expr): boolean | undefined {
+  return e.kind === 'literal' && typeof e.value === 'boolean' ? e.value : undefined;
+}
+
+function pathString(path: Path): string {
+  return path.length === 0 ? '/' : '/' + path.join('/');
+}
+
+/** The query variable of query-based rules, from the core query parameters. */
+export function ruleQueryFromParams(q: QueryParams | undefined): RuleQuery {
+  const index = q?.index ?? { kind: 'priority' as const };
+  const start = q?.start;
+  const end = q?.end;
+  // equalTo is what the SDKs send as the same inclusive start and end value (and name).
+  const isEqualTo =
+    start !== undefined && end !== undefined && start.inclusive && end.inclusive && sameValue(start.value, end.value) && start.name === end.name;
+  return {
+    orderByKey: index.kind === 'key',
+    orderByPriority: index.kind === 'priority' && q !== undefined && (start !== undefined || end !== undefined || q.limit !== undefined),
+    orderByValue: index.kind === 'value',
+    orderByChild: index.kind === 'child' ? index.path.join('/') : null,
+    startAt: start !== undefined && start.inclusive ? (start.value ?? null) : null,
+    endAt: end !== undefined && end.inclusive ? (end.value ?? null) : null,
+    equalTo: isEqualTo ? (start!.value ?? null) : null,
+    limitToFirst: q?.limit !== undefined && q.viewFrom !== 'right' ? q.limit : null,
+    limitToLast: q?.limit !== undefined && q.viewFrom === 'right' ? q.limit : null,
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (a === undefined && b === null) || (a === null && b === undefined);
+}
+
+interface Step {
+  /** Location of this step. */
+  path: Path;
+  rules: RuleNode;
+  vars: Record<string, string>;
+}
+
+// The rule nodes matching each prefix of `path`, from the root; stops where no rule matches.
+// A named child wins over the wildcard at the same level.
+function walk(root: RuleNode, path: Path): Step[] {
+  const steps: Step[] = [{ path: [], rules: root, vars: {} }];
+  let rules = root;
+  let vars: Record<string, string> = {};
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    const named = rules.children.get(key);
+    if (named) {
+      rules = named;
+    } else if (rules.wildcard) {
+      vars = { ...vars, [rules.wildcard.name]: key };
+      rules = rules.wildcard.node;
+    } else {
+      break;
+    }
+    steps.push({ path: path.slice(0, i + 1), rules, vars });
+  }
+  return steps;
+}
+
+function childRule(rules: RuleNode, key: string, vars: Record<string, string>): { rules: RuleNode; vars: Record<string, string> } | undefined {
+  const named = rules.children.get(key);
+  if (named) return { rules: named, vars };
+  if (rules.wildcard) return { rules: rules.wildcard.node, vars: { ...vars, [rules.wildcard.name]: key } };
+  return undefined;
+}
+
+type Outcome = { ok: true } | { ok: false; error?: string };
+
+function run(rule: CompiledRule, ctx: EvalContext): Outcome {
+  if (typeof rule.expr === 'boolean') return rule.expr ? { ok: true } : { ok: false };
+  try {
+    return evaluateRule(rule.expr, ctx) ? { ok: true } : { ok: false };
+  } catch (err) {
+    if (err instanceof RuleEvalError) return { ok: false, error: err.message };
+    // Anything else (a bug, a malformed node) also must not grant access.
+    return { ok: false, error: String(err) };
+  }
+}
+
+function describeFailure(kind: string, path: Path, rule: CompiledRule, o: Outcome): string {
+  const detail = !o.ok && o.error ? ` (error: ${o.error})` : '';
+  return `${kind} at ${pathString(path)} "${rule.text}" => false${detail}`;
+}
+
+class RulesEngine implements CompiledRules {
+  constructor(
+    private readonly root: RuleNode,
+    readonly source: unknown,
+  ) {}
+
+  canRead(input: { root: DataNode; path: Path; auth: AuthContext | null; now: number; query?: QueryParams }): boolean {
+    const rootSnap = new RuleSnapshot(input.root, []);
+    const query = ruleQueryFromParams(input.query);
+    for (const step of walk(this.root, input.path)) {
+      const rule = step.rules.read;
+      if (!rule) continue;
+      const ctx: EvalContext = {
+        auth: input.auth,
+        now: input.now,
+        root: rootSnap,
+        data: new RuleSnapshot(input.root, step.path),
+        query,
+        vars: step.vars,
+      };
+      if (run(rule, ctx).ok) return true;
+    }
+    return false;
+  }
+
+  canWrite(input: {
+    oldRoot: DataNode;
+    newRoot: DataNode;
+    path: Path;
+    changedChildren?: string[];
+    auth: AuthContext | null;
+    now: number;
+  }): WriteResult {
+    const targets: Path[] =
+      input.changedChildren === undefined
+        ? [input.path]
+        : input.changedChildren.map((c) => [...input.path, ...c.split('/').filter((p) => p !== '')]);
+    const oldRootSnap = new RuleSnapshot(input.oldRoot, []);
+    const context = (path: Path, vars: Record<string, string>): EvalContext => ({
+      auth: input.auth,
+      now: input.now,
+      root: oldRootSnap,
+      data: new RuleSnapshot(input.oldRoot, path),
+      newData: new RuleSnapshot(input.newRoot, path),
+      vars,
+    });
+
+    // 1. Every written location needs a granting .write at or above it.
+    for (const target of targets) {
+      const failures: string[] = [];
+      let granted = false;
+      for (const step of walk(this.root, target)) {
+        const rule = step.rules.write;
+        if (!rule) continue;
+        const o = run(rule, context(step.path, step.vars));
+        if (o.ok) {
+          granted = true;
+          break;
+        }
+        failures.push(describeFailure('.write', step.path, rule, o));
+      }
+      if (!granted) {
+        const why = failures.length > 0 ? failures.join('; ') : 'no .write rule applies';
+        return { allowed: false, reason: `Write to ${pathString(target)} denied: ${why}.` };
+      }
+    }
+
+    // 2. Every .validate on the way to each written location and inside the written subtrees.
+    const seen = new Set<string>();
+    const validateAt = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {
+      const rule = rules.validate;
+      if (!rule || newNode.isEmpty()) return null;
+      const key = pathString(path);
+      if (seen.has(key)) return null;
+      seen.add(key);
+      const o = run(rule, context(path, vars));
+      return o.ok ? null : describeFailure('.validate', path, rule, o);
+    };
+    const validateSubtree = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {
+      if (newNode.isEmpty()) return null;
+      const own = validateAt(path, rules, vars, newNode);
+      if (own) return own;
+      if (newNode.isLeaf() || (rules.children.size === 0 && !rules.wildcard)) return null;
+      let failure: string | null = null;
+      newNode.forEachChild((key, child) => {
+        const next = childRule(rules, key, vars);
+        if (!next) return false;
+        failure = validateSubtree([...path, key], next.rules, next.vars, child);
+        return failure !== null;
+      });
+      return failure;
+    };
+
+    for (const target of targets) {
+      const steps = walk(this.root, target);
+      for (const step of steps) {
+        const isTarget = step.path.length === target.length;
+        const newNode = input.newRoot.getChild(step.path);
+        const failure = isTarget ? validateSubtree(step.path, step.rules, step.vars, newNode) : validateAt(step.path, step.rules, step.vars, newNode);
+        if (failure) return { allowed: false, reason: `Write to ${pathString(target)} denied: ${failure}.` };
+      }
+    }
+    return { allowed: true };
+  }
+
+  indexOn(path: Path): string[] {
+    const steps = walk(this.root, path);
+    const last = steps[steps.length - 1];
+    return last.path.length === path.length ? [...last.rules.indexOn] : [];
+  }
+}
