@@ -1,0 +1,22 @@
+/** Data on disk that cannot be trusted. Refusing to start is the only safe reaction: starting empty
+ *  would silently overwrite the user's data at the next compaction. */
+export class CorruptDataError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(`Corrupt data file ${file}: ${message}`);
+    this.name = 'CorruptDataError';
+  }
+}
+
+/** Another live process (or another store in this process) holds the data directory. */
+export class DataDirLockedError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
+    super(`Data directory ${dir} is in use by another emulator (pid ${pid}); stop it or choose another --data directory`);
+    this.name = 'DataDirLockedError';
+  }
+}

@@ -1,0 +1,21 @@
+import { promises as fsp } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export async function tempDir(prefix = 'rtdb-persist-'): Promise<string> {
+  return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/** What the disk holds at this instant, minus the lock: the image a crash would leave behind. */
+export async function crashImage(dir: string): Promise<string> {
+  const copy = await tempDir('rtdb-crash-');
+  for (const name of await fsp.readdir(dir)) {
+    if (name === 'LOCK') continue;
+    await fsp.copyFile(path.join(dir, name), path.join(copy, name));
+  }
+  return copy;
+}
+
+export async function journalFiles(dir: string): Promise<string[]> {
+  return (await fsp.readdir(dir)).filter((n) => n.startsWith('journal-')).sort();
+}

@@ -1,0 +1,312 @@
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPTY_NODE, nodeFromJSON, parsePath, type DataNode } from '../../src/core/index.js';
+import {
+  CorruptDataError,
+  DataDirLockedError,
+  openDurableStore,
+  type DurableStore,
+  type JournalOp,
+} from '../../src/persistence/index.js';
+import { crashImage, journalFiles, tempDir } from './helpers.js';
+
+const open: DurableStore[] = [];
+async function openStore(dir: string, options?: { compactAfterBytes?: number }): Promise<DurableStore> {
+  const store = await openDurableStore(dir, options);
+  open.push(store);
+  return store;
+}
+afterEach(async () => {
+  for (const store of open.splice(0)) await store.close().catch(() => undefined);
+});
+
+/** The live server's semantics, straight from the core, to compare replay against. */
+function applyLive(roots: Map<string, DataNode>, op: JournalOp): void {
+  let root = roots.get(op.ns) ?? EMPTY_NODE;
+  if (op.kind === 'set') root = root.updateChild(parsePath(op.path), nodeFromJSON(op.data));
+  else {
+    for (const [k, v] of Object.entries(op.data as Record<string, unknown>)) {
+      root = root.updateChild(parsePath(`${op.path}/${k}`), nodeFromJSON(v));
+    }
+  }
+  roots.set(op.ns, root);
+}
+
+function liveState(ops: JournalOp[]): Map<string, unknown> {
+  const roots = new Map<string, DataNode>();
+  for (const op of ops) applyLive(roots, op);
+  const out = new Map<string, unknown>();
+  for (const [ns, root] of roots) if (!root.isEmpty()) out.set(ns, root.val(true));
+  return out;
+}
+
+const OPS: JournalOp[] = [
+  { ns: 'a', kind: 'set', path: '/', data: { users: { u1: { name: 'Ala', age: 30 }, u2: { name: 'Ola' } } } },
+  { ns: 'a', kind: 'set', path: '/list', data: { '0': 'zero', '1': 'one', '2': 'two' } },
+  { ns: 'a', kind: 'set', path: '/users/u2/name', data: null },
+  { ns: 'a', kind: 'merge', path: '/users', data: { 'u1/age': 31, 'u3/name': 'Ewa', u4: null } },
+  { ns: 'a', kind: 'set', path: '/prio', data: { '.value': 5, '.priority': 'p' } },
+  { ns: 'a', kind: 'set', path: '/withPrio', data: { x: 1, '.priority': 10 } },
+  { ns: 'b', kind: 'set', path: '/x/y/z', data: 'deep' },
+  { ns: 'b', kind: 'set', path: '/empty', data: { a: { b: null } } },
+  { ns: 'b', kind: 'merge', path: '/', data: { 'counter': 1, 'unicode/ząb': 'żółw' } },
+  { ns: 'c', kind: 'set', path: '/gone', data: 1 },
+  { ns: 'c', kind: 'set', path: '/gone', data: null },
+];
+
+describe('durable store: replay', () => {
+  it('recovers exactly what the core computes live (set, merge, null, priorities, pruning)', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    expect(store.initial.size).toBe(0);
+    await Promise.all(OPS.map((op) => store.append(op)));
+    const image = await crashImage(dir); // journal only, no compaction
+    expect(await journalFiles(image)).toHaveLength(1);
+
+    const reopened = await openStore(image);
+    const expected = liveState(OPS);
+    expect(reopened.initial).toEqual(expected);
+    // Spot checks that do not depend on reading the core: deletes, pruning, priority kept.
+    const a = reopened.initial.get('a') as Record<string, any>;
+    expect(a.users.u2).toBeUndefined();
+    expect(a.users.u1.age).toBe(31);
+    expect(a.users.u3.name).toBe('Ewa');
+    expect(a.prio).toEqual({ '.value': 5, '.priority': 'p' });
+    expect(a.withPrio['.priority']).toBe(10);
+    expect((reopened.initial.get('b') as any).empty).toBeUndefined();
+    expect(reopened.initial.has('c')).toBe(false);
+  });
+
+  it('recovers the same state from a snapshot as from the journal', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of OPS) await store.append(op);
+    await store.close(); // compacts: no source set, so the store rebuilds from its own files
+    expect(await journalFiles(dir)).toHaveLength(0);
+    const reopened = await openStore(dir);
+    expect(reopened.initial).toEqual(liveState(OPS));
+  });
+});
+
+describe('durable store: group commit', () => {
+  it('shares one datasync among ops appended together, and acknowledges every op', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    const ops: JournalOp[] = [];
+    for (let i = 0; i < 2000; i++) ops.push({ ns: 'g', kind: 'set', path: `/n/${i}`, data: { i } });
+    await Promise.all(ops.map((op) => store.append(op)));
+    const { flushes, appends } = store.stats();
+    expect(appends).toBe(2000);
+    expect(flushes).toBeLessThanOrEqual(3);
+
+    const reopened = await openStore(await crashImage(dir));
+    expect(Object.keys((reopened.initial.get('g') as any).n)).toHaveLength(2000);
+  });
+
+  it('keeps batching while a flush is in flight (writes arriving during a datasync share the next one)', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    const acks: Promise<void>[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (let i = 0; i < 50; i++) acks.push(store.append({ ns: 'g', kind: 'set', path: `/r${round}/${i}`, data: i }));
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(acks);
+    expect(store.stats().flushes).toBeLessThan(20);
+  });
+});
+
+describe('durable store: compaction', () => {
+  it('compacts into a snapshot when the journal grows, keeping every op', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir, { compactAfterBytes: 8 * 1024 });
+    const roots = new Map<string, DataNode>();
+    store.setSnapshotSource(() => new Map([...roots].map(([ns, r]) => [ns, r.val(true)])));
+    const all: JournalOp[] = [];
+    for (let i = 0; i < 400; i++) {
+      const op: JournalOp = { ns: 'k', kind: 'set', path: `/items/${i % 50}`, data: { i, text: 'y'.repeat(100) } };
+      applyLive(roots, op);
+      all.push(op);
+      await store.append(op);
+    }
+    expect(store.stats().compactions).toBeGreaterThan(0);
+    const files = await fsp.readdir(dir);
+    expect(files).toContain('snapshot.json');
+    expect((await journalFiles(dir)).length).toBeLessThanOrEqual(2);
+    const image = await openStore(await crashImage(dir));
+    expect(image.initial).toEqual(liveState(all));
+    await store.close();
+    expect(await journalFiles(dir)).toHaveLength(0);
+    const reopened = await openStore(dir);
+    expect(reopened.initial).toEqual(liveState(all));
+  });
+
+  it('recovers from a crash at every step of a compaction', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    const first: JournalOp[] = OPS;
+    for (const op of first) await store.append(op);
+    await store.compact(); // snapshot 1, journal 0 deleted
+    const second: JournalOp[] = [
+      { ns: 'a', kind: 'set', path: '/after/one', data: 1 },
+      { ns: 'a', kind: 'merge', path: '/users', data: { u1: null } },
+    ];
+    for (const op of second) await store.append(op);
+    const beforeCompaction = await crashImage(dir); // snapshot 1 + journal 1
+    const compacting = store.compact();
+    const third: JournalOp[] = [{ ns: 'b', kind: 'set', path: '/third', data: true }];
+    for (const op of third) await store.append(op); // lands in journal 2
+    await compacting;
+    const afterCompaction = await crashImage(dir); // snapshot 2 + journal 2
+    const expected = liveState([...first, ...second, ...third]);
+
+    // Crash before the rename: the old snapshot, the old journal and the new journal.
+    const beforeRename = await crashImage(beforeCompaction);
+    for (const name of await journalFiles(afterCompaction)) {
+      await fsp.copyFile(path.join(afterCompaction, name), path.join(beforeRename, name));
+    }
+    await fsp.writeFile(path.join(beforeRename, '.snapshot.json.123.456.tmp'), '{"half a snap');
+    expect(await journalFiles(beforeRename)).toHaveLength(2);
+    const s1 = await openStore(beforeRename);
+    expect(s1.initial).toEqual(expected);
+    expect((await fsp.readdir(beforeRename)).some((n) => n.endsWith('.tmp'))).toBe(false);
+
+    // Crash after the rename, before the old journal was deleted: it must be ignored, not replayed.
+    const afterRename = await crashImage(afterCompaction);
+    for (const name of await journalFiles(beforeCompaction)) {
+      await fsp.copyFile(path.join(beforeCompaction, name), path.join(afterRename, name));
+    }
+    expect(await journalFiles(afterRename)).toHaveLength(2);
+    const s2 = await openStore(afterRename);
+    expect(s2.initial).toEqual(expected);
+    expect(await journalFiles(afterRename)).toHaveLength(1);
+
+    const s3 = await openStore(afterCompaction);
+    expect(s3.initial).toEqual(expected);
+  });
+});
+
+describe('durable store: damaged files', () => {
+  async function journalImage(ops: JournalOp[]): Promise<{ dir: string; journal: string }> {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of ops) await store.append(op);
+    const image = await crashImage(dir);
+    const [name] = await journalFiles(image);
+    return { dir: image, journal: path.join(image, name) };
+  }
+
+  it('drops a torn final record and keeps appending after it', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    const intact = await fsp.readFile(journal);
+    const lines = intact.toString('utf8').split('\n');
+    const extra = Buffer.from(`${lines[0].slice(0, 25)}`); // the first bytes of a record that never finished
+    await fsp.appendFile(journal, extra);
+
+    const store = await openStore(dir);
+    expect(store.initial).toEqual(liveState(OPS));
+    expect((await fsp.readFile(journal)).length).toBe(intact.length); // cut back to the last whole record
+    await store.append({ ns: 'c', kind: 'set', path: '/new', data: 'after the tear' });
+    const again = await openStore(await crashImage(dir));
+    expect((again.initial.get('c') as any).new).toBe('after the tear');
+  });
+
+  it('drops a zero-filled tail (file extended, data never written)', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    await fsp.appendFile(journal, Buffer.alloc(4096));
+    const store = await openStore(dir);
+    expect(store.initial).toEqual(liveState(OPS));
+  });
+
+  it('refuses a bad checksum in the middle of the journal, naming the file, and leaves it untouched', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    const buf = await fsp.readFile(journal);
+    const secondLine = buf.indexOf(0x0a) + 1;
+    const target = buf.indexOf(Buffer.from('"zero"'), secondLine);
+    buf[target + 1] = 'Z'.charCodeAt(0);
+    await fsp.writeFile(journal, buf);
+    const before = await fsp.readdir(dir);
+
+    const attempt = openDurableStore(dir);
+    await expect(attempt).rejects.toBeInstanceOf(CorruptDataError);
+    await expect(attempt).rejects.toThrow(journal);
+    await expect(attempt).rejects.toThrow(/checksum/);
+    expect(await fsp.readdir(dir)).toEqual(before); // no snapshot, no lock left behind
+    expect(await fsp.readFile(journal)).toEqual(buf);
+  });
+
+  it('refuses a journal with a record missing from the middle', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    const lines = (await fsp.readFile(journal, 'utf8')).split('\n');
+    lines.splice(3, 1);
+    await fsp.writeFile(journal, lines.join('\n'));
+    await expect(openDurableStore(dir)).rejects.toThrow(/sequence/);
+  });
+
+  it('refuses a torn record in an older journal when a newer one exists', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    await store.append(OPS[0]);
+    const older = await crashImage(dir); // journal 0
+    await store.append(OPS[1]);
+    const [j0] = await journalFiles(older);
+    await fsp.appendFile(path.join(older, j0), '0123abcd {"s":');
+    await fsp.writeFile(path.join(older, 'journal-0000000001.log'), '');
+    await expect(openDurableStore(older)).rejects.toBeInstanceOf(CorruptDataError);
+  });
+
+  it('refuses an unparsable or damaged snapshot instead of starting empty', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of OPS) await store.append(op);
+    await store.close();
+    const snapshot = path.join(dir, 'snapshot.json');
+    const good = await fsp.readFile(snapshot);
+
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 5] ^= 0x01;
+    await fsp.writeFile(snapshot, damaged);
+    await expect(openDurableStore(dir)).rejects.toThrow(/snapshot\.json.*checksum/);
+
+    await fsp.writeFile(snapshot, 'this is not a snapshot');
+    const attempt = openDurableStore(dir);
+    await expect(attempt).rejects.toBeInstanceOf(CorruptDataError);
+    await expect(attempt).rejects.toThrow(snapshot);
+
+    await fsp.writeFile(snapshot, good);
+    expect((await openStore(dir)).initial).toEqual(liveState(OPS));
+  });
+});
+
+describe('durable store: lock', () => {
+  it('refuses a second open of the same directory while the first is open', async () => {
+    const dir = await tempDir();
+    const first = await openStore(dir);
+    await expect(openDurableStore(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(openDurableStore(dir)).rejects.toThrow(String(process.pid));
+    await first.close();
+    const second = await openStore(dir);
+    expect(second.initial.size).toBe(0);
+  });
+
+  it('takes over a lock left by a process that no longer exists', async () => {
+    const dir = await tempDir();
+    const { spawnSync } = await import('node:child_process');
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    const deadPid = Number(child.stdout.toString());
+    expect(deadPid).toBeGreaterThan(0);
+    await fsp.writeFile(path.join(dir, 'LOCK'), `${deadPid}\n`);
+    const store = await openStore(dir);
+    expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toBe(`${process.pid}\n`);
+    await store.close();
+    await expect(fsp.access(path.join(dir, 'LOCK'))).rejects.toThrow();
+  });
+
+  it('rejects appends after close', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    await store.close();
+    await expect(store.append(OPS[0])).rejects.toThrow(/closed/);
+  });
+});
