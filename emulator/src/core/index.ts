@@ -1,0 +1,44 @@
+export { DatabaseError } from './errors.js';
+export {
+  type Path,
+  parsePath,
+  pathToString,
+  relativePath,
+  validateKey,
+  nameCompare,
+  tryParseInt,
+  utf8Length,
+  MIN_NAME,
+  MAX_NAME,
+  MAX_KEY_BYTES,
+  MAX_PATH_DEPTH,
+} from './path.js';
+export { validateWriteData, MAX_LEAF_BYTES } from './validate.js';
+export {
+  type DataNode,
+  type Priority,
+  type LeafValue,
+  EMPTY_NODE,
+  nodeFromJSON,
+  compareNodes,
+  comparePriorities,
+  LeafNode,
+  ChildrenNode,
+} from './node.js';
+export { sha1Base64, doubleToIEEE754String } from './hash.js';
+export { resolveServerValues } from './serverValues.js';
+export {
+  type QueryIndex,
+  type QueryBound,
+  type QueryParams,
+  DEFAULT_QUERY,
+  queryParamsFromWire,
+  queryParamsFromRest,
+  queryParamsToWire,
+  queryIdentifier,
+  isDefaultQuery,
+  loadsAllData,
+  applyQuery,
+  indexedPath,
+  indexToString,
+} from './query.js';
