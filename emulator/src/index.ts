@@ -1,1 +1,125 @@
-export * from './core/index.js';
+import { readFile } from 'node:fs/promises';
+import { nodeFromJSON } from './core/index.js';
+import { OPEN_RULES_SOURCE } from './rules/index.js';
+import { openDurableStore, importDatabases, type DurableStore } from './persistence/index.js';
+import { compileRulesState, type RulesState } from './server/database.js';
+import { Databases } from './server/namespaces.js';
+import { createRtdbServer } from './server/http.js';
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  /** path of a database.rules.json (comments allowed) */
+  rules?: string;
+  /** rules text; wins over `rules` */
+  rulesSource?: string;
+  /** durable data directory; without it the emulator is in-memory */
+  dataDir?: string;
+  /** a `firebase emulators:export` directory to load at start */
+  importDir?: string;
+  log?: (line: string) => void;
+  /** namespace for requests that name none (no `ns` parameter, no Host subdomain) */
+  defaultNamespace?: string;
+}
+
+export interface RunningEmulator {
+  port: number;
+  host: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A start-up problem the CLI reports as one line (port in use, bad rules, unreadable data). */
+export class EmulatorStartError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'EmulatorStartError';
+  }
+}
+
+async function loadRules(options: EmulatorOptions): Promise<RulesState> {
+  let text = OPEN_RULES_SOURCE;
+  let origin = 'the default rules';
+  if (options.rulesSource !== undefined) {
+    text = options.rulesSource;
+    origin = 'the given rules';
+  } else if (options.rules) {
+    origin = options.rules;
+    try {
+      text = await readFile(options.rules, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new EmulatorStartError(`Cannot read the rules file ${options.rules}${code ? ` (${code})` : ''}`, error);
+    }
+  }
+  try {
+    return compileRulesState(text);
+  } catch (error) {
+    throw new EmulatorStartError(`Invalid rules in ${origin}: ${error instanceof Error ? error.message : String(error)}`, error);
+  }
+}
+
+function formatUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const requestedPort = options.port ?? 9000;
+  const log = options.log ?? (() => {});
+  const rules = await loadRules(options);
+
+  let store: DurableStore | null = null;
+  if (options.dataDir) store = await openDurableStore(options.dataDir); // CorruptDataError propagates: never start empty over data
+  try {
+    const databases = new Databases(rules, store);
+    if (store) for (const [ns, json] of store.initial) databases.get(ns).root = nodeFromJSON(json);
+    if (options.importDir) {
+      const imported = await importDatabases(options.importDir);
+      await Promise.all([...imported].map(([ns, json]) => databases.get(ns).replaceRoot(json)));
+    }
+    store?.setSnapshotSource(() => databases.snapshot());
+
+    const rtdb = createRtdbServer({ databases, log, defaultNamespace: options.defaultNamespace ?? 'default' });
+    await new Promise<void>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException): void => {
+        if (error.code === 'EADDRINUSE') {
+          reject(new EmulatorStartError(
+            `Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`,
+            error,
+          ));
+        } else if (error.code === 'EACCES') {
+          reject(new EmulatorStartError(`Not allowed to listen on ${host}:${requestedPort} (EACCES); choose a port above 1024 with --port.`, error));
+        } else if (error.code === 'EADDRNOTAVAIL') {
+          reject(new EmulatorStartError(`Cannot listen on host ${host} (EADDRNOTAVAIL); choose another --host.`, error));
+        } else reject(error);
+      };
+      rtdb.server.once('error', onError);
+      rtdb.server.listen(requestedPort, host, () => {
+        rtdb.server.off('error', onError);
+        resolve();
+      });
+    });
+    const address = rtdb.server.address();
+    const port = typeof address === 'object' && address ? address.port : requestedPort;
+    let closing: Promise<void> | null = null;
+    return {
+      port,
+      host,
+      url: formatUrl(host, port),
+      close(): Promise<void> {
+        closing ??= (async () => {
+          rtdb.closeConnections();
+          await new Promise<void>((resolve) => rtdb.server.close(() => resolve()));
+          await store?.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await store?.close().catch(() => {});
+    throw error;
+  }
+}
+
+export { CorruptDataError } from './persistence/index.js';

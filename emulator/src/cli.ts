@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { EmulatorStartError, startEmulator, type EmulatorOptions } from './index.js';
+import { CorruptDataError } from './persistence/index.js';
+
+const USAGE = `Usage: rtdb-emulator [--port 9000] [--host 127.0.0.1] [--rules database.rules.json]
+                     [--data DIR] [--import DIR] [--namespace NAME] [--verbose]`;
+
+export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean; verbose?: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string' },
+      rules: { type: 'string' },
+      data: { type: 'string' },
+      import: { type: 'string' },
+      namespace: { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  const out: EmulatorOptions & { help?: boolean; verbose?: boolean } = {};
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new EmulatorStartError(`Invalid --port "${values.port}": expected 0-65535`);
+    out.port = port;
+  }
+  if (values.host) out.host = values.host;
+  if (values.rules) out.rules = values.rules;
+  if (values.data) out.dataDir = values.data;
+  if (values.import) out.importDir = values.import;
+  if (values.namespace) out.defaultNamespace = values.namespace;
+  if (values.verbose) out.verbose = true;
+  if (values.help) out.help = true;
+  return out;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let options: ReturnType<typeof parseCliArgs>;
+  try {
+    options = parseCliArgs(argv);
+  } catch (error) {
+    process.stderr.write(`rtdb-emulator: ${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const log = (line: string): void => {
+    if (options.verbose) process.stderr.write(`${line}\n`);
+  };
+  try {
+    const emulator = await startEmulator({ ...options, log });
+    const details = [
+      `rules: ${options.rules ?? 'open (default)'}`,
+      `data: ${options.dataDir ?? 'in-memory'}`,
+      ...(options.importDir ? [`imported: ${options.importDir}`] : []),
+    ];
+    process.stdout.write(`RTDB emulator ready on ${emulator.url} (${details.join(', ')})\n`);
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      emulator.close().then(
+        () => process.exit(0),
+        (error) => {
+          process.stderr.write(`rtdb-emulator: error while stopping: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    const message = error instanceof EmulatorStartError || error instanceof CorruptDataError || (error as Error)?.name === 'DataDirLockedError'
+      ? (error as Error).message
+      : `unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+    process.stderr.write(`rtdb-emulator: ${message}\n`);
+    if (error instanceof CorruptDataError) process.stderr.write('rtdb-emulator: refusing to start over existing data; fix or move the file, or point --data elsewhere.\n');
+    process.exitCode = 1;
+  }
+}

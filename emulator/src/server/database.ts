@@ -1,0 +1,276 @@
+import {
+  DatabaseError, EMPTY_NODE, applyQuery, indexedPath, isDefaultQuery, loadsAllData, nodeFromJSON,
+  parsePath, pathToString, resolveServerValues, validateWriteData,
+  type DataNode, type Path, type QueryParams,
+} from '../core/index.js';
+import { compileRules, type AuthContext, type CompiledRules } from '../rules/index.js';
+import type { DurableStore } from '../persistence/index.js';
+import { Listen, ListenTree, type ListenPrincipal, type ListenSink } from './listens.js';
+
+export type Principal = ListenPrincipal;
+export const OWNER: Principal = Object.freeze({ owner: true, auth: null });
+export const ANONYMOUS: Principal = Object.freeze({ owner: false, auth: null });
+
+export interface RulesState { compiled: CompiledRules; text: string }
+
+/** A write ready to be committed (validated, server values resolved, rules checked). */
+interface PreparedWrite {
+  kind: 'set' | 'merge';
+  path: Path;
+  oldRoot: DataNode;
+  newRoot: DataNode;
+  /** merge only: the changed child paths relative to `path`. */
+  children: Path[];
+}
+
+const PRIORITY_KEY = '.priority';
+
+/**
+ * Parses a wire/REST path. A trailing `.priority` (the SDK's setPriority writes to `<path>/.priority`)
+ * is split off because it is not a valid key.
+ */
+export function parseWritePath(pathString: string): { path: Path; priority: boolean } {
+  const trimmed = pathString.replace(/\/+$/, '');
+  if (trimmed === '.priority' || trimmed.endsWith('/.priority')) {
+    return { path: parsePath(trimmed.slice(0, -PRIORITY_KEY.length)), priority: true };
+  }
+  return { path: parsePath(pathString), priority: false };
+}
+
+function isAncestorOrEqual(a: Path, b: Path): boolean {
+  if (a.length > b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function permissionDenied(): DatabaseError {
+  return new DatabaseError('permission_denied', 'Permission denied');
+}
+
+export class Namespace {
+  root: DataNode = EMPTY_NODE;
+  readonly listens = new ListenTree();
+
+  constructor(readonly name: string, public rules: RulesState, private readonly store: DurableStore | null) {}
+
+  private authOf(principal: Principal): AuthContext | null {
+    return principal.auth;
+  }
+
+  canRead(principal: Principal, path: Path, params?: QueryParams): boolean {
+    if (principal.owner) return true;
+    return this.rules.compiled.canRead({ root: this.root, path, auth: this.authOf(principal), now: Date.now(), query: params });
+  }
+
+  /** One-time read (get / REST GET); throws permission_denied. */
+  read(principal: Principal, path: Path, params: QueryParams): DataNode {
+    if (!this.canRead(principal, path, params)) throw permissionDenied();
+    const node = this.root.getChild(path);
+    return loadsAllData(params) ? node : applyQuery(node, params);
+  }
+
+  /** Whether a listen with this query should carry the `no_index` warning. */
+  missingIndex(path: Path, params: QueryParams): boolean {
+    const indexed = indexedPath(params);
+    if (indexed === null) return false;
+    const wanted = indexed.join('/');
+    return !this.rules.compiled.indexOn(path).some((entry) => entry.replace(/^\/+|\/+$/g, '') === wanted);
+  }
+
+  private prepareSet(principal: Principal, path: Path, json: unknown, options: { priorityOnly?: boolean; hash?: string }): PreparedWrite {
+    const now = Date.now();
+    const oldRoot = this.root;
+    const existing = oldRoot.getChild(path);
+    if (options.hash !== undefined && existing.hash() !== options.hash) {
+      throw new DatabaseError('datastale', 'Transaction hash does not match');
+    }
+    let newNode: DataNode;
+    if (options.priorityOnly) {
+      const priority = json === null || typeof json === 'string' || typeof json === 'number' ? json : undefined;
+      if (priority === undefined) throw new DatabaseError('invalid_data', 'Invalid priority: must be a string, a number or null');
+      newNode = existing.isEmpty() ? existing : existing.updatePriority(priority);
+    } else {
+      validateWriteData(json, path);
+      newNode = nodeFromJSON(resolveServerValues(json, existing, now));
+    }
+    const newRoot = oldRoot.updateChild(path, newNode);
+    if (!principal.owner) {
+      const verdict = this.rules.compiled.canWrite({ oldRoot, newRoot, path, auth: this.authOf(principal), now });
+      if (!verdict.allowed) throw permissionDenied();
+    }
+    return { kind: 'set', path, oldRoot, newRoot, children: [] };
+  }
+
+  private prepareMerge(principal: Principal, path: Path, data: unknown, options: { hash?: string }): PreparedWrite {
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      throw new DatabaseError('invalid_data', 'Update data must be an object');
+    }
+    const now = Date.now();
+    const oldRoot = this.root;
+    if (options.hash !== undefined && oldRoot.getChild(path).hash() !== options.hash) {
+      throw new DatabaseError('datastale', 'Transaction hash does not match');
+    }
+    const entries = Object.entries(data as Record<string, unknown>);
+    const children: Path[] = [];
+    let newRoot = oldRoot;
+    for (const [key, value] of entries) {
+      const relative = parsePath(key);
+      if (relative.length === 0) throw new DatabaseError('invalid_path', `Invalid update key "${key}"`);
+      const absolute = [...path, ...relative];
+      validateWriteData(value, absolute);
+      const existing = oldRoot.getChild(absolute);
+      newRoot = newRoot.updateChild(absolute, nodeFromJSON(resolveServerValues(value, existing, now)));
+      children.push(relative);
+    }
+    if (!principal.owner && children.length > 0) {
+      const verdict = this.rules.compiled.canWrite({
+        oldRoot, newRoot, path, changedChildren: children.map((c) => c.join('/')), auth: this.authOf(principal), now,
+      });
+      if (!verdict.allowed) throw permissionDenied();
+    }
+    return { kind: 'merge', path, oldRoot, newRoot, children };
+  }
+
+  /**
+   * Applies a write synchronously (so writes are applied in arrival order), notifies listeners,
+   * and resolves once the write is durable.
+   */
+  set(principal: Principal, pathString: string, json: unknown, options: { hash?: string } = {}): Promise<void> {
+    const { path, priority } = parseWritePath(pathString);
+    return this.commit(this.prepareSet(principal, path, json, { ...options, priorityOnly: priority }));
+  }
+
+  merge(principal: Principal, pathString: string, data: unknown, options: { hash?: string } = {}): Promise<void> {
+    const path = parsePath(pathString);
+    const prepared = this.prepareMerge(principal, path, data, options);
+    if (prepared.children.length === 0) return Promise.resolve();
+    return this.commit(prepared);
+  }
+
+  /** Checks that a write would be accepted now, without applying it (onDisconnect registration). */
+  checkWrite(principal: Principal, kind: 'set' | 'merge', pathString: string, data: unknown): void {
+    if (kind === 'set') {
+      const { path, priority } = parseWritePath(pathString);
+      this.prepareSet(principal, path, data, { priorityOnly: priority });
+    } else {
+      this.prepareMerge(principal, parsePath(pathString), data, {});
+    }
+  }
+
+  private commit(write: PreparedWrite): Promise<void> {
+    if (write.oldRoot !== this.root) throw new Error('write prepared against a stale root');
+    this.root = write.newRoot;
+    this.notify(write);
+    if (!this.store) return Promise.resolve();
+    if (write.kind === 'set') {
+      return this.store.append({ ns: this.name, kind: 'set', path: pathToString(write.path), data: write.newRoot.getChild(write.path).val(true) });
+    }
+    const data: Record<string, unknown> = {};
+    for (const child of write.children) data[child.join('/')] = write.newRoot.getChild([...write.path, ...child]).val(true);
+    return this.store.append({ ns: this.name, kind: 'merge', path: pathToString(write.path), data });
+  }
+
+  /** Replaces the whole tree (import); journaled as a set of the root. */
+  replaceRoot(json: unknown): Promise<void> {
+    const oldRoot = this.root;
+    const newRoot = nodeFromJSON(json);
+    return this.commit({ kind: 'set', path: [], oldRoot, newRoot, children: [] });
+  }
+
+  // ---- listens ---------------------------------------------------------------------------------
+
+  /** Registers a listen and sends its initial data unless the client's hash shows it is current. */
+  listen(listen: Listen, clientHash: string | undefined): void {
+    if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) throw permissionDenied();
+    this.listens.add(listen);
+    const node = this.root.getChild(listen.path);
+    if (listen.isDefault) {
+      if (clientHash === undefined || clientHash !== node.hash()) listen.sink.set(listen.path, node.val(true));
+    } else {
+      const window = applyQuery(node, listen.params);
+      listen.lastWindow = window;
+      if (clientHash === undefined || clientHash !== window.hash()) listen.sink.set(listen.path, window.val(true), listen.tag);
+    }
+  }
+
+  unlisten(listen: Listen): void {
+    this.listens.remove(listen);
+  }
+
+  /** Re-checks read permission of listens (after a rules or auth change); revokes the lost ones. */
+  recheckListens(filter?: (listen: Listen) => boolean): void {
+    const lost: Listen[] = [];
+    this.listens.forEach((listen) => {
+      if (filter && !filter(listen)) return;
+      if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) lost.push(listen);
+    });
+    for (const listen of lost) {
+      this.listens.remove(listen);
+      listen.sink.revoked(listen);
+    }
+  }
+
+  private notify(write: PreparedWrite): void {
+    if (this.listens.size === 0) return;
+    const { path, oldRoot, newRoot } = write;
+    const covered = new Set<ListenSink>();
+    const queries: Listen[] = [];
+    this.listens.forEachOnPath(path, (listen) => {
+      if (listen.isDefault) covered.add(listen.sink);
+      else queries.push(listen);
+    });
+    if (covered.size > 0) {
+      if (write.kind === 'set') {
+        const data = newRoot.getChild(path).val(true);
+        for (const sink of covered) sink.set(path, data);
+      } else {
+        const data: Record<string, unknown> = {};
+        for (const child of write.children) data[child.join('/')] = newRoot.getChild([...path, ...child]).val(true);
+        for (const sink of covered) sink.merge(path, data);
+      }
+    }
+    const below: Listen[] = [];
+    this.listens.forEachBelow(
+      path,
+      // Reference inequality is the fast "changed below here" test (core shares unchanged
+      // subtrees); equal-but-rebuilt nodes are still filtered by equals() below.
+      (at) => oldRoot.getChild(at) !== newRoot.getChild(at),
+      (listen) => below.push(listen),
+    );
+    for (const listen of below) {
+      if (listen.isDefault) {
+        if (covered.has(listen.sink)) continue;
+        const before = oldRoot.getChild(listen.path);
+        const after = newRoot.getChild(listen.path);
+        if (before === after || before.equals(after)) continue;
+        listen.sink.set(listen.path, after.val(true));
+      } else {
+        queries.push(listen);
+      }
+    }
+    for (const listen of queries) this.refreshQuery(listen, oldRoot, newRoot);
+  }
+
+  private refreshQuery(listen: Listen, oldRoot: DataNode, newRoot: DataNode): void {
+    const after = newRoot.getChild(listen.path);
+    if (after === oldRoot.getChild(listen.path) && listen.lastWindow !== null) return;
+    const window = applyQuery(after, listen.params);
+    if (listen.lastWindow !== null && (listen.lastWindow === window || listen.lastWindow.equals(window))) return;
+    listen.lastWindow = window;
+    listen.sink.set(listen.path, window.val(true), listen.tag);
+  }
+
+  exportJson(): unknown {
+    return this.root.val(true);
+  }
+}
+
+export function isPathAncestorOrEqual(a: Path, b: Path): boolean {
+  return isAncestorOrEqual(a, b);
+}
+
+export function compileRulesState(text: string): RulesState {
+  return { compiled: compileRules(text), text };
+}
+
+export { isDefaultQuery };

@@ -1,0 +1,110 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { Databases } from './namespaces.js';
+import { WsSession } from './session.js';
+import { handleRest, sendError } from './rest.js';
+
+export interface RtdbServerOptions {
+  databases: Databases;
+  log: (line: string) => void;
+  /** used when neither the `ns` parameter nor the Host subdomain names a namespace */
+  defaultNamespace: string;
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/** `ns` parameter first; otherwise the first label of the Host name, as the real service does (`<ns>.firebaseio.com`). */
+export function namespaceOf(url: URL, hostHeader: string | undefined, fallback: string): string {
+  const param = url.searchParams.get('ns');
+  if (param) return param;
+  const host = (hostHeader ?? '').replace(/:\d+$/, '').replace(/^\[.*\]$/, '');
+  if (host === '' || IPV4.test(host) || host.includes(':') || !host.includes('.')) return fallback;
+  const label = host.split('.')[0];
+  return label === '' ? fallback : label;
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  const requested = req.headers['access-control-request-headers'];
+  return {
+    'Access-Control-Allow-Origin': typeof origin === 'string' ? origin : '*',
+    'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': typeof requested === 'string' ? requested : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override',
+    'Access-Control-Expose-Headers': 'ETag',
+    'Access-Control-Max-Age': '3600',
+    Vary: 'Origin',
+  };
+}
+
+export interface RtdbServer {
+  server: Server;
+  /** Ends every WebSocket session and event stream (their onDisconnect ops run). */
+  closeConnections(): void;
+}
+
+export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
+  const { databases, log, defaultNamespace } = options;
+  const sessions = new Set<WsSession>();
+  const streams = new Set<() => void>();
+  const sockets = new Set<Socket>();
+  const tracked = {
+    add(end: () => void): () => void {
+      streams.add(end);
+      return () => streams.delete(end);
+    },
+  };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    for (const [key, value] of Object.entries(corsHeaders(req))) res.setHeader(key, value);
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      res.writeHead(400);
+      res.end();
+      return;
+    }
+    const ns = namespaceOf(url, req.headers.host, defaultNamespace);
+    handleRest(req, res, url, databases, ns, tracked).catch((error) => sendError(res, error));
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      socket.destroy();
+      return;
+    }
+    if (url.pathname !== '/.ws') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const ns = namespaceOf(url, req.headers.host, defaultNamespace);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('close', () => sessions.delete(session));
+      const session = new WsSession(ws, databases, ns, req.headers.host ?? 'localhost', log);
+      sessions.add(session);
+    });
+  });
+
+  return {
+    server,
+    closeConnections(): void {
+      for (const end of [...streams]) end();
+      for (const session of [...sessions]) session.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}

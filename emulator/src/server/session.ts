@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import {
+  DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryIdentifier, queryParamsFromWire,
+  type Path,
+} from '../core/index.js';
+import type { Databases } from './namespaces.js';
+import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
+import { FrameAssembler, encodeFrames } from './frames.js';
+import { Listen, type ListenSink } from './listens.js';
+import { TokenError, parseCredential } from './tokens.js';
+
+export const PROTOCOL_VERSION = '5';
+
+type Body = Record<string, unknown>;
+interface OnDisconnectOp { kind: 'set' | 'merge'; path: string; data: unknown }
+
+export function wirePath(path: Path): string {
+  return pathToString(path);
+}
+
+/** Translates any thrown error into a wire status and message. */
+export function errorStatus(error: unknown): { s: string; d: string } {
+  if (error instanceof DatabaseError) return { s: error.code, d: error.message };
+  if (error instanceof TokenError) return { s: 'invalid_token', d: error.message };
+  return { s: 'error', d: error instanceof Error ? error.message : String(error) };
+}
+
+/** One client connection speaking protocol v5 over a WebSocket. */
+export class WsSession implements ListenSink {
+  private readonly assembler = new FrameAssembler();
+  private principal: Principal = ANONYMOUS;
+  private readonly listens = new Map<string, Listen>();
+  private onDisconnectOps: OnDisconnectOp[] = [];
+  private closed = false;
+  readonly sessionId = randomBytes(12).toString('hex');
+  private readonly ns: Namespace;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly databases: Databases,
+    nsName: string,
+    host: string,
+    private readonly log: (line: string) => void,
+  ) {
+    this.ns = databases.get(nsName);
+    this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: PROTOCOL_VERSION, h: host, s: this.sessionId } } });
+    socket.on('message', (data, isBinary) => {
+      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
+      this.onFrame(text);
+    });
+    socket.on('close', () => this.onClose());
+    socket.on('error', () => { /* close follows */ });
+  }
+
+  private readonly principalFn = (): Principal => this.principal;
+
+  private send(message: unknown): void {
+    if (this.closed || this.socket.readyState !== 1) return;
+    for (const frame of encodeFrames(JSON.stringify(message))) this.socket.send(frame);
+  }
+
+  // ListenSink -------------------------------------------------------------------------------------
+  set(path: Path, data: unknown, tag?: number): void {
+    const b: Body = { p: wirePath(path), d: data };
+    if (tag !== undefined) b.t = tag;
+    this.send({ t: 'd', d: { a: 'd', b } });
+  }
+
+  merge(path: Path, data: Record<string, unknown>): void {
+    this.send({ t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } });
+  }
+
+  revoked(listen: Listen): void {
+    this.listens.delete(this.listenKey(pathToString(listen.path), listen.queryId));
+    const b: Body = { p: wirePath(listen.path) };
+    if (!listen.isDefault) b.q = [listen.queryObject];
+    this.send({ t: 'd', d: { a: 'c', b } });
+  }
+
+  // Incoming -------------------------------------------------------------------------------------
+  private onFrame(frame: string): void {
+    const text = this.assembler.push(frame);
+    if (text === null) return;
+    let message: { t?: unknown; d?: unknown };
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.log(`rtdb: invalid JSON from client, closing the connection`);
+      this.socket.close();
+      return;
+    }
+    if (message.t === 'c') {
+      const control = message.d as { t?: string } | undefined;
+      if (control?.t === 'p') this.send({ t: 'c', d: { t: 'o', d: {} } });
+      return;
+    }
+    if (message.t !== 'd' || message.d === null || typeof message.d !== 'object') return;
+    const { r, a, b } = message.d as { r?: number; a?: string; b?: Body };
+    try {
+      this.onRequest(r, String(a), (b ?? {}) as Body);
+    } catch (error) {
+      this.respond(r, errorStatus(error));
+    }
+  }
+
+  private respond(r: number | undefined, body: { s: string; d?: unknown }): void {
+    if (r === undefined) return;
+    this.send({ t: 'd', d: { r, b: body } });
+  }
+
+  private settle(r: number | undefined, durable: Promise<void>): void {
+    durable.then(
+      () => this.respond(r, { s: 'ok', d: '' }),
+      (error) => {
+        this.log(`rtdb: write failed to persist: ${error instanceof Error ? error.message : String(error)}`);
+        this.respond(r, errorStatus(error));
+      },
+    );
+  }
+
+  private listenKey(pathString: string, queryId: string): string {
+    return `${queryId}\u0000${pathString}`;
+  }
+
+  private onRequest(r: number | undefined, action: string, b: Body): void {
+    switch (action) {
+      case 'q': {
+        const path = parsePath(String(b.p ?? '/'));
+        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        // A query that loads all data behaves like a default listen (the SDK does the same).
+        const isDefault = isDefaultQuery(params) || (b.t === undefined && loadsAllData(params));
+        const queryId = isDefault ? 'default' : queryIdentifier(params);
+        const key = this.listenKey(pathToString(path), queryId);
+        const previous = this.listens.get(key);
+        if (previous) this.ns.unlisten(previous);
+        const tag = typeof b.t === 'number' ? b.t : undefined;
+        const listen = new Listen(this, this.principalFn, path, params, isDefault, queryId, b.q ?? {}, isDefault ? undefined : tag);
+        this.listens.delete(key);
+        this.ns.listen(listen, typeof b.h === 'string' ? b.h : undefined);
+        this.listens.set(key, listen);
+        const warnings = !isDefault && this.ns.missingIndex(path, params) ? { w: ['no_index'] } : {};
+        this.respond(r, { s: 'ok', d: warnings });
+        return;
+      }
+      case 'n': {
+        const path = parsePath(String(b.p ?? '/'));
+        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        const isDefault = isDefaultQuery(params) || (b.t === undefined && loadsAllData(params));
+        const key = this.listenKey(pathToString(path), isDefault ? 'default' : queryIdentifier(params));
+        const listen = this.listens.get(key);
+        if (listen) {
+          this.listens.delete(key);
+          this.ns.unlisten(listen);
+        }
+        this.respond(r, { s: 'ok', d: '' });
+        return;
+      }
+      case 'p':
+        this.settle(r, this.ns.set(this.principal, String(b.p ?? '/'), b.d === undefined ? null : b.d, { hash: typeof b.h === 'string' ? b.h : undefined }));
+        return;
+      case 'm':
+        this.settle(r, this.ns.merge(this.principal, String(b.p ?? '/'), b.d, { hash: typeof b.h === 'string' ? b.h : undefined }));
+        return;
+      case 'g': {
+        const path = parsePath(String(b.p ?? '/'));
+        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        const node = this.ns.read(this.principal, path, params);
+        this.respond(r, { s: 'ok', d: node.val(true) });
+        return;
+      }
+      case 'o':
+      case 'om': {
+        const kind = action === 'o' ? 'set' : 'merge';
+        const pathString = String(b.p ?? '/');
+        const data = b.d === undefined ? null : b.d;
+        this.ns.checkWrite(this.principal, kind, pathString, data);
+        this.onDisconnectOps.push({ kind, path: pathString, data });
+        this.respond(r, { s: 'ok', d: '' });
+        return;
+      }
+      case 'oc': {
+        const cancelled = parsePath(String(b.p ?? '/'));
+        this.onDisconnectOps = this.onDisconnectOps.filter((op) => {
+          let opPath: Path;
+          try { opPath = parsePath(op.path.replace(/\/\.priority\/*$/, '')); } catch { return true; }
+          return !(cancelled.length <= opPath.length && cancelled.every((k, i) => opPath[i] === k));
+        });
+        this.respond(r, { s: 'ok', d: '' });
+        return;
+      }
+      case 'auth':
+      case 'gauth': {
+        const credential = parseCredential(b.cred);
+        if (credential.kind === 'owner') {
+          // The Admin SDK may ask to act as a given user (databaseAuthVariableOverride) or as nobody.
+          if (b.noauth === true) this.principal = ANONYMOUS;
+          else if (b.authvar && typeof b.authvar === 'object') {
+            const authvar = b.authvar as Record<string, unknown>;
+            this.principal = { owner: false, auth: { uid: String(authvar.uid ?? ''), token: authvar, ...(typeof authvar.provider === 'string' ? { provider: authvar.provider } : {}) } };
+          } else this.principal = OWNER;
+          this.respond(r, { s: 'ok', d: { auth: null, admin: true } });
+        } else {
+          this.principal = { owner: false, auth: credential.auth };
+          this.respond(r, { s: 'ok', d: { auth: credential.claims, expires: credential.expires } });
+        }
+        this.ns.recheckListens((listen) => listen.sink === this);
+        return;
+      }
+      case 'unauth':
+        this.principal = ANONYMOUS;
+        this.respond(r, { s: 'ok', d: '' });
+        this.ns.recheckListens((listen) => listen.sink === this);
+        return;
+      case 'appcheck':
+      case 'unappeck':
+      case 'unappcheck':
+      case 's':
+        this.respond(r, { s: 'ok', d: '' });
+        return;
+      default:
+        this.respond(r, { s: 'invalid_action', d: `Unknown action "${action}"` });
+    }
+  }
+
+  private onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const listen of this.listens.values()) this.ns.unlisten(listen);
+    this.listens.clear();
+    const ops = this.onDisconnectOps;
+    this.onDisconnectOps = [];
+    for (const op of ops) {
+      try {
+        const durable = op.kind === 'set' ? this.ns.set(this.principal, op.path, op.data) : this.ns.merge(this.principal, op.path, op.data);
+        durable.catch((error) => this.log(`rtdb: onDisconnect write at ${op.path} failed to persist: ${String(error)}`));
+      } catch (error) {
+        this.log(`rtdb: onDisconnect ${op.kind} at ${op.path} refused: ${errorStatus(error).s}`);
+      }
+    }
+  }
+
+  /** Server shutdown: run the onDisconnect ops now, while the store is still open. */
+  close(): void {
+    this.onClose();
+    this.socket.terminate();
+  }
+}
