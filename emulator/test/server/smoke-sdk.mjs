@@ -12,10 +12,9 @@ import {
 const RULES = `{
   // comments are allowed
   "rules": {
-    ".read": true, ".write": true,
-    "secret": { ".read": false, ".write": false },
+    "$other": { ".read": "$other != 'secret'", ".write": "$other != 'secret'" },
     "users": { "$uid": { ".read": "auth != null && auth.uid == $uid", ".write": "auth != null && auth.uid == $uid" } },
-    "scores": { ".indexOn": ["score"] }
+    "scores": { ".read": true, ".write": true, ".indexOn": ["score"] }
   }
 }`;
 
