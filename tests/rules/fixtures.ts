@@ -1,0 +1,117 @@
+// A small but complete database: every path of docs/data-model.md holds data, so that every read in
+// the matrix reads something real and every reference check has something to find (or not).
+import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+
+export const OWNER = 'alice';
+export const OTHER = 'bob';
+export const STAFF = 'stan';
+export const ADMIN = 'ada';
+/** Signed in, but registration not completed: no profile yet. */
+export const NEWCOMER = 'nina';
+
+export type Persona = 'anonymous' | 'owner' | 'other' | 'staff' | 'admin';
+export const PERSONAS: readonly Persona[] = ['anonymous', 'owner', 'other', 'staff', 'admin'];
+
+export function contextFor(testEnv: RulesTestEnvironment, persona: Persona): RulesTestContext {
+  switch (persona) {
+    case 'anonymous':
+      return testEnv.unauthenticatedContext();
+    case 'owner':
+      return testEnv.authenticatedContext(OWNER);
+    case 'other':
+      return testEnv.authenticatedContext(OTHER);
+    case 'staff':
+      return testEnv.authenticatedContext(STAFF, { staff: true });
+    case 'admin':
+      return testEnv.authenticatedContext(ADMIN, { admin: true });
+  }
+}
+
+export const SERVER_TIMESTAMP = { '.sv': 'timestamp' } as const;
+const T0 = 1_780_000_000_000;
+
+function profile(uid: string, firstName: string, lastName: string) {
+  return {
+    email: `${uid}@example.pl`,
+    firstName,
+    lastName,
+    phone: '+48 600 100 200',
+    country: 'PL',
+    consents: { terms: true, privacy: true, marketing: false, acceptedAt: T0 },
+    pickupCode: `KOD${uid.toUpperCase()}`,
+    createdAt: T0,
+    updatedAt: T0,
+  };
+}
+
+export const SEED = {
+  event: {
+    name: 'Zlot Morski 2027',
+    place: 'Ustka',
+    startDate: '2027-07-16',
+    endDate: '2027-07-18',
+    seller: {
+      name: 'Fundacja Morska',
+      street: 'ul. Marynarki Polskiej 1',
+      postalCode: '76-270',
+      city: 'Ustka',
+      nip: '5260250274',
+      bankName: 'Bank',
+      bankAccount: 'PL61109010140000071219812874',
+    },
+    pickupInfo: 'Namiot przy wejściu',
+  },
+  countries: { PL: 'Polska', DE: 'Niemcy', LT: 'Litwa' },
+  ticketTypes: {
+    karnet: { name: 'Karnet 3-dniowy', priceGrosze: 18000, vatRate: 8, quota: 100, sold: 1, active: true, sortOrder: 1 },
+    dzien: { name: 'Bilet jednodniowy', priceGrosze: 7000, vatRate: 8, quota: 100, sold: 0, active: true, sortOrder: 2 },
+  },
+  products: {
+    tshirt: {
+      name: 'Koszulka',
+      priceGrosze: 6900,
+      vatRate: 23,
+      active: true,
+      sortOrder: 1,
+      variants: { M: { label: 'M', stock: 10, sold: 0, sortOrder: 2 }, L: { label: 'L', stock: 10, sold: 0, sortOrder: 3 } },
+    },
+  },
+  archivedProducts: { old: { name: 'Czapka', priceGrosze: 3000, vatRate: 23, archivedAt: T0 } },
+  profiles: {
+    [OWNER]: profile(OWNER, 'Alicja', 'Bałtycka'),
+    [OTHER]: profile(OTHER, 'Bartosz', 'Morski'),
+    [STAFF]: profile(STAFF, 'Stanisław', 'Portowy'),
+    [ADMIN]: profile(ADMIN, 'Ada', 'Kapitan'),
+  },
+  members: {
+    [OWNER]: {
+      mTicket: { firstName: 'Alicja', lastName: 'Bałtycka', relation: 'ja', createdAt: T0 },
+      mFree: { firstName: 'Kuba', lastName: 'Bałtycki', birthYear: 2016, relation: 'dziecko', createdAt: T0 },
+    },
+    [OTHER]: { mBob: { firstName: 'Bartosz', lastName: 'Morski', createdAt: T0 } },
+  },
+  baskets: {
+    [OWNER]: { tickets: { mFree: { ticketTypeId: 'dzien' } }, updatedAt: T0 },
+    [OTHER]: { merch: { line1: { productId: 'tshirt', variantId: 'L', quantity: 1 } }, updatedAt: T0 },
+  },
+  orders: {
+    oAlice: { uid: OWNER, number: 'ZM/2027/000001', kind: 'tickets', status: 'paid', createdAt: T0 },
+    oAlice2: { uid: OWNER, number: 'ZM/2027/000003', kind: 'merch', status: 'pending', createdAt: T0 + 2 },
+    oBob: { uid: OTHER, number: 'ZM/2027/000002', kind: 'merch', status: 'pending', createdAt: T0 + 1 },
+  },
+  tickets: { [OWNER]: { mTicket: { karnet: { orderId: 'oAlice', status: 'paid' } } } },
+  invoices: { [OWNER]: { inv1: { number: 'FV/2027/000001', orderId: 'oAlice' } } },
+  pickups: { [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } } },
+  pickupDirectory: { [OWNER]: { pickupCode: 'KODALICE', name: 'Alicja Bałtycka', email: 'alice@example.pl' } },
+  pickupCodes: { KODALICE: OWNER },
+  roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
+  stats: { public: { participants: 3 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
+  counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
+  idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },
+};
+
+export async function seedDatabase(testEnv: RulesTestEnvironment): Promise<void> {
+  await testEnv.withSecurityRulesDisabled(async (context) => {
+    await context.database().ref().set(SEED);
+  });
+}

@@ -1,0 +1,153 @@
+// The access matrix: every path of docs/data-model.md × anonymous / owner / other user / staff / admin
+// × read / write. One table row per path; a persona missing from `read` or `write` must be refused.
+// Owner-relative paths use the owner's uid, so "other" is another participant reading or writing
+// someone else's data; "staff" and "admin" are separate users holding those claims.
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { startRulesSuite, type RulesSuite } from './setup.js';
+import { contextFor, OWNER, PERSONAS, SEED, SERVER_TIMESTAMP, seedDatabase, type Persona } from './fixtures.js';
+
+const SIGNED_IN: Persona[] = ['owner', 'other', 'staff', 'admin'];
+const EVERYONE: Persona[] = ['anonymous', ...SIGNED_IN];
+const NOBODY: Persona[] = [];
+
+interface Row {
+  path: string;
+  read: Persona[];
+  /** A well-formed value for this path; `write` lists who may store it. */
+  value: unknown;
+  write: Persona[];
+}
+
+const O = OWNER;
+const validInvoice = { kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274', street: 'ul. Portowa 2', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+
+const MATRIX: Row[] = [
+  { path: '/', read: ['admin'], value: { event: SEED.event }, write: NOBODY },
+  // Catalogue
+  { path: '/event', read: SIGNED_IN, value: SEED.event, write: NOBODY },
+  { path: '/event/name', read: SIGNED_IN, value: 'Inny zlot', write: NOBODY },
+  { path: '/event/seller/bankAccount', read: SIGNED_IN, value: 'PL00', write: NOBODY },
+  { path: '/countries', read: EVERYONE, value: { PL: 'Polska' }, write: NOBODY },
+  { path: '/countries/XX', read: EVERYONE, value: 'Iksland', write: NOBODY },
+  { path: '/ticketTypes', read: SIGNED_IN, value: {}, write: NOBODY },
+  { path: '/ticketTypes/karnet', read: SIGNED_IN, value: { ...SEED.ticketTypes.karnet, priceGrosze: 1 }, write: NOBODY },
+  { path: '/ticketTypes/karnet/sold', read: SIGNED_IN, value: 0, write: NOBODY },
+  { path: '/products', read: SIGNED_IN, value: {}, write: NOBODY },
+  { path: '/products/tshirt/priceGrosze', read: SIGNED_IN, value: 1, write: NOBODY },
+  { path: '/products/tshirt/variants/M/stock', read: SIGNED_IN, value: 999, write: NOBODY },
+  { path: '/archivedProducts', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/archivedProducts/old', read: ['admin'], value: null, write: NOBODY },
+  // Profiles: only the client-writable fields of an existing profile, only by its owner
+  { path: '/profiles', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/profiles/${O}`, read: ['owner', 'admin'], value: { ...SEED.profiles[O], firstName: 'Ala' }, write: NOBODY },
+  { path: `/profiles/${O}/firstName`, read: ['owner', 'admin'], value: 'Ala', write: ['owner'] },
+  { path: `/profiles/${O}/lastName`, read: ['owner', 'admin'], value: 'Nowak', write: ['owner'] },
+  { path: `/profiles/${O}/phone`, read: ['owner', 'admin'], value: '+48 500 600 700', write: ['owner'] },
+  { path: `/profiles/${O}/country`, read: ['owner', 'admin'], value: 'DE', write: ['owner'] },
+  { path: `/profiles/${O}/invoice`, read: ['owner', 'admin'], value: validInvoice, write: ['owner'] },
+  { path: `/profiles/${O}/invoice/city`, read: ['owner', 'admin'], value: 'Łeba', write: NOBODY /* no invoice yet: incomplete */ },
+  { path: `/profiles/${O}/updatedAt`, read: ['owner', 'admin'], value: SERVER_TIMESTAMP, write: ['owner'] },
+  { path: `/profiles/${O}/email`, read: ['owner', 'admin'], value: 'inny@example.pl', write: NOBODY },
+  { path: `/profiles/${O}/consents/marketing`, read: ['owner', 'admin'], value: true, write: NOBODY },
+  { path: `/profiles/${O}/pickupCode`, read: ['owner', 'admin'], value: 'KODINNY', write: NOBODY },
+  { path: `/profiles/${O}/createdAt`, read: ['owner', 'admin'], value: 1, write: NOBODY },
+  // Members
+  { path: '/members', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/members/${O}`, read: ['owner', 'admin'], value: { mNew: { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP } }, write: NOBODY },
+  { path: `/members/${O}/mNew`, read: ['owner', 'admin'], value: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2019, relation: 'córka', createdAt: SERVER_TIMESTAMP }, write: ['owner'] },
+  { path: `/members/${O}/mFree/firstName`, read: ['owner', 'admin'], value: 'Jakub', write: ['owner'] },
+  { path: `/members/${O}/mFree`, read: ['owner', 'admin'], value: null, write: ['owner'] },
+  { path: `/members/${O}/mTicket`, read: ['owner', 'admin'], value: null, write: NOBODY /* holds a ticket */ },
+  // Baskets
+  { path: '/baskets', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/baskets/${O}`, read: ['owner', 'admin'], value: { tickets: { mFree: { ticketTypeId: 'karnet' } }, merch: { l1: { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'mFree' } }, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
+  { path: `/baskets/${O}/tickets/mTicket`, read: ['owner', 'admin'], value: { ticketTypeId: 'dzien' }, write: ['owner'] },
+  { path: `/baskets/${O}`, read: ['owner', 'admin'], value: null, write: ['owner'] },
+  // Written only by the callables
+  { path: '/orders', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/orders/oAlice', read: ['owner', 'admin'], value: { ...SEED.orders.oAlice, status: 'pending' }, write: NOBODY },
+  { path: '/orders/oAlice/status', read: ['owner', 'admin'], value: 'cancelled', write: NOBODY },
+  { path: '/orders/oNew', read: ['admin'], value: { uid: O, number: 'X', kind: 'tickets', status: 'paid', createdAt: 1 }, write: NOBODY },
+  { path: '/tickets', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/tickets/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
+  { path: `/tickets/${O}/mFree/karnet`, read: ['owner', 'admin'], value: { orderId: 'oAlice', status: 'paid' }, write: NOBODY },
+  { path: '/invoices', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/invoices/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
+  { path: `/invoices/${O}/inv1`, read: ['owner', 'admin'], value: { number: 'FV/2027/000009' }, write: NOBODY },
+  { path: '/pickups', read: ['staff', 'admin'], value: {}, write: NOBODY },
+  { path: `/pickups/${O}`, read: ['owner', 'staff', 'admin'], value: null, write: NOBODY },
+  { path: `/pickups/${O}/p1/status`, read: ['owner', 'staff', 'admin'], value: 'picked', write: NOBODY },
+  { path: '/pickupDirectory', read: ['staff', 'admin'], value: {}, write: NOBODY },
+  { path: `/pickupDirectory/${O}`, read: ['staff', 'admin'], value: { pickupCode: 'X', name: 'X', email: 'x@x.pl' }, write: NOBODY },
+  { path: '/pickupCodes', read: ['staff', 'admin'], value: {}, write: NOBODY },
+  { path: '/pickupCodes/KODALICE', read: ['staff', 'admin'], value: 'bob', write: NOBODY },
+  { path: '/roles', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/roles/${O}`, read: ['owner', 'admin'], value: { admin: true, staff: true, updatedAt: 1 }, write: NOBODY },
+  { path: `/roles/${O}/admin`, read: ['owner', 'admin'], value: true, write: NOBODY },
+  { path: '/stats', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/stats/public', read: SIGNED_IN, value: { participants: 1000 }, write: NOBODY },
+  { path: '/stats/admin', read: ['admin'], value: { revenuePaid: 0 }, write: NOBODY },
+  { path: '/counters', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/counters/invoices/2027', read: ['admin'], value: 0, write: NOBODY },
+  { path: '/idempotency', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/idempotency/${O}/key1`, read: ['admin'], value: { orderId: 'oBob', createdAt: 1 }, write: NOBODY },
+  { path: `/idempotency/${O}/key2`, read: ['admin'], value: { orderId: 'oAlice', createdAt: 1 }, write: NOBODY },
+  // Anything not in the data model
+  { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },
+];
+
+let suite: RulesSuite;
+let testEnv: RulesTestEnvironment;
+// One signed-in app per persona for the whole file, not one per test.
+const contexts = new Map<Persona, RulesTestContext>();
+const db = (persona: Persona) => contexts.get(persona)!.database();
+
+beforeAll(async () => {
+  suite = await startRulesSuite('demo-rules-matrix');
+  testEnv = suite.testEnv;
+  for (const persona of PERSONAS) contexts.set(persona, contextFor(testEnv, persona));
+});
+
+afterAll(async () => {
+  await suite?.stop();
+});
+
+const label = (allowed: boolean) => (allowed ? 'allowed' : 'denied');
+
+describe('read matrix', () => {
+  beforeAll(async () => {
+    await seedDatabase(testEnv);
+  });
+
+  const reads = new Map<string, Persona[]>();
+  for (const row of MATRIX) reads.set(row.path, row.read);
+  for (const [path, readers] of reads) {
+    for (const persona of PERSONAS) {
+      const allowed = readers.includes(persona);
+      it(`${persona} reading ${path} is ${label(allowed)}`, async () => {
+        const read = db(persona).ref(path).once('value');
+        if (allowed) await assertSucceeds(read);
+        else await assertFails(read);
+      });
+    }
+  }
+});
+
+describe('write matrix', () => {
+  beforeEach(async () => {
+    await seedDatabase(testEnv);
+  });
+
+  for (const row of MATRIX) {
+    for (const persona of PERSONAS) {
+      const allowed = row.write.includes(persona);
+      const what = row.value === null ? 'deleting' : 'writing';
+      it(`${persona} ${what} ${row.path} is ${label(allowed)}`, async () => {
+        const write = db(persona).ref(row.path).set(row.value);
+        if (allowed) await assertSucceeds(write);
+        else await assertFails(write);
+      });
+    }
+  }
+});

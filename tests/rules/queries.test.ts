@@ -1,0 +1,106 @@
+// Query-based rules: a participant lists their own orders only through
+// orderByChild('uid').equalTo(<own uid>); any other shape of read of /orders is refused, while the
+// single order stays readable by its owner. Staff look people up in the pickup directory by query.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { startRulesSuite, type RulesSuite } from './setup.js';
+import { ADMIN, OTHER, OWNER, STAFF, seedDatabase } from './fixtures.js';
+
+let suite: RulesSuite;
+let testEnv: RulesTestEnvironment;
+
+beforeAll(async () => {
+  suite = await startRulesSuite('demo-rules-queries');
+  testEnv = suite.testEnv;
+  await seedDatabase(testEnv);
+});
+
+afterAll(async () => {
+  await suite?.stop();
+});
+
+const ownerDb = () => testEnv.authenticatedContext(OWNER).database();
+
+describe('orders: query-based list reads', () => {
+  it('the owner lists exactly their own orders with the right query', async () => {
+    const snapshot = await assertSucceeds(ownerDb().ref('orders').orderByChild('uid').equalTo(OWNER).once('value'));
+    expect(Object.keys(snapshot.val()).sort()).toEqual(['oAlice', 'oAlice2']);
+  });
+
+  it('the right query with a limit is still allowed', async () => {
+    const snapshot = await assertSucceeds(ownerDb().ref('orders').orderByChild('uid').equalTo(OWNER).limitToLast(1).once('value'));
+    expect(Object.keys(snapshot.val())).toEqual(['oAlice2']);
+  });
+
+  it("another user's uid in the query is refused", async () => {
+    await assertFails(ownerDb().ref('orders').orderByChild('uid').equalTo(OTHER).once('value'));
+  });
+
+  it('the other user lists their own orders, not the owner’s', async () => {
+    const db = testEnv.authenticatedContext(OTHER).database();
+    const snapshot = await assertSucceeds(db.ref('orders').orderByChild('uid').equalTo(OTHER).once('value'));
+    expect(Object.keys(snapshot.val())).toEqual(['oBob']);
+    await assertFails(db.ref('orders').orderByChild('uid').equalTo(OWNER).once('value'));
+  });
+
+  it('a plain read of /orders is refused', async () => {
+    await assertFails(ownerDb().ref('orders').once('value'));
+  });
+
+  it('ordering by uid without equalTo is refused', async () => {
+    await assertFails(ownerDb().ref('orders').orderByChild('uid').once('value'));
+  });
+
+  it('a limit without the filter is refused', async () => {
+    await assertFails(ownerDb().ref('orders').limitToFirst(1).once('value'));
+  });
+
+  it('filtering by another child with the own uid is refused', async () => {
+    await assertFails(ownerDb().ref('orders').orderByChild('status').equalTo(OWNER).once('value'));
+  });
+
+  it('a range on uid instead of equalTo is refused when it spans other users', async () => {
+    await assertFails(ownerDb().ref('orders').orderByChild('uid').startAt('a').endAt('z').once('value'));
+  });
+
+  it('ordering by key is refused', async () => {
+    await assertFails(ownerDb().ref('orders').orderByKey().equalTo('oAlice').once('value'));
+  });
+
+  it('anonymous visitors cannot use the query', async () => {
+    await assertFails(testEnv.unauthenticatedContext().database().ref('orders').orderByChild('uid').equalTo(OWNER).once('value'));
+  });
+
+  it('the owner reads a single own order and not somebody else’s', async () => {
+    await assertSucceeds(ownerDb().ref('orders/oAlice').once('value'));
+    await assertFails(ownerDb().ref('orders/oBob').once('value'));
+  });
+
+  it('an admin lists all orders without a query and with any query', async () => {
+    const db = testEnv.authenticatedContext(ADMIN, { admin: true }).database();
+    const all = await assertSucceeds(db.ref('orders').once('value'));
+    expect(Object.keys(all.val()).sort()).toEqual(['oAlice', 'oAlice2', 'oBob']);
+    const pending = await assertSucceeds(db.ref('orders').orderByChild('status').equalTo('pending').once('value'));
+    expect(Object.keys(pending.val()).sort()).toEqual(['oAlice2', 'oBob']);
+  });
+
+  it('staff are not admins: the order list is refused to them', async () => {
+    const db = testEnv.authenticatedContext(STAFF, { staff: true }).database();
+    await assertFails(db.ref('orders').once('value'));
+    await assertFails(db.ref('orders').orderByChild('uid').equalTo(OWNER).once('value'));
+  });
+});
+
+describe('pickup directory: staff look-ups', () => {
+  it('staff find a person by pickup code and by e-mail', async () => {
+    const db = testEnv.authenticatedContext(STAFF, { staff: true }).database();
+    const byCode = await assertSucceeds(db.ref('pickupDirectory').orderByChild('pickupCode').equalTo('KODALICE').once('value'));
+    expect(Object.keys(byCode.val())).toEqual([OWNER]);
+    const byEmail = await assertSucceeds(db.ref('pickupDirectory').orderByChild('email').equalTo('alice@example.pl').once('value'));
+    expect(Object.keys(byEmail.val())).toEqual([OWNER]);
+  });
+
+  it('a participant cannot search the directory, not even for themselves', async () => {
+    await assertFails(ownerDb().ref('pickupDirectory').orderByChild('pickupCode').equalTo('KODALICE').once('value'));
+  });
+});

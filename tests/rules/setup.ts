@@ -1,0 +1,66 @@
+// Starts a Realtime Database emulator for the rules tests and loads database.rules.json into it
+// through @firebase/rules-unit-testing, exactly as a developer would against the official emulator.
+// RTDB_EMULATOR_HOST (host:port) points the suite at an emulator that is already running (e.g. the
+// official one where Java is available); otherwise the project's own emulator is started on a free port.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const RULES_SOURCE = readFileSync(path.join(ROOT, 'database.rules.json'), 'utf8');
+
+interface RunningEmulator {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+async function startOwnEmulator(): Promise<RunningEmulator> {
+  const entry = path.join(ROOT, 'emulator', 'dist', 'index.js');
+  if (!existsSync(entry)) {
+    throw new Error('The database emulator is not built (emulator/dist/index.js is missing). Run: npx tsc -b emulator');
+  }
+  const { startEmulator } = (await import(pathToFileURL(entry).href)) as {
+    startEmulator(options: { port: number; host: string; rulesSource: string; log?: (line: string) => void }): Promise<{
+      port: number;
+      host: string;
+      close(): Promise<void>;
+    }>;
+  };
+  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', rulesSource: RULES_SOURCE, log: () => {} });
+  return { host: emulator.host, port: emulator.port, close: () => emulator.close() };
+}
+
+export interface RulesSuite {
+  testEnv: RulesTestEnvironment;
+  stop(): Promise<void>;
+}
+
+/** One emulator and one test environment per test file; projectId doubles as the namespace. */
+export async function startRulesSuite(projectId: string): Promise<RulesSuite> {
+  const external = process.env.RTDB_EMULATOR_HOST;
+  let emulator: RunningEmulator;
+  if (external) {
+    const [host, port] = external.split(':');
+    emulator = { host, port: Number(port), close: async () => {} };
+  } else {
+    emulator = await startOwnEmulator();
+  }
+  try {
+    const testEnv = await initializeTestEnvironment({
+      projectId,
+      database: { host: emulator.host, port: emulator.port, rules: RULES_SOURCE },
+    });
+    return {
+      testEnv,
+      async stop() {
+        await testEnv.cleanup();
+        await emulator.close();
+      },
+    };
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
+}

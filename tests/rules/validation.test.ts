@@ -1,0 +1,190 @@
+// Shapes the owner may and may not store in their own profile, members and basket: wrong types,
+// missing fields, too-long strings, unknown keys, dangling references, server-time fields. Each case
+// runs against a freshly seeded database, as the owner, so a refusal can only come from .validate
+// (or the member-with-ticket rule), never from the owner lacking access.
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { startRulesSuite, type RulesSuite } from './setup.js';
+import { NEWCOMER, OWNER, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
+
+type Op = 'set' | 'update';
+interface Case {
+  name: string;
+  path: string;
+  value: unknown;
+  ok: boolean;
+  op?: Op;
+}
+
+const P = `/profiles/${OWNER}`;
+const M = `/members/${OWNER}`;
+const B = `/baskets/${OWNER}`;
+const long = (n: number) => 'x'.repeat(n);
+
+const person = { kind: 'person', name: 'Alicja Bałtycka', street: 'ul. Morska 5/2', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+const company = { ...person, kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274' };
+const member = { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP };
+const ticketLine = { ticketTypeId: 'karnet' };
+const merchLine = { productId: 'tshirt', variantId: 'M', quantity: 1 };
+
+const CASES: Case[] = [
+  // Profile fields
+  { name: 'first name', path: `${P}/firstName`, value: 'Alicja Maria', ok: true },
+  { name: 'first name at 80 characters', path: `${P}/firstName`, value: long(80), ok: true },
+  { name: 'first name over 80 characters', path: `${P}/firstName`, value: long(81), ok: false },
+  { name: 'empty first name', path: `${P}/firstName`, value: '', ok: false },
+  { name: 'first name as a number', path: `${P}/firstName`, value: 42, ok: false },
+  { name: 'first name as an object', path: `${P}/firstName`, value: { a: 'b' }, ok: false },
+  { name: 'deleting the first name', path: `${P}/firstName`, value: null, ok: false },
+  { name: 'last name over 80 characters', path: `${P}/lastName`, value: long(81), ok: false },
+  { name: 'last name as a boolean', path: `${P}/lastName`, value: true, ok: false },
+  { name: 'phone with letters', path: `${P}/phone`, value: '600-abc-200', ok: false },
+  { name: 'phone too short', path: `${P}/phone`, value: '12345', ok: false },
+  { name: 'phone too long', path: `${P}/phone`, value: `+48${'1'.repeat(20)}`, ok: false },
+  { name: 'phone as a number', path: `${P}/phone`, value: 600100200, ok: false },
+  { name: 'phone without prefix', path: `${P}/phone`, value: '600100200', ok: true },
+  { name: 'country not in /countries', path: `${P}/country`, value: 'XX', ok: false },
+  { name: 'country in lower case', path: `${P}/country`, value: 'pl', ok: false },
+  { name: 'country as a path', path: `${P}/country`, value: 'PL/x', ok: false },
+  { name: 'country from the list', path: `${P}/country`, value: 'LT', ok: true },
+  { name: 'updatedAt from the client clock', path: `${P}/updatedAt`, value: 1_780_000_000_001, ok: false },
+  { name: 'updatedAt as a string', path: `${P}/updatedAt`, value: 'teraz', ok: false },
+  { name: 'unknown profile key', path: `${P}/isAdmin`, value: true, ok: false },
+  { name: 'update of allowed fields together', path: P, op: 'update', value: { firstName: 'Ala', lastName: 'Nowak', phone: '+48 601 000 000', updatedAt: SERVER_TIMESTAMP }, ok: true },
+  { name: 'update mixing an allowed field and email', path: P, op: 'update', value: { firstName: 'Ala', email: 'x@example.pl' }, ok: false },
+  { name: 'update mixing an allowed field and an unknown key', path: P, op: 'update', value: { firstName: 'Ala', role: 'admin' }, ok: false },
+  { name: 'update of a nested consent', path: P, op: 'update', value: { 'consents/marketing': true }, ok: false },
+  // Invoice data
+  { name: 'invoice for a person', path: `${P}/invoice`, value: person, ok: true },
+  { name: 'invoice for a company with NIP', path: `${P}/invoice`, value: company, ok: true },
+  { name: 'invoice for a company without NIP', path: `${P}/invoice`, value: { ...company, nip: undefined }, ok: false },
+  { name: 'invoice for a person with NIP', path: `${P}/invoice`, value: { ...person, nip: '5260250274' }, ok: false },
+  { name: 'NIP with 9 digits', path: `${P}/invoice`, value: { ...company, nip: '526025027' }, ok: false },
+  { name: 'NIP with dashes', path: `${P}/invoice`, value: { ...company, nip: '526-025-02-74' }, ok: false },
+  { name: 'NIP as a number', path: `${P}/invoice`, value: { ...company, nip: 5260250274 }, ok: false },
+  { name: 'unknown invoice kind', path: `${P}/invoice`, value: { ...person, kind: 'firma' }, ok: false },
+  { name: 'invoice without a city', path: `${P}/invoice`, value: { ...person, city: undefined }, ok: false },
+  { name: 'invoice with an unknown key', path: `${P}/invoice`, value: { ...person, regon: '123456785' }, ok: false },
+  { name: 'invoice name over 200 characters', path: `${P}/invoice`, value: { ...person, name: long(201) }, ok: false },
+  { name: 'invoice street over 120 characters', path: `${P}/invoice`, value: { ...person, street: long(121) }, ok: false },
+  { name: 'Polish postal code without a dash', path: `${P}/invoice`, value: { ...person, postalCode: '76270' }, ok: false },
+  { name: 'foreign postal code', path: `${P}/invoice`, value: { ...person, country: 'DE', postalCode: '10115' }, ok: true },
+  { name: 'invoice country not in the list', path: `${P}/invoice`, value: { ...person, country: 'XX', postalCode: '1' }, ok: false },
+  { name: 'invoice as a string', path: `${P}/invoice`, value: 'firma', ok: false },
+  // Members
+  { name: 'new member', path: `${M}/mNew`, value: member, ok: true },
+  { name: 'new member with birth year and relation', path: `${M}/mNew`, value: { ...member, birthYear: 2015, relation: 'syn' }, ok: true },
+  { name: 'new member without a last name', path: `${M}/mNew`, value: { ...member, lastName: undefined }, ok: false },
+  { name: 'new member without createdAt', path: `${M}/mNew`, value: { ...member, createdAt: undefined }, ok: false },
+  { name: 'new member with a client-clock createdAt', path: `${M}/mNew`, value: { ...member, createdAt: 1_780_000_000_000 }, ok: false },
+  { name: 'new member with an unknown key', path: `${M}/mNew`, value: { ...member, ticket: 'karnet' }, ok: false },
+  { name: 'member first name over 80 characters', path: `${M}/mNew`, value: { ...member, firstName: long(81) }, ok: false },
+  { name: 'member first name as a number', path: `${M}/mNew`, value: { ...member, firstName: 7 }, ok: false },
+  { name: 'birth year before 1900', path: `${M}/mNew`, value: { ...member, birthYear: 1899 }, ok: false },
+  { name: 'fractional birth year', path: `${M}/mNew`, value: { ...member, birthYear: 2015.5 }, ok: false },
+  { name: 'birth year as a string', path: `${M}/mNew`, value: { ...member, birthYear: '2015' }, ok: false },
+  { name: 'relation over 40 characters', path: `${M}/mNew`, value: { ...member, relation: long(41) }, ok: false },
+  { name: 'member id over 40 characters', path: `${M}/${long(41)}`, value: member, ok: false },
+  { name: 'member as a string', path: `${M}/mNew`, value: 'Ola Nowak', ok: false },
+  { name: 'renaming an existing member', path: `${M}/mFree`, op: 'update', value: { firstName: 'Jakub' }, ok: true },
+  { name: 'changing createdAt of an existing member', path: `${M}/mFree`, op: 'update', value: { createdAt: SERVER_TIMESTAMP }, ok: false },
+  { name: 'removing a required member field', path: `${M}/mFree`, op: 'update', value: { lastName: null }, ok: false },
+  { name: 'removing an optional member field', path: `${M}/mFree`, op: 'update', value: { birthYear: null }, ok: true },
+  { name: 'deleting a member without a ticket', path: `${M}/mFree`, value: null, ok: true },
+  { name: 'deleting a member holding a ticket', path: `${M}/mTicket`, value: null, ok: false },
+  { name: 'deleting a ticket holder through an update of the list', path: M, op: 'update', value: { mTicket: null }, ok: false },
+  { name: 'emptying a ticket holder field by field', path: `${M}/mTicket`, op: 'update', value: { firstName: null, lastName: null, relation: null, createdAt: null }, ok: false },
+  { name: 'replacing the whole member list', path: M, value: { mFree: { firstName: 'Kuba', lastName: 'B', createdAt: SERVER_TIMESTAMP } }, ok: false },
+  // Basket: tickets
+  { name: 'ticket line', path: `${B}/tickets/mTicket`, value: ticketLine, ok: true },
+  { name: 'ticket line for an unknown member', path: `${B}/tickets/mNobody`, value: ticketLine, ok: false },
+  { name: "ticket line for another user's member", path: `${B}/tickets/mBob`, value: ticketLine, ok: false },
+  { name: 'ticket line with an unknown ticket type', path: `${B}/tickets/mTicket`, value: { ticketTypeId: 'vip' }, ok: false },
+  { name: 'ticket type id pointing inside a ticket type', path: `${B}/tickets/mTicket`, value: { ticketTypeId: 'karnet/name' }, ok: false },
+  { name: 'ticket type id as a number', path: `${B}/tickets/mTicket`, value: { ticketTypeId: 1 }, ok: false },
+  { name: 'ticket line with a price', path: `${B}/tickets/mTicket`, value: { ...ticketLine, priceGrosze: 1 }, ok: false },
+  { name: 'ticket line without a ticket type', path: `${B}/tickets/mTicket`, value: { note: 'x' }, ok: false },
+  { name: 'ticket line as a string', path: `${B}/tickets/mTicket`, value: 'karnet', ok: false },
+  // Basket: merchandise
+  { name: 'merch line', path: `${B}/merch/l1`, value: merchLine, ok: true },
+  { name: 'merch line assigned to a member', path: `${B}/merch/l1`, value: { ...merchLine, memberId: 'mFree' }, ok: true },
+  { name: 'merch line for an unknown product', path: `${B}/merch/l1`, value: { ...merchLine, productId: 'kubek' }, ok: false },
+  { name: 'merch line for an archived product', path: `${B}/merch/l1`, value: { ...merchLine, productId: 'old' }, ok: false },
+  { name: 'merch line for an unknown variant', path: `${B}/merch/l1`, value: { ...merchLine, variantId: 'XXL' }, ok: false },
+  { name: 'merch line for an unknown member', path: `${B}/merch/l1`, value: { ...merchLine, memberId: 'mBob' }, ok: false },
+  { name: 'quantity 0', path: `${B}/merch/l1`, value: { ...merchLine, quantity: 0 }, ok: false },
+  { name: 'quantity 21', path: `${B}/merch/l1`, value: { ...merchLine, quantity: 21 }, ok: false },
+  { name: 'quantity 20', path: `${B}/merch/l1`, value: { ...merchLine, quantity: 20 }, ok: true },
+  { name: 'fractional quantity', path: `${B}/merch/l1`, value: { ...merchLine, quantity: 1.5 }, ok: false },
+  { name: 'quantity as a string', path: `${B}/merch/l1`, value: { ...merchLine, quantity: '2' }, ok: false },
+  { name: 'merch line without a quantity', path: `${B}/merch/l1`, value: { ...merchLine, quantity: undefined }, ok: false },
+  { name: 'merch line with a price', path: `${B}/merch/l1`, value: { ...merchLine, priceGrosze: 1 }, ok: false },
+  { name: 'merch line id over 40 characters', path: `${B}/merch/${long(41)}`, value: merchLine, ok: false },
+  // Basket: root
+  { name: 'basket updatedAt from the server', path: `${B}/updatedAt`, value: SERVER_TIMESTAMP, ok: true },
+  { name: 'basket updatedAt from the client clock', path: `${B}/updatedAt`, value: 1_780_000_000_005, ok: false },
+  { name: 'basket with an unknown key', path: `${B}/discount`, value: 100, ok: false },
+  { name: 'basket as a string', path: B, value: 'pełny', ok: false },
+  { name: 'clearing the basket', path: B, value: null, ok: true },
+  { name: 'whole basket with one bad line', path: B, value: { tickets: { mTicket: ticketLine }, merch: { l1: { ...merchLine, quantity: 0 } } }, ok: false },
+];
+
+let suite: RulesSuite;
+let testEnv: RulesTestEnvironment;
+let owner: RulesTestContext;
+
+beforeAll(async () => {
+  suite = await startRulesSuite('demo-rules-validation');
+  testEnv = suite.testEnv;
+  owner = testEnv.authenticatedContext(OWNER);
+});
+
+afterAll(async () => {
+  await suite?.stop();
+});
+
+beforeEach(async () => {
+  await seedDatabase(testEnv);
+});
+
+// JSON round trip drops the `undefined` fields the table uses to say "missing".
+const plain = (value: unknown) => (value === null ? null : JSON.parse(JSON.stringify(value)));
+
+describe('owner writes: shapes', () => {
+  for (const c of CASES) {
+    it(`${c.name} is ${c.ok ? 'accepted' : 'refused'}`, async () => {
+      const ref = owner.database().ref(c.path);
+      const write = c.op === 'update' ? ref.update(plain(c.value)) : ref.set(plain(c.value));
+      if (c.ok) await assertSucceeds(write);
+      else await assertFails(write);
+    });
+  }
+});
+
+describe('profile lifecycle', () => {
+  it('a signed-in user without a profile cannot create one field by field', async () => {
+    const newcomer = testEnv.authenticatedContext(NEWCOMER).database();
+    await assertFails(newcomer.ref(`/profiles/${NEWCOMER}/firstName`).set('Nina'));
+    await assertFails(newcomer.ref(`/profiles/${NEWCOMER}`).update({ firstName: 'Nina', lastName: 'Nowa' }));
+  });
+
+  it('the owner can remove the invoice data but not the whole profile', async () => {
+    await assertSucceeds(owner.database().ref(`${P}/invoice`).set(person));
+    await assertSucceeds(owner.database().ref(`${P}/invoice`).set(null));
+    await assertFails(owner.database().ref(P).set(null));
+  });
+
+  it('a single invoice field can be changed once invoice data exists', async () => {
+    await assertSucceeds(owner.database().ref(`${P}/invoice`).set(person));
+    await assertSucceeds(owner.database().ref(`${P}/invoice/city`).set('Łeba'));
+    await assertFails(owner.database().ref(`${P}/invoice/city`).set(''));
+    await assertFails(owner.database().ref(`${P}/invoice/nip`).set('5260250274'));
+  });
+
+  it('a basket line can name a member only once the member exists', async () => {
+    const db = owner.database();
+    await assertFails(db.ref(`${B}/tickets/mNew`).set(ticketLine));
+    await assertSucceeds(db.ref(`${M}/mNew`).set(member));
+    await assertSucceeds(db.ref(`${B}/tickets/mNew`).set(ticketLine));
+  });
+});
