@@ -36,9 +36,10 @@ const BIAS = 1023;
 
 /**
  * The SDK's doubleToIEEE754String: 16 lowercase hex digits. The SDK derives the exponent with
- * floor(log(v)/LN2), which is off by one for some values near powers of two; its output then is
- * not the true IEEE-754 encoding, and hashes must reproduce it, so that case replays its
- * arithmetic exactly. Otherwise the result equals the real bits, read directly.
+ * floor(log(v)/LN2), which is off by one for some values near powers of two, and scales by
+ * 2^(52-ln), which overflows for tiny normal numbers; its output then is not the true IEEE-754
+ * encoding, and hashes must reproduce it, so those cases replay its arithmetic exactly.
+ * Otherwise the result equals the real bits, read directly.
  */
 export function doubleToIEEE754String(v: number): string {
   if (v !== 0) {
@@ -47,7 +48,9 @@ export function doubleToIEEE754String(v: number): string {
       const ln = Math.min(Math.floor(Math.log(a) / Math.LN2), BIAS);
       scratch.setFloat64(0, v);
       const trueExp = ((scratch.getUint16(0) >> 4) & 0x7ff) - BIAS;
-      if (ln !== trueExp) return sdkSlowPath(v, ln);
+      // Below 2^-971 the SDK's scale factor 2^(52-ln) overflows to Infinity and the fraction
+      // bits come out as zeros; that too must be reproduced.
+      if (ln !== trueExp || 52 - ln > 1023) return sdkSlowPath(v, ln);
     }
   }
   scratch.setFloat64(0, v);
