@@ -1,11 +1,19 @@
-import type { DataNode, Path, QueryParams } from '../../src/core/index.js';
+import { nodeFromJSON, type DataNode, type Path, type QueryParams } from '../../src/core/index.js';
 import { compileRules, type AuthContext, type CompiledRules } from '../../src/rules/index.js';
-import { jsonNode, setAt } from './jsonNode.js';
 
 export const NOW = 1_700_000_000_000;
 
 export function node(json: unknown): DataNode {
-  return jsonNode(json);
+  return nodeFromJSON(json);
+}
+
+/** The JSON of `root` with `value` set at `path` (to build the state after a write). */
+export function setAt(root: unknown, path: Path, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const base: Record<string, unknown> = root !== null && typeof root === 'object' ? { ...(root as object) } : {};
+  const [k, ...rest] = path;
+  base[k] = setAt(base[k] ?? null, rest, value);
+  return base;
 }
 
 export function p(path: string): Path {
