@@ -1,0 +1,152 @@
+/**
+ * The callable API shared by the SPA (httpsCallable) and functions (onCall): names, input schemas,
+ * output types. Inputs are strict objects: unknown keys are refused.
+ */
+import { z } from 'zod';
+import {
+  consentsSchema,
+  countryCodeSchema,
+  firstNameSchema,
+  idempotencyKeySchema,
+  invoiceDataSchema,
+  keySchema,
+  lastNameSchema,
+  LIMITS,
+  phoneSchema,
+  productSchema,
+  uidSchema,
+  variantSchema,
+  ticketTypeInputSchema,
+  eventFieldsSchema,
+  eventDatesInOrder,
+} from './schemas.js';
+import type { OrderStatus } from './orderState.js';
+
+export const REGION = 'europe-central2';
+
+export const CALLABLES = {
+  completeRegistration: 'completeRegistration',
+  placeTicketOrder: 'placeTicketOrder',
+  placeMerchOrder: 'placeMerchOrder',
+  cancelOrder: 'cancelOrder',
+  confirmPayment: 'confirmPayment',
+  handOutPickupItems: 'handOutPickupItems',
+  setUserRole: 'setUserRole',
+  upsertTicketType: 'upsertTicketType',
+  archiveTicketType: 'archiveTicketType',
+  restoreTicketType: 'restoreTicketType',
+  upsertProduct: 'upsertProduct',
+  archiveProduct: 'archiveProduct',
+  restoreProduct: 'restoreProduct',
+  updateEventSettings: 'updateEventSettings',
+  deleteMyAccount: 'deleteMyAccount',
+} as const;
+export type CallableName = keyof typeof CALLABLES;
+
+export const completeRegistrationInput = z.strictObject({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneSchema,
+  country: countryCodeSchema,
+  consents: consentsSchema,
+});
+export interface CompleteRegistrationOutput {
+  uid: string;
+  pickupCode: string;
+  selfMemberId: string;
+}
+
+const placeOrderInput = z.strictObject({
+  idempotencyKey: idempotencyKeySchema,
+  buyer: invoiceDataSchema,
+  acceptTerms: z.literal(true, { error: 'Zaakceptuj regulamin sprzedaży' }),
+  /** Also store the buyer data as the profile's invoice data for next time. */
+  saveInvoiceData: z.boolean().optional(),
+});
+/** Tickets come from /baskets/{uid}/tickets (one ticket type per participant). */
+export const placeTicketOrderInput = placeOrderInput;
+/** Merchandise comes from /baskets/{uid}/merch. */
+export const placeMerchOrderInput = placeOrderInput;
+export interface PlaceOrderOutput {
+  orderId: string;
+  number: string;
+  status: OrderStatus;
+  totalGross: number;
+  /** true when this answer repeats an order already placed with the same idempotency key */
+  replayed: boolean;
+}
+
+export const orderIdInput = z.strictObject({ orderId: keySchema });
+export const cancelOrderInput = orderIdInput;
+export interface CancelOrderOutput { orderId: string; status: 'cancelled' }
+export const confirmPaymentInput = orderIdInput;
+export interface ConfirmPaymentOutput { orderId: string; invoiceId: string; invoiceNumber: string; pickupItems: number }
+
+export const handOutPickupItemsInput = z.strictObject({
+  uid: uidSchema,
+  itemIds: z.array(keySchema, { error: 'Wybierz pozycje do wydania' }).min(1, 'Wybierz pozycje do wydania').max(100, 'Za dużo pozycji naraz'),
+});
+export interface HandOutPickupItemsOutput { uid: string; handedOut: string[]; pickedAt: number }
+
+export const ROLES = ['admin', 'staff'] as const;
+export const setUserRoleInput = z.strictObject({ uid: uidSchema, role: z.enum(ROLES, { error: 'Wybierz rolę' }), enabled: z.boolean({ error: 'Nieprawidłowa wartość' }) });
+export interface SetUserRoleOutput { uid: string; admin: boolean; staff: boolean }
+
+export const ticketTypeInput = ticketTypeInputSchema;
+export const upsertTicketTypeInput = z.strictObject({ id: keySchema.optional(), ticketType: ticketTypeInput });
+export interface UpsertOutput { id: string; created: boolean }
+
+export const productVariantInput = variantSchema.omit({ sold: true });
+export const upsertProductInput = z.strictObject({
+  id: keySchema.optional(),
+  product: productSchema.omit({ variants: true, updatedAt: true }).extend({
+    variants: z.record(keySchema, productVariantInput).refine((v) => Object.keys(v).length >= 1, 'Dodaj co najmniej jeden wariant').refine((v) => Object.keys(v).length <= LIMITS.maxBasketLines, 'Za dużo wariantów'),
+  }),
+});
+export const archiveInput = z.strictObject({ id: keySchema });
+export interface ArchiveOutput { id: string; archived: boolean }
+
+export const updateEventSettingsInput = z.strictObject({ event: eventFieldsSchema.omit({ updatedAt: true }).refine(...eventDatesInOrder) });
+
+export const deleteMyAccountInput = z.strictObject({ confirm: z.literal(true, { error: 'Potwierdź usunięcie konta' }) });
+export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number }
+
+/** Input schema and output type for each callable, so both sides are typed from one table. */
+export const CALLABLE_INPUTS = {
+  completeRegistration: completeRegistrationInput,
+  placeTicketOrder: placeTicketOrderInput,
+  placeMerchOrder: placeMerchOrderInput,
+  cancelOrder: cancelOrderInput,
+  confirmPayment: confirmPaymentInput,
+  handOutPickupItems: handOutPickupItemsInput,
+  setUserRole: setUserRoleInput,
+  upsertTicketType: upsertTicketTypeInput,
+  archiveTicketType: archiveInput,
+  restoreTicketType: archiveInput,
+  upsertProduct: upsertProductInput,
+  archiveProduct: archiveInput,
+  restoreProduct: archiveInput,
+  updateEventSettings: updateEventSettingsInput,
+  deleteMyAccount: deleteMyAccountInput,
+} as const satisfies Record<CallableName, z.ZodType>;
+
+export interface CallableOutputs {
+  completeRegistration: CompleteRegistrationOutput;
+  placeTicketOrder: PlaceOrderOutput;
+  placeMerchOrder: PlaceOrderOutput;
+  cancelOrder: CancelOrderOutput;
+  confirmPayment: ConfirmPaymentOutput;
+  handOutPickupItems: HandOutPickupItemsOutput;
+  setUserRole: SetUserRoleOutput;
+  upsertTicketType: UpsertOutput;
+  archiveTicketType: ArchiveOutput;
+  restoreTicketType: ArchiveOutput;
+  upsertProduct: UpsertOutput;
+  archiveProduct: ArchiveOutput;
+  restoreProduct: ArchiveOutput;
+  updateEventSettings: { updated: true };
+  deleteMyAccount: DeleteMyAccountOutput;
+}
+/** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
+export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;
+export type CallableOutput<N extends CallableName> = CallableOutputs[N];

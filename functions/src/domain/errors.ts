@@ -1,0 +1,55 @@
+/**
+ * Stable refusal reasons. A callable refuses with HttpsError(code, message, { reason, field?, ... });
+ * the SPA switches on `details.reason` and shows `message` (Polish) next to `details.field`.
+ */
+export const REFUSALS = {
+  'invalid-input': { code: 'invalid-argument', message: 'Nieprawidłowe dane' },
+  unauthenticated: { code: 'unauthenticated', message: 'Zaloguj się, aby kontynuować' },
+  forbidden: { code: 'permission-denied', message: 'Nie masz uprawnień do tej operacji' },
+  'profile-missing': { code: 'failed-precondition', message: 'Najpierw dokończ rejestrację' },
+  'profile-exists': { code: 'already-exists', message: 'Rejestracja została już zakończona' },
+  'email-unverifiable': { code: 'failed-precondition', message: 'Konto nie ma adresu e-mail' },
+  'basket-empty': { code: 'failed-precondition', message: 'Koszyk jest pusty' },
+  'member-missing': { code: 'failed-precondition', message: 'Uczestnik z koszyka już nie istnieje' },
+  'ticket-type-missing': { code: 'not-found', message: 'Taki bilet nie istnieje' },
+  'ticket-type-inactive': { code: 'failed-precondition', message: 'Ten bilet nie jest w sprzedaży' },
+  'sale-not-started': { code: 'failed-precondition', message: 'Sprzedaż tego biletu jeszcze się nie rozpoczęła' },
+  'sale-ended': { code: 'failed-precondition', message: 'Sprzedaż tego biletu już się zakończyła' },
+  'sold-out': { code: 'resource-exhausted', message: 'Bilety są wyprzedane' },
+  'already-has-ticket': { code: 'already-exists', message: 'Ten uczestnik ma już taki bilet' },
+  'product-missing': { code: 'not-found', message: 'Taki produkt nie istnieje' },
+  'product-inactive': { code: 'failed-precondition', message: 'Ten produkt nie jest w sprzedaży' },
+  'variant-missing': { code: 'not-found', message: 'Taki wariant produktu nie istnieje' },
+  'out-of-stock': { code: 'resource-exhausted', message: 'Brak wystarczającej liczby sztuk' },
+  'order-missing': { code: 'not-found', message: 'Nie znaleziono zamówienia' },
+  'already-paid': { code: 'failed-precondition', message: 'Zamówienie jest już opłacone' },
+  'already-cancelled': { code: 'failed-precondition', message: 'Zamówienie jest już anulowane' },
+  busy: { code: 'aborted', message: 'Zamówienie jest właśnie przetwarzane — spróbuj ponownie za chwilę' },
+  'try-again': { code: 'aborted', message: 'Zbyt wiele osób kupuje w tej chwili — spróbuj ponownie' },
+  'idempotency-conflict': { code: 'failed-precondition', message: 'Ten klucz żądania został już użyty do innego zamówienia' },
+  'event-missing': { code: 'failed-precondition', message: 'Organizator nie uzupełnił danych wydarzenia' },
+  'pickup-missing': { code: 'not-found', message: 'Nie znaleziono pozycji do odbioru' },
+  'already-picked': { code: 'failed-precondition', message: 'Ta pozycja została już wydana' },
+  'user-missing': { code: 'not-found', message: 'Nie znaleziono użytkownika' },
+  'own-admin-role': { code: 'failed-precondition', message: 'Nie możesz odebrać uprawnień administratora samemu sobie' },
+  'stock-below-sold': { code: 'failed-precondition', message: 'Stan nie może być mniejszy niż liczba sprzedanych sztuk' },
+  'variant-has-sales': { code: 'failed-precondition', message: 'Nie można usunąć wariantu, który był już sprzedawany' },
+  'already-archived': { code: 'failed-precondition', message: 'Ta pozycja jest już w archiwum' },
+  'not-archived': { code: 'not-found', message: 'Nie ma takiej pozycji w archiwum' },
+  internal: { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
+} as const;
+
+export type RefusalReason = keyof typeof REFUSALS;
+export type FunctionsErrorCode = (typeof REFUSALS)[RefusalReason]['code'];
+
+/** What `HttpsError.details` carries on every refusal. */
+export interface RefusalDetails {
+  reason: RefusalReason;
+  field?: string;
+  /** Name of the item that ran out / is unavailable, for messages like „Koszulka (M)”. */
+  item?: string;
+  /** For a second hand-out: who handed the item out and when (ms). */
+  pickedBy?: string;
+  pickedAt?: number;
+  [key: string]: unknown;
+}

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+
+/**
+ * Polish fallback messages for zod issues that a schema did not word itself. Passed per parse
+ * (`schema.safeParse(data, { error: polishIssue })`) so that importing the domain never changes
+ * zod's global configuration (the module stays free of side effects).
+ */
+export function polishIssue(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'To pole jest wymagane' : 'Nieprawidłowy typ wartości';
+    case 'too_big':
+      return issue.origin === 'string' ? `Za długi tekst (najwyżej ${String(issue.maximum)} znaków)` : issue.origin === 'array' ? `Za dużo pozycji (najwyżej ${String(issue.maximum)})` : `Wartość za duża (najwyżej ${String(issue.maximum)})`;
+    case 'too_small':
+      return issue.origin === 'string' ? 'To pole jest wymagane' : issue.origin === 'array' ? 'Lista nie może być pusta' : `Wartość za mała (co najmniej ${String(issue.minimum)})`;
+    case 'unrecognized_keys':
+      return `Niedozwolone pole: ${issue.keys.join(', ')}`;
+    case 'invalid_value':
+      return 'Niedozwolona wartość';
+    case 'invalid_format':
+      return 'Nieprawidłowy format';
+    case 'invalid_union':
+      return 'Nieprawidłowe dane';
+    default:
+      return 'Nieprawidłowe dane';
+  }
+}
+
+export interface FieldError {
+  /** Dotted path of the offending field ("buyer.nip"); "" for the whole payload. */
+  field: string;
+  message: string;
+}
+
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** The first problem of a failed parse, in the shape callables return and forms display. */
+export function firstFieldError(error: z.ZodError): FieldError {
+  const issue = error.issues[0];
+  if (!issue) return { field: '', message: 'Nieprawidłowe dane' };
+  const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const path = unknownKey === undefined ? issue.path : [...issue.path, unknownKey];
+  return { field: issuePath(path), message: issue.message };
+}
+
+export type ParseResult<T> = { ok: true; data: T } | { ok: false; error: FieldError; all: FieldError[] };
+
+/** Parses with Polish messages; returns every field error too, for forms. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): ParseResult<z.output<S>> {
+  const result = schema.safeParse(data, { error: polishIssue });
+  if (result.success) return { ok: true, data: result.data };
+  const all = result.error.issues.map((issue) => ({
+    field: issuePath(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path),
+    message: issue.message,
+  }));
+  return { ok: false, error: firstFieldError(result.error), all };
+}

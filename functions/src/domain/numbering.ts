@@ -1,0 +1,46 @@
+/** Document numbers. Invoice numbers are gapless per year; the counter lives in /counters/invoices/{year}. */
+
+export const INVOICE_PREFIX = 'FV';
+export const ORDER_PREFIX = 'ZAM';
+
+export function formatInvoiceNumber(year: number, sequence: number): string {
+  assertSequence(year, sequence);
+  return `${INVOICE_PREFIX}/${year}/${String(sequence).padStart(6, '0')}`;
+}
+
+export function parseInvoiceNumber(text: string): { year: number; sequence: number } | null {
+  const m = /^FV\/(\d{4})\/(\d{6,})$/.exec(text);
+  return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
+}
+
+/** Order numbers double as the bank-transfer title, so they are short and unambiguous: ZAM/2026/000042. */
+export function formatOrderNumber(year: number, sequence: number): string {
+  assertSequence(year, sequence);
+  return `${ORDER_PREFIX}/${year}/${String(sequence).padStart(6, '0')}`;
+}
+
+export function parseOrderNumber(text: string): { year: number; sequence: number } | null {
+  const m = /^ZAM\/(\d{4})\/(\d{6,})$/.exec(text);
+  return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
+}
+
+/** Invoice and order ids are keys, so the number's slashes are replaced: FV-2026-000123. */
+export function invoiceIdFromNumber(number: string): string {
+  return number.replaceAll('/', '-');
+}
+
+/** The calendar year in Poland (Europe/Warsaw) for a timestamp: an invoice issued at 00:30 on 1 January belongs to the new year. */
+export function warsawYear(ms: number): number {
+  return Number(warsawDate(ms).slice(0, 4));
+}
+
+/** YYYY-MM-DD in Europe/Warsaw. */
+export function warsawDate(ms: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+  return parts;
+}
+
+function assertSequence(year: number, sequence: number): void {
+  if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Bad year ${year}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Bad sequence ${sequence}`);
+}

@@ -1,0 +1,357 @@
+/**
+ * Every shape stored in the Realtime Database, as zod schemas. docs/data-model.md describes the same
+ * paths; the security rules (database.rules.json) mirror the client-writable ones.
+ * Stored objects are strict: an unknown key is an error, so a typo can never be persisted.
+ */
+import { z } from 'zod';
+import { isValidNip, isValidPostalCode, normalizeNip } from './identifiers.js';
+import { VAT_RATES } from './vat.js';
+import { ORDER_STATUSES } from './orderState.js';
+
+// ---------------------------------------------------------------- primitives
+
+export const LIMITS = {
+  name: 60,
+  title: 120,
+  description: 2000,
+  street: 120,
+  city: 60,
+  email: 254,
+  phone: 20,
+  label: 40,
+  maxQuantity: 20,
+  maxBasketLines: 50,
+  maxMembers: 30,
+  maxPriceGrosze: 10_000_000_00,
+  maxQuota: 1_000_000,
+} as const;
+
+/** RTDB keys we generate or accept: push ids and short slugs, never . # $ / [ ]. */
+export const keySchema = z.string({ error: 'Brak identyfikatora' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Nieprawidłowy identyfikator');
+export const uidSchema = z.string({ error: 'Brak identyfikatora użytkownika' }).regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika');
+export const timestampSchema = z.int().min(0);
+export const gr = (message = 'Nieprawidłowa kwota') => z.int({ error: message }).min(0, message).max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
+export const vatRateSchema = z.union(VAT_RATES.map((r) => z.literal(r)), { error: 'Nieprawidłowa stawka VAT' });
+export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).regex(/^[A-Z]{2}$/, 'Wybierz kraj');
+export const isoDateSchema = z.string({ error: 'Podaj datę' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+
+const text = (required: string, max: number, tooLong = `Najwyżej ${max} znaków`) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+const optionalText = (max: number) => z.string({ error: 'Nieprawidłowy tekst' }).trim().max(max, `Najwyżej ${max} znaków`);
+
+export const firstNameSchema = text('Podaj imię', LIMITS.name);
+export const lastNameSchema = text('Podaj nazwisko', LIMITS.name);
+export const emailSchema = z.string({ error: 'Podaj adres e-mail' }).trim().toLowerCase().max(LIMITS.email, 'Adres e-mail jest za długi').pipe(z.email('Nieprawidłowy adres e-mail'));
+export const phoneSchema = z.string({ error: 'Podaj numer telefonu' }).trim().regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu');
+export const nipSchema = z
+  .string({ error: 'Podaj NIP' })
+  .trim()
+  .refine((v) => isValidNip(v), 'Nieprawidłowy NIP')
+  .transform((v) => normalizeNip(v) as string);
+export const postalCodeSchema = z.string({ error: 'Podaj kod pocztowy' }).trim().min(1, 'Podaj kod pocztowy').max(12, 'Nieprawidłowy kod pocztowy');
+/** Polish IBAN without the PL prefix: 26 digits, mod-97 checksum. */
+export const bankAccountSchema = z
+  .string({ error: 'Podaj numer konta' })
+  .transform((v) => v.replace(/[\s\u00a0]/g, '').replace(/^PL/i, ''))
+  .refine((v) => /^\d{26}$/.test(v) && ibanMod97(`${v.slice(2)}2521${v.slice(0, 2)}`) === 1, 'Nieprawidłowy numer konta');
+/** 8 characters from an alphabet without look-alikes (0/O, 1/I); printed as a QR code and as text. */
+export const PICKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const pickupCodeSchema = z.string({ error: 'Podaj kod odbioru' }).trim().toUpperCase().regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru');
+export const idempotencyKeySchema = z.string({ error: 'Brak klucza żądania' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Nieprawidłowy klucz żądania');
+
+function ibanMod97(digitsThenCountry: string): number {
+  let rest = 0;
+  for (const ch of digitsThenCountry) rest = (rest * 10 + Number(ch)) % 97;
+  return rest;
+}
+
+// ---------------------------------------------------------------- event, catalogue
+
+export const sellerSchema = z.strictObject({
+  name: text('Podaj nazwę sprzedawcy', LIMITS.title),
+  street: text('Podaj ulicę i numer', LIMITS.street),
+  postalCode: postalCodeSchema.regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)'),
+  city: text('Podaj miejscowość', LIMITS.city),
+  nip: nipSchema,
+  bankName: text('Podaj nazwę banku', LIMITS.title),
+  bankAccount: bankAccountSchema,
+});
+export type Seller = z.output<typeof sellerSchema>;
+
+export const eventFieldsSchema = z.strictObject({
+    name: text('Podaj nazwę wydarzenia', LIMITS.title),
+    place: text('Podaj miejsce', LIMITS.title),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    seller: sellerSchema,
+    pickupInfo: optionalText(LIMITS.description),
+    updatedAt: timestampSchema.optional(),
+  });
+export const eventDatesInOrder: [(e: { startDate: string; endDate: string }) => boolean, { message: string; path: string[] }] = [
+  (e) => e.endDate >= e.startDate,
+  { message: 'Data końca przed datą początku', path: ['endDate'] },
+];
+export const eventSchema = eventFieldsSchema.refine(...eventDatesInOrder);
+export type EventSettings = z.output<typeof eventSchema>;
+
+const ticketTypeFields = {
+  name: text('Podaj nazwę biletu', LIMITS.title),
+  description: optionalText(LIMITS.description),
+  priceGrosze: gr('Podaj cenę'),
+  vatRate: vatRateSchema,
+  quota: z.int({ error: 'Podaj pulę biletów' }).min(0, 'Pula nie może być ujemna').max(LIMITS.maxQuota, 'Pula jest za duża'),
+  /** ms since epoch; null or absent = no limit (RTDB stores null as an absent key) */
+  saleStart: timestampSchema.nullish(),
+  saleEnd: timestampSchema.nullish(),
+  active: z.boolean({ error: 'Nieprawidłowa wartość' }),
+  sortOrder: z.int().min(0).max(10_000),
+  /** If set, a paid ticket becomes a pickup item with this label (e.g. "Opaska na wydarzenie"). */
+  pickupLabel: optionalText(LIMITS.title).optional(),
+};
+export const saleWindowInOrder: [(t: { saleStart?: number | null; saleEnd?: number | null }) => boolean, { message: string; path: string[] }] = [
+  (t) => t.saleStart == null || t.saleEnd == null || t.saleEnd > t.saleStart,
+  { message: 'Koniec sprzedaży przed jej początkiem', path: ['saleEnd'] },
+];
+export const ticketTypeInputSchema = z.strictObject(ticketTypeFields).refine(...saleWindowInOrder);
+export const ticketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), updatedAt: timestampSchema.optional() }).refine(...saleWindowInOrder);
+export type TicketType = z.output<typeof ticketTypeSchema>;
+
+export const variantSchema = z.strictObject({
+  label: text('Podaj wariant (np. rozmiar)', LIMITS.label),
+  stock: z.int({ error: 'Podaj stan magazynu' }).min(0, 'Stan nie może być ujemny').max(LIMITS.maxQuota),
+  sold: z.int().min(0),
+  sortOrder: z.int().min(0).max(10_000),
+});
+export type Variant = z.output<typeof variantSchema>;
+
+const productFields = {
+  name: text('Podaj nazwę produktu', LIMITS.title),
+  description: optionalText(LIMITS.description),
+  priceGrosze: gr('Podaj cenę'),
+  vatRate: vatRateSchema,
+  active: z.boolean(),
+  sortOrder: z.int().min(0).max(10_000),
+  imageUrl: z.url('Nieprawidłowy adres obrazka').max(500).optional(),
+};
+export const productSchema = z.strictObject({
+  ...productFields,
+  variants: z.record(keySchema, variantSchema),
+  updatedAt: timestampSchema.optional(),
+});
+export type Product = z.output<typeof productSchema>;
+
+export const archivedProductSchema = productSchema.extend({ archivedAt: timestampSchema, archivedBy: uidSchema });
+export const archivedTicketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), updatedAt: timestampSchema.optional(), archivedAt: timestampSchema, archivedBy: uidSchema });
+
+export const countryNameSchema = text('Podaj nazwę kraju', LIMITS.title);
+
+// ---------------------------------------------------------------- people
+
+const invoiceAddress = {
+  name: text('Podaj imię i nazwisko lub nazwę firmy', LIMITS.title),
+  street: text('Podaj ulicę i numer', LIMITS.street),
+  postalCode: postalCodeSchema,
+  city: text('Podaj miejscowość', LIMITS.city),
+  country: countryCodeSchema,
+};
+const postalByCountry = (d: { postalCode: string; country: string }) => isValidPostalCode(d.postalCode, d.country);
+
+/** Buyer data for invoices: a private person, or a company with a NIP (checked by checksum). */
+export const invoiceDataSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('person'), ...invoiceAddress }),
+      z.strictObject({ kind: z.literal('company'), ...invoiceAddress, nip: nipSchema }),
+    ],
+    { error: 'Wybierz: osoba prywatna lub firma' },
+  )
+  .refine(postalByCountry, { message: 'Nieprawidłowy kod pocztowy (00-000)', path: ['postalCode'] });
+export type InvoiceData = z.output<typeof invoiceDataSchema>;
+
+export const consentsSchema = z.strictObject({
+  terms: z.literal(true, { error: 'Zaakceptuj regulamin' }),
+  privacy: z.literal(true, { error: 'Wyraź zgodę na przetwarzanie danych osobowych' }),
+  marketing: z.boolean({ error: 'Nieprawidłowa wartość' }),
+});
+
+export const profileSchema = z.strictObject({
+  email: emailSchema,
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  phone: phoneSchema,
+  country: countryCodeSchema,
+  consents: consentsSchema.extend({ acceptedAt: timestampSchema }),
+  invoice: invoiceDataSchema.optional(),
+  pickupCode: pickupCodeSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Profile = z.output<typeof profileSchema>;
+
+/** What the owner may edit in their profile directly (the rules validate the same fields). */
+export const profileEditSchema = profileSchema.pick({ firstName: true, lastName: true, phone: true, country: true }).extend({ invoice: invoiceDataSchema.optional() });
+
+export const MEMBER_RELATIONS = ['self', 'partner', 'child', 'parent', 'family', 'friend', 'crew', 'other'] as const;
+export const MEMBER_RELATION_LABELS: Record<(typeof MEMBER_RELATIONS)[number], string> = {
+  self: 'ja',
+  partner: 'partner / partnerka',
+  child: 'dziecko',
+  parent: 'rodzic',
+  family: 'rodzina',
+  friend: 'znajomy / znajoma',
+  crew: 'załoga',
+  other: 'inna osoba',
+};
+export const memberInputSchema = z.strictObject({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  birthYear: z.int({ error: 'Podaj rok urodzenia' }).min(1900, 'Nieprawidłowy rok urodzenia').max(2100, 'Nieprawidłowy rok urodzenia').optional(),
+  relation: z.enum(MEMBER_RELATIONS, { error: 'Wybierz, kim jest uczestnik' }).optional(),
+});
+export const memberSchema = memberInputSchema.extend({ createdAt: timestampSchema });
+export type Member = z.output<typeof memberSchema>;
+
+export const basketSchema = z.strictObject({
+  tickets: z.record(keySchema, z.strictObject({ ticketTypeId: keySchema })).optional(),
+  merch: z
+    .record(
+      keySchema,
+      z.strictObject({
+        productId: keySchema,
+        variantId: keySchema,
+        quantity: z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`),
+        memberId: keySchema.optional(),
+      }),
+    )
+    .optional(),
+  updatedAt: timestampSchema,
+});
+export type Basket = z.output<typeof basketSchema>;
+
+// ---------------------------------------------------------------- orders, invoices, pickups
+
+const lineAmounts = {
+  name: z.string().max(LIMITS.title * 2),
+  unitGross: gr(),
+  quantity: z.int().min(1).max(LIMITS.maxQuantity),
+  vatRate: vatRateSchema,
+};
+export const orderLineSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ticket'), ...lineAmounts, ticketTypeId: keySchema, memberId: keySchema, memberName: z.string().max(LIMITS.name * 2 + 1) }),
+  z.strictObject({ type: z.literal('merch'), ...lineAmounts, productId: keySchema, variantId: keySchema, variantLabel: z.string().max(LIMITS.label), memberId: keySchema.optional(), memberName: z.string().max(LIMITS.name * 2 + 1).optional() }),
+]);
+export type OrderLine = z.output<typeof orderLineSchema>;
+
+/** Totals per VAT rate are keyed "r23", "r8", "r5", "r0" (numeric keys would turn into arrays in RTDB). */
+export const rateKey = (rate: number) => `r${rate}`;
+export const rateTotalSchema = z.strictObject({ vatRate: vatRateSchema, net: z.int(), vat: z.int(), gross: z.int() });
+export const totalsSchema = z.strictObject({ net: z.int(), vat: z.int(), gross: z.int(), perRate: z.record(z.string().regex(/^r\d+$/), rateTotalSchema) });
+export type Totals = z.output<typeof totalsSchema>;
+
+export const buyerSnapshotSchema = z.strictObject({ email: emailSchema, invoice: invoiceDataSchema });
+
+export const orderSchema = z.strictObject({
+  uid: uidSchema,
+  number: z.string().regex(/^ZAM\/\d{4}\/\d{6,}$/),
+  kind: z.enum(['tickets', 'merch']),
+  status: z.enum(ORDER_STATUSES),
+  lines: z.record(keySchema, orderLineSchema),
+  totals: totalsSchema,
+  buyer: buyerSnapshotSchema,
+  idempotencyKey: idempotencyKeySchema,
+  createdAt: timestampSchema,
+  paidAt: timestampSchema.optional(),
+  paidBy: uidSchema.optional(),
+  cancelledAt: timestampSchema.optional(),
+  cancelledBy: uidSchema.optional(),
+  invoiceId: keySchema.optional(),
+  invoiceNumber: z.string().optional(),
+  /** Set while confirmPayment or cancelOrder works on the order; see "Multi-step operations" in docs/data-model.md. */
+  lock: z.strictObject({ op: z.enum(['confirm', 'cancel']), by: uidSchema, at: timestampSchema, token: z.string(), year: z.int().optional() }).optional(),
+  /** Cancellation returned the reserved quota/stock. */
+  released: z.boolean().optional(),
+});
+export type Order = z.output<typeof orderSchema>;
+
+export const ticketRecordSchema = z.strictObject({ orderId: keySchema, status: z.enum(['pending', 'paid']) });
+
+export const invoiceLineSchema = z.strictObject({
+  name: z.string(),
+  unit: z.literal('szt.'),
+  quantity: z.int().min(1),
+  unitNet: z.int(),
+  unitGross: z.int(),
+  vatRate: vatRateSchema,
+  net: z.int(),
+  vat: z.int(),
+  gross: z.int(),
+});
+export const invoiceSchema = z.strictObject({
+  number: z.string().regex(/^FV\/\d{4}\/\d{6,}$/),
+  uid: uidSchema,
+  orderId: keySchema,
+  orderNumber: z.string(),
+  issueDate: isoDateSchema,
+  saleDate: isoDateSchema,
+  issuePlace: z.string(),
+  issuedAt: timestampSchema,
+  issuedBy: uidSchema,
+  seller: sellerSchema,
+  buyer: invoiceDataSchema,
+  lines: z.record(keySchema, invoiceLineSchema),
+  totals: totalsSchema,
+  amountInWords: z.string(),
+  paymentMethod: z.literal('przelew'),
+  paid: z.int(),
+  vatMethod: z.string(),
+});
+export type Invoice = z.output<typeof invoiceSchema>;
+
+export const PICKUP_STATUS_LABELS = { waiting: 'do odbioru', picked: 'odebrane' } as const;
+export const pickupItemSchema = z.strictObject({
+  orderId: keySchema,
+  label: z.string(),
+  quantity: z.int().min(1),
+  productId: keySchema.optional(),
+  variantId: keySchema.optional(),
+  ticketTypeId: keySchema.optional(),
+  memberId: keySchema.optional(),
+  memberName: z.string().optional(),
+  status: z.enum(['waiting', 'picked']),
+  createdAt: timestampSchema,
+  pickedAt: timestampSchema.optional(),
+  pickedBy: uidSchema.optional(),
+  pickedByName: z.string().optional(),
+});
+export type PickupItem = z.output<typeof pickupItemSchema>;
+
+export const pickupDirectoryEntrySchema = z.strictObject({ pickupCode: pickupCodeSchema, name: z.string(), email: emailSchema, nameLower: z.string() });
+export const pickupCodeEntrySchema = z.strictObject({ uid: uidSchema });
+export const rolesSchema = z.strictObject({ admin: z.boolean(), staff: z.boolean(), updatedAt: timestampSchema, updatedBy: uidSchema });
+export type Roles = z.output<typeof rolesSchema>;
+
+export const invoiceCounterSchema = z.strictObject({
+  last: z.int().min(0),
+  /** orderId → number reserved for it but not yet written to the order; see docs/data-model.md */
+  pending: z.record(keySchema, z.int().min(1)).optional(),
+});
+export const orderCounterSchema = z.strictObject({ last: z.int().min(0) });
+export const idempotencyRecordSchema = z.strictObject({
+  orderId: keySchema,
+  kind: z.enum(['tickets', 'merch']),
+  status: z.enum(['processing', 'done']),
+  createdAt: timestampSchema,
+});
+
+const counter = z.int().min(0);
+export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), participants: counter.optional() });
+export const adminStatsSchema = z.strictObject({
+  revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
+  orders: z.strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() }).optional(),
+  perDay: z.record(isoDateSchema, z.strictObject({ placed: z.int().optional(), paid: z.int().optional(), paidGross: z.int().optional() })).optional(),
+  ticketTypes: z.record(keySchema, z.strictObject({ paid: z.int().optional() })).optional(),
+  variants: z.record(keySchema, z.record(keySchema, z.strictObject({ paid: z.int().optional() }))).optional(),
+  pickups: z.strictObject({ total: z.int().optional(), picked: z.int().optional() }).optional(),
+  byCountry: z.record(countryCodeSchema, z.int()).optional(),
+});
