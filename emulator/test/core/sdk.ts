@@ -82,3 +82,17 @@ export async function sdkQuery(
   const internals = q as unknown as { _queryObject: Record<string, unknown>; _queryIdentifier: string };
   return { result: result(snap), queryObject: internals._queryObject, queryIdentifier: internals._queryIdentifier };
 }
+
+export function sdkDatabase(): Database {
+  return database();
+}
+
+/** The SDK's current (local) view of a path. */
+export async function sdkRead(path: string): Promise<SdkResult> {
+  const snap = await new Promise<DataSnapshot>((resolve) => onValue(ref(database(), path), resolve, { onlyOnce: true }));
+  return result(snap);
+}
+
+export function freshPath(prefix: string): string {
+  return `${prefix}${counter++}`;
+}
