@@ -222,11 +222,13 @@ export class Namespace {
     if (covered.size > 0) {
       if (write.kind === 'set') {
         const data = newRoot.getChild(path).val(true);
-        for (const sink of covered) sink.set(path, data);
+        const shared = {};
+        for (const sink of covered) sink.set(path, data, undefined, shared);
       } else {
         const data: Record<string, unknown> = {};
         for (const child of write.children) data[child.join('/')] = newRoot.getChild([...path, ...child]).val(true);
-        for (const sink of covered) sink.merge(path, data);
+        const shared = {};
+        for (const sink of covered) sink.merge(path, data, shared);
       }
     }
     const below: Listen[] = [];

@@ -3,12 +3,18 @@ import type { DataNode, Path, QueryParams } from '../core/index.js';
 /** Receives the data of one or more listens (a WebSocket session, an event-stream response). */
 export interface ListenSink {
   /** Overwrite at `path` (absolute); `tag` for query listens. */
-  set(path: Path, data: unknown, tag?: number): void;
+  set(path: Path, data: unknown, tag?: number, shared?: SharedEncoding): void;
   /** Merge at `path`: keys are relative child paths ('a' or 'a/b'). */
-  merge(path: Path, data: Record<string, unknown>): void;
+  merge(path: Path, data: Record<string, unknown>, shared?: SharedEncoding): void;
   /** The listen lost its read permission and was removed from the registry. */
   revoked(listen: Listen): void;
 }
+
+/**
+ * One push delivered to many sinks: the first WebSocket sink stores its encoded frames here so the
+ * others reuse them (serialising once per write, not once per listener).
+ */
+export interface SharedEncoding { frames?: string[] }
 
 export interface ListenPrincipal { owner: boolean; auth: import('../rules/index.js').AuthContext | null }
 

@@ -7,7 +7,7 @@ import {
 import type { Databases } from './namespaces.js';
 import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
 import { FrameAssembler, encodeFrames } from './frames.js';
-import { Listen, type ListenSink } from './listens.js';
+import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
 import { TokenError, parseCredential } from './tokens.js';
 
 export const PROTOCOL_VERSION = '5';
@@ -55,20 +55,22 @@ export class WsSession implements ListenSink {
 
   private readonly principalFn = (): Principal => this.principal;
 
-  private send(message: unknown): void {
+  private send(message: unknown, shared?: SharedEncoding): void {
     if (this.closed || this.socket.readyState !== 1) return;
-    for (const frame of encodeFrames(JSON.stringify(message))) this.socket.send(frame);
+    const frames = shared?.frames ?? encodeFrames(JSON.stringify(message));
+    if (shared) shared.frames = frames;
+    for (const frame of frames) this.socket.send(frame);
   }
 
   // ListenSink -------------------------------------------------------------------------------------
-  set(path: Path, data: unknown, tag?: number): void {
+  set(path: Path, data: unknown, tag?: number, shared?: SharedEncoding): void {
     const b: Body = { p: wirePath(path), d: data };
     if (tag !== undefined) b.t = tag;
-    this.send({ t: 'd', d: { a: 'd', b } });
+    this.send({ t: 'd', d: { a: 'd', b } }, tag === undefined ? shared : undefined);
   }
 
-  merge(path: Path, data: Record<string, unknown>): void {
-    this.send({ t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } });
+  merge(path: Path, data: Record<string, unknown>, shared?: SharedEncoding): void {
+    this.send({ t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } }, shared);
   }
 
   revoked(listen: Listen): void {
