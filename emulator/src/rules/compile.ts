@@ -12,7 +12,7 @@
 // - data / root are the state before the operation, newData the state after the whole operation
 //   (for a multi-path update: after all of its paths are applied).
 
-import type { DataNode, Path, QueryParams } from '../core/index.js';
+import { validateKey, type DataNode, type Path, type QueryParams } from '../core/index.js';
 import { parseJsonWithComments, JsonSyntaxError, type JsonValue } from './json.js';
 import { parseExpression, ExpressionSyntaxError, type Expr } from './parser.js';
 import {
@@ -140,11 +140,12 @@ export function compileRules(source: string): CompiledRules {
         continue;
       }
       if (!isObject(v)) fail(line, keyPath, `Expected an object of rules, found ${jsonType(v)}.`);
-      if (key === '' || /[.#[\]/\u0000-\u001f\u007f]/.test(key) || key.indexOf('$', 1) >= 0) {
+      if (!isValidKey(key.startsWith('$') ? key.slice(1) || 'x' : key)) {
         fail(line, keyPath, `Invalid key '${key}': keys cannot be empty or contain '.', '#', '$' (except as the first character), '[', ']', '/' or control characters.`);
       }
       if (key.startsWith('$')) {
-        if (key.length === 1 || !/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(key)) fail(line, keyPath, `Invalid wildcard name '${key}'.`);
+        // Any valid key may follow the '$'; only identifier-like names can be used in expressions.
+        if (key.length === 1) fail(line, keyPath, `Invalid wildcard name '${key}'.`);
         if (wildcards.has(key)) fail(line, keyPath, `The wildcard '${key}' is already used higher up in this path.`);
         const inner = new Set(wildcards);
         inner.add(key);
@@ -158,6 +159,15 @@ export function compileRules(source: string): CompiledRules {
 
   const rootNode = compileNode(top.rules as Record<string, JsonValue>, '/rules', new Set());
   return new RulesEngine(rootNode, value);
+}
+
+function isValidKey(key: string): boolean {
+  try {
+    validateKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isObject(v: unknown): v is Record<string, JsonValue> {

@@ -5,7 +5,7 @@
 // be proven wrong at compile time is refused when the rules are saved; everything else is checked
 // while evaluating, and a failure there makes the whole rule evaluate to false (RuleEvalError).
 
-import type { DataNode, Path } from '../core/index.js';
+import { validateKey, type DataNode, type Path } from '../core/index.js';
 import type { Expr } from './parser.js';
 
 export type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'query' | 'regex' | 'array' | 'any' | `method:${string}`;
@@ -296,7 +296,11 @@ function splitChildPath(relative: string): string[] {
   const parts = relative.split('/').filter((p) => p !== '');
   if (parts.length === 0) throw new RuleEvalError(`Invalid child path '${relative}'.`);
   for (const p of parts) {
-    if (/[.#$[\]\u0000-\u001f\u007f]/.test(p)) throw new RuleEvalError(`Invalid child path '${relative}'.`);
+    try {
+      validateKey(p);
+    } catch {
+      throw new RuleEvalError(`Invalid child path '${relative}'.`);
+    }
   }
   return parts;
 }

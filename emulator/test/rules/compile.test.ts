@@ -103,6 +103,12 @@ describe('compileRules: invalid rules name the rule path, the line and the probl
     expect(ruleError({ a: { '.indexOn': ['x', 1] } })).toMatch(/\.indexOn must be/);
   });
 
+  it('wildcard names may be any valid key; identifier-like ones are usable in expressions', () => {
+    expect(() => compile({ '$user-id': { '.read': true } })).not.toThrow();
+    expect(() => compile({ $uid: { '.read': '$uid != null' } })).not.toThrow();
+    expect(ruleError({ $: {} })).toMatch(/Invalid wildcard name/);
+  });
+
   it('invalid keys', () => {
     expect(ruleError({ 'a#b': {} })).toMatch(/Invalid key 'a#b'/);
     expect(ruleError({ 'a$b': {} })).toMatch(/Invalid key 'a\$b'/);

@@ -188,6 +188,19 @@ describe('canWrite: multi-path updates', () => {
     expect(update(rules, { counters: { x: 1 } }, '/counters', { x: null, y: 2 }).allowed).toBe(true);
   });
 
+  it('validates the ancestors of every updated path against the merged state', () => {
+    const r = compile({
+      '.write': true,
+      profiles: { $uid: { '.validate': "newData.hasChildren(['name', 'age'])", $other: { '.validate': "$other == 'name' || $other == 'age'" } } },
+    });
+    const data = { profiles: { a: { name: 'A', age: 1 } } };
+    expect(update(r, data, '/profiles/a', { name: 'B' }).allowed).toBe(true);
+    expect(update(r, null, '/profiles/a', { name: 'B' }).allowed).toBe(false);
+    expect(update(r, null, '/profiles', { 'a/name': 'B', 'a/age': 2 }).allowed).toBe(true);
+    expect(update(r, data, '/profiles/a', { nick: 'x' }).allowed).toBe(false);
+    expect(update(r, data, '/profiles/a', { age: null }).allowed).toBe(false);
+  });
+
   it('an empty update writes nothing and is allowed', () => {
     expect(update(rules, null, '/anywhere', {}).allowed).toBe(true);
   });
@@ -288,6 +301,12 @@ describe('expressions: string methods, regex, operators', () => {
     if (!res.allowed) expect(res.reason).toMatch(/error: The root has no parent/);
     expect(set(r, null, '/a', 1, user('u')).allowed).toBe(false);
     expect(set(r, null, '/a', 1, user('u', { name: 'xx' })).allowed).toBe(true);
+  });
+
+  it('an invalid child path is an evaluation error', () => {
+    const r = compile({ a: { '.write': "!newData.child('x.y').exists()" }, b: { '.write': "!newData.child('x/y').exists()" } });
+    expect(set(r, null, '/a', 1).allowed).toBe(false);
+    expect(set(r, null, '/b', 1).allowed).toBe(true);
   });
 
   it('objects compare unequal to primitives', () => {
