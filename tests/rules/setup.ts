@@ -6,9 +6,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { setLogLevel } from 'firebase/app';
+
+// Every refused write is expected here; the SDK would log each one as a warning.
+setLogLevel('error');
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const RULES_SOURCE = readFileSync(path.join(ROOT, 'database.rules.json'), 'utf8');
+// RULES_FILE lets a mutated copy of the rules be checked against the suite (the suite must then fail).
+export const RULES_SOURCE = readFileSync(process.env.RULES_FILE ?? path.join(ROOT, 'database.rules.json'), 'utf8');
 
 interface RunningEmulator {
   host: string;

@@ -125,6 +125,10 @@ const CASES: Case[] = [
   { name: 'basket updatedAt from the client clock', path: `${B}/updatedAt`, value: 1_780_000_000_005, ok: false },
   { name: 'basket with an unknown key', path: `${B}/discount`, value: 100, ok: false },
   { name: 'basket as a string', path: B, value: 'pełny', ok: false },
+  { name: 'ticket lines as a string', path: `${B}/tickets`, value: 'karnet', ok: false },
+  { name: 'merch lines as a number', path: `${B}/merch`, value: 3, ok: false },
+  { name: 'members list as a string', path: `${M}/mNew`, value: true, ok: false },
+  { name: 'consents replaced by the owner', path: `${P}/consents`, value: { terms: true, privacy: true, marketing: true, acceptedAt: 1 }, ok: false },
   { name: 'clearing the basket', path: B, value: null, ok: true },
   { name: 'whole basket with one bad line', path: B, value: { tickets: { mTicket: ticketLine }, merch: { l1: { ...merchLine, quantity: 0 } } }, ok: false },
 ];
