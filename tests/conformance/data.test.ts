@@ -336,7 +336,7 @@ describe('large messages (frames over 16384 characters)', () => {
       latest = s;
     });
     await admin.db.ref('large/obj').set(value);
-    await waitUntil(() => latest?.numChildren() === 500, 'large object delivered');
+    await waitUntil(() => latest?.size === 500, 'large object delivered');
     expect(latest!.val()).toEqual(value);
     const patch: Record<string, string> = {};
     for (let i = 0; i < 300; i += 1) patch[`k${i}`] = bigString(120, `p${i}`);

@@ -30,7 +30,7 @@ import {
 import {
   adminClient,
   Barrier,
-  openNamespace,
+  putRules,
   rest,
   startTarget,
   uniqueNs,
@@ -50,7 +50,23 @@ let barrier: Barrier;
 beforeAll(async () => {
   target = await startTarget();
   ns = uniqueNs('queries');
-  await openNamespace(target, ns);
+  // Indexes declared so that servers which warn about (or, over REST, refuse) unindexed queries
+  // treat these as the indexed queries a real app would run.
+  const indexed = (paths: string[]) => ({ '.indexOn': paths });
+  const rules = {
+    rules: {
+      '.read': true,
+      '.write': true,
+      w1: indexed(['meta/score']),
+      w3: indexed(['age']),
+      w5: indexed(['uid']),
+      tie: indexed(['g']),
+      mixedChild: indexed(['v']),
+      restq: indexed(['h', 'name']),
+    },
+  };
+  const loaded = await putRules(target, ns, JSON.stringify(rules));
+  expect(loaded.status, loaded.text).toBe(200);
   admin = adminClient(target, ns);
   listener = webClient(target, ns);
   barrier = new Barrier(listener.db, (path, value) => admin.db.ref(path).set(value));
@@ -396,7 +412,6 @@ describe('queries over REST', () => {
   });
 
   const restKeys = async (params: Record<string, string>) => {
-    // Index the child for servers that enforce .indexOn on REST orderBy queries.
     const response = await rest(target, ns, 'GET', 'restq', { params: { auth: 'owner', ...params } });
     expect(response.status, response.text).toBe(200);
     return Object.keys(response.json as object).sort();

@@ -45,7 +45,12 @@ type StartEmulator = (options: { port?: number; host?: string; rulesSource?: str
 async function loadStartEmulator(): Promise<StartEmulator> {
   // The built package first (what users get); the dist path for a tree where the workspace link
   // points somewhere unexpected. Both are the package's public entry point, never its internals.
-  const candidates = ['@panel/rtdb-emulator', '../../emulator/dist/index.js'];
+  // RTDB_EMULATOR_ENTRY names another entry (e.g. emulator/src/index.ts, which vitest compiles on
+  // the fly) for working on the emulator without rebuilding it.
+  const override = process.env.RTDB_EMULATOR_ENTRY?.trim();
+  const candidates = override
+    ? [new URL(`../../${override.replace(/^\.\//, '')}`, import.meta.url).href]
+    : ['@panel/rtdb-emulator', '../../emulator/dist/index.js'];
   const errors: string[] = [];
   for (const specifier of candidates) {
     try {
