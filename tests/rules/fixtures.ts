@@ -30,6 +30,9 @@ export function contextFor(testEnv: RulesTestEnvironment, persona: Persona): Rul
 export const SERVER_TIMESTAMP = { '.sv': 'timestamp' } as const;
 const T0 = 1_780_000_000_000;
 
+// Pickup codes use the alphabet of the domain module (no 0/O, 1/I).
+const PICKUP_CODES: Record<string, string> = { alice: 'KDALA234', bob: 'KDBBB234', stan: 'KDSTN234', ada: 'KDADA234' };
+
 function profile(uid: string, firstName: string, lastName: string) {
   return {
     email: `${uid}@example.pl`,
@@ -38,7 +41,7 @@ function profile(uid: string, firstName: string, lastName: string) {
     phone: '+48 600 100 200',
     country: 'PL',
     consents: { terms: true, privacy: true, marketing: false, acceptedAt: T0 },
-    pickupCode: `KOD${uid.toUpperCase()}`,
+    pickupCode: PICKUP_CODES[uid],
     createdAt: T0,
     updatedAt: T0,
   };
@@ -85,8 +88,8 @@ export const SEED = {
   },
   members: {
     [OWNER]: {
-      mTicket: { firstName: 'Alicja', lastName: 'Bałtycka', relation: 'ja', createdAt: T0 },
-      mFree: { firstName: 'Kuba', lastName: 'Bałtycki', birthYear: 2016, relation: 'dziecko', createdAt: T0 },
+      mTicket: { firstName: 'Alicja', lastName: 'Bałtycka', relation: 'self', createdAt: T0 },
+      mFree: { firstName: 'Kuba', lastName: 'Bałtycki', birthYear: 2016, relation: 'child', createdAt: T0 },
     },
     [OTHER]: { mBob: { firstName: 'Bartosz', lastName: 'Morski', createdAt: T0 } },
   },
@@ -102,8 +105,8 @@ export const SEED = {
   tickets: { [OWNER]: { mTicket: { karnet: { orderId: 'oAlice', status: 'paid' } } } },
   invoices: { [OWNER]: { inv1: { number: 'FV/2027/000001', orderId: 'oAlice' } } },
   pickups: { [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } } },
-  pickupDirectory: { [OWNER]: { pickupCode: 'KODALICE', name: 'Alicja Bałtycka', email: 'alice@example.pl' } },
-  pickupCodes: { KODALICE: OWNER },
+  pickupDirectory: { [OWNER]: { pickupCode: 'KDALA234', name: 'Alicja Bałtycka', email: 'alice@example.pl', nameLower: 'alicja bałtycka' } },
+  pickupCodes: { KDALA234: { uid: OWNER } },
   roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
   stats: { public: { participants: 3 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
   counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
