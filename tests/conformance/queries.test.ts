@@ -60,6 +60,7 @@ beforeAll(async () => {
       w1: indexed(['meta/score']),
       w3: indexed(['age']),
       w5: indexed(['uid']),
+      w5admin: indexed(['uid', 'n']),
       tie: indexed(['g']),
       mixedChild: indexed(['v']),
       restq: indexed(['h', 'name']),
@@ -307,6 +308,16 @@ describe('query windows follow later writes', () => {
     expect(last.take()).toEqual(['removed c', 'added b after d']);
     first.stop();
     last.stop();
+  });
+});
+
+describe('Admin SDK queries', () => {
+  it("orderByChild('uid').equalTo() and limitToLast through the Admin SDK", async () => {
+    await admin.db.ref('w5admin').set({ o1: { uid: 'ala', n: 1 }, o2: { uid: 'ola', n: 2 }, o3: { uid: 'ala', n: 3 } });
+    const mine = await admin.db.ref('w5admin').orderByChild('uid').equalTo('ala').once('value');
+    expect(Object.keys(mine.val()).sort()).toEqual(['o1', 'o3']);
+    const last = await admin.db.ref('w5admin').orderByChild('n').limitToLast(1).once('value');
+    expect(last.val()).toEqual({ o3: { uid: 'ala', n: 3 } });
   });
 });
 

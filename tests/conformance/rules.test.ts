@@ -9,7 +9,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { onValue, ref } from 'firebase/database';
-import { errorText, putRules, rest, startTarget, uniqueNs, webClient, type RtdbTarget } from '../helpers/rtdb.js';
+import { errorText, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 const RULES = {
   rules: {
@@ -265,6 +265,29 @@ describe('listens', () => {
         onValue(ref(client.db, 'orders/o1'), (s) => resolve(s.val()), reject);
       });
       expect(allowed).toEqual({ uid: 'ala' });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a live listen is cancelled with permission_denied when new rules take its read access away', async () => {
+    const other = uniqueNs('rules-revoke');
+    expect((await putRules(target, other, JSON.stringify({ rules: { feed: { '.read': true } } }))).status).toBe(200);
+    const client = webClient(target, other, { uid: 'ala' });
+    try {
+      let delivered = 0;
+      const cancelled = new Promise<unknown>((resolve) => {
+        onValue(
+          ref(client.db, 'feed'),
+          () => {
+            delivered += 1;
+          },
+          resolve,
+        );
+      });
+      await waitUntil(() => delivered > 0, 'first value of an allowed listen');
+      expect((await putRules(target, other, JSON.stringify({ rules: { feed: { '.read': false } } }))).status).toBe(200);
+      expect(errorText(await cancelled)).toContain('permission_denied');
     } finally {
       await client.close();
     }

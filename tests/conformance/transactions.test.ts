@@ -65,6 +65,19 @@ describe('transactions', () => {
     }
   });
 
+  it('Admin SDK transactions commit and abort the same way', async () => {
+    await admin.db.ref('tx/admin').set({ seats: 2 });
+    const take = () =>
+      admin.db.ref('tx/admin').transaction((current: { seats: number } | null) => {
+        if (current === null) return current;
+        if (current.seats <= 0) return undefined;
+        return { seats: current.seats - 1 };
+      });
+    const results = await Promise.all([take(), take(), take()]);
+    expect(results.map((r) => r.committed).sort()).toEqual([false, true, true]);
+    expect((await admin.db.ref('tx/admin').once('value')).val()).toEqual({ seats: 0 });
+  });
+
   it('a transaction based on a stale local value is refused and re-run on the server value', async () => {
     await admin.db.ref('tx/stale').set({ count: 10, note: 'server' });
     const client = webClient(target, ns);

@@ -178,11 +178,11 @@ export async function rest(
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const response = await fetch(restUrl(target, ns, path, options.params), { method, body, headers: options.headers });
   const text = await response.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text === '' ? undefined : JSON.parse(text);
   } catch {
-    json = undefined;
+    // Not JSON (e.g. an HTML error page): callers look at `text`.
   }
   return { status: response.status, headers: response.headers, text, json };
 }
@@ -215,15 +215,14 @@ export async function waitUntil(predicate: () => boolean, what: string, signal?:
 /** Waits for the first value event of `query` that satisfies `predicate`. */
 export function nextValue(query: Query, predicate: (snapshot: DataSnapshot) => boolean = () => true): Promise<DataSnapshot> {
   return new Promise((resolve, reject) => {
-    let unsubscribe: (() => void) | undefined;
     let done = false;
-    unsubscribe = onValue(
+    const unsubscribe: () => void = onValue(
       query,
       (snapshot) => {
         if (done || !predicate(snapshot)) return;
         done = true;
         // The first callback can fire synchronously inside onValue, before unsubscribe exists.
-        queueMicrotask(() => unsubscribe?.());
+        queueMicrotask(() => unsubscribe());
         resolve(snapshot);
       },
       (error) => {
