@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Gzip size of the JavaScript each part of the SPA loads, from web/dist/.vite/manifest.json.
+// Usage: node scripts/bundle-size.mjs [--skip-build] [--json]
+// Builds web/ first (unless --skip-build), prints a table, exits 1 when a budget is exceeded.
+// Sizes are deterministic for a given tree, so this check can run in `npm test`.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+export const BUDGETS = {
+  signIn: 200 * KB, // everything the sign-in page loads, Firebase Auth included
+  areaChunk: 60 * KB, // each feature area's own chunk
+};
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = join(root, 'web');
+const distDir = join(webDir, 'dist');
+const args = new Set(process.argv.slice(2));
+
+if (!args.has('--skip-build')) {
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+const manifestPath = join(distDir, '.vite/manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run the build first (npm run build -w web).`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+const gzipCache = new Map();
+function gzipSize(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+}
+
+function key(predicate, what) {
+  const found = Object.keys(manifest).find(predicate);
+  if (!found) throw new Error(`Manifest has no chunk for ${what}`);
+  return found;
+}
+
+/** The chunk's file plus everything it imports statically, transitively. */
+function closure(k, into = new Set()) {
+  const entry = manifest[k];
+  if (!entry || into.has(entry.file)) return into;
+  into.add(entry.file);
+  for (const dep of entry.imports ?? []) closure(dep, into);
+  return into;
+}
+
+const union = (...sets) => new Set(sets.flatMap((s) => [...s]));
+const total = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSize(f), 0);
+
+const entry = key((k) => manifest[k].isEntry, 'the entry');
+const firebase = (part) =>
+  key((k) => (part === 'app' ? /firebase\/app\/dist\//.test(k) : k === `src/shared/firebase/sdk/${part}.ts`), `firebase/${part}`);
+const area = (name) => key((k) => k === `src/features/${name}/pages.tsx`, `area ${name}`);
+
+const entryFiles = closure(entry);
+const signInCritical = union(entryFiles, closure(area('auth')));
+const signIn = union(signInCritical, closure(firebase('app')), closure(firebase('auth')));
+const dashboard = union(
+  entryFiles,
+  closure(key((k) => k.endsWith('src/app/layouts/DashboardLayout.tsx'), 'dashboard layout')),
+  closure(area('home')),
+  closure(firebase('app')),
+  closure(firebase('auth')),
+  closure(firebase('database')),
+);
+
+const areaNames = Object.keys(manifest)
+  .map((k) => /^src\/features\/([^/]+)\/pages\.tsx$/.exec(k)?.[1])
+  .filter(Boolean)
+  .sort();
+
+const rows = [
+  { name: 'sign-in page (/): first paint (entry + static imports + route chunk)', size: total(signInCritical) },
+  { name: 'sign-in page (/): total incl. Firebase App + Auth (session check)', size: total(signIn), budget: BUDGETS.signIn },
+  { name: 'dashboard (/dashboard): entry + layout + home + Firebase App/Auth/Database', size: total(dashboard) },
+  ...areaNames.map((name) => ({
+    name: `area chunk: ${name}`,
+    size: gzipSize(manifest[area(name)].file),
+    budget: BUDGETS.areaChunk,
+  })),
+  { name: 'entry chunk alone', size: gzipSize(manifest[entry].file) },
+  { name: 'Firebase Auth (+ App core)', size: total(union(closure(firebase('app')), closure(firebase('auth')))) },
+  { name: 'Firebase Database', size: gzipSize(manifest[firebase('database')].file) },
+];
+
+const fmt = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const over = rows.filter((r) => r.budget && r.size > r.budget);
+
+if (args.has('--json')) {
+  console.log(JSON.stringify(rows, null, 2));
+} else {
+  const width = Math.max(...rows.map((r) => r.name.length));
+  console.log(`${'JavaScript (gzip -9)'.padEnd(width)}  ${'size'.padStart(9)}  ${'budget'.padStart(9)}`);
+  for (const r of rows) {
+    const flag = r.budget ? (r.size > r.budget ? '  OVER BUDGET' : '  ok') : '';
+    console.log(`${r.name.padEnd(width)}  ${fmt(r.size).padStart(9)}  ${(r.budget ? fmt(r.budget) : '').padStart(9)}${flag}`);
+  }
+}
+
+if (over.length > 0) {
+  console.error(`\nOver budget: ${over.map((r) => r.name).join('; ')}`);
+  process.exit(1);
+}

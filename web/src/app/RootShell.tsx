@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { useRouteMeta } from '../shared/routing/meta';
+import { checkVersion } from './versionRefresh';
+
+/** Top of every route: version check on each navigation, document title from route metadata. */
+export function RootShell() {
+  const location = useLocation();
+  const meta = useRouteMeta();
+
+  useEffect(() => {
+    void checkVersion();
+  }, [location.key]);
+
+  useEffect(() => {
+    if (meta) document.title = `${meta.title} · Panel Uczestnika`;
+  }, [meta]);
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { ErrorPage } from '../shared/ui/ErrorPage';
+import { isChunkLoadError, reloadAfterChunkError } from './versionRefresh';
+
+/** Router error boundary: maps thrown responses and exceptions onto the error page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+
+  if (isRouteErrorResponse(error)) {
+    const description = (error.data as { description?: string } | null)?.description;
+    return <ErrorPage status={error.status} message={error.statusText || `HTTP ${error.status}`} description={description} />;
+  }
+
+  // A page chunk that vanished with a new deploy: reload (at most once per 10 s) instead of erroring.
+  if (isChunkLoadError(error) && reloadAfterChunkError()) return null;
+
+  const err = error instanceof Error ? error : new Error(String(error));
+  return (
+    <ErrorPage
+      status={500}
+      message={err.message}
+      description={
+        isChunkLoadError(err)
+          ? 'Nie udało się pobrać części aplikacji. Sprawdź połączenie z internetem i odśwież stronę.'
+          : undefined
+      }
+      stack={err.stack}
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { Session } from '../../features/auth';
+import type { Crumb, LayoutName, RouteMeta } from '../../shared/routing/meta';
+import { DefaultLayout } from '../layouts/DefaultLayout';
+import { RootShell } from '../RootShell';
+import { RouteErrorPage } from '../RouteErrorPage';
+import { getGuard, runGuards } from './guards';
+import { areas, routeTable, type RouteDef } from './routeTable';
+
+export function notFound(pathname: string): never {
+  throw data({ description: undefined }, { status: 404, statusText: `Page not found: ${pathname}` });
+}
+
+function crumbsOf(def: RouteDef, byPath: Map<string, RouteDef>): Crumb[] {
+  const chain: Crumb[] = [];
+  for (let cur: RouteDef | undefined = def; cur; cur = cur.parent ? byPath.get(cur.parent) : undefined) {
+    chain.unshift({ title: cur.title, path: cur.path });
+    if (chain.length > 10) throw new Error(`Breadcrumb cycle at ${def.path}`);
+  }
+  return chain;
+}
+
+function metaOf(def: RouteDef, byPath: Map<string, RouteDef>): RouteMeta {
+  return {
+    id: def.path,
+    title: def.title,
+    layout: def.layout,
+    transition: def.transition ?? 'fade',
+    guards: def.guards ?? [],
+    crumbs: crumbsOf(def, byPath),
+  };
+}
+
+/**
+ * Turns the route table into router objects: route metadata picks the layout, guards run in the
+ * loader before the page's chunk is needed, and each page loads lazily from its area's chunk.
+ * Unknown guard names throw here, at start-up, so a typo can never silently skip a check.
+ */
+export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, 'whenKnown' | 'refresh'>): RouteObject[] {
+  const byPath = new Map(table.map((def) => [def.path, def]));
+  for (const def of table) {
+    for (const name of def.guards ?? []) getGuard(name);
+    if (def.parent && !byPath.has(def.parent)) throw new Error(`Unknown breadcrumb parent ${def.parent} of ${def.path}`);
+  }
+
+  const toRoute = (def: RouteDef): RouteObject => {
+    const guards = def.guards ?? [];
+    const needsLoader = guards.length > 0 || def.validParams;
+    return {
+      path: def.path,
+      handle: metaOf(def, byPath),
+      loader: needsLoader
+        ? async ({ request, params }: LoaderFunctionArgs) => {
+            if (def.validParams && !def.validParams(params)) notFound(new URL(request.url).pathname);
+            await runGuards(guards, { request, session });
+            return null;
+          }
+        : undefined,
+      lazy: async () => {
+        const module = (await areas[def.area]()) as Record<string, React.ComponentType>;
+        const Component = module[def.page];
+        if (!Component) throw new Error(`Area "${def.area}" has no page "${def.page}"`);
+        return { Component };
+      },
+    };
+  };
+
+  const pagesOf = (layout: LayoutName) => table.filter((def) => def.layout === layout).map(toRoute);
+
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          Component: DefaultLayout,
+          children: [
+            {
+              ErrorBoundary: RouteErrorPage,
+              children: [
+                ...pagesOf('default'),
+                {
+                  path: '*',
+                  loader: ({ request }: LoaderFunctionArgs) => notFound(new URL(request.url).pathname),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          // The dashboard frame (AppShell, navigation) is itself a chunk: the sign-in page never needs it.
+          lazy: async () => ({ Component: (await import('../layouts/DashboardLayout')).DashboardLayout }),
+          children: [{ ErrorBoundary: RouteErrorPage, children: pagesOf('dashboard') }],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(session: Pick<Session, 'whenKnown' | 'refresh'>) {
+  return createBrowserRouter(buildRoutes(routeTable, session));
+}

@@ -1,0 +1,50 @@
+import { redirect } from 'react-router-dom';
+import type { Session } from '../../features/auth';
+import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
+
+/** What a guard gets: the navigation's request and the session. */
+export interface GuardContext {
+  request: Request;
+  session: Pick<Session, 'whenKnown' | 'refresh'>;
+}
+
+/** A guard resolves to let the navigation through, or throws a redirect / error response. */
+export type Guard = (ctx: GuardContext) => Promise<void>;
+
+export const SIGN_IN_PATH = '/';
+export { NEXT_PARAM, safeNextPath };
+
+/** Signed out → the sign-in page, remembering where the user wanted to go. */
+const auth: Guard = async ({ request, session }) => {
+  const state = await session.whenKnown();
+  if (state.status === 'signedIn') return;
+  const url = new URL(request.url);
+  const wanted = `${url.pathname}${url.search}${url.hash}`;
+  throw redirect(`${SIGN_IN_PATH}?${new URLSearchParams({ [NEXT_PARAM]: wanted })}`);
+};
+
+/** Reloads the user and forces a new ID token before entering, so a role granted a second ago applies. */
+const refresh: Guard = async ({ session }) => {
+  const state = await session.whenKnown();
+  if (state.status !== 'signedIn') return;
+  try {
+    await session.refresh();
+  } catch {
+    // Offline: enter with the claims we have; the server checks them again on every call anyway.
+  }
+};
+
+const guards: Readonly<Record<string, Guard>> = { auth, refresh };
+
+export const GUARD_NAMES = Object.keys(guards);
+
+export function getGuard(name: string): Guard {
+  if (!Object.hasOwn(guards, name)) throw new Error(`Unknown route guard: "${name}"`);
+  return guards[name];
+}
+
+/** Runs the named guards in order; unknown names throw before any guard runs. */
+export async function runGuards(names: readonly string[], ctx: GuardContext): Promise<void> {
+  const resolved = names.map(getGuard);
+  for (const guard of resolved) await guard(ctx);
+}

@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
+
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+}
+
+/** Custom claims set by the backend (docs/app-contracts.md). */
+export interface RoleClaims {
+  admin: boolean;
+  staff: boolean;
+}
+
+export interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  claims: RoleClaims;
+  /** Set when the identity SDK could not be loaded at all; the app then behaves as signed out. */
+  error: string | null;
+}
+
+const noClaims: RoleClaims = { admin: false, staff: false };
+const initialState: AuthState = { status: 'unknown', user: null, claims: noClaims, error: null };
+
+export function claimsFrom(raw: Record<string, unknown>): RoleClaims {
+  return { admin: raw.admin === true, staff: raw.staff === true };
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    signedIn(state, action: PayloadAction<{ user: SessionUser; claims: RoleClaims }>) {
+      state.status = 'signedIn';
+      state.user = action.payload.user;
+      state.claims = action.payload.claims;
+      state.error = null;
+    },
+    signedOut(state) {
+      state.status = 'signedOut';
+      state.user = null;
+      state.claims = noClaims;
+    },
+    sessionUnavailable(state, action: PayloadAction<string>) {
+      state.status = 'signedOut';
+      state.user = null;
+      state.claims = noClaims;
+      state.error = action.payload;
+    },
+  },
+  selectors: {
+    selectAuth: (state) => state,
+    selectAuthStatus: (state) => state.status,
+    selectUser: (state) => state.user,
+    selectIsAdmin: (state) => state.claims.admin,
+    selectIsStaff: (state) => state.claims.staff || state.claims.admin,
+  },
+});
+
+export const { signedIn, signedOut, sessionUnavailable } = authSlice.actions;
+export const { selectAuth, selectAuthStatus, selectUser, selectIsAdmin, selectIsStaff } = authSlice.selectors;

@@ -1,0 +1,47 @@
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { ThemeProviders } from './app/providers';
+import { createAppRouter } from './app/router/createRouter';
+import { createStore } from './app/store/store';
+import { installChunkErrorReload } from './app/versionRefresh';
+import { createSession } from './features/auth';
+import { configureFirebase } from './shared/firebase';
+import { readFirebaseConfig, StartupError } from './shared/firebase/config';
+import { ErrorPage } from './shared/ui/ErrorPage';
+
+const root = createRoot(document.getElementById('root')!);
+
+function renderStartupError(error: unknown) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  console.error(err);
+  root.render(
+    <ThemeProviders>
+      <ErrorPage
+        status={500}
+        message={err.message}
+        description={
+          err instanceof StartupError ? err.description : 'Nie udało się uruchomić aplikacji. Odśwież stronę za chwilę.'
+        }
+        stack={err.stack}
+      />
+    </ThemeProviders>,
+  );
+}
+
+try {
+  installChunkErrorReload();
+  configureFirebase(readFirebaseConfig(import.meta.env));
+  const store = createStore();
+  const session = createSession(store);
+  const router = createAppRouter(session);
+  root.render(
+    <StrictMode>
+      <App store={store} session={session} router={router} />
+    </StrictMode>,
+  );
+} catch (error) {
+  renderStartupError(error);
+}

@@ -1,0 +1,79 @@
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { loadDatabase } from '../firebase';
+
+/**
+ * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
+ * built with `realtimeEndpoint`. Components call the generated hooks; no component calls `onValue`.
+ * Features add their endpoints with `realtimeApi.injectEndpoints`.
+ */
+export interface RealtimeError {
+  code: string;
+  message: string;
+}
+
+export function toRealtimeError(error: unknown): RealtimeError {
+  if (typeof error === 'object' && error !== null) {
+    const e = error as { code?: unknown; message?: unknown };
+    return { code: typeof e.code === 'string' ? e.code : 'unknown', message: String(e.message ?? error) };
+  }
+  return { code: 'unknown', message: String(error) };
+}
+
+export const realtimeApi = createApi({
+  reducerPath: 'realtime',
+  baseQuery: fakeBaseQuery<RealtimeError>(),
+  // A listener keeps each entry fresh, so there is never a reason to refetch.
+  refetchOnMountOrArgChange: false,
+  keepUnusedDataFor: 30,
+  endpoints: () => ({}),
+});
+
+/** The subset of RTK Query's cache lifecycle this helper uses. */
+interface StreamLifecycle<Result> {
+  updateCachedData: (recipe: (draft: Result) => Result | void) => unknown;
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+}
+
+/**
+ * Endpoint definition for a value at a database path, kept live by a `onValue` listener.
+ *
+ * - `queryFn` resolves with the first value (so `isLoading` means "no data yet"), or with an error
+ *   such as `PERMISSION_DENIED`.
+ * - `onCacheEntryAdded` subscribes with `onValue` once the first value is in the cache and pushes
+ *   every change into it; when the last component using the entry unmounts and
+ *   `keepUnusedDataFor` passes, RTK Query removes the entry and the listener is detached.
+ */
+export function realtimeEndpoint<Result, Arg = void>(
+  pathOf: (arg: Arg) => string,
+  transform: (raw: unknown, arg: Arg) => Result = (raw) => (raw ?? null) as Result,
+) {
+  return {
+    async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
+      try {
+        const { db, sdk } = await loadDatabase();
+        const snapshot = await sdk.get(sdk.ref(db, pathOf(arg)));
+        return { data: transform(snapshot.val(), arg) };
+      } catch (error) {
+        return { error: toRealtimeError(error) };
+      }
+    },
+    async onCacheEntryAdded(arg: Arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }: StreamLifecycle<Result>) {
+      let unsubscribe: () => void = () => undefined;
+      try {
+        await cacheDataLoaded;
+        const { db, sdk } = await loadDatabase();
+        unsubscribe = sdk.onValue(
+          sdk.ref(db, pathOf(arg)),
+          (snapshot) => updateCachedData(() => transform(snapshot.val(), arg)),
+          // A revoked permission ends the stream; the last good value stays in the cache.
+          () => undefined,
+        );
+      } catch {
+        // cacheDataLoaded rejects when the entry is removed before its first value arrived.
+      }
+      await cacheEntryRemoved;
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// The parts of firebase/database the app uses (see sdk/auth.ts for why this list exists).
+export {
+  connectDatabaseEmulator,
+  endAt,
+  equalTo,
+  get,
+  getDatabase,
+  limitToFirst,
+  limitToLast,
+  onValue,
+  orderByChild,
+  push,
+  query,
+  ref,
+  remove,
+  serverTimestamp,
+  set,
+  startAt,
+  update,
+} from 'firebase/database';

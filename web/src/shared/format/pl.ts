@@ -1,0 +1,73 @@
+/**
+ * Polish (pl-PL) formatting for everything the UI shows. Money is always integer grosze.
+ *
+ * Groups of thousands are separated by a no-break space (U+00A0) even for four-digit numbers
+ * (`1 234,50 zł`), which pl-PL's default Intl rules would leave ungrouped; the no-break space also
+ * keeps "zł" on the same line as the amount.
+ */
+export const LOCALE = 'pl-PL';
+export const TIME_ZONE = 'Europe/Warsaw';
+const NBSP = '\u00a0';
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+}
+
+/** `123450` → `1 234,50 zł` (non-breaking spaces). Throws on non-integer input: grosze are never fractional. */
+export function formatMoney(grosze: number): string {
+  if (!Number.isSafeInteger(grosze)) throw new TypeError(`Money must be an integer number of grosze, got ${grosze}`);
+  const sign = grosze < 0 ? '-' : '';
+  const abs = Math.abs(grosze);
+  const zloty = Math.floor(abs / 100);
+  const rest = String(abs % 100).padStart(2, '0');
+  return `${sign}${groupThousands(String(zloty))},${rest}${NBSP}zł`;
+}
+
+/** Integers and decimals in Polish notation: `12345.5` → `12 345,5`. */
+export function formatNumber(value: number, maximumFractionDigits = 2): string {
+  if (!Number.isFinite(value)) return '—';
+  const fixed = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits }).format(Math.abs(value));
+  const [int, frac] = fixed.split('.');
+  const sign = value < 0 && fixed !== '0' ? '-' : '';
+  return `${sign}${groupThousands(int)}${frac ? `,${frac}` : ''}`;
+}
+
+/** Percentages with a comma and a no-break space, as Polish typesetting has them: `0.125` → `12,5 %`. */
+export function formatPercent(ratio: number, maximumFractionDigits = 1): string {
+  return `${formatNumber(ratio * 100, maximumFractionDigits)}${NBSP}%`;
+}
+
+type DateInput = Date | number | string;
+const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));
+
+const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const shortDate = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
+const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+
+/** `22 listopada 2026` (Warsaw time). */
+export function formatDate(d: DateInput): string {
+  return longDate.format(toDate(d));
+}
+
+/** `22.11.2026` — for tables and invoices. */
+export function formatShortDate(d: DateInput): string {
+  return shortDate.format(toDate(d));
+}
+
+/** `22.11.2026, 14:05` (Warsaw time, 24-hour clock). */
+export function formatDateTime(d: DateInput): string {
+  const date = toDate(d);
+  return `${shortDate.format(date)}, ${time.format(date)}`;
+}
+
+/** A date range as event posters print it: `14–16 sierpnia 2026`, `30 lipca – 2 sierpnia 2026`. */
+export function formatDateRange(from: DateInput, to: DateInput): string {
+  const parts = (d: Date) =>
+    Object.fromEntries(longDate.formatToParts(d).map((p) => [p.type, p.value])) as Record<string, string>;
+  const a = parts(toDate(from));
+  const b = parts(toDate(to));
+  if (a.year !== b.year) return `${formatDate(from)} – ${formatDate(to)}`;
+  if (a.month !== b.month) return `${a.day} ${a.month} – ${b.day} ${b.month} ${b.year}`;
+  if (a.day === b.day) return formatDate(from);
+  return `${a.day}–${b.day} ${b.month} ${b.year}`;
+}

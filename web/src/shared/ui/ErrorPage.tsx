@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+
+export interface ErrorPageProps {
+  status: number;
+  /** Technical status message, e.g. `Page not found: /x`. */
+  message: string;
+  /** Polish explanation for the user. */
+  description?: string;
+  stack?: string;
+  /** Defaults per original-spec section 2: "Page Not Found" for 404, "Internal Server Error" otherwise. */
+  title?: string;
+  /** Where "back to start" leads; a plain link so it also works when the router itself failed. */
+  homeHref?: string;
+  /** Development builds show the stack; production never does. */
+  showStack?: boolean;
+}
+
+export const NOT_FOUND_TITLE = 'Page Not Found';
+export const SERVER_ERROR_TITLE = 'Internal Server Error';
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} · Panel Uczestnika`;
+  }, [title]);
+}
+
+/** One error page, two views: not-found for 404, server error for every other status. */
+export function ErrorPage(props: ErrorPageProps) {
+  return props.status === 404 ? <NotFoundView {...props} /> : <ServerErrorView {...props} />;
+}
+
+function ErrorLayout({
+  status,
+  title,
+  heading,
+  message,
+  description,
+  stack,
+  homeHref = '/',
+  showStack = import.meta.env.DEV,
+  retry,
+}: ErrorPageProps & { title: string; heading: string; retry?: boolean }) {
+  useDocumentTitle(title);
+  return (
+    <Container size="sm" py={{ base: 40, sm: 80 }} data-testid="error-page" data-status={status}>
+      <Stack gap="md">
+        <Text fz={{ base: 64, sm: 96 }} fw={900} lh={1} c="baltyk.3" aria-hidden>
+          {status}
+        </Text>
+        <Text size="sm" c="dimmed" tt="uppercase" fw={600} data-testid="error-title">
+          {title}
+        </Text>
+        <Title order={1}>{heading}</Title>
+        {description && <Text size="lg">{description}</Text>}
+        <Code block data-testid="error-message">
+          {message}
+        </Code>
+        <Group>
+          <Button component="a" href={homeHref}>
+            Wróć na stronę główną
+          </Button>
+          {retry && (
+            <Button variant="default" onClick={() => window.location.reload()}>
+              Odśwież stronę
+            </Button>
+          )}
+        </Group>
+        {showStack && stack && (
+          <details>
+            <summary>
+              <Anchor component="span">Szczegóły techniczne (tylko w trybie deweloperskim)</Anchor>
+            </summary>
+            <Code block mt="xs" data-testid="error-stack" style={{ whiteSpace: 'pre-wrap' }}>
+              {stack}
+            </Code>
+          </details>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+export function NotFoundView(props: ErrorPageProps) {
+  return (
+    <ErrorLayout
+      {...props}
+      title={props.title ?? NOT_FOUND_TITLE}
+      heading="Nie znaleziono strony"
+      description={props.description ?? 'Strona, której szukasz, nie istnieje lub została przeniesiona. Sprawdź adres albo wróć na stronę główną.'}
+    />
+  );
+}
+
+export function ServerErrorView(props: ErrorPageProps) {
+  return (
+    <ErrorLayout
+      {...props}
+      retry
+      title={props.title ?? SERVER_ERROR_TITLE}
+      heading="Wystąpił błąd"
+      description={props.description ?? 'Coś poszło nie tak po naszej stronie. Spróbuj odświeżyć stronę za chwilę.'}
+    />
+  );
+}

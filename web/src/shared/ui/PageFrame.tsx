@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useRouteMeta } from '../routing/meta';
+
+interface PageFrameProps {
+  /** Overrides the route's title (e.g. an invoice number once known). */
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** Title and breadcrumbs of the current route around the page's content. */
+export function PageFrame({ title, actions, children }: PageFrameProps) {
+  const meta = useRouteMeta();
+  const crumbs = meta?.crumbs ?? [];
+  const heading = title ?? meta?.title ?? '';
+  return (
+    <Stack gap="lg" component="article">
+      <Stack gap={6}>
+        {crumbs.length > 1 && (
+          <Breadcrumbs separator="›" aria-label="Ścieżka nawigacji" fz="sm">
+            {crumbs.map((crumb, i) =>
+              i === crumbs.length - 1 ? (
+                <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
+                  {title ?? crumb.title}
+                </Text>
+              ) : (
+                <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+                  {crumb.title}
+                </Anchor>
+              ),
+            )}
+          </Breadcrumbs>
+        )}
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {heading}
+          </Title>
+          {actions}
+        </Group>
+      </Stack>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useRouteMeta } from '../routing/meta';
+import classes from './PageTransition.module.css';
+
+/** Animates each new page in, as chosen by the route's `transition` metadata. */
+export function PageTransition({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const transition = useRouteMeta()?.transition ?? 'fade';
+  return (
+    <div key={pathname} className={classes[transition]} data-transition={transition}>
+      {children}
+    </div>
+  );
+}

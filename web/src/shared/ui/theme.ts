@@ -1,0 +1,30 @@
+import { createTheme, localStorageColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
+
+/** "Bałtyk": the custom blue primary palette, lightest to darkest (index 6 is the filled shade in light mode). */
+export const baltyk: MantineColorsTuple = [
+  '#e8f2ff',
+  '#cfe1fd',
+  '#9fc1f5',
+  '#6b9fee',
+  '#4182e8',
+  '#2770e4',
+  '#1565d8',
+  '#0654c0',
+  '#004aad',
+  '#003f99',
+];
+
+/** Key under which Mantine keeps the colour mode (light / dark / auto); index.html reads it before first paint. */
+export const COLOR_SCHEME_STORAGE_KEY = 'panel-color-scheme';
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  primaryColor: 'baltyk',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { baltyk },
+  fontFamily:
+    'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { versionManifest } from './vite-plugins/versionManifest';
+
+const port = Number(process.env.WEB_PORT ?? 5173);
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), versionManifest()],
+  resolve: {
+    alias: {
+      '@domain': fileURLToPath(new URL('../functions/src/domain', import.meta.url)),
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    port,
+    strictPort: true,
+  },
+  preview: {
+    host: '127.0.0.1',
+    port,
+    strictPort: true,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/bundle-size.mjs walks the manifest to add up what each page really loads.
+    manifest: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+});
