@@ -5,6 +5,8 @@ import {
   child,
   endAt,
   get,
+  goOffline,
+  goOnline,
   increment,
   limitToFirst,
   onChildAdded,
@@ -225,6 +227,33 @@ describe('events', () => {
     await waitUntil(() => seen.length === 4, 'merge at ancestor');
     off();
     expect(seen).toEqual([null, { z: 1 }, { z: 2 }, { z: 2, w: 3 }]);
+  });
+});
+
+describe('reconnecting', () => {
+  it('a listener that was offline gets the changes made meanwhile when it comes back', async () => {
+    const client = webClient(target, ns);
+    try {
+      await admin.db.ref('reconnect').set({ v: 1 });
+      const seen: unknown[] = [];
+      const off = onValue(ref(client.db, 'reconnect'), (s) => seen.push(s.val()));
+      await waitUntil(() => seen.length === 1, 'initial value');
+      goOffline(client.db);
+      await admin.db.ref('reconnect/v').set(2);
+      // The client re-listens with the hash of its cached data; a server that skipped sending
+      // because it compared hashes wrongly would leave the client at {v: 1}.
+      goOnline(client.db);
+      await waitUntil(() => JSON.stringify(seen.at(-1)) === '{"v":2}', 'value after reconnect');
+      // An unchanged location after another reconnect: the client keeps a correct value.
+      goOffline(client.db);
+      goOnline(client.db);
+      await admin.db.ref('reconnect/w').set(3);
+      await waitUntil(() => JSON.stringify(seen.at(-1)) === '{"v":2,"w":3}', 'value after second reconnect');
+      off();
+      expect(seen).toEqual([{ v: 1 }, { v: 2 }, { v: 2, w: 3 }]);
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // restart on the same directory. This needs a server process this suite owns, so it only runs
 // against our emulator, not against a server named by RTDB_EMULATOR_HOST.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,9 +39,9 @@ interface CliServer {
   exited: Promise<number | null>;
 }
 
-async function startCli(dataDir: string): Promise<CliServer> {
+async function startCli(dataDir: string, extraArgs: string[] = []): Promise<CliServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, '--port', String(port), '--host', '127.0.0.1', '--data', dataDir], {
+  const child = spawn(process.execPath, [CLI, '--port', String(port), '--host', '127.0.0.1', '--data', dataDir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -157,6 +157,28 @@ describe.skipIf(Boolean(skipReason))(`durability with --data${skipReason ? ` (sk
     } finally {
       await second.target.close();
       children.delete(second.child);
+    }
+  });
+
+  it('--import loads the layout `firebase emulators:export` writes, priorities included', async () => {
+    const exportDir = await mkdtemp(path.join(tmpdir(), 'rtdb-conf-export-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'rtdb-conf-durable-'));
+    dirs.push(exportDir, dataDir);
+    const ns = uniqueNs('imported');
+    await writeFile(
+      path.join(exportDir, 'firebase-export-metadata.json'),
+      JSON.stringify({ version: '15.34.2', database: { version: '4.11.2', path: 'database_export' } }),
+    );
+    await mkdir(path.join(exportDir, 'database_export'));
+    const exported = { countries: { PL: 'Polska', DE: 'Niemcy' }, ranked: { a: { '.value': 1, '.priority': 2 } } };
+    await writeFile(path.join(exportDir, 'database_export', `${ns}.json`), JSON.stringify(exported));
+    const server = await startCli(dataDir, ['--import', exportDir]);
+    try {
+      const got = await rest(server.target, ns, 'GET', '', { params: { auth: 'owner', format: 'export' } });
+      expect(got.json).toEqual(exported);
+    } finally {
+      await server.target.close();
+      children.delete(server.child);
     }
   });
 });

@@ -27,6 +27,11 @@ const RULES = {
     },
     staff: { '.read': 'auth.token.staff === true' },
     restq: { '.indexOn': ['h'] },
+    orders: {
+      '.indexOn': ['uid'],
+      '.read': "auth != null && query.orderByChild === 'uid' && query.equalTo === auth.uid",
+    },
+    checked: { '.write': true, $k: { '.validate': 'newData.isNumber()' } },
   },
 };
 
@@ -167,6 +172,32 @@ describe('auth', () => {
     const withClaim = await rest(target, ns, 'GET', 'staff', { headers: { Authorization: `Bearer ${staff}` } });
     expect(withClaim.status).toBe(200);
     expect(withClaim.json).toEqual({ list: { x: 1 } });
+  });
+
+  it('an unparseable auth token is refused with 401 and an error body', async () => {
+    const response = await rest(target, ns, 'GET', 'public/x', { params: { auth: 'not-a-token' } });
+    expect(response.status).toBe(401);
+    expect(typeof errorOf(response.json)).toBe('string');
+  });
+
+  it('a write that fails .validate is 401 Permission denied', async () => {
+    expect((await rest(target, ns, 'PUT', 'checked/a', { body: 1 })).status).toBe(200);
+    const refused = await rest(target, ns, 'PUT', 'checked/b', { body: 'text' });
+    expect(refused.status).toBe(401);
+    expect(String(errorOf(refused.json))).toMatch(/permission denied/i);
+    const patch = await rest(target, ns, 'PATCH', 'checked', { body: { c: 3, d: 'x' } });
+    expect(patch.status).toBe(401);
+    expect((await admin.db.ref('checked').once('value')).val()).toEqual({ a: 1 });
+  });
+
+  it('query-based rules over REST: the filtered read is allowed, the unfiltered one is 401', async () => {
+    await admin.db.ref('orders').set({ o1: { uid: 'ala' }, o2: { uid: 'ola' } });
+    const ala = mockIdToken(ns, 'ala');
+    const mine = await rest(target, ns, 'GET', 'orders', { params: { auth: ala, orderBy: '"uid"', equalTo: '"ala"' } });
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.json).toEqual({ o1: { uid: 'ala' } });
+    expect((await rest(target, ns, 'GET', 'orders', { params: { auth: ala } })).status).toBe(401);
+    expect((await rest(target, ns, 'GET', 'orders', { params: { auth: ala, orderBy: '"uid"', equalTo: '"ola"' } })).status).toBe(401);
   });
 
   it('the owner credential bypasses rules (auth=owner and Bearer owner)', async () => {
