@@ -1,0 +1,116 @@
+// Accounts: granting the first admin (--admin) and the demo accounts (--demo). Demo profiles are
+// written in the shape completeRegistration produces (profile, own participant "self", pickup
+// directory and code, counters), so the app sees them exactly like accounts registered through it.
+import { readFile } from 'node:fs/promises';
+import { ServerValue } from 'firebase-admin/database';
+import { demoAccountsSchema } from './schema.js';
+
+export const SELF_MEMBER_ID = 'self';
+export const SEED_ACTOR = 'seed';
+
+/** @param {unknown} error */
+function isUserNotFound(error) {
+  return /** @type {{ code?: string }} */ (error)?.code === 'auth/user-not-found';
+}
+
+/**
+ * Makes the custom claims contain `wanted` (other claims are kept) and the /roles mirror agree.
+ * @param {import('firebase-admin/auth').Auth} auth @param {import('firebase-admin/database').Database} db
+ * @param {import('firebase-admin/auth').UserRecord} user @param {{ admin?: boolean, staff?: boolean }} wanted
+ * @returns {Promise<string[]>} what changed, in Polish
+ */
+export async function ensureRoles(auth, db, user, wanted, now = Date.now()) {
+  const done = [];
+  const claims = { ...(user.customClaims ?? {}) };
+  let claimsChanged = false;
+  for (const [role, value] of Object.entries(wanted)) {
+    if (value && claims[role] !== true) {
+      claims[role] = true;
+      claimsChanged = true;
+    }
+  }
+  if (claimsChanged) {
+    await auth.setCustomUserClaims(user.uid, claims);
+    done.push(`uprawnienia: ${Object.keys(wanted).filter((r) => /** @type {any} */ (wanted)[r]).map((r) => (r === 'admin' ? 'administrator' : 'obsługa')).join(', ')}`);
+  }
+  const mirror = { admin: claims.admin === true, staff: claims.staff === true };
+  const stored = (await db.ref(`roles/${user.uid}`).get()).val();
+  if ((mirror.admin || mirror.staff || stored) && (stored?.admin !== mirror.admin || stored?.staff !== mirror.staff)) {
+    await db.ref(`roles/${user.uid}`).set({ ...mirror, updatedAt: now, updatedBy: SEED_ACTOR });
+    done.push('lustro ról /roles');
+  }
+  return done;
+}
+
+/**
+ * @param {import('firebase-admin/auth').Auth} auth @param {string} email
+ * @returns {Promise<import('firebase-admin/auth').UserRecord | null>}
+ */
+export async function findUserByEmail(auth, email) {
+  try {
+    return await auth.getUserByEmail(email);
+  } catch (error) {
+    if (isUserNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** @param {string} file */
+export async function loadDemoAccounts(file) {
+  return demoAccountsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
+}
+
+/**
+ * Creates whatever of one demo account is missing; an existing profile is never overwritten (the
+ * demo user may have edited it in the app).
+ * @param {import('firebase-admin/auth').Auth} auth @param {import('firebase-admin/database').Database} db
+ * @param {import('zod').output<typeof demoAccountsSchema>['accounts'][number]} account
+ * @returns {Promise<string[]>} what changed, in Polish
+ */
+export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
+  const done = [];
+  let user = await findUserByEmail(auth, account.email);
+  if (!user) {
+    user = await auth.createUser({
+      uid: account.uid,
+      email: account.email,
+      password: account.password,
+      displayName: `${account.profile.firstName} ${account.profile.lastName}`,
+      emailVerified: true,
+    });
+    done.push('konto');
+  }
+  const uid = user.uid;
+  done.push(...(await ensureRoles(auth, db, user, account.claims, now)));
+
+  const profileRef = db.ref(`profiles/${uid}`);
+  if (!(await profileRef.get()).exists()) {
+    const { invoice, ...person } = account.profile;
+    const name = `${person.firstName} ${person.lastName}`;
+    const email = account.email.toLowerCase();
+    /** @type {Record<string, unknown>} */
+    const updates = {
+      [`profiles/${uid}`]: {
+        email,
+        ...person,
+        ...(invoice ? { invoice } : {}),
+        consents: { terms: true, privacy: true, marketing: false, acceptedAt: now },
+        pickupCode: account.pickupCode,
+        createdAt: now,
+        updatedAt: now,
+      },
+      [`pickupCodes/${account.pickupCode}`]: { uid },
+      [`pickupDirectory/${uid}`]: { pickupCode: account.pickupCode, name, email, nameLower: name.toLowerCase() },
+      [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: person.firstName, lastName: person.lastName, relation: 'self', createdAt: now },
+      'stats/public/accounts': ServerValue.increment(1),
+      [`stats/admin/byCountry/${person.country}`]: ServerValue.increment(1),
+    };
+    for (const [memberId, member] of Object.entries(account.members)) {
+      updates[`members/${uid}/${memberId}`] = { ...member, createdAt: now };
+    }
+    await db.ref().update(updates);
+    const family = Object.keys(account.members).length;
+    done.push(family ? `profil i ${family + 1} uczestników` : 'profil');
+  }
+  return done;
+}

@@ -1,0 +1,181 @@
+// Schemas of the organiser's seed file. They mirror functions/src/domain/schemas.ts (event, ticket
+// types, products, countries) but live here because the domain module is TypeScript and this CLI runs
+// on plain Node without a build step; seed/test/schema-parity.test.ts checks that both accept and
+// refuse the same data, so they cannot drift apart silently.
+import { z } from 'zod';
+
+export const LIMITS = {
+  title: 120,
+  description: 2000,
+  street: 120,
+  city: 60,
+  label: 40,
+  maxPriceGrosze: 1_000_000_000,
+  maxQuota: 1_000_000,
+};
+export const VAT_RATES = [23, 8, 5, 0];
+const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** @param {string} input */
+export function normalizeNip(input) {
+  const cleaned = input.trim().replace(/^PL/i, '').replace(/[\s-]/g, '');
+  return /^\d{10}$/.test(cleaned) ? cleaned : null;
+}
+
+/** @param {string} input */
+export function isValidNip(input) {
+  const nip = normalizeNip(input);
+  if (!nip) return false;
+  const check = NIP_WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(nip[i]), 0) % 11;
+  return check !== 10 && check === Number(nip[9]);
+}
+
+/** Polish account number (NRB, 26 digits) as stored: no "PL", no spaces. @param {string} input */
+export function normalizeBankAccount(input) {
+  return input.replace(/[\s\u00a0]/g, '').replace(/^PL/i, '');
+}
+
+/** IBAN mod-97 check of a Polish account number. @param {string} input */
+export function isValidBankAccount(input) {
+  const digits = normalizeBankAccount(input);
+  if (!/^\d{26}$/.test(digits)) return false;
+  let rest = 0;
+  for (const ch of `${digits.slice(2)}2521${digits.slice(0, 2)}`) rest = (rest * 10 + Number(ch)) % 97;
+  return rest === 1;
+}
+
+/** @param {string} required @param {number} max */
+const text = (required, max) => z.string({ error: required }).trim().min(1, required).max(max, `Najwyżej ${max} znaków`);
+/** @param {number} max */
+const optionalText = (max) => z.string({ error: 'Oczekiwano tekstu' }).trim().max(max, `Najwyżej ${max} znaków`);
+const isoDate = z.string({ error: 'Podaj datę (RRRR-MM-DD)' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+const int = (/** @type {string} */ message, /** @type {number} */ min, /** @type {number} */ max) =>
+  z.int({ error: message }).min(min, `Najmniej ${min}`).max(max, `Najwyżej ${max}`);
+const sortOrder = int('Podaj kolejność (liczba całkowita)', 0, 10_000);
+const price = int('Podaj cenę w groszach (liczba całkowita)', 0, LIMITS.maxPriceGrosze);
+const vatRate = z.union(VAT_RATES.map((rate) => z.literal(rate)), { error: `Stawka VAT musi być jedną z: ${VAT_RATES.join(', ')}` });
+
+/**
+ * A moment as written by organisers: ISO date-time with a zone ("2027-07-18T12:00:00+02:00") or
+ * milliseconds since epoch; stored as milliseconds.
+ */
+const moment = z
+  .union([
+    z.int().min(0),
+    z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
+  ], { error: 'Podaj datę i godzinę ze strefą, np. 2027-07-18T12:00:00+02:00' })
+  .transform((value, ctx) => {
+    const ms = typeof value === 'number' ? value : Date.parse(value);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: 'custom', message: 'Nieprawidłowa data i godzina' });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+export const sellerSchema = z.strictObject({
+  name: text('Podaj nazwę sprzedawcy', LIMITS.title),
+  street: text('Podaj ulicę i numer', LIMITS.street),
+  postalCode: z.string({ error: 'Podaj kod pocztowy' }).trim().regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)'),
+  city: text('Podaj miejscowość', LIMITS.city),
+  nip: z
+    .string({ error: 'Podaj NIP' })
+    .refine(isValidNip, 'Nieprawidłowy NIP (10 cyfr, suma kontrolna się nie zgadza)')
+    .transform((value) => /** @type {string} */ (normalizeNip(value))),
+  bankName: text('Podaj nazwę banku', LIMITS.title),
+  bankAccount: z
+    .string({ error: 'Podaj numer konta' })
+    .refine(isValidBankAccount, 'Nieprawidłowy numer konta (26 cyfr, suma kontrolna IBAN się nie zgadza)')
+    .transform(normalizeBankAccount),
+});
+
+export const eventSchema = z
+  .strictObject({
+    name: text('Podaj nazwę wydarzenia', LIMITS.title),
+    place: text('Podaj miejsce', LIMITS.title),
+    startDate: isoDate,
+    endDate: isoDate,
+    seller: sellerSchema,
+    pickupInfo: optionalText(LIMITS.description).default(''),
+  })
+  .refine((event) => event.endDate >= event.startDate, { message: 'Data końca przed datą początku', path: ['endDate'] });
+
+export const ticketTypeSchema = z
+  .strictObject({
+    name: text('Podaj nazwę biletu', LIMITS.title),
+    description: optionalText(LIMITS.description).default(''),
+    priceGrosze: price,
+    vatRate,
+    quota: int('Podaj pulę biletów (liczba całkowita)', 0, LIMITS.maxQuota),
+    saleStart: moment.optional(),
+    saleEnd: moment.optional(),
+    active: z.boolean({ error: 'Podaj true albo false' }),
+    sortOrder,
+    pickupLabel: text('Podaj etykietę do odbioru', LIMITS.title).optional(),
+  })
+  .refine((t) => t.saleStart === undefined || t.saleEnd === undefined || t.saleEnd > t.saleStart, {
+    message: 'Koniec sprzedaży przed jej początkiem',
+    path: ['saleEnd'],
+  });
+
+export const variantSchema = z.strictObject({
+  label: text('Podaj wariant (np. rozmiar)', LIMITS.label),
+  stock: int('Podaj stan magazynu (liczba całkowita)', 0, LIMITS.maxQuota),
+  sortOrder,
+});
+
+export const productSchema = z.strictObject({
+  name: text('Podaj nazwę produktu', LIMITS.title),
+  description: optionalText(LIMITS.description).default(''),
+  priceGrosze: price,
+  vatRate,
+  active: z.boolean({ error: 'Podaj true albo false' }),
+  sortOrder,
+  imageUrl: z.url('Nieprawidłowy adres obrazka').max(500, 'Najwyżej 500 znaków').optional(),
+  variants: z
+    .record(z.string().regex(KEY, 'Nieprawidłowy identyfikator wariantu (litery, cyfry, - i _, do 64 znaków)'), variantSchema, { error: 'Podaj warianty' })
+    .refine((variants) => Object.keys(variants).length > 0, 'Produkt musi mieć co najmniej jeden wariant'),
+});
+
+const idKey = (/** @type {string} */ what) => z.string().regex(KEY, `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`);
+
+export const seedFileSchema = z.strictObject({
+  event: eventSchema,
+  countries: z
+    .record(z.string().regex(/^[A-Z]{2}$/, 'Kod kraju to dwie wielkie litery (ISO 3166-1)'), text('Podaj nazwę kraju', LIMITS.title), { error: 'Podaj listę krajów' })
+    .refine((countries) => 'PL' in countries, 'Lista krajów musi zawierać Polskę (PL)'),
+  ticketTypes: z.record(idKey('biletu'), ticketTypeSchema, { error: 'Podaj rodzaje biletów' }),
+  products: z.record(idKey('produktu'), productSchema, { error: 'Podaj produkty' }).default({}),
+});
+
+export const demoAccountsSchema = z.strictObject({
+  note: z.string().optional(),
+  accounts: z.array(
+    z.strictObject({
+      role: z.string(),
+      uid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+      email: z.email(),
+      password: z.string().min(6),
+      claims: z.strictObject({ admin: z.literal(true).optional(), staff: z.literal(true).optional() }),
+      profile: z.strictObject({
+        firstName: text('Podaj imię', 60),
+        lastName: text('Podaj nazwisko', 60),
+        phone: z.string().regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/),
+        country: z.string().regex(/^[A-Z]{2}$/),
+        invoice: z.record(z.string(), z.string()).optional(),
+      }),
+      pickupCode: z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/),
+      members: z.record(
+        idKey('uczestnika'),
+        z.strictObject({
+          firstName: text('Podaj imię', 60),
+          lastName: text('Podaj nazwisko', 60),
+          birthYear: z.int().min(1900).max(2100).optional(),
+          relation: z.enum(['partner', 'child', 'parent', 'family', 'friend', 'crew', 'other']).optional(),
+        }),
+      ),
+    }),
+  ),
+});

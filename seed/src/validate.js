@@ -1,0 +1,95 @@
+// Reads and validates a whole seed file before anything is written, collecting every problem with
+// the JSON path of the offending value (organisers fix the file in one go, not one error per run).
+import { readFile } from 'node:fs/promises';
+import { seedFileSchema } from './schema.js';
+
+/** @typedef {{ path: string, message: string }} Problem */
+
+/** @param {readonly PropertyKey[]} path */
+export function formatPath(path) {
+  if (path.length === 0) return '(cały plik)';
+  return path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+}
+
+/** Polish text for the zod issues a schema did not word itself. @param {any} issue */
+function polishMessage(issue) {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'Brak wymaganego pola' : `Nieprawidłowy typ wartości (oczekiwano: ${issue.expected})`;
+    case 'too_big':
+      return `Wartość za duża (najwyżej ${issue.maximum})`;
+    case 'too_small':
+      return `Wartość za mała (najmniej ${issue.minimum})`;
+    case 'invalid_value':
+      return 'Niedozwolona wartość';
+    case 'invalid_format':
+      return 'Nieprawidłowy format';
+    default:
+      return 'Nieprawidłowa wartość';
+  }
+}
+
+/**
+ * Every problem of a failed parse. Unknown keys become one problem per key (at the key's own path)
+ * and bad record keys name the key, so each line of the report points at one place in the file.
+ * @param {import('zod').ZodError} error
+ * @returns {Problem[]}
+ */
+export function problemsOf(error) {
+  /** @type {Problem[]} */
+  const problems = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: `Nieznane pole „${key}”` });
+    } else if (issue.code === 'invalid_key') {
+      const inner = issue.issues?.[0];
+      problems.push({ path: formatPath(issue.path), message: inner?.message ?? 'Nieprawidłowy klucz' });
+    } else {
+      const generic = /^(Invalid|Too|Expected)/.test(issue.message);
+      problems.push({ path: formatPath(issue.path), message: generic ? polishMessage(issue) : issue.message });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Line and column of a JSON.parse failure, from the position V8 puts in its message.
+ * @param {string} text @param {string} message
+ */
+function jsonErrorLocation(text, message) {
+  const position = /position (\d+)/.exec(message);
+  if (!position) return '';
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return ` (wiersz ${line}, kolumna ${column})`;
+}
+
+/**
+ * @param {unknown} json
+ * @returns {{ ok: true, data: import('zod').output<typeof seedFileSchema> } | { ok: false, problems: Problem[] }}
+ */
+export function validateSeed(json) {
+  const result = seedFileSchema.safeParse(json);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, problems: problemsOf(result.error) };
+}
+
+/** @param {string} file */
+export async function loadSeedFile(file) {
+  let text;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    return { ok: /** @type {const} */ (false), problems: [{ path: '(plik)', message: code === 'ENOENT' ? `Nie ma pliku ${file}` : `Nie można odczytać pliku ${file}: ${code}` }] };
+  }
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    const message = /** @type {Error} */ (error).message;
+    return { ok: /** @type {const} */ (false), problems: [{ path: '(plik)', message: `To nie jest poprawny JSON${jsonErrorLocation(text, message)}: ${message}` }] };
+  }
+  return validateSeed(json);
+}
