@@ -45,6 +45,8 @@ export type FunctionsErrorCode = (typeof REFUSALS)[RefusalReason]['code'];
 /** What `HttpsError.details` carries on every refusal. */
 export interface RefusalDetails {
   reason: RefusalReason;
+  /** The Polish message again: the web SDK decorates error.message with the HTTP status, so show this one. */
+  message?: string;
   field?: string;
   /** Name of the item that ran out / is unavailable, for messages like „Koszulka (M)”. */
   item?: string;

@@ -267,8 +267,8 @@ export const orderSchema = z.strictObject({
   cancelledBy: uidSchema.optional(),
   invoiceId: keySchema.optional(),
   invoiceNumber: z.string().optional(),
-  /** Set while confirmPayment or cancelOrder works on the order; see "Multi-step operations" in docs/data-model.md. */
-  lock: z.strictObject({ op: z.enum(['confirm', 'cancel']), by: uidSchema, at: timestampSchema, token: z.string(), year: z.int().optional() }).optional(),
+  /** Set while confirmPayment works on the order; see "Multi-step operations" in docs/data-model.md. */
+  lock: z.strictObject({ op: z.literal('confirm'), by: uidSchema, at: timestampSchema, token: z.string(), year: z.int().optional() }).optional(),
   /** Cancellation returned the reserved quota/stock. */
   released: z.boolean().optional(),
 });
@@ -345,7 +345,7 @@ export const idempotencyRecordSchema = z.strictObject({
 });
 
 const counter = z.int().min(0);
-export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), participants: counter.optional() });
+export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), ticketsPaid: counter.optional() });
 export const adminStatsSchema = z.strictObject({
   revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
   orders: z.strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() }).optional(),

@@ -1,0 +1,51 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { ServerValue } from 'firebase-admin/database';
+import { deleteMyAccountInput, type DeleteMyAccountOutput, type Order, type Profile } from './domain/index.js';
+import { auth, db } from './lib/admin.js';
+import { requireCaller } from './lib/caller.js';
+import { parseInput } from './lib/refusal.js';
+import { cancelOrderAs } from './orders/cancel.js';
+
+/**
+ * Removes the account: pending orders are cancelled first (returning quota and stock), then the
+ * personal data goes in one atomic update, then the Auth user. Invoices and the orders behind them
+ * stay — accounting law requires keeping them.
+ */
+export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOutput> => {
+  parseInput(deleteMyAccountInput, request.data);
+  const caller = requireCaller(request);
+  const uid = caller.uid;
+
+  const orders = (await db.ref('orders').orderByChild('uid').equalTo(uid).get()).val() as Record<string, Order> | null;
+  let cancelled = 0;
+  for (const [orderId, order] of Object.entries(orders ?? {})) {
+    if (order.status === 'pending' || (order.status === 'cancelled' && order.released === false)) {
+      await cancelOrderAs({ ...caller, admin: false }, orderId);
+      if (order.status === 'pending') cancelled++;
+    }
+  }
+
+  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  const updates: Record<string, unknown> = {
+    [`profiles/${uid}`]: null,
+    [`members/${uid}`]: null,
+    [`baskets/${uid}`]: null,
+    [`tickets/${uid}`]: null,
+    [`pickups/${uid}`]: null,
+    [`pickupDirectory/${uid}`]: null,
+    [`roles/${uid}`]: null,
+    [`idempotency/${uid}`]: null,
+  };
+  if (profile) {
+    updates[`pickupCodes/${profile.pickupCode}`] = null;
+    updates['stats/public/accounts'] = ServerValue.increment(-1);
+    updates[`stats/admin/byCountry/${profile.country}`] = ServerValue.increment(-1);
+  }
+  await db.ref().update(updates);
+  try {
+    await auth.deleteUser(uid);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  }
+  return { deleted: true, cancelledOrders: cancelled };
+});

@@ -1,0 +1,12 @@
+// Entry point of the Cloud Functions codebase: importing region.ts first applies the global options.
+import './region.js';
+
+export { completeRegistration } from './registration.js';
+export { placeTicketOrder, placeMerchOrder } from './orders/place.js';
+export { cancelOrder } from './orders/cancel.js';
+export { confirmPayment } from './orders/confirm.js';
+export { handOutPickupItems } from './pickups.js';
+export { setUserRole } from './roles.js';
+export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, archiveProduct, restoreProduct } from './catalog.js';
+export { updateEventSettings } from './event.js';
+export { deleteMyAccount } from './account.js';

@@ -1,0 +1,76 @@
+import { randomInt } from 'node:crypto';
+import { onCall } from 'firebase-functions/v2/https';
+import { ServerValue } from 'firebase-admin/database';
+import { completeRegistrationInput, PICKUP_CODE_ALPHABET, type CompleteRegistrationOutput, type Profile } from './domain/index.js';
+import { db } from './lib/admin.js';
+import { requireCaller } from './lib/caller.js';
+import { parseInput, refuse } from './lib/refusal.js';
+import { transact } from './lib/tx.js';
+
+export const SELF_MEMBER_ID = 'self';
+
+function newPickupCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += PICKUP_CODE_ALPHABET[randomInt(PICKUP_CODE_ALPHABET.length)];
+  return code;
+}
+
+/**
+ * Turns a signed-in identity into a participant account: profile, pickup code, the holder's own
+ * participant entry, the staff directory entry and the counters. Re-running it after a crash
+ * finishes the missing parts; re-running it after success is refused.
+ */
+export const completeRegistration = onCall(async (request): Promise<CompleteRegistrationOutput> => {
+  const input = parseInput(completeRegistrationInput, request.data);
+  const caller = requireCaller(request);
+  if (!caller.email) throw refuse('email-unverifiable');
+  const uid = caller.uid;
+  const now = Date.now();
+
+  let created = false;
+  const { value: profile } = await transact<Profile>(db.ref(`profiles/${uid}`), (current) => {
+    created = false;
+    if (current) return current;
+    created = true;
+    return {
+      email: caller.email!,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      country: input.country,
+      consents: { ...input.consents, acceptedAt: now },
+      pickupCode: newPickupCode(),
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  if (!profile) throw refuse('internal');
+  if (!created) {
+    const directory = await db.ref(`pickupDirectory/${uid}`).get();
+    if (directory.exists()) throw refuse('profile-exists');
+  }
+
+  // The code is unique by construction of /pickupCodes (a transaction per code); a collision
+  // (1 in 10^12) just draws another one.
+  let pickupCode = profile.pickupCode;
+  for (;;) {
+    let mine = false;
+    await transact<{ uid: string }>(db.ref(`pickupCodes/${pickupCode}`), (current) => {
+      mine = !current || current.uid === uid;
+      return mine ? { uid } : undefined;
+    });
+    if (mine) break;
+    pickupCode = newPickupCode();
+    await db.ref(`profiles/${uid}/pickupCode`).set(pickupCode);
+  }
+
+  const name = `${profile.firstName} ${profile.lastName}`;
+  const updates: Record<string, unknown> = {
+    [`pickupDirectory/${uid}`]: { pickupCode, name, email: profile.email, nameLower: name.toLowerCase() },
+    [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: profile.firstName, lastName: profile.lastName, relation: 'self', createdAt: now },
+    'stats/public/accounts': ServerValue.increment(1),
+    [`stats/admin/byCountry/${profile.country}`]: ServerValue.increment(1),
+  };
+  await db.ref().update(updates);
+  return { uid, pickupCode, selfMemberId: SELF_MEMBER_ID };
+});

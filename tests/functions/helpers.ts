@@ -1,0 +1,155 @@
+// Shared set-up for the functions integration tests: one stack (our RTDB emulator + the Auth and
+// Functions emulators of firebase-tools) per test file, real Auth users signed in with the web SDK,
+// callables through httpsCallable, fixtures and inspection through the Admin SDK.
+import { randomUUID } from 'node:crypto';
+import { deleteApp as deleteAdminApp, initializeApp as initAdmin, type App as AdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { getDatabase as getAdminDatabase, type Database } from 'firebase-admin/database';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsError } from 'firebase/functions';
+// @ts-expect-error plain ESM helper without type declarations
+import { buildAll, startStack } from '../../scripts/lib/stack.mjs';
+import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
+
+export interface Stack {
+  urls: { rtdb: string; auth: string; functions: string };
+  projectId: string;
+  namespace: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface TestEnv {
+  stack: Stack;
+  admin: AdminApp;
+  db: Database;
+  adminAuth: ReturnType<typeof getAdminAuth>;
+  apps: FirebaseApp[];
+}
+
+let built = false;
+
+export async function startEnv(): Promise<TestEnv> {
+  if (!built && !process.env.SKIP_BUILD) {
+    buildAll();
+    built = true;
+  }
+  const stack = (await startStack({ ports: 'free', seed: false, web: false })) as Stack;
+  Object.assign(process.env, stack.env);
+  const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `admin-${randomUUID()}`);
+  return { stack, admin, db: getAdminDatabase(admin), adminAuth: getAdminAuth(admin), apps: [] };
+}
+
+export async function stopEnv(env: TestEnv | undefined): Promise<void> {
+  if (!env) return;
+  await Promise.allSettled(env.apps.map((a) => deleteApp(a)));
+  await env.db.goOffline();
+  await deleteAdminApp(env.admin).catch(() => {});
+  await env.stack.stop();
+}
+
+export type Call = <N extends CallableName>(name: N, data: unknown) => Promise<CallableOutputs[N]>;
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  call: Call;
+}
+
+/** Creates an Auth emulator user (optionally with claims) and signs it in with the web SDK in its own app. */
+export async function createUser(env: TestEnv, options: { claims?: Record<string, unknown>; email?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? `u-${randomUUID().slice(0, 12)}@example.com`;
+  const password = 'haslo-testowe-123';
+  const record = await env.adminAuth.createUser({ email, password });
+  if (options.claims) await env.adminAuth.setCustomUserClaims(record.uid, options.claims);
+  const app = initializeApp({ projectId: env.stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `web-${record.uid}`);
+  env.apps.push(app);
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, env.stack.urls.auth, { disableWarnings: true });
+  await signInWithEmailAndPassword(auth, email, password);
+  const functions = getFunctions(app, REGION);
+  const fnUrl = new URL(env.stack.urls.functions);
+  connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
+  const call: Call = async (name, data) => (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
+  return { uid: record.uid, email, call };
+}
+
+/** A caller that is not signed in. */
+export function anonymousCaller(env: TestEnv): Call {
+  const app = initializeApp({ projectId: env.stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `anon-${randomUUID()}`);
+  env.apps.push(app);
+  const functions = getFunctions(app, REGION);
+  const fnUrl = new URL(env.stack.urls.functions);
+  connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
+  return async (name, data) => (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
+}
+
+export interface Refusal {
+  code: string;
+  message: string;
+  reason?: string;
+  field?: string;
+  details: Record<string, unknown>;
+}
+
+/** Runs a call that must be refused and returns the refusal (code without the "functions/" prefix). */
+export async function refusal(promise: Promise<unknown>): Promise<Refusal> {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as FunctionsError;
+    const details = (e.details ?? {}) as Record<string, unknown>;
+    return { code: String(e.code).replace(/^functions\//, ''), message: typeof details.message === 'string' ? details.message : e.message, reason: details.reason as string | undefined, field: details.field as string | undefined, details };
+  }
+  throw new Error('Expected the call to be refused, but it succeeded');
+}
+
+export async function dump(db: Database): Promise<unknown> {
+  return (await db.ref().get()).val();
+}
+
+// ------------------------------------------------------------------ fixtures
+
+export const SELLER = {
+  name: 'Stowarzyszenie Żeglarskie Bałtyk',
+  street: 'ul. Portowa 12',
+  postalCode: '84-150',
+  city: 'Hel',
+  nip: '1234563218',
+  bankName: 'Bank Morski S.A.',
+  bankAccount: '61109010140000071219812874',
+};
+export const EVENT = { name: 'Zlot Żeglarski Hel 2026', place: 'Hel, Port Jachtowy', startDate: '2026-07-10', endDate: '2026-07-12', seller: SELLER, pickupInfo: 'Namiot przy wejściu do portu' };
+export const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } as const;
+export const COMPANY = { kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-32-18', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } as const;
+export const REGISTRATION = { firstName: 'Jan', lastName: 'Kowalski', phone: '+48 600 100 200', country: 'PL', consents: { terms: true, privacy: true, marketing: false } };
+
+export function ticketType(overrides: Record<string, unknown> = {}) {
+  return { name: 'Karnet 3-dniowy', description: 'Wstęp na wszystkie dni zlotu', priceGrosze: 14900, vatRate: 8, quota: 100, sold: 0, active: true, sortOrder: 1, ...overrides };
+}
+export function product(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Koszulka „Bałtyk”', description: 'Bawełna', priceGrosze: 8900, vatRate: 23, active: true, sortOrder: 1,
+    variants: { m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 }, l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 } },
+    ...overrides,
+  };
+}
+
+export const key = () => randomUUID().replaceAll('-', '');
+
+/** A registered participant (profile via the real callable) with optional extra members. */
+export async function registeredUser(env: TestEnv, members: Record<string, { firstName: string; lastName: string }> = {}): Promise<TestUser> {
+  const user = await createUser(env);
+  await user.call('completeRegistration', REGISTRATION);
+  for (const [id, m] of Object.entries(members)) await env.db.ref(`members/${user.uid}/${id}`).set({ ...m, createdAt: Date.now() });
+  return user;
+}
+
+export async function setTicketBasket(env: TestEnv, uid: string, tickets: Record<string, string>): Promise<void> {
+  await env.db.ref(`baskets/${uid}`).set({ tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])), updatedAt: Date.now() });
+}
+
+export async function setMerchBasket(env: TestEnv, uid: string, lines: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>): Promise<void> {
+  await env.db.ref(`baskets/${uid}`).set({ merch: lines, updatedAt: Date.now() });
+}

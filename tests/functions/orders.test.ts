@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPANY, EVENT, PERSON, createUser, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
+  type TestEnv, type TestUser,
+} from './helpers.js';
+
+let env: TestEnv;
+let admin: TestUser;
+let staff: TestUser;
+
+beforeAll(async () => {
+  env = await startEnv();
+  admin = await createUser(env, { claims: { admin: true } });
+  staff = await createUser(env, { claims: { staff: true } });
+  await env.db.ref('event').set(EVENT);
+  await env.db.ref('ticketTypes/karnet').set(ticketType({ pickupLabel: 'Opaska na wydarzenie' }));
+  await env.db.ref('ticketTypes/dzien').set(ticketType({ name: 'Bilet jednodniowy', priceGrosze: 5900, quota: 1 }));
+  await env.db.ref('products/koszulka').set(product());
+});
+afterAll(() => stopEnv(env));
+
+describe('ticket order → payment → invoice → pickup', () => {
+  let buyer: TestUser;
+  let orderId: string;
+  const idempotencyKey = key();
+
+  it('places a ticket order from the basket with server prices', async () => {
+    buyer = await registeredUser(env, { kid: { firstName: 'Ola', lastName: 'Kowalska' } });
+    await setTicketBasket(env, buyer.uid, { self: 'karnet', kid: 'karnet' });
+    const result = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true, saveInvoiceData: true });
+    expect(result).toMatchObject({ status: 'pending', totalGross: 29800, replayed: false });
+    expect(result.number).toMatch(/^ZAM\/\d{4}\/\d{6}$/);
+    orderId = result.orderId;
+    const order = (await env.db.ref(`orders/${orderId}`).get()).val();
+    expect(order.uid).toBe(buyer.uid);
+    expect(Object.values(order.lines)).toHaveLength(2);
+    expect(order.totals).toEqual({ net: 27593, vat: 2207, gross: 29800, perRate: { r8: { vatRate: 8, net: 27593, vat: 2207, gross: 29800 } } });
+    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
+    expect((await env.db.ref(`tickets/${buyer.uid}/kid/karnet`).get()).val()).toEqual({ orderId, status: 'pending' });
+    expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
+    expect((await env.db.ref(`idempotency/${buyer.uid}/${idempotencyKey}`).get()).val()).toMatchObject({ orderId, status: 'done' });
+    expect((await env.db.ref(`profiles/${buyer.uid}/invoice`).get()).val()).toEqual(PERSON);
+  });
+
+  it('returns the same order for the same idempotency key', async () => {
+    const again = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true });
+    expect(again).toMatchObject({ orderId, replayed: true });
+    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
+    expect(Object.keys((await env.db.ref('orders').get()).val())).toHaveLength(1);
+  });
+
+  it('refuses a second ticket of the same type for a participant', async () => {
+    await setTicketBasket(env, buyer.uid, { kid: 'karnet' });
+    const r = await refusal(buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ code: 'already-exists', reason: 'already-has-ticket', message: 'Ola Kowalska ma już bilet „Karnet 3-dniowy”' });
+    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
+    await env.db.ref(`baskets/${buyer.uid}`).remove();
+  });
+
+  it('lets only an admin confirm the payment', async () => {
+    const r = await refusal(buyer.call('confirmPayment', { orderId }));
+    expect(r).toMatchObject({ code: 'permission-denied', reason: 'forbidden' });
+    const r2 = await refusal(staff.call('confirmPayment', { orderId }));
+    expect(r2.reason).toBe('forbidden');
+  });
+
+  it('confirms payment: invoice FV/YYYY/000001, tickets paid, wristband pickups, stats', async () => {
+    const result = await admin.call('confirmPayment', { orderId });
+    expect(result.invoiceNumber).toMatch(/^FV\/\d{4}\/000001$/);
+    expect(result.pickupItems).toBe(2);
+    const order = (await env.db.ref(`orders/${orderId}`).get()).val();
+    expect(order).toMatchObject({ status: 'paid', invoiceNumber: result.invoiceNumber, invoiceId: result.invoiceId, paidBy: admin.uid });
+    expect(order.lock).toBeUndefined();
+    const invoice = (await env.db.ref(`invoices/${buyer.uid}/${result.invoiceId}`).get()).val();
+    expect(invoice).toMatchObject({
+      number: result.invoiceNumber, orderId, seller: EVENT.seller, buyer: PERSON, paymentMethod: 'przelew', paid: 29800,
+      amountInWords: 'dwieście dziewięćdziesiąt osiem złotych 00/100',
+    });
+    expect(Object.values(invoice.lines)).toContainEqual({ name: 'Bilet „Karnet 3-dniowy” — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
+    expect((await env.db.ref(`tickets/${buyer.uid}/kid/karnet/status`).get()).val()).toBe('paid');
+    const pickups = (await env.db.ref(`pickups/${buyer.uid}`).get()).val();
+    expect(Object.values(pickups).map((p: any) => p.label).sort()).toEqual(['Opaska na wydarzenie — Karnet 3-dniowy', 'Opaska na wydarzenie — Karnet 3-dniowy']);
+    const year = result.invoiceNumber.split('/')[1];
+    expect((await env.db.ref(`counters/invoices/${year}`).get()).val()).toEqual({ last: 1 });
+    const stats = (await env.db.ref('stats').get()).val();
+    expect(stats.admin.revenue).toEqual({ pendingGross: 0, paidGross: 29800 });
+    expect(stats.admin.orders).toMatchObject({ pending: 0, paid: 1 });
+    expect(stats.public).toMatchObject({ accounts: 1, ticketsPaid: 2 });
+  });
+
+  it('refuses to confirm or cancel a paid order', async () => {
+    const again = await refusal(admin.call('confirmPayment', { orderId }));
+    expect(again).toMatchObject({ code: 'failed-precondition', reason: 'already-paid' });
+    expect(again.message).toContain('FV/');
+    const cancel = await refusal(admin.call('cancelOrder', { orderId }));
+    expect(cancel.reason).toBe('already-paid');
+  });
+
+  it('hands out pickup items once, recording who and when', async () => {
+    const items = Object.keys((await env.db.ref(`pickups/${buyer.uid}`).get()).val());
+    const denied = await refusal(buyer.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
+    expect(denied.reason).toBe('forbidden');
+    const result = await staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: [items[0]] });
+    expect(result.handedOut).toEqual([items[0]]);
+    const item = (await env.db.ref(`pickups/${buyer.uid}/${items[0]}`).get()).val();
+    expect(item).toMatchObject({ status: 'picked', pickedBy: staff.uid, pickedAt: result.pickedAt });
+    const second = await refusal(admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
+    expect(second).toMatchObject({ code: 'failed-precondition', reason: 'already-picked' });
+    expect(second.details.pickedBy).toBe(staff.uid);
+    expect(second.details.pickedAt).toBe(result.pickedAt);
+    expect(second.message).toMatch(/wydano już .*wydał\(a\)/);
+    // all-or-nothing: the other item was not handed out by the refused call
+    expect((await env.db.ref(`pickups/${buyer.uid}/${items[1]}/status`).get()).val()).toBe('waiting');
+    const missing = await refusal(staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: ['nope'] }));
+    expect(missing).toMatchObject({ code: 'not-found', reason: 'pickup-missing' });
+  });
+});
+
+describe('merchandise order and cancellation', () => {
+  let buyer: TestUser;
+
+  it('places a merch order, company buyer with normalised NIP; sold-out refusal names the item', async () => {
+    buyer = await registeredUser(env);
+    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 3 }, b: { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' } });
+    const result = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: COMPANY, acceptTerms: true });
+    expect(result.totalGross).toBe(35600);
+    const order = (await env.db.ref(`orders/${result.orderId}`).get()).val();
+    expect(order.buyer.invoice.nip).toBe('1234563218');
+    expect(order.totals.perRate.r23).toEqual({ vatRate: 23, gross: 35600, vat: 6657, net: 28943 });
+    expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
+
+    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 8 } });
+    const r = await refusal(buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ code: 'resource-exhausted', reason: 'out-of-stock', message: 'Koszulka „Bałtyk” (M) — dostępne tylko 7 sztuk' });
+    expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
+    expect((await env.db.ref(`baskets/${buyer.uid}/merch/a`).get()).exists()).toBe(true);
+
+    // owner cancels: stock returns
+    const other = await registeredUser(env);
+    const foreign = await refusal(other.call('cancelOrder', { orderId: result.orderId }));
+    expect(foreign).toMatchObject({ code: 'not-found', reason: 'order-missing' });
+    expect(await buyer.call('cancelOrder', { orderId: result.orderId })).toEqual({ orderId: result.orderId, status: 'cancelled' });
+    expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(0);
+    expect((await env.db.ref('products/koszulka/variants/l/sold').get()).val()).toBe(0);
+    expect((await env.db.ref(`orders/${result.orderId}`).get()).val()).toMatchObject({ status: 'cancelled', released: true, cancelledBy: buyer.uid });
+    const twice = await refusal(buyer.call('cancelOrder', { orderId: result.orderId }));
+    expect(twice.reason).toBe('already-cancelled');
+    const confirm = await refusal(admin.call('confirmPayment', { orderId: result.orderId }));
+    expect(confirm.reason).toBe('already-cancelled');
+  });
+
+  it('admin cancels a pending ticket order: quota and the participant claim return', async () => {
+    const u = await registeredUser(env);
+    await setTicketBasket(env, u.uid, { self: 'dzien' });
+    const placed = await u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    expect((await env.db.ref('ticketTypes/dzien/sold').get()).val()).toBe(1);
+    const other = await registeredUser(env);
+    await setTicketBasket(env, other.uid, { self: 'dzien' });
+    const soldOut = await refusal(other.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(soldOut).toMatchObject({ code: 'resource-exhausted', reason: 'sold-out', message: 'Bilety „Bilet jednodniowy” są wyprzedane' });
+    expect(soldOut.details.item).toBe('Bilet jednodniowy');
+    // the refused attempt left no claim behind
+    expect((await env.db.ref(`tickets/${other.uid}`).get()).exists()).toBe(false);
+    await admin.call('cancelOrder', { orderId: placed.orderId });
+    expect((await env.db.ref('ticketTypes/dzien/sold').get()).val()).toBe(0);
+    expect((await env.db.ref(`tickets/${u.uid}`).get()).exists()).toBe(false);
+    const now = await other.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    expect(now.status).toBe('pending');
+  });
+});
