@@ -230,6 +230,29 @@ describe('events', () => {
   });
 });
 
+describe('the root', () => {
+  it('set and update at the root keep other top-level children as the real database does', async () => {
+    const other = uniqueNs('data-root');
+    await openNamespace(target, other);
+    const client = webClient(target, other);
+    const watcher = webClient(target, other);
+    try {
+      const seen: unknown[] = [];
+      const off = onValue(ref(watcher.db), (s) => seen.push(s.val()));
+      await waitUntil(() => seen.length === 1, 'initial root value');
+      await set(ref(client.db), { a: 1, b: { c: 2 } });
+      await update(ref(client.db), { 'b/d': 3, e: 4 });
+      await waitUntil(() => JSON.stringify(seen.at(-1)) === JSON.stringify({ a: 1, b: { c: 2, d: 3 }, e: 4 }), 'root after update');
+      await set(ref(client.db), null);
+      await waitUntil(() => seen.at(-1) === null, 'root cleared');
+      off();
+      expect(seen[0]).toBeNull();
+    } finally {
+      await Promise.all([client.close(), watcher.close()]);
+    }
+  });
+});
+
 describe('reconnecting', () => {
   it('a listener that was offline gets the changes made meanwhile when it comes back', async () => {
     const client = webClient(target, ns);
@@ -373,6 +396,26 @@ describe('large messages (frames over 16384 characters)', () => {
     await waitUntil(() => latest?.child('k299').val() === patch.k299, 'large merge delivered');
     off();
     expect(latest!.val()).toEqual({ ...value, ...patch });
+  });
+
+  it('messages right around the 16384-character frame size arrive intact in both directions', async () => {
+    let latest: unknown;
+    const off = onValue(ref(b.db, 'large/edge'), (s) => {
+      latest = s.val();
+    });
+    // The request envelope adds a few dozen characters, so this range crosses 16384 (and 3 × 16384)
+    // with every message length in between covered in steps of one or two.
+    const lengths = [
+      ...Array.from({ length: 60 }, (_, i) => 16_300 + i * 2),
+      ...Array.from({ length: 20 }, (_, i) => 3 * 16_384 - 80 + i * 5),
+    ];
+    for (const length of lengths) {
+      const value = bigString(length, 'e');
+      await set(ref(a.db, 'large/edge'), value);
+      await waitUntil(() => latest === value, `listener received ${length} characters`);
+      expect((await get(ref(b.db, 'large/edge'))).val()).toBe(value);
+    }
+    off();
   });
 
   it('a large string written through REST is read by the SDK', async () => {

@@ -1,7 +1,7 @@
 // onDisconnect operations are stored by the server and run when the client's connection closes.
 // The client goes offline (closing its socket) and another client observes the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goOffline, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
+import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
 import { adminClient, openNamespace, startTarget, uniqueNs, webClient, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
@@ -68,6 +68,21 @@ describe('onDisconnect', () => {
       });
       goOffline(client.db);
       expect(await seen).toEqual({ room: { ola: true }, status: { ala: 'away', count: 1 } });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('server values in onDisconnect resolve when they run (increment against the current value)', async () => {
+    await observer.db.ref('online/count').set(5);
+    const client = webClient(target, ns);
+    try {
+      await onDisconnect(ref(client.db, 'online/count')).set(increment(-1));
+      // Changed after registration: the increment applies to the value at disconnect time.
+      await observer.db.ref('online/count').set(10);
+      const seen = observe('online/count', (v) => v === 9);
+      goOffline(client.db);
+      expect(await seen).toBe(9);
     } finally {
       await client.close();
     }

@@ -80,6 +80,13 @@ const RULES = {
       $id: { '.read': "root.child('members').child(auth.uid).exists()" },
     },
     members: { '.read': false },
+    ranked: {
+      $k: { '.write': 'auth != null', '.validate': 'newData.getPriority() != null' },
+    },
+    atomic: {
+      allowed: { '.write': 'auth != null' },
+      denied: { '.write': false },
+    },
   },
 };
 
@@ -187,6 +194,30 @@ describe('.validate', () => {
     await env.withSecurityRulesDisabled(async (context) => {
       expect((await context.database().ref('pair').once('value')).val()).toEqual({ a: 2, b: 2 });
     });
+  });
+});
+
+describe('atomic multi-path writes and onDisconnect', () => {
+  it('a multi-path update with one denied path is refused as a whole', async () => {
+    const db = env.authenticatedContext('ala').database();
+    await assertSucceeds(db.ref('atomic').update({ 'allowed/x': 1 }));
+    await assertFails(db.ref('atomic').update({ 'allowed/y': 2, 'denied/z': 3 }));
+    await env.withSecurityRulesDisabled(async (context) => {
+      expect((await context.database().ref('atomic').once('value')).val()).toEqual({ allowed: { x: 1 } });
+    });
+  });
+
+  it('onDisconnect operations are checked against the rules when registered', async () => {
+    const db = env.authenticatedContext('ala').database();
+    await assertFails(db.ref('atomic/denied/p').onDisconnect().set('x'));
+    await assertSucceeds(db.ref('atomic/allowed/p').onDisconnect().set('x'));
+    await assertSucceeds(db.ref('atomic/allowed/p').onDisconnect().cancel());
+  });
+
+  it('getPriority() in validate rules', async () => {
+    const db = env.authenticatedContext('ala').database();
+    await assertSucceeds(db.ref('ranked/a').setWithPriority('A', 1));
+    await assertFails(db.ref('ranked/b').set('B'));
   });
 });
 

@@ -105,6 +105,13 @@ describe('transactions', () => {
       negative: -1e21,
       bool: false,
       text: 'zażółć "gęślą" \\ jaźń 😀',
+      control: 'tab\tnewline\n\u0001',
+      tiny: 5e-324,
+      small: 2.2250738585072014e-308,
+      huge: 1.7976931348623157e308,
+      beyondSafe: 2 ** 53 + 2,
+      fraction: 1 / 3,
+      intKeys: { '1': 'a', '2': 'b', '10': 'c', '-1': 'd', x: 'e' },
       nested: { a: { b: { c: [1, 2, 3] } }, '10': 'x', '2': 'y', z: true },
     };
     const client = webClient(target, ns);
