@@ -110,7 +110,7 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
     }
     await db.ref().update(updates);
     const family = Object.keys(account.members).length;
-    done.push(family ? `profil i ${family + 1} uczestników` : 'profil');
+    done.push(family ? `profil, uczestnicy: ${family + 1}` : 'profil');
   }
   return done;
 }

@@ -189,15 +189,18 @@ export async function main(argv, io = {}) {
       err('Nic nie zapisano.');
       return EXIT.invalid;
     }
-    let adminUser = null;
-    if (adminEmail) {
+    const demoAccounts = args.demo ? (await loadDemoAccounts(DEMO_ACCOUNTS_FILE)).accounts : [];
+    // --admin names an existing account, or one of the demo accounts this run creates.
+    const adminIsDemo = demoAccounts.some((account) => account.email.toLowerCase() === adminEmail);
+    if (adminEmail && !adminIsDemo) {
+      let user;
       try {
-        adminUser = await findUserByEmail(auth, adminEmail);
+        user = await findUserByEmail(auth, adminEmail);
       } catch (error) {
         err(`Nie można sprawdzić konta ${adminEmail} w usłudze logowania: ${describeError(error)}.`);
         return EXIT.failure;
       }
-      if (!adminUser) {
+      if (!user) {
         err(`Nie ma konta z adresem ${adminEmail}. Najpierw zarejestruj je w aplikacji, potem uruchom seed ponownie. Nic nie zapisano.`);
         return EXIT.invalid;
       }
@@ -219,14 +222,8 @@ export async function main(argv, io = {}) {
 
     // 5. Accounts.
     let accountChanges = 0;
-    if (adminUser) {
-      const done = await ensureRoles(auth, db, adminUser, { admin: true }, at);
-      accountChanges += done.length;
-      out(`${tag('administrator')}${adminEmail}: ${done.length ? done.join(', ') : 'już jest administratorem – bez zmian'}`);
-    }
     if (args.demo) {
-      const { accounts } = await loadDemoAccounts(DEMO_ACCOUNTS_FILE);
-      for (const account of accounts) {
+      for (const account of demoAccounts) {
         let done;
         try {
           done = await ensureDemoAccount(auth, db, account, at);
@@ -238,6 +235,13 @@ export async function main(argv, io = {}) {
         accountChanges += done.length;
         out(`${tag('konta demo')}${account.role} ${account.email} / ${account.password}: ${done.length ? `utworzono: ${done.join(', ')}` : 'bez zmian'}`);
       }
+    }
+    if (adminEmail) {
+      const user = await findUserByEmail(auth, adminEmail);
+      if (!user) throw new Error(`konto ${adminEmail} zniknęło w trakcie działania`);
+      const done = await ensureRoles(auth, db, user, { admin: true }, at);
+      accountChanges += done.length;
+      out(`${tag('administrator')}${adminEmail}: ${done.length ? done.join(', ') : 'już jest administratorem – bez zmian'}`);
     }
 
     // 6. Summary.

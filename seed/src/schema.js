@@ -18,6 +18,15 @@ const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * A map whose keys become RTDB keys. The key pattern is checked by `keyProblems` beside the schema,
+ * not by z.record's key schema: zod skips the value of a refused key, and one run should report a
+ * bad key and everything wrong inside it.
+ * @template {import('zod').ZodType} V
+ * @param {V} value @param {string} required
+ */
+const keyedRecord = (value, required) => z.record(z.string(), value, { error: required });
+
 /** @param {string} input */
 export function normalizeNip(input) {
   const cleaned = input.trim().replace(/^PL/i, '').replace(/[\s-]/g, '');
@@ -52,7 +61,7 @@ const text = (required, max) => z.string({ error: required }).trim().min(1, requ
 const optionalText = (max) => z.string({ error: 'Oczekiwano tekstu' }).trim().max(max, `Najwyżej ${max} znaków`);
 const isoDate = z.string({ error: 'Podaj datę (RRRR-MM-DD)' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
 const int = (/** @type {string} */ message, /** @type {number} */ min, /** @type {number} */ max) =>
-  z.int({ error: message }).min(min, `Najmniej ${min}`).max(max, `Najwyżej ${max}`);
+  z.int({ error: message }).min(min, `Co najmniej ${min}`).max(max, `Najwyżej ${max}`);
 const sortOrder = int('Podaj kolejność (liczba całkowita)', 0, 10_000);
 const price = int('Podaj cenę w groszach (liczba całkowita)', 0, LIMITS.maxPriceGrosze);
 const vatRate = z.union(VAT_RATES.map((rate) => z.literal(rate)), { error: `Stawka VAT musi być jedną z: ${VAT_RATES.join(', ')}` });
@@ -134,21 +143,48 @@ export const productSchema = z.strictObject({
   active: z.boolean({ error: 'Podaj true albo false' }),
   sortOrder,
   imageUrl: z.url('Nieprawidłowy adres obrazka').max(500, 'Najwyżej 500 znaków').optional(),
-  variants: z
-    .record(z.string().regex(KEY, 'Nieprawidłowy identyfikator wariantu (litery, cyfry, - i _, do 64 znaków)'), variantSchema, { error: 'Podaj warianty' })
+  variants: keyedRecord(variantSchema, 'Podaj warianty')
     .refine((variants) => Object.keys(variants).length > 0, 'Produkt musi mieć co najmniej jeden wariant'),
 });
 
-const idKey = (/** @type {string} */ what) => z.string().regex(KEY, `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`);
+const idMessage = (/** @type {string} */ what) => `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`;
+const idKey = (/** @type {string} */ what) => z.string().regex(KEY, idMessage(what));
 
 export const seedFileSchema = z.strictObject({
   event: eventSchema,
-  countries: z
-    .record(z.string().regex(/^[A-Z]{2}$/, 'Kod kraju to dwie wielkie litery (ISO 3166-1)'), text('Podaj nazwę kraju', LIMITS.title), { error: 'Podaj listę krajów' })
+  countries: keyedRecord(text('Podaj nazwę kraju', LIMITS.title), 'Podaj listę krajów')
     .refine((countries) => 'PL' in countries, 'Lista krajów musi zawierać Polskę (PL)'),
-  ticketTypes: z.record(idKey('biletu'), ticketTypeSchema, { error: 'Podaj rodzaje biletów' }),
-  products: z.record(idKey('produktu'), productSchema, { error: 'Podaj produkty' }).default({}),
+  ticketTypes: keyedRecord(ticketTypeSchema, 'Podaj rodzaje biletów'),
+  products: keyedRecord(productSchema, 'Podaj produkty').default({}),
 });
+
+const isMap = (/** @type {unknown} */ value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The keys of the seed file that become database keys, checked against their patterns.
+ * @param {unknown} json
+ * @returns {{ path: (string | number)[], message: string }[]}
+ */
+export function keyProblems(json) {
+  /** @type {{ path: (string | number)[], message: string }[]} */
+  const problems = [];
+  if (!isMap(json)) return problems;
+  const file = /** @type {Record<string, any>} */ (json);
+  /** @param {unknown} map @param {(string | number)[]} at @param {RegExp} pattern @param {string} message */
+  const check = (map, at, pattern, message) => {
+    if (!isMap(map)) return;
+    for (const key of Object.keys(/** @type {object} */ (map))) if (!pattern.test(key)) problems.push({ path: [...at, key], message });
+  };
+  check(file.countries, ['countries'], /^[A-Z]{2}$/, 'Kod kraju to dwie wielkie litery (ISO 3166-1)');
+  check(file.ticketTypes, ['ticketTypes'], KEY, idMessage('biletu'));
+  check(file.products, ['products'], KEY, idMessage('produktu'));
+  if (isMap(file.products)) {
+    for (const [id, product] of Object.entries(file.products)) {
+      if (isMap(product)) check(/** @type {any} */ (product).variants, ['products', id, 'variants'], KEY, idMessage('wariantu'));
+    }
+  }
+  return problems;
+}
 
 export const demoAccountsSchema = z.strictObject({
   note: z.string().optional(),

@@ -1,7 +1,7 @@
 // Reads and validates a whole seed file before anything is written, collecting every problem with
 // the JSON path of the offending value (organisers fix the file in one go, not one error per run).
 import { readFile } from 'node:fs/promises';
-import { seedFileSchema } from './schema.js';
+import { keyProblems, seedFileSchema } from './schema.js';
 
 /** @typedef {{ path: string, message: string }} Problem */
 
@@ -70,9 +70,13 @@ function jsonErrorLocation(text, message) {
  * @returns {{ ok: true, data: import('zod').output<typeof seedFileSchema> } | { ok: false, problems: Problem[] }}
  */
 export function validateSeed(json) {
+  const keys = keyProblems(json).map((p) => ({ path: formatPath(p.path), message: p.message }));
   const result = seedFileSchema.safeParse(json);
-  if (result.success) return { ok: true, data: result.data };
-  return { ok: false, problems: problemsOf(result.error) };
+  if (result.success && keys.length === 0) return { ok: true, data: result.data };
+  const problems = [...keys, ...(result.success ? [] : problemsOf(result.error))];
+  // Sorted by path, so the report reads in the order of the file's sections.
+  problems.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { ok: false, problems };
 }
 
 /** @param {string} file */
