@@ -130,6 +130,22 @@ try {
   assert.equal((await adminApp.database().ref('secret/by-admin').once('value')).val(), true);
   await adminApp.delete();
   step('firebase-admin (owner) bypasses rules');
+
+  // @firebase/rules-unit-testing: rules via PUT /.settings/rules.json, mock tokens, owner, clearDatabase.
+  const rut = await import('@firebase/rules-unit-testing');
+  const env = await rut.initializeTestEnvironment({
+    projectId: 'demo-rut',
+    database: { host: '127.0.0.1', port: emu.port, rules: '{"rules": {"notes": {"$uid": {".read": "auth.uid == $uid", ".write": "auth.uid == $uid"}}}}' },
+  });
+  const aliceDb = env.authenticatedContext('alice').database();
+  await rut.assertSucceeds(aliceDb.ref('notes/alice').set({ t: 1 }));
+  await rut.assertFails(aliceDb.ref('notes/bob').set({ t: 1 }));
+  await rut.assertFails(env.unauthenticatedContext().database().ref('notes/alice').once('value'));
+  await env.withSecurityRulesDisabled(async (ctx) => { await ctx.database().ref('notes/bob').set({ t: 2 }); });
+  await env.clearDatabase();
+  await env.withSecurityRulesDisabled(async (ctx) => { assert.equal((await ctx.database().ref('/').once('value')).val(), null); });
+  await env.cleanup();
+  step('@firebase/rules-unit-testing');
 } finally {
   for (const app of apps) await deleteApp(app).catch(() => {});
   await emu.close();
