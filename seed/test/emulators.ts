@@ -11,6 +11,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const PROJECT_ID = 'demo-panel-uczestnika';
 export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 
+// Captured at import: the seed CLI itself sets FIREBASE_AUTH_EMULATOR_HOST in process.env when it runs.
+const GIVEN_AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
 export interface Running {
   host: string;
   close(): Promise<void>;
@@ -49,7 +52,7 @@ function freePort(): Promise<number> {
 
 /** The firebase-tools Auth emulator (pure Node). Starting it can take tens of seconds offline. */
 export async function startAuthEmulator(): Promise<Running> {
-  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return { host: process.env.FIREBASE_AUTH_EMULATOR_HOST, close: async () => {} };
+  if (GIVEN_AUTH_HOST) return { host: GIVEN_AUTH_HOST, close: async () => {} };
   const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-auth-'));
   const config = path.join(dir, 'firebase.json');
