@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { Databases } from './namespaces.js';
-import { WsSession } from './session.js';
+import { ProtocolSession, WebSocketTransport } from './session.js';
+import { LongPollSessions } from './longpoll.js';
 import { handleRest, sendError } from './rest.js';
 
 export interface RtdbServerOptions {
@@ -45,7 +46,8 @@ export interface RtdbServer {
 
 export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
   const { databases, log, defaultNamespace } = options;
-  const sessions = new Set<WsSession>();
+  const sessions = new Set<ProtocolSession>();
+  const longPolls = new LongPollSessions(databases, log, sessions);
   const streams = new Set<() => void>();
   const sockets = new Set<Socket>();
   const tracked = {
@@ -71,6 +73,10 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
       return;
     }
     const ns = namespaceOf(url, req.headers.host, defaultNamespace);
+    if (url.pathname === '/.lp') {
+      longPolls.handle(req, res, url, ns);
+      return;
+    }
     handleRest(req, res, url, databases, ns, tracked).catch((error) => sendError(res, error));
   });
   server.on('connection', (socket: Socket) => {
@@ -93,9 +99,25 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
     }
     const ns = namespaceOf(url, req.headers.host, defaultNamespace);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('close', () => sessions.delete(session));
-      const session = new WsSession(ws, databases, ns, req.headers.host ?? 'localhost', log);
+      const transportSessionId = url.searchParams.get('s');
+      if (transportSessionId && longPolls.upgrade(ws, transportSessionId)) return;
+      const transport = new WebSocketTransport(ws);
+      const session = new ProtocolSession(transport, databases, ns, req.headers.host ?? 'localhost', log, (s) => sessions.delete(s));
       sessions.add(session);
+      session.sayHello();
+      ws.on('message', (data, isBinary) => {
+        let message: { t?: unknown; d?: unknown } | null;
+        try {
+          message = transport.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
+        } catch {
+          log('rtdb: invalid JSON from client, closing the connection');
+          ws.terminate();
+          return;
+        }
+        if (message !== null) session.receive(message);
+      });
+      ws.on('close', () => session.end());
+      ws.on('error', () => { /* close follows */ });
     });
   });
 
@@ -103,6 +125,7 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
     server,
     closeConnections(): void {
       for (const end of [...streams]) end();
+      longPolls.closeAll();
       for (const session of [...sessions]) session.close();
       for (const socket of sockets) socket.destroy();
     },

@@ -26,9 +26,42 @@ export function errorStatus(error: unknown): { s: string; d: string } {
   return { s: 'error', d: error instanceof Error ? error.message : String(error) };
 }
 
-/** One client connection speaking protocol v5 over a WebSocket. */
-export class WsSession implements ListenSink {
+/** Where a session's outgoing messages go: a WebSocket, or a long-polling queue. */
+export interface Transport {
+  send(message: unknown, shared?: SharedEncoding): void;
+  /** Ends the underlying connection (the session is ended by its owner). */
+  close(): void;
+}
+
+/** WebSocket transport: frames over 16384 characters are split, as the SDK expects. */
+export class WebSocketTransport implements Transport {
   private readonly assembler = new FrameAssembler();
+
+  constructor(readonly socket: WebSocket) {}
+
+  send(message: unknown, shared?: SharedEncoding): void {
+    if (this.socket.readyState !== 1) return;
+    const frames = shared?.frames ?? encodeFrames(JSON.stringify(message));
+    if (shared) shared.frames = frames;
+    for (const frame of frames) this.socket.send(frame);
+  }
+
+  /** Feeds one incoming frame; returns the parsed message once complete (null otherwise; throws on bad JSON). */
+  receive(frame: string): { t?: unknown; d?: unknown } | null {
+    const text = this.assembler.push(frame);
+    return text === null ? null : JSON.parse(text);
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+/**
+ * One client session speaking protocol v5: its auth, listens and onDisconnect ops. The transport can
+ * change once (long polling upgraded to a WebSocket) without losing that state.
+ */
+export class ProtocolSession implements ListenSink {
   private principal: Principal = ANONYMOUS;
   private readonly listens = new Map<string, Listen>();
   private onDisconnectOps: OnDisconnectOp[] = [];
@@ -37,29 +70,37 @@ export class WsSession implements ListenSink {
   private readonly ns: Namespace;
 
   constructor(
-    private readonly socket: WebSocket,
-    private readonly databases: Databases,
+    private transport: Transport,
+    databases: Databases,
     nsName: string,
-    host: string,
+    readonly host: string,
     private readonly log: (line: string) => void,
+    private readonly onEnded: (session: ProtocolSession) => void = () => {},
   ) {
     this.ns = databases.get(nsName);
-    this.send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: PROTOCOL_VERSION, h: host, s: this.sessionId } } });
-    socket.on('message', (data, isBinary) => {
-      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString();
-      this.onFrame(text);
-    });
-    socket.on('close', () => this.onClose());
-    socket.on('error', () => { /* close follows */ });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  helloMessage(): unknown {
+    return { t: 'c', d: { t: 'h', d: { ts: Date.now(), v: PROTOCOL_VERSION, h: this.host, s: this.sessionId } } };
+  }
+
+  sayHello(): void {
+    this.send(this.helloMessage());
+  }
+
+  setTransport(transport: Transport): void {
+    this.transport = transport;
   }
 
   private readonly principalFn = (): Principal => this.principal;
 
   private send(message: unknown, shared?: SharedEncoding): void {
-    if (this.closed || this.socket.readyState !== 1) return;
-    const frames = shared?.frames ?? encodeFrames(JSON.stringify(message));
-    if (shared) shared.frames = frames;
-    for (const frame of frames) this.socket.send(frame);
+    if (this.closed) return;
+    this.transport.send(message, shared);
   }
 
   // ListenSink -------------------------------------------------------------------------------------
@@ -81,17 +122,9 @@ export class WsSession implements ListenSink {
   }
 
   // Incoming -------------------------------------------------------------------------------------
-  private onFrame(frame: string): void {
-    const text = this.assembler.push(frame);
-    if (text === null) return;
-    let message: { t?: unknown; d?: unknown };
-    try {
-      message = JSON.parse(text);
-    } catch {
-      this.log(`rtdb: invalid JSON from client, closing the connection`);
-      this.socket.close();
-      return;
-    }
+  /** Handles one complete incoming message (envelope `{t, d}`). */
+  receive(message: { t?: unknown; d?: unknown }): void {
+    if (this.closed) return;
     if (message.t === 'c') {
       const control = message.d as { t?: string } | undefined;
       if (control?.t === 'p') this.send({ t: 'c', d: { t: 'o', d: {} } });
@@ -225,9 +258,11 @@ export class WsSession implements ListenSink {
     }
   }
 
-  private onClose(): void {
+  /** The client is gone: drop its listens and run its onDisconnect ops as that user. */
+  end(): void {
     if (this.closed) return;
     this.closed = true;
+    this.onEnded(this);
     for (const listen of this.listens.values()) this.ns.unlisten(listen);
     this.listens.clear();
     const ops = this.onDisconnectOps;
@@ -244,7 +279,7 @@ export class WsSession implements ListenSink {
 
   /** Server shutdown: run the onDisconnect ops now, while the store is still open. */
   close(): void {
-    this.onClose();
-    this.socket.terminate();
+    this.end();
+    this.transport.close();
   }
 }
