@@ -280,6 +280,51 @@ describe('reconnecting', () => {
   });
 });
 
+describe('listeners across leaf / object replacements', () => {
+  it('a listener below a leaf sees null, then data when the leaf becomes an object, then null again', async () => {
+    await set(ref(a.db, 'shape'), 'just a string');
+    const seen: unknown[] = [];
+    const off = onValue(ref(b.db, 'shape/inner/x'), (s) => seen.push(s.val()));
+    await waitUntil(() => seen.length === 1, 'initial');
+    await set(ref(a.db, 'shape'), { inner: { x: 1 } });
+    await waitUntil(() => seen.length === 2, 'object replaced the leaf');
+    await set(ref(a.db, 'shape/inner'), 7);
+    await waitUntil(() => seen.length === 3, 'leaf replaced the object');
+    await update(ref(a.db, 'shape'), { inner: { x: 2, y: 3 } });
+    await waitUntil(() => seen.length === 4, 'merge recreated it');
+    await update(ref(a.db, '/'), { 'shape/inner/x': null });
+    await waitUntil(() => seen.length === 5, 'merge at the root deleted it');
+    off();
+    expect(seen).toEqual([null, 1, null, 2, null]);
+  });
+
+  it('a default listener and a query listener on the same path in one client both stay correct', async () => {
+    await admin.db.ref('both').set({ a: 1, b: 2, c: 3 });
+    let all: unknown;
+    let firstTwo: string[] = [];
+    const offAll = onValue(ref(b.db, 'both'), (s) => {
+      all = s.val();
+    });
+    const offQuery = onValue(query(ref(b.db, 'both'), limitToFirst(2)), (s) => {
+      const keys: string[] = [];
+      s.forEach((c) => {
+        keys.push(c.key!);
+      });
+      firstTwo = keys;
+    });
+    await waitUntil(() => all !== undefined && firstTwo.length === 2, 'both listeners');
+    await admin.db.ref('both/a').remove();
+    await waitUntil(() => firstTwo.join() === 'b,c', 'query after removing a');
+    // Without the default listener the query must keep getting its window from the server.
+    offAll();
+    await admin.db.ref('both/0').set(0);
+    await waitUntil(() => firstTwo.join() === '0,b', 'query alone after a new first child');
+    await admin.db.ref('both/b').remove();
+    await waitUntil(() => firstTwo.join() === '0,c', 'query alone after a removal inside its window');
+    offQuery();
+  });
+});
+
 describe('priorities', () => {
   it('setWithPriority / setPriority are stored and returned; REST format=export shows .priority', async () => {
     await setWithPriority(ref(a.db, 'prio/a'), 'A', 3);

@@ -8,7 +8,7 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { onValue, ref } from 'firebase/database';
+import { goOffline, onDisconnect, onValue, ref, set } from 'firebase/database';
 import { errorText, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 const RULES = {
@@ -80,6 +80,9 @@ const RULES = {
       $id: { '.read': "root.child('members').child(auth.uid).exists()" },
     },
     members: { '.read': false },
+    presence: {
+      $uid: { '.read': true, '.write': 'auth != null && auth.uid === $uid' },
+    },
     ranked: {
       $k: { '.write': 'auth != null', '.validate': 'newData.getPriority() != null' },
     },
@@ -163,6 +166,9 @@ describe('.validate', () => {
     await assertFails(ala.ref('profiles/ala').set({ age: 30 })); // parent validate: hasChildren(['name'])
     await assertSucceeds(ala.ref('profiles/ala/age').set(31)); // partial write: the parent still has name
     await assertFails(ala.ref('profiles/ala/address/zip').set('81-300'));
+    // Deleting a required child leaves a parent that fails its own .validate.
+    await assertFails(ala.ref('profiles/ala/name').remove());
+    await assertFails(ala.ref('profiles/ala').update({ name: null }));
   });
 
   it('validate does not block deletes of the whole node', async () => {
@@ -212,6 +218,24 @@ describe('atomic multi-path writes and onDisconnect', () => {
     await assertFails(db.ref('atomic/denied/p').onDisconnect().set('x'));
     await assertSucceeds(db.ref('atomic/allowed/p').onDisconnect().set('x'));
     await assertSucceeds(db.ref('atomic/allowed/p').onDisconnect().cancel());
+  });
+
+  it("onDisconnect writes run with the registering connection's auth", async () => {
+    const client = webClient(target, projectId, { uid: 'ala' });
+    try {
+      await set(ref(client.db, 'presence/ala'), 'online');
+      await onDisconnect(ref(client.db, 'presence/ala')).set('offline');
+      const observer = env.unauthenticatedContext().database();
+      const offline = new Promise<void>((resolve) => {
+        observer.ref('presence/ala').on('value', (s) => {
+          if (s.val() === 'offline') resolve();
+        });
+      });
+      goOffline(client.db);
+      await offline;
+    } finally {
+      await client.close();
+    }
   });
 
   it('getPriority() in validate rules', async () => {
