@@ -242,6 +242,7 @@ export class LongPollSessions {
           this.byId.delete(entry.id);
           this.bySessionId.delete(entry.session.sessionId);
           entry.transport.close();
+          this.log(`rtdb: long-polling session ${entry.session.sessionId} upgraded to a WebSocket`);
           return;
         }
         if (message.t !== 'd') return;
