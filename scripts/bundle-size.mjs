@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Gzip size of the JavaScript each part of the SPA loads, from web/dist/.vite/manifest.json.
-// Usage: node scripts/bundle-size.mjs [--skip-build] [--json]
-// Builds web/ first (unless --skip-build), prints a table, exits 1 when a budget is exceeded.
+// Usage: node scripts/bundle-size.mjs [--build] [--json]
+// Reads web/dist (built by `npm run build -w web`; --build runs that build first), prints a table,
+// exits 1 when a budget is exceeded.
 // Sizes are deterministic for a given tree, so this check can run in `npm test`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ const webDir = join(root, 'web');
 const distDir = join(webDir, 'dist');
 const args = new Set(process.argv.slice(2));
 
-if (!args.has('--skip-build')) {
+if (args.has('--build')) {
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: webDir,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -9,7 +9,13 @@ export function RootShell() {
   const meta = useRouteMeta();
 
   useEffect(() => {
-    void checkVersion();
+    void checkVersion().then((result) => {
+      // Observable outcome for end-to-end tests and support: how many checks ran and the last result
+      // ("unchanged", "stored", "guarded", "failed").
+      const root = document.documentElement.dataset;
+      root.versionChecks = String(Number(root.versionChecks ?? 0) + 1);
+      root.versionCheck = result;
+    });
   }, [location.key]);
 
   useEffect(() => {

@@ -64,7 +64,7 @@ describe('route table', () => {
   it('rejects a malformed invoice key with 404', async () => {
     const leaf = leafFor(routes, '/dashboard/faktury/nodash');
     const loader = leaf?.loader as (args: { request: Request; params: Record<string, string> }) => Promise<unknown>;
-    const error = await loader({ request: new Request('http://x/dashboard/faktury/nodash'), params: { invoiceKey: 'nodash' } }).catch((e) => e);
+    const error = (await loader({ request: new Request('http://x/dashboard/faktury/nodash'), params: { invoiceKey: 'nodash' } }).catch((e: unknown) => e)) as { init: ResponseInit };
     // A thrown `data()` value; the router turns it into the ErrorResponse the error page renders.
     expect(error.init.status).toBe(404);
     expect(error.init.statusText).toBe('Page not found: /dashboard/faktury/nodash');

@@ -19,7 +19,8 @@ export function PageFrame({ title, actions, children }: PageFrameProps) {
     <Stack gap="lg" component="article">
       <Stack gap={6}>
         {crumbs.length > 1 && (
-          <Breadcrumbs separator="›" aria-label="Ścieżka nawigacji" fz="sm">
+          <nav aria-label="Ścieżka nawigacji">
+          <Breadcrumbs separator="›" fz="sm" style={{ flexWrap: 'wrap', rowGap: 4 }}>
             {crumbs.map((crumb, i) =>
               i === crumbs.length - 1 ? (
                 <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
@@ -32,6 +33,7 @@ export function PageFrame({ title, actions, children }: PageFrameProps) {
               ),
             )}
           </Breadcrumbs>
+          </nav>
         )}
         <Group justify="space-between" align="center" wrap="wrap">
           <Title order={1} fz={{ base: 26, sm: 32 }}>

@@ -1,0 +1,168 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, List, PasswordInput, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { checkProjectPassword, passwordStrength, policyMessages, STRENGTH_COLORS, STRENGTH_LABELS, type PolicyStatus } from './passwordRules';
+import { stepOneErrors } from './steps';
+import { useWizard, wizardStore } from './wizardStore';
+
+export interface StepOneFormProps {
+  /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
+  checkPolicy: (password: string) => Promise<PolicyStatus | null>;
+  onNext: () => void;
+}
+
+function Requirement({ met, children }: { met: boolean; children: string }) {
+  return (
+    <List.Item c={met ? 'teal' : 'dimmed'} icon={<span aria-hidden>{met ? '✓' : '•'}</span>}>
+      <Text size="sm" c={met ? 'teal.7' : 'dimmed'} component="span">
+        {children}
+        <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          {met ? ' — spełnione' : ' — niespełnione'}
+        </span>
+      </Text>
+    </List.Item>
+  );
+}
+
+/** StepOne: e-mail and the password twice, checked live against the project's minimum and the identity service's policy. */
+export function StepOneForm({ checkPolicy, onNext }: StepOneFormProps) {
+  const { data, secrets } = useWizard();
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [policy, setPolicy] = useState<{ password: string; status: PolicyStatus | null } | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const password = secrets.password;
+  useEffect(() => {
+    if (!password) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      setChecking(true);
+      checkPolicy(password)
+        .then((status) => {
+          if (!cancelled) setPolicy({ password, status });
+        })
+        .finally(() => {
+          if (!cancelled) setChecking(false);
+        });
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [password, checkPolicy]);
+
+  const errors = stepOneErrors(data, secrets);
+  const policyFor = policy && policy.password === password ? policy.status : null;
+  const policyProblems = policyFor ? policyMessages(policyFor) : [];
+  if (!errors.password && policyProblems.length > 0) errors.password = `Hasło nie spełnia zasad usługi logowania: ${policyProblems.join(', ')}`;
+  const show = (field: string) => (submitted || touched[field] ? errors[field] : undefined);
+
+  const project = checkProjectPassword(password);
+  const strength = passwordStrength(password);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || data.emailError) return;
+    let status = policyFor;
+    if (!policy || policy.password !== password) {
+      setChecking(true);
+      status = await checkPolicy(password);
+      setPolicy({ password, status });
+      setChecking(false);
+      if (status && !status.isValid) return;
+    }
+    onNext();
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Dane logowania">
+      <Stack gap="md">
+        {data.emailError && (
+          <Alert color="red" variant="light" role="alert" data-testid="email-in-use">
+            {data.emailError}{' '}
+            <Anchor component={Link} to="/" fw={600}>
+              Zaloguj się
+            </Anchor>{' '}
+            lub{' '}
+            <Anchor component={Link} to="/remindPassword" fw={600}>
+              przypomnij hasło
+            </Anchor>
+            .
+          </Alert>
+        )}
+        <TextInput
+          label="Adres e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={data.email}
+          onChange={(e) => wizardStore.update({ email: e.currentTarget.value, emailError: null })}
+          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          error={show('email') ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)}
+        />
+        <Stack gap={6}>
+          <PasswordInput
+            label="Hasło"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => wizardStore.setSecrets({ ...secrets, password: e.currentTarget.value })}
+            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+            error={show('password')}
+            description="Co najmniej 8 znaków, w tym litera i cyfra."
+            visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
+          />
+          {password && (
+            <Stack gap={4} data-testid="password-strength">
+              <Progress value={(strength / 4) * 100} color={STRENGTH_COLORS[strength]} size="sm" aria-hidden />
+              <Group justify="space-between">
+                <Text size="xs" c="dimmed" aria-live="polite">
+                  Siła hasła: <b>{STRENGTH_LABELS[strength]}</b>
+                </Text>
+                {checking && (
+                  <Text size="xs" c="dimmed">
+                    Sprawdzanie zasad…
+                  </Text>
+                )}
+              </Group>
+              <List size="sm" spacing={2} aria-label="Wymagania hasła">
+                <Requirement met={password.length >= 8}>co najmniej 8 znaków</Requirement>
+                <Requirement met={/\p{L}/u.test(password)}>litera</Requirement>
+                <Requirement met={/\d/.test(password)}>cyfra</Requirement>
+                {policyProblems.map((p) => (
+                  <Requirement key={p} met={false}>
+                    {p}
+                  </Requirement>
+                ))}
+              </List>
+              {project.ok && policyFor?.isValid && (
+                <Text size="xs" c="teal.7">
+                  Hasło spełnia zasady usługi logowania.
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Stack>
+        <PasswordInput
+          label="Powtórz hasło"
+          name="passwordRepeat"
+          autoComplete="new-password"
+          required
+          value={secrets.passwordRepeat}
+          onChange={(e) => wizardStore.setSecrets({ ...secrets, passwordRepeat: e.currentTarget.value })}
+          onBlur={() => setTouched((t) => ({ ...t, passwordRepeat: true }))}
+          error={show('passwordRepeat')}
+          visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
+        />
+        <Button type="submit" size="md" fullWidth loading={submitted && checking} disabled={submitted && checking}>
+          Dalej: dane osobowe
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Anchor, Center, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+export const STEPS_PATH = '/rejestracja/registration_steps';
+export const STEP_PATHS = {
+  StepOne: `${STEPS_PATH}/StepOne`,
+  StepTwo: `${STEPS_PATH}/StepTwo`,
+  StepThree: `${STEPS_PATH}/StepThree`,
+  SuccessStep: `${STEPS_PATH}/SuccessStep`,
+} as const;
+
+const STEP_LABELS = ['Dane logowania', 'Dane osobowe', 'Zgody', 'Gotowe'];
+
+/** The card around every wizard step: progress (not clickable — steps are entered through their forms) and a heading. */
+export function WizardFrame({ step, title, description, children }: { step: 0 | 1 | 2 | 3; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Center py={{ base: 'xs', sm: 40 }}>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 36 }} w="100%" maw={560}>
+        <Stack gap="lg">
+          <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={`Krok ${step + 1} z 4`}>
+            {STEP_LABELS.map((label) => (
+              <Stepper.Step key={label} label={<Text size="xs" visibleFrom="xs">{label}</Text>} aria-label={label} />
+            ))}
+          </Stepper>
+          <Stack gap={4}>
+            <Text size="xs" tt="uppercase" fw={700} c="baltyk">
+              Rejestracja · krok {step + 1} z 4
+            </Text>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {title}
+            </Title>
+            {description && (
+              <Text c="dimmed" size="sm">
+                {description}
+              </Text>
+            )}
+          </Stack>
+          {children}
+          {step < 3 && (
+            <Text size="sm" ta="center">
+              Masz już konto?{' '}
+              <Anchor component={Link} to="/" fw={600}>
+                Zaloguj się
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,45 @@
+import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import { callFunction, loadAuth } from '../../shared/firebase';
+import type { PolicyStatus } from './passwordRules';
+
+/**
+ * Identity-service operations of registration and the password reminder. The functions that
+ * shared/firebase/sdk/auth.ts does not re-export yet come from `firebase/auth` itself (the same module
+ * instance the shared loader uses), loaded on demand so the sign-in page does not pay for them.
+ */
+async function authWith() {
+  const [{ auth, sdk }, extra] = await Promise.all([loadAuth(), import('firebase/auth')]);
+  return { auth, sdk, extra };
+}
+
+/** The identity service's password policy verdict; null when the policy cannot be fetched (offline). */
+export async function checkPasswordPolicy(password: string): Promise<PolicyStatus | null> {
+  try {
+    const { auth, extra } = await authWith();
+    return await extra.validatePassword(auth, password);
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the account, or reuses it when this browser already signed it in (a retry after a failed profile step). */
+export async function createAccount(email: string, password: string): Promise<void> {
+  const { auth, extra } = await authWith();
+  if (auth.currentUser && auth.currentUser.email === email) return;
+  await extra.createUserWithEmailAndPassword(auth, email, password);
+}
+
+export async function currentEmail(): Promise<string | null> {
+  const { auth } = await loadAuth();
+  return auth.currentUser?.email ?? null;
+}
+
+export function completeRegistration(input: CallableInput<'completeRegistration'>) {
+  return callFunction<CallableInput<'completeRegistration'>, CallableOutput<'completeRegistration'>>(CALLABLES.completeRegistration, input);
+}
+
+export async function sendPasswordReset(email: string): Promise<void> {
+  const { auth, sdk } = await authWith();
+  auth.languageCode = 'pl';
+  await sdk.sendPasswordResetEmail(auth, email);
+}

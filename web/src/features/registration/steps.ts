@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { completeRegistrationInput } from '@domain/callables';
+import { consentsSchema, emailSchema } from '@domain/schemas';
+import { schemaErrors } from '../../shared/ui/formErrors';
+import { checkProjectPassword } from './passwordRules';
+import type { WizardData, WizardSecrets } from './wizardStore';
+
+export const stepTwoSchema = completeRegistrationInput.pick({ firstName: true, lastName: true, phone: true, country: true });
+export const stepThreeSchema = consentsSchema;
+const stepOneEmail = z.strictObject({ email: emailSchema });
+
+export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSecrets): Record<string, string> {
+  const errors = schemaErrors(stepOneEmail, { email: data.email });
+  if (!secrets.password) errors.password = 'Podaj hasło';
+  else {
+    const check = checkProjectPassword(secrets.password);
+    if (!check.ok) errors.password = `Hasło musi mieć: ${check.missing.join(', ')}`;
+  }
+  if (!secrets.passwordRepeat) errors.passwordRepeat = 'Powtórz hasło';
+  else if (secrets.password !== secrets.passwordRepeat) errors.passwordRepeat = 'Hasła nie są takie same';
+  return errors;
+}
+
+export function stepTwoErrors(data: WizardData): Record<string, string> {
+  return schemaErrors(stepTwoSchema, { firstName: data.firstName, lastName: data.lastName, phone: data.phone, country: data.country });
+}
+
+export function stepThreeErrors(data: WizardData): Record<string, string> {
+  return schemaErrors(stepThreeSchema, { terms: data.terms, privacy: data.privacy, marketing: data.marketing });
+}
+
+/** The first step whose data is not valid yet; later steps redirect there. */
+export function firstInvalidStep(data: WizardData, secrets: WizardSecrets): 'StepOne' | 'StepTwo' | 'StepThree' | null {
+  if (Object.keys(stepOneErrors(data, secrets)).length > 0 || data.emailError) return 'StepOne';
+  if (Object.keys(stepTwoErrors(data)).length > 0) return 'StepTwo';
+  if (Object.keys(stepThreeErrors(data)).length > 0) return 'StepThree';
+  return null;
+}

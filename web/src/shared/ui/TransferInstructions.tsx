@@ -1,0 +1,83 @@
+import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { formatMoney } from '../format/pl';
+
+/** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
+export function formatBankAccount(digits: string): string {
+  const d = digits.replace(/\s/g, '');
+  if (d.length !== 26) return digits;
+  return `${d.slice(0, 2)} ${d.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
+}
+
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Skopiowano' : `Kopiuj: ${label}`} withArrow position="left">
+          <ActionIcon
+            variant={copied ? 'filled' : 'light'}
+            color={copied ? 'teal' : 'baltyk'}
+            onClick={copy}
+            aria-label={copied ? `Skopiowano: ${label}` : `Kopiuj: ${label}`}
+            size="lg"
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+              {copied ? <path d="M5 12l5 5 9-10" /> : <path d="M9 9h10v12H9zM5 15H4V3h11v1" />}
+            </svg>
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+function Row({ label, value, copyValue, testId, strong }: { label: string; value: string; copyValue?: string; testId: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        <Text fw={strong ? 700 : 500} fz={strong ? 'lg' : 'md'} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Text>
+      </Stack>
+      {copyValue !== undefined && <CopyValue value={copyValue} label={label.toLowerCase()} />}
+    </Group>
+  );
+}
+
+export interface TransferInstructionsProps {
+  recipient: string;
+  recipientAddress?: string;
+  bankName?: string;
+  /** 26 digits, no PL prefix. */
+  bankAccount: string;
+  amountGrosze: number;
+  /** The order number: the transfer title. */
+  title: string;
+}
+
+/** Bank-transfer instructions for a pending order: every value the payer has to type, each with a copy button. */
+export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title }: TransferInstructionsProps) {
+  const amount = formatMoney(amountGrosze);
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="transfer-instructions">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Dane do przelewu
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Row label="Numer konta" value={formatBankAccount(bankAccount)} copyValue={bankAccount} testId="transfer-account" />
+          <Row label="Kwota" value={amount} copyValue={(amountGrosze / 100).toFixed(2).replace('.', ',')} testId="transfer-amount" strong />
+          <Row label="Tytuł przelewu" value={title} copyValue={title} testId="transfer-title" strong />
+          <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
+        </SimpleGrid>
+        {bankName && (
+          <Text size="sm" c="dimmed">
+            Bank: {bankName}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,50 @@
+import { parseWith } from '@domain/issues';
+import type { z } from 'zod';
+
+/**
+ * Validates form values with a shared domain schema and returns the first Polish message per field,
+ * keyed by the dotted path Mantine's `useForm` uses ("invoice.nip"). An empty object means valid.
+ */
+export function schemaErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+  const result = parseWith(schema, values);
+  if (result.ok) return {};
+  const errors: Record<string, string> = {};
+  for (const { field, message } of result.all) {
+    const key = field || '_form';
+    if (!(key in errors)) errors[key] = message;
+  }
+  return errors;
+}
+
+/** A refusal of a callable, read from the web SDK's FunctionsError (`details` carries `reason`, `field`, `item`). */
+export interface Refusal {
+  code: string;
+  reason: string;
+  message: string;
+  field?: string;
+  item?: string;
+}
+
+const NETWORK = 'Brak połączenia z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.';
+const GENERIC = 'Nie udało się wykonać operacji. Spróbuj ponownie za chwilę.';
+
+export function refusalOf(error: unknown): Refusal {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code.replace(/^functions\//, '') : 'unknown';
+  const details = (typeof e.details === 'object' && e.details !== null ? e.details : {}) as Record<string, unknown>;
+  const reason = typeof details.reason === 'string' ? details.reason : code;
+  // The SDK appends the HTTP status to error.message; the clean Polish text is repeated in details.
+  let message = typeof details.message === 'string' ? details.message : '';
+  if (!message) {
+    if (code === 'unavailable' || code === 'deadline-exceeded') message = NETWORK;
+    else if (code === 'PERMISSION_DENIED' || code === 'permission-denied') message = 'Nie masz uprawnień do tej operacji.';
+    else message = GENERIC;
+  }
+  return {
+    code,
+    reason,
+    message,
+    field: typeof details.field === 'string' ? details.field : undefined,
+    item: typeof details.item === 'string' ? details.item : undefined,
+  };
+}
