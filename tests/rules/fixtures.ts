@@ -108,7 +108,7 @@ export const SEED = {
   pickupDirectory: { [OWNER]: { pickupCode: 'KDALA234', name: 'Alicja Bałtycka', email: 'alice@example.pl', nameLower: 'alicja bałtycka' } },
   pickupCodes: { KDALA234: { uid: OWNER } },
   roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
-  stats: { public: { participants: 3 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
+  stats: { public: { accounts: 3, ticketsPaid: 1 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
   counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
   idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },
 };

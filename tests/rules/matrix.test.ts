@@ -88,7 +88,7 @@ const MATRIX: Row[] = [
   { path: `/roles/${O}`, read: ['owner', 'admin'], value: { admin: true, staff: true, updatedAt: 1 }, write: NOBODY },
   { path: `/roles/${O}/admin`, read: ['owner', 'admin'], value: true, write: NOBODY },
   { path: '/stats', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/stats/public', read: SIGNED_IN, value: { participants: 1000 }, write: NOBODY },
+  { path: '/stats/public', read: SIGNED_IN, value: { accounts: 1000 }, write: NOBODY },
   { path: '/stats/admin', read: ['admin'], value: { revenuePaid: 0 }, write: NOBODY },
   { path: '/counters', read: ['admin'], value: {}, write: NOBODY },
   { path: '/counters/invoices/2027', read: ['admin'], value: 0, write: NOBODY },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { startRulesSuite, type RulesSuite } from './setup.js';
-import { NEWCOMER, OWNER, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
+import { NEWCOMER, OTHER, OWNER, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
 
 type Op = 'set' | 'update';
 interface Case {
@@ -189,6 +189,13 @@ describe('profile lifecycle', () => {
     await assertSucceeds(owner.database().ref(`${P}/invoice/city`).set('Łeba'));
     await assertFails(owner.database().ref(`${P}/invoice/city`).set(''));
     await assertFails(owner.database().ref(`${P}/invoice/nip`).set('5260250274'));
+  });
+
+  it('a new basket is started with one update that includes updatedAt', async () => {
+    const db = testEnv.authenticatedContext(OTHER).database();
+    await assertSucceeds(db.ref(`/baskets/${OTHER}`).set(null));
+    await assertFails(db.ref(`/baskets/${OTHER}/tickets/mBob`).set(ticketLine));
+    await assertSucceeds(db.ref(`/baskets/${OTHER}`).update({ 'tickets/mBob': ticketLine, updatedAt: SERVER_TIMESTAMP }));
   });
 
   it('a basket line can name a member only once the member exists', async () => {
