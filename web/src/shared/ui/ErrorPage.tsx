@@ -53,7 +53,7 @@ function ErrorLayout({
         </Text>
         <Title order={1}>{heading}</Title>
         {description && <Text size="lg">{description}</Text>}
-        <Code block data-testid="error-message">
+        <Code block data-testid="error-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {message}
         </Code>
         <Group>
