@@ -1,0 +1,354 @@
+// `npm run bench:emulator`: our emulator against the npm package firebase-server, side by side in one
+// run, both driven by the same raw protocol-v5 client (rawclient.js). Each server runs in its own
+// child process so that the client's work never shares an event loop with the server's.
+//
+// Workload (the participant basket from database.rules.json, so that our emulator evaluates the
+// project's real .write/.validate rules, root.child(...) lookups and a server timestamp on every write):
+//   throughput  N sets of /baskets/<uid> pipelined (WINDOW outstanding), acks per second
+//   latency     L listeners (1, 100, 1000; one connection each) on /baskets/<uid>; one writer sets it,
+//               waits until every listener has the value, repeats; latency = arrival - send.
+//
+// Flags: --quick (smaller runs), --only=ours|peer, --no-docs (do not update docs/benchmarks.md),
+// BENCH_CPU_PROF=<dir> to run the server children under `node --cpu-prof`.
+import { spawn, execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { RawClient, emulatorToken } from './rawclient.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
+const writeDocs = !args.has('--no-docs') && !only && !quick;
+
+const NS = 'demo-bench';
+const UID = 'bench-user';
+const THROUGHPUT_SETS = quick ? 2000 : 10000;
+const WINDOW = 500;
+const LATENCY_ROWS = [
+  { listeners: 1, rounds: quick ? 50 : 300 },
+  { listeners: 100, rounds: quick ? 30 : 200 },
+  { listeners: 1000, rounds: quick ? 10 : 50 },
+];
+const WARMUP_ROUNDS = 10;
+const ROUND_TIMEOUT_MS = Number(process.env.BENCH_ROUND_TIMEOUT_MS ?? 30_000);
+
+const projectRules = path.join(root, 'database.rules.json');
+const rulesFile = existsSync(projectRules) ? projectRules : path.join(here, 'bench.rules.json');
+
+// What the basket rules look up: the product and variant of a merch line must exist.
+const SEED = {
+  products: {
+    p1: { name: 'Koszulka', priceGrosze: 5900, vatRate: 23, active: true, sortOrder: 1, variants: { v1: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } } },
+  },
+};
+
+function basket(seq) {
+  return {
+    merch: { [`s${seq}`]: { productId: 'p1', variantId: 'v1', quantity: 1 + (seq % 20) } },
+    updatedAt: { '.sv': 'timestamp' },
+  };
+}
+// A push names the write it carries by its merch line key; servers may send a set or a merge.
+const SEQ_RE = /"s(\d+)":\{/g;
+
+function startServer(kind) {
+  const script = kind === 'ours' ? path.join(here, 'server-ours.js') : path.join(here, 'server-peer.cjs');
+  const nodeArgs = [];
+  if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`);
+  const extra = kind === 'peer' ? [JSON.stringify(SEED)] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script, rulesFile, ...extra], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk) => {
+      out += chunk;
+      const nl = out.indexOf('\n');
+      if (nl === -1) return;
+      child.stdout.off('data', onData);
+      try {
+        resolve({ child, ...JSON.parse(out.slice(0, nl)) });
+      } catch (error) {
+        reject(new Error(`${kind} server said: ${out}`));
+      }
+    };
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${kind} server exited (${code}) before it was ready`)));
+  });
+}
+
+function stopServer(server) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+    server.child.removeAllListeners('exit');
+    server.child.on('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.child.stdin.end();
+  });
+}
+
+async function seed(kind, port) {
+  if (kind !== 'ours') return; // firebase-server takes its initial data in the constructor
+  for (const [key, value] of Object.entries(SEED)) {
+    const res = await fetch(`http://127.0.0.1:${port}/${key}.json?ns=${NS}`, {
+      method: 'PUT',
+      headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+      body: JSON.stringify(value),
+    });
+    if (!res.ok) throw new Error(`seeding /${key} failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+async function connect(port) {
+  const client = await RawClient.connect(`ws://127.0.0.1:${port}/.ws?v=5&ns=${NS}`);
+  await client.auth(emulatorToken(UID));
+  return client;
+}
+
+async function measureThroughput(writer) {
+  let seq = 1_000_000;
+  let sent = 0;
+  let acked = 0;
+  let refused = 0;
+  let firstRefusal = null;
+  const start = performance.now();
+  await new Promise((resolve) => {
+    const onAck = (body) => {
+      acked++;
+      if (body.s !== 'ok') {
+        refused++;
+        firstRefusal ??= body;
+      }
+      if (acked === THROUGHPUT_SETS) resolve();
+      else if (sent < THROUGHPUT_SETS) send();
+    };
+    const send = () => {
+      sent++;
+      writer.requestCb('p', { p: `/baskets/${UID}`, d: basket(seq++) }, onAck);
+    };
+    for (let i = 0; i < WINDOW && sent < THROUGHPUT_SETS; i++) send();
+  });
+  const seconds = (performance.now() - start) / 1000;
+  if (refused > 0) throw new Error(`${refused} of ${THROUGHPUT_SETS} sets refused, e.g. ${JSON.stringify(firstRefusal)}`);
+  return { sets: THROUGHPUT_SETS, seconds, perSecond: THROUGHPUT_SETS / seconds };
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measureLatency(port, writer, listeners, targetCount, rounds, seqBase) {
+  let current = -1;
+  let sentAt = 0;
+  let arrived = 0;
+  let roundDone = null;
+  const samples = [];
+  let recording = false;
+  const attach = (client) => {
+    let seen = -1;
+    client.onPush = (text) => {
+      if (current < 0 || seen === current) return;
+      SEQ_RE.lastIndex = 0;
+      let m;
+      while ((m = SEQ_RE.exec(text))) {
+        if (Number(m[1]) === current) {
+          seen = current;
+          if (recording) samples.push(performance.now() - sentAt);
+          if (++arrived === listeners.length && roundDone) roundDone();
+          return;
+        }
+      }
+    };
+  };
+  // Listeners from the previous row report to this row's counters.
+  for (const c of listeners) attach(c);
+  // Connect the missing listeners in parallel batches.
+  while (listeners.length < targetCount) {
+    const batch = Math.min(100, targetCount - listeners.length);
+    const clients = await Promise.all(Array.from({ length: batch }, () => connect(port)));
+    for (const c of clients) {
+      attach(c);
+      listeners.push(c);
+    }
+    await Promise.all(clients.map((c) => c.listen(`/baskets/${UID}`)));
+  }
+  let lost = 0;
+  for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
+    recording = round >= WARMUP_ROUNDS;
+    current = seqBase + round;
+    arrived = 0;
+    const done = new Promise((resolve) => (roundDone = resolve));
+    sentAt = performance.now();
+    const ack = writer.request('p', { p: `/baskets/${UID}`, d: basket(current) });
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), ROUND_TIMEOUT_MS).unref());
+    const result = await Promise.race([done, timeout]);
+    const res = await ack;
+    if (res.s !== 'ok') throw new Error(`latency write refused: ${JSON.stringify(res)}`);
+    if (result === 'timeout') {
+      lost += listeners.length - arrived;
+      if (process.env.BENCH_DEBUG) console.error(`round ${round}: ${arrived}/${listeners.length} arrived`);
+    }
+  }
+  roundDone = null;
+  current = -1;
+  samples.sort((a, b) => a - b);
+  return {
+    listeners: targetCount,
+    rounds,
+    samples: samples.length,
+    lost,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+  };
+}
+
+async function benchServer(kind) {
+  const server = await startServer(kind);
+  const result = { kind, rules: server.rules, journal: kind === 'ours' ? 'on (--data in a temp dir)' : 'n/a (in-memory only)' };
+  const clients = [];
+  try {
+    await seed(kind, server.port);
+    const writer = await connect(server.port);
+    clients.push(writer);
+    process.stdout.write(`  ${kind}: throughput…`);
+    result.throughput = await measureThroughput(writer);
+    process.stdout.write(` ${Math.round(result.throughput.perSecond)} sets/s\n`);
+    const listeners = [];
+    result.latency = [];
+    let seqBase = 0;
+    for (const row of LATENCY_ROWS) {
+      process.stdout.write(`  ${kind}: ${row.listeners} listener(s)…`);
+      const r = await measureLatency(server.port, writer, listeners, row.listeners, row.rounds, seqBase);
+      seqBase += row.rounds + WARMUP_ROUNDS;
+      result.latency.push(r);
+      process.stdout.write(` p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.lost ? `, ${r.lost} lost` : ''}\n`);
+    }
+    clients.push(...listeners);
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+    await stopServer(server);
+  }
+  return result;
+}
+
+function machine() {
+  const cpu = os.cpus()[0]?.model ?? 'unknown';
+  let nproc = String(os.availableParallelism?.() ?? os.cpus().length);
+  try {
+    nproc = execSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {}
+  return { nproc, cpu, node: process.version, os: `${os.type()} ${os.release()}` };
+}
+
+const fmt = (n, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+function table(results) {
+  const peer = results.find((r) => r.kind === 'peer');
+  const ours = results.find((r) => r.kind === 'ours');
+  const rows = [];
+  const row = (metric, p, o, better, target) => {
+    let ratio = '—';
+    let met = '—';
+    if (p !== undefined && o !== undefined) {
+      ratio = better === 'higher' ? `${fmt(o / p, 1)}×` : `${fmt(o / p, 2)}×`;
+      met = (better === 'higher' ? o >= target * p : o <= target * p) ? 'yes' : '**no**';
+    }
+    rows.push(`| ${metric} | ${p === undefined ? '—' : fmt(p, better === 'higher' ? 0 : 2)} | ${o === undefined ? '—' : fmt(o, better === 'higher' ? 0 : 2)} | ${ratio} | ${met} |`);
+  };
+  row('write throughput, pipelined sets/s (higher is better; target ≥ 2×)', peer?.throughput.perSecond, ours?.throughput.perSecond, 'higher', 2);
+  for (let i = 0; i < LATENCY_ROWS.length; i++) {
+    const p = peer?.latency[i];
+    const o = ours?.latency[i];
+    const n = LATENCY_ROWS[i].listeners;
+    const label = `${n} listener${n === 1 ? '' : 's'}`;
+    row(`write→listener p50, ms, ${label}`, p?.p50, o?.p50, 'lower', Infinity);
+    row(`write→listener p95, ms, ${label} (target ≤ ½)`, p?.p95, o?.p95, 'lower', 0.5);
+    row(`write→listener p99, ms, ${label}`, p?.p99, o?.p99, 'lower', Infinity);
+  }
+  return [
+    '| metric | firebase-server 1.1.0 | ours | ours / peer | target met |',
+    '|---|---:|---:|---:|:---:|',
+    ...rows.map((r) => r.replace(/\| — \| \*\*no\*\* \|$/, '| — | — |')),
+  ].join('\n');
+}
+
+function docsSection(results, m, tableText) {
+  const peer = results.find((r) => r.kind === 'peer');
+  const ours = results.find((r) => r.kind === 'ours');
+  const lost = results.flatMap((r) => r.latency.map((l) => l.lost)).reduce((a, b) => a + b, 0);
+  return `## Realtime Database emulator vs firebase-server (\`npm run bench:emulator\`)
+
+Command: \`npm run bench:emulator\` (builds the emulator with \`tsc -b emulator\`, then runs
+\`node emulator/bench/run.js\`; it stops by itself after a few minutes, loopback only).
+Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${m.nproc} × ${m.cpu} (\`nproc\` = ${m.nproc}), Node ${m.node}, ${m.os}.
+
+- **ours**: \`startEmulator()\` from the built package, rules: \`${path.relative(root, rulesFile)}\` (the project's rules),
+  durable journal on (\`dataDir\` in a temp dir: every acknowledgement waits for the group-commit fsync).
+- **peer**: npm \`firebase-server\` 1.1.0 with the firebase 7.24 client it was built for (isolated install in
+  \`emulator/bench/peer\`), in-memory, rules: ${peer ? `${peer.rules.startsWith('open') ? peer.rules : `\`${path.relative(root, peer.rules)}\` through targaryen`}` : '—'}.
+- Both run in their own child process and are driven by the same raw protocol-v5 client over \`ws\`
+  (\`emulator/bench/rawclient.js\`: handshake, \`auth\` with an unsigned emulator ID token, \`p\` puts, \`q\` listens).
+- Workload: the participant basket — every write is a set of \`/baskets/<uid>\` with one merch line and
+  \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` by owner, \`.validate\`
+  with \`root.child('products')…exists()\`, \`updatedAt === now\`).
+- Throughput: ${THROUGHPUT_SETS} sets pipelined with ${WINDOW} outstanding, acks/s from the first send to the last ack.
+- Latency: 1, 100, 1000 listeners on separate connections (added cumulatively), listening to the written path; one
+  write at a time, the next after every listener has it; latency = arrival at the listener − send, over
+  ${LATENCY_ROWS.map((r) => `${r.rounds} writes × ${r.listeners}`).join(', ')} listeners (after ${WARMUP_ROUNDS} warm-up writes).${lost ? ` ${lost} arrivals timed out.` : ''}
+
+${tableText}
+
+Target (issue 2): ours ≥ 2× the peer's throughput and ≤ ½ its p95 on every row.
+`;
+}
+
+function updateDocs(section) {
+  const file = path.join(root, 'docs', 'benchmarks.md');
+  const start = '<!-- bench:emulator:start -->';
+  const end = '<!-- bench:emulator:end -->';
+  const block = `${start}\n${section}${end}\n`;
+  let text = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nEach benchmark has its own section, written by its command. Numbers are from the machine named in the section.\n\n';
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a !== -1 && b !== -1) text = text.slice(0, a) + block + text.slice(b + end.length + 1);
+  else text = `${text.trimEnd()}\n\n${block}`;
+  writeFileSync(file, text);
+}
+
+async function main() {
+  const m = machine();
+  console.log(`bench:emulator — ${m.nproc} × ${m.cpu}, Node ${m.node}; rules ${path.relative(root, rulesFile)}`);
+  const results = [];
+  for (const kind of ['peer', 'ours']) {
+    if (only && only !== kind) continue;
+    console.log(kind === 'ours' ? 'ours (startEmulator, rules, durable journal)' : 'peer (firebase-server 1.1.0 + firebase 7)');
+    results.push(await benchServer(kind));
+  }
+  const tableText = table(results);
+  console.log(`\n${tableText}\n`);
+  const resultsDir = path.join(here, 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, `bench-${Date.now()}.json`), JSON.stringify({ machine: m, results }, null, 2));
+  if (writeDocs) {
+    updateDocs(docsSection(results, m, tableText));
+    console.log('docs/benchmarks.md updated');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
