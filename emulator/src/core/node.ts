@@ -153,6 +153,12 @@ export class ChildrenNode implements DataNode {
   private hash_: string | null = null;
   /** Per-index sorted children for queries; valid for this immutable node only. */
   indexCache: Map<string, unknown> | undefined = undefined;
+  /**
+   * Set when this node is `base` with one child replaced and `base` had sorted indexes: a query
+   * can then patch base's order (one removal, one insertion) instead of sorting again. Cleared
+   * once used; only ever points at a node that has a cache, so no chains of old versions build up.
+   */
+  derivedFrom: { base: ChildrenNode; key: string } | undefined = undefined;
   constructor(
     readonly root: TNode<DataNode> | null,
     readonly count: number,
@@ -213,24 +219,34 @@ export class ChildrenNode implements DataNode {
       if (existing === null) return this;
       if (this.count === 1) return EMPTY_NODE;
       const had = existing.value.getPriority() !== null ? 1 : 0;
-      return new ChildrenNode(treapRemove(this.root, key, keyInt), this.count - 1, this.priority, this.prioCount - had);
+      return this.derive(new ChildrenNode(treapRemove(this.root, key, keyInt), this.count - 1, this.priority, this.prioCount - had), key);
     }
     if (existing !== null && existing.value === child) return this;
     const had = existing !== null && existing.value.getPriority() !== null ? 1 : 0;
     const has = child.getPriority() !== null ? 1 : 0;
-    return new ChildrenNode(
-      treapInsert(this.root, key, keyInt, child),
-      existing === null ? this.count + 1 : this.count,
-      this.priority,
-      this.prioCount - had + has,
+    return this.derive(
+      new ChildrenNode(
+        treapInsert(this.root, key, keyInt, child),
+        existing === null ? this.count + 1 : this.count,
+        this.priority,
+        this.prioCount - had + has,
+      ),
+      key,
     );
+  }
+  private derive(next: ChildrenNode, key: string): ChildrenNode {
+    if (this.indexCache !== undefined) next.derivedFrom = { base: this, key };
+    return next;
   }
   updateChild(path: Path, child: DataNode): DataNode {
     return updateChildAt(this, path, 0, child);
   }
   updatePriority(priority: Priority): DataNode {
     if (this.count === 0 || priority === this.priority) return this;
-    return new ChildrenNode(this.root, this.count, priority, this.prioCount);
+    const next = new ChildrenNode(this.root, this.count, priority, this.prioCount);
+    // Same children, so the same orders.
+    next.indexCache = this.indexCache;
+    return next;
   }
   /** Children in the SDK's PRIORITY_INDEX order (priority, then key), as hash and val iterate. */
   private priorityOrdered(): TNode<DataNode>[] {

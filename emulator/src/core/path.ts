@@ -70,8 +70,13 @@ export function utf8Length(s: string): number {
  * characters, or longer than 768 bytes of UTF-8. `code` lets callers report a bad key inside
  * written data as 'invalid_data' rather than as a bad path.
  */
-export function validateKey(key: string, code: 'invalid_path' | 'invalid_data' = 'invalid_path', where?: string): void {
-  const at = where === undefined ? '' : ` at ${where}`;
+export function validateKey(
+  key: string,
+  code: 'invalid_path' | 'invalid_data' = 'invalid_path',
+  where?: string | (() => string),
+): void {
+  if (typeof key === 'string' && key.length > 0 && key.length * 3 <= MAX_KEY_BYTES && !INVALID_KEY_REGEX.test(key)) return;
+  const at = where === undefined ? '' : ` at ${typeof where === 'function' ? where() : where}`;
   if (typeof key !== 'string' || key.length === 0) {
     throw new DatabaseError(code, `Invalid key ""${at}: keys must be non-empty strings.`);
   }

@@ -1,7 +1,7 @@
 import { DatabaseError } from './errors.js';
 import { ChildrenNode, compareNodes, EMPTY_NODE, nodeFromJSON, type DataNode } from './node.js';
-import { compareParsedKeys, MAX_NAME, MIN_NAME, nameCompare, parsePath, type Path } from './path.js';
-import { treapFromSorted, type TNode } from './treap.js';
+import { compareParsedKeys, MAX_NAME, MIN_NAME, nameCompare, parsePath, tryParseInt, type Path } from './path.js';
+import { treapEachFrom, treapEachReverseFrom, treapFromSorted, type TNode } from './treap.js';
 
 export type QueryIndex = { kind: 'priority' } | { kind: 'key' } | { kind: 'value' } | { kind: 'child'; path: Path };
 
@@ -270,7 +270,7 @@ interface IndexedChild {
   key: string;
   keyInt: number | null;
   node: DataNode;
-  /** What the index orders by (for key index: unused). */
+  /** What the index orders by (unused for key order). */
   sortNode: DataNode;
 }
 
@@ -297,85 +297,120 @@ function compareIndexed(a: IndexedChild, b: IndexedChild): number {
   return compareNodes(a.sortNode, b.sortNode) || compareParsedKeys(a.key, a.keyInt, b.key, b.keyInt);
 }
 
+/** First position in `list` not before `entry` (binary search in index order). */
+function lowerBound(list: IndexedChild[], entry: IndexedChild): number {
+  let a = 0;
+  let b = list.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (compareIndexed(list[m], entry) < 0) a = m + 1;
+    else b = m;
+  }
+  return a;
+}
+
+function indexedEntry(index: QueryIndex, key: string, node: DataNode): IndexedChild {
+  return { key, keyInt: tryParseInt(key), node, sortNode: sortValueOf(index, node) };
+}
+
 /**
- * The children of `node` in index order; built once per immutable node and index, so many
- * listeners with the same ordering share one sort.
+ * The children of `node` in index order; built once per immutable node and index (so listeners
+ * with the same ordering share one sort), and patched rather than re-sorted when the node is its
+ * predecessor with one child changed.
  */
 function indexedChildren(node: ChildrenNode, index: QueryIndex): IndexedChild[] {
   const cacheKey = indexCacheKey(index);
   const cached = node.indexCache?.get(cacheKey) as IndexedChild[] | undefined;
   if (cached) return cached;
-  const list: IndexedChild[] = node.entries().map((e: TNode<DataNode>) => ({
-    key: e.key,
-    keyInt: e.keyInt,
-    node: e.value,
-    sortNode: index.kind === 'key' ? EMPTY_NODE : sortValueOf(index, e.value),
-  }));
-  const keyOrdered = index.kind === 'key' || (index.kind === 'priority' && node.prioCount === 0);
-  if (!keyOrdered) list.sort(compareIndexed);
+  let list: IndexedChild[] | undefined;
+  const derived = node.derivedFrom;
+  const baseList = derived?.base.indexCache?.get(cacheKey) as IndexedChild[] | undefined;
+  if (derived !== undefined && baseList !== undefined) {
+    list = baseList.slice();
+    const before = derived.base.getImmediateChild(derived.key);
+    const after = node.getImmediateChild(derived.key);
+    if (!before.isEmpty()) {
+      const at = lowerBound(list, indexedEntry(index, derived.key, before));
+      if (at < list.length && list[at].key === derived.key) list.splice(at, 1);
+      else list = undefined; // cannot happen for a consistent cache; fall back to sorting
+    }
+    if (list !== undefined && !after.isEmpty()) {
+      const entry = indexedEntry(index, derived.key, after);
+      list.splice(lowerBound(list, entry), 0, entry);
+    }
+  }
+  if (list === undefined) {
+    list = node.entries().map((e: TNode<DataNode>) => ({ key: e.key, keyInt: e.keyInt, node: e.value, sortNode: sortValueOf(index, e.value) }));
+    list.sort(compareIndexed);
+  }
+  node.derivedFrom = undefined;
   (node.indexCache ??= new Map()).set(cacheKey, list);
   return list;
 }
 
 /** Compares a bound (post) with a child in index order: <0 when the bound sorts first. */
-function compareBound(index: QueryIndex, bound: QueryBound, boundNode: DataNode, defaultName: string, child: IndexedChild): number {
-  if (index.kind === 'key') return nameCompare(bound.value as string, child.key);
+function compareBound(bound: QueryBound, boundNode: DataNode, defaultName: string, child: IndexedChild): number {
   const c = compareNodes(boundNode, child.sortNode);
   if (c !== 0) return c;
   return nameCompare(bound.name ?? defaultName, child.key);
 }
 
 /**
- * The window a listener of this query sees: children within start/end (key tie-breaks,
- * inclusive or exclusive), then `limit` of them from the left or right. Like the SDK's
- * RangedFilter/LimitedFilter, a query that filters drops the location's own priority and sees a
- * leaf as empty; a query without bounds or limit sees the data unchanged.
+ * A bound translated to key space, for orders that equal key order (orderByKey, and priority
+ * order when no child has a priority): 'none' when it excludes nothing, 'all' when it excludes
+ * every child, else a key and whether that key itself is included.
  */
-export function applyQuery(node: DataNode, params: QueryParams): DataNode {
-  if (loadsAllData(params)) return node;
-  if (!(node instanceof ChildrenNode) || node.isEmpty()) return EMPTY_NODE;
-  const index = params.index;
-  const list = indexedChildren(node, index);
-  let lo = 0;
-  let hi = list.length;
-  const start = params.start;
-  if (start !== undefined) {
-    const startNode = index.kind === 'key' ? EMPTY_NODE : nodeFromJSON(start.value);
-    // First child past the start bound (entries are sorted, so the predicate is monotone).
-    let a = 0;
-    let b = list.length;
-    while (a < b) {
-      const m = (a + b) >>> 1;
-      const c = compareBound(index, start, startNode, MIN_NAME, list[m]);
-      if (start.inclusive ? c <= 0 : c < 0) b = m;
-      else a = m + 1;
+type KeyBound = 'none' | 'all' | { name: string; inclusive: boolean };
+
+function keyBound(index: QueryIndex, bound: QueryBound | undefined, isEnd: boolean): KeyBound {
+  if (bound === undefined) return 'none';
+  if (index.kind === 'key') return { name: bound.value as string, inclusive: bound.inclusive };
+  // Priority order without priorities: every child sorts as "no priority" (null), then by key.
+  const boundNode = nodeFromJSON(bound.value);
+  if (!boundNode.isEmpty()) return isEnd ? 'none' : 'all';
+  return { name: bound.name ?? (isEnd ? MAX_NAME : MIN_NAME), inclusive: bound.inclusive };
+}
+
+function applyKeyOrdered(node: ChildrenNode, params: QueryParams): DataNode {
+  const start = keyBound(params.index, params.start, false);
+  const end = keyBound(params.index, params.end, true);
+  if (start === 'all' || end === 'all') return EMPTY_NODE;
+  const afterStart = (t: TNode<DataNode>): boolean => {
+    if (start === 'none') return true;
+    const c = nameCompare(start.name, t.key);
+    return start.inclusive ? c <= 0 : c < 0;
+  };
+  const beforeEnd = (t: TNode<DataNode>): boolean => {
+    if (end === 'none') return true;
+    const c = nameCompare(t.key, end.name);
+    return end.inclusive ? c <= 0 : c < 0;
+  };
+  const limit = params.limit ?? Infinity;
+  const fromLeft = (params.viewFrom ?? (params.start !== undefined ? 'left' : 'right')) === 'left';
+  if (limit >= node.count && start === 'none' && end === 'none') return node.updatePriority(null);
+  const picked: TNode<DataNode>[] = [];
+  if (limit > 0) {
+    if (fromLeft) {
+      treapEachFrom(node.root, afterStart, (t) => {
+        if (!beforeEnd(t)) return true;
+        picked.push(t);
+        return picked.length >= limit;
+      });
+    } else {
+      treapEachReverseFrom(node.root, beforeEnd, (t) => {
+        if (!afterStart(t)) return true;
+        picked.push(t);
+        return picked.length >= limit;
+      });
+      picked.reverse();
     }
-    lo = a;
   }
-  const end = params.end;
-  if (end !== undefined) {
-    const endNode = index.kind === 'key' ? EMPTY_NODE : nodeFromJSON(end.value);
-    let a = lo;
-    let b = list.length;
-    while (a < b) {
-      const m = (a + b) >>> 1;
-      const c = compareBound(index, end, endNode, MAX_NAME, list[m]);
-      // child <= end  <=>  compare(end, child) >= 0
-      if (end.inclusive ? c >= 0 : c > 0) a = m + 1;
-      else b = m;
-    }
-    hi = Math.max(lo, a);
-  }
-  if (params.limit !== undefined && hi - lo > params.limit) {
-    const fromLeft = (params.viewFrom ?? (start !== undefined ? 'left' : 'right')) === 'left';
-    if (fromLeft) hi = lo + params.limit;
-    else lo = hi - params.limit;
-  }
-  if (lo >= hi) return EMPTY_NODE;
-  if (lo === 0 && hi === list.length) return node.updatePriority(null);
-  const selected = list.slice(lo, hi);
-  const keyOrdered = index.kind === 'key' || (index.kind === 'priority' && node.prioCount === 0);
-  if (!keyOrdered) selected.sort((x, y) => compareParsedKeys(x.key, x.keyInt, y.key, y.keyInt));
+  return buildWindow(node, picked.map((t) => ({ key: t.key, keyInt: t.keyInt, node: t.value, sortNode: EMPTY_NODE })));
+}
+
+function buildWindow(node: ChildrenNode, selected: IndexedChild[]): DataNode {
+  if (selected.length === 0) return EMPTY_NODE;
+  if (selected.length === node.count) return node.updatePriority(null);
   let prioCount = 0;
   for (const s of selected) if (s.node.getPriority() !== null) prioCount++;
   return new ChildrenNode(
@@ -390,3 +425,56 @@ export function applyQuery(node: DataNode, params: QueryParams): DataNode {
   );
 }
 
+/**
+ * The window a listener of this query sees: children within start/end (key tie-breaks,
+ * inclusive or exclusive), then `limit` of them from the left or right. Like the SDK's
+ * RangedFilter/LimitedFilter, a query that filters drops the location's own priority and sees a
+ * leaf as empty; a query without bounds or limit sees the data unchanged.
+ */
+export function applyQuery(node: DataNode, params: QueryParams): DataNode {
+  if (loadsAllData(params)) return node;
+  if (!(node instanceof ChildrenNode) || node.isEmpty()) return EMPTY_NODE;
+  const index = params.index;
+  if (index.kind === 'key' || (index.kind === 'priority' && node.prioCount === 0)) return applyKeyOrdered(node, params);
+  const list = indexedChildren(node, index);
+  let lo = 0;
+  let hi = list.length;
+  const start = params.start;
+  if (start !== undefined) {
+    const startNode = nodeFromJSON(start.value);
+    // First child past the start bound (entries are sorted, so the predicate is monotone).
+    let a = 0;
+    let b = list.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      const c = compareBound(start, startNode, MIN_NAME, list[m]);
+      if (start.inclusive ? c <= 0 : c < 0) b = m;
+      else a = m + 1;
+    }
+    lo = a;
+  }
+  const end = params.end;
+  if (end !== undefined) {
+    const endNode = nodeFromJSON(end.value);
+    let a = lo;
+    let b = list.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      const c = compareBound(end, endNode, MAX_NAME, list[m]);
+      // child <= end  <=>  compare(end, child) >= 0
+      if (end.inclusive ? c >= 0 : c > 0) a = m + 1;
+      else b = m;
+    }
+    hi = Math.max(lo, a);
+  }
+  if (params.limit !== undefined && hi - lo > params.limit) {
+    const fromLeft = (params.viewFrom ?? (start !== undefined ? 'left' : 'right')) === 'left';
+    if (fromLeft) hi = lo + params.limit;
+    else lo = hi - params.limit;
+  }
+  if (lo >= hi) return EMPTY_NODE;
+  if (lo === 0 && hi === list.length) return node.updatePriority(null);
+  const selected = list.slice(lo, hi);
+  selected.sort((x, y) => compareParsedKeys(x.key, x.keyInt, y.key, y.keyInt));
+  return buildWindow(node, selected);
+}

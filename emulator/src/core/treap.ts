@@ -120,6 +120,12 @@ export function parsedKey(key: string): number | null {
 export function treapFromSorted<V>(keys: readonly string[], keyInts: readonly (number | null)[], values: readonly V[]): TNode<V> | null {
   const n = keys.length;
   if (n === 0) return null;
+  if (n <= 8) {
+    // Small objects are the common case; typed-array scaffolding costs more than a few inserts.
+    let t: TNode<V> | null = null;
+    for (let i = 0; i < n; i++) t = insert(t, keys[i], keyInts[i], keyPriority(keys[i]), values[i]);
+    return t;
+  }
   // Mutable scaffolding first; TNode is immutable, so the final tree is materialised bottom-up.
   const prios = new Uint32Array(n);
   const left = new Int32Array(n).fill(-1);
@@ -138,4 +144,32 @@ export function treapFromSorted<V>(keys: readonly string[], keyInts: readonly (n
   const build = (i: number): TNode<V> | null =>
     i < 0 ? null : new TNode(keys[i], keyInts[i], prios[i], values[i], build(left[i]), build(right[i]));
   return build(rootIdx);
+}
+
+/**
+ * In-order walk over the nodes for which `inRange` holds, where `inRange` is false for a prefix of
+ * the keys and true after it; subtrees wholly before the range are skipped. Stops when `fn`
+ * returns true.
+ */
+export function treapEachFrom<V>(t: TNode<V> | null, inRange: (n: TNode<V>) => boolean, fn: (n: TNode<V>) => boolean | void): boolean {
+  while (t !== null) {
+    if (inRange(t)) {
+      if (t.left !== null && treapEachFrom(t.left, inRange, fn)) return true;
+      if (fn(t) === true) return true;
+    }
+    t = t.right;
+  }
+  return false;
+}
+
+/** Reverse of treapEachFrom: `inRange` is true for a prefix of the keys and false after it. */
+export function treapEachReverseFrom<V>(t: TNode<V> | null, inRange: (n: TNode<V>) => boolean, fn: (n: TNode<V>) => boolean | void): boolean {
+  while (t !== null) {
+    if (inRange(t)) {
+      if (t.right !== null && treapEachReverseFrom(t.right, inRange, fn)) return true;
+      if (fn(t) === true) return true;
+    }
+    t = t.left;
+  }
+  return false;
 }

@@ -112,7 +112,7 @@ function validateValue(data: unknown, path: string[]): void {
       validatePriority(v, path);
     } else {
       hasChild = true;
-      validateKey(key, 'invalid_data', at(path));
+      validateKey(key, 'invalid_data', () => at(path));
       path.push(key);
       validateValue(v, path);
       path.pop();

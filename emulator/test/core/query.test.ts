@@ -257,6 +257,27 @@ describe('applyQuery edge cases', () => {
     }
     expect(order).toEqual(['z', 'f', 't', 'n', 's', 'o']);
   });
+  it('index orders patched across successive updates equal orders computed from scratch', () => {
+    const rand = prng(314);
+    const queries = [
+      { i: 's', l: 4, vf: 'l' }, { i: 's', l: 3, vf: 'r' }, { i: '.value', sp: 2, l: 5, vf: 'l' }, { i: 's', sp: 'a', ep: 'z' },
+      { l: 4, vf: 'r' }, { sp: 1, ep: 'p', l: 6, vf: 'l' }, { i: 'n/m', ep: 5, l: 2, vf: 'r' }, { i: '.key', sp: 'k3', l: 3, vf: 'l' },
+    ].map((q) => queryParamsFromWire(q));
+    let node = nodeFromJSON(Object.fromEntries(Array.from({ length: 40 }, (_, i) => ['k' + i, { s: i % 7, n: { m: i } }])));
+    for (let step = 0; step < 400; step++) {
+      const key = 'k' + Math.floor(rand() * 50);
+      const r = rand();
+      const value =
+        r < 0.15 ? null
+        : r < 0.3 ? pick(rand, VALUES)
+        : r < 0.45 ? { '.value': pick(rand, [1, 'x', true]), '.priority': pick(rand, [1, 'p']) }
+        : { s: pick(rand, VALUES), n: { m: Math.floor(rand() * 10) }, '.priority': rand() < 0.3 ? pick(rand, [2, 'q', -1]) : null };
+      node = rand() < 0.2 ? node.updateChild([key, 's'], nodeFromJSON(pick(rand, VALUES))) : node.updateChild([key], nodeFromJSON(value));
+      const fresh = nodeFromJSON(node.val(true));
+      for (const q of queries) expect(applyQuery(node, q).val(true), `step ${step}`).toEqual(applyQuery(fresh, q).val(true));
+    }
+  });
+
   it('caches the index order per node and recomputes for a new node', () => {
     const data = nodeFromJSON({ a: { s: 2 }, b: { s: 1 } });
     const q = queryParamsFromWire({ i: 's', l: 1, vf: 'l' });
