@@ -1,0 +1,121 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MEMBER_RELATION_LABELS, MEMBER_RELATIONS, memberInputSchema } from '@domain/schemas';
+import { schemaErrors } from '../../shared/ui/formErrors';
+import type { MemberFields, Relation } from './api';
+
+export interface MemberFormValues {
+  firstName: string;
+  lastName: string;
+  birthYear: string | number;
+  relation: string;
+}
+
+export const emptyMember: MemberFormValues = { firstName: '', lastName: '', birthYear: '', relation: '' };
+
+export function toMemberFields(values: MemberFormValues): MemberFields & Record<string, unknown> {
+  const year = values.birthYear === '' ? undefined : Number(values.birthYear);
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    ...(year === undefined ? {} : { birthYear: year }),
+    ...(values.relation ? { relation: values.relation as Relation } : {}),
+  };
+}
+
+export function memberErrors(values: MemberFormValues): Record<string, string> {
+  return schemaErrors(memberInputSchema, toMemberFields(values));
+}
+
+interface MemberFormProps {
+  initial?: MemberFormValues;
+  submitLabel: string;
+  /** Resolves with a Polish error message, or null on success. */
+  onSubmit: (fields: MemberFields) => Promise<string | null>;
+  onCancel?: () => void;
+  /** The account holder's own entry keeps the relation "ja"; nobody else can take it. */
+  isSelf?: boolean;
+  disabledReason?: string;
+}
+
+/** Add / edit a participant; validated with the same schema the rules mirror. */
+export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCancel, isSelf = false, disabledReason }: MemberFormProps) {
+  const [values, setValues] = useState<MemberFormValues>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errors = memberErrors(values);
+  const show = (f: string) => (submitted || touched[f] ? errors[f] : undefined);
+  const set = (patch: Partial<MemberFormValues>) => setValues((v) => ({ ...v, ...patch }));
+  const blur = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
+  const relations = MEMBER_RELATIONS.filter((r) => (isSelf ? r === 'self' : r !== 'self')).map((r) => ({ value: r, label: MEMBER_RELATION_LABELS[r] }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0 || disabledReason) return;
+    setBusy(true);
+    setError(null);
+    const fields = toMemberFields(values);
+    const failure = await onSubmit({ ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim() });
+    setBusy(false);
+    if (failure) setError(failure);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={submitLabel}>
+      <Stack gap="md">
+        {(error || disabledReason) && (
+          <Alert color={error ? 'red' : 'yellow'} variant="light" role="alert">
+            {error ?? disabledReason}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput label="Imię" name="firstName" required maxLength={60} value={values.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} onBlur={blur('firstName')} error={show('firstName')} disabled={busy} />
+          <TextInput label="Nazwisko" name="lastName" required maxLength={60} value={values.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} onBlur={blur('lastName')} error={show('lastName')} disabled={busy} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <NumberInput
+            label="Rok urodzenia"
+            name="birthYear"
+            description="Opcjonalnie — pomaga dobrać bilet (np. dziecięcy)."
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            min={1900}
+            max={2100}
+            value={values.birthYear}
+            onChange={(v) => set({ birthYear: v })}
+            onBlur={blur('birthYear')}
+            error={show('birthYear')}
+            disabled={busy}
+          />
+          <Select
+            label="Kim jest dla Ciebie?"
+            name="relation"
+            description="Opcjonalnie."
+            placeholder="Wybierz"
+            data={relations}
+            clearable={!isSelf}
+            value={values.relation || null}
+            onChange={(v) => set({ relation: v ?? '' })}
+            error={show('relation')}
+            disabled={busy || isSelf}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="xs">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              Anuluj
+            </Button>
+          )}
+          <Button type="submit" loading={busy} disabled={Boolean(disabledReason)}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { MEMBER_RELATIONS, type Member } from '@domain/schemas';
+import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { loadDatabase } from '../../shared/firebase';
+
+export type Relation = (typeof MEMBER_RELATIONS)[number];
+export interface MemberEntry extends Member {
+  id: string;
+}
+/** `/tickets/{uid}`: memberId → ticketTypeId → claim. */
+export interface TicketClaim {
+  orderId: string;
+  status: 'pending' | 'paid';
+}
+export type TicketClaims = Record<string, Record<string, TicketClaim>>;
+
+const collator = new Intl.Collator('pl');
+
+/** The account holder first, then by surname and first name. */
+function toMembers(raw: unknown): MemberEntry[] {
+  if (typeof raw !== 'object' || raw === null) return [];
+  return Object.entries(raw as Record<string, Member>)
+    .map(([id, m]) => ({ ...m, id }))
+    .sort((a, b) => {
+      if ((a.relation === 'self') !== (b.relation === 'self')) return a.relation === 'self' ? -1 : 1;
+      return collator.compare(`${a.lastName} ${a.firstName}`, `${b.lastName} ${b.firstName}`);
+    });
+}
+
+function toClaims(raw: unknown): TicketClaims {
+  return typeof raw === 'object' && raw !== null ? (raw as TicketClaims) : {};
+}
+
+export const membersApi = realtimeApi.injectEndpoints({
+  endpoints: (build) => ({
+    getMembers: build.query<MemberEntry[], string>(realtimeEndpoint((uid) => `members/${uid}`, toMembers)),
+    getTicketClaims: build.query<TicketClaims, string>(realtimeEndpoint((uid) => `tickets/${uid}`, toClaims)),
+  }),
+});
+
+export const { useGetMembersQuery, useGetTicketClaimsQuery } = membersApi;
+export const uidOrSkip = (uid: string | undefined) => uid ?? skipToken;
+
+export interface MemberFields {
+  firstName: string;
+  lastName: string;
+  birthYear?: number;
+  relation?: Relation;
+}
+
+/**
+ * Members are written by the client straight to /members/{uid} (the rules validate the shape, the
+ * limit and the "no delete with a ticket" condition); the listener brings the change back into the store.
+ */
+export async function addMember(uid: string, fields: MemberFields): Promise<string> {
+  const { db, sdk } = await loadDatabase();
+  const ref = sdk.push(sdk.ref(db, `members/${uid}`));
+  await sdk.set(ref, { ...stripUndefined(fields), createdAt: sdk.serverTimestamp() });
+  return ref.key!;
+}
+
+export async function updateMember(uid: string, memberId: string, fields: MemberFields): Promise<void> {
+  const { db, sdk } = await loadDatabase();
+  await sdk.update(sdk.ref(db, `members/${uid}/${memberId}`), {
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    birthYear: fields.birthYear ?? null,
+    relation: fields.relation ?? null,
+  });
+}
+
+export async function deleteMember(uid: string, memberId: string): Promise<void> {
+  const { db, sdk } = await loadDatabase();
+  // The basket entry of this participant would otherwise point at nobody (the rules require the member to exist).
+  await sdk.remove(sdk.ref(db, `baskets/${uid}/tickets/${memberId}`)).catch(() => undefined);
+  await sdk.remove(sdk.ref(db, `members/${uid}/${memberId}`));
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function memberName(m: Pick<Member, 'firstName' | 'lastName'>): string {
+  return `${m.firstName} ${m.lastName}`;
+}

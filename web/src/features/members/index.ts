@@ -1,0 +1,2 @@
+// Public API of the members feature for other features (pages load lazily from ./pages).
+export { useGetMembersQuery, useGetTicketClaimsQuery, memberName, type MemberEntry, type TicketClaims } from './api';
