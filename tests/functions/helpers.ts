@@ -35,6 +35,11 @@ export async function startEnv(): Promise<TestEnv> {
     buildAll();
     built = true;
   }
+  // The Functions emulator runs each request in its own worker process (unlike production, where one
+  // instance serves up to 80 requests). Without a cap, 200 concurrent calls spawn ~50 Node processes,
+  // which on a 2-CPU machine time out before they start. The cap keeps the race real (several worker
+  // processes, each with its own Admin SDK connection, contending on the same nodes) but bounded.
+  process.env.FUNCTIONS_EMULATOR_PARALLEL ??= '4';
   const stack = (await startStack({ ports: 'free', seed: false, web: false })) as Stack;
   Object.assign(process.env, stack.env);
   const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `admin-${randomUUID()}`);
