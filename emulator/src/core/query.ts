@@ -182,7 +182,7 @@ function parseRestBound(raw: string, param: string): { value: unknown; name?: st
 
 function parseRestLimit(raw: string, param: string): number {
   const n = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n)) invalid(`${param} must be a positive integer`);
+  if (!Number.isSafeInteger(n) || n < 1) invalid(`${param} must be a positive integer`);
   return n;
 }
 

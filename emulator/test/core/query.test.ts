@@ -217,6 +217,8 @@ describe('query parameters', () => {
     expect(() => rest('orderBy="a"&startAt={"x":1}')).toThrow(/primitive/);
     expect(() => rest('orderBy="a"&startAt=abc')).toThrow(/valid JSON/);
     expect(() => rest('orderBy="a"&limitToFirst=-1')).toThrow(/positive integer/);
+    expect(() => rest('orderBy="a"&limitToLast=0')).toThrow(/positive integer/);
+    expect(() => rest('orderBy="a"&limitToLast=1.5')).toThrow(/positive integer/);
     expect(() => rest('orderBy="a"&limitToFirst=1&limitToLast=1')).toThrow(DatabaseError);
     expect(() => rest('orderBy="a"&equalTo=1&startAt=1')).toThrow(DatabaseError);
     try {
