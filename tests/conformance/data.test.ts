@@ -133,6 +133,41 @@ describe('writes and reads', () => {
     expect((await admin.db.ref('arrays/withNull/1').once('value')).exists()).toBe(false);
   });
 
+  it('writing below a leaf turns it into an object; writing a leaf over an object replaces it', async () => {
+    await set(ref(a.db, 'under'), 'leaf');
+    await set(ref(a.db, 'under/child'), 1);
+    expect(await serverVal('under')).toEqual({ child: 1 });
+    await set(ref(a.db, 'under2'), 5);
+    await update(ref(a.db, 'under2'), { 'x/y': 'deep' });
+    expect(await serverVal('under2')).toEqual({ x: { y: 'deep' } });
+    await set(ref(a.db, 'under2'), true);
+    expect(await serverVal('under2')).toBe(true);
+  });
+
+  it('concurrent writers to one path: every client converges on the value the server kept', async () => {
+    const writers = Array.from({ length: 8 }, () => webClient(target, ns));
+    try {
+      const finals: unknown[] = [undefined, undefined];
+      const offs = [a, b].map((client, index) =>
+        onValue(ref(client.db, 'race/value'), (s) => {
+          finals[index] = s.val();
+        }),
+      );
+      await Promise.all(
+        writers.map(async (writer, w) => {
+          for (let i = 0; i < 15; i += 1) await set(ref(writer.db, 'race/value'), `w${w}-${i}`);
+        }),
+      );
+      const kept = await serverVal('race/value');
+      await waitUntil(() => finals[0] === kept && finals[1] === kept, `listeners converge on ${String(kept)}`);
+      offs.forEach((off) => off());
+      // Each writer's own last write is what it saw acknowledged; the server kept one of them.
+      expect(writers.map((_, w) => `w${w}-14`)).toContain(kept);
+    } finally {
+      await Promise.all(writers.map((w) => w.close()));
+    }
+  });
+
   it('push creates 20-character chronological ids that sort in creation order', async () => {
     const keys: string[] = [];
     for (let i = 0; i < 5; i += 1) {

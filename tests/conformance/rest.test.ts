@@ -102,6 +102,16 @@ describe('methods', () => {
     expect((await rest(target, ns, 'GET', 'public/empty')).json).toBeNull();
   });
 
+  it('X-HTTP-Method-Override on a POST selects the method (for clients that cannot send it)', async () => {
+    await rest(target, ns, 'PUT', 'public/override', { body: { a: 1, b: 2 } });
+    const patch = await rest(target, ns, 'POST', 'public/override', { body: { b: 3 }, headers: { 'X-HTTP-Method-Override': 'PATCH' } });
+    expect(patch.status).toBe(200);
+    expect((await rest(target, ns, 'GET', 'public/override')).json).toEqual({ a: 1, b: 3 });
+    const del = await rest(target, ns, 'POST', 'public/override', { headers: { 'X-HTTP-Method-Override': 'DELETE' } });
+    expect(del.status).toBe(200);
+    expect((await rest(target, ns, 'GET', 'public/override')).json).toBeNull();
+  });
+
   it('print=silent answers 204 with an empty body and still writes', async () => {
     const put = await rest(target, ns, 'PUT', 'public/silent', { body: { s: 1 }, params: { print: 'silent' } });
     expect(put.status).toBe(204);
