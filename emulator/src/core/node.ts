@@ -184,8 +184,9 @@ export class ChildrenNode implements DataNode {
     return t === null ? EMPTY_NODE : t.value;
   }
   getChild(path: Path): DataNode {
-    let node: DataNode = this;
-    for (let i = 0; i < path.length; i++) {
+    if (path.length === 0) return this;
+    let node = this.getImmediateChild(path[0]);
+    for (let i = 1; i < path.length; i++) {
       node = node.getImmediateChild(path[i]);
       if (node.isEmpty()) return EMPTY_NODE;
     }

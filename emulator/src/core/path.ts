@@ -14,7 +14,8 @@ export const MAX_PATH_DEPTH = 32;
 const INTEGER_REGEXP = /^-?(0*)\d{1,10}$/;
 const INTEGER_32_MIN = -2147483648;
 const INTEGER_32_MAX = 2147483647;
-const INVALID_KEY_REGEX = /[\[\].#$\/\u0000-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what keys may not contain
+const INVALID_KEY_REGEX = /[[\].#$/\u0000-\u001F\u007F]/;
 
 /** The key as a 32-bit integer when it looks like one (the SDK's tryParseInt), else null. */
 export function tryParseInt(key: string): number | null {

@@ -153,14 +153,6 @@ export function queryIdentifier(params: QueryParams): string {
   return isDefaultQuery(params) ? 'default' : objectToUniqueKey(queryParamsToWire(params));
 }
 
-function parseRestJson(raw: string, param: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    invalid(`${param} must be a valid JSON value`);
-  }
-}
-
 /** A REST bound: a JSON value, optionally followed by `,"keyName"` (as the SDK's REST client sends). */
 function parseRestBound(raw: string, param: string): { value: unknown; name?: string } {
   try {
