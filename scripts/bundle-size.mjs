@@ -12,7 +12,12 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 export const BUDGETS = {
-  signIn: 200 * KB, // everything the sign-in page loads, Firebase Auth included
+  // What the sign-in page needs to render: entry + its static imports + the `/` route chunk.
+  signIn: 200 * KB,
+  // Also everything the sign-in page fetches right after (Firebase App + Auth for the session
+  // check). Over it only warns: it grows when a feature imports 'firebase/auth' whole instead of
+  // through shared/firebase's loaders.
+  signInWithSession: 200 * KB,
   areaChunk: 60 * KB, // each feature area's own chunk
 };
 
@@ -60,8 +65,19 @@ const union = (...sets) => new Set(sets.flatMap((s) => [...s]));
 const total = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSize(f), 0);
 
 const entry = key((k) => manifest[k].isEntry, 'the entry');
-const firebase = (part) =>
-  key((k) => (part === 'app' ? /firebase\/app\/dist\//.test(k) : k === `src/shared/firebase/sdk/${part}.ts`), `firebase/${part}`);
+/**
+ * Manifest key of the chunk holding a package's code. Chunks shared by several dynamic imports are
+ * named after none of them, so the chunks' source maps are searched instead of the manifest keys.
+ */
+function chunkWithSource(pattern, what) {
+  for (const [k, chunk] of Object.entries(manifest)) {
+    const mapFile = join(distDir, `${chunk.file}.map`);
+    if (!chunk.file.endsWith('.js') || !existsSync(mapFile)) continue;
+    if (JSON.parse(readFileSync(mapFile, 'utf8')).sources.some((s) => pattern.test(s))) return k;
+  }
+  throw new Error(`No chunk contains ${what} (is web/dist current?)`);
+}
+const firebase = (part) => chunkWithSource(new RegExp(`@firebase/${part}/dist/`), `@firebase/${part}`);
 const area = (name) => key((k) => k === `src/features/${name}/pages.tsx`, `area ${name}`);
 
 const entryFiles = closure(entry);
@@ -82,8 +98,8 @@ const areaNames = Object.keys(manifest)
   .sort();
 
 const rows = [
-  { name: 'sign-in page (/): first paint (entry + static imports + route chunk)', size: total(signInCritical) },
-  { name: 'sign-in page (/): total incl. Firebase App + Auth (session check)', size: total(signIn), budget: BUDGETS.signIn },
+  { name: 'sign-in page (/): entry + static imports + route chunk', size: total(signInCritical), budget: BUDGETS.signIn },
+  { name: 'sign-in page (/): + Firebase App + Auth (session check)', size: total(signIn), budget: BUDGETS.signInWithSession, warnOnly: true },
   { name: 'dashboard (/dashboard): entry + layout + home + Firebase App/Auth/Database', size: total(dashboard) },
   ...areaNames.map((name) => ({
     name: `area chunk: ${name}`,
@@ -96,7 +112,8 @@ const rows = [
 ];
 
 const fmt = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const over = rows.filter((r) => r.budget && r.size > r.budget);
+const over = rows.filter((r) => r.budget && r.size > r.budget && !r.warnOnly);
+const warnings = rows.filter((r) => r.budget && r.size > r.budget && r.warnOnly);
 
 if (args.has('--json')) {
   console.log(JSON.stringify(rows, null, 2));
@@ -104,11 +121,17 @@ if (args.has('--json')) {
   const width = Math.max(...rows.map((r) => r.name.length));
   console.log(`${'JavaScript (gzip -9)'.padEnd(width)}  ${'size'.padStart(9)}  ${'budget'.padStart(9)}`);
   for (const r of rows) {
-    const flag = r.budget ? (r.size > r.budget ? '  OVER BUDGET' : '  ok') : '';
+    const flag = r.budget ? (r.size > r.budget ? (r.warnOnly ? '  over (warning)' : '  OVER BUDGET') : '  ok') : '';
     console.log(`${r.name.padEnd(width)}  ${fmt(r.size).padStart(9)}  ${(r.budget ? fmt(r.budget) : '').padStart(9)}${flag}`);
   }
 }
 
+for (const r of warnings) {
+  console.warn(
+    `\nWarning: ${r.name} is over ${fmt(r.budget)}. Load Firebase Auth functions through ` +
+      `web/src/shared/firebase (loadAuth / loadAuthExtras), never with import('firebase/auth').`,
+  );
+}
 if (over.length > 0) {
   console.error(`\nOver budget: ${over.map((r) => r.name).join('; ')}`);
   process.exit(1);

@@ -38,6 +38,13 @@ export function loadAuth() {
   return authPromise;
 }
 
+let authExtrasPromise: Promise<typeof import('./sdk/authExtras')> | null = null;
+/** Account management (sign-up, password policy and change, deletion, e-mail link, Google) on top of loadAuth(). */
+export function loadAuthExtras() {
+  authExtrasPromise ??= import('./sdk/authExtras');
+  return authExtrasPromise;
+}
+
 let databasePromise: Promise<{ db: import('firebase/database').Database; sdk: typeof import('./sdk/database') }> | null =
   null;
 export function loadDatabase() {
