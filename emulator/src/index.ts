@@ -75,7 +75,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const databases = new Databases(rules, store);
     if (store) for (const [ns, json] of store.initial) databases.get(ns).root = nodeFromJSON(json);
     if (options.importDir) {
-      const imported = await importDatabases(options.importDir);
+      let imported: Map<string, unknown>;
+      try {
+        imported = await importDatabases(options.importDir);
+      } catch (error) {
+        throw new EmulatorStartError(`Cannot import ${options.importDir}: ${error instanceof Error ? error.message : String(error)}`, error);
+      }
       await Promise.all([...imported].map(([ns, json]) => databases.get(ns).replaceRoot(json)));
     }
     store?.setSnapshotSource(() => databases.snapshot());

@@ -14,7 +14,7 @@ export interface ListenSink {
  * One push delivered to many sinks: the first WebSocket sink stores its encoded frames here so the
  * others reuse them (serialising once per write, not once per listener).
  */
-export interface SharedEncoding { frames?: string[] }
+export interface SharedEncoding { frames?: Buffer[] }
 
 export interface ListenPrincipal { owner: boolean; auth: import('../rules/index.js').AuthContext | null }
 

@@ -41,9 +41,13 @@ export class WebSocketTransport implements Transport {
 
   send(message: unknown, shared?: SharedEncoding): void {
     if (this.socket.readyState !== 1) return;
-    const frames = shared?.frames ?? encodeFrames(JSON.stringify(message));
-    if (shared) shared.frames = frames;
-    for (const frame of frames) this.socket.send(frame);
+    if (!shared) {
+      for (const frame of encodeFrames(JSON.stringify(message))) this.socket.send(frame);
+      return;
+    }
+    // Encoded to UTF-8 once for every connection that receives the same push.
+    shared.frames ??= encodeFrames(JSON.stringify(message)).map((frame) => Buffer.from(frame, 'utf8'));
+    for (const frame of shared.frames) this.socket.send(frame, { binary: false });
   }
 
   /** Feeds one incoming frame; returns the parsed message once complete (null otherwise; throws on bad JSON). */
