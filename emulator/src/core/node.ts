@@ -154,11 +154,12 @@ export class ChildrenNode implements DataNode {
   /** Per-index sorted children for queries; valid for this immutable node only. */
   indexCache: Map<string, unknown> | undefined = undefined;
   /**
-   * Set when this node is `base` with one child replaced and `base` had sorted indexes: a query
-   * can then patch base's order (one removal, one insertion) instead of sorting again. Cleared
-   * once used; only ever points at a node that has a cache, so no chains of old versions build up.
+   * Set when this node is `base` with a few children replaced and `base` had sorted indexes: a
+   * query can then patch base's order (a removal and an insertion per key) instead of sorting
+   * again. Cleared once used; it only ever points at a node that has a cache, so no chains of
+   * old versions build up.
    */
-  derivedFrom: { base: ChildrenNode; key: string } | undefined = undefined;
+  derivedFrom: { base: ChildrenNode; keys: string[] } | undefined = undefined;
   constructor(
     readonly root: TNode<DataNode> | null,
     readonly count: number,
@@ -236,7 +237,11 @@ export class ChildrenNode implements DataNode {
     );
   }
   private derive(next: ChildrenNode, key: string): ChildrenNode {
-    if (this.indexCache !== undefined) next.derivedFrom = { base: this, key };
+    if (this.indexCache !== undefined) next.derivedFrom = { base: this, keys: [key] };
+    else if (this.derivedFrom !== undefined && this.derivedFrom.keys.length < MAX_DERIVED_KEYS) {
+      // An uncached intermediate (one step of a multi-path update): keep patching from its base.
+      next.derivedFrom = { base: this.derivedFrom.base, keys: [...this.derivedFrom.keys, key] };
+    }
     return next;
   }
   updateChild(path: Path, child: DataNode): DataNode {
@@ -247,6 +252,7 @@ export class ChildrenNode implements DataNode {
     const next = new ChildrenNode(this.root, this.count, priority, this.prioCount);
     // Same children, so the same orders.
     next.indexCache = this.indexCache;
+    next.derivedFrom = this.derivedFrom;
     return next;
   }
   /** Children in the SDK's PRIORITY_INDEX order (priority, then key), as hash and val iterate. */
@@ -311,6 +317,8 @@ export class ChildrenNode implements DataNode {
 }
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+/** Beyond this many changed children, sorting afresh is about as cheap as patching. */
+const MAX_DERIVED_KEYS = 32;
 
 export const EMPTY_NODE: DataNode = new ChildrenNode(null, 0, null, 0);
 

@@ -319,24 +319,36 @@ function indexedChildren(node: ChildrenNode, index: QueryIndex): IndexedChild[] 
   const baseList = derived?.base.indexCache?.get(cacheKey) as IndexedChild[] | undefined;
   if (derived !== undefined && baseList !== undefined) {
     list = baseList.slice();
-    const before = derived.base.getImmediateChild(derived.key);
-    const after = node.getImmediateChild(derived.key);
-    if (!before.isEmpty()) {
-      const at = lowerBound(list, indexedEntry(index, derived.key, before));
-      if (at < list.length && list[at].key === derived.key) list.splice(at, 1);
-      else list = undefined; // cannot happen for a consistent cache; fall back to sorting
+    const keys = new Set(derived.keys);
+    for (const key of keys) {
+      const before = derived.base.getImmediateChild(key);
+      if (before.isEmpty()) continue;
+      const at = lowerBound(list, indexedEntry(index, key, before));
+      if (at < list.length && list[at].key === key) list.splice(at, 1);
+      else {
+        list = undefined; // cannot happen for a consistent cache; fall back to sorting
+        break;
+      }
     }
-    if (list !== undefined && !after.isEmpty()) {
-      const entry = indexedEntry(index, derived.key, after);
-      list.splice(lowerBound(list, entry), 0, entry);
+    if (list !== undefined) {
+      for (const key of keys) {
+        const after = node.getImmediateChild(key);
+        if (after.isEmpty()) continue;
+        const entry = indexedEntry(index, key, after);
+        list.splice(lowerBound(list, entry), 0, entry);
+      }
     }
   }
   if (list === undefined) {
     list = node.entries().map((e: TNode<DataNode>) => ({ key: e.key, keyInt: e.keyInt, node: e.value, sortNode: sortValueOf(index, e.value) }));
     list.sort(compareIndexed);
   }
-  node.derivedFrom = undefined;
-  (node.indexCache ??= new Map()).set(cacheKey, list);
+  const cache = (node.indexCache ??= new Map());
+  cache.set(cacheKey, list);
+  // Let go of the old version once every order it knew has been carried over.
+  if (derived !== undefined && [...(derived.base.indexCache?.keys() ?? [])].every((k) => cache.has(k))) {
+    node.derivedFrom = undefined;
+  }
   return list;
 }
 

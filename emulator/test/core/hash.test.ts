@@ -43,7 +43,7 @@ describe('node hash matches the SDK bit for bit', () => {
     }
     // The slow path must actually have been exercised, or this test proves less than it claims.
     expect(sdkQuirks).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   // (A string ending in a lone high surrogate makes the SDK's own hash throw, so it is not compared.)
   it('strings (unicode, emoji, lone surrogates, separators), booleans', async () => {
@@ -92,7 +92,7 @@ describe('node hash matches the SDK bit for bit', () => {
     const { snap, hash } = await sdkSnapshot(data);
     for (let i = 0; i < 300; i++) expect(nodeFromJSON(data['t' + i]).hash()).toBe(childHash(snap, 't' + i));
     expect(nodeFromJSON(data).hash()).toBe(hash);
-  });
+  }, 120_000);
 
   it('hash after updates equals hash of the same data built at once; empty hash is ""', async () => {
     let node = nodeFromJSON({ a: 1 });

@@ -39,7 +39,7 @@ describe('nodeFromJSON / val / exportVal match the SDK', () => {
       expect(JSON.stringify(node.val(true))).toBe(JSON.stringify(sdk.exportVal));
       expect(node.hash()).toBe(sdk.hash);
     }
-  });
+  }, 120_000);
 
   it('arrays become objects with index keys and come back as arrays when dense', () => {
     const node = nodeFromJSON(['a', null, 'c']);
@@ -105,7 +105,7 @@ describe('updates', () => {
       expect(node.val(true)).toEqual(sdk.exportVal);
       expect(node.hash()).toBe(sdk.hash);
     }
-  });
+  }, 120_000);
 
   it('shares unchanged subtrees and returns the same node for no-op updates', () => {
     const node = nodeFromJSON({ a: { x: 1 }, b: { y: 2 } });
@@ -185,6 +185,6 @@ describe('updates', () => {
     expect(node.childKeys()).toEqual([...model.keys()].sort(nameCompare));
     for (const [k, v] of model) expect(node.getImmediateChild(k).getValue()).toBe(v);
     expect(node.equals(nodeFromJSON(Object.fromEntries(model)))).toBe(true);
-  });
+  }, 120_000);
 });
 
