@@ -80,7 +80,8 @@ async function kill9(server: CliServer): Promise<void> {
 
 const skipReason = externalHost() ? `RTDB_EMULATOR_HOST=${externalHost()} names a server this suite cannot kill and restart` : undefined;
 
-describe.skipIf(Boolean(skipReason))(`durability with --data${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+// Each test owns its directory, port and processes, so they run side by side.
+describe.skipIf(Boolean(skipReason))(`durability with --data${skipReason ? ` (skipped: ${skipReason})` : ''}`, { concurrent: true }, () => {
   it('acknowledged SDK writes survive kill -9 and a restart on the same directory', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'rtdb-conf-durable-'));
     dirs.push(dataDir);
@@ -249,7 +250,7 @@ describe.skipIf(Boolean(skipReason))(`durability with --data${skipReason ? ` (sk
   });
 });
 
-describe.skipIf(Boolean(skipReason))(`CLI start-up errors${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+describe.skipIf(Boolean(skipReason))(`CLI start-up errors${skipReason ? ` (skipped: ${skipReason})` : ''}`, { concurrent: true }, () => {
   async function runToExit(args: string[]): Promise<{ code: number | null; output: string }> {
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
