@@ -1,8 +1,13 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatDateRange } from '../../shared/format/pl';
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/store/hooks';
+import { formatDateRange, formatMoney, formatShortDate } from '../../shared/format/pl';
+import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
-import { useGetEventQuery } from './api';
+import { selectUser } from '../auth';
+import { memberName, TicketBadges, useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
+import { useGetEventQuery, useGetMyOrdersQuery, useGetMyPickupsQuery } from './api';
 
 function EventCard() {
   const { data: event, isLoading, isError } = useGetEventQuery();
@@ -25,10 +30,14 @@ function EventCard() {
           <Title order={2} fz={22}>
             {event.name}
           </Title>
-          <Group gap="xs">
+          <Stack gap={0}>
+            {event.startDate && event.endDate && (
+              <Text fw={600} data-testid="event-dates">
+                {formatDateRange(event.startDate, event.endDate)}
+              </Text>
+            )}
             <Text c="dimmed">{event.place}</Text>
-            {event.startDate && event.endDate && <Text c="dimmed">· {formatDateRange(event.startDate, event.endDate)}</Text>}
-          </Group>
+          </Stack>
         </Stack>
       ) : (
         <Text c="dimmed">Organizator nie opublikował jeszcze informacji o wydarzeniu.</Text>
@@ -37,15 +46,162 @@ function EventCard() {
   );
 }
 
+function Section({ title, testId, action, children }: { title: string; testId: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid={testId} component="section" aria-label={title}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function MyMembers({ uid }: { uid: string }) {
+  const members = useGetMembersQuery(uid);
+  const claims = useGetTicketClaimsQuery(uid);
+  const list = members.data ?? [];
+  const withoutTicket = list.filter((m) => Object.keys(claims.data?.[m.id] ?? {}).length === 0).length;
+  return (
+    <Section title="Moi uczestnicy" testId="home-members" action={<Anchor component={Link} to="/dashboard/uczestnicy" size="sm">Wszyscy</Anchor>}>
+      {members.isLoading ? (
+        <LoadingRows rows={2} label="Wczytywanie uczestników" />
+      ) : members.isError ? (
+        <LoadError>Nie udało się wczytać uczestników.</LoadError>
+      ) : list.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nie masz jeszcze uczestników. <Anchor component={Link} to="/dashboard/uczestnicy/member/addMember">Dodaj pierwszego</Anchor>.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {list.slice(0, 6).map((m) => (
+            <Stack key={m.id} gap={2} component="li">
+              <Text size="sm" fw={600}>
+                {memberName(m)}
+              </Text>
+              <TicketBadges claims={claims.data?.[m.id]} />
+            </Stack>
+          ))}
+          {list.length > 6 && (
+            <Text size="xs" c="dimmed">
+              i {list.length - 6} więcej…
+            </Text>
+          )}
+        </Stack>
+      )}
+      {withoutTicket > 0 && (
+        <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light" mt="auto">
+          Kup bilety ({withoutTicket} bez biletu)
+        </Button>
+      )}
+    </Section>
+  );
+}
+
+function OpenOrders({ uid }: { uid: string }) {
+  const orders = useGetMyOrdersQuery(uid);
+  const pending = (orders.data ?? []).filter((o) => o.status === 'pending');
+  const due = pending.reduce((s, o) => s + o.totals.gross, 0);
+  return (
+    <Section title="Do zapłaty" testId="home-orders" action={<Anchor component={Link} to="/dashboard/zamowienia" size="sm">Zamówienia</Anchor>}>
+      {orders.isLoading ? (
+        <LoadingRows rows={2} label="Wczytywanie zamówień" />
+      ) : orders.isError ? (
+        <LoadError>Nie udało się wczytać zamówień.</LoadError>
+      ) : pending.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nie masz zamówień oczekujących na płatność.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          <Text fw={700} fz="xl" data-testid="home-due">
+            {formatMoney(due)}
+          </Text>
+          {pending.map((o) => (
+            <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  {o.number}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatShortDate(o.createdAt)} · {Object.keys(o.lines).length} poz.
+                </Text>
+              </Stack>
+              <Badge color="yellow" variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
+                {formatMoney(o.totals.gross)}
+              </Badge>
+            </Group>
+          ))}
+          <Text size="xs" c="dimmed">
+            Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
+          </Text>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function ToPickUp({ uid }: { uid: string }) {
+  const pickups = useGetMyPickupsQuery(uid);
+  const waiting = (pickups.data ?? []).filter((p) => p.status === 'waiting');
+  return (
+    <Section title="Do odbioru" testId="home-pickups" action={<Anchor component={Link} to="/dashboard/odbierz" size="sm">Odbierz</Anchor>}>
+      {pickups.isLoading ? (
+        <LoadingRows rows={2} label="Wczytywanie przedmiotów do odbioru" />
+      ) : pickups.isError ? (
+        <LoadError>Nie udało się wczytać listy do odbioru.</LoadError>
+      ) : waiting.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj.
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {waiting.map((p) => (
+            <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600}>
+                  {p.label}
+                </Text>
+                {p.memberName && (
+                  <Text size="xs" c="dimmed">
+                    {p.memberName}
+                  </Text>
+                )}
+              </Stack>
+              <Badge variant="light" style={{ flexShrink: 0 }}>
+                {p.quantity} szt.
+              </Badge>
+            </Group>
+          ))}
+          <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
+            Pokaż kod odbioru
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
 export function DashboardHomePage() {
+  const uid = useAppSelector(selectUser)?.uid;
   return (
     <PageFrame>
       <EventCard />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Placeholder>Tutaj zobaczysz swoich uczestników i status ich biletów.</Placeholder>
-        <Placeholder>Tutaj zobaczysz zamówienia oczekujące na płatność.</Placeholder>
-        <Placeholder>Tutaj zobaczysz przedmioty czekające na odbiór.</Placeholder>
-      </SimpleGrid>
+      {uid ? (
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <MyMembers uid={uid} />
+          <OpenOrders uid={uid} />
+          <ToPickUp uid={uid} />
+        </SimpleGrid>
+      ) : (
+        <LoadingRows label="Wczytywanie panelu" />
+      )}
     </PageFrame>
   );
 }
+

@@ -65,10 +65,9 @@ export function StepOneForm({ checkPolicy, onNext }: StepOneFormProps) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || data.emailError) return;
-    let status = policyFor;
     if (!policy || policy.password !== password) {
       setChecking(true);
-      status = await checkPolicy(password);
+      const status = await checkPolicy(password);
       setPolicy({ password, status });
       setChecking(false);
       if (status && !status.isValid) return;

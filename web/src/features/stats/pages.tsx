@@ -1,12 +1,12 @@
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
+import { ParticipantStats } from './ParticipantStats';
 
-// Page frames of this area; their content arrives with the area's own issue.
-
+// The admin part (sales over time, revenue, pickups) belongs to the admin-statistics work and goes
+// beside ParticipantStats, shown only to admins.
 export function StatsPage() {
   return (
     <PageFrame>
-      <Placeholder>Tutaj zobaczysz liczbę zapisanych uczestników i pozostałe bilety, a administrator także sprzedaż, przychody i postęp odbiorów na wykresach.</Placeholder>
+      <ParticipantStats />
     </PageFrame>
   );
 }

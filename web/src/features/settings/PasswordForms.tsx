@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { authErrorMessage } from '../../shared/firebase/authErrors';
+import { checkProjectPassword } from '../registration';
+
+/** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
+export function reauthMessage(error: unknown): string {
+  const code = (error as { code?: string })?.code ?? '';
+  if (['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials'].includes(code)) return 'Nieprawidłowe obecne hasło.';
+  const details = (error as { details?: { message?: string } })?.details;
+  if (details?.message) return details.message;
+  return authErrorMessage(error);
+}
+
+export function changePasswordErrors(v: { current: string; next: string; repeat: string }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!v.current) errors.current = 'Podaj obecne hasło';
+  const check = checkProjectPassword(v.next);
+  if (!v.next) errors.next = 'Podaj nowe hasło';
+  else if (!check.ok) errors.next = `Hasło musi mieć: ${check.missing.join(', ')}`;
+  else if (v.next === v.current) errors.next = 'Nowe hasło musi różnić się od obecnego';
+  if (!v.repeat) errors.repeat = 'Powtórz nowe hasło';
+  else if (v.repeat !== v.next) errors.repeat = 'Hasła nie są takie same';
+  return errors;
+}
+
+export function ChangePasswordForm({ onChange }: { onChange: (current: string, next: string) => Promise<string | null> }) {
+  const [v, setV] = useState({ current: '', next: '', repeat: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const errors = changePasswordErrors(v);
+  const show = (f: string) => (submitted ? errors[f] : undefined);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    setResult(null);
+    const failure = await onChange(v.current, v.next);
+    setBusy(false);
+    if (failure) setResult({ ok: false, message: failure });
+    else {
+      setResult({ ok: true, message: 'Hasło zostało zmienione.' });
+      setV({ current: '', next: '', repeat: '' });
+      setSubmitted(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
+      <Stack gap="md" maw={420}>
+        <PasswordInput label="Obecne hasło" name="currentPassword" autoComplete="current-password" required value={v.current} onChange={(e) => setV({ ...v, current: e.currentTarget.value })} error={show('current')} disabled={busy} />
+        <PasswordInput label="Nowe hasło" name="newPassword" autoComplete="new-password" required description="Co najmniej 8 znaków, w tym litera i cyfra." value={v.next} onChange={(e) => setV({ ...v, next: e.currentTarget.value })} error={show('next')} disabled={busy} />
+        <PasswordInput label="Powtórz nowe hasło" name="repeatPassword" autoComplete="new-password" required value={v.repeat} onChange={(e) => setV({ ...v, repeat: e.currentTarget.value })} error={show('repeat')} disabled={busy} />
+        {result && (
+          <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} data-testid="password-result">
+            {result.message}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={busy}>
+            Zmień hasło
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Account deletion: a clear statement of what goes and what stays, the password, and an explicit tick. */
+export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boolean; onClose: () => void; onDelete: (password: string) => Promise<string | null> }) {
+  const [password, setPassword] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password || !confirmed) return;
+    setBusy(true);
+    setError(null);
+    const failure = await onDelete(password);
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={<Text fw={700}>Usunąć konto na zawsze?</Text>} centered data-testid="delete-account-modal">
+      <form onSubmit={submit} noValidate aria-label="Usuwanie konta">
+        <Stack gap="md">
+          <Alert color="red" variant="light">
+            <Stack gap={6}>
+              <Text size="sm" fw={600}>
+                Usuniemy:
+              </Text>
+              <List size="sm" spacing={2}>
+                <List.Item>Twój profil, uczestników, koszyk i kod odbioru,</List.Item>
+                <List.Item>nieopłacone zamówienia (zostaną anulowane),</List.Item>
+                <List.Item>nieodebrane przedmioty i bilety przypisane do konta.</List.Item>
+              </List>
+              <Text size="sm" fw={600}>
+                Zachowamy faktury i opłacone zamówienia — wymagają tego przepisy o rachunkowości.
+              </Text>
+            </Stack>
+          </Alert>
+          <PasswordInput label="Hasło (potwierdź, że to Ty)" name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} data-autofocus />
+          <Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.currentTarget.checked)} label="Rozumiem, że tej operacji nie można cofnąć" name="confirmDelete" disabled={busy} />
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Anuluj
+            </Button>
+            <Button type="submit" color="red" loading={busy} disabled={!password || !confirmed}>
+              Usuń konto
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
