@@ -57,8 +57,8 @@ function basket(seq) {
 const SEQ_RE = /"s(\d+)":\{/g;
 
 const CONFIGS = {
-  'peer-open': { label: 'firebase-server, open rules', script: 'server-peer.cjs', rules: '' },
-  'peer-rules': { label: 'firebase-server, project rules', script: 'server-peer.cjs', rules: rulesFile },
+  'peer-open': { label: 'firebase-server, open rules', script: 'server-peer.js', rules: '' },
+  'peer-rules': { label: 'firebase-server, project rules', script: 'server-peer.js', rules: rulesFile },
   ours: { label: 'ours (rules + journal)', script: 'server-ours.js', rules: rulesFile },
 };
 
@@ -255,7 +255,9 @@ function machine() {
   let nproc = String(os.availableParallelism?.() ?? os.cpus().length);
   try {
     nproc = execSync('nproc', { encoding: 'utf8' }).trim();
-  } catch {}
+  } catch {
+    // not every system has nproc; availableParallelism() is the same number
+  }
   return { nproc, cpu, node: process.version, os: `${os.type()} ${os.release()}` };
 }
 
@@ -359,8 +361,18 @@ function updateDocs(section) {
   writeFileSync(file, text);
 }
 
+/** firebase-server needs firebase 7 beside it, so it lives in its own install (see peer/package.json). */
+function ensurePeerInstalled() {
+  const peerDir = path.join(here, 'peer');
+  if (existsSync(path.join(peerDir, 'node_modules', 'firebase-server', 'package.json'))) return;
+  console.log('installing the peer (firebase-server + firebase 7) into emulator/bench/peer …');
+  const npm = `npm install --prefix ${JSON.stringify(peerDir)} --no-audit --no-fund`;
+  execSync(existsSync('/tmp/npm.lock') ? `flock /tmp/npm.lock ${npm}` : npm, { stdio: 'inherit' });
+}
+
 async function main() {
   const m = machine();
+  if (only !== 'ours') ensurePeerInstalled();
   const repeatArg = [...args].find((a) => a.startsWith('--repeat='));
   const repeat = repeatArg ? Number(repeatArg.slice(9)) : quick ? 1 : 2;
   console.log(`bench:emulator — nproc ${m.nproc}, ${m.cpu}, Node ${m.node}; rules ${path.relative(root, rulesFile)}`);

@@ -390,7 +390,8 @@ class JournalStore implements DurableStore {
 
 export async function openDurableStore(dir: string, options: DurableStoreOptions = {}): Promise<DurableStore> {
   const absDir = path.resolve(dir);
-  await fsp.mkdir(absDir, { recursive: true });
+  const created = await fsp.mkdir(absDir, { recursive: true });
+  if (created !== undefined) await fsyncDir(path.dirname(absDir)); // the new directory itself must survive a crash
   const release = await acquireLock(absDir);
   try {
     for (const name of await fsp.readdir(absDir)) {

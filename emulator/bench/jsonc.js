@@ -1,5 +1,5 @@
 // Strips // and /* */ comments from JSON text (as database.rules.json allows), leaving strings intact.
-module.exports.stripJsonComments = function stripJsonComments(text) {
+export function stripJsonComments(text) {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -20,4 +20,4 @@ module.exports.stripJsonComments = function stripJsonComments(text) {
     }
   }
   return out;
-};
+}

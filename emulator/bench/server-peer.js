@@ -1,11 +1,15 @@
 // Child process: the npm package firebase-server (the only other open-source server for this
 // protocol), from its isolated install next to the firebase 7 client it was built for.
-const path = require('node:path');
-const fs = require('node:fs');
-const { stripJsonComments } = require('./jsonc.cjs');
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripJsonComments } from './jsonc.js';
 
-const peerModules = path.join(__dirname, 'peer', 'node_modules');
-const FirebaseServer = require(path.join(peerModules, 'firebase-server'));
+// Resolve from the isolated install, so that firebase-server's require('firebase') finds firebase 7.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const requirePeer = createRequire(path.join(here, 'peer', 'package.json'));
+const FirebaseServer = requirePeer('firebase-server');
 const rulesFile = process.argv[2];
 const seed = JSON.parse(process.argv[3] || 'null');
 
