@@ -1,32 +1,139 @@
-import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/store/hooks';
+import { formatMoney } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
+import { selectUser } from '../auth';
+import { parseInvoiceKey, useGetInvoiceQuery, useGetMyInvoicesQuery } from './api';
+import { InvoiceDocument, isoToPolishDate } from './InvoiceDocument';
 
-// Page frames of this area; their content arrives with the area's own issue.
+const INVOICES = '/dashboard/faktury';
 
 export function InvoicesPage() {
+  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const { data, isLoading, isError, refetch } = useGetMyInvoicesQuery(uid, { skip: !uid });
   return (
     <PageFrame>
-      <Placeholder>Tutaj zobaczysz faktury VAT wystawione po zaksięgowaniu płatności.</Placeholder>
+      {isLoading || !uid ? (
+        <LoadingRows label="Wczytywanie faktur" rows={3} />
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>Nie udało się wczytać faktur.</LoadError>
+      ) : !data || data.length === 0 ? (
+        <EmptyState title="Nie masz jeszcze faktur">
+          Fakturę VAT wystawiamy automatycznie, gdy organizator zaksięguje Twój przelew. Pojawi się tutaj od razu.
+        </EmptyState>
+      ) : (
+        <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }}>
+          <Table.ScrollContainer minWidth={340}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Moje faktury" data-testid="invoice-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Numer</Table.Th>
+                  <Table.Th>Data wystawienia</Table.Th>
+                  <Table.Th ta="right">Kwota brutto</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.map((inv) => (
+                  <Table.Tr key={inv.id} data-testid="invoice-row">
+                    <Table.Td>
+                      <Button component={Link} to={`${INVOICES}/${uid}-${inv.id}`} variant="subtle" px={4} aria-label={`Faktura ${inv.number}`}>
+                        {inv.number}
+                      </Button>
+                      <Text size="xs" c="dimmed" px={4}>
+                        zamówienie {inv.orderNumber}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{isoToPolishDate(inv.issueDate)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(inv.totals.gross)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
     </PageFrame>
   );
 }
 
-export function InvoiceDetailPage() {
+/** Same view for "someone else's invoice" and "no such invoice": nothing tells the two apart, no data is shown. */
+function InvoiceUnavailable({ invoiceKey }: { invoiceKey: string }) {
   return (
-    <PageFrame>
-      <Placeholder
-        note={
-          <Group justify="center">
-            <Button component={Link} to="/dashboard/faktury" variant="filled">
-              Wróć do faktur
-            </Button>
-          </Group>
-        }
-      >
-        Tutaj zobaczysz fakturę VAT gotową do wydruku oraz pobierzesz ją jako PDF.
-      </Placeholder>
+    <ErrorPage
+      status={404}
+      message={`Invoice not available: ${invoiceKey}`}
+      description="Nie znaleziono takiej faktury na Twoim koncie. Sprawdź adres albo wróć do listy faktur."
+      homeHref={INVOICES}
+    />
+  );
+}
+
+export function InvoiceDetailPage() {
+  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const { invoiceKey = '' } = useParams();
+  const key = parseInvoiceKey(invoiceKey);
+  const own = key !== null && key.uid === uid;
+  // Another user's invoice is never even requested: the rules would refuse it, and the page must not depend on that alone.
+  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, { skip: !own });
+  const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
+
+  if (!uid) return <LoadingRows label="Wczytywanie faktury" rows={4} />;
+  if (!own) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  if (isLoading) return <LoadingRows label="Wczytywanie faktury" rows={6} />;
+  if (isError && error && 'code' in error && /permission/i.test(String(error.code))) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  if (isError)
+    return (
+      <PageFrame>
+        <LoadError onRetry={() => void refetch()}>Nie udało się wczytać faktury.</LoadError>
+      </PageFrame>
+    );
+  if (!data) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  const invoice = data;
+
+  async function downloadPdf() {
+    setPdfState('busy');
+    try {
+      const { downloadInvoicePdf } = await import('./pdf/invoicePdf');
+      await downloadInvoicePdf(invoice);
+      setPdfState('idle');
+    } catch {
+      setPdfState('error');
+    }
+  }
+
+  return (
+    <PageFrame
+      title={`Faktura ${invoice.number}`}
+      actions={
+        <Group gap="xs" data-print-hide>
+          <Button onClick={() => void downloadPdf()} loading={pdfState === 'busy'}>
+            Pobierz PDF
+          </Button>
+          <Button variant="default" onClick={() => window.print()}>
+            Drukuj
+          </Button>
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        {pdfState === 'error' && (
+          <Alert color="red" variant="light" role="alert" data-print-hide>
+            Nie udało się przygotować pliku PDF. Możesz użyć przycisku „Drukuj” i wybrać „Zapisz jako PDF”.
+          </Alert>
+        )}
+        <InvoiceDocument invoice={invoice} />
+        <Group data-print-hide>
+          <Button component={Link} to={INVOICES} variant="subtle">
+            ← Wszystkie faktury
+          </Button>
+        </Group>
+      </Stack>
     </PageFrame>
   );
 }

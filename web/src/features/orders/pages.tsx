@@ -1,12 +1,228 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
+import type { OrderLine, Seller } from '@domain/schemas';
+import { useAppSelector } from '../../app/store/hooks';
+import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
+import { TransferInstructions } from '../../shared/ui/TransferInstructions';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { selectUser } from '../auth';
+import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 
-// Page frames of this area; their content arrives with the area's own issue.
+const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
+
+function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" size="lg" data-testid="order-status" data-status={status}>
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function lineDescription(line: OrderLine): string {
+  const parts: string[] = [];
+  if (line.type === 'merch') parts.push(`wariant ${line.variantLabel}`);
+  if (line.memberName) parts.push(`dla: ${line.memberName}`);
+  return parts.join(' · ');
+}
+
+function OrderLines({ order }: { order: OrderEntry }) {
+  const lines = Object.entries(order.lines ?? {}).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table verticalSpacing={6} fz="sm" aria-label={`Pozycje zamówienia ${order.number}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Pozycja</Table.Th>
+            <Table.Th ta="right">Ilość</Table.Th>
+            <Table.Th ta="right">Wartość</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map(([id, line]) => (
+            <Table.Tr key={id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {line.name}
+                </Text>
+                {lineDescription(line) && (
+                  <Text size="xs" c="dimmed">
+                    {lineDescription(line)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {line.quantity} × {formatMoney(line.unitGross)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(line.unitGross * line.quantity)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller: Seller | null; uid: string; onCancel: (o: OrderEntry) => void }) {
+  return (
+    <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="order-card" data-order-number={order.number} data-status={order.status}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={2}>
+            <Title order={2} fz="lg">
+              Zamówienie {order.number}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {order.kind === 'tickets' ? 'Bilety' : 'Sklepik'} · złożone {formatDateTime(order.createdAt)}
+              {order.paidAt ? ` · opłacone ${formatDateTime(order.paidAt)}` : ''}
+              {order.cancelledAt ? ` · anulowane ${formatDateTime(order.cancelledAt)}` : ''}
+            </Text>
+          </Stack>
+          <OrderStatusBadge status={order.status} />
+        </Group>
+        <OrderLines order={order} />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            w tym VAT {formatMoney(order.totals.vat)}
+          </Text>
+          <Text fw={800} fz="lg" data-testid="order-total">
+            Razem: {formatMoney(order.totals.gross)}
+          </Text>
+        </Group>
+        {order.status === 'pending' && (
+          <>
+            <Divider />
+            {seller ? (
+              <TransferInstructions
+                recipient={seller.name}
+                recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
+                bankName={seller.bankName}
+                bankAccount={seller.bankAccount}
+                amountGrosze={order.totals.gross}
+                title={order.number}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                Dane do przelewu pojawią się, gdy organizator uzupełni numer konta.
+              </Text>
+            )}
+            {order.lock ? (
+              <Text size="sm" c="dimmed">
+                Płatność jest właśnie potwierdzana.
+              </Text>
+            ) : (
+              <Group justify="flex-end">
+                <Button variant="subtle" color="red" onClick={() => onCancel(order)}>
+                  Anuluj zamówienie
+                </Button>
+              </Group>
+            )}
+          </>
+        )}
+        {order.status === 'paid' && order.invoiceId && (
+          <Group justify="flex-end">
+            <Button component={Link} to={`/dashboard/faktury/${uid}-${order.invoiceId}`} variant="light">
+              Faktura {order.invoiceNumber}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function confirm() {
+    if (!order) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await cancelOrder(order.id);
+      onClose();
+    } catch (e) {
+      setError(refusalOf(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={() => {
+        if (!busy) {
+          setError(null);
+          onClose();
+        }
+      }}
+      title={<Text fw={700}>Anulować zamówienie {order?.number}?</Text>}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli już wysłałeś przelew, nie anuluj — skontaktuj
+          się z organizatorem.
+        </Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Nie, zostaw
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={busy}>
+            Tak, anuluj zamówienie
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 export function OrdersPage() {
+  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const { data, isLoading, isError, refetch } = useGetMyOrdersQuery(uid, { skip: !uid });
+  const seller = useGetPaymentSellerQuery();
+  const [cancelling, setCancelling] = useState<OrderEntry | null>(null);
+  // The modal keeps the order it was opened for even if the live list changes underneath.
   return (
     <PageFrame>
-      <Placeholder>Tutaj zobaczysz swoje zamówienia: numer, datę, pozycje, kwotę i status, a także dane do przelewu dla zamówień oczekujących na płatność.</Placeholder>
+      {isLoading || !uid ? (
+        <LoadingRows label="Wczytywanie zamówień" rows={3} />
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zamówień.</LoadError>
+      ) : !data || data.length === 0 ? (
+        <EmptyState
+          title="Nie masz jeszcze zamówień"
+          action={
+            <Group justify="center">
+              <Button component={Link} to="/dashboard/uczestnicy">
+                Kup bilety
+              </Button>
+              <Button component={Link} to="/dashboard/sklepik" variant="light">
+                Przejdź do sklepiku
+              </Button>
+            </Group>
+          }
+        >
+          Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
+        </EmptyState>
+      ) : (
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Moje zamówienia" aria-live="polite">
+          {data.map((o) => (
+            <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
+          ))}
+        </Stack>
+      )}
+      <CancelModal order={cancelling} onClose={() => setCancelling(null)} />
     </PageFrame>
   );
 }

@@ -1,15 +1,126 @@
-import { Button, Group } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { PICKUP_STATUS_LABELS } from '@domain/schemas';
+import { useAppSelector } from '../../app/store/hooks';
+import { formatDateTime } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { Placeholder } from '../../shared/ui/Placeholder';
+import { QrCode } from '../../shared/ui/QrCode';
+import { selectIsStaff, selectUser } from '../auth';
+import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
 
-// Page frames of this area; their content arrives with the area's own issue.
+// The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
+/** Participant view: my pickup code as a QR code, items waiting for pickup, and what was already collected. */
 export function PickupPage() {
+  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const isStaff = useAppSelector(selectIsStaff);
+  const items = useGetMyPickupsQuery(uid, { skip: !uid });
+  const code = useGetMyPickupCodeQuery(uid, { skip: !uid });
+  const info = useGetPickupInfoQuery();
+  const waiting = (items.data ?? []).filter((i) => i.status === 'waiting');
+  const picked = (items.data ?? []).filter((i) => i.status === 'picked');
+
   return (
-    <PageFrame>
-      <Placeholder>Tutaj zobaczysz opłacone przedmioty czekające na odbiór oraz kod QR, który pokażesz w punkcie odbioru.</Placeholder>
+    <PageFrame
+      actions={
+        isStaff ? (
+          <Button component={Link} to="/dashboard/odbierz/User" variant="light">
+            Stanowisko wydawania
+          </Button>
+        ) : undefined
+      }
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="pickup-code-card">
+          <Stack align="center" gap="sm" ta="center">
+            <Title order={2} fz="lg">
+              Mój kod odbioru
+            </Title>
+            {code.isLoading ? (
+              <LoadingRows label="Wczytywanie kodu odbioru" rows={1} />
+            ) : code.isError || !code.data ? (
+              <LoadError onRetry={() => void code.refetch()}>Nie udało się wczytać kodu odbioru.</LoadError>
+            ) : (
+              <>
+                <QrCode value={code.data} size={280} label={`Kod QR z kodem odbioru ${code.data.split('').join(' ')}`} />
+                <Text ff="monospace" fz={28} fw={800} lts={4} data-testid="pickup-code">
+                  {code.data}
+                </Text>
+                <Text size="sm" c="dimmed" maw={360}>
+                  Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na maksimum.
+                </Text>
+              </>
+            )}
+          </Stack>
+        </Paper>
+        <Stack gap="lg">
+          {info.data && (
+            <Alert color="baltyk" variant="light" title="Gdzie i kiedy odebrać">
+              <Text size="sm">{info.data}</Text>
+            </Alert>
+          )}
+          <Stack gap="sm" component="section" aria-labelledby="pickup-waiting">
+            <Title order={2} fz="lg" id="pickup-waiting">
+              Do odbioru
+            </Title>
+            {items.isLoading ? (
+              <LoadingRows label="Wczytywanie przedmiotów do odbioru" rows={2} />
+            ) : items.isError ? (
+              <LoadError onRetry={() => void items.refetch()}>Nie udało się wczytać przedmiotów do odbioru.</LoadError>
+            ) : waiting.length === 0 ? (
+              <EmptyState title="Nic nie czeka na odbiór">
+                Opłacone gadżety (i opaski, jeśli wydarzenie je przewiduje) pojawią się tutaj po zaksięgowaniu płatności.
+              </EmptyState>
+            ) : (
+              <ItemList items={waiting} />
+            )}
+          </Stack>
+          {picked.length > 0 && (
+            <Stack gap="sm" component="section" aria-labelledby="pickup-history">
+              <Title order={2} fz="lg" id="pickup-history">
+                Odebrane
+              </Title>
+              <ItemList items={picked} />
+            </Stack>
+          )}
+        </Stack>
+      </SimpleGrid>
     </PageFrame>
+  );
+}
+
+function ItemList({ items }: { items: PickupEntry[] }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <Paper component="li" key={item.id} withBorder radius="md" p="sm" data-testid="pickup-item" data-status={item.status}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600}>
+                {item.label}
+                {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+              </Text>
+              {item.memberName && (
+                <Text size="sm" c="dimmed">
+                  dla: {item.memberName}
+                </Text>
+              )}
+              {item.status === 'picked' && item.pickedAt && (
+                <Text size="xs" c="dimmed">
+                  Odebrano {formatDateTime(item.pickedAt)}
+                  {item.pickedByName ? ` · wydał(a): ${item.pickedByName}` : ''}
+                </Text>
+              )}
+            </Stack>
+            <Badge color={item.status === 'waiting' ? 'orange' : 'teal'} variant="light">
+              {PICKUP_STATUS_LABELS[item.status]}
+            </Badge>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
 

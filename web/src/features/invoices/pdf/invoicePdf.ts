@@ -1,0 +1,219 @@
+/**
+ * The invoice as a real PDF file, built in the browser with jsPDF. Loaded only when the user clicks
+ * "Pobierz PDF" (dynamic import), so jsPDF and the fonts never weigh on the invoices page itself.
+ * The standard PDF fonts cannot show ą ę ł ś ż ź ć ń, so Liberation Sans (TrueType) is embedded;
+ * jsPDF subsets it to the glyphs used.
+ */
+import { jsPDF } from 'jspdf';
+import type { Invoice } from '@domain/schemas';
+import { formatMoney } from '../../../shared/format/pl';
+import { formatBankAccount } from '../../../shared/ui/TransferInstructions';
+import { amount, formatNip, isoToPolishDate, sortedLines, sortedRates } from '../InvoiceDocument';
+import regularUrl from './fonts/LiberationSans-Regular.ttf?url';
+import boldUrl from './fonts/LiberationSans-Bold.ttf?url';
+
+export interface PdfFonts {
+  /** Base64 of the TrueType files. */
+  regular: string;
+  bold: string;
+}
+
+function toBase64(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+let fontsPromise: Promise<PdfFonts> | null = null;
+function loadFonts(): Promise<PdfFonts> {
+  fontsPromise ??= Promise.all(
+    [regularUrl, boldUrl].map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
+      return toBase64(await response.arrayBuffer());
+    }),
+  ).then(([regular, bold]) => ({ regular, bold }));
+  fontsPromise.catch(() => {
+    fontsPromise = null;
+  });
+  return fontsPromise;
+}
+
+const FONT = 'LiberationSans';
+const PAGE_W = 210;
+const PAGE_H = 297;
+const M = 14;
+const NAVY: [number, number, number] = [10, 42, 102];
+
+/** `FV/2026/000123` → `Faktura-FV-2026-000123.pdf`. */
+export function pdfFileName(invoice: Pick<Invoice, 'number'>): string {
+  return `Faktura-${invoice.number.replaceAll('/', '-')}.pdf`;
+}
+
+/** Lays the invoice out on A4 pages. Pure: the fonts come in, a jsPDF document comes out (testable in Node). */
+export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts): jsPDF {
+  const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+  doc.addFileToVFS(`${FONT}-Regular.ttf`, fonts.regular);
+  doc.addFont(`${FONT}-Regular.ttf`, FONT, 'normal');
+  doc.addFileToVFS(`${FONT}-Bold.ttf`, fonts.bold);
+  doc.addFont(`${FONT}-Bold.ttf`, FONT, 'bold');
+  doc.setProperties({ title: `Faktura VAT ${invoice.number}`, subject: `Zamówienie ${invoice.orderNumber}`, author: invoice.seller.name, creator: 'Panel Uczestnika' });
+
+  const font = (style: 'normal' | 'bold', size: number) => {
+    doc.setFont(FONT, style);
+    doc.setFontSize(size);
+  };
+  let y = M;
+
+  // Header
+  font('bold', 20);
+  doc.setTextColor(...NAVY);
+  doc.text('Faktura VAT', M, y + 6);
+  doc.setTextColor(20, 20, 20);
+  font('bold', 12);
+  doc.text(`nr ${invoice.number}`, M, y + 13);
+  font('normal', 9);
+  const meta: [string, string][] = [
+    ['Data wystawienia:', isoToPolishDate(invoice.issueDate)],
+    ['Data sprzedaży:', isoToPolishDate(invoice.saleDate)],
+    ['Miejsce wystawienia:', invoice.issuePlace],
+  ];
+  meta.forEach(([k, v], i) => {
+    doc.text(k, PAGE_W - M - 38, y + 4 + i * 5, { align: 'right' });
+    font('bold', 9);
+    doc.text(v, PAGE_W - M, y + 4 + i * 5, { align: 'right' });
+    font('normal', 9);
+  });
+  y += 18;
+  doc.setDrawColor(...NAVY);
+  doc.setLineWidth(0.6);
+  doc.line(M, y, PAGE_W - M, y);
+  y += 7;
+
+  // Parties
+  const colW = (PAGE_W - 2 * M - 8) / 2;
+  const party = (title: string, rows: string[], x: number) => {
+    font('bold', 8);
+    doc.setTextColor(90, 90, 90);
+    doc.text(title.toUpperCase(), x, y);
+    doc.setTextColor(20, 20, 20);
+    let py = y + 5;
+    rows.forEach((row, i) => {
+      font(i === 0 ? 'bold' : 'normal', 10);
+      const wrapped = doc.splitTextToSize(row, colW) as string[];
+      doc.text(wrapped, x, py);
+      py += wrapped.length * 4.6;
+    });
+    return py;
+  };
+  const s = invoice.seller;
+  const b = invoice.buyer;
+  const sellerEnd = party('Sprzedawca', [s.name, s.street, `${s.postalCode} ${s.city}`, `NIP: ${formatNip(s.nip)}`], M);
+  const buyerEnd = party(
+    'Nabywca',
+    [b.name, b.street, `${b.postalCode} ${b.city}${b.country !== 'PL' ? `, ${b.country}` : ''}`, ...(b.kind === 'company' ? [`NIP: ${formatNip(b.nip)}`] : [])],
+    M + colW + 8,
+  );
+  y = Math.max(sellerEnd, buyerEnd) + 4;
+
+  // Lines
+  const cols = [
+    { title: 'Lp.', w: 9, align: 'right' as const },
+    { title: 'Nazwa towaru lub usługi', w: 55, align: 'left' as const },
+    { title: 'J.m.', w: 10, align: 'left' as const },
+    { title: 'Ilość', w: 11, align: 'right' as const },
+    { title: 'Cena jedn. netto', w: 20, align: 'right' as const },
+    { title: 'Wartość netto', w: 20, align: 'right' as const },
+    { title: 'VAT', w: 11, align: 'right' as const },
+    { title: 'Kwota VAT', w: 18, align: 'right' as const },
+    { title: 'Wartość brutto', w: 28, align: 'right' as const },
+  ];
+  const table = (headers: typeof cols, rows: string[][], boldLast = false) => {
+    const x0 = M;
+    const totalW = headers.reduce((sum, c) => sum + c.w, 0);
+    const drawRow = (cells: string[], header: boolean, bold: boolean) => {
+      font(header || bold ? 'bold' : 'normal', header ? 7.5 : 8.5);
+      const wrapped = cells.map((cell, i) => doc.splitTextToSize(cell, headers[i].w - 2.4) as string[]);
+      const h = Math.max(...wrapped.map((w) => w.length)) * 3.6 + 2.6;
+      if (y + h > PAGE_H - M) {
+        doc.addPage();
+        y = M;
+      }
+      if (header || bold) {
+        doc.setFillColor(header ? 238 : 246, header ? 243 : 246, header ? 251 : 246);
+        doc.rect(x0, y, totalW, h, 'F');
+      }
+      let x = x0;
+      doc.setDrawColor(170, 170, 170);
+      doc.setLineWidth(0.2);
+      wrapped.forEach((lines, i) => {
+        const c = headers[i];
+        doc.rect(x, y, c.w, h);
+        const tx = header ? x + c.w / 2 : c.align === 'right' ? x + c.w - 1.2 : x + 1.2;
+        doc.text(lines, tx, y + 3.9, { align: header ? 'center' : c.align });
+        x += c.w;
+      });
+      y += h;
+    };
+    drawRow(headers.map((c) => c.title), true, false);
+    rows.forEach((r, i) => drawRow(r, false, boldLast && i === rows.length - 1));
+  };
+  table(
+    cols,
+    sortedLines(invoice).map((l, i) => [String(i + 1), l.name, l.unit, String(l.quantity), amount(l.unitNet), amount(l.net), `${l.vatRate}%`, amount(l.vat), amount(l.gross)]),
+  );
+  y += 6;
+
+  // Totals per rate, right-aligned block
+  const rateCols = [
+    { title: 'Stawka VAT', w: 22, align: 'right' as const },
+    { title: 'Wartość netto', w: 28, align: 'right' as const },
+    { title: 'Kwota VAT', w: 26, align: 'right' as const },
+    { title: 'Wartość brutto', w: 28, align: 'right' as const },
+  ];
+  const rateRows = sortedRates(invoice).map((r) => [`${r.vatRate}%`, amount(r.net), amount(r.vat), amount(r.gross)]);
+  rateRows.push(['Razem', amount(invoice.totals.net), amount(invoice.totals.vat), amount(invoice.totals.gross)]);
+  table(rateCols, rateRows, true);
+  y += 8;
+
+  if (y + 40 > PAGE_H - M) {
+    doc.addPage();
+    y = M;
+  }
+  font('bold', 13);
+  doc.text(`Razem do zapłaty: ${formatMoney(invoice.totals.gross)}`, M, y);
+  y += 6;
+  font('normal', 10);
+  const words = doc.splitTextToSize(`Słownie: ${invoice.amountInWords}`, PAGE_W - 2 * M) as string[];
+  doc.text(words, M, y);
+  y += words.length * 4.6 + 3;
+
+  const payment: [string, string][] = [
+    ['Sposób płatności:', invoice.paymentMethod],
+    ['Zapłacono:', formatMoney(invoice.paid)],
+    ['Pozostało do zapłaty:', formatMoney(Math.max(0, invoice.totals.gross - invoice.paid))],
+    ['Numer konta:', `${formatBankAccount(s.bankAccount)} (${s.bankName})`],
+    ['Dotyczy zamówienia:', invoice.orderNumber],
+  ];
+  payment.forEach(([k, v]) => {
+    font('normal', 9);
+    doc.setTextColor(90, 90, 90);
+    doc.text(k, M, y);
+    doc.setTextColor(20, 20, 20);
+    doc.text(v, M + 38, y);
+    y += 4.8;
+  });
+  y += 4;
+  font('normal', 8);
+  doc.setTextColor(90, 90, 90);
+  doc.text(doc.splitTextToSize(`${invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.`, PAGE_W - 2 * M) as string[], M, y);
+  return doc;
+}
+
+/** Builds the PDF and hands it to the browser as a file download. */
+export async function downloadInvoicePdf(invoice: Invoice): Promise<void> {
+  const doc = buildInvoicePdf(invoice, await loadFonts());
+  doc.save(pdfFileName(invoice));
+}

@@ -1,0 +1,2 @@
+// Public API of the orders feature for other features (pages load lazily from ./pages).
+export { useGetPaymentSellerQuery, useGetMyOrdersQuery, type OrderEntry } from './api';
