@@ -160,14 +160,21 @@ export class Namespace {
   private commit(write: PreparedWrite): Promise<void> {
     if (write.oldRoot !== this.root) throw new Error('write prepared against a stale root');
     this.root = write.newRoot;
-    this.notify(write);
+    // The written data as export-format JSON, computed at most once for listeners and the journal.
+    let written: unknown;
+    const writtenData = (): unknown => {
+      if (written !== undefined) return written;
+      if (write.kind === 'set') written = write.newRoot.getChild(write.path).val(true);
+      else {
+        const data: Record<string, unknown> = {};
+        for (const child of write.children) data[child.join('/')] = write.newRoot.getChild([...write.path, ...child]).val(true);
+        written = data;
+      }
+      return written;
+    };
+    this.notify(write, writtenData);
     if (!this.store) return Promise.resolve();
-    if (write.kind === 'set') {
-      return this.store.append({ ns: this.name, kind: 'set', path: pathToString(write.path), data: write.newRoot.getChild(write.path).val(true) });
-    }
-    const data: Record<string, unknown> = {};
-    for (const child of write.children) data[child.join('/')] = write.newRoot.getChild([...write.path, ...child]).val(true);
-    return this.store.append({ ns: this.name, kind: 'merge', path: pathToString(write.path), data });
+    return this.store.append({ ns: this.name, kind: write.kind, path: pathToString(write.path), data: writtenData() });
   }
 
   /** Replaces the whole tree (import); journaled as a set of the root. */
@@ -210,7 +217,7 @@ export class Namespace {
     }
   }
 
-  private notify(write: PreparedWrite): void {
+  private notify(write: PreparedWrite, writtenData: () => unknown): void {
     if (this.listens.size === 0) return;
     const { path, oldRoot, newRoot } = write;
     const covered = new Set<ListenSink>();
@@ -220,16 +227,10 @@ export class Namespace {
       else queries.push(listen);
     });
     if (covered.size > 0) {
-      if (write.kind === 'set') {
-        const data = newRoot.getChild(path).val(true);
-        const shared = {};
-        for (const sink of covered) sink.set(path, data, undefined, shared);
-      } else {
-        const data: Record<string, unknown> = {};
-        for (const child of write.children) data[child.join('/')] = newRoot.getChild([...path, ...child]).val(true);
-        const shared = {};
-        for (const sink of covered) sink.merge(path, data, shared);
-      }
+      const data = writtenData();
+      const shared = {};
+      if (write.kind === 'set') for (const sink of covered) sink.set(path, data, undefined, shared);
+      else for (const sink of covered) sink.merge(path, data as Record<string, unknown>, shared);
     }
     const below: Listen[] = [];
     this.listens.forEachBelow(
@@ -250,16 +251,27 @@ export class Namespace {
         queries.push(listen);
       }
     }
-    for (const listen of queries) this.refreshQuery(listen, oldRoot, newRoot);
+    if (queries.length === 0) return;
+    // Many connections often watch the same query (a leaderboard, a feed): its window is computed
+    // and serialised once per write, not once per listener.
+    const windows = new Map<string, { window: DataNode; json?: unknown }>();
+    for (const listen of queries) this.refreshQuery(listen, oldRoot, newRoot, windows);
   }
 
-  private refreshQuery(listen: Listen, oldRoot: DataNode, newRoot: DataNode): void {
+  private refreshQuery(listen: Listen, oldRoot: DataNode, newRoot: DataNode, windows: Map<string, { window: DataNode; json?: unknown }>): void {
     const after = newRoot.getChild(listen.path);
     if (after === oldRoot.getChild(listen.path) && listen.lastWindow !== null) return;
-    const window = applyQuery(after, listen.params);
+    const key = `${listen.queryId}\u0000${listen.path.join('/')}`;
+    let computed = windows.get(key);
+    if (!computed) {
+      computed = { window: applyQuery(after, listen.params) };
+      windows.set(key, computed);
+    }
+    const window = computed.window;
     if (listen.lastWindow !== null && (listen.lastWindow === window || listen.lastWindow.equals(window))) return;
     listen.lastWindow = window;
-    listen.sink.set(listen.path, window.val(true), listen.tag);
+    computed.json ??= window.val(true);
+    listen.sink.set(listen.path, computed.json, listen.tag);
   }
 
   exportJson(): unknown {
