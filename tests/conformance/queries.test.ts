@@ -27,9 +27,11 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/database';
+import { onLog } from 'firebase/app';
 import {
   adminClient,
   Barrier,
+  nextValue,
   putRules,
   rest,
   startTarget,
@@ -308,6 +310,32 @@ describe('query windows follow later writes', () => {
     expect(last.take()).toEqual(['removed c', 'added b after d']);
     first.stop();
     last.stop();
+  });
+});
+
+describe('index warnings', () => {
+  it('a listen on an unindexed child query is answered with the no_index warning; an indexed one is not', async () => {
+    const warnings: string[] = [];
+    // The SDK logs this warning only when the server's listen answer carries "no_index".
+    onLog(
+      (entry) => {
+        const text = entry.args.map(String).join(' ');
+        if (text.includes('Using an unspecified index')) warnings.push(text);
+      },
+      { level: 'warn' },
+    );
+    try {
+      await admin.db.ref('unindexed').set({ a: { k: 1 } });
+      await nextValue(query(ref(listener.db, 'unindexed'), orderByChild('k'), limitToFirst(1)));
+      await nextValue(query(ref(listener.db, 'w5'), orderByChild('uid'), equalTo('nobody')));
+      // Both listen answers were sent before the barrier's data on the same connection.
+      await barrier.sync();
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain('".indexOn": "k"');
+      expect(warnings[0]).toContain('/unindexed');
+    } finally {
+      onLog(null);
+    }
   });
 });
 
