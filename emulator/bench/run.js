@@ -53,8 +53,7 @@ function basket(seq) {
     updatedAt: { '.sv': 'timestamp' },
   };
 }
-// A push names the write it carries by its merch line key; servers may send a set or a merge.
-const SEQ_RE = /"s(\d+)":\{/g;
+// A push names the write it carries by its merch line key (`"s<seq>":{`); servers may send a set or a merge.
 
 const CONFIGS = {
   'peer-open': { label: 'firebase-server, open rules', script: 'server-peer.js', rules: '' },
@@ -118,136 +117,169 @@ async function connect(port) {
   return client;
 }
 
-async function measureThroughput(writer) {
-  let seq = 1_000_000;
-  let sent = 0;
-  let acked = 0;
-  let refused = 0;
-  let firstRefusal = null;
-  const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  await new Promise((resolve) => {
-    const onAck = (body) => {
-      acked++;
-      if (body.s !== 'ok') {
-        refused++;
-        firstRefusal ??= body;
-      }
-      if (acked === THROUGHPUT_SETS) resolve();
-      else if (sent < THROUGHPUT_SETS) send();
-    };
-    const send = () => {
-      sent++;
-      writer.requestCb('p', { p: `/baskets/${UID}`, d: basket(seq++) }, onAck);
-    };
-    for (let i = 0; i < WINDOW && sent < THROUGHPUT_SETS; i++) send();
-  });
-  const seconds = (performance.now() - start) / 1000;
-  const cpu = process.cpuUsage(cpuStart);
-  const clientCpuShare = (cpu.user + cpu.system) / 1e6 / seconds;
-  if (refused > 0) throw new Error(`${refused} of ${THROUGHPUT_SETS} sets refused, e.g. ${JSON.stringify(firstRefusal)}`);
-  return { sets: THROUGHPUT_SETS, seconds, perSecond: THROUGHPUT_SETS / seconds, clientCpuShare };
-}
-
 function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measureLatency(port, writer, listeners, targetCount, rounds, seqBase) {
-  let current = -1;
-  let sentAt = 0;
-  let arrived = 0;
-  let roundDone = null;
-  const samples = [];
-  let recording = false;
-  const attach = (client) => {
+/** One server under test: its writer, its listeners and what has been measured on it so far. */
+class Target {
+  constructor(kind, server) {
+    this.kind = kind;
+    this.server = server;
+    this.listeners = [];
+    this.seq = 0;
+    this.throughputMs = 0;
+    this.throughputSets = 0;
+    this.samples = [];
+    this.lost = 0;
+    // State of the latency round in flight.
+    this.current = -1;
+    this.needle = '';
+    this.sentAt = 0;
+    this.arrived = 0;
+    this.roundDone = null;
+    this.recording = false;
+  }
+
+  async setUp() {
+    await seed(this.kind, this.server.port);
+    this.writer = await connect(this.server.port);
+  }
+
+  /** `count` sets pipelined with WINDOW outstanding; adds to the throughput totals. */
+  async throughputChunk(count) {
+    let sent = 0;
+    let acked = 0;
+    let refusal = null;
+    const start = performance.now();
+    await new Promise((resolve) => {
+      const onAck = (body) => {
+        acked++;
+        if (body.s !== 'ok') refusal ??= body;
+        if (acked === count) resolve();
+        else if (sent < count) send();
+      };
+      const send = () => {
+        sent++;
+        this.writer.requestCb('p', { p: `/baskets/${UID}`, d: basket(1_000_000 + this.seq++) }, onAck);
+      };
+      for (let i = 0; i < WINDOW && sent < count; i++) send();
+    });
+    this.throughputMs += performance.now() - start;
+    this.throughputSets += count;
+    if (refusal) throw new Error(`${this.kind}: sets refused, e.g. ${JSON.stringify(refusal)}`);
+  }
+
+  attach(client) {
     let seen = -1;
     client.onPush = (text) => {
-      if (current < 0 || seen === current) return;
-      SEQ_RE.lastIndex = 0;
-      let m;
-      while ((m = SEQ_RE.exec(text))) {
-        if (Number(m[1]) === current) {
-          seen = current;
-          if (recording) samples.push(performance.now() - sentAt);
-          if (++arrived === listeners.length && roundDone) roundDone();
-          return;
-        }
-      }
+      // A substring test keeps the client's per-message cost far below a server's per-listener cost.
+      if (this.current < 0 || seen === this.current || !text.includes(this.needle)) return;
+      seen = this.current;
+      if (this.recording) this.samples.push(performance.now() - this.sentAt);
+      if (++this.arrived === this.listeners.length && this.roundDone) this.roundDone();
     };
-  };
-  // Listeners from the previous row report to this row's counters.
-  for (const c of listeners) attach(c);
-  // Connect the missing listeners in parallel batches.
-  while (listeners.length < targetCount) {
-    const batch = Math.min(100, targetCount - listeners.length);
-    const clients = await Promise.all(Array.from({ length: batch }, () => connect(port)));
-    for (const c of clients) {
-      attach(c);
-      listeners.push(c);
-    }
-    await Promise.all(clients.map((c) => c.listen(`/baskets/${UID}`)));
   }
-  let lost = 0;
-  for (let round = 0; round < WARMUP_ROUNDS + rounds; round++) {
-    recording = round >= WARMUP_ROUNDS;
-    current = seqBase + round;
-    arrived = 0;
-    const done = new Promise((resolve) => (roundDone = resolve));
-    sentAt = performance.now();
-    const ack = writer.request('p', { p: `/baskets/${UID}`, d: basket(current) });
-    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), ROUND_TIMEOUT_MS).unref());
+
+  async growListeners(count) {
+    while (this.listeners.length < count) {
+      const batch = Math.min(100, count - this.listeners.length);
+      const clients = await Promise.all(Array.from({ length: batch }, () => connect(this.server.port)));
+      for (const c of clients) {
+        this.attach(c);
+        this.listeners.push(c);
+      }
+      await Promise.all(clients.map((c) => c.listen(`/baskets/${UID}`)));
+    }
+  }
+
+  /** One write; resolves when every listener has it (or after ROUND_TIMEOUT_MS). */
+  async latencyRound(recording) {
+    this.recording = recording;
+    this.current = this.seq++;
+    this.needle = `"s${this.current}":{`;
+    this.arrived = 0;
+    const done = new Promise((resolve) => (this.roundDone = resolve));
+    this.sentAt = performance.now();
+    const ack = this.writer.request('p', { p: `/baskets/${UID}`, d: basket(this.current) });
+    let timer;
+    const timeout = new Promise((resolve) => (timer = setTimeout(() => resolve('timeout'), ROUND_TIMEOUT_MS)));
     const result = await Promise.race([done, timeout]);
+    clearTimeout(timer);
     const res = await ack;
-    if (res.s !== 'ok') throw new Error(`latency write refused: ${JSON.stringify(res)}`);
+    if (res.s !== 'ok') throw new Error(`${this.kind}: latency write refused: ${JSON.stringify(res)}`);
     if (result === 'timeout') {
-      lost += listeners.length - arrived;
-      if (process.env.BENCH_DEBUG) console.error(`round ${round}: ${arrived}/${listeners.length} arrived`);
+      this.lost += this.listeners.length - this.arrived;
+      if (process.env.BENCH_DEBUG) console.error(`${this.kind}: ${this.arrived}/${this.listeners.length} arrived`);
     }
+    this.current = -1;
+    this.roundDone = null;
   }
-  roundDone = null;
-  current = -1;
-  samples.sort((a, b) => a - b);
-  return {
-    listeners: targetCount,
-    rounds,
-    samples: samples.length,
-    lost,
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    p99: percentile(samples, 99),
-  };
+
+  takeLatency() {
+    const samples = this.samples.sort((a, b) => a - b);
+    this.samples = [];
+    const lost = this.lost;
+    this.lost = 0;
+    return { listeners: this.listeners.length, samples: samples.length, lost, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
+  }
+
+  async tearDown() {
+    await Promise.all([this.writer, ...this.listeners].filter(Boolean).map((c) => c.close()));
+    await stopServer(this.server);
+  }
 }
 
-async function benchServer(kind) {
-  const server = await startServer(kind);
-  const result = { kind, label: CONFIGS[kind].label, rules: server.rules, loadBefore: os.loadavg()[0] };
-  const clients = [];
+/**
+ * All servers run at once and take turns, chunk by chunk and write by write, so that whatever else
+ * the machine is doing slows them alike instead of landing on whichever happened to run then.
+ */
+async function benchInterleaved(kinds) {
+  const targets = [];
   try {
-    await seed(kind, server.port);
-    const writer = await connect(server.port);
-    clients.push(writer);
-    process.stdout.write(`  ${kind}: throughput…`);
-    result.throughput = await measureThroughput(writer);
-    process.stdout.write(` ${Math.round(result.throughput.perSecond)} sets/s (client CPU ${Math.round(result.throughput.clientCpuShare * 100)}%)\n`);
-    const listeners = [];
-    result.latency = [];
-    let seqBase = 0;
-    for (const row of process.env.BENCH_SKIP_LATENCY ? [] : LATENCY_ROWS) {
-      process.stdout.write(`  ${kind}: ${row.listeners} listener(s)…`);
-      const r = await measureLatency(server.port, writer, listeners, row.listeners, row.rounds, seqBase);
-      seqBase += row.rounds + WARMUP_ROUNDS;
-      result.latency.push(r);
-      process.stdout.write(` p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms${r.lost ? `, ${r.lost} lost` : ''}\n`);
+    for (const kind of kinds) {
+      const target = new Target(kind, await startServer(kind));
+      targets.push(target);
+      await target.setUp();
     }
-    clients.push(...listeners);
-    result.loadAfter = os.loadavg()[0];
+    const loadBefore = os.loadavg()[0];
+    const rotate = (i) => targets.map((_, k) => targets[(k + i) % targets.length]);
+    const chunks = 10;
+    process.stdout.write('  throughput…');
+    // Warm-up (JIT, first journal file, rules caches), not counted.
+    for (const t of targets) {
+      await t.throughputChunk(THROUGHPUT_SETS / chunks);
+      t.throughputMs = 0;
+      t.throughputSets = 0;
+    }
+    for (let i = 0; i < chunks; i++) {
+      for (const t of rotate(i)) await t.throughputChunk(THROUGHPUT_SETS / chunks);
+    }
+    process.stdout.write(` ${targets.map((t) => `${t.kind} ${Math.round((t.throughputSets * 1000) / t.throughputMs)}/s`).join(', ')}\n`);
+    const latency = new Map(targets.map((t) => [t, []]));
+    for (const row of process.env.BENCH_SKIP_LATENCY ? [] : LATENCY_ROWS) {
+      process.stdout.write(`  ${row.listeners} listener(s)…`);
+      for (const t of targets) await t.growListeners(row.listeners);
+      for (let round = 0; round < WARMUP_ROUNDS + row.rounds; round++) {
+        for (const t of rotate(round)) await t.latencyRound(round >= WARMUP_ROUNDS);
+      }
+      for (const t of targets) latency.get(t).push(t.takeLatency());
+      process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${latency.get(t).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
+    }
+    const loadAfter = os.loadavg()[0];
+    return targets.map((t) => ({
+      kind: t.kind,
+      label: CONFIGS[t.kind].label,
+      rules: t.server.rules,
+      loadBefore,
+      loadAfter,
+      throughput: { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs },
+      latency: latency.get(t),
+    }));
   } finally {
-    await Promise.all(clients.map((c) => c.close()));
-    await stopServer(server);
+    for (const t of targets) await t.tearDown();
   }
-  return result;
 }
 
 function machine() {
@@ -314,13 +346,13 @@ function table(summary) {
 
 function docsSection(summary, runs, m, tableText, repeat) {
   const lost = runs.flatMap((r) => r.latency.map((l) => l.lost)).reduce((a, b) => a + b, 0);
-  const loads = runs.map((r) => `${r.kind} ${fmt(r.loadBefore, 1)}→${fmt(r.loadAfter, 1)}`).join(', ');
+  const loads = runs.filter((r, i) => runs.findIndex((q) => q.loadBefore === r.loadBefore) === i).map((r) => `${fmt(r.loadBefore, 1)}→${fmt(r.loadAfter, 1)}`).join(', ');
   return `## Realtime Database emulator vs firebase-server (\`npm run bench:emulator\`)
 
 Command: \`npm run bench:emulator\` (builds the emulator with \`tsc -b emulator\`, then runs
 \`node emulator/bench/run.js\`; loopback only, stops by itself after a few minutes).
 Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`nproc\` = ${m.nproc}, CPU ${m.cpu}, Node ${m.node}, ${m.os}.
-The machine is shared: 1-minute load average before→after each server run: ${loads}.
+The machine is shared with other work: 1-minute load average before→after the run: ${loads}.
 
 - **ours**: \`startEmulator()\` from the built package (\`emulator/dist\`), rules \`${path.relative(root, rulesFile)}\`,
   durable journal on (\`dataDir\` in a temp dir, so every acknowledgement waits for its group-commit fdatasync).
@@ -334,11 +366,12 @@ The machine is shared: 1-minute load average before→after each server run: ${l
 - Workload: the participant basket: every write is a set of \`/baskets/<uid>\` with one merch line and
   \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` for the owner, \`.validate\`
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
-- Throughput: ${THROUGHPUT_SETS} sets, pipelined with ${WINDOW} outstanding; acks/s from the first send to the last ack.
+- Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding; acks/s from the first send to the last ack.
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
   ${LATENCY_ROWS.map((r) => `${r.rounds} writes at ${r.listeners}`).join(', ')} listeners, after ${WARMUP_ROUNDS} warm-up writes each.${lost ? ` ${lost} arrivals timed out.` : ''}
-- Each configuration ran ${repeat} time(s), alternating; the table shows the best of them per cell.
+- All servers run at the same time and take turns (throughput in 10 alternating chunks, latency write by
+  write in rotating order), so load from elsewhere on the machine hits them alike.${repeat > 1 ? ` ${repeat} such runs; best per cell.` : ''}
 
 ${tableText}
 
@@ -374,15 +407,13 @@ async function main() {
   const m = machine();
   if (only !== 'ours') ensurePeerInstalled();
   const repeatArg = [...args].find((a) => a.startsWith('--repeat='));
-  const repeat = repeatArg ? Number(repeatArg.slice(9)) : quick ? 1 : 2;
+  const repeat = repeatArg ? Number(repeatArg.slice(9)) : 1;
   console.log(`bench:emulator — nproc ${m.nproc}, ${m.cpu}, Node ${m.node}; rules ${path.relative(root, rulesFile)}`);
   const kinds = Object.keys(CONFIGS).filter((k) => !only || k === only || (only === 'peer' && k.startsWith('peer')));
   const runs = [];
   for (let i = 0; i < repeat; i++) {
-    for (const kind of kinds) {
-      console.log(`${CONFIGS[kind].label} (run ${i + 1}/${repeat})`);
-      runs.push(await benchServer(kind));
-    }
+    console.log(`run ${i + 1}/${repeat}: ${kinds.map((k) => CONFIGS[k].label).join(' | ')}, interleaved`);
+    runs.push(...(await benchInterleaved(kinds)));
   }
   const summary = {};
   for (const kind of kinds) summary[kind] = best(runs.filter((r) => r.kind === kind));
