@@ -204,14 +204,16 @@ export class Namespace {
     this.listens.remove(listen);
   }
 
-  /** Re-checks read permission of listens (after a rules or auth change); revokes the lost ones. */
-  recheckListens(filter?: (listen: Listen) => boolean): void {
-    const lost: Listen[] = [];
-    this.listens.forEach((listen) => {
-      if (filter && !filter(listen)) return;
-      if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) lost.push(listen);
-    });
-    for (const listen of lost) {
+  /**
+   * Re-checks read permission of listens (all of the namespace after a rules change, or the given
+   * ones after a connection's auth changed) and revokes the lost ones.
+   */
+  recheckListens(only?: Iterable<Listen>): void {
+    const candidates: Listen[] = [];
+    if (only) candidates.push(...only);
+    else this.listens.forEach((listen) => candidates.push(listen));
+    for (const listen of candidates) {
+      if (this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) continue;
       this.listens.remove(listen);
       listen.sink.revoked(listen);
     }

@@ -221,6 +221,11 @@ export async function handleRest(
 
     switch (method) {
       case 'GET': {
+        if (target.pathString === '/.priority' || target.pathString.endsWith('/.priority')) {
+          const parent = parsePath(target.pathString.slice(0, -'.priority'.length));
+          send(res, 200, ns.read(principal, parent, DEFAULT_QUERY).getPriority(), print);
+          return;
+        }
         const path = parsePath(target.pathString);
         const params = restQuery(search);
         const accept = String(req.headers.accept ?? '');

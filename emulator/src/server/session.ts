@@ -243,13 +243,13 @@ export class ProtocolSession implements ListenSink {
           this.principal = { owner: false, auth: credential.auth };
           this.respond(r, { s: 'ok', d: { auth: credential.claims, expires: credential.expires } });
         }
-        this.ns.recheckListens((listen) => listen.sink === this);
+        this.ns.recheckListens([...this.listens.values()]);
         return;
       }
       case 'unauth':
         this.principal = ANONYMOUS;
         this.respond(r, { s: 'ok', d: '' });
-        this.ns.recheckListens((listen) => listen.sink === this);
+        this.ns.recheckListens([...this.listens.values()]);
         return;
       case 'appcheck':
       case 'unappeck':

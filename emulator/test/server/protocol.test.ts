@@ -111,10 +111,15 @@ describe('wire protocol', () => {
     const token = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'u1', iat: 1 })).toString('base64url')}.`;
     const c = new RawClient(wsUrl('p4'));
     await c.opened;
+    expect((await c.request('auth', { cred: 'garbage' })).s).toBe('invalid_token');
     expect((await c.request('auth', { cred: token })).s).toBe('ok');
     expect((await c.request('q', { p: '/mine', h: '' })).s).toBe('permission_denied');
     const ok = await c.request('q', { p: '/mine', q: { i: 'owner', sp: 'u1', ep: 'u1' }, t: 7, h: '' });
     expect(ok.s).toBe('ok');
+    // Signing out loses the permission: the listen is revoked.
+    expect((await c.request('unauth', {})).s).toBe('ok');
+    const revoked = await c.waitFor((p) => p.a === 'c');
+    expect(revoked.b).toEqual({ p: '/mine', q: [{ i: 'owner', sp: 'u1', ep: 'u1' }] });
     c.close();
   });
 
@@ -191,6 +196,7 @@ describe('REST', () => {
     expect(silent.status).toBe(204);
     await fetch(`${emu.url}/open/a/d/.priority.json?ns=r3`, { method: 'PUT', body: '5' });
     expect(await (await fetch(`${emu.url}/open/a/d.json?ns=r3&format=export`)).json()).toEqual({ '.value': 3, '.priority': 5 });
+    expect(await (await fetch(`${emu.url}/open/a/d/.priority.json?ns=r3`)).json()).toBe(5);
   });
 });
 
