@@ -11,8 +11,32 @@ import {
 import { goOffline, onDisconnect, onValue, ref, set } from 'firebase/database';
 import { errorText, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
 
+// One rule expression per case, each with values it must accept and refuse.
+const LANGUAGE_CASES: Record<string, { rule: string; accept: unknown[]; refuse: unknown[] }> = {
+  beginsWith: { rule: "newData.val().beginsWith('PL-')", accept: ['PL-1'], refuse: ['DE-1', 'pl-1'] },
+  endsWith: { rule: "newData.val().endsWith('.pl')", accept: ['a.pl'], refuse: ['a.de'] },
+  replaceAll: { rule: "newData.val().replace('-', '') === 'abc'", accept: ['a-b-c', 'abc'], refuse: ['ab-d'] },
+  lower: { rule: "newData.val().toLowerCase() === 'gdansk'", accept: ['GdAnSk'], refuse: ['gdynia'] },
+  upper: { rule: "newData.val().toUpperCase() === 'HEL'", accept: ['hel'], refuse: ['hela'] },
+  length: { rule: 'newData.val().length === 3', accept: ['abc', 'żółw'.slice(0, 3)], refuse: ['abcd', ''] },
+  regexFlags: { rule: 'newData.val().matches(/^[a-z]+$/i)', accept: ['AbC'], refuse: ['ab1', ''] },
+  isBoolean: { rule: 'newData.isBoolean()', accept: [true, false], refuse: ['true', 1] },
+  hasChildren: { rule: "newData.hasChild('a') && newData.hasChildren(['b', 'c'])", accept: [{ a: 1, b: 1, c: 1 }], refuse: [{ a: 1, b: 1 }] },
+  hasAnyChildren: { rule: 'newData.hasChildren()', accept: [{ x: 1 }], refuse: [5, 'x'] },
+  arithmetic: { rule: 'newData.val() % 2 === 0 && newData.val() * 2 - 1 > 5 && newData.val() / 2 <= 10', accept: [4, 20], refuse: [3, 2, 22] },
+  concat: { rule: "newData.val() === auth.uid + '-x'", accept: ['ala-x'], refuse: ['ala', 'ola-x'] },
+  noCoercion: { rule: 'newData.val() == 1', accept: [1], refuse: ['1', true] },
+  precedence: { rule: 'newData.val() > 1 && newData.val() < 5 || newData.val() === 100', accept: [3, 100], refuse: [50, 1] },
+  negation: { rule: "!(newData.val() === 'no') && newData.val() != 'nope'", accept: ['yes'], refuse: ['no', 'nope'] },
+  missingData: { rule: "data.val() == null && !data.exists() && root.child('lang/nothing').val() == null", accept: ['first'], refuse: [] },
+  parentChild: { rule: "newData.parent().parent().child('flags/open').val() === true", accept: [], refuse: ['x'] },
+};
+
 const RULES = {
   rules: {
+    lang: Object.fromEntries(
+      Object.entries(LANGUAGE_CASES).map(([name, { rule }]) => [name, { $id: { '.write': 'auth != null', '.validate': rule } }]),
+    ),
     // Cascade: a grant higher up cannot be taken back by a deeper false.
     open: {
       '.read': true,
@@ -242,6 +266,15 @@ describe('atomic multi-path writes and onDisconnect', () => {
     const db = env.authenticatedContext('ala').database();
     await assertSucceeds(db.ref('ranked/a').setWithPriority('A', 1));
     await assertFails(db.ref('ranked/b').set('B'));
+  });
+});
+
+describe('rules language', () => {
+  it.each(Object.entries(LANGUAGE_CASES))('%s', async (name, { accept, refuse }) => {
+    const db = env.authenticatedContext('ala').database();
+    let i = 0;
+    for (const value of accept) await assertSucceeds(db.ref(`lang/${name}/a${i++}`).set(value));
+    for (const value of refuse) await assertFails(db.ref(`lang/${name}/r${i++}`).set(value));
   });
 });
 

@@ -71,6 +71,9 @@ export function externalHost(): string | undefined {
 
 /** Starts (or, with RTDB_EMULATOR_HOST, attaches to) the server under test. */
 export async function startTarget(): Promise<RtdbTarget> {
+  // The helpers pass the server's address explicitly; a stray FIREBASE_DATABASE_EMULATOR_HOST
+  // would silently send the Admin SDK somewhere else.
+  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   const external = externalHost();
   if (external) {
     const url = new URL(`http://${external}`);
