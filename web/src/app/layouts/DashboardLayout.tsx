@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAdmin, selectUser, useSession } from '../../features/auth';
+import { RoleSync } from '../../features/admin/roleSync';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
@@ -134,6 +135,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main pb={120}>
+        <RoleSync />
         <PageTransition>
           <Outlet />
         </PageTransition>
