@@ -4,6 +4,7 @@
 // (see helpers) marks "everything written so far has been delivered".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  enableLogging,
   endAt,
   endBefore,
   equalTo,
@@ -310,6 +311,42 @@ describe('query windows follow later writes', () => {
     expect(last.take()).toEqual(['removed c', 'added b after d']);
     first.stop();
     last.stop();
+  });
+});
+
+describe('what the server sends for a query', () => {
+  it('a limited query listener is sent its window, never the whole location', async () => {
+    const many: Record<string, number> = {};
+    for (let i = 0; i < 60; i += 1) many[`c${String(i).padStart(2, '0')}`] = i;
+    await admin.db.ref('many').set(many);
+    const client = webClient(target, ns);
+    const pushedKeyCounts: number[] = [];
+    // The SDK's own debug log shows each data push from the server; only pushes for /many count.
+    enableLogging((line: string) => {
+      const push = /handleServerMessage (d|m) (\{.*\})\s*$/.exec(line);
+      if (!push) return;
+      const body = JSON.parse(push[2]) as { p?: string; d?: unknown };
+      if (body.p?.replace(/^\/+/, '') !== 'many') return;
+      pushedKeyCounts.push(body.d && typeof body.d === 'object' ? Object.keys(body.d).length : 0);
+    });
+    try {
+      let window: string[] = [];
+      const off = onValue(query(ref(client.db, 'many'), orderByValue(), limitToFirst(2)), (s) => {
+        window = keysOf(s);
+      });
+      await waitUntil(() => window.join() === 'c00,c01', 'initial window');
+      await admin.db.ref('many/new').set(-1);
+      await waitUntil(() => window.join() === 'new,c00', 'window after a new first child');
+      await admin.db.ref('many/c30').set(100); // outside the window
+      await admin.db.ref('many/c00').remove();
+      await waitUntil(() => window.join() === 'new,c01', 'window after removing c00');
+      off();
+    } finally {
+      enableLogging(false);
+      await client.close();
+    }
+    expect(pushedKeyCounts.length).toBeGreaterThan(0);
+    expect(Math.max(...pushedKeyCounts)).toBeLessThanOrEqual(3);
   });
 });
 
