@@ -235,7 +235,7 @@ class Target {
  * All servers run at once and take turns, chunk by chunk and write by write, so that whatever else
  * the machine is doing slows them alike instead of landing on whichever happened to run then.
  */
-async function benchInterleaved(kinds) {
+async function startTargets(kinds) {
   const targets = [];
   try {
     for (const kind of kinds) {
@@ -243,8 +243,18 @@ async function benchInterleaved(kinds) {
       targets.push(target);
       await target.setUp();
     }
-    const loadBefore = os.loadavg()[0];
-    const rotate = (i) => targets.map((_, k) => targets[(k + i) % targets.length]);
+  } catch (error) {
+    for (const t of targets) await t.tearDown();
+    throw error;
+  }
+  return targets;
+}
+
+const rotation = (targets, i) => targets.map((_, k) => targets[(k + i) % targets.length]);
+
+async function benchThroughput(kinds) {
+  const targets = await startTargets(kinds);
+  try {
     const chunks = 10;
     process.stdout.write('  throughput…');
     // Warm-up (JIT, first journal file, rules caches), not counted.
@@ -254,32 +264,55 @@ async function benchInterleaved(kinds) {
       t.throughputSets = 0;
     }
     for (let i = 0; i < chunks; i++) {
-      for (const t of rotate(i)) await t.throughputChunk(THROUGHPUT_SETS / chunks);
+      for (const t of rotation(targets, i)) await t.throughputChunk(THROUGHPUT_SETS / chunks);
     }
-    process.stdout.write(` ${targets.map((t) => `${t.kind} ${Math.round((t.throughputSets * 1000) / t.throughputMs)}/s`).join(', ')}\n`);
-    const latency = new Map(targets.map((t) => [t, []]));
-    for (const row of process.env.BENCH_SKIP_LATENCY ? [] : LATENCY_ROWS) {
-      process.stdout.write(`  ${row.listeners} listener(s)…`);
-      for (const t of targets) await t.growListeners(row.listeners);
-      for (let round = 0; round < WARMUP_ROUNDS + row.rounds; round++) {
-        for (const t of rotate(round)) await t.latencyRound(round >= WARMUP_ROUNDS);
-      }
-      for (const t of targets) latency.get(t).push(t.takeLatency());
-      process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${latency.get(t).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
-    }
-    const loadAfter = os.loadavg()[0];
-    return targets.map((t) => ({
-      kind: t.kind,
-      label: CONFIGS[t.kind].label,
-      rules: t.server.rules,
-      loadBefore,
-      loadAfter,
-      throughput: { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs },
-      latency: latency.get(t),
-    }));
+    const out = new Map(targets.map((t) => [t.kind, { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs }]));
+    process.stdout.write(` ${targets.map((t) => `${t.kind} ${Math.round(out.get(t.kind).perSecond)}/s`).join(', ')}\n`);
+    return out;
   } finally {
     for (const t of targets) await t.tearDown();
   }
+}
+
+async function benchLatency(kinds) {
+  const targets = await startTargets(kinds);
+  try {
+    const out = new Map(targets.map((t) => [t.kind, []]));
+    for (const row of LATENCY_ROWS) {
+      process.stdout.write(`  ${row.listeners} listener(s)…`);
+      for (const t of targets) await t.growListeners(row.listeners);
+      for (let round = 0; round < WARMUP_ROUNDS + row.rounds; round++) {
+        for (const t of rotation(targets, round)) await t.latencyRound(round >= WARMUP_ROUNDS);
+      }
+      for (const t of targets) out.get(t.kind).push(t.takeLatency());
+      process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${out.get(t.kind).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
+    }
+    return { latency: out, rules: new Map(targets.map((t) => [t.kind, t.server.rules])) };
+  } finally {
+    for (const t of targets) await t.tearDown();
+  }
+}
+
+/**
+ * All servers run at once and take turns, chunk by chunk and write by write, so that whatever else
+ * the machine is doing slows them alike instead of landing on whichever happened to run then.
+ * Throughput and latency use fresh servers: firebase-server gets slower the more writes it has
+ * taken, and the latency rows should not depend on how long the throughput run was.
+ */
+async function benchInterleaved(kinds) {
+  const loadBefore = os.loadavg()[0];
+  const throughput = await benchThroughput(kinds);
+  const { latency, rules } = await benchLatency(kinds);
+  const loadAfter = os.loadavg()[0];
+  return kinds.map((kind) => ({
+    kind,
+    label: CONFIGS[kind].label,
+    rules: rules.get(kind),
+    loadBefore,
+    loadAfter,
+    throughput: throughput.get(kind),
+    latency: latency.get(kind),
+  }));
 }
 
 function machine() {
@@ -367,6 +400,7 @@ The machine is shared with other work: 1-minute load average before→after the 
   \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` for the owner, \`.validate\`
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
 - Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding; acks/s from the first send to the last ack.
+- Throughput and latency each start fresh servers (firebase-server slows down as writes accumulate in it).
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
   ${LATENCY_ROWS.map((r) => `${r.rounds} writes at ${r.listeners}`).join(', ')} listeners, after ${WARMUP_ROUNDS} warm-up writes each.${lost ? ` ${lost} arrivals timed out.` : ''}
