@@ -45,7 +45,7 @@ async function startCli(dataDir: string, extraArgs: string[] = []): Promise<CliS
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -258,7 +258,8 @@ describe.skipIf(Boolean(skipReason))(`CLI start-up errors${skipReason ? ` (skipp
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => {
-      child.once('exit', (exitCode) => resolve(exitCode));
+      // 'close', not 'exit': only then has all of the process's output been read.
+      child.once('close', (exitCode) => resolve(exitCode));
       // A CLI that starts despite the problem prints its ready line; stop it so the test fails cleanly.
       child.stdout!.on('data', () => {
         if (/ready on/.test(output)) child.kill('SIGKILL');
