@@ -1,12 +1,61 @@
+import { Tabs } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/store/hooks';
+import { selectIsAdmin } from '../auth';
+import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
+import { EventTab } from './EventTab';
+import { OrdersTab } from './OrdersTab';
+import { ProductsTab } from './ProductsTab';
+import { TicketTypesTab } from './TicketTypesTab';
+import { UsersTab } from './UsersTab';
 
-// Page frames of this area; their content arrives with the area's own issue.
+const TABS = [
+  { value: 'zamowienia', label: 'Zamówienia', Panel: OrdersTab },
+  { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
+  { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
+  { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },
+  { value: 'wydarzenie', label: 'Wydarzenie', Panel: EventTab },
+] as const;
 
+/**
+ * `/dashboard/admin`. Non-admins get the error view before any tab mounts, so not a single admin
+ * listener is opened for them (the rules would refuse it anyway). Only the open tab subscribes.
+ */
 export function AdminPage() {
+  const isAdmin = useAppSelector(selectIsAdmin);
+  if (!isAdmin)
+    return (
+      <ErrorPage
+        status={403}
+        title="Forbidden"
+        message="Admins only: /dashboard/admin"
+        description="Ta strona jest dostępna tylko dla administratorów wydarzenia."
+        homeHref="/dashboard"
+      />
+    );
+  return <AdminTabs />;
+}
+
+function AdminTabs() {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.value === params.get('tab'))?.value ?? TABS[0].value;
   return (
     <PageFrame>
-      <Placeholder>Tutaj administrator zarządzi rodzajami biletów i produktami, potwierdzi płatności, anuluje zamówienia i nada role.</Placeholder>
+      <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ value, Panel }) => (
+          <Tabs.Panel key={value} value={value}>
+            <Panel />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </PageFrame>
   );
 }

@@ -1,0 +1,308 @@
+// End-to-end journey of the organisers' side (issue 6) in Chromium against the real local stack:
+// a non-admin is refused the admin page; an admin creates a product with sizes; a participant buys it
+// (the order is placed through the callable as a test step); the admin confirms the payment and the
+// statistics change live; staff find the participant by pickup code on a tablet-sized screen and hand
+// the item out while the participant's Odbierz page turns it "odebrane" without a reload; a second
+// hand-out is refused with who and when; a role granted to a signed-in user applies without signing
+// out; a product is archived and restored; the orders CSV is exported.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { formatMoney } from '../../web/src/shared/format/pl';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const ADMIN = { uid: 'demoAdmin', email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const STAFF = { uid: 'demoStaff', email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
+const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027', code: 'MRTN4W9Q' };
+const PRODUCT = `Bluza Latarnik ${Date.now().toString(36)}`;
+const TABLET = { width: 1024, height: 768 };
+
+let stack: Stack;
+let browser: Browser;
+let web: string;
+let adminContext: BrowserContext;
+let staffContext: BrowserContext;
+let participantContext: BrowserContext;
+let admin: Page;
+let staff: Page;
+let participant: Page;
+const pageErrors: Error[] = [];
+let productId = '';
+let orderNumber = '';
+
+beforeAll(async () => {
+  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  web = stack.urls.web!;
+  browser = await launchBrowser();
+  adminContext = await newContext(browser, { viewport: 'desktop' });
+  participantContext = await newContext(browser, { viewport: 'desktop' });
+  // The pickup station runs on a tablet at a table.
+  staffContext = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'pl-PL', timezoneId: 'Europe/Warsaw', colorScheme: 'light' });
+  for (const context of [adminContext, participantContext, staffContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  admin = await adminContext.newPage();
+  staff = await staffContext.newPage();
+  participant = await participantContext.newPage();
+  for (const p of [admin, staff, participant]) pageErrors.push(...collectPageErrors(p));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function dbGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function dbPatch(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`, { method: 'PATCH', body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+async function idToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** Calls a callable over its HTTP protocol, as the web SDK does. */
+async function call(token: string, name: string, data: unknown): Promise<{ result?: Record<string, unknown>; error?: { status: string; message: string; details?: Record<string, unknown> } }> {
+  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  return (await response.json()) as never;
+}
+
+async function signIn(p: Page, who: { email: string; password: string }) {
+  await p.goto(`${web}/`);
+  await p.getByLabel('Adres e-mail').fill(who.email);
+  await p.locator('input[name="password"]').fill(who.password);
+  await p.getByRole('button', { name: 'Zaloguj się' }).click();
+  await p.waitForURL(`${web}/dashboard`);
+}
+
+async function settled(p: Page) {
+  await p.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+}
+
+async function confirmDialog(p: Page) {
+  await p.getByTestId('confirm-action').click();
+  await p.getByTestId('confirm-action').waitFor({ state: 'detached' });
+}
+
+describe('staff and admin journeys in Chromium', () => {
+  it('a participant opening /dashboard/admin gets the error view and no data', async () => {
+    await signIn(participant, PARTICIPANT);
+    await participant.goto(`${web}/dashboard/admin`);
+    const error = participant.getByTestId('error-page');
+    await error.waitFor();
+    expect(await error.getAttribute('data-status')).toBe('403');
+    expect(await participant.getByRole('tab').count()).toBe(0);
+    expect(await participant.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    // The pickup station is refused as well.
+    await participant.goto(`${web}/dashboard/odbierz/User`);
+    await participant.getByText('Punkt odbioru jest dostępny tylko dla obsługi wydarzenia.').waitFor();
+  });
+
+  it('an admin creates a product with sizes', async () => {
+    await signIn(admin, ADMIN);
+    await admin.goto(`${web}/dashboard/admin?tab=produkty`);
+    await admin.getByRole('button', { name: 'Dodaj produkt' }).click();
+    const form = admin.getByRole('form', { name: 'Produkt' });
+    // Client validation with the shared schema first.
+    await form.getByRole('button', { name: 'Dodaj produkt' }).click();
+    await form.getByText('Podaj nazwę produktu').waitFor();
+
+    await form.getByLabel('Nazwa produktu').fill(PRODUCT);
+    await form.getByLabel('Cena brutto (zł)').fill('149,00');
+    await form.getByLabel('Wariant 1: nazwa').fill('M');
+    await form.getByLabel('Wariant 1: stan').fill('5');
+    await form.getByRole('button', { name: '+ Dodaj wariant' }).click();
+    await form.getByLabel('Wariant 2: nazwa').fill('L');
+    await form.getByLabel('Wariant 2: stan').fill('3');
+    await form.getByRole('button', { name: 'Dodaj produkt' }).click();
+    await admin.getByTestId('admin-result').filter({ hasText: `Dodano produkt „${PRODUCT}”` }).waitFor();
+    await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
+
+    const products = await dbGet<Record<string, { name: string; priceGrosze: number; vatRate: number; variants: Record<string, { label: string; stock: number; sold: number }> }>>('products');
+    const found = Object.entries(products).find(([, p]) => p.name === PRODUCT);
+    expect(found).toBeDefined();
+    productId = found![0];
+    expect(found![1].priceGrosze).toBe(14900);
+    expect(found![1].vatRate).toBe(23);
+    expect(Object.values(found![1].variants).map((v) => [v.label, v.stock, v.sold]).sort()).toEqual([
+      ['L', 3, 0],
+      ['M', 5, 0],
+    ]);
+  });
+
+  it('the participant buys it; the admin confirms payment and watches the statistics change live', async () => {
+    const stats = await adminContext.newPage();
+    pageErrors.push(...collectPageErrors(stats));
+    await stats.goto(`${web}/dashboard/statystyki`);
+    await stats.getByTestId('admin-stats').waitFor();
+    const paidBefore = (await dbGet<number | null>('stats/admin/revenue/paidGross')) ?? 0;
+    await stats.getByTestId('kpi-paid-gross').filter({ hasText: formatMoney(paidBefore) }).waitFor();
+
+    // The participant's order, placed through the callable (the shop UI is another engineer's test).
+    const product = await dbGet<{ variants: Record<string, { label: string }> }>(`products/${productId}`);
+    const variantM = Object.entries(product.variants).find(([, v]) => v.label === 'M')![0];
+    await dbPatch(`baskets/${PARTICIPANT.uid}`, { merch: { e2eLine: { productId, variantId: variantM, quantity: 1 } }, updatedAt: Date.now() });
+    const token = await idToken(PARTICIPANT.email, PARTICIPANT.password);
+    const placed = await call(token, 'placeMerchOrder', {
+      idempotencyKey: `e2e-${Date.now().toString(36)}`,
+      acceptTerms: true,
+      buyer: { kind: 'person', name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
+    });
+    expect(placed.error).toBeUndefined();
+    orderNumber = String(placed.result!.number);
+    // A pending order shows up live among pending revenue.
+    const pending = (await dbGet<number>('stats/admin/revenue/pendingGross')) ?? 0;
+    await stats.getByTestId('kpi-pending-gross').filter({ hasText: formatMoney(pending) }).waitFor();
+
+    await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
+    await admin.getByTestId('orders-search').fill(orderNumber);
+    const row = admin.getByTestId('order-row').filter({ hasText: orderNumber });
+    await row.waitFor();
+    expect(await admin.getByTestId('order-row').count()).toBe(1);
+    await row.getByRole('button', { name: 'Potwierdź płatność' }).click();
+    await admin.getByRole('dialog').getByText(orderNumber).waitFor();
+    await confirmDialog(admin);
+    await admin.getByTestId('admin-result').filter({ hasText: `Zamówienie ${orderNumber} opłacone. Wystawiono fakturę FV/` }).waitFor();
+    // The "pending" filter no longer lists it; "paid" does.
+    await admin.getByTestId('order-row').filter({ hasText: orderNumber }).waitFor({ state: 'detached' });
+    await admin.getByText('Opłacone', { exact: true }).click();
+    await admin.getByTestId('order-row').filter({ hasText: orderNumber }).getByText('opłacone').waitFor();
+
+    // Statistics page, never reloaded: paid revenue and the merch table follow.
+    await stats.getByTestId('kpi-paid-gross').filter({ hasText: formatMoney(paidBefore + 14900) }).waitFor();
+    const merchRow = stats.getByRole('table', { name: 'Sprzedaż gadżetów' }).getByRole('row').filter({ hasText: PRODUCT }).filter({ hasText: 'M' });
+    await merchRow.first().waitFor();
+    expect((await merchRow.first().innerText()).replace(/\s+/g, ' ')).toContain(`${PRODUCT} M 1 0 4 5`);
+    await stats.locator('.recharts-surface').first().waitFor();
+    await settled(stats);
+    await screenshot(stats, 'staff-admin-statistics-desktop');
+    await stats.close();
+  });
+
+  it('staff find the participant by pickup code and hand the item out; the participant sees "odebrane" live', async () => {
+    await participant.goto(`${web}/dashboard/odbierz`);
+    const item = participant.getByTestId('pickup-item').filter({ hasText: PRODUCT });
+    await item.waitFor();
+    expect(await item.getAttribute('data-status')).toBe('waiting');
+
+    await signIn(staff, STAFF);
+    await staff.goto(`${web}/dashboard/odbierz/User`);
+    await staff.getByTestId('pickup-code-input').fill('mrtn-4w9');
+    await staff.getByRole('button', { name: 'Znajdź' }).click();
+    await staff.getByText('Nieprawidłowy kod odbioru').waitFor();
+    await staff.getByTestId('pickup-code-input').fill(PARTICIPANT.code.toLowerCase());
+    await screenshot(staff, 'staff-pickup-find-tablet');
+    await staff.getByRole('button', { name: 'Znajdź' }).click();
+    await staff.getByTestId('station-person').filter({ hasText: 'Marta Nowak' }).waitFor();
+    await staff.getByTestId('station-item').filter({ hasText: PRODUCT }).waitFor();
+    await settled(staff);
+    await screenshot(staff, 'staff-pickup-person-tablet');
+
+    await staff.getByTestId('go-hand-out').click();
+    await staff.waitForURL(/\/dashboard\/odbierz\/Add\?uid=demoUczestnik$/);
+    const card = staff.getByTestId('station-item').filter({ hasText: PRODUCT });
+    await card.waitFor();
+    // Only the new item is handed out here; anything else waiting is left for its owner to decide.
+    const others = staff.locator('[data-testid="station-item"][data-status="waiting"]').filter({ hasNotText: PRODUCT });
+    if ((await others.count()) > 0) await staff.getByRole('button', { name: 'Odznacz wszystkie' }).click();
+    if ((await card.getAttribute('data-checked')) === null) await card.click();
+    await staff.getByTestId('confirm-handout').filter({ hasText: 'Potwierdź wydanie (1)' }).click();
+    await staff.getByTestId('handout-result').filter({ hasText: PRODUCT }).waitFor();
+    await settled(staff);
+    await screenshot(staff, 'staff-pickup-handed-out-tablet');
+
+    // The participant's page turns the item "odebrane" without a reload.
+    await participant.locator('[data-testid="pickup-item"][data-status="picked"]').filter({ hasText: PRODUCT }).getByText('odebrane').waitFor();
+    await participant.getByText('wydał(a): Stanisław Bosman').first().waitFor();
+    // And the staff view marks it as handed out, no longer selectable.
+    await staff.locator('[data-testid="station-item"][data-status="picked"]').filter({ hasText: PRODUCT }).waitFor();
+  });
+
+  it('a second hand-out of the same item is refused, naming who and when', async () => {
+    const pickups = await dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${PARTICIPANT.uid}`);
+    const [itemId, item] = Object.entries(pickups).find(([, p]) => p.label.includes(PRODUCT))!;
+    expect(item.status).toBe('picked');
+    expect(item.pickedBy).toBe(STAFF.uid);
+    const token = await idToken(STAFF.email, STAFF.password);
+    const again = await call(token, 'handOutPickupItems', { uid: PARTICIPANT.uid, itemIds: [itemId] });
+    expect(again.result).toBeUndefined();
+    expect(again.error?.details?.reason).toBe('already-picked');
+    expect(String(again.error?.details?.message)).toMatch(/wydano już .*wydał\(a\): Stanisław Bosman/);
+    // "Następna osoba" leaves the station ready for the next person.
+    await staff.getByTestId('next-person').click();
+    await staff.waitForURL(`${web}/dashboard/odbierz/User`);
+    expect(await staff.getByTestId('pickup-code-input').inputValue()).toBe('');
+  });
+
+  it('a role granted to a signed-in user takes effect without signing out', async () => {
+    await participant.goto(`${web}/dashboard/odbierz`);
+    await participant.getByTestId('pickup-code').waitFor();
+    expect(await participant.getByRole('link', { name: 'Stanowisko wydawania' }).count()).toBe(0);
+
+    await admin.goto(`${web}/dashboard/admin?tab=uzytkownicy`);
+    await admin.getByTestId('users-search').fill(PARTICIPANT.email);
+    const row = admin.getByTestId('user-row').filter({ hasText: PARTICIPANT.email });
+    await row.waitFor();
+    await row.getByRole('switch', { name: `Obsługa: ${PARTICIPANT.email}` }).click({ force: true });
+    await confirmDialog(admin);
+    await admin.getByTestId('admin-result').filter({ hasText: `Nadano uprawnienia „obsługa”: ${PARTICIPANT.email}` }).waitFor();
+
+    // Same tab, no reload, no sign-out: the staff entry appears and the station opens.
+    await participant.getByRole('link', { name: 'Stanowisko wydawania' }).click();
+    await participant.getByTestId('pickup-code-input').waitFor();
+
+    // Revoking works the same way.
+    await row.getByRole('switch', { name: `Obsługa: ${PARTICIPANT.email}` }).click({ force: true });
+    await confirmDialog(admin);
+    await admin.getByTestId('admin-result').filter({ hasText: 'Odebrano uprawnienia' }).waitFor();
+    await participant.getByText('Punkt odbioru jest dostępny tylko dla obsługi wydarzenia.').waitFor();
+  });
+
+  it('an admin archives a product and restores it', async () => {
+    await admin.goto(`${web}/dashboard/admin?tab=produkty`);
+    const card = admin.getByTestId('product-card').filter({ hasText: PRODUCT });
+    await card.getByRole('button', { name: 'Archiwizuj' }).click();
+    await confirmDialog(admin);
+    await admin.getByTestId('admin-result').filter({ hasText: `Produkt „${PRODUCT}” przeniesiono do archiwum.` }).waitFor();
+    await admin.getByTestId('archived-product').filter({ hasText: PRODUCT }).waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect(await dbGet(`products/${productId}`)).toBeNull();
+    expect(await dbGet<{ name: string }>(`archivedProducts/${productId}`)).toMatchObject({ name: PRODUCT });
+
+    await admin.getByTestId('archived-product').filter({ hasText: PRODUCT }).getByRole('button', { name: 'Przywróć' }).click();
+    await confirmDialog(admin);
+    await admin.getByTestId('admin-result').filter({ hasText: `Przywrócono produkt „${PRODUCT}”.` }).waitFor();
+    await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
+    expect(await dbGet(`archivedProducts/${productId}`)).toBeNull();
+    expect(await dbGet<{ name: string }>(`products/${productId}`)).toMatchObject({ name: PRODUCT });
+  });
+
+  it('exports orders as CSV for the accountant', async () => {
+    await admin.goto(`${web}/dashboard/statystyki`);
+    await admin.getByTestId('admin-stats').waitFor();
+    const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByTestId('export-csv').click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text.slice(1).split('\r\n')[0]).toMatch(/^Numer zamówienia;Data złożenia;Status;/);
+    const line = text.split('\r\n').find((l) => l.startsWith(`${orderNumber};`));
+    expect(line).toMatch(/;opłacone;sklepik;uczestnik@example\.com;Marta Nowak;.*;121,14;27,86;149,00;\d{4}-\d\d-\d\d \d\d:\d\d;FV\/\d{4}\/\d{6}$/);
+    expect(pageErrors).toEqual([]);
+  });
+});

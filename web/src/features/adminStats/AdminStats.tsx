@@ -1,0 +1,287 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Paper, RingProgress, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMoney, formatNumber, formatPercent } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
+import {
+  fetchAllOrders,
+  useStatsAdminQuery,
+  useStatsArchivedProductsQuery,
+  useStatsArchivedTicketTypesQuery,
+  useStatsCountriesQuery,
+  useStatsProductsQuery,
+  useStatsTicketTypesQuery,
+} from './api';
+import { downloadCsv, ordersCsv } from './csv';
+import { countryRows, merchRows, ticketRows } from './model';
+
+const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
+const RevenueDonut = lazy(() => import('./Charts').then((m) => ({ default: m.RevenueDonut })));
+const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
+const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));
+const CountryChart = lazy(() => import('./Charts').then((m) => ({ default: m.CountryChart })));
+
+const n = (v: number) => formatNumber(v, 0);
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
+  return <Suspense fallback={<Skeleton h={h} radius="md" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
+}
+
+function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped withTableBorder fz="sm" aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h, i) => (
+              <Table.Th key={h} ta={i === 0 ? undefined : 'right'}>
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, r) => (
+            <Table.Tr key={r}>
+              {row.map((cell, i) => (
+                <Table.Td key={i} ta={i === 0 ? undefined : 'right'} style={{ whiteSpace: i === 0 ? undefined : 'nowrap' }}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Kpi({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fz={26} fw={800} data-testid={testId}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+const EXPORTS = [
+  { value: 'all', label: 'Wszystkie zamówienia' },
+  { value: 'paid', label: 'Tylko opłacone' },
+  { value: 'pending', label: 'Tylko oczekujące' },
+  { value: 'cancelled', label: 'Tylko anulowane' },
+];
+
+function CsvExport() {
+  const [which, setWhich] = useState('all');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  async function run() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const orders = (await fetchAllOrders()).filter((o) => which === 'all' || o.status === which);
+      const day = new Date().toISOString().slice(0, 10);
+      downloadCsv(ordersCsv(orders), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
+      setMessage({ ok: true, text: `Pobrano plik CSV (${orders.length} zamówień).` });
+    } catch (error) {
+      setMessage({ ok: false, text: refusalOf(error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Eksport zamówień (CSV dla księgowości)" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
+        <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
+          Pobierz CSV
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
+      </Text>
+      {message && (
+        <Alert color={message.ok ? 'green' : 'red'} variant="light" py={6}>
+          {message.text}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The admin part of /dashboard/statystyki: live counters from /stats/admin, charts and the same numbers as tables. */
+export default function AdminStats() {
+  const stats = useStatsAdminQuery();
+  const ticketTypes = useStatsTicketTypesQuery();
+  const archivedTicketTypes = useStatsArchivedTicketTypesQuery();
+  const products = useStatsProductsQuery();
+  const archivedProducts = useStatsArchivedProductsQuery();
+  const countries = useStatsCountriesQuery();
+
+  if (stats.isLoading) return <LoadingRows label="Wczytywanie statystyk sprzedaży" rows={6} />;
+  if (stats.isError || !stats.data) return <LoadError onRetry={stats.refetch}>Nie udało się wczytać statystyk sprzedaży.</LoadError>;
+  const s = stats.data;
+  const tickets = ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? []);
+  const merch = merchRows(s, products.data ?? [], archivedProducts.data ?? []);
+  const byCountry = countryRows(s, countries.data ?? {});
+  const pickedRatio = s.pickups.total > 0 ? s.pickups.picked / s.pickups.total : 0;
+  const revenueTotal = s.revenue.paidGross + s.revenue.pendingGross;
+
+  return (
+    <Stack gap="lg" data-testid="admin-stats">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} fz="xl">
+          Sprzedaż (administrator)
+        </Title>
+        <CsvExport />
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        <Kpi label="Przychód opłacony" value={formatMoney(s.revenue.paidGross)} testId="kpi-paid-gross" hint={`${n(s.orders.paid)} opłaconych zamówień`} />
+        <Kpi label="Oczekuje na płatność" value={formatMoney(s.revenue.pendingGross)} testId="kpi-pending-gross" hint={`${n(s.orders.pending)} zamówień`} />
+        <Kpi label="Zamówienia anulowane" value={n(s.orders.cancelled)} testId="kpi-cancelled" />
+        <Kpi label="Wydane przedmioty" value={`${n(s.pickups.picked)} / ${n(s.pickups.total)}`} testId="kpi-pickups" hint={s.pickups.total ? formatPercent(pickedRatio) : undefined} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
+        <div style={{ gridColumn: 'span 2' }}>
+          <Section title="Sprzedaż dzień po dniu" testId="stats-daily">
+            {s.perDay.length === 0 ? (
+              <EmptyState title="Brak zamówień">Wykres pojawi się po pierwszym zamówieniu.</EmptyState>
+            ) : (
+              <>
+                <ChartSlot h={460}>
+                  <DailyChart days={s.perDay} />
+                </ChartSlot>
+                <NumbersTable
+                  caption="Sprzedaż dziennie"
+                  head={['Dzień', 'Złożone', 'Opłacone', 'Przychód (opłacone)']}
+                  rows={s.perDay.map((d) => [d.date, n(d.placed), n(d.paid), formatMoney(d.paidGross)])}
+                />
+              </>
+            )}
+          </Section>
+        </div>
+        <Stack gap="md">
+          <Section title="Przychód: opłacone i oczekujące" testId="stats-revenue">
+            {revenueTotal === 0 ? (
+              <Text c="dimmed" size="sm">Brak przychodu.</Text>
+            ) : (
+              <Group justify="center">
+                <ChartSlot h={170}>
+                  <RevenueDonut paid={s.revenue.paidGross} pending={s.revenue.pendingGross} />
+                </ChartSlot>
+              </Group>
+            )}
+            <NumbersTable
+              caption="Przychód"
+              head={['', 'Kwota', 'Zamówienia']}
+              rows={[
+                ['Opłacone', formatMoney(s.revenue.paidGross), n(s.orders.paid)],
+                ['Oczekuje na płatność', formatMoney(s.revenue.pendingGross), n(s.orders.pending)],
+              ]}
+            />
+          </Section>
+          <Section title="Odbiór przedmiotów" testId="stats-pickups">
+            <Group wrap="nowrap">
+              <RingProgress
+                size={110}
+                thickness={12}
+                roundCaps
+                sections={[{ value: pickedRatio * 100, color: 'teal' }]}
+                label={
+                  <Text ta="center" fw={700} size="sm">
+                    {formatPercent(pickedRatio, 0)}
+                  </Text>
+                }
+                aria-label={`Wydano ${s.pickups.picked} z ${s.pickups.total}`}
+              />
+              <Stack gap={2}>
+                <Text>
+                  Wydano: <b>{n(s.pickups.picked)}</b>
+                </Text>
+                <Text>
+                  Czeka na odbiór: <b>{n(Math.max(0, s.pickups.total - s.pickups.picked))}</b>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Razem pozycji: {n(s.pickups.total)}
+                </Text>
+              </Stack>
+            </Group>
+          </Section>
+        </Stack>
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Section title="Bilety według rodzaju (na tle puli)" testId="stats-tickets">
+          {tickets.length === 0 ? (
+            <Text c="dimmed" size="sm">Brak rodzajów biletów.</Text>
+          ) : (
+            <>
+              <ChartSlot>
+                <TicketsChart rows={tickets} />
+              </ChartSlot>
+              <NumbersTable
+                caption="Bilety według rodzaju"
+                head={['Bilet', 'Opłacone', 'Zarezerw.', 'Wolne', 'Pula']}
+                rows={tickets.map((t) => [t.name, n(t.paid), n(t.reserved), n(t.left), n(t.quota)])}
+              />
+            </>
+          )}
+        </Section>
+        <Section title="Sklepik: sprzedaż według wariantu" testId="stats-merch">
+          {merch.length === 0 ? (
+            <Text c="dimmed" size="sm">Brak produktów.</Text>
+          ) : (
+            <>
+              <ChartSlot>
+                <MerchChart rows={merch} />
+              </ChartSlot>
+              <NumbersTable
+                caption="Sprzedaż gadżetów"
+                head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zostało', 'Stan']}
+                rows={merch.map((m) => [m.product, m.variant, n(m.paid), n(m.reserved), n(m.left), n(m.stock)])}
+              />
+            </>
+          )}
+        </Section>
+      </SimpleGrid>
+
+      <Section title="Uczestnicy według kraju" testId="stats-countries">
+        {byCountry.length === 0 ? (
+          <Text c="dimmed" size="sm">Brak kont.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <ChartSlot>
+              <CountryChart rows={byCountry} />
+            </ChartSlot>
+            <NumbersTable caption="Konta według kraju" head={['Kraj', 'Konta']} rows={byCountry.map((c) => [c.name, n(c.accounts)])} />
+          </SimpleGrid>
+        )}
+      </Section>
+    </Stack>
+  );
+}
