@@ -54,6 +54,8 @@ class LongPollTransport implements Transport {
   private nextPacket = 0;
   private flushScheduled = false;
   private closing = false;
+  /** Called once the close command has been delivered to the client. */
+  onCloseDelivered: () => void = () => {};
 
   constructor(private readonly cb: string) {}
 
@@ -83,18 +85,23 @@ class LongPollTransport implements Transport {
     if (!held) return;
     this.held = null;
     clearTimeout(held.timer);
+    script(held.res, this.body());
+  }
+
+  private body(): string {
     let body = this.packetScript();
-    if (this.closing) body += `parent.pLPCommand${this.cb}('close',${this.nextPacket - 1});`;
-    script(held.res, body);
+    if (this.closing) {
+      body += `parent.pLPCommand${this.cb}('close',${this.nextPacket - 1});`;
+      this.onCloseDelivered();
+    }
+    return body;
   }
 
   /** A new poll: the previous one is answered, this one is held until there is something to say. */
   poll(res: ServerResponse): void {
     this.release();
     if (this.queue.length > 0 || this.closing) {
-      let body = this.packetScript();
-      if (this.closing) body += `parent.pLPCommand${this.cb}('close',${this.nextPacket - 1});`;
-      script(res, body);
+      script(res, this.body());
       return;
     }
     const timer = setTimeout(() => this.release(), POLL_HOLD_MS);
@@ -143,7 +150,7 @@ export class LongPollSessions {
   private sweep(): void {
     const now = Date.now();
     for (const entry of this.byId.values()) {
-      if (!entry.upgraded && entry.disconnectFrame === null && now - entry.lastSeen > IDLE_TIMEOUT_MS) this.end(entry);
+      if (entry.disconnectFrame === null && now - entry.lastSeen > IDLE_TIMEOUT_MS) this.end(entry);
     }
   }
 
@@ -239,8 +246,10 @@ export class LongPollSessions {
           entry.upgraded = true;
           entry.transport.send({ t: 'c', d: { t: 'n', d: {} } });
           entry.session.setTransport(wsTransport);
-          this.byId.delete(entry.id);
           this.bySessionId.delete(entry.session.sessionId);
+          // The long poll stays known until it has delivered 'n' and the close command: polls (and
+          // client messages still in flight on it) keep arriving until then.
+          entry.transport.onCloseDelivered = () => this.byId.delete(entry.id);
           entry.transport.close();
           this.log(`rtdb: long-polling session ${entry.session.sessionId} upgraded to a WebSocket`);
           return;

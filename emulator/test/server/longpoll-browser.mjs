@@ -22,7 +22,8 @@ const page = (mode) => `<!doctype html><html><head>
   ${mode === 'upgrade' ? "localStorage.setItem('firebase:previous_websocket_failure', 'true');" : ''}
   const { initializeApp } = await import('${appUrl}');
   const db$ = await import('/firebase-database.js');
-  const { getDatabase, connectDatabaseEmulator, forceLongPolling, ref, set, get, onValue, update, runTransaction } = db$;
+  const { getDatabase, connectDatabaseEmulator, forceLongPolling, ref, set, get, onValue, update, runTransaction, enableLogging } = db$;
+  if (new URLSearchParams(location.search).has('debug')) enableLogging(true);
   ${mode === 'lp' ? 'forceLongPolling();' : ''}
   const log = [];
   try {
@@ -44,7 +45,6 @@ const page = (mode) => `<!doctype html><html><head>
   }
 </script></body></html>`;
 
-const requests = [];
 const web = createServer(async (req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/firebase-app.js' || url.pathname === '/firebase-database.js') {
@@ -64,9 +64,16 @@ try {
     const transports = new Set();
     tab.on('request', (r) => { const u = new URL(r.url()); if (u.port === String(emu.port)) transports.add(u.pathname); });
     tab.on('websocket', (ws) => transports.add(new URL(ws.url()).pathname));
-    await tab.goto(`http://127.0.0.1:${web.address().port}/?mode=${mode}`);
-    await tab.waitForFunction(() => window.result, null, { timeout: 30_000 });
-    const result = await tab.evaluate(() => window.result);
+    const consoleLines = [];
+    tab.on('console', (m) => consoleLines.push(m.text()));
+    await tab.goto(`http://127.0.0.1:${web.address().port}/?mode=${mode}${process.env.LP_DEBUG ? '&debug' : ''}`);
+    try {
+      await tab.waitForFunction(() => globalThis.result, null, { timeout: 30_000 });
+    } catch (error) {
+      console.error(consoleLines.slice(-60).join('\n'));
+      throw error;
+    }
+    const result = await tab.evaluate(() => globalThis.result);
     assert.equal(result.ok, true, result.error);
     assert.equal(result.seen.at(-1), 'from-rest');
     assert.equal(result.bigLength, 5000);
