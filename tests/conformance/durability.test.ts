@@ -247,7 +247,7 @@ describe.skipIf(Boolean(skipReason))(`durability with --data${skipReason ? ` (sk
       await second.target.close();
       children.delete(second.child);
     }
-  });
+  }, 120_000); // tens of MB through fsync: slow on a busy shared disk, so a wider bound than the default
 });
 
 describe.skipIf(Boolean(skipReason))(`CLI start-up errors${skipReason ? ` (skipped: ${skipReason})` : ''}`, { concurrent: true }, () => {
