@@ -27,7 +27,7 @@ const writeDocs = !args.has("--no-docs") && !only && !quick;
 
 const NS = 'demo-bench';
 const UID = 'bench-user';
-const THROUGHPUT_SETS = quick ? 2000 : 10000;
+const THROUGHPUT_SETS = quick ? 2000 : 5000;
 const WINDOW = 500;
 const LATENCY_ROWS = [
   { listeners: 1, rounds: quick ? 50 : 300 },
@@ -131,6 +131,7 @@ class Target {
     this.seq = 0;
     this.throughputMs = 0;
     this.throughputSets = 0;
+    this.chunkRates = [];
     this.samples = [];
     this.lost = 0;
     // State of the latency round in flight.
@@ -166,8 +167,10 @@ class Target {
       };
       for (let i = 0; i < WINDOW && sent < count; i++) send();
     });
-    this.throughputMs += performance.now() - start;
+    const ms = performance.now() - start;
+    this.throughputMs += ms;
     this.throughputSets += count;
+    this.chunkRates.push(Math.round((count * 1000) / ms));
     if (refusal) throw new Error(`${this.kind}: sets refused, e.g. ${JSON.stringify(refusal)}`);
   }
 
@@ -262,11 +265,12 @@ async function benchThroughput(kinds) {
       await t.throughputChunk(THROUGHPUT_SETS / chunks);
       t.throughputMs = 0;
       t.throughputSets = 0;
+      t.chunkRates = [];
     }
     for (let i = 0; i < chunks; i++) {
       for (const t of rotation(targets, i)) await t.throughputChunk(THROUGHPUT_SETS / chunks);
     }
-    const out = new Map(targets.map((t) => [t.kind, { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs }]));
+    const out = new Map(targets.map((t) => [t.kind, { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs, chunkRates: t.chunkRates }]));
     process.stdout.write(` ${targets.map((t) => `${t.kind} ${Math.round(out.get(t.kind).perSecond)}/s`).join(', ')}\n`);
     return out;
   } finally {
@@ -301,8 +305,9 @@ async function benchLatency(kinds) {
  */
 async function benchInterleaved(kinds) {
   const loadBefore = os.loadavg()[0];
-  const throughput = await benchThroughput(kinds);
-  const { latency, rules } = await benchLatency(kinds);
+  // BENCH_SKIP_* exist for profiling one phase (BENCH_CPU_PROF); a normal run measures both.
+  const throughput = process.env.BENCH_SKIP_THROUGHPUT ? new Map() : await benchThroughput(kinds);
+  const { latency, rules } = process.env.BENCH_SKIP_LATENCY ? { latency: new Map(), rules: new Map() } : await benchLatency(kinds);
   const loadAfter = os.loadavg()[0];
   return kinds.map((kind) => ({
     kind,
@@ -335,8 +340,8 @@ function best(runs) {
     kind: runs[0].kind,
     label: runs[0].label,
     rules: runs[0].rules,
-    throughput: Math.max(...runs.map((r) => r.throughput.perSecond)),
-    latency: runs[0].latency.map((_, i) => ({
+    throughput: Math.max(...runs.map((r) => r.throughput?.perSecond ?? NaN)),
+    latency: (runs[0].latency ?? []).map((_, i) => ({
       listeners: runs[0].latency[i].listeners,
       p50: Math.min(...runs.map((r) => r.latency[i].p50)),
       p95: Math.min(...runs.map((r) => r.latency[i].p95)),
@@ -369,6 +374,7 @@ function table(summary) {
   };
   row('write throughput, sets/s (target ≥ 2×)', (r) => r.throughput, true, 2);
   LATENCY_ROWS.forEach(({ listeners }, i) => {
+    if (!kinds.every((k) => summary[k].latency[i])) return;
     const label = `${listeners} listener${listeners === 1 ? '' : 's'}`;
     row(`${label}: p50 ms`, (r) => r.latency[i].p50, false, null);
     row(`${label}: p95 ms (target ≤ ½)`, (r) => r.latency[i].p95, false, 0.5);
@@ -377,8 +383,10 @@ function table(summary) {
   return lines.join('\n');
 }
 
+const kindsOf = (runs) => [...new Set(runs.map((r) => r.kind))];
+
 function docsSection(summary, runs, m, tableText, repeat) {
-  const lost = runs.flatMap((r) => r.latency.map((l) => l.lost)).reduce((a, b) => a + b, 0);
+  const lost = runs.flatMap((r) => (r.latency ?? []).map((l) => l.lost)).reduce((a, b) => a + b, 0);
   const loads = runs.filter((r, i) => runs.findIndex((q) => q.loadBefore === r.loadBefore) === i).map((r) => `${fmt(r.loadBefore, 1)}→${fmt(r.loadAfter, 1)}`).join(', ');
   return `## Realtime Database emulator vs firebase-server (\`npm run bench:emulator\`)
 
@@ -399,7 +407,9 @@ The machine is shared with other work: 1-minute load average before→after the 
 - Workload: the participant basket: every write is a set of \`/baskets/<uid>\` with one merch line and
   \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` for the owner, \`.validate\`
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
-- Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding; acks/s from the first send to the last ack.
+- Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding, in 10 chunks
+  alternating between the servers; acks/s = sets / time from first send to last ack. Per-chunk sets/s, in order:
+${kindsOf(runs).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throughput).map((r) => r.throughput.chunkRates.join(', ')).join(' / ')}`).join('\n')}
 - Throughput and latency each start fresh servers (firebase-server slows down as writes accumulate in it).
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
