@@ -10,17 +10,17 @@ export const STEP_PATHS = {
   SuccessStep: `${STEPS_PATH}/SuccessStep`,
 } as const;
 
-const STEP_LABELS = ['Dane logowania', 'Dane osobowe', 'Zgody', 'Gotowe'];
+const STEP_LABELS = ['Konto', 'Dane osobowe', 'Zgody', 'Gotowe'];
 
 /** The card around every wizard step: progress (not clickable — steps are entered through their forms) and a heading. */
 export function WizardFrame({ step, title, description, children }: { step: 0 | 1 | 2 | 3; title: string; description?: string; children: ReactNode }) {
   return (
     <Center py={{ base: 'xs', sm: 40 }}>
-      <Paper withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 36 }} w="100%" maw={560}>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 36 }} w="100%" maw={600}>
         <Stack gap="lg">
           <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={`Krok ${step + 1} z 4`}>
             {STEP_LABELS.map((label) => (
-              <Stepper.Step key={label} label={<Text size="xs" visibleFrom="xs">{label}</Text>} aria-label={label} />
+              <Stepper.Step key={label} label={<Text size="xs" visibleFrom="sm">{label}</Text>} aria-label={label} />
             ))}
           </Stepper>
           <Stack gap={4}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { emailSchema } from '@domain/schemas';
@@ -20,6 +20,9 @@ export function RegistrationPage() {
 /** Sends the visitor back to the first step that is not valid yet, so no step is reachable by URL too early. */
 function useStepGate(step: 'StepTwo' | 'StepThree'): string | null {
   const { data, secrets } = useWizard();
+  // Right after the account is created the form data is cleared while this step is still mounted:
+  // the only way on is the success step.
+  if (data.completedEmail) return STEP_PATHS.SuccessStep;
   const invalid = firstInvalidStep(data, secrets);
   const order = ['StepOne', 'StepTwo', 'StepThree'] as const;
   if (invalid && order.indexOf(invalid) < order.indexOf(step)) return STEP_PATHS[invalid];
@@ -28,6 +31,10 @@ function useStepGate(step: 'StepTwo' | 'StepThree'): string | null {
 
 export function StepOne() {
   const navigate = useNavigate();
+  // Coming back after a finished registration starts a fresh one.
+  useEffect(() => {
+    if (wizardStore.get().completedEmail) wizardStore.reset();
+  }, []);
   return (
     <WizardFrame step={0} title="Załóż konto" description="Podaj adres e-mail i hasło, którymi będziesz się logować.">
       <StepOneForm checkPolicy={checkPasswordPolicy} onNext={() => navigate(STEP_PATHS.StepTwo)} />
@@ -109,7 +116,7 @@ export function SuccessStep() {
         <Text size="sm" c="dimmed">
           W panelu dodasz uczestników — rodzinę i załogę — i kupisz dla nich bilety.
         </Text>
-        <Button component={Link} to="/dashboard" size="md" onClick={() => wizardStore.reset()}>
+        <Button component={Link} to="/dashboard" size="md">
           Przejdź do panelu
         </Button>
       </Stack>

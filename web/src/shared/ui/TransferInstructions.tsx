@@ -74,7 +74,7 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
         </SimpleGrid>
         {bankName && (
           <Text size="sm" c="dimmed">
-            Bank: {bankName}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.
+            Bank: {bankName.replace(/\.$/, '')}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.
           </Text>
         )}
       </Stack>
