@@ -314,28 +314,40 @@ describe('namespaces', () => {
   });
 });
 
-describe('event stream', () => {
-  it('Accept: text/event-stream sends the current value then later changes', async (context) => {
-    const controller = new AbortController();
-    await admin.db.ref('public/stream').set({ a: 1 });
-    const response = await fetch(restUrl(target, ns, 'public/stream'), {
-      headers: { Accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    const type = response.headers.get('content-type') ?? '';
-    if (!type.startsWith('text/event-stream')) {
-      controller.abort();
-      context.skip(`server does not stream (status ${response.status}, content-type "${type}")`);
-      return;
-    }
-    const events: Array<{ event: string; data: unknown }> = [];
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const readUntil = async (predicate: () => boolean) => {
+interface EventStream {
+  status: number;
+  /** Why the server is not streaming (then the other fields are unused). */
+  notStreaming?: string;
+  events: Array<{ event: string; data: unknown }>;
+  readUntil(predicate: () => boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const type = response.headers.get('content-type') ?? '';
+  const events: Array<{ event: string; data: unknown }> = [];
+  if (!type.startsWith('text/event-stream')) {
+    const text = await response.text();
+    return {
+      status: response.status,
+      notStreaming: `status ${response.status}, content-type "${type}", body ${text.slice(0, 100)}`,
+      events,
+      readUntil: async () => {},
+      close: async () => {},
+    };
+  }
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    status: response.status,
+    events,
+    async readUntil(predicate) {
       while (!predicate()) {
         const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
+        if (done) throw new Error(`stream ended; events so far: ${JSON.stringify(events)}`);
         buffer += decoder.decode(value, { stream: true });
         let split: number;
         while ((split = buffer.indexOf('\n\n')) >= 0) {
@@ -343,20 +355,90 @@ describe('event stream', () => {
           buffer = buffer.slice(split + 2);
           const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? '';
           const dataLine = /^data: ?(.*)$/m.exec(block)?.[1] ?? 'null';
-          events.push({ event, data: JSON.parse(dataLine) });
+          let data: unknown = dataLine;
+          try {
+            data = JSON.parse(dataLine);
+          } catch {
+            // Some events (e.g. auth_revoked) may carry plain text.
+          }
+          events.push({ event, data });
         }
       }
-    };
-    try {
-      await readUntil(() => events.some((e) => e.event === 'put'));
-      expect(events.find((e) => e.event === 'put')!.data).toEqual({ path: '/', data: { a: 1 } });
-      await admin.db.ref('public/stream/b').set(2);
-      await readUntil(() => events.filter((e) => e.event === 'put' || e.event === 'patch').length >= 2);
-      const change = events.filter((e) => e.event === 'put' || e.event === 'patch')[1];
-      expect(change.data).toEqual(change.event === 'put' ? { path: '/b', data: 2 } : { path: '/', data: { b: 2 } });
-    } finally {
+    },
+    async close() {
       controller.abort();
       await reader.cancel().catch(() => {});
+    },
+  };
+}
+
+describe('event stream', () => {
+  it('Accept: text/event-stream sends the current value then later changes', async (context) => {
+    await admin.db.ref('public/stream').set({ a: 1 });
+    const stream = await openStream(restUrl(target, ns, 'public/stream'));
+    if (stream.notStreaming) {
+      context.skip(`server does not stream (${stream.notStreaming})`);
+      return;
+    }
+    const changes = () => stream.events.filter((e) => e.event === 'put' || e.event === 'patch');
+    try {
+      await stream.readUntil(() => changes().length >= 1);
+      expect(changes()[0]).toEqual({ event: 'put', data: { path: '/', data: { a: 1 } } });
+      await admin.db.ref('public/stream/b').set(2);
+      await stream.readUntil(() => changes().length >= 2);
+      const change = changes()[1];
+      expect(change.data).toEqual(change.event === 'put' ? { path: '/b', data: 2 } : { path: '/', data: { b: 2 } });
+      await admin.db.ref('public/stream').update({ a: null, c: 3 });
+      await stream.readUntil(() => changes().length >= 3);
+      const merge = changes()[2];
+      expect(merge.event).toBe('patch');
+      expect(merge.data).toEqual({ path: '/', data: { a: null, c: 3 } });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('a stream honours auth: denied without a token, allowed with one', async (context) => {
+    await admin.db.ref('private/ala').set({ secret: 1 });
+    const denied = await openStream(restUrl(target, ns, 'private/ala'));
+    try {
+      if (denied.notStreaming && denied.status !== 401) {
+        context.skip(`server does not stream (${denied.notStreaming})`);
+        return;
+      }
+      // Refused up front (401), or a stream that is cancelled before it carries any data.
+      if (!denied.notStreaming) {
+        await denied.readUntil(() => denied.events.some((e) => e.event === 'cancel' || e.event === 'put'));
+        expect(denied.events.map((e) => e.event).filter((e) => e !== 'keep-alive')).toEqual(['cancel']);
+      }
+    } finally {
+      await denied.close();
+    }
+    const allowed = await openStream(restUrl(target, ns, 'private/ala', { auth: mockIdToken(ns, 'ala') }));
+    try {
+      expect(allowed.notStreaming).toBeUndefined();
+      await allowed.readUntil(() => allowed.events.some((e) => e.event === 'put'));
+      expect(allowed.events.find((e) => e.event === 'put')!.data).toEqual({ path: '/', data: { secret: 1 } });
+    } finally {
+      await allowed.close();
+    }
+  });
+
+  it('a stream whose read access is taken away by new rules gets a cancel event', async (context) => {
+    const other = uniqueNs('rest-stream');
+    expect((await putRules(target, other, JSON.stringify({ rules: { feed: { '.read': true } } }))).status).toBe(200);
+    await rest(target, other, 'PUT', 'feed', { body: { x: 1 }, params: { auth: 'owner' } });
+    const stream = await openStream(restUrl(target, other, 'feed'));
+    if (stream.notStreaming) {
+      context.skip(`server does not stream (${stream.notStreaming})`);
+      return;
+    }
+    try {
+      await stream.readUntil(() => stream.events.some((e) => e.event === 'put'));
+      expect((await putRules(target, other, JSON.stringify({ rules: { feed: { '.read': false } } }))).status).toBe(200);
+      await stream.readUntil(() => stream.events.some((e) => e.event === 'cancel'));
+    } finally {
+      await stream.close();
     }
   });
 });
