@@ -1,4 +1,5 @@
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CorruptDataError, exportDatabases, importDatabases } from '../../src/persistence/index.js';
@@ -24,6 +25,27 @@ describe('export / import', () => {
     expect(file).toEqual(DATA.get('other-ns'));
     expect(await importDatabases(dir)).toEqual(DATA);
   });
+
+  it('is read by firebase-tools itself the way `emulators:start --import` reads it', async () => {
+    const dir = await tempDir();
+    await exportDatabases(dir, DATA);
+    // firebase-tools' own metadata reader, then the steps of lib/emulator/controller.js startAll():
+    // every *.json under metadata.database.path, namespace = basename, body PUT to /.json?ns=<ns>.
+    const require = createRequire(import.meta.url);
+    const { HubExport } = require('firebase-tools/lib/emulator/hubExport') as {
+      HubExport: { METADATA_FILE_NAME: string; readMetadata(dir: string): { database?: { path: string } } | undefined };
+    };
+    expect(HubExport.METADATA_FILE_NAME).toBe('firebase-export-metadata.json');
+    const metadata = HubExport.readMetadata(dir);
+    expect(metadata?.database?.path).toBeTypeOf('string');
+    const databaseExportDir = path.resolve(dir, metadata!.database!.path);
+    const files = readdirSync(databaseExportDir).filter((f) => f.endsWith('.json'));
+    const bodies = new Map<string, unknown>();
+    for (const f of files) {
+      bodies.set(path.basename(f, '.json'), JSON.parse(await fsp.readFile(path.join(databaseExportDir, f), 'utf8')));
+    }
+    expect(bodies).toEqual(DATA);
+  }, 30_000);
 
   it('imports what firebase-tools wrote, ignoring the other emulators and null namespaces', async () => {
     // As lib/emulator/hubExport.js writes it: metadata (pretty-printed, other emulators too) and one
