@@ -54,8 +54,6 @@ class LongPollTransport implements Transport {
   private nextPacket = 0;
   private flushScheduled = false;
   private closing = false;
-  /** Called once the close command has been delivered to the client. */
-  onCloseDelivered: () => void = () => {};
 
   constructor(private readonly cb: string) {}
 
@@ -90,10 +88,7 @@ class LongPollTransport implements Transport {
 
   private body(): string {
     let body = this.packetScript();
-    if (this.closing) {
-      body += `parent.pLPCommand${this.cb}('close',${this.nextPacket - 1});`;
-      this.onCloseDelivered();
-    }
+    if (this.closing) body += `parent.pLPCommand${this.cb}('close',${this.nextPacket - 1});`;
     return body;
   }
 
@@ -247,9 +242,9 @@ export class LongPollSessions {
           entry.transport.send({ t: 'c', d: { t: 'n', d: {} } });
           entry.session.setTransport(wsTransport);
           this.bySessionId.delete(entry.session.sessionId);
-          // The long poll stays known until it has delivered 'n' and the close command: polls (and
-          // client messages still in flight on it) keep arriving until then.
-          entry.transport.onCloseDelivered = () => this.byId.delete(entry.id);
+          // The long poll stays known until it goes quiet (swept when idle): it still has to deliver
+          // 'n' and the close command, and client messages queued on it before the switch keep
+          // arriving on it afterwards; they are handled by the same session.
           entry.transport.close();
           this.log(`rtdb: long-polling session ${entry.session.sessionId} upgraded to a WebSocket`);
           return;
