@@ -8,8 +8,10 @@
 //   latency     L listeners (1, 100, 1000; one connection each) on /baskets/<uid>; one writer sets it,
 //               waits until every listener has the value, repeats; latency = arrival - send.
 //
-// Flags: --quick (smaller runs), --only=ours|peer, --no-docs (do not update docs/benchmarks.md),
-// BENCH_CPU_PROF=<dir> to run the server children under `node --cpu-prof`.
+// Flags: --quick (smaller runs), --only=ours|peer|peer-open|peer-rules, --repeat=N (best of N runs),
+// --no-docs (do not update docs/benchmarks.md; implied by --quick and --only).
+// Environment: BENCH_CPU_PROF=<dir> runs the server children under `node --cpu-prof`;
+// BENCH_SKIP_THROUGHPUT / BENCH_SKIP_LATENCY profile one phase; BENCH_ROUND_TIMEOUT_MS, BENCH_DEBUG.
 import { spawn, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,7 +34,7 @@ const WINDOW = 500;
 const LATENCY_ROWS = [
   { listeners: 1, rounds: quick ? 50 : 300 },
   { listeners: 100, rounds: quick ? 30 : 200 },
-  { listeners: 1000, rounds: quick ? 10 : 50 },
+  { listeners: 1000, rounds: quick ? 10 : 100 },
 ];
 const WARMUP_ROUNDS = 10;
 const ROUND_TIMEOUT_MS = Number(process.env.BENCH_ROUND_TIMEOUT_MS ?? 30_000);

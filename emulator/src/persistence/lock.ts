@@ -16,7 +16,9 @@ function processAlive(pid: number): boolean {
 }
 
 /** Pid lock file. A lock left by a dead process (kill -9) is taken over; a live holder — including
- *  another store in this very process — is refused. */
+ *  another store in this very process — is refused. Two processes taking over the same stale lock at
+ *  the same instant could both win (remove + create is not one step); starting two emulators on one
+ *  directory within microseconds of each other after a crash is not a case this guards. */
 export async function acquireLock(dir: string): Promise<() => Promise<void>> {
   const file = path.join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
