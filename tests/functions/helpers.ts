@@ -2,6 +2,9 @@
 // Functions emulators of firebase-tools) per test file, real Auth users signed in with the web SDK,
 // callables through httpsCallable, fixtures and inspection through the Admin SDK.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin, type App as AdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getDatabase as getAdminDatabase, type Database } from 'firebase-admin/database';
@@ -28,13 +31,21 @@ export interface TestEnv {
   apps: FirebaseApp[];
 }
 
-let built = false;
+/** Newest modification time of the functions' sources, to rebuild lib/ only when it is stale. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
 
 export async function startEnv(): Promise<TestEnv> {
-  if (!built && !process.env.SKIP_BUILD) {
-    buildAll();
-    built = true;
-  }
+  const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+  const builtAt = existsSync(path.join(functionsDir, 'lib/index.js')) ? statSync(path.join(functionsDir, 'lib/index.js')).mtimeMs : 0;
+  // Rebuilding an up-to-date lib/ would make every running Functions emulator reload, so only when stale.
+  if (!process.env.SKIP_BUILD && newestSource(path.join(functionsDir, 'src')) > builtAt) buildAll();
   // The Functions emulator runs each request in its own worker process (unlike production, where one
   // instance serves up to 80 requests). Without a cap, 200 concurrent calls spawn ~50 Node processes,
   // which on a 2-CPU machine time out before they start. The cap keeps the race real (several worker

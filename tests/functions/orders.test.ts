@@ -168,3 +168,34 @@ describe('merchandise order and cancellation', () => {
     expect(now.status).toBe('pending');
   });
 });
+
+describe('the server re-validates what clients wrote', () => {
+  it('refuses a basket the rules should have stopped, naming the field, writing nothing', async () => {
+    const u = await registeredUser(env);
+    await env.db.ref(`baskets/${u.uid}`).set({ merch: { a: { productId: 'koszulka', variantId: 'm', quantity: 500 } }, updatedAt: Date.now() });
+    const before = (await env.db.ref().get()).val();
+    const r = await refusal(u.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ code: 'invalid-argument', reason: 'invalid-input', field: 'basket.merch.a.quantity' });
+    expect(r.message).toMatch(/^Koszyk zawiera nieprawidłowe dane/);
+    expect((await env.db.ref().get()).val()).toEqual(before);
+  });
+  it('refuses an empty basket', async () => {
+    const u = await registeredUser(env);
+    const r = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ code: 'failed-precondition', reason: 'basket-empty', message: 'Koszyk jest pusty' });
+  });
+  it('refuses a ticket type that is not on sale, naming it, and rolls the claims back', async () => {
+    const u = await registeredUser(env);
+    await env.db.ref('ticketTypes/zamkniety').set(ticketType({ name: 'Karnet VIP', active: false }));
+    await env.db.ref('ticketTypes/pozniej').set(ticketType({ name: 'Karnet last minute', saleStart: Date.now() + 86_400_000 }));
+    await setTicketBasket(env, u.uid, { self: 'zamkniety' });
+    const r = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ reason: 'ticket-type-inactive', message: 'Bilet „Karnet VIP” nie jest w sprzedaży' });
+    await setTicketBasket(env, u.uid, { self: 'pozniej' });
+    const later = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(later).toMatchObject({ reason: 'sale-not-started', message: 'Sprzedaż biletu „Karnet last minute” jeszcze się nie rozpoczęła' });
+    expect((await env.db.ref(`tickets/${u.uid}`).get()).exists()).toBe(false);
+    expect((await env.db.ref(`idempotency/${u.uid}`).get()).exists()).toBe(false);
+    expect((await env.db.ref('ticketTypes/zamkniety/sold').get()).val()).toBe(0);
+  });
+});

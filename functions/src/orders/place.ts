@@ -2,7 +2,9 @@ import { logger } from 'firebase-functions/v2';
 import { onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import {
+  basketSchema,
   computeTotals,
+  parseWith,
   formatOrderNumber,
   placeTicketOrderInput,
   pluralForm,
@@ -73,7 +75,10 @@ async function placeOrder(kind: Kind, request: CallableRequest): Promise<PlaceOr
     ]);
     const profile = profileSnap.val() as Profile | null;
     if (!profile) throw refuse('profile-missing');
-    const basket = (basketSnap.val() ?? {}) as Partial<Basket>;
+    // The rules validate the basket too, but the server never trusts what a client could write.
+    const parsedBasket = basketSnap.exists() ? parseWith(basketSchema, basketSnap.val()) : ({ ok: true, data: {} } as const);
+    if (!parsedBasket.ok) throw refuse('invalid-input', { field: `basket.${parsedBasket.error.field}`, message: `Koszyk zawiera nieprawidłowe dane: ${parsedBasket.error.message}` });
+    const basket = parsedBasket.data as Partial<Basket>;
     const members = (membersSnap.val() ?? {}) as Record<string, Member>;
 
     const lines: OrderLine[] = [];
