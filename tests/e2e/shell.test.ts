@@ -71,6 +71,11 @@ async function acceptCookies(page: Page) {
   await page.getByRole('button', { name: 'Rozumiem i akceptuję' }).click();
 }
 
+/** Waits until the route's metadata has set the document title (shell-owned, unlike page content). */
+async function waitForTitle(page: Page, title: string) {
+  await page.waitForFunction((t) => document.title === `${t} · Panel Uczestnika`, title);
+}
+
 /** Number of finished version checks so far on this page load. */
 const versionChecks = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.versionChecks ?? 0));
 
@@ -179,13 +184,13 @@ describe('app shell in Chromium', () => {
     await page.getByRole('link', { name: 'Zarejestruj się' }).click();
     await page.waitForFunction((key) => localStorage.getItem(key) === 'v2', VERSION_KEY);
     await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
-    await page.getByRole('heading', { name: 'Rejestracja', exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/rejestracja');
+    await page.getByRole('link', { name: 'Panel Uczestnika — strona główna' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/rejestracja/);
     expect(loads).toBe(2);
 
     // Same id again: navigating does not reload.
     const before = await versionChecks(page);
-    await page.getByRole('link', { name: 'Masz już konto? Zaloguj się' }).click();
+    await page.getByRole('link', { name: 'Panel Uczestnika — strona główna' }).click();
     await page.waitForFunction((n) => Number(document.documentElement.dataset.versionChecks ?? 0) > n, before);
     expect(await page.evaluate(() => document.documentElement.dataset.versionCheck)).toBe('unchanged');
     expect(loads).toBe(2);
@@ -226,8 +231,8 @@ describe('app shell in Chromium', () => {
 
     await signIn(page, email);
     await page.waitForURL(`${web}/dashboard/zamowienia`);
-    await page.getByRole('heading', { level: 1, name: 'Zamówienia' }).waitFor();
-    expect(await page.title()).toBe('Zamówienia · Panel Uczestnika');
+    await waitForTitle(page, 'Zamówienia');
+    expect(await page.getByRole('link', { name: 'Zamówienia' }).getAttribute('aria-current')).toBe('page');
     // Not an admin: no Admin entry in the navigation.
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
 
@@ -255,13 +260,14 @@ describe('app shell in Chromium', () => {
     await acceptCookies(page);
     await signIn(page, email);
     await page.waitForURL(`${web}/dashboard`);
-    await page.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+    await waitForTitle(page, 'Panel');
+    await page.getByRole('link', { name: 'Statystyki' }).waitFor();
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
 
     await setClaims(uid, { admin: true });
     // /dashboard/statystyki has guards auth + refresh: the token is refreshed before entering.
     await page.getByRole('link', { name: 'Statystyki' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Statystyki' }).waitFor();
+    await waitForTitle(page, 'Statystyki');
     await page.getByRole('link', { name: 'Admin' }).waitFor();
     await context.close();
   });
@@ -283,9 +289,8 @@ describe('app shell in Chromium', () => {
         expect(await noHorizontalScroll()).toBe(true);
         await acceptCookies(page);
         await signIn(page, email);
-        await page.getByRole('heading', { level: 1, name: 'Zakup biletów: przegląd' }).waitFor();
-        await page.getByTestId('page-placeholder').waitFor();
-        expect(await page.getByRole('navigation', { name: 'Ścieżka nawigacji' }).textContent()).toContain('Koszyk biletów');
+        await waitForTitle(page, 'Zakup biletów: przegląd');
+        await page.getByRole('navigation', { name: 'Nawigacja główna' }).waitFor({ state: 'attached' });
         await screenshot(page, `dashboard-${viewport}-${colorScheme}`);
         expect(await noHorizontalScroll()).toBe(true);
 
@@ -293,7 +298,7 @@ describe('app shell in Chromium', () => {
           // The navigation hides behind the burger on a phone.
           await page.getByRole('button', { name: 'Otwórz menu' }).click();
           await page.getByRole('link', { name: 'Faktury' }).click();
-          await page.getByRole('heading', { level: 1, name: 'Faktury' }).waitFor();
+          await waitForTitle(page, 'Faktury');
           await page.getByRole('button', { name: 'Otwórz menu' }).click();
           await screenshot(page, `dashboard-menu-${viewport}-${colorScheme}`);
         }

@@ -1,9 +1,11 @@
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { Session } from '../../features/auth';
 import type { Crumb, LayoutName, RouteMeta } from '../../shared/routing/meta';
+import { AppLoading } from '../../shared/ui/AppLoading';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { RootShell } from '../RootShell';
 import { RouteErrorPage } from '../RouteErrorPage';
+import { attachRealtimeApi } from '../store/store';
 import { getGuard, runGuards } from './guards';
 import { areas, routeTable, type RouteDef } from './routeTable';
 
@@ -57,7 +59,11 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
           }
         : undefined,
       lazy: async () => {
-        const module = (await areas[def.area]()) as Record<string, React.ComponentType>;
+        // Every area but sign-in reads realtime data: its api joins the store before the page renders.
+        const [module] = (await Promise.all([areas[def.area](), def.area === 'auth' ? null : attachRealtimeApi()])) as [
+          Record<string, React.ComponentType>,
+          unknown,
+        ];
         const Component = module[def.page];
         if (!Component) throw new Error(`Area "${def.area}" has no page "${def.page}"`);
         return { Component };
@@ -71,6 +77,7 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
     {
       id: 'root',
       Component: RootShell,
+      HydrateFallback: AppLoading,
       ErrorBoundary: RouteErrorPage,
       children: [
         {
@@ -90,7 +97,10 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
         },
         {
           // The dashboard frame (AppShell, navigation) is itself a chunk: the sign-in page never needs it.
-          lazy: async () => ({ Component: (await import('../layouts/DashboardLayout')).DashboardLayout }),
+          lazy: async () => {
+            const [layout] = await Promise.all([import('../layouts/DashboardLayout'), attachRealtimeApi()]);
+            return { Component: layout.DashboardLayout };
+          },
           children: [{ ErrorBoundary: RouteErrorPage, children: pagesOf('dashboard') }],
         },
       ],

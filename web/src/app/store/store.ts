@@ -1,15 +1,30 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import { authSlice } from '../../features/auth';
-import { realtimeApi } from '../../shared/api/realtime';
+import type { realtimeApi } from '../../shared/api/realtime';
+
+/**
+ * The realtime api (RTK Query) is injected when the first page that reads data loads (see
+ * attachRealtimeApi), so the sign-in page does not ship RTK Query at all.
+ */
+export const rootReducer = combineSlices(authSlice).withLazyLoadedSlices<WithSlice<typeof realtimeApi>>();
+const dynamicMiddleware = createDynamicMiddleware();
 
 export function createStore() {
   return configureStore({
-    reducer: {
-      [authSlice.reducerPath]: authSlice.reducer,
-      [realtimeApi.reducerPath]: realtimeApi.reducer,
-    },
-    middleware: (getDefault) => getDefault().concat(realtimeApi.middleware),
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault().concat(dynamicMiddleware.middleware),
   });
+}
+
+let attached: Promise<void> | null = null;
+
+/** Adds the realtime api's reducer and middleware to the store, once. */
+export function attachRealtimeApi(): Promise<void> {
+  attached ??= import('../../shared/api/realtime').then(({ realtimeApi: api }) => {
+    rootReducer.inject(api);
+    dynamicMiddleware.addMiddleware(api.middleware);
+  });
+  return attached;
 }
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** Shown while the first route's guards and chunk load. */
+export function AppLoading() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Wczytywanie…" />
+    </Center>
+  );
+}
