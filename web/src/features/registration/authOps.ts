@@ -1,14 +1,13 @@
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
-import { callFunction, loadAuth } from '../../shared/firebase';
+import { callFunction, loadAuth, loadAuthExtras } from '../../shared/firebase';
 import type { PolicyStatus } from './passwordRules';
 
 /**
- * Identity-service operations of registration and the password reminder. The functions that
- * shared/firebase/sdk/auth.ts does not re-export yet come from `firebase/auth` itself (the same module
- * instance the shared loader uses), loaded on demand so the sign-in page does not pay for them.
+ * Identity-service operations of registration and the password reminder. Account-management functions
+ * come from `loadAuthExtras()`, loaded on demand so the sign-in page does not pay for them.
  */
 async function authWith() {
-  const [{ auth, sdk }, extra] = await Promise.all([loadAuth(), import('firebase/auth')]);
+  const [{ auth, sdk }, extra] = await Promise.all([loadAuth(), loadAuthExtras()]);
   return { auth, sdk, extra };
 }
 

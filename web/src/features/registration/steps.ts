@@ -16,7 +16,7 @@ export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSe
     const check = checkProjectPassword(secrets.password);
     if (!check.ok) errors.password = `Hasło musi mieć: ${check.missing.join(', ')}`;
   }
-  if (!secrets.passwordRepeat) errors.passwordRepeat = 'Powtórz hasło';
+  if (!secrets.passwordRepeat) errors.passwordRepeat = 'Wpisz hasło ponownie';
   else if (secrets.password !== secrets.passwordRepeat) errors.passwordRepeat = 'Hasła nie są takie same';
   return errors;
 }

@@ -1,9 +1,9 @@
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
-import { callFunction, loadAuth } from '../../shared/firebase';
+import { callFunction, loadAuth, loadAuthExtras } from '../../shared/firebase';
 
 /** Password operations need a fresh sign-in: the identity service refuses them on an old session. */
 async function reauthenticate(password: string) {
-  const [{ auth }, sdk] = await Promise.all([loadAuth(), import('firebase/auth')]);
+  const [{ auth }, sdk] = await Promise.all([loadAuth(), loadAuthExtras()]);
   const user = auth.currentUser;
   if (!user?.email) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
   await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password));
