@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Gzip size of the JavaScript each part of the SPA loads, from web/dist/.vite/manifest.json.
-// Usage: node scripts/bundle-size.mjs [--build] [--json]
+// Usage: node scripts/bundle-size.mjs [--build] [--json] [--docs]
+// --docs rewrites the "Bundle size" section of docs/benchmarks.md with this run's numbers.
 // Reads web/dist (built by `npm run build -w web`; --build runs that build first), prints a table,
 // exits 1 when a budget is exceeded.
 // Sizes are deterministic for a given tree, so this check can run in `npm test`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -78,7 +79,8 @@ function chunkWithSource(pattern, what) {
   throw new Error(`No chunk contains ${what} (is web/dist current?)`);
 }
 const firebase = (part) => chunkWithSource(new RegExp(`@firebase/${part}/dist/`), `@firebase/${part}`);
-const area = (name) => key((k) => k === `src/features/${name}/pages.tsx`, `area ${name}`);
+// An area's pages module can share a chunk with something it loads lazily itself, so search the maps.
+const area = (name) => chunkWithSource(new RegExp(`src/features/${name}/pages\\.tsx$`), `area ${name}`);
 
 const entryFiles = closure(entry);
 const signInCritical = union(entryFiles, closure(area('auth')));
@@ -92,9 +94,9 @@ const dashboard = union(
   closure(firebase('database')),
 );
 
-const areaNames = Object.keys(manifest)
-  .map((k) => /^src\/features\/([^/]+)\/pages\.tsx$/.exec(k)?.[1])
-  .filter(Boolean)
+const featuresDir = join(webDir, 'src', 'features');
+const areaNames = readdirSync(featuresDir)
+  .filter((name) => existsSync(join(featuresDir, name, 'pages.tsx')))
   .sort();
 
 const rows = [
@@ -124,6 +126,42 @@ if (args.has('--json')) {
     const flag = r.budget ? (r.size > r.budget ? (r.warnOnly ? '  over (warning)' : '  OVER BUDGET') : '  ok') : '';
     console.log(`${r.name.padEnd(width)}  ${fmt(r.size).padStart(9)}  ${(r.budget ? fmt(r.budget) : '').padStart(9)}${flag}`);
   }
+}
+
+if (args.has('--docs')) writeDocs();
+
+function writeDocs() {
+  const docsFile = join(root, 'docs', 'benchmarks.md');
+  const start = '<!-- bench:bundle-size:start -->';
+  const end = '<!-- bench:bundle-size:end -->';
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const table = rows
+    .map((r) => `| ${r.name} | ${fmt(r.size)} | ${r.budget ? `${fmt(r.budget)}${r.warnOnly ? ' (warning)' : ''}` : ''} | ${r.budget ? (r.size > r.budget ? '**over**' : 'ok') : ''} |`)
+    .join('\n');
+  const section = `${start}
+## Bundle size (\`node scripts/bundle-size.mjs --build --docs\`)
+
+Command: \`npm run bundle-size -w web\` (= \`vite build\`, then \`node scripts/bundle-size.mjs\`); \`npm test\`
+runs the same check after its web build. Sizes are gzip level 9 of the built JavaScript, from
+\`web/dist/.vite/manifest.json\`, following static imports. Deterministic for a given tree, so the
+budget is enforced (exit code 1 when over). Last run: ${when} UTC.
+
+- *sign-in page*: the entry chunk, everything it imports statically and the \`/\` route chunk (what
+  the first paint needs); the second row adds Firebase App + Auth, which the page fetches right
+  after to learn whether a session exists (lazily, off the critical path).
+- *dashboard*: entry, the dashboard layout chunk, the home area and Firebase App, Auth and Database.
+- *area chunk*: each feature area's own chunk (its pages; shared UI pieces live in shared chunks).
+
+| JavaScript | gzip | budget | |
+|---|---:|---:|:---:|
+${table}
+${end}`;
+  const current = existsSync(docsFile) ? readFileSync(docsFile, 'utf8') : '# Benchmarks\n';
+  const next = current.includes(start)
+    ? current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(docsFile, next);
+  console.log(`\nWrote the Bundle size section of ${docsFile}`);
 }
 
 for (const r of warnings) {

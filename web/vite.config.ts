@@ -30,5 +30,14 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Readable chunk names: each area's pages chunk is named after its area (area-members-<hash>.js).
+        chunkFileNames: (chunk) => {
+          const area = /\/features\/([^/]+)\/pages\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return area ? `assets/area-${area}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
 });
