@@ -19,6 +19,8 @@ const STAFF = { uid: 'demoStaff', email: 'obsluga@example.com', password: 'Obslu
 const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027', code: 'MRTN4W9Q' };
 const PRODUCT = `Bluza Latarnik ${Date.now().toString(36)}`;
 const TABLET = { width: 1024, height: 768 };
+/** Per test: several pages, each compiled by the dev server on first use. */
+const SLOW = 240_000;
 
 let stack: Stack;
 let browser: Browser;
@@ -45,8 +47,14 @@ beforeAll(async () => {
   admin = await adminContext.newPage();
   staff = await staffContext.newPage();
   participant = await participantContext.newPage();
-  for (const p of [admin, staff, participant]) pageErrors.push(...collectPageErrors(p));
-});
+  for (const p of [admin, staff, participant]) {
+    pageErrors.push(...collectPageErrors(p));
+    // The dev server compiles each page on first request; on a loaded 2-core machine that takes a while.
+    p.setDefaultTimeout(90_000);
+  }
+  await participant.goto(`${web}/`);
+  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -113,7 +121,7 @@ describe('staff and admin journeys in Chromium', () => {
     // The pickup station is refused as well.
     await participant.goto(`${web}/dashboard/odbierz/User`);
     await participant.getByText('Punkt odbioru jest dostępny tylko dla obsługi wydarzenia.').waitFor();
-  });
+  }, SLOW);
 
   it('an admin creates a product with sizes', async () => {
     await signIn(admin, ADMIN);
@@ -145,7 +153,7 @@ describe('staff and admin journeys in Chromium', () => {
       ['L', 3, 0],
       ['M', 5, 0],
     ]);
-  });
+  }, SLOW);
 
   it('the participant buys it; the admin confirms payment and watches the statistics change live', async () => {
     const stats = await adminContext.newPage();
@@ -194,7 +202,7 @@ describe('staff and admin journeys in Chromium', () => {
     await settled(stats);
     await screenshot(stats, 'staff-admin-statistics-desktop');
     await stats.close();
-  });
+  }, SLOW);
 
   it('staff find the participant by pickup code and hand the item out; the participant sees "odebrane" live', async () => {
     await participant.goto(`${web}/dashboard/odbierz`);
@@ -233,7 +241,7 @@ describe('staff and admin journeys in Chromium', () => {
     await participant.getByText('wydał(a): Stanisław Bosman').first().waitFor();
     // And the staff view marks it as handed out, no longer selectable.
     await staff.locator('[data-testid="station-item"][data-status="picked"]').filter({ hasText: PRODUCT }).waitFor();
-  });
+  }, SLOW);
 
   it('a second hand-out of the same item is refused, naming who and when', async () => {
     const pickups = await dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${PARTICIPANT.uid}`);
@@ -249,7 +257,7 @@ describe('staff and admin journeys in Chromium', () => {
     await staff.getByTestId('next-person').click();
     await staff.waitForURL(`${web}/dashboard/odbierz/User`);
     expect(await staff.getByTestId('pickup-code-input').inputValue()).toBe('');
-  });
+  }, SLOW);
 
   it('a role granted to a signed-in user takes effect without signing out', async () => {
     await participant.goto(`${web}/dashboard/odbierz`);
@@ -273,7 +281,7 @@ describe('staff and admin journeys in Chromium', () => {
     await confirmDialog(admin);
     await admin.getByTestId('admin-result').filter({ hasText: 'Odebrano uprawnienia' }).waitFor();
     await participant.getByText('Punkt odbioru jest dostępny tylko dla obsługi wydarzenia.').waitFor();
-  });
+  }, SLOW);
 
   it('an admin archives a product and restores it', async () => {
     await admin.goto(`${web}/dashboard/admin?tab=produkty`);
@@ -292,7 +300,7 @@ describe('staff and admin journeys in Chromium', () => {
     await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
     expect(await dbGet(`archivedProducts/${productId}`)).toBeNull();
     expect(await dbGet<{ name: string }>(`products/${productId}`)).toMatchObject({ name: PRODUCT });
-  });
+  }, SLOW);
 
   it('exports orders as CSV for the accountant', async () => {
     await admin.goto(`${web}/dashboard/statystyki`);
@@ -304,5 +312,5 @@ describe('staff and admin journeys in Chromium', () => {
     const line = text.split('\r\n').find((l) => l.startsWith(`${orderNumber};`));
     expect(line).toMatch(/;opłacone;sklepik;uczestnik@example\.com;Marta Nowak;.*;121,14;27,86;149,00;\d{4}-\d\d-\d\d \d\d:\d\d;FV\/\d{4}\/\d{6}$/);
     expect(pageErrors).toEqual([]);
-  });
+  }, SLOW);
 });

@@ -40,9 +40,9 @@ function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
   return <Suspense fallback={<Skeleton h={h} radius="md" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
 }
 
-function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+function NumbersTable({ caption, head, rows, minWidth = 360 }: { caption: string; head: string[]; rows: (string | number)[][]; minWidth?: number }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table striped withTableBorder fz="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -146,6 +146,8 @@ export default function AdminStats() {
   const s = stats.data;
   const tickets = ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? []);
   const merch = merchRows(s, products.data ?? [], archivedProducts.data ?? []);
+  // The chart shows what sold; the table below lists every variant, sold or not.
+  const merchSold = merch.filter((m) => m.paid + m.reserved > 0);
   const byCountry = countryRows(s, countries.data ?? {});
   const pickedRatio = s.pickups.total > 0 ? s.pickups.picked / s.pickups.total : 0;
   const revenueTotal = s.revenue.paidGross + s.revenue.pendingGross;
@@ -198,10 +200,11 @@ export default function AdminStats() {
             )}
             <NumbersTable
               caption="Przychód"
-              head={['', 'Kwota', 'Zamówienia']}
+              minWidth={0}
+              head={['', 'Kwota', 'Liczba']}
               rows={[
                 ['Opłacone', formatMoney(s.revenue.paidGross), n(s.orders.paid)],
-                ['Oczekuje na płatność', formatMoney(s.revenue.pendingGross), n(s.orders.pending)],
+                ['Oczekuje', formatMoney(s.revenue.pendingGross), n(s.orders.pending)],
               ]}
             />
           </Section>
@@ -257,9 +260,13 @@ export default function AdminStats() {
             <Text c="dimmed" size="sm">Brak produktów.</Text>
           ) : (
             <>
-              <ChartSlot>
-                <MerchChart rows={merch} />
-              </ChartSlot>
+              {merchSold.length === 0 ? (
+                <Text c="dimmed" size="sm">Jeszcze nic nie sprzedano.</Text>
+              ) : (
+                <ChartSlot>
+                  <MerchChart rows={merchSold} />
+                </ChartSlot>
+              )}
               <NumbersTable
                 caption="Sprzedaż gadżetów"
                 head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zostało', 'Stan']}

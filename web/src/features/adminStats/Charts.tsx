@@ -22,6 +22,7 @@ export function DailyChart({ days }: { days: { date: string; placed: number; pai
           { name: 'paid', label: 'Opłacone', color: 'baltyk.7' },
         ]}
         valueFormatter={count}
+        yAxisProps={{ allowDecimals: false }}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         aria-label="Zamówienia dziennie"
@@ -72,6 +73,7 @@ export function TicketsChart({ rows }: { rows: TicketRow[] }) {
         { name: 'left', label: 'Wolne (do puli)', color: 'gray.3' },
       ]}
       valueFormatter={count}
+      xAxisProps={{ allowDecimals: false }}
       yAxisProps={{ width: 150 }}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
@@ -93,6 +95,7 @@ export function MerchChart({ rows }: { rows: MerchRow[] }) {
         { name: 'reserved', label: 'Zarezerwowane', color: 'orange.5' },
       ]}
       valueFormatter={count}
+      xAxisProps={{ allowDecimals: false }}
       yAxisProps={{ width: 200 }}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
@@ -110,6 +113,7 @@ export function CountryChart({ rows }: { rows: CountryRow[] }) {
       dataKey="name"
       series={[{ name: 'accounts', label: 'Konta', color: 'baltyk.5' }]}
       valueFormatter={count}
+      xAxisProps={{ allowDecimals: false }}
       yAxisProps={{ width: 120 }}
       aria-label="Uczestnicy według kraju"
     />

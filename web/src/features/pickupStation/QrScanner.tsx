@@ -47,7 +47,9 @@ export function QrScanner({ onResult, onClose }: { onResult: (text: string) => v
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(true);
   const resultRef = useRef(onResult);
-  resultRef.current = onResult;
+  useEffect(() => {
+    resultRef.current = onResult;
+  }, [onResult]);
 
   useEffect(() => {
     let stopped = false;
