@@ -1,9 +1,17 @@
 import { promises as fsp } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
+
+const created: string[] = [];
+afterAll(async () => {
+  for (const dir of created.splice(0)) await fsp.rm(dir, { recursive: true, force: true });
+});
 
 export async function tempDir(prefix = 'rtdb-persist-'): Promise<string> {
-  return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
 }
 
 /** What the disk holds at this instant, minus the lock: the image a crash would leave behind. */
