@@ -207,6 +207,28 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
+  it('reloads once when a page chunk fails to load, then shows the error page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.goto(`${web}/`);
+    await acceptCookies(page);
+    expect(loads).toBe(1);
+
+    // The registration area's chunk (in development: its module) cannot be fetched, as after a deploy.
+    await page.route('**/src/features/registration/pages.tsx*', (route) => route.abort());
+    await page.getByRole('link', { name: 'Zarejestruj się' }).click();
+    // First failure: one reload. On the reloaded page it fails again within 10 s: the error page.
+    const errorPage = page.getByTestId('error-page');
+    await errorPage.waitFor();
+    expect(loads).toBe(2);
+    expect(await errorPage.getAttribute('data-status')).toBe('500');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Wystąpił błąd');
+    expect(await page.evaluate(() => sessionStorage.getItem('panel.chunk.reloadAt'))).not.toBeNull();
+    await context.close();
+  });
+
   it('sends a signed-out visitor to sign-in and back to the wanted page afterwards', async () => {
     const email = uniqueEmail('guard');
     await createUser(email);
