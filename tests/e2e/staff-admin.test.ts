@@ -212,10 +212,17 @@ describe('staff and admin journeys in Chromium', () => {
 
     await signIn(staff, STAFF);
     await staff.goto(`${web}/dashboard/odbierz/User`);
+    // Search by name and by e-mail prefix in /pickupDirectory.
+    await staff.getByTestId('directory-search').fill('Marta');
+    await staff.getByTestId('directory-result').filter({ hasText: PARTICIPANT.email }).waitFor();
+    await staff.getByTestId('directory-search').fill('uczestnik@ex');
+    await staff.getByTestId('directory-result').filter({ hasText: 'Marta Nowak' }).waitFor();
+    await staff.getByTestId('directory-search').fill('');
     await staff.getByTestId('pickup-code-input').fill('mrtn-4w9');
     await staff.getByRole('button', { name: 'Znajdź' }).click();
     await staff.getByText('Nieprawidłowy kod odbioru').waitFor();
     await staff.getByTestId('pickup-code-input').fill(PARTICIPANT.code.toLowerCase());
+    expect(await staff.getByText('Nieprawidłowy kod odbioru').count()).toBe(0);
     await screenshot(staff, 'staff-pickup-find-tablet');
     await staff.getByRole('button', { name: 'Znajdź' }).click();
     await staff.getByTestId('station-person').filter({ hasText: 'Marta Nowak' }).waitFor();

@@ -115,13 +115,13 @@ function CsvExport() {
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Eksport zamówień (CSV dla księgowości)" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
+        <Select label="Eksport zamówień do CSV" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
         <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
           Pobierz CSV
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
+        Dla księgowości: separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
       </Text>
       {message && (
         <Alert color={message.ok ? 'green' : 'red'} variant="light" py={6}>
@@ -213,7 +213,7 @@ export default function AdminStats() {
               <RingProgress
                 size={110}
                 thickness={12}
-                roundCaps
+                roundCaps={pickedRatio > 0}
                 sections={[{ value: pickedRatio * 100, color: 'teal' }]}
                 label={
                   <Text ta="center" fw={700} size="sm">
@@ -238,7 +238,7 @@ export default function AdminStats() {
         </Stack>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Section title="Bilety według rodzaju (na tle puli)" testId="stats-tickets">
           {tickets.length === 0 ? (
             <Text c="dimmed" size="sm">Brak rodzajów biletów.</Text>

@@ -72,26 +72,29 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
           Kod odbioru
         </Title>
         <form onSubmit={onSubmit} noValidate aria-label="Wyszukiwanie po kodzie odbioru">
-          <Group align="flex-start" gap="sm" wrap="nowrap">
+          <Stack gap="sm">
             <TextInput
               aria-label="Kod odbioru"
               placeholder="np. MRTN4W9Q"
               size="xl"
-              style={{ flex: 1 }}
               autoFocus
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
+              maxLength={12}
               value={code}
-              onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-              styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700 } }}
+              onChange={(e) => {
+                setCode(e.currentTarget.value.toUpperCase());
+                setError(null);
+              }}
+              styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700, textAlign: 'center' } }}
               error={error}
               data-testid="pickup-code-input"
             />
-            <Button type="submit" size="xl" loading={busy}>
+            <Button type="submit" size="xl" loading={busy} fullWidth>
               Znajdź
             </Button>
-          </Group>
+          </Stack>
         </form>
         {scanning ? (
           <QrScanner
@@ -125,7 +128,7 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
         </Title>
         <TextInput
           aria-label="Szukaj po e-mailu lub imieniu i nazwisku"
-          placeholder="początek adresu e-mail albo imienia"
+          placeholder="np. marta nowak albo marta@"
           size="xl"
           autoComplete="off"
           value={text}
@@ -322,14 +325,22 @@ function HandOut({ uid }: { uid: string }) {
           ))}
         </Stack>
       )}
-      <Group grow gap="sm" style={{ position: 'sticky', bottom: 12 }}>
-        <Button size="xl" onClick={confirm} loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout">
-          {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
-        </Button>
-        <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
-          {outcome?.kind === 'done' ? 'Następna osoba' : 'Inna osoba'}
-        </Button>
-      </Group>
+      {waiting.length > 0 ? (
+        <Group grow gap="sm" style={{ position: 'sticky', bottom: 12 }}>
+          <Button size="xl" onClick={confirm} loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout">
+            {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
+          </Button>
+          <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
+            {outcome?.kind === 'done' ? 'Następna osoba' : 'Inna osoba'}
+          </Button>
+        </Group>
+      ) : (
+        outcome?.kind !== 'done' && (
+          <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
+            Inna osoba
+          </Button>
+        )
+      )}
     </Stack>
   );
 }
