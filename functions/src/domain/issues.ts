@@ -1,4 +1,8 @@
 import type { z } from 'zod';
+import { pluralForm } from './words.js';
+
+const ZNAK = ['znak', 'znaki', 'znaków'] as const;
+const POZYCJA = ['pozycja', 'pozycje', 'pozycji'] as const;
 
 /**
  * Polish fallback messages for zod issues that a schema did not word itself. Passed per parse
@@ -10,7 +14,11 @@ export function polishIssue(issue: z.core.$ZodRawIssue): string {
     case 'invalid_type':
       return issue.input === undefined ? 'To pole jest wymagane' : 'Nieprawidłowy typ wartości';
     case 'too_big':
-      return issue.origin === 'string' ? `Za długi tekst (najwyżej ${String(issue.maximum)} znaków)` : issue.origin === 'array' ? `Za dużo pozycji (najwyżej ${String(issue.maximum)})` : `Wartość za duża (najwyżej ${String(issue.maximum)})`;
+      return issue.origin === 'string'
+        ? `Za długi tekst (najwyżej ${String(issue.maximum)} ${pluralForm(Number(issue.maximum), ZNAK)})`
+        : issue.origin === 'array'
+          ? `Za dużo pozycji (najwyżej ${String(issue.maximum)} ${pluralForm(Number(issue.maximum), POZYCJA)})`
+          : `Wartość za duża (najwyżej ${String(issue.maximum)})`;
     case 'too_small':
       return issue.origin === 'string' ? 'To pole jest wymagane' : issue.origin === 'array' ? 'Lista nie może być pusta' : `Wartość za mała (co najmniej ${String(issue.minimum)})`;
     case 'unrecognized_keys':
