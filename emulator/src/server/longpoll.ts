@@ -199,7 +199,14 @@ export class LongPollSessions {
       const texts = entry.assembler.add(Number(search.get(`seg${i}`)), Number(search.get(`ts${i}`)), search.get(`d${i}`) ?? '');
       for (const text of texts) {
         try {
-          entry.session.receive(JSON.parse(text));
+          const message = JSON.parse(text) as { t?: unknown; d?: { t?: unknown } };
+          if (entry.upgraded && message.t === 'c' && message.d?.t === 'n') {
+            // The client's last message on the long poll after switching to the WebSocket: now
+            // the long poll can be shut down without losing anything the client queued on it.
+            entry.transport.close();
+            continue;
+          }
+          entry.session.receive(message);
         } catch {
           this.log('rtdb: invalid long-poll message, closing the session');
           this.end(entry);
@@ -242,10 +249,9 @@ export class LongPollSessions {
           entry.transport.send({ t: 'c', d: { t: 'n', d: {} } });
           entry.session.setTransport(wsTransport);
           this.bySessionId.delete(entry.session.sessionId);
-          // The long poll stays known until it goes quiet (swept when idle): it still has to deliver
-          // 'n' and the close command, and client messages queued on it before the switch keep
-          // arriving on it afterwards; they are handled by the same session.
-          entry.transport.close();
+          // The long poll stays open until the client's own 'n' arrives on it (see handle): client
+          // messages queued on it before the switch still arrive there and belong to this session.
+          // It is swept when idle in case that never happens.
           this.log(`rtdb: long-polling session ${entry.session.sessionId} upgraded to a WebSocket`);
           return;
         }
