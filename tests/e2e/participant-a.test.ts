@@ -20,6 +20,7 @@ const EMAIL = `marta.nowak-${Date.now()}@example.com`;
 const FIRST_PASSWORD = 'Latarnia2027';
 const NEW_PASSWORD = 'Bryza-nowe-hasło-7';
 let password = FIRST_PASSWORD;
+let orderId = '';
 
 beforeAll(async () => {
   stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
@@ -232,6 +233,16 @@ describe('participant journey in Chromium', () => {
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="member-card"]').length === 3);
     await screenshot(page, 'participant-a-members-desktop');
+
+    // Details and edit.
+    await page.getByRole('link', { name: 'Szczegóły: Jan Nowak' }).click();
+    await page.getByRole('button', { name: 'Edytuj dane' }).click();
+    await page.getByLabel('Rok urodzenia').fill('1985');
+    await page.getByRole('button', { name: 'Zapisz zmiany' }).click();
+    await page.getByText('Zapisano zmiany.').waitFor();
+    await page.getByText('1985', { exact: true }).waitFor();
+    await screenshot(page, 'participant-a-member-detail-desktop');
+    await page.goto(`${web}/dashboard/uczestnicy`);
   });
 
   it('buys tickets for both: basket, review, buyer data, one order despite a double click, transfer instructions', async () => {
@@ -279,8 +290,8 @@ describe('participant journey in Chromium', () => {
     await page.getByRole('button', { name: 'Skopiowano: tytuł przelewu' }).waitFor();
     await screenshot(page, 'participant-a-order-confirmation-desktop');
 
-    const uid = new URL(page.url()).searchParams.get('zamowienie');
-    const order = await dbGet<{ uid: string; number: string; totals: { gross: number }; buyer: { invoice: { nip: string } } }>(`orders/${uid}`);
+    orderId = new URL(page.url()).searchParams.get('zamowienie')!;
+    const order = await dbGet<{ uid: string; number: string; totals: { gross: number }; buyer: { invoice: { nip: string } } }>(`orders/${orderId}`);
     expect(order.number).toBe(number);
     expect(order.totals.gross).toBe(22800);
     expect(order.buyer.invoice.nip).toBe('8392017464');
@@ -328,6 +339,7 @@ describe('participant journey in Chromium', () => {
         ['/dashboard/uczestnicy/TicketBasket', 'ticket-basket', 'ticket-chooser'],
         ['/dashboard/statystyki', 'stats', 'stat-ticket-type'],
         ['/dashboard/ustawienia', 'settings', 'settings-profile'],
+        [`/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`, 'order-confirmation', 'transfer-instructions'],
       ] as const) {
         await p.goto(`${web}${path}`);
         await p.getByTestId(ready).first().waitFor();
@@ -343,6 +355,21 @@ describe('participant journey in Chromium', () => {
     await p.getByLabel('Adres e-mail').waitFor();
     await screenshot(p, 'participant-a-register-step1-phone');
     await ctx.close();
+  });
+
+  it('saves profile data the rules allow', async () => {
+    await page.goto(`${web}/dashboard/ustawienia`);
+    await page.getByLabel('Telefon').fill('abc');
+    await page.getByRole('button', { name: 'Zapisz dane' }).click();
+    await page.getByText('Nieprawidłowy numer telefonu').waitFor();
+    await page.getByLabel('Telefon').fill('+48 601 202 303');
+    await page.getByRole('button', { name: 'Zapisz dane' }).click();
+    expect(await page.getByTestId('profile-result').textContent()).toBe('Zapisano dane.');
+    const profiles = await dbGet<Record<string, { phone: string; invoice?: { nip?: string } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);
+    const [profile] = Object.values(profiles);
+    expect(profile.phone).toBe('+48 601 202 303');
+    // Saved with the order ("Zapamiętaj te dane"), normalised by the server.
+    expect(profile.invoice?.nip).toBe('8392017464');
   });
 
   it('changes the password after re-authentication', async () => {

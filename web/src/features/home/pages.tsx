@@ -132,7 +132,7 @@ function OpenOrders({ uid }: { uid: string }) {
                   {formatShortDate(o.createdAt)} · {Object.keys(o.lines).length} poz.
                 </Text>
               </Stack>
-              <Badge color="yellow" variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
+              <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
                 {formatMoney(o.totals.gross)}
               </Badge>
             </Group>

@@ -266,7 +266,7 @@ export function DeleteMemberPage() {
   }
 
   return (
-    <PageFrame title="Uczestnicy" actions={<ListActions />}>
+    <PageFrame actions={<ListActions />}>
       <MembersList />
       <Modal opened onClose={close} title={<Text fw={700}>Usunąć uczestnika?</Text>} centered data-testid="delete-member-modal">
         {members.isLoading ? (

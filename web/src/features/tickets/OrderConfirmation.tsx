@@ -7,8 +7,8 @@ import { useGetOrderQuery } from './api';
 import { useGetSellerQuery } from './catalogApi';
 
 const STATUS = {
-  pending: { label: 'oczekuje na płatność', color: 'yellow' },
-  paid: { label: 'opłacone', color: 'teal' },
+  pending: { label: 'oczekuje na płatność', color: 'yellow.4' },
+  paid: { label: 'opłacone', color: 'teal.8' },
   cancelled: { label: 'anulowane', color: 'gray' },
 } as const;
 
@@ -37,7 +37,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
                 {formatDateTime(o.createdAt)}
               </Text>
             </Stack>
-            <Badge size="lg" color={status.color} variant="light" data-testid="order-status" style={{ textTransform: 'none' }}>
+            <Badge size="lg" color={status.color} variant="filled" autoContrast data-testid="order-status" style={{ textTransform: 'none' }}>
               {status.label}
             </Badge>
           </Group>
