@@ -85,7 +85,7 @@ export function OrderConfirmation({ orderId }: { orderId: string }) {
         (seller.data?.seller ? (
           <Stack gap="xs">
             <Text>
-              Zapłać przelewem w ciągu 7 dni. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.
+              Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.
             </Text>
             <TransferInstructions
               recipient={seller.data.seller.name}
