@@ -70,7 +70,7 @@ function OrderLines({ order }: { order: OrderEntry }) {
 
 function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller: Seller | null; uid: string; onCancel: (o: OrderEntry) => void }) {
   return (
-    <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="order-card" data-order-number={order.number} data-status={order.status}>
+    <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="order-card" data-order-id={order.id} data-order-number={order.number} data-status={order.status}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2}>

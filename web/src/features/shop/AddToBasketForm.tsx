@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Group, Input, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Input, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { basketSchema, LIMITS } from '@domain/schemas';
 import { schemaErrors } from '../../shared/ui/formErrors';
 import type { ProductEntry } from './api';
@@ -98,7 +98,7 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
             {variant.available <= 5 ? `Ostatnie sztuki: ${variant.available}` : `Dostępne: ${variant.available} szt.`}
           </Text>
         )}
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <NumberInput
             label="Liczba sztuk"
             required
@@ -109,7 +109,6 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
             value={quantity}
             onChange={setQuantity}
             error={errors.quantity}
-            miw={140}
           />
           <Select
             label="Dla uczestnika (opcjonalnie)"
@@ -118,10 +117,9 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
             data={members.map((m) => ({ value: m.id, label: m.name }))}
             value={memberId}
             onChange={setMemberId}
-            miw={200}
             comboboxProps={{ withinPortal: true }}
           />
-        </Group>
+        </SimpleGrid>
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}

@@ -102,7 +102,7 @@ export function ShopPage() {
               <Card component="li" key={p.id} withBorder radius="lg" padding="lg" data-testid="product-card">
                 <Stack gap="xs" h="100%">
                   <Title order={2} fz="lg">
-                    <Anchor component={Link} to={`${SHOP}/${p.id}`} c="inherit">
+                    <Anchor component={Link} to={`${SHOP}/${p.id}`} c="inherit" fw={700}>
                       {p.name}
                     </Anchor>
                   </Title>
