@@ -6,6 +6,7 @@ import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { selectAuthStatus } from './authSlice';
 import { useSession } from './SessionContext';
+import { AlternativeSignIn } from './AlternativeSignIn';
 
 const DEFAULT_TARGET = '/dashboard';
 
@@ -109,6 +110,7 @@ export function SignInPage() {
             )}
           </Stack>
         </form>
+        <AlternativeSignIn />
       </Paper>
     </Center>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Checkbox, Group, Indicator, Paper, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Indicator, Paper, Progress, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatMoney } from '../../shared/format/pl';
@@ -204,13 +204,24 @@ export function ShopItemPage() {
   );
 }
 
+const STEP_LABELS = ['Przegląd', 'Dane nabywcy', 'Zamówienie'] as const;
+
+/** A stepper on wider screens; on a phone one line says where the buyer is (three labelled steps do not fit 390 px). */
 function CheckoutSteps({ active }: { active: 0 | 1 | 2 }) {
   return (
-    <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Etapy zamówienia" iconSize={28}>
-      <Stepper.Step label="Przegląd" aria-current={active === 0 ? 'step' : undefined} />
-      <Stepper.Step label="Dane nabywcy" aria-current={active === 1 ? 'step' : undefined} />
-      <Stepper.Step label="Zamówienie" aria-current={active === 2 ? 'step' : undefined} />
-    </Stepper>
+    <>
+      <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Etapy zamówienia" iconSize={28} visibleFrom="sm">
+        {STEP_LABELS.map((label, i) => (
+          <Stepper.Step key={label} label={label} aria-current={active === i ? 'step' : undefined} />
+        ))}
+      </Stepper>
+      <Stack gap={6} hiddenFrom="sm">
+        <Text size="sm" fw={600}>
+          Krok {active + 1} z 3: {STEP_LABELS[active]}
+        </Text>
+        <Progress value={((active + 1) / 3) * 100} size="sm" aria-hidden />
+      </Stack>
+    </>
   );
 }
 
