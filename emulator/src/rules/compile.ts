@@ -50,6 +50,12 @@ export interface CompiledRules {
     now: number;
   }): WriteResult;
   indexOn(path: Path): string[];
+  /**
+   * Whether a read at `path` can change its verdict when data changes: some `.read` consulted for
+   * `path` (at the root, an ancestor or `path` itself) references `root` or `data`. Reads whose
+   * rules depend only on auth, `now`, `$vars` and `query` need no re-check after writes.
+   */
+  readDependsOnData(path: Path): boolean;
   readonly source: unknown;
 }
 
@@ -57,6 +63,8 @@ interface CompiledRule {
   expr: Expr | boolean;
   /** Text for debug reasons. */
   text: string;
+  /** The expression reads `root` or `data` (computed once at compile time). */
+  usesData: boolean;
 }
 
 interface RuleNode {
@@ -118,7 +126,7 @@ export function compileRules(source: string): CompiledRules {
         const kind = key as RuleKind;
         let rule: CompiledRule;
         if (typeof v === 'boolean') {
-          rule = { expr: v, text: String(v) };
+          rule = { expr: v, text: String(v), usesData: false };
         } else if (typeof v === 'string') {
           let expr: Expr;
           try {
@@ -130,7 +138,7 @@ export function compileRules(source: string): CompiledRules {
             }
             throw err;
           }
-          rule = { expr: literalBoolean(expr) ?? expr, text: v };
+          rule = { expr: literalBoolean(expr) ?? expr, text: v, usesData: referencesData(expr) };
         } else {
           return fail(line, keyPath, `Expected a boolean or an expression string, found ${jsonType(v)}.`);
         }
@@ -176,6 +184,32 @@ function isObject(v: unknown): v is Record<string, JsonValue> {
 
 function jsonType(v: JsonValue): string {
   return v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v;
+}
+
+/** Whether an expression mentions the `root` or `data` variable anywhere. */
+function referencesData(e: Expr): boolean {
+  switch (e.kind) {
+    case 'ident':
+      return e.name === 'root' || e.name === 'data';
+    case 'literal':
+    case 'regex':
+      return false;
+    case 'array':
+      return e.elements.some(referencesData);
+    case 'member':
+      return referencesData(e.object);
+    case 'index':
+      return referencesData(e.object) || referencesData(e.index);
+    case 'call':
+      return referencesData(e.callee) || e.args.some(referencesData);
+    case 'unary':
+      return referencesData(e.arg);
+    case 'binary':
+    case 'logical':
+      return referencesData(e.left) || referencesData(e.right);
+    case 'conditional':
+      return referencesData(e.test) || referencesData(e.then) || referencesData(e.otherwise);
+  }
 }
 
 function literalBoolean(e: Expr): boolean | undefined {
@@ -368,6 +402,10 @@ class RulesEngine implements CompiledRules {
       }
     }
     return { allowed: true };
+  }
+
+  readDependsOnData(path: Path): boolean {
+    return walk(this.root, path).some((step) => step.rules.read?.usesData === true);
   }
 
   indexOn(path: Path): string[] {
