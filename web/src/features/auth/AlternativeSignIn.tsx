@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Collapse, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { emailSchema } from '@domain/schemas';
-import { loadAuth } from '../../shared/firebase';
+import { loadAuth, loadAuthExtras } from '../../shared/firebase';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { schemaErrors } from '../../shared/ui/formErrors';
 
@@ -21,7 +21,8 @@ function message(error: unknown): string {
   return LINK_ERRORS[code] ?? authErrorMessage(error);
 }
 
-const loadFederated = () => Promise.all([loadAuth(), import('./federatedSdk')]);
+/** The popup resolver and the e-mail link functions come with the account-management extras, loaded on first use. */
+const loadFederated = () => Promise.all([loadAuth(), loadAuthExtras()]);
 
 function GoogleIcon() {
   return (
@@ -100,9 +101,9 @@ export function AlternativeSignIn() {
 
   async function sendLink(event: FormEvent) {
     event.preventDefault();
-    const errors = schemaErrors(emailSchema, email);
-    setEmailError(errors._form);
-    if (errors._form) return;
+    const problem = email.trim() === '' ? 'Podaj adres e-mail' : schemaErrors(emailSchema, email)._form;
+    setEmailError(problem);
+    if (problem) return;
     const address = email.trim().toLowerCase();
     if (needsEmailToComplete) {
       await completeLink(address);
