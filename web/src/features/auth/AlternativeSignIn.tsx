@@ -157,7 +157,7 @@ export function AlternativeSignIn() {
                   : 'Wyślemy jednorazowy link — zalogujesz się bez hasła.'}
               </Text>
               <TextInput
-                label="Adres e-mail do linku"
+                label="E-mail do linku logowania"
                 type="email"
                 name="email-link"
                 autoComplete="email"
