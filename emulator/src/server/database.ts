@@ -50,8 +50,31 @@ function permissionDenied(): DatabaseError {
 export class Namespace {
   root: DataNode = EMPTY_NODE;
   readonly listens = new ListenTree();
+  /**
+   * Listens whose `.read` verdict can change with data (a consulted rule references root / data),
+   * re-checked after every write. Listens with auth-, query- or constant-only rules never are.
+   */
+  private readonly dataDependent = new Set<Listen>();
+  private rulesState: RulesState;
 
-  constructor(readonly name: string, public rules: RulesState, private readonly store: DurableStore | null) {}
+  constructor(readonly name: string, rules: RulesState, private readonly store: DurableStore | null) {
+    this.rulesState = rules;
+  }
+
+  get rules(): RulesState {
+    return this.rulesState;
+  }
+
+  /** New rules: the data-dependence of every listen is decided again (the caller re-checks listens). */
+  set rules(rules: RulesState) {
+    this.rulesState = rules;
+    this.dataDependent.clear();
+    this.listens.forEach((listen) => this.trackDependence(listen));
+  }
+
+  private trackDependence(listen: Listen): void {
+    if (this.rulesState.compiled.readDependsOnData(listen.path)) this.dataDependent.add(listen);
+  }
 
   private authOf(principal: Principal): AuthContext | null {
     return principal.auth;
@@ -160,6 +183,9 @@ export class Namespace {
   private commit(write: PreparedWrite): Promise<void> {
     if (write.oldRoot !== this.root) throw new Error('write prepared against a stale root');
     this.root = write.newRoot;
+    // Before the push: a listener that lost its read permission through this write must not
+    // receive the data written by it.
+    this.recheckDataDependent();
     // The written data as export-format JSON, computed at most once for listeners and the journal.
     let written: unknown;
     const writtenData = (): unknown => {
@@ -190,6 +216,7 @@ export class Namespace {
   listen(listen: Listen, clientHash: string | undefined): void {
     if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) throw permissionDenied();
     this.listens.add(listen);
+    this.trackDependence(listen);
     const node = this.root.getChild(listen.path);
     if (listen.isDefault) {
       if (clientHash === undefined || clientHash !== node.hash()) listen.sink.set(listen.path, node.val(true));
@@ -202,6 +229,7 @@ export class Namespace {
 
   unlisten(listen: Listen): void {
     this.listens.remove(listen);
+    this.dataDependent.delete(listen);
   }
 
   /**
@@ -214,9 +242,42 @@ export class Namespace {
     else this.listens.forEach((listen) => candidates.push(listen));
     for (const listen of candidates) {
       if (this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) continue;
-      this.listens.remove(listen);
-      listen.sink.revoked(listen);
+      this.revoke(listen);
     }
+  }
+
+  private revoke(listen: Listen): void {
+    this.listens.remove(listen);
+    this.dataDependent.delete(listen);
+    listen.sink.revoked(listen);
+  }
+
+  /**
+   * After a write: re-checks the listens whose read rules depend on data, in one pass. Listens of
+   * the same principal on the same path and query share one rule evaluation (many tabs of one user,
+   * or one connection's default and query listens on the same place).
+   */
+  private recheckDataDependent(): void {
+    if (this.dataDependent.size === 0) return;
+    const now = Date.now();
+    const verdicts = new Map<Principal, Map<string, boolean>>();
+    const lost: Listen[] = [];
+    for (const listen of this.dataDependent) {
+      const principal = listen.principal();
+      if (principal.owner) continue;
+      let byPlace = verdicts.get(principal);
+      if (!byPlace) verdicts.set(principal, (byPlace = new Map()));
+      const key = `${listen.isDefault ? 'default' : listen.queryId}\u0000${listen.path.join('/')}`;
+      let allowed = byPlace.get(key);
+      if (allowed === undefined) {
+        allowed = this.rulesState.compiled.canRead({
+          root: this.root, path: listen.path, auth: principal.auth, now, query: listen.isDefault ? undefined : listen.params,
+        });
+        byPlace.set(key, allowed);
+      }
+      if (!allowed) lost.push(listen);
+    }
+    for (const listen of lost) this.revoke(listen);
   }
 
   private notify(write: PreparedWrite, writtenData: () => unknown): void {

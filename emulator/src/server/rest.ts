@@ -7,7 +7,7 @@ import { ANONYMOUS, OWNER, type Principal } from './database.js';
 import type { Databases } from './namespaces.js';
 import { Listen, type ListenSink } from './listens.js';
 import { nextPushId } from './pushid.js';
-import { TokenError, parseCredential, restCredential } from './tokens.js';
+import { EXPIRED_TOKEN_MESSAGE, TokenError, parseCredential, restCredential } from './tokens.js';
 
 const MAX_BODY_BYTES = 256 * 1024 * 1024;
 const QUERY_KEYS = ['orderBy', 'startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo', 'limitToFirst', 'limitToLast'];
@@ -39,17 +39,26 @@ export function parseRestPath(pathname: string): RestTarget | null {
   return { kind: 'data', pathString: '/' + segments.join('/') };
 }
 
-/** The principal of a REST request: owner, an emulator user token, or anonymous. */
-export function restPrincipal(search: URLSearchParams, authorization: string | undefined): Principal {
+/**
+ * The principal of a REST request (owner, an emulator user token, or anonymous) and when its token
+ * expires (ms since the epoch; null when never). An invalid or expired token is a 401.
+ */
+export function restAuth(search: URLSearchParams, authorization: string | undefined): { principal: Principal; expiresAt: number | null } {
   const cred = restCredential(search, authorization);
-  if (cred === null) return ANONYMOUS;
+  if (cred === null) return { principal: ANONYMOUS, expiresAt: null };
   try {
     const parsed = parseCredential(cred);
-    return parsed.kind === 'owner' ? OWNER : { owner: false, auth: parsed.auth };
+    return parsed.kind === 'owner'
+      ? { principal: OWNER, expiresAt: null }
+      : { principal: { owner: false, auth: parsed.auth }, expiresAt: parsed.expiresAt };
   } catch (error) {
     if (error instanceof TokenError) throw new HttpError(401, error.message);
     throw error;
   }
+}
+
+export function restPrincipal(search: URLSearchParams, authorization: string | undefined): Principal {
+  return restAuth(search, authorization).principal;
 }
 
 export function restQuery(search: URLSearchParams): QueryParams {
@@ -126,13 +135,36 @@ function etagOf(hash: string): string {
   return hash === '' ? 'null_etag' : hash;
 }
 
+// setTimeout fires at once for delays above 2^31-1 ms; a later expiry is re-armed in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** An `Accept: text/event-stream` listener. */
 class EventStreamSink implements ListenSink {
   private readonly keepAlive: NodeJS.Timeout;
+  private expiry: NodeJS.Timeout | null = null;
+  private ended = false;
 
-  constructor(private readonly res: ServerResponse, private readonly base: Path, private readonly onEnd: () => void) {
+  constructor(private readonly res: ServerResponse, private readonly base: Path, private readonly onEnd: () => void, expiresAt: number | null) {
     this.keepAlive = setInterval(() => this.event('keep-alive', null), SSE_KEEPALIVE_MS);
     this.keepAlive.unref();
+    if (expiresAt !== null) this.armExpiry(expiresAt);
+  }
+
+  /**
+   * The stream's credential expired: `auth_revoked`, as the REST API sends, then the stream ends —
+   * a REST stream's auth is fixed by its request, so the client reconnects with a fresh token.
+   */
+  private armExpiry(expiresAt: number): void {
+    this.expiry = setTimeout(() => {
+      this.expiry = null;
+      if (Date.now() < expiresAt) {
+        this.armExpiry(expiresAt);
+        return;
+      }
+      this.event('auth_revoked', EXPIRED_TOKEN_MESSAGE);
+      this.end();
+    }, Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS)));
+    this.expiry.unref();
   }
 
   private relative(path: Path): string {
@@ -159,7 +191,10 @@ class EventStreamSink implements ListenSink {
   }
 
   end(): void {
+    if (this.ended) return;
+    this.ended = true;
     clearInterval(this.keepAlive);
+    if (this.expiry !== null) clearTimeout(this.expiry);
     this.onEnd();
     this.res.end();
   }
@@ -195,7 +230,7 @@ export async function handleRest(
     let method = (req.method ?? 'GET').toUpperCase();
     const override = req.headers['x-http-method-override'] ?? search.get('x-http-method');
     if (method === 'POST' && typeof override === 'string' && override !== '') method = override.toUpperCase();
-    const principal = restPrincipal(search, req.headers.authorization);
+    const { principal, expiresAt } = restAuth(search, req.headers.authorization);
     const ns = databases.get(nsName);
 
     if (target.kind === 'rules') {
@@ -236,7 +271,7 @@ export async function handleRest(
           const sink: EventStreamSink = new EventStreamSink(res, path, () => {
             untrack();
             if (listen) ns.unlisten(listen);
-          });
+          }, expiresAt);
           const isDefault = isDefaultQuery(params) || loadsAllData(params);
           listen = new Listen(sink, () => principal, path, params, isDefault, isDefault ? 'default' : 'rest', null, undefined);
           req.on('close', () => sink.end());

@@ -8,9 +8,12 @@ import type { Databases } from './namespaces.js';
 import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
 import { FrameAssembler, encodeFrames } from './frames.js';
 import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
-import { TokenError, parseCredential } from './tokens.js';
+import { EXPIRED_TOKEN_MESSAGE, ExpiredTokenError, TokenError, parseCredential } from './tokens.js';
 
 export const PROTOCOL_VERSION = '5';
+
+// setTimeout fires at once for delays above 2^31-1 ms; a later expiry is re-armed in steps.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 type Body = Record<string, unknown>;
 interface OnDisconnectOp { kind: 'set' | 'merge'; path: string; data: unknown }
@@ -22,6 +25,7 @@ export function wirePath(path: Path): string {
 /** Translates any thrown error into a wire status and message. */
 export function errorStatus(error: unknown): { s: string; d: string } {
   if (error instanceof DatabaseError) return { s: error.code, d: error.message };
+  if (error instanceof ExpiredTokenError) return { s: 'expired_token', d: error.message };
   if (error instanceof TokenError) return { s: 'invalid_token', d: error.message };
   return { s: 'error', d: error instanceof Error ? error.message : String(error) };
 }
@@ -67,6 +71,9 @@ export class WebSocketTransport implements Transport {
  */
 export class ProtocolSession implements ListenSink {
   private principal: Principal = ANONYMOUS;
+  /** Fires when the token of an authenticated connection expires; cleared on unauth, re-auth and close. */
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private readonly statCounters = new Map<string, number>();
   private readonly listens = new Map<string, Listen>();
   private onDisconnectOps: OnDisconnectOp[] = [];
   private closed = false;
@@ -239,14 +246,17 @@ export class ProtocolSession implements ListenSink {
             this.principal = { owner: false, auth: { uid: String(authvar.uid ?? ''), token: authvar, ...(typeof authvar.provider === 'string' ? { provider: authvar.provider } : {}) } };
           } else this.principal = OWNER;
           this.respond(r, { s: 'ok', d: { auth: null, admin: true } });
+          this.clearExpiry();
         } else {
           this.principal = { owner: false, auth: credential.auth };
           this.respond(r, { s: 'ok', d: { auth: credential.claims, expires: credential.expires } });
+          this.armExpiry(credential.expiresAt);
         }
         this.ns.recheckListens([...this.listens.values()]);
         return;
       }
       case 'unauth':
+        this.clearExpiry();
         this.principal = ANONYMOUS;
         this.respond(r, { s: 'ok', d: '' });
         this.ns.recheckListens([...this.listens.values()]);
@@ -254,7 +264,10 @@ export class ProtocolSession implements ListenSink {
       case 'appcheck':
       case 'unappeck':
       case 'unappcheck':
+        this.respond(r, { s: 'ok', d: '' });
+        return;
       case 's':
+        this.recordStats(b.c);
         this.respond(r, { s: 'ok', d: '' });
         return;
       default:
@@ -262,10 +275,57 @@ export class ProtocolSession implements ListenSink {
     }
   }
 
+  /**
+   * The SDK's StatsReporter sends `{c: {name: delta}}` with the increments since its last report;
+   * the totals are summed per connection. Non-numeric entries are ignored (the real server only acks).
+   */
+  private recordStats(counters: unknown): void {
+    if (counters === null || typeof counters !== 'object' || Array.isArray(counters)) return;
+    for (const [name, delta] of Object.entries(counters as Record<string, unknown>)) {
+      if (typeof delta !== 'number' || !Number.isFinite(delta)) continue;
+      this.statCounters.set(name, (this.statCounters.get(name) ?? 0) + delta);
+    }
+  }
+
+  /** The stats counters this connection reported, summed. */
+  get stats(): ReadonlyMap<string, number> {
+    return this.statCounters;
+  }
+
+  private clearExpiry(): void {
+    if (this.expiryTimer !== null) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+  }
+
+  private armExpiry(expiresAt: number | null): void {
+    this.clearExpiry();
+    if (expiresAt === null) return;
+    const delay = expiresAt - Date.now();
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = null;
+      if (Date.now() < expiresAt) this.armExpiry(expiresAt);
+      else this.authExpired();
+    }, Math.max(0, Math.min(delay, MAX_TIMER_MS)));
+    this.expiryTimer.unref();
+  }
+
+  /**
+   * The connection's token expired: tell the client (`ac`, as the real server does; the SDK then
+   * reconnects with a fresh token), continue unauthenticated, and cancel the listens that this
+   * loses. `ac` goes first so the SDK treats the cancellations as part of the re-auth, not as errors.
+   */
+  private authExpired(): void {
+    if (this.closed) return;
+    this.principal = ANONYMOUS;
+    this.send({ t: 'd', d: { a: 'ac', b: { s: 'expired_token', d: EXPIRED_TOKEN_MESSAGE } } });
+    this.ns.recheckListens([...this.listens.values()]);
+  }
+
   /** The client is gone: drop its listens and run its onDisconnect ops as that user. */
   end(): void {
     if (this.closed) return;
     this.closed = true;
+    this.clearExpiry();
     this.onEnded(this);
     for (const listen of this.listens.values()) this.ns.unlisten(listen);
     this.listens.clear();

@@ -6,9 +6,18 @@ export interface AuthInfo { uid: string; token: Record<string, unknown>; provide
 
 export type Credential =
   | { kind: 'owner' }
-  | { kind: 'user'; auth: AuthInfo; expires: number | null; claims: Record<string, unknown> };
+  | {
+      kind: 'user'; auth: AuthInfo; expires: number | null; claims: Record<string, unknown>;
+      /** When the token stops being accepted (ms since the epoch); null when its expiry is not enforced. */
+      expiresAt: number | null;
+    };
 
 export class TokenError extends Error {}
+
+/** A token past its `exp`: the wire status is `expired_token`, REST answers 401. */
+export class ExpiredTokenError extends TokenError {}
+
+export const EXPIRED_TOKEN_MESSAGE = 'Auth token is expired.';
 
 function base64UrlDecode(part: string): string {
   const normalised = part.replace(/-/g, '+').replace(/_/g, '/');
@@ -39,13 +48,28 @@ export function authFromClaims(claims: Record<string, unknown>): AuthInfo {
   return { uid: uidClaim, token: { ...claims }, ...(provider ? { provider } : {}) };
 }
 
-export function parseCredential(cred: unknown): Credential {
+/**
+ * When a token's expiry is enforced (ms since the epoch), or null. The SDKs' mock user tokens
+ * (`mockUserToken`, rules-unit-testing) carry `iat: 0, exp: 3600` unless the caller gives an `iat`:
+ * a fixed placeholder, not a lifetime, and the official emulator accepts them, so they never expire.
+ */
+export function enforcedExpiry(claims: Record<string, unknown>): number | null {
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
+  if (claims.iat === 0) return null;
+  return claims.exp * 1000;
+}
+
+/** Parses a credential; a user token past its enforced `exp` throws ExpiredTokenError. */
+export function parseCredential(cred: unknown, now: number = Date.now()): Credential {
   if (typeof cred !== 'string' || cred === '') throw new TokenError('Missing auth credential.');
   if (cred === 'owner') return { kind: 'owner' };
   const claims = decodeJwtPayload(cred);
   const auth = authFromClaims(claims);
   const expires = typeof claims.exp === 'number' ? claims.exp : null;
-  return { kind: 'user', auth, expires, claims };
+  const expiresAt = enforcedExpiry(claims);
+  // JWT exp: the token must not be accepted on or after that second.
+  if (expiresAt !== null && now >= expiresAt) throw new ExpiredTokenError(EXPIRED_TOKEN_MESSAGE);
+  return { kind: 'user', auth, expires, claims, expiresAt };
 }
 
 /** Reads the credential of a REST request: `auth=` / `access_token=` parameter or `Authorization: Bearer`. */

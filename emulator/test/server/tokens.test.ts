@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockUserToken } from '@firebase/util';
-import { TokenError, decodeJwtPayload, parseCredential, restCredential } from '../../src/server/tokens.js';
+import { ExpiredTokenError, TokenError, decodeJwtPayload, parseCredential, restCredential } from '../../src/server/tokens.js';
 
 function unsigned(payload: object): string {
   const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -34,6 +34,21 @@ describe('parseCredential', () => {
     expect(() => parseCredential('a.!!!.')).toThrow(TokenError);
     expect(() => parseCredential(unsigned({ iat: 1 }))).toThrow(/subject/);
     expect(() => parseCredential('')).toThrow(TokenError);
+  });
+
+  it('refuses a token on or after its exp, and accepts it before', () => {
+    const token = unsigned({ sub: 'ala', iat: 1_700_000_000, exp: 1_700_003_600 });
+    expect(() => parseCredential(token, 1_700_003_600_000)).toThrow(ExpiredTokenError);
+    expect(() => parseCredential(token, Date.now())).toThrow('Auth token is expired.');
+    const credential = parseCredential(token, 1_700_003_599_999);
+    expect(credential.kind === 'user' && credential.expiresAt).toBe(1_700_003_600_000);
+  });
+
+  it('does not enforce the placeholder exp of SDK mock tokens (iat 0), as the official emulator accepts them', () => {
+    const token = createMockUserToken({ sub: 'alice' } as never, 'demo-x');
+    const credential = parseCredential(token);
+    expect(credential.kind === 'user' && credential.expiresAt).toBeNull();
+    expect(credential.kind === 'user' && credential.expires).toBe(3600);
   });
 
   it('decodes base64url payloads with non-ASCII claims', () => {
