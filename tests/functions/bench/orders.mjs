@@ -29,6 +29,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 async function main() {
   if (!args['no-build']) buildAll();
+  const loadBefore = os.loadavg()[0].toFixed(1);
   const stack = await startStack({ ports: 'free', seed: false, web: false });
   Object.assign(process.env, stack.env);
   const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, 'bench-admin');
@@ -60,12 +61,13 @@ async function main() {
     }
     await db.ref().update(fixtures);
 
-    const scenario = async (label, setup, callable) => {
+    const scenario = async (label, setup, callable, concurrency = buyers.length) => {
       await setup();
       const latencies = [];
       const outcomes = {};
       const started = performance.now();
-      await Promise.all(buyers.map(async (b) => {
+      const queue = [...buyers];
+      const one = async (b) => {
         const t0 = performance.now();
         let outcome = 'ok';
         try {
@@ -75,6 +77,9 @@ async function main() {
         }
         latencies.push(performance.now() - t0);
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      };
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (queue.length) await one(queue.shift());
       }));
       const wall = performance.now() - started;
       latencies.sort((a, b) => a - b);
@@ -87,17 +92,25 @@ async function main() {
     await scenario('warm-up', async () => {
       const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeTicketOrder');
+    await db.ref('products/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 23, active: true, sortOrder: 0, variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } } });
+    await scenario('warm-up', async () => {
+      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { w: { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
+    }, 'placeMerchOrder');
     await db.ref('tickets').remove();
 
-    results.push(await scenario(`${BUYERS} buyers, one ticket type, plenty left`, async () => {
+    results.push(await scenario(`${BUYERS} buyers one after another (no contention: service time)`, async () => {
+      await db.ref('ticketTypes/seq').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
+      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() }; await db.ref().update(u);
+    }, 'placeTicketOrder', 1));
+    results.push(await scenario(`${BUYERS} buyers at once, one ticket type, plenty left`, async () => {
       await db.ref('ticketTypes/plenty').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
       const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeTicketOrder'));
-    results.push(await scenario(`${BUYERS} buyers, last ${Math.floor(BUYERS / 4)} tickets`, async () => {
+    results.push(await scenario(`${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`, async () => {
       await db.ref('ticketTypes/last').set({ name: 'Karnet — końcówka', description: '', priceGrosze: 14900, vatRate: 8, quota: Math.floor(BUYERS / 4), sold: 0, active: true, sortOrder: 2 });
       const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeTicketOrder'));
-    results.push(await scenario(`${BUYERS} buyers, one merch variant, plenty left`, async () => {
+    results.push(await scenario(`${BUYERS} buyers at once, one merch variant, plenty left`, async () => {
       await db.ref('products/kubek').set({ name: 'Kubek', description: '', priceGrosze: 3500, vatRate: 23, active: true, sortOrder: 1, variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } } });
       const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { k: { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeMerchOrder'));
@@ -105,7 +118,7 @@ async function main() {
     const plenty = (await db.ref('ticketTypes/plenty/sold').get()).val();
     const last = (await db.ref('ticketTypes/last').get()).val();
     const machine = `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Functions emulator parallel workers: ${args.parallel}`;
-    console.log(`\nMachine: ${machine}`);
+    console.log(`\nMachine: ${machine}; 1-minute load average before→after: ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`);
     console.log('| Scenario | Calls | Wall time | Orders/s | p50 | p95 | max | Outcomes |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const r of results) {
