@@ -26,6 +26,10 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   if (!caller.email) throw refuse('email-unverifiable');
   const uid = caller.uid;
   const now = Date.now();
+  // The country must come from the organiser's list once one is loaded (an empty list accepts any code).
+  if (!(await db.ref(`countries/${input.country}`).get()).exists() && (await db.ref('countries').limitToFirst(1).get()).exists()) {
+    throw refuse('invalid-input', { field: 'country', message: 'Wybierz kraj z listy' });
+  }
 
   let created = false;
   const { value: profile } = await transact<Profile>(db.ref(`profiles/${uid}`), (current) => {

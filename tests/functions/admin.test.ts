@@ -24,6 +24,15 @@ describe('completeRegistration', () => {
     expect((await env.db.ref('stats/public/accounts').get()).val()).toBe(1);
     expect((await env.db.ref('stats/admin/byCountry/PL').get()).val()).toBe(1);
   });
+  it('accepts only countries from the organiser\'s list once it is loaded', async () => {
+    await env.db.ref('countries').set({ PL: 'Polska', DE: 'Niemcy' });
+    const other = await createUser(env);
+    const before = await dump(env.db);
+    const r = await refusal(other.call('completeRegistration', { ...REGISTRATION, country: 'XX' }));
+    expect(r).toMatchObject({ code: 'invalid-argument', field: 'country', message: 'Wybierz kraj z listy' });
+    expect(await dump(env.db)).toEqual(before);
+    await env.db.ref('countries').remove();
+  });
   it('refuses a second registration and the anonymous caller', async () => {
     const r = await refusal(user.call('completeRegistration', REGISTRATION));
     expect(r).toMatchObject({ code: 'already-exists', reason: 'profile-exists', message: 'Rejestracja została już zakończona' });
