@@ -1,0 +1,276 @@
+// Starts and stops the whole local stack: the project's Realtime Database emulator, the Auth and
+// Functions emulators of firebase-tools, the demo data and the web app. Used by `npm start`
+// (fixed ports, data kept in .emulator-data/) and by the test layers (free ports, throw-away data).
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const PROJECT_ID = 'demo-panel-uczestnika';
+export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
+export const REGION = 'europe-central2';
+
+const DEFAULT_PORTS = { rtdb: 9000, auth: 9099, functions: 5001, hub: 4400, logging: 4500, web: 5173 };
+const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
+const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
+
+/** A failure the user can act on: printed as one message, no stack. */
+export class StackError extends Error {}
+
+function portIsFree(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function choosePorts(mode, wanted) {
+  const ports = {};
+  const taken = new Set();
+  for (const part of wanted) {
+    if (mode === 'free') {
+      let port;
+      do port = await freePort(); while (taken.has(port));
+      ports[part] = port;
+    } else {
+      const fromEnv = process.env[PORT_ENV[part]];
+      const port = fromEnv ? Number(fromEnv) : DEFAULT_PORTS[part];
+      if (!(await portIsFree(port))) {
+        throw new StackError(
+          `Port ${port} (${PART_NAMES[part]}) is already in use. Stop the process that uses it ` +
+            `(find it with: lsof -i :${port}) or choose another port with ${PORT_ENV[part]}=<port>.`,
+        );
+      }
+      ports[part] = port;
+    }
+    taken.add(ports[part]);
+  }
+  return ports;
+}
+
+/** Runs a build step in the foreground; a failure becomes one clear message. */
+function build(label, command, args) {
+  try {
+    execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+    throw new StackError(`Building ${label} failed (${command} ${args.join(' ')}):\n${output}`);
+  }
+}
+
+export function buildAll({ web = false } = {}) {
+  build('the emulator', 'npx', ['tsc', '-b', 'emulator']);
+  if (existsSync(path.join(ROOT, 'functions', 'tsconfig.json'))) build('the functions', 'npm', ['run', 'build', '-w', 'functions']);
+  if (web === 'preview') build('the web app', 'npm', ['run', 'build', '-w', 'web']);
+}
+
+class ManagedProcess {
+  constructor(name, command, args, options) {
+    this.name = name;
+    this.output = [];
+    // A process group of its own, so stopping it also stops whatever it started (Java-free,
+    // but firebase-tools spawns a worker per function).
+    this.child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+    this.child.once('exit', () => { this.done = true; });
+    for (const stream of [this.child.stdout, this.child.stderr]) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        this.output.push(chunk);
+        if (this.output.length > 400) this.output.splice(0, 200);
+        options.onOutput?.(chunk);
+      });
+    }
+  }
+  tail(lines = 25) {
+    return this.output.join('').trim().split('\n').slice(-lines).join('\n');
+  }
+  signal(sig) {
+    if (this.done) return;
+    try { process.kill(-this.child.pid, sig); } catch { /* already gone */ }
+  }
+  async stop(graceMs = 15_000) {
+    if (this.done) return;
+    this.signal('SIGINT');
+    const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+    // The group may still hold children that ignored SIGINT.
+    this.signal('SIGKILL');
+  }
+}
+
+async function waitFor(part, check, proc, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (proc?.done) throw new StackError(`The ${PART_NAMES[part]} stopped while starting. Its last output:\n${proc.tail()}`);
+    try {
+      if (await check()) return;
+    } catch { /* not up yet */ }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new StackError(`The ${PART_NAMES[part]} did not become ready within ${Math.round(timeoutMs / 1000)} s. Its last output:\n${proc?.tail() ?? ''}`);
+}
+
+const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status < 500;
+
+/**
+ * @param {object} options
+ * @param {'default'|'free'} [options.ports] fixed well-known ports (npm start) or free ones (tests)
+ * @param {boolean} [options.seed] load the example event and demo accounts into an empty database
+ * @param {'dev'|'preview'|false} [options.web] serve the SPA with the Vite dev server, the built app, or not at all
+ * @param {string} [options.dataDir] keep data here across restarts (database journal + Auth export); a temp dir when omitted
+ * @param {boolean} [options.functions] start the Auth + Functions emulators (default true)
+ * @param {(line: string) => void} [options.log]
+ */
+export async function startStack(options = {}) {
+  const { ports: portMode = 'free', seed = false, web = false, functions = true, log = () => {} } = options;
+  const persistent = Boolean(options.dataDir);
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'panel-stack-'));
+  const wanted = ['rtdb', ...(functions ? ['auth', 'functions', 'hub', 'logging'] : []), ...(web ? ['web'] : [])];
+  const ports = await choosePorts(portMode, wanted);
+  const host = '127.0.0.1';
+  const processes = [];
+  const cleanups = [];
+  const killAll = () => processes.forEach((p) => p.signal('SIGKILL'));
+  process.once('exit', killAll);
+
+  const stop = async () => {
+    process.removeListener('exit', killAll);
+    // Reverse start order: the web app, then firebase-tools (exports Auth data on exit), then the database.
+    for (const proc of [...processes].reverse()) await proc.stop(proc.name === 'firebase' ? 30_000 : 10_000);
+    for (const cleanup of cleanups) cleanup();
+    if (!persistent) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    if (!existsSync(path.join(ROOT, 'emulator', 'dist', 'cli.js'))) {
+      throw new StackError('The database emulator is not built (emulator/dist is missing). Run: npx tsc -b emulator');
+    }
+    const dbDir = path.join(dataDir, 'database');
+    mkdirSync(dbDir, { recursive: true });
+    log(`Starting the Realtime Database emulator on port ${ports.rtdb}…`);
+    const rulesArgs = existsSync(path.join(ROOT, 'database.rules.json')) ? ['--rules', 'database.rules.json'] : [];
+    const rtdb = new ManagedProcess('rtdb', process.execPath, ['emulator/bin/rtdb-emulator.js', '--host', host, '--port', String(ports.rtdb), ...rulesArgs, '--data', dbDir], { cwd: ROOT });
+    processes.push(rtdb);
+    await waitFor('rtdb', httpOk(`http://${host}:${ports.rtdb}/.json?ns=${NAMESPACE}&shallow=true&auth=owner`), rtdb, 30_000);
+
+    const env = {
+      ...process.env,
+      FIREBASE_DATABASE_EMULATOR_HOST: `${host}:${ports.rtdb}`,
+      DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
+    };
+    if (functions) {
+      const authDir = path.join(dataDir, 'firebase');
+      const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
+      config.emulators = {
+        ...config.emulators,
+        auth: { host, port: ports.auth },
+        functions: { host, port: ports.functions },
+        hub: { host, port: ports.hub },
+        logging: { host, port: ports.logging },
+        ui: { enabled: false },
+      };
+      // firebase-tools resolves "source" against the config file's folder, so the file sits at the root.
+      const configFile = path.join(ROOT, `firebase.${process.pid}-${ports.auth}.local.json`);
+      writeFileSync(configFile, JSON.stringify(config, null, 2));
+      cleanups.push(() => rmSync(configFile, { force: true }));
+      const importArgs = persistent
+        ? [...(existsSync(path.join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : []), '--export-on-exit', authDir]
+        : [];
+      log(`Starting the Auth (${ports.auth}) and Functions (${ports.functions}) emulators…`);
+      const firebase = new ManagedProcess(
+        'firebase',
+        process.execPath,
+        [path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configFile, ...importArgs],
+        { cwd: ROOT, env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' } },
+      );
+      processes.push(firebase);
+      await waitFor('functions', async () => firebase.output.join('').includes('All emulators ready'), firebase, 120_000);
+      if (firebase.output.join('').match(/Failed to load function definition|Error: .*functions/i)) {
+        throw new StackError(`The Functions emulator could not load the functions. Its last output:\n${firebase.tail()}`);
+      }
+    }
+
+    if (seed) await seedIfEmpty({ host, ports, env, log });
+
+    if (web) {
+      const webEnv = {
+        ...process.env,
+        WEB_PORT: String(ports.web),
+        VITE_USE_EMULATORS: 'true',
+        VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+        VITE_DATABASE_EMULATOR_HOST: `${host}:${ports.rtdb}`,
+        VITE_AUTH_EMULATOR_HOST: `${host}:${ports.auth ?? DEFAULT_PORTS.auth}`,
+        VITE_FUNCTIONS_EMULATOR_HOST: `${host}:${ports.functions ?? DEFAULT_PORTS.functions}`,
+        ...options.webEnv,
+      };
+      const viteBin = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+      const args = web === 'preview'
+        ? [viteBin, 'preview', '--host', host, '--port', String(ports.web), '--strictPort']
+        : [viteBin, '--host', host, '--port', String(ports.web), '--strictPort'];
+      log(`Starting the web app on port ${ports.web}…`);
+      const vite = new ManagedProcess('web', process.execPath, args, { cwd: path.join(ROOT, 'web'), env: webEnv });
+      processes.push(vite);
+      await waitFor('web', httpOk(`http://${host}:${ports.web}/`), vite, 60_000);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    ports,
+    projectId: PROJECT_ID,
+    namespace: NAMESPACE,
+    region: REGION,
+    dataDir,
+    urls: {
+      rtdb: `http://${host}:${ports.rtdb}`,
+      auth: ports.auth ? `http://${host}:${ports.auth}` : undefined,
+      functions: ports.functions ? `http://${host}:${ports.functions}` : undefined,
+      web: ports.web ? `http://${host}:${ports.web}` : undefined,
+    },
+    env: {
+      FIREBASE_DATABASE_EMULATOR_HOST: `${host}:${ports.rtdb}`,
+      ...(ports.auth ? { FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}` } : {}),
+      GCLOUD_PROJECT: PROJECT_ID,
+    },
+    processes,
+    stop,
+  };
+}
+
+/** Loads the example event and demo accounts when the database has no event yet. */
+async function seedIfEmpty({ host, ports, env, log }) {
+  const seedBin = path.join(ROOT, 'seed', 'bin', 'seed.js');
+  if (!existsSync(seedBin)) {
+    log('Seed CLI not present yet: starting with an empty database.');
+    return false;
+  }
+  const response = await fetch(`http://${host}:${ports.rtdb}/event.json?ns=${NAMESPACE}&auth=owner&shallow=true`);
+  if ((await response.json()) !== null) return false;
+  log('Empty database: loading the example event and demo accounts…');
+  const seedEnv = { ...env, FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`, GCLOUD_PROJECT: PROJECT_ID };
+  try {
+    execFileSync(process.execPath, [seedBin, '--file', 'seed/event.example.json', '--demo'], { cwd: ROOT, env: seedEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    throw new StackError(`Loading demo data failed:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`);
+  }
+  return true;
+}
