@@ -4,6 +4,7 @@
 // The admin's side (confirming a payment, editing stock) is a test step through the callables,
 // signed in as the demo admin with the web SDK in Node, exactly as the admin screen would call them.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -11,7 +12,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { buildAll, startStack } from '../../scripts/lib/stack.mjs';
 import { amountInWords, computeTotals, REGION } from '../../functions/src/domain/index.js';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { collectPageErrors, launchBrowser, newContext, SCREENSHOT_DIR, screenshot as fullPageScreenshot } from '../helpers/browser';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -66,6 +67,12 @@ async function signedInPage(email: string, password: string, options: Parameters
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(`${web}/dashboard`);
   return { context, page, errors };
+}
+
+/** From the top: a full-page capture taken while scrolled would paint the sticky header mid-page. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return fullPageScreenshot(page, name);
 }
 
 /** Opens a page by its address (the session comes back from the browser's storage). */
@@ -207,6 +214,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Pobierz PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Faktura-FV-\d{4}-\d{6}\.pdf$/);
     const pdf = readFileSync((await download.path())!);
+    await download.saveAs(path.join(SCREENSHOT_DIR, 'b-invoice.pdf'));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The embedded TrueType font (for ą, ę, ł, ż …) is there.
     expect(pdf.toString('latin1')).toContain('LiberationSans');
@@ -327,6 +335,36 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     // A missing invoice of one's own looks the same.
     await go(page, `/dashboard/faktury/${STAFF.uid}-FV-2099-999999`);
     await page.getByTestId('error-page').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with an e-mail link (sent to the Auth emulator, opened in the same browser)', async () => {
+    const context = await newContext(browser, { viewport: 'phone' });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${web}/?next=${encodeURIComponent('/dashboard/odbierz')}`);
+    await page.getByRole('button', { name: 'Zaloguj przez Google' }).waitFor();
+    await page.getByRole('button', { name: 'Zaloguj linkiem e-mail' }).click();
+    await page.getByRole('button', { name: 'Wyślij link' }).click();
+    await page.getByText('Podaj adres e-mail').first().waitFor();
+    await page.getByLabel('E-mail do linku logowania').fill(PARTICIPANT.email);
+    await page.getByRole('button', { name: 'Wyślij link' }).click();
+    await page.getByTestId('email-link-sent').waitFor();
+    await screenshot(page, 'b-sign-in-email-link-phone');
+
+    // The e-mail the emulator "sent": a link whose continue URL is this page with its "next" target.
+    const response = await fetch(`${stack.urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`);
+    const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+    const mail = oobCodes.filter((c) => c.requestType === 'EMAIL_SIGNIN' && c.email === PARTICIPANT.email).at(-1)!;
+    const link = new URL(mail.oobLink);
+    const landing = new URL(link.searchParams.get('continueUrl')!);
+    for (const key of ['apiKey', 'oobCode', 'mode', 'lang']) landing.searchParams.set(key, link.searchParams.get(key) ?? '');
+    await page.goto(landing.toString());
+    await page.waitForURL(`${web}/dashboard/odbierz`);
+    await page.getByTestId('pickup-code').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('panel.emailForSignIn'))).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });
