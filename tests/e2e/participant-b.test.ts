@@ -166,6 +166,9 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(await card.textContent()).toContain('wariant M');
     expect(await card.getByTestId('transfer-title').textContent()).toBe(orderNumber);
     await screenshot(page, 'b-orders-pending-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'b-orders-pending-narrow');
+    await page.setViewportSize({ width: 1280, height: 800 });
     orderId = (await card.getAttribute('data-order-id'))!;
 
     const confirmed = (await adminCall('confirmPayment', { orderId })) as { invoiceId: string; invoiceNumber: string };
@@ -181,6 +184,15 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await page.getByTestId('invoice-document').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+
+    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, { viewport: 'phone', colorScheme: 'dark' });
+    await go(phone.page, '/dashboard/zamowienia');
+    await phone.page.locator('[data-testid="order-card"][data-status="paid"]').waitFor();
+    await screenshot(phone.page, 'b-orders-paid-phone-dark');
+    await go(phone.page, '/dashboard/sklepik');
+    await phone.page.getByTestId('product-card').first().waitFor();
+    await screenshot(phone.page, 'b-shop-list-phone-dark');
+    await phone.context.close();
   });
 
   it('renders the invoice with the right totals, VAT and amount in words, prints on A4 and downloads a PDF', async () => {

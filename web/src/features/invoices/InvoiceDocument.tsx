@@ -84,7 +84,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </div>
 
       <div className={classes.tableWrap}>
-        <table className={classes.table} data-testid="invoice-lines">
+        <table className={`${classes.table} ${classes.lines}`} data-testid="invoice-lines">
           <caption>Pozycje faktury</caption>
           <thead>
             <tr>
@@ -102,15 +102,15 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <tbody>
             {lines.map((line, i) => (
               <tr key={line.id}>
-                <td className={classes.num}>{i + 1}</td>
-                <td>{line.name}</td>
-                <td>{line.unit}</td>
-                <td className={classes.num}>{line.quantity}</td>
-                <td className={classes.num}>{amount(line.unitNet)}</td>
-                <td className={classes.num}>{amount(line.net)}</td>
-                <td className={classes.num}>{line.vatRate}%</td>
-                <td className={classes.num}>{amount(line.vat)}</td>
-                <td className={classes.num}>{amount(line.gross)}</td>
+                <td className={classes.num} data-label="Lp.">{i + 1}</td>
+                <td data-label="Nazwa">{line.name}</td>
+                <td data-label="J.m.">{line.unit}</td>
+                <td className={classes.num} data-label="Ilość">{line.quantity}</td>
+                <td className={classes.num} data-label="Cena jedn. netto">{amount(line.unitNet)}</td>
+                <td className={classes.num} data-label="Wartość netto">{amount(line.net)}</td>
+                <td className={classes.num} data-label="Stawka VAT">{line.vatRate}%</td>
+                <td className={classes.num} data-label="Kwota VAT">{amount(line.vat)}</td>
+                <td className={classes.num} data-label="Wartość brutto">{amount(line.gross)}</td>
               </tr>
             ))}
           </tbody>

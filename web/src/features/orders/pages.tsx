@@ -166,8 +166,8 @@ function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: ()
     >
       <Stack gap="md">
         <Text size="sm">
-          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli już wysłałeś przelew, nie anuluj — skontaktuj
-          się z organizatorem.
+          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już wysłany, nie anuluj
+          zamówienia — skontaktuj się z organizatorem.
         </Text>
         {error && (
           <Alert color="red" variant="light" role="alert">
