@@ -11,7 +11,6 @@ import { getDatabase as getAdminDatabase, type Database } from 'firebase-admin/d
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsError } from 'firebase/functions';
-// @ts-expect-error plain ESM helper without type declarations
 import { buildAll, startStack } from '../../scripts/lib/stack.mjs';
 import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
 
