@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { completeRegistrationInput, PICKUP_CODE_ALPHABET, type CompleteRegistrationOutput, type Profile } from './domain/index.js';
+import { completeRegistrationInput, PICKUP_CODE_ALPHABET, pickupDirectoryEntry, type CompleteRegistrationOutput, type Profile } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -68,9 +68,8 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
     await db.ref(`profiles/${uid}/pickupCode`).set(pickupCode);
   }
 
-  const name = `${profile.firstName} ${profile.lastName}`;
   const updates: Record<string, unknown> = {
-    [`pickupDirectory/${uid}`]: { pickupCode, name, email: profile.email, nameLower: name.toLowerCase() },
+    [`pickupDirectory/${uid}`]: pickupDirectoryEntry({ ...profile, pickupCode }),
     [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: profile.firstName, lastName: profile.lastName, relation: 'self', createdAt: now },
     'stats/public/accounts': ServerValue.increment(1),
     [`stats/admin/byCountry/${profile.country}`]: ServerValue.increment(1),

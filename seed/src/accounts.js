@@ -100,7 +100,8 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
         updatedAt: now,
       },
       [`pickupCodes/${account.pickupCode}`]: { uid },
-      [`pickupDirectory/${uid}`]: { pickupCode: account.pickupCode, name, email, nameLower: name.toLowerCase() },
+      // The shape of functions/src/domain/schemas.ts pickupDirectoryEntry (plain Node cannot import the TypeScript).
+      [`pickupDirectory/${uid}`]: { pickupCode: account.pickupCode, name, email, nameLower: name.toLowerCase(), lastNameLower: person.lastName.toLowerCase() },
       [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: person.firstName, lastName: person.lastName, relation: 'self', createdAt: now },
       'stats/public/accounts': ServerValue.increment(1),
       [`stats/admin/byCountry/${person.country}`]: ServerValue.increment(1),
@@ -111,6 +112,14 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
     await db.ref().update(updates);
     const family = Object.keys(account.members).length;
     done.push(family ? `profil, uczestnicy: ${family + 1}` : 'profil');
+  } else {
+    // Directory entries written before lastNameLower existed get it once (surname search at the pickup point).
+    const entry = (await db.ref(`pickupDirectory/${uid}`).get()).val();
+    const lastName = (await profileRef.child('lastName').get()).val();
+    if (entry && entry.lastNameLower === undefined && typeof lastName === 'string') {
+      await db.ref(`pickupDirectory/${uid}/lastNameLower`).set(lastName.toLowerCase());
+      done.push('wyszukiwanie po nazwisku');
+    }
   }
   return done;
 }

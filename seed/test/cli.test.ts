@@ -195,7 +195,7 @@ describe('accounts (Auth emulator)', () => {
     expect(Object.keys(stored.members.demoUczestnik).sort()).toEqual(['demoCorka', 'demoPartner', 'demoSyn', 'self']);
     expect(stored.profiles.demoUczestnik).toMatchObject({ email: 'uczestnik@example.com', firstName: 'Marta', pickupCode: 'MRTN4W9Q' });
     expect(stored.pickupCodes.MRTN4W9Q).toEqual({ uid: 'demoUczestnik' });
-    expect(stored.pickupDirectory.demoUczestnik).toMatchObject({ name: 'Marta Nowak', nameLower: 'marta nowak' });
+    expect(stored.pickupDirectory.demoUczestnik).toMatchObject({ name: 'Marta Nowak', nameLower: 'marta nowak', lastNameLower: 'nowak' });
     expect(stored.stats.public.accounts).toBe(3);
 
     // The password from demo-accounts.json signs in, and the token carries the claim.
@@ -211,6 +211,13 @@ describe('accounts (Auth emulator)', () => {
     const second = await seed('--file', EXAMPLE, '--demo');
     expect(second.code).toBe(EXIT.ok);
     expect(second.out).toContain('Podsumowanie: nic do zmiany');
+    expect(await database.rest('/')).toEqual(stored);
+
+    // A directory entry from before surname search existed gets lastNameLower on the next run, once.
+    await database.rest('/pickupDirectory/demoUczestnik/lastNameLower', { method: 'DELETE' });
+    const upgrade = await seed('--file', EXAMPLE, '--demo');
+    expect(upgrade.code).toBe(EXIT.ok);
+    expect(upgrade.out).toContain('wyszukiwanie po nazwisku');
     expect(await database.rest('/')).toEqual(stored);
   });
 

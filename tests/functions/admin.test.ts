@@ -19,7 +19,7 @@ describe('completeRegistration', () => {
     const profile = (await env.db.ref(`profiles/${user.uid}`).get()).val();
     expect(profile).toMatchObject({ email: user.email, firstName: 'Jan', lastName: 'Kowalski', country: 'PL', pickupCode: result.pickupCode, consents: { terms: true, privacy: true, marketing: false } });
     expect((await env.db.ref(`pickupCodes/${result.pickupCode}`).get()).val()).toEqual({ uid: user.uid });
-    expect((await env.db.ref(`pickupDirectory/${user.uid}`).get()).val()).toEqual({ pickupCode: result.pickupCode, name: 'Jan Kowalski', email: user.email, nameLower: 'jan kowalski' });
+    expect((await env.db.ref(`pickupDirectory/${user.uid}`).get()).val()).toEqual({ pickupCode: result.pickupCode, name: 'Jan Kowalski', email: user.email, nameLower: 'jan kowalski', lastNameLower: 'kowalski' });
     expect((await env.db.ref(`members/${user.uid}/self`).get()).val()).toMatchObject({ firstName: 'Jan', relation: 'self' });
     expect((await env.db.ref('stats/public/accounts').get()).val()).toBe(1);
     expect((await env.db.ref('stats/admin/byCountry/PL').get()).val()).toBe(1);

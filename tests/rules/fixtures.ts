@@ -105,7 +105,10 @@ export const SEED = {
   tickets: { [OWNER]: { mTicket: { karnet: { orderId: 'oAlice', status: 'paid' } } } },
   invoices: { [OWNER]: { inv1: { number: 'FV/2027/000001', orderId: 'oAlice' } } },
   pickups: { [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } } },
-  pickupDirectory: { [OWNER]: { pickupCode: 'KDALA234', name: 'Alicja Bałtycka', email: 'alice@example.pl', nameLower: 'alicja bałtycka' } },
+  pickupDirectory: {
+    [OWNER]: { pickupCode: 'KDALA234', name: 'Alicja Bałtycka', email: 'alice@example.pl', nameLower: 'alicja bałtycka', lastNameLower: 'bałtycka' },
+    [OTHER]: { pickupCode: 'KDCCC234', name: 'Bogdan Nowak', email: 'bogdan@example.pl', nameLower: 'bogdan nowak', lastNameLower: 'nowak' },
+  },
   pickupCodes: { KDALA234: { uid: OWNER } },
   roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
   stats: { public: { accounts: 3, ticketsPaid: 1 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },

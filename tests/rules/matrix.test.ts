@@ -81,7 +81,7 @@ const MATRIX: Row[] = [
   { path: `/pickups/${O}`, read: ['owner', 'staff', 'admin'], value: null, write: NOBODY },
   { path: `/pickups/${O}/p1/status`, read: ['owner', 'staff', 'admin'], value: 'picked', write: NOBODY },
   { path: '/pickupDirectory', read: ['staff', 'admin'], value: {}, write: NOBODY },
-  { path: `/pickupDirectory/${O}`, read: ['staff', 'admin'], value: { pickupCode: 'KDBBB234', name: 'X', email: 'x@x.pl', nameLower: 'x' }, write: NOBODY },
+  { path: `/pickupDirectory/${O}`, read: ['staff', 'admin'], value: { pickupCode: 'KDBBB234', name: 'X Y', email: 'x@x.pl', nameLower: 'x y', lastNameLower: 'y' }, write: NOBODY },
   { path: '/pickupCodes', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: '/pickupCodes/KDALA234', read: ['staff', 'admin'], value: { uid: 'bob' }, write: NOBODY },
   { path: '/roles', read: ['admin'], value: {}, write: NOBODY },

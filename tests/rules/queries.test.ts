@@ -3,6 +3,7 @@
 // single order stays readable by its owner. Staff look people up in the pickup directory by query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { onLog } from 'firebase/app';
 import { startRulesSuite, type RulesSuite } from './setup.js';
 import { ADMIN, OTHER, OWNER, STAFF, seedDatabase } from './fixtures.js';
 
@@ -98,6 +99,30 @@ describe('pickup directory: staff look-ups', () => {
     expect(Object.keys(byCode.val())).toEqual([OWNER]);
     const byEmail = await assertSucceeds(db.ref('pickupDirectory').orderByChild('email').equalTo('alice@example.pl').once('value'));
     expect(Object.keys(byEmail.val())).toEqual([OWNER]);
+  });
+
+  it('staff find a person by surname prefix, through an index', async () => {
+    const warnings: string[] = [];
+    // The SDK logs this warning when the server answers a listen on a child without .indexOn.
+    onLog(
+      (entry) => {
+        const text = entry.args.map(String).join(' ');
+        if (text.includes('Using an unspecified index')) warnings.push(text);
+      },
+      { level: 'warn' },
+    );
+    try {
+      const db = testEnv.authenticatedContext(STAFF, { staff: true }).database();
+      const prefix = (child: string, q: string) =>
+        assertSucceeds(db.ref('pickupDirectory').orderByChild(child).startAt(q).endAt(`${q}\uf8ff`).once('value'));
+      expect(Object.keys((await prefix('lastNameLower', 'now')).val() ?? {})).toEqual([OTHER]);
+      expect(Object.keys((await prefix('lastNameLower', 'bałt')).val() ?? {})).toEqual([OWNER]);
+      // The full name starts with the first name: a surname alone is found only by lastNameLower.
+      expect((await prefix('nameLower', 'now')).val()).toBeNull();
+      expect(warnings).toEqual([]);
+    } finally {
+      onLog(null);
+    }
   });
 
   it('a participant cannot search the directory, not even for themselves', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from './issues.js';
-import { bankAccountSchema, basketSchema, invoiceDataSchema, profileSchema } from './schemas.js';
+import { bankAccountSchema, basketSchema, invoiceDataSchema, pickupDirectoryEntry, pickupDirectoryEntrySchema, profileSchema } from './schemas.js';
 import { completeRegistrationInput, placeTicketOrderInput, upsertProductInput, upsertTicketTypeInput } from './callables.js';
 
 const person = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
@@ -59,5 +59,13 @@ describe('schemas', () => {
     expect(parseWith(profileSchema, profile).ok).toBe(true);
     expect(parseWith(profileSchema, { ...profile, pickupCode: 'ABCD0000' }).ok).toBe(false);
     expect(parseWith(basketSchema, { merch: { l1: { productId: 'p', variantId: 'v', quantity: 21 } }, updatedAt: 1 }).ok).toBe(false);
+  });
+});
+
+describe('pickupDirectoryEntry', () => {
+  it('keys the surname on its own, so a prefix search finds it', () => {
+    const entry = pickupDirectoryEntry({ firstName: 'Anna Maria', lastName: 'Żak-Nowak', email: 'anna@example.pl', pickupCode: 'KDALA234' });
+    expect(entry).toEqual({ pickupCode: 'KDALA234', name: 'Anna Maria Żak-Nowak', email: 'anna@example.pl', nameLower: 'anna maria żak-nowak', lastNameLower: 'żak-nowak' });
+    expect(pickupDirectoryEntrySchema.parse(entry)).toEqual(entry);
   });
 });

@@ -326,7 +326,21 @@ export const pickupItemSchema = z.strictObject({
 });
 export type PickupItem = z.output<typeof pickupItemSchema>;
 
-export const pickupDirectoryEntrySchema = z.strictObject({ pickupCode: pickupCodeSchema, name: z.string(), email: emailSchema, nameLower: z.string() });
+export const pickupDirectoryEntrySchema = z.strictObject({
+  pickupCode: pickupCodeSchema,
+  name: z.string(),
+  email: emailSchema,
+  nameLower: z.string(),
+  // nameLower starts with the first name, so a prefix search cannot find a surname on its own.
+  lastNameLower: z.string(),
+});
+export type PickupDirectoryEntry = z.output<typeof pickupDirectoryEntrySchema>;
+
+/** The /pickupDirectory entry for a person; every writer builds it here so the search keys agree. */
+export function pickupDirectoryEntry(person: { firstName: string; lastName: string; email: string; pickupCode: string }): PickupDirectoryEntry {
+  const name = `${person.firstName} ${person.lastName}`;
+  return { pickupCode: person.pickupCode, name, email: person.email, nameLower: name.toLowerCase(), lastNameLower: person.lastName.toLowerCase() };
+}
 export const pickupCodeEntrySchema = z.strictObject({ uid: uidSchema });
 export const rolesSchema = z.strictObject({ admin: z.boolean(), staff: z.boolean(), updatedAt: timestampSchema, updatedBy: uidSchema });
 export type Roles = z.output<typeof rolesSchema>;

@@ -33,8 +33,15 @@ export function toStationItems(raw: unknown): StationItem[] {
 const SEARCH_LIMIT = 10;
 
 /**
- * Prefix search in /pickupDirectory by e-mail and by lower-cased name (both indexed). A search is a
- * one-off read, not a stream: the list is only a way to pick a person, whose data is then live.
+ * The indexed /pickupDirectory children a search text is matched against as a prefix: e-mail, the
+ * full name (it starts with the first name, so "mar" and "marta no" both work) and the surname alone.
+ */
+export const SEARCH_KEYS = ['email', 'nameLower', 'lastNameLower'] as const;
+
+/**
+ * Prefix search in /pickupDirectory, one query per key in SEARCH_KEYS, merged without duplicates.
+ * A search is a one-off read, not a stream: the list is only a way to pick a person, whose data is
+ * then live.
  */
 async function searchDirectory(text: string): Promise<DirectoryEntry[]> {
   const q = text.trim().toLowerCase();
@@ -42,15 +49,24 @@ async function searchDirectory(text: string): Promise<DirectoryEntry[]> {
   const { db, sdk } = await loadDatabase();
   const byPrefix = (child: string) =>
     sdk.get(sdk.query(sdk.ref(db, 'pickupDirectory'), sdk.orderByChild(child), sdk.startAt(q), sdk.endAt(`${q}\uf8ff`), sdk.limitToFirst(SEARCH_LIMIT)));
-  const snapshots = await Promise.all([byPrefix('email'), byPrefix('nameLower')]);
+  const snapshots = await Promise.all(SEARCH_KEYS.map(byPrefix));
+  return mergeSearchResults(
+    snapshots.map((snapshot) => {
+      const entries: DirectoryEntry[] = [];
+      snapshot.forEach((child) => {
+        const entry = child.key ? toEntry(child.key, child.val()) : null;
+        if (entry) entries.push(entry);
+      });
+      return entries;
+    }),
+  );
+}
+
+/** One list from the per-key results: a person matched by several keys appears once, by name. */
+export function mergeSearchResults(lists: DirectoryEntry[][]): DirectoryEntry[] {
   const found = new Map<string, DirectoryEntry>();
-  for (const snapshot of snapshots) {
-    snapshot.forEach((child) => {
-      const entry = child.key ? toEntry(child.key, child.val()) : null;
-      if (entry) found.set(entry.uid, entry);
-    });
-  }
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name, 'pl')).slice(0, SEARCH_LIMIT);
+  for (const entry of lists.flat()) found.set(entry.uid, entry);
+  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name, 'pl') || a.uid.localeCompare(b.uid)).slice(0, SEARCH_LIMIT);
 }
 
 export const stationApi = realtimeApi.injectEndpoints({

@@ -124,11 +124,11 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
         <Title order={2} fz="xl">
-          E-mail lub imię i nazwisko
+          E-mail, imię lub nazwisko
         </Title>
         <TextInput
-          aria-label="Szukaj po e-mailu lub imieniu i nazwisku"
-          placeholder="np. marta nowak albo marta@"
+          aria-label="Szukaj po e-mailu, imieniu lub nazwisku"
+          placeholder="np. nowak, marta nowak albo marta@"
           size="xl"
           autoComplete="off"
           value={text}
