@@ -33,6 +33,7 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
     [`tickets/${uid}`]: null,
     [`pickups/${uid}`]: null,
     [`pickupDirectory/${uid}`]: null,
+    [`pickupLocks/${uid}`]: null,
     [`roles/${uid}`]: null,
     [`idempotency/${uid}`]: null,
   };

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { handOutPickupItemsInput, type HandOutPickupItemsOutput, type PickupItem, type Profile } from './domain/index.js';
+import { handOutPickupItemsInput, type HandOutPickupItemsOutput, type PickupItem, type PickupLock, type Profile } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -9,9 +10,35 @@ import { transact } from './lib/tx.js';
 const formatWhen = (ms: number) =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
 
+/** A hand-out lock older than the callable's 60 s time limit belongs to a process that is gone. */
+export const PICKUP_LOCK_TTL_MS = 60_000;
+// Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
+const LOCK_ATTEMPTS = 20;
+
+async function takeLock(uid: string, by: string): Promise<string> {
+  const token = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const now = Date.now();
+    const { committed } = await transact<PickupLock>(db.ref(`pickupLocks/${uid}`), (cur) =>
+      !cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : undefined,
+    );
+    if (committed) return token;
+    if (attempt >= LOCK_ATTEMPTS) throw refuse('busy', { message: 'Ktoś właśnie wydaje rzeczy tej osobie — spróbuj ponownie za chwilę' });
+    await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50 * Math.min(attempt, 5)));
+  }
+}
+
+async function releaseLock(uid: string, token: string): Promise<void> {
+  // null for null: the first run may see a stale empty cache (see transact), and removing nothing is harmless.
+  await transact<PickupLock>(db.ref(`pickupLocks/${uid}`), (cur) => (!cur || cur.token === token ? null : undefined));
+}
+
 /**
- * Hands items out at the pickup point. One transaction over the person's pickup list makes the
- * hand-out all-or-nothing and refuses any item already handed out, naming who did it and when.
+ * Hands items out at the pickup point. RTDB transactions cover one node, and the picked-items
+ * counter must change in the same atomic update as the items (docs/data-model.md), so the check and
+ * the write are split: a per-person lock (/pickupLocks/{uid}) serialises hand-outs to one person,
+ * the items are checked under it (all-or-nothing; an item already handed out is refused naming who
+ * did it and when), then one multi-path update marks the items, counts them and drops the lock.
  */
 export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupItemsOutput> => {
   const input = parseInput(handOutPickupItemsInput, request.data);
@@ -19,21 +46,18 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
   const staffProfile = (await db.ref(`profiles/${caller.uid}`).get()).val() as Profile | null;
   const staffName = staffProfile ? `${staffProfile.firstName} ${staffProfile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
   const itemIds = [...new Set(input.itemIds)];
-  const now = Date.now();
 
-  let why: ReturnType<typeof refuse> | null = null;
-  const { committed } = await transact<Record<string, PickupItem>>(db.ref(`pickups/${input.uid}`), (cur) => {
-    why = null;
-    if (!cur) return null;
-    const next = { ...cur };
+  const token = await takeLock(input.uid, caller.uid);
+  let committed = false;
+  try {
+    const items = ((await db.ref(`pickups/${input.uid}`).get()).val() ?? {}) as Record<string, PickupItem>;
+    const now = Date.now();
+    const updates: Record<string, unknown> = {};
     for (const id of itemIds) {
-      const item = cur[id];
-      if (!item) {
-        why = refuse('pickup-missing', { field: 'itemIds', item: id });
-        return undefined;
-      }
+      const item = items[id];
+      if (!item) throw refuse('pickup-missing', { field: 'itemIds', item: id });
       if (item.status === 'picked') {
-        why = refuse('already-picked', {
+        throw refuse('already-picked', {
           field: 'itemIds',
           item: item.label,
           pickedBy: item.pickedBy,
@@ -41,14 +65,17 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
           pickedAt: item.pickedAt,
           message: `„${item.label}” wydano już ${item.pickedAt ? formatWhen(item.pickedAt) : ''} (wydał(a): ${item.pickedByName ?? item.pickedBy ?? 'nieznany'})`,
         });
-        return undefined;
       }
-      next[id] = { ...item, status: 'picked', pickedAt: now, pickedBy: caller.uid, pickedByName: staffName };
+      // Whole items, so the stored shape stays valid whatever else happens to the list meanwhile.
+      updates[`pickups/${input.uid}/${id}`] = { ...item, status: 'picked', pickedAt: now, pickedBy: caller.uid, pickedByName: staffName };
     }
-    return next;
-  });
-  if (why) throw why;
-  if (!committed) throw refuse('pickup-missing', { field: 'itemIds' });
-  await db.ref('stats/admin/pickups/picked').set(ServerValue.increment(itemIds.length));
-  return { uid: input.uid, handedOut: itemIds, pickedAt: now };
+    updates['stats/admin/pickups/picked'] = ServerValue.increment(itemIds.length);
+    updates[`pickupLocks/${input.uid}`] = null;
+    await db.ref().update(updates);
+    committed = true;
+    return { uid: input.uid, handedOut: itemIds, pickedAt: now };
+  } finally {
+    // A failed release only delays the next hand-out until the lock goes stale; the refusal matters more.
+    if (!committed) await releaseLock(input.uid, token).catch(() => undefined);
+  }
 });

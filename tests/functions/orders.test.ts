@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  COMPANY, EVENT, PERSON, createUser, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
+  COMPANY, EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
   type TestEnv, type TestUser,
 } from './helpers.js';
+import { warsawDate } from '../../functions/src/domain/index.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -40,6 +41,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
     expect((await env.db.ref(`idempotency/${buyer.uid}/${idempotencyKey}`).get()).val()).toMatchObject({ orderId, status: 'done' });
     expect((await env.db.ref(`profiles/${buyer.uid}/invoice`).get()).val()).toEqual(PERSON);
+    expect((await env.db.ref(`stats/admin/perDay/${warsawDate(order.createdAt)}`).get()).val()).toEqual({ placed: 1, placedGross: 29800 });
   });
 
   it('returns the same order for the same idempotency key', async () => {
@@ -47,6 +49,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(again).toMatchObject({ orderId, replayed: true });
     expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
     expect(Object.keys((await env.db.ref('orders').get()).val())).toHaveLength(1);
+    expect(Object.values((await env.db.ref('stats/admin/perDay').get()).val())).toEqual([{ placed: 1, placedGross: 29800 }]);
   });
 
   it('refuses a second ticket of the same type for a participant', async () => {
@@ -85,6 +88,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     const stats = (await env.db.ref('stats').get()).val();
     expect(stats.admin.revenue).toEqual({ pendingGross: 0, paidGross: 29800 });
     expect(stats.admin.orders).toMatchObject({ pending: 0, paid: 1 });
+    expect(stats.admin.perDay[warsawDate(order.paidAt)]).toMatchObject({ paid: 1, paidGross: 29800 });
     expect(stats.public).toMatchObject({ accounts: 1, ticketsPaid: 2 });
   });
 
@@ -100,10 +104,14 @@ describe('ticket order → payment → invoice → pickup', () => {
     const items = Object.keys((await env.db.ref(`pickups/${buyer.uid}`).get()).val());
     const denied = await refusal(buyer.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
     expect(denied.reason).toBe('forbidden');
+    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2 });
     const result = await staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: [items[0]] });
     expect(result.handedOut).toEqual([items[0]]);
     const item = (await env.db.ref(`pickups/${buyer.uid}/${items[0]}`).get()).val();
     expect(item).toMatchObject({ status: 'picked', pickedBy: staff.uid, pickedAt: result.pickedAt });
+    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2, picked: 1 });
+    expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
+    const beforeRefusal = await dump(env.db);
     const second = await refusal(admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
     expect(second).toMatchObject({ code: 'failed-precondition', reason: 'already-picked' });
     expect(second.details.pickedBy).toBe(staff.uid);
@@ -113,6 +121,43 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect((await env.db.ref(`pickups/${buyer.uid}/${items[1]}/status`).get()).val()).toBe('waiting');
     const missing = await refusal(staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: ['nope'] }));
     expect(missing).toMatchObject({ code: 'not-found', reason: 'pickup-missing' });
+    // Refusals leave everything as it was: no counter change, no lock left behind.
+    expect(await dump(env.db)).toEqual(beforeRefusal);
+  });
+
+  it('two tables handing out the same item at once: one hand-out, one refusal naming it, counted once', async () => {
+    const items = (await env.db.ref(`pickups/${buyer.uid}`).get()).val() as Record<string, { status: string }>;
+    const waiting = Object.keys(items).filter((id) => items[id].status === 'waiting');
+    expect(waiting).toHaveLength(1);
+    const outcomes = await Promise.allSettled([
+      staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: waiting }),
+      admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: waiting }),
+    ]);
+    const done = outcomes.filter((o) => o.status === 'fulfilled');
+    expect(done).toHaveLength(1);
+    const refused = await refusal(Promise.reject((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason));
+    expect(refused).toMatchObject({ reason: 'already-picked' });
+    const item = (await env.db.ref(`pickups/${buyer.uid}/${waiting[0]}`).get()).val();
+    expect(refused.details).toMatchObject({ pickedBy: item.pickedBy, pickedAt: item.pickedAt });
+    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2, picked: 2 });
+    expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
+  });
+
+  it('waits for a hand-out in progress, and takes over a lock left by a process that died', async () => {
+    const second = await registeredUser(env);
+    await env.db.ref(`pickups/${second.uid}/x-l1`).set({ orderId: 'x', label: 'Kubek', quantity: 1, status: 'waiting', createdAt: Date.now() });
+    // A fresh lock that nobody releases: the hand-out gives up with "busy" and writes nothing.
+    await env.db.ref(`pickupLocks/${second.uid}`).set({ token: 'other', by: staff.uid, at: Date.now() });
+    const before = await dump(env.db);
+    const busy = await refusal(staff.call('handOutPickupItems', { uid: second.uid, itemIds: ['x-l1'] }));
+    expect(busy).toMatchObject({ code: 'aborted', reason: 'busy' });
+    expect(await dump(env.db)).toEqual(before);
+    // The same lock, older than the callable's time limit: its owner is gone, the hand-out proceeds.
+    await env.db.ref(`pickupLocks/${second.uid}/at`).set(Date.now() - 61_000);
+    const result = await staff.call('handOutPickupItems', { uid: second.uid, itemIds: ['x-l1'] });
+    expect(result.handedOut).toEqual(['x-l1']);
+    expect((await env.db.ref(`pickupLocks/${second.uid}`).get()).exists()).toBe(false);
+    expect((await env.db.ref('stats/admin/pickups/picked').get()).val()).toBe(3);
   });
 });
 
@@ -122,9 +167,14 @@ describe('merchandise order and cancellation', () => {
   it('places a merch order, company buyer with normalised NIP; sold-out refusal names the item', async () => {
     buyer = await registeredUser(env);
     await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 3 }, b: { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' } });
+    const perDay = async () => ((await env.db.ref('stats/admin/perDay').get()).val() ?? {}) as Record<string, { placed?: number; placedGross?: number }>;
+    const daysBefore = await perDay();
     const result = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: COMPANY, acceptTerms: true });
     expect(result.totalGross).toBe(35600);
     const order = (await env.db.ref(`orders/${result.orderId}`).get()).val();
+    const day = warsawDate(order.createdAt);
+    const placedDay = (await perDay())[day];
+    expect(placedDay).toMatchObject({ placed: (daysBefore[day]?.placed ?? 0) + 1, placedGross: (daysBefore[day]?.placedGross ?? 0) + 35600 });
     expect(order.buyer.invoice.nip).toBe('1234563218');
     expect(order.totals.perRate.r23).toEqual({ vatRate: 23, gross: 35600, vat: 6657, net: 28943 });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
@@ -143,6 +193,8 @@ describe('merchandise order and cancellation', () => {
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(0);
     expect((await env.db.ref('products/koszulka/variants/l/sold').get()).val()).toBe(0);
     expect((await env.db.ref(`orders/${result.orderId}`).get()).val()).toMatchObject({ status: 'cancelled', released: true, cancelledBy: buyer.uid });
+    // The day's placed count and value record what was ordered that day; a cancellation does not reverse them.
+    expect((await perDay())[day]).toEqual(placedDay);
     const twice = await refusal(buyer.call('cancelOrder', { orderId: result.orderId }));
     expect(twice.reason).toBe('already-cancelled');
     const confirm = await refusal(admin.call('confirmPayment', { orderId: result.orderId }));

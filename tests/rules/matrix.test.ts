@@ -90,6 +90,7 @@ const MATRIX: Row[] = [
   { path: '/stats', read: ['admin'], value: {}, write: NOBODY },
   { path: '/stats/public', read: SIGNED_IN, value: { accounts: 1000 }, write: NOBODY },
   { path: '/stats/admin', read: ['admin'], value: { revenuePaid: 0 }, write: NOBODY },
+  { path: `/pickupLocks/${O}`, read: ['admin'], value: { token: 't', by: 'x', at: 1 }, write: NOBODY },
   { path: '/counters', read: ['admin'], value: {}, write: NOBODY },
   { path: '/counters/invoices/2027', read: ['admin'], value: 0, write: NOBODY },
   { path: '/idempotency', read: ['admin'], value: {}, write: NOBODY },

@@ -342,6 +342,9 @@ export function pickupDirectoryEntry(person: { firstName: string; lastName: stri
   return { pickupCode: person.pickupCode, name, email: person.email, nameLower: name.toLowerCase(), lastNameLower: person.lastName.toLowerCase() };
 }
 export const pickupCodeEntrySchema = z.strictObject({ uid: uidSchema });
+/** Held by handOutPickupItems while it checks and writes one person's items (see docs/data-model.md). */
+export const pickupLockSchema = z.strictObject({ token: z.string().min(1).max(64), by: uidSchema, at: timestampSchema });
+export type PickupLock = z.output<typeof pickupLockSchema>;
 export const rolesSchema = z.strictObject({ admin: z.boolean(), staff: z.boolean(), updatedAt: timestampSchema, updatedBy: uidSchema });
 export type Roles = z.output<typeof rolesSchema>;
 
@@ -363,7 +366,7 @@ export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), 
 export const adminStatsSchema = z.strictObject({
   revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
   orders: z.strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() }).optional(),
-  perDay: z.record(isoDateSchema, z.strictObject({ placed: z.int().optional(), paid: z.int().optional(), paidGross: z.int().optional() })).optional(),
+  perDay: z.record(isoDateSchema, z.strictObject({ placed: z.int().optional(), placedGross: z.int().optional(), paid: z.int().optional(), paidGross: z.int().optional() })).optional(),
   ticketTypes: z.record(keySchema, z.strictObject({ paid: z.int().optional() })).optional(),
   variants: z.record(keySchema, z.record(keySchema, z.strictObject({ paid: z.int().optional() }))).optional(),
   pickups: z.strictObject({ total: z.int().optional(), picked: z.int().optional() }).optional(),

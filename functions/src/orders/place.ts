@@ -207,7 +207,9 @@ async function placeOrder(kind: Kind, request: CallableRequest): Promise<PlaceOr
       [`baskets/${uid}/updatedAt`]: now,
       'stats/admin/revenue/pendingGross': ServerValue.increment(totals.gross),
       'stats/admin/orders/pending': ServerValue.increment(1),
+      // Like `placed`, the day's placed value is what was ordered that day: a later cancellation does not reverse it.
       [`stats/admin/perDay/${warsawDate(now)}/placed`]: ServerValue.increment(1),
+      [`stats/admin/perDay/${warsawDate(now)}/placedGross`]: ServerValue.increment(totals.gross),
     };
     for (const p of basketPaths) updates[p] = null;
     if (input.saveInvoiceData) {
