@@ -13,7 +13,7 @@ import {
   useStatsTicketTypesQuery,
 } from './api';
 import { downloadCsv, ordersCsv } from './csv';
-import { countryRows, merchRows, ticketRows } from './model';
+import { countryRows, dailyRows, merchRows, ticketRows } from './model';
 
 const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
 const RevenueDonut = lazy(() => import('./Charts').then((m) => ({ default: m.RevenueDonut })));
@@ -180,8 +180,8 @@ export default function AdminStats() {
                 </ChartSlot>
                 <NumbersTable
                   caption="Sprzedaż dziennie"
-                  head={['Dzień', 'Złożone', 'Opłacone', 'Przychód (opłacone)']}
-                  rows={s.perDay.map((d) => [d.date, n(d.placed), n(d.paid), formatMoney(d.paidGross)])}
+                  head={['Dzień', 'Złożone', 'Wartość złożonych', 'Opłacone', 'Przychód (opłacone)']}
+                  rows={dailyRows(s.perDay)}
                 />
               </>
             )}

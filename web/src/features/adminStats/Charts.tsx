@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { formatMoney, formatNumber } from '../../shared/format/pl';
+import type { DayStats } from './api';
 import type { CountryRow, MerchRow, TicketRow } from './model';
 import { shortDay } from './model';
 
@@ -9,8 +10,8 @@ import { shortDay } from './model';
 const money = (zl: number) => formatMoney(Math.round(zl * 100));
 const count = (n: number) => formatNumber(n, 0);
 
-export function DailyChart({ days }: { days: { date: string; placed: number; paid: number; paidGross: number }[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.date), placed: d.placed, paid: d.paid, revenue: d.paidGross / 100 }));
+export function DailyChart({ days }: { days: readonly DayStats[] }) {
+  const data = days.map((d) => ({ day: shortDay(d.date), placed: d.placed, paid: d.paid, placedValue: d.placedGross / 100, revenue: d.paidGross / 100 }));
   return (
     <>
       <BarChart
@@ -31,12 +32,15 @@ export function DailyChart({ days }: { days: { date: string; placed: number; pai
         h={220}
         data={data}
         dataKey="day"
-        series={[{ name: 'revenue', label: 'Przychód (opłacone)', color: 'teal.6' }]}
+        series={[
+          { name: 'placedValue', label: 'Wartość złożonych', color: 'teal.3' },
+          { name: 'revenue', label: 'Przychód (opłacone)', color: 'teal.7' },
+        ]}
         valueFormatter={money}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         yAxisProps={{ width: 90 }}
-        aria-label="Przychód dziennie"
+        aria-label="Wartość zamówień i przychód dziennie"
       />
     </>
   );

@@ -5,11 +5,20 @@ import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 export interface AdminStatsData {
   revenue: { pendingGross: number; paidGross: number };
   orders: { pending: number; paid: number; cancelled: number };
-  perDay: { date: string; placed: number; paid: number; paidGross: number }[];
+  /** Per Warsaw day: orders placed and their gross value (cancellations not subtracted), orders paid and their gross. */
+  perDay: DayStats[];
   ticketTypes: Record<string, number>;
   variants: Record<string, Record<string, number>>;
   pickups: { total: number; picked: number };
   byCountry: Record<string, number>;
+}
+
+export interface DayStats {
+  date: string;
+  placed: number;
+  placedGross: number;
+  paid: number;
+  paidGross: number;
 }
 
 export interface CatalogueEntry {
@@ -34,7 +43,7 @@ export function toAdminStats(raw: unknown): AdminStatsData {
     revenue: { pendingGross: num(revenue.pendingGross), paidGross: num(revenue.paidGross) },
     orders: { pending: num(orders.pending), paid: num(orders.paid), cancelled: num(orders.cancelled) },
     perDay: Object.entries(obj(r.perDay))
-      .map(([date, d]) => ({ date, placed: num(obj(d).placed), paid: num(obj(d).paid), paidGross: num(obj(d).paidGross) }))
+      .map(([date, d]) => ({ date, placed: num(obj(d).placed), placedGross: num(obj(d).placedGross), paid: num(obj(d).paid), paidGross: num(obj(d).paidGross) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
     ticketTypes: Object.fromEntries(Object.entries(obj(r.ticketTypes)).map(([id, t]) => [id, num(obj(t).paid)])),
     variants: Object.fromEntries(

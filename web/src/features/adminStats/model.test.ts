@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toAdminStats } from './api';
-import { countryRows, merchRows, ticketRows } from './model';
+import { formatMoney } from '../../shared/format/pl';
+import { countryRows, dailyRows, merchRows, ticketRows } from './model';
 
 describe('admin statistics model', () => {
   const stats = toAdminStats({
     revenue: { paidGross: 5000 },
-    perDay: { '2026-07-02': { placed: 1 }, '2026-07-01': { placed: 2, paid: 1, paidGross: 5000 } },
+    perDay: { '2026-07-02': { placed: 1, placedGross: 3900 }, '2026-07-01': { placed: 2, placedGross: 8900, paid: 1, paidGross: 5000 } },
     ticketTypes: { t1: { paid: 3 } },
     variants: { p1: { m: { paid: 2 } } },
     byCountry: { PL: 5, DE: 1, CZ: 0 },
@@ -15,7 +16,15 @@ describe('admin statistics model', () => {
     expect(stats.revenue).toEqual({ paidGross: 5000, pendingGross: 0 });
     expect(stats.orders).toEqual({ pending: 0, paid: 0, cancelled: 0 });
     expect(stats.perDay.map((d) => d.date)).toEqual(['2026-07-01', '2026-07-02']);
-    expect(stats.perDay[1]).toEqual({ date: '2026-07-02', placed: 1, paid: 0, paidGross: 0 });
+    expect(stats.perDay[1]).toEqual({ date: '2026-07-02', placed: 1, placedGross: 3900, paid: 0, paidGross: 0 });
+  });
+
+  it('the daily table shows the value placed next to the revenue paid', () => {
+    expect(dailyRows(stats.perDay)).toEqual([
+      ['2026-07-01', '2', formatMoney(8900), '1', formatMoney(5000)],
+      ['2026-07-02', '1', formatMoney(3900), '0', formatMoney(0)],
+    ]);
+    expect(toAdminStats({ perDay: { '2026-07-03': { paid: 1 } } }).perDay[0].placedGross).toBe(0);
   });
 
   it('splits tickets into paid, reserved and left against the quota; hides unsold archived types', () => {

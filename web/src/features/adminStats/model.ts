@@ -1,4 +1,5 @@
-import type { AdminStatsData, CatalogueEntry } from './api';
+import { formatMoney, formatNumber } from '../../shared/format/pl';
+import type { AdminStatsData, CatalogueEntry, DayStats } from './api';
 
 export interface TicketRow {
   id: string;
@@ -66,3 +67,8 @@ export function countryRows(stats: AdminStatsData, names: Record<string, string>
 
 /** `2026-11-22` → `22.11` for chart axes. */
 export const shortDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
+
+/** The daily table: day, orders placed, their gross value, orders paid, revenue paid (columns in that order). */
+export function dailyRows(days: readonly DayStats[]): string[][] {
+  return days.map((d) => [d.date, formatNumber(d.placed, 0), formatMoney(d.placedGross), formatNumber(d.paid, 0), formatMoney(d.paidGross)]);
+}
