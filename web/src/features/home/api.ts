@@ -1,6 +1,5 @@
-import type { Order, PickupItem } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
-import { loadDatabase } from '../../shared/firebase';
+import type { PickupItem } from '@domain/schemas';
+import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 /** `/event` (docs/data-model.md): what the dashboard's event card needs. */
 export interface EventInfo {
@@ -30,22 +29,11 @@ export const eventApi = realtimeApi.injectEndpoints({
 
 export const { useGetEventQuery } = eventApi;
 
-// ---------------------------------------------------------------- my orders and pickups
+// ---------------------------------------------------------------- my pickups
+// (my orders come from the orders feature: `useGetMyOrdersQuery` in features/orders)
 
-
-
-export interface OrderEntry extends Order {
-  id: string;
-}
 export interface PickupEntry extends PickupItem {
   id: string;
-}
-
-function toOrders(raw: unknown): OrderEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Order>)
-    .map(([id, o]) => ({ ...o, id }))
-    .sort((a, b) => b.createdAt - a.createdAt);
 }
 
 function toPickups(raw: unknown): PickupEntry[] {
@@ -55,41 +43,10 @@ function toPickups(raw: unknown): PickupEntry[] {
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
-async function myOrdersQuery(uid: string) {
-  const { db, sdk } = await loadDatabase();
-  return { sdk, q: sdk.query(sdk.ref(db, 'orders'), sdk.orderByChild('uid'), sdk.equalTo(uid)) };
-}
-
 export const homeApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
-    /**
-     * `/orders` filtered to mine: the rules allow reading orders only through exactly this query,
-     * so this endpoint streams a query (same pattern as `realtimeEndpoint`, which covers plain paths).
-     */
-    getMyOrders: build.query<OrderEntry[], string>({
-      async queryFn(uid): Promise<{ data: OrderEntry[] } | { error: RealtimeError }> {
-        try {
-          const { sdk, q } = await myOrdersQuery(uid);
-          return { data: toOrders((await sdk.get(q)).val()) };
-        } catch (error) {
-          return { error: toRealtimeError(error) };
-        }
-      },
-      async onCacheEntryAdded(uid, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        let unsubscribe: () => void = () => undefined;
-        try {
-          await cacheDataLoaded;
-          const { sdk, q } = await myOrdersQuery(uid);
-          unsubscribe = sdk.onValue(q, (snap) => updateCachedData(() => toOrders(snap.val())), () => undefined);
-        } catch {
-          // The entry went away before its first value.
-        }
-        await cacheEntryRemoved;
-        unsubscribe();
-      },
-    }),
     getMyPickups: build.query<PickupEntry[], string>(realtimeEndpoint((uid) => `pickups/${uid}`, toPickups)),
   }),
 });
 
-export const { useGetMyOrdersQuery, useGetMyPickupsQuery } = homeApi;
+export const { useGetMyPickupsQuery } = homeApi;

@@ -7,7 +7,8 @@ import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
 import { memberName, TicketBadges, useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
-import { useGetEventQuery, useGetMyOrdersQuery, useGetMyPickupsQuery } from './api';
+import { useGetMyOrdersQuery } from '../orders';
+import { useGetEventQuery, useGetMyPickupsQuery } from './api';
 
 function EventCard() {
   const { data: event, isLoading, isError } = useGetEventQuery();

@@ -1,7 +1,7 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
 import type { Order, Seller } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
-import { callFunction, loadDatabase } from '../../shared/firebase';
+import { realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
+import { callFunction } from '../../shared/firebase';
 
 export interface OrderEntry extends Order {
   id: string;
@@ -20,44 +20,15 @@ function toSeller(raw: unknown): Seller | null {
 
 /**
  * `/orders` may be read by a participant only through the query orderByChild('uid').equalTo(uid)
- * (a query-based rule), which the path-based `realtimeEndpoint` cannot express; this is the same
- * get-then-listen lifecycle over that query.
+ * (a query-based rule), hence the query variant of the realtime endpoint.
  */
-function myOrdersEndpoint() {
-  const queryOf = async (uid: string) => {
-    const { db, sdk } = await loadDatabase();
-    return { sdk, q: sdk.query(sdk.ref(db, 'orders'), sdk.orderByChild('uid'), sdk.equalTo(uid)) };
-  };
-  return {
-    async queryFn(uid: string): Promise<{ data: OrderEntry[] } | { error: RealtimeError }> {
-      try {
-        const { sdk, q } = await queryOf(uid);
-        return { data: toOrders((await sdk.get(q)).val()) };
-      } catch (error) {
-        return { error: toRealtimeError(error) };
-      }
-    },
-    async onCacheEntryAdded(
-      uid: string,
-      { updateCachedData, cacheDataLoaded, cacheEntryRemoved }: { updateCachedData: (r: () => OrderEntry[]) => unknown; cacheDataLoaded: Promise<unknown>; cacheEntryRemoved: Promise<unknown> },
-    ) {
-      let unsubscribe: () => void = () => undefined;
-      try {
-        await cacheDataLoaded;
-        const { sdk, q } = await queryOf(uid);
-        unsubscribe = sdk.onValue(q, (snapshot) => updateCachedData(() => toOrders(snapshot.val())), () => undefined);
-      } catch {
-        // The entry was removed before its first value arrived.
-      }
-      await cacheEntryRemoved;
-      unsubscribe();
-    },
-  };
-}
+const myOrdersQuery = ({ db, sdk }: RealtimeDatabase, uid: string) =>
+  sdk.query(sdk.ref(db, 'orders'), sdk.orderByChild('uid'), sdk.equalTo(uid));
 
 export const ordersApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
-    getMyOrders: build.query<OrderEntry[], string>(myOrdersEndpoint()),
+    /** My orders, newest first. */
+    getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),
     /** `/event/seller`: recipient and account of bank transfers. */
     getPaymentSeller: build.query<Seller | null, void>(realtimeEndpoint(() => 'event/seller', toSeller)),
   }),

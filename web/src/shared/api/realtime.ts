@@ -3,7 +3,7 @@ import { loadDatabase } from '../firebase';
 
 /**
  * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
- * built with `realtimeEndpoint`. Components call the generated hooks; no component calls `onValue`.
+ * built with `realtimeEndpoint` (or `realtimeQueryEndpoint`). Components call the generated hooks; no component calls `onValue`.
  * Features add their endpoints with `realtimeApi.injectEndpoints`.
  */
 export interface RealtimeError {
@@ -35,6 +35,11 @@ interface StreamLifecycle<Result> {
   cacheEntryRemoved: Promise<unknown>;
 }
 
+/** What `loadDatabase()` resolves to: the database instance and the SDK functions the app uses. */
+export type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
+/** A database query (a plain `ref` is one too). */
+export type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
+
 /**
  * Endpoint definition for a value at a database path, kept live by a `onValue` listener.
  *
@@ -48,11 +53,23 @@ export function realtimeEndpoint<Result, Arg = void>(
   pathOf: (arg: Arg) => string,
   transform: (raw: unknown, arg: Arg) => Result = (raw) => (raw ?? null) as Result,
 ) {
+  return realtimeQueryEndpoint<Result, Arg>(({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)), transform);
+}
+
+/**
+ * Like `realtimeEndpoint`, for a database query instead of a plain path — needed where the rules
+ * allow reading only through a specific query (e.g. `/orders` by `orderByChild('uid').equalTo(uid)`).
+ * Same get-then-listen lifecycle.
+ */
+export function realtimeQueryEndpoint<Result, Arg = void>(
+  buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
+  transform: (raw: unknown, arg: Arg) => Result = (raw) => (raw ?? null) as Result,
+) {
   return {
     async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
       try {
-        const { db, sdk } = await loadDatabase();
-        const snapshot = await sdk.get(sdk.ref(db, pathOf(arg)));
+        const database = await loadDatabase();
+        const snapshot = await database.sdk.get(buildQuery(database, arg));
         return { data: transform(snapshot.val(), arg) };
       } catch (error) {
         return { error: toRealtimeError(error) };
@@ -62,9 +79,9 @@ export function realtimeEndpoint<Result, Arg = void>(
       let unsubscribe: () => void = () => undefined;
       try {
         await cacheDataLoaded;
-        const { db, sdk } = await loadDatabase();
-        unsubscribe = sdk.onValue(
-          sdk.ref(db, pathOf(arg)),
+        const database = await loadDatabase();
+        unsubscribe = database.sdk.onValue(
+          buildQuery(database, arg),
           (snapshot) => updateCachedData(() => transform(snapshot.val(), arg)),
           // A revoked permission ends the stream; the last good value stays in the cache.
           () => undefined,
