@@ -1,8 +1,31 @@
 import type { ReactNode } from 'react';
-import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Seller } from '@domain/schemas';
-import { formatMoney } from '../format/pl';
+import { formatDateTime, formatMoney } from '../format/pl';
+import { LoadingRows } from './DataState';
 import { TransferInstructions } from './TransferInstructions';
+
+const STATUS = {
+  pending: { label: 'oczekuje na płatność', color: 'yellow.4' },
+  paid: { label: 'opłacone', color: 'teal.8' },
+  cancelled: { label: 'anulowane', color: 'gray' },
+} as const;
+
+export interface OrderConfirmationLine {
+  id: string;
+  name: string;
+  memberName?: string;
+  unitGross: number;
+  quantity: number;
+}
+
+/** The order as read live from `/orders/{id}`: with it the status follows the order. */
+export interface OrderConfirmationDetails {
+  status: keyof typeof STATUS;
+  createdAt: number;
+  lines: OrderConfirmationLine[];
+  invoiceNumber?: string;
+}
 
 export interface OrderConfirmationProps {
   /** `ZAM/2026/000042`: also the transfer title. */
@@ -11,34 +34,119 @@ export interface OrderConfirmationProps {
   /** `/event/seller`; null while loading or when the organiser has not set it yet. */
   seller: Seller | null;
   sellerLoading?: boolean;
+  /**
+   * Live order (ticket checkout): a card with status, date and lines, transfer data only while pending.
+   * Without it (merchandise checkout, which knows only what placing returned) a "thank you" summary.
+   */
+  details?: OrderConfirmationDetails;
+  /** Shown above the transfer data. */
+  payHint?: ReactNode;
   /** Links to the orders list etc. */
   actions?: ReactNode;
 }
 
+function OrderCard({ number, totalGross, details }: { number: string; totalGross: number; details: OrderConfirmationDetails }) {
+  const status = STATUS[details.status];
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Stack gap={0}>
+            <Text size="xs" tt="uppercase" fw={700} c="baltyk">
+              Zamówienie przyjęte
+            </Text>
+            <Title order={2} fz={22} data-testid="order-number">
+              {number}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {formatDateTime(details.createdAt)}
+            </Text>
+          </Stack>
+          <Badge size="lg" color={status.color} variant="filled" autoContrast data-testid="order-status" style={{ textTransform: 'none' }}>
+            {status.label}
+          </Badge>
+        </Group>
+        <Divider />
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="xs" aria-label="Pozycje zamówienia">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pozycja</Table.Th>
+                <Table.Th ta="right">Cena</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {details.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {l.name}
+                    </Text>
+                    {l.memberName && (
+                      <Text size="xs" c="dimmed">
+                        {l.memberName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(l.unitGross * l.quantity)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th>Razem (z VAT)</Table.Th>
+                <Table.Th ta="right" data-testid="order-total" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(totalGross)}
+                </Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Card>
+  );
+}
+
 /** "Order placed" with everything the buyer needs to pay by bank transfer; shared by the ticket and merchandise checkouts. */
-export function OrderConfirmation({ number, totalGross, seller, sellerLoading, actions }: OrderConfirmationProps) {
+export function OrderConfirmation({ number, totalGross, seller, sellerLoading, details, payHint, actions }: OrderConfirmationProps) {
+  const pending = !details || details.status === 'pending';
   return (
     <Stack gap="lg" data-testid="order-confirmation">
-      <Alert color="teal" variant="light" title="Dziękujemy! Zamówienie zostało przyjęte" role="status">
-        <Text size="sm">
-          Numer zamówienia: <strong data-testid="order-number">{number}</strong>. Do zapłaty: <strong>{formatMoney(totalGross)}</strong>. Zamówienie
-          oczekuje na płatność — po zaksięgowaniu przelewu zmieni status na „opłacone”, a fakturę VAT znajdziesz w zakładce Faktury.
-        </Text>
-      </Alert>
-      {seller ? (
-        <TransferInstructions
-          recipient={seller.name}
-          recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
-          bankName={seller.bankName}
-          bankAccount={seller.bankAccount}
-          amountGrosze={totalGross}
-          title={number}
-        />
-      ) : sellerLoading ? (
-        <Loader size="sm" aria-label="Wczytywanie danych do przelewu" />
+      {details ? (
+        <OrderCard number={number} totalGross={totalGross} details={details} />
       ) : (
-        <Alert color="yellow" variant="light">
-          Organizator nie podał jeszcze numeru konta. Dane do przelewu pojawią się w zakładce Zamówienia.
+        <Alert color="teal" variant="light" title="Dziękujemy! Zamówienie zostało przyjęte" role="status">
+          <Text size="sm">
+            Numer zamówienia: <strong data-testid="order-number">{number}</strong>. Do zapłaty: <strong>{formatMoney(totalGross)}</strong>. Zamówienie
+            oczekuje na płatność — po zaksięgowaniu przelewu zmieni status na „opłacone”, a fakturę VAT znajdziesz w zakładce Faktury.
+          </Text>
+        </Alert>
+      )}
+      {pending &&
+        (seller ? (
+          <Stack gap="xs">
+            {payHint && <Text>{payHint}</Text>}
+            <TransferInstructions
+              recipient={seller.name}
+              recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
+              bankName={seller.bankName}
+              bankAccount={seller.bankAccount}
+              amountGrosze={totalGross}
+              title={number}
+            />
+          </Stack>
+        ) : sellerLoading ? (
+          <LoadingRows rows={2} label="Wczytywanie danych do przelewu" />
+        ) : (
+          <Alert color="yellow" variant="light">
+            Organizator nie podał jeszcze numeru konta. Dane do przelewu pojawią się tutaj i w zakładce Zamówienia.
+          </Alert>
+        ))}
+      {details?.status === 'paid' && (
+        <Alert color="teal" variant="light" role="status">
+          Dziękujemy — płatność została zaksięgowana{details.invoiceNumber ? `, faktura ${details.invoiceNumber}` : ''}.
         </Alert>
       )}
       {actions}
