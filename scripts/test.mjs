@@ -12,9 +12,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const reportDir = path.join(ROOT, 'test-results');
 mkdirSync(reportDir, { recursive: true });
 
-function run(label, command, args, env = {}) {
+function run(label, command, args, { onFinish = () => {} } = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  onFinish();
   if (result.status !== 0) {
     console.error(`\n✖ ${label} failed (${result.signal ?? `exit code ${result.status}`}).`);
     printTotals();
@@ -26,16 +27,19 @@ function vitest(label, projects) {
   const reportFile = path.join(reportDir, `vitest-${label}.json`);
   rmSync(reportFile, { force: true });
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]);
-  if (existsSync(reportFile)) {
+  let ranNone = false;
+  const countReport = () => {
+    if (!existsSync(reportFile)) return;
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    if (report.numTotalTests === 0) {
-      console.error(`\n✖ ${label}: no tests ran.`);
-      process.exit(1);
-    }
+    ranNone = report.numTotalTests === 0;
+  };
+  run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], { onFinish: countReport });
+  if (ranNone) {
+    console.error(`\n✖ ${label}: no tests ran.`);
+    process.exit(1);
   }
 }
 

@@ -15,6 +15,8 @@ export function RootShell() {
       const root = document.documentElement.dataset;
       root.versionChecks = String(Number(root.versionChecks ?? 0) + 1);
       root.versionCheck = result;
+      // One navigation can run several checks (a redirect is a navigation too), so keep the recent ones.
+      root.versionResults = [...(root.versionResults?.split(' ') ?? []), result].slice(-10).join(' ');
     });
   }, [location.key]);
 
