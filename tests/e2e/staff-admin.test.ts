@@ -232,10 +232,13 @@ describe('staff and admin journeys in Chromium', () => {
 
     await staff.getByTestId('go-hand-out').click();
     await staff.waitForURL(/\/dashboard\/odbierz\/Add\?uid=demoUczestnik$/);
-    const card = staff.getByTestId('station-item').filter({ hasText: PRODUCT });
+    // The router renders the new page in a transition, after the address has changed: until then the
+    // previous page's read-only rows (also "station-item") are on screen, and reading or clicking one
+    // of them would act on the wrong page. The selectable rows are checkboxes; the read-only ones are not.
+    const card = staff.getByTestId('station-item').and(staff.getByRole('checkbox')).filter({ hasText: PRODUCT });
     await card.waitFor();
     // Only the new item is handed out here; anything else waiting is left for its owner to decide.
-    const others = staff.locator('[data-testid="station-item"][data-status="waiting"]').filter({ hasNotText: PRODUCT });
+    const others = staff.locator('[data-testid="station-item"][data-status="waiting"]').and(staff.getByRole('checkbox')).filter({ hasNotText: PRODUCT });
     if ((await others.count()) > 0) await staff.getByRole('button', { name: 'Odznacz wszystkie' }).click();
     if ((await card.getAttribute('data-checked')) === null) await card.click();
     await staff.getByTestId('confirm-handout').filter({ hasText: 'Potwierdź wydanie (1)' }).click();

@@ -236,29 +236,28 @@ function PickupUser() {
 
 type Outcome = { kind: 'done'; labels: string[] } | { kind: 'refused'; message: string };
 
+const waitingIds = (items: StationItem[]) => new Set(items.filter((i) => i.status === 'waiting').map((i) => i.id));
+
 function HandOut({ uid }: { uid: string }) {
   const person = useStationPersonQuery(uid);
   const items = useStationItemsQuery(uid);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Everything waiting is selected when the list first arrives: the usual case is "hand out all".
+  // Set in the render that first has the list (null until then), never in an effect: an effect
+  // runs after paint, so the items would first show unselected and a tap in that moment would
+  // toggle an item off just as the default selection lands.
+  const [selected, setSelected] = useState<Set<string> | null>(() => (items.data ? waitingIds(items.data) : null));
+  if (selected === null && items.data) setSelected(waitingIds(items.data));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const initialised = useRef(false);
   const nextRef = useRef<HTMLAnchorElement>(null);
 
   const waiting = useMemo(() => (items.data ?? []).filter((i) => i.status === 'waiting'), [items.data]);
-  // Everything waiting is selected when the list first arrives: the usual case is "hand out all".
-  useEffect(() => {
-    if (!initialised.current && items.data) {
-      initialised.current = true;
-      setSelected(new Set(items.data.filter((i) => i.status === 'waiting').map((i) => i.id)));
-    }
-  }, [items.data]);
   useEffect(() => {
     if (outcome?.kind === 'done') nextRef.current?.focus();
   }, [outcome]);
 
   // An item handed out at another table meanwhile drops out of the selection by itself.
-  const chosen = waiting.filter((i) => selected.has(i.id));
+  const chosen = waiting.filter((i) => selected?.has(i.id));
 
   if (person.isLoading || items.isLoading) return <LoadingRows label="Wczytywanie przedmiotów" rows={4} />;
   if (person.isError || items.isError) return <LoadError onRetry={() => { void person.refetch(); void items.refetch(); }}>Nie udało się wczytać przedmiotów.</LoadError>;
@@ -281,7 +280,7 @@ function HandOut({ uid }: { uid: string }) {
 
   const toggle = (item: StationItem, on: boolean) =>
     setSelected((prev) => {
-      const next = new Set(prev);
+      const next = new Set(prev ?? []);
       if (on) next.add(item.id);
       else next.delete(item.id);
       return next;
@@ -321,7 +320,7 @@ function HandOut({ uid }: { uid: string }) {
             </Group>
           )}
           {list.map((item) => (
-            <SelectableItem key={item.id} item={item} checked={item.status === 'waiting' && selected.has(item.id)} onChange={(on) => toggle(item, on)} />
+            <SelectableItem key={item.id} item={item} checked={item.status === 'waiting' && (selected?.has(item.id) ?? false)} onChange={(on) => toggle(item, on)} />
           ))}
         </Stack>
       )}
