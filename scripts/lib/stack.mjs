@@ -264,8 +264,14 @@ async function seedIfEmpty({ host, ports, env, log }) {
     return false;
   }
   const response = await fetch(`http://${host}:${ports.rtdb}/event.json?ns=${NAMESPACE}&auth=owner&shallow=true`);
-  if ((await response.json()) !== null) return false;
-  log('Empty database: loading the example event and demo accounts…');
+  if ((await response.json()) !== null) {
+    // The database survived but the Auth accounts may not have (Auth data is only exported on a
+    // clean stop): without the demo accounts nobody could sign in, so the seed recreates them.
+    if (await demoAccountsPresent(host, ports.auth)) return false;
+    log('The demo accounts are missing from the Auth emulator: recreating them…');
+  } else {
+    log('Empty database: loading the example event and demo accounts…');
+  }
   const seedEnv = { ...env, FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`, GCLOUD_PROJECT: PROJECT_ID };
   try {
     execFileSync(process.execPath, [seedBin, '--file', 'seed/event.example.json', '--demo'], { cwd: ROOT, env: seedEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -273,4 +279,18 @@ async function seedIfEmpty({ host, ports, env, log }) {
     throw new StackError(`Loading demo data failed:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`);
   }
   return true;
+}
+
+/** Whether the first demo account can sign in (the Auth emulator accepts any API key). */
+async function demoAccountsPresent(host, authPort) {
+  const file = path.join(ROOT, 'seed', 'demo-accounts.json');
+  if (!authPort || !existsSync(file)) return true;
+  const [account] = JSON.parse(readFileSync(file, 'utf8')).accounts ?? [];
+  if (!account) return true;
+  const response = await fetch(`http://${host}:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: false }),
+  });
+  return response.ok;
 }
