@@ -5,7 +5,6 @@ import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { Placeholder } from '../../shared/ui/Placeholder';
 import { QrCode } from '../../shared/ui/QrCode';
 import { selectIsStaff, selectUser } from '../auth';
 import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
@@ -121,41 +120,5 @@ function ItemList({ items }: { items: PickupEntry[] }) {
         </Paper>
       ))}
     </Stack>
-  );
-}
-
-export function PickupUserPage() {
-  return (
-    <PageFrame>
-      <Placeholder
-        note={
-          <Group justify="center">
-            <Button component={Link} to="/dashboard/odbierz" variant="filled">
-              Wróć
-            </Button>
-          </Group>
-        }
-      >
-        Tutaj obsługa punktu odbioru wyszuka osobę: zeskanuje kod QR, wpisze kod odbioru albo wyszuka po e-mailu lub nazwisku.
-      </Placeholder>
-    </PageFrame>
-  );
-}
-
-export function PickupAddPage() {
-  return (
-    <PageFrame>
-      <Placeholder
-        note={
-          <Group justify="center">
-            <Button component={Link} to="/dashboard/odbierz" variant="filled">
-              Wróć
-            </Button>
-          </Group>
-        }
-      >
-        Tutaj obsługa wyda przedmioty i potwierdzi odbiór.
-      </Placeholder>
-    </PageFrame>
   );
 }
