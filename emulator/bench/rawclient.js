@@ -1,34 +1,34 @@
-// A minimal Realtime Database wire-protocol (v5) client over `ws`, used to drive every server in the
-// benchmark identically: no SDK-side caching, merging or event raising can favour one of them.
-import WebSocket from 'ws';
+// A minimal Realtime Database wire-protocol (v5) client over a minimal WebSocket (wsclient.js), used
+// to drive every server in the benchmark identically: no SDK-side caching, merging or event raising
+// can favour one of them.
+import { BenchWebSocket } from './wsclient.js';
 
 const MAX_FRAME = 16384;
 
 export class RawClient {
   /** @param {string} url ws://host:port/.ws?v=5&ns=... */
-  static connect(url) {
-    return new Promise((resolve, reject) => {
-      const client = new RawClient(url);
-      client.ws.once('error', reject);
-      client.onHandshake = () => {
-        client.ws.off('error', reject);
-        client.ws.on('error', () => {});
-        resolve(client);
-      };
+  static async connect(url) {
+    const client = new RawClient();
+    client.ws = await BenchWebSocket.connect(url, (text, arrivedAt) => {
+      client.arrivedAt = arrivedAt;
+      client.receive(text);
     });
+    await client.handshake;
+    return client;
   }
 
-  constructor(url) {
-    this.ws = new WebSocket(url, { perMessageDeflate: false });
+  constructor() {
+    /** @type {BenchWebSocket} */
+    this.ws = null;
     this.nextRequest = 1;
     /** @type {Map<number, (body: any) => void>} */
     this.pending = new Map();
     this.framesLeft = 0;
     this.frameBuffer = '';
-    /** Called with the raw text of every server push (`a: d` / `a: m`), before any parsing. */
+    /** Called with the raw text of every server push (`a: d` / `a: m`), before any parsing, and its arrival time. */
     this.onPush = null;
-    this.onHandshake = null;
-    this.ws.on('message', (data) => this.receive(data.toString()));
+    this.handshake = new Promise((resolve) => (this.onHandshake = resolve));
+    this.arrivedAt = 0;
   }
 
   receive(text) {
@@ -50,7 +50,7 @@ export class RawClient {
   handle(text) {
     // Pushes are the hot path of the latency runs: hand them over unparsed.
     if (this.onPush && text.startsWith('{"t":"d","d":{"a":')) {
-      this.onPush(text);
+      this.onPush(text, this.arrivedAt);
       return;
     }
     const msg = JSON.parse(text);
@@ -70,7 +70,7 @@ export class RawClient {
         callback(d.b);
       }
     } else if (this.onPush && d.a) {
-      this.onPush(text);
+      this.onPush(text, this.arrivedAt);
     }
   }
 
@@ -112,12 +112,7 @@ export class RawClient {
   }
 
   close() {
-    return new Promise((resolve) => {
-      if (this.ws.readyState === WebSocket.CLOSED) return resolve();
-      this.ws.once('close', () => resolve());
-      this.ws.close();
-      setTimeout(() => this.ws.terminate(), 2000).unref();
-    });
+    return this.ws.close();
   }
 }
 

@@ -32,11 +32,10 @@ const UID = 'bench-user';
 const THROUGHPUT_SETS = quick ? 2000 : 5000;
 const WINDOW = 500;
 const LATENCY_ROWS = [
-  { listeners: 1, rounds: quick ? 50 : 300 },
-  { listeners: 100, rounds: quick ? 30 : 200 },
-  { listeners: 1000, rounds: quick ? 10 : 100 },
+  { listeners: 1, rounds: quick ? 50 : 300, warmup: quick ? 50 : 300 },
+  { listeners: 100, rounds: quick ? 30 : 200, warmup: quick ? 20 : 100 },
+  { listeners: 1000, rounds: quick ? 10 : 100, warmup: quick ? 5 : 30 },
 ];
-const WARMUP_ROUNDS = 10;
 const ROUND_TIMEOUT_MS = Number(process.env.BENCH_ROUND_TIMEOUT_MS ?? 30_000);
 
 const projectRules = path.join(root, 'database.rules.json');
@@ -178,11 +177,11 @@ class Target {
 
   attach(client) {
     let seen = -1;
-    client.onPush = (text) => {
+    client.onPush = (text, arrivedAt) => {
       // A substring test keeps the client's per-message cost far below a server's per-listener cost.
       if (this.current < 0 || seen === this.current || !text.includes(this.needle)) return;
       seen = this.current;
-      if (this.recording) this.samples.push(performance.now() - this.sentAt);
+      if (this.recording) this.samples.push(arrivedAt - this.sentAt);
       if (++this.arrived === this.listeners.length && this.roundDone) this.roundDone();
     };
   }
@@ -287,8 +286,8 @@ async function benchLatency(kinds) {
     for (const row of LATENCY_ROWS) {
       process.stdout.write(`  ${row.listeners} listener(s)…`);
       for (const t of targets) await t.growListeners(row.listeners);
-      for (let round = 0; round < WARMUP_ROUNDS + row.rounds; round++) {
-        for (const t of rotation(targets, round)) await t.latencyRound(round >= WARMUP_ROUNDS);
+      for (let round = 0; round < row.warmup + row.rounds; round++) {
+        for (const t of rotation(targets, round)) await t.latencyRound(round >= row.warmup);
       }
       for (const t of targets) out.get(t.kind).push(t.takeLatency());
       process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${out.get(t.kind).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
@@ -415,7 +414,9 @@ ${kindsOf(runs).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throu
 - Throughput and latency each start fresh servers, so the latency rows do not depend on what the throughput phase left behind.
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
-  ${LATENCY_ROWS.map((r) => `${r.rounds} writes at ${r.listeners}`).join(', ')} listeners, after ${WARMUP_ROUNDS} warm-up writes each.${lost ? ` ${lost} arrivals timed out.` : ''}
+  ${LATENCY_ROWS.map((r) => `${r.rounds} writes at ${r.listeners}`).join(', ')} listeners, each row after
+  ${LATENCY_ROWS.map((r) => r.warmup).join(' / ')} unrecorded warm-up writes of the same kind (so that both servers' code is
+  JIT-compiled, as in a server that has been running: with only a few writes, most of it still runs in V8's interpreter).${lost ? ` ${lost} arrivals timed out.` : ''}
 - All servers run at the same time and take turns (throughput in 10 alternating chunks, latency write by
   write in rotating order), so load from elsewhere on the machine hits them alike.${repeat > 1 ? ` ${repeat} such runs; best per cell.` : ''}
 

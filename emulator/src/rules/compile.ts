@@ -367,13 +367,17 @@ class RulesEngine implements CompiledRules {
     }
 
     // 2. Every .validate on the way to each written location and inside the written subtrees.
-    const seen = new Set<string>();
+    // Written locations of one update share ancestors, whose rules run once; a single write
+    // visits every location once anyway.
+    const seen = targets.length > 1 ? new Set<string>() : null;
     const validateAt = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {
       const rule = rules.validate;
       if (!rule || newNode.isEmpty()) return null;
-      const key = pathString(path);
-      if (seen.has(key)) return null;
-      seen.add(key);
+      if (seen) {
+        const key = pathString(path);
+        if (seen.has(key)) return null;
+        seen.add(key);
+      }
       const o = run(rule, context(path, vars));
       return o.ok ? null : describeFailure('.validate', path, rule, o);
     };

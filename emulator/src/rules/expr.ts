@@ -283,16 +283,31 @@ export class RuleSnapshot {
   constructor(
     readonly root: DataNode,
     readonly path: Path,
-  ) {}
+    /** The node at `path` when the creator already has it (a child found from its parent's node). */
+    node?: DataNode,
+  ) {
+    this.cached = node;
+  }
   node(): DataNode {
     return (this.cached ??= this.root.getChild(this.path));
   }
   child(relative: string): RuleSnapshot {
-    return new RuleSnapshot(this.root, [...this.path, ...splitChildPath(relative)]);
+    const parts = splitChildPath(relative);
+    // From this location's node, not from the root: rules chain child() calls
+    // (root.child('products').child(id).child('variants')…), each one step further down.
+    return new RuleSnapshot(this.root, [...this.path, ...parts], this.node().getChild(parts));
   }
 }
 
-function splitChildPath(relative: string): string[] {
+// Rules call child() with a handful of distinct arguments (literals and $vars), once per evaluated
+// rule on every write: each argument is split and validated once. The cache is cleared when it
+// grows large, so data-derived arguments (child(newData.val())) cannot make it grow without bound.
+const childPathCache = new Map<string, readonly string[]>();
+const CHILD_PATH_CACHE_LIMIT = 4096;
+
+function splitChildPath(relative: string): readonly string[] {
+  const cached = childPathCache.get(relative);
+  if (cached) return cached;
   const parts = relative.split('/').filter((p) => p !== '');
   if (parts.length === 0) throw new RuleEvalError(`Invalid child path '${relative}'.`);
   for (const p of parts) {
@@ -302,6 +317,8 @@ function splitChildPath(relative: string): string[] {
       throw new RuleEvalError(`Invalid child path '${relative}'.`);
     }
   }
+  if (childPathCache.size >= CHILD_PATH_CACHE_LIMIT) childPathCache.clear();
+  childPathCache.set(relative, parts);
   return parts;
 }
 

@@ -4,12 +4,67 @@
 
 export const MAX_FRAME_SIZE = 16384;
 
-/** Splits one serialised message into the frames to send. */
+/**
+ * Splits one serialised message into the frames to send. A cut never falls between the two halves
+ * of a surrogate pair: each frame is UTF-8 encoded on its own, and a lone half would arrive as U+FFFD.
+ */
 export function encodeFrames(message: string, maxFrameSize = MAX_FRAME_SIZE): string[] {
   if (message.length <= maxFrameSize) return [message];
-  const frames: string[] = [String(Math.ceil(message.length / maxFrameSize))];
-  for (let i = 0; i < message.length; i += maxFrameSize) frames.push(message.slice(i, i + maxFrameSize));
-  return frames;
+  const chunks: string[] = [];
+  for (let start = 0; start < message.length;) {
+    let end = Math.min(start + maxFrameSize, message.length);
+    if (end < message.length && isHighSurrogate(message.charCodeAt(end - 1))) end--;
+    chunks.push(message.slice(start, end));
+    start = end;
+  }
+  return [String(chunks.length), ...chunks];
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/**
+ * The bytes of one message as a server sends it on a WebSocket (RFC 6455: unmasked, FIN set, text
+ * opcode, one WebSocket frame per protocol frame), in a single buffer. Writing that buffer with
+ * one `socket.write` costs one system call per connection, where a WebSocket library's send costs
+ * a header and a payload write per frame; a push to many listeners reuses the same buffer.
+ */
+export function encodeWebSocketMessage(message: string, maxFrameSize = MAX_FRAME_SIZE): Buffer {
+  const payloads = encodeFrames(message, maxFrameSize).map((frame) => Buffer.from(frame, 'utf8'));
+  let total = 0;
+  for (const payload of payloads) total += webSocketHeaderLength(payload.length) + payload.length;
+  const out = Buffer.allocUnsafe(total);
+  let offset = 0;
+  for (const payload of payloads) {
+    offset = writeWebSocketHeader(out, offset, payload.length);
+    offset += payload.copy(out, offset);
+  }
+  return out;
+}
+
+function webSocketHeaderLength(payloadLength: number): number {
+  if (payloadLength < 126) return 2;
+  return payloadLength <= 0xffff ? 4 : 10;
+}
+
+const FIN_TEXT = 0x81;
+
+function writeWebSocketHeader(out: Buffer, offset: number, payloadLength: number): number {
+  out[offset] = FIN_TEXT;
+  if (payloadLength < 126) {
+    out[offset + 1] = payloadLength;
+    return offset + 2;
+  }
+  if (payloadLength <= 0xffff) {
+    out[offset + 1] = 126;
+    out.writeUInt16BE(payloadLength, offset + 2);
+    return offset + 4;
+  }
+  out[offset + 1] = 127;
+  out.writeUInt32BE(Math.floor(payloadLength / 2 ** 32), offset + 2);
+  out.writeUInt32BE(payloadLength >>> 0, offset + 6);
+  return offset + 10;
 }
 
 /**

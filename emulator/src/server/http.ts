@@ -100,8 +100,8 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
     const ns = namespaceOf(url, req.headers.host, defaultNamespace);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const transportSessionId = url.searchParams.get('s');
-      if (transportSessionId && longPolls.upgrade(ws, transportSessionId)) return;
-      const transport = new WebSocketTransport(ws);
+      if (transportSessionId && longPolls.upgrade(ws, socket, transportSessionId)) return;
+      const transport = new WebSocketTransport(ws, socket);
       const session = new ProtocolSession(transport, databases, ns, req.headers.host ?? 'localhost', log, (s) => sessions.delete(s));
       sessions.add(session);
       session.sayHello();

@@ -11,10 +11,10 @@ export interface ListenSink {
 }
 
 /**
- * One push delivered to many sinks: the first WebSocket sink stores its encoded frames here so the
- * others reuse them (serialising once per write, not once per listener).
+ * One push delivered to many sinks: the first WebSocket sink stores the message's wire bytes here
+ * so the others reuse them (serialising and framing once per write, not once per listener).
  */
-export interface SharedEncoding { frames?: Buffer[] }
+export interface SharedEncoding { wire?: Buffer }
 
 export interface ListenPrincipal { owner: boolean; auth: import('../rules/index.js').AuthContext | null }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Databases } from './namespaces.js';
 import { ProtocolSession, WebSocketTransport, type Transport } from './session.js';
@@ -222,10 +223,10 @@ export class LongPollSessions {
    * switch ('a'), the long poll ends with 'n' and the session continues on the WebSocket.
    * Returns false when the id names no long-polling session.
    */
-  upgrade(ws: WebSocket, transportSessionId: string): boolean {
+  upgrade(ws: WebSocket, socket: Duplex, transportSessionId: string): boolean {
     const entry = this.bySessionId.get(transportSessionId);
     if (!entry || entry.upgraded || entry.session.isClosed) return false;
-    const wsTransport = new WebSocketTransport(ws);
+    const wsTransport = new WebSocketTransport(ws, socket);
     let switched = false;
     wsTransport.send({ t: 'c', d: { t: 'a', d: {} } });
     ws.on('message', (data) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import {
   DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryIdentifier, queryParamsFromWire,
@@ -6,7 +7,7 @@ import {
 } from '../core/index.js';
 import type { Databases } from './namespaces.js';
 import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
-import { FrameAssembler, encodeFrames } from './frames.js';
+import { FrameAssembler, encodeWebSocketMessage } from './frames.js';
 import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
 import { EXPIRED_TOKEN_MESSAGE, ExpiredTokenError, TokenError, parseCredential } from './tokens.js';
 
@@ -37,21 +38,22 @@ export interface Transport {
   close(): void;
 }
 
-/** WebSocket transport: frames over 16384 characters are split, as the SDK expects. */
+/**
+ * WebSocket transport: `ws` does the handshake, reading, pings and closing; outgoing messages are
+ * written to the upgraded socket as ready-made WebSocket frames (frames over 16384 characters
+ * split, as the SDK expects), one write per message. Writes go through the same stream as `ws`'s
+ * own, so the order of everything sent on the connection is kept.
+ */
 export class WebSocketTransport implements Transport {
   private readonly assembler = new FrameAssembler();
 
-  constructor(readonly socket: WebSocket) {}
+  constructor(readonly socket: WebSocket, private readonly stream: Duplex) {}
 
   send(message: unknown, shared?: SharedEncoding): void {
     if (this.socket.readyState !== 1) return;
-    if (!shared) {
-      for (const frame of encodeFrames(JSON.stringify(message))) this.socket.send(frame);
-      return;
-    }
-    // Encoded to UTF-8 once for every connection that receives the same push.
-    shared.frames ??= encodeFrames(JSON.stringify(message)).map((frame) => Buffer.from(frame, 'utf8'));
-    for (const frame of shared.frames) this.socket.send(frame, { binary: false });
+    // A push to many connections is serialised and framed once (see notify in database.ts).
+    const wire = shared ? (shared.wire ??= encodeWebSocketMessage(JSON.stringify(message))) : encodeWebSocketMessage(JSON.stringify(message));
+    this.stream.write(wire);
   }
 
   /** Feeds one incoming frame; returns the parsed message once complete (null otherwise; throws on bad JSON). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FrameAssembler, MAX_FRAME_SIZE, encodeFrames } from '../../src/server/frames.js';
+import { FrameAssembler, MAX_FRAME_SIZE, encodeFrames, encodeWebSocketMessage } from '../../src/server/frames.js';
 
 describe('encodeFrames', () => {
   it('sends a short message as one frame', () => {
@@ -17,6 +17,63 @@ describe('encodeFrames', () => {
     expect(frames[0]).toBe('3');
     expect(frames.slice(1).map((f) => f.length)).toEqual([MAX_FRAME_SIZE, MAX_FRAME_SIZE, 5]);
     expect(frames.slice(1).join('')).toBe(message);
+  });
+
+  it('never cuts between the two halves of a surrogate pair', () => {
+    // 'a' + emoji pairs: with a frame size of 4 the naive cut would fall inside the second emoji.
+    const message = 'a🌊🌊🌊';
+    const frames = encodeFrames(message, 4);
+    for (const frame of frames.slice(1)) expect(Buffer.from(frame, 'utf8').toString('utf8')).toBe(frame);
+    expect(frames.slice(1).join('')).toBe(message);
+    expect(frames[0]).toBe(String(frames.length - 1));
+  });
+});
+
+/** Parses unmasked server frames back into [fin, opcode, payload text] (RFC 6455 5.2). */
+function parseWebSocketFrames(bytes: Buffer): { fin: boolean; opcode: number; text: string }[] {
+  const out: { fin: boolean; opcode: number; text: string }[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const fin = (bytes[offset] & 0x80) !== 0;
+    const opcode = bytes[offset] & 0x0f;
+    expect(bytes[offset + 1] & 0x80).toBe(0); // servers never mask
+    let length = bytes[offset + 1] & 0x7f;
+    let header = 2;
+    if (length === 126) {
+      length = bytes.readUInt16BE(offset + 2);
+      header = 4;
+    } else if (length === 127) {
+      length = Number(bytes.readBigUInt64BE(offset + 2));
+      header = 10;
+    }
+    out.push({ fin, opcode, text: bytes.subarray(offset + header, offset + header + length).toString('utf8') });
+    offset += header + length;
+  }
+  expect(offset).toBe(bytes.length);
+  return out;
+}
+
+describe('encodeWebSocketMessage', () => {
+  it('frames a short message as one final text frame with a 7-bit length', () => {
+    const frames = parseWebSocketFrames(encodeWebSocketMessage('{"t":"d"}'));
+    expect(frames).toEqual([{ fin: true, opcode: 1, text: '{"t":"d"}' }]);
+  });
+
+  it('uses the 16-bit and 64-bit length forms by UTF-8 byte length', () => {
+    const medium = 'ż'.repeat(100); // 100 characters, 200 bytes
+    expect(encodeWebSocketMessage(medium)[1]).toBe(126);
+    expect(parseWebSocketFrames(encodeWebSocketMessage(medium))[0].text).toBe(medium);
+    const large = 'x'.repeat(70_000);
+    const bytes = encodeWebSocketMessage(large, 100_000);
+    expect(bytes[1]).toBe(127);
+    expect(parseWebSocketFrames(bytes)[0].text).toBe(large);
+  });
+
+  it('puts every protocol frame of a long message in its own WebSocket frame, in one buffer', () => {
+    const message = JSON.stringify({ t: 'd', d: { a: 'd', b: { p: 'x', d: 'ą'.repeat(40_000) } } });
+    const frames = parseWebSocketFrames(encodeWebSocketMessage(message));
+    expect(frames.map((f) => f.text)).toEqual(encodeFrames(message));
+    expect(frames.every((f) => f.fin && f.opcode === 1)).toBe(true);
   });
 });
 
