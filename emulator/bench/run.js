@@ -32,10 +32,11 @@ const UID = 'bench-user';
 const THROUGHPUT_SETS = quick ? 2000 : 5000;
 const WINDOW = 500;
 const LATENCY_ROWS = [
-  { listeners: 1, rounds: quick ? 50 : 300, warmup: quick ? 50 : 300 },
-  { listeners: 100, rounds: quick ? 30 : 200, warmup: quick ? 20 : 100 },
-  { listeners: 1000, rounds: quick ? 10 : 100, warmup: quick ? 5 : 30 },
+  { listeners: 1, rounds: quick ? 50 : 300, warmup: quick ? 50 : 300, settleMs: 2 },
+  { listeners: 100, rounds: quick ? 30 : 200, warmup: quick ? 20 : 100, settleMs: 2 },
+  { listeners: 1000, rounds: quick ? 10 : 100, warmup: quick ? 5 : 30, settleMs: 5 },
 ];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ROUND_TIMEOUT_MS = Number(process.env.BENCH_ROUND_TIMEOUT_MS ?? 30_000);
 
 const projectRules = path.join(root, 'database.rules.json');
@@ -60,6 +61,8 @@ const CONFIGS = {
   'peer-open': { label: 'firebase-server, open rules', script: 'server-peer.js', rules: '' },
   'peer-rules': { label: 'firebase-server, project rules', script: 'server-peer.js', rules: rulesFile },
   ours: { label: 'ours (rules + journal)', script: 'server-ours.js', rules: rulesFile },
+  // Not a contender: what the machine costs alone (see server-floor.js); latency rows only.
+  floor: { label: 'machine floor (no-op server)', script: 'server-floor.js', rules: '', reference: true, latencyOnly: true },
 };
 
 function startServer(kind) {
@@ -287,7 +290,13 @@ async function benchLatency(kinds) {
       process.stdout.write(`  ${row.listeners} listener(s)…`);
       for (const t of targets) await t.growListeners(row.listeners);
       for (let round = 0; round < row.warmup + row.rounds; round++) {
-        for (const t of rotation(targets, round)) await t.latencyRound(round >= row.warmup);
+        for (const t of rotation(targets, round)) {
+          await t.latencyRound(round >= row.warmup);
+          // Each server finishes what a write left it (its acknowledgement, garbage collection)
+          // before the next one is measured: otherwise a server's rounds would also pay for the
+          // leftover work of whichever server went just before it.
+          await sleep(row.settleMs);
+        }
       }
       for (const t of targets) out.get(t.kind).push(t.takeLatency());
       process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${out.get(t.kind).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
@@ -307,7 +316,7 @@ async function benchLatency(kinds) {
 async function benchInterleaved(kinds) {
   const loadBefore = os.loadavg()[0];
   // BENCH_SKIP_* exist for profiling one phase (BENCH_CPU_PROF); a normal run measures both.
-  const throughput = process.env.BENCH_SKIP_THROUGHPUT ? new Map() : await benchThroughput(kinds);
+  const throughput = process.env.BENCH_SKIP_THROUGHPUT ? new Map() : await benchThroughput(kinds.filter((k) => !CONFIGS[k].latencyOnly));
   const { latency, rules } = process.env.BENCH_SKIP_LATENCY ? { latency: new Map(), rules: new Map() } : await benchLatency(kinds);
   const loadAfter = os.loadavg()[0];
   return kinds.map((kind) => ({
@@ -354,7 +363,7 @@ function best(runs) {
 
 function table(summary) {
   const kinds = Object.keys(CONFIGS).filter((k) => summary[k]);
-  const peers = kinds.filter((k) => k !== 'ours').map((k) => summary[k]);
+  const peers = kinds.filter((k) => k !== 'ours' && !CONFIGS[k].reference).map((k) => summary[k]);
   const ours = summary.ours;
   const lines = [
     `| metric | ${kinds.map((k) => CONFIGS[k].label).join(' | ')} | ours vs best peer | target met |`,

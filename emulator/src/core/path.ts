@@ -19,6 +19,9 @@ const INVALID_KEY_REGEX = /[[\].#$/\u0000-\u001F\u007F]/;
 
 /** The key as a 32-bit integer when it looks like one (the SDK's tryParseInt), else null. */
 export function tryParseInt(key: string): number | null {
+  // Most keys are not numbers: a first character that no integer starts with settles it cheaply.
+  const first = key.charCodeAt(0);
+  if (first !== 45 /* - */ && (first < 48 || first > 57)) return null;
   if (key.length <= 12 && INTEGER_REGEXP.test(key)) {
     const n = Number(key);
     if (n >= INTEGER_32_MIN && n <= INTEGER_32_MAX) return n;

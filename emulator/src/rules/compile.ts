@@ -337,12 +337,12 @@ class RulesEngine implements CompiledRules {
         ? [input.path]
         : input.changedChildren.map((c) => [...input.path, ...c.split('/').filter((p) => p !== '')]);
     const oldRootSnap = new RuleSnapshot(input.oldRoot, []);
-    const context = (path: Path, vars: Record<string, string>): EvalContext => ({
+    const context = (path: Path, vars: Record<string, string>, newNode?: DataNode): EvalContext => ({
       auth: input.auth,
       now: input.now,
       root: oldRootSnap,
       data: new RuleSnapshot(input.oldRoot, path),
-      newData: new RuleSnapshot(input.newRoot, path),
+      newData: new RuleSnapshot(input.newRoot, path, newNode),
       vars,
     });
 
@@ -378,7 +378,7 @@ class RulesEngine implements CompiledRules {
         if (seen.has(key)) return null;
         seen.add(key);
       }
-      const o = run(rule, context(path, vars));
+      const o = run(rule, context(path, vars, newNode));
       return o.ok ? null : describeFailure('.validate', path, rule, o);
     };
     const validateSubtree = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {

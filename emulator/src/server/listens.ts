@@ -11,10 +11,11 @@ export interface ListenSink {
 }
 
 /**
- * One push delivered to many sinks: the first WebSocket sink stores the message's wire bytes here
- * so the others reuse them (serialising and framing once per write, not once per listener).
+ * One push delivered to many sinks: the first sink stores the message here, and the first WebSocket
+ * sink its wire bytes, so the others reuse them (building, serialising and framing the push once
+ * per write, not once per listener). Only for pushes whose message is the same for every sink.
  */
-export interface SharedEncoding { wire?: Buffer }
+export interface SharedEncoding { message?: unknown; wire?: Buffer }
 
 export interface ListenPrincipal { owner: boolean; auth: import('../rules/index.js').AuthContext | null }
 

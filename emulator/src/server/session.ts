@@ -118,13 +118,19 @@ export class ProtocolSession implements ListenSink {
 
   // ListenSink -------------------------------------------------------------------------------------
   set(path: Path, data: unknown, tag?: number, shared?: SharedEncoding): void {
+    if (tag === undefined && shared) {
+      // Every connection that gets this push gets the same message: built once, not per listener.
+      this.send((shared.message ??= { t: 'd', d: { a: 'd', b: { p: wirePath(path), d: data } } }), shared);
+      return;
+    }
     const b: Body = { p: wirePath(path), d: data };
     if (tag !== undefined) b.t = tag;
-    this.send({ t: 'd', d: { a: 'd', b } }, tag === undefined ? shared : undefined);
+    this.send({ t: 'd', d: { a: 'd', b } });
   }
 
   merge(path: Path, data: Record<string, unknown>, shared?: SharedEncoding): void {
-    this.send({ t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } }, shared);
+    const message = shared ? (shared.message ??= { t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } }) : { t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } };
+    this.send(message, shared);
   }
 
   revoked(listen: Listen): void {
