@@ -330,6 +330,38 @@ function updateChildAt(node: DataNode, path: Path, i: number, child: DataNode): 
   return node.updateImmediateChild(key, next);
 }
 
+/** Sorts three parallel arrays by key order: in place for the small objects most writes carry. */
+function sortEntries(keys: string[], keyInts: (number | null)[], values: DataNode[]): void {
+  const n = keys.length;
+  if (n <= 16) {
+    for (let i = 1; i < n; i++) {
+      const key = keys[i];
+      const keyInt = keyInts[i];
+      const value = values[i];
+      let j = i;
+      for (; j > 0 && compareParsedKeys(keys[j - 1], keyInts[j - 1], key, keyInt) > 0; j--) {
+        keys[j] = keys[j - 1];
+        keyInts[j] = keyInts[j - 1];
+        values[j] = values[j - 1];
+      }
+      keys[j] = key;
+      keyInts[j] = keyInt;
+      values[j] = value;
+    }
+    return;
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => compareParsedKeys(keys[a], keyInts[a], keys[b], keyInts[b]));
+  const k = order.map((i) => keys[i]);
+  const ki = order.map((i) => keyInts[i]);
+  const v = order.map((i) => values[i]);
+  for (let i = 0; i < n; i++) {
+    keys[i] = k[i];
+    keyInts[i] = ki[i];
+    values[i] = v[i];
+  }
+}
+
 /**
  * JSON -> node, as the SDK's nodeFromJSON: arrays become objects keyed by index, nulls and empty
  * objects are pruned, keys starting with '.' other than `.value` / `.priority` are ignored.
@@ -371,25 +403,20 @@ export function nodeFromJSON(json: unknown, priority: unknown = null): DataNode 
     }
   } else {
     const o = json as Record<string, unknown>;
-    const raw: { key: string; keyInt: number | null; node: DataNode }[] = [];
     let sorted = true;
-    let prev: { key: string; keyInt: number | null } | null = null;
     for (const key in o) {
       if (key.charCodeAt(0) === 46 /* . */) continue;
       const child = nodeFromJSON(o[key]);
       if (child.isEmpty()) continue;
-      const entry = { key, keyInt: tryParseInt(key), node: child };
-      if (prev !== null && sorted && compareParsedKeys(prev.key, prev.keyInt, key, entry.keyInt) > 0) sorted = false;
-      prev = entry;
-      raw.push(entry);
+      const keyInt = tryParseInt(key);
+      const n = keys.length;
+      if (sorted && n > 0 && compareParsedKeys(keys[n - 1], keyInts[n - 1], key, keyInt) > 0) sorted = false;
+      keys.push(key);
+      keyInts.push(keyInt);
+      values.push(child);
+      if (child.getPriority() !== null) prioCount++;
     }
-    if (!sorted) raw.sort((a, b) => compareParsedKeys(a.key, a.keyInt, b.key, b.keyInt));
-    for (const e of raw) {
-      keys.push(e.key);
-      keyInts.push(e.keyInt);
-      values.push(e.node);
-      if (e.node.getPriority() !== null) prioCount++;
-    }
+    if (!sorted) sortEntries(keys, keyInts, values);
   }
   if (keys.length === 0) return EMPTY_NODE;
   return new ChildrenNode(treapFromSorted(keys, keyInts, values), keys.length, priority, prioCount);

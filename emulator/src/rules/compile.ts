@@ -274,19 +274,15 @@ function walk(root: RuleNode, path: Path): Step[] {
   return steps;
 }
 
-function childRule(rules: RuleNode, key: string, vars: Record<string, string>): { rules: RuleNode; vars: Record<string, string> } | undefined {
-  const named = rules.children.get(key);
-  if (named) return { rules: named, vars };
-  if (rules.wildcard) return { rules: rules.wildcard.node, vars: { ...vars, [rules.wildcard.name]: key } };
-  return undefined;
-}
-
 type Outcome = { ok: true } | { ok: false; error?: string };
 
+const GRANTED: Outcome = Object.freeze({ ok: true });
+const REFUSED: Outcome = Object.freeze({ ok: false });
+
 function run(rule: CompiledRule, ctx: EvalContext): Outcome {
-  if (typeof rule.expr === 'boolean') return rule.expr ? { ok: true } : { ok: false };
+  if (typeof rule.expr === 'boolean') return rule.expr ? GRANTED : REFUSED;
   try {
-    return evaluateRule(rule.expr, ctx) ? { ok: true } : { ok: false };
+    return evaluateRule(rule.expr, ctx) ? GRANTED : REFUSED;
   } catch (err) {
     if (err instanceof RuleEvalError) return { ok: false, error: err.message };
     // Anything else (a bug, a malformed node) also must not grant access.
@@ -297,6 +293,30 @@ function run(rule: CompiledRule, ctx: EvalContext): Outcome {
 function describeFailure(kind: string, path: Path, rule: CompiledRule, o: Outcome): string {
   const detail = !o.ok && o.error ? ` (error: ${o.error})` : '';
   return `${kind} at ${pathString(path)} "${rule.text}" => false${detail}`;
+}
+
+/**
+ * The variables of one .write / .validate evaluation. `data` and `newData` are made when a rule
+ * first uses them: most rules read only one of the two (or neither), and a write runs many rules.
+ */
+class WriteContext implements EvalContext {
+  private dataSnapshot: RuleSnapshot | undefined;
+  private newDataSnapshot: RuleSnapshot | undefined;
+  constructor(
+    readonly auth: unknown,
+    readonly now: number,
+    readonly root: RuleSnapshot,
+    private readonly newRoot: DataNode,
+    private readonly path: Path,
+    readonly vars: Readonly<Record<string, string>>,
+    private readonly newNode: DataNode | undefined,
+  ) {}
+  get data(): RuleSnapshot {
+    return (this.dataSnapshot ??= new RuleSnapshot(this.root.root, this.path));
+  }
+  get newData(): RuleSnapshot {
+    return (this.newDataSnapshot ??= new RuleSnapshot(this.newRoot, this.path, this.newNode));
+  }
 }
 
 class RulesEngine implements CompiledRules {
@@ -337,20 +357,16 @@ class RulesEngine implements CompiledRules {
         ? [input.path]
         : input.changedChildren.map((c) => [...input.path, ...c.split('/').filter((p) => p !== '')]);
     const oldRootSnap = new RuleSnapshot(input.oldRoot, []);
-    const context = (path: Path, vars: Record<string, string>, newNode?: DataNode): EvalContext => ({
-      auth: input.auth,
-      now: input.now,
-      root: oldRootSnap,
-      data: new RuleSnapshot(input.oldRoot, path),
-      newData: new RuleSnapshot(input.newRoot, path, newNode),
-      vars,
-    });
+    const context = (path: Path, vars: Record<string, string>, newNode?: DataNode): EvalContext =>
+      new WriteContext(input.auth, input.now, oldRootSnap, input.newRoot, path, vars, newNode);
+    const walks = targets.map((target) => walk(this.root, target));
 
     // 1. Every written location needs a granting .write at or above it.
-    for (const target of targets) {
+    for (let t = 0; t < targets.length; t++) {
+      const target = targets[t];
       const failures: string[] = [];
       let granted = false;
-      for (const step of walk(this.root, target)) {
+      for (const step of walks[t]) {
         const rule = step.rules.write;
         if (!rule) continue;
         const o = run(rule, context(step.path, step.vars));
@@ -388,17 +404,22 @@ class RulesEngine implements CompiledRules {
       if (newNode.isLeaf() || (rules.children.size === 0 && !rules.wildcard)) return null;
       let failure: string | null = null;
       newNode.forEachChild((key, child) => {
-        const next = childRule(rules, key, vars);
-        if (!next) return false;
-        failure = validateSubtree([...path, key], next.rules, next.vars, child);
+        const named = rules.children.get(key);
+        const wildcard = named ? undefined : rules.wildcard;
+        if (!named && !wildcard) return false;
+        const childPath = path.slice();
+        childPath.push(key);
+        failure = named
+          ? validateSubtree(childPath, named, vars, child)
+          : validateSubtree(childPath, wildcard!.node, { ...vars, [wildcard!.name]: key }, child);
         return failure !== null;
       });
       return failure;
     };
 
-    for (const target of targets) {
-      const steps = walk(this.root, target);
-      for (const step of steps) {
+    for (let t = 0; t < targets.length; t++) {
+      const target = targets[t];
+      for (const step of walks[t]) {
         const isTarget = step.path.length === target.length;
         const newNode = input.newRoot.getChild(step.path);
         const failure = isTarget ? validateSubtree(step.path, step.rules, step.vars, newNode) : validateAt(step.path, step.rules, step.vars, newNode);

@@ -279,23 +279,43 @@ function compileRegex(e: Extract<Expr, { kind: 'regex' }>): RegExp {
 
 /** A read-only view of one location of a database state (RuleDataSnapshot in the docs). */
 export class RuleSnapshot {
-  private cached: DataNode | undefined;
+  private cachedNode: DataNode | undefined;
+  private cachedPath: Path | undefined;
+  /**
+   * Either `path` is given, or `parent` and `relative` (a child() result): rules chain child() calls
+   * (root.child('products').child(id).child('variants')…), so a child finds its node one step down
+   * from its parent's, and builds its absolute path only if something asks for it (parent()).
+   */
   constructor(
     readonly root: DataNode,
-    readonly path: Path,
-    /** The node at `path` when the creator already has it (a child found from its parent's node). */
+    path: Path | undefined,
     node?: DataNode,
+    private readonly parentSnapshot?: RuleSnapshot,
+    private readonly relative?: readonly string[],
   ) {
-    this.cached = node;
+    this.cachedPath = path;
+    this.cachedNode = node;
+  }
+  get path(): Path {
+    return (this.cachedPath ??= [...this.parentSnapshot!.path, ...this.relative!]);
   }
   node(): DataNode {
-    return (this.cached ??= this.root.getChild(this.path));
+    if (this.cachedNode !== undefined) return this.cachedNode;
+    this.cachedNode = this.parentSnapshot ? this.parentSnapshot.node().getChild(this.relative!) : this.root.getChild(this.path);
+    return this.cachedNode;
   }
   child(relative: string): RuleSnapshot {
-    const parts = splitChildPath(relative);
-    // From this location's node, not from the root: rules chain child() calls
-    // (root.child('products').child(id).child('variants')…), each one step further down.
-    return new RuleSnapshot(this.root, [...this.path, ...parts], this.node().getChild(parts));
+    return new RuleSnapshot(this.root, undefined, undefined, this, splitChildPath(relative));
+  }
+  /** The node at a relative path, without a snapshot for it (hasChild, hasChildren). */
+  childNode(relative: string): DataNode {
+    return this.node().getChild(splitChildPath(relative));
+  }
+  parent(): RuleSnapshot {
+    if (this.parentSnapshot && this.relative!.length === 1) return this.parentSnapshot;
+    const path = this.path;
+    if (path.length === 0) throw new RuleEvalError('The root has no parent.');
+    return new RuleSnapshot(this.root, path.slice(0, -1));
   }
 }
 
@@ -497,17 +517,16 @@ function snapshotMethod(s: RuleSnapshot, name: string, args: Expr[], ctx: EvalCo
     case 'child':
       return s.child(requireString(evaluate(args[0], ctx), 'child()'));
     case 'parent':
-      if (s.path.length === 0) throw new RuleEvalError('The root has no parent.');
-      return new RuleSnapshot(s.root, s.path.slice(0, -1));
+      return s.parent();
     case 'hasChild':
-      return !s.child(requireString(evaluate(args[0], ctx), 'hasChild()')).node().isEmpty();
+      return !s.childNode(requireString(evaluate(args[0], ctx), 'hasChild()')).isEmpty();
     case 'hasChildren': {
       const node = s.node();
       if (args.length === 0) return !node.isLeaf() && node.numChildren() > 0;
       const arr = args[0];
       if (arr.kind !== 'array') throw new RuleEvalError('hasChildren() expects an array of strings.');
       for (const el of arr.elements) {
-        if (s.child(requireString(evaluate(el, ctx), 'hasChildren()')).node().isEmpty()) return false;
+        if (s.childNode(requireString(evaluate(el, ctx), 'hasChildren()')).isEmpty()) return false;
       }
       return true;
     }
