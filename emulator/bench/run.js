@@ -365,22 +365,25 @@ function table(summary) {
   const kinds = Object.keys(CONFIGS).filter((k) => summary[k]);
   const peers = kinds.filter((k) => k !== 'ours' && !CONFIGS[k].reference).map((k) => summary[k]);
   const ours = summary.ours;
+  const floor = summary.floor;
   const lines = [
-    `| metric | ${kinds.map((k) => CONFIGS[k].label).join(' | ')} | ours vs best peer | target met |`,
-    `|---|${kinds.map(() => '---:').join('|')}|---:|:---:|`,
+    `| metric | ${kinds.map((k) => CONFIGS[k].label).join(' | ')} | ours vs best peer |${floor ? ' floor vs best peer |' : ''} target met |`,
+    `|---|${kinds.map(() => '---:').join('|')}|---:|${floor ? '---:|' : ''}:---:|`,
   ];
   const row = (metric, pick, higherIsBetter, factor) => {
     const cells = kinds.map((k) => fmt(pick(summary[k]), higherIsBetter ? 0 : 2));
     let ratio = '—';
+    let floorRatio = '—';
     let met = '—';
     if (ours && peers.length > 0) {
       const values = peers.map(pick);
       const bestPeer = higherIsBetter ? Math.max(...values) : Math.min(...values);
       const o = pick(ours);
       ratio = `${fmt(o / bestPeer, 2)}×`;
+      if (floor && Number.isFinite(pick(floor))) floorRatio = `${fmt(pick(floor) / bestPeer, 2)}×`;
       if (factor !== null) met = (higherIsBetter ? o >= factor * bestPeer : o <= factor * bestPeer) ? 'yes' : '**no**';
     }
-    lines.push(`| ${metric} | ${cells.join(' | ')} | ${ratio} | ${met} |`);
+    lines.push(`| ${metric} | ${cells.join(' | ')} | ${ratio} |${floor ? ` ${floorRatio} |` : ''} ${met} |`);
   };
   row('write throughput, sets/s (target ≥ 2×)', (r) => r.throughput, true, 2);
   LATENCY_ROWS.forEach(({ listeners }, i) => {
@@ -412,8 +415,14 @@ The machine is shared with other work: 1-minute load average before→after the 
   and with the same \`${path.relative(root, rulesFile)}\` evaluated by targaryen (its rules engine; the launcher passes
   the server's \`now\` to targaryen in the right argument, which firebase-server 1.1.0 gets wrong).
   The target is judged against the better of the two on each row.
-- Every server runs in its own child process and is driven by the same raw protocol-v5 client over \`ws\`
-  (\`emulator/bench/rawclient.js\`: handshake, \`auth\` with an unsigned emulator ID token, \`p\` puts, \`q\` listens).
+- **machine floor**: not a contender but the yardstick (\`emulator/bench/server-floor.js\`): a no-op server that
+  answers a put by writing the value, framed once, to every listening socket (one write per socket, the
+  least any server must do), with no data, rules or journal. Its latency is what loopback TCP, the
+  scheduler and the measuring client cost on this machine; no server can be faster than it.
+- Every server runs in its own child process and is driven by the same raw protocol-v5 client
+  (\`emulator/bench/rawclient.js\`: handshake, \`auth\` with an unsigned emulator ID token, \`p\` puts, \`q\` listens)
+  over a minimal RFC 6455 WebSocket client on a plain socket (\`emulator/bench/wsclient.js\`), which stamps each
+  message with the time its bytes were read, before any parsing.
 - Workload: the participant basket: every write is a set of \`/baskets/<uid>\` with one merch line and
   \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` for the owner, \`.validate\`
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
@@ -427,7 +436,8 @@ ${kindsOf(runs).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throu
   ${LATENCY_ROWS.map((r) => r.warmup).join(' / ')} unrecorded warm-up writes of the same kind (so that both servers' code is
   JIT-compiled, as in a server that has been running: with only a few writes, most of it still runs in V8's interpreter).${lost ? ` ${lost} arrivals timed out.` : ''}
 - All servers run at the same time and take turns (throughput in 10 alternating chunks, latency write by
-  write in rotating order), so load from elsewhere on the machine hits them alike.${repeat > 1 ? ` ${repeat} such runs; best per cell.` : ''}
+  write in rotating order, with a pause of ${LATENCY_ROWS.map((r) => r.settleMs).join(' / ')} ms after each write so that the next server
+  is not measured while the previous one still finishes its work), so load from elsewhere on the machine hits them alike.${repeat > 1 ? ` ${repeat} such runs; best per cell.` : ''}
 
 ${tableText}
 
