@@ -428,7 +428,7 @@ The machine is shared with other work: 1-minute load average before→after the 
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
 - Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding, in 10 chunks
   alternating between the servers; acks/s = sets / time from first send to last ack. Per-chunk sets/s, in order:
-${kindsOf(runs).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throughput).map((r) => r.throughput.chunkRates.join(', ')).join(' / ')}`).join('\n')}
+${kindsOf(runs).filter((k) => runs.some((r) => r.kind === k && r.throughput)).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throughput).map((r) => r.throughput.chunkRates.join(', ')).join(' / ')}`).join('\n')}
 - Throughput and latency each start fresh servers, so the latency rows do not depend on what the throughput phase left behind.
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
