@@ -1,7 +1,7 @@
 // Entry point of the Cloud Functions codebase: importing region.ts first applies the global options.
 import './region.js';
 
-export { completeRegistration } from './registration.js';
+export { completeRegistration, syncProfile } from './registration.js';
 export { placeTicketOrder, placeMerchOrder } from './orders/place.js';
 export { cancelOrder } from './orders/cancel.js';
 export { confirmPayment } from './orders/confirm.js';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { completeRegistrationInput, PICKUP_CODE_ALPHABET, pickupDirectoryEntry, type CompleteRegistrationOutput, type Profile } from './domain/index.js';
+import { completeRegistrationInput, PICKUP_CODE_ALPHABET, pickupDirectoryEntry, syncProfileInput, type CompleteRegistrationOutput, type Profile, type SyncProfileOutput } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -76,4 +76,26 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   };
   await db.ref().update(updates);
   return { uid, pickupCode, selfMemberId: SELF_MEMBER_ID };
+});
+
+/**
+ * Rebuilds what is derived from the caller's profile name: the /pickupDirectory entry staff search
+ * by name, and the name of the `self` member (the account holder's own participant entry, shown on
+ * tickets and pickups). The SPA calls it after every profile save; it reads only stored data, so
+ * running it again, or late, is harmless.
+ */
+export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> => {
+  parseInput(syncProfileInput, request.data);
+  const caller = requireCaller(request);
+  const uid = caller.uid;
+  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  if (!profile) throw refuse('profile-missing');
+  const entry = pickupDirectoryEntry(profile);
+  const updates: Record<string, unknown> = { [`pickupDirectory/${uid}`]: entry };
+  if ((await db.ref(`members/${uid}/${SELF_MEMBER_ID}`).get()).exists()) {
+    updates[`members/${uid}/${SELF_MEMBER_ID}/firstName`] = profile.firstName;
+    updates[`members/${uid}/${SELF_MEMBER_ID}/lastName`] = profile.lastName;
+  }
+  await db.ref().update(updates);
+  return { name: entry.name };
 });

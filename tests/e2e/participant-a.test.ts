@@ -363,13 +363,19 @@ describe('participant journey in Chromium', () => {
     await page.getByRole('button', { name: 'Zapisz dane' }).click();
     await page.getByText('Nieprawidłowy numer telefonu').waitFor();
     await page.getByLabel('Telefon').fill('+48 601 202 303');
+    await page.getByLabel('Nazwisko', { exact: true }).fill('Nowak-Bałtycka');
     await page.getByRole('button', { name: 'Zapisz dane' }).click();
-    expect(await page.getByTestId('profile-result').textContent()).toBe('Zapisano dane.');
-    const profiles = await dbGet<Record<string, { phone: string; invoice?: { nip?: string } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);
-    const [profile] = Object.values(profiles);
+    await page.getByTestId('profile-result').getByText('Zapisano dane.').waitFor();
+    const profiles = await dbGet<Record<string, { phone: string; lastName: string; invoice?: { nip?: string } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);
+    const [[uid, profile]] = Object.entries(profiles);
     expect(profile.phone).toBe('+48 601 202 303');
+    expect(profile.lastName).toBe('Nowak-Bałtycka');
     // Saved with the order ("Zapamiętaj te dane"), normalised by the server.
     expect(profile.invoice?.nip).toBe('8392017464');
+    // The staff's pickup search and the own participant entry follow the new name.
+    const directory = await dbGet<{ name: string; lastNameLower: string }>(`pickupDirectory/${uid}`);
+    expect(directory).toMatchObject({ name: 'Marta Nowak-Bałtycka', lastNameLower: 'nowak-bałtycka' });
+    expect(await dbGet<{ lastName: string }>(`members/${uid}/self`)).toMatchObject({ firstName: 'Marta', lastName: 'Nowak-Bałtycka' });
   });
 
   it('changes the password after re-authentication', async () => {

@@ -49,6 +49,33 @@ describe('completeRegistration', () => {
   });
 });
 
+describe('syncProfile', () => {
+  it('rebuilds the staff directory entry and the own participant from the edited profile', async () => {
+    const person = await registeredUser(env);
+    const code = (await env.db.ref(`profiles/${person.uid}/pickupCode`).get()).val();
+    // What the settings page writes directly (rule-checked); the copies still carry the old name.
+    await env.db.ref(`profiles/${person.uid}`).update({ firstName: 'Łucja', lastName: 'Żółć-Nowak' });
+    expect((await env.db.ref(`pickupDirectory/${person.uid}/name`).get()).val()).not.toBe('Łucja Żółć-Nowak');
+    const result = await person.call('syncProfile', {});
+    expect(result).toEqual({ name: 'Łucja Żółć-Nowak' });
+    expect((await env.db.ref(`pickupDirectory/${person.uid}`).get()).val()).toEqual({
+      pickupCode: code, name: 'Łucja Żółć-Nowak', email: person.email, nameLower: 'łucja żółć-nowak', lastNameLower: 'żółć-nowak',
+    });
+    expect((await env.db.ref(`members/${person.uid}/self`).get()).val()).toMatchObject({ firstName: 'Łucja', lastName: 'Żółć-Nowak', relation: 'self' });
+    // Idempotent: a second call changes nothing.
+    const before = await dump(env.db);
+    await person.call('syncProfile', {});
+    expect(await dump(env.db)).toEqual(before);
+  });
+  it('refuses callers without a profile and anonymous callers, writing nothing', async () => {
+    const fresh = await createUser(env);
+    const before = await dump(env.db);
+    expect(await refusal(fresh.call('syncProfile', {}))).toMatchObject({ code: 'failed-precondition', reason: 'profile-missing' });
+    expect(await refusal(anonymousCaller(env)('syncProfile', {}))).toMatchObject({ code: 'unauthenticated' });
+    expect(await dump(env.db)).toEqual(before);
+  });
+});
+
 describe('setUserRole', () => {
   it('grants and revokes staff: custom claims plus the /roles mirror', async () => {
     const r = await admin.call('setUserRole', { uid: user.uid, role: 'staff', enabled: true });

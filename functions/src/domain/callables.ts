@@ -40,6 +40,7 @@ export const CALLABLES = {
   restoreProduct: 'restoreProduct',
   updateEventSettings: 'updateEventSettings',
   deleteMyAccount: 'deleteMyAccount',
+  syncProfile: 'syncProfile',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -111,6 +112,14 @@ export const updateEventSettingsInput = z.strictObject({ event: eventFieldsSchem
 export const deleteMyAccountInput = z.strictObject({ confirm: z.literal(true, { error: 'Potwierdź usunięcie konta' }) });
 export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number }
 
+/**
+ * After the owner edits their profile (a direct, rule-checked write), the copies of their name
+ * that others read are rebuilt from it: the staff's /pickupDirectory entry and the `self` member.
+ * Takes nothing from the client but the call itself.
+ */
+export const syncProfileInput = z.strictObject({});
+export interface SyncProfileOutput { name: string }
+
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
   completeRegistration: completeRegistrationInput,
@@ -128,6 +137,7 @@ export const CALLABLE_INPUTS = {
   restoreProduct: archiveInput,
   updateEventSettings: updateEventSettingsInput,
   deleteMyAccount: deleteMyAccountInput,
+  syncProfile: syncProfileInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -146,6 +156,7 @@ export interface CallableOutputs {
   restoreProduct: ArchiveOutput;
   updateEventSettings: { updated: true };
   deleteMyAccount: DeleteMyAccountOutput;
+  syncProfile: SyncProfileOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

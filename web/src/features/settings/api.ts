@@ -1,6 +1,7 @@
 import type { InvoiceData, Profile } from '@domain/schemas';
+import type { CallableInput, CallableOutput } from '@domain/callables';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { loadDatabase } from '../../shared/firebase';
+import { callFunction, loadDatabase } from '../../shared/firebase';
 
 function toProfile(raw: unknown): Profile | null {
   return typeof raw === 'object' && raw !== null ? (raw as Profile) : null;
@@ -23,7 +24,10 @@ export interface ProfileEdit {
   invoice?: InvoiceData | null;
 }
 
-/** Only the fields the rules let the owner write, plus `updatedAt` (must equal the server's now). */
+/**
+ * Only the fields the rules let the owner write, plus `updatedAt` (must equal the server's now);
+ * then the server rebuilds the copies of the name that staff and tickets show (syncProfile).
+ */
 export async function saveProfile(uid: string, edit: ProfileEdit): Promise<void> {
   const { db, sdk } = await loadDatabase();
   const patch: Record<string, unknown> = {
@@ -35,4 +39,5 @@ export async function saveProfile(uid: string, edit: ProfileEdit): Promise<void>
   };
   if (edit.invoice !== undefined) patch.invoice = edit.invoice;
   await sdk.update(sdk.ref(db, `profiles/${uid}`), patch);
+  await callFunction<CallableInput<'syncProfile'>, CallableOutput<'syncProfile'>>('syncProfile', {});
 }
