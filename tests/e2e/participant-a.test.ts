@@ -363,7 +363,7 @@ describe('participant journey in Chromium', () => {
     await page.getByRole('button', { name: 'Zapisz dane' }).click();
     await page.getByText('Nieprawidłowy numer telefonu').waitFor();
     await page.getByLabel('Telefon').fill('+48 601 202 303');
-    await page.getByLabel('Nazwisko', { exact: true }).fill('Nowak-Bałtycka');
+    await page.getByLabel(/^Nazwisko/).fill('Nowak-Bałtycka');
     await page.getByRole('button', { name: 'Zapisz dane' }).click();
     await page.getByTestId('profile-result').getByText('Zapisano dane.').waitFor();
     const profiles = await dbGet<Record<string, { phone: string; lastName: string; invoice?: { nip?: string } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);

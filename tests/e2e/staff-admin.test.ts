@@ -278,6 +278,10 @@ describe('staff and admin journeys in Chromium', () => {
     await admin.getByTestId('users-search').fill(PARTICIPANT.email);
     const row = admin.getByTestId('user-row').filter({ hasText: PARTICIPANT.email });
     await row.waitFor();
+    // The search is debounced: until it applies, the row can be found in the unfiltered list and
+    // then move when the list shrinks, so a click aimed at it could land elsewhere. Wait for the
+    // filtered list (one person) before clicking.
+    await expect.poll(() => admin.getByTestId('user-row').count(), { timeout: 30_000 }).toBe(1);
     await row.getByRole('switch', { name: `Obsługa: ${PARTICIPANT.email}` }).click({ force: true });
     await confirmDialog(admin);
     await admin.getByTestId('admin-result').filter({ hasText: `Nadano uprawnienia „obsługa”: ${PARTICIPANT.email}` }).waitFor();
