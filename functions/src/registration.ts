@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { completeRegistrationInput, PICKUP_CODE_ALPHABET, pickupDirectoryEntry, syncProfileInput, type CompleteRegistrationOutput, type Profile, type SyncProfileOutput } from './domain/index.js';
-import { db } from './lib/admin.js';
+import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
@@ -80,8 +80,8 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
 
 /**
  * Rebuilds what is derived from the caller's profile name: the /pickupDirectory entry staff search
- * by name, and the name of the `self` member (the account holder's own participant entry, shown on
- * tickets and pickups). The SPA calls it after every profile save; it reads only stored data, so
+ * by name, the name of the `self` member (the account holder's own participant entry, shown on
+ * tickets and pickups) and the Auth display name. The SPA calls it after every profile save; it reads only stored data, so
  * running it again, or late, is harmless.
  */
 export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> => {
@@ -97,5 +97,7 @@ export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> =>
     updates[`members/${uid}/${SELF_MEMBER_ID}/lastName`] = profile.lastName;
   }
   await db.ref().update(updates);
+  // The name the dashboard header shows comes from the identity record (the client reloads it).
+  await auth.updateUser(uid, { displayName: entry.name });
   return { name: entry.name };
 });

@@ -376,6 +376,8 @@ describe('participant journey in Chromium', () => {
     const directory = await dbGet<{ name: string; lastNameLower: string }>(`pickupDirectory/${uid}`);
     expect(directory).toMatchObject({ name: 'Marta Nowak-Bałtycka', lastNameLower: 'nowak-bałtycka' });
     expect(await dbGet<{ lastName: string }>(`members/${uid}/self`)).toMatchObject({ firstName: 'Marta', lastName: 'Nowak-Bałtycka' });
+    // And so does the name in the header (from the identity record), without signing in again.
+    await page.getByTestId('user-menu').getByText('Marta Nowak-Bałtycka').waitFor();
   });
 
   it('changes the password after re-authentication', async () => {

@@ -62,6 +62,7 @@ describe('syncProfile', () => {
       pickupCode: code, name: 'Łucja Żółć-Nowak', email: person.email, nameLower: 'łucja żółć-nowak', lastNameLower: 'żółć-nowak',
     });
     expect((await env.db.ref(`members/${person.uid}/self`).get()).val()).toMatchObject({ firstName: 'Łucja', lastName: 'Żółć-Nowak', relation: 'self' });
+    expect((await env.adminAuth.getUser(person.uid)).displayName).toBe('Łucja Żółć-Nowak');
     // Idempotent: a second call changes nothing.
     const before = await dump(env.db);
     await person.call('syncProfile', {});

@@ -114,7 +114,7 @@ export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number 
 
 /**
  * After the owner edits their profile (a direct, rule-checked write), the copies of their name
- * that others read are rebuilt from it: the staff's /pickupDirectory entry and the `self` member.
+ * are rebuilt from it: the staff's /pickupDirectory entry, the `self` member and the Auth display name.
  * Takes nothing from the client but the call itself.
  */
 export const syncProfileInput = z.strictObject({});

@@ -35,6 +35,19 @@ describe('MemberForm', () => {
     expect((screen.getByLabelText(/^Imię/) as HTMLInputElement).disabled).toBe(false);
   });
 
+  it("keeps the account holder's own name read-only and points to the settings", async () => {
+    const onSubmit = vi.fn(async () => null);
+    await renderForm(
+      <MemberForm submitLabel="Zapisz zmiany" isSelf initial={{ firstName: 'Marta', lastName: 'Nowak', birthYear: '', relation: 'self' }} onSubmit={onSubmit} />,
+    );
+    expect((screen.getByLabelText(/^Imię/) as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByLabelText(/^Nazwisko/) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByRole('link', { name: 'Ustawieniach' }).getAttribute('href')).toBe('/dashboard/ustawienia');
+    type(/Rok urodzenia/, '1990');
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz zmiany' }));
+    expect(onSubmit).toHaveBeenCalledWith({ firstName: 'Marta', lastName: 'Nowak', birthYear: 1990, relation: 'self' });
+  });
+
   it('is disabled with the reason when the participant limit is reached', async () => {
     await renderForm(<MemberForm submitLabel="Dodaj uczestnika" onSubmit={vi.fn()} disabledReason="Możesz dodać najwyżej 30 uczestników." />);
     expect(screen.getByRole('alert').textContent).toContain('najwyżej 30');

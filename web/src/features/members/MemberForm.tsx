@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MEMBER_RELATION_LABELS, MEMBER_RELATIONS, memberInputSchema } from '@domain/schemas';
 import { schemaErrors } from '../../shared/ui/formErrors';
 import type { MemberFields, Relation } from './api';
@@ -72,9 +73,20 @@ export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCan
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Imię" name="firstName" required maxLength={60} value={values.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} onBlur={blur('firstName')} error={show('firstName')} disabled={busy} />
-          <TextInput label="Nazwisko" name="lastName" required maxLength={60} value={values.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} onBlur={blur('lastName')} error={show('lastName')} disabled={busy} />
+          <TextInput label="Imię" name="firstName" required maxLength={60} value={values.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} onBlur={blur('firstName')} error={show('firstName')} disabled={busy} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
+          <TextInput label="Nazwisko" name="lastName" required maxLength={60} value={values.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} onBlur={blur('lastName')} error={show('lastName')} disabled={busy} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
         </SimpleGrid>
+        {isSelf && (
+          // The holder's own entry carries the account's name (syncProfile keeps them equal), so it
+          // is changed in one place only.
+          <Alert variant="light" color="gray" data-testid="self-name-hint">
+            To Twoje dane z konta. Imię i nazwisko zmienisz w{' '}
+            <Anchor component={Link} to="/dashboard/ustawienia" fw={600}>
+              Ustawieniach
+            </Anchor>
+            .
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberInput
             label="Rok urodzenia"

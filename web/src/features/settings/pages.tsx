@@ -77,6 +77,8 @@ export function SettingsPage() {
             onSave={async (edit) => {
               try {
                 await saveProfile(uid!, edit);
+                // The header's name comes from the identity record, which syncProfile just updated.
+                session.refresh().catch(() => undefined);
                 return null;
               } catch {
                 return 'Nie udało się zapisać danych. Sprawdź pola i spróbuj ponownie.';
