@@ -28,9 +28,9 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/database';
-import { onLog } from 'firebase/app';
 import {
   adminClient,
+  captureIndexWarnings,
   Barrier,
   nextValue,
   putRules,
@@ -352,15 +352,7 @@ describe('what the server sends for a query', () => {
 
 describe('index warnings', () => {
   it('a listen on an unindexed child query is answered with the no_index warning; an indexed one is not', async () => {
-    const warnings: string[] = [];
-    // The SDK logs this warning only when the server's listen answer carries "no_index".
-    onLog(
-      (entry) => {
-        const text = entry.args.map(String).join(' ');
-        if (text.includes('Using an unspecified index')) warnings.push(text);
-      },
-      { level: 'warn' },
-    );
+    const { warnings, stop } = captureIndexWarnings();
     try {
       await admin.db.ref('unindexed').set({ a: { k: 1 } });
       await nextValue(query(ref(listener.db, 'unindexed'), orderByChild('k'), limitToFirst(1)));
@@ -371,7 +363,7 @@ describe('index warnings', () => {
       expect(warnings[0]).toContain('".indexOn": "k"');
       expect(warnings[0]).toContain('/unindexed');
     } finally {
-      onLog(null);
+      stop();
     }
   });
 });

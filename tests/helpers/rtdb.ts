@@ -5,7 +5,7 @@
 // run against that server (for example the official emulator on a machine where it can run);
 // otherwise each test file starts its own instance of our emulator on a free port.
 import { randomBytes } from 'node:crypto';
-import { initializeApp as initializeWebApp, deleteApp as deleteWebApp, type FirebaseApp } from 'firebase/app';
+import { initializeApp as initializeWebApp, deleteApp as deleteWebApp, onLog, type FirebaseApp } from 'firebase/app';
 import {
   getDatabase as getWebDatabase,
   connectDatabaseEmulator,
@@ -284,4 +284,20 @@ export function bigString(length: number, seed = 'x'): string {
 export function errorText(error: unknown): string {
   const e = error as { code?: string; message?: string };
   return `${e?.code ?? ''} ${e?.message ?? String(error)}`.toLowerCase();
+}
+
+/**
+ * Collects the web SDK's "Using an unspecified index" warnings, which it logs when the server's
+ * listen answer carries `no_index`. Call `stop()` (in a finally) to detach the log handler.
+ */
+export function captureIndexWarnings(): { warnings: string[]; stop: () => void } {
+  const warnings: string[] = [];
+  onLog(
+    (entry) => {
+      const text = entry.args.map(String).join(' ');
+      if (text.includes('Using an unspecified index')) warnings.push(text);
+    },
+    { level: 'warn' },
+  );
+  return { warnings, stop: () => onLog(null) };
 }

@@ -3,7 +3,7 @@
 // single order stays readable by its owner. Staff look people up in the pickup directory by query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { onLog } from 'firebase/app';
+import { captureIndexWarnings } from '../helpers/rtdb.js';
 import { startRulesSuite, type RulesSuite } from './setup.js';
 import { ADMIN, OTHER, OWNER, STAFF, seedDatabase } from './fixtures.js';
 
@@ -102,15 +102,7 @@ describe('pickup directory: staff look-ups', () => {
   });
 
   it('staff find a person by surname prefix, through an index', async () => {
-    const warnings: string[] = [];
-    // The SDK logs this warning when the server answers a listen on a child without .indexOn.
-    onLog(
-      (entry) => {
-        const text = entry.args.map(String).join(' ');
-        if (text.includes('Using an unspecified index')) warnings.push(text);
-      },
-      { level: 'warn' },
-    );
+    const { warnings, stop } = captureIndexWarnings();
     try {
       const db = testEnv.authenticatedContext(STAFF, { staff: true }).database();
       const prefix = (child: string, q: string) =>
@@ -121,7 +113,7 @@ describe('pickup directory: staff look-ups', () => {
       expect((await prefix('nameLower', 'now')).val()).toBeNull();
       expect(warnings).toEqual([]);
     } finally {
-      onLog(null);
+      stop();
     }
   });
 
