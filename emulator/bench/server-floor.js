@@ -4,22 +4,21 @@
 // one socket write per connection, which is the least any server must do — then acknowledges it.
 // Its latency is what the kernel's loopback TCP, the scheduler and the measuring client cost alone.
 import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
+
+// The same framing as ours (one buffer per message), so the two differ only in what they do before it.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { encodeWebSocketMessage } = await import(path.join(here, '..', 'dist', 'server', 'frames.js'));
 
 const server = createServer((req, res) => res.writeHead(404).end());
 const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
 const listening = new Set();
 
-function frame(text) {
-  const payload = Buffer.from(text, 'utf8');
-  const header = payload.length < 126 ? Buffer.from([0x81, payload.length]) : payload.length <= 0xffff ? Buffer.from([0x81, 126, payload.length >> 8, payload.length & 0xff]) : null;
-  if (!header) throw new Error('the floor server sends small messages only');
-  return Buffer.concat([header, payload]);
-}
-
 server.on('upgrade', (req, socket, head) => {
   wss.handleUpgrade(req, socket, head, (ws) => {
-    const send = (message) => socket.write(frame(JSON.stringify(message)));
+    const send = (message) => socket.write(encodeWebSocketMessage(JSON.stringify(message)));
     send({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: 'localhost', s: 'floor' } } });
     ws.on('message', (data) => {
       const message = JSON.parse(String(data));
@@ -27,7 +26,7 @@ server.on('upgrade', (req, socket, head) => {
       const { r, a, b } = message.d;
       if (a === 'q') listening.add(socket);
       if (a === 'p') {
-        const push = frame(JSON.stringify({ t: 'd', d: { a: 'd', b: { p: b.p.replace(/^\//, ''), d: b.d } } }));
+        const push = encodeWebSocketMessage(JSON.stringify({ t: 'd', d: { a: 'd', b: { p: b.p.replace(/^\//, ''), d: b.d } } }));
         for (const listener of listening) listener.write(push);
       }
       send({ t: 'd', d: { r, b: { s: 'ok', d: '' } } });

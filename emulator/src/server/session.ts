@@ -129,8 +129,8 @@ export class ProtocolSession implements ListenSink {
   }
 
   merge(path: Path, data: Record<string, unknown>, shared?: SharedEncoding): void {
-    const message = shared ? (shared.message ??= { t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } }) : { t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } };
-    this.send(message, shared);
+    const build = () => ({ t: 'd', d: { a: 'm', b: { p: wirePath(path), d: data } } });
+    this.send(shared ? (shared.message ??= build()) : build(), shared);
   }
 
   revoked(listen: Listen): void {
