@@ -17,11 +17,12 @@ import { parseJsonWithComments, JsonSyntaxError, type JsonValue } from './json.j
 import { parseExpression, ExpressionSyntaxError, type Expr } from './parser.js';
 import {
   checkRule,
-  evaluateRule,
+  compileExpression,
   ExpressionTypeError,
   RuleEvalError,
   RuleSnapshot,
   type EvalContext,
+  type RuleFunction,
   type RuleKind,
   type RuleQuery,
 } from './expr.js';
@@ -60,7 +61,8 @@ export interface CompiledRules {
 }
 
 interface CompiledRule {
-  expr: Expr | boolean;
+  /** A constant rule (`true`, `false`), or the expression compiled to a function. */
+  expr: RuleFunction | boolean;
   /** Text for debug reasons. */
   text: string;
   /** The expression reads `root` or `data` (computed once at compile time). */
@@ -138,7 +140,7 @@ export function compileRules(source: string): CompiledRules {
             }
             throw err;
           }
-          rule = { expr: literalBoolean(expr) ?? expr, text: v, usesData: referencesData(expr) };
+          rule = { expr: literalBoolean(expr) ?? compileExpression(expr), text: v, usesData: referencesData(expr) };
         } else {
           return fail(line, keyPath, `Expected a boolean or an expression string, found ${jsonType(v)}.`);
         }
@@ -282,7 +284,7 @@ const REFUSED: Outcome = Object.freeze({ ok: false });
 function run(rule: CompiledRule, ctx: EvalContext): Outcome {
   if (typeof rule.expr === 'boolean') return rule.expr ? GRANTED : REFUSED;
   try {
-    return evaluateRule(rule.expr, ctx) ? GRANTED : REFUSED;
+    return rule.expr(ctx) ? GRANTED : REFUSED;
   } catch (err) {
     if (err instanceof RuleEvalError) return { ok: false, error: err.message };
     // Anything else (a bug, a malformed node) also must not grant access.

@@ -6,7 +6,7 @@
 // while evaluating, and a failure there makes the whole rule evaluate to false (RuleEvalError).
 
 import { validateKey, type DataNode, type Path } from '../core/index.js';
-import type { Expr } from './parser.js';
+import type { BinaryOp, Expr } from './parser.js';
 
 export type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'query' | 'regex' | 'array' | 'any' | `method:${string}`;
 
@@ -365,11 +365,24 @@ export interface EvalContext {
   vars: Readonly<Record<string, string>>;
 }
 
-/** Evaluates a checked rule expression; throws RuleEvalError when the rule must count as false. */
-export function evaluateRule(expr: Expr, ctx: EvalContext): boolean {
-  const v = evaluate(expr, ctx);
-  if (typeof v !== 'boolean') throw new RuleEvalError(`Rule evaluated to ${describeValue(v)}, not a boolean.`);
-  return v;
+/** A checked rule expression turned into a function of its variables (see compileExpression). */
+export type RuleFunction = (ctx: EvalContext) => boolean;
+type Evaluator = (ctx: EvalContext) => unknown;
+
+/**
+ * Turns a checked rule expression into a function, once, when the rules are loaded: every node of
+ * the expression becomes a closure that knows its operator, method and arguments, so evaluating a
+ * rule on a write runs straight-line code instead of re-inspecting the syntax tree on each node.
+ * The function throws RuleEvalError when the rule must count as false; nothing is evaluated with
+ * eval or Function.
+ */
+export function compileExpression(expr: Expr): RuleFunction {
+  const evaluate = compileNode(expr);
+  return (ctx) => {
+    const v = evaluate(ctx);
+    if (typeof v !== 'boolean') throw new RuleEvalError(`Rule evaluated to ${describeValue(v)}, not a boolean.`);
+    return v;
+  };
 }
 
 function describeValue(v: unknown): string {
@@ -385,61 +398,89 @@ function bool(v: unknown, what: string): boolean {
   return v;
 }
 
-function evaluate(e: Expr, ctx: EvalContext): unknown {
+function compileNode(e: Expr): Evaluator {
   switch (e.kind) {
-    case 'literal':
-      return e.value;
+    case 'literal': {
+      const value = e.value;
+      return () => value;
+    }
     case 'ident':
-      return lookup(e.name, ctx);
-    case 'member':
-      return getProperty(evaluate(e.object, ctx), e.property);
+      return compileIdent(e.name);
+    case 'member': {
+      const object = compileNode(e.object);
+      const property = e.property;
+      return (ctx) => getProperty(object(ctx), property);
+    }
     case 'index': {
-      const key = evaluate(e.index, ctx);
-      if (typeof key !== 'string' && typeof key !== 'number') throw new RuleEvalError('Property names must be strings.');
-      return getProperty(evaluate(e.object, ctx), String(key));
+      const object = compileNode(e.object);
+      const index = compileNode(e.index);
+      return (ctx) => {
+        const key = index(ctx);
+        if (typeof key !== 'string' && typeof key !== 'number') throw new RuleEvalError('Property names must be strings.');
+        return getProperty(object(ctx), String(key));
+      };
     }
     case 'call':
-      return call(e, ctx);
+      return compileCall(e);
     case 'unary': {
-      const v = evaluate(e.arg, ctx);
-      if (e.op === '!') return !bool(v, 'Operand of !');
-      if (typeof v !== 'number') throw new RuleEvalError(`Operand of - must be a number, got ${describeValue(v)}.`);
-      return -v;
+      const arg = compileNode(e.arg);
+      if (e.op === '!') return (ctx) => !bool(arg(ctx), 'Operand of !');
+      return (ctx) => {
+        const v = arg(ctx);
+        if (typeof v !== 'number') throw new RuleEvalError(`Operand of - must be a number, got ${describeValue(v)}.`);
+        return -v;
+      };
     }
     case 'logical': {
-      const l = bool(evaluate(e.left, ctx), `Left operand of ${e.op}`);
-      if (e.op === '&&' ? !l : l) return l;
-      return bool(evaluate(e.right, ctx), `Right operand of ${e.op}`);
+      const left = compileNode(e.left);
+      const right = compileNode(e.right);
+      const leftWhat = `Left operand of ${e.op}`;
+      const rightWhat = `Right operand of ${e.op}`;
+      if (e.op === '&&') return (ctx) => bool(left(ctx), leftWhat) && bool(right(ctx), rightWhat);
+      return (ctx) => bool(left(ctx), leftWhat) || bool(right(ctx), rightWhat);
     }
-    case 'conditional':
-      return bool(evaluate(e.test, ctx), 'Condition of ?:') ? evaluate(e.then, ctx) : evaluate(e.otherwise, ctx);
+    case 'conditional': {
+      const test = compileNode(e.test);
+      const then = compileNode(e.then);
+      const otherwise = compileNode(e.otherwise);
+      return (ctx) => (bool(test(ctx), 'Condition of ?:') ? then(ctx) : otherwise(ctx));
+    }
     case 'binary':
-      return binary(e.op, evaluate(e.left, ctx), evaluate(e.right, ctx));
+      return compileBinary(e.op, compileNode(e.left), compileNode(e.right));
     case 'regex':
-    case 'array':
-      // Only reachable as call arguments, which call() handles itself.
-      throw new RuleEvalError(`Unexpected ${e.kind}.`);
+    case 'array': {
+      // Only reachable as call arguments, which compileCall handles itself.
+      const kind = e.kind;
+      return () => {
+        throw new RuleEvalError(`Unexpected ${kind}.`);
+      };
+    }
   }
 }
 
-function lookup(name: string, ctx: EvalContext): unknown {
+function compileIdent(name: string): Evaluator {
   switch (name) {
     case 'auth':
-      return ctx.auth ?? null;
+      return (ctx) => ctx.auth ?? null;
     case 'now':
-      return ctx.now;
+      return (ctx) => ctx.now;
     case 'root':
-      return ctx.root;
+      return (ctx) => ctx.root;
     case 'data':
-      return ctx.data;
+      return (ctx) => ctx.data;
     case 'newData':
-      if (!ctx.newData) throw new RuleEvalError('newData is not available here.');
-      return ctx.newData;
+      return (ctx) => {
+        const newData = ctx.newData;
+        if (!newData) throw new RuleEvalError('newData is not available here.');
+        return newData;
+      };
     case 'query':
-      return ctx.query ?? DEFAULT_RULE_QUERY;
+      return (ctx) => ctx.query ?? DEFAULT_RULE_QUERY;
   }
-  if (hasOwn(ctx.vars, name)) return ctx.vars[name];
-  throw new RuleEvalError(`Unknown variable '${name}'.`);
+  return (ctx) => {
+    if (hasOwn(ctx.vars, name)) return ctx.vars[name];
+    throw new RuleEvalError(`Unknown variable '${name}'.`);
+  };
 }
 
 export const DEFAULT_RULE_QUERY: RuleQuery = Object.freeze({
@@ -474,116 +515,192 @@ function requireString(v: unknown, what: string): string {
   return v;
 }
 
-function call(e: Extract<Expr, { kind: 'call' }>, ctx: EvalContext): unknown {
-  if (e.callee.kind !== 'member') throw new RuleEvalError('Only methods can be called.');
-  const target = evaluate(e.callee.object, ctx);
-  const name = e.callee.property;
-  if (target instanceof RuleSnapshot) return snapshotMethod(target, name, e.args, ctx);
-  if (typeof target === 'string' && hasOwn(STRING_METHODS, name)) {
-    switch (name) {
-      case 'contains':
-        return target.includes(requireString(evaluate(e.args[0], ctx), 'contains()'));
-      case 'beginsWith':
-        return target.startsWith(requireString(evaluate(e.args[0], ctx), 'beginsWith()'));
-      case 'endsWith':
-        return target.endsWith(requireString(evaluate(e.args[0], ctx), 'endsWith()'));
-      case 'replace': {
-        const from = requireString(evaluate(e.args[0], ctx), 'replace()');
-        const to = requireString(evaluate(e.args[1], ctx), 'replace()');
-        // Replaces every occurrence, literally (no patterns, no '$&' substitutions).
-        return from === '' ? target : target.split(from).join(to);
-      }
-      case 'toLowerCase':
-        return target.toLowerCase();
-      case 'toUpperCase':
-        return target.toUpperCase();
-      case 'matches': {
-        const arg = e.args[0];
-        if (arg.kind !== 'regex') throw new RuleEvalError('matches() expects a regular expression literal.');
-        const re = regexCache.get(arg) ?? compileRegex(arg);
-        return re.test(target);
-      }
-    }
-  }
-  throw new RuleEvalError(`Cannot call ${name}() on ${describeValue(target)}.`);
+function cannotCall(name: string, target: unknown): RuleEvalError {
+  return new RuleEvalError(`Cannot call ${name}() on ${describeValue(target)}.`);
 }
 
-function snapshotMethod(s: RuleSnapshot, name: string, args: Expr[], ctx: EvalContext): unknown {
+/** A method call: snapshot methods on snapshots, string methods on strings, anything else fails. */
+function compileCall(e: Extract<Expr, { kind: 'call' }>): Evaluator {
+  const callee = e.callee;
+  if (callee.kind !== 'member') {
+    return () => {
+      throw new RuleEvalError('Only methods can be called.');
+    };
+  }
+  const target = compileNode(callee.object);
+  const name = callee.property;
+  if (hasOwn(SNAPSHOT_METHODS, name)) {
+    const method = compileSnapshotMethod(name, e.args);
+    return (ctx) => {
+      const t = target(ctx);
+      if (t instanceof RuleSnapshot) return method(t, ctx);
+      throw cannotCall(name, t);
+    };
+  }
+  if (hasOwn(STRING_METHODS, name)) {
+    const method = compileStringMethod(name, e.args);
+    return (ctx) => {
+      const t = target(ctx);
+      if (typeof t === 'string') return method(t, ctx);
+      if (t instanceof RuleSnapshot) throw new RuleEvalError(`No such method '${name}' on a snapshot.`);
+      throw cannotCall(name, t);
+    };
+  }
+  return (ctx) => {
+    const t = target(ctx);
+    if (t instanceof RuleSnapshot) throw new RuleEvalError(`No such method '${name}' on a snapshot.`);
+    throw cannotCall(name, t);
+  };
+}
+
+function compileSnapshotMethod(name: string, args: Expr[]): (s: RuleSnapshot, ctx: EvalContext) => unknown {
+  const arg0 = args.length > 0 ? compileNode(args[0]) : null;
+  const stringArg = (ctx: EvalContext, what: string): string => {
+    if (!arg0) throw new RuleEvalError(`${what} expects a string, got nothing.`);
+    return requireString(arg0(ctx), what);
+  };
   switch (name) {
-    case 'val': {
-      const node = s.node();
-      return node.isLeaf() ? node.getValue() : node.val();
-    }
+    case 'val':
+      return (s) => {
+        const node = s.node();
+        return node.isLeaf() ? node.getValue() : node.val();
+      };
     case 'child':
-      return s.child(requireString(evaluate(args[0], ctx), 'child()'));
+      return (s, ctx) => s.child(stringArg(ctx, 'child()'));
     case 'parent':
-      return s.parent();
+      return (s) => s.parent();
     case 'hasChild':
-      return !s.childNode(requireString(evaluate(args[0], ctx), 'hasChild()')).isEmpty();
+      return (s, ctx) => !s.childNode(stringArg(ctx, 'hasChild()')).isEmpty();
     case 'hasChildren': {
-      const node = s.node();
-      if (args.length === 0) return !node.isLeaf() && node.numChildren() > 0;
-      const arr = args[0];
-      if (arr.kind !== 'array') throw new RuleEvalError('hasChildren() expects an array of strings.');
-      for (const el of arr.elements) {
-        if (s.childNode(requireString(evaluate(el, ctx), 'hasChildren()')).isEmpty()) return false;
+      if (args.length === 0) {
+        return (s) => {
+          const node = s.node();
+          return !node.isLeaf() && node.numChildren() > 0;
+        };
       }
-      return true;
+      const arr = args[0];
+      if (arr.kind !== 'array') {
+        return () => {
+          throw new RuleEvalError('hasChildren() expects an array of strings.');
+        };
+      }
+      const elements = arr.elements.map(compileNode);
+      return (s, ctx) => {
+        for (const element of elements) {
+          if (s.childNode(requireString(element(ctx), 'hasChildren()')).isEmpty()) return false;
+        }
+        return true;
+      };
     }
     case 'exists':
-      return !s.node().isEmpty();
+      return (s) => !s.node().isEmpty();
     case 'getPriority':
-      return s.node().getPriority() ?? null;
-    case 'isNumber': {
-      const node = s.node();
-      return node.isLeaf() && typeof node.getValue() === 'number';
-    }
-    case 'isString': {
-      const node = s.node();
-      return node.isLeaf() && typeof node.getValue() === 'string';
-    }
-    case 'isBoolean': {
-      const node = s.node();
-      return node.isLeaf() && typeof node.getValue() === 'boolean';
-    }
+      return (s) => s.node().getPriority() ?? null;
+    case 'isNumber':
+      return (s) => {
+        const node = s.node();
+        return node.isLeaf() && typeof node.getValue() === 'number';
+      };
+    case 'isString':
+      return (s) => {
+        const node = s.node();
+        return node.isLeaf() && typeof node.getValue() === 'string';
+      };
+    case 'isBoolean':
+      return (s) => {
+        const node = s.node();
+        return node.isLeaf() && typeof node.getValue() === 'boolean';
+      };
   }
-  throw new RuleEvalError(`No such method '${name}' on a snapshot.`);
+  throw new Error(`snapshot method ${name} has no implementation`);
 }
 
-function binary(op: string, l: unknown, r: unknown): unknown {
+function compileStringMethod(name: string, args: Expr[]): (target: string, ctx: EvalContext) => unknown {
+  const compiled = args.map(compileNode);
+  const stringArg = (i: number, ctx: EvalContext, what: string): string => {
+    const arg = compiled[i];
+    if (!arg) throw new RuleEvalError(`${what} expects a string, got nothing.`);
+    return requireString(arg(ctx), what);
+  };
+  switch (name) {
+    case 'contains':
+      return (t, ctx) => t.includes(stringArg(0, ctx, 'contains()'));
+    case 'beginsWith':
+      return (t, ctx) => t.startsWith(stringArg(0, ctx, 'beginsWith()'));
+    case 'endsWith':
+      return (t, ctx) => t.endsWith(stringArg(0, ctx, 'endsWith()'));
+    case 'replace':
+      return (t, ctx) => {
+        const from = stringArg(0, ctx, 'replace()');
+        const to = stringArg(1, ctx, 'replace()');
+        // Replaces every occurrence, literally (no patterns, no '$&' substitutions).
+        return from === '' ? t : t.split(from).join(to);
+      };
+    case 'toLowerCase':
+      return (t) => t.toLowerCase();
+    case 'toUpperCase':
+      return (t) => t.toUpperCase();
+    case 'matches': {
+      const arg = args[0];
+      if (arg?.kind !== 'regex') {
+        return () => {
+          throw new RuleEvalError('matches() expects a regular expression literal.');
+        };
+      }
+      let re: RegExp | undefined;
+      return (t) => (re ??= compileRegex(arg)).test(t);
+    }
+  }
+  throw new Error(`string method ${name} has no implementation`);
+}
+
+function compileBinary(op: BinaryOp, left: Evaluator, right: Evaluator): Evaluator {
   switch (op) {
     case '+':
-      if (typeof l === 'number' && typeof r === 'number') return l + r;
-      if ((typeof l === 'string' || typeof l === 'number') && (typeof r === 'string' || typeof r === 'number')) return String(l) + String(r);
-      throw new RuleEvalError(`Invalid + operands: ${describeValue(l)} and ${describeValue(r)}.`);
+      return (ctx) => {
+        const l = left(ctx);
+        const r = right(ctx);
+        if (typeof l === 'number' && typeof r === 'number') return l + r;
+        if ((typeof l === 'string' || typeof l === 'number') && (typeof r === 'string' || typeof r === 'number')) return String(l) + String(r);
+        throw new RuleEvalError(`Invalid + operands: ${describeValue(l)} and ${describeValue(r)}.`);
+      };
     case '-':
     case '*':
     case '/':
     case '%': {
-      if (typeof l !== 'number' || typeof r !== 'number') throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
-      return op === '-' ? l - r : op === '*' ? l * r : op === '/' ? l / r : l % r;
+      const apply = op === '-' ? (a: number, b: number) => a - b : op === '*' ? (a: number, b: number) => a * b : op === '/' ? (a: number, b: number) => a / b : (a: number, b: number) => a % b;
+      return (ctx) => {
+        const l = left(ctx);
+        const r = right(ctx);
+        if (typeof l !== 'number' || typeof r !== 'number') throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
+        return apply(l, r);
+      };
     }
     case '==':
     case '===':
-      return equals(l, r);
+      return (ctx) => equals(left(ctx), right(ctx));
     case '!=':
     case '!==':
-      return !equals(l, r);
+      return (ctx) => !equals(left(ctx), right(ctx));
     default: {
-      if (!((typeof l === 'number' && typeof r === 'number') || (typeof l === 'string' && typeof r === 'string'))) {
-        throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
-      }
-      const a = l as number | string;
-      const b = r as number | string;
-      return op === '<' ? a < b : op === '<=' ? a <= b : op === '>' ? a > b : a >= b;
+      const compare = op === '<' ? (a: Ordered, b: Ordered) => a < b : op === '<=' ? (a: Ordered, b: Ordered) => a <= b : op === '>' ? (a: Ordered, b: Ordered) => a > b : (a: Ordered, b: Ordered) => a >= b;
+      return (ctx) => {
+        const l = left(ctx);
+        const r = right(ctx);
+        if (!((typeof l === 'number' && typeof r === 'number') || (typeof l === 'string' && typeof r === 'string'))) {
+          throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
+        }
+        return compare(l, r);
+      };
     }
   }
 }
+
+type Ordered = number | string;
 
 // Both `==` and `===` are strict in the rules language. Objects (auth, a val() of a subtree) are
 // never equal to a primitive, so `data.val() != null` holds for a subtree.
 function equals(l: unknown, r: unknown): boolean {
   if (l instanceof RuleSnapshot || r instanceof RuleSnapshot) throw new RuleEvalError('Snapshots cannot be compared; use val().');
-  if (typeof l === 'object' && l !== null) return l === r;
   return l === r;
 }

@@ -5,7 +5,7 @@ import {
 } from '../core/index.js';
 import { compileRules, type AuthContext, type CompiledRules } from '../rules/index.js';
 import type { DurableStore } from '../persistence/index.js';
-import { Listen, ListenTree, type ListenPrincipal, type ListenSink } from './listens.js';
+import { Listen, ListenTree, type ListenPrincipal, type SharedEncoding } from './listens.js';
 
 export type Principal = ListenPrincipal;
 export const OWNER: Principal = Object.freeze({ owner: true, auth: null });
@@ -283,18 +283,24 @@ export class Namespace {
   private notify(write: PreparedWrite, writtenData: () => unknown): void {
     if (this.listens.size === 0) return;
     const { path, oldRoot, newRoot } = write;
-    const covered = new Set<ListenSink>();
     const queries: Listen[] = [];
+    // One push per write and connection, whatever number of its listens cover the written path.
+    // Each is written as soon as its listen is found (no collecting pass first): with many
+    // listeners, the first ones get the data sooner. `shared` marks the sinks already pushed to.
+    const shared: SharedEncoding = {};
+    let data: unknown;
     this.listens.forEachOnPath(path, (listen) => {
-      if (listen.isDefault) covered.add(listen.sink);
-      else queries.push(listen);
+      if (!listen.isDefault) {
+        queries.push(listen);
+        return;
+      }
+      const sink = listen.sink;
+      if (sink.pushedWith === shared) return;
+      sink.pushedWith = shared;
+      data ??= writtenData();
+      if (write.kind === 'set') sink.set(path, data, undefined, shared);
+      else sink.merge(path, data as Record<string, unknown>, shared);
     });
-    if (covered.size > 0) {
-      const data = writtenData();
-      const shared = {};
-      if (write.kind === 'set') for (const sink of covered) sink.set(path, data, undefined, shared);
-      else for (const sink of covered) sink.merge(path, data as Record<string, unknown>, shared);
-    }
     const below: Listen[] = [];
     this.listens.forEachBelow(
       path,
@@ -305,7 +311,7 @@ export class Namespace {
     );
     for (const listen of below) {
       if (listen.isDefault) {
-        if (covered.has(listen.sink)) continue;
+        if (listen.sink.pushedWith === shared) continue;
         const before = oldRoot.getChild(listen.path);
         const after = newRoot.getChild(listen.path);
         if (before === after || before.equals(after)) continue;

@@ -31,6 +31,13 @@ function isHighSurrogate(code: number): boolean {
  * a header and a payload write per frame; a push to many listeners reuses the same buffer.
  */
 export function encodeWebSocketMessage(message: string, maxFrameSize = MAX_FRAME_SIZE): Buffer {
+  if (message.length <= maxFrameSize) {
+    // One frame (nearly every message): encoded straight into the buffer that is sent.
+    const length = Buffer.byteLength(message, 'utf8');
+    const out = Buffer.allocUnsafe(webSocketHeaderLength(length) + length);
+    out.write(message, writeWebSocketHeader(out, 0, length), 'utf8');
+    return out;
+  }
   const payloads = encodeFrames(message, maxFrameSize).map((frame) => Buffer.from(frame, 'utf8'));
   let total = 0;
   for (const payload of payloads) total += webSocketHeaderLength(payload.length) + payload.length;
