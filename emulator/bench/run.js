@@ -422,7 +422,9 @@ The machine is shared with other work: 1-minute load average before→after the 
 - Every server runs in its own child process and is driven by the same raw protocol-v5 client
   (\`emulator/bench/rawclient.js\`: handshake, \`auth\` with an unsigned emulator ID token, \`p\` puts, \`q\` listens)
   over a minimal RFC 6455 WebSocket client on a plain socket (\`emulator/bench/wsclient.js\`), which stamps each
-  message with the time its bytes were read, before any parsing.
+  message with the time its bytes were read, before any parsing. It reads every socket into one shared buffer
+  (\`net.connect\`'s \`onread\`, no stream events): with 100 or 1000 listeners in one client process the last
+  arrivals wait for the client to read the sockets before them, so its cost per message is part of every row.
 - Workload: the participant basket: every write is a set of \`/baskets/<uid>\` with one merch line and
   \`updatedAt: {".sv":"timestamp"}\`, which the project's rules check (\`.write\` for the owner, \`.validate\`
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).

@@ -303,6 +303,27 @@ describe('expressions: string methods, regex, operators', () => {
     expect(set(r, null, '/a', 1, user('u', { name: 'xx' })).allowed).toBe(true);
   });
 
+  it('an evaluation error names what went wrong in the denial reason', () => {
+    const r = compile({
+      len: { '.write': 'newData.val().length > 1' },
+      call: { '.write': "newData.val().contains('x')" },
+      cmp: { '.write': 'newData.val() < 3' },
+      and: { '.write': 'newData.val() && true' },
+      result: { '.write': 'newData.val()' },
+    });
+    const reason = (path: string, value: unknown): string => {
+      const res = set(r, null, path, value);
+      return res.allowed ? 'allowed' : res.reason;
+    };
+    expect(reason('/len', 5)).toContain("(error: No such property 'length' on number 5.)");
+    expect(reason('/len', 'abc')).toBe('allowed');
+    expect(reason('/call', 5)).toContain('(error: Cannot call contains() on number 5.)');
+    expect(reason('/cmp', 'x')).toContain('(error: Invalid < operands: string "x" and number 3.)');
+    expect(reason('/and', 1)).toContain('(error: Left operand of && must be boolean, got number 1.)');
+    expect(reason('/result', 1)).toContain('(error: Rule evaluated to number 1, not a boolean.)');
+    expect(reason('/result', true)).toBe('allowed');
+  });
+
   it('an invalid child path is an evaluation error', () => {
     const r = compile({ a: { '.write': "!newData.child('x.y').exists()" }, b: { '.write': "!newData.child('x/y').exists()" } });
     expect(set(r, null, '/a', 1).allowed).toBe(false);
