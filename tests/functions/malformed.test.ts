@@ -25,6 +25,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   updateEventSettings: { event: EVENT },
   deleteMyAccount: { confirm: true },
   syncProfile: {},
+  reconcileReservations: {},
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -96,6 +96,7 @@ const MATRIX: Row[] = [
   { path: '/idempotency', read: ['admin'], value: {}, write: NOBODY },
   { path: `/idempotency/${O}/key1`, read: ['admin'], value: { orderId: 'oBob', createdAt: 1 }, write: NOBODY },
   { path: `/idempotency/${O}/key2`, read: ['admin'], value: { orderId: 'oAlice', createdAt: 1 }, write: NOBODY },
+  { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
   // Anything not in the data model
   { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },
 ];

@@ -41,6 +41,7 @@ export const CALLABLES = {
   updateEventSettings: 'updateEventSettings',
   deleteMyAccount: 'deleteMyAccount',
   syncProfile: 'syncProfile',
+  reconcileReservations: 'reconcileReservations',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -120,6 +121,25 @@ export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number 
 export const syncProfileInput = z.strictObject({});
 export interface SyncProfileOutput { name: string }
 
+/**
+ * Admin: the repair for reservations left behind when a function instance died between its steps
+ * (functions/src/orders/reconcile.ts, docs/data-model.md). Takes nothing but the call.
+ */
+export const reconcileReservationsInput = z.strictObject({});
+/** A `sold` counter set to what the orders hold; `id` is a ticket type id or `productId/variantId`. */
+export interface ReservationCorrection { kind: 'ticketType' | 'variant'; id: string; name: string; soldBefore: number; soldAfter: number }
+export interface ReconcileReservationsOutput {
+  checkedTicketTypes: number;
+  checkedVariants: number;
+  corrections: ReservationCorrection[];
+  /** ticket claims whose order does not exist (or has released them) */
+  releasedTicketClaims: number;
+  /** `processing` order attempts older than 10 minutes (their function instance died) */
+  removedStaleAttempts: number;
+  /** cancellations older than 10 minutes whose release had not finished */
+  completedCancellations: number;
+}
+
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
   completeRegistration: completeRegistrationInput,
@@ -138,6 +158,7 @@ export const CALLABLE_INPUTS = {
   updateEventSettings: updateEventSettingsInput,
   deleteMyAccount: deleteMyAccountInput,
   syncProfile: syncProfileInput,
+  reconcileReservations: reconcileReservationsInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -157,6 +178,7 @@ export interface CallableOutputs {
   updateEventSettings: { updated: true };
   deleteMyAccount: DeleteMyAccountOutput;
   syncProfile: SyncProfileOutput;
+  reconcileReservations: ReconcileReservationsOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

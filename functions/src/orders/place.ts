@@ -26,6 +26,7 @@ import { db } from '../lib/admin.js';
 import { requireCaller } from '../lib/caller.js';
 import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
+import { reconciliationRunning } from './reconcile.js';
 import { releaseTicketClaim, releaseTicketQuota, releaseVariantStock } from './reservations.js';
 
 type Kind = 'tickets' | 'merch';
@@ -68,6 +69,9 @@ async function placeOrder(kind: Kind, request: CallableRequest): Promise<PlaceOr
 
   const undo: { label: string; run: () => Promise<unknown> }[] = [{ label: 'idempotency claim', run: () => idemRef.remove() }];
   try {
+    // Checked after the claim, which a reconciliation waits for: either it sees this attempt as
+    // under way, or this attempt sees its flag and stops here (see orders/reconcile.ts).
+    if (await reconciliationRunning(now)) throw refuse('maintenance');
     const [profileSnap, basketSnap, membersSnap] = await Promise.all([
       db.ref(`profiles/${uid}`).get(),
       db.ref(`baskets/${uid}`).get(),

@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
+import { ReservationCheck } from './ReservationCheck';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };
@@ -167,6 +168,7 @@ export function OrdersTab() {
           )}
         </Paper>
       )}
+      <ReservationCheck />
       {dialog}
     </Stack>
   );

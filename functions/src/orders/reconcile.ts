@@ -1,0 +1,199 @@
+import { logger } from 'firebase-functions/v2';
+import { onCall } from 'firebase-functions/v2/https';
+import {
+  reconcileReservationsInput,
+  type Order,
+  type ReconcileReservationsOutput,
+  type ReservationCorrection,
+  type TicketType,
+  type Variant,
+} from '../domain/index.js';
+import { db } from '../lib/admin.js';
+import { requireAdmin, type Caller } from '../lib/caller.js';
+import { parseInput, refuse } from '../lib/refusal.js';
+import { transact } from '../lib/tx.js';
+import { cancelOrderAs } from './cancel.js';
+import { releaseTicketClaim, reservationsOf } from './reservations.js';
+
+/**
+ * An order placement or a cancellation that has not finished after this long has died with its
+ * function instance (a callable times out after 60 s): what it reserved is repaired, not waited for.
+ */
+export const STALE_AFTER_MS = 10 * 60_000;
+/** A reconciliation that has not cleared its flag after this long has died: placements go on. */
+export const MAINTENANCE_MAX_MS = 5 * 60_000;
+/** How long a reconciliation waits for the placements already under way to finish. */
+const SETTLE_WAIT_MS = 20_000;
+const SETTLE_POLL_MS = 250;
+
+export const MAINTENANCE_PATH = 'maintenance/reconcile';
+
+interface MaintenanceFlag { by: string; startedAt: number }
+interface Attempt { orderId: string; kind: string; status: 'processing' | 'done'; createdAt: number }
+
+/** Whether a reconciliation is running now (placements check it right after claiming their key). */
+export async function reconciliationRunning(now: number): Promise<boolean> {
+  const flag = (await db.ref(MAINTENANCE_PATH).get()).val() as MaintenanceFlag | null;
+  return flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
+}
+
+/**
+ * Waits until no placement is under way (no fresh `processing` idempotency record) and removes
+ * the records of placements that died. Returns how many were removed; refuses when placements are
+ * still running after SETTLE_WAIT_MS.
+ */
+async function settlePlacements(): Promise<number> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  for (;;) {
+    const now = Date.now();
+    const all = ((await db.ref('idempotency').get()).val() ?? {}) as Record<string, Record<string, Attempt>>;
+    const stale: string[] = [];
+    let running = 0;
+    for (const [uid, attempts] of Object.entries(all)) {
+      for (const [key, attempt] of Object.entries(attempts ?? {})) {
+        if (attempt?.status !== 'processing') continue;
+        if (attempt.createdAt < now - STALE_AFTER_MS) stale.push(`${uid}/${key}`);
+        else running++;
+      }
+    }
+    if (running === 0) {
+      let removed = 0;
+      for (const path of stale) {
+        // Only if it is still the dead attempt (a transaction, so a concurrent change wins).
+        const { committed } = await transact<Attempt>(db.ref(`idempotency/${path}`), (cur) => {
+          if (!cur) return null;
+          return cur.status === 'processing' && cur.createdAt < now - STALE_AFTER_MS ? null : undefined;
+        });
+        if (committed) removed++;
+      }
+      return removed;
+    }
+    if (Date.now() >= deadline) throw refuse('orders-in-progress');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+}
+
+/**
+ * An order holds its quota, stock and ticket claims unless it is cancelled and released. A
+ * cancelled order whose release has not finished still counts: its cancellation is returning them
+ * right now (or is completed below when it died), and counting it errs on the side of underselling.
+ */
+function holds(order: Order): boolean {
+  return order.status !== 'cancelled' || order.released === false;
+}
+
+async function recountTicketTypes(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
+  let checked = 0;
+  for (const base of ['ticketTypes', 'archivedTicketTypes']) {
+    const types = ((await db.ref(base).get()).val() ?? {}) as Record<string, TicketType>;
+    for (const id of Object.keys(types)) {
+      checked++;
+      const target = held.get(id) ?? 0;
+      let before: number | null = null;
+      const { committed, value } = await transact<TicketType>(db.ref(`${base}/${id}`), (cur) => {
+        before = cur ? cur.sold : null;
+        if (!cur) return null;
+        return cur.sold === target ? undefined : { ...cur, sold: target };
+      });
+      if (committed && value && before !== null && before !== target) {
+        corrections.push({ kind: 'ticketType', id, name: value.name, soldBefore: before, soldAfter: target });
+      }
+    }
+  }
+  return checked;
+}
+
+async function recountVariants(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
+  let checked = 0;
+  for (const base of ['products', 'archivedProducts']) {
+    const products = ((await db.ref(base).get()).val() ?? {}) as Record<string, { name: string; variants?: Record<string, Variant> }>;
+    for (const [productId, product] of Object.entries(products)) {
+      for (const variantId of Object.keys(product.variants ?? {})) {
+        checked++;
+        const target = held.get(`${productId}/${variantId}`) ?? 0;
+        let before: number | null = null;
+        const { committed, value } = await transact<Variant>(db.ref(`${base}/${productId}/variants/${variantId}`), (cur) => {
+          before = cur ? cur.sold : null;
+          if (!cur) return null;
+          return cur.sold === target ? undefined : { ...cur, sold: target };
+        });
+        if (committed && value && before !== null && before !== target) {
+          corrections.push({ kind: 'variant', id: `${productId}/${variantId}`, name: `${product.name} (${value.label})`, soldBefore: before, soldAfter: target });
+        }
+      }
+    }
+  }
+  return checked;
+}
+
+/** Ticket claims whose order does not exist or has released them (left by a placement that died). */
+async function releaseOrphanClaims(orders: Record<string, Order>): Promise<number> {
+  const all = ((await db.ref('tickets').get()).val() ?? {}) as Record<string, Record<string, Record<string, { orderId: string }>>>;
+  let released = 0;
+  for (const [uid, members] of Object.entries(all)) {
+    for (const [memberId, claims] of Object.entries(members ?? {})) {
+      for (const [ticketTypeId, claim] of Object.entries(claims ?? {})) {
+        const order = orders[claim.orderId];
+        if (order && order.uid === uid && holds(order)) continue;
+        await releaseTicketClaim(uid, memberId, ticketTypeId, claim.orderId);
+        released++;
+      }
+    }
+  }
+  return released;
+}
+
+/**
+ * The repair for reservations left behind by a function instance that died mid-way (see
+ * docs/data-model.md): recounts `sold` of every ticket type and variant from the orders that hold
+ * them, releases orphaned ticket claims, removes dead placement attempts and completes dead
+ * cancellations. New placements are refused (`maintenance`) while it runs, and it starts only once
+ * the placements already under way have finished, so no reservation in flight is lost.
+ */
+export async function reconcileReservationsAs(caller: Caller): Promise<ReconcileReservationsOutput> {
+  const startedAt = Date.now();
+  let runningSince: number | null = null;
+  await transact<MaintenanceFlag>(db.ref(MAINTENANCE_PATH), (cur) => {
+    runningSince = cur && cur.startedAt > startedAt - MAINTENANCE_MAX_MS ? cur.startedAt : null;
+    return runningSince !== null ? undefined : { by: caller.uid, startedAt };
+  });
+  if (runningSince !== null) throw refuse('reconcile-running');
+  try {
+    const removedStaleAttempts = await settlePlacements();
+
+    let orders = ((await db.ref('orders').get()).val() ?? {}) as Record<string, Order>;
+    let completedCancellations = 0;
+    const now = Date.now();
+    for (const [orderId, order] of Object.entries(orders)) {
+      if (order.status !== 'cancelled' || order.released !== false) continue;
+      if ((order.cancelledAt ?? 0) >= now - STALE_AFTER_MS) continue;
+      await cancelOrderAs(caller, orderId);
+      completedCancellations++;
+    }
+    if (completedCancellations > 0) orders = ((await db.ref('orders').get()).val() ?? {}) as Record<string, Order>;
+
+    const ticketsHeld = new Map<string, number>();
+    const variantsHeld = new Map<string, number>();
+    for (const order of Object.values(orders)) {
+      if (!holds(order)) continue;
+      const r = reservationsOf(order);
+      for (const [id, n] of r.ticketTypes) ticketsHeld.set(id, (ticketsHeld.get(id) ?? 0) + n);
+      for (const [key, v] of r.variants) variantsHeld.set(key, (variantsHeld.get(key) ?? 0) + v.quantity);
+    }
+    const corrections: ReservationCorrection[] = [];
+    const checkedTicketTypes = await recountTicketTypes(ticketsHeld, corrections);
+    const checkedVariants = await recountVariants(variantsHeld, corrections);
+    const releasedTicketClaims = await releaseOrphanClaims(orders);
+    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations };
+    logger.info('reconcileReservations', { by: caller.uid, ...out });
+    return out;
+  } finally {
+    await db.ref(MAINTENANCE_PATH).remove();
+  }
+}
+
+export const reconcileReservations = onCall(async (request): Promise<ReconcileReservationsOutput> => {
+  parseInput(reconcileReservationsInput, request.data);
+  const caller = requireAdmin(request);
+  return reconcileReservationsAs(caller);
+});

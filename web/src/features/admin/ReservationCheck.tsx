@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReconcileReservationsOutput } from '@domain/callables';
+import { pluralForm, type NounForms } from '@domain/words';
+import { formatNumber } from '../../shared/format/pl';
+import { callAdmin } from './api';
+import { ResultAlert, useConfirm, type ActionResult } from './ui';
+
+const TICKET_TYPES: NounForms = ['typ biletu', 'typy biletów', 'typów biletów'];
+const VARIANTS: NounForms = ['wariant produktu', 'warianty produktów', 'wariantów produktów'];
+const CLAIMS: NounForms = ['rezerwację biletu', 'rezerwacje biletów', 'rezerwacji biletów'];
+const ATTEMPTS: NounForms = ['przerwaną próbę zamówienia', 'przerwane próby zamówienia', 'przerwanych prób zamówienia'];
+const CANCELLATIONS: NounForms = ['przerwane anulowanie', 'przerwane anulowania', 'przerwanych anulowań'];
+
+const count = (n: number, forms: NounForms) => `${formatNumber(n, 0)} ${pluralForm(n, forms)}`;
+
+/** What a reconciliation checked and changed, as the admin reads it after the run. */
+export function reconcileSummary(out: ReconcileReservationsOutput): string {
+  const parts = [`Sprawdzono ${count(out.checkedTicketTypes, TICKET_TYPES)} i ${count(out.checkedVariants, VARIANTS)}.`];
+  if (out.corrections.length === 0) parts.push('Liczby sprzedanych zgadzają się z zamówieniami.');
+  else parts.push(`Poprawiono liczbę sprzedanych: ${out.corrections.map((c) => `${c.name} ${formatNumber(c.soldBefore, 0)} → ${formatNumber(c.soldAfter, 0)}`).join('; ')}.`);
+  if (out.releasedTicketClaims > 0) parts.push(`Zwolniono ${count(out.releasedTicketClaims, CLAIMS)} po przerwanych zamówieniach.`);
+  if (out.removedStaleAttempts > 0) parts.push(`Usunięto ${count(out.removedStaleAttempts, ATTEMPTS)}.`);
+  if (out.completedCancellations > 0) parts.push(`Dokończono ${count(out.completedCancellations, CANCELLATIONS)}.`);
+  return parts.join(' ');
+}
+
+/**
+ * The admin's repair for reservations left behind when the server stopped in the middle of an
+ * order or a cancellation (reconcileReservations; see docs/data-model.md).
+ */
+export function ReservationCheck() {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const { ask, dialog } = useConfirm(setResult);
+  const start = () =>
+    ask({
+      title: 'Przeliczenie rezerwacji',
+      body: (
+        <>
+          Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione przez przerwane zamówienia — zwolnione. Na czas
+          przeliczania (kilka sekund) nowe zamówienia są wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.
+        </>
+      ),
+      confirmLabel: 'Przelicz rezerwacje',
+      run: async () => reconcileSummary(await callAdmin('reconcileReservations', {})),
+    });
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reservation-check-title">
+      <Stack gap="sm">
+        <Title order={3} fz="lg" id="reservation-check-title">
+          Kontrola rezerwacji
+        </Title>
+        <Text size="sm" c="dimmed">
+          Gdy serwer przerwie zamówienie lub anulowanie w połowie, bilety albo sztuki mogą zostać zarezerwowane bez zamówienia. Przeliczenie porównuje liczby
+          sprzedanych z zamówieniami i poprawia różnice.
+        </Text>
+        <ResultAlert result={result} onClose={() => setResult(null)} />
+        <Group>
+          <Button variant="light" onClick={start} data-testid="reconcile-start">
+            Przelicz rezerwacje
+          </Button>
+        </Group>
+      </Stack>
+      {dialog}
+    </Paper>
+  );
+}
