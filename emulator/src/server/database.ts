@@ -47,6 +47,9 @@ function permissionDenied(): DatabaseError {
   return new DatabaseError('permission_denied', 'Permission denied');
 }
 
+/** Numbers the pushes of every namespace (see notify). */
+let lastWriteNumber = 0;
+
 export class Namespace {
   root: DataNode = EMPTY_NODE;
   readonly listens = new ListenTree();
@@ -286,7 +289,9 @@ export class Namespace {
     const queries: Listen[] = [];
     // One push per write and connection, whatever number of its listens cover the written path.
     // Each is written as soon as its listen is found (no collecting pass first): with many
-    // listeners, the first ones get the data sooner. `shared` marks the sinks already pushed to.
+    // listeners, the first ones get the data sooner. A sink remembers the number of the write it
+    // was last pushed (a number, so that a sink holds no old push's bytes).
+    const writeNumber = ++lastWriteNumber;
     const shared: SharedEncoding = {};
     let data: unknown;
     this.listens.forEachOnPath(path, (listen) => {
@@ -295,8 +300,8 @@ export class Namespace {
         return;
       }
       const sink = listen.sink;
-      if (sink.pushedWith === shared) return;
-      sink.pushedWith = shared;
+      if (sink.pushedWrite === writeNumber) return;
+      sink.pushedWrite = writeNumber;
       data ??= writtenData();
       if (write.kind === 'set') sink.set(path, data, undefined, shared);
       else sink.merge(path, data as Record<string, unknown>, shared);
@@ -311,7 +316,7 @@ export class Namespace {
     );
     for (const listen of below) {
       if (listen.isDefault) {
-        if (listen.sink.pushedWith === shared) continue;
+        if (listen.sink.pushedWrite === writeNumber) continue;
         const before = oldRoot.getChild(listen.path);
         const after = newRoot.getChild(listen.path);
         if (before === after || before.equals(after)) continue;

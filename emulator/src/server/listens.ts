@@ -8,8 +8,8 @@ export interface ListenSink {
   merge(path: Path, data: Record<string, unknown>, shared?: SharedEncoding): void;
   /** The listen lost its read permission and was removed from the registry. */
   revoked(listen: Listen): void;
-  /** Set by the database while it pushes one write: the write's encoding, once this sink has it. */
-  pushedWith?: SharedEncoding;
+  /** Set by the database while it pushes one write: the write's number, once this sink has it. */
+  pushedWrite?: number;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
 } from '../core/index.js';
 import { ANONYMOUS, OWNER, type Principal } from './database.js';
 import type { Databases } from './namespaces.js';
-import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
+import { Listen, type ListenSink } from './listens.js';
 import { nextPushId } from './pushid.js';
 import { EXPIRED_TOKEN_MESSAGE, TokenError, parseCredential, restCredential } from './tokens.js';
 
@@ -140,7 +140,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** An `Accept: text/event-stream` listener. */
 class EventStreamSink implements ListenSink {
-  pushedWith: SharedEncoding | undefined = undefined;
+  pushedWrite = 0;
   private readonly keepAlive: NodeJS.Timeout;
   private expiry: NodeJS.Timeout | null = null;
   private ended = false;

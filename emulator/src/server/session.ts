@@ -72,7 +72,7 @@ export class WebSocketTransport implements Transport {
  * change once (long polling upgraded to a WebSocket) without losing that state.
  */
 export class ProtocolSession implements ListenSink {
-  pushedWith: SharedEncoding | undefined = undefined;
+  pushedWrite = 0;
   private principal: Principal = ANONYMOUS;
   /** Fires when the token of an authenticated connection expires; cleared on unauth, re-auth and close. */
   private expiryTimer: NodeJS.Timeout | null = null;

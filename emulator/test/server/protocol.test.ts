@@ -47,6 +47,32 @@ describe('wire protocol', () => {
     c.close();
   });
 
+  it('pushes a write once per connection, however many of its listens cover the path', async () => {
+    const both = new RawClient(wsUrl('p3'));
+    const one = new RawClient(wsUrl('p3'));
+    await Promise.all([both.opened, one.opened]);
+    await both.request('q', { p: '/open', h: '' });
+    await both.request('q', { p: '/open/x', h: '' });
+    await one.request('q', { p: '/open/x', h: '' });
+    const before = [both.pushes.length, one.pushes.length];
+    await both.request('p', { p: '/open/x', d: 1 });
+    await both.request('p', { p: '/open/x', d: 2 });
+    await both.request('p', { p: '/open/y', d: 3 });
+    // Acknowledgements come after the pushes of their write, on the writing connection and the other one alike.
+    await one.request('p', { p: '/gone/z', d: 4 });
+    expect(both.pushes.slice(before[0])).toEqual([
+      { a: 'd', b: { p: '/open/x', d: 1 } },
+      { a: 'd', b: { p: '/open/x', d: 2 } },
+      { a: 'd', b: { p: '/open/y', d: 3 } },
+    ]);
+    expect(one.pushes.slice(before[1])).toEqual([
+      { a: 'd', b: { p: '/open/x', d: 1 } },
+      { a: 'd', b: { p: '/open/x', d: 2 } },
+    ]);
+    both.close();
+    one.close();
+  });
+
   it('warns no_index for an orderByChild listen without .indexOn, and not with it', async () => {
     const c = new RawClient(wsUrl('p3'));
     await c.opened;
