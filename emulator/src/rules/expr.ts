@@ -515,6 +515,12 @@ function requireString(v: unknown, what: string): string {
   return v;
 }
 
+/** The string value of a compiled method argument (absent only in a call the checker let through). */
+function stringArgument(arg: Evaluator | undefined, ctx: EvalContext, what: string): string {
+  if (!arg) throw new RuleEvalError(`${what} expects a string, got nothing.`);
+  return requireString(arg(ctx), what);
+}
+
 function cannotCall(name: string, target: unknown): RuleEvalError {
   return new RuleEvalError(`Cannot call ${name}() on ${describeValue(target)}.`);
 }
@@ -554,11 +560,7 @@ function compileCall(e: Extract<Expr, { kind: 'call' }>): Evaluator {
 }
 
 function compileSnapshotMethod(name: string, args: Expr[]): (s: RuleSnapshot, ctx: EvalContext) => unknown {
-  const arg0 = args.length > 0 ? compileNode(args[0]) : null;
-  const stringArg = (ctx: EvalContext, what: string): string => {
-    if (!arg0) throw new RuleEvalError(`${what} expects a string, got nothing.`);
-    return requireString(arg0(ctx), what);
-  };
+  const arg0 = args.length > 0 ? compileNode(args[0]) : undefined;
   switch (name) {
     case 'val':
       return (s) => {
@@ -566,11 +568,11 @@ function compileSnapshotMethod(name: string, args: Expr[]): (s: RuleSnapshot, ct
         return node.isLeaf() ? node.getValue() : node.val();
       };
     case 'child':
-      return (s, ctx) => s.child(stringArg(ctx, 'child()'));
+      return (s, ctx) => s.child(stringArgument(arg0, ctx, 'child()'));
     case 'parent':
       return (s) => s.parent();
     case 'hasChild':
-      return (s, ctx) => !s.childNode(stringArg(ctx, 'hasChild()')).isEmpty();
+      return (s, ctx) => !s.childNode(stringArgument(arg0, ctx, 'hasChild()')).isEmpty();
     case 'hasChildren': {
       if (args.length === 0) {
         return (s) => {
@@ -616,23 +618,18 @@ function compileSnapshotMethod(name: string, args: Expr[]): (s: RuleSnapshot, ct
 }
 
 function compileStringMethod(name: string, args: Expr[]): (target: string, ctx: EvalContext) => unknown {
-  const compiled = args.map(compileNode);
-  const stringArg = (i: number, ctx: EvalContext, what: string): string => {
-    const arg = compiled[i];
-    if (!arg) throw new RuleEvalError(`${what} expects a string, got nothing.`);
-    return requireString(arg(ctx), what);
-  };
+  const [first, second] = args.map(compileNode);
   switch (name) {
     case 'contains':
-      return (t, ctx) => t.includes(stringArg(0, ctx, 'contains()'));
+      return (t, ctx) => t.includes(stringArgument(first, ctx, 'contains()'));
     case 'beginsWith':
-      return (t, ctx) => t.startsWith(stringArg(0, ctx, 'beginsWith()'));
+      return (t, ctx) => t.startsWith(stringArgument(first, ctx, 'beginsWith()'));
     case 'endsWith':
-      return (t, ctx) => t.endsWith(stringArg(0, ctx, 'endsWith()'));
+      return (t, ctx) => t.endsWith(stringArgument(first, ctx, 'endsWith()'));
     case 'replace':
       return (t, ctx) => {
-        const from = stringArg(0, ctx, 'replace()');
-        const to = stringArg(1, ctx, 'replace()');
+        const from = stringArgument(first, ctx, 'replace()');
+        const to = stringArgument(second, ctx, 'replace()');
         // Replaces every occurrence, literally (no patterns, no '$&' substitutions).
         return from === '' ? t : t.split(from).join(to);
       };

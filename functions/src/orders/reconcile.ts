@@ -31,10 +31,12 @@ export const MAINTENANCE_PATH = 'maintenance/reconcile';
 interface MaintenanceFlag { by: string; startedAt: number }
 interface Attempt { orderId: string; kind: string; status: 'processing' | 'done'; createdAt: number }
 
+/** A flag younger than MAINTENANCE_MAX_MS belongs to a reconciliation that is still running. */
+const isFresh = (flag: MaintenanceFlag | null, now: number): flag is MaintenanceFlag => flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
+
 /** Whether a reconciliation is running now (placements check it right after claiming their key). */
 export async function reconciliationRunning(now: number): Promise<boolean> {
-  const flag = (await db.ref(MAINTENANCE_PATH).get()).val() as MaintenanceFlag | null;
-  return flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
+  return isFresh((await db.ref(MAINTENANCE_PATH).get()).val() as MaintenanceFlag | null, now);
 }
 
 /**
@@ -82,6 +84,20 @@ function holds(order: Order): boolean {
   return order.status !== 'cancelled' || order.released === false;
 }
 
+/**
+ * Sets the `sold` counter of the node at `path` to `target` by transaction. Returns the node and
+ * the value it had when that differed, null when the node is gone or was already right.
+ */
+async function setSold<T extends { sold: number }>(path: string, target: number): Promise<{ value: T; before: number } | null> {
+  let before: number | null = null;
+  const { committed, value } = await transact<T>(db.ref(path), (cur) => {
+    before = cur ? cur.sold : null;
+    if (!cur) return null;
+    return cur.sold === target ? undefined : { ...cur, sold: target };
+  });
+  return committed && value && before !== null && before !== target ? { value, before } : null;
+}
+
 async function recountTicketTypes(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
   let checked = 0;
   for (const base of ['ticketTypes', 'archivedTicketTypes']) {
@@ -89,15 +105,8 @@ async function recountTicketTypes(held: Map<string, number>, corrections: Reserv
     for (const id of Object.keys(types)) {
       checked++;
       const target = held.get(id) ?? 0;
-      let before: number | null = null;
-      const { committed, value } = await transact<TicketType>(db.ref(`${base}/${id}`), (cur) => {
-        before = cur ? cur.sold : null;
-        if (!cur) return null;
-        return cur.sold === target ? undefined : { ...cur, sold: target };
-      });
-      if (committed && value && before !== null && before !== target) {
-        corrections.push({ kind: 'ticketType', id, name: value.name, soldBefore: before, soldAfter: target });
-      }
+      const changed = await setSold<TicketType>(`${base}/${id}`, target);
+      if (changed) corrections.push({ kind: 'ticketType', id, name: changed.value.name, soldBefore: changed.before, soldAfter: target });
     }
   }
   return checked;
@@ -111,14 +120,9 @@ async function recountVariants(held: Map<string, number>, corrections: Reservati
       for (const variantId of Object.keys(product.variants ?? {})) {
         checked++;
         const target = held.get(`${productId}/${variantId}`) ?? 0;
-        let before: number | null = null;
-        const { committed, value } = await transact<Variant>(db.ref(`${base}/${productId}/variants/${variantId}`), (cur) => {
-          before = cur ? cur.sold : null;
-          if (!cur) return null;
-          return cur.sold === target ? undefined : { ...cur, sold: target };
-        });
-        if (committed && value && before !== null && before !== target) {
-          corrections.push({ kind: 'variant', id: `${productId}/${variantId}`, name: `${product.name} (${value.label})`, soldBefore: before, soldAfter: target });
+        const changed = await setSold<Variant>(`${base}/${productId}/variants/${variantId}`, target);
+        if (changed) {
+          corrections.push({ kind: 'variant', id: `${productId}/${variantId}`, name: `${product.name} (${changed.value.label})`, soldBefore: changed.before, soldAfter: target });
         }
       }
     }
@@ -152,12 +156,12 @@ async function releaseOrphanClaims(orders: Record<string, Order>): Promise<numbe
  */
 export async function reconcileReservationsAs(caller: Caller): Promise<ReconcileReservationsOutput> {
   const startedAt = Date.now();
-  let runningSince: number | null = null;
+  let running = false;
   await transact<MaintenanceFlag>(db.ref(MAINTENANCE_PATH), (cur) => {
-    runningSince = cur && cur.startedAt > startedAt - MAINTENANCE_MAX_MS ? cur.startedAt : null;
-    return runningSince !== null ? undefined : { by: caller.uid, startedAt };
+    running = isFresh(cur, startedAt);
+    return running ? undefined : { by: caller.uid, startedAt };
   });
-  if (runningSince !== null) throw refuse('reconcile-running');
+  if (running) throw refuse('reconcile-running');
   try {
     const removedStaleAttempts = await settlePlacements();
 
