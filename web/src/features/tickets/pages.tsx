@@ -397,7 +397,7 @@ function BuyerStep() {
               const who = memberId ? nameOf(memberId) : null;
               let message = r.message;
               if (who && !message.includes(who)) message = `${who}: ${message}`;
-              if (r.reason === 'try-again' || r.reason === 'busy' || r.reason === 'maintenance' || r.code === 'unavailable' || r.code === 'internal') message = `${message} Kliknij „Zamawiam” jeszcze raz — nie utworzymy drugiego zamówienia.`;
+              if (r.reason === 'try-again' || r.reason === 'busy' || r.reason === 'maintenance' || r.code === 'unavailable' || r.code === 'internal') message = `${/[.!?]$/.test(message) ? message : `${message}.`} Kliknij „Zamawiam” jeszcze raz — nie utworzymy drugiego zamówienia.`;
               return { message, field: r.field };
             }
           }}
