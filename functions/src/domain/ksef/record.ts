@@ -1,0 +1,63 @@
+/**
+ * `/ksef/{uid}/{invoiceId}`: what the admin recorded after sending an invoice to KSeF (through the
+ * Ministry's free application or accounting software). Written only by the `recordKsefSubmission`
+ * callable, once. It keeps the exact XML file that was generated when the number was recorded, so the
+ * file offered for download afterwards, its SHA-256 and the KOD I link can never drift apart.
+ */
+import { z } from 'zod';
+import { isoDateSchema, timestampSchema, uidSchema, type Invoice, type InvoiceData } from '../schemas.js';
+import { buildFa3Xml, fa3FileName, fa3FromInvoice, type Fa3Problem } from './fa3.js';
+import { kodILinkFromHash } from './kodI.js';
+import { KSEF_NUMBER_PATTERN, parseKsefNumber } from './ksefNumber.js';
+import { fileHashBase64Url, utf8 } from './sha256.js';
+
+export const ksefNumberSchema = z
+  .string({ error: 'Podaj numer KSeF' })
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => KSEF_NUMBER_PATTERN.test(v), 'Numer KSeF ma 35 znaków: NIP-RRRRMMDD-12 znaków-2 znaki (np. 5265877635-20250826-0100001AF629-AF)')
+  .refine((v) => parseKsefNumber(v) !== null, 'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów');
+
+/** Ids of documents KSeF records are kept for: invoice ids (`FV-2026-000123`) and, later, corrections (`KOR-…`). */
+export const ksefDocumentIdSchema = z.string({ error: 'Brak identyfikatora faktury' }).regex(/^(FV|KOR)-\d{4}-\d{6,}$/, 'Nieprawidłowy identyfikator faktury');
+
+export const ksefRecordSchema = z.strictObject({
+  ksefNumber: z.string().regex(KSEF_NUMBER_PATTERN),
+  /** The day the invoice was sent to KSeF (YYYY-MM-DD), as the admin recorded it. */
+  submittedOn: isoDateSchema,
+  /** The exact FA(3) file (UTF-8 text) the number belongs to. */
+  xml: z.string().min(1).max(2_000_000),
+  /** SHA-256 of the file's UTF-8 bytes, Base64URL: the last part of the KOD I link. */
+  sha256: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  recordedAt: timestampSchema,
+  recordedBy: uidSchema,
+});
+export type KsefRecord = z.output<typeof ksefRecordSchema>;
+
+export const KSEF_STATUS_LABELS = { pending: 'do wysłania', sent: 'wysłano' } as const;
+export type KsefStatus = keyof typeof KSEF_STATUS_LABELS;
+
+export const BUYER_TYPE_LABELS = { company: 'firma', person: 'konsument' } as const;
+
+/** KSeF is mandatory for invoices to businesses (a buyer with a NIP); optional for consumers. */
+export function ksefRequired(buyer: Pick<InvoiceData, 'kind'> | undefined): boolean {
+  return buyer?.kind === 'company';
+}
+
+export type KsefFile = { ok: true; xml: string; fileName: string; sha256: string; fromRecord: boolean } | { ok: false; problems: Fa3Problem[] };
+
+/**
+ * The file to hand out for an invoice: once a KSeF number is recorded, the stored file (the one the
+ * number belongs to); before that, the file generated from the snapshot.
+ */
+export function ksefFileFor(invoice: Invoice, record?: Pick<KsefRecord, 'xml' | 'sha256'> | null): KsefFile {
+  const fileName = fa3FileName(invoice.number);
+  if (record?.xml) return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
+  const built = buildFa3Xml(fa3FromInvoice(invoice));
+  if (!built.ok) return built;
+  return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
+}
+
+/** The KOD I link of a recorded invoice, computed from the stored file's own bytes. */
+export function kodIForRecord(invoice: Pick<Invoice, 'seller' | 'issueDate'>, record: Pick<KsefRecord, 'xml'>): string {
+  return kodILinkFromHash(invoice.seller.nip, invoice.issueDate, fileHashBase64Url(utf8(record.xml)));
+}

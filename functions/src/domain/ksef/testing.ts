@@ -1,0 +1,120 @@
+/**
+ * Test support shared by the unit, functions and e2e suites (never imported by the app): invoice
+ * snapshots built the way confirmPayment builds them, and validation against the official FA(3) schema
+ * with xmllint (Debian `libxml2-utils`; .ci/run installs it) and the vendored schema files.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { amountInWords } from '../words.js';
+import { computeLine, computeTotals, VAT_METHOD_NOTE, type VatRate } from '../vat.js';
+import { rateKey, type Invoice, type InvoiceData } from '../schemas.js';
+
+export const SCHEMA_DIR = fileURLToPath(new URL('./schema/', import.meta.url));
+export const FA3_SCHEMA = path.join(SCHEMA_DIR, 'schemat_FA(3)_v1-0E.xsd');
+export const FA3_CATALOG = path.join(SCHEMA_DIR, 'catalog.xml');
+
+export interface SchemaVerdict {
+  valid: boolean;
+  /** xmllint's messages (file name, line, what is wrong). */
+  output: string;
+}
+
+/**
+ * Validates XML documents against FA(3) in one xmllint run (offline: the catalog maps the schema's
+ * import URL to the local copies). Returns one verdict per document, in order.
+ */
+export function validateFa3(documents: readonly string[]): SchemaVerdict[] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fa3-'));
+  try {
+    const files = documents.map((xml, i) => {
+      const file = path.join(dir, `doc-${i}.xml`);
+      writeFileSync(file, xml, 'utf8');
+      return file;
+    });
+    let output = '';
+    try {
+      execFileSync('xmllint', ['--nonet', '--noout', '--schema', FA3_SCHEMA, ...files], {
+        env: { ...process.env, XML_CATALOG_FILES: FA3_CATALOG },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    } catch (error) {
+      const e = error as { stderr?: Buffer; status?: number; code?: string };
+      if (e.code === 'ENOENT') throw new Error('xmllint is missing: apt-get install libxml2-utils');
+      output = String(e.stderr ?? '');
+    }
+    return files.map((file) => {
+      const mine = output.split('\n').filter((line) => line.startsWith(file) && !line.endsWith(' validates'));
+      return { valid: mine.length === 0 && !output.includes(`${file} fails to validate`), output: mine.join('\n') };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const TEST_SELLER = {
+  name: 'Stowarzyszenie Żeglarskie „Bałtyk” & Przyjaciele',
+  street: 'ul. Portowa 12',
+  postalCode: '84-150',
+  city: 'Hel',
+  nip: '1234563218',
+  bankName: 'Bank Morski S.A.',
+  bankAccount: '61109010140000071219812874',
+};
+export const TEST_COMPANY: InvoiceData = { kind: 'company', name: 'Żagle <Północ> sp. z o.o.', nip: '5260250274', street: 'ul. Długa 5/7', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+export const TEST_PERSON: InvoiceData = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+export const TEST_FOREIGN_PERSON: InvoiceData = { kind: 'person', name: 'Jürgen Müller', street: 'Hafenstraße 3', postalCode: '18055', city: 'Rostock', country: 'DE' };
+export const TEST_FOREIGN_COMPANY: InvoiceData = { kind: 'company', name: 'Segel GmbH (oddział w Polsce)', nip: '7740001454', street: 'Hafenstraße 9', postalCode: '18055', city: 'Rostock', country: 'DE' };
+
+export interface TestLine {
+  name: string;
+  unitGross: number;
+  quantity: number;
+  vatRate: VatRate;
+}
+
+/** An invoice snapshot exactly as confirmPayment stores it (lines l1…ln, from-gross VAT, totals per rate). */
+export function testInvoice(options: { number?: string; lines: TestLine[]; buyer?: InvoiceData; issuedAt?: number; issueDate?: string }): Invoice {
+  const issuedAt = options.issuedAt ?? Date.UTC(2026, 1, 3, 9, 15, 42);
+  const issueDate = options.issueDate ?? new Date(issuedAt + 3_600_000).toISOString().slice(0, 10);
+  const totals = computeTotals(options.lines);
+  return {
+    number: options.number ?? 'FV/2026/000001',
+    uid: 'buyerUid1',
+    orderId: 'order1',
+    orderNumber: 'ZAM/2026/000007',
+    issueDate,
+    saleDate: issueDate,
+    issuePlace: TEST_SELLER.city,
+    issuedAt,
+    issuedBy: 'adminUid1',
+    seller: { ...TEST_SELLER },
+    buyer: options.buyer ?? TEST_COMPANY,
+    lines: Object.fromEntries(
+      options.lines.map((line, i) => {
+        const a = computeLine(line);
+        return [`l${i + 1}`, { name: line.name, unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
+      }),
+    ),
+    totals: { net: totals.net, vat: totals.vat, gross: totals.gross, perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])) },
+    amountInWords: amountInWords(totals.gross),
+    paymentMethod: 'przelew',
+    paid: totals.gross,
+    vatMethod: VAT_METHOD_NOTE,
+  };
+}
+
+/** The text of every element with this local name, in document order (our generator writes no CDATA or comments). */
+export function elementTexts(xml: string, name: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]);
+}
+
+/** `123.45` / `-0.05` → grosze. */
+export function amountToGrosze(text: string): number {
+  const m = /^(-)?(\d+)\.(\d{2})$/.exec(text);
+  if (!m) throw new Error(`Not an FA(3) amount: ${text}`);
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number(m[3]));
+}
