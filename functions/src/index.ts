@@ -11,3 +11,4 @@ export { setUserRole } from './roles.js';
 export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, archiveProduct, restoreProduct } from './catalog.js';
 export { updateEventSettings } from './event.js';
 export { deleteMyAccount } from './account.js';
+export { recordKsefSubmission } from './ksef.js';

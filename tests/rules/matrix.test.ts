@@ -77,6 +77,13 @@ const MATRIX: Row[] = [
   { path: '/invoices', read: ['admin'], value: {}, write: NOBODY },
   { path: `/invoices/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
   { path: `/invoices/${O}/inv1`, read: ['owner', 'admin'], value: { number: 'FV/2027/000009' }, write: NOBODY },
+  // KSeF records: the owner reads their own (the KSeF number on the invoice view), only recordKsefSubmission writes
+  { path: '/ksef', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/ksef/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
+  { path: `/ksef/${O}/FV-2027-000009`, read: ['owner', 'admin'], value: { ksefNumber: '1234563218-20270105-0100001AF629-00', submittedOn: '2027-01-05' }, write: NOBODY },
+  { path: `/ksef/${O}/FV-2027-000009/ksefNumber`, read: ['owner', 'admin'], value: 'x', write: NOBODY },
+  { path: '/ksefNumbers', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/ksefNumbers/1234563218-20270105-0100001AF629-00', read: ['admin'], value: { uid: O, invoiceId: 'FV-2027-000009' }, write: NOBODY },
   { path: '/pickups', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: `/pickups/${O}`, read: ['owner', 'staff', 'admin'], value: null, write: NOBODY },
   { path: `/pickups/${O}/p1/status`, read: ['owner', 'staff', 'admin'], value: 'picked', write: NOBODY },

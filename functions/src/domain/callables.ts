@@ -19,8 +19,10 @@ import {
   ticketTypeInputSchema,
   eventFieldsSchema,
   eventDatesInOrder,
+  isoDateSchema,
 } from './schemas.js';
 import type { OrderStatus } from './orderState.js';
+import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 
 export const REGION = 'europe-central2';
 
@@ -42,6 +44,7 @@ export const CALLABLES = {
   deleteMyAccount: 'deleteMyAccount',
   syncProfile: 'syncProfile',
   reconcileReservations: 'reconcileReservations',
+  recordKsefSubmission: 'recordKsefSubmission',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -140,6 +143,23 @@ export interface ReconcileReservationsOutput {
   completedCancellations: number;
 }
 
+/**
+ * Admin: records the KSeF number an invoice got after the admin sent its FA(3) file to KSeF
+ * (functions/src/ksef.ts, docs/ksef.md). `uid` is the invoice owner, `invoiceId` the invoice's key
+ * (`FV-2026-000123`), `submittedOn` the day it was sent.
+ */
+export const recordKsefSubmissionInput = z.strictObject({ uid: uidSchema, invoiceId: ksefDocumentIdSchema, ksefNumber: ksefNumberSchema, submittedOn: isoDateSchema });
+export interface RecordKsefSubmissionOutput {
+  invoiceId: string;
+  ksefNumber: string;
+  /** SHA-256 of the stored FA(3) file, Base64URL */
+  sha256: string;
+  /** the KOD I verification link */
+  kodI: string;
+  /** false when the same number was already recorded (a repeated call changes nothing) */
+  created: boolean;
+}
+
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
   completeRegistration: completeRegistrationInput,
@@ -159,6 +179,7 @@ export const CALLABLE_INPUTS = {
   deleteMyAccount: deleteMyAccountInput,
   syncProfile: syncProfileInput,
   reconcileReservations: reconcileReservationsInput,
+  recordKsefSubmission: recordKsefSubmissionInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -179,6 +200,7 @@ export interface CallableOutputs {
   deleteMyAccount: DeleteMyAccountOutput;
   syncProfile: SyncProfileOutput;
   reconcileReservations: ReconcileReservationsOutput;
+  recordKsefSubmission: RecordKsefSubmissionOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

@@ -39,6 +39,10 @@ export const REFUSALS = {
   'variant-has-sales': { code: 'failed-precondition', message: 'Nie można usunąć wariantu, który był już sprzedawany' },
   'already-archived': { code: 'failed-precondition', message: 'Ta pozycja jest już w archiwum' },
   'not-archived': { code: 'not-found', message: 'Nie ma takiej pozycji w archiwum' },
+  'invoice-missing': { code: 'not-found', message: 'Nie znaleziono faktury' },
+  'ksef-invalid': { code: 'failed-precondition', message: 'Z danych tej faktury nie da się utworzyć poprawnego pliku FA(3) dla KSeF' },
+  'ksef-already-recorded': { code: 'already-exists', message: 'Ta faktura ma już zapisany inny numer KSeF' },
+  'ksef-number-used': { code: 'already-exists', message: 'Ten numer KSeF jest już zapisany przy innej fakturze' },
   internal: { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;
 

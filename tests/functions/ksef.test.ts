@@ -1,0 +1,131 @@
+// recordKsefSubmission through the emulators: a real paid invoice (placeTicketOrder + confirmPayment),
+// the admin records its KSeF number, the stored FA(3) file validates against the official schema and
+// its KOD I link is the SHA-256 of exactly those bytes; refusals write nothing.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import { validateFa3 } from '../../functions/src/domain/ksef/testing.js';
+import type { Invoice } from '../../functions/src/domain/index.js';
+import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+
+let env: TestEnv;
+let admin: TestUser;
+let otherAdmin: TestUser;
+
+beforeAll(async () => {
+  env = await startEnv();
+  admin = await createUser(env, { claims: { admin: true } });
+  otherAdmin = await createUser(env, { claims: { admin: true } });
+  await env.db.ref('event').set(EVENT);
+  await env.db.ref('countries').set({ PL: 'Polska', DE: 'Niemcy' });
+  await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
+});
+afterAll(() => stopEnv(env));
+
+interface Paid {
+  buyer: TestUser;
+  invoiceId: string;
+  invoice: Invoice;
+}
+
+/** A participant buys a ticket and the admin confirms the transfer: the real invoice snapshot. */
+async function paidInvoice(buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<Paid> {
+  const buyer = await registeredUser(env);
+  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
+  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
+  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
+  const invoice = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as Invoice;
+  return { buyer, invoiceId, invoice };
+}
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+/** A KSeF number with a valid checksum for the seller's NIP, dated today, with a distinct technical part. */
+let serial = 0;
+const ksefNumber = (nip = SELLER.nip, date = today()) => withKsefChecksum(`${nip}-${date.replaceAll('-', '')}-${(0x0100001af000 + ++serial).toString(16).toUpperCase().padStart(12, '0')}`);
+
+describe('recordKsefSubmission', () => {
+  it('stores the number with the exact FA(3) file; the KOD I link is the SHA-256 of those bytes', async () => {
+    const { buyer, invoiceId, invoice } = await paidInvoice();
+    const number = ksefNumber();
+    const out = await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: number.toLowerCase(), submittedOn: today() });
+
+    const record = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}`).get()).val() as KsefRecord;
+    expect(record).toMatchObject({ ksefNumber: number, submittedOn: today(), recordedBy: admin.uid });
+    // The stored file is the one generated from the snapshot, valid against the official schema.
+    expect(record.xml).toBe(requireFa3Xml(fa3FromInvoice(invoice)));
+    expect(validateFa3([record.xml])[0]).toEqual({ valid: true, output: '' });
+    const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
+    expect(record.sha256).toBe(hash);
+    const [y, m, d] = invoice.issueDate.split('-');
+    expect(out).toEqual({ invoiceId, ksefNumber: number, sha256: hash, kodI: `https://qr.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+    expect((await env.db.ref(`ksefNumbers/${number}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
+
+    // The same number again: nothing changes. Another number for the same invoice: refused, and its claim is given back.
+    const before = await dump(env.db);
+    expect(await otherAdmin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: number, submittedOn: today() })).toMatchObject({ created: false, ksefNumber: number });
+    const second = ksefNumber();
+    const r = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: second, submittedOn: today() }));
+    expect(r).toMatchObject({ code: 'already-exists', reason: 'ksef-already-recorded', message: `Faktura ${invoice.number} ma już zapisany numer KSeF ${number}` });
+    expect(await dump(env.db)).toEqual(before);
+  });
+
+  it('one KSeF number belongs to one invoice', async () => {
+    const first = await paidInvoice(PERSON);
+    const second = await paidInvoice();
+    const number = ksefNumber();
+    await admin.call('recordKsefSubmission', { uid: first.buyer.uid, invoiceId: first.invoiceId, ksefNumber: number, submittedOn: today() });
+    const before = await dump(env.db);
+    const r = await refusal(admin.call('recordKsefSubmission', { uid: second.buyer.uid, invoiceId: second.invoiceId, ksefNumber: number, submittedOn: today() }));
+    expect(r).toMatchObject({ code: 'already-exists', reason: 'ksef-number-used', field: 'ksefNumber', message: `Ten numer KSeF jest już zapisany przy fakturze ${first.invoice.number}` });
+    expect(await dump(env.db)).toEqual(before);
+  });
+
+  it('two admins recording different numbers for one invoice at once: one record, no stray number claim', async () => {
+    const { buyer, invoiceId } = await paidInvoice();
+    const numbers = [ksefNumber(), ksefNumber()];
+    const results = await Promise.allSettled([
+      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: numbers[0], submittedOn: today() }),
+      otherAdmin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: numbers[1], submittedOn: today() }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const winner = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}/ksefNumber`).get()).val();
+    expect(numbers).toContain(winner);
+    const claims = await Promise.all(numbers.map(async (n) => (await env.db.ref(`ksefNumbers/${n}`).get()).exists()));
+    expect(claims).toEqual(numbers.map((n) => n === winner));
+  });
+
+  it('an invoice whose snapshot cannot form FA(3) is refused with the reason in Polish, nothing written', async () => {
+    const { buyer, invoiceId } = await paidInvoice();
+    // A snapshot damaged outside the app (invoices are immutable for the app itself).
+    await env.db.ref(`invoices/${buyer.uid}/${invoiceId}/seller/nip`).remove();
+    const before = await dump(env.db);
+    const r = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() }));
+    expect(r).toMatchObject({ code: 'failed-precondition', reason: 'ksef-invalid', message: 'Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.' });
+    expect(r.details.problems).toEqual([{ field: 'seller.nip', message: 'brak NIP sprzedawcy' }]);
+    expect(await dump(env.db)).toEqual(before);
+  });
+
+  it('refuses non-admins, bad numbers and dates, unknown invoices — and writes nothing', async () => {
+    const { buyer, invoiceId, invoice } = await paidInvoice();
+    const good = { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() };
+    const before = await dump(env.db);
+    expect(await refusal(buyer.call('recordKsefSubmission', good))).toMatchObject({ code: 'permission-denied', reason: 'forbidden' });
+    const wrongSum = `${good.ksefNumber.slice(0, 33)}${good.ksefNumber.endsWith('00') ? '01' : '00'}`;
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: wrongSum }))).toMatchObject({
+      code: 'invalid-argument',
+      field: 'ksefNumber',
+      message: 'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów',
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber('5260250274') }))).toMatchObject({
+      field: 'ksefNumber',
+      message: `Numer KSeF zaczyna się od NIP-u sprzedawcy (${SELLER.nip}), a ten — od 5260250274`,
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber(SELLER.nip, '2026-01-01') }))).toMatchObject({ field: 'ksefNumber', message: expect.stringMatching(/^Data w numerze KSeF \(01\.01\.2026\) jest wcześniejsza/) });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2099-01-01' }))).toMatchObject({ field: 'submittedOn', message: 'Data wysłania nie może być z przyszłości' });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2026-01-01' }))).toMatchObject({ field: 'submittedOn', message: expect.stringContaining(invoice.issueDate.split('-').reverse().join('.')) });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: '__proto__' }))).toMatchObject({ code: 'invalid-argument', field: 'invoiceId', message: 'Nieprawidłowy identyfikator faktury' });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: 'FV-2026-999999' }))).toMatchObject({ code: 'not-found', reason: 'invoice-missing', message: 'Nie znaleziono faktury' });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, extra: 1 }))).toMatchObject({ code: 'invalid-argument' });
+    expect(await dump(env.db)).toEqual(before);
+  });
+});
