@@ -1,0 +1,307 @@
+/**
+ * CSV exports of Polish banks. They differ in separator (`;` `,` tab), quoting, preamble lines
+ * before the header (mBank, ING), no header at all (Santander), decimal comma or dot, date order,
+ * one signed amount column or separate credit/debit columns, and details packed as "Label: value"
+ * cells (PKO BP). Splitting into rows and cells is papaparse's job (quotes, embedded separators and
+ * line breaks); this module finds the header, recognises known layouts, and applies a column
+ * mapping — the admin's own when the layout is unknown, remembered per layout by its fingerprint.
+ */
+import Papa from 'papaparse';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { parseAmountToGrosze } from './amount.js';
+import { cleanText, isoDate, normalizeAccount } from './text.js';
+import { StatementError, type BankTransaction } from './types.js';
+
+export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY', 'YYYY.MM.DD', 'YYYY/MM/DD'] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+/** Which column holds what (0-based indexes). Either `amount` (signed) or `credit` (+ optional `debit`). */
+export interface CsvColumns {
+  bookingDate: number;
+  amount?: number;
+  credit?: number;
+  debit?: number;
+  title: number[];
+  payerName?: number[];
+  payerAccount?: number;
+  reference?: number;
+  currency?: number;
+}
+
+export interface CsvMapping {
+  delimiter: CsvDelimiter;
+  /** Row index of the header, or -1 when the file has none. */
+  headerRow: number;
+  /** Row index of the first transaction. */
+  dataStart: number;
+  decimal: ',' | '.';
+  dateFormat: CsvDateFormat;
+  columns: CsvColumns;
+  /** From this column on, cells read "Tytuł: …", "Nazwa nadawcy: …", "Rachunek nadawcy: …" (PKO BP). */
+  labelledFrom?: number;
+}
+
+export interface CsvInspection {
+  delimiter: CsvDelimiter;
+  rows: string[][];
+  headerRow: number;
+  /** The header cells (or "Kolumna 1…n" for a file without one). */
+  headers: string[];
+  /** Identifies the layout: the same bank's exports share it, so a mapping is remembered under it. */
+  fingerprint: string;
+  /** A known bank layout recognised from the header, if any. */
+  preset?: { bank: string; mapping: CsvMapping };
+  /** The best guess from header names; `complete` when date, amount and title were all found. */
+  guess: { mapping: CsvMapping; complete: boolean };
+}
+
+const DATE_WORDS = /^(data|date)\b|data (operacji|księgowania|transakcji|waluty)/i;
+const AMOUNT_WORDS = /kwota|amount|uznania|obciążenia|wpływy|wydatki/i;
+
+/** Splits the text into rows and finds the header and the layout. */
+export function inspectCsv(text: string): CsvInspection {
+  const delimiter = detectDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' });
+  const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteError) {
+    throw new StatementError('truncated', `Plik CSV jest niekompletny lub uszkodzony: niezamknięty cudzysłów w wierszu ${(quoteError.row ?? 0) + 1} — plik mógł zostać ucięty.`);
+  }
+  const rows = parsed.data.map((r) => r.map((c) => c.trim()));
+  if (rows.length === 0) throw new StatementError('empty', 'Plik CSV jest pusty.');
+  const headerRow = rows.slice(0, 60).findIndex((r) => r.length >= 3 && r.some((c) => DATE_WORDS.test(stripHash(c))) && r.some((c) => AMOUNT_WORDS.test(stripHash(c))));
+  const width = Math.max(...rows.slice(headerRow >= 0 ? headerRow : 0, (headerRow >= 0 ? headerRow : 0) + 50).map((r) => r.length));
+  const headers = headerRow >= 0 ? rows[headerRow].map(stripHash) : Array.from({ length: width }, (_, i) => `Kolumna ${i + 1}`);
+  const fingerprint = csvFingerprint(headerRow >= 0 ? headers : null, delimiter, width);
+  const preset = PRESETS.map((p) => ({ bank: p.bank, mapping: p.detect(headers, headerRow, delimiter) })).find((p) => p.mapping !== null) as CsvInspection['preset'];
+  return { delimiter, rows, headerRow, headers, fingerprint, ...(preset ? { preset } : {}), guess: guessMapping(rows, headers, headerRow, delimiter) };
+}
+
+/** The key a mapping is remembered under: hash of the normalised header (or of the shape of a header-less file). */
+export function csvFingerprint(headers: string[] | null, delimiter: string, width: number): string {
+  const basis = headers ? `h|${delimiter}|${headers.map((h) => h.toLowerCase().replace(/\s+/g, ' ').trim()).join('|')}` : `n|${delimiter}|${width}`;
+  return `c${bytesToHex(sha256(utf8ToBytes(basis))).slice(0, 24)}`;
+}
+
+function stripHash(cell: string): string {
+  return cell.replace(/^#/, '').trim();
+}
+
+function detectDelimiter(text: string): CsvDelimiter {
+  const lines = text.split(/\r\n|\n|\r/, 80).filter((l) => l.trim() !== '');
+  let best: CsvDelimiter = ';';
+  let bestScore = -1;
+  for (const d of CSV_DELIMITERS) {
+    // Count fields outside quotes per line; the separator that splits most lines into the same
+    // number (≥ 3) of fields wins.
+    const counts = lines.map((l) => countFields(l, d));
+    const freq = new Map<number, number>();
+    for (const c of counts) if (c >= 3) freq.set(c, (freq.get(c) ?? 0) + 1);
+    const score = Math.max(0, ...freq.values());
+    if (score > bestScore) [best, bestScore] = [d, score];
+  }
+  return best;
+}
+
+function countFields(line: string, d: string): number {
+  let inQuotes = false;
+  let n = 1;
+  for (const ch of line) {
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (ch === d && !inQuotes) n++;
+  }
+  return n;
+}
+
+// ------------------------------------------------------------------ known layouts
+
+interface Preset {
+  bank: string;
+  detect(headers: string[], headerRow: number, delimiter: CsvDelimiter): CsvMapping | null;
+}
+
+const lower = (h: string[]) => h.map((x) => x.toLowerCase());
+const col = (headers: string[], name: string) => lower(headers).indexOf(name.toLowerCase());
+
+const PRESETS: Preset[] = [
+  {
+    bank: 'mBank',
+    detect(headers, headerRow, delimiter) {
+      const [date, title, party, account, amount] = ['Data księgowania', 'Tytuł', 'Nadawca/Odbiorca', 'Numer konta', 'Kwota'].map((n) => col(headers, n));
+      if ([date, title, party, account, amount].some((i) => i < 0) || col(headers, 'Opis operacji') < 0) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, title: [title], payerName: [party], payerAccount: account } };
+    },
+  },
+  {
+    bank: 'ING Bank Śląski',
+    detect(headers, headerRow, delimiter) {
+      const [date, party, title, account, ref, amount] = ['Data księgowania', 'Dane kontrahenta', 'Tytuł', 'Nr rachunku', 'Nr transakcji', 'Kwota transakcji (waluta rachunku)'].map((n) => col(headers, n));
+      if ([date, party, title, account, ref, amount].some((i) => i < 0)) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, currency: amount + 1, title: [title], payerName: [party], payerAccount: account, reference: ref } };
+    },
+  },
+  {
+    bank: 'PKO BP',
+    detect(headers, headerRow, delimiter) {
+      const [date, type, amount, currency, description] = ['Data operacji', 'Typ transakcji', 'Kwota', 'Waluta', 'Opis transakcji'].map((n) => col(headers, n));
+      if ([date, type, amount, currency, description].some((i) => i < 0)) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: '.', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, currency, title: [] }, labelledFrom: description };
+    },
+  },
+  {
+    bank: 'Bank Millennium',
+    detect(headers, headerRow, delimiter) {
+      const [date, account, party, title, debit, credit, currency] = ['Data rozliczenia', 'Na konto/Z konta', 'Odbiorca/Zleceniodawca', 'Opis', 'Obciążenia', 'Uznania', 'Waluta'].map((n) => col(headers, n));
+      if ([date, account, party, title, debit, credit, currency].some((i) => i < 0)) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: '.', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, credit, debit, currency, title: [title], payerName: [party], payerAccount: account } };
+    },
+  },
+];
+
+/** A mapping from header names alone, for banks without a preset; the admin confirms or corrects it. */
+function guessMapping(rows: string[][], headers: string[], headerRow: number, delimiter: CsvDelimiter): CsvInspection['guess'] {
+  const h = lower(headers);
+  const find = (...patterns: RegExp[]) => {
+    for (const p of patterns) {
+      const i = h.findIndex((x) => p.test(x));
+      if (i >= 0) return i;
+    }
+    return -1;
+  };
+  const bookingDate = find(/data księgowania/, /data rozliczenia/, /data operacji/, /data transakcji/, /^data$/, /date/);
+  const amount = find(/^kwota$/, /kwota (operacji|transakcji)/, /^kwota/, /amount/);
+  const credit = amount < 0 ? find(/uznania/, /wpływy/, /credit/) : -1;
+  const debit = amount < 0 ? find(/obciążenia/, /wydatki/, /debit/) : -1;
+  const title = find(/tytuł/, /^opis$/, /opis operacji/, /opis transakcji/, /szczegóły/, /description/);
+  const payerName = find(/nadawca/, /kontrahent/, /zleceniodawca/, /nazwa/, /odbiorca/);
+  const payerAccount = find(/rachun/, /konto/, /numer konta/, /iban/);
+  const reference = find(/nr transakcji/, /referenc/, /identyfikator/);
+  const currency = find(/^waluta$/, /currency/);
+  const dataStart = headerRow + 1;
+  const sample = rows.slice(dataStart, dataStart + 30);
+  const columns: CsvColumns = {
+    bookingDate: Math.max(bookingDate, 0),
+    title: title >= 0 ? [title] : [],
+    ...(amount >= 0 ? { amount } : {}),
+    ...(credit >= 0 ? { credit } : {}),
+    ...(debit >= 0 ? { debit } : {}),
+    ...(payerName >= 0 ? { payerName: [payerName] } : {}),
+    ...(payerAccount >= 0 ? { payerAccount } : {}),
+    ...(reference >= 0 ? { reference } : {}),
+    ...(currency >= 0 ? { currency } : {}),
+  };
+  const amountCells = sample.map((r) => r[amount >= 0 ? amount : credit] ?? '').filter(Boolean);
+  const mapping: CsvMapping = {
+    delimiter,
+    headerRow,
+    dataStart: Math.max(dataStart, 0),
+    decimal: amountCells.some((c) => /,\d{1,2}\s*(PLN|zł)?$/i.test(c)) || !amountCells.some((c) => /\.\d{2}$/.test(c)) ? ',' : '.',
+    dateFormat: detectDateFormat(sample.map((r) => r[columns.bookingDate] ?? '')),
+    columns,
+  };
+  return { mapping, complete: bookingDate >= 0 && (amount >= 0 || credit >= 0) && title >= 0 };
+}
+
+export function detectDateFormat(values: string[]): CsvDateFormat {
+  for (const f of CSV_DATE_FORMATS) {
+    const ok = values.filter(Boolean);
+    if (ok.length && ok.every((v) => parseCsvDate(v, f) !== null)) return f;
+  }
+  return 'YYYY-MM-DD';
+}
+
+export function parseCsvDate(value: string, format: CsvDateFormat): string | null {
+  const sep = format.replace(/[YMD]/g, '').charAt(0);
+  const parts = value.trim().slice(0, 10).split(sep);
+  if (parts.length !== 3) return null;
+  const [y, m, d] = format.startsWith('Y') ? parts : [parts[2], parts[1], parts[0]];
+  if (!/^\d{4}$/.test(y) || !/^\d{1,2}$/.test(m) || !/^\d{1,2}$/.test(d)) return null;
+  return isoDate(Number(y), Number(m), Number(d));
+}
+
+// ------------------------------------------------------------------ applying a mapping
+
+const LABELS: [RegExp, 'title' | 'payerName' | 'payerAccount' | 'reference'][] = [
+  [/^tytuł\s*:/i, 'title'],
+  [/^(nazwa|dane) (nadawcy|zleceniodawcy|kontrahenta)\s*:/i, 'payerName'],
+  [/^(rachunek|numer rachunku|nr rachunku) (nadawcy|zleceniodawcy|kontrahenta)\s*:/i, 'payerAccount'],
+  [/^referencje własne zleceniodawcy\s*:/i, 'reference'],
+];
+
+/** Checks a mapping against the file: every mapped column exists in the header (or the widest row). */
+export function validateCsvMapping(mapping: CsvMapping, width: number): string | null {
+  const c = mapping.columns;
+  const all = [c.bookingDate, c.amount, c.credit, c.debit, ...c.title, ...(c.payerName ?? []), c.payerAccount, c.reference, c.currency, mapping.labelledFrom].filter((x): x is number => x !== undefined);
+  if (all.some((i) => !Number.isInteger(i) || i < 0 || i >= width)) return 'Mapowanie wskazuje kolumnę, której nie ma w pliku.';
+  if (c.amount === undefined && c.credit === undefined) return 'Wskaż kolumnę z kwotą (albo kolumnę uznań).';
+  if (c.title.length === 0 && mapping.labelledFrom === undefined) return 'Wskaż kolumnę z tytułem przelewu.';
+  return null;
+}
+
+/** Reads the transactions with a mapping. Rows after the last transaction (summaries, footers) are skipped. */
+export function readCsvTransactions(inspection: CsvInspection, mapping: CsvMapping): BankTransaction[] {
+  const width = Math.max(inspection.headers.length, ...inspection.rows.slice(mapping.dataStart, mapping.dataStart + 50).map((r) => r.length));
+  const problem = validateCsvMapping(mapping, width);
+  if (problem) throw new StatementError('csv-mapping-invalid', problem);
+  const c = mapping.columns;
+  const needed = Math.max(c.bookingDate, c.amount ?? 0, c.credit ?? 0, c.debit ?? 0, ...c.title, ...(c.payerName ?? []), c.payerAccount ?? 0);
+  const rows = inspection.rows;
+  const out: BankTransaction[] = [];
+  let lastData = -1;
+  for (let i = rows.length - 1; i >= mapping.dataStart; i--) {
+    if (parseCsvDate(rows[i][c.bookingDate] ?? '', mapping.dateFormat)) {
+      lastData = i;
+      break;
+    }
+  }
+  if (lastData < 0) throw new StatementError('no-transactions', 'W pliku CSV nie ma żadnej operacji z datą w wybranym formacie — sprawdź mapowanie kolumn.');
+  // A last row shorter than the others is a file cut off in the middle of a line.
+  const lastRow = rows[rows.length - 1];
+  if (rows.length - 1 === lastData && lastRow.length <= needed) {
+    throw new StatementError('truncated', `Ostatni wiersz pliku CSV (wiersz ${rows.length}) jest niepełny — plik mógł zostać ucięty.`);
+  }
+  for (let i = mapping.dataStart; i <= lastData; i++) {
+    const row = rows[i];
+    const line = i + 1;
+    if (row.every((cell) => cell === '')) continue;
+    const bookingDate = parseCsvDate(row[c.bookingDate] ?? '', mapping.dateFormat);
+    if (!bookingDate) throw new StatementError('bad-date', `Nieprawidłowa data „${(row[c.bookingDate] ?? '').slice(0, 20)}” w wierszu ${line} (oczekiwany format ${mapping.dateFormat}).`);
+    const amountGrosze = readAmount(row, c, mapping.decimal, line);
+    const labelled = mapping.labelledFrom !== undefined ? readLabelled(row.slice(mapping.labelledFrom)) : {};
+    const title = cleanText([...c.title.map((k) => row[k] ?? ''), labelled.title ?? ''].filter(Boolean).join(' '), 500);
+    const payerName = cleanText((c.payerName ?? []).map((k) => row[k] ?? '').join(' ') || labelled.payerName, 200);
+    const payerAccount = normalizeAccount(c.payerAccount !== undefined ? row[c.payerAccount].replace(/^'|'$/g, '') : labelled.payerAccount);
+    const reference = cleanText(c.reference !== undefined ? row[c.reference] : labelled.reference, 100);
+    const currency = c.currency !== undefined && /^[A-Z]{3}$/.test(row[c.currency] ?? '') ? row[c.currency] : 'PLN';
+    out.push({ bookingDate, amountGrosze, currency, title, ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}), ...(reference ? { reference } : {}) });
+  }
+  return out;
+}
+
+function readAmount(row: string[], c: CsvColumns, decimal: ',' | '.', line: number): number {
+  const parse = (cell: string | undefined) => {
+    if (cell === undefined || cell.trim() === '') return 0;
+    const v = parseAmountToGrosze(cell, { decimal });
+    if (v === null) throw new StatementError('bad-amount', `Nieprawidłowa kwota „${cell.slice(0, 30)}” w wierszu ${line}.`);
+    return v;
+  };
+  if (c.amount !== undefined) return parse(row[c.amount]);
+  const credit = Math.abs(parse(row[c.credit!]));
+  const debit = c.debit !== undefined ? Math.abs(parse(row[c.debit])) : 0;
+  return credit - debit;
+}
+
+function readLabelled(cells: string[]): Partial<Record<'title' | 'payerName' | 'payerAccount' | 'reference', string>> {
+  const out: Partial<Record<'title' | 'payerName' | 'payerAccount' | 'reference', string>> = {};
+  for (const cell of cells) {
+    for (const [re, field] of LABELS) {
+      if (re.test(cell)) {
+        out[field] = cell.replace(re, '').trim();
+        break;
+      }
+    }
+  }
+  return out;
+}

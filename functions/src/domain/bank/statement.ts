@@ -1,0 +1,103 @@
+/**
+ * One entry point for a statement file: size check → encoding → format → parser. Pure (bytes in,
+ * transactions out), so the admin's browser parses the file and only the transactions travel to the
+ * booking callable (see docs/bank-import.md, "Where parsing happens").
+ */
+import { parseCamt053, looksLikeCamt053 } from './camt053.js';
+import { inspectCsv, readCsvTransactions, type CsvInspection, type CsvMapping } from './csv.js';
+import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
+import { looksLikeMt940, parseMt940 } from './mt940.js';
+import { StatementError, type ParsedStatement, type TextEncodingName } from './types.js';
+
+/** Real statements are far below this (5,000 transfers in MT940 ≈ 2 MB); a larger file is refused unread. */
+export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
+
+export interface ReadStatementOptions {
+  encoding?: ChosenEncoding;
+  /** Column mappings the admins saved, by CSV layout fingerprint. */
+  savedCsvMappings?: Record<string, CsvMapping>;
+  /** A mapping chosen right now (overrides saved ones and presets). */
+  csvMapping?: CsvMapping;
+}
+
+/** How a CSV file's columns were decided, so the preview can say it and offer to change it. */
+export interface CsvLayout {
+  fingerprint: string;
+  headers: string[];
+  /** First rows of data, for the mapping form. */
+  sample: string[][];
+  mapping: CsvMapping;
+  source: 'chosen' | 'saved' | 'preset' | 'guess';
+  bank?: string;
+}
+
+export type ReadStatementResult =
+  | { ok: true; statement: ParsedStatement & { csv?: CsvLayout } }
+  | { ok: false; needsCsvMapping: CsvLayout; encoding: TextEncodingName };
+
+export function formatFileSize(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${mb.toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptions = {}): ReadStatementResult {
+  if (bytes.length > MAX_STATEMENT_BYTES) {
+    throw new StatementError(
+      'too-large',
+      `Plik jest za duży (${formatFileSize(bytes.length)}). Wyciąg może mieć najwyżej ${formatFileSize(MAX_STATEMENT_BYTES)} — wyeksportuj z banku krótszy okres.`,
+    );
+  }
+  const { text, encoding } = decodeStatementBytes(bytes, options.encoding ?? 'auto');
+  if (text.trim() === '') throw new StatementError('empty', 'Plik jest pusty.');
+  const warnings: string[] = [];
+
+  if (/^\s*</.test(text)) {
+    if (!looksLikeCamt053(text)) throw unknownFormat();
+    const statements = parseCamt053(text);
+    const pending = statements.reduce((n, s) => n + s.pendingEntries, 0);
+    if (pending) warnings.push(`Pominięto operacje niezaksięgowane (oczekujące): ${pending}.`);
+    return finish({ format: 'camt053', encoding, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+  }
+  if (looksLikeMt940(text)) {
+    const statements = parseMt940(text);
+    return finish({ format: 'mt940', encoding, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+  }
+  if (/^\s*\{1:/.test(text) || /(^|\n):20:/.test(text)) {
+    throw new StatementError('truncated', 'Plik wygląda na wyciąg MT940, ale brakuje w nim obowiązkowych pól (:25:, :60F:) — plik jest niekompletny lub uszkodzony.');
+  }
+  return readCsv(text, encoding, options, warnings);
+}
+
+function readCsv(text: string, encoding: TextEncodingName, options: ReadStatementOptions, warnings: string[]): ReadStatementResult {
+  const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l.trim());
+  if (!lines.some((l) => /[;,\t|]/.test(l))) throw unknownFormat();
+  const inspection = inspectCsv(text);
+  // A table has rows of several cells; a letter with a comma in it does not.
+  if (inspection.rows.filter((r) => r.length >= 3).length < 2) throw unknownFormat();
+  const base = { fingerprint: inspection.fingerprint, headers: inspection.headers, sample: sampleRows(inspection) };
+  const saved = options.savedCsvMappings && Object.hasOwn(options.savedCsvMappings, inspection.fingerprint) ? options.savedCsvMappings[inspection.fingerprint] : undefined;
+  let layout: CsvLayout;
+  if (options.csvMapping) layout = { ...base, mapping: options.csvMapping, source: 'chosen' };
+  else if (saved) layout = { ...base, mapping: saved, source: 'saved' };
+  else if (inspection.preset) layout = { ...base, mapping: inspection.preset.mapping, source: 'preset', bank: inspection.preset.bank };
+  else if (inspection.guess.complete) layout = { ...base, mapping: inspection.guess.mapping, source: 'guess' };
+  else return { ok: false, needsCsvMapping: { ...base, mapping: inspection.guess.mapping, source: 'guess' }, encoding };
+  const transactions = readCsvTransactions(inspection, layout.mapping);
+  const result = finish({ format: 'csv', encoding, transactions, warnings });
+  if (result.ok) result.statement.csv = layout;
+  return result;
+}
+
+function sampleRows(inspection: CsvInspection): string[][] {
+  const start = inspection.headerRow + 1;
+  return inspection.rows.slice(start, start + 5);
+}
+
+function finish(statement: ParsedStatement): ReadStatementResult {
+  if (statement.transactions.length === 0) throw new StatementError('no-transactions', 'Wyciąg nie zawiera żadnych operacji.');
+  return { ok: true, statement };
+}
+
+function unknownFormat(): StatementError {
+  return new StatementError('unknown-format', 'Nie rozpoznano formatu pliku. Obsługiwane są wyciągi MT940, XML camt.053 i CSV z bankowości internetowej.');
+}
