@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { Databases } from './namespaces.js';
 import { ProtocolSession, WebSocketTransport } from './session.js';
+import { MAX_WRITE_REQUEST_BYTES, MessageTooLargeError } from './frames.js';
 import { LongPollSessions } from './longpoll.js';
 import { handleRest, sendError } from './rest.js';
 
@@ -84,7 +85,10 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
     socket.on('close', () => sockets.delete(socket));
   });
 
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+  // A single WebSocket frame over the write limit is refused by `ws` as it reads the frame's header
+  // (close 1009), before any of it is buffered: the SDK's frames are at most 16384 characters, and
+  // its larger messages come as many frames (see FrameAssembler).
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_WRITE_REQUEST_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     let url: URL;
     try {
@@ -105,11 +109,16 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
       const session = new ProtocolSession(transport, databases, ns, req.headers.host ?? 'localhost', log, (s) => sessions.delete(s));
       sessions.add(session);
       session.sayHello();
-      ws.on('message', (data, isBinary) => {
-        let message: { t?: unknown; d?: unknown } | null;
+      ws.on('message', (data: Buffer) => {
+        let message: ReturnType<WebSocketTransport['receive']>;
         try {
-          message = transport.receive(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
-        } catch {
+          message = transport.receive(data.toString(), data.length);
+        } catch (error) {
+          if (error instanceof MessageTooLargeError) {
+            log(`rtdb: ${error.message}, closing the connection`);
+            transport.refuseMessage();
+            return;
+          }
           log('rtdb: invalid JSON from client, closing the connection');
           ws.terminate();
           return;

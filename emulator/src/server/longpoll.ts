@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Databases } from './namespaces.js';
-import { ProtocolSession, WebSocketTransport, type Transport } from './session.js';
+import { OversizedWrite, ProtocolSession, WebSocketTransport, type Transport } from './session.js';
+import { MAX_WRITE_REQUEST_BYTES, MESSAGE_TOO_LARGE_TEXT, MessageTooLargeError } from './frames.js';
 
 // The long-polling transport of the web SDK (realtime/BrowserPollConnection.ts): JSONP script tags in
 // a hidden iframe. The start request gets the session id and password plus packet 0 (the hello);
@@ -19,12 +20,41 @@ export function decodeWebSafeBase64(data: string): string {
   return Buffer.from(data.replace(/-/g, '+').replace(/_/g, '/').replace(/\./g, '='), 'base64').toString('utf8');
 }
 
-/** Reassembles the client's messages from URL segments that may arrive out of order. */
+// The SDK cuts the base64 of a message into URL segments of at most 1840 characters.
+const SDK_SEGMENT_SIZE = 1840;
+/** Base64 characters of the largest write production takes from an SDK. */
+const MAX_BUFFERED_SEGMENT_CHARS = Math.ceil(MAX_WRITE_REQUEST_BYTES / 3) * 4;
+/** The most segments a message within the limit has when cut as the SDK cuts it. */
+const MAX_SEGMENTS_PER_MESSAGE = Math.ceil(MAX_BUFFERED_SEGMENT_CHARS / SDK_SEGMENT_SIZE);
+
+/** A segment number or count that no client sends (a count of 0 would never complete a message). */
+export class InvalidSegmentError extends Error {}
+
+/**
+ * Reassembles the client's messages from URL segments that may arrive out of order. Segments
+ * waiting to complete a message are held up to the size of the largest write production takes
+ * from an SDK; past it, or for a message announcing more segments than such a message has,
+ * add() throws MessageTooLargeError and the session is ended.
+ */
 export class SegmentAssembler {
   private readonly segments = new Map<number, { total: number; data: string }>();
   private next = 0;
+  private bufferedChars = 0;
 
   add(seg: number, total: number, data: string): string[] {
+    if (!Number.isInteger(seg) || !Number.isInteger(total) || total < 1) {
+      throw new InvalidSegmentError(`Invalid long-poll segment ${seg} of ${total}`);
+    }
+    if (total > MAX_SEGMENTS_PER_MESSAGE) {
+      throw new MessageTooLargeError(`Incoming message announced as ${total} segments (at most ${MAX_SEGMENTS_PER_MESSAGE})`);
+    }
+    const replaced = this.segments.get(seg);
+    this.bufferedChars += data.length - (replaced ? replaced.data.length : 0);
+    if (this.bufferedChars > MAX_BUFFERED_SEGMENT_CHARS) {
+      this.segments.clear();
+      this.bufferedChars = 0;
+      throw new MessageTooLargeError(`Unfinished long-poll messages over ${MAX_BUFFERED_SEGMENT_CHARS} characters`);
+    }
     this.segments.set(seg, { total, data });
     const messages: string[] = [];
     for (;;) {
@@ -38,7 +68,9 @@ export class SegmentAssembler {
       }
       for (let i = 0; i < first.total; i++) this.segments.delete(this.next + i);
       this.next += first.total;
-      messages.push(decodeWebSafeBase64(parts.join('')));
+      const joined = parts.join('');
+      this.bufferedChars -= joined.length;
+      messages.push(decodeWebSafeBase64(joined));
     }
     return messages;
   }
@@ -197,8 +229,18 @@ export class LongPollSessions {
       return;
     }
     for (let i = 0; search.has(`seg${i}`); i++) {
-      const texts = entry.assembler.add(Number(search.get(`seg${i}`)), Number(search.get(`ts${i}`)), search.get(`d${i}`) ?? '');
-      for (const text of texts) {
+      let received: string[];
+      try {
+        received = entry.assembler.add(Number(search.get(`seg${i}`)), Number(search.get(`ts${i}`)), search.get(`d${i}`) ?? '');
+      } catch (error) {
+        if (!(error instanceof MessageTooLargeError || error instanceof InvalidSegmentError)) throw error;
+        this.log(`rtdb: ${error.message}, closing the long-polling session`);
+        if (error instanceof MessageTooLargeError) entry.transport.send({ t: 'c', d: { t: 'e', d: MESSAGE_TOO_LARGE_TEXT } });
+        this.end(entry);
+        entry.transport.poll(res);
+        return;
+      }
+      for (const text of received) {
         try {
           const message = JSON.parse(text) as { t?: unknown; d?: { t?: unknown } };
           if (entry.upgraded && message.t === 'c' && message.d?.t === 'n') {
@@ -229,16 +271,17 @@ export class LongPollSessions {
     const wsTransport = new WebSocketTransport(ws, socket);
     let switched = false;
     wsTransport.send({ t: 'c', d: { t: 'a', d: {} } });
-    ws.on('message', (data) => {
-      let message: { t?: unknown; d?: unknown } | null;
+    ws.on('message', (data: Buffer) => {
+      let message: ReturnType<WebSocketTransport['receive']>;
       try {
-        message = wsTransport.receive(data.toString());
-      } catch {
-        ws.terminate();
+        message = wsTransport.receive(data.toString(), data.length);
+      } catch (error) {
+        if (error instanceof MessageTooLargeError) wsTransport.refuseMessage();
+        else ws.terminate();
         return;
       }
       if (message === null) return;
-      if (!switched) {
+      if (!switched && !(message instanceof OversizedWrite)) {
         const control = message.t === 'c' ? (message.d as { t?: string } | undefined) : undefined;
         if (control?.t === 'p') {
           wsTransport.send({ t: 'c', d: { t: 'o', d: {} } });

@@ -7,9 +7,11 @@ import { ANONYMOUS, OWNER, type Principal } from './database.js';
 import type { Databases } from './namespaces.js';
 import { Listen, type ListenSink } from './listens.js';
 import { nextPushId } from './pushid.js';
+import { WRITE_TOO_BIG_MESSAGE } from './frames.js';
 import { EXPIRED_TOKEN_MESSAGE, TokenError, parseCredential, restCredential } from './tokens.js';
 
-const MAX_BODY_BYTES = 256 * 1024 * 1024;
+/** Production accepts a single write request of up to 256 MB through the REST API. */
+export const MAX_REST_WRITE_BYTES = 256 * 1024 * 1024;
 const QUERY_KEYS = ['orderBy', 'startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo', 'limitToFirst', 'limitToLast'];
 const SSE_KEEPALIVE_MS = 30_000;
 
@@ -79,19 +81,36 @@ export function formatBody(value: unknown, print: string | null): string {
   return print === 'pretty' ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * The request body, up to MAX_REST_WRITE_BYTES. A larger one (announced by Content-Length, or
+ * counted as it streams in) is refused with production's answer, a 400 with `WRITE_TOO_BIG_MESSAGE`,
+ * as soon as it is known: what was read is released, the rest is read and discarded by Node (so
+ * the client gets the answer), and the connection is closed after it.
+ */
+function readBody(req: IncomingMessage, res: ServerResponse): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const tooBig = (): void => {
+      res.setHeader('Connection', 'close');
+      reject(new HttpError(400, WRITE_TOO_BIG_MESSAGE));
+    };
+    const announced = Number(req.headers['content-length']);
+    if (announced > MAX_REST_WRITE_BYTES) {
+      tooBig();
+      return;
+    }
+    let chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpError(413, 'Payload too large'));
-        req.destroy();
+      if (size > MAX_REST_WRITE_BYTES) {
+        chunks = [];
+        req.off('data', onData);
+        tooBig();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
@@ -243,7 +262,7 @@ export async function handleRest(
       }
       if (method === 'PUT') {
         if (!principal.owner) throw new DatabaseError('permission_denied', 'Permission denied');
-        const text = await readBody(req);
+        const text = await readBody(req, res);
         try {
           databases.setRules(nsName, text);
         } catch (error) {
@@ -297,7 +316,7 @@ export async function handleRest(
       case 'PATCH':
       case 'POST':
       case 'DELETE': {
-        const data = method === 'DELETE' ? null : parseJsonBody(await readBody(req));
+        const data = method === 'DELETE' ? null : parseJsonBody(await readBody(req, res));
         let pathString = target.pathString;
         let pushName: string | null = null;
         if (method === 'POST') {

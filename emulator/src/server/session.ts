@@ -7,7 +7,9 @@ import {
 } from '../core/index.js';
 import type { Databases } from './namespaces.js';
 import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
-import { FrameAssembler, encodeWebSocketMessage } from './frames.js';
+import {
+  FrameAssembler, MESSAGE_TOO_LARGE_TEXT, MessageTooLargeError, OversizedMessage, WRITE_TOO_BIG_MESSAGE, encodeWebSocketMessage,
+} from './frames.js';
 import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
 import { EXPIRED_TOKEN_MESSAGE, ExpiredTokenError, TokenError, parseCredential } from './tokens.js';
 
@@ -15,6 +17,29 @@ export const PROTOCOL_VERSION = '5';
 
 // setTimeout fires at once for delays above 2^31-1 ms; a later expiry is re-armed in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** How long a connection dropped over a too-large message may take to answer the close frame. */
+const REFUSED_CLOSE_GRACE_MS = 1000;
+/** Actions that write data: over MAX_WRITE_REQUEST_BYTES they are answered `write_too_big`. */
+const WRITE_ACTIONS = new Set(['p', 'm', 'o', 'om']);
+/** How the SDK starts a request (`{t:'d', d:{r, a, b}}` serialised in that order). */
+const REQUEST_HEAD = /^\{"t":"d","d":\{"r":(\d+),"a":"(\w+)"/;
+
+type IncomingMessage = { t?: unknown; d?: unknown };
+
+/** A write over MAX_WRITE_REQUEST_BYTES, discarded as it arrived: only its request number is known. */
+export class OversizedWrite {
+  constructor(readonly r: number) {}
+}
+
+/**
+ * What is known of an oversized message: a write answers `write_too_big`; anything else that
+ * large is no request of any SDK, and the connection is dropped (MessageTooLargeError).
+ */
+function oversizedWrite(message: OversizedMessage): OversizedWrite {
+  const match = REQUEST_HEAD.exec(message.head);
+  if (match && WRITE_ACTIONS.has(match[2])) return new OversizedWrite(Number(match[1]));
+  throw new MessageTooLargeError('Incoming message over the write limit that is not a write');
+}
 
 type Body = Record<string, unknown>;
 interface OnDisconnectOp { kind: 'set' | 'merge'; path: string; data: unknown }
@@ -46,6 +71,7 @@ export interface Transport {
  */
 export class WebSocketTransport implements Transport {
   private readonly assembler = new FrameAssembler();
+  private refused = false;
 
   constructor(readonly socket: WebSocket, private readonly stream: Duplex) {}
 
@@ -56,10 +82,29 @@ export class WebSocketTransport implements Transport {
     this.stream.write(wire);
   }
 
-  /** Feeds one incoming frame; returns the parsed message once complete (null otherwise; throws on bad JSON). */
-  receive(frame: string): { t?: unknown; d?: unknown } | null {
-    const text = this.assembler.push(frame);
-    return text === null ? null : JSON.parse(text);
+  /**
+   * Feeds one incoming frame of `frameBytes` UTF-8 bytes; returns the parsed message once complete
+   * (null otherwise, and for anything after refuseMessage()). Throws on bad JSON, and
+   * MessageTooLargeError for a message over the limit (then call refuseMessage()).
+   */
+  receive(frame: string, frameBytes?: number): IncomingMessage | OversizedWrite | null {
+    if (this.refused) return null;
+    const text = this.assembler.push(frame, frameBytes);
+    if (text === null) return null;
+    return typeof text === 'string' ? JSON.parse(text) : oversizedWrite(text);
+  }
+
+  /**
+   * Drops the connection over a message too large to read: the server error production sends
+   * (the SDK logs it as "Server Error: Write too large"), then a 1009 close ("message too big").
+   * Frames still arriving are ignored; a client that does not answer the close is cut off.
+   */
+  refuseMessage(): void {
+    if (this.refused) return;
+    this.refused = true;
+    this.send({ t: 'c', d: { t: 'e', d: MESSAGE_TOO_LARGE_TEXT } });
+    this.socket.close(1009, 'Message too big');
+    setTimeout(() => this.socket.terminate(), REFUSED_CLOSE_GRACE_MS).unref();
   }
 
   close(): void {
@@ -142,9 +187,16 @@ export class ProtocolSession implements ListenSink {
   }
 
   // Incoming -------------------------------------------------------------------------------------
-  /** Handles one complete incoming message (envelope `{t, d}`). */
-  receive(message: { t?: unknown; d?: unknown }): void {
+  /**
+   * Handles one complete incoming message (envelope `{t, d}`), or answers a write over
+   * production's 16 MB limit for SDK writes with `write_too_big`, as production does.
+   */
+  receive(message: IncomingMessage | OversizedWrite): void {
     if (this.closed) return;
+    if (message instanceof OversizedWrite) {
+      this.respond(message.r, { s: 'write_too_big', d: WRITE_TOO_BIG_MESSAGE });
+      return;
+    }
     if (message.t === 'c') {
       const control = message.d as { t?: string } | undefined;
       if (control?.t === 'p') this.send({ t: 'c', d: { t: 'o', d: {} } });

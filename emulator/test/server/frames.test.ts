@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FrameAssembler, MAX_FRAME_SIZE, encodeFrames, encodeWebSocketMessage } from '../../src/server/frames.js';
+import {
+  FrameAssembler, MAX_FRAME_COUNT, MAX_FRAME_SIZE, MAX_WRITE_REQUEST_BYTES, MessageTooLargeError, OversizedMessage, encodeFrames, encodeWebSocketMessage,
+} from '../../src/server/frames.js';
 
 describe('encodeFrames', () => {
   it('sends a short message as one frame', () => {
@@ -105,5 +107,23 @@ describe('FrameAssembler', () => {
     expect(assembler.push('2')).toBeNull();
     expect(assembler.push('12')).toBeNull();
     expect(assembler.push('34')).toBe('1234');
+  });
+
+  it('holds at most 16 MB of a message: past it, the frames are dropped and the message ends as an OversizedMessage with its start', () => {
+    const assembler = new FrameAssembler();
+    const head = '{"t":"d","d":{"r":7,"a":"p","b":{"p":"/x","d":"';
+    const frames = encodeFrames(head + 'y'.repeat(MAX_WRITE_REQUEST_BYTES) + '"}}}');
+    const results = frames.map((frame) => assembler.push(frame, Buffer.byteLength(frame)));
+    expect(results.slice(0, -1).every((r) => r === null)).toBe(true);
+    const last = results.at(-1);
+    expect(last).toBeInstanceOf(OversizedMessage);
+    expect((last as OversizedMessage).head.startsWith(head)).toBe(true);
+    expect(assembler.buffering).toBe(false);
+    expect(assembler.push('{}', 2)).toBe('{}'); // the next message is read normally
+  });
+
+  it('refuses a frame count no message within the limit has', () => {
+    expect(() => new FrameAssembler().push(String(MAX_FRAME_COUNT + 1))).toThrow(MessageTooLargeError);
+    expect(new FrameAssembler().push(String(MAX_FRAME_COUNT))).toBeNull();
   });
 });
