@@ -87,8 +87,8 @@ describe('app shell in Chromium', () => {
     await page.goto(`${web}/nie-ma-takiej-strony`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Nie znaleziono strony');
     expect(await page.getByTestId('error-message').textContent()).toBe('Page not found: /nie-ma-takiej-strony');
-    expect(await page.getByTestId('error-title').textContent()).toBe('Page Not Found');
-    expect(await page.title()).toBe('Page Not Found · Panel Uczestnika');
+    expect(await page.getByTestId('error-title').textContent()).toBe('Nie znaleziono strony');
+    expect(await page.title()).toBe('Nie znaleziono strony · Panel Uczestnika');
     await screenshot(page, 'e2e-404-desktop-light');
     expect(errors).toEqual([]);
     await context.close();

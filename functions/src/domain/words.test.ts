@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, numberToWords, pluralForm, ZLOTY, GROSZ } from './words.js';
+import { amountInWords, nestQuotes, numberToWords, pluralForm, quote, ZLOTY, GROSZ } from './words.js';
 
 describe('Polish amount in words', () => {
   it('spells numbers', () => {
@@ -33,5 +33,21 @@ describe('Polish amount in words', () => {
     expect(amountInWords(222, 'words')).toBe('dwa złote dwadzieścia dwa grosze');
     expect(amountInWords(101, 'words')).toBe('jeden złoty jeden grosz');
     expect(amountInWords(1215, 'words')).toBe('dwanaście złotych piętnaście groszy');
+  });
+});
+
+describe('quote / nestQuotes', () => {
+  it('wraps a name in Polish quotes', () => {
+    expect(quote('Karnet 3-dniowy')).toBe('„Karnet 3-dniowy”');
+  });
+  it('turns quotes inside a quotation into the inner ‚…’', () => {
+    expect(quote('Koszulka „Bałtyk” (M)')).toBe('„Koszulka ‚Bałtyk’ (M)”');
+    expect(nestQuotes('„Koszulka „Bałtyk” (M)” wydano już wczoraj')).toBe('„Koszulka ‚Bałtyk’ (M)” wydano już wczoraj');
+  });
+  it('leaves text with one level of quotes, and unbalanced marks, alone', () => {
+    expect(nestQuotes('Produkt „Kubek” nie jest w sprzedaży')).toBe('Produkt „Kubek” nie jest w sprzedaży');
+    expect(nestQuotes('rozmiar 5” i apostrof’')).toBe('rozmiar 5” i apostrof’');
+    expect(quote('Sklep O’Neill')).toBe('„Sklep O’Neill”');
+    expect(quote('Zestaw ‚Rejs’')).toBe('„Zestaw ‚Rejs’”');
   });
 });

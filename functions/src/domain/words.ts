@@ -80,3 +80,29 @@ export function amountInWords(amount: Grosze, style: 'fraction' | 'words' = 'fra
       : `${numberToWords(grosze)} ${pluralForm(grosze, GROSZ)}`;
   return `${negative ? 'minus ' : ''}${zlotyPart} ${groszePart}`;
 }
+
+/**
+ * Polish quotation marks nest as „…‚…’…”: quotes inside a quotation become the single ones, so a
+ * product called „Bałtyk” is quoted as „Koszulka ‚Bałtyk’”, never „Koszulka „Bałtyk””.
+ * Pairs deeper inside keep alternating; unbalanced marks are left as they are.
+ */
+export function nestQuotes(text: string): string {
+  // The opening marks met so far and not yet closed; ’ closes only a ‚ (otherwise it is an apostrophe).
+  const open: string[] = [];
+  let out = '';
+  for (const ch of text) {
+    if (ch === '„' || ch === '‚') {
+      out += open.length % 2 === 0 ? '„' : '‚';
+      open.push(ch);
+    } else if (open.length > 0 && (ch === '”' || (ch === '’' && open[open.length - 1] === '‚'))) {
+      open.pop();
+      out += open.length % 2 === 0 ? '”' : '’';
+    } else out += ch;
+  }
+  return out;
+}
+
+/** `text` in Polish quotation marks, with any quotes inside it nested properly (see nestQuotes). */
+export function quote(text: string): string {
+  return nestQuotes(`„${text}”`);
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, RingProgress, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney, formatNumber, formatPercent } from '../../shared/format/pl';
+import { formatCount, formatMoney, formatNumber, formatPercent, NOUNS } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import {
@@ -105,7 +105,7 @@ function CsvExport() {
       const orders = (await fetchAllOrders()).filter((o) => which === 'all' || o.status === which);
       const day = new Date().toISOString().slice(0, 10);
       downloadCsv(ordersCsv(orders), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
-      setMessage({ ok: true, text: `Pobrano plik CSV (${orders.length} zamówień).` });
+      setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).` });
     } catch (error) {
       setMessage({ ok: false, text: refusalOf(error).message });
     } finally {
@@ -162,8 +162,8 @@ export default function AdminStats() {
       </Group>
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-        <Kpi label="Przychód opłacony" value={formatMoney(s.revenue.paidGross)} testId="kpi-paid-gross" hint={`${n(s.orders.paid)} opłaconych zamówień`} />
-        <Kpi label="Oczekuje na płatność" value={formatMoney(s.revenue.pendingGross)} testId="kpi-pending-gross" hint={`${n(s.orders.pending)} zamówień`} />
+        <Kpi label="Przychód opłacony" value={formatMoney(s.revenue.paidGross)} testId="kpi-paid-gross" hint={formatCount(s.orders.paid, NOUNS.paidOrder)} />
+        <Kpi label="Oczekuje na płatność" value={formatMoney(s.revenue.pendingGross)} testId="kpi-pending-gross" hint={formatCount(s.orders.pending, NOUNS.order)} />
         <Kpi label="Zamówienia anulowane" value={n(s.orders.cancelled)} testId="kpi-cancelled" />
         <Kpi label="Wydane przedmioty" value={`${n(s.pickups.picked)} / ${n(s.pickups.total)}`} testId="kpi-pickups" hint={s.pickups.total ? formatPercent(pickedRatio) : undefined} />
       </SimpleGrid>

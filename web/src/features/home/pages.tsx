@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
-import { formatDateRange, formatMoney, formatShortDate } from '../../shared/format/pl';
+import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
@@ -90,14 +90,14 @@ function MyMembers({ uid }: { uid: string }) {
           ))}
           {list.length > 6 && (
             <Text size="xs" c="dimmed">
-              i {list.length - 6} więcej…
+              i {formatCount(list.length - 6, NOUNS.person)} więcej…
             </Text>
           )}
         </Stack>
       )}
       {withoutTicket > 0 && (
         <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light" mt="auto">
-          Kup bilety ({withoutTicket} bez biletu)
+          Kup bilety ({formatCount(withoutTicket, NOUNS.participantWithoutTicket)})
         </Button>
       )}
     </Section>

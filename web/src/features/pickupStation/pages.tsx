@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectIsStaff } from '../auth';
+import { formatCount, NOUNS } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -24,8 +25,8 @@ function StaffOnly({ children }: { children: React.ReactNode }) {
     return (
       <ErrorPage
         status={403}
-        title="Forbidden"
-        message="Staff only: pickup station"
+        title="Brak dostępu"
+        message="Tylko dla obsługi: punkt odbioru"
         description="Punkt odbioru jest dostępny tylko dla obsługi wydarzenia."
         homeHref="/dashboard/odbierz"
       />
@@ -291,7 +292,7 @@ function HandOut({ uid }: { uid: string }) {
     <Stack gap="md">
       <PersonHeader person={person.data} />
       {outcome?.kind === 'done' && (
-        <Alert color="green" variant="filled" radius="md" role="status" data-testid="handout-result" title={`Wydano ${outcome.labels.length === 1 ? '1 pozycję' : `${outcome.labels.length} pozycje`}`}>
+        <Alert color="green" variant="filled" radius="md" role="status" data-testid="handout-result" title={`Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`}>
           <Stack gap="sm">
             <Text c="white">{outcome.labels.join(', ')}</Text>
             <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color="green" data-testid="next-person">

@@ -111,7 +111,7 @@ export function SuccessStep() {
           </svg>
         </ThemeIcon>
         <Text>
-          Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a Ty jesteś już zalogowany.
+          Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a logowanie już za Tobą — możesz od razu przejść do panelu.
         </Text>
         <Text size="sm" c="dimmed">
           W panelu dodasz uczestników — rodzinę i załogę — i kupisz dla nich bilety.

@@ -1,3 +1,5 @@
+import { formatCount, NOUNS } from '../../shared/format/pl';
+
 /**
  * The project's own password minimum (stricter than the identity service's default of 6 characters):
  * at least 8 characters with at least one letter and one digit. The identity service's policy is
@@ -13,7 +15,7 @@ export interface PasswordCheck {
 
 export function checkProjectPassword(password: string): PasswordCheck {
   const missing: string[] = [];
-  if (password.length < MIN_PASSWORD_LENGTH) missing.push(`co najmniej ${MIN_PASSWORD_LENGTH} znaków`);
+  if (password.length < MIN_PASSWORD_LENGTH) missing.push(`co najmniej ${formatCount(MIN_PASSWORD_LENGTH, NOUNS.character)}`);
   if (!/\p{L}/u.test(password)) missing.push('co najmniej jedna litera');
   if (!/\d/.test(password)) missing.push('co najmniej jedna cyfra');
   return { ok: missing.length === 0, missing };
@@ -57,8 +59,8 @@ export function policyMessages(status: PolicyStatus): string[] {
   if (status.isValid) return [];
   const out: string[] = [];
   const opts = status.passwordPolicy?.customStrengthOptions ?? {};
-  if (status.meetsMinPasswordLength === false) out.push(`co najmniej ${opts.minPasswordLength ?? 6} znaków (wymóg usługi logowania)`);
-  if (status.meetsMaxPasswordLength === false) out.push(`najwyżej ${opts.maxPasswordLength ?? 4096} znaków`);
+  if (status.meetsMinPasswordLength === false) out.push(`co najmniej ${formatCount(opts.minPasswordLength ?? 6, NOUNS.character)} (wymóg usługi logowania)`);
+  if (status.meetsMaxPasswordLength === false) out.push(`najwyżej ${formatCount(opts.maxPasswordLength ?? 4096, NOUNS.character)}`);
   if (status.containsLowercaseLetter === false) out.push('mała litera');
   if (status.containsUppercaseLetter === false) out.push('wielka litera');
   if (status.containsNumericCharacter === false) out.push('cyfra');

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Group, Input, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Input, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { basketSchema, LIMITS } from '@domain/schemas';
 import { schemaErrors } from '../../shared/ui/formErrors';
+import { QuantityInput } from '../../shared/ui/QuantityInput';
 import type { ProductEntry } from './api';
 
 /** One line of /baskets/{uid}/merch, validated with the shared basket schema (what the rules enforce too). */
@@ -99,17 +100,7 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput
-            label="Liczba sztuk"
-            required
-            min={1}
-            max={Math.max(1, maxQuantity)}
-            allowDecimal={false}
-            allowNegative={false}
-            value={quantity}
-            onChange={setQuantity}
-            error={errors.quantity}
-          />
+          <QuantityInput label="Liczba sztuk" required min={1} max={Math.max(1, maxQuantity)} value={quantity} onChange={setQuantity} error={errors.quantity} itemName={product.name} size="md" />
           <Select
             label="Dla uczestnika (opcjonalnie)"
             placeholder="Bez przypisania"

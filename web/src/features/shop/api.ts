@@ -1,6 +1,7 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
 import { LIMITS, type Product, type Profile, type Variant } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
 export interface VariantEntry extends Variant {
@@ -81,7 +82,7 @@ async function updateBasket(uid: string, changes: Record<string, unknown>): Prom
 
 export class BasketFullError extends Error {
   constructor() {
-    super(`Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`);
+    super(`Koszyk może mieć najwyżej ${formatCount(LIMITS.maxBasketLines, NOUNS.item)}`);
   }
 }
 

@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Badge, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { computeTotals, type VatRate } from '@domain/vat';
 import { LIMITS } from '@domain/schemas';
 import { formatMoney } from '../../shared/format/pl';
+import { QuantityInput } from '../../shared/ui/QuantityInput';
 import type { MerchLine, ProductEntry, VariantEntry } from './api';
 
 export interface PricedLine {
@@ -86,17 +87,14 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
             {(onQuantity || onRemove) && (
               <Group justify="space-between" align="flex-end">
                 {onQuantity && (
-                  <NumberInput
+                  <QuantityInput
                     label="Liczba sztuk"
                     aria-label={`Liczba sztuk: ${l.name} (${l.variantLabel})`}
+                    itemName={`${l.name} (${l.variantLabel})`}
                     value={l.line.quantity}
                     min={1}
                     max={Math.min(LIMITS.maxQuantity, Math.max(1, l.variant?.available ?? 1))}
                     clampBehavior="strict"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    w={130}
-                    size="sm"
                     disabled={busyLineId === l.line.id}
                     onChange={(v) => {
                       const n = typeof v === 'number' ? v : Number(v);

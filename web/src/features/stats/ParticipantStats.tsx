@@ -1,5 +1,5 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '../../shared/format/pl';
+import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../tickets';
@@ -71,7 +71,7 @@ export function ParticipantStats() {
                       {t.name}
                     </Text>
                     <Text size="sm" fw={700} c={t.available === 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                      {t.available === 0 ? 'wyprzedane' : `zostało ${formatNumber(t.available)} z ${formatNumber(t.quota)}`}
+                      {t.available === 0 ? 'wyprzedane' : `${pluralForm(t.available, NOUNS.left)} ${formatNumber(t.available)} z ${formatNumber(t.quota)}`}
                     </Text>
                   </Group>
                   <Progress value={soldShare} aria-label={`${t.name}: sprzedano ${Math.round(soldShare)}% puli`} color={t.available === 0 ? 'red' : 'baltyk'} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { InvoiceData } from '@domain/schemas';
-import { formatMoney } from '../../shared/format/pl';
+import { formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -24,7 +24,7 @@ const NONE = '__none__';
 function availabilityText(type: TicketTypeEntry): string {
   if (!type.onSale) return 'poza sprzedażą';
   if (type.available === 0) return 'wyprzedane';
-  return `zostało ${type.available}`;
+  return `${pluralForm(type.available, NOUNS.left)} ${formatNumber(type.available, 0)}`;
 }
 
 function MemberChooser({ uid, member, chosen, owned, types }: { uid: string; member: MemberEntry; chosen: string | undefined; owned: Record<string, { status: string }>; types: TicketTypeEntry[] }) {

@@ -4,10 +4,23 @@ import { memberName, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEnt
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetTicketBasketQuery } from './api';
 import { useGetTicketTypesQuery, type TicketTypeEntry } from './catalogApi';
+import { quote } from '@domain/words';
+import { formatCount, NOUNS, pluralForm } from '../../shared/format/pl';
 
 export interface BasketLine {
   member: MemberEntry;
   type: TicketTypeEntry;
+}
+
+/**
+ * What stops ordering `inBasket` tickets of a type right now, or null. The type's own name says it
+ * is a ticket („Bilet dziecięcy”, „Karnet 3-dniowy”), so the text does not repeat the word.
+ */
+export function availabilityProblem(type: Pick<TicketTypeEntry, 'name' | 'onSale' | 'available'>, inBasket: number): string | null {
+  if (!type.onSale) return `${quote(type.name)} nie jest teraz w sprzedaży.`;
+  if (type.available >= inBasket) return null;
+  if (type.available === 0) return `${quote(type.name)}: wyprzedane.`;
+  return `${quote(type.name)}: ${pluralForm(type.available, NOUNS.left)} tylko ${formatCount(type.available, NOUNS.ticket)}, a w koszyku masz ${formatCount(inBasket, NOUNS.ticket)}.`;
 }
 
 /** Basket entries joined with participants and ticket types, plus what stops the order right now. */
@@ -26,7 +39,7 @@ export function useTicketCheckout() {
     if (!typeId) continue;
     const type = types.data?.find((t) => t.id === typeId);
     if (!type) {
-      problems.push(`Bilet wybrany dla: ${memberName(member)} nie jest już dostępny — wybierz inny.`);
+      problems.push(`${memberName(member)}: wybrany bilet nie jest już dostępny — wybierz inny.`);
       continue;
     }
     lines.push({ member, type });
@@ -34,12 +47,11 @@ export function useTicketCheckout() {
   const perType = new Map<string, number>();
   for (const l of lines) perType.set(l.type.id, (perType.get(l.type.id) ?? 0) + 1);
   for (const [typeId, count] of perType) {
-    const type = types.data!.find((t) => t.id === typeId)!;
-    if (!type.onSale) problems.push(`Bilet „${type.name}” nie jest teraz w sprzedaży.`);
-    else if (type.available < count) problems.push(type.available === 0 ? `Bilety „${type.name}” są wyprzedane.` : `Zostało tylko ${type.available} biletów „${type.name}”, a w koszyku jest ${count}.`);
+    const problem = availabilityProblem(types.data!.find((t) => t.id === typeId)!, count);
+    if (problem) problems.push(problem);
   }
   for (const l of lines) {
-    if (claims.data?.[l.member.id]?.[l.type.id]) problems.push(`${memberName(l.member)} ma już bilet „${l.type.name}”.`);
+    if (claims.data?.[l.member.id]?.[l.type.id]) problems.push(`${memberName(l.member)} ma już ${quote(l.type.name)}.`);
   }
   const totalGross = lines.reduce((s, l) => s + l.type.priceGrosze, 0);
   const isLoading = members.isLoading || basket.isLoading || types.isLoading || claims.isLoading;

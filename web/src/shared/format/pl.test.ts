@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatDateTime, formatMoney, formatNumber, formatPercent, formatShortDate } from './pl';
+import { formatCount, formatDate, formatDateRange, formatDateTime, formatMoney, formatNumber, formatPercent, formatShortDate, NOUNS, pluralForm } from './pl';
 
 const s = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -43,5 +43,30 @@ describe('dates', () => {
   it('formats date ranges compactly', () => {
     expect(formatDateRange('2026-08-14T10:00:00Z', '2026-08-16T10:00:00Z')).toBe('14–16 sierpnia 2026');
     expect(formatDateRange('2026-07-30T10:00:00Z', '2026-08-02T10:00:00Z')).toBe('30 lipca – 2 sierpnia 2026');
+  });
+});
+
+describe('formatCount (the one plural helper for every count on screen)', () => {
+  const forms = (n: number) => s(formatCount(n, NOUNS.order));
+  it('uses the singular for 1', () => {
+    expect(forms(1)).toBe('1 zamówienie');
+  });
+  it('uses the 2–4 form for 2, 3, 4, 22, 23, 24, 102', () => {
+    expect([2, 3, 4, 22, 23, 24, 102].map(forms)).toEqual(['2 zamówienia', '3 zamówienia', '4 zamówienia', '22 zamówienia', '23 zamówienia', '24 zamówienia', '102 zamówienia']);
+  });
+  it('uses the genitive plural for 0, 5+, 11 and 12–14', () => {
+    expect([0, 5, 9, 11, 12, 13, 14, 21, 25, 112].map(forms)).toEqual(['0 zamówień', '5 zamówień', '9 zamówień', '11 zamówień', '12 zamówień', '13 zamówień', '14 zamówień', '21 zamówień', '25 zamówień', '112 zamówień']);
+  });
+  it('groups thousands', () => {
+    expect(formatCount(1234, NOUNS.ticket)).toBe('1\u00a0234 bilety');
+  });
+  it('picks the agreeing verb too', () => {
+    expect([1, 2, 5, 12, 22].map((n) => `${pluralForm(n, NOUNS.left)} ${s(formatCount(n, NOUNS.ticket))}`)).toEqual([
+      'został 1 bilet',
+      'zostały 2 bilety',
+      'zostało 5 biletów',
+      'zostało 12 biletów',
+      'zostały 22 bilety',
+    ]);
   });
 });

@@ -5,6 +5,10 @@
  * (`1 234,50 zł`), which pl-PL's default Intl rules would leave ungrouped; the no-break space also
  * keeps "zł" on the same line as the amount.
  */
+import { pluralForm, type NounForms } from '@domain/words';
+
+export { pluralForm, type NounForms };
+
 export const LOCALE = 'pl-PL';
 export const TIME_ZONE = 'Europe/Warsaw';
 const NBSP = '\u00a0';
@@ -36,6 +40,31 @@ export function formatNumber(value: number, maximumFractionDigits = 2): string {
 export function formatPercent(ratio: number, maximumFractionDigits = 1): string {
   return `${formatNumber(ratio * 100, maximumFractionDigits)}${NBSP}%`;
 }
+
+/**
+ * A count with its noun in the right Polish form — the one way the UI joins a number and a noun:
+ * `formatCount(1, NOUNS.order)` → `1 zamówienie`, 3 → `3 zamówienia`, 5 → `5 zamówień`, 22 → `22 zamówienia`.
+ */
+export function formatCount(n: number, forms: NounForms): string {
+  return `${formatNumber(n, 0)} ${pluralForm(n, forms)}`;
+}
+
+/** Noun (and verb) forms for counts shown on screens: [1, 2–4 (not 12–14), everything else]. */
+export const NOUNS = {
+  order: ['zamówienie', 'zamówienia', 'zamówień'],
+  paidOrder: ['opłacone zamówienie', 'opłacone zamówienia', 'opłaconych zamówień'],
+  ticket: ['bilet', 'bilety', 'biletów'],
+  participant: ['uczestnik', 'uczestników', 'uczestników'],
+  participantWithoutTicket: ['osoba bez biletu', 'osoby bez biletu', 'osób bez biletu'],
+  item: ['pozycja', 'pozycje', 'pozycji'],
+  itemAccusative: ['pozycję', 'pozycje', 'pozycji'],
+  character: ['znak', 'znaki', 'znaków'],
+  result: ['wynik', 'wyniki', 'wyników'],
+  person: ['osoba', 'osoby', 'osób'],
+  account: ['konto', 'konta', 'kont'],
+  /** The verb before a count: „został 1 bilet”, „zostały 2 bilety”, „zostało 5 biletów”. */
+  left: ['został', 'zostały', 'zostało'],
+} as const satisfies Record<string, NounForms>;
 
 type DateInput = Date | number | string;
 const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));

@@ -4,25 +4,25 @@ import { renderWithTheme } from '../../test/render';
 import { ErrorPage } from './ErrorPage';
 
 describe('ErrorPage', () => {
-  it('shows the not-found view for 404 with its default title and the message', () => {
+  it('shows the not-found view for 404 with its Polish default title and the required message', () => {
     renderWithTheme(<ErrorPage status={404} message="Page not found: /nie-ma" showStack={false} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nie znaleziono strony');
-    expect(screen.getByTestId('error-title').textContent).toBe('Page Not Found');
+    expect(screen.getByTestId('error-title').textContent).toBe('Nie znaleziono strony');
     expect(screen.getByTestId('error-message').textContent).toBe('Page not found: /nie-ma');
-    expect(document.title).toBe('Page Not Found · Panel Uczestnika');
+    expect(document.title).toBe('Nie znaleziono strony · Panel Uczestnika');
   });
 
   it('shows the server-error view for any other status', () => {
     renderWithTheme(<ErrorPage status={503} message="Service Unavailable" description="Serwer jest przeciążony." />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Wystąpił błąd');
-    expect(screen.getByTestId('error-title').textContent).toBe('Internal Server Error');
+    expect(screen.getByTestId('error-title').textContent).toBe('Wystąpił błąd');
     expect(screen.getByText('Serwer jest przeciążony.')).toBeTruthy();
     expect(screen.getByTestId('error-page').getAttribute('data-status')).toBe('503');
   });
 
   it('uses a given title instead of the default', () => {
-    renderWithTheme(<ErrorPage status={403} title="Forbidden" message="Forbidden" />);
-    expect(screen.getByTestId('error-title').textContent).toBe('Forbidden');
+    renderWithTheme(<ErrorPage status={403} title="Brak dostępu" message="Tylko dla administratorów: /dashboard/admin" />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Brak dostępu');
   });
 
   it('shows the stack only when asked to (development)', () => {

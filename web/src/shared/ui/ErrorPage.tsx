@@ -8,7 +8,10 @@ export interface ErrorPageProps {
   /** Polish explanation for the user. */
   description?: string;
   stack?: string;
-  /** Defaults per original-spec section 2: "Page Not Found" for 404, "Internal Server Error" otherwise. */
+  /**
+   * The heading. Defaults per original-spec section 2 (a not-found view for 404, a server-error view
+   * otherwise), in Polish like every text on screen.
+   */
   title?: string;
   /** Where "back to start" leads; a plain link so it also works when the router itself failed. */
   homeHref?: string;
@@ -16,8 +19,8 @@ export interface ErrorPageProps {
   showStack?: boolean;
 }
 
-export const NOT_FOUND_TITLE = 'Page Not Found';
-export const SERVER_ERROR_TITLE = 'Internal Server Error';
+export const NOT_FOUND_TITLE = 'Nie znaleziono strony';
+export const SERVER_ERROR_TITLE = 'Wystąpił błąd';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -33,14 +36,13 @@ export function ErrorPage(props: ErrorPageProps) {
 function ErrorLayout({
   status,
   title,
-  heading,
   message,
   description,
   stack,
   homeHref = '/',
   showStack = import.meta.env.DEV,
   retry,
-}: ErrorPageProps & { title: string; heading: string; retry?: boolean }) {
+}: ErrorPageProps & { title: string; retry?: boolean }) {
   useDocumentTitle(title);
   return (
     <Container size="sm" py={{ base: 40, sm: 80 }} data-testid="error-page" data-status={status}>
@@ -48,10 +50,9 @@ function ErrorLayout({
         <Text fz={{ base: 64, sm: 96 }} fw={900} lh={1} c="baltyk.3" aria-hidden>
           {status}
         </Text>
-        <Text size="sm" c="dimmed" tt="uppercase" fw={600} data-testid="error-title">
+        <Title order={1} data-testid="error-title">
           {title}
-        </Text>
-        <Title order={1}>{heading}</Title>
+        </Title>
         {description && <Text size="lg">{description}</Text>}
         <Code block data-testid="error-message" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {message}
@@ -86,7 +87,6 @@ export function NotFoundView(props: ErrorPageProps) {
     <ErrorLayout
       {...props}
       title={props.title ?? NOT_FOUND_TITLE}
-      heading="Nie znaleziono strony"
       description={props.description ?? 'Strona, której szukasz, nie istnieje lub została przeniesiona. Sprawdź adres albo wróć na stronę główną.'}
     />
   );
@@ -98,7 +98,6 @@ export function ServerErrorView(props: ErrorPageProps) {
       {...props}
       retry
       title={props.title ?? SERVER_ERROR_TITLE}
-      heading="Wystąpił błąd"
       description={props.description ?? 'Coś poszło nie tak po naszej stronie. Spróbuj odświeżyć stronę za chwilę.'}
     />
   );

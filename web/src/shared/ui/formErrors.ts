@@ -1,4 +1,5 @@
 import { parseWith } from '@domain/issues';
+import { nestQuotes } from '@domain/words';
 import type { z } from 'zod';
 
 /**
@@ -43,7 +44,8 @@ export function refusalOf(error: unknown): Refusal {
   return {
     code,
     reason,
-    message,
+    // Server texts quote names that may carry quotes of their own („Koszulka „Bałtyk” (M)”).
+    message: nestQuotes(message),
     field: typeof details.field === 'string' ? details.field : undefined,
     item: typeof details.item === 'string' ? details.item : undefined,
   };

@@ -27,4 +27,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Mantine's own icon-only buttons get Polish accessible names (its defaults are English or none).
+  // Plain objects rather than Component.extend(): importing the components here would put them in
+  // the sign-in page's bundle.
+  components: {
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Pokaż lub ukryj hasło' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij panel' } } },
+    Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
+  },
 });
