@@ -4,6 +4,8 @@ import './region.js';
 export { completeRegistration, syncProfile } from './registration.js';
 export { placeTicketOrder, placeMerchOrder } from './orders/place.js';
 export { cancelOrder } from './orders/cancel.js';
+export { expireUnpaidOrders, expireUnpaidOrdersScheduled } from './orders/expire.js';
+export { addMember } from './members.js';
 export { reconcileReservations } from './orders/reconcile.js';
 export { confirmPayment } from './orders/confirm.js';
 export { handOutPickupItems } from './pickups.js';

@@ -168,11 +168,11 @@ describe('deleteMyAccount', () => {
   it('cancels pending orders, removes personal data and the Auth user, keeps invoices', async () => {
     await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 10 }));
     await env.db.ref('products/kubek').set(product({ name: 'Kubek', variants: { std: { label: 'standard', stock: 5, sold: 0, sortOrder: 1 } } }));
-    const leaver = await registeredUser(env, { kid: { firstName: 'Ola', lastName: 'Nowak' } });
-    await setTicketBasket(env, leaver.uid, { kid: 'karnet' });
+    const leaver = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Nowak' } });
+    await setTicketBasket(env, leaver.uid, { 'm-kid': 'karnet' });
     const paid = await leaver.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     const { invoiceId } = await admin.call('confirmPayment', { orderId: paid.orderId });
-    await setMerchBasket(env, leaver.uid, { a: { productId: 'kubek', variantId: 'std', quantity: 2 } });
+    await setMerchBasket(env, leaver.uid, { 'l-a': { productId: 'kubek', variantId: 'std', quantity: 2 } });
     const pending = await leaver.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     const code = (await env.db.ref(`profiles/${leaver.uid}/pickupCode`).get()).val();
 
@@ -197,7 +197,7 @@ describe('idempotency edge cases', () => {
     const k = key();
     await setTicketBasket(env, u.uid, { self: 'karnet' });
     await u.call('placeTicketOrder', { idempotencyKey: k, buyer: PERSON, acceptTerms: true });
-    await setMerchBasket(env, u.uid, { a: { productId: 'kubek', variantId: 'std', quantity: 1 } });
+    await setMerchBasket(env, u.uid, { 'l-a': { productId: 'kubek', variantId: 'std', quantity: 1 } });
     const before = await dump(env.db);
     const r = await refusal(u.call('placeMerchOrder', { idempotencyKey: k, buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ reason: 'idempotency-conflict', field: 'idempotencyKey' });
@@ -205,7 +205,7 @@ describe('idempotency edge cases', () => {
   });
   it('the same key sent twice at once yields one order', async () => {
     const u = await registeredUser(env);
-    await setMerchBasket(env, u.uid, { a: { productId: 'kubek', variantId: 'std', quantity: 1 } });
+    await setMerchBasket(env, u.uid, { 'l-a': { productId: 'kubek', variantId: 'std', quantity: 1 } });
     const k = key();
     const results = await Promise.allSettled([1, 2, 3].map(() => u.call('placeMerchOrder', { idempotencyKey: k, buyer: PERSON, acceptTerms: true })));
     const ok = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ orderId: string }>).value.orderId);

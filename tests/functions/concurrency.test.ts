@@ -31,7 +31,7 @@ beforeAll(async () => {
   buyers.forEach((b, i) => {
     fixtures[`profiles/${b.uid}`] = { email: b.email, firstName: 'Kupujący', lastName: `Nr ${i}`, phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: now }, pickupCode: 'ABCDEFGH', createdAt: now, updatedAt: now };
     fixtures[`members/${b.uid}/self`] = { firstName: 'Kupujący', lastName: `Nr ${i}`, relation: 'self', createdAt: now };
-    fixtures[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'ostatnie' } }, merch: { k: { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: now };
+    fixtures[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'ostatnie' } }, merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: now };
   });
   await env.db.ref().update(fixtures);
 }, 600_000);

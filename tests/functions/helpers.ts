@@ -70,6 +70,11 @@ export interface TestUser {
   uid: string;
   email: string;
   call: Call;
+  /**
+   * Posts a raw JSON body (`{"data": …}`) to a callable with this user's ID token, bypassing the web
+   * SDK's encoder (which itself breaks on keys such as `hasOwnProperty` and drops `__proto__`).
+   */
+  callRaw: (name: CallableName, dataJson: string) => Promise<{ status: number; body: { result?: unknown; error?: { status: string; message: string; details?: Record<string, unknown> } } }>;
 }
 
 /** Creates an Auth emulator user (optionally with claims) and signs it in with the web SDK in its own app. */
@@ -87,7 +92,16 @@ export async function createUser(env: TestEnv, options: { claims?: Record<string
   const fnUrl = new URL(env.stack.urls.functions);
   connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
   const call: Call = async (name, data) => (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
-  return { uid: record.uid, email, call };
+  const callRaw: TestUser['callRaw'] = async (name, dataJson) => {
+    const token = await auth.currentUser!.getIdToken();
+    const response = await fetch(`${env.stack.urls.functions}/${env.stack.projectId}/${REGION}/${CALLABLES[name]}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: `{"data":${dataJson}}`,
+    });
+    return { status: response.status, body: JSON.parse(await response.text()) };
+  };
+  return { uid: record.uid, email, call, callRaw };
 }
 
 /** A caller that is not signed in. */

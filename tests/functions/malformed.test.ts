@@ -10,8 +10,8 @@ import { EVENT, PERSON, REGISTRATION, createUser, dump, key, refusal, startEnv, 
 
 const VALID: Record<CallableName, Record<string, unknown>> = {
   completeRegistration: REGISTRATION,
-  placeTicketOrder: { idempotencyKey: 'klucz-zamowienia-1', buyer: PERSON, acceptTerms: true },
-  placeMerchOrder: { idempotencyKey: 'klucz-zamowienia-2', buyer: PERSON, acceptTerms: true },
+  placeTicketOrder: { idempotencyKey: '0f0e0d0c0b0a49088706050403020100', buyer: PERSON, acceptTerms: true },
+  placeMerchOrder: { idempotencyKey: '1f1e1d1c1b1a49188716151413121110', buyer: PERSON, acceptTerms: true },
   cancelOrder: { orderId: 'zamowienie1' },
   confirmPayment: { orderId: 'zamowienie1' },
   handOutPickupItems: { uid: 'uzytkownik1', itemIds: ['pozycja1'] },
@@ -26,6 +26,9 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   deleteMyAccount: { confirm: true },
   syncProfile: {},
   reconcileReservations: {},
+  recordKsefSubmission: { uid: 'uzytkownik1', invoiceId: 'FV-2026-000001', ksefNumber: '5265877635-20250826-0100001AF629-AF', submittedOn: '2026-02-03' },
+  expireUnpaidOrders: {},
+  addMember: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2015, relation: 'child' },
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -26,8 +26,8 @@ describe('ticket order → payment → invoice → pickup', () => {
   const idempotencyKey = key();
 
   it('places a ticket order from the basket with server prices', async () => {
-    buyer = await registeredUser(env, { kid: { firstName: 'Ola', lastName: 'Kowalska' } });
-    await setTicketBasket(env, buyer.uid, { self: 'karnet', kid: 'karnet' });
+    buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
+    await setTicketBasket(env, buyer.uid, { self: 'karnet', 'm-kid': 'karnet' });
     const result = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true, saveInvoiceData: true });
     expect(result).toMatchObject({ status: 'pending', totalGross: 29800, replayed: false });
     expect(result.number).toMatch(/^ZAM\/\d{4}\/\d{6}$/);
@@ -37,7 +37,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(Object.values(order.lines)).toHaveLength(2);
     expect(order.totals).toEqual({ net: 27593, vat: 2207, gross: 29800, perRate: { r8: { vatRate: 8, net: 27593, vat: 2207, gross: 29800 } } });
     expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
-    expect((await env.db.ref(`tickets/${buyer.uid}/kid/karnet`).get()).val()).toEqual({ orderId, status: 'pending' });
+    expect((await env.db.ref(`tickets/${buyer.uid}/m-kid/karnet`).get()).val()).toEqual({ orderId, status: 'pending' });
     expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
     expect((await env.db.ref(`idempotency/${buyer.uid}/${idempotencyKey}`).get()).val()).toMatchObject({ orderId, status: 'done' });
     expect((await env.db.ref(`profiles/${buyer.uid}/invoice`).get()).val()).toEqual(PERSON);
@@ -53,7 +53,7 @@ describe('ticket order → payment → invoice → pickup', () => {
   });
 
   it('refuses a second ticket of the same type for a participant', async () => {
-    await setTicketBasket(env, buyer.uid, { kid: 'karnet' });
+    await setTicketBasket(env, buyer.uid, { 'm-kid': 'karnet' });
     const r = await refusal(buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ code: 'already-exists', reason: 'already-has-ticket', message: 'Ola Kowalska ma już bilet „Karnet 3-dniowy”' });
     expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
@@ -80,7 +80,7 @@ describe('ticket order → payment → invoice → pickup', () => {
       amountInWords: 'dwieście dziewięćdziesiąt osiem złotych 00/100',
     });
     expect(Object.values(invoice.lines)).toContainEqual({ name: 'Bilet „Karnet 3-dniowy” — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
-    expect((await env.db.ref(`tickets/${buyer.uid}/kid/karnet/status`).get()).val()).toBe('paid');
+    expect((await env.db.ref(`tickets/${buyer.uid}/m-kid/karnet/status`).get()).val()).toBe('paid');
     const pickups = (await env.db.ref(`pickups/${buyer.uid}`).get()).val();
     expect(Object.values(pickups).map((p: any) => p.label).sort()).toEqual(['Opaska na wydarzenie — Karnet 3-dniowy', 'Opaska na wydarzenie — Karnet 3-dniowy']);
     const year = result.invoiceNumber.split('/')[1];
@@ -166,7 +166,7 @@ describe('merchandise order and cancellation', () => {
 
   it('places a merch order, company buyer with normalised NIP; sold-out refusal names the item', async () => {
     buyer = await registeredUser(env);
-    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 3 }, b: { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 3 }, 'l-b': { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' } });
     const perDay = async () => ((await env.db.ref('stats/admin/perDay').get()).val() ?? {}) as Record<string, { placed?: number; placedGross?: number }>;
     const daysBefore = await perDay();
     const result = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: COMPANY, acceptTerms: true });
@@ -179,11 +179,11 @@ describe('merchandise order and cancellation', () => {
     expect(order.totals.perRate.r23).toEqual({ vatRate: 23, gross: 35600, vat: 6657, net: 28943 });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
 
-    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 8 } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 8 } });
     const r = await refusal(buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ code: 'resource-exhausted', reason: 'out-of-stock', message: 'Koszulka „Bałtyk” (M) — dostępne tylko 7 sztuk' });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
-    expect((await env.db.ref(`baskets/${buyer.uid}/merch/a`).get()).exists()).toBe(true);
+    expect((await env.db.ref(`baskets/${buyer.uid}/merch/l-a`).get()).exists()).toBe(true);
 
     // owner cancels: stock returns
     const other = await registeredUser(env);
@@ -224,7 +224,7 @@ describe('merchandise order and cancellation', () => {
 describe('the server re-validates what clients wrote', () => {
   it('refuses a basket the rules should have stopped, naming the field, writing nothing', async () => {
     const u = await registeredUser(env);
-    await env.db.ref(`baskets/${u.uid}`).set({ merch: { a: { productId: 'koszulka', variantId: 'm', quantity: 500 } }, updatedAt: Date.now() });
+    await env.db.ref(`baskets/${u.uid}`).set({ merch: { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 500 } }, updatedAt: Date.now() });
     const before = (await env.db.ref().get()).val();
     const r = await refusal(u.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ code: 'invalid-argument', reason: 'invalid-input', field: 'basket.merch.a.quantity' });

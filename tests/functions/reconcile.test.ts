@@ -18,7 +18,7 @@ beforeAll(async () => {
   await env.db.ref('ticketTypes/karnet').set(ticketType());
   await env.db.ref('archivedTicketTypes/stary').set({ ...ticketType({ name: 'Karnet 2025' }), sold: 4, archivedAt: 1, archivedBy: admin.uid });
   await env.db.ref('products/koszulka').set(product());
-  buyer = await registeredUser(env, { anna: { firstName: 'Anna', lastName: 'Kowalska' } });
+  buyer = await registeredUser(env, { 'm-anna': { firstName: 'Anna', lastName: 'Kowalska' } });
 });
 afterAll(() => stopEnv(env));
 
@@ -28,11 +28,11 @@ describe('reconcileReservations', () => {
   let deadCancellation: string;
 
   it('recounts sold from the orders, releases what dead steps left, and says what it changed', async () => {
-    await setTicketBasket(env, buyer.uid, { self: 'karnet', anna: 'karnet' });
+    await setTicketBasket(env, buyer.uid, { self: 'karnet', 'm-anna': 'karnet' });
     ticketOrder = (await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })).orderId;
-    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 3 } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 3 } });
     merchOrder = (await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })).orderId;
-    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'm', quantity: 2 } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 2 } });
     deadCancellation = (await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })).orderId;
     expect(await sold('ticketTypes/karnet')).toBe(2);
     expect(await sold('products/koszulka/variants/m')).toBe(5);
@@ -40,7 +40,7 @@ describe('reconcileReservations', () => {
     const now = Date.now();
     // A placement that died after reserving: quota taken, a ticket claim and a `processing` key, no order.
     await env.db.ref('ticketTypes/karnet/sold').set(5);
-    await env.db.ref(`tickets/${buyer.uid}/kid/karnet`).set({ orderId: 'ghostOrder', status: 'pending' });
+    await env.db.ref(`tickets/${buyer.uid}/m-kid/karnet`).set({ orderId: 'ghostOrder', status: 'pending' });
     await env.db.ref(`idempotency/${buyer.uid}/deadkey`).set({ orderId: 'ghostOrder', kind: 'tickets', status: 'processing', createdAt: now - 11 * MINUTE });
     // A cancellation that died after its commit point: cancelled, but its 2 shirts never returned.
     await env.db.ref(`orders/${deadCancellation}`).update({ status: 'cancelled', released: false, cancelledAt: now - 11 * MINUTE, cancelledBy: buyer.uid });
@@ -65,9 +65,9 @@ describe('reconcileReservations', () => {
     expect(await sold('archivedTicketTypes/stary')).toBe(0);
     expect(await sold('products/koszulka/variants/m')).toBe(3);
     expect(await sold('products/koszulka/variants/l')).toBe(0);
-    expect((await env.db.ref(`tickets/${buyer.uid}/kid`).get()).exists()).toBe(false);
+    expect((await env.db.ref(`tickets/${buyer.uid}/m-kid`).get()).exists()).toBe(false);
     expect((await env.db.ref(`tickets/${buyer.uid}/self/karnet`).get()).val()).toEqual({ orderId: ticketOrder, status: 'pending' });
-    expect((await env.db.ref(`tickets/${buyer.uid}/anna/karnet`).get()).val()).toEqual({ orderId: ticketOrder, status: 'pending' });
+    expect((await env.db.ref(`tickets/${buyer.uid}/m-anna/karnet`).get()).val()).toEqual({ orderId: ticketOrder, status: 'pending' });
     expect((await env.db.ref(`idempotency/${buyer.uid}/deadkey`).get()).exists()).toBe(false);
     expect((await env.db.ref(`orders/${deadCancellation}/released`).get()).val()).toBe(true);
     expect((await env.db.ref(`orders/${merchOrder}/status`).get()).val()).toBe('pending');
@@ -121,7 +121,7 @@ describe('reconcileReservations', () => {
 
   it('refuses new orders while it runs, without keeping their key, and lets them through after', async () => {
     await env.db.ref('maintenance/reconcile').set({ by: admin.uid, startedAt: Date.now() });
-    await setMerchBasket(env, buyer.uid, { a: { productId: 'koszulka', variantId: 'l', quantity: 1 } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'l', quantity: 1 } });
     const idempotencyKey = key();
     const before = await dump(env.db);
     const r = await refusal(buyer.call('placeMerchOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true }));

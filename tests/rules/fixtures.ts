@@ -88,21 +88,21 @@ export const SEED = {
   },
   members: {
     [OWNER]: {
-      mTicket: { firstName: 'Alicja', lastName: 'Bałtycka', relation: 'self', createdAt: T0 },
-      mFree: { firstName: 'Kuba', lastName: 'Bałtycki', birthYear: 2016, relation: 'child', createdAt: T0 },
+      'm-ticket': { firstName: 'Alicja', lastName: 'Bałtycka', relation: 'self', createdAt: T0 },
+      'm-free': { firstName: 'Kuba', lastName: 'Bałtycki', birthYear: 2016, relation: 'child', createdAt: T0 },
     },
-    [OTHER]: { mBob: { firstName: 'Bartosz', lastName: 'Morski', createdAt: T0 } },
+    [OTHER]: { 'm-bob': { firstName: 'Bartosz', lastName: 'Morski', createdAt: T0 } },
   },
   baskets: {
-    [OWNER]: { tickets: { mFree: { ticketTypeId: 'dzien' } }, updatedAt: T0 },
-    [OTHER]: { merch: { line1: { productId: 'tshirt', variantId: 'L', quantity: 1 } }, updatedAt: T0 },
+    [OWNER]: { tickets: { 'm-free': { ticketTypeId: 'dzien' } }, updatedAt: T0 },
+    [OTHER]: { merch: { 'line-1': { productId: 'tshirt', variantId: 'L', quantity: 1 } }, updatedAt: T0 },
   },
   orders: {
     oAlice: { uid: OWNER, number: 'ZM/2027/000001', kind: 'tickets', status: 'paid', createdAt: T0 },
     oAlice2: { uid: OWNER, number: 'ZM/2027/000003', kind: 'merch', status: 'pending', createdAt: T0 + 2 },
     oBob: { uid: OTHER, number: 'ZM/2027/000002', kind: 'merch', status: 'pending', createdAt: T0 + 1 },
   },
-  tickets: { [OWNER]: { mTicket: { karnet: { orderId: 'oAlice', status: 'paid' } } } },
+  tickets: { [OWNER]: { 'm-ticket': { karnet: { orderId: 'oAlice', status: 'paid' } } } },
   invoices: { [OWNER]: { inv1: { number: 'FV/2027/000001', orderId: 'oAlice' } } },
   pickups: { [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } } },
   pickupDirectory: {
@@ -113,6 +113,7 @@ export const SEED = {
   roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
   stats: { public: { accounts: 3, ticketsPaid: 1 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
   counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
+  holdings: { [OWNER]: { tickets: { karnet: 1 } } },
   idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },
 };
 

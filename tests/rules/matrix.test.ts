@@ -56,15 +56,16 @@ const MATRIX: Row[] = [
   { path: `/profiles/${O}/createdAt`, read: ['owner', 'admin'], value: 1, write: NOBODY },
   // Members
   { path: '/members', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/members/${O}`, read: ['owner', 'admin'], value: { mNew: { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP } }, write: NOBODY },
-  { path: `/members/${O}/mNew`, read: ['owner', 'admin'], value: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2019, relation: 'child', createdAt: SERVER_TIMESTAMP }, write: ['owner'] },
-  { path: `/members/${O}/mFree/firstName`, read: ['owner', 'admin'], value: 'Jakub', write: ['owner'] },
-  { path: `/members/${O}/mFree`, read: ['owner', 'admin'], value: null, write: ['owner'] },
-  { path: `/members/${O}/mTicket`, read: ['owner', 'admin'], value: null, write: NOBODY /* holds a ticket */ },
+  { path: `/members/${O}`, read: ['owner', 'admin'], value: { 'm-new': { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP } }, write: NOBODY },
+  // New participants come only from the addMember callable (it keeps the account at 30).
+  { path: `/members/${O}/m-new`, read: ['owner', 'admin'], value: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2019, relation: 'child', createdAt: SERVER_TIMESTAMP }, write: NOBODY },
+  { path: `/members/${O}/m-free/firstName`, read: ['owner', 'admin'], value: 'Jakub', write: ['owner'] },
+  { path: `/members/${O}/m-free`, read: ['owner', 'admin'], value: null, write: ['owner'] },
+  { path: `/members/${O}/m-ticket`, read: ['owner', 'admin'], value: null, write: NOBODY /* holds a ticket */ },
   // Baskets
   { path: '/baskets', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/baskets/${O}`, read: ['owner', 'admin'], value: { tickets: { mFree: { ticketTypeId: 'karnet' } }, merch: { l1: { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'mFree' } }, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
-  { path: `/baskets/${O}/tickets/mTicket`, read: ['owner', 'admin'], value: { ticketTypeId: 'dzien' }, write: ['owner'] },
+  { path: `/baskets/${O}`, read: ['owner', 'admin'], value: { tickets: { 'm-free': { ticketTypeId: 'karnet' } }, merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } }, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
+  { path: `/baskets/${O}/tickets/m-ticket`, read: ['owner', 'admin'], value: { ticketTypeId: 'dzien' }, write: ['owner'] },
   { path: `/baskets/${O}`, read: ['owner', 'admin'], value: null, write: ['owner'] },
   // Written only by the callables
   { path: '/orders', read: ['admin'], value: {}, write: NOBODY },
@@ -73,7 +74,7 @@ const MATRIX: Row[] = [
   { path: '/orders/oNew', read: ['admin'], value: { uid: O, number: 'X', kind: 'tickets', status: 'paid', createdAt: 1 }, write: NOBODY },
   { path: '/tickets', read: ['admin'], value: {}, write: NOBODY },
   { path: `/tickets/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
-  { path: `/tickets/${O}/mFree/karnet`, read: ['owner', 'admin'], value: { orderId: 'oAlice', status: 'paid' }, write: NOBODY },
+  { path: `/tickets/${O}/m-free/karnet`, read: ['owner', 'admin'], value: { orderId: 'oAlice', status: 'paid' }, write: NOBODY },
   { path: '/invoices', read: ['admin'], value: {}, write: NOBODY },
   { path: `/invoices/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
   { path: `/invoices/${O}/inv1`, read: ['owner', 'admin'], value: { number: 'FV/2027/000009' }, write: NOBODY },
@@ -103,6 +104,8 @@ const MATRIX: Row[] = [
   { path: '/idempotency', read: ['admin'], value: {}, write: NOBODY },
   { path: `/idempotency/${O}/key1`, read: ['admin'], value: { orderId: 'oBob', createdAt: 1 }, write: NOBODY },
   { path: `/idempotency/${O}/key2`, read: ['admin'], value: { orderId: 'oAlice', createdAt: 1 }, write: NOBODY },
+  { path: '/holdings', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/holdings/${O}`, read: ['admin'], value: { tickets: { karnet: 0 } }, write: NOBODY },
   { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
   // Anything not in the data model
   { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },

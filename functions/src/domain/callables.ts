@@ -12,6 +12,7 @@ import {
   keySchema,
   lastNameSchema,
   LIMITS,
+  memberInputSchema,
   phoneSchema,
   productSchema,
   uidSchema,
@@ -45,6 +46,8 @@ export const CALLABLES = {
   syncProfile: 'syncProfile',
   reconcileReservations: 'reconcileReservations',
   recordKsefSubmission: 'recordKsefSubmission',
+  expireUnpaidOrders: 'expireUnpaidOrders',
+  addMember: 'addMember',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -143,6 +146,19 @@ export interface ReconcileReservationsOutput {
   completedCancellations: number;
 }
 
+/** Admin: cancels the pending orders past their payment deadline now (also run on a schedule). */
+export const expireUnpaidOrdersInput = z.strictObject({});
+export interface ExpireUnpaidOrdersOutput {
+  /** pending orders looked at */
+  checked: number;
+  /** numbers of the orders that expired in this run */
+  expired: string[];
+}
+
+/** A participant the account holder adds; the server mints the id and keeps the account at most LIMITS.maxMembers. */
+export const addMemberInput = memberInputSchema.omit({ relation: true }).extend({ relation: memberInputSchema.shape.relation.unwrap().exclude(['self']).optional() });
+export interface AddMemberOutput { memberId: string }
+
 /**
  * Admin: records the KSeF number an invoice got after the admin sent its FA(3) file to KSeF
  * (functions/src/ksef.ts, docs/ksef.md). `uid` is the invoice owner, `invoiceId` the invoice's key
@@ -180,6 +196,8 @@ export const CALLABLE_INPUTS = {
   syncProfile: syncProfileInput,
   reconcileReservations: reconcileReservationsInput,
   recordKsefSubmission: recordKsefSubmissionInput,
+  expireUnpaidOrders: expireUnpaidOrdersInput,
+  addMember: addMemberInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -201,6 +219,8 @@ export interface CallableOutputs {
   syncProfile: SyncProfileOutput;
   reconcileReservations: ReconcileReservationsOutput;
   recordKsefSubmission: RecordKsefSubmissionOutput;
+  expireUnpaidOrders: ExpireUnpaidOrdersOutput;
+  addMember: AddMemberOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

@@ -8,3 +8,4 @@ export * from './issues.js';
 export * from './errors.js';
 export * from './schemas.js';
 export * from './callables.js';
+export * from './limits.js';

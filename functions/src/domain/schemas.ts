@@ -24,20 +24,85 @@ export const LIMITS = {
   maxMembers: 30,
   maxPriceGrosze: 10_000_000_00,
   maxQuota: 1_000_000,
+  maxPaymentDays: 60,
 } as const;
 
-/** RTDB keys we generate or accept: push ids and short slugs, never . # $ / [ ]. */
-export const keySchema = z.string({ error: 'Brak identyfikatora' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Nieprawidłowy identyfikator');
-export const uidSchema = z.string({ error: 'Brak identyfikatora użytkownika' }).regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika');
+/** Caps that apply when the admin has not set one on the ticket type / product (see docs/data-model.md). */
+export const DEFAULT_MAX_TICKETS_PER_ACCOUNT = LIMITS.maxMembers;
+export const DEFAULT_MAX_UNITS_PER_ACCOUNT = LIMITS.maxQuantity;
+/** Days a participant has to pay by transfer when the event settings do not say otherwise. */
+export const DEFAULT_PAYMENT_DAYS = 7;
+
+/**
+ * The Firebase SDKs keep per-path state in plain objects, so a path segment that names an inherited
+ * member of a plain object (`__proto__`, `hasOwnProperty`, `constructor`, …) breaks them for every
+ * later caller in the process. These names are computed from the runtime, not listed by hand.
+ */
+const OBJECT_INTERNALS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+export function isObjectInternalName(key: string): boolean {
+  return OBJECT_INTERNALS.has(key);
+}
+const notInternal = (message: string) => [(key: string) => !isObjectInternalName(key), message] as const;
+
+/**
+ * Keys the organiser chooses (ticket types, products, variants: `karnet-3-dniowy`, `M`) and ids we
+ * read back from the database: push ids and short slugs, never . # $ / [ ] nor an object internal.
+ */
+export const keySchema = z
+  .string({ error: 'Brak identyfikatora' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Nieprawidłowy identyfikator')
+  .refine(...notInternal('Nieprawidłowy identyfikator'));
+/**
+ * Keys a participant's client mints (participants, basket lines): push ids, which always carry a `-`
+ * or a digit, so by their format they can never name an object internal. `self` is the fixed id of
+ * the account holder's own participant (created by the server).
+ */
+export const CLIENT_KEY_PATTERN = /^(self|[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*)$/;
+export const clientKeySchema = z
+  .string({ error: 'Brak identyfikatora' })
+  .max(64, 'Nieprawidłowy identyfikator')
+  .regex(CLIENT_KEY_PATTERN, 'Nieprawidłowy identyfikator');
+export const uidSchema = z
+  .string({ error: 'Brak identyfikatora użytkownika' })
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika')
+  .refine(...notInternal('Nieprawidłowy identyfikator użytkownika'));
 export const timestampSchema = z.int().min(0);
 export const gr = (message = 'Nieprawidłowa kwota') => z.int({ error: message }).min(0, message).max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
 export const vatRateSchema = z.union(VAT_RATES.map((r) => z.literal(r)), { error: 'Nieprawidłowa stawka VAT' });
 export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).regex(/^[A-Z]{2}$/, 'Wybierz kraj');
 export const isoDateSchema = z.string({ error: 'Podaj datę' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+/**
+ * Product images: https only (an admin's `javascript:` or `data:` URL must never reach an <img> or a
+ * link), plus plain http on the local emulator hosts for development.
+ */
+export const imageUrlSchema = z
+  .url('Nieprawidłowy adres obrazka')
+  .max(500, 'Adres obrazka jest za długi')
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+  }, 'Adres obrazka musi zaczynać się od https://');
+
+/**
+ * Characters no stored text may hold: C0/C1 controls and DEL (a `\n` in a buyer name would print as
+ * an extra invoice line), line/paragraph separators, bidi embeddings, overrides and isolates (they
+ * reorder what is printed), and unpaired UTF-16 surrogates. Multi-line texts (descriptions) keep
+ * line breaks and tabs. database.rules.json refuses the same characters.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT_MULTI_LINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSAFE_TEXT_MESSAGE = 'Tekst zawiera niedozwolone znaki (np. znaki sterujące lub podział wiersza)';
+export function hasUnsafeText(value: string, multiline = false): boolean {
+  return (multiline ? UNSAFE_TEXT_MULTI_LINE : UNSAFE_TEXT_SINGLE_LINE).test(value);
+}
+const safe = (multiline: boolean) => [(v: string) => !hasUnsafeText(v, multiline), UNSAFE_TEXT_MESSAGE] as const;
 
 const text = (required: string, max: number, tooLong = `Najwyżej ${max} znaków`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-const optionalText = (max: number) => z.string({ error: 'Nieprawidłowy tekst' }).trim().max(max, `Najwyżej ${max} znaków`);
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(...safe(false));
+const optionalText = (max: number, { multiline = false } = {}) =>
+  z.string({ error: 'Nieprawidłowy tekst' }).trim().max(max, `Najwyżej ${max} znaków`).refine(...safe(multiline));
 
 export const firstNameSchema = text('Podaj imię', LIMITS.name);
 export const lastNameSchema = text('Podaj nazwisko', LIMITS.name);
@@ -57,7 +122,9 @@ export const bankAccountSchema = z
 /** 8 characters from an alphabet without look-alikes (0/O, 1/I); printed as a QR code and as text. */
 export const PICKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const pickupCodeSchema = z.string({ error: 'Podaj kod odbioru' }).trim().toUpperCase().regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru');
-export const idempotencyKeySchema = z.string({ error: 'Brak klucza żądania' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Nieprawidłowy klucz żądania');
+/** A UUID (with or without dashes, lower-case hex) drawn by the client per order attempt: by format never an object internal. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/;
+export const idempotencyKeySchema = z.string({ error: 'Brak klucza żądania' }).regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania');
 
 function ibanMod97(digitsThenCountry: string): number {
   let rest = 0;
@@ -84,7 +151,9 @@ export const eventFieldsSchema = z.strictObject({
     startDate: isoDateSchema,
     endDate: isoDateSchema,
     seller: sellerSchema,
-    pickupInfo: optionalText(LIMITS.description),
+    pickupInfo: optionalText(LIMITS.description, { multiline: true }),
+    /** Days after placing an order within which the transfer must arrive; unpaid orders expire after it. */
+    paymentDays: z.int({ error: 'Podaj termin płatności w dniach' }).min(1, 'Termin płatności: co najmniej 1 dzień').max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`).optional(),
     updatedAt: timestampSchema.optional(),
   });
 export const eventDatesInOrder: [(e: { startDate: string; endDate: string }) => boolean, { message: string; path: string[] }] = [
@@ -96,7 +165,7 @@ export type EventSettings = z.output<typeof eventSchema>;
 
 const ticketTypeFields = {
   name: text('Podaj nazwę biletu', LIMITS.title),
-  description: optionalText(LIMITS.description),
+  description: optionalText(LIMITS.description, { multiline: true }),
   priceGrosze: gr('Podaj cenę'),
   vatRate: vatRateSchema,
   quota: z.int({ error: 'Podaj pulę biletów' }).min(0, 'Pula nie może być ujemna').max(LIMITS.maxQuota, 'Pula jest za duża'),
@@ -107,6 +176,8 @@ const ticketTypeFields = {
   sortOrder: z.int().min(0).max(10_000),
   /** If set, a paid ticket becomes a pickup item with this label (e.g. "Opaska na wydarzenie"). */
   pickupLabel: optionalText(LIMITS.title).optional(),
+  /** Per-account cap of tickets of this type across pending and paid orders; absent = DEFAULT_MAX_TICKETS_PER_ACCOUNT. */
+  maxPerAccount: z.int({ error: 'Podaj limit na konto' }).min(1, 'Limit na konto musi wynosić co najmniej 1').max(LIMITS.maxMembers, `Limit na konto: najwyżej ${LIMITS.maxMembers}`).optional(),
 };
 export const saleWindowInOrder: [(t: { saleStart?: number | null; saleEnd?: number | null }) => boolean, { message: string; path: string[] }] = [
   (t) => t.saleStart == null || t.saleEnd == null || t.saleEnd > t.saleStart,
@@ -126,12 +197,14 @@ export type Variant = z.output<typeof variantSchema>;
 
 const productFields = {
   name: text('Podaj nazwę produktu', LIMITS.title),
-  description: optionalText(LIMITS.description),
+  description: optionalText(LIMITS.description, { multiline: true }),
   priceGrosze: gr('Podaj cenę'),
   vatRate: vatRateSchema,
   active: z.boolean(),
   sortOrder: z.int().min(0).max(10_000),
-  imageUrl: z.url('Nieprawidłowy adres obrazka').max(500).optional(),
+  /** Per-account cap of units of each variant across pending and paid orders; absent = DEFAULT_MAX_UNITS_PER_ACCOUNT. */
+  maxPerAccount: z.int({ error: 'Podaj limit na konto' }).min(1, 'Limit na konto musi wynosić co najmniej 1').max(LIMITS.maxQuota, 'Limit na konto jest za duży').optional(),
+  imageUrl: imageUrlSchema.optional(),
 };
 export const productSchema = z.strictObject({
   ...productFields,
@@ -213,17 +286,18 @@ export const memberSchema = memberInputSchema.extend({ createdAt: timestampSchem
 export type Member = z.output<typeof memberSchema>;
 
 export const basketSchema = z.strictObject({
-  tickets: z.record(keySchema, z.strictObject({ ticketTypeId: keySchema })).optional(),
+  tickets: z.record(clientKeySchema, z.strictObject({ ticketTypeId: keySchema })).optional(),
   merch: z
     .record(
-      keySchema,
+      clientKeySchema,
       z.strictObject({
         productId: keySchema,
         variantId: keySchema,
         quantity: z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`),
-        memberId: keySchema.optional(),
+        memberId: clientKeySchema.optional(),
       }),
     )
+    .refine((lines) => Object.keys(lines).length <= LIMITS.maxBasketLines, `Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`)
     .optional(),
   updatedAt: timestampSchema,
 });
@@ -263,8 +337,15 @@ export const orderSchema = z.strictObject({
   createdAt: timestampSchema,
   paidAt: timestampSchema.optional(),
   paidBy: uidSchema.optional(),
+  /** When the transfer must be booked by; after it the order expires (docs/data-model.md, "Payment deadline"). */
+  payBy: timestampSchema.optional(),
   cancelledAt: timestampSchema.optional(),
   cancelledBy: uidSchema.optional(),
+  /** Set when the system cancelled the order: `expired` = no payment by `payBy`. */
+  cancelReason: z.enum(['expired']).optional(),
+  /** An expired order whose late transfer an admin booked: its reservations were taken again. */
+  reinstatedAt: timestampSchema.optional(),
+  reinstatedBy: uidSchema.optional(),
   invoiceId: keySchema.optional(),
   invoiceNumber: z.string().optional(),
   /** Set while confirmPayment works on the order; see "Multi-step operations" in docs/data-model.md. */
@@ -347,6 +428,12 @@ export const pickupLockSchema = z.strictObject({ token: z.string().min(1).max(64
 export type PickupLock = z.output<typeof pickupLockSchema>;
 export const rolesSchema = z.strictObject({ admin: z.boolean(), staff: z.boolean(), updatedAt: timestampSchema, updatedBy: uidSchema });
 export type Roles = z.output<typeof rolesSchema>;
+
+/** `/holdings/{uid}`: what the account holds in pending and paid orders, for the per-account caps. */
+export const holdingsSchema = z.strictObject({
+  tickets: z.record(keySchema, z.int().min(0)).optional(),
+  variants: z.record(keySchema, z.record(keySchema, z.int().min(0))).optional(),
+});
 
 export const invoiceCounterSchema = z.strictObject({
   last: z.int().min(0),

@@ -40,14 +40,22 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
   if (!value) throw refuse('order-missing');
   if (!committed && !resume) throw refuse('order-missing');
 
-  await releaseAll(value.uid, orderId, reservationsOf(value));
+  await finishCancellation(orderId, value);
+  return { orderId, status: 'cancelled' };
+}
+
+/**
+ * After the commit point of a cancellation (the order is `cancelled`, `released: false`): returns
+ * its quota, stock, ticket claims and holdings, then marks it released and moves the counters.
+ */
+export async function finishCancellation(orderId: string, order: Order): Promise<void> {
+  await releaseAll(order.uid, orderId, reservationsOf(order));
   await db.ref().update({
     [`orders/${orderId}/released`]: true,
-    'stats/admin/revenue/pendingGross': ServerValue.increment(-value.totals.gross),
+    'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
     'stats/admin/orders/pending': ServerValue.increment(-1),
     'stats/admin/orders/cancelled': ServerValue.increment(1),
   });
-  return { orderId, status: 'cancelled' };
 }
 
 export const cancelOrder = onCall(async (request) => {

@@ -16,12 +16,29 @@ import {
   type Invoice,
   type Order,
   type PickupItem,
+  type Product,
   type TicketType,
 } from '../domain/index.js';
 import { db } from '../lib/admin.js';
-import { requireAdmin } from '../lib/caller.js';
-import { parseInput, refuse } from '../lib/refusal.js';
+import type { BankTransfer } from '../domain/bank/transfer.js';
+import { requireAdmin, type Caller } from '../lib/caller.js';
+import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
+import { reserveOrderLines, runUndo, type Catalogue, type Undo } from './reservations.js';
+
+/** An order that expired unpaid (and returned what it held) can still be booked when its transfer arrives. */
+function isReinstatable(order: Order): boolean {
+  return order.status === 'cancelled' && order.cancelReason === 'expired' && order.released === true;
+}
+
+async function catalogueOf(order: Order): Promise<Catalogue> {
+  const catalogue: Catalogue = { ticketTypes: new Map(), products: new Map() };
+  for (const line of Object.values(order.lines)) {
+    if (line.type === 'ticket' && !catalogue.ticketTypes.has(line.ticketTypeId)) catalogue.ticketTypes.set(line.ticketTypeId, (await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).val() as TicketType | null);
+    if (line.type === 'merch' && !catalogue.products.has(line.productId)) catalogue.products.set(line.productId, (await db.ref(`products/${line.productId}`).get()).val() as Product | null);
+  }
+  return catalogue;
+}
 
 /** A confirmation lock older than this belongs to a crashed confirmation and may be taken over. */
 export const CONFIRM_LOCK_TTL_MS = 60_000;
@@ -35,7 +52,14 @@ interface InvoiceCounter { last: number; pending?: Record<string, number> }
  */
 export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutput> => {
   const { orderId } = parseInput(confirmPaymentInput, request.data);
-  const caller = requireAdmin(request);
+  return confirmOrderPayment(orderId, requireAdmin(request));
+});
+
+/**
+ * The confirmation itself, shared with the bank statement booking (bank.ts), which passes the
+ * transfer so that it is recorded on the order in the same atomic update as the payment.
+ */
+export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 'uid'>, options: { bankTransfer?: BankTransfer } = {}): Promise<ConfirmPaymentOutput> {
   const now = Date.now();
 
   const event = (await db.ref('event').get()).val() as EventSettings | null;
@@ -48,7 +72,7 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
     why = null;
     if (!cur) return null;
     if (cur.status === 'paid') why = refuse('already-paid', { message: `Zamówienie ${cur.number} jest już opłacone (faktura ${cur.invoiceNumber ?? ''})`.trim() });
-    else if (cur.status === 'cancelled') why = refuse('already-cancelled', { message: `Zamówienie ${cur.number} jest anulowane` });
+    else if (cur.status === 'cancelled' && !isReinstatable(cur)) why = refuse('already-cancelled', { message: `Zamówienie ${cur.number} jest anulowane` });
     else if (cur.lock && now - cur.lock.at < CONFIRM_LOCK_TTL_MS) why = refuse('busy', { message: 'Płatność za to zamówienie jest właśnie potwierdzana' });
     if (why) return undefined;
     return { ...cur, lock: { op: 'confirm', by: caller.uid, at: now, token, year: cur.lock?.year ?? warsawYear(now) } };
@@ -56,6 +80,31 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
   if (why) throw why;
   if (!order?.lock || order.lock.token !== token) throw refuse('order-missing');
   const year = order.lock.year!;
+  const unlock = () =>
+    transact<Order>(orderRef, (cur) => {
+      if (cur?.lock?.token !== token) return cur;
+      const { lock: _released, ...unlocked } = cur;
+      return unlocked as Order;
+    });
+
+  // An order that expired while its transfer was on the way is booked if what it held is still
+  // there: its reservations are taken again (without the sale window: it was ordered while the
+  // sale was open). If they are not, nothing changes and the admin returns the money.
+  const reinstating = order.status === 'cancelled';
+  if (reinstating) {
+    const undo: Undo[] = [];
+    try {
+      await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, { checkSaleWindow: false });
+    } catch (error) {
+      await runUndo(undo, (label, undoError) => logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError));
+      await unlock();
+      if (isRefusal(error)) {
+        const detail = (error.details as { message?: string } | undefined)?.message ?? error.message;
+        throw refuse('expired-sold-out', { message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.` });
+      }
+      throw error;
+    }
+  }
 
   let sequence = 0;
   try {
@@ -71,11 +120,9 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
     });
   } catch (error) {
     // No number was taken (a transaction that throws did not commit): unlock so it can be retried now.
-    await transact<Order>(orderRef, (cur) => {
-      if (cur?.lock?.token !== token) return cur;
-      const { lock: _released, ...unlocked } = cur;
-      return unlocked as Order;
-    });
+    // Reservations taken again for an expired order stay with the lock; the reservation repair
+    // releases them if nobody confirms it again.
+    await unlock();
     throw error;
   }
 
@@ -117,12 +164,26 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
     [`orders/${orderId}/invoiceId`]: invoiceId,
     [`orders/${orderId}/invoiceNumber`]: number,
     [`orders/${orderId}/lock`]: null,
+    ...(options.bankTransfer ? { [`orders/${orderId}/bankTransfer`]: options.bankTransfer } : {}),
     [`invoices/${order.uid}/${invoiceId}`]: invoice,
     [`counters/invoices/${year}/pending/${orderId}`]: null,
-    'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
     'stats/admin/revenue/paidGross': ServerValue.increment(order.totals.gross),
-    'stats/admin/orders/pending': ServerValue.increment(-1),
     'stats/admin/orders/paid': ServerValue.increment(1),
+    ...(reinstating
+      ? {
+          // The expiry already took it out of the pending counters and counted it as cancelled.
+          [`orders/${orderId}/cancelledAt`]: null,
+          [`orders/${orderId}/cancelledBy`]: null,
+          [`orders/${orderId}/cancelReason`]: null,
+          [`orders/${orderId}/released`]: null,
+          [`orders/${orderId}/reinstatedAt`]: now,
+          [`orders/${orderId}/reinstatedBy`]: caller.uid,
+          'stats/admin/orders/cancelled': ServerValue.increment(-1),
+        }
+      : {
+          'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
+          'stats/admin/orders/pending': ServerValue.increment(-1),
+        }),
     [`stats/admin/perDay/${issueDate}/paid`]: ServerValue.increment(1),
     [`stats/admin/perDay/${issueDate}/paidGross`]: ServerValue.increment(order.totals.gross),
   };
@@ -159,4 +220,4 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
     throw refuse('try-again');
   }
   return { orderId, invoiceId, invoiceNumber: number, pickupItems: pickupCount };
-});
+}

@@ -1,7 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MEMBER_RELATIONS, type Member } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { loadDatabase } from '../../shared/firebase';
+import type { CallableInput, CallableOutput } from '@domain/callables';
+import { callFunction, loadDatabase } from '../../shared/firebase';
 
 export type Relation = (typeof MEMBER_RELATIONS)[number];
 export interface MemberEntry extends Member {
@@ -49,14 +50,14 @@ export interface MemberFields {
 }
 
 /**
- * Members are written by the client straight to /members/{uid} (the rules validate the shape, the
- * limit and the "no delete with a ticket" condition); the listener brings the change back into the store.
+ * A new participant is added by the addMember callable (the server mints the id and keeps the
+ * account within LIMITS.maxMembers); edits and removals are direct writes that the rules validate
+ * (shape, "no delete with a ticket"). The listener brings every change back into the store.
  */
-export async function addMember(uid: string, fields: MemberFields): Promise<string> {
-  const { db, sdk } = await loadDatabase();
-  const ref = sdk.push(sdk.ref(db, `members/${uid}`));
-  await sdk.set(ref, { ...stripUndefined(fields), createdAt: sdk.serverTimestamp() });
-  return ref.key!;
+export async function addMember(fields: MemberFields): Promise<string> {
+  const input = stripUndefined(fields) as CallableInput<'addMember'>;
+  const out = await callFunction<CallableInput<'addMember'>, CallableOutput<'addMember'>>('addMember', input);
+  return out.memberId;
 }
 
 export async function updateMember(uid: string, memberId: string, fields: MemberFields): Promise<void> {

@@ -4,9 +4,11 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectUser } from '../auth';
-import { formatDate } from '../../shared/format/pl';
+import { quote } from '@domain/words';
+import { formatCount, formatDate, NOUNS } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetTicketTypesQuery } from '../tickets';
 import { addMember, deleteMember, memberName, uidOrSkip, updateMember, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry, type TicketClaims } from './api';
 import { MemberForm, type MemberFormValues } from './MemberForm';
@@ -125,16 +127,17 @@ export function AddMemberPage() {
       <Card withBorder radius="lg" padding="lg" maw={640}>
         <MemberForm
           submitLabel="Dodaj uczestnika"
-          disabledReason={full ? `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników.` : undefined}
+          disabledReason={full ? `Możesz dodać najwyżej ${formatCount(LIMITS.maxMembers, NOUNS.participant)}.` : undefined}
           onCancel={() => navigate(LIST)}
           onSubmit={async (fields) => {
             if (!uid) return WRITE_FAILED;
             try {
-              await addMember(uid, fields);
+              await addMember(fields);
               navigate(LIST, { state: { added: memberName(fields) } });
               return null;
-            } catch {
-              return WRITE_FAILED;
+            } catch (error) {
+              const refusal = refusalOf(error);
+              return refusal.reason === 'members-limit' || refusal.reason === 'invalid-input' ? refusal.message : WRITE_FAILED;
             }
           }}
         />
@@ -248,7 +251,7 @@ export function DeleteMemberPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const close = () => navigate(LIST, { replace: true });
-  const ticketNames = Object.entries(claims ?? {}).map(([typeId, c]) => `„${types?.find((t) => t.id === typeId)?.name ?? 'bilet'}” (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`);
+  const ticketNames = Object.entries(claims ?? {}).map(([typeId, c]) => `${quote(types?.find((t) => t.id === typeId)?.name ?? 'bilet')} (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`);
   const hasTicket = ticketNames.length > 0;
 
   async function confirm() {
@@ -280,12 +283,12 @@ export function DeleteMemberPage() {
           <Stack gap="md">
             {hasTicket ? (
               <Alert color="yellow" variant="light" role="alert" data-testid="delete-refused">
-                <b>{memberName(member)}</b> ma bilet {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
+                <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
                 {Object.values(claims ?? {}).some((c) => c.status === 'pending') ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.' : '.'}
               </Alert>
             ) : (
               <Text>
-                Czy na pewno chcesz usunąć <b>{memberName(member)}</b> z listy uczestników? Tej operacji nie można cofnąć.
+                Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można cofnąć.
               </Text>
             )}
             {error && (

@@ -1,0 +1,180 @@
+/**
+ * Server-side limits of what one account may hold, what a ticket type / variant can still sell,
+ * and when an unpaid order expires. Pure functions: the order callables run them inside their
+ * transactions, the tests run them directly.
+ */
+import { pluralForm, type NounForms } from './words.js';
+import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, DEFAULT_MAX_UNITS_PER_ACCOUNT, DEFAULT_PAYMENT_DAYS } from './schemas.js';
+import type { RefusalReason } from './errors.js';
+
+export const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
+export const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
+const DZIEN: NounForms = ['dzień', 'dni', 'dni'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why a reservation step says no: a refusal reason with its Polish message and the item it concerns. */
+export interface LimitRefusal {
+  reason: RefusalReason;
+  message: string;
+  item?: string;
+  left?: number;
+}
+
+// ---------------------------------------------------------------- per-account holdings
+
+/** `/holdings/{uid}`: tickets per type and units per variant the account holds in pending and paid orders. */
+export interface Holdings {
+  tickets?: Record<string, number>;
+  variants?: Record<string, Record<string, number>>;
+}
+
+/** What one order adds to an account's holdings. */
+export interface HoldingsRequest {
+  tickets: Map<string, { count: number; cap: number; name: string }>;
+  variants: Map<string, { productId: string; variantId: string; quantity: number; cap: number; label: string }>;
+}
+
+export function ticketCap(type: { maxPerAccount?: number | null }): number {
+  return type.maxPerAccount ?? DEFAULT_MAX_TICKETS_PER_ACCOUNT;
+}
+export function unitCap(product: { maxPerAccount?: number | null }): number {
+  return product.maxPerAccount ?? DEFAULT_MAX_UNITS_PER_ACCOUNT;
+}
+
+/**
+ * Adds an order's request to the holdings if every cap allows it. A cap that was lowered below what
+ * the account already holds refuses only new reservations, never takes anything away.
+ */
+export function addHoldings(current: Holdings | null, request: HoldingsRequest): { ok: true; next: Holdings } | { ok: false; refusal: LimitRefusal } {
+  const tickets = { ...(current?.tickets ?? {}) };
+  const variants: Record<string, Record<string, number>> = {};
+  for (const [productId, perVariant] of Object.entries(current?.variants ?? {})) variants[productId] = { ...perVariant };
+  for (const [ticketTypeId, r] of request.tickets) {
+    const held = tickets[ticketTypeId] ?? 0;
+    if (held + r.count > r.cap) {
+      const left = Math.max(0, r.cap - held);
+      return {
+        ok: false,
+        refusal: {
+          reason: 'account-limit',
+          item: r.name,
+          left,
+          message:
+            left === 0
+              ? `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — limit jest już wykorzystany`
+              : `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — możesz dodać jeszcze ${left}`,
+        },
+      };
+    }
+    tickets[ticketTypeId] = held + r.count;
+  }
+  for (const r of request.variants.values()) {
+    const held = variants[r.productId]?.[r.variantId] ?? 0;
+    if (held + r.quantity > r.cap) {
+      const left = Math.max(0, r.cap - held);
+      return {
+        ok: false,
+        refusal: {
+          reason: 'account-limit',
+          item: r.label,
+          left,
+          message:
+            left === 0
+              ? `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — limit jest już wykorzystany`
+              : `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — możesz dodać jeszcze ${left}`,
+        },
+      };
+    }
+    variants[r.productId] = { ...(variants[r.productId] ?? {}), [r.variantId]: held + r.quantity };
+  }
+  return { ok: true, next: compactHoldings({ tickets, variants }) };
+}
+
+/** Takes an order's reservations back out of the holdings (never below zero). */
+export function removeHoldings(current: Holdings | null, tickets: Map<string, number>, variants: Iterable<{ productId: string; variantId: string; quantity: number }>): Holdings | null {
+  const next: Holdings = { tickets: { ...(current?.tickets ?? {}) }, variants: {} };
+  for (const [productId, perVariant] of Object.entries(current?.variants ?? {})) next.variants![productId] = { ...perVariant };
+  for (const [ticketTypeId, count] of tickets) next.tickets![ticketTypeId] = Math.max(0, (next.tickets![ticketTypeId] ?? 0) - count);
+  for (const v of variants) {
+    const perVariant = next.variants![v.productId] ?? {};
+    perVariant[v.variantId] = Math.max(0, (perVariant[v.variantId] ?? 0) - v.quantity);
+    next.variants![v.productId] = perVariant;
+  }
+  const compact = compactHoldings(next);
+  return compact.tickets || compact.variants ? compact : null;
+}
+
+/** Drops zero counts and empty maps (RTDB stores no empty objects anyway; this keeps comparisons exact). */
+export function compactHoldings(h: Holdings): Holdings {
+  const out: Holdings = {};
+  const tickets = Object.fromEntries(Object.entries(h.tickets ?? {}).filter(([, n]) => n > 0));
+  if (Object.keys(tickets).length) out.tickets = tickets;
+  const variants: Record<string, Record<string, number>> = {};
+  for (const [productId, perVariant] of Object.entries(h.variants ?? {})) {
+    const kept = Object.fromEntries(Object.entries(perVariant).filter(([, n]) => n > 0));
+    if (Object.keys(kept).length) variants[productId] = kept;
+  }
+  if (Object.keys(variants).length) out.variants = variants;
+  return out;
+}
+
+// ---------------------------------------------------------------- what is still for sale
+
+/**
+ * Whether `count` more tickets of a type can be reserved now. `checkSaleWindow: false` is for
+ * reinstating an expired order whose transfer arrived late: it was ordered while the sale was open.
+ */
+export function ticketSaleRefusal(
+  type: { name: string; active: boolean; quota: number; sold: number; saleStart?: number | null; saleEnd?: number | null },
+  count: number,
+  now: number,
+  { checkSaleWindow = true } = {},
+): LimitRefusal | null {
+  const item = type.name;
+  if (checkSaleWindow) {
+    if (!type.active) return { reason: 'ticket-type-inactive', item, message: `Bilet „${item}” nie jest w sprzedaży` };
+    if (type.saleStart != null && now < type.saleStart) return { reason: 'sale-not-started', item, message: `Sprzedaż biletu „${item}” jeszcze się nie rozpoczęła` };
+    if (type.saleEnd != null && now > type.saleEnd) return { reason: 'sale-ended', item, message: `Sprzedaż biletu „${item}” już się zakończyła` };
+  }
+  if (type.sold + count > type.quota) {
+    const left = Math.max(0, type.quota - type.sold);
+    return { reason: 'sold-out', item, left, message: left === 0 ? `Bilety „${item}” są wyprzedane` : `Zostało tylko ${left} ${pluralForm(left, BILET)} „${item}”` };
+  }
+  return null;
+}
+
+export function variantStockRefusal(variant: { stock: number; sold: number }, quantity: number, label: string): LimitRefusal | null {
+  if (variant.sold + quantity <= variant.stock) return null;
+  const left = Math.max(0, variant.stock - variant.sold);
+  return { reason: 'out-of-stock', item: label, left, message: left === 0 ? `${label} — wyprzedane` : `${label} — dostępne tylko ${left} ${pluralForm(left, SZTUKA)}` };
+}
+
+// ---------------------------------------------------------------- payment deadline
+
+export function paymentDaysOf(event: { paymentDays?: number | null } | null | undefined): number {
+  return event?.paymentDays ?? DEFAULT_PAYMENT_DAYS;
+}
+
+/** The moment an order placed at `createdAt` must be paid by (its transfer booked). */
+export function paymentDeadline(createdAt: number, paymentDays: number): number {
+  return createdAt + paymentDays * DAY_MS;
+}
+
+/** Orders stored before deadlines existed have no `payBy`: they get the event's current term. */
+export function orderPayBy(order: { createdAt: number; payBy?: number }, paymentDays: number): number {
+  return order.payBy ?? paymentDeadline(order.createdAt, paymentDays);
+}
+
+export function isPastPaymentDeadline(order: { status: string; createdAt: number; payBy?: number }, now: number, paymentDays: number): boolean {
+  return order.status === 'pending' && now > orderPayBy(order, paymentDays);
+}
+
+export function describePaymentTerm(days: number): string {
+  return `${days} ${pluralForm(days, DZIEN)}`;
+}
+
+/** Why an order was cancelled, as the participant reads it next to „anulowane”. */
+export const CANCEL_REASON_LABELS = {
+  expired: 'brak wpłaty w terminie',
+} as const;
+export type CancelReason = keyof typeof CANCEL_REASON_LABELS;

@@ -1,0 +1,27 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { addMemberInput, LIMITS, type AddMemberOutput, type Member } from './domain/index.js';
+import { db } from './lib/admin.js';
+import { requireCaller } from './lib/caller.js';
+import { parseInput, refuse } from './lib/refusal.js';
+import { transact } from './lib/tx.js';
+
+/**
+ * Adds a participant to the caller's account. The server mints the id (a push id, so no client
+ * string becomes a key) and keeps the account at LIMITS.maxMembers in one transaction on the
+ * account's member list; edits and removals stay direct, rule-checked writes.
+ */
+export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
+  const input = parseInput(addMemberInput, request.data);
+  const { uid } = requireCaller(request);
+  if (!(await db.ref(`profiles/${uid}/createdAt`).get()).exists()) throw refuse('profile-missing');
+  const listRef = db.ref(`members/${uid}`);
+  const memberId = listRef.push().key!;
+  const member: Member = { ...input, createdAt: Date.now() };
+  let full = false;
+  await transact<Record<string, Member>>(listRef, (cur) => {
+    full = Object.keys(cur ?? {}).length >= LIMITS.maxMembers;
+    return full ? undefined : { ...(cur ?? {}), [memberId]: member };
+  });
+  if (full) throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
+  return { memberId };
+});
