@@ -27,6 +27,7 @@ export {
 } from './node.js';
 export { sha1Base64, doubleToIEEE754String } from './hash.js';
 export { resolveServerValues } from './serverValues.js';
+export { setJsonProperty } from './json.js';
 export {
   type QueryIndex,
   type QueryBound,

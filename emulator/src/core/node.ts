@@ -1,4 +1,5 @@
 import { DatabaseError } from './errors.js';
+import { setJsonProperty } from './json.js';
 import { priorityHashText, doubleToIEEE754String, sha1Base64 } from './hash.js';
 import { compareParsedKeys, tryParseInt, type Path } from './path.js';
 import {
@@ -274,7 +275,7 @@ export class ChildrenNode implements DataNode {
     let maxKey = 0;
     let allIntegerKeys = true;
     const visit = (key: string, child: DataNode): void => {
-      obj[key] = child.val(exportFormat);
+      setJsonProperty(obj, key, child.val(exportFormat));
       numKeys++;
       if (allIntegerKeys && ARRAY_INDEX.test(key)) maxKey = Math.max(maxKey, Number(key));
       else allIntegerKeys = false;

@@ -1,5 +1,6 @@
 import { DatabaseError } from './errors.js';
 import type { DataNode } from './node.js';
+import { setJsonProperty } from './json.js';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
@@ -45,7 +46,11 @@ export function resolveServerValues(json: unknown, existing: DataNode, now: numb
     return arr ?? json;
   }
   let out: Record<string, unknown> | null = null;
-  const copy = (): Record<string, unknown> => Object.assign({}, json);
+  const copy = (): Record<string, unknown> => {
+    const copied: Record<string, unknown> = {};
+    for (const key in json) setJsonProperty(copied, key, json[key]);
+    return copied;
+  };
   for (const key in json) {
     const v = json[key];
     if (!isObject(v)) continue;
@@ -54,7 +59,7 @@ export function resolveServerValues(json: unknown, existing: DataNode, now: numb
     // `.value` wraps the data of this very location.
     else if (key === '.value') r = resolveServerValues(v, existing, now);
     else r = resolveServerValues(v, existing.getImmediateChild(key), now);
-    if (r !== v) (out ??= copy())[key] = r;
+    if (r !== v) setJsonProperty((out ??= copy()), key, r);
   }
   return out ?? json;
 }

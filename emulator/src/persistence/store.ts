@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { setJsonProperty } from '../core/index.js';
 import { CorruptDataError } from './errors.js';
 import { fsyncDir, isErrno, writeFileAtomic } from './fsutil.js';
 import { acquireLock } from './lock.js';
@@ -100,7 +101,7 @@ export async function readSnapshot(file: string): Promise<LoadedSnapshot | null>
 
 function encodeSnapshot(generation: number, nextSeq: number, data: Map<string, unknown>): Buffer {
   const obj: Record<string, unknown> = {};
-  for (const [ns, json] of data) if (json !== null && json !== undefined) obj[ns] = json;
+  for (const [ns, json] of data) if (json !== null && json !== undefined) setJsonProperty(obj, ns, json);
   const body = Buffer.from(JSON.stringify(obj), 'utf8');
   const header: SnapshotHeader = {
     format: SNAPSHOT_FORMAT,

@@ -1,6 +1,6 @@
 import {
   DatabaseError, EMPTY_NODE, applyQuery, indexedPath, isDefaultQuery, loadsAllData, nodeFromJSON,
-  parsePath, pathToString, resolveServerValues, validateWriteData,
+  parsePath, pathToString, resolveServerValues, setJsonProperty, validateWriteData,
   type DataNode, type Path, type QueryParams,
 } from '../core/index.js';
 import { compileRules, type AuthContext, type CompiledRules } from '../rules/index.js';
@@ -196,7 +196,7 @@ export class Namespace {
       if (write.kind === 'set') written = write.newRoot.getChild(write.path).val(true);
       else {
         const data: Record<string, unknown> = {};
-        for (const child of write.children) data[child.join('/')] = write.newRoot.getChild([...write.path, ...child]).val(true);
+        for (const child of write.children) setJsonProperty(data, child.join('/'), write.newRoot.getChild([...write.path, ...child]).val(true));
         written = data;
       }
       return written;

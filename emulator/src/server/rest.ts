@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryParamsFromRest,
+  DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryParamsFromRest, setJsonProperty,
   type Path, type QueryParams,
 } from '../core/index.js';
 import { ANONYMOUS, OWNER, type Principal } from './database.js';
@@ -73,7 +73,7 @@ export function restQuery(search: URLSearchParams): QueryParams {
 export function shallowValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, true> = {};
-  for (const key of Object.keys(value as Record<string, unknown>)) if (!key.startsWith('.')) out[key] = true;
+  for (const key of Object.keys(value as Record<string, unknown>)) if (!key.startsWith('.')) setJsonProperty(out, key, true);
   return out;
 }
 
@@ -201,7 +201,7 @@ class EventStreamSink implements ListenSink {
 
   merge(path: Path, data: Record<string, unknown>): void {
     const plain: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(data)) plain[key] = stripPriorities(value);
+    for (const [key, value] of Object.entries(data)) setJsonProperty(plain, key, stripPriorities(value));
     this.event('patch', { path: this.relative(path), data: plain });
   }
 
@@ -228,7 +228,7 @@ export function stripPriorities(value: unknown): unknown {
   let out: Record<string, unknown> | null = null;
   for (const [key, child] of Object.entries(obj)) {
     if (key === '.priority') continue;
-    (out ??= {})[key] = stripPriorities(child);
+    setJsonProperty((out ??= {}), key, stripPriorities(child));
   }
   return out;
 }
@@ -336,7 +336,7 @@ export async function handleRest(
           const durable = ns.merge(principal, pathString, data);
           const base = parsePath(pathString);
           const out: Record<string, unknown> = {};
-          for (const key of Object.keys(data as Record<string, unknown>)) out[key] = ns.root.getChild([...base, ...parsePath(key)]).val();
+          for (const key of Object.keys(data as Record<string, unknown>)) setJsonProperty(out, key, ns.root.getChild([...base, ...parsePath(key)]).val());
           await durable;
           send(res, 200, out, print);
         } else {

@@ -65,6 +65,22 @@ describe('nodeFromJSON / val / exportVal match the SDK', () => {
     expect(nodeFromJSON({ '.priority': 2, a: 1 }, 5).getPriority()).toBe(2);
   });
 
+  it('keeps keys named like object internals as own properties of val(), __proto__ included', () => {
+    const text = '{"__proto__":{"v":1},"constructor":2,"hasOwnProperty":3,"toString":{".value":4,".priority":1},"valueOf":5,"prototype":6}';
+    const node = nodeFromJSON(JSON.parse(text));
+    expect(node.numChildren()).toBe(6);
+    const exported = JSON.parse(JSON.stringify(node.val(true))) as object;
+    const original = JSON.parse(text) as object;
+    expect(Object.keys(exported).sort()).toEqual(Object.keys(original).sort());
+    for (const key of Object.keys(original)) {
+      expect(Object.getOwnPropertyDescriptor(exported, key)?.value).toEqual(Object.getOwnPropertyDescriptor(original, key)?.value);
+    }
+    const plain = node.val() as object;
+    expect(Object.getPrototypeOf(plain)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(plain, '__proto__')?.value).toEqual({ v: 1 });
+    expect(Object.keys(plain).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'prototype', 'toString', 'valueOf']);
+  });
+
   it('children in key order: 32-bit-integer-like keys first, numerically, then strings', async () => {
     const keys = ['b', 'a', '10', '9', '-1', '-10', '01', '1', '2147483647', '2147483648', '-2147483648', '-2147483649',
       'A', 'a1', '1a', '00', '0', '-0', 'Ą', '😀', ' ', '~', '12345678901'];
