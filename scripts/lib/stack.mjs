@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport } from './authExport.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -16,6 +17,21 @@ export const REGION = 'europe-central2';
 const DEFAULT_PORTS = { rtdb: 9000, auth: 9099, functions: 5001, hub: 4400, logging: 4500, web: 5173 };
 const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
 const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
+
+/**
+ * How many requests the Functions emulator runs at once (firebase-tools' FUNCTIONS_EMULATOR_PARALLEL).
+ * Each running request has a worker process of its own, started on demand when no idle worker of that
+ * function exists; firebase-tools' default of 50 makes a burst of requests start up to 50 Node
+ * processes at once, which on a small machine take longer than the 30 s a worker may take to start, and
+ * a request whose worker fails to start is never answered. Queued requests wait for a free worker
+ * instead and are all answered. Two per CPU keeps several processes contending on the same data (as
+ * production instances do) without starving the machine.
+ */
+export const FUNCTIONS_PARALLEL_DEFAULT = Math.max(2, Math.min(8, 2 * os.availableParallelism()));
+/** Seconds a Functions emulator worker may take to start (firebase-tools' default is 30). */
+const FUNCTIONS_WORKER_START_TIMEOUT_S = 60;
+/** Longest a stop waits for firebase-tools to finish exporting the Auth accounts before it is killed. */
+const AUTH_EXPORT_TIMEOUT_MS = 120_000;
 
 /** A failure the user can act on: printed as one message, no stack. */
 export class StackError extends Error {}
@@ -83,6 +99,7 @@ class ManagedProcess {
   constructor(name, command, args, options) {
     this.name = name;
     this.output = [];
+    this.outputWatchers = new Set();
     // A process group of its own, so stopping it also stops whatever it started (Java-free,
     // but firebase-tools spawns a worker per function).
     this.child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,21 +110,51 @@ class ManagedProcess {
       stream.on('data', (chunk) => {
         this.output.push(chunk);
         if (this.output.length > 400) this.output.splice(0, 200);
+        for (const watcher of this.outputWatchers) watcher(chunk);
         options.onOutput?.(chunk);
       });
     }
   }
+  /** Resolves true when output from now on matches `pattern`, false when the process exits first. */
+  waitForOutput(pattern) {
+    if (this.done) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let recent = '';
+      const watcher = (chunk) => {
+        recent = (recent + chunk).slice(-4096);
+        if (!pattern.test(recent)) return;
+        this.outputWatchers.delete(watcher);
+        resolve(true);
+      };
+      this.outputWatchers.add(watcher);
+      this.exited.then(() => {
+        this.outputWatchers.delete(watcher);
+        resolve(false);
+      });
+    });
+  }
   tail(lines = 25) {
     return this.output.join('').trim().split('\n').slice(-lines).join('\n');
   }
-  signal(sig) {
+  signal(sig, { group = true } = {}) {
     if (this.done) return;
-    try { process.kill(-this.child.pid, sig); } catch { /* already gone */ }
+    try { process.kill(group ? -this.child.pid : this.child.pid, sig); } catch { /* already gone */ }
   }
-  async stop(graceMs = 15_000) {
+  /**
+   * SIGINT, then SIGKILL after `graceMs`; with `graceStartsAfter` the grace period starts only when
+   * that promise settles (firebase-tools' export on exit must not be cut short by the kill).
+   * `interruptGroup: false` sends the SIGINT to the main process only, for a process that stops its
+   * children itself (firebase-tools lets the running functions finish; a SIGINT to a function worker
+   * that is still starting kills it, and the request waiting for it is never answered).
+   */
+  async stop(graceMs = 15_000, { graceStartsAfter, interruptGroup = true } = {}) {
     if (this.done) return;
-    this.signal('SIGINT');
-    const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+    const graceStart = graceStartsAfter?.();
+    this.signal('SIGINT', { group: interruptGroup });
+    let timer;
+    Promise.resolve(graceStart).finally(() => {
+      if (!this.done) timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+    });
     await this.exited;
     clearTimeout(timer);
     // The group may still hold children that ignored SIGINT.
@@ -145,15 +192,31 @@ export async function startStack(options = {}) {
   const wanted = ['rtdb', ...(functions ? ['auth', 'functions', 'hub', 'logging'] : []), ...(web ? ['web'] : [])];
   const ports = await choosePorts(portMode, wanted);
   const host = '127.0.0.1';
+  let functionsParallel;
   const processes = [];
   const cleanups = [];
   const killAll = () => processes.forEach((p) => p.signal('SIGKILL'));
   process.once('exit', killAll);
+  // Whether firebase-tools got as far as "All emulators ready" (its Auth accounts are imported by then).
+  let authReady = false;
 
   const stop = async () => {
     process.removeListener('exit', killAll);
     // Reverse start order: the web app, then firebase-tools (exports Auth data on exit), then the database.
-    for (const proc of [...processes].reverse()) await proc.stop(proc.name === 'firebase' ? 30_000 : 10_000);
+    for (const proc of [...processes].reverse()) {
+      if (proc.name !== 'firebase') await proc.stop(10_000);
+      else if (!persistent) await proc.stop(30_000, { interruptGroup: false });
+      else {
+        // The export comes first on SIGINT; afterwards firebase-tools waits up to 60 s for running
+        // functions, which get a few seconds to answer but need not hold up the stop.
+        const exported = () => Promise.race([
+          proc.waitForOutput(/Export complete|Automatic export to .* failed/),
+          new Promise((resolve) => setTimeout(resolve, AUTH_EXPORT_TIMEOUT_MS).unref()),
+        ]);
+        await proc.stop(10_000, { graceStartsAfter: exported, interruptGroup: false });
+        promoteAuthExport(dataDir, { complete: authReady, log });
+      }
+    }
     for (const cleanup of cleanups) cleanup();
     if (!persistent) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -176,7 +239,6 @@ export async function startStack(options = {}) {
       DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
     };
     if (functions) {
-      const authDir = path.join(dataDir, 'firebase');
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {
         ...config.emulators,
@@ -190,18 +252,42 @@ export async function startStack(options = {}) {
       const configFile = path.join(ROOT, `firebase.${process.pid}-${ports.auth}.local.json`);
       writeFileSync(configFile, JSON.stringify(config, null, 2));
       cleanups.push(() => rmSync(configFile, { force: true }));
-      const importArgs = persistent
-        ? [...(existsSync(path.join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : []), '--export-on-exit', authDir]
-        : [];
+      let importArgs = [];
+      if (persistent) {
+        // Accounts are imported from the last verified export; the export on exit goes to a staging
+        // folder that stop() verifies before it replaces anything (scripts/lib/authExport.mjs).
+        discardStaleStaging(dataDir, log);
+        const importDir = chooseAuthImport(dataDir, log);
+        importArgs = [...(importDir ? ['--import', importDir] : []), '--export-on-exit', path.join(dataDir, AUTH_EXPORT_DIRS.staging)];
+      }
+      // firebase-tools finds "its" running hub through a locator file in the temp folder named after the
+      // project, shared by every stack of this project on the machine: an export on exit would then ask
+      // whichever stack wrote it first for its accounts. A temp folder per stack keeps each to its own.
+      const firebaseTmp = mkdtempSync(path.join(os.tmpdir(), 'panel-firebase-'));
+      cleanups.push(() => rmSync(firebaseTmp, { recursive: true, force: true }));
+      functionsParallel = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || FUNCTIONS_PARALLEL_DEFAULT;
       log(`Starting the Auth (${ports.auth}) and Functions (${ports.functions}) emulators…`);
       const firebase = new ManagedProcess(
         'firebase',
         process.execPath,
         [path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configFile, ...importArgs],
-        { cwd: ROOT, env: { ...env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' } },
+        {
+          // Its working folder receives firebase-debug.log and the export's temporary folder (renamed
+          // into the staging folder, so it must be on the same file system as the data).
+          cwd: dataDir,
+          env: {
+            ...env,
+            FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+            CI: 'true',
+            TMPDIR: firebaseTmp,
+            FUNCTIONS_EMULATOR_PARALLEL: String(functionsParallel),
+            FUNCTIONS_DISCOVERY_TIMEOUT: String(FUNCTIONS_WORKER_START_TIMEOUT_S),
+          },
+        },
       );
       processes.push(firebase);
       await waitFor('functions', async () => firebase.output.join('').includes('All emulators ready'), firebase, 120_000);
+      authReady = true;
       if (firebase.output.join('').match(/Failed to load function definition|Error: .*functions/i)) {
         throw new StackError(`The Functions emulator could not load the functions. Its last output:\n${firebase.tail()}`);
       }
@@ -252,6 +338,8 @@ export async function startStack(options = {}) {
       GCLOUD_PROJECT: PROJECT_ID,
     },
     processes,
+    /** Requests the Functions emulator runs at once (FUNCTIONS_EMULATOR_PARALLEL). */
+    functionsParallel,
     stop,
   };
 }
