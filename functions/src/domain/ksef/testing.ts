@@ -12,9 +12,10 @@ import { amountInWords } from '../words.js';
 import { computeLine, computeTotals, VAT_METHOD_NOTE, type VatRate } from '../vat.js';
 import { rateKey, type Invoice, type InvoiceData } from '../schemas.js';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('./schema/', import.meta.url));
-export const FA3_SCHEMA = path.join(SCHEMA_DIR, 'schemat_FA(3)_v1-0E.xsd');
-export const FA3_CATALOG = path.join(SCHEMA_DIR, 'catalog.xml');
+/** A file of the vendored schema (resolved on use: module URLs are not file URLs in a browser-like test environment). */
+export function schemaFile(name: string): string {
+  return fileURLToPath(new URL(`./schema/${name}`, import.meta.url));
+}
 
 export interface SchemaVerdict {
   valid: boolean;
@@ -36,14 +37,14 @@ export function validateFa3(documents: readonly string[]): SchemaVerdict[] {
     });
     let output = '';
     try {
-      execFileSync('xmllint', ['--nonet', '--noout', '--schema', FA3_SCHEMA, ...files], {
-        env: { ...process.env, XML_CATALOG_FILES: FA3_CATALOG },
+      execFileSync('xmllint', ['--nonet', '--noout', '--schema', schemaFile('schemat_FA(3)_v1-0E.xsd'), ...files], {
+        env: { ...process.env, XML_CATALOG_FILES: schemaFile('catalog.xml') },
         stdio: ['ignore', 'pipe', 'pipe'],
         maxBuffer: 64 * 1024 * 1024,
       });
     } catch (error) {
       const e = error as { stderr?: Buffer; status?: number; code?: string };
-      if (e.code === 'ENOENT') throw new Error('xmllint is missing: apt-get install libxml2-utils');
+      if (e.code === 'ENOENT') throw new Error('xmllint is missing: apt-get install libxml2-utils', { cause: error });
       output = String(e.stderr ?? '');
     }
     return files.map((file) => {

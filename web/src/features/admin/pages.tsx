@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/store/hooks';
 import { selectIsAdmin } from '../auth';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { KsefTab } from '../ksef/KsefTab';
 import { EventTab } from './EventTab';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
@@ -12,6 +13,7 @@ import { UsersTab } from './UsersTab';
 
 const TABS = [
   { value: 'zamowienia', label: 'Zamówienia', Panel: OrdersTab },
+  { value: 'ksef', label: 'KSeF', Panel: KsefTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
   { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },
@@ -28,8 +30,8 @@ export function AdminPage() {
     return (
       <ErrorPage
         status={403}
-        title="Forbidden"
-        message="Admins only: /dashboard/admin"
+        title="Brak dostępu"
+        message="Tylko dla administratorów: /dashboard/admin"
         description="Ta strona jest dostępna tylko dla administratorów wydarzenia."
         homeHref="/dashboard"
       />

@@ -7,7 +7,10 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
-import { parseInvoiceKey, useGetInvoiceQuery, useGetMyInvoicesQuery } from './api';
+import type { Invoice } from '@domain/schemas';
+import { useGetKsefRecordQuery } from '../ksef/api';
+import { KsefKodI, KsefXmlButton, useInvoiceKsef } from '../ksef/InvoiceKsef';
+import { parseInvoiceKey, useGetInvoiceQuery, useGetMyInvoicesQuery, type InvoiceKey } from './api';
 import { InvoiceDocument, isoToPolishDate } from './InvoiceDocument';
 
 const INVOICES = '/dashboard/faktury';
@@ -67,7 +70,7 @@ function InvoiceUnavailable({ invoiceKey }: { invoiceKey: string }) {
   return (
     <ErrorPage
       status={404}
-      message={`Invoice not available: ${invoiceKey}`}
+      message={`Faktura niedostępna: ${invoiceKey}`}
       description="Nie znaleziono takiej faktury na Twoim koncie. Sprawdź adres albo wróć do listy faktur."
       homeHref={INVOICES}
     />
@@ -81,10 +84,9 @@ export function InvoiceDetailPage() {
   const own = key !== null && key.uid === uid;
   // Another user's invoice is never even requested: the rules would refuse it, and the page must not depend on that alone.
   const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, { skip: !own });
-  const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
 
   if (!uid) return <LoadingRows label="Wczytywanie faktury" rows={4} />;
-  if (!own) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  if (!own || !key) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (isLoading) return <LoadingRows label="Wczytywanie faktury" rows={6} />;
   if (isError && error && 'code' in error && /permission/i.test(String(error.code))) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (isError)
@@ -94,13 +96,19 @@ export function InvoiceDetailPage() {
       </PageFrame>
     );
   if (!data) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
-  const invoice = data;
+  return <LoadedInvoice invoice={data} invoiceRef={key} />;
+}
+
+function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: InvoiceKey }) {
+  const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const ksef = useInvoiceKsef(invoiceRef, invoice);
+  const { data: ksefRecord } = useGetKsefRecordQuery(invoiceRef);
 
   async function downloadPdf() {
     setPdfState('busy');
     try {
       const { downloadInvoicePdf } = await import('./pdf/invoicePdf');
-      await downloadInvoicePdf(invoice);
+      await downloadInvoicePdf(invoice, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
       setPdfState('idle');
     } catch {
       setPdfState('error');
@@ -115,6 +123,7 @@ export function InvoiceDetailPage() {
           <Button onClick={() => void downloadPdf()} loading={pdfState === 'busy'}>
             Pobierz PDF
           </Button>
+          <KsefXmlButton invoice={invoice} record={ksefRecord} />
           <Button variant="default" onClick={() => window.print()}>
             Drukuj
           </Button>
@@ -128,6 +137,7 @@ export function InvoiceDetailPage() {
           </Alert>
         )}
         <InvoiceDocument invoice={invoice} />
+        {ksef && <KsefKodI info={ksef} />}
         <Group data-print-hide>
           <Button component={Link} to={INVOICES} variant="subtle">
             ← Wszystkie faktury

@@ -9,6 +9,7 @@ import type { Invoice } from '@domain/schemas';
 import { formatMoney } from '../../../shared/format/pl';
 import { formatBankAccount } from '../../../shared/ui/TransferInstructions';
 import { amount, formatNip, isoToPolishDate, sortedLines, sortedRates } from '../InvoiceDocument';
+import { qrModules } from '../../ksef/qr';
 import regularUrl from './fonts/LiberationSans-Regular.ttf?url';
 import boldUrl from './fonts/LiberationSans-Bold.ttf?url';
 
@@ -52,8 +53,15 @@ export function pdfFileName(invoice: Pick<Invoice, 'number'>): string {
   return `Faktura-${invoice.number.replaceAll('/', '-')}.pdf`;
 }
 
-/** Lays the invoice out on A4 pages. Pure: the fonts come in, a jsPDF document comes out (testable in Node). */
-export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts): jsPDF {
+/** The KSeF block of an invoice sent to KSeF: its number and the KOD I link with the link's QR modules (rows of dark/light). */
+export interface PdfKsef {
+  number: string;
+  link: string;
+  modules: boolean[][];
+}
+
+/** Lays the invoice out on A4 pages. Pure: the fonts (and the KSeF block's QR) come in, a jsPDF document comes out (testable in Node). */
+export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts, ksef?: PdfKsef): jsPDF {
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.addFileToVFS(`${FONT}-Regular.ttf`, fonts.regular);
   doc.addFont(`${FONT}-Regular.ttf`, FONT, 'normal');
@@ -209,11 +217,51 @@ export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts): jsPDF {
   font('normal', 8);
   doc.setTextColor(90, 90, 90);
   doc.text(doc.splitTextToSize(`${invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.`, PAGE_W - 2 * M) as string[], M, y);
+  if (ksef) drawKsef(doc, ksef, y + 10, font);
   return doc;
 }
 
-/** Builds the PDF and hands it to the browser as a file download. */
-export async function downloadInvoicePdf(invoice: Invoice): Promise<void> {
-  const doc = buildInvoicePdf(invoice, await loadFonts());
+/**
+ * KOD I as the Ministry describes it: the QR code of the verification link with the KSeF number
+ * under it (4 modules of quiet zone, about 0.9 mm per module), and the link as text beside it.
+ */
+function drawKsef(doc: jsPDF, ksef: PdfKsef, top: number, font: (style: 'normal' | 'bold', size: number) => void) {
+  const size = ksef.modules.length;
+  const module = Math.min(0.9, 36 / size);
+  const side = (size + 8) * module;
+  let y = top;
+  if (y + side + 10 > PAGE_H - M) {
+    doc.addPage();
+    y = M;
+  }
+  doc.setFillColor(255, 255, 255);
+  doc.rect(M, y, side, side, 'F');
+  doc.setFillColor(0, 0, 0);
+  ksef.modules.forEach((row, r) =>
+    row.forEach((dark, c) => {
+      if (dark) doc.rect(M + (c + 4) * module, y + (r + 4) * module, module, module, 'F');
+    }),
+  );
+  doc.setTextColor(20, 20, 20);
+  font('normal', 7);
+  doc.text(ksef.number, M + side / 2, y + side + 3, { align: 'center' });
+  const x = M + side + 6;
+  font('bold', 11);
+  doc.text('Faktura w KSeF', x, y + 6);
+  font('normal', 9);
+  doc.text(`Numer KSeF: ${ksef.number}`, x, y + 12);
+  doc.setTextColor(90, 90, 90);
+  doc.text(doc.splitTextToSize('Zeskanuj kod QR (KOD I), aby sprawdzić fakturę w Krajowym Systemie e-Faktur:', PAGE_W - M - x) as string[], x, y + 18);
+  doc.setTextColor(10, 42, 102);
+  font('normal', 7.5);
+  const linkLines = doc.splitTextToSize(ksef.link, PAGE_W - M - x) as string[];
+  linkLines.forEach((line, i) => doc.textWithLink(line, x, y + 27 + i * 3.4, { url: ksef.link }));
+  doc.setTextColor(20, 20, 20);
+}
+
+/** Builds the PDF and hands it to the browser as a file download; with `ksef`, the KSeF number and KOD I are printed on it. */
+export async function downloadInvoicePdf(invoice: Invoice, ksef?: { number: string; link: string }): Promise<void> {
+  const pdfKsef = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
+  const doc = buildInvoicePdf(invoice, await loadFonts(), pdfKsef);
   doc.save(pdfFileName(invoice));
 }

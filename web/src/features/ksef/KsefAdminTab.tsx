@@ -1,0 +1,320 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { describeFa3Problems } from '@domain/ksef/fa3';
+import { BUYER_TYPE_LABELS, KSEF_STATUS_LABELS, ksefFileFor, ksefNumberSchema, ksefRequired, type KsefFile, type KsefRecord, type KsefStatus } from '@domain/ksef/record';
+import { parseKsefNumber } from '@domain/ksef/ksefNumber';
+import { warsawDate } from '@domain/numbering';
+import { formatCount, formatMoney } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { callAdmin } from '../admin/api';
+import { isoToPolishDate } from '../invoices/InvoiceDocument';
+import { useAdminAllInvoicesQuery, useAdminKsefRecordsQuery, type StoredInvoice } from './api';
+import { saveBytes, saveXml, zipXmlFiles } from './files';
+
+const MONTHS = ['styczeń', 'luty', 'marzec', 'kwiecień', 'maj', 'czerwiec', 'lipiec', 'sierpień', 'wrzesień', 'październik', 'listopad', 'grudzień'];
+const FILES = ['plik', 'pliki', 'plików'] as const;
+const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
+
+/** `2026-02` → `luty 2026`. */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
+export interface KsefRow extends StoredInvoice {
+  key: string;
+  record: KsefRecord | null;
+  status: KsefStatus;
+  required: boolean;
+  file: KsefFile;
+}
+
+export function ksefRows(invoices: readonly StoredInvoice[], records: Record<string, KsefRecord>): KsefRow[] {
+  return invoices.map((s) => {
+    const key = `${s.uid}/${s.invoiceId}`;
+    const record = records[key] ?? null;
+    return { ...s, key, record, status: record ? 'sent' : 'pending', required: ksefRequired(s.invoice.buyer), file: ksefFileFor(s.invoice, record) };
+  });
+}
+
+export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: string, status: string): KsefRow[] {
+  return rows.filter(
+    (r) => r.invoice.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.invoice.buyer?.kind === buyer) && (status === 'all' || r.status === status),
+  );
+}
+
+/**
+ * Admin „KSeF”: the month's invoices with buyer type, whether KSeF is mandatory (a buyer with a NIP)
+ * and the status; download one FA(3) file or the month's files as a ZIP; record the KSeF number after
+ * sending a file through the Ministry's application or accounting software.
+ */
+export default function KsefAdminTab() {
+  const invoices = useAdminAllInvoicesQuery();
+  const records = useAdminKsefRecordsQuery();
+  const rows = useMemo(() => ksefRows(invoices.data ?? [], records.data ?? {}), [invoices.data, records.data]);
+  const months = useMemo(() => [...new Set(rows.map((r) => r.invoice.issueDate.slice(0, 7)))].sort().reverse(), [rows]);
+  const [monthChoice, setMonth] = useState<string | null>(null);
+  // Read once: the tab opens on the current month when it has invoices, else on the newest month.
+  const [thisMonth] = useState(() => warsawDate(Date.now()).slice(0, 7));
+  const month = monthChoice && months.includes(monthChoice) ? monthChoice : (months.find((m) => m === thisMonth) ?? months[0] ?? '');
+  const [buyer, setBuyer] = useState('all');
+  const [status, setStatus] = useState('all');
+  const [recording, setRecording] = useState<KsefRow | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [zipping, setZipping] = useState(false);
+  const shown = useMemo(() => filterKsefRows(rows, month, buyer, status), [rows, month, buyer, status]);
+  const valid = shown.filter((r) => r.file.ok);
+  const invalidCount = shown.length - valid.length;
+
+  async function downloadZip() {
+    setZipping(true);
+    try {
+      const files = valid.map((r) => r.file as Extract<KsefFile, { ok: true }>);
+      const bytes = await zipXmlFiles(files, new Date(`${month}-01T12:00:00Z`));
+      saveBytes(`KSeF-${month}.zip`, bytes, 'application/zip');
+      setMessage(
+        invalidCount
+          ? { ok: false, text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${formatCount(invalidCount, INVOICES)} z błędami danych — szczegóły w tabeli.` }
+          : { ok: true, text: `Pobrano ${formatCount(valid.length, FILES)} XML z miesiąca ${monthLabel(month)}.` },
+      );
+    } catch {
+      setMessage({ ok: false, text: 'Nie udało się przygotować pliku ZIP. Spróbuj ponownie.' });
+    } finally {
+      setZipping(false);
+    }
+  }
+
+  if (invoices.isLoading || records.isLoading) return <LoadingRows label="Wczytywanie faktur" rows={5} />;
+  if (invoices.isError || records.isError)
+    return (
+      <LoadError
+        onRetry={() => {
+          void invoices.refetch();
+          void records.refetch();
+        }}
+      >
+        Nie udało się wczytać faktur.
+      </LoadError>
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="xl">
+        KSeF — faktury ustrukturyzowane FA(3)
+      </Title>
+      <Text size="sm" c="dimmed" maw={760}>
+        Faktury dla firm (nabywca z NIP) trzeba wystawić w KSeF; dla konsumentów jest to dobrowolne. Pobierz plik XML, prześlij go przez Aplikację Podatnika KSeF albo
+        program księgowy, a potem zapisz tutaj nadany numer KSeF — faktura pokaże go z kodem QR (KOD I).
+      </Text>
+      {months.length === 0 ? (
+        <EmptyState title="Brak faktur">Faktury pojawią się tutaj po potwierdzeniu pierwszej płatności.</EmptyState>
+      ) : (
+        <>
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <Select
+              label="Miesiąc"
+              data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+              value={month}
+              onChange={(v) => v && setMonth(v)}
+              allowDeselect={false}
+              w={180}
+              data-testid="ksef-month"
+            />
+            <SegmentedControl
+              value={buyer}
+              onChange={setBuyer}
+              aria-label="Nabywca"
+              data={[
+                { value: 'all', label: 'Wszyscy' },
+                { value: 'company', label: 'Firmy' },
+                { value: 'person', label: 'Konsumenci' },
+              ]}
+            />
+            <SegmentedControl
+              value={status}
+              onChange={setStatus}
+              aria-label="Status w KSeF"
+              data={[
+                { value: 'all', label: 'Wszystkie' },
+                { value: 'pending', label: 'Do wysłania' },
+                { value: 'sent', label: 'Wysłane' },
+              ]}
+            />
+            <Button onClick={() => void downloadZip()} loading={zipping} disabled={valid.length === 0} data-testid="ksef-zip">
+              Pobierz ZIP ({formatCount(valid.length, FILES)})
+            </Button>
+          </Group>
+          {message && (
+            <Alert color={message.ok ? 'green' : 'orange'} variant="light" withCloseButton closeButtonLabel="Zamknij komunikat" onClose={() => setMessage(null)} data-testid="ksef-result">
+              {message.text}
+            </Alert>
+          )}
+          {shown.length === 0 ? (
+            <EmptyState title="Brak faktur">Żadna faktura z tego miesiąca nie pasuje do filtrów.</EmptyState>
+          ) : (
+            <Paper withBorder radius="md">
+              <Table.ScrollContainer minWidth={900}>
+                <Table verticalSpacing="sm" striped aria-label="Faktury do KSeF">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Faktura</Table.Th>
+                      <Table.Th>Nabywca</Table.Th>
+                      <Table.Th>KSeF</Table.Th>
+                      <Table.Th ta="right">Brutto</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.map((r) => (
+                      <Table.Tr key={r.key} data-testid="ksef-row" data-number={r.invoice.number} data-status={r.status}>
+                        <Table.Td>
+                          <Text ff="monospace" fw={600} size="sm">
+                            {r.invoice.number}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {isoToPolishDate(r.invoice.issueDate)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{r.invoice.buyer?.name}</Text>
+                          <Badge variant="light" color={r.invoice.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
+                            {r.invoice.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{r.required ? <Text size="sm" fw={600}>obowiązkowy</Text> : <Text size="sm" c="dimmed">dobrowolny</Text>}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(r.invoice.totals?.gross ?? 0)}
+                        </Table.Td>
+                        <Table.Td>
+                          <Badge color={r.status === 'sent' ? 'green' : 'orange'} variant="light" data-testid="ksef-status">
+                            {KSEF_STATUS_LABELS[r.status]}
+                          </Badge>
+                          {r.record && (
+                            <Text size="xs" ff="monospace" c="dimmed">
+                              {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
+                            </Text>
+                          )}
+                          {!r.file.ok && (
+                            <Text size="xs" c="red" maw={320} data-testid="ksef-problem">
+                              {describeFa3Problems(r.file.problems)}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={6} wrap="nowrap" justify="flex-end">
+                            {r.file.ok && (
+                              <Button size="xs" variant="default" onClick={() => r.file.ok && saveXml(r.file.fileName, r.file.xml)} aria-label={`Pobierz XML faktury ${r.invoice.number}`}>
+                                XML
+                              </Button>
+                            )}
+                            {r.status === 'pending' && r.file.ok && (
+                              <Button size="xs" onClick={() => setRecording(r)} aria-label={`Zapisz numer KSeF faktury ${r.invoice.number}`}>
+                                Zapisz numer KSeF
+                              </Button>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
+        </>
+      )}
+      <RecordKsefDialog
+        key={recording?.key ?? 'none'}
+        row={recording}
+        onClose={() => setRecording(null)}
+        onDone={(text) => {
+          setRecording(null);
+          setMessage({ ok: true, text });
+        }}
+      />
+    </Stack>
+  );
+}
+
+function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClose: () => void; onDone: (message: string) => void }) {
+  // Mounted afresh for each invoice (keyed by it), so the form starts empty with today's date.
+  const [number, setNumber] = useState('');
+  const [date, setDate] = useState(() => warsawDate(Date.now()));
+  const [errors, setErrors] = useState<{ ksefNumber?: string; submittedOn?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    if (!row) return;
+    const parsed = ksefNumberSchema.safeParse(number);
+    if (!parsed.success) {
+      setErrors({ ksefNumber: parsed.error.issues[0].message });
+      return;
+    }
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setErrors({ submittedOn: 'Podaj datę wysłania' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.invoiceId, ksefNumber: parsed.data, submittedOn: date });
+      onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.invoice.number}.`);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal.field === 'ksefNumber' || refusal.field === 'submittedOn') setErrors({ [refusal.field]: refusal.message });
+      else setErrors({ form: refusal.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
+  const acceptedOn = parseKsefNumber(number.replace(/\s/g, '').toUpperCase())?.acceptedOn;
+  return (
+    <Modal opened={row !== null} onClose={() => !busy && onClose()} title={row ? `Numer KSeF faktury ${row.invoice.number}` : ''} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Numer KSeF"
+            description="35 znaków, np. 5265877635-20250826-0100001AF629-AF"
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            error={errors.ksefNumber}
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+            data-testid="ksef-number-input"
+          />
+          <TextInput
+            type="date"
+            label="Data wysłania do KSeF"
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.submittedOn}
+            description={acceptedOn && acceptedOn !== date ? `Data w numerze: ${isoToPolishDate(acceptedOn)}` : undefined}
+            data-testid="ksef-date-input"
+          />
+          {errors.form && (
+            <Alert color="red" variant="light" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Wróć
+            </Button>
+            <Button type="submit" loading={busy} data-testid="ksef-record-submit">
+              Zapisz
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Invoice } from '@domain/schemas';
+import type { KsefRecord } from '@domain/ksef/record';
+import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+
+export interface InvoiceRef {
+  uid: string;
+  invoiceId: string;
+}
+
+/** An invoice with the keys it is stored under (`/invoices/{uid}/{invoiceId}`). */
+export interface StoredInvoice extends InvoiceRef {
+  invoice: Invoice;
+}
+
+const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null;
+
+export function toStoredInvoices(raw: unknown): StoredInvoice[] {
+  if (!isObject(raw)) return [];
+  const out: StoredInvoice[] = [];
+  for (const [uid, perUser] of Object.entries(raw)) {
+    if (!isObject(perUser)) continue;
+    for (const [invoiceId, invoice] of Object.entries(perUser)) if (isObject(invoice)) out.push({ uid, invoiceId, invoice: invoice as unknown as Invoice });
+  }
+  // Newest number first: the number carries the year and the gapless sequence.
+  return out.sort((a, b) => b.invoice.issueDate.localeCompare(a.invoice.issueDate) || b.invoice.number.localeCompare(a.invoice.number));
+}
+
+/** `/ksef` → `{ "uid/invoiceId": record }`. */
+export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
+  const out: Record<string, KsefRecord> = {};
+  if (!isObject(raw)) return out;
+  for (const [uid, perUser] of Object.entries(raw)) {
+    if (!isObject(perUser)) continue;
+    for (const [invoiceId, record] of Object.entries(perUser)) if (isObject(record)) out[`${uid}/${invoiceId}`] = record as unknown as KsefRecord;
+  }
+  return out;
+}
+
+/** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
+export const ksefApi = realtimeApi.injectEndpoints({
+  endpoints: (build) => ({
+    getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
+      realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw) => (isObject(raw) ? (raw as unknown as KsefRecord) : null)),
+    ),
+    adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
+    adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
+  }),
+});
+
+export const { useGetKsefRecordQuery, useAdminAllInvoicesQuery, useAdminKsefRecordsQuery } = ksefApi;
