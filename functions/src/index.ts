@@ -8,6 +8,7 @@ export { expireUnpaidOrders, expireUnpaidOrdersScheduled } from './orders/expire
 export { addMember } from './members.js';
 export { reconcileReservations } from './orders/reconcile.js';
 export { confirmPayment } from './orders/confirm.js';
+export { bookBankTransactions, saveBankCsvMapping } from './bank.js';
 export { handOutPickupItems } from './pickups.js';
 export { setUserRole } from './roles.js';
 export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, archiveProduct, restoreProduct } from './catalog.js';

@@ -23,6 +23,7 @@ import {
   isoDateSchema,
 } from './schemas.js';
 import type { OrderStatus } from './orderState.js';
+import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 
 export const REGION = 'europe-central2';
@@ -48,6 +49,8 @@ export const CALLABLES = {
   recordKsefSubmission: 'recordKsefSubmission',
   expireUnpaidOrders: 'expireUnpaidOrders',
   addMember: 'addMember',
+  bookBankTransactions: 'bookBankTransactions',
+  saveBankCsvMapping: 'saveBankCsvMapping',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -144,6 +147,8 @@ export interface ReconcileReservationsOutput {
   removedStaleAttempts: number;
   /** cancellations older than 10 minutes whose release had not finished */
   completedCancellations: number;
+  /** accounts whose per-account holdings (`/holdings`) did not match their orders */
+  correctedHoldings: number;
 }
 
 /** Admin: cancels the pending orders past their payment deadline now (also run on a schedule). */
@@ -198,6 +203,8 @@ export const CALLABLE_INPUTS = {
   recordKsefSubmission: recordKsefSubmissionInput,
   expireUnpaidOrders: expireUnpaidOrdersInput,
   addMember: addMemberInput,
+  bookBankTransactions: bookBankTransactionsInput,
+  saveBankCsvMapping: saveBankCsvMappingInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -221,6 +228,8 @@ export interface CallableOutputs {
   recordKsefSubmission: RecordKsefSubmissionOutput;
   expireUnpaidOrders: ExpireUnpaidOrdersOutput;
   addMember: AddMemberOutput;
+  bookBankTransactions: BookBankTransactionsOutput;
+  saveBankCsvMapping: SaveBankCsvMappingOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

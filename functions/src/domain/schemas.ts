@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isValidNip, isValidPostalCode, normalizeNip } from './identifiers.js';
 import { VAT_RATES } from './vat.js';
 import { ORDER_STATUSES } from './orderState.js';
+import { bankTransferSchema } from './bank/transfer.js';
 
 // ---------------------------------------------------------------- primitives
 
@@ -352,6 +353,8 @@ export const orderSchema = z.strictObject({
   lock: z.strictObject({ op: z.literal('confirm'), by: uidSchema, at: timestampSchema, token: z.string(), year: z.int().optional() }).optional(),
   /** Cancellation returned the reserved quota/stock. */
   released: z.boolean().optional(),
+  /** The bank transfer that paid it, when booked from a statement (payer data: /bank/transactions). */
+  bankTransfer: bankTransferSchema.optional(),
 });
 export type Order = z.output<typeof orderSchema>;
 

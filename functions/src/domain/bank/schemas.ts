@@ -97,7 +97,9 @@ export const csvMappingSchema = z.strictObject({
     currency: column.optional(),
   }),
   labelledFrom: column.optional(),
-}).refine((m) => m.columns.amount !== undefined || m.columns.credit !== undefined, { message: 'Wskaż kolumnę z kwotą', path: ['columns', 'amount'] });
+})
+  .refine((m) => m.columns.amount !== undefined || m.columns.credit !== undefined, { message: 'Wskaż kolumnę z kwotą', path: ['columns', 'amount'] })
+  .refine((m) => m.columns.title.length > 0 || m.labelledFrom !== undefined, { message: 'Wskaż kolumnę z tytułem przelewu', path: ['columns', 'title'] });
 
 export const CSV_FINGERPRINT_PATTERN = /^c[0-9a-f]{24}$/;
 export const saveBankCsvMappingInput = z.strictObject({

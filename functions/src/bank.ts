@@ -1,0 +1,267 @@
+/**
+ * Bank statement import (docs/bank-import.md). The admin's browser parses the statement file and
+ * shows the preview; these callables book what the admin accepted and remember CSV column mappings.
+ *
+ * bookBankTransactions, per transfer (each on its own, so one failure never stops the others):
+ *   1. claim `/bank/transactions/{txKey}` (transaction): absent or a stale claim → `processing`;
+ *      `done` → answered as already settled (idempotent per bank transaction); a fresh claim → busy.
+ *   2. book each order through the same confirmation as confirmPayment (invoice, pickups, stats),
+ *      which writes `bankTransfer` on the order in its own atomic update. An order already paid by
+ *      this transfer (a re-run after a crash) counts as booked; paid otherwise → duplicate;
+ *      cancelled → its share is returned.
+ *   3. one update: the settled record and, for money not applied to an order, the refund candidate
+ *      `/bank/refundCandidates/{txKey}`.
+ * A refusal that may pass on a retry (busy, try-again) releases the claim and reports the transfer
+ * as failed; running the booking again finishes it (orders it already paid are recognised by txKey).
+ */
+import { randomUUID } from 'node:crypto';
+import { logger } from 'firebase-functions/v2';
+import { onCall } from 'firebase-functions/v2/https';
+import { formatGrosze, type Order } from './domain/index.js';
+import { transactionKey } from './domain/bank/keys.js';
+import {
+  bookBankTransactionsInput,
+  saveBankCsvMappingInput,
+  type BankBookingResult,
+  type BankTransactionInput,
+  type BankTransactionRecord,
+  type BookBankTransactionsOutput,
+  type BookingActionInput,
+  type BookingOrderResult,
+  type RefundCandidate,
+  type RefundReason,
+  type SaveBankCsvMappingOutput,
+} from './domain/bank/schemas.js';
+import type { BankTransfer } from './domain/bank/transfer.js';
+import { db } from './lib/admin.js';
+import { requireAdmin, type Caller } from './lib/caller.js';
+import { isRefusal, parseInput } from './lib/refusal.js';
+import { transact } from './lib/tx.js';
+import { confirmOrderPayment } from './orders/confirm.js';
+
+/** A claim older than this belongs to a booking that died (a call lives at most 60 s) and may be taken over. */
+export const BANK_CLAIM_TTL_MS = 120_000;
+/** Stop starting new transfers after this long, so the call answers before its time limit; the rest are reported for a re-run. */
+const CALL_BUDGET_MS = 40_000;
+
+type Source = { format: 'mt940' | 'camt053' | 'csv'; fileName?: string };
+
+export const bookBankTransactions = onCall(async (request): Promise<BookBankTransactionsOutput> => {
+  const input = parseInput(bookBankTransactionsInput, request.data);
+  const caller = requireAdmin(request);
+  const started = Date.now();
+  const results: BankBookingResult[] = [];
+  for (const item of input.items) {
+    const key = transactionKey(item.transaction, item.transaction.occurrence ?? 0);
+    if (Date.now() - started > CALL_BUDGET_MS) {
+      results.push({ txKey: key, outcome: 'failed', orders: [], reason: 'try-again', message: 'Nie zdążono zaksięgować tego przelewu w tym przebiegu — uruchom księgowanie ponownie.' });
+      continue;
+    }
+    try {
+      results.push(await bookOne(key, item.transaction, item.action, caller, input.source));
+    } catch (error) {
+      logger.error(`bookBankTransactions: ${key} failed`, error);
+      await releaseClaim(key, null);
+      results.push({ txKey: key, outcome: 'failed', orders: [], reason: 'internal', message: 'Błąd serwera przy księgowaniu tego przelewu — uruchom księgowanie ponownie.' });
+    }
+  }
+  return { results };
+});
+
+export const saveBankCsvMapping = onCall(async (request): Promise<SaveBankCsvMappingOutput> => {
+  const input = parseInput(saveBankCsvMappingInput, request.data);
+  const caller = requireAdmin(request);
+  await db.ref(`bank/csvMappings/${input.fingerprint}`).set({ bank: input.bank, mapping: input.mapping, savedAt: Date.now(), savedBy: caller.uid });
+  return { fingerprint: input.fingerprint };
+});
+
+function transactionFields(tx: BankTransactionInput) {
+  return {
+    bookingDate: tx.bookingDate,
+    amountGrosze: tx.amountGrosze,
+    currency: tx.currency,
+    title: tx.title,
+    ...(tx.payerName ? { payerName: tx.payerName } : {}),
+    ...(tx.payerAccount ? { payerAccount: tx.payerAccount } : {}),
+    ...(tx.reference ? { reference: tx.reference } : {}),
+  };
+}
+
+/** Removes this booking's claim (or, with token null, any processing claim left by an error in this call). */
+async function releaseClaim(key: string, token: string | null): Promise<void> {
+  await transact<BankTransactionRecord>(db.ref(`bank/transactions/${key}`), (cur) => {
+    if (!cur || cur.status !== 'processing') return cur;
+    if (token !== null && cur.claim?.token !== token) return cur;
+    return null;
+  }).catch((error) => logger.error(`bookBankTransactions: could not release the claim on ${key}`, error));
+}
+
+async function bookOne(key: string, tx: BankTransactionInput, action: BookingActionInput, caller: Caller, source: Source): Promise<BankBookingResult> {
+  const now = Date.now();
+  const token = randomUUID();
+  // Set inside the transaction callback, which may run several times; the last run decides.
+  const claim: { state: 'claimed' | 'settled' | 'busy'; settled: BankTransactionRecord | null } = { state: 'claimed', settled: null };
+  await transact<BankTransactionRecord>(db.ref(`bank/transactions/${key}`), (cur) => {
+    if (cur?.status === 'done') {
+      Object.assign(claim, { state: 'settled', settled: cur });
+      return undefined;
+    }
+    if (cur?.status === 'processing' && cur.claim && now - cur.claim.at < BANK_CLAIM_TTL_MS) {
+      claim.state = 'busy';
+      return undefined;
+    }
+    claim.state = 'claimed';
+    return { ...transactionFields(tx), status: 'processing', claim: { token, by: caller.uid, at: now }, source };
+  });
+  if (claim.state === 'settled') {
+    return {
+      txKey: key,
+      outcome: 'already-settled',
+      orders: Object.entries(claim.settled?.orders ?? {}).map(([orderId, result]) => ({ orderId, result })),
+      message: 'Ten przelew został już rozliczony wcześniej — nie zaksięgowano go drugi raz.',
+    };
+  }
+  if (claim.state === 'busy') return { txKey: key, outcome: 'failed', orders: [], reason: 'busy', message: 'Ten przelew jest właśnie księgowany w innym oknie — spróbuj ponownie za chwilę.' };
+
+  const orderIds = action.kind === 'ignore' ? [] : (action.orderIds ?? []);
+  const orders = new Map<string, Order | null>();
+  for (const id of orderIds) orders.set(id, (await db.ref(`orders/${id}`).get()).val() as Order | null);
+
+  if (action.kind === 'ignore') return settle(key, tx, caller, source, now, { outcome: 'ignored', orders: {}, refund: null, message: 'Oznaczono jako „nie dotyczy”.' });
+
+  if (action.kind === 'refund') {
+    const list = [...orders.values()];
+    const reason: RefundReason = list.some((o) => o?.status === 'paid') ? 'duplicate' : list.some((o) => o?.status === 'cancelled') ? 'cancelled' : 'unmatched';
+    return settle(key, tx, caller, source, now, {
+      outcome: 'refund',
+      orders: {},
+      refund: { reason, grosze: tx.amountGrosze, orders },
+      message: `Oznaczono do zwrotu: ${formatGrosze(tx.amountGrosze)}.`,
+    });
+  }
+
+  // Booking: an automatic booking never pays orders with less than they cost; the admin's manual
+  // assignment may (e.g. a bank fee deducted on the way).
+  const due = orderIds.reduce((sum, id) => {
+    const o = orders.get(id);
+    return o && o.status === 'pending' ? sum + o.totals.gross : sum;
+  }, 0);
+  if (!action.manual && tx.amountGrosze < due) {
+    await releaseClaim(key, token);
+    return {
+      txKey: key,
+      outcome: 'failed',
+      orders: [],
+      reason: 'underpaid',
+      message: `Wpłynęło ${formatGrosze(tx.amountGrosze)}, a zamówienia kosztują ${formatGrosze(due)} — nie zaksięgowano. Przypisz przelew ręcznie, jeśli chcesz go zaksięgować.`,
+    };
+  }
+
+  const transfer: BankTransfer = { txKey: key, bookingDate: tx.bookingDate, amountGrosze: tx.amountGrosze, ...(action.manual ? { manual: true } : {}) };
+  const outcomes: BankBookingResult['orders'] = [];
+  let applied = 0;
+  for (const id of orderIds) {
+    const order = orders.get(id);
+    if (!order) {
+      outcomes.push({ orderId: id, result: 'missing' });
+      continue;
+    }
+    if (order.status === 'paid') {
+      const mine = order.bankTransfer?.txKey === key;
+      outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(order.invoiceNumber ? { invoiceNumber: order.invoiceNumber } : {}) });
+      if (mine) applied += order.totals.gross;
+      continue;
+    }
+    try {
+      const confirmed = await confirmOrderPayment(id, caller, { bankTransfer: transfer });
+      outcomes.push({ orderId: id, number: order.number, result: 'booked', invoiceNumber: confirmed.invoiceNumber });
+      applied += order.totals.gross;
+    } catch (error) {
+      const reason = isRefusal(error) ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+      if (reason === 'already-paid') {
+        // Paid between our read and our confirmation: by this transfer (a concurrent re-run) or by someone else.
+        const fresh = (await db.ref(`orders/${id}`).get()).val() as Order | null;
+        const mine = fresh?.bankTransfer?.txKey === key;
+        outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(fresh?.invoiceNumber ? { invoiceNumber: fresh.invoiceNumber } : {}) });
+        if (mine) applied += order.totals.gross;
+      } else if (reason === 'already-cancelled' || reason === 'expired-sold-out') {
+        outcomes.push({ orderId: id, number: order.number, result: 'cancelled' });
+      } else if (reason === 'order-missing') {
+        outcomes.push({ orderId: id, result: 'missing' });
+      } else {
+        // May pass on a retry (busy, try-again) or needs the admin first (event-missing): nothing of
+        // this transfer is settled; orders it already paid are recognised by txKey on the re-run.
+        await releaseClaim(key, token);
+        const message = isRefusal(error) ? ((error.details as { message?: string } | undefined)?.message ?? error.message) : 'Błąd serwera';
+        return { txKey: key, outcome: 'failed', orders: outcomes, reason: reason ?? 'internal', message: `${order.number}: ${message}. Uruchom księgowanie ponownie, aby dokończyć.` };
+      }
+    }
+  }
+
+  const leftover = tx.amountGrosze - applied;
+  const booked = outcomes.filter((o) => o.result === 'booked');
+  const reason: RefundReason = booked.length ? 'overpaid' : outcomes.some((o) => o.result === 'duplicate') ? 'duplicate' : outcomes.some((o) => o.result === 'cancelled') ? 'cancelled' : 'unmatched';
+  const parts: string[] = [];
+  if (booked.length) parts.push(`Zaksięgowano: ${booked.map((o) => `${o.number}${o.invoiceNumber ? ` (faktura ${o.invoiceNumber})` : ''}`).join(', ')}.`);
+  for (const o of outcomes) {
+    if (o.result === 'duplicate') parts.push(`Zamówienie ${o.number} było już opłacone wcześniej.`);
+    if (o.result === 'cancelled') parts.push(`Zamówienie ${o.number} jest anulowane.`);
+    if (o.result === 'missing') parts.push('Nie ma już jednego z wybranych zamówień.');
+  }
+  if (leftover > 0) parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatGrosze(leftover)} trafiła na listę zwrotów.`);
+  return settle(key, tx, caller, source, now, {
+    outcome: booked.length ? 'booked' : 'refund',
+    orders: Object.fromEntries(outcomes.map((o) => [o.orderId, o.result])),
+    manual: action.manual === true,
+    refund: leftover > 0 ? { reason, grosze: leftover, orders } : null,
+    message: parts.join(' '),
+    results: outcomes,
+  });
+}
+
+interface Settlement {
+  outcome: 'booked' | 'refund' | 'ignored';
+  orders: Record<string, BookingOrderResult>;
+  manual?: boolean;
+  refund: { reason: RefundReason; grosze: number; orders: Map<string, Order | null> } | null;
+  message: string;
+  results?: BankBookingResult['orders'];
+}
+
+/** Step 3: the settled record and the refund candidate, in one atomic update (the claim goes with it). */
+async function settle(key: string, tx: BankTransactionInput, caller: Caller, source: Source, now: number, s: Settlement): Promise<BankBookingResult> {
+  const record: BankTransactionRecord = {
+    ...transactionFields(tx),
+    status: 'done',
+    outcome: s.outcome,
+    ...(Object.keys(s.orders).length ? { orders: s.orders } : {}),
+    ...(s.manual ? { manual: true } : {}),
+    ...(s.refund ? { refundGrosze: s.refund.grosze } : {}),
+    settledAt: now,
+    settledBy: caller.uid,
+    source,
+  };
+  const updates: Record<string, unknown> = { [`bank/transactions/${key}`]: record };
+  if (s.refund) {
+    const named = [...s.refund.orders.entries()].filter((e): e is [string, Order] => e[1] !== null);
+    const candidate: RefundCandidate = {
+      txKey: key,
+      reason: s.refund.reason,
+      refundGrosze: s.refund.grosze,
+      ...transactionFields(tx),
+      ...(named.length ? { orders: Object.fromEntries(named.map(([id, o]) => [id, o.number])), uid: named[0][1].uid } : {}),
+      status: 'open',
+      createdAt: now,
+      createdBy: caller.uid,
+    };
+    updates[`bank/refundCandidates/${key}`] = candidate;
+  }
+  await db.ref().update(updates);
+  return {
+    txKey: key,
+    outcome: s.outcome,
+    orders: s.results ?? [],
+    ...(s.refund ? { refundGrosze: s.refund.grosze } : {}),
+    message: s.message,
+  };
+}
