@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { EmulatorStartError, startEmulator, type EmulatorOptions } from './index.js';
+import { EmulatorStartError, describeRepair, startEmulator, type EmulatorOptions } from './index.js';
 import { CorruptDataError } from './persistence/index.js';
 
 const USAGE = `Usage: rtdb-emulator [--port 9000] [--host 127.0.0.1] [--rules database.rules.json]
-                     [--data DIR] [--import DIR] [--namespace NAME] [--verbose]`;
+                     [--data DIR [--repair]] [--import DIR] [--namespace NAME] [--verbose]`;
 
 export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean; verbose?: boolean } {
   const { values } = parseArgs({
@@ -16,6 +16,7 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
       import: { type: 'string' },
       namespace: { type: 'string' },
       verbose: { type: 'boolean' },
+      repair: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -32,6 +33,10 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
   if (values.import) out.importDir = values.import;
   if (values.namespace) out.defaultNamespace = values.namespace;
   if (values.verbose) out.verbose = true;
+  if (values.repair) {
+    if (!values.data) throw new EmulatorStartError('--repair needs --data DIR (the directory whose journal to repair)');
+    out.repair = true;
+  }
   if (values.help) out.help = true;
   return out;
 }
@@ -54,6 +59,8 @@ export async function main(argv: string[]): Promise<void> {
   };
   try {
     const emulator = await startEmulator({ ...options, log });
+    // Always shown (not only with --verbose): the user must know what the repair dropped.
+    if (emulator.repaired) process.stderr.write(`rtdb-emulator: ${describeRepair(emulator.repaired)}\n`);
     const details = [
       `rules: ${options.rules ?? 'open (default)'}`,
       `data: ${options.dataDir ?? 'in-memory'}`,
@@ -79,7 +86,13 @@ export async function main(argv: string[]): Promise<void> {
       ? (error as Error).message
       : `unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
     process.stderr.write(`rtdb-emulator: ${message}\n`);
-    if (error instanceof CorruptDataError) process.stderr.write('rtdb-emulator: refusing to start over existing data; fix or move the file, or point --data elsewhere.\n');
+    if (error instanceof CorruptDataError) {
+      process.stderr.write(
+        error.repairable
+          ? `rtdb-emulator: refusing to start over existing data. Start once with --repair (rtdb-emulator --data ${options.dataDir} --repair) to keep every journal record before the damage and drop the rest; the original files are kept in ${options.dataDir}/repair-<time>/ and the emulator prints what it dropped.\n`
+          : 'rtdb-emulator: refusing to start over existing data; fix or move the file, or point --data elsewhere.\n',
+      );
+    }
     process.exitCode = 1;
   }
 }

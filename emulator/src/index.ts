@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { nodeFromJSON } from './core/index.js';
 import { OPEN_RULES_SOURCE } from './rules/index.js';
-import { openDurableStore, importDatabases, type DurableStore } from './persistence/index.js';
+import { openDurableStore, importDatabases, type DurableStore, type RepairReport } from './persistence/index.js';
 import { compileRulesState, type RulesState } from './server/database.js';
 import { Databases } from './server/namespaces.js';
 import { createRtdbServer } from './server/http.js';
@@ -20,13 +20,28 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** namespace for requests that name none (no `ns` parameter, no Host subdomain) */
   defaultNamespace?: string;
+  /**
+   * With `dataDir`: a damaged journal is cut back to its last good record instead of refusing to
+   * start (the originals are kept in `<dataDir>/repair-<time>/`); `repaired` says what was dropped.
+   */
+  repair?: boolean;
 }
 
 export interface RunningEmulator {
   port: number;
   host: string;
   url: string;
+  /** What `repair` dropped from the journal at start; null when nothing needed repairing. */
+  repaired: RepairReport | null;
   close(): Promise<void>;
+}
+
+/** One line on what a repair dropped, for logs. */
+export function describeRepair(report: RepairReport): string {
+  const records = `${report.droppedRecords} ${report.droppedRecords === 1 ? 'record' : 'records'}`;
+  const files = report.droppedFiles.length > 0 ? ` and ${report.droppedFiles.length} newer journal file(s)` : '';
+  return `repaired the journal: dropped ${records} (${report.droppedBytes} bytes) from ${report.file} at byte ${report.offset} (${report.problem})${files}; ` +
+    `the original files are kept in ${report.backupDir}`;
 }
 
 /** A start-up problem the CLI reports as one line (port in use, bad rules, unreadable data). */
@@ -70,7 +85,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const rules = await loadRules(options);
 
   let store: DurableStore | null = null;
-  if (options.dataDir) store = await openDurableStore(options.dataDir); // CorruptDataError propagates: never start empty over data
+  // CorruptDataError propagates: never start empty over data.
+  if (options.dataDir) store = await openDurableStore(options.dataDir, { repair: options.repair === true });
+  if (store?.repaired) log(`rtdb: ${describeRepair(store.repaired)}`);
   try {
     const databases = new Databases(rules, store);
     if (store) for (const [ns, json] of store.initial) databases.get(ns).root = nodeFromJSON(json);
@@ -112,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       port,
       host,
       url: formatUrl(host, port),
+      repaired: store?.repaired ?? null,
       close(): Promise<void> {
         closing ??= (async () => {
           rtdb.closeConnections();
@@ -127,4 +145,4 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 }
 
-export { CorruptDataError } from './persistence/index.js';
+export { CorruptDataError, type RepairReport } from './persistence/index.js';

@@ -4,8 +4,13 @@ export class CorruptDataError extends Error {
   constructor(
     readonly file: string,
     message: string,
+    /**
+     * The damage is in a journal: a repair (`openDurableStore(dir, { repair: true })`, the CLI's
+     * `--repair`) can keep every record before it. A damaged snapshot has nothing older to fall back on.
+     */
+    readonly repairable = false,
   ) {
-    super(`Corrupt data file ${file}: ${message}`);
+    super(`Corrupt data file ${file}: ${message}${repairable ? ' (a repair keeps every record before it and backs up the original)' : ''}`);
     this.name = 'CorruptDataError';
   }
 }

@@ -6,14 +6,15 @@ import { setJsonProperty } from '../core/index.js';
 import { CorruptDataError } from './errors.js';
 import { fsyncDir, isErrno, writeFileAtomic } from './fsutil.js';
 import { acquireLock } from './lock.js';
-import { decodeJournal, encodeRecord, RecordError } from './records.js';
+import { countLines, decodeJournal, encodeRecord } from './records.js';
 import { Replayer } from './replay.js';
-import type { DurableStore, DurableStoreOptions, DurableStoreStats, JournalOp } from './types.js';
+import type { DurableStore, DurableStoreOptions, DurableStoreStats, JournalOp, RepairReport } from './types.js';
 
 // Directory layout:
 //   LOCK                      pid of the process that has the directory open
 //   snapshot.json             header line + JSON body {ns: export-format JSON}; generation S
 //   journal-<gen>.log         ops appended after the cut that produced snapshot <gen>
+//   repair-<time>/            the original journals a repair (options.repair) cut or dropped; never read
 //
 // State = snapshot S, then every journal with gen >= S in order (journals < S are already in it).
 // Compaction (gen G -> G+1):
@@ -134,10 +135,23 @@ interface Recovered {
   activeGen: number;
   nextSeq: number;
   activeJournalBytes: number;
+  repaired: RepairReport | null;
 }
 
-/** Snapshot + journals, as of now. With `repairTail`, a torn tail of the newest journal is cut off. */
-async function recover(dir: string, repairTail: boolean, maxGen = Infinity): Promise<Recovered> {
+/** Where a journal stops being trustworthy. */
+interface Damage {
+  offset: number;
+  problem: string;
+}
+
+/**
+ * Snapshot + journals, as of now. With `repairTail`, a torn tail of the newest journal is cut off.
+ * Damage in a journal (a record that fails its checksum, does not parse, breaks the sequence or
+ * cannot be applied, or a torn record followed by a newer journal) refuses to open, unless `repair`
+ * is set: then that journal is cut back to its last good record, newer journals are dropped, and
+ * the originals are kept in a backup folder.
+ */
+async function recover(dir: string, repairTail: boolean, maxGen = Infinity, repair = false): Promise<Recovered> {
   const snapshotFile = path.join(dir, SNAPSHOT_FILE);
   const snapshot = await readSnapshot(snapshotFile);
   const snapshotGen = snapshot?.generation ?? 0;
@@ -146,45 +160,79 @@ async function recover(dir: string, repairTail: boolean, maxGen = Infinity): Pro
   const journals = (await listJournals(dir)).filter((j) => j.gen >= snapshotGen && j.gen <= maxGen);
   let activeGen = snapshotGen;
   let activeJournalBytes = 0;
+  let repaired: RepairReport | null = null;
   for (let i = 0; i < journals.length; i++) {
     const { gen, file } = journals[i];
     const buf = await fsp.readFile(file);
-    let decoded;
-    try {
-      decoded = decodeJournal(buf);
-    } catch (error) {
-      if (error instanceof RecordError) throw new CorruptDataError(file, `${error.message} at byte ${error.offset}`);
-      throw error;
-    }
+    const decoded = decodeJournal(buf);
+    let damage: Damage | null = decoded.damage;
     const isLast = i === journals.length - 1;
-    if (decoded.tornBytes > 0 && !isLast) {
-      throw new CorruptDataError(file, `incomplete record at byte ${decoded.validLength} followed by a newer journal`);
+    if (damage === null && decoded.tornBytes > 0 && !isLast) {
+      damage = { offset: decoded.validLength, problem: 'incomplete record followed by a newer journal' };
     }
-    for (const { seq, op } of decoded.records) {
+    for (const { seq, op, offset } of decoded.records) {
       if (seq !== nextSeq) {
-        throw new CorruptDataError(file, `record sequence jumps from ${nextSeq} to ${seq} (a record is missing)`);
+        damage = { offset, problem: `record sequence jumps from ${nextSeq} to ${seq} (a record is missing)` };
+        break;
       }
       try {
         replayer.apply(op);
       } catch (error) {
-        throw new CorruptDataError(file, `record ${seq} cannot be applied: ${(error as Error).message}`);
+        damage = { offset, problem: `record ${seq} cannot be applied: ${(error as Error).message}` };
+        break;
       }
       nextSeq++;
     }
+    if (damage !== null) {
+      if (!repair) throw new CorruptDataError(file, `${damage.problem} at byte ${damage.offset}`, true);
+      repaired = await cutJournal(dir, file, buf, damage, journals.slice(i + 1).map((j) => j.file));
+      activeGen = gen;
+      activeJournalBytes = damage.offset;
+      break;
+    }
     if (decoded.tornBytes > 0 && repairTail) {
       // New records must not follow the garbage, or the next open would see it mid-file.
-      const handle = await fsp.open(file, 'r+');
-      try {
-        await handle.truncate(decoded.validLength);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await truncateFile(file, decoded.validLength);
     }
     activeGen = gen;
     activeJournalBytes = decoded.validLength;
   }
-  return { data: replayer.result(), snapshotGen, activeGen, nextSeq, activeJournalBytes };
+  return { data: replayer.result(), snapshotGen, activeGen, nextSeq, activeJournalBytes, repaired };
+}
+
+async function truncateFile(file: string, length: number): Promise<void> {
+  const handle = await fsp.open(file, 'r+');
+  try {
+    await handle.truncate(length);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The repair: copies the damaged journal and moves every newer one into `repair-<time>/` of the
+ * data directory, then cuts the damaged journal at the start of its first bad record. A crash in
+ * between leaves either the original files or the backup plus a journal cut at a record boundary.
+ */
+async function cutJournal(dir: string, file: string, buf: Buffer, damage: Damage, newer: string[]): Promise<RepairReport> {
+  const backupDir = path.join(dir, `repair-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  await fsp.mkdir(backupDir);
+  await fsp.copyFile(file, path.join(backupDir, path.basename(file)));
+  let droppedRecords = countLines(buf, damage.offset);
+  let droppedBytes = buf.length - damage.offset;
+  const newerContents: Buffer[] = [];
+  for (const later of newer) newerContents.push(await fsp.readFile(later));
+  for (let i = 0; i < newer.length; i++) {
+    droppedRecords += countLines(newerContents[i], 0);
+    droppedBytes += newerContents[i].length;
+  }
+  await fsyncDir(backupDir);
+  for (const later of newer) await fsp.rename(later, path.join(backupDir, path.basename(later)));
+  await fsyncDir(backupDir);
+  await fsyncDir(dir);
+  await truncateFile(file, damage.offset);
+  return { file, offset: damage.offset, problem: damage.problem, droppedRecords, droppedBytes, droppedFiles: newer, backupDir };
 }
 
 class JournalStore implements DurableStore {
@@ -210,6 +258,7 @@ class JournalStore implements DurableStore {
     private readonly compactAfterBytes: number,
     private readonly releaseLock: () => Promise<void>,
     dirty: boolean,
+    readonly repaired: RepairReport | null,
   ) {
     this.dirty = dirty;
   }
@@ -400,7 +449,7 @@ export async function openDurableStore(dir: string, options: DurableStoreOptions
         await fsp.rm(path.join(absDir, name), { force: true }); // a compaction that never reached its rename
       }
     }
-    const recovered = await recover(absDir, true);
+    const recovered = await recover(absDir, true, Infinity, options.repair === true);
     for (const j of await listJournals(absDir)) {
       if (j.gen < recovered.snapshotGen) await fsp.rm(j.file, { force: true });
     }
@@ -413,6 +462,7 @@ export async function openDurableStore(dir: string, options: DurableStoreOptions
       options.compactAfterBytes ?? DEFAULT_COMPACT_AFTER,
       release,
       recovered.activeJournalBytes > 0 || recovered.activeGen !== recovered.snapshotGen,
+      recovered.repaired,
     );
   } catch (error) {
     await release();

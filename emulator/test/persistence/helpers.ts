@@ -17,9 +17,9 @@ export async function tempDir(prefix = 'rtdb-persist-'): Promise<string> {
 /** What the disk holds at this instant, minus the lock: the image a crash would leave behind. */
 export async function crashImage(dir: string): Promise<string> {
   const copy = await tempDir('rtdb-crash-');
-  for (const name of await fsp.readdir(dir)) {
-    if (name === 'LOCK') continue;
-    await fsp.copyFile(path.join(dir, name), path.join(copy, name));
+  for (const entry of await fsp.readdir(dir, { withFileTypes: true })) {
+    if (entry.name === 'LOCK' || !entry.isFile()) continue; // repair backups are folders, not state
+    await fsp.copyFile(path.join(dir, entry.name), path.join(copy, entry.name));
   }
   return copy;
 }

@@ -12,7 +12,7 @@ import {
 import { crashImage, journalFiles, tempDir } from './helpers.js';
 
 const open: DurableStore[] = [];
-async function openStore(dir: string, options?: { compactAfterBytes?: number }): Promise<DurableStore> {
+async function openStore(dir: string, options?: { compactAfterBytes?: number; repair?: boolean }): Promise<DurableStore> {
   const store = await openDurableStore(dir, options);
   open.push(store);
   return store;
@@ -281,6 +281,109 @@ describe('durable store: damaged files', () => {
 
     await fsp.writeFile(snapshot, good);
     expect((await openStore(dir)).initial).toEqual(liveState(OPS));
+  });
+});
+
+describe('durable store: repair', () => {
+  async function journalImage(ops: JournalOp[]): Promise<{ dir: string; journal: string }> {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of ops) await store.append(op);
+    const image = await crashImage(dir);
+    const [name] = await journalFiles(image);
+    return { dir: image, journal: path.join(image, name) };
+  }
+
+  /** Flips one byte inside the JSON of record `index` (0-based), so that its checksum fails. */
+  async function damageRecord(journal: string, index: number): Promise<{ original: Buffer; offset: number }> {
+    const original = await fsp.readFile(journal);
+    let offset = 0;
+    for (let i = 0; i < index; i++) offset = original.indexOf(0x0a, offset) + 1;
+    const damaged = Buffer.from(original);
+    damaged[offset + 20] ^= 0x01;
+    await fsp.writeFile(journal, damaged);
+    return { original: damaged, offset };
+  }
+
+  it('refuses a journal whose last complete record fails its checksum, and says that a repair can keep the rest', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    await damageRecord(journal, OPS.length - 1);
+    const attempt = openDurableStore(dir);
+    await expect(attempt).rejects.toBeInstanceOf(CorruptDataError);
+    await expect(attempt).rejects.toThrow(/checksum/);
+    await expect(attempt).rejects.toMatchObject({ repairable: true });
+  });
+
+  it('repairs it: keeps every record before the damaged one, backs up the original and reports what it dropped', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    const { original, offset } = await damageRecord(journal, OPS.length - 1);
+    const store = await openStore(dir, { repair: true });
+    expect(store.initial).toEqual(liveState(OPS.slice(0, -1)));
+    expect(store.repaired).toMatchObject({
+      file: journal,
+      offset,
+      problem: 'checksum mismatch',
+      droppedRecords: 1,
+      droppedBytes: original.length - offset,
+      droppedFiles: [],
+    });
+    // The original, byte for byte, in the backup folder; the journal cut back to the good records.
+    const backup = store.repaired!.backupDir;
+    expect(path.dirname(backup)).toBe(dir);
+    expect(await fsp.readFile(path.join(backup, path.basename(journal)))).toEqual(original);
+    expect(await fsp.readFile(journal)).toEqual(original.subarray(0, offset));
+    // Appends continue after the kept records, and a later start needs no repair.
+    await store.append({ ns: 'c', kind: 'set', path: '/after', data: 'repair' });
+    const again = await openStore(await crashImage(dir));
+    expect(again.repaired).toBeNull();
+    expect(again.initial).toEqual(liveState([...OPS.slice(0, -1), { ns: 'c', kind: 'set', path: '/after', data: 'repair' }]));
+  });
+
+  it('repairs damage in the middle: drops the damaged record and everything after it, newer journals included', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of OPS.slice(0, 6)) await store.append(op);
+    await store.compact(); // snapshot 1; ops 6.. go to journal 1
+    for (const op of OPS.slice(6)) await store.append(op);
+    const image = await crashImage(dir);
+    await store.close();
+    const journals = await journalFiles(image);
+    expect(journals).toEqual(['journal-0000000001.log']);
+    // A second, newer journal after the damaged one (as a crash during a compaction leaves).
+    const newer = path.join(image, 'journal-0000000002.log');
+    await fsp.writeFile(newer, '');
+    const journal = path.join(image, journals[0]);
+    const { original, offset } = await damageRecord(journal, 2);
+    const repaired = await openStore(image, { repair: true });
+    expect(repaired.initial).toEqual(liveState(OPS.slice(0, 8)));
+    expect(repaired.repaired).toMatchObject({ droppedRecords: OPS.length - 8, droppedBytes: original.length - offset, droppedFiles: [newer] });
+    expect(await fsp.readdir(repaired.repaired!.backupDir)).toEqual(['journal-0000000001.log', 'journal-0000000002.log']);
+    await expect(fsp.access(newer)).rejects.toThrow();
+  });
+
+  it('repairs a record missing from the middle by keeping the records before the gap', async () => {
+    const { dir, journal } = await journalImage(OPS);
+    const lines = (await fsp.readFile(journal, 'utf8')).split('\n');
+    lines.splice(3, 1);
+    await fsp.writeFile(journal, lines.join('\n'));
+    await expect(openDurableStore(dir)).rejects.toMatchObject({ repairable: true });
+    const store = await openStore(dir, { repair: true });
+    expect(store.initial).toEqual(liveState(OPS.slice(0, 3)));
+    expect(store.repaired).toMatchObject({ droppedRecords: OPS.length - 4 });
+    expect(store.repaired!.problem).toMatch(/sequence/);
+  });
+
+  it('does not offer a repair for a damaged snapshot (there is nothing older to keep)', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    for (const op of OPS) await store.append(op);
+    await store.close();
+    const snapshot = path.join(dir, 'snapshot.json');
+    const damaged = await fsp.readFile(snapshot);
+    damaged[damaged.length - 5] ^= 0x01;
+    await fsp.writeFile(snapshot, damaged);
+    await expect(openDurableStore(dir)).rejects.toMatchObject({ repairable: false });
+    await expect(openDurableStore(dir, { repair: true })).rejects.toThrow(/snapshot\.json.*checksum/);
   });
 });
 
