@@ -138,6 +138,22 @@ describe('limits on the server', () => {
   }, 60_000);
 });
 
+describe('the reservation repair also recounts per-account holdings', () => {
+  it('holdings left by a dead instance are set back to what the orders hold', async () => {
+    const user = await registeredUser(env);
+    await setMerchBasket(env, user.uid, { 'l-1': { productId: 'koszulka', variantId: 'l', quantity: 2 } });
+    await user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    const ghost = await registeredUser(env);
+    await env.db.ref(`holdings/${user.uid}/variants/koszulka/l`).set(9);
+    await env.db.ref(`holdings/${ghost.uid}`).set({ tickets: { karnet: 3 } });
+    const out = await admin.call('reconcileReservations', {});
+    expect(out.correctedHoldings).toBe(2);
+    expect((await env.db.ref(`holdings/${user.uid}`).get()).val()).toEqual({ variants: { koszulka: { l: 2 } } });
+    expect((await env.db.ref(`holdings/${ghost.uid}`).get()).val()).toBeNull();
+    expect((await admin.call('reconcileReservations', {})).correctedHoldings).toBe(0);
+  }, 60_000);
+});
+
 describe('unpaid orders expire after the payment deadline', () => {
   it('an order carries its deadline; expiry cancels it with the reason and returns quota, stock and allowance; running again expires nothing', async () => {
     await env.db.ref('ticketTypes/wygasa').set(ticketType({ name: 'Bilet na próbę', quota: 1 }));

@@ -1,7 +1,11 @@
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import {
+  addHoldings,
+  compactHoldings,
   reconcileReservationsInput,
+  type Holdings,
+  type HoldingsRequest,
   type Order,
   type ReconcileReservationsOutput,
   type ReservationCorrection,
@@ -130,6 +134,38 @@ async function recountVariants(held: Map<string, number>, corrections: Reservati
   return checked;
 }
 
+/**
+ * Sets every account's `/holdings` (per-account caps) to what its holding orders hold. Returns how
+ * many accounts needed a correction.
+ */
+async function recountHoldings(orders: Record<string, Order>): Promise<number> {
+  const target = new Map<string, Holdings>();
+  for (const order of Object.values(orders)) {
+    if (!holds(order)) continue;
+    const r = reservationsOf(order);
+    const request: HoldingsRequest = { tickets: new Map(), variants: new Map() };
+    for (const [id, count] of r.ticketTypes) request.tickets.set(id, { count, cap: Number.MAX_SAFE_INTEGER, name: id });
+    for (const [key, v] of r.variants) request.variants.set(key, { ...v, cap: Number.MAX_SAFE_INTEGER, label: key });
+    const added = addHoldings(target.get(order.uid) ?? null, request);
+    if (added.ok) target.set(order.uid, added.next);
+  }
+  const stored = ((await db.ref('holdings').get()).val() ?? {}) as Record<string, Holdings>;
+  let corrected = 0;
+  for (const uid of new Set([...Object.keys(stored), ...target.keys()])) {
+    const wanted = target.get(uid) ?? null;
+    const normal = wanted && (wanted.tickets || wanted.variants) ? wanted : null;
+    // Never abort on a value (the first run may see a stale null from the local cache): the last
+    // run, on the server's value, decides whether it differed.
+    let differed = false;
+    await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
+      differed = JSON.stringify(cur ? compactHoldings(cur) : null) !== JSON.stringify(normal);
+      return normal;
+    });
+    if (differed) corrected++;
+  }
+  return corrected;
+}
+
 /** Ticket claims whose order does not exist or has released them (left by a placement that died). */
 async function releaseOrphanClaims(orders: Record<string, Order>): Promise<number> {
   const all = ((await db.ref('tickets').get()).val() ?? {}) as Record<string, Record<string, Record<string, { orderId: string }>>>;
@@ -188,7 +224,8 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
     const checkedTicketTypes = await recountTicketTypes(ticketsHeld, corrections);
     const checkedVariants = await recountVariants(variantsHeld, corrections);
     const releasedTicketClaims = await releaseOrphanClaims(orders);
-    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations };
+    const correctedHoldings = await recountHoldings(orders);
+    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations, correctedHoldings };
     logger.info('reconcileReservations', { by: caller.uid, ...out });
     return out;
   } finally {

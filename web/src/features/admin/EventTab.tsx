@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
-import type { EventSettings } from '@domain/schemas';
+import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf, schemaErrors } from '../../shared/ui/formErrors';
@@ -64,6 +64,16 @@ function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number
               <TextInput type="date" label="Data końca" required value={draft.endDate} onChange={(ev) => set('endDate', ev.currentTarget.value)} error={e('endDate')} />
             </SimpleGrid>
             <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} value={draft.pickupInfo} onChange={(ev) => set('pickupInfo', ev.currentTarget.value)} error={e('pickupInfo')} />
+            <NumberInput
+              label="Termin płatności (dni)"
+              description={`Tyle dni od złożenia zamówienia ma uczestnik na przelew; potem nieopłacone zamówienie jest anulowane. Puste = ${DEFAULT_PAYMENT_DAYS}.`}
+              min={1}
+              max={LIMITS.maxPaymentDays}
+              allowDecimal={false}
+              value={draft.paymentDays ?? ''}
+              onChange={(v) => setDraft((d) => ({ ...d, paymentDays: typeof v === 'number' ? v : undefined }))}
+              error={e('paymentDays')}
+            />
           </Stack>
         </Paper>
         <Paper withBorder radius="md" p="md">

@@ -2,9 +2,11 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
-import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { CANCEL_REASON_LABELS } from '@domain/limits';
+import { formatDate, formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
+import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
 
@@ -47,6 +49,22 @@ export function OrdersTab() {
       run: async () => {
         const out = await callAdmin('confirmPayment', { orderId: o.id });
         return `Zamówienie ${o.number} opłacone. Wystawiono fakturę ${out.invoiceNumber}.`;
+      },
+    });
+  const bookLatePayment = (o: AdminOrder) =>
+    ask({
+      title: 'Spóźniona wpłata',
+      body: (
+        <>
+          Zamówienie <b>{o.number}</b> ({o.buyer.email}) zostało anulowane z braku wpłaty w terminie. Zaksięgować przelew <b>{formatMoney(o.totals.gross)}</b>? Bilety i
+          sztuki zostaną zarezerwowane ponownie (jeśli są jeszcze dostępne) i zostanie wystawiona faktura VAT.
+        </>
+      ),
+      confirmLabel: 'Zaksięguj wpłatę',
+      color: 'green',
+      run: async () => {
+        const out = await callAdmin('confirmPayment', { orderId: o.id });
+        return `Zamówienie ${o.number} opłacone po terminie. Wystawiono fakturę ${out.invoiceNumber}.`;
       },
     });
   const cancel = (o: AdminOrder) =>
@@ -143,6 +161,16 @@ export function OrdersTab() {
                           {o.invoiceNumber}
                         </Text>
                       )}
+                      {o.status === 'pending' && o.payBy !== undefined && (
+                        <Text size="xs" c={o.payBy < Date.now() ? 'red' : 'dimmed'} data-testid="order-pay-by">
+                          termin: {formatDate(o.payBy)}
+                        </Text>
+                      )}
+                      {o.status === 'cancelled' && o.cancelReason && (
+                        <Text size="xs" c="dimmed">
+                          {CANCEL_REASON_LABELS[o.cancelReason]}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       {o.status === 'pending' && (
@@ -152,6 +180,13 @@ export function OrdersTab() {
                           </Button>
                           <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
                             Anuluj
+                          </Button>
+                        </Group>
+                      )}
+                      {o.status === 'cancelled' && o.cancelReason === 'expired' && o.released === true && (
+                        <Group gap={6} wrap="nowrap" justify="flex-end">
+                          <Button size="xs" variant="light" color="green" onClick={() => bookLatePayment(o)}>
+                            Zaksięguj spóźnioną wpłatę
                           </Button>
                         </Group>
                       )}
@@ -168,6 +203,7 @@ export function OrdersTab() {
           )}
         </Paper>
       )}
+      <ExpiryRun />
       <ReservationCheck />
       {dialog}
     </Stack>

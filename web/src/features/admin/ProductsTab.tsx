@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { parsePln } from '@domain/money';
 import { upsertProductInput, type CallableInput } from '@domain/callables';
+import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf, schemaErrors } from '../../shared/ui/formErrors';
@@ -22,6 +23,8 @@ interface Draft {
   active: boolean;
   sortOrder: number | string;
   imageUrl: string;
+  /** '' = the default cap (DEFAULT_MAX_UNITS_PER_ACCOUNT) */
+  maxPerAccount: number | string;
   variants: VariantDraft[];
 }
 
@@ -33,6 +36,7 @@ const emptyDraft = (): Draft => ({
   active: true,
   sortOrder: 10,
   imageUrl: '',
+  maxPerAccount: '',
   variants: [{ id: newKey(), label: '', stock: 0, sold: 0 }],
 });
 
@@ -45,6 +49,7 @@ function draftOf(p: AdminProduct): Draft {
     active: p.active,
     sortOrder: p.sortOrder,
     imageUrl: p.imageUrl ?? '',
+    maxPerAccount: p.maxPerAccount ?? '',
     variants: p.variants.map((v) => ({ id: v.id, label: v.label, stock: v.stock, sold: v.sold })),
   };
 }
@@ -69,6 +74,7 @@ function ProductForm({ editing, onDone }: { editing: AdminProduct | null; onDone
         active: draft.active,
         sortOrder: typeof draft.sortOrder === 'number' ? draft.sortOrder : 0,
         ...(draft.imageUrl.trim() ? { imageUrl: draft.imageUrl.trim() } : {}),
+        ...(draft.maxPerAccount === '' ? {} : { maxPerAccount: typeof draft.maxPerAccount === 'number' ? draft.maxPerAccount : Number.NaN }),
         variants: Object.fromEntries(
           draft.variants.map((v, i) => [v.id, { label: v.label, stock: typeof v.stock === 'number' ? v.stock : Number.NaN, sortOrder: i * 10 }]),
         ),
@@ -105,7 +111,18 @@ function ProductForm({ editing, onDone }: { editing: AdminProduct | null; onDone
           <Select label="Stawka VAT" data={VAT_OPTIONS} value={draft.vatRate} onChange={(v) => set('vatRate', v ?? '23')} allowDeselect={false} error={e('vatRate')} />
           <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} value={draft.sortOrder} onChange={(v) => set('sortOrder', v)} error={e('sortOrder')} />
         </Group>
-        <TextInput label="Adres obrazka (opcjonalnie)" placeholder="https://…" value={draft.imageUrl} onChange={(ev) => set('imageUrl', ev.currentTarget.value)} error={e('imageUrl')} />
+        <Group grow align="flex-start">
+          <TextInput label="Adres obrazka (opcjonalnie)" placeholder="https://…" value={draft.imageUrl} onChange={(ev) => set('imageUrl', ev.currentTarget.value)} error={e('imageUrl')} />
+          <NumberInput
+            label="Limit sztuk na jedno konto"
+            description={`Ile sztuk każdego wariantu może zamówić jedno konto; puste = ${DEFAULT_MAX_UNITS_PER_ACCOUNT}`}
+            min={1}
+            allowDecimal={false}
+            value={draft.maxPerAccount}
+            onChange={(v) => set('maxPerAccount', v)}
+            error={e('maxPerAccount')}
+          />
+        </Group>
         <Stack gap={6}>
           <Text fw={600} size="sm">
             Warianty (np. rozmiary) i stan magazynu

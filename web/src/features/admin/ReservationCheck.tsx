@@ -10,6 +10,7 @@ const TICKET_TYPES: NounForms = ['typ biletu', 'typy biletów', 'typów biletów
 const VARIANTS: NounForms = ['wariant produktu', 'warianty produktów', 'wariantów produktów'];
 const CLAIMS: NounForms = ['rezerwację biletu', 'rezerwacje biletów', 'rezerwacji biletów'];
 const ATTEMPTS: NounForms = ['przerwaną próbę zamówienia', 'przerwane próby zamówienia', 'przerwanych prób zamówienia'];
+const ACCOUNTS: NounForms = ['konta', 'kont', 'kont'];
 const CANCELLATIONS: NounForms = ['przerwane anulowanie', 'przerwane anulowania', 'przerwanych anulowań'];
 
 const count = (n: number, forms: NounForms) => `${formatNumber(n, 0)} ${pluralForm(n, forms)}`;
@@ -22,6 +23,7 @@ export function reconcileSummary(out: ReconcileReservationsOutput): string {
   if (out.releasedTicketClaims > 0) parts.push(`Zwolniono ${count(out.releasedTicketClaims, CLAIMS)} po przerwanych zamówieniach.`);
   if (out.removedStaleAttempts > 0) parts.push(`Usunięto ${count(out.removedStaleAttempts, ATTEMPTS)}.`);
   if (out.completedCancellations > 0) parts.push(`Dokończono ${count(out.completedCancellations, CANCELLATIONS)}.`);
+  if (out.correctedHoldings > 0) parts.push(`Poprawiono limity zakupów ${count(out.correctedHoldings, ACCOUNTS)}.`);
   return parts.join(' ');
 }
 

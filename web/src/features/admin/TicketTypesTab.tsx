@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { parsePln } from '@domain/money';
 import { upsertTicketTypeInput, type CallableInput } from '@domain/callables';
-import type { TicketType } from '@domain/schemas';
+import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, LIMITS, type TicketType } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf, schemaErrors } from '../../shared/ui/formErrors';
@@ -20,9 +20,11 @@ interface Draft {
   active: boolean;
   sortOrder: number | string;
   pickupLabel: string;
+  /** '' = the default cap (DEFAULT_MAX_TICKETS_PER_ACCOUNT) */
+  maxPerAccount: number | string;
 }
 
-const emptyDraft: Draft = { name: '', description: '', price: '', vatRate: '8', quota: 100, saleStart: '', saleEnd: '', active: true, sortOrder: 10, pickupLabel: '' };
+const emptyDraft: Draft = { name: '', description: '', price: '', vatRate: '8', quota: 100, saleStart: '', saleEnd: '', active: true, sortOrder: 10, pickupLabel: '', maxPerAccount: '' };
 
 function draftOf(t: AdminTicketType): Draft {
   return {
@@ -36,6 +38,7 @@ function draftOf(t: AdminTicketType): Draft {
     active: t.active,
     sortOrder: t.sortOrder,
     pickupLabel: t.pickupLabel ?? '',
+    maxPerAccount: t.maxPerAccount ?? '',
   };
 }
 
@@ -60,6 +63,7 @@ function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType | null; 
       active: draft.active,
       sortOrder: typeof draft.sortOrder === 'number' ? draft.sortOrder : 0,
       ...(draft.pickupLabel.trim() ? { pickupLabel: draft.pickupLabel } : {}),
+      ...(draft.maxPerAccount === '' ? {} : { maxPerAccount: typeof draft.maxPerAccount === 'number' ? draft.maxPerAccount : Number.NaN }),
     };
     const input = { ...(editing ? { id: editing.id } : {}), ticketType };
     const found = schemaErrors(upsertTicketTypeInput, input);
@@ -103,6 +107,16 @@ function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType | null; 
           />
           <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} value={draft.sortOrder} onChange={(v) => set('sortOrder', v)} error={e('sortOrder')} />
         </Group>
+        <NumberInput
+          label="Limit na jedno konto"
+          description={`Ile biletów tego rodzaju może mieć jedno konto (zamówienia oczekujące i opłacone); puste = ${DEFAULT_MAX_TICKETS_PER_ACCOUNT}`}
+          min={1}
+          max={LIMITS.maxMembers}
+          allowDecimal={false}
+          value={draft.maxPerAccount}
+          onChange={(v) => set('maxPerAccount', v)}
+          error={e('maxPerAccount')}
+        />
         <Group grow align="flex-start">
           <TextInput type="datetime-local" label="Początek sprzedaży" description="puste = bez ograniczenia" value={draft.saleStart} onChange={(ev) => set('saleStart', ev.currentTarget.value)} error={e('saleStart')} />
           <TextInput type="datetime-local" label="Koniec sprzedaży" description="puste = bez ograniczenia" value={draft.saleEnd} onChange={(ev) => set('saleEnd', ev.currentTarget.value)} error={e('saleEnd')} />

@@ -85,9 +85,12 @@ export function localInputToMs(value: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** A push-id-like key for a new variant (the server keeps the keys the client chooses). */
+/**
+ * A key for a new variant (the server keeps the keys the admin's client chooses): the dash makes it
+ * a key that can never name a JS object internal, like the push ids the SDK mints.
+ */
 export function newKey(prefix = 'v'): string {
-  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export const VAT_OPTIONS = [

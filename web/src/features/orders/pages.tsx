@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import type { OrderLine, Seller } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
@@ -82,6 +83,11 @@ function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller
               {order.paidAt ? ` · opłacone ${formatDateTime(order.paidAt)}` : ''}
               {order.cancelledAt ? ` · anulowane ${formatDateTime(order.cancelledAt)}` : ''}
             </Text>
+            {order.status === 'cancelled' && order.cancelReason && (
+              <Text size="sm" c="red" data-testid="order-cancel-reason">
+                anulowane: {CANCEL_REASON_LABELS[order.cancelReason]}
+              </Text>
+            )}
           </Stack>
           <OrderStatusBadge status={order.status} />
         </Group>
@@ -105,6 +111,7 @@ function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller
                 bankAccount={seller.bankAccount}
                 amountGrosze={order.totals.gross}
                 title={order.number}
+                payBy={order.payBy}
               />
             ) : (
               <Text size="sm" c="dimmed">

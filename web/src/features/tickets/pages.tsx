@@ -285,6 +285,7 @@ function TicketOrderConfirmation({ orderId }: { orderId: string }) {
         createdAt: o.createdAt,
         lines: Object.entries(o.lines).map(([id, l]) => ({ id, name: l.name, memberName: l.memberName, unitGross: l.unitGross, quantity: l.quantity })),
         invoiceNumber: o.invoiceNumber,
+        payBy: o.payBy,
       }}
       payHint="Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
       actions={

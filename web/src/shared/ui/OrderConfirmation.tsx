@@ -25,6 +25,8 @@ export interface OrderConfirmationDetails {
   createdAt: number;
   lines: OrderConfirmationLine[];
   invoiceNumber?: string;
+  /** Payment deadline (ms), shown with the transfer data. */
+  payBy?: number;
 }
 
 export interface OrderConfirmationProps {
@@ -135,6 +137,7 @@ export function OrderConfirmation({ number, totalGross, seller, sellerLoading, d
               bankAccount={seller.bankAccount}
               amountGrosze={totalGross}
               title={number}
+              payBy={details?.payBy}
             />
           </Stack>
         ) : sellerLoading ? (

@@ -1,5 +1,5 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatMoney } from '../format/pl';
+import { formatDate, formatMoney } from '../format/pl';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
 export function formatBankAccount(digits: string): string {
@@ -55,10 +55,12 @@ export interface TransferInstructionsProps {
   amountGrosze: number;
   /** The order number: the transfer title. */
   title: string;
+  /** When the transfer must be booked by (ms); after it the order is cancelled. */
+  payBy?: number;
 }
 
 /** Bank-transfer instructions for a pending order: every value the payer has to type, each with a copy button. */
-export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title }: TransferInstructionsProps) {
+export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title, payBy }: TransferInstructionsProps) {
   const amount = formatMoney(amountGrosze);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="transfer-instructions">
@@ -71,7 +73,13 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
           <Row label="Kwota" value={amount} copyValue={(amountGrosze / 100).toFixed(2).replace('.', ',')} testId="transfer-amount" strong />
           <Row label="Tytuł przelewu" value={title} copyValue={title} testId="transfer-title" strong />
           <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
+          {payBy !== undefined && <Row label="Termin wpłaty" value={formatDate(payBy)} testId="transfer-pay-by" />}
         </SimpleGrid>
+        {payBy !== undefined && (
+          <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
+            Jeśli wpłata nie dotrze do {formatDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.
+          </Text>
+        )}
         {bankName && (
           <Text size="sm" c="dimmed">
             Bank: {bankName.replace(/\.$/, '')}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.
