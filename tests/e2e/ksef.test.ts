@@ -1,0 +1,252 @@
+// KSeF journey (issue 15) in Chromium against the real local stack: a participant buying as a company
+// pays (the admin confirms the transfer), downloads the invoice's FA(3) XML — valid against the official
+// schema; the admin's „KSeF” tab lists it as mandatory and „do wysłania”, shows the Polish reason for an
+// invoice whose data cannot form FA(3), hands out the same bytes alone and in the month's ZIP, and records
+// the KSeF number; the participant's open invoice then shows the number and KOD I without a reload, and
+// the QR codes on screen and in the PDF decode to the link built from the SHA-256 of the downloaded bytes.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { unzipSync } from 'fflate';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { withKsefChecksum } from '../../functions/src/domain/ksef/ksefNumber';
+import { TEST_SELLER, testInvoice, validateFa3 } from '../../functions/src/domain/ksef/testing';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
+const COMPANY = { kind: 'company', name: 'Latarnik sp. z o.o.', nip: '5260250274', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+const SLOW = 240_000;
+
+let stack: Stack;
+let browser: Browser;
+let web: string;
+let adminContext: BrowserContext;
+let participantContext: BrowserContext;
+let admin: Page;
+let participant: Page;
+const pageErrors: Error[] = [];
+let invoiceNumber = '';
+let invoiceId = '';
+let sellerNip = '';
+let issueDate = '';
+let downloadedXml: Buffer;
+let ksefNumber = '';
+
+beforeAll(async () => {
+  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  web = stack.urls.web!;
+  browser = await launchBrowser();
+  adminContext = await newContext(browser, { viewport: 'desktop' });
+  participantContext = await newContext(browser, { viewport: 'desktop' });
+  for (const context of [adminContext, participantContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  admin = await adminContext.newPage();
+  participant = await participantContext.newPage();
+  for (const p of [admin, participant]) {
+    pageErrors.push(...collectPageErrors(p));
+    p.setDefaultTimeout(90_000);
+  }
+  await participant.goto(`${web}/`);
+  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function dbGet<T>(p: string): Promise<T> {
+  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function dbPut(p: string, body: unknown): Promise<void> {
+  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PUT', body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+async function idToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function call(token: string, name: string, data: unknown): Promise<{ result?: Record<string, unknown>; error?: { message: string } }> {
+  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  return (await response.json()) as never;
+}
+
+async function signIn(p: Page, who: { email: string; password: string }) {
+  await p.goto(`${web}/`);
+  await p.getByLabel('Adres e-mail').fill(who.email);
+  await p.locator('input[name="password"]').fill(who.password);
+  await p.getByRole('button', { name: 'Zaloguj się' }).click();
+  await p.waitForURL(`${web}/dashboard`);
+}
+
+async function downloadOf(p: Page, click: () => Promise<void>): Promise<{ bytes: Buffer; name: string }> {
+  const [download] = (await Promise.all([p.waitForEvent('download'), click()])) as [Download, void];
+  return { bytes: readFileSync((await download.path())!), name: download.suggestedFilename() };
+}
+
+/** Decodes the first QR code found in RGBA pixels. */
+function decodeQr(rgba: Uint8ClampedArray, width: number, height: number): string | null {
+  return jsQR(rgba, width, height)?.data ?? null;
+}
+
+/** Binary PPM (P6, what pdftoppm writes) → RGBA pixels. */
+function ppmToRgba(ppm: Buffer): { rgba: Uint8ClampedArray; width: number; height: number } {
+  const header = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = ppm.subarray(header[0].length);
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgba[i * 4] = pixels[i * 3];
+    rgba[i * 4 + 1] = pixels[i * 3 + 1];
+    rgba[i * 4 + 2] = pixels[i * 3 + 2];
+    rgba[i * 4 + 3] = 255;
+  }
+  return { rgba, width, height };
+}
+
+const kodI = (xml: Buffer) => `https://qr.ksef.mf.gov.pl/invoice/${sellerNip}/${issueDate.split('-').reverse().join('-')}/${createHash('sha256').update(xml).digest('base64url')}`;
+
+describe('KSeF in Chromium', () => {
+  it('a company buyer pays and downloads the FA(3) XML of the invoice', async () => {
+    // The order is placed through the callable (the shop UI has its own tests); the admin confirms in the UI.
+    await dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-1': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } }, updatedAt: Date.now() });
+    const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
+    expect(placed.error).toBeUndefined();
+    const orderNumber = String(placed.result!.number);
+
+    await signIn(admin, ADMIN);
+    await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
+    await admin.getByTestId('orders-search').fill(orderNumber);
+    await admin.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('button', { name: 'Potwierdź płatność' }).click();
+    await admin.getByTestId('confirm-action').click();
+    const result = admin.getByTestId('admin-result').filter({ hasText: `Zamówienie ${orderNumber} opłacone. Wystawiono fakturę FV/` });
+    await result.waitFor();
+    invoiceNumber = /FV\/\d{4}\/\d{6}/.exec(await result.innerText())![0];
+    invoiceId = invoiceNumber.replaceAll('/', '-');
+    const invoice = await dbGet<{ seller: { nip: string }; issueDate: string; totals: { gross: number } }>(`invoices/${PARTICIPANT.uid}/${invoiceId}`);
+    sellerNip = invoice.seller.nip;
+    issueDate = invoice.issueDate;
+
+    await signIn(participant, PARTICIPANT);
+    await participant.goto(`${web}/dashboard/faktury/${PARTICIPANT.uid}-${invoiceId}`);
+    await participant.getByTestId('invoice-number').filter({ hasText: invoiceNumber }).waitFor();
+    expect(await participant.getByTestId('ksef-kod-i').count()).toBe(0);
+    const { bytes, name } = await downloadOf(participant, () => participant.getByTestId('ksef-xml-download').click());
+    expect(name).toBe(`${invoiceId}.xml`);
+    downloadedXml = bytes;
+    const xml = bytes.toString('utf8');
+    expect(validateFa3([xml])[0]).toEqual({ valid: true, output: '' });
+    expect(xml).toContain(`<P_2>${invoiceNumber}</P_2>`);
+    expect(xml).toContain('<NIP>5260250274</NIP>');
+    expect(xml).toContain(`<P_15>${(invoice.totals.gross / 100).toFixed(2)}</P_15>`);
+  }, SLOW);
+
+  it('the admin KSeF tab: required for companies, the Polish reason for a damaged invoice, the same bytes alone and in the ZIP', async () => {
+    // A snapshot that cannot form FA(3) (the seller's NIP is missing), issued this month.
+    const damaged = testInvoice({ number: 'FV/2026/999999', issuedAt: Date.now(), issueDate, lines: [{ name: 'Bilet', unitGross: 18900, quantity: 1, vatRate: 8 }] });
+    await dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, { ...damaged, uid: PARTICIPANT.uid, seller: { ...TEST_SELLER, nip: null } });
+
+    await admin.goto(`${web}/dashboard/admin?tab=ksef`);
+    const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('pending');
+    expect((await row.textContent())!.replace(/\s+/g, ' ')).toMatch(/firma.*obowiązkowy.*do wysłania/);
+    const broken = admin.locator('[data-testid="ksef-row"][data-number="FV/2026/999999"]');
+    await broken.getByTestId('ksef-problem').filter({ hasText: 'Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.' }).waitFor();
+    expect(await broken.getByRole('button', { name: /XML/ }).count()).toBe(0);
+
+    const one = await downloadOf(admin, () => row.getByRole('button', { name: `Pobierz XML faktury ${invoiceNumber}` }).click());
+    expect(one.bytes.equals(downloadedXml)).toBe(true);
+    const zip = await downloadOf(admin, () => admin.getByTestId('ksef-zip').click());
+    expect(zip.name).toBe(`KSeF-${issueDate.slice(0, 7)}.zip`);
+    const files = unzipSync(new Uint8Array(zip.bytes));
+    expect(Object.keys(files)).toContain(`${invoiceId}.xml`);
+    expect(Object.keys(files)).not.toContain('FV-2026-999999.xml');
+    expect(Buffer.from(files[`${invoiceId}.xml`]).equals(downloadedXml)).toBe(true);
+    expect(validateFa3(Object.values(files).map((f) => Buffer.from(f).toString('utf8'))).every((v) => v.valid)).toBe(true);
+    await admin.getByTestId('ksef-result').filter({ hasText: 'Pominięto 1' }).waitFor();
+    await dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, null);
+  }, SLOW);
+
+  it('the admin records the KSeF number; the open invoice shows KOD I from the downloaded bytes, on screen and in the PDF', async () => {
+    ksefNumber = withKsefChecksum(`${sellerNip}-${issueDate.replaceAll('-', '')}-0100001AF629`);
+    const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"]`);
+    await row.getByRole('button', { name: `Zapisz numer KSeF faktury ${invoiceNumber}` }).click();
+    const dialog = admin.getByRole('dialog');
+    // A mistyped number is refused in Polish before anything is sent.
+    await dialog.getByTestId('ksef-number-input').fill(`${ksefNumber.slice(0, 33)}${ksefNumber.endsWith('00') ? '01' : '00'}`);
+    await dialog.getByTestId('ksef-record-submit').click();
+    await dialog.getByText('Nieprawidłowy numer KSeF: zła data lub suma kontrolna').waitFor();
+    await dialog.getByTestId('ksef-number-input').fill(ksefNumber.toLowerCase());
+    await dialog.getByTestId('ksef-record-submit').click();
+    await admin.getByTestId('ksef-result').filter({ hasText: `Zapisano numer KSeF ${ksefNumber} dla faktury ${invoiceNumber}.` }).waitFor();
+    await admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"][data-status="sent"]`).getByText('wysłano').waitFor();
+
+    // The participant's page was never reloaded.
+    const block = participant.getByTestId('ksef-kod-i');
+    await block.waitFor();
+    expect(await participant.getByTestId('ksef-number').innerText()).toBe(ksefNumber);
+    expect(await block.getAttribute('data-link')).toBe(kodI(downloadedXml));
+    expect(await participant.getByTestId('ksef-kod-i-link').getAttribute('href')).toBe(kodI(downloadedXml));
+    // Downloading again gives the very same bytes (now the stored file).
+    const again = await downloadOf(participant, () => participant.getByTestId('ksef-xml-download').click());
+    expect(again.bytes.equals(downloadedXml)).toBe(true);
+
+    // The QR on screen decodes to that link.
+    const qr = block.getByTestId('qr-code');
+    await qr.waitFor();
+    const size = 320;
+    const pixels = await qr.evaluate(async (svg, side) => {
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = side;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, side, side);
+      ctx.drawImage(img, 0, 0, side, side);
+      return Array.from(ctx.getImageData(0, 0, side, side).data);
+    }, size);
+    expect(decodeQr(new Uint8ClampedArray(pixels), size, size)).toBe(kodI(downloadedXml));
+    await screenshot(participant, 'ksef-invoice-kod-i');
+
+    // The PDF carries the number and a QR code with the same link.
+    const pdf = await downloadOf(participant, () => participant.getByRole('button', { name: 'Pobierz PDF' }).click());
+    const dir = mkdtempSync(path.join(tmpdir(), 'ksef-pdf-'));
+    const file = path.join(dir, 'faktura.pdf');
+    writeFileSync(file, pdf.bytes);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(`Numer KSeF: ${ksefNumber}`);
+    execFileSync('pdftoppm', ['-r', '150', file, path.join(dir, 'page')]);
+    const decoded = readdirSync(dir)
+      .filter((f) => f.endsWith('.ppm'))
+      .map((f) => {
+        const { rgba, width, height } = ppmToRgba(readFileSync(path.join(dir, f)));
+        return decodeQr(rgba, width, height);
+      });
+    expect(decoded).toContain(kodI(downloadedXml));
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+});
