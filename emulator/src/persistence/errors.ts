@@ -20,8 +20,13 @@ export class DataDirLockedError extends Error {
   constructor(
     readonly dir: string,
     readonly pid: number,
+    /** The lock file, when the holder could not be told apart from another process with its pid. */
+    unverifiedLock: string | null = null,
   ) {
-    super(`Data directory ${dir} is in use by another emulator (pid ${pid}); stop it or choose another --data directory`);
+    super(
+      `Data directory ${dir} is in use by another emulator (pid ${pid}); stop it or choose another --data directory` +
+      (unverifiedLock ? ` (the lock does not say which process wrote it; if pid ${pid} is not an emulator, delete ${unverifiedLock})` : ''),
+    );
     this.name = 'DataDirLockedError';
   }
 }

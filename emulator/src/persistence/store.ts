@@ -11,7 +11,7 @@ import { Replayer } from './replay.js';
 import type { DurableStore, DurableStoreOptions, DurableStoreStats, JournalOp, RepairReport } from './types.js';
 
 // Directory layout:
-//   LOCK                      pid of the process that has the directory open
+//   LOCK                      the process that has the directory open: pid, start time, boot id, token (lock.ts)
 //   snapshot.json             header line + JSON body {ns: export-format JSON}; generation S
 //   journal-<gen>.log         ops appended after the cut that produced snapshot <gen>
 //   repair-<time>/            the original journals a repair (options.repair) cut or dropped; never read

@@ -1,4 +1,5 @@
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_NODE, nodeFromJSON, parsePath, type DataNode } from '../../src/core/index.js';
@@ -10,6 +11,16 @@ import {
   type JournalOp,
 } from '../../src/persistence/index.js';
 import { crashImage, journalFiles, tempDir } from './helpers.js';
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+function processStartTime(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+}
+
+function bootId(): string {
+  return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+}
 
 const open: DurableStore[] = [];
 async function openStore(dir: string, options?: { compactAfterBytes?: number; repair?: boolean }): Promise<DurableStore> {
@@ -406,9 +417,71 @@ describe('durable store: lock', () => {
     expect(deadPid).toBeGreaterThan(0);
     await fsp.writeFile(path.join(dir, 'LOCK'), `${deadPid}\n`);
     const store = await openStore(dir);
-    expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toBe(`${process.pid}\n`);
+    expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     await store.close();
     await expect(fsp.access(path.join(dir, 'LOCK'))).rejects.toThrow();
+  });
+
+  it('takes over a lock whose pid now belongs to a live process that is not the emulator that wrote it', async () => {
+    const dir = await tempDir();
+    const { spawn } = await import('node:child_process');
+    // A live process that is not an emulator, as after a crash and a reboot or pid reuse.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((resolve) => other.once('spawn', resolve));
+      const otherStart = processStartTime(other.pid!);
+      // What an emulator that had this pid before would have written: its own start time and token.
+      await fsp.writeFile(path.join(dir, 'LOCK'), `${other.pid} start=${otherStart - 1} boot=${bootId()} token=0123456789abcdef\n`);
+      const store = await openStore(dir);
+      expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toMatch(new RegExp(`^${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=[0-9a-f]{32}\\n$`));
+      await store.close();
+      // The same after a reboot: a lock from another boot is stale whatever its pid is now.
+      await fsp.writeFile(path.join(dir, 'LOCK'), `${other.pid} start=${otherStart} boot=00000000-0000-0000-0000-000000000000 token=0123456789abcdef\n`);
+      await (await openStore(dir)).close();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
+  it('refuses a directory held by a live emulator in another process, and takes it over once that one is killed', async () => {
+    const dir = await tempDir();
+    const { spawn } = await import('node:child_process');
+    const { build } = await import('esbuild');
+    const script = path.join(await tempDir('rtdb-lock-holder-'), 'lock-holder.mjs');
+    await build({
+      entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lock-holder.ts')],
+      bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: script, logLevel: 'silent',
+    });
+    const holder = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve) => holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+      const attempt = openDurableStore(dir);
+      await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(attempt).rejects.toThrow(`pid ${holder.pid}`);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+    await exited;
+    await (await openStore(dir)).close();
+  });
+
+  it('refuses a lock without identity (pid only) naming a live process, and says how to go on if it is not an emulator', async () => {
+    const dir = await tempDir();
+    await fsp.writeFile(path.join(dir, 'LOCK'), `${process.ppid}\n`);
+    const attempt = openDurableStore(dir);
+    await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(attempt).rejects.toThrow(`if pid ${process.ppid} is not an emulator, delete ${path.join(dir, 'LOCK')}`);
+  });
+
+  it('leaves a lock it no longer owns in place when it closes', async () => {
+    const dir = await tempDir();
+    const store = await openStore(dir);
+    // Another emulator took the directory over (it judged this lock stale): its lock stays.
+    const theirs = `${process.pid} start=1 boot=${bootId()} token=ffffffffffffffffffffffffffffffff\n`;
+    await fsp.writeFile(path.join(dir, 'LOCK'), theirs);
+    await store.close();
+    expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toBe(theirs);
   });
 
   it('rejects appends after close', async () => {
