@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Invoice, InvoiceData, Seller } from '@domain/schemas';
 import { formatBankAccount } from '../../shared/ui/TransferInstructions';
 import { formatMoney } from '../../shared/format/pl';
@@ -55,8 +56,11 @@ function BuyerBlock({ buyer }: { buyer: InvoiceData }) {
   );
 }
 
-/** A Polish VAT invoice on an A4 sheet, for the screen and for printing (see invoice.module.css). */
-export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
+/**
+ * A Polish VAT invoice on an A4 sheet, for the screen and for printing (see invoice.module.css).
+ * `children` go at the foot of the sheet (the KSeF number and KOD I once the invoice is in KSeF).
+ */
+export function InvoiceDocument({ invoice, children }: { invoice: Invoice; children?: ReactNode }) {
   const lines = sortedLines(invoice);
   const rates = sortedRates(invoice);
   return (
@@ -173,6 +177,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       </dl>
 
       <p className={classes.note}>{invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.</p>
+      {children}
     </article>
   );
 }

@@ -136,8 +136,7 @@ function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: 
             Nie udało się przygotować pliku PDF. Możesz użyć przycisku „Drukuj” i wybrać „Zapisz jako PDF”.
           </Alert>
         )}
-        <InvoiceDocument invoice={invoice} />
-        {ksef && <KsefKodI info={ksef} />}
+        <InvoiceDocument invoice={invoice}>{ksef && <KsefKodI info={ksef} />}</InvoiceDocument>
         <Group data-print-hide>
           <Button component={Link} to={INVOICES} variant="subtle">
             ← Wszystkie faktury

@@ -52,7 +52,7 @@ export function KsefXmlButton({ invoice, record }: { invoice: Invoice; record: K
 /** The KSeF number with the KOD I verification QR code, shown on the invoice (and printed with it). */
 export function KsefKodI({ info }: { info: KsefInfo }) {
   return (
-    <Group align="flex-start" gap="lg" wrap="wrap" data-testid="ksef-kod-i" data-link={info.link} aria-label="Faktura w KSeF">
+    <Group align="flex-start" gap="lg" wrap="wrap" mt="lg" pt="md" style={{ borderTop: '1px solid #ccc' }} data-testid="ksef-kod-i" data-link={info.link} aria-label="Faktura w KSeF">
       <Stack gap={4} align="center">
         <QrCode value={info.link} size={148} label={`Kod QR KOD I — weryfikacja faktury w KSeF, numer ${info.record.ksefNumber}`} />
         <Text size="xs" ff="monospace" data-testid="ksef-number-under-qr">
