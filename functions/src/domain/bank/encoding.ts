@@ -6,9 +6,10 @@
  */
 import { StatementError, type TextEncodingName } from './types.js';
 
-/** Bytes that differ between Windows-1250 and ISO-8859-2 for Polish letters (ą ś ź Ą Ś Ź). */
-const WINDOWS_1250_ONLY = new Set([0xb9, 0x9c, 0x9f, 0xa5, 0x8c, 0x8f]);
-const ISO_8859_2_ONLY = new Set([0xb1, 0xb6, 0xbc, 0xa1, 0xa6, 0xac]);
+/** Bytes that differ between Windows-1250 and ISO-8859-2 for Polish letters (ą ś ź Ą Ś Ź): +1 Windows, −1 ISO. */
+const SINGLE_BYTE_VOTE = new Int8Array(256);
+for (const b of [0xb9, 0x9c, 0x9f, 0xa5, 0x8c, 0x8f]) SINGLE_BYTE_VOTE[b] = 1;
+for (const b of [0xb1, 0xb6, 0xbc, 0xa1, 0xa6, 0xac]) SINGLE_BYTE_VOTE[b] = -1;
 
 /**
  * Double-encoded UTF-8 (UTF-8 bytes read as Windows-1250/Latin-1 and saved again as UTF-8): the
@@ -80,11 +81,7 @@ function binaryError(): StatementError {
 }
 
 function guessSingleByte(bytes: Uint8Array): TextEncodingName {
-  let windows = 0;
-  let iso = 0;
-  for (const b of bytes) {
-    if (WINDOWS_1250_ONLY.has(b)) windows++;
-    else if (ISO_8859_2_ONLY.has(b)) iso++;
-  }
-  return iso > windows ? 'iso-8859-2' : 'windows-1250';
+  let vote = 0;
+  for (let i = 0; i < bytes.length; i++) vote += SINGLE_BYTE_VOTE[bytes[i]];
+  return vote < 0 ? 'iso-8859-2' : 'windows-1250';
 }

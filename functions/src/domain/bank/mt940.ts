@@ -182,23 +182,26 @@ export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payer
   const structured = /^\s*(\d{3})?([~^<?])(\d{2})/.exec(joined);
   if (!structured) return { title: cleanText(raw.split('\n').join(' '), 500) };
   const sep = structured[2];
-  const body = joined.slice(joined.indexOf(sep));
-  const fields = new Map<number, string>();
-  const re = new RegExp(`\\${sep}(\\d{2})([^\\${sep}]*)`, 'g');
-  for (const part of body.matchAll(re)) {
-    const code = Number(part[1]);
-    fields.set(code, (fields.get(code) ?? '') + part[2]);
+  // Sub-field code → content; a code may repeat (continued content), so contents are appended.
+  const fields: string[] = [];
+  const parts = joined.slice(joined.indexOf(sep) + 1).split(sep);
+  let last = -1;
+  for (const part of parts) {
+    if (/^\d\d/.test(part)) {
+      last = Number(part.slice(0, 2));
+      fields[last] = (fields[last] ?? '') + part.slice(2);
+    } else if (last >= 0) fields[last] += sep + part; // the separator character inside a title ("Czy to ZAM?")
   }
   const range = (from: number, to: number) => {
     let out = '';
-    for (let c = from; c <= to; c++) out += fields.get(c) ?? '';
+    for (let c = from; c <= to; c++) out += fields[c] ?? '';
     return out;
   };
   // ~60–~63 continue the title at some banks and hold the payer's address at others; both are
   // worth searching for an order number, so they follow the title.
-  const title = cleanText([range(20, 26) || fields.get(0), range(60, 63)].filter(Boolean).join(' '), 500);
+  const title = cleanText([range(20, 26) || fields[0], range(60, 63)].filter(Boolean).join(' '), 500);
   const payerName = cleanText(range(27, 29) || range(32, 33), 200);
-  const payerAccount = normalizeAccount(fields.get(38)) ?? normalizeAccount(`${fields.get(30) ?? ''}${fields.get(31) ?? ''}`);
+  const payerAccount = normalizeAccount(fields[38]) ?? normalizeAccount(`${fields[30] ?? ''}${fields[31] ?? ''}`);
   return { title, ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}) };
 }
 

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { decodeStatementBytes } from './encoding.js';
+import { readDetails } from './mt940.js';
 import { MAX_STATEMENT_BYTES, readStatementFile, type ReadStatementOptions } from './statement.js';
 import { StatementError, type BankTransaction } from './types.js';
 
@@ -51,6 +52,17 @@ describe('MT940', () => {
       ['2026-07-03', 5900, 'Zamówienie nr 2026/108 bilet jednodniowy'],
     ]);
     expect(s.transactions[0]).toMatchObject({ payerName: 'ANNA NOWAK', payerAccount: 'PL98249000050000400012345601', reference: 'F260703123' });
+  });
+
+  it('reads `?NN` and `<NN` sub-fields too, keeps a separator typed in the title, and takes free text as the title', () => {
+    expect(readDetails('166?00PRZELEW?20ZAM/2026/000123 czy?21 to dobrze?32JAN KOWALSKI?3810201026000012345678901')).toEqual({
+      title: 'ZAM/2026/000123 czy to dobrze',
+      payerName: 'JAN KOWALSKI',
+      payerAccount: '10201026000012345678901',
+    });
+    expect(readDetails('020<00PRZELEW<20ZAM 2026 7 karnet?<27ANNA<28NOWAK').title).toBe('ZAM 2026 7 karnet?');
+    expect(readDetails('020<00PRZELEW<20ZAM 2026 7<27ANNA <28NOWAK').payerName).toBe('ANNA NOWAK');
+    expect(readDetails('Wplata ZAM/2026/000123\nJan Kowalski')).toEqual({ title: 'Wplata ZAM/2026/000123 Jan Kowalski' });
   });
 
   it('refuses a file cut off anywhere after the first transaction', () => {

@@ -40,13 +40,18 @@ export function formatFileSize(bytes: number): string {
   return mb >= 1 ? `${mb.toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
-export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptions = {}): ReadStatementResult {
-  if (bytes.length > MAX_STATEMENT_BYTES) {
+/** Refuses a file over MAX_STATEMENT_BYTES; the browser calls it with the file's size before reading it. */
+export function checkStatementSize(size: number): void {
+  if (size > MAX_STATEMENT_BYTES) {
     throw new StatementError(
       'too-large',
-      `Plik jest za duży (${formatFileSize(bytes.length)}). Wyciąg może mieć najwyżej ${formatFileSize(MAX_STATEMENT_BYTES)} — wyeksportuj z banku krótszy okres.`,
+      `Plik jest za duży (${formatFileSize(size)}). Wyciąg może mieć najwyżej ${formatFileSize(MAX_STATEMENT_BYTES)} — wyeksportuj z banku krótszy okres.`,
     );
   }
+}
+
+export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptions = {}): ReadStatementResult {
+  checkStatementSize(bytes.length);
   const { text, encoding } = decodeStatementBytes(bytes, options.encoding ?? 'auto');
   if (text.trim() === '') throw new StatementError('empty', 'Plik jest pusty.');
   const warnings: string[] = [];

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/store/hooks';
 import { selectIsAdmin } from '../auth';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { BankImportTab } from '../bankImport';
 import { KsefTab } from '../ksef/KsefTab';
 import { EventTab } from './EventTab';
 import { OrdersTab } from './OrdersTab';
@@ -13,6 +14,7 @@ import { UsersTab } from './UsersTab';
 
 const TABS = [
   { value: 'zamowienia', label: 'Zamówienia', Panel: OrdersTab },
+  { value: 'wyciag', label: 'Wyciąg bankowy', Panel: BankImportTab },
   { value: 'ksef', label: 'KSeF', Panel: KsefTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },

@@ -1,0 +1,207 @@
+// End-to-end journey of the bank statement import (issue 17) in Chromium against the real local
+// stack: three participants order a ticket; one pays exactly, one too little, one twice; the admin
+// uploads the MT940 statement on „Wyciąg bankowy”, the preview shows the three categories, the
+// admin books, and the exact payer's order turns „opłacone” on their open orders page, live.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const PASSWORD = 'haslo-testowe-123';
+const KARNET = { id: 'karnet-3-dniowy', gross: 18900 };
+const SLOW = 300_000;
+
+let stack: Stack;
+let browser: Browser;
+let web: string;
+let tmp: string;
+let admin: Page;
+let payer: Page;
+const pageErrors: Error[] = [];
+
+interface Participant {
+  email: string;
+  uid: string;
+  token: string;
+  orderId: string;
+  number: string;
+}
+const people: Record<'exact' | 'under' | 'twice', Participant> = {} as never;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'panel-e2e-bank-'));
+  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  web = stack.urls.web!;
+  browser = await launchBrowser();
+  const adminContext = await newContext(browser, { viewport: 'desktop' });
+  const payerContext = await newContext(browser, { viewport: 'phone' });
+  for (const context of [adminContext, payerContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  admin = await adminContext.newPage();
+  payer = await payerContext.newPage();
+  for (const p of [admin, payer]) {
+    pageErrors.push(...collectPageErrors(p));
+    // The dev server compiles each page on first request; on a loaded 2-core machine that takes a while.
+    p.setDefaultTimeout(90_000);
+  }
+  await admin.goto(`${web}/`);
+  await admin.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function dbGet<T>(p: string): Promise<T> {
+  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function dbPatch(p: string, body: unknown): Promise<void> {
+  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PATCH', body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+async function signUp(email: string): Promise<{ uid: string; token: string }> {
+  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+  });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { localId: string; idToken: string };
+  return { uid: body.localId, token: body.idToken };
+}
+
+/** Calls a callable over its HTTP protocol, as the web SDK does. */
+async function call(token: string, name: string, data: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
+  expect(body.error).toBeUndefined();
+  return body.result!;
+}
+
+/** A participant with a completed registration and one pending ticket order. */
+async function participantWithOrder(label: string, firstName: string, lastName: string): Promise<Participant> {
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
+  const { uid, token } = await signUp(email);
+  await call(token, 'completeRegistration', { firstName, lastName, phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
+  await dbPatch(`baskets/${uid}`, { tickets: { self: { ticketTypeId: KARNET.id } }, updatedAt: Date.now() });
+  const placed = await call(token, 'placeTicketOrder', {
+    idempotencyKey: crypto.randomUUID(),
+    acceptTerms: true,
+    buyer: { kind: 'person', name: `${firstName} ${lastName}`, street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
+  });
+  expect(placed.totalGross).toBe(KARNET.gross);
+  return { email, uid, token, orderId: String(placed.orderId), number: String(placed.number) };
+}
+
+/** A Pekao-style MT940 statement (Polish `~` sub-fields), balanced, in Windows-1250 like the bank's. */
+function mt940(transfers: { amount: number; title: string; name: string; ref: string }[]): Buffer {
+  const amount = (g: number) => `${Math.floor(g / 100)},${String(g % 100).padStart(2, '0')}`;
+  const opening = 100_000;
+  const closing = opening + transfers.reduce((t, x) => t + x.amount, 0);
+  const lines = [':20:E2E/2027/07', ':25:/PL22102047950000123456789012', ':28C:00077/1', `:60F:C270714PLN${amount(opening)}`];
+  for (const t of transfers) {
+    lines.push(`:61:2707150715C${amount(t.amount)}NTRFNONREF//${t.ref}`);
+    const details = `020~00PRZELEW PRZYCHODZĄCY~20${t.title.slice(0, 27)}~21${t.title.slice(27, 54)}~32${t.name}~3810109010140000071219812874`;
+    lines.push(`:86:${details.slice(0, 61)}`, ...(details.slice(61).match(/.{1,65}/g) ?? []));
+  }
+  lines.push(`:62F:C270715PLN${amount(closing)}`, '-');
+  const text = `${lines.join('\r\n')}\r\n`;
+  // Windows-1250 by hand for the few Polish letters the statement uses.
+  const cp1250: Record<string, number> = { Ą: 0xa5, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0x8c, Ź: 0x8f, Ż: 0xaf, ą: 0xb9, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0x9c, ź: 0x9f, ż: 0xbf };
+  return Buffer.from([...text].map((ch) => cp1250[ch] ?? ch.charCodeAt(0)));
+}
+
+async function signIn(p: Page, email: string, password: string) {
+  await p.goto(`${web}/`);
+  await p.getByLabel('Adres e-mail').fill(email);
+  await p.locator('input[name="password"]').fill(password);
+  await p.getByRole('button', { name: 'Zaloguj się' }).click();
+  await p.waitForURL(`${web}/dashboard`);
+}
+
+describe('bank statement import in Chromium', () => {
+  it('three participants order; the exact payer watches their order', async () => {
+    people.exact = await participantWithOrder('dokladna', 'Łucja', 'Wiśniewska');
+    people.under = await participantWithOrder('niedoplata', 'Bartosz', 'Żak');
+    people.twice = await participantWithOrder('dwarazy', 'Ewa', 'Sęk');
+    await signIn(payer, people.exact.email, PASSWORD);
+    await payer.goto(`${web}/dashboard/zamowienia`);
+    const card = payer.locator(`[data-testid="order-card"][data-order-number="${people.exact.number}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-status')).toBe('pending');
+  }, SLOW);
+
+  it('the admin uploads the statement and the preview shows the three categories', async () => {
+    const file = path.join(tmp, 'wyciag-2027-07-15.sta');
+    writeFileSync(
+      file,
+      mt940([
+        { amount: KARNET.gross, title: `Opłata ${people.exact.number} karnet`, name: 'ŁUCJA WIŚNIEWSKA', ref: 'E2E0001' },
+        { amount: 15_000, title: `${people.under.number.toLowerCase().replaceAll('/', ' ')}`, name: 'BARTOSZ ŻAK', ref: 'E2E0002' },
+        { amount: KARNET.gross, title: people.twice.number.replaceAll('/', ''), name: 'EWA SĘK', ref: 'E2E0003' },
+        { amount: KARNET.gross, title: `${people.twice.number} ponownie`, name: 'EWA SĘK', ref: 'E2E0004' },
+      ]),
+    );
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto(`${web}/dashboard/admin?tab=wyciag`);
+    await admin.getByRole('heading', { name: 'Wyciąg bankowy' }).waitFor();
+    await admin.locator('input[type="file"]').setInputFiles(file);
+    await admin.getByTestId('statement-summary').filter({ hasText: 'Wyciąg MT940 (Windows-1250)' }).waitFor();
+    expect(await admin.getByTestId('statement-summary').innerText()).toContain('4 wpływy');
+    expect(await admin.getByTestId('category-exact').innerText()).toBe('Zgodna kwota: 2');
+    expect(await admin.getByTestId('category-underpaid').innerText()).toBe('Niedopłata: 1');
+    expect(await admin.getByTestId('category-already-paid').innerText()).toBe('Już opłacone: 1');
+    const underRow = admin.getByTestId('bank-row').filter({ hasText: people.under.number });
+    expect(await underRow.getAttribute('data-category')).toBe('underpaid');
+    expect(await underRow.getAttribute('data-action')).toBe('skip');
+    expect(await underRow.innerText()).toContain('brakuje 39,00');
+    const twiceRows = admin.getByTestId('bank-row').filter({ hasText: people.twice.number });
+    expect(await twiceRows.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.category))).toEqual(['exact', 'already-paid']);
+    await screenshot(admin, 'bank-import-preview-desktop');
+  }, SLOW);
+
+  it('the admin books; the exact payment turns „opłacone” on the participant’s screen without a reload', async () => {
+    await admin.getByTestId('bank-book').filter({ hasText: 'Zaksięguj (3)' }).click();
+    await admin.getByTestId('confirm-action').click();
+    await admin.getByTestId('booking-summary').filter({ hasText: 'Zaksięgowano 2 przelewy; do zwrotu: 1 przelew.' }).waitFor();
+
+    const card = payer.locator(`[data-testid="order-card"][data-order-number="${people.exact.number}"][data-status="paid"]`);
+    await card.getByText('opłacone', { exact: true }).waitFor();
+    await screenshot(payer, 'bank-import-paid-phone');
+
+    expect(await dbGet<string>(`orders/${people.exact.orderId}/status`)).toBe('paid');
+    expect(await dbGet<string>(`orders/${people.twice.orderId}/status`)).toBe('paid');
+    expect(await dbGet<string>(`orders/${people.under.orderId}/status`)).toBe('pending');
+    const candidates = Object.values((await dbGet<Record<string, { reason: string; refundGrosze: number; uid: string }>>('bank/refundCandidates')) ?? {});
+    expect(candidates).toEqual([expect.objectContaining({ reason: 'duplicate', refundGrosze: KARNET.gross, uid: people.twice.uid })]);
+    // The preview follows the booking live: what was settled cannot be booked again.
+    await admin.getByTestId('category-already-booked').filter({ hasText: 'Zaksięgowane wcześniej: 3' }).waitFor();
+    await admin.getByTestId('bank-book').filter({ hasText: 'Zaksięguj (0)' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('a 50 MB file is refused with a Polish message before anything is read or written', async () => {
+    const big = path.join(tmp, 'za-duzy.csv');
+    writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x41));
+    const before = await dbGet('bank');
+    await admin.locator('input[type="file"]').setInputFiles(big);
+    await admin.getByTestId('statement-error').filter({ hasText: 'Plik jest za duży (50,0 MB). Wyciąg może mieć najwyżej 20,0 MB' }).waitFor();
+    expect(await admin.getByTestId('bank-row').count()).toBe(0);
+    expect(await dbGet('bank')).toEqual(before);
+  }, SLOW);
+});

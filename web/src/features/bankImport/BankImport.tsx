@@ -1,0 +1,272 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import type { CsvMapping } from '@domain/bank/csv';
+import type { ChosenEncoding } from '@domain/bank/encoding';
+import { matchStatement, type BookingAction } from '@domain/bank/matching';
+import type { BankBookingResult } from '@domain/bank/schemas';
+import { checkStatementSize, readStatementFile, type CsvLayout, type ReadStatementResult } from '@domain/bank/statement';
+import { StatementError, type ParsedStatement } from '@domain/bank/types';
+import { formatCount, formatMoney } from '../../shared/format/pl';
+import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { callAdmin, useAdminOrdersQuery } from '../admin/api';
+import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
+import { CsvMappingForm } from './CsvMappingForm';
+import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
+import { StatementPreview } from './StatementPreview';
+
+const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
+const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2' } as const;
+
+type Loaded = { fileName: string; bytes: Uint8Array };
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'mapping'; file: Loaded; layout: CsvLayout }
+  | { kind: 'preview'; file: Loaded; statement: ParsedStatement & { csv?: CsvLayout } };
+
+interface Booking {
+  running: boolean;
+  done: number;
+  total: number;
+  results: BankBookingResult[];
+  error: string | null;
+}
+
+/**
+ * The statement is parsed here, in the browser: the file never leaves the admin's computer and
+ * only the transfers being booked are sent, 25 per call (docs/bank-import.md).
+ */
+export default function BankImport() {
+  const orders = useAdminOrdersQuery();
+  const settled = useBankSettledTransactionsQuery();
+  const mappings = useBankCsvMappingsQuery();
+  const [encoding, setEncoding] = useState<ChosenEncoding>('auto');
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [decisions, setDecisions] = useState<Record<string, BookingAction>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [savingMapping, setSavingMapping] = useState(false);
+  const [booking, setBooking] = useState<Booking | null>(null);
+
+  const matchable = useMemo(() => ordersForMatching(orders.data ?? []), [orders.data]);
+  const pendingOrders = useMemo(() => matchable.filter((o) => o.status === 'pending'), [matchable]);
+  const match = useMemo(
+    () => (stage.kind === 'preview' ? matchStatement({ transactions: stage.statement.transactions, orders: matchable, settled: settled.data ?? {}, decisions }) : null),
+    [stage, matchable, settled.data, decisions],
+  );
+  const sendable = useMemo(() => (match ? toBook(match) : []), [match]);
+
+  const savedMappings = useMemo(() => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])), [mappings.data]);
+
+  function parse(file: Loaded, options: { csvMapping?: CsvMapping; encoding?: ChosenEncoding } = {}) {
+    setFileError(null);
+    let result: ReadStatementResult;
+    try {
+      result = readStatementFile(file.bytes, { encoding: options.encoding ?? encoding, savedCsvMappings: savedMappings, ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}) });
+    } catch (error) {
+      setStage({ kind: 'idle' });
+      setFileError(error instanceof StatementError ? error.message : 'Nie udało się odczytać pliku.');
+      return;
+    }
+    setDecisions({});
+    setBooking(null);
+    setStage(result.ok ? { kind: 'preview', file, statement: result.statement } : { kind: 'mapping', file, layout: result.needsCsvMapping });
+  }
+
+  async function choose(file: File | null) {
+    setStage({ kind: 'idle' });
+    setBooking(null);
+    if (!file) return setFileError(null);
+    try {
+      // Checked before reading: a 50 MB file is refused without loading it into memory.
+      checkStatementSize(file.size);
+    } catch (error) {
+      return setFileError((error as StatementError).message);
+    }
+    parse({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  }
+
+  async function saveMapping(mapping: CsvMapping, bank: string) {
+    if (stage.kind !== 'mapping') return;
+    setSavingMapping(true);
+    try {
+      await callAdmin('saveBankCsvMapping', { fingerprint: stage.layout.fingerprint, bank, mapping });
+      parse(stage.file, { csvMapping: mapping });
+    } catch (error) {
+      setFileError(refusalOf(error).message);
+    } finally {
+      setSavingMapping(false);
+    }
+  }
+
+  function decide(key: string, action: BookingAction | null) {
+    setDecisions((current) => {
+      const next = { ...current };
+      if (action) next[key] = action;
+      else delete next[key];
+      return next;
+    });
+  }
+
+  async function book() {
+    if (stage.kind !== 'preview') return;
+    setConfirming(false);
+    const items = sendable.map(bookingItem);
+    const state: Booking = { running: true, done: 0, total: items.length, results: [], error: null };
+    setBooking({ ...state });
+    const source = { format: stage.statement.format, fileName: stage.file.fileName.slice(0, 200) };
+    for (const part of chunks(items, BOOKING_CHUNK)) {
+      try {
+        const { results } = await callAdmin('bookBankTransactions', { items: part, source });
+        state.results.push(...results);
+      } catch (error) {
+        // The rest is not sent; what was booked stays booked, and running again finishes the rest.
+        state.error = `${refusalOf(error).message} Zaksięgowane przelewy pozostają zaksięgowane — uruchom księgowanie ponownie, aby dokończyć.`;
+        break;
+      }
+      state.done += part.length;
+      setBooking({ ...state, results: [...state.results] });
+    }
+    setDecisions({});
+    setBooking({ ...state, running: false, results: [...state.results] });
+  }
+
+  const statement = stage.kind === 'preview' ? stage.statement : null;
+  const loading = orders.isLoading || settled.isLoading || mappings.isLoading;
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="xl">
+        Wyciąg bankowy
+      </Title>
+      <Text size="sm" c="dimmed">
+        Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień po numerze w tytule i kwocie; po
+        sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na
+        serwer.
+      </Text>
+      {loading ? (
+        <LoadingRows label="Wczytywanie zamówień i wcześniejszych importów" rows={3} />
+      ) : orders.isError || settled.isError || mappings.isError ? (
+        <LoadError onRetry={() => (orders.refetch(), settled.refetch(), mappings.refetch())}>Nie udało się wczytać zamówień lub wcześniejszych importów.</LoadError>
+      ) : (
+        <Paper withBorder radius="md" p="md">
+          <Group align="flex-end" wrap="wrap" gap="md">
+            <FileInput
+              label="Plik wyciągu"
+              placeholder="Wybierz plik .sta, .mt940, .xml lub .csv"
+              accept=".sta,.mt940,.940,.txt,.xml,.csv"
+              onChange={(file) => void choose(file)}
+              clearable
+              style={{ flex: 1, minWidth: 260 }}
+              data-testid="statement-file"
+            />
+            <Select
+              label="Kodowanie znaków"
+              value={encoding}
+              onChange={(v) => {
+                const next = (v ?? 'auto') as ChosenEncoding;
+                setEncoding(next);
+                if (stage.kind !== 'idle') parse(stage.file, { encoding: next });
+              }}
+              data={[
+                { value: 'auto', label: 'Rozpoznaj automatycznie' },
+                { value: 'utf-8', label: 'UTF-8' },
+                { value: 'windows-1250', label: 'Windows-1250' },
+                { value: 'iso-8859-2', label: 'ISO-8859-2' },
+              ]}
+              allowDeselect={false}
+              w={220}
+            />
+          </Group>
+        </Paper>
+      )}
+      {fileError && (
+        <Alert color="red" variant="light" role="alert" title="Nie można wczytać wyciągu" data-testid="statement-error">
+          {fileError} Nic nie zostało zapisane.
+        </Alert>
+      )}
+      {stage.kind === 'mapping' && <CsvMappingForm layout={stage.layout} busy={savingMapping} onSubmit={(m, bank) => void saveMapping(m, bank)} onCancel={() => setStage({ kind: 'idle' })} />}
+      {statement && match && (
+        <>
+          <Alert color="blue" variant="light" data-testid="statement-summary">
+            {`Wyciąg ${FORMAT_NAMES[statement.format]} (${ENCODING_NAMES[statement.encoding]})`}
+            {statement.csv?.bank ? `, układ: ${statement.csv.bank}` : statement.csv?.source === 'saved' ? ', zapamiętane mapowanie kolumn' : statement.csv?.source === 'guess' ? ', kolumny rozpoznane po nagłówkach' : ''}
+            {`: ${formatCount(match.items.length, INCOMING)}`}
+            {match.skippedDebits ? `, pominięto ${formatCount(match.skippedDebits, DEBITS)}` : ''}
+            {match.skippedOtherCurrency ? `, pominięto ${formatCount(match.skippedOtherCurrency, TRANSFERS)} w innej walucie niż PLN` : ''}.
+            {statement.warnings.map((w) => ` ${w}`).join('')}
+            {statement.csv && stage.kind === 'preview' && (
+              <Button variant="subtle" size="compact-xs" ml="xs" onClick={() => setStage({ kind: 'mapping', file: stage.file, layout: statement.csv! })}>
+                Zmień mapowanie kolumn
+              </Button>
+            )}
+          </Alert>
+          <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={decide} />
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              {sendable.length
+                ? `Do wysłania: ${formatCount(sendable.length, TRANSFERS)} na łączną kwotę ${formatMoney(sendable.reduce((t, i) => t + i.tx.amountGrosze, 0))}.`
+                : 'Nie ma przelewów do zaksięgowania.'}
+            </Text>
+            <Button color="green" disabled={sendable.length === 0 || booking?.running} loading={booking?.running} onClick={() => setConfirming(true)} data-testid="bank-book">
+              Zaksięguj ({sendable.length})
+            </Button>
+          </Group>
+        </>
+      )}
+      {booking && <BookingProgress booking={booking} />}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Księgowanie przelewów" centered>
+        <Stack gap="md">
+          <Text>
+            Zostanie wysłanych {formatCount(sendable.length, TRANSFERS)}. Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej operacji nie można
+            cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Wróć
+            </Button>
+            <Button color="green" onClick={() => void book()} data-testid="confirm-action">
+              Zaksięguj
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function BookingProgress({ booking }: { booking: Booking }) {
+  const failed = booking.results.filter((r) => r.outcome === 'failed');
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Wynik księgowania" data-testid="booking-result" data-running={booking.running}>
+      <Stack gap="sm">
+        {booking.running ? (
+          <>
+            <Text fw={600}>
+              Księgowanie… {booking.done} z {booking.total}
+            </Text>
+            <Progress value={booking.total ? (100 * booking.done) / booking.total : 0} aria-label="Postęp księgowania" />
+          </>
+        ) : (
+          <Text fw={600} role="status" data-testid="booking-summary">
+            {bookingSummary(booking.results)}
+          </Text>
+        )}
+        {booking.error && (
+          <Text c="red" role="alert">
+            {booking.error}
+          </Text>
+        )}
+        {booking.results.length > 0 && (
+          <List size="sm" spacing={4}>
+            {[...failed, ...booking.results.filter((r) => r.outcome !== 'failed')].slice(0, 100).map((r) => (
+              <List.Item key={r.txKey} c={r.outcome === 'failed' ? 'red' : undefined}>
+                {r.message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { Badge, Group, NativeSelect, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ACTION_LABELS, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, amountSentence } from '@domain/bank/labels';
+import { MATCH_CATEGORIES, type BookingAction, type MatchCategory, type MatchedTransaction, type OrderForMatching, type StatementMatch } from '@domain/bank/matching';
+import { formatCount, formatMoney } from '../../shared/format/pl';
+import { CATEGORY_COLORS, TRANSFERS } from './model';
+
+const PAGE = 200;
+
+type Choice = 'default' | 'book-anyway' | 'assign' | 'refund' | 'ignore' | 'skip';
+
+/** The choices a transfer offers, by category; `default` is what the matching decided. */
+function choicesFor(item: MatchedTransaction): { value: Choice; label: string }[] {
+  const defaultLabel = item.category === 'exact' || item.category === 'multiple' || item.category === 'overpaid' ? ACTION_LABELS.book : item.category === 'already-paid' ? ACTION_LABELS.refund : ACTION_LABELS.skip;
+  const list: { value: Choice; label: string }[] = [{ value: 'default', label: defaultLabel }];
+  if (item.category === 'underpaid') list.push({ value: 'book-anyway', label: 'Zaksięguj mimo niedopłaty' });
+  list.push({ value: 'assign', label: 'Przypisz do zamówienia…' });
+  if (defaultLabel !== ACTION_LABELS.refund) list.push({ value: 'refund', label: ACTION_LABELS.refund });
+  list.push({ value: 'ignore', label: ACTION_LABELS.ignore });
+  if (defaultLabel !== ACTION_LABELS.skip) list.push({ value: 'skip', label: ACTION_LABELS.skip });
+  return list;
+}
+
+function choiceOf(item: MatchedTransaction): Choice {
+  if (!item.decidedByAdmin) return 'default';
+  const a = item.action;
+  if (a.kind === 'book') return a.manual && item.category === 'underpaid' && a.orderIds.join() === item.orders.filter((o) => o.state === 'pending').map((o) => o.id).join() ? 'book-anyway' : 'assign';
+  return a.kind;
+}
+
+export interface StatementPreviewProps {
+  match: StatementMatch;
+  /** Orders that can still be paid, for manual assignment. */
+  pendingOrders: readonly OrderForMatching[];
+  onDecide: (key: string, action: BookingAction | null) => void;
+}
+
+/** The preview: counts per category (a filter), then one row per incoming transfer with its decision. */
+export function StatementPreview({ match, pendingOrders, onDecide }: StatementPreviewProps) {
+  const [filter, setFilter] = useState<MatchCategory | 'all'>('all');
+  const shown = useMemo(() => (filter === 'all' ? match.items : match.items.filter((i) => i.category === filter)), [match.items, filter]);
+  const orderOptions = useMemo(() => pendingOrders.map((o) => ({ value: o.id, label: `${o.number} — ${formatMoney(o.gross)}${o.label ? ` — ${o.label}` : ''}` })), [pendingOrders]);
+
+  const decide = (item: MatchedTransaction, choice: Choice) => {
+    if (choice === 'default') return onDecide(item.key, null);
+    if (choice === 'book-anyway') return onDecide(item.key, { kind: 'book', orderIds: item.orders.filter((o) => o.state === 'pending').map((o) => o.id), manual: true });
+    if (choice === 'assign') return onDecide(item.key, { kind: 'book', orderIds: [], manual: true });
+    if (choice === 'refund') return onDecide(item.key, { kind: 'refund', orderIds: item.orders.map((o) => o.id) });
+    onDecide(item.key, { kind: choice });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap" role="group" aria-label="Kategorie przelewów">
+        <CategoryChip label="Wszystkie" count={match.items.length} color="dark" active={filter === 'all'} onClick={() => setFilter('all')} testId="category-all" />
+        {MATCH_CATEGORIES.filter((c) => match.counts[c] > 0).map((c) => (
+          <CategoryChip key={c} label={CATEGORY_LABELS[c]} count={match.counts[c]} color={CATEGORY_COLORS[c]} active={filter === c} onClick={() => setFilter(c)} testId={`category-${c}`} />
+        ))}
+      </Group>
+      {filter !== 'all' && (
+        <Text size="sm" c="dimmed">
+          {CATEGORY_DESCRIPTIONS[filter]}
+        </Text>
+      )}
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" striped aria-label="Podgląd przelewów z wyciągu">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Data</Table.Th>
+                <Table.Th ta="right">Kwota</Table.Th>
+                <Table.Th>Nadawca i tytuł</Table.Th>
+                <Table.Th>Zamówienie</Table.Th>
+                <Table.Th>Kategoria</Table.Th>
+                <Table.Th>Decyzja</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.slice(0, PAGE).map((item) => (
+                <Table.Tr key={item.key} data-testid="bank-row" data-category={item.category} data-action={item.action.kind}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.tx.bookingDate.split('-').reverse().join('.')}</Table.Td>
+                  <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(item.tx.amountGrosze)}
+                  </Table.Td>
+                  <Table.Td maw={320}>
+                    <Text size="sm" fw={500} lineClamp={1}>
+                      {item.tx.payerName ?? '—'}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {item.tx.title || '(bez tytułu)'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {item.orders.map((o) => (
+                      <Text key={o.id} size="sm" ff="monospace">
+                        {o.number}
+                        <Text span size="xs" c="dimmed" ff="body">
+                          {' '}
+                          {formatMoney(o.gross)}
+                          {o.state === 'paid' ? ', opłacone' : o.state === 'paid-here' ? ', opłacane wcześniejszym przelewem' : o.state === 'cancelled' ? ', anulowane' : ''}
+                        </Text>
+                      </Text>
+                    ))}
+                    {item.unknownNumbers.map((n) => (
+                      <Text key={n} size="xs" c="red">
+                        {n} — nie ma takiego zamówienia
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td maw={220}>
+                    <Badge color={CATEGORY_COLORS[item.category]} variant="light" data-testid="bank-category" style={{ textTransform: 'none' }}>
+                      {CATEGORY_LABELS[item.category]}
+                    </Badge>
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {amountSentence(item)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td miw={200}>
+                    {item.category === 'already-booked' ? (
+                      <Text size="sm" c="dimmed">
+                        {item.settled?.outcome === 'ignored' ? 'Oznaczone „nie dotyczy”' : item.settled?.outcome === 'refund' ? 'Przekazane do zwrotu' : 'Zaksięgowane'}
+                      </Text>
+                    ) : (
+                      <Stack gap={6}>
+                        <NativeSelect
+                          size="xs"
+                          aria-label={`Decyzja: przelew ${formatMoney(item.tx.amountGrosze)} z ${item.tx.bookingDate}`}
+                          value={choiceOf(item)}
+                          data={choicesFor(item)}
+                          onChange={(e) => decide(item, e.currentTarget.value as Choice)}
+                          data-testid="bank-decision"
+                        />
+                        {choiceOf(item) === 'assign' && item.action.kind === 'book' && (
+                          <Select
+                            size="xs"
+                            searchable
+                            placeholder="Numer zamówienia"
+                            aria-label="Przypisz do zamówienia"
+                            nothingFoundMessage="Brak oczekujących zamówień"
+                            data={orderOptions}
+                            value={item.action.orderIds[0] ?? null}
+                            onChange={(id) => onDecide(item.key, { kind: 'book', orderIds: id ? [id] : [], manual: true })}
+                            limit={50}
+                          />
+                        )}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {shown.length > PAGE && (
+          <Text size="sm" c="dimmed" p="sm">
+            Pokazano {PAGE} z {formatCount(shown.length, TRANSFERS)} — wybierz kategorię, aby zawęzić listę.
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+function CategoryChip({ label, count, color, active, onClick, testId }: { label: string; count: number; color: string; active: boolean; onClick: () => void; testId: string }) {
+  return (
+    <UnstyledButton onClick={onClick} aria-pressed={active} data-testid={testId} data-count={count}>
+      <Badge size="lg" color={color} variant={active ? 'filled' : 'light'} style={{ textTransform: 'none', cursor: 'pointer' }}>
+        {label}: {count}
+      </Badge>
+    </UnstyledButton>
+  );
+}

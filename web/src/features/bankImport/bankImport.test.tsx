@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { matchStatement, type OrderForMatching } from '@domain/bank/matching';
+import { readStatementFile } from '@domain/bank/statement';
+import type { BankBookingResult } from '@domain/bank/schemas';
+import { renderWithTheme } from '../../test/render';
+import { bookingItem, bookingSummary, chunks, toBook } from './model';
+import { StatementPreview } from './StatementPreview';
+
+// In the browser-like test environment import.meta.url is the dev server's /@fs/ address of this file.
+const FIXTURES = new URL('../../../../functions/src/domain/bank/fixtures/', import.meta.url).pathname.replace(/^\/@fs/, '');
+const fixture = (name: string) => {
+  const r = readStatementFile(new Uint8Array(readFileSync(`${FIXTURES.replace(/\/?$/, '/')}${name}`)));
+  if (!r.ok) throw new Error('mapping needed');
+  return r.statement.transactions;
+};
+const order = (seq: number, gross: number, status: OrderForMatching['status'] = 'pending'): OrderForMatching => ({ id: `o${seq}`, number: `ZAM/2026/${String(seq).padStart(6, '0')}`, gross, status, label: `Osoba ${seq}` });
+const ORDERS = [order(101, 14900), order(102, 29800), order(103, 8900), order(104, 5900), order(105, 14900), order(106, 8900), order(107, 14900, 'paid'), order(108, 5900, 'cancelled')];
+const TRANSACTIONS = [...fixture('pekao-2026-07.sta'), ...fixture('swift-envelope-2026-07-03.mt940')];
+
+describe('StatementPreview', () => {
+  it('shows every category in Polish with its count, and filters by category', () => {
+    const match = matchStatement({ transactions: TRANSACTIONS, orders: ORDERS });
+    renderWithTheme(<StatementPreview match={match} pendingOrders={ORDERS.filter((o) => o.status === 'pending')} onDecide={() => {}} />);
+    const chips = screen.getByRole('group', { name: 'Kategorie przelewów' });
+    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Wszystkie: 8', 'Zgodna kwota: 2', 'Kilka zamówień: 1', 'Nadpłata: 1', 'Niedopłata: 1', 'Już opłacone: 1', 'Zamówienie anulowane: 1', 'Nie znaleziono zamówienia: 1',
+    ]);
+    expect(screen.getAllByTestId('bank-row')).toHaveLength(8);
+    fireEvent.click(screen.getByTestId('category-underpaid'));
+    const rows = screen.getAllByTestId('bank-row');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].textContent).toContain('ZAM/2026/000105');
+    expect(rows[0].textContent).toContain('Wpłynęło 100,00\u00a0zł, należność 149,00\u00a0zł — brakuje 49,00\u00a0zł.');
+    expect(screen.getByText(/nie zostanie zaksięgowane, chyba że przypiszesz przelew ręcznie/)).toBeTruthy();
+  });
+
+  it('lets the admin book an underpayment anyway or mark a transfer „nie dotyczy”', () => {
+    const match = matchStatement({ transactions: TRANSACTIONS, orders: ORDERS });
+    const onDecide = vi.fn();
+    renderWithTheme(<StatementPreview match={match} pendingOrders={[]} onDecide={onDecide} />);
+    const underpaid = screen.getAllByTestId('bank-row').find((r) => r.dataset.category === 'underpaid')!;
+    const select = within(underpaid).getByTestId('bank-decision') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Pozostaw bez zmian', 'Zaksięguj mimo niedopłaty', 'Przypisz do zamówienia…', 'Do zwrotu', 'Nie dotyczy']);
+    fireEvent.change(select, { target: { value: 'book-anyway' } });
+    expect(onDecide).toHaveBeenLastCalledWith(match.items.find((i) => i.category === 'underpaid')!.key, { kind: 'book', orderIds: ['o105'], manual: true });
+    const donation = screen.getAllByTestId('bank-row').find((r) => r.dataset.category === 'no-order')!;
+    fireEvent.change(within(donation).getByTestId('bank-decision'), { target: { value: 'ignore' } });
+    expect(onDecide).toHaveBeenLastCalledWith(match.items.find((i) => i.category === 'no-order')!.key, { kind: 'ignore' });
+  });
+});
+
+describe('booking helpers', () => {
+  it('sends booked, refunded and ignored transfers with their occurrence, never „pozostaw” or an unfinished assignment', () => {
+    const first = matchStatement({ transactions: TRANSACTIONS, orders: ORDERS });
+    const donation = first.items.find((i) => i.category === 'no-order')!;
+    const cancelled = first.items.find((i) => i.category === 'cancelled')!;
+    const match = matchStatement({ transactions: TRANSACTIONS, orders: ORDERS, decisions: { [donation.key]: { kind: 'ignore' }, [cancelled.key]: { kind: 'book', orderIds: [], manual: true } } });
+    const sent = toBook(match);
+    expect(sent.map((i) => i.category)).toEqual(['exact', 'exact', 'multiple', 'no-order', 'overpaid', 'already-paid']);
+    expect(bookingItem(sent[0])).toEqual({
+      transaction: { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: sent[0].tx.title, payerName: 'JAN KOWALSKI', payerAccount: 'PL60102010260000123456789012', reference: '2607010012345', occurrence: 0 },
+      action: { kind: 'book', orderIds: ['o101'] },
+    });
+    expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('sums up a run in Polish with plural forms', () => {
+    const r = (outcome: BankBookingResult['outcome']): BankBookingResult => ({ txKey: 't', outcome, orders: [], message: '' });
+    expect(bookingSummary([r('booked'), r('booked'), r('refund'), r('failed'), r('already-settled')])).toBe(
+      'Zaksięgowano 2 przelewy; do zwrotu: 1 przelew; rozliczone już wcześniej: 1 przelew; nie udało się: 1 przelew — uruchom księgowanie ponownie.',
+    );
+    expect(bookingSummary(Array.from({ length: 5 }, () => r('booked')))).toBe('Zaksięgowano 5 przelewów.');
+    expect(bookingSummary([])).toBe('Nic nie zaksięgowano.');
+  });
+});

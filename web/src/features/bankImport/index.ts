@@ -1,0 +1,1 @@
+export { BankImportTab } from './BankImportTab';
