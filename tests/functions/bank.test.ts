@@ -181,6 +181,18 @@ describe('bookBankTransactions', () => {
   });
 });
 
+describe('late transfers', () => {
+  it('a transfer assigned by hand to an order that expired unpaid books it again while places are left', async () => {
+    const o = await placeOrder();
+    await env.db.ref(`orders/${o.orderId}/payBy`).set(Date.now() - 60_000);
+    expect((await admin.call('expireUnpaidOrders', {})).expired).toContain(o.number);
+    expect(await read(`orders/${o.orderId}`)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
+    const [r] = await book(admin, [{ transaction: transfer(o.number, o.gross), action: { kind: 'book', orderIds: [o.orderId], manual: true } }]);
+    expect(r).toMatchObject({ outcome: 'booked', orders: [{ orderId: o.orderId, result: 'booked' }] });
+    expect(await read(`orders/${o.orderId}`)).toMatchObject({ status: 'paid', bankTransfer: { txKey: r.txKey, manual: true } });
+  });
+});
+
 describe('partial failures and re-runs', () => {
   it('a refusal that may pass later settles nothing for that transfer, the others go on, and a re-run finishes', async () => {
     const [a, b] = [await placeOrder(), await placeOrder()];

@@ -22,7 +22,7 @@ export const CATEGORY_DESCRIPTIONS: Record<MatchCategory, string> = {
   overpaid: 'Wpłacono więcej, niż wynosi zamówienie — zamówienie zostanie opłacone, a nadwyżka trafi na listę zwrotów.',
   underpaid: 'Wpłacono mniej, niż wynosi zamówienie — nie zostanie zaksięgowane, chyba że przypiszesz przelew ręcznie.',
   'already-paid': 'Zamówienie jest już opłacone (podwójny przelew) — kwota trafi na listę zwrotów.',
-  cancelled: 'Zamówienie zostało anulowane — zdecyduj: przypisz ręcznie, oznacz do zwrotu albo „nie dotyczy”.',
+  cancelled: 'Zamówienie zostało anulowane — zdecyduj: przypisz ręcznie (zamówienie, które wygasło bez zapłaty, zostanie przywrócone, jeśli są jeszcze miejsca), oznacz do zwrotu albo „nie dotyczy”.',
   'no-order': 'W tytule nie ma numeru istniejącego zamówienia — przypisz ręcznie albo oznacz „nie dotyczy”.',
   'already-booked': 'Ten przelew został już rozliczony w poprzednim imporcie — nie zostanie zaksięgowany drugi raz.',
 };

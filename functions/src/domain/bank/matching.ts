@@ -29,6 +29,8 @@ export interface OrderForMatching {
   bankTxKey?: string;
   /** Shown next to the order (buyer's name or e-mail). */
   label?: string;
+  /** Cancelled because it was not paid in time: booking it by hand re-reserves it if places are left. */
+  expired?: boolean;
 }
 
 /** A transaction a previous import already settled (`/bank/transactions/{key}` with status done). */

@@ -12,7 +12,7 @@ import { refusalOf } from '../../shared/ui/formErrors';
 import { callAdmin, useAdminOrdersQuery } from '../admin/api';
 import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
 import { CsvMappingForm } from './CsvMappingForm';
-import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
+import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
 import { StatementPreview } from './StatementPreview';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
@@ -49,7 +49,7 @@ export default function BankImport() {
   const [booking, setBooking] = useState<Booking | null>(null);
 
   const matchable = useMemo(() => ordersForMatching(orders.data ?? []), [orders.data]);
-  const pendingOrders = useMemo(() => matchable.filter((o) => o.status === 'pending'), [matchable]);
+  const pendingOrders = useMemo(() => assignableOrders(matchable), [matchable]);
   const match = useMemo(
     () => (stage.kind === 'preview' ? matchStatement({ transactions: stage.statement.transactions, orders: matchable, settled: settled.data ?? {}, decisions }) : null),
     [stage, matchable, settled.data, decisions],

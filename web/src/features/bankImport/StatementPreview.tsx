@@ -30,7 +30,7 @@ function choiceOf(item: MatchedTransaction): Choice {
 
 export interface StatementPreviewProps {
   match: StatementMatch;
-  /** Orders that can still be paid, for manual assignment. */
+  /** Orders that can still be paid (pending, or expired unpaid), for manual assignment. */
   pendingOrders: readonly OrderForMatching[];
   onDecide: (key: string, action: BookingAction | null) => void;
 }
@@ -39,7 +39,10 @@ export interface StatementPreviewProps {
 export function StatementPreview({ match, pendingOrders, onDecide }: StatementPreviewProps) {
   const [filter, setFilter] = useState<MatchCategory | 'all'>('all');
   const shown = useMemo(() => (filter === 'all' ? match.items : match.items.filter((i) => i.category === filter)), [match.items, filter]);
-  const orderOptions = useMemo(() => pendingOrders.map((o) => ({ value: o.id, label: `${o.number} — ${formatMoney(o.gross)}${o.label ? ` — ${o.label}` : ''}` })), [pendingOrders]);
+  const orderOptions = useMemo(
+    () => pendingOrders.map((o) => ({ value: o.id, label: `${o.number} — ${formatMoney(o.gross)}${o.label ? ` — ${o.label}` : ''}${o.expired ? ' (wygasło)' : ''}` })),
+    [pendingOrders],
+  );
 
   const decide = (item: MatchedTransaction, choice: Choice) => {
     if (choice === 'default') return onDecide(item.key, null);

@@ -5,7 +5,7 @@ import { matchStatement, type OrderForMatching } from '@domain/bank/matching';
 import { readStatementFile } from '@domain/bank/statement';
 import type { BankBookingResult } from '@domain/bank/schemas';
 import { renderWithTheme } from '../../test/render';
-import { bookingItem, bookingSummary, chunks, toBook } from './model';
+import { assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
 import { StatementPreview } from './StatementPreview';
 
 // In the browser-like test environment import.meta.url is the dev server's /@fs/ address of this file.
@@ -64,6 +64,21 @@ describe('booking helpers', () => {
       action: { kind: 'book', orderIds: ['o101'] },
     });
     expect(chunks([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('offers pending orders and those that expired unpaid for manual assignment, not paid or cancelled ones', () => {
+    const base = { uid: 'u', kind: 'tickets', lines: {}, buyer: { email: 'a@b.pl', invoice: { kind: 'person', name: 'Jan Kowalski', street: 'x', postalCode: '00-001', city: 'y', country: 'PL' } }, idempotencyKey: 'k', createdAt: 1 } as const;
+    const totals = { net: 1, vat: 0, gross: 1, perRate: {} };
+    const orders = ordersForMatching([
+      { ...base, id: 'p', number: 'ZAM/2026/000001', status: 'pending', totals },
+      { ...base, id: 'e', number: 'ZAM/2026/000002', status: 'cancelled', cancelReason: 'expired', totals },
+      { ...base, id: 'c', number: 'ZAM/2026/000003', status: 'cancelled', totals },
+      { ...base, id: 'd', number: 'ZAM/2026/000004', status: 'paid', totals },
+    ] as never);
+    expect(assignableOrders(orders).map((o) => [o.id, o.expired ?? false, o.label])).toEqual([
+      ['p', false, 'Jan Kowalski'],
+      ['e', true, 'Jan Kowalski'],
+    ]);
   });
 
   it('sums up a run in Polish with plural forms', () => {

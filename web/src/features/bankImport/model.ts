@@ -30,7 +30,13 @@ export function ordersForMatching(orders: readonly (Order & { id: string })[]): 
     gross: o.totals.gross,
     ...(o.bankTransfer?.txKey ? { bankTxKey: o.bankTransfer.txKey } : {}),
     label: o.buyer?.invoice?.name ?? o.buyer?.email,
+    ...(o.status === 'cancelled' && o.cancelReason === 'expired' ? { expired: true } : {}),
   }));
+}
+
+/** Orders a transfer can be assigned to by hand: pending ones, and those that expired unpaid (booking re-reserves them). */
+export function assignableOrders(orders: readonly OrderForMatching[]): OrderForMatching[] {
+  return orders.filter((o) => o.status === 'pending' || o.expired);
 }
 
 /** What will be sent: every transfer whose action is not „pozostaw”. */
