@@ -5,6 +5,7 @@ import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
 import { cancelOrderAs } from './orders/cancel.js';
+import { pickupSearchRebuild } from './registration.js';
 
 /**
  * Removes the account: pending orders are cancelled first (returning quota and stock), then the
@@ -27,6 +28,7 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
 
   const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
   const updates: Record<string, unknown> = {
+    ...(await pickupSearchRebuild(uid, null)),
     [`profiles/${uid}`]: null,
     [`members/${uid}`]: null,
     [`baskets/${uid}`]: null,

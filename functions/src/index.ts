@@ -1,7 +1,7 @@
 // Entry point of the Cloud Functions codebase: importing region.ts first applies the global options.
 import './region.js';
 
-export { completeRegistration, syncProfile } from './registration.js';
+export { completeRegistration, syncProfile, updateProfile } from './registration.js';
 export { placeTicketOrder, placeMerchOrder } from './orders/place.js';
 export { cancelOrder } from './orders/cancel.js';
 export { expireUnpaidOrders, expireUnpaidOrdersScheduled } from './orders/expire.js';

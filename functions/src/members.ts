@@ -1,9 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
-import { addMemberInput, LIMITS, type AddMemberOutput, type Member } from './domain/index.js';
+import { addMemberInput, LIMITS, type AddMemberOutput, type Member, type Profile } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
+import { pickupSearchRebuild } from './registration.js';
 
 /**
  * Adds a participant to the caller's account. The server mints the id (a push id, so no client
@@ -13,7 +14,8 @@ import { transact } from './lib/tx.js';
 export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
   const input = parseInput(addMemberInput, request.data);
   const { uid } = requireCaller(request);
-  if (!(await db.ref(`profiles/${uid}/createdAt`).get()).exists()) throw refuse('profile-missing');
+  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  if (!profile?.createdAt) throw refuse('profile-missing');
   const listRef = db.ref(`members/${uid}`);
   const memberId = listRef.push().key!;
   const member: Member = { ...input, createdAt: Date.now() };
@@ -23,5 +25,7 @@ export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
     return full ? undefined : { ...(cur ?? {}), [memberId]: member };
   });
   if (full) throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
+  // Staff can find the account by the new participant's name at once.
+  await db.ref().update(await pickupSearchRebuild(uid, profile));
   return { memberId };
 });

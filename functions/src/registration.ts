@@ -1,13 +1,42 @@
 import { randomInt } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { completeRegistrationInput, PICKUP_CODE_ALPHABET, pickupDirectoryEntry, syncProfileInput, type CompleteRegistrationOutput, type Profile, type SyncProfileOutput } from './domain/index.js';
+import {
+  completeRegistrationInput,
+  PICKUP_CODE_ALPHABET,
+  pickupDirectoryEntry,
+  pickupSearchEntries,
+  pickupSearchUpdates,
+  syncProfileInput,
+  updateProfileInput,
+  type CompleteRegistrationOutput,
+  type Member,
+  type Profile,
+  type SyncProfileOutput,
+  type UpdateProfileOutput,
+} from './domain/index.js';
 import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
 
 export const SELF_MEMBER_ID = 'self';
+
+/**
+ * The update that rebuilds an account's /pickupSearch entries (staff's name search) from its stored
+ * profile and participants; with no profile it removes them. Every function that changes a name
+ * the search covers, or removes the account, adds this to its atomic update.
+ */
+export async function pickupSearchRebuild(uid: string, profile: Pick<Profile, 'firstName' | 'lastName' | 'email' | 'pickupCode'> | null): Promise<Record<string, unknown>> {
+  const [members, current] = await Promise.all([
+    profile ? db.ref(`members/${uid}`).get() : null,
+    db.ref('pickupSearch').orderByChild('uid').equalTo(uid).get(),
+  ]);
+  const people = Object.entries((members?.val() ?? {}) as Record<string, Member>)
+    .filter(([memberId]) => memberId !== SELF_MEMBER_ID)
+    .map(([, member]) => member);
+  return pickupSearchUpdates(Object.keys(current.val() ?? {}), profile ? pickupSearchEntries(uid, profile, people) : null);
+}
 
 function newPickupCode(): string {
   let code = '';
@@ -69,20 +98,24 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   }
 
   const updates: Record<string, unknown> = {
+    ...(await pickupSearchRebuild(uid, { ...profile, pickupCode })),
     [`pickupDirectory/${uid}`]: pickupDirectoryEntry({ ...profile, pickupCode }),
     [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: profile.firstName, lastName: profile.lastName, relation: 'self', createdAt: now },
     'stats/public/accounts': ServerValue.increment(1),
     [`stats/admin/byCountry/${profile.country}`]: ServerValue.increment(1),
   };
   await db.ref().update(updates);
+  // The dashboard header shows the identity record's name: the one typed in the wizard, not the e-mail.
+  await auth.updateUser(uid, { displayName: `${profile.firstName} ${profile.lastName}` });
   return { uid, pickupCode, selfMemberId: SELF_MEMBER_ID };
 });
 
 /**
- * Rebuilds what is derived from the caller's profile name: the /pickupDirectory entry staff search
- * by name, the name of the `self` member (the account holder's own participant entry, shown on
- * tickets and pickups) and the Auth display name. The SPA calls it after every profile save; it reads only stored data, so
- * running it again, or late, is harmless.
+ * Rebuilds what is derived from the caller's names: the /pickupDirectory entry, the /pickupSearch
+ * entries staff search by (the holder's and every participant's name), the name of the `self`
+ * member (the account holder's own participant entry, shown on tickets and pickups) and the Auth
+ * display name. The SPA calls it after every profile save and every change to its participants; it
+ * reads only stored data, so running it again, or late, is harmless.
  */
 export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> => {
   parseInput(syncProfileInput, request.data);
@@ -90,14 +123,53 @@ export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> =>
   const uid = caller.uid;
   const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
   if (!profile) throw refuse('profile-missing');
-  const entry = pickupDirectoryEntry(profile);
-  const updates: Record<string, unknown> = { [`pickupDirectory/${uid}`]: entry };
+  await db.ref().update(await nameCopiesUpdate(uid, profile));
+  // The name the dashboard header shows comes from the identity record (the client reloads it).
+  const name = `${profile.firstName} ${profile.lastName}`;
+  await auth.updateUser(uid, { displayName: name });
+  return { name };
+});
+
+/** The copies of an account holder's name: directory entry, own participant, name search (see syncProfile). */
+async function nameCopiesUpdate(uid: string, profile: Profile): Promise<Record<string, unknown>> {
+  const updates: Record<string, unknown> = { ...(await pickupSearchRebuild(uid, profile)), [`pickupDirectory/${uid}`]: pickupDirectoryEntry(profile) };
   if ((await db.ref(`members/${uid}/${SELF_MEMBER_ID}`).get()).exists()) {
     updates[`members/${uid}/${SELF_MEMBER_ID}/firstName`] = profile.firstName;
     updates[`members/${uid}/${SELF_MEMBER_ID}/lastName`] = profile.lastName;
   }
+  return updates;
+}
+
+/**
+ * Saves the settings page's profile form: the fields the owner may edit, parsed with the form's own
+ * schema (so a NIP typed „526-025-02-74” is stored as 10 digits, as the rules expect), in one
+ * atomic update with every copy of the name; a refusal names the field it is about.
+ */
+export const updateProfile = onCall(async (request): Promise<UpdateProfileOutput> => {
+  const input = parseInput(updateProfileInput, request.data);
+  const { uid } = requireCaller(request);
+  const stored = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  if (!stored) throw refuse('profile-missing');
+  const countries = [input.country, ...(input.invoice ? [input.invoice.country] : [])];
+  for (const [i, code] of countries.entries()) {
+    if (!(await db.ref(`countries/${code}`).get()).exists() && (await db.ref('countries').limitToFirst(1).get()).exists()) {
+      throw refuse('invalid-input', { field: i === 0 ? 'country' : 'invoice.country', message: 'Wybierz kraj z listy' });
+    }
+  }
+  const { invoice, ...person } = input;
+  const profile: Profile = { ...stored, ...person, ...(invoice ? { invoice } : {}), updatedAt: Date.now() };
+  if (!invoice) delete profile.invoice;
+  const updates: Record<string, unknown> = {
+    [`profiles/${uid}/firstName`]: profile.firstName,
+    [`profiles/${uid}/lastName`]: profile.lastName,
+    [`profiles/${uid}/phone`]: profile.phone,
+    [`profiles/${uid}/country`]: profile.country,
+    [`profiles/${uid}/invoice`]: invoice,
+    [`profiles/${uid}/updatedAt`]: profile.updatedAt,
+    ...(await nameCopiesUpdate(uid, profile)),
+  };
   await db.ref().update(updates);
-  // The name the dashboard header shows comes from the identity record (the client reloads it).
-  await auth.updateUser(uid, { displayName: entry.name });
-  return { name: entry.name };
+  const name = `${profile.firstName} ${profile.lastName}`;
+  await auth.updateUser(uid, { displayName: name });
+  return { name };
 });

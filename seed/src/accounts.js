@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { ServerValue } from 'firebase-admin/database';
 import { demoAccountsSchema } from './schema.js';
+import { pickupSearchEntries } from './search.js';
 
 export const SELF_MEMBER_ID = 'self';
 export const SEED_ACTOR = 'seed';
@@ -109,6 +110,9 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
     for (const [memberId, member] of Object.entries(account.members)) {
       updates[`members/${uid}/${memberId}`] = { ...member, createdAt: now };
     }
+    for (const [key, entry] of Object.entries(pickupSearchEntries(uid, { ...person, email, pickupCode: account.pickupCode }, Object.values(account.members)))) {
+      updates[`pickupSearch/${key}`] = entry;
+    }
     await db.ref().update(updates);
     const family = Object.keys(account.members).length;
     done.push(family ? `profil, uczestnicy: ${family + 1}` : 'profil');
@@ -119,6 +123,19 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
     if (entry && entry.lastNameLower === undefined && typeof lastName === 'string') {
       await db.ref(`pickupDirectory/${uid}/lastNameLower`).set(lastName.toLowerCase());
       done.push('wyszukiwanie po nazwisku');
+    }
+    // Accounts seeded before the name-search index existed get their entries once.
+    const indexed = await db.ref('pickupSearch').orderByChild('uid').equalTo(uid).limitToFirst(1).get();
+    const profile = (await profileRef.get()).val();
+    if (!indexed.exists() && profile) {
+      const members = Object.entries((await db.ref(`members/${uid}`).get()).val() ?? {})
+        .filter(([memberId]) => memberId !== SELF_MEMBER_ID)
+        .map(([, member]) => /** @type {{ firstName: string, lastName: string }} */ (member));
+      /** @type {Record<string, unknown>} */
+      const updates = {};
+      for (const [key, value] of Object.entries(pickupSearchEntries(uid, profile, members))) updates[`pickupSearch/${key}`] = value;
+      await db.ref().update(updates);
+      done.push('wyszukiwanie po imionach uczestników');
     }
   }
   return done;

@@ -25,6 +25,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   updateEventSettings: { event: EVENT },
   deleteMyAccount: { confirm: true },
   syncProfile: {},
+  updateProfile: { firstName: 'Ola', lastName: 'Nowak', phone: '+48 600 100 200', country: 'PL', invoice: null },
   reconcileReservations: {},
   recordKsefSubmission: { uid: 'uzytkownik1', invoiceId: 'FV-2026-000001', ksefNumber: '5265877635-20250826-0100001AF629-AF', submittedOn: '2026-02-03' },
   expireUnpaidOrders: {},

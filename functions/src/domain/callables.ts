@@ -9,6 +9,7 @@ import {
   firstNameSchema,
   idempotencyKeySchema,
   invoiceDataSchema,
+  profileEditSchema,
   keySchema,
   lastNameSchema,
   LIMITS,
@@ -45,6 +46,7 @@ export const CALLABLES = {
   updateEventSettings: 'updateEventSettings',
   deleteMyAccount: 'deleteMyAccount',
   syncProfile: 'syncProfile',
+  updateProfile: 'updateProfile',
   reconcileReservations: 'reconcileReservations',
   recordKsefSubmission: 'recordKsefSubmission',
   expireUnpaidOrders: 'expireUnpaidOrders',
@@ -123,12 +125,20 @@ export const deleteMyAccountInput = z.strictObject({ confirm: z.literal(true, { 
 export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number }
 
 /**
- * After the owner edits their profile (a direct, rule-checked write), the copies of their name
- * are rebuilt from it: the staff's /pickupDirectory entry, the `self` member and the Auth display name.
- * Takes nothing from the client but the call itself.
+ * Rebuilds the copies of the account's names from stored data: the staff's /pickupDirectory entry
+ * and /pickupSearch entries, the `self` member and the Auth display name. The SPA calls it after a
+ * direct, rule-checked edit or removal of a participant. Takes nothing from the client but the call.
  */
 export const syncProfileInput = z.strictObject({});
 export interface SyncProfileOutput { name: string }
+
+/**
+ * The settings page's save: the owner's editable profile fields, parsed with the same schema as the
+ * form (NIP typed with dashes arrives as 10 digits), written with the copies of the name in one
+ * atomic update. `invoice: null` removes the saved invoice data. A refusal names the field.
+ */
+export const updateProfileInput = profileEditSchema.extend({ invoice: invoiceDataSchema.nullable() });
+export interface UpdateProfileOutput { name: string }
 
 /**
  * Admin: the repair for reservations left behind when a function instance died between its steps
@@ -199,6 +209,7 @@ export const CALLABLE_INPUTS = {
   updateEventSettings: updateEventSettingsInput,
   deleteMyAccount: deleteMyAccountInput,
   syncProfile: syncProfileInput,
+  updateProfile: updateProfileInput,
   reconcileReservations: reconcileReservationsInput,
   recordKsefSubmission: recordKsefSubmissionInput,
   expireUnpaidOrders: expireUnpaidOrdersInput,
@@ -224,6 +235,7 @@ export interface CallableOutputs {
   updateEventSettings: { updated: true };
   deleteMyAccount: DeleteMyAccountOutput;
   syncProfile: SyncProfileOutput;
+  updateProfile: UpdateProfileOutput;
   reconcileReservations: ReconcileReservationsOutput;
   recordKsefSubmission: RecordKsefSubmissionOutput;
   expireUnpaidOrders: ExpireUnpaidOrdersOutput;

@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './schemas.js';
 export * from './callables.js';
 export * from './limits.js';
+export * from './search.js';

@@ -17,7 +17,9 @@ export function App({ store, session, router }: AppProps) {
     <ThemeProviders>
       <Provider store={store}>
         <SessionContext.Provider value={session}>
-          <RouterProvider router={router} />
+          {/* Not inside React transitions: a transition keeps the old page on screen, and clickable,
+              while the address already names the new one (issue: registration steps under load). */}
+          <RouterProvider router={router} useTransitions={false} />
           <CookieConsent />
         </SessionContext.Provider>
       </Provider>

@@ -96,9 +96,14 @@ function MyMembers({ uid }: { uid: string }) {
         </Stack>
       )}
       {withoutTicket > 0 && (
-        <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light" mt="auto">
-          Kup bilety ({formatCount(withoutTicket, NOUNS.participantWithoutTicket)})
-        </Button>
+        <Stack gap={6} mt="auto">
+          <Text size="sm" c="dimmed" data-testid="members-without-ticket">
+            {formatCount(withoutTicket, NOUNS.participantWithoutTicket)}
+          </Text>
+          <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light">
+            Kup bilety
+          </Button>
+        </Stack>
       )}
     </Section>
   );

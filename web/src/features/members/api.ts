@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MEMBER_RELATIONS, type Member } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import type { CallableInput, CallableOutput } from '@domain/callables';
+import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
 export type Relation = (typeof MEMBER_RELATIONS)[number];
@@ -60,6 +60,15 @@ export async function addMember(fields: MemberFields): Promise<string> {
   return out.memberId;
 }
 
+/**
+ * Staff find an account at the pickup point by its participants' names too; that index is built by
+ * the server from the stored list (syncProfile), so it follows a direct edit or removal here. A
+ * failure leaves only the search a step behind, never the change itself, so it is not reported.
+ */
+function refreshPickupSearch(): Promise<unknown> {
+  return callFunction<CallableInput<'syncProfile'>, CallableOutput<'syncProfile'>>(CALLABLES.syncProfile, {}).catch(() => undefined);
+}
+
 export async function updateMember(uid: string, memberId: string, fields: MemberFields): Promise<void> {
   const { db, sdk } = await loadDatabase();
   await sdk.update(sdk.ref(db, `members/${uid}/${memberId}`), {
@@ -68,6 +77,7 @@ export async function updateMember(uid: string, memberId: string, fields: Member
     birthYear: fields.birthYear ?? null,
     relation: fields.relation ?? null,
   });
+  await refreshPickupSearch();
 }
 
 export async function deleteMember(uid: string, memberId: string): Promise<void> {
@@ -75,6 +85,7 @@ export async function deleteMember(uid: string, memberId: string): Promise<void>
   // The basket entry of this participant would otherwise point at nobody (the rules require the member to exist).
   await sdk.remove(sdk.ref(db, `baskets/${uid}/tickets/${memberId}`)).catch(() => undefined);
   await sdk.remove(sdk.ref(db, `members/${uid}/${memberId}`));
+  await refreshPickupSearch();
 }
 
 function stripUndefined<T extends object>(value: T): T {

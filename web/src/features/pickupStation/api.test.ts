@@ -1,24 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSearchResults, SEARCH_KEYS, type DirectoryEntry } from './api';
+import { parsePickupSearchKey, pickupSearchEntries } from '@domain/search';
+import { collectHits, searchWords } from './api';
 
-const person = (uid: string, name: string): DirectoryEntry => ({ uid, name, email: `${uid}@example.pl`, pickupCode: 'KDALA234' });
+// The index entries of three accounts, as the functions write them.
+const index = Object.entries({
+  ...pickupSearchEntries('u1', { firstName: 'Zofia', lastName: 'Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234' }, [{ firstName: 'Staś', lastName: 'Wiśniewski' }]),
+  ...pickupSearchEntries('u2', { firstName: 'Łukasz', lastName: 'Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' }, [{ firstName: 'Stasia', lastName: 'Nowak' }]),
+  ...pickupSearchEntries('u3', { firstName: 'Anna', lastName: 'Łącka', email: 'anna@example.pl', pickupCode: 'KDCCC234' }, []),
+});
+/** What a key-range read of /pickupSearch returns for a typed prefix: the entries whose key's token starts with it. */
+const indexRange = (prefix: string) => index.filter(([key]) => parsePickupSearchKey(key)!.token.startsWith(prefix)).map(([, entry]) => entry);
+const search = (text: string) => {
+  const { words } = searchWords(text);
+  const lead = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return collectHits(indexRange(lead), words);
+};
 
-describe('pickup directory search', () => {
-  it('searches by e-mail, by first name (start of the full name) and by surname', () => {
-    expect(SEARCH_KEYS).toEqual(['email', 'nameLower', 'lastNameLower']);
+describe('pickup station name search', () => {
+  it('ignores case and diacritics: „wisniewska” and „ŁĄCKA” find Wiśniewska-Łącka', () => {
+    expect(search('wisniewska').map((h) => h.name)).toEqual(['Zofia Wiśniewska-Łącka']);
+    expect(search('ŁĄCKA').map((h) => h.name)).toEqual(['Anna Łącka', 'Zofia Wiśniewska-Łącka']);
   });
-
-  it('merges the per-key results: each person once, sorted by name in Polish order', () => {
-    const marta = person('u1', 'Marta Nowak');
-    const lukasz = person('u2', 'Łukasz Nowak');
-    const ewa = person('u3', 'Ewa Nowakowska');
-    expect(mergeSearchResults([[marta], [lukasz, marta], [ewa, marta, lukasz]]).map((e) => e.uid)).toEqual(['u3', 'u2', 'u1']);
+  it('matches every part of a double surname, by prefix', () => {
+    expect(search('łąc').map((h) => h.uid)).toEqual(['u3', 'u1']);
   });
-
-  it('keeps at most ten people', () => {
-    const many = Array.from({ length: 12 }, (_, i) => person(`u${String(i).padStart(2, '0')}`, `Osoba ${String(i).padStart(2, '0')}`));
-    const merged = mergeSearchResults([many.slice(0, 6), many.slice(4)]);
-    expect(merged).toHaveLength(10);
-    expect(merged[0].uid).toBe('u00');
+  it('finds the account of a participant by the participant’s name, and says whose name matched', () => {
+    expect(search('Staś')).toEqual([
+      { uid: 'u2', name: 'Łukasz Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234', person: 'Stasia Nowak' },
+      { uid: 'u1', name: 'Zofia Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234', person: 'Staś Wiśniewski' },
+    ]);
+  });
+  it('narrows with more words, in any order', () => {
+    expect(search('stas wis').map((h) => h.uid)).toEqual(['u1']);
+    expect(search('łącka anna').map((h) => h.uid)).toEqual(['u3']);
+    expect(search('zofia nowak')).toEqual([]);
+  });
+  it('lists each account once, as the holder when the holder’s own name matched', () => {
+    expect(search('nowak')).toEqual([{ uid: 'u2', name: 'Łukasz Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' }]);
+  });
+  it('treats text with „@” as the start of an e-mail', () => {
+    expect(searchWords(' Zofia@Ex ')).toEqual({ email: 'zofia@ex', words: [] });
+    expect(searchWords('Zofia Ł')).toEqual({ email: null, words: ['zofia', 'l'] });
   });
 });

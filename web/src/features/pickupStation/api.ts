@@ -1,4 +1,5 @@
 import type { PickupItem } from '@domain/schemas';
+import { matchesAllWords, pickupSearchEntrySchema, searchTokens, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
@@ -30,51 +31,83 @@ export function toStationItems(raw: unknown): StationItem[] {
   return [...waiting, ...picked];
 }
 
-const SEARCH_LIMIT = 10;
-
-/**
- * The indexed /pickupDirectory children a search text is matched against as a prefix: e-mail, the
- * full name (it starts with the first name, so "mar" and "marta no" both work) and the surname alone.
- */
-export const SEARCH_KEYS = ['email', 'nameLower', 'lastNameLower'] as const;
-
-/**
- * Prefix search in /pickupDirectory, one query per key in SEARCH_KEYS, merged without duplicates.
- * A search is a one-off read, not a stream: the list is only a way to pick a person, whose data is
- * then live.
- */
-async function searchDirectory(text: string): Promise<DirectoryEntry[]> {
-  const q = text.trim().toLowerCase();
-  if (q.length < 2) return [];
-  const { db, sdk } = await loadDatabase();
-  const byPrefix = (child: string) =>
-    sdk.get(sdk.query(sdk.ref(db, 'pickupDirectory'), sdk.orderByChild(child), sdk.startAt(q), sdk.endAt(`${q}\uf8ff`), sdk.limitToFirst(SEARCH_LIMIT)));
-  const snapshots = await Promise.all(SEARCH_KEYS.map(byPrefix));
-  return mergeSearchResults(
-    snapshots.map((snapshot) => {
-      const entries: DirectoryEntry[] = [];
-      snapshot.forEach((child) => {
-        const entry = child.key ? toEntry(child.key, child.val()) : null;
-        if (entry) entries.push(entry);
-      });
-      return entries;
-    }),
-  );
+/** One person found by a search; `person` is the participant whose name matched, when not the account holder. */
+export interface SearchHit extends DirectoryEntry {
+  person?: string;
 }
 
-/** One list from the per-key results: a person matched by several keys appears once, by name. */
-export function mergeSearchResults(lists: DirectoryEntry[][]): DirectoryEntry[] {
-  const found = new Map<string, DirectoryEntry>();
-  for (const entry of lists.flat()) found.set(entry.uid, entry);
-  return [...found.values()].sort((a, b) => a.name.localeCompare(b.name, 'pl') || a.uid.localeCompare(b.uid)).slice(0, SEARCH_LIMIT);
+export interface SearchResult {
+  /** Every account found, sorted by name (the page shows them ten at a time). */
+  hits: SearchHit[];
+  /** More entries matched than one search reads (SEARCH_READ_LIMIT): the count is a lower bound. */
+  truncated: boolean;
+}
+
+/** What a search needs before it runs: two characters of a name, or an e-mail prefix. */
+export function searchWords(text: string): { email: string | null; words: string[] } {
+  const trimmed = text.trim();
+  if (trimmed.includes('@')) return { email: trimmed.toLowerCase(), words: [] };
+  return { email: null, words: searchTokens(trimmed) };
+}
+
+/**
+ * Joins what the index returned into one list: entries whose account does not have every typed
+ * word are dropped, each account appears once (as its holder when any of its matches was the
+ * holder's own name), sorted by name in Polish order.
+ */
+export function collectHits(entries: readonly PickupSearchEntry[], words: readonly string[]): SearchHit[] {
+  const byUid = new Map<string, SearchHit>();
+  for (const entry of entries) {
+    if (!matchesAllWords(words, entry.tokens.split(' '))) continue;
+    const hit: SearchHit = { uid: entry.uid, name: entry.name, email: entry.email, pickupCode: entry.pickupCode, ...(entry.person ? { person: entry.person } : {}) };
+    const seen = byUid.get(entry.uid);
+    if (!seen || (seen.person && !hit.person)) byUid.set(entry.uid, hit);
+  }
+  return [...byUid.values()].sort((a, b) => a.name.localeCompare(b.name, 'pl') || a.uid.localeCompare(b.uid));
+}
+
+/**
+ * Staff search (a one-off read, not a stream: the list is only a way to pick a person, whose data
+ * is then live). Names: the most selective typed word is a key range of /pickupSearch (its entries
+ * are `{token}_{uid}`), the other words are checked against each account's tokens; a single word is
+ * also tried as the start of an e-mail. Text with „@” searches e-mails in /pickupDirectory.
+ */
+async function searchPeople(text: string): Promise<SearchResult> {
+  const { email, words } = searchWords(text);
+  const { db, sdk } = await loadDatabase();
+  const emailPrefix = email ?? (words.length === 1 ? words[0] : null);
+  const byEmail = emailPrefix && emailPrefix.length >= 2
+    ? sdk.get(sdk.query(sdk.ref(db, 'pickupDirectory'), sdk.orderByChild('email'), sdk.startAt(emailPrefix), sdk.endAt(`${emailPrefix}\uf8ff`), sdk.limitToFirst(SEARCH_READ_LIMIT + 1)))
+    : null;
+  const lead = words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+  const byName = !email && lead.length >= 2
+    ? sdk.get(sdk.query(sdk.ref(db, 'pickupSearch'), sdk.orderByKey(), sdk.startAt(lead), sdk.endAt(`${lead}\uf8ff`), sdk.limitToFirst(SEARCH_READ_LIMIT + 1)))
+    : null;
+  const [emailSnapshot, nameSnapshot] = await Promise.all([byEmail, byName]);
+
+  const fromNames: PickupSearchEntry[] = [];
+  nameSnapshot?.forEach((child) => {
+    const parsed = pickupSearchEntrySchema.safeParse(child.val());
+    if (parsed.success) fromNames.push(parsed.data);
+  });
+  const fromEmails: SearchHit[] = [];
+  emailSnapshot?.forEach((child) => {
+    const entry = child.key ? toEntry(child.key, child.val()) : null;
+    if (entry) fromEmails.push(entry);
+  });
+  const hits = collectHits(fromNames, words);
+  const known = new Set(hits.map((h) => h.uid));
+  for (const entry of fromEmails) if (!known.has(entry.uid)) hits.push(entry);
+  hits.sort((a, b) => a.name.localeCompare(b.name, 'pl') || a.uid.localeCompare(b.uid));
+  return { hits, truncated: fromNames.length > SEARCH_READ_LIMIT || fromEmails.length > SEARCH_READ_LIMIT };
 }
 
 export const stationApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
-    stationSearch: build.query<DirectoryEntry[], string>({
-      async queryFn(text): Promise<{ data: DirectoryEntry[] } | { error: RealtimeError }> {
+    stationSearch: build.query<SearchResult, string>({
+      async queryFn(text): Promise<{ data: SearchResult } | { error: RealtimeError }> {
         try {
-          return { data: await searchDirectory(text) };
+          return { data: await searchPeople(text) };
         } catch (error) {
           return { error: toRealtimeError(error) };
         }

@@ -4,12 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectIsStaff } from '../auth';
-import { formatCount, NOUNS } from '../../shared/format/pl';
+import { formatCount, formatNumber, NOUNS, type NounForms } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { handOutPickupItems, uidForPickupCode, useStationItemsQuery, useStationPersonQuery, useStationSearchQuery, type DirectoryEntry, type StationItem } from './api';
+import { handOutPickupItems, searchWords, uidForPickupCode, useStationItemsQuery, useStationPersonQuery, useStationSearchQuery, type SearchHit, type StationItem } from './api';
 import { extractPickupCode } from './code';
 import { QrScanner } from './QrScanner';
 import { ItemRow, PersonHeader, SelectableItem } from './StationParts';
@@ -17,6 +17,12 @@ import { ItemRow, PersonHeader, SelectableItem } from './StationParts';
 const USER_PAGE = '/dashboard/odbierz/User';
 const ADD_PAGE = '/dashboard/odbierz/Add';
 const withUid = (page: string, uid: string) => `${page}?${new URLSearchParams({ uid })}`;
+
+/** The station's big buttons wrap their label instead of cutting it (a tablet column is narrow). */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+} as const;
 
 /** Staff (or admins) only; everyone else gets the error view and the page subscribes to nothing. */
 function StaffOnly({ children }: { children: React.ReactNode }) {
@@ -107,7 +113,7 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
             }}
           />
         ) : (
-          <Button size="xl" variant="light" onClick={() => setScanning(true)} leftSection={<span aria-hidden>▦</span>}>
+          <Button size="xl" variant="light" onClick={() => setScanning(true)} leftSection={<span aria-hidden>▦</span>} styles={WRAPPING_BUTTON}>
             Skanuj kod QR kamerą
           </Button>
         )}
@@ -116,57 +122,91 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   );
 }
 
+const PAGE_SIZE = 10;
+const PEOPLE: NounForms = ['osobę', 'osoby', 'osób'];
+
+function SearchResultCard({ hit, onPick }: { hit: SearchHit; onPick: (uid: string) => void }) {
+  return (
+    <UnstyledButton
+      role="listitem"
+      onClick={() => onPick(hit.uid)}
+      data-testid="directory-result"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '12px 16px', minHeight: 64 }}
+    >
+      <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {hit.name}
+          </Text>
+          {hit.person && (
+            <Text size="sm" data-testid="directory-result-person">
+              uczestnik: {hit.person}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {hit.email}
+          </Text>
+        </Stack>
+        <Text ff="monospace" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {hit.pickupCode}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
 function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.trim().toLowerCase(), 300);
-  const enabled = debounced.length >= 2;
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const [pages, setPages] = useState(1);
+  const { email, words } = searchWords(debounced);
+  const enabled = email ? email.length >= 2 : words.some((w) => w.length >= 2);
   const { data, isFetching, isError, refetch } = useStationSearchQuery(debounced, { skip: !enabled });
+  const hits = data?.hits ?? [];
+  const shown = hits.slice(0, pages * PAGE_SIZE);
+  const more = hits.length - shown.length;
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
         <Title order={2} fz="xl">
-          E-mail, imię lub nazwisko
+          Imię, nazwisko lub e-mail
         </Title>
         <TextInput
-          aria-label="Szukaj po e-mailu, imieniu lub nazwisku"
-          placeholder="np. nowak, marta nowak albo marta@"
+          aria-label="Szukaj po imieniu, nazwisku (także uczestnika) lub e-mailu"
+          description="Wystarczy początek: „now”, „staś now”, „marta@”. Polskie znaki nie są potrzebne."
+          placeholder="np. nowak"
           size="xl"
           autoComplete="off"
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPages(1);
+          }}
           rightSection={isFetching ? <Loader size="sm" /> : null}
+          styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
           data-testid="directory-search"
         />
         {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
-        {enabled && data && data.length === 0 && !isFetching && (
+        {enabled && data && hits.length === 0 && !isFetching && (
           <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
         )}
-        {enabled && data && data.length > 0 && (
-          <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
-            {data.map((entry: DirectoryEntry) => (
-              <UnstyledButton
-                key={entry.uid}
-                role="listitem"
-                onClick={() => onFound(entry.uid)}
-                data-testid="directory-result"
-                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '14px 16px', minHeight: 64 }}
-              >
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={0}>
-                    <Text fw={700} fz="lg">
-                      {entry.name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {entry.email}
-                    </Text>
-                  </Stack>
-                  <Text ff="monospace" fw={700}>
-                    {entry.pickupCode}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
+        {enabled && data && hits.length > 0 && (
+          <>
+            <Text size="sm" aria-live="polite" data-testid="directory-count">
+              {data.truncated ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}` : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
+              {hits.length > PAGE_SIZE ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.` : '.'}
+            </Text>
+            <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
+              {shown.map((hit) => (
+                <SearchResultCard key={hit.uid} hit={hit} onPick={onFound} />
+              ))}
+            </Stack>
+            {more > 0 && (
+              <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
+                Pokaż kolejne ({formatCount(Math.min(more, PAGE_SIZE), PEOPLE)} z {formatNumber(more, 0)})
+              </Button>
+            )}
+          </>
         )}
       </Stack>
     </Paper>
@@ -184,14 +224,14 @@ function PersonOverview({ uid }: { uid: string }) {
   return (
     <Stack gap="md">
       <PersonHeader person={person.data} />
-      <Group grow gap="sm">
-        <Button size="xl" component={Link} to={withUid(ADD_PAGE, uid)} disabled={waiting === 0} data-testid="go-hand-out">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Button size="xl" component={Link} to={withUid(ADD_PAGE, uid)} disabled={waiting === 0} data-testid="go-hand-out" styles={WRAPPING_BUTTON}>
           {waiting > 0 ? `Wydaj przedmioty (${waiting})` : 'Brak przedmiotów do wydania'}
         </Button>
-        <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
+        <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
           Inna osoba
         </Button>
-      </Group>
+      </SimpleGrid>
       {list.length === 0 ? (
         <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>
       ) : (
@@ -326,14 +366,14 @@ function HandOut({ uid }: { uid: string }) {
         </Stack>
       )}
       {waiting.length > 0 ? (
-        <Group grow gap="sm" style={{ position: 'sticky', bottom: 12 }}>
-          <Button size="xl" onClick={confirm} loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
+          <Button size="xl" onClick={confirm} loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout" styles={WRAPPING_BUTTON}>
             {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
           </Button>
-          <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
+          <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
             {outcome?.kind === 'done' ? 'Następna osoba' : 'Inna osoba'}
           </Button>
-        </Group>
+        </SimpleGrid>
       ) : (
         outcome?.kind !== 'done' && (
           <Button size="xl" variant="default" component={Link} to={USER_PAGE}>

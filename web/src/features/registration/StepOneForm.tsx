@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, List, PasswordInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { checkProjectPassword, passwordStrength, policyMessages, STRENGTH_COLORS, STRENGTH_LABELS, type PolicyStatus } from './passwordRules';
+import type { Leaving } from './stepNavigation';
 import { stepOneErrors } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
@@ -9,6 +10,8 @@ export interface StepOneFormProps {
   /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
   checkPolicy: (password: string) => Promise<PolicyStatus | null>;
   onNext: () => void;
+  /** Set while the wizard moves on: the button waits with a spinner. */
+  leaving?: Leaving;
 }
 
 function Requirement({ met, children }: { met: boolean; children: string }) {
@@ -25,7 +28,7 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
 }
 
 /** StepOne: e-mail and the password twice, checked live against the project's minimum and the identity service's policy. */
-export function StepOneForm({ checkPolicy, onNext }: StepOneFormProps) {
+export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneFormProps) {
   const { data, secrets } = useWizard();
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -63,6 +66,7 @@ export function StepOneForm({ checkPolicy, onNext }: StepOneFormProps) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (leaving) return;
     setSubmitted(true);
     if (Object.keys(errors).length > 0 || data.emailError) return;
     if (!policy || policy.password !== password) {
@@ -158,7 +162,7 @@ export function StepOneForm({ checkPolicy, onNext }: StepOneFormProps) {
           error={show('passwordRepeat')}
           visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
         />
-        <Button type="submit" size="md" fullWidth loading={submitted && checking} disabled={submitted && checking}>
+        <Button type="submit" size="md" fullWidth loading={(submitted && checking) || leaving !== null} disabled={(submitted && checking) || leaving !== null}>
           Dalej: dane osobowe
         </Button>
       </Stack>

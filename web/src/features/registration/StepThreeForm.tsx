@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import type { Leaving } from './stepNavigation';
 import { stepThreeErrors } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
-export function StepThreeForm({ onBack, onSubmit: submit }: { onBack: () => void; onSubmit: () => Promise<string | null> }) {
+export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { onBack: () => void; onSubmit: () => Promise<string | null>; leaving?: Leaving }) {
   const { data } = useWizard();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -14,6 +15,7 @@ export function StepThreeForm({ onBack, onSubmit: submit }: { onBack: () => void
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (leaving || busy) return;
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
@@ -62,10 +64,10 @@ export function StepThreeForm({ onBack, onSubmit: submit }: { onBack: () => void
           Konto zostanie założone na adres <b>{data.email}</b>.
         </Text>
         <Group justify="space-between" mt="xs">
-          <Button variant="default" onClick={onBack} disabled={busy}>
+          <Button variant="default" onClick={onBack} disabled={busy || leaving !== null} loading={leaving === 'back'}>
             Wstecz
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy || leaving === 'next'} disabled={leaving === 'back'}>
             Załóż konto
           </Button>
         </Group>

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CountrySelect } from './CountrySelect';
+import type { Leaving } from './stepNavigation';
 import { stepTwoErrors } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
 /** StepTwo: name, phone and country, validated with the same schema as `completeRegistration`. */
-export function StepTwoForm({ onBack, onNext }: { onBack: () => void; onNext: () => void }) {
+export function StepTwoForm({ onBack, onNext, leaving = null }: { onBack: () => void; onNext: () => void; leaving?: Leaving }) {
   const { data } = useWizard();
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -15,6 +16,7 @@ export function StepTwoForm({ onBack, onNext }: { onBack: () => void; onNext: ()
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (leaving) return;
     setSubmitted(true);
     if (Object.keys(errors).length === 0) onNext();
   }
@@ -42,10 +44,12 @@ export function StepTwoForm({ onBack, onNext }: { onBack: () => void; onNext: ()
         />
         <CountrySelect label="Kraj" name="country" required value={data.country || null} onChange={(v) => wizardStore.update({ country: v ?? '' })} onBlur={blur('country')} error={show('country')} />
         <Group justify="space-between" mt="xs">
-          <Button variant="default" onClick={onBack}>
+          <Button variant="default" onClick={onBack} disabled={leaving !== null} loading={leaving === 'back'}>
             Wstecz
           </Button>
-          <Button type="submit">Dalej: zgody</Button>
+          <Button type="submit" disabled={leaving !== null} loading={leaving === 'next'}>
+            Dalej: zgody
+          </Button>
         </Group>
       </Stack>
     </form>

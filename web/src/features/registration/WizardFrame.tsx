@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Center, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 export const STEPS_PATH = '/rejestracja/registration_steps';
@@ -12,12 +12,17 @@ export const STEP_PATHS = {
 
 const STEP_LABELS = ['Konto', 'Dane osobowe', 'Zgody', 'Gotowe'];
 
-/** The card around every wizard step: progress (not clickable — steps are entered through their forms) and a heading. */
-export function WizardFrame({ step, title, description, children }: { step: 0 | 1 | 2 | 3; title: string; description?: string; children: ReactNode }) {
+/**
+ * The card around every wizard step: progress (not clickable — steps are entered through their
+ * forms) and a heading. `busy` while the wizard moves to another step: a running bar, and the card
+ * is marked busy for assistive technology.
+ */
+export function WizardFrame({ step, title, description, busy = false, children }: { step: 0 | 1 | 2 | 3; title: string; description?: string; busy?: boolean; children: ReactNode }) {
   return (
     <Center py={{ base: 'xs', sm: 40 }}>
-      <Paper withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 36 }} w="100%" maw={600}>
+      <Paper withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 36 }} w="100%" maw={600} aria-busy={busy} data-testid="wizard-step" data-step={step}>
         <Stack gap="lg">
+          {busy && <Progress value={100} animated striped size="sm" aria-label="Przechodzenie do kolejnego kroku" data-testid="wizard-progress" />}
           <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={`Krok ${step + 1} z 4`}>
             {STEP_LABELS.map((label) => (
               <Stepper.Step key={label} label={<Text size="xs" visibleFrom="sm">{label}</Text>} aria-label={label} />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { emailSchema } from '@domain/schemas';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { refusalOf } from '../../shared/ui/formErrors';
@@ -11,6 +11,8 @@ import { StepTwoForm } from './StepTwoForm';
 import { firstInvalidStep } from './steps';
 import { STEP_PATHS, WizardFrame } from './WizardFrame';
 import { useWizard, wizardStore } from './wizardStore';
+import { useStepNavigation } from './stepNavigation';
+import { useSession } from '../auth';
 
 /** `/rejestracja`: the wizard starts at its first step (or where the visitor stopped). */
 export function RegistrationPage() {
@@ -30,31 +32,32 @@ function useStepGate(step: 'StepTwo' | 'StepThree'): string | null {
 }
 
 export function StepOne() {
-  const navigate = useNavigate();
+  const { go, leaving } = useStepNavigation();
   // Coming back after a finished registration starts a fresh one.
   useEffect(() => {
     if (wizardStore.get().completedEmail) wizardStore.reset();
   }, []);
   return (
-    <WizardFrame step={0} title="Załóż konto" description="Podaj adres e-mail i hasło, którymi będziesz się logować.">
-      <StepOneForm checkPolicy={checkPasswordPolicy} onNext={() => navigate(STEP_PATHS.StepTwo)} />
+    <WizardFrame step={0} title="Załóż konto" description="Podaj adres e-mail i hasło, którymi będziesz się logować." busy={leaving !== null}>
+      <StepOneForm checkPolicy={checkPasswordPolicy} onNext={() => void go(STEP_PATHS.StepTwo, 'next')} leaving={leaving} />
     </WizardFrame>
   );
 }
 
 export function StepTwo() {
-  const navigate = useNavigate();
+  const { go, leaving } = useStepNavigation();
   const redirect = useStepGate('StepTwo');
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <WizardFrame step={1} title="Dane osobowe" description="Te dane zobaczy organizator; użyjemy ich też na bilecie.">
-      <StepTwoForm onBack={() => navigate(STEP_PATHS.StepOne)} onNext={() => navigate(STEP_PATHS.StepThree)} />
+    <WizardFrame step={1} title="Dane osobowe" description="Te dane zobaczy organizator; użyjemy ich też na bilecie." busy={leaving !== null}>
+      <StepTwoForm onBack={() => void go(STEP_PATHS.StepOne, 'back')} onNext={() => void go(STEP_PATHS.StepThree, 'next')} leaving={leaving} />
     </WizardFrame>
   );
 }
 
 export function StepThree() {
-  const navigate = useNavigate();
+  const { go, leaving } = useStepNavigation();
+  const session = useSession();
   const redirect = useStepGate('StepThree');
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -68,7 +71,7 @@ export function StepThree() {
       const code = (error as { code?: string }).code;
       if (code === 'auth/email-already-in-use' || code === 'auth/invalid-email') {
         wizardStore.update({ emailError: authErrorMessage(error) });
-        navigate(STEP_PATHS.StepOne);
+        void go(STEP_PATHS.StepOne, 'back');
         return null;
       }
       return authErrorMessage(error);
@@ -87,14 +90,17 @@ export function StepThree() {
         return `Konto zostało utworzone, ale nie udało się zapisać danych: ${refusal.message} Spróbuj ponownie.`;
       }
     }
+    // completeRegistration put the typed name on the identity record: reload it, so the dashboard
+    // header greets the person by name rather than by e-mail.
+    await session.refresh().catch(() => undefined);
     wizardStore.finish(email);
-    navigate(STEP_PATHS.SuccessStep, { replace: true });
+    void go(STEP_PATHS.SuccessStep, 'next', { replace: true });
     return null;
   }
 
   return (
-    <WizardFrame step={2} title="Zgody" description="Na koniec potrzebujemy Twojej zgody na regulamin i przetwarzanie danych.">
-      <StepThreeForm onBack={() => navigate(STEP_PATHS.StepTwo)} onSubmit={register} />
+    <WizardFrame step={2} title="Zgody" description="Na koniec potrzebujemy Twojej zgody na regulamin i przetwarzanie danych." busy={leaving !== null}>
+      <StepThreeForm onBack={() => void go(STEP_PATHS.StepTwo, 'back')} onSubmit={register} leaving={leaving} />
     </WizardFrame>
   );
 }

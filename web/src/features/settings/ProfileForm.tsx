@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { profileEditSchema, type InvoiceData, type Profile } from '@domain/schemas';
+import { updateProfileInput } from '@domain/callables';
+import type { Profile } from '@domain/schemas';
 import { schemaErrors } from '../../shared/ui/formErrors';
 import { CountrySelect } from '../registration';
 import type { ProfileEdit } from './api';
@@ -15,22 +16,29 @@ interface Values {
   invoice: InvoiceValues;
 }
 
-function payloadOf(v: Values) {
+function payloadOf(v: Values): ProfileEdit {
   return {
-    firstName: v.firstName.trim(),
-    lastName: v.lastName.trim(),
-    phone: v.phone.trim(),
+    firstName: v.firstName,
+    lastName: v.lastName,
+    phone: v.phone,
     country: v.country,
-    ...(v.withInvoice ? { invoice: invoiceFromValues(v.invoice) } : {}),
+    invoice: v.withInvoice ? (invoiceFromValues(v.invoice) as ProfileEdit['invoice']) : null,
   };
 }
 
+/** The callable's own schema: what passes here is what the server stores (a NIP with dashes included). */
 export function profileErrors(v: Values): Record<string, string> {
-  return schemaErrors(profileEditSchema, payloadOf(v));
+  return schemaErrors(updateProfileInput, payloadOf(v));
+}
+
+/** A save that failed: the message, and the field it is about when the server named one ("invoice.nip"). */
+export interface SaveFailure {
+  message: string;
+  field?: string;
 }
 
 /** Profile and invoice data: only the fields the owner may write (profileEditSchema = the rules). */
-export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (edit: ProfileEdit) => Promise<string | null> }) {
+export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (edit: ProfileEdit) => Promise<SaveFailure | null> }) {
   const [values, setValues] = useState<Values>({
     firstName: profile.firstName,
     lastName: profile.lastName,
@@ -42,13 +50,18 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [refusedField, setRefusedField] = useState<SaveFailure | null>(null);
   const errors = profileErrors(values);
-  const show = (f: string) => (submitted ? errors[f] : undefined);
+  // The server's refusal stays next to its field until that part of the form changes.
+  const shownErrors: Record<string, string> = submitted ? { ...errors } : {};
+  if (refusedField?.field && !shownErrors[refusedField.field]) shownErrors[refusedField.field] = refusedField.message;
+  const show = (f: string) => shownErrors[f];
   const invoiceShown: Record<string, string | undefined> = {};
-  for (const [k, m] of Object.entries(errors)) if (submitted && k.startsWith('invoice.')) invoiceShown[k.slice('invoice.'.length)] = m;
-  if (submitted && errors.invoice) invoiceShown.name = errors.invoice;
+  for (const [k, m] of Object.entries(shownErrors)) if (k.startsWith('invoice.')) invoiceShown[k.slice('invoice.'.length)] = m;
+  if (shownErrors.invoice) invoiceShown.name = shownErrors.invoice;
   const set = (patch: Partial<Values>) => {
     setResult(null);
+    setRefusedField(null);
     setValues((v) => ({ ...v, ...patch }));
   };
 
@@ -57,10 +70,10 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
     setBusy(true);
-    const p = payloadOf(values);
-    const failure = await onSave({ ...p, invoice: values.withInvoice ? (p.invoice as InvoiceData) : null });
+    const failure = await onSave(payloadOf(values));
     setBusy(false);
-    setResult(failure ? { ok: false, message: failure } : { ok: true, message: 'Zapisano dane.' });
+    setRefusedField(failure?.field ? failure : null);
+    setResult(failure ? { ok: false, message: failure.field ? 'Nie zapisano: popraw zaznaczone pole.' : failure.message } : { ok: true, message: 'Zapisano dane.' });
   }
 
   return (

@@ -1,7 +1,7 @@
-import type { InvoiceData, Profile } from '@domain/schemas';
-import type { CallableInput, CallableOutput } from '@domain/callables';
+import type { Profile } from '@domain/schemas';
+import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { callFunction, loadDatabase } from '../../shared/firebase';
+import { callFunction } from '../../shared/firebase';
 
 function toProfile(raw: unknown): Profile | null {
   return typeof raw === 'object' && raw !== null ? (raw as Profile) : null;
@@ -16,28 +16,13 @@ export const profileApi = realtimeApi.injectEndpoints({
 
 export const { useGetProfileQuery } = profileApi;
 
-export interface ProfileEdit {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  country: string;
-  invoice?: InvoiceData | null;
-}
+export type ProfileEdit = CallableInput<'updateProfile'>;
 
 /**
- * Only the fields the rules let the owner write, plus `updatedAt` (must equal the server's now);
- * then the server rebuilds the copies of the name that staff and tickets show (syncProfile).
+ * Saves the profile through the server (updateProfile): it parses the fields with the form's own
+ * schema — a NIP typed with dashes is stored as the 10 digits the rules expect — and rebuilds every
+ * copy of the name in the same atomic update. A refusal comes back with the field it is about.
  */
-export async function saveProfile(uid: string, edit: ProfileEdit): Promise<void> {
-  const { db, sdk } = await loadDatabase();
-  const patch: Record<string, unknown> = {
-    firstName: edit.firstName,
-    lastName: edit.lastName,
-    phone: edit.phone,
-    country: edit.country,
-    updatedAt: sdk.serverTimestamp(),
-  };
-  if (edit.invoice !== undefined) patch.invoice = edit.invoice;
-  await sdk.update(sdk.ref(db, `profiles/${uid}`), patch);
-  await callFunction<CallableInput<'syncProfile'>, CallableOutput<'syncProfile'>>('syncProfile', {});
+export function saveProfile(edit: ProfileEdit): Promise<CallableOutput<'updateProfile'>> {
+  return callFunction<CallableInput<'updateProfile'>, CallableOutput<'updateProfile'>>(CALLABLES.updateProfile, edit);
 }

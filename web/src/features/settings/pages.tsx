@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser, useSession } from '../auth';
 import { saveProfile, useGetProfileQuery } from './api';
@@ -76,12 +77,13 @@ export function SettingsPage() {
             profile={profile.data}
             onSave={async (edit) => {
               try {
-                await saveProfile(uid!, edit);
-                // The header's name comes from the identity record, which syncProfile just updated.
+                await saveProfile(edit);
+                // The header's name comes from the identity record, which updateProfile just updated.
                 session.refresh().catch(() => undefined);
                 return null;
-              } catch {
-                return 'Nie udało się zapisać danych. Sprawdź pola i spróbuj ponownie.';
+              } catch (error) {
+                const refusal = refusalOf(error);
+                return refusal.reason === 'invalid-input' && refusal.field ? { message: refusal.message, field: refusal.field } : { message: `Nie udało się zapisać danych: ${refusal.message}` };
               }
             }}
           />

@@ -5,7 +5,8 @@
  * (`1 234,50 zł`), which pl-PL's default Intl rules would leave ungrouped; the no-break space also
  * keeps "zł" on the same line as the amount.
  */
-import { pluralForm, type NounForms } from '@domain/words';
+// A relative path rather than the @domain alias: the end-to-end tests import this module too.
+import { pluralForm, type NounForms } from '../../../../functions/src/domain/words';
 
 export { pluralForm, type NounForms };
 

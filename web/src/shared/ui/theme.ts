@@ -35,5 +35,13 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij panel' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
+    // A badge carries a status, so it is never cut to „DO ODBI…”: it keeps its width in a row of
+    // text and, when a column is narrower than the badge, wraps inside it instead.
+    Badge: {
+      styles: {
+        root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3, paddingBlock: 2, overflowWrap: 'anywhere' },
+      },
+    },
   },
 });

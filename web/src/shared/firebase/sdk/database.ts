@@ -9,6 +9,7 @@ export {
   limitToLast,
   onValue,
   orderByChild,
+  orderByKey,
   push,
   query,
   ref,
