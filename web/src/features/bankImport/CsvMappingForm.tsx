@@ -86,7 +86,7 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
           </Table>
         </Table.ScrollContainer>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Nazwa banku" value={bank} onChange={(e) => setBank(e.currentTarget.value)} maxLength={60} required />
+          <TextInput label="Nazwa banku" value={bank} onChange={(e) => setBank(e.currentTarget.value)} maxLength={60} withAsterisk />
           <NumberInput label="Pierwszy wiersz z operacją" min={1} max={200} value={firstRow} onChange={(v) => setFirstRow(Number(v) || 1)} />
         </Group>
         <Group grow align="flex-start" wrap="wrap">

@@ -90,3 +90,44 @@ describe('booking helpers', () => {
     expect(bookingSummary([])).toBe('Nic nie zaksięgowano.');
   });
 });
+
+describe('CsvMappingForm', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('asks for the missing columns in Polish, then saves the mapping under the bank name', async () => {
+    const { CsvMappingForm } = await import('./CsvMappingForm');
+    // A layout no preset knows, with no amount column the header would reveal.
+    const r = readStatementFile(bytes('Dzień;Opis;Wartość;Kontrahent\n01.07.2026;ZAM/2026/000101;149,00;Jan Kowalski\n02.07.2026;ZAM/2026/000102;298,00;Anna Nowak\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const onSubmit = vi.fn();
+    renderWithTheme(<CsvMappingForm layout={r.needsCsvMapping} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    expect(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' }).textContent).toContain('ZAM/2026/000102');
+    fireEvent.click(screen.getByTestId('save-csv-mapping'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Podaj nazwę banku — pod nią zapamiętamy mapowanie.');
+    fireEvent.change(screen.getByLabelText(/Nazwa banku/), { target: { value: 'Bank Spółdzielczy' } });
+    fireEvent.click(screen.getByTestId('save-csv-mapping'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wskaż kolumnę z kwotą.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits a guessed mapping the admin confirms, which then reads the file', async () => {
+    const { CsvMappingForm } = await import('./CsvMappingForm');
+    const file = bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n');
+    const inspection = readStatementFile(file);
+    // Known header words: read at once with the guessed mapping, which the admin may still edit.
+    expect(inspection.ok).toBe(true);
+    if (!inspection.ok || !inspection.statement.csv) return;
+    expect(inspection.statement.csv.source).toBe('guess');
+    const onSubmit = vi.fn();
+    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    fireEvent.change(screen.getByLabelText(/Nazwa banku/), { target: { value: 'Mój bank' } });
+    fireEvent.click(screen.getByTestId('save-csv-mapping'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    const [mapping, bank] = onSubmit.mock.calls[0];
+    expect(bank).toBe('Mój bank');
+    expect(mapping).toMatchObject({ delimiter: ';', dataStart: 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: 0, amount: 1, title: [2], payerName: [3] } });
+    const again = readStatementFile(file, { csvMapping: mapping });
+    expect(again.ok && again.statement.transactions.map((t) => [t.amountGrosze, t.title, t.payerName])).toEqual([[14900, 'ZAM/2026/000101', 'Jan Kowalski']]);
+  });
+});
