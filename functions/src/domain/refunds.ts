@@ -1,0 +1,227 @@
+/**
+ * Refunds of paid orders and their correction invoices (faktura korygująca, art. 106j ustawy o VAT).
+ * Pure and Firebase-free: what may be refunded, how much, and the correction's amounts.
+ *
+ * Method: the corrected invoice computed VAT from gross per rate (vat.ts), so the correction does the
+ * same — for every rate it touches, the VAT difference is VAT(gross after) − VAT(gross before), where
+ * "before" is the rate's gross after all earlier corrections of the invoice. Summing the corrections'
+ * differences therefore always gives exactly the VAT of what is left, to the grosz.
+ * A cancellation fee (the part of the price not returned) is a positive line at the rate(s) of the
+ * refunded lines, so the correction's gross difference is exactly minus the amount returned.
+ */
+import { z } from 'zod';
+import { amountInWords } from './words.js';
+import { keySchema, rateKey, type Order } from './schemas.js';
+import { vatFromGross, type VatRate } from './vat.js';
+
+export const CORRECTION_PREFIX = 'KOR';
+
+export function formatCorrectionNumber(year: number, sequence: number): string {
+  if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Bad year ${year}`);
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`Bad sequence ${sequence}`);
+  return `${CORRECTION_PREFIX}/${year}/${String(sequence).padStart(6, '0')}`;
+}
+
+export function parseCorrectionNumber(text: string): { year: number; sequence: number } | null {
+  const m = /^KOR\/(\d{4})\/(\d{6,})$/.exec(text);
+  return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
+}
+
+/** What earlier corrections already took back from each line of an order. */
+export type RefundedLines = Record<string, { quantity: number; gross: number }>;
+/** Cumulative gross differences of earlier corrections per rate key (`r23`, …): zero or negative. */
+export type CorrectedRateGross = Record<string, number>;
+
+export interface RefundableLine {
+  lineId: string;
+  name: string;
+  vatRate: VatRate;
+  unitGross: number;
+  /** Units still refundable. */
+  quantity: number;
+  /** Gross still refundable for the line (what was paid minus earlier refunds). */
+  gross: number;
+}
+
+export function lineLabel(line: Order['lines'][string]): string {
+  return line.type === 'ticket' ? `Bilet „${line.name}” — ${line.memberName}` : `${line.name} (${line.variantLabel})`;
+}
+
+/** Lines of a paid order in key order with what is still refundable (lines fully refunded are kept with 0). */
+export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedLines | undefined): RefundableLine[] {
+  return Object.keys(order.lines)
+    .sort()
+    .map((lineId) => {
+      const line = order.lines[lineId];
+      const done = refunded?.[lineId] ?? { quantity: 0, gross: 0 };
+      return {
+        lineId,
+        name: lineLabel(line),
+        vatRate: line.vatRate,
+        unitGross: line.unitGross,
+        quantity: line.quantity - done.quantity,
+        gross: line.unitGross * line.quantity - done.gross,
+      };
+    });
+}
+
+export interface RefundPlanLine { lineId: string; name: string; vatRate: VatRate; unitGross: number; quantity: number; gross: number }
+export interface RefundPlan {
+  lines: RefundPlanLine[];
+  /** Gross of the refunded lines. */
+  refundable: number;
+  /** Money returned: `refundable − fee`. */
+  amount: number;
+  /** Part of the price kept (cancellation fee). */
+  fee: number;
+}
+export interface RefundRefusal { reason: 'refund-line-missing' | 'refund-nothing-left' | 'refund-amount-too-high' | 'refund-amount-invalid'; message: string; field: string }
+
+/**
+ * Which lines and how much: `lines` maps a line id to the units to refund (`undefined` = the whole
+ * order, all that is left). Refuses a line not on the order, more units than are left, and an amount
+ * above the refundable one or not positive.
+ */
+export function planRefund(
+  order: Pick<Order, 'lines'>,
+  refunded: RefundedLines | undefined,
+  lines: Record<string, number> | undefined,
+  amount?: number,
+): { ok: true; plan: RefundPlan } | { ok: false; refusal: RefundRefusal } {
+  const left = new Map(refundableLines(order, refunded).map((l) => [l.lineId, l]));
+  const chosen: RefundPlanLine[] = [];
+  const wanted = lines ?? Object.fromEntries([...left.values()].filter((l) => l.quantity > 0).map((l) => [l.lineId, l.quantity]));
+  for (const [lineId, quantity] of Object.entries(wanted).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const line = left.get(lineId);
+    if (!line) return { ok: false, refusal: { reason: 'refund-line-missing', field: `lines.${lineId}`, message: 'Tej pozycji nie ma w zamówieniu' } };
+    if (line.quantity <= 0) return { ok: false, refusal: { reason: 'refund-nothing-left', field: `lines.${lineId}`, message: `${line.name} — ta pozycja została już zwrócona` } };
+    if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > line.quantity)
+      return { ok: false, refusal: { reason: 'refund-nothing-left', field: `lines.${lineId}`, message: `${line.name} — do zwrotu zostało najwyżej ${line.quantity} szt.` } };
+    // The last units take exactly what is left of the line's gross, so a line is never over- or under-refunded.
+    const gross = quantity === line.quantity ? line.gross : line.unitGross * quantity;
+    chosen.push({ lineId, name: line.name, vatRate: line.vatRate, unitGross: line.unitGross, quantity, gross });
+  }
+  if (!chosen.length) return { ok: false, refusal: { reason: 'refund-nothing-left', field: 'lines', message: 'W tym zamówieniu nie ma już nic do zwrotu' } };
+  const refundable = chosen.reduce((s, l) => s + l.gross, 0);
+  const money = amount ?? refundable;
+  if (!Number.isSafeInteger(money) || money < 1) return { ok: false, refusal: { reason: 'refund-amount-invalid', field: 'amount', message: 'Kwota zwrotu musi być większa od zera' } };
+  if (money > refundable)
+    return { ok: false, refusal: { reason: 'refund-amount-too-high', field: 'amount', message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatPln(refundable)})` } };
+  return { ok: true, plan: { lines: chosen, refundable, amount: money, fee: refundable - money } };
+}
+
+/** `1 234,50 zł` without Intl (server and browser print the same). */
+export function formatPln(grosze: number): string {
+  const sign = grosze < 0 ? '−' : '';
+  const abs = Math.abs(grosze);
+  const zl = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  return `${sign}${zl},${String(abs % 100).padStart(2, '0')}\u00a0zł`;
+}
+
+export interface CorrectionLine {
+  name: string;
+  unit: 'szt.';
+  /** Units on the invoice before this correction and after it. */
+  quantityBefore: number;
+  quantityAfter: number;
+  /** The difference: negative for a refunded line, +1 for a fee line. */
+  quantity: number;
+  unitGross: number;
+  vatRate: VatRate;
+  /** Differences (grosze): negative for a refunded line. Line VAT is informative, the per-rate amounts bind. */
+  net: number;
+  vat: number;
+  gross: number;
+}
+export interface CorrectionRate { vatRate: VatRate; net: number; vat: number; gross: number }
+export interface CorrectionAmounts {
+  lines: Record<string, CorrectionLine>;
+  /** Binding differences per rate, keyed `r23`, …, plus the rate's gross before and after. */
+  perRate: Record<string, CorrectionRate & { grossBefore: number; grossAfter: number }>;
+  totals: { net: number; vat: number; gross: number };
+  /** Money to return (= −totals.gross). */
+  refundAmount: number;
+  fee: number;
+  amountInWords: string;
+}
+
+export const FEE_LINE_NAME = 'Opłata za anulowanie (część ceny niepodlegająca zwrotowi)';
+
+/**
+ * The correction of an invoice for a refund plan. `rateGross` is each rate's gross on the invoice
+ * (its `totals.perRate`), `earlier` what earlier corrections changed per rate, `refunded` what they
+ * took from each line. The fee is kept at the rates of the refunded lines, largest gross first.
+ */
+export function computeCorrection(input: {
+  order: Pick<Order, 'lines'>;
+  rateGross: Record<string, number>;
+  earlier?: CorrectedRateGross;
+  refunded?: RefundedLines;
+  plan: RefundPlan;
+}): CorrectionAmounts {
+  const { order, plan } = input;
+  const lines: Record<string, CorrectionLine> = {};
+  const grossDiff = new Map<VatRate, number>();
+  for (const l of plan.lines) {
+    const line = order.lines[l.lineId];
+    const before = line.quantity - (input.refunded?.[l.lineId]?.quantity ?? 0);
+    const vat = -vatFromGross(l.gross, l.vatRate);
+    lines[l.lineId] = { name: l.name, unit: 'szt.', quantityBefore: before, quantityAfter: before - l.quantity, quantity: -l.quantity, unitGross: l.unitGross, vatRate: l.vatRate, net: -l.gross - vat, vat, gross: -l.gross };
+    grossDiff.set(l.vatRate, (grossDiff.get(l.vatRate) ?? 0) - l.gross);
+  }
+  let feeLeft = plan.fee;
+  const byRefunded = [...grossDiff.entries()].sort(([ra, ga], [rb, gb]) => ga - gb || rb - ra);
+  for (const [rate, diff] of byRefunded) {
+    if (feeLeft <= 0) break;
+    const part = Math.min(feeLeft, -diff);
+    feeLeft -= part;
+    grossDiff.set(rate, diff + part);
+    const vat = vatFromGross(part, rate);
+    lines[`fee-r${rate}`] = { name: FEE_LINE_NAME, unit: 'szt.', quantityBefore: 0, quantityAfter: 1, quantity: 1, unitGross: part, vatRate: rate, net: part - vat, vat, gross: part };
+  }
+  const perRate: CorrectionAmounts['perRate'] = {};
+  for (const [rate, diff] of [...grossDiff.entries()].sort(([a], [b]) => b - a)) {
+    const key = rateKey(rate);
+    const grossBefore = (input.rateGross[key] ?? 0) + (input.earlier?.[key] ?? 0);
+    const grossAfter = grossBefore + diff;
+    const vat = vatFromGross(grossAfter, rate) - vatFromGross(grossBefore, rate);
+    perRate[key] = { vatRate: rate, net: diff - vat, vat, gross: diff, grossBefore, grossAfter };
+  }
+  const rates = Object.values(perRate);
+  const totals = { net: rates.reduce((s, r) => s + r.net, 0), vat: rates.reduce((s, r) => s + r.vat, 0), gross: rates.reduce((s, r) => s + r.gross, 0) };
+  return { lines, perRate, totals, refundAmount: -totals.gross, fee: plan.fee, amountInWords: amountInWords(-totals.gross) };
+}
+
+/** After a correction: what the order's refund record holds for the next one. */
+export function afterCorrection(refunded: RefundedLines | undefined, earlier: CorrectedRateGross | undefined, plan: RefundPlan, amounts: CorrectionAmounts): { refunded: RefundedLines; rateGross: CorrectedRateGross } {
+  const nextRefunded: RefundedLines = { ...refunded };
+  for (const l of plan.lines) {
+    const prev = nextRefunded[l.lineId] ?? { quantity: 0, gross: 0 };
+    nextRefunded[l.lineId] = { quantity: prev.quantity + l.quantity, gross: prev.gross + l.gross };
+  }
+  const rateGross: CorrectedRateGross = { ...earlier };
+  for (const [key, r] of Object.entries(amounts.perRate)) rateGross[key] = (rateGross[key] ?? 0) + r.gross;
+  return { refunded: nextRefunded, rateGross };
+}
+
+// ---------------------------------------------------------------- input pieces shared with callables.ts
+
+/** Lines to refund: line id → units (1…30), at most 60 lines. */
+export const refundLinesSchema = z
+  .record(keySchema, z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(1000, 'Za dużo sztuk'), { error: 'Wybierz pozycje do zwrotu' })
+  .refine((lines) => Object.keys(lines).length >= 1, 'Wybierz pozycje do zwrotu')
+  .refine((lines) => Object.keys(lines).length <= 60, 'Za dużo pozycji naraz');
+
+/** A stored refund request id is a push id (server-minted); a correction id is `KOR-YYYY-NNNNNN`. */
+export const correctionIdSchema = z.string().regex(/^KOR-\d{4}-\d{6,}$/, 'Nieprawidłowy numer korekty');
+
+export const REFUND_REQUEST_STATUS_LABELS = {
+  open: 'oczekuje',
+  withdrawn: 'wycofana',
+  approved: 'zatwierdzona',
+  rejected: 'odrzucona',
+} as const;
+export type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
+
+export const REFUND_TRANSFER_STATUS_LABELS = { due: 'do przelania', transferred: 'przelano' } as const;
+export type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
