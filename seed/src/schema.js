@@ -100,6 +100,25 @@ export const sellerSchema = z.strictObject({
     .transform(normalizeBankAccount),
 });
 
+/**
+ * The terms or the privacy policy (functions/src/domain/schemas.ts legalDocumentSchema): the https
+ * address of a page that holds it, or its text (paragraphs separated by blank lines) — one of the two.
+ */
+const legalDocument = z
+  .strictObject({
+    url: z
+      .url('Nieprawidłowy adres strony')
+      .max(500, 'Najwyżej 500 znaków')
+      .refine((value) => {
+        const url = new URL(value);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+      }, 'Adres strony musi zaczynać się od https://')
+      .optional(),
+    text: optionalText(LIMITS.legalText).optional(),
+  })
+  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), { message: 'Podaj adres strony (url) albo treść dokumentu (text) — jedno z dwóch', path: ['url'] })
+  .transform((doc) => (doc.url ? { url: doc.url } : { text: /** @type {string} */ (doc.text) }));
+
 export const eventSchema = z
   .strictObject({
     name: text('Podaj nazwę wydarzenia', LIMITS.title),
@@ -108,6 +127,8 @@ export const eventSchema = z
     endDate: isoDate,
     seller: sellerSchema,
     pickupInfo: optionalText(LIMITS.description).default(''),
+    terms: legalDocument.optional(),
+    privacy: legalDocument.optional(),
   })
   .refine((event) => event.endDate >= event.startDate, { message: 'Data końca przed datą początku', path: ['endDate'] });
 
@@ -148,7 +169,14 @@ export const productSchema = z.strictObject({
 });
 
 const idMessage = (/** @type {string} */ what) => `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`;
-const idKey = (/** @type {string} */ what) => z.string().regex(KEY, idMessage(what));
+/**
+ * Names a plain JavaScript object inherits (`__proto__`, `constructor`, …): as database keys they
+ * break the Firebase SDKs' per-path state (docs/data-model.md), so no id may be one of them.
+ */
+const OBJECT_INTERNALS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+const INTERNAL_MESSAGE = 'Identyfikator nie może być nazwą wbudowaną JavaScriptu (np. constructor, __proto__)';
+/** Participant ids are minted like push ids: a digit or a dash in them rules out every such name. */
+const MEMBER_KEY = /^[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*$/;
 
 export const seedFileSchema = z.strictObject({
   event: eventSchema,
@@ -173,7 +201,10 @@ export function keyProblems(json) {
   /** @param {unknown} map @param {(string | number)[]} at @param {RegExp} pattern @param {string} message */
   const check = (map, at, pattern, message) => {
     if (!isMap(map)) return;
-    for (const key of Object.keys(/** @type {object} */ (map))) if (!pattern.test(key)) problems.push({ path: [...at, key], message });
+    for (const key of Object.keys(/** @type {object} */ (map))) {
+      if (!pattern.test(key)) problems.push({ path: [...at, key], message });
+      else if (OBJECT_INTERNALS.has(key)) problems.push({ path: [...at, key], message: INTERNAL_MESSAGE });
+    }
   };
   check(file.countries, ['countries'], /^[A-Z]{2}$/, 'Kod kraju to dwie wielkie litery (ISO 3166-1)');
   check(file.ticketTypes, ['ticketTypes'], KEY, idMessage('biletu'));
@@ -204,7 +235,7 @@ export const demoAccountsSchema = z.strictObject({
       }),
       pickupCode: z.string().regex(/^[A-HJ-NP-Z2-9]{8}$/),
       members: z.record(
-        idKey('uczestnika'),
+        z.string().max(64).regex(MEMBER_KEY, 'Identyfikator uczestnika musi zawierać cyfrę lub „-” (np. demo-syn)'),
         z.strictObject({
           firstName: text('Podaj imię', 60),
           lastName: text('Podaj nazwisko', 60),

@@ -192,7 +192,7 @@ describe('accounts (Auth emulator)', () => {
     expect(stored.roles.demoAdmin).toMatchObject({ admin: true, staff: false, updatedBy: 'seed' });
     expect(stored.roles.demoStaff).toMatchObject({ admin: false, staff: true });
     expect(stored.roles.demoUczestnik).toBeUndefined();
-    expect(Object.keys(stored.members.demoUczestnik).sort()).toEqual(['demoCorka', 'demoPartner', 'demoSyn', 'self']);
+    expect(Object.keys(stored.members.demoUczestnik).sort()).toEqual(['demo-corka', 'demo-partner', 'demo-syn', 'self']);
     expect(stored.profiles.demoUczestnik).toMatchObject({ email: 'uczestnik@example.com', firstName: 'Marta', pickupCode: 'MRTN4W9Q' });
     expect(stored.pickupCodes.MRTN4W9Q).toEqual({ uid: 'demoUczestnik' });
     expect(stored.pickupDirectory.demoUczestnik).toMatchObject({ name: 'Marta Nowak', nameLower: 'marta nowak', lastNameLower: 'nowak' });

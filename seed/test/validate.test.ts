@@ -128,3 +128,18 @@ describe('a broken file', () => {
     expect(result.data.ticketTypes['karnet-3-dniowy'].saleEnd).toBe(Date.parse('2027-07-18T10:00:00Z'));
   });
 });
+
+describe('ids that would break the Firebase SDKs', () => {
+  it('a ticket type, product or variant id named like a JS object internal is refused with a Polish message', () => {
+    for (const name of ['constructor', 'hasOwnProperty', 'toString', 'valueOf', 'prototype']) {
+      const file = example();
+      file.ticketTypes[name] = file.ticketTypes['bilet-jednodniowy'];
+      file.products['kubek-latarnia'].variants[name] = file.products['kubek-latarnia'].variants.standard;
+      const result = validateSeed(file);
+      expect(result.ok, name).toBe(false);
+      const problems = result.ok ? [] : result.problems;
+      expect(problems.map((p) => p.path), name).toEqual(expect.arrayContaining([`ticketTypes.${name}`, `products.kubek-latarnia.variants.${name}`]));
+      expect(problems.find((p) => p.path === `ticketTypes.${name}`)?.message).toBe('Identyfikator nie może być nazwą wbudowaną JavaScriptu (np. constructor, __proto__)');
+    }
+  });
+});

@@ -94,7 +94,7 @@ async function main() {
     }, 'placeTicketOrder');
     await db.ref('products/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 23, active: true, sortOrder: 0, variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } } });
     await scenario('warm-up', async () => {
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { w: { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
+      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeMerchOrder');
     await db.ref('tickets').remove();
 
@@ -112,7 +112,7 @@ async function main() {
     }, 'placeTicketOrder'));
     results.push(await scenario(`${BUYERS} buyers at once, one merch variant, plenty left`, async () => {
       await db.ref('products/kubek').set({ name: 'Kubek', description: '', priceGrosze: 3500, vatRate: 23, active: true, sortOrder: 1, variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } } });
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { k: { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
+      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
     }, 'placeMerchOrder'));
 
     const plenty = (await db.ref('ticketTypes/plenty/sold').get()).val();
