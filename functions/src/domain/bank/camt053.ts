@@ -49,6 +49,8 @@ export function parseCamt053(text: string): CamtStatement[] {
     trimValues: true,
     processEntities: { enabled: true, maxTotalExpansions: Number.MAX_SAFE_INTEGER },
     isArray: (name) => ARRAYS.has(name),
+    // Callbacks get the parser's path matcher instead of a path string built for every element (a third of the parse time).
+    jPath: false,
   });
   const doc = parser.parse(text) as Node;
   const root = (doc.Document as Node | undefined) ?? {};
