@@ -1,4 +1,4 @@
-import type { EventSettings, Order, Product, Profile, TicketType, Variant } from '@domain/schemas';
+import type { Order, Product, Profile, TicketType, Variant } from '@domain/schemas';
 import { CALLABLES, type CallableInput, type CallableName, type CallableOutput } from '@domain/callables';
 import { callFunction } from '../../shared/firebase';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
@@ -64,28 +64,23 @@ function toRoles(raw: unknown): Record<string, RoleFlags> {
 
 /** Admin-only reads (the rules give admins the whole tree); each endpoint is a live listener. */
 export const adminApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    adminTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'ticketTypes', toTicketTypes)),
     adminArchivedTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toTicketTypes)),
-    adminProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'products', toProducts)),
     adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toProducts)),
     adminOrders: build.query<AdminOrder[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
     adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
-    adminEvent: build.query<EventSettings | null, void>(realtimeEndpoint(() => 'event', (raw) => (raw ?? null) as EventSettings | null)),
   }),
 });
 
-export const {
-  useAdminTicketTypesQuery,
-  useAdminArchivedTicketTypesQuery,
-  useAdminProductsQuery,
-  useAdminArchivedProductsQuery,
-  useAdminOrdersQuery,
-  useAdminUsersQuery,
-  useAdminRolesQuery,
-  useAdminEventQuery,
-} = adminApi;
+export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminOrdersQuery, useAdminUsersQuery, useAdminRolesQuery } = adminApi;
+
+// The live catalogue and the event settings are read through their features' endpoints
+// (one endpoint per database path, see shared/api/realtime.ts).
+export { useGetTicketTypesQuery as useAdminTicketTypesQuery } from '../tickets';
+export { useGetProductsQuery as useAdminProductsQuery } from '../shop';
+export { useGetEventQuery as useAdminEventQuery } from '../home';
 
 /** Typed callable: name and payload checked against the shared table in @domain/callables. */
 export function callAdmin<N extends CallableName>(name: N, input: CallableInput<N>): Promise<CallableOutput<N>> {

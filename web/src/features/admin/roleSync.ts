@@ -10,6 +10,7 @@ interface RoleMirror {
 }
 
 const roleMirrorApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     myRoleMirror: build.query<RoleMirror | null, string>(
       realtimeEndpoint(

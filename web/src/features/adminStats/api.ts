@@ -1,6 +1,11 @@
+import { useMemo } from 'react';
 import type { Order } from '@domain/schemas';
 import { loadDatabase } from '../../shared/firebase';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
+import { useGetCountriesQuery } from '../registration';
+import { useGetProductsQuery } from '../shop';
+import { useGetTicketTypesQuery } from '../tickets';
 
 export interface AdminStatsData {
   revenue: { pendingGross: number; paidGross: number };
@@ -54,39 +59,49 @@ export function toAdminStats(raw: unknown): AdminStatsData {
   };
 }
 
-function toCatalogue(archived: boolean) {
-  return (raw: unknown): CatalogueEntry[] =>
-    Object.entries(obj(raw)).map(([id, e]) => {
-      const entry = obj(e);
-      const variants = entry.variants
-        ? Object.entries(obj(entry.variants))
-            .map(([vid, v]) => ({ id: vid, label: String(obj(v).label ?? vid), stock: num(obj(v).stock), sold: num(obj(v).sold), sortOrder: num(obj(v).sortOrder) }))
-            .sort((a, b) => a.sortOrder - b.sortOrder)
-            .map(({ sortOrder: _omit, ...v }) => v)
-        : undefined;
-      return { id, name: String(entry.name ?? id), quota: entry.quota === undefined ? undefined : num(entry.quota), sold: num(entry.sold), archived, variants };
-    });
+/** A ticket type or product as its own feature lists it, live or archived. */
+interface CatalogueSource {
+  id: string;
+  name: string;
+  quota?: number;
+  sold?: number;
+  variants?: readonly { id: string; label: string; stock: number; sold: number }[];
+}
+
+/** Ticket types or products (variants already in display order) as the sales tables list them. */
+export function toCatalogue(items: readonly CatalogueSource[], archived: boolean): CatalogueEntry[] {
+  return items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    quota: item.quota === undefined ? undefined : num(item.quota),
+    sold: num(item.sold),
+    archived,
+    variants: item.variants?.map((v) => ({ id: v.id, label: v.label, stock: num(v.stock), sold: num(v.sold) })),
+  }));
 }
 
 export const adminStatsApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     statsAdmin: build.query<AdminStatsData, void>(realtimeEndpoint(() => 'stats/admin', toAdminStats)),
-    statsTicketTypes: build.query<CatalogueEntry[], void>(realtimeEndpoint(() => 'ticketTypes', toCatalogue(false))),
-    statsArchivedTicketTypes: build.query<CatalogueEntry[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toCatalogue(true))),
-    statsProducts: build.query<CatalogueEntry[], void>(realtimeEndpoint(() => 'products', toCatalogue(false))),
-    statsArchivedProducts: build.query<CatalogueEntry[], void>(realtimeEndpoint(() => 'archivedProducts', toCatalogue(true))),
-    statsCountries: build.query<Record<string, string>, void>(realtimeEndpoint(() => 'countries', (raw) => obj(raw) as Record<string, string>)),
   }),
 });
 
-export const {
-  useStatsAdminQuery,
-  useStatsTicketTypesQuery,
-  useStatsArchivedTicketTypesQuery,
-  useStatsProductsQuery,
-  useStatsArchivedProductsQuery,
-  useStatsCountriesQuery,
-} = adminStatsApi;
+export const { useStatsAdminQuery } = adminStatsApi;
+
+// The catalogue and the country names come from the features that own those paths (one endpoint
+// per database path); these hooks only reshape them for the sales tables.
+function useCatalogue(items: readonly CatalogueSource[] | undefined, archived: boolean) {
+  return { data: useMemo(() => items && toCatalogue(items, archived), [items, archived]) };
+}
+export const useStatsTicketTypesQuery = () => useCatalogue(useGetTicketTypesQuery().data, false);
+export const useStatsArchivedTicketTypesQuery = () => useCatalogue(useAdminArchivedTicketTypesQuery().data, true);
+export const useStatsProductsQuery = () => useCatalogue(useGetProductsQuery().data, false);
+export const useStatsArchivedProductsQuery = () => useCatalogue(useAdminArchivedProductsQuery().data, true);
+export function useStatsCountriesQuery() {
+  const countries = useGetCountriesQuery().data;
+  return { data: useMemo(() => countries && Object.fromEntries(countries.map((c) => [c.code, c.name])), [countries]) };
+}
 
 /** All orders, read once for the export (a file is a snapshot; no listener needed). */
 export async function fetchAllOrders(): Promise<Order[]> {

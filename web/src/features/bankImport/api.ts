@@ -27,6 +27,7 @@ export function toMappings(raw: unknown): Record<string, SavedMapping> {
 
 /** Admin-only paths (database.rules.json "bank"), each a live listener while the tab is open. */
 export const bankImportApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(realtimeEndpoint(() => 'bank/transactions', toSettled)),
     bankCsvMappings: build.query<Record<string, SavedMapping>, void>(realtimeEndpoint(() => 'bank/csvMappings', toMappings)),

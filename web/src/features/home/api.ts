@@ -1,4 +1,5 @@
-import type { PickupItem } from '@domain/schemas';
+import { useMemo } from 'react';
+import type { EventSettings } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 /** `/event` (docs/data-model.md): what the dashboard's event card needs. */
@@ -9,7 +10,7 @@ export interface EventInfo {
   endDate: string;
 }
 
-function toEventInfo(raw: unknown): EventInfo | null {
+export function toEventInfo(raw: unknown): EventInfo | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const e = raw as Record<string, unknown>;
   if (typeof e.name !== 'string') return null;
@@ -22,31 +23,20 @@ function toEventInfo(raw: unknown): EventInfo | null {
 }
 
 export const eventApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    getEvent: build.query<EventInfo | null, void>(realtimeEndpoint(() => 'event', toEventInfo)),
+    /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
+    getEvent: build.query<EventSettings | null, void>(
+      realtimeEndpoint(() => 'event', (raw) => (typeof raw === 'object' && raw !== null ? (raw as EventSettings) : null)),
+    ),
   }),
 });
 
 export const { useGetEventQuery } = eventApi;
 
-// ---------------------------------------------------------------- my pickups
-// (my orders come from the orders feature: `useGetMyOrdersQuery` in features/orders)
-
-export interface PickupEntry extends PickupItem {
-  id: string;
+/** `/event` as the dashboard's event card needs it (null while it has no name). */
+export function useEventInfo() {
+  const result = useGetEventQuery();
+  const data = useMemo(() => (result.data ? toEventInfo(result.data) : null), [result.data]);
+  return { ...result, data };
 }
-
-function toPickups(raw: unknown): PickupEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, PickupItem>)
-    .map(([id, p]) => ({ ...p, id }))
-    .sort((a, b) => a.createdAt - b.createdAt);
-}
-
-export const homeApi = realtimeApi.injectEndpoints({
-  endpoints: (build) => ({
-    getMyPickups: build.query<PickupEntry[], string>(realtimeEndpoint((uid) => `pickups/${uid}`, toPickups)),
-  }),
-});
-
-export const { useGetMyPickupsQuery } = homeApi;

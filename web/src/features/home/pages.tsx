@@ -8,10 +8,11 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
 import { memberName, TicketBadges, useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
 import { useGetMyOrdersQuery } from '../orders';
-import { useGetEventQuery, useGetMyPickupsQuery } from './api';
+import { useGetMyPickupsQuery } from '../pickup';
+import { useEventInfo } from './api';
 
 function EventCard() {
-  const { data: event, isLoading, isError } = useGetEventQuery();
+  const { data: event, isLoading, isError } = useEventInfo();
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="event-card">
       {isLoading ? (
@@ -154,7 +155,8 @@ function OpenOrders({ uid }: { uid: string }) {
 
 function ToPickUp({ uid }: { uid: string }) {
   const pickups = useGetMyPickupsQuery(uid);
-  const waiting = (pickups.data ?? []).filter((p) => p.status === 'waiting');
+  // Oldest first: the order in which they were bought.
+  const waiting = (pickups.data ?? []).filter((p) => p.status === 'waiting').sort((a, b) => a.createdAt - b.createdAt);
   return (
     <Section title="Do odbioru" testId="home-pickups" action={<Anchor component={Link} to="/dashboard/odbierz" size="sm">Odbierz</Anchor>}>
       {pickups.isLoading ? (

@@ -18,6 +18,7 @@ export interface InvoiceKey {
 }
 
 export const invoicesApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getMyInvoices: build.query<InvoiceEntry[], string>(realtimeEndpoint((uid) => `invoices/${uid}`, toInvoices)),
     /** One invoice; only ever asked for the signed-in user's own uid (the rules refuse any other). */

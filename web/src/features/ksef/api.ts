@@ -38,6 +38,7 @@ export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
 
 /** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
 export const ksefApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
       realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw) => (isObject(raw) ? (raw as unknown as KsefRecord) : null)),

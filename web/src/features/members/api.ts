@@ -33,6 +33,7 @@ function toClaims(raw: unknown): TicketClaims {
 }
 
 export const membersApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getMembers: build.query<MemberEntry[], string>(realtimeEndpoint((uid) => `members/${uid}`, toMembers)),
     getTicketClaims: build.query<TicketClaims, string>(realtimeEndpoint((uid) => `tickets/${uid}`, toClaims)),

@@ -26,6 +26,7 @@ const myOrdersQuery = ({ db, sdk }: RealtimeDatabase, uid: string) =>
   sdk.query(sdk.ref(db, 'orders'), sdk.orderByChild('uid'), sdk.equalTo(uid));
 
 export const ordersApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     /** My orders, newest first. */
     getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),

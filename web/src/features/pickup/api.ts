@@ -13,6 +13,7 @@ function toItems(raw: unknown): PickupEntry[] {
 }
 
 export const pickupApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/pickups/{uid}`, live: an item turns "odebrane" the moment staff hands it out. */
     getMyPickups: build.query<PickupEntry[], string>(realtimeEndpoint((uid) => `pickups/${uid}`, toItems)),

@@ -1,8 +1,10 @@
+import { useMemo } from 'react';
 import type { PickupItem } from '@domain/schemas';
 import { matchesAllWords, pickupSearchEntrySchema, searchTokens, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
+import { useGetMyPickupsQuery } from '../pickup';
 
 /** One person as the pickup point sees them: /pickupDirectory holds only what the pickup needs. */
 export interface DirectoryEntry {
@@ -23,11 +25,9 @@ function toEntry(uid: string, raw: unknown): DirectoryEntry | null {
 }
 
 /** Waiting items first (oldest first, the order they were bought), then handed-out ones (latest first). */
-export function toStationItems(raw: unknown): StationItem[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  const items = Object.entries(raw as Record<string, PickupItem>).map(([id, item]) => ({ ...item, id }));
-  const waiting = items.filter((i) => i.status === 'waiting').sort((a, b) => a.createdAt - b.createdAt || a.label.localeCompare(b.label, 'pl'));
-  const picked = items.filter((i) => i.status === 'picked').sort((a, b) => (b.pickedAt ?? 0) - (a.pickedAt ?? 0));
+export function stationOrder(all: readonly StationItem[]): StationItem[] {
+  const waiting = all.filter((i) => i.status === 'waiting').sort((a, b) => a.createdAt - b.createdAt || a.label.localeCompare(b.label, 'pl'));
+  const picked = all.filter((i) => i.status === 'picked').sort((a, b) => (b.pickedAt ?? 0) - (a.pickedAt ?? 0));
   return [...waiting, ...picked];
 }
 
@@ -103,6 +103,7 @@ async function searchPeople(text: string): Promise<SearchResult> {
 }
 
 export const stationApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     stationSearch: build.query<SearchResult, string>({
       async queryFn(text): Promise<{ data: SearchResult } | { error: RealtimeError }> {
@@ -115,11 +116,17 @@ export const stationApi = realtimeApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     stationPerson: build.query<DirectoryEntry | null, string>(realtimeEndpoint((uid) => `pickupDirectory/${uid}`, (raw, uid) => toEntry(uid, raw))),
-    stationItems: build.query<StationItem[], string>(realtimeEndpoint((uid) => `pickups/${uid}`, toStationItems)),
   }),
 });
 
-export const { useStationSearchQuery, useStationPersonQuery, useStationItemsQuery } = stationApi;
+export const { useStationSearchQuery, useStationPersonQuery } = stationApi;
+
+/** A person's `/pickups/{uid}`, live, through the pickup feature's endpoint, in the station's order. */
+export function useStationItemsQuery(uid: string) {
+  const result = useGetMyPickupsQuery(uid);
+  const data = useMemo(() => result.data && stationOrder(result.data), [result.data]);
+  return { ...result, data };
+}
 
 /** The uid behind a pickup code (from the QR code or typed), or null when no one has it. */
 export async function uidForPickupCode(code: string): Promise<string | null> {

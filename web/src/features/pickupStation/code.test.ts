@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toStationItems } from './api';
+import { stationOrder } from './api';
 import { extractPickupCode } from './code';
 
 describe('pickup code from a scan or the keyboard', () => {
@@ -20,12 +20,12 @@ describe('pickup code from a scan or the keyboard', () => {
 
 describe('station item order', () => {
   it('lists waiting items first (oldest first), then handed-out ones (latest first)', () => {
-    const items = toStationItems({
-      a: { orderId: 'o', label: 'A', quantity: 1, status: 'picked', createdAt: 1, pickedAt: 10 },
-      b: { orderId: 'o', label: 'B', quantity: 1, status: 'waiting', createdAt: 5 },
-      c: { orderId: 'o', label: 'C', quantity: 2, status: 'waiting', createdAt: 2 },
-      d: { orderId: 'o', label: 'D', quantity: 1, status: 'picked', createdAt: 1, pickedAt: 20 },
-    });
+    const items = stationOrder([
+      { id: 'a', orderId: 'o', label: 'A', quantity: 1, status: 'picked', createdAt: 1, pickedAt: 10 },
+      { id: 'b', orderId: 'o', label: 'B', quantity: 1, status: 'waiting', createdAt: 5 },
+      { id: 'c', orderId: 'o', label: 'C', quantity: 2, status: 'waiting', createdAt: 2 },
+      { id: 'd', orderId: 'o', label: 'D', quantity: 1, status: 'picked', createdAt: 1, pickedAt: 20 },
+    ]);
     expect(items.map((i) => i.id)).toEqual(['c', 'b', 'd', 'a']);
   });
 });

@@ -17,6 +17,7 @@ function toCountries(raw: unknown): Country[] {
 }
 
 export const countriesApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getCountries: build.query<Country[], void>(realtimeEndpoint(() => 'countries', toCountries)),
   }),

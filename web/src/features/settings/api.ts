@@ -8,6 +8,7 @@ function toProfile(raw: unknown): Profile | null {
 }
 
 export const profileApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/profiles/{uid}`; null until `completeRegistration` has run. */
     getProfile: build.query<Profile | null, string>(realtimeEndpoint((uid) => `profiles/${uid}`, toProfile)),

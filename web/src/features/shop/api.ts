@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import { LIMITS, type Product, type Profile, type Variant } from '@domain/schemas';
+import { LIMITS, type Product, type Variant } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
@@ -19,10 +20,10 @@ export interface ProductEntry extends Omit<Product, 'variants'> {
 
 const collator = new Intl.Collator('pl');
 
-export function toProducts(raw: unknown): ProductEntry[] {
+/** Every product in `/products`, inactive ones too (the admin panel lists them), sorted, with availability. */
+export function toProductEntries(raw: unknown): ProductEntry[] {
   if (typeof raw !== 'object' || raw === null) return [];
   return Object.entries(raw as Record<string, Product>)
-    .filter(([, p]) => p.active === true)
     .map(([id, p]) => {
       const variants = Object.entries(p.variants ?? {})
         .map(([vid, v]) => ({ ...v, id: vid, available: Math.max(0, (v.stock ?? 0) - (v.sold ?? 0)) }))
@@ -31,6 +32,12 @@ export function toProducts(raw: unknown): ProductEntry[] {
     })
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || collator.compare(a.name, b.name));
 }
+
+/** What the shop offers: the active products. */
+export const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] => products.filter((p) => p.active === true);
+
+/** `/products` as the shop shows it: inactive products hidden. */
+export const toProducts = (raw: unknown): ProductEntry[] => activeProducts(toProductEntries(raw));
 
 export interface MerchLine {
   id: string;
@@ -47,29 +54,26 @@ function toLines(raw: unknown): MerchLine[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export interface ShopProfile {
-  firstName: string;
-  lastName: string;
-  invoice?: Profile['invoice'];
-}
-
-function toProfile(raw: unknown): ShopProfile | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const p = raw as Profile;
-  return { firstName: p.firstName, lastName: p.lastName, invoice: p.invoice };
-}
-
 export const shopApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
-    /** `/products`, live: availability changes as others buy. Archived products are not here, inactive ones are hidden. */
-    getShopProducts: build.query<ProductEntry[], void>(realtimeEndpoint(() => 'products', toProducts)),
+    /** `/products`, live: availability changes as others buy. Archived products are not here; inactive ones are (see `useGetShopProductsQuery`). */
+    getProducts: build.query<ProductEntry[], void>(realtimeEndpoint(() => 'products', toProductEntries)),
     getMerchBasket: build.query<MerchLine[], string>(realtimeEndpoint((uid) => `baskets/${uid}/merch`, toLines)),
-    /** Name and saved invoice data, to prefill the buyer form. */
-    getBuyerProfile: build.query<ShopProfile | null, string>(realtimeEndpoint((uid) => `profiles/${uid}`, toProfile)),
   }),
 });
 
-export const { useGetShopProductsQuery, useGetMerchBasketQuery, useGetBuyerProfileQuery } = shopApi;
+export const { useGetProductsQuery, useGetMerchBasketQuery } = shopApi;
+
+/** The products the shop offers (active ones), live. */
+export function useGetShopProductsQuery() {
+  const result = useGetProductsQuery();
+  const data = useMemo(() => result.data && activeProducts(result.data), [result.data]);
+  return { ...result, data };
+}
+
+/** Name and saved invoice data, to prefill the buyer form: the one `/profiles/{uid}` endpoint (features/settings). */
+export { useGetProfileQuery as useGetBuyerProfileQuery } from '../settings';
 
 /**
  * The basket is written by the client (database.rules.json): one update() that always carries

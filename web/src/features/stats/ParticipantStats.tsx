@@ -10,6 +10,7 @@ interface PublicStats {
 }
 
 const statsApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getPublicStats: build.query<PublicStats, void>(
       realtimeEndpoint(

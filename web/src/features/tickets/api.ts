@@ -12,6 +12,7 @@ function toTicketBasket(raw: unknown): TicketBasket {
 }
 
 export const ticketsApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),
     /** One order, live: its status turns to paid when the organiser confirms the transfer. */

@@ -1,4 +1,4 @@
-import type { Seller, TicketType } from '@domain/schemas';
+import type { TicketType } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface TicketTypeEntry extends TicketType {
@@ -22,23 +22,12 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));
 }
 
-export interface SellerInfo {
-  eventName: string;
-  seller: Seller | null;
-}
-
-function toSeller(raw: unknown): SellerInfo {
-  const e = (typeof raw === 'object' && raw !== null ? raw : {}) as { name?: string; seller?: Seller };
-  return { eventName: e.name ?? '', seller: e.seller ?? null };
-}
-
 export const catalogApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/ticketTypes`, live: availability changes as others buy. */
     getTicketTypes: build.query<TicketTypeEntry[], void>(realtimeEndpoint(() => 'ticketTypes', toTicketTypes)),
-    /** `/event` seen as the seller of an order: who to pay and where. */
-    getSeller: build.query<SellerInfo, void>(realtimeEndpoint(() => 'event', toSeller)),
   }),
 });
 
-export const { useGetTicketTypesQuery, useGetSellerQuery } = catalogApi;
+export const { useGetTicketTypesQuery } = catalogApi;

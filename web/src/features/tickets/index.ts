@@ -1,2 +1,2 @@
 // Public API of the tickets feature for other features (pages load lazily from ./pages).
-export { useGetTicketTypesQuery, useGetSellerQuery, type TicketTypeEntry } from './catalogApi';
+export { useGetTicketTypesQuery, type TicketTypeEntry } from './catalogApi';

@@ -4,7 +4,11 @@ import { loadDatabase } from '../firebase';
 /**
  * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
  * built with `realtimeEndpoint` (or `realtimeQueryEndpoint`). Components call the generated hooks; no component calls `onValue`.
- * Features add their endpoints with `realtimeApi.injectEndpoints`.
+ * Features add their endpoints with `realtimeApi.injectEndpoints({ overrideExisting: 'throw', … })`:
+ * an endpoint name is defined once, so a second definition fails when its module loads instead of
+ * RTK silently keeping whichever loaded first. Each database path is read through one endpoint,
+ * exported from its feature's index.ts; other features derive their view from it
+ * (web/src/shared/api/endpoints.test.ts checks both).
  */
 export interface RealtimeError {
   code: string;
