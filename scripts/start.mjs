@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, StackError, buildAll, startStack } from './lib/stack.mjs';
+import { EXPIRY_INTERVAL_MS, startExpiryInterval } from './lib/expiry.mjs';
 
 const log = (line) => console.log(`· ${line}`);
 
@@ -21,6 +22,9 @@ async function main() {
   buildAll({ web: webMode });
   const stack = await startStack({ ports: 'default', seed: true, web: webMode, dataDir: path.join(ROOT, '.emulator-data'), log });
 
+  // Production expires unpaid orders on a schedule; scheduled functions do not run in the emulators.
+  const stopExpiry = startExpiryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+
   const accounts = demoAccounts();
   const lines = [
     '',
@@ -30,6 +34,7 @@ async function main() {
     `  Auth emulator            ${stack.urls.auth}`,
     `  Functions emulator       ${stack.urls.functions}  (region ${stack.region})`,
     `  Data kept in             .emulator-data/`,
+    `  Unpaid-order expiry      every ${EXPIRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
   ];
   if (accounts.length) {
     lines.push('', 'Demo accounts:');
@@ -43,6 +48,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping (saving Auth data)…');
+    stopExpiry();
     await stack.stop();
     console.log('Stopped.');
     process.exit(0);

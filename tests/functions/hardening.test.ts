@@ -7,6 +7,7 @@ import {
   EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
   type TestEnv, type TestUser,
 } from './helpers.js';
+import { runExpiry } from '../../scripts/lib/expiry.mjs';
 
 const INTERNALS = ['hasOwnProperty', '__proto__', 'constructor', 'toString', 'valueOf', 'prototype'] as const;
 const DAY = 24 * 60 * 60 * 1000;
@@ -177,6 +178,18 @@ describe('unpaid orders expire after the payment deadline', () => {
     expect((await env.db.ref(`holdings/${user.uid}`).get()).val()).toBeNull();
     const again = await admin.call('expireUnpaidOrders', {});
     expect(again.expired).not.toContain(placed.number);
+  }, 60_000);
+
+  it('the local stack’s stand-in for the schedule (scripts/lib/expiry.mjs) runs the same expiry through the callable', async () => {
+    await env.db.ref('ticketTypes/interwal').set(ticketType({ name: 'Bilet interwałowy', quota: 5 }));
+    const user = await registeredUser(env);
+    await setTicketBasket(env, user.uid, { self: 'interwal' });
+    const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    await env.db.ref(`orders/${placed.orderId}/payBy`).set(Date.now() - 1);
+    const result = await runExpiry({ functionsUrl: env.stack.urls.functions, projectId: env.stack.projectId, region: 'europe-central2' });
+    expect(result.expired).toContain(placed.number);
+    expect((await env.db.ref(`orders/${placed.orderId}/cancelReason`).get()).val()).toBe('expired');
+    expect((await env.db.ref('ticketTypes/interwal/sold').get()).val()).toBe(0);
   }, 60_000);
 
   it('a late transfer for an expired order is booked when the ticket is still there, and refused with a clear message when it is not', async () => {
