@@ -112,8 +112,9 @@ describe('updates', () => {
         // The first write covers the whole location, so the offline SDK knows all of it.
         const path = step === 0 ? [] : pick(rand, paths);
         const isPriority = path[path.length - 1] === '.priority';
-        const value = isPriority ? pick(rand, [1, 'p', null]) : randomTree(rand, 2);
-        if (isPriority) setPriority(ref(db, [base, ...path.slice(0, -1)].join('/')), value).catch(() => {});
+        const priority = isPriority ? pick<string | number | null>(rand, [1, 'p', null]) : undefined;
+        const value = priority !== undefined ? priority : randomTree(rand, 2);
+        if (priority !== undefined) setPriority(ref(db, [base, ...path.slice(0, -1)].join('/')), priority).catch(() => {});
         else set(ref(db, [base, ...path].join('/')), value).catch(() => {});
         node = node.updateChild(path, nodeFromJSON(value));
       }

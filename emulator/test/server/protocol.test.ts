@@ -151,14 +151,14 @@ describe('REST', () => {
     expect(await res.json()).toEqual({ error: 'Permission denied' });
     res = await fetch(`${emu.url}/open/x.json?ns=r2`, { method: 'PUT', body: '{nope' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/couldn't parse JSON/);
+    expect(((await res.json()) as { error: string }).error).toMatch(/couldn't parse JSON/);
     res = await fetch(`${emu.url}/open/x.json?ns=r2`, { method: 'PUT', body: '{"a.b":1}' });
     expect(res.status).toBe(400);
     res = await fetch(`${emu.url}/.settings/rules.json?ns=r2`, { method: 'PUT', body: '{"rules":{}}' });
     expect(res.status).toBe(401);
     res = await fetch(`${emu.url}/.settings/rules.json?ns=r2`, { method: 'PUT', headers: owner, body: '{"rules":{".read":"auth.nope("}}' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).not.toBe('');
+    expect(((await res.json()) as { error: string }).error).not.toBe('');
     res = await fetch(`${emu.url}/open.json?ns=r2`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT' } });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');

@@ -7,11 +7,12 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { memberName, type MemberEntry } from '../members';
+import { useGetPaymentSellerQuery } from '../orders';
 import { invoiceFromValues, invoiceValuesFrom, useGetProfileQuery } from '../settings';
 import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
 import { checkoutKey, finishCheckout, placeTicketOrder, setBasketTicket, useGetOrderQuery } from './api';
 import { BuyerForm } from './BuyerForm';
-import { useGetSellerQuery, type TicketTypeEntry } from './catalogApi';
+import type { TicketTypeEntry } from './catalogApi';
 import { useTicketCheckout } from './useTicketCheckout';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 
@@ -270,7 +271,7 @@ export function TicketsStepOne() {
 /** After placing a ticket order: the shared confirmation fed with the live order, so the status follows it. */
 function TicketOrderConfirmation({ orderId }: { orderId: string }) {
   const order = useGetOrderQuery(orderId);
-  const seller = useGetSellerQuery();
+  const seller = useGetPaymentSellerQuery();
   if (order.isLoading) return <LoadingRows rows={3} label="Wczytywanie zamówienia" />;
   if (order.isError || !order.data) return <LoadError>Nie udało się wczytać zamówienia. Znajdziesz je w zakładce Zamówienia.</LoadError>;
   const o = order.data;
@@ -278,7 +279,7 @@ function TicketOrderConfirmation({ orderId }: { orderId: string }) {
     <OrderConfirmation
       number={o.number}
       totalGross={o.totals.gross}
-      seller={seller.data?.seller ?? null}
+      seller={seller.data ?? null}
       sellerLoading={seller.isLoading}
       details={{
         status: o.status,
