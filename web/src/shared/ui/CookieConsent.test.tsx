@@ -1,10 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
-import { CONSENT_COOKIE, CONSENT_LIFETIME_MS, ENABLED_IDS_COOKIE, readCookie } from '../cookies';
+import { CONSENT_COOKIE, ENABLED_IDS_COOKIE, readCookie } from '../cookies';
 import { CookieConsent } from './CookieConsent';
 
+const DAY_MS = 86_400_000;
+
+function forgetConsent() {
+  for (const name of [CONSENT_COOKIE, ENABLED_IDS_COOKIE]) document.cookie = `${name}=; Max-Age=0; Path=/`;
+}
+
 describe('CookieConsent', () => {
+  beforeEach(forgetConsent);
+  afterEach(() => vi.useRealTimers());
+
   it('shows the banner until accepted, then stores the decision in ncc_c / ncc_e', () => {
     const { unmount } = renderWithTheme(<CookieConsent />);
     const banner = screen.getByTestId('cookie-consent');
@@ -21,7 +30,25 @@ describe('CookieConsent', () => {
   });
 
   it('keeps the decision for one year', () => {
-    expect(CONSENT_LIFETIME_MS).toBe(31_536_000_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const acceptedAt = new Date('2026-06-01T12:00:00Z').getTime();
+    vi.setSystemTime(acceptedAt);
+    const first = renderWithTheme(<CookieConsent />);
+    fireEvent.click(screen.getByRole('button', { name: 'Rozumiem i akceptuję' }));
+    first.unmount();
+
+    // 364 days later the browser still holds the decision: no banner.
+    vi.setSystemTime(acceptedAt + 364 * DAY_MS);
+    expect(readCookie(CONSENT_COOKIE)).toBe('1');
+    const later = renderWithTheme(<CookieConsent />);
+    expect(screen.queryByTestId('cookie-consent')).toBeNull();
+    later.unmount();
+
+    // After a year (365 days) the cookie has expired and the banner asks again.
+    vi.setSystemTime(acceptedAt + 366 * DAY_MS);
+    expect(readCookie(CONSENT_COOKIE)).toBeNull();
+    renderWithTheme(<CookieConsent />);
+    expect(screen.getByTestId('cookie-consent')).toBeTruthy();
   });
 
   it('reads cookies by exact name', () => {
