@@ -1,6 +1,6 @@
 // Raw protocol v5: token expiry (at auth time and while connected), listens re-checked when data
 // that their read rules depend on changes, and stats counters.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RawClient } from './raw-client.js';
 import { startEmulator, type RunningEmulator } from '../../src/index.js';
 import { compileRulesState } from '../../src/server/database.js';
@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 let nsCounter = 0;
@@ -81,15 +84,19 @@ describe('token expiry', () => {
 
   it('clears the expiry timer on re-auth and unauth', async () => {
     const { client } = await connect();
+    const other = await connect();
+    // The emulator runs in this process: a fake clock arms its expiry timers, and moving the clock
+    // past the short token's expiry fires any that were left over, without waiting for real time.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const shortExp = nowSeconds() + 1;
     expect((await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: shortExp }) })).s).toBe('ok');
     expect((await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: nowSeconds() + 3600 }) })).s).toBe('ok');
-    const other = await connect();
     expect((await other.client.request('auth', { cred: token({ sub: 'ola', iat: nowSeconds(), exp: shortExp }) })).s).toBe('ok');
     expect((await other.client.request('unauth', {})).s).toBe('ok');
     expect((await other.client.request('auth', { cred: 'owner' })).s).toBe('ok');
     // Past the short token's expiry: a timer left over from it would have revoked the auth by now.
-    await new Promise((resolve) => setTimeout(resolve, shortExp * 1000 - Date.now() + 300));
+    await vi.advanceTimersByTimeAsync(shortExp * 1000 - Date.now() + 300);
+    vi.useRealTimers();
     expect((await client.request('g', { p: '/signedIn' })).s).toBe('ok');
     expect((await other.client.request('g', { p: '/signedIn' })).s).toBe('ok');
     expect(client.pushes.some((p) => p.a === 'ac')).toBe(false);
