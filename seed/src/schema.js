@@ -12,6 +12,7 @@ export const LIMITS = {
   label: 40,
   maxPriceGrosze: 1_000_000_000,
   maxQuota: 1_000_000,
+  legalText: 50_000,
 };
 export const VAT_RATES = [23, 8, 5, 0];
 const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];

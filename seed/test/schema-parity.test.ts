@@ -41,6 +41,8 @@ describe('the seed refuses what the domain refuses', () => {
     { name: 'a fractional price', change: (f) => (f.ticketTypes['karnet-3-dniowy'].priceGrosze = 10.5), domain: () => ticketTypeSchema.safeParse({ ...example().ticketTypes['karnet-3-dniowy'], saleEnd: 1, priceGrosze: 10.5, sold: 0 }).success },
     { name: 'a variant label over 40 characters', change: (f) => (f.products['kubek-latarnia'].variants.standard.label = 'x'.repeat(41)), domain: () => productSchema.safeParse({ ...example().products['kubek-latarnia'], variants: { standard: { label: 'x'.repeat(41), stock: 1, sold: 0, sortOrder: 1 } } }).success },
     { name: 'an event name over 120 characters', change: (f) => (f.event.name = 'x'.repeat(121)), domain: () => eventSchema.safeParse({ ...example().event, name: 'x'.repeat(121) }).success },
+    { name: 'terms given both as a page address and as text', change: (f) => (f.event.terms = { url: 'https://bryza.example.pl/regulamin', text: 'Regulamin' }), domain: () => eventSchema.safeParse({ ...example().event, terms: { url: 'https://bryza.example.pl/regulamin', text: 'Regulamin' } }).success },
+    { name: 'a privacy policy at a plain-http address', change: (f) => (f.event.privacy = { url: 'http://bryza.example.pl/rodo' }), domain: () => eventSchema.safeParse({ ...example().event, privacy: { url: 'http://bryza.example.pl/rodo' } }).success },
     { name: 'an end date before the start date', change: (f) => (f.event.endDate = '2027-07-01'), domain: () => eventSchema.safeParse({ ...example().event, endDate: '2027-07-01' }).success },
   ];
   for (const c of cases) {

@@ -20,96 +20,134 @@ beforeAll(async () => {
 });
 afterAll(() => stopEnv(env));
 
+const val = async (path: string) => (await env.db.ref(path).get()).val();
+const soldKarnet = async () => ((await val('ticketTypes/karnet/sold')) ?? 0) as number;
+
+// Each test places (and where it needs one, pays) its own order, so any of them runs alone and in any
+// order; counters shared by the whole file (sold, stats, invoice numbers) are checked as changes.
 describe('ticket order → payment → invoice → pickup', () => {
-  let buyer: TestUser;
-  let orderId: string;
-  const idempotencyKey = key();
+  /** A registered buyer with a child, both in the basket for a Karnet 3-dniowy, and the order placed from it. */
+  async function placedTicketOrder() {
+    const buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
+    await setTicketBasket(env, buyer.uid, { self: 'karnet', 'm-kid': 'karnet' });
+    const idempotencyKey = key();
+    const result = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true, saveInvoiceData: true });
+    return { buyer, idempotencyKey, result, orderId: result.orderId };
+  }
+  /** The same order, paid: two wristbands wait at the pickup point. */
+  async function paidTicketOrder() {
+    const placed = await placedTicketOrder();
+    const payment = await admin.call('confirmPayment', { orderId: placed.orderId });
+    return { ...placed, payment };
+  }
 
   it('places a ticket order from the basket with server prices', async () => {
-    buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
-    await setTicketBasket(env, buyer.uid, { self: 'karnet', 'm-kid': 'karnet' });
-    const result = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true, saveInvoiceData: true });
+    const soldBefore = await soldKarnet();
+    const perDayBefore = ((await val('stats/admin/perDay')) ?? {}) as Record<string, { placed?: number; placedGross?: number }>;
+    const { buyer, idempotencyKey, result, orderId } = await placedTicketOrder();
     expect(result).toMatchObject({ status: 'pending', totalGross: 29800, replayed: false });
     expect(result.number).toMatch(/^ZAM\/\d{4}\/\d{6}$/);
-    orderId = result.orderId;
-    const order = (await env.db.ref(`orders/${orderId}`).get()).val();
+    const order = await val(`orders/${orderId}`);
     expect(order.uid).toBe(buyer.uid);
     expect(Object.values(order.lines)).toHaveLength(2);
     expect(order.totals).toEqual({ net: 27593, vat: 2207, gross: 29800, perRate: { r8: { vatRate: 8, net: 27593, vat: 2207, gross: 29800 } } });
-    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
-    expect((await env.db.ref(`tickets/${buyer.uid}/m-kid/karnet`).get()).val()).toEqual({ orderId, status: 'pending' });
+    expect(await soldKarnet()).toBe(soldBefore + 2);
+    expect(await val(`tickets/${buyer.uid}/m-kid/karnet`)).toEqual({ orderId, status: 'pending' });
     expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
-    expect((await env.db.ref(`idempotency/${buyer.uid}/${idempotencyKey}`).get()).val()).toMatchObject({ orderId, status: 'done' });
-    expect((await env.db.ref(`profiles/${buyer.uid}/invoice`).get()).val()).toEqual(PERSON);
-    expect((await env.db.ref(`stats/admin/perDay/${warsawDate(order.createdAt)}`).get()).val()).toEqual({ placed: 1, placedGross: 29800 });
+    expect(await val(`idempotency/${buyer.uid}/${idempotencyKey}`)).toMatchObject({ orderId, status: 'done' });
+    expect(await val(`profiles/${buyer.uid}/invoice`)).toEqual(PERSON);
+    const day = warsawDate(order.createdAt);
+    expect(await val(`stats/admin/perDay/${day}`)).toMatchObject({
+      placed: (perDayBefore[day]?.placed ?? 0) + 1,
+      placedGross: (perDayBefore[day]?.placedGross ?? 0) + 29800,
+    });
   });
 
   it('returns the same order for the same idempotency key', async () => {
+    const { buyer, idempotencyKey, orderId } = await placedTicketOrder();
+    const soldBefore = await soldKarnet();
+    const ordersBefore = Object.keys(await val('orders')).length;
+    const perDayBefore = await val('stats/admin/perDay');
     const again = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true });
     expect(again).toMatchObject({ orderId, replayed: true });
-    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
-    expect(Object.keys((await env.db.ref('orders').get()).val())).toHaveLength(1);
-    expect(Object.values((await env.db.ref('stats/admin/perDay').get()).val())).toEqual([{ placed: 1, placedGross: 29800 }]);
+    expect(await soldKarnet()).toBe(soldBefore);
+    expect(Object.keys(await val('orders'))).toHaveLength(ordersBefore);
+    expect(await val('stats/admin/perDay')).toEqual(perDayBefore);
   });
 
   it('refuses a second ticket of the same type for a participant', async () => {
+    const { buyer } = await placedTicketOrder();
+    const soldBefore = await soldKarnet();
     await setTicketBasket(env, buyer.uid, { 'm-kid': 'karnet' });
     const r = await refusal(buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ code: 'already-exists', reason: 'already-has-ticket', message: 'Ola Kowalska ma już bilet „Karnet 3-dniowy”' });
-    expect((await env.db.ref('ticketTypes/karnet/sold').get()).val()).toBe(2);
+    expect(await soldKarnet()).toBe(soldBefore);
     await env.db.ref(`baskets/${buyer.uid}`).remove();
   });
 
   it('lets only an admin confirm the payment', async () => {
+    const { buyer, orderId } = await placedTicketOrder();
     const r = await refusal(buyer.call('confirmPayment', { orderId }));
     expect(r).toMatchObject({ code: 'permission-denied', reason: 'forbidden' });
     const r2 = await refusal(staff.call('confirmPayment', { orderId }));
     expect(r2.reason).toBe('forbidden');
+    expect(await val(`orders/${orderId}/status`)).toBe('pending');
   });
 
-  it('confirms payment: invoice FV/YYYY/000001, tickets paid, wristband pickups, stats', async () => {
+  it('confirms payment: the next invoice number of the year, tickets paid, wristband pickups, stats', async () => {
+    const { buyer, orderId } = await placedTicketOrder();
+    const year = new Date().getFullYear();
+    const lastInvoice = ((await val(`counters/invoices/${year}`))?.last ?? 0) as number;
+    const statsBefore = await val('stats');
     const result = await admin.call('confirmPayment', { orderId });
-    expect(result.invoiceNumber).toMatch(/^FV\/\d{4}\/000001$/);
+    expect(result.invoiceNumber).toBe(`FV/${year}/${String(lastInvoice + 1).padStart(6, '0')}`);
     expect(result.pickupItems).toBe(2);
-    const order = (await env.db.ref(`orders/${orderId}`).get()).val();
+    const order = await val(`orders/${orderId}`);
     expect(order).toMatchObject({ status: 'paid', invoiceNumber: result.invoiceNumber, invoiceId: result.invoiceId, paidBy: admin.uid });
     expect(order.lock).toBeUndefined();
-    const invoice = (await env.db.ref(`invoices/${buyer.uid}/${result.invoiceId}`).get()).val();
+    const invoice = await val(`invoices/${buyer.uid}/${result.invoiceId}`);
     expect(invoice).toMatchObject({
       number: result.invoiceNumber, orderId, seller: EVENT.seller, buyer: PERSON, paymentMethod: 'przelew', paid: 29800,
       amountInWords: 'dwieście dziewięćdziesiąt osiem złotych 00/100',
     });
-    expect(Object.values(invoice.lines)).toContainEqual({ name: 'Bilet „Karnet 3-dniowy” — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
-    expect((await env.db.ref(`tickets/${buyer.uid}/m-kid/karnet/status`).get()).val()).toBe('paid');
-    const pickups = (await env.db.ref(`pickups/${buyer.uid}`).get()).val();
+    expect(Object.values(invoice.lines)).toContainEqual({ name: 'Karnet 3-dniowy — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
+    expect(await val(`tickets/${buyer.uid}/m-kid/karnet/status`)).toBe('paid');
+    const pickups = await val(`pickups/${buyer.uid}`);
     expect(Object.values(pickups).map((p: any) => p.label).sort()).toEqual(['Opaska na wydarzenie — Karnet 3-dniowy', 'Opaska na wydarzenie — Karnet 3-dniowy']);
-    const year = result.invoiceNumber.split('/')[1];
-    expect((await env.db.ref(`counters/invoices/${year}`).get()).val()).toEqual({ last: 1 });
-    const stats = (await env.db.ref('stats').get()).val();
-    expect(stats.admin.revenue).toEqual({ pendingGross: 0, paidGross: 29800 });
-    expect(stats.admin.orders).toMatchObject({ pending: 0, paid: 1 });
-    expect(stats.admin.perDay[warsawDate(order.paidAt)]).toMatchObject({ paid: 1, paidGross: 29800 });
-    expect(stats.public).toMatchObject({ accounts: 1, ticketsPaid: 2 });
+    expect(await val(`counters/invoices/${year}`)).toEqual({ last: lastInvoice + 1 });
+    const stats = await val('stats');
+    expect(stats.admin.revenue).toEqual({ pendingGross: statsBefore.admin.revenue.pendingGross - 29800, paidGross: (statsBefore.admin.revenue.paidGross ?? 0) + 29800 });
+    expect(stats.admin.orders).toMatchObject({ pending: statsBefore.admin.orders.pending - 1, paid: (statsBefore.admin.orders.paid ?? 0) + 1 });
+    const paidDay = warsawDate(order.paidAt);
+    const paidDayBefore = statsBefore.admin.perDay?.[paidDay] ?? {};
+    expect(stats.admin.perDay[paidDay]).toMatchObject({ paid: (paidDayBefore.paid ?? 0) + 1, paidGross: (paidDayBefore.paidGross ?? 0) + 29800 });
+    expect(stats.public).toMatchObject({ accounts: statsBefore.public.accounts, ticketsPaid: (statsBefore.public.ticketsPaid ?? 0) + 2 });
   });
 
   it('refuses to confirm or cancel a paid order', async () => {
+    const { orderId } = await paidTicketOrder();
     const again = await refusal(admin.call('confirmPayment', { orderId }));
     expect(again).toMatchObject({ code: 'failed-precondition', reason: 'already-paid' });
     expect(again.message).toContain('FV/');
     const cancel = await refusal(admin.call('cancelOrder', { orderId }));
     expect(cancel.reason).toBe('already-paid');
+    expect(await val(`orders/${orderId}/status`)).toBe('paid');
   });
 
   it('hands out pickup items once, recording who and when', async () => {
-    const items = Object.keys((await env.db.ref(`pickups/${buyer.uid}`).get()).val());
+    const pickupsBefore = ((await val('stats/admin/pickups')) ?? {}) as { total?: number; picked?: number };
+    const { buyer } = await paidTicketOrder();
+    const items = Object.keys(await val(`pickups/${buyer.uid}`));
     const denied = await refusal(buyer.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
     expect(denied.reason).toBe('forbidden');
-    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2 });
+    const pickedBefore = pickupsBefore.picked ?? 0;
+    expect(await val('stats/admin/pickups')).toMatchObject({ total: (pickupsBefore.total ?? 0) + 2 });
+    expect((await val('stats/admin/pickups')).picked ?? 0).toBe(pickedBefore);
     const result = await staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: [items[0]] });
     expect(result.handedOut).toEqual([items[0]]);
-    const item = (await env.db.ref(`pickups/${buyer.uid}/${items[0]}`).get()).val();
+    const item = await val(`pickups/${buyer.uid}/${items[0]}`);
     expect(item).toMatchObject({ status: 'picked', pickedBy: staff.uid, pickedAt: result.pickedAt });
-    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2, picked: 1 });
+    expect(await val('stats/admin/pickups')).toEqual({ total: (pickupsBefore.total ?? 0) + 2, picked: pickedBefore + 1 });
     expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
     const beforeRefusal = await dump(env.db);
     const second = await refusal(admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
@@ -118,17 +156,18 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(second.details.pickedAt).toBe(result.pickedAt);
     expect(second.message).toMatch(/wydano już .*wydał\(a\)/);
     // all-or-nothing: the other item was not handed out by the refused call
-    expect((await env.db.ref(`pickups/${buyer.uid}/${items[1]}/status`).get()).val()).toBe('waiting');
+    expect(await val(`pickups/${buyer.uid}/${items[1]}/status`)).toBe('waiting');
     const missing = await refusal(staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: ['nope'] }));
     expect(missing).toMatchObject({ code: 'not-found', reason: 'pickup-missing' });
     // Refusals leave everything as it was: no counter change, no lock left behind.
     expect(await dump(env.db)).toEqual(beforeRefusal);
   });
 
-  it('two tables handing out the same item at once: one hand-out, one refusal naming it, counted once', async () => {
-    const items = (await env.db.ref(`pickups/${buyer.uid}`).get()).val() as Record<string, { status: string }>;
-    const waiting = Object.keys(items).filter((id) => items[id].status === 'waiting');
-    expect(waiting).toHaveLength(1);
+  it('two tables handing out the same items at once: one hand-out, one refusal naming them, counted once', async () => {
+    const { buyer } = await paidTicketOrder();
+    const pickupsBefore = (await val('stats/admin/pickups')) as { total: number; picked?: number };
+    const waiting = Object.keys(await val(`pickups/${buyer.uid}`));
+    expect(waiting).toHaveLength(2);
     const outcomes = await Promise.allSettled([
       staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: waiting }),
       admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: waiting }),
@@ -137,9 +176,11 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(done).toHaveLength(1);
     const refused = await refusal(Promise.reject((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason));
     expect(refused).toMatchObject({ reason: 'already-picked' });
-    const item = (await env.db.ref(`pickups/${buyer.uid}/${waiting[0]}`).get()).val();
-    expect(refused.details).toMatchObject({ pickedBy: item.pickedBy, pickedAt: item.pickedAt });
-    expect((await env.db.ref('stats/admin/pickups').get()).val()).toEqual({ total: 2, picked: 2 });
+    const items = (await val(`pickups/${buyer.uid}`)) as Record<string, { status: string; pickedBy: string; pickedAt: number }>;
+    expect(Object.values(items).map((i) => i.status)).toEqual(['picked', 'picked']);
+    const handedOut = Object.values(items)[0]!;
+    expect(refused.details).toMatchObject({ pickedBy: handedOut.pickedBy, pickedAt: handedOut.pickedAt });
+    expect(await val('stats/admin/pickups')).toEqual({ total: pickupsBefore.total, picked: (pickupsBefore.picked ?? 0) + 2 });
     expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
   });
 
@@ -149,6 +190,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     // A fresh lock that nobody releases: the hand-out gives up with "busy" and writes nothing.
     await env.db.ref(`pickupLocks/${second.uid}`).set({ token: 'other', by: staff.uid, at: Date.now() });
     const before = await dump(env.db);
+    const pickedBefore = ((await val('stats/admin/pickups/picked')) ?? 0) as number;
     const busy = await refusal(staff.call('handOutPickupItems', { uid: second.uid, itemIds: ['x-l1'] }));
     expect(busy).toMatchObject({ code: 'aborted', reason: 'busy' });
     expect(await dump(env.db)).toEqual(before);
@@ -157,7 +199,7 @@ describe('ticket order → payment → invoice → pickup', () => {
     const result = await staff.call('handOutPickupItems', { uid: second.uid, itemIds: ['x-l1'] });
     expect(result.handedOut).toEqual(['x-l1']);
     expect((await env.db.ref(`pickupLocks/${second.uid}`).get()).exists()).toBe(false);
-    expect((await env.db.ref('stats/admin/pickups/picked').get()).val()).toBe(3);
+    expect(await val('stats/admin/pickups/picked')).toBe(pickedBefore + 1);
   });
 });
 

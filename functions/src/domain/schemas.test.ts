@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from './issues.js';
-import { bankAccountSchema, basketSchema, invoiceDataSchema, pickupDirectoryEntry, pickupDirectoryEntrySchema, profileSchema } from './schemas.js';
+import { bankAccountSchema, basketSchema, invoiceDataSchema, legalDocumentSchema, pickupDirectoryEntry, pickupDirectoryEntrySchema, profileSchema } from './schemas.js';
 import { completeRegistrationInput, placeTicketOrderInput, upsertProductInput, upsertTicketTypeInput } from './callables.js';
 
 const person = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
@@ -67,5 +67,18 @@ describe('pickupDirectoryEntry', () => {
     const entry = pickupDirectoryEntry({ firstName: 'Anna Maria', lastName: 'Żak-Nowak', email: 'anna@example.pl', pickupCode: 'KDALA234' });
     expect(entry).toEqual({ pickupCode: 'KDALA234', name: 'Anna Maria Żak-Nowak', email: 'anna@example.pl', nameLower: 'anna maria żak-nowak', lastNameLower: 'żak-nowak' });
     expect(pickupDirectoryEntrySchema.parse(entry)).toEqual(entry);
+  });
+});
+
+describe('legalDocumentSchema (terms and privacy policy in the event settings)', () => {
+  it('takes a page address or the text itself, and stores only the one given', () => {
+    expect(legalDocumentSchema.parse({ url: 'https://bryza.example.pl/regulamin' })).toEqual({ url: 'https://bryza.example.pl/regulamin' });
+    expect(legalDocumentSchema.parse({ url: '', text: '  §1. Postanowienia ogólne\n\nTreść.  ' })).toEqual({ text: '§1. Postanowienia ogólne\n\nTreść.' });
+  });
+  it('refuses both, neither, and addresses that are not https', () => {
+    expect(legalDocumentSchema.safeParse({ url: 'https://a.pl/r', text: 'Treść' }).success).toBe(false);
+    expect(legalDocumentSchema.safeParse({ text: '   ' }).success).toBe(false);
+    expect(legalDocumentSchema.safeParse({ url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(legalDocumentSchema.safeParse({ url: 'http://bryza.example.pl/regulamin' }).success).toBe(false);
   });
 });

@@ -26,6 +26,8 @@ export const LIMITS = {
   maxPriceGrosze: 10_000_000_00,
   maxQuota: 1_000_000,
   maxPaymentDays: 60,
+  /** Terms of sale, privacy policy: a real document runs to a few pages. */
+  legalText: 50_000,
 } as const;
 
 /** Caps that apply when the admin has not set one on the ticket type / product (see docs/data-model.md). */
@@ -146,6 +148,34 @@ export const sellerSchema = z.strictObject({
 });
 export type Seller = z.output<typeof sellerSchema>;
 
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** A page with the document: https only (as for images), plain http only on the local emulator hosts. */
+export const documentUrlSchema = z
+  .url('Nieprawidłowy adres strony')
+  .max(500, 'Adres strony jest za długi')
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+  }, 'Adres strony musi zaczynać się od https://');
+
+/**
+ * The terms of sale or the privacy policy that the consent checkboxes link to: the address of a
+ * page that holds it, or the text itself (shown in a window; paragraphs separated by blank lines).
+ * Exactly one of the two; stored as `{url}` or `{text}`.
+ */
+export const legalDocumentSchema = z
+  .strictObject({
+    // A form sends both fields; the one left empty is simply not given.
+    url: z.preprocess(blankToUndefined, documentUrlSchema.optional()),
+    text: z.preprocess(blankToUndefined, optionalText(LIMITS.legalText, { multiline: true }).optional()),
+  })
+  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), { message: 'Podaj adres strony albo treść dokumentu — jedno z dwóch', path: ['url'] })
+  .transform((doc): { url: string } | { text: string } => (doc.url ? { url: doc.url } : { text: doc.text! }));
+export type LegalDocument = z.output<typeof legalDocumentSchema>;
+export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
+export type LegalDocumentKind = (typeof LEGAL_DOCUMENTS)[number];
+
 export const eventFieldsSchema = z.strictObject({
     name: text('Podaj nazwę wydarzenia', LIMITS.title),
     place: text('Podaj miejsce', LIMITS.title),
@@ -155,6 +185,10 @@ export const eventFieldsSchema = z.strictObject({
     pickupInfo: optionalText(LIMITS.description, { multiline: true }),
     /** Days after placing an order within which the transfer must arrive; unpaid orders expire after it. */
     paymentDays: z.int({ error: 'Podaj termin płatności w dniach' }).min(1, 'Termin płatności: co najmniej 1 dzień').max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`).optional(),
+    /** Regulamin: what the registration and checkout consents accept. Readable before sign-in. */
+    terms: legalDocumentSchema.optional(),
+    /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */
+    privacy: legalDocumentSchema.optional(),
     updatedAt: timestampSchema.optional(),
   });
 export const eventDatesInOrder: [(e: { startDate: string; endDate: string }) => boolean, { message: string; path: string[] }] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, nestQuotes, numberToWords, pluralForm, quote, ZLOTY, GROSZ } from './words.js';
+import { amountInWords, nestQuotes, numberToWords, pluralForm, quote, ticketLineName, ZLOTY, GROSZ } from './words.js';
 
 describe('Polish amount in words', () => {
   it('spells numbers', () => {
@@ -49,5 +49,15 @@ describe('quote / nestQuotes', () => {
     expect(nestQuotes('rozmiar 5” i apostrof’')).toBe('rozmiar 5” i apostrof’');
     expect(quote('Sklep O’Neill')).toBe('„Sklep O’Neill”');
     expect(quote('Zestaw ‚Rejs’')).toBe('„Zestaw ‚Rejs’”');
+  });
+});
+
+describe('ticketLineName', () => {
+  it('does not repeat the word when the type names a ticket itself', () => {
+    expect(ticketLineName('Bilet dziecięcy (4–12 lat)', 'Zosia Nowak')).toBe('Bilet dziecięcy (4–12 lat) — Zosia Nowak');
+    expect(ticketLineName('Karnet 3-dniowy', 'Jan Kowalski')).toBe('Karnet 3-dniowy — Jan Kowalski');
+  });
+  it('says „Bilet” for a type named otherwise, with the name quoted', () => {
+    expect(ticketLineName('VIP „Kapitański”', 'Anna Nowak')).toBe('Bilet „VIP ‚Kapitański’” — Anna Nowak');
   });
 });

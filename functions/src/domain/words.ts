@@ -106,3 +106,16 @@ export function nestQuotes(text: string): string {
 export function quote(text: string): string {
   return nestQuotes(`„${text}”`);
 }
+
+// Ticket type names that already say what they are („Karnet 3-dniowy”, „Bilet dziecięcy (4–12 lat)”).
+const NAMES_A_TICKET = /^(bilet|karnet|wejściówk|wejsciowk|abonament|pakiet|opask)/i;
+
+/**
+ * The invoice (and order) line of a ticket: its type and the participant. The word „Bilet” is put
+ * in front only when the type's name does not already name a ticket, so a line never reads
+ * „Bilet „Bilet dziecięcy (4–12 lat)””.
+ */
+export function ticketLineName(typeName: string, memberName: string): string {
+  const what = NAMES_A_TICKET.test(typeName.trim()) ? typeName : `Bilet ${quote(typeName)}`;
+  return `${what} — ${memberName}`;
+}

@@ -18,6 +18,7 @@ import {
   type PickupItem,
   type Product,
   type TicketType,
+  ticketLineName,
 } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
@@ -146,7 +147,7 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
     lines: Object.fromEntries(
       lineEntries.map(([lineId, l]) => {
         const a = computeLine(l);
-        const name = l.type === 'ticket' ? `Bilet „${l.name}” — ${l.memberName}` : `${l.name} (${l.variantLabel})`;
+        const name = l.type === 'ticket' ? ticketLineName(l.name, l.memberName) : `${l.name} (${l.variantLabel})`;
         return [lineId, { name, unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
       }),
     ),

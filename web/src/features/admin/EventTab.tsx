@@ -6,6 +6,7 @@ import { formatDateTime } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf, schemaErrors } from '../../shared/ui/formErrors';
 import { callAdmin, useAdminEventQuery } from './api';
+import { LegalDocumentsFields } from './LegalDocumentsFields';
 import { ResultAlert, type ActionResult } from './ui';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
@@ -76,6 +77,7 @@ function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number
             />
           </Stack>
         </Paper>
+        <LegalDocumentsFields value={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} errorOf={e} />
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">

@@ -21,8 +21,8 @@ describe('admin statistics model', () => {
 
   it('the daily table shows the value placed next to the revenue paid', () => {
     expect(dailyRows(stats.perDay)).toEqual([
-      ['2026-07-01', '2', formatMoney(8900), '1', formatMoney(5000)],
-      ['2026-07-02', '1', formatMoney(3900), '0', formatMoney(0)],
+      ['01.07.2026', '2', formatMoney(8900), '1', formatMoney(5000)],
+      ['02.07.2026', '1', formatMoney(3900), '0', formatMoney(0)],
     ]);
     expect(toAdminStats({ perDay: { '2026-07-03': { paid: 1 } } }).perDay[0].placedGross).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { formatMoney, formatNumber } from '../../shared/format/pl';
+import { formatIsoDay, formatMoney, formatNumber } from '../../shared/format/pl';
 import type { AdminStatsData, CatalogueEntry, DayStats } from './api';
 
 export interface TicketRow {
@@ -68,7 +68,7 @@ export function countryRows(stats: AdminStatsData, names: Record<string, string>
 /** `2026-11-22` → `22.11` for chart axes. */
 export const shortDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
 
-/** The daily table: day, orders placed, their gross value, orders paid, revenue paid (columns in that order). */
+/** The daily table: day (`dd.mm.rrrr`, as dates are written everywhere else), orders placed, their gross value, orders paid, revenue paid (columns in that order). */
 export function dailyRows(days: readonly DayStats[]): string[][] {
-  return days.map((d) => [d.date, formatNumber(d.placed, 0), formatMoney(d.placedGross), formatNumber(d.paid, 0), formatMoney(d.paidGross)]);
+  return days.map((d) => [formatIsoDay(d.date), formatNumber(d.placed, 0), formatMoney(d.placedGross), formatNumber(d.paid, 0), formatMoney(d.paidGross)]);
 }

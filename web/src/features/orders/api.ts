@@ -30,12 +30,14 @@ export const ordersApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
     /** My orders, newest first. */
     getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),
+    /** One order, live: its status turns to paid when the organiser confirms the transfer. */
+    getOrder: build.query<Order | null, string>(realtimeEndpoint((orderId) => `orders/${orderId}`, (raw) => (raw ?? null) as Order | null)),
     /** `/event/seller`: recipient and account of bank transfers. */
     getPaymentSeller: build.query<Seller | null, void>(realtimeEndpoint(() => 'event/seller', toSeller)),
   }),
 });
 
-export const { useGetMyOrdersQuery, useGetPaymentSellerQuery } = ordersApi;
+export const { useGetMyOrdersQuery, useGetOrderQuery, useGetPaymentSellerQuery } = ordersApi;
 
 export function cancelOrder(orderId: string): Promise<CallableOutput<'cancelOrder'>> {
   return callFunction<CallableInput<'cancelOrder'>, CallableOutput<'cancelOrder'>>('cancelOrder', { orderId });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { Leaving } from './stepNavigation';
 import { stepThreeErrors } from './steps';
+import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
 import { useWizard, wizardStore } from './wizardStore';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
@@ -40,7 +41,11 @@ export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { on
           name="terms"
           checked={data.terms}
           onChange={(e) => wizardStore.update({ terms: e.currentTarget.checked })}
-          label="Akceptuję regulamin wydarzenia i serwisu (wymagane)"
+          label={
+            <>
+              Akceptuję <LegalDocumentLink kind="terms">regulamin wydarzenia i serwisu</LegalDocumentLink> (wymagane)
+            </>
+          }
           error={show('terms')}
           disabled={busy}
         />
@@ -48,7 +53,12 @@ export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { on
           name="privacy"
           checked={data.privacy}
           onChange={(e) => wizardStore.update({ privacy: e.currentTarget.checked })}
-          label="Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z RODO (wymagane)"
+          label={
+            <>
+              Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO)
+              (wymagane)
+            </>
+          }
           description="Administratorem danych jest organizator wydarzenia. Masz prawo wglądu, poprawiania i usunięcia danych."
           error={show('privacy')}
           disabled={busy}

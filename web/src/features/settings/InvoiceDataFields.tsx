@@ -55,7 +55,7 @@ export function InvoiceDataFields({ values, onChange, errors, onBlur, disabled }
           onChange={(v) => onChange({ kind: v as InvoiceValues['kind'] })}
           data={[
             { value: 'person', label: 'Osobę prywatną' },
-            { value: 'company', label: 'Firmę' },
+            { value: 'company', label: 'Firmę (z NIP)' },
           ]}
           disabled={disabled}
           fullWidth
@@ -64,7 +64,7 @@ export function InvoiceDataFields({ values, onChange, errors, onBlur, disabled }
       <SimpleGrid cols={{ base: 1, sm: company ? 2 : 1 }}>
         <TextInput label={company ? 'Nazwa firmy' : 'Imię i nazwisko'} name="invoiceName" autoComplete={company ? 'organization' : 'name'} required maxLength={120} value={values.name} onChange={(e) => onChange({ name: e.currentTarget.value })} onBlur={blur('name')} error={errors.name} disabled={disabled} />
         {company && (
-          <TextInput label="NIP" name="nip" required inputMode="numeric" placeholder="123-456-32-18" description="10 cyfr; kreski są dozwolone." value={values.nip} onChange={(e) => onChange({ nip: e.currentTarget.value })} onBlur={blur('nip')} error={errors.nip} disabled={disabled} />
+          <TextInput label="NIP" name="nip" required inputMode="numeric" placeholder="123-456-32-18" description="10 cyfr, można z kreskami" value={values.nip} onChange={(e) => onChange({ nip: e.currentTarget.value })} onBlur={blur('nip')} error={errors.nip} disabled={disabled} />
         )}
       </SimpleGrid>
       <TextInput label="Ulica i numer" name="street" autoComplete="street-address" required maxLength={120} value={values.street} onChange={(e) => onChange({ street: e.currentTarget.value })} onBlur={blur('street')} error={errors.street} disabled={disabled} />

@@ -1,17 +1,18 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Card, Checkbox, Group, Indicator, Paper, Progress, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Group, Indicator, Paper, Progress, SimpleGrid, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
+import { formatNip } from '@domain/identifiers';
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
+import { CheckoutConsents } from '../../shared/ui/CheckoutConsents';
 import { BuyerInvoiceFields, buyerInput, draftFromInvoice, type BuyerDraft } from '../../shared/ui/BuyerInvoiceForm';
-import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
 import { refusalOf, type Refusal } from '../../shared/ui/formErrors';
 import { selectUser } from '../auth';
 import { useGetMembersQuery, memberName } from '../members';
 import { useGetCountriesQuery } from '../registration';
-import { useGetPaymentSellerQuery } from '../orders';
+import { PlacedOrderPage } from '../orders';
 import {
   addToBasket,
   placeMerchOrder,
@@ -375,20 +376,13 @@ export function MerchStepTwo() {
                   />
                 </Stack>
               </Paper>
-              <Stack gap="sm">
-                <Checkbox
-                  label="Akceptuję regulamin sprzedaży i zobowiązuję się zapłacić przelewem"
-                  checked={checkout.acceptTerms}
-                  onChange={(e) => update({ acceptTerms: e.currentTarget.checked })}
-                  error={submitted ? errors?.acceptTerms : undefined}
-                  required
-                />
-                <Checkbox
-                  label="Zapisz te dane w profilu do kolejnych zamówień"
-                  checked={checkout.saveInvoiceData}
-                  onChange={(e) => update({ saveInvoiceData: e.currentTarget.checked })}
-                />
-              </Stack>
+              <CheckoutConsents
+                acceptTerms={checkout.acceptTerms}
+                onAcceptTerms={(acceptTerms) => update({ acceptTerms })}
+                saveInvoiceData={checkout.saveInvoiceData}
+                onSaveInvoiceData={(saveInvoiceData) => update({ saveInvoiceData })}
+                termsError={submitted ? errors?.acceptTerms : undefined}
+              />
               {submitted && errors && !errors.valid && (
                 <Alert color="red" variant="light" role="alert">
                   Popraw zaznaczone pola, aby przejść dalej.
@@ -409,6 +403,9 @@ export function MerchStepTwo() {
 }
 
 function BuyerSummary({ buyer }: { buyer: BuyerDraft }) {
+  // The country by its Polish name („Polska”), as the buyer picked it, not its code.
+  const { data: countries } = useGetCountriesQuery();
+  const country = countries?.find((c) => c.code === buyer.country)?.name ?? buyer.country;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap={2}>
@@ -419,46 +416,52 @@ function BuyerSummary({ buyer }: { buyer: BuyerDraft }) {
           </Anchor>
         </Group>
         <Text>{buyer.name}</Text>
-        {buyer.kind === 'company' && <Text size="sm">NIP: {buyer.nip}</Text>}
+        {buyer.kind === 'company' && <Text size="sm">NIP: {formatNip(buyer.nip)}</Text>}
         <Text size="sm" c="dimmed">
-          {buyer.street}, {buyer.postalCode} {buyer.city}, {buyer.country}
+          {buyer.street}, {buyer.postalCode} {buyer.city}, <span data-testid="buyer-country">{country}</span>
         </Text>
       </Stack>
     </Paper>
   );
 }
 
+const placedPath = (orderId: string) => `${STEP3}?${new URLSearchParams({ zamowienie: orderId })}`;
+
+/** `merch/MerchStepThree`: summary and the order; afterwards (`?zamowienie=`) the live confirmation with transfer details. */
 export function MerchStepThree() {
+  const [params] = useSearchParams();
+  const orderId = params.get('zamowienie');
+  if (orderId !== null)
+    return (
+      <PlacedOrderPage
+        orderId={orderId}
+        header={<CheckoutSteps active={2} />}
+        payHint="Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
+        actions={
+          <Group>
+            <Button component={Link} to="/dashboard/zamowienia">
+              Moje zamówienia
+            </Button>
+            <Button component={Link} to={SHOP} variant="default">
+              Wróć do sklepiku
+            </Button>
+          </Group>
+        }
+      />
+    );
+  return <MerchSummaryStep />;
+}
+
+function MerchSummaryStep() {
   const uid = useUid();
+  const navigate = useNavigate();
   const basket = usePricedBasket(uid);
-  const seller = useGetPaymentSellerQuery();
   const [checkout, update] = useCheckout(uid);
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
-  if (checkout.placed) {
-    return (
-      <PageFrame>
-        <CheckoutSteps active={2} />
-        <OrderConfirmation
-          number={checkout.placed.number}
-          totalGross={checkout.placed.totalGross}
-          seller={seller.data ?? null}
-          sellerLoading={seller.isLoading}
-          actions={
-            <Group>
-              <Button component={Link} to="/dashboard/zamowienia">
-                Moje zamówienia
-              </Button>
-              <Button component={Link} to={SHOP} variant="default">
-                Wróć do sklepiku
-              </Button>
-            </Group>
-          }
-        />
-      </PageFrame>
-    );
-  }
+  // Placed in this checkout already (e.g. back from the confirmation): show that order, never a second one.
+  if (checkout.placed) return <Navigate to={placedPath(checkout.placed.orderId)} replace />;
 
   const buyer = checkout.buyer;
   const errors = buyer ? checkoutErrors(buyer, checkout.acceptTerms, checkout.saveInvoiceData, checkout.idempotencyKey) : null;
@@ -476,6 +479,7 @@ export function MerchStepThree() {
         saveInvoiceData: checkout.saveInvoiceData,
       });
       update({ placed: result });
+      navigate(placedPath(result.orderId), { replace: true });
     } catch (error) {
       setRefusal(refusalOf(error));
     } finally {

@@ -12,7 +12,7 @@ describe('BuyerForm', () => {
     const onSubmit = vi.fn(async () => null);
     await renderForm(<BuyerForm initial={{ ...emptyInvoice, name: 'Marta Nowak' }} totalGross={22800} onSubmit={onSubmit} onBack={vi.fn()} />);
     expect(screen.getByTestId('checkout-total').textContent).toBe('Do zapłaty: 228,00\u00a0zł');
-    fireEvent.click(screen.getByText('Firmę'));
+    fireEvent.click(screen.getByText('Firmę (z NIP)'));
     type(/Nazwa firmy/, 'Żagle sp. z o.o.');
     type(/^NIP/, '123-456-78-90');
     type(/Ulica i numer/, 'ul. Portowa 5');

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
+import { CheckoutConsents } from '../../shared/ui/CheckoutConsents';
 import { InvoiceDataFields, invoiceErrors, type InvoiceValues } from '../settings';
 
 export interface BuyerSubmit {
@@ -72,15 +73,7 @@ export function BuyerForm({ initial, totalGross, onSubmit, onBack, disabledReaso
           onBlur={(f) => setTouched((t) => ({ ...t, [f]: true }))}
           disabled={busy}
         />
-        <Checkbox name="saveInvoiceData" checked={saveInvoiceData} onChange={(e) => setSaveInvoiceData(e.currentTarget.checked)} label="Zapamiętaj te dane do kolejnych zamówień" disabled={busy} />
-        <Checkbox
-          name="acceptTerms"
-          checked={acceptTerms}
-          onChange={(e) => setAcceptTerms(e.currentTarget.checked)}
-          label="Akceptuję regulamin sprzedaży i wiem, że zamówienie opłacam przelewem (wymagane)"
-          error={shown.acceptTerms}
-          disabled={busy}
-        />
+        <CheckoutConsents acceptTerms={acceptTerms} onAcceptTerms={setAcceptTerms} saveInvoiceData={saveInvoiceData} onSaveInvoiceData={setSaveInvoiceData} termsError={shown.acceptTerms} disabled={busy} />
         <Group justify="space-between" align="center" mt="xs" wrap="wrap">
           <Button variant="default" onClick={onBack} disabled={busy}>
             Wstecz

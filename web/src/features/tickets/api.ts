@@ -1,5 +1,4 @@
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
-import type { Order } from '@domain/schemas';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
@@ -15,12 +14,10 @@ export const ticketsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),
-    /** One order, live: its status turns to paid when the organiser confirms the transfer. */
-    getOrder: build.query<Order | null, string>(realtimeEndpoint((orderId) => `orders/${orderId}`, (raw) => (raw ?? null) as Order | null)),
   }),
 });
 
-export const { useGetTicketBasketQuery, useGetOrderQuery } = ticketsApi;
+export const { useGetTicketBasketQuery } = ticketsApi;
 
 /**
  * The basket is client-written (the rules check that the participant and the ticket type exist);

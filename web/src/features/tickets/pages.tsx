@@ -7,10 +7,9 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { memberName, type MemberEntry } from '../members';
-import { useGetPaymentSellerQuery } from '../orders';
 import { invoiceFromValues, invoiceValuesFrom, useGetProfileQuery } from '../settings';
-import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
-import { checkoutKey, finishCheckout, placeTicketOrder, setBasketTicket, useGetOrderQuery } from './api';
+import { PlacedOrderPage } from '../orders';
+import { checkoutKey, finishCheckout, placeTicketOrder, setBasketTicket } from './api';
 import { BuyerForm } from './BuyerForm';
 import type { TicketTypeEntry } from './catalogApi';
 import { useTicketCheckout } from './useTicketCheckout';
@@ -268,50 +267,26 @@ export function TicketsStepOne() {
   );
 }
 
-/** After placing a ticket order: the shared confirmation fed with the live order, so the status follows it. */
-function TicketOrderConfirmation({ orderId }: { orderId: string }) {
-  const order = useGetOrderQuery(orderId);
-  const seller = useGetPaymentSellerQuery();
-  if (order.isLoading) return <LoadingRows rows={3} label="Wczytywanie zamówienia" />;
-  if (order.isError || !order.data) return <LoadError>Nie udało się wczytać zamówienia. Znajdziesz je w zakładce Zamówienia.</LoadError>;
-  const o = order.data;
-  return (
-    <OrderConfirmation
-      number={o.number}
-      totalGross={o.totals.gross}
-      seller={seller.data ?? null}
-      sellerLoading={seller.isLoading}
-      details={{
-        status: o.status,
-        createdAt: o.createdAt,
-        lines: Object.entries(o.lines).map(([id, l]) => ({ id, name: l.name, memberName: l.memberName, unitGross: l.unitGross, quantity: l.quantity })),
-        invoiceNumber: o.invoiceNumber,
-        payBy: o.payBy,
-      }}
-      payHint="Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
-      actions={
-        <Group gap="xs">
-          <Button component={Link} to="/dashboard/zamowienia" variant="light">
-            Moje zamówienia
-          </Button>
-          <Button component={Link} to="/dashboard/uczestnicy" variant="default">
-            Wróć do uczestników
-          </Button>
-        </Group>
-      }
-    />
-  );
-}
-
 /** `basket/TicketsStepTwo`: buyer data and the order; afterwards (`?zamowienie=`) the confirmation with transfer details. */
 export function TicketsStepTwo() {
   const [params] = useSearchParams();
   const orderId = params.get('zamowienie');
-  if (orderId && /^[A-Za-z0-9_-]{1,64}$/.test(orderId))
+  if (orderId !== null)
     return (
-      <PageFrame title="Dziękujemy za zamówienie">
-        <TicketOrderConfirmation orderId={orderId} />
-      </PageFrame>
+      <PlacedOrderPage
+        orderId={orderId}
+        payHint="Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to="/dashboard/zamowienia" variant="light">
+              Moje zamówienia
+            </Button>
+            <Button component={Link} to="/dashboard/uczestnicy" variant="default">
+              Wróć do uczestników
+            </Button>
+          </Group>
+        }
+      />
     );
   return <BuyerStep />;
 }

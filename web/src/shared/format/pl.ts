@@ -74,6 +74,12 @@ const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long'
 const shortDate = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
 const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
 
+/** A calendar day stored as `2026-11-22` (already a Warsaw day, so no time zone applies) → `22.11.2026`. */
+export function formatIsoDay(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
+}
+
 /** `22 listopada 2026` (Warsaw time). */
 export function formatDate(d: DateInput): string {
   return longDate.format(toDate(d));

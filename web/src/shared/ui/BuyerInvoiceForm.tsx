@@ -92,6 +92,7 @@ export function BuyerInvoiceFields({ value, onChange, errors = {}, countries, co
             name="buyer-nip"
             inputMode="numeric"
             description="10 cyfr, można z kreskami"
+            placeholder="123-456-32-18"
             required
             value={value.nip}
             onChange={(e) => set('nip', e.currentTarget.value)}
