@@ -15,3 +15,4 @@ export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, 
 export { updateEventSettings } from './event.js';
 export { deleteMyAccount } from './account.js';
 export { recordKsefSubmission } from './ksef.js';
+export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, startRefund, markRefundTransferred, acceptPickupReturn } from './refunds.js';

@@ -32,6 +32,13 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   addMember: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2015, relation: 'child' },
   bookBankTransactions: { items: [{ transaction: { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: 'ZAM/2026/000001' }, action: { kind: 'ignore' } }], source: { format: 'csv' } },
   saveBankCsvMapping: { fingerprint: 'c0123456789abcdef01234567', bank: 'Santander', mapping: { delimiter: ',', headerRow: 0, dataStart: 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: 0, amount: 1, title: [2] } } },
+  requestRefund: { orderId: 'zamowienie1', bankAccount: '61109010140000071219812874' },
+  withdrawRefundRequest: { orderId: 'zamowienie1', requestId: 'prosba1' },
+  approveRefund: { orderId: 'zamowienie1', requestId: 'prosba1' },
+  rejectRefund: { orderId: 'zamowienie1', requestId: 'prosba1', reason: 'Po terminie rezygnacji' },
+  startRefund: { orderId: 'zamowienie1', reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' },
+  markRefundTransferred: { orderId: 'zamowienie1', correctionId: 'KOR-2026-000001', transferredOn: '2026-02-03' },
+  acceptPickupReturn: { uid: 'uzytkownik1', itemId: 'pozycja1' },
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -22,10 +22,14 @@ import {
   eventFieldsSchema,
   eventDatesInOrder,
   isoDateSchema,
+  bankAccountSchema,
+  hasUnsafeText,
+  UNSAFE_TEXT_MESSAGE,
 } from './schemas.js';
 import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
+import { correctionIdSchema, refundLinesSchema } from './refunds.js';
 
 export const REGION = 'europe-central2';
 
@@ -53,6 +57,13 @@ export const CALLABLES = {
   addMember: 'addMember',
   bookBankTransactions: 'bookBankTransactions',
   saveBankCsvMapping: 'saveBankCsvMapping',
+  requestRefund: 'requestRefund',
+  withdrawRefundRequest: 'withdrawRefundRequest',
+  approveRefund: 'approveRefund',
+  rejectRefund: 'rejectRefund',
+  startRefund: 'startRefund',
+  markRefundTransferred: 'markRefundTransferred',
+  acceptPickupReturn: 'acceptPickupReturn',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -191,6 +202,35 @@ export interface RecordKsefSubmissionOutput {
   created: boolean;
 }
 
+// ---------------------------------------------------------------- refunds (docs/refunds.md)
+
+const refundReasonSchema = z.string({ error: 'Podaj powód' }).trim().min(1, 'Podaj powód').max(LIMITS.title, `Najwyżej ${LIMITS.title} znaków`).refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE);
+const refundNoteSchema = z.string({ error: 'Nieprawidłowy tekst' }).trim().max(500, 'Najwyżej 500 znaków').refine((v) => !hasUnsafeText(v, true), UNSAFE_TEXT_MESSAGE);
+const amountSchema = z.int({ error: 'Podaj kwotę w groszach' }).min(1, 'Kwota zwrotu musi być większa od zera').max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
+
+/** Participant: the whole order (`lines` absent) or chosen lines (line id → units), the account to return the money to. */
+export const requestRefundInput = z.strictObject({ orderId: keySchema, lines: refundLinesSchema.optional(), bankAccount: bankAccountSchema, note: refundNoteSchema.optional() });
+export interface RequestRefundOutput { orderId: string; requestId: string; amount: number }
+export const refundRequestIdInput = z.strictObject({ orderId: keySchema, requestId: keySchema });
+export interface RefundDecisionOutput { orderId: string; requestId: string; status: 'withdrawn' | 'rejected' }
+/**
+ * Admin: approve a request — all its lines or some (`lines`), the whole amount or less (`amount` in
+ * grosze, then `reason` is required: it is the correction's reason). `goodsNotReturned` refunds lines
+ * already handed out without taking the goods back.
+ */
+export const approveRefundInput = z
+  .strictObject({ orderId: keySchema, requestId: keySchema, lines: refundLinesSchema.optional(), amount: amountSchema.optional(), reason: refundReasonSchema.optional(), goodsNotReturned: z.boolean().optional() })
+  .refine((v) => v.amount === undefined || v.reason !== undefined, { message: 'Podaj powód obniżenia kwoty zwrotu', path: ['reason'] });
+export const rejectRefundInput = z.strictObject({ orderId: keySchema, requestId: keySchema, reason: refundReasonSchema });
+/** Admin: a refund without a participant's request. */
+export const startRefundInput = z.strictObject({ orderId: keySchema, lines: refundLinesSchema.optional(), amount: amountSchema.optional(), reason: refundReasonSchema, bankAccount: bankAccountSchema, goodsNotReturned: z.boolean().optional() });
+export interface ApproveRefundOutput { orderId: string; correctionId: string; correctionNumber: string; amount: number; fee: number }
+export const markRefundTransferredInput = z.strictObject({ orderId: keySchema, correctionId: correctionIdSchema, transferredOn: isoDateSchema });
+export interface MarkRefundTransferredOutput { orderId: string; correctionId: string; status: 'transferred' }
+/** Staff at the pickup point take back an item that was handed out („Przyjmij zwrot”). */
+export const acceptPickupReturnInput = z.strictObject({ uid: uidSchema, itemId: keySchema });
+export interface AcceptPickupReturnOutput { orderId: string; lineId: string }
+
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
   completeRegistration: completeRegistrationInput,
@@ -216,6 +256,13 @@ export const CALLABLE_INPUTS = {
   addMember: addMemberInput,
   bookBankTransactions: bookBankTransactionsInput,
   saveBankCsvMapping: saveBankCsvMappingInput,
+  requestRefund: requestRefundInput,
+  withdrawRefundRequest: refundRequestIdInput,
+  approveRefund: approveRefundInput,
+  rejectRefund: rejectRefundInput,
+  startRefund: startRefundInput,
+  markRefundTransferred: markRefundTransferredInput,
+  acceptPickupReturn: acceptPickupReturnInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -242,6 +289,13 @@ export interface CallableOutputs {
   addMember: AddMemberOutput;
   bookBankTransactions: BookBankTransactionsOutput;
   saveBankCsvMapping: SaveBankCsvMappingOutput;
+  requestRefund: RequestRefundOutput;
+  withdrawRefundRequest: RefundDecisionOutput;
+  approveRefund: ApproveRefundOutput;
+  rejectRefund: RefundDecisionOutput;
+  startRefund: ApproveRefundOutput;
+  markRefundTransferred: MarkRefundTransferredOutput;
+  acceptPickupReturn: AcceptPickupReturnOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

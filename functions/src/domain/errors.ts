@@ -47,6 +47,18 @@ export const REFUSALS = {
   'ksef-invalid': { code: 'failed-precondition', message: 'Z danych tej faktury nie da się utworzyć poprawnego pliku FA(3) dla KSeF' },
   'ksef-already-recorded': { code: 'already-exists', message: 'Ta faktura ma już zapisany inny numer KSeF' },
   'ksef-number-used': { code: 'already-exists', message: 'Ten numer KSeF jest już zapisany przy innej fakturze' },
+  'order-not-paid': { code: 'failed-precondition', message: 'Zwrot jest możliwy tylko dla opłaconego zamówienia' },
+  'refund-line-missing': { code: 'invalid-argument', message: 'Tej pozycji nie ma w zamówieniu' },
+  'refund-nothing-left': { code: 'failed-precondition', message: 'Ta pozycja została już zwrócona' },
+  'refund-amount-too-high': { code: 'invalid-argument', message: 'Kwota zwrotu przekracza kwotę możliwą do zwrotu' },
+  'refund-amount-invalid': { code: 'invalid-argument', message: 'Kwota zwrotu musi być większa od zera' },
+  'refund-open': { code: 'already-exists', message: 'Dla tej pozycji jest już otwarta prośba o zwrot' },
+  'refund-request-missing': { code: 'not-found', message: 'Nie znaleziono prośby o zwrot' },
+  'refund-decided': { code: 'failed-precondition', message: 'O tej prośbie o zwrot już zdecydowano' },
+  'refund-goods-not-returned': { code: 'failed-precondition', message: 'Towar został już wydany — najpierw przyjmij zwrot w punkcie odbioru albo zwróć pieniądze bez zwrotu towaru' },
+  'refund-missing': { code: 'not-found', message: 'Nie znaleziono zwrotu' },
+  'refund-already-transferred': { code: 'failed-precondition', message: 'Ten zwrot jest już oznaczony jako przelany' },
+  'pickup-not-picked': { code: 'failed-precondition', message: 'Ta pozycja nie została wydana — nie ma czego przyjmować' },
   internal: { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;
 

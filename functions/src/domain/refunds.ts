@@ -225,3 +225,14 @@ export type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
 
 export const REFUND_TRANSFER_STATUS_LABELS = { due: 'do przelania', transferred: 'przelano' } as const;
 export type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
+
+/** An order's lines minus what refunds took back (fully refunded lines dropped): what the order still holds. */
+export function linesLeftAfterRefunds(lines: Order['lines'], refunded: RefundedLines | undefined): Order['lines'] {
+  if (!refunded) return lines;
+  const left: Order['lines'] = {};
+  for (const [lineId, line] of Object.entries(lines ?? {})) {
+    const quantity = line.quantity - (refunded[lineId]?.quantity ?? 0);
+    if (quantity > 0) left[lineId] = { ...line, quantity };
+  }
+  return left;
+}

@@ -1,3 +1,4 @@
+import { linesLeftAfterRefunds, type RefundedLines } from '../domain/refunds.js';
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import {
@@ -211,6 +212,9 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
       completedCancellations++;
     }
     if (completedCancellations > 0) orders = ((await db.ref('orders').get()).val() ?? {}) as Record<string, Order>;
+    // Refunded lines no longer hold quota, stock or holdings (docs/refunds.md).
+    const refunds = ((await db.ref('refunds').get()).val() ?? {}) as Record<string, { refunded?: RefundedLines }>;
+    orders = Object.fromEntries(Object.entries(orders).map(([id, o]) => [id, refunds[id]?.refunded ? { ...o, lines: linesLeftAfterRefunds(o.lines, refunds[id].refunded) } : o]));
 
     const ticketsHeld = new Map<string, number>();
     const variantsHeld = new Map<string, number>();

@@ -1,0 +1,476 @@
+/**
+ * Refunds of paid orders with correction invoices (docs/refunds.md). Everything about one order's
+ * refunds lives in `/refunds/{orderId}`, so one transaction on that node decides requests and
+ * approvals; the correction itself is written in one atomic update together with everything it
+ * changes (returned quota/stock, holdings, ticket claim, pickup items, stats, counter reservation).
+ */
+import { randomUUID } from 'node:crypto';
+import { logger } from 'firebase-functions/v2';
+import { onCall } from 'firebase-functions/v2/https';
+import { ServerValue } from 'firebase-admin/database';
+import {
+  acceptPickupReturnInput,
+  approveRefundInput,
+  invoiceIdFromNumber,
+  markRefundTransferredInput,
+  rateKey,
+  rejectRefundInput,
+  refundRequestIdInput,
+  requestRefundInput,
+  startRefundInput,
+  VAT_METHOD_NOTE,
+  warsawDate,
+  warsawYear,
+  type AcceptPickupReturnOutput,
+  type ApproveRefundOutput,
+  type Invoice,
+  type MarkRefundTransferredOutput,
+  type Order,
+  type PickupItem,
+  type Profile,
+  type RefundDecisionOutput,
+  type RequestRefundOutput,
+} from './domain/index.js';
+import {
+  afterCorrection,
+  computeCorrection,
+  formatCorrectionNumber,
+  planRefund,
+  type CorrectedRateGross,
+  type CorrectionAmounts,
+  type RefundedLines,
+  type RefundPlan,
+  type RefundRequestStatus,
+  type RefundTransferStatus,
+} from './domain/refunds.js';
+import { db } from './lib/admin.js';
+import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
+import { parseInput, refuse } from './lib/refusal.js';
+import { transact } from './lib/tx.js';
+
+// Every transaction below refuses by writing back the value it was given (`return cur`), never by
+// aborting: the first run may see a stale or empty local cache, and only a write makes the server
+// compare — a stale value is then retried with the real one, so every refusal is decided on the
+// server's current data. Writing the same value changes nothing.
+
+/** An approval lock older than this belongs to a crashed approval and may be taken over (the callable's time limit). */
+export const REFUND_LOCK_TTL_MS = 60_000;
+
+export interface RefundRequest {
+  uid: string;
+  lines: Record<string, number>;
+  bankAccount: string;
+  note?: string;
+  status: RefundRequestStatus;
+  createdAt: number;
+  decidedAt?: number;
+  decidedBy?: string;
+  decisionReason?: string;
+  correctionId?: string;
+}
+export interface RefundTransfer {
+  number: string;
+  amount: number;
+  fee: number;
+  bankAccount: string;
+  status: RefundTransferStatus;
+  createdAt: number;
+  createdBy: string;
+  requestId?: string;
+  goodsNotReturned?: boolean;
+  transferredOn?: string;
+  transferredAt?: number;
+  transferredBy?: string;
+}
+export interface OrderRefunds {
+  uid: string;
+  orderNumber: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  requests?: Record<string, RefundRequest>;
+  /** line id → the open request for it: one open request per line. */
+  open?: Record<string, string>;
+  refunded?: RefundedLines;
+  rateGross?: CorrectedRateGross;
+  corrections?: Record<string, RefundTransfer>;
+  /** Lines whose handed-out items staff took back at the pickup point. */
+  returns?: Record<string, { at: number; by: string; byName: string }>;
+  lock?: { token: string; by: string; at: number; year: number };
+}
+
+export interface CorrectionInvoice {
+  kind: 'correction';
+  number: string;
+  uid: string;
+  orderId: string;
+  orderNumber: string;
+  corrected: { invoiceId: string; number: string; issueDate: string };
+  issueDate: string;
+  issuePlace: string;
+  issuedAt: number;
+  issuedBy: string;
+  seller: Invoice['seller'];
+  buyer: Invoice['buyer'];
+  reason: string;
+  lines: CorrectionAmounts['lines'];
+  perRate: CorrectionAmounts['perRate'];
+  totals: CorrectionAmounts['totals'];
+  refundAmount: number;
+  fee: number;
+  amountInWords: string;
+  refundAccount: string;
+  paymentMethod: 'przelew';
+  vatMethod: string;
+}
+
+async function paidOrder(orderId: string, caller?: Caller): Promise<Order & { invoiceId: string; invoiceNumber: string }> {
+  const order = (await db.ref(`orders/${orderId}`).get()).val() as Order | null;
+  if (!order || (caller && order.uid !== caller.uid)) throw refuse('order-missing');
+  if (order.status !== 'paid' || !order.invoiceId || !order.invoiceNumber) throw refuse('order-not-paid', { message: `Zamówienie ${order.number} nie jest opłacone — zwrot jest możliwy tylko po opłaceniu` });
+  return order as Order & { invoiceId: string; invoiceNumber: string };
+}
+
+function refusalOfPlan(result: ReturnType<typeof planRefund>) {
+  return result.ok ? null : refuse(result.refusal.reason, { message: result.refusal.message, field: result.refusal.field });
+}
+
+/** The order's refund record, created on first use with the order's identity. */
+function fresh(refunds: OrderRefunds | null, order: Order & { invoiceId: string; invoiceNumber: string }): OrderRefunds {
+  return refunds ?? { uid: order.uid, orderNumber: order.number, invoiceId: order.invoiceId, invoiceNumber: order.invoiceNumber };
+}
+
+// ---------------------------------------------------------------- participant
+
+export const requestRefund = onCall(async (request): Promise<RequestRefundOutput> => {
+  const input = parseInput(requestRefundInput, request.data);
+  const caller = requireCaller(request);
+  const order = await paidOrder(input.orderId, caller);
+  const requestId = db.ref('refunds').push().key!;
+  const now = Date.now();
+  let why: ReturnType<typeof refuse> | null = null;
+  let amount = 0;
+  await transact<OrderRefunds>(db.ref(`refunds/${input.orderId}`), (cur) => {
+    why = null;
+    const refunds = fresh(cur, order);
+    const result = planRefund(order, refunds.refunded, input.lines);
+    why = refusalOfPlan(result);
+    if (!result.ok) return cur;
+    const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
+    if (taken) {
+      why = refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — prośba o zwrot tej pozycji już czeka na decyzję` });
+      return cur;
+    }
+    amount = result.plan.refundable;
+    const lines = Object.fromEntries(result.plan.lines.map((l) => [l.lineId, l.quantity]));
+    return {
+      ...refunds,
+      requests: { ...refunds.requests, [requestId]: { uid: caller.uid, lines, bankAccount: input.bankAccount, ...(input.note ? { note: input.note } : {}), status: 'open', createdAt: now } },
+      open: { ...refunds.open, ...Object.fromEntries(result.plan.lines.map((l) => [l.lineId, requestId])) },
+    };
+  });
+  if (why) throw why;
+  return { orderId: input.orderId, requestId, amount };
+});
+
+/** Closes an open request (withdrawn by its owner or rejected by an admin) and frees its lines. */
+async function closeRequest(orderId: string, requestId: string, status: 'withdrawn' | 'rejected', by: string, owner: string | null, reason?: string): Promise<RefundDecisionOutput> {
+  const now = Date.now();
+  let why: ReturnType<typeof refuse> | null = null;
+  await transact<OrderRefunds>(db.ref(`refunds/${orderId}`), (cur) => {
+    why = null;
+    const req = cur?.requests?.[requestId];
+    if (!cur || !req || (owner !== null && req.uid !== owner)) why = refuse('refund-request-missing');
+    else if (req.status !== 'open') why = refuse('refund-decided', { message: `O tej prośbie o zwrot już zdecydowano (${req.status === 'withdrawn' ? 'wycofana' : req.status === 'approved' ? 'zatwierdzona' : 'odrzucona'})` });
+    else if (cur.lock && now - cur.lock.at < REFUND_LOCK_TTL_MS) why = refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
+    if (why || !cur || !req) return cur;
+    const open = Object.fromEntries(Object.entries(cur.open ?? {}).filter(([, id]) => id !== requestId));
+    return { ...cur, open, requests: { ...cur.requests, [requestId]: { ...req, status, decidedAt: now, decidedBy: by, ...(reason ? { decisionReason: reason } : {}) } } };
+  });
+  if (why) throw why;
+  return { orderId, requestId, status };
+}
+
+export const withdrawRefundRequest = onCall(async (request): Promise<RefundDecisionOutput> => {
+  const input = parseInput(refundRequestIdInput, request.data);
+  const caller = requireCaller(request);
+  return closeRequest(input.orderId, input.requestId, 'withdrawn', caller.uid, caller.uid);
+});
+
+// ---------------------------------------------------------------- admin
+
+export const rejectRefund = onCall(async (request): Promise<RefundDecisionOutput> => {
+  const input = parseInput(rejectRefundInput, request.data);
+  const caller = requireAdmin(request);
+  return closeRequest(input.orderId, input.requestId, 'rejected', caller.uid, null, input.reason);
+});
+
+export const approveRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
+  const input = parseInput(approveRefundInput, request.data);
+  const caller = requireAdmin(request);
+  return issueRefund(caller, { orderId: input.orderId, requestId: input.requestId, lines: input.lines, amount: input.amount, reason: input.reason, goodsNotReturned: input.goodsNotReturned === true });
+});
+
+export const startRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
+  const input = parseInput(startRefundInput, request.data);
+  const caller = requireAdmin(request);
+  return issueRefund(caller, { orderId: input.orderId, lines: input.lines, amount: input.amount, reason: input.reason, bankAccount: input.bankAccount, goodsNotReturned: input.goodsNotReturned === true });
+});
+
+interface IssueInput {
+  orderId: string;
+  requestId?: string;
+  lines?: Record<string, number>;
+  amount?: number;
+  reason?: string;
+  bankAccount?: string;
+  goodsNotReturned: boolean;
+}
+
+interface CorrectionCounter { last: number; pending?: Record<string, number> }
+
+/**
+ * Approval: lock `/refunds/{orderId}` (the plan is checked against what is already refunded, inside
+ * the transaction) → reserve the correction number for this order in `/counters/corrections/{year}` →
+ * one atomic update writing the correction and everything it changes. Same gapless guarantees as
+ * invoice numbers (docs/data-model.md, "Multi-step operations").
+ */
+async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRefundOutput> {
+  const now = Date.now();
+  const { orderId } = input;
+  const order = await paidOrder(orderId);
+  const invoice = (await db.ref(`invoices/${order.uid}/${order.invoiceId}`).get()).val() as Invoice | null;
+  if (!invoice) throw refuse('invoice-missing');
+  const pickups = ((await db.ref(`pickups/${order.uid}`).get()).val() ?? {}) as Record<string, PickupItem>;
+
+  const token = randomUUID();
+  const refundsRef = db.ref(`refunds/${orderId}`);
+  let why: ReturnType<typeof refuse> | null = null;
+  let plan: RefundPlan | null = null;
+  let bankAccount = '';
+  const { value: locked } = await transact<OrderRefunds>(refundsRef, (cur) => {
+    why = null;
+    const refunds = fresh(cur, order);
+    if (refunds.lock && refunds.lock.token !== token && now - refunds.lock.at < REFUND_LOCK_TTL_MS) {
+      why = refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
+      return cur;
+    }
+    let lines = input.lines;
+    if (input.requestId) {
+      const req = refunds.requests?.[input.requestId];
+      if (!req) why = refuse('refund-request-missing');
+      else if (req.status !== 'open') why = refuse('refund-decided', { message: req.status === 'approved' ? `Ta prośba o zwrot została już zatwierdzona (korekta ${req.correctionId ?? ''})`.trim() : 'O tej prośbie o zwrot już zdecydowano' });
+      else {
+        const outside = Object.keys(input.lines ?? {}).find((lineId) => !(lineId in req.lines) || input.lines![lineId] > req.lines[lineId]);
+        if (outside) why = refuse('refund-line-missing', { field: `lines.${outside}`, message: 'Tej pozycji (lub tylu sztuk) nie ma w prośbie o zwrot' });
+        lines = input.lines ?? req.lines;
+        bankAccount = req.bankAccount;
+      }
+    } else {
+      bankAccount = input.bankAccount!;
+    }
+    if (why) return cur;
+    const result = planRefund(order, refunds.refunded, lines, input.amount);
+    why = refusalOfPlan(result);
+    if (!result.ok) return cur;
+    if (!input.requestId) {
+      const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
+      if (taken) {
+        why = refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — uczestnik prosi już o zwrot tej pozycji: zdecyduj o jego prośbie` });
+        return cur;
+      }
+    }
+    for (const l of result.plan.lines) {
+      const item = pickups[`${orderId}-${l.lineId}`];
+      if (item?.status === 'picked' && !refunds.returns?.[l.lineId] && !input.goodsNotReturned) {
+        why = refuse('refund-goods-not-returned', { field: `lines.${l.lineId}`, item: l.name, message: `${l.name} — wydano już w punkcie odbioru: najpierw przyjmij zwrot albo zwróć pieniądze bez zwrotu towaru` });
+        return cur;
+      }
+    }
+    plan = result.plan;
+    return { ...refunds, lock: { token, by: caller.uid, at: now, year: refunds.lock?.year ?? warsawYear(now) } };
+  });
+  if (why) throw why;
+  if (!locked?.lock || locked.lock.token !== token || !plan) throw refuse('try-again');
+  const chosen: RefundPlan = plan;
+  const year = locked.lock.year;
+  const unlock = () =>
+    transact<OrderRefunds>(refundsRef, (cur) => {
+      if (cur?.lock?.token !== token) return cur;
+      const { lock: _released, ...unlocked } = cur;
+      return unlocked;
+    });
+
+  let sequence = 0;
+  try {
+    await transact<CorrectionCounter>(db.ref(`counters/corrections/${year}`), (cur) => {
+      const counter = cur ?? { last: 0 };
+      const reserved = counter.pending?.[orderId];
+      if (reserved) {
+        sequence = reserved;
+        return counter;
+      }
+      sequence = counter.last + 1;
+      return { last: sequence, pending: { ...counter.pending, [orderId]: sequence } };
+    });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+
+  const number = formatCorrectionNumber(year, sequence);
+  const correctionId = invoiceIdFromNumber(number);
+  const rateGross = Object.fromEntries(Object.entries(invoice.totals.perRate).map(([k, r]) => [k, r.gross]));
+  const amounts = computeCorrection({ order, rateGross, earlier: locked.rateGross, refunded: locked.refunded, plan: chosen });
+  const next = afterCorrection(locked.refunded, locked.rateGross, chosen, amounts);
+  const issueDate = warsawDate(now);
+  const reason = input.reason ?? (input.requestId ? 'Zwrot na prośbę nabywcy' : 'Zwrot należności');
+
+  const correction: CorrectionInvoice = {
+    kind: 'correction',
+    number,
+    uid: order.uid,
+    orderId,
+    orderNumber: order.number,
+    corrected: { invoiceId: order.invoiceId, number: invoice.number, issueDate: invoice.issueDate },
+    issueDate,
+    issuePlace: invoice.issuePlace,
+    issuedAt: now,
+    issuedBy: caller.uid,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    reason,
+    lines: amounts.lines,
+    perRate: amounts.perRate,
+    totals: amounts.totals,
+    refundAmount: amounts.refundAmount,
+    fee: amounts.fee,
+    amountInWords: amounts.amountInWords,
+    refundAccount: bankAccount,
+    paymentMethod: 'przelew',
+    vatMethod: VAT_METHOD_NOTE,
+  };
+  const transfer: RefundTransfer = {
+    number,
+    amount: amounts.refundAmount,
+    fee: amounts.fee,
+    bankAccount,
+    status: 'due',
+    createdAt: now,
+    createdBy: caller.uid,
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+    ...(input.goodsNotReturned ? { goodsNotReturned: true } : {}),
+  };
+
+  const base = `refunds/${orderId}`;
+  const updates: Record<string, unknown> = {
+    [`corrections/${order.uid}/${correctionId}`]: correction,
+    [`${base}/refunded`]: next.refunded,
+    [`${base}/rateGross`]: next.rateGross,
+    [`${base}/corrections/${correctionId}`]: transfer,
+    [`${base}/lock`]: null,
+    [`counters/corrections/${year}/pending/${orderId}`]: null,
+    'stats/refunds/gross': ServerValue.increment(amounts.refundAmount),
+    'stats/refunds/count': ServerValue.increment(1),
+    [`stats/refunds/perDay/${issueDate}/count`]: ServerValue.increment(1),
+    [`stats/refunds/perDay/${issueDate}/gross`]: ServerValue.increment(amounts.refundAmount),
+  };
+  if (input.requestId) {
+    const req = locked.requests![input.requestId];
+    updates[`${base}/requests/${input.requestId}`] = { ...req, status: 'approved', decidedAt: now, decidedBy: caller.uid, correctionId, ...(input.reason ? { decisionReason: input.reason } : {}) };
+    for (const [lineId, id] of Object.entries(locked.open ?? {})) if (id === input.requestId) updates[`${base}/open/${lineId}`] = null;
+  }
+
+  // What the refunded lines held comes back: quota/stock, the account's holdings, a ticket's claim,
+  // and pickup items not handed out. Reads first; the changes go into the same update as the correction.
+  const holdings = ((await db.ref(`holdings/${order.uid}`).get()).val() ?? {}) as { tickets?: Record<string, number>; variants?: Record<string, Record<string, number>> };
+  let ticketsRefunded = 0;
+  let pickupsWithdrawn = 0;
+  const perLineGross = new Map(chosen.lines.map((l) => [l.lineId, l.gross]));
+  for (const l of chosen.lines) {
+    const line = order.lines[l.lineId];
+    const gross = perLineGross.get(l.lineId)!;
+    if (line.type === 'ticket') {
+      ticketsRefunded += l.quantity;
+      const inArchive = !(await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).exists() && (await db.ref(`archivedTicketTypes/${line.ticketTypeId}`).get()).exists();
+      updates[`${inArchive ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`] = ServerValue.increment(-l.quantity);
+      if ((holdings.tickets?.[line.ticketTypeId] ?? 0) >= l.quantity) updates[`holdings/${order.uid}/tickets/${line.ticketTypeId}`] = ServerValue.increment(-l.quantity);
+      const claim = (await db.ref(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`).get()).val() as { orderId: string } | null;
+      if (claim?.orderId === orderId) updates[`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`] = null;
+      updates[`stats/admin/ticketTypes/${line.ticketTypeId}/paid`] = ServerValue.increment(-l.quantity);
+      updates[`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`] = ServerValue.increment(l.quantity);
+      updates[`stats/refunds/ticketTypes/${line.ticketTypeId}/gross`] = ServerValue.increment(gross);
+    } else {
+      const inArchive = !(await db.ref(`products/${line.productId}/variants/${line.variantId}`).get()).exists() && (await db.ref(`archivedProducts/${line.productId}/variants/${line.variantId}`).get()).exists();
+      updates[`${inArchive ? 'archivedProducts' : 'products'}/${line.productId}/variants/${line.variantId}/sold`] = ServerValue.increment(-l.quantity);
+      if ((holdings.variants?.[line.productId]?.[line.variantId] ?? 0) >= l.quantity) updates[`holdings/${order.uid}/variants/${line.productId}/${line.variantId}`] = ServerValue.increment(-l.quantity);
+      updates[`stats/admin/variants/${line.productId}/${line.variantId}/paid`] = ServerValue.increment(-l.quantity);
+      updates[`stats/refunds/variants/${line.productId}/${line.variantId}/quantity`] = ServerValue.increment(l.quantity);
+      updates[`stats/refunds/variants/${line.productId}/${line.variantId}/gross`] = ServerValue.increment(gross);
+    }
+    const itemId = `${orderId}-${l.lineId}`;
+    const item = pickups[itemId];
+    if (item?.status === 'waiting') {
+      const left = line.quantity - next.refunded[l.lineId].quantity;
+      if (left > 0) updates[`pickups/${order.uid}/${itemId}/quantity`] = left;
+      else {
+        updates[`pickups/${order.uid}/${itemId}`] = null;
+        pickupsWithdrawn++;
+      }
+    }
+  }
+  if (ticketsRefunded) updates['stats/public/ticketsPaid'] = ServerValue.increment(-ticketsRefunded);
+  if (pickupsWithdrawn) updates['stats/admin/pickups/total'] = ServerValue.increment(-pickupsWithdrawn);
+  for (const r of Object.values(amounts.perRate)) {
+    updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/gross`] = ServerValue.increment(-r.gross);
+    updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/net`] = ServerValue.increment(-r.net);
+  }
+
+  try {
+    await db.ref().update(updates);
+  } catch (error) {
+    // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
+    // issues the same number.
+    logger.error(`approveRefund: final update failed for ${orderId} (${number})`, error);
+    throw refuse('try-again');
+  }
+  return { orderId, correctionId, correctionNumber: number, amount: amounts.refundAmount, fee: amounts.fee };
+}
+
+export const markRefundTransferred = onCall(async (request): Promise<MarkRefundTransferredOutput> => {
+  const input = parseInput(markRefundTransferredInput, request.data);
+  const caller = requireAdmin(request);
+  const now = Date.now();
+  if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
+  let why: ReturnType<typeof refuse> | null = null;
+  await transact<RefundTransfer>(db.ref(`refunds/${input.orderId}/corrections/${input.correctionId}`), (cur) => {
+    why = null;
+    if (!cur) why = refuse('refund-missing');
+    else if (cur.status === 'transferred') why = refuse('refund-already-transferred', { message: `Zwrot ${cur.number} oznaczono jako przelany ${cur.transferredOn ?? ''}`.trim() });
+    else if (input.transferredOn < warsawDate(cur.createdAt)) why = refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
+    if (why || !cur) return cur;
+    return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: caller.uid };
+  });
+  if (why) throw why;
+  return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
+});
+
+// ---------------------------------------------------------------- pickup point
+
+export const acceptPickupReturn = onCall(async (request): Promise<AcceptPickupReturnOutput> => {
+  const input = parseInput(acceptPickupReturnInput, request.data);
+  const caller = requireStaff(request);
+  const item = (await db.ref(`pickups/${input.uid}/${input.itemId}`).get()).val() as PickupItem | null;
+  if (!item) throw refuse('pickup-missing');
+  if (item.status !== 'picked') throw refuse('pickup-not-picked');
+  const lineId = input.itemId.slice(item.orderId.length + 1);
+  const order = await paidOrder(item.orderId);
+  if (!order.lines[lineId] || `${item.orderId}-${lineId}` !== input.itemId) throw refuse('pickup-missing');
+  const profile = (await db.ref(`profiles/${caller.uid}`).get()).val() as Profile | null;
+  const byName = profile ? `${profile.firstName} ${profile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
+  await transact<OrderRefunds>(db.ref(`refunds/${item.orderId}`), (cur) => {
+    const refunds = fresh(cur, order);
+    if (refunds.returns?.[lineId]) return cur;
+    return { ...refunds, returns: { ...refunds.returns, [lineId]: { at: Date.now(), by: caller.uid, byName } } };
+  });
+  return { orderId: item.orderId, lineId };
+});
