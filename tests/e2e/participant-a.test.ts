@@ -106,7 +106,9 @@ describe('participant journey in Chromium', () => {
     await page.getByLabel('Imię').fill('Marta');
     await page.getByLabel('Nazwisko').fill('Nowak');
     await page.getByLabel('Telefon').fill('+48 600 100 200');
-    expect(await page.locator('input[name="country"]').inputValue().catch(() => '')).toBeDefined();
+    // Poland is preselected: the form sends its code and shows its Polish name once /countries has loaded.
+    expect(await page.locator('input[name="country"]').inputValue()).toBe('PL');
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('input')).some((input) => input.type !== 'hidden' && input.value === 'Polska'));
 
     // Back and forward: everything typed is still there.
     await page.getByRole('button', { name: 'Wstecz' }).click();
