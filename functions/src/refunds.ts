@@ -36,12 +36,10 @@ import {
   computeCorrection,
   formatCorrectionNumber,
   planRefund,
-  type CorrectedRateGross,
-  type CorrectionAmounts,
-  type RefundedLines,
+  type CorrectionInvoice,
+  type OrderRefunds,
   type RefundPlan,
-  type RefundRequestStatus,
-  type RefundTransferStatus,
+  type RefundTransfer,
 } from './domain/refunds.js';
 import { db } from './lib/admin.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
@@ -56,72 +54,7 @@ import { transact } from './lib/tx.js';
 /** An approval lock older than this belongs to a crashed approval and may be taken over (the callable's time limit). */
 export const REFUND_LOCK_TTL_MS = 60_000;
 
-export interface RefundRequest {
-  uid: string;
-  lines: Record<string, number>;
-  bankAccount: string;
-  note?: string;
-  status: RefundRequestStatus;
-  createdAt: number;
-  decidedAt?: number;
-  decidedBy?: string;
-  decisionReason?: string;
-  correctionId?: string;
-}
-export interface RefundTransfer {
-  number: string;
-  amount: number;
-  fee: number;
-  bankAccount: string;
-  status: RefundTransferStatus;
-  createdAt: number;
-  createdBy: string;
-  requestId?: string;
-  goodsNotReturned?: boolean;
-  transferredOn?: string;
-  transferredAt?: number;
-  transferredBy?: string;
-}
-export interface OrderRefunds {
-  uid: string;
-  orderNumber: string;
-  invoiceId: string;
-  invoiceNumber: string;
-  requests?: Record<string, RefundRequest>;
-  /** line id → the open request for it: one open request per line. */
-  open?: Record<string, string>;
-  refunded?: RefundedLines;
-  rateGross?: CorrectedRateGross;
-  corrections?: Record<string, RefundTransfer>;
-  /** Lines whose handed-out items staff took back at the pickup point. */
-  returns?: Record<string, { at: number; by: string; byName: string }>;
-  lock?: { token: string; by: string; at: number; year: number };
-}
-
-export interface CorrectionInvoice {
-  kind: 'correction';
-  number: string;
-  uid: string;
-  orderId: string;
-  orderNumber: string;
-  corrected: { invoiceId: string; number: string; issueDate: string };
-  issueDate: string;
-  issuePlace: string;
-  issuedAt: number;
-  issuedBy: string;
-  seller: Invoice['seller'];
-  buyer: Invoice['buyer'];
-  reason: string;
-  lines: CorrectionAmounts['lines'];
-  perRate: CorrectionAmounts['perRate'];
-  totals: CorrectionAmounts['totals'];
-  refundAmount: number;
-  fee: number;
-  amountInWords: string;
-  refundAccount: string;
-  paymentMethod: 'przelew';
-  vatMethod: string;
-}
+export type { CorrectionInvoice, OrderRefunds, RefundRequest, RefundTransfer } from './domain/refunds.js';
 
 async function paidOrder(orderId: string, caller?: Caller): Promise<Order & { invoiceId: string; invoiceNumber: string }> {
   const order = (await db.ref(`orders/${orderId}`).get()).val() as Order | null;

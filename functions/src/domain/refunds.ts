@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { amountInWords } from './words.js';
-import { keySchema, rateKey, type Order } from './schemas.js';
+import { keySchema, rateKey, type Invoice, type Order } from './schemas.js';
 import { vatFromGross, type VatRate } from './vat.js';
 
 export const CORRECTION_PREFIX = 'KOR';
@@ -236,3 +236,73 @@ export function linesLeftAfterRefunds(lines: Order['lines'], refunded: RefundedL
   }
   return left;
 }
+
+// ---------------------------------------------------------------- stored shapes (docs/refunds.md)
+
+export interface RefundRequest {
+  uid: string;
+  lines: Record<string, number>;
+  bankAccount: string;
+  note?: string;
+  status: RefundRequestStatus;
+  createdAt: number;
+  decidedAt?: number;
+  decidedBy?: string;
+  decisionReason?: string;
+  correctionId?: string;
+}
+export interface RefundTransfer {
+  number: string;
+  amount: number;
+  fee: number;
+  bankAccount: string;
+  status: RefundTransferStatus;
+  createdAt: number;
+  createdBy: string;
+  requestId?: string;
+  goodsNotReturned?: boolean;
+  transferredOn?: string;
+  transferredAt?: number;
+  transferredBy?: string;
+}
+export interface OrderRefunds {
+  uid: string;
+  orderNumber: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  requests?: Record<string, RefundRequest>;
+  /** line id → the open request for it: one open request per line. */
+  open?: Record<string, string>;
+  refunded?: RefundedLines;
+  rateGross?: CorrectedRateGross;
+  corrections?: Record<string, RefundTransfer>;
+  /** Lines whose handed-out items staff took back at the pickup point. */
+  returns?: Record<string, { at: number; by: string; byName: string }>;
+  lock?: { token: string; by: string; at: number; year: number };
+}
+
+export interface CorrectionInvoice {
+  kind: 'correction';
+  number: string;
+  uid: string;
+  orderId: string;
+  orderNumber: string;
+  corrected: { invoiceId: string; number: string; issueDate: string };
+  issueDate: string;
+  issuePlace: string;
+  issuedAt: number;
+  issuedBy: string;
+  seller: Invoice['seller'];
+  buyer: Invoice['buyer'];
+  reason: string;
+  lines: CorrectionAmounts['lines'];
+  perRate: CorrectionAmounts['perRate'];
+  totals: CorrectionAmounts['totals'];
+  refundAmount: number;
+  fee: number;
+  amountInWords: string;
+  refundAccount: string;
+  paymentMethod: 'przelew';
+  vatMethod: string;
+}
+
