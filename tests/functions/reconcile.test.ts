@@ -96,11 +96,25 @@ describe('reconcileReservations', () => {
     const attempt = env.db.ref(`idempotency/${buyer.uid}/finishing`);
     await attempt.set({ orderId: 'finishing', kind: 'merch', status: 'processing', createdAt: Date.now() });
     await env.db.ref('products/koszulka/variants/l/sold').set(2);
+    const flag = env.db.ref('maintenance/reconcile');
+    const flagRaised = new Promise<void>((resolve) => {
+      const onFlag = (snapshot: { exists(): boolean }) => {
+        if (!snapshot.exists()) return;
+        flag.off('value', onFlag);
+        resolve();
+      };
+      flag.on('value', onFlag);
+    });
     const running = admin.call('reconcileReservations', {});
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // Still waiting: the flag is up and nothing has been recounted yet.
-    expect((await env.db.ref('maintenance/reconcile').get()).exists()).toBe(true);
+    let returned = false;
+    void running.then(
+      () => (returned = true),
+      () => (returned = true),
+    );
+    await flagRaised;
+    // Started (the flag is up) and held back by the placement under way: nothing recounted, no answer yet.
     expect(await sold('products/koszulka/variants/l')).toBe(2);
+    expect(returned).toBe(false);
     await attempt.update({ status: 'done' });
     const out = await running;
     expect(out.corrections).toEqual([{ kind: 'variant', id: 'koszulka/l', name: 'Koszulka „Bałtyk” (L)', soldBefore: 2, soldAfter: 0 }]);
