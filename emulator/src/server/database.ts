@@ -37,12 +37,6 @@ export function parseWritePath(pathString: string): { path: Path; priority: bool
   return { path: parsePath(pathString), priority: false };
 }
 
-function isAncestorOrEqual(a: Path, b: Path): boolean {
-  if (a.length > b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function permissionDenied(): DatabaseError {
   return new DatabaseError('permission_denied', 'Permission denied');
 }
@@ -351,10 +345,6 @@ export class Namespace {
   exportJson(): unknown {
     return this.root.val(true);
   }
-}
-
-export function isPathAncestorOrEqual(a: Path, b: Path): boolean {
-  return isAncestorOrEqual(a, b);
 }
 
 export function compileRulesState(text: string): RulesState {

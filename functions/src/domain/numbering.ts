@@ -19,11 +19,6 @@ export function formatOrderNumber(year: number, sequence: number): string {
   return `${ORDER_PREFIX}/${year}/${String(sequence).padStart(6, '0')}`;
 }
 
-export function parseOrderNumber(text: string): { year: number; sequence: number } | null {
-  const m = /^ZAM\/(\d{4})\/(\d{6,})$/.exec(text);
-  return m ? { year: Number(m[1]), sequence: Number(m[2]) } : null;
-}
-
 /** Invoice and order ids are keys, so the number's slashes are replaced: FV-2026-000123. */
 export function invoiceIdFromNumber(number: string): string {
   return number.replaceAll('/', '-');

@@ -39,7 +39,3 @@ export function checkTransition(action: OrderAction, from: OrderStatus, actors: 
   if (from === 'cancelled') return { ok: false, reason: 'already-cancelled' };
   return { ok: false, reason: 'invalid-transition' };
 }
-
-export function isFinal(status: OrderStatus): boolean {
-  return status !== 'pending';
-}

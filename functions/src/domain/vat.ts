@@ -106,7 +106,3 @@ export function computeTotals(lines: readonly VatLineInput[]): VatTotals {
     gross: perRate.reduce((s, r) => s + r.gross, 0),
   };
 }
-
-export function formatVatRate(rate: VatRate): string {
-  return `${rate}%`;
-}

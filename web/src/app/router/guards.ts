@@ -36,8 +36,6 @@ const refresh: Guard = async ({ session }) => {
 
 const guards: Readonly<Record<string, Guard>> = { auth, refresh };
 
-export const GUARD_NAMES = Object.keys(guards);
-
 export function getGuard(name: string): Guard {
   if (!Object.hasOwn(guards, name)) throw new Error(`Unknown route guard: "${name}"`);
   return guards[name];

@@ -28,11 +28,6 @@ export async function createAccount(email: string, password: string): Promise<vo
   await extra.createUserWithEmailAndPassword(auth, email, password);
 }
 
-export async function currentEmail(): Promise<string | null> {
-  const { auth } = await loadAuth();
-  return auth.currentUser?.email ?? null;
-}
-
 export function completeRegistration(input: CallableInput<'completeRegistration'>) {
   return callFunction<CallableInput<'completeRegistration'>, CallableOutput<'completeRegistration'>>(CALLABLES.completeRegistration, input);
 }
