@@ -18,9 +18,12 @@ function demoAccounts() {
 
 async function main() {
   const webMode = process.argv.includes('--preview') ? 'preview' : 'dev';
+  // Warming: the first payment confirmation or hand-out must not wait for a function worker to start
+  // (`--no-warm` starts sooner and leaves each function's first call slow).
+  const warm = !process.argv.includes('--no-warm');
   log('Building the emulator and the functions…');
-  buildAll({ web: webMode });
-  const stack = await startStack({ ports: 'default', seed: true, web: webMode, dataDir: path.join(ROOT, '.emulator-data'), log });
+  buildAll();
+  const stack = await startStack({ ports: 'default', seed: true, web: webMode, warm, dataDir: path.join(ROOT, '.emulator-data'), log });
 
   // Production expires unpaid orders on a schedule; scheduled functions do not run in the emulators.
   const stopExpiry = startExpiryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });

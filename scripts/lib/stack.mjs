@@ -1,13 +1,14 @@
 // Starts and stops the whole local stack: the project's Realtime Database emulator, the Auth and
 // Functions emulators of firebase-tools, the demo data and the web app. Used by `npm start`
 // (fixed ports, data kept in .emulator-data/) and by the test layers (free ports, throw-away data).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport } from './authExport.mjs';
+import { warmFunctions } from './warmFunctions.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -84,15 +85,29 @@ function build(label, command, args) {
   try {
     execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
-    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-    throw new StackError(`Building ${label} failed (${command} ${args.join(' ')}):\n${output}`);
+    throw buildError(label, command, args, error);
   }
 }
 
-export function buildAll({ web = false } = {}) {
+function buildError(label, command, args, error) {
+  const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+  return new StackError(`Building ${label} failed (${command} ${args.join(' ')}):\n${output}`);
+}
+
+/** A build step that leaves the event loop free (the functions warm up meanwhile). */
+function buildInBackground(label, command, args, { cwd, env }) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, env, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
+      if (error) reject(buildError(label, command, args, Object.assign(error, { stdout, stderr })));
+      else resolve();
+    });
+  });
+}
+
+/** Builds the emulator and the functions (the preview build of the web app needs the ports: startStack). */
+export function buildAll() {
   build('the emulator', 'npx', ['tsc', '-b', 'emulator']);
   if (existsSync(path.join(ROOT, 'functions', 'tsconfig.json'))) build('the functions', 'npm', ['run', 'build', '-w', 'functions']);
-  if (web === 'preview') build('the web app', 'npm', ['run', 'build', '-w', 'web']);
 }
 
 class ManagedProcess {
@@ -180,13 +195,16 @@ const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.time
  * @param {object} options
  * @param {'default'|'free'} [options.ports] fixed well-known ports (npm start) or free ones (tests)
  * @param {boolean} [options.seed] load the example event and demo accounts into an empty database
- * @param {'dev'|'preview'|false} [options.web] serve the SPA with the Vite dev server, the built app, or not at all
+ * @param {'dev'|'preview'|false} [options.web] serve the SPA with the Vite dev server, a production build
+ *   made for this stack's emulators, or not at all
  * @param {string} [options.dataDir] keep data here across restarts (database journal + Auth export); a temp dir when omitted
  * @param {boolean} [options.functions] start the Auth + Functions emulators (default true)
+ * @param {boolean} [options.warm] start a worker for every callable before returning, so no user
+ *   action waits for a cold start (`npm start`; costs start-up time and a Node process per callable)
  * @param {(line: string) => void} [options.log]
  */
 export async function startStack(options = {}) {
-  const { ports: portMode = 'free', seed = false, web = false, functions = true, log = () => {} } = options;
+  const { ports: portMode = 'free', seed = false, web = false, functions = true, warm = false, log = () => {} } = options;
   const persistent = Boolean(options.dataDir);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'panel-stack-'));
   const wanted = ['rtdb', ...(functions ? ['auth', 'functions', 'hub', 'logging'] : []), ...(web ? ['web'] : [])];
@@ -293,6 +311,16 @@ export async function startStack(options = {}) {
       }
     }
 
+    // The warm-up needs no data: it runs while the demo data loads and the web app starts.
+    let warming = Promise.resolve();
+    if (functions && warm) {
+      log('Warming up the functions (a worker for every callable)…');
+      warming = warmFunctions({ functionsUrl: `http://${host}:${ports.functions}`, projectId: PROJECT_ID }).then(({ callables, ms, problems }) => {
+        log(`Functions warm: ${callables} callables in ${(ms / 1000).toFixed(1)} s.`);
+        for (const problem of problems) log(`Warning: warming a function failed (${problem}).`);
+      }, (error) => log(`Warning: the functions could not be warmed (${error.message}).`));
+    }
+
     if (seed) await seedIfEmpty({ host, ports, env, log });
 
     if (web) {
@@ -307,14 +335,23 @@ export async function startStack(options = {}) {
         ...options.webEnv,
       };
       const viteBin = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-      const args = web === 'preview'
-        ? [viteBin, 'preview', '--host', host, '--port', String(ports.web), '--strictPort']
-        : [viteBin, '--host', host, '--port', String(ports.web), '--strictPort'];
+      let args = [viteBin, '--host', host, '--port', String(ports.web), '--strictPort'];
+      if (web === 'preview') {
+        // The production build with the same emulator settings as dev mode: Vite bakes VITE_* into
+        // the bundle at build time, so it is built here, once the ports are known, into a folder of its
+        // own (web/dist stays the real production build, which needs the real Firebase configuration).
+        const outDir = mkdtempSync(path.join(os.tmpdir(), 'panel-web-preview-'));
+        cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
+        log('Building the web app for the local emulators…');
+        await buildInBackground('the web app', process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), env: webEnv });
+        args = [viteBin, 'preview', '--outDir', outDir, '--host', host, '--port', String(ports.web), '--strictPort'];
+      }
       log(`Starting the web app on port ${ports.web}…`);
       const vite = new ManagedProcess('web', process.execPath, args, { cwd: path.join(ROOT, 'web'), env: webEnv });
       processes.push(vite);
       await waitFor('web', httpOk(`http://${host}:${ports.web}/`), vite, 60_000);
     }
+    await warming;
   } catch (error) {
     await stop();
     throw error;
@@ -361,11 +398,13 @@ async function seedIfEmpty({ host, ports, env, log }) {
     log('Empty database: loading the example event and demo accounts…');
   }
   const seedEnv = { ...env, FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`, GCLOUD_PROJECT: PROJECT_ID };
-  try {
-    execFileSync(process.execPath, [seedBin, '--file', 'seed/event.example.json', '--demo'], { cwd: ROOT, env: seedEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (error) {
-    throw new StackError(`Loading demo data failed:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`);
-  }
+  // Asynchronous, so the functions warm-up keeps going meanwhile.
+  await new Promise((resolve, reject) => {
+    execFile(process.execPath, [seedBin, '--file', 'seed/event.example.json', '--demo'], { cwd: ROOT, env: seedEnv }, (error, stdout, stderr) => {
+      if (error) reject(new StackError(`Loading demo data failed:\n${`${stdout ?? ''}${stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`));
+      else resolve();
+    });
+  });
   return true;
 }
 

@@ -3,8 +3,19 @@
 // Starts the local stack (our RTDB emulator + the Auth and Functions emulators), creates buyers with
 // real Auth emulator users, and places orders through the web SDK's httpsCallable, measuring the
 // latency of each call as the client sees it. Results are meant for docs/benchmarks.md.
+//
+// Other modes:
+//   --burst 200     200 buyers call placeTicketOrder at once on a freshly started stack (configured as
+//                   `npm start` configures it) with quota for half of them: every call must be answered,
+//                   with an order or a defined refusal; prints answered / ok / refusals / errors and the
+//                   peak number of Functions emulator worker processes.
+//   --first-calls   the first user actions after start-up (`npm start`'s stack, demo data): first and
+//                   second placeMerchOrder, confirmPayment and handOutPickupItems, each timed.
+//                   `--no-warm` starts the stack without warming the functions, for comparison.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
@@ -12,124 +23,298 @@ import { getDatabase } from 'firebase-admin/database';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
 
 const { values: args } = parseArgs({
   options: {
     buyers: { type: 'string', default: '100' },
-    parallel: { type: 'string', default: process.env.FUNCTIONS_EMULATOR_PARALLEL ?? '4' },
+    // Unset: the stack's own setting (scripts/lib/stack.mjs), i.e. what `npm start` runs with.
+    parallel: { type: 'string' },
+    burst: { type: 'string' },
+    'first-calls': { type: 'boolean', default: false },
+    'no-warm': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
 });
-const BUYERS = Number(args.buyers);
-process.env.FUNCTIONS_EMULATOR_PARALLEL = args.parallel;
+if (args.parallel) process.env.FUNCTIONS_EMULATOR_PARALLEL = args.parallel;
 
 const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+const PASSWORD = 'haslo-bench-123';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const idempotencyKey = () => randomUUID().replaceAll('-', '');
 
-async function main() {
+function machine(stack) {
+  const parallel = stack.functionsParallel ?? process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 'firebase-tools default (50)';
+  return `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Functions emulator parallel requests: ${parallel}`;
+}
+
+/** Process ids of the Functions emulator's worker processes (children of the firebase-tools process; Linux /proc). */
+function workerPids(firebasePid) {
+  const pids = [];
+  let entries;
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return pids;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === firebasePid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime')) pids.push(Number(entry));
+    } catch { /* exited meanwhile */ }
+  }
+  return pids;
+}
+
+const RELOAD_LINE = /Loaded functions definitions from source/g;
+
+/**
+ * Watches the Functions emulator while a scenario runs: peak worker processes, "Failed to …" lines, and
+ * reloads (a rebuild of functions/lib, e.g. by a test run on the same checkout, replaces every worker).
+ */
+function watchFunctionsEmulator(stack) {
+  const firebase = stack.processes.find((p) => p.name === 'firebase');
+  let peakWorkers = workerPids(firebase.child.pid).length;
+  let failedStarts = 0;
+  let reloads = 0;
+  const onData = (chunk) => {
+    failedStarts += (String(chunk).match(/Failed to (load function|start functions|handle request)/g) ?? []).length;
+    reloads += (String(chunk).match(RELOAD_LINE) ?? []).length;
+  };
+  firebase.child.stdout.on('data', onData);
+  firebase.child.stderr.on('data', onData);
+  const timer = setInterval(() => { peakWorkers = Math.max(peakWorkers, workerPids(firebase.child.pid).length); }, 250);
+  return () => {
+    clearInterval(timer);
+    firebase.child.stdout.off('data', onData);
+    firebase.child.stderr.off('data', onData);
+    return { peakWorkers: Math.max(peakWorkers, workerPids(firebase.child.pid).length), failedStarts, reloads };
+  };
+}
+
+async function withStack(options, run) {
   if (!args['no-build']) buildAll();
   const loadBefore = os.loadavg()[0].toFixed(1);
-  const stack = await startStack({ ports: 'free', seed: false, web: false });
+  const startedAt = performance.now();
+  const stack = await startStack({ ports: 'free', seed: false, web: false, ...options });
+  const startupMs = performance.now() - startedAt;
   Object.assign(process.env, stack.env);
   const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, 'bench-admin');
-  const db = getDatabase(admin);
-  const adminAuth = getAdminAuth(admin);
-  const apps = [];
+  const context = { stack, startupMs, db: getDatabase(admin), adminAuth: getAdminAuth(admin), apps: [], fnUrl: new URL(stack.urls.functions) };
   try {
-    const fnUrl = new URL(stack.urls.functions);
-    const buyers = [];
-    for (let i = 0; i < BUYERS; i += 25) {
-      buyers.push(...(await Promise.all(Array.from({ length: Math.min(25, BUYERS - i) }, async () => {
-        const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
-        const { uid } = await adminAuth.createUser({ email, password: 'haslo-bench-123' });
-        const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `bench-${uid}`);
-        apps.push(app);
-        const auth = getAuth(app);
-        connectAuthEmulator(auth, stack.urls.auth, { disableWarnings: true });
-        await signInWithEmailAndPassword(auth, email, 'haslo-bench-123');
-        const functions = getFunctions(app, stack.region);
-        connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
-        return { uid, email, functions };
-      }))));
-    }
-    const now = Date.now();
-    const fixtures = {};
-    for (const b of buyers) {
-      fixtures[`profiles/${b.uid}`] = { email: b.email, firstName: 'Bench', lastName: 'Kupujący', phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: now }, pickupCode: 'ABCDEFGH', createdAt: now, updatedAt: now };
-      fixtures[`members/${b.uid}/self`] = { firstName: 'Bench', lastName: 'Kupujący', relation: 'self', createdAt: now };
-    }
-    await db.ref().update(fixtures);
-
-    const scenario = async (label, setup, callable, concurrency = buyers.length) => {
-      await setup();
-      const latencies = [];
-      const outcomes = {};
-      const started = performance.now();
-      const queue = [...buyers];
-      const one = async (b) => {
-        const t0 = performance.now();
-        let outcome = 'ok';
-        try {
-          await httpsCallable(b.functions, callable, { timeout: 300_000 })({ idempotencyKey: randomUUID().replaceAll('-', ''), buyer: PERSON, acceptTerms: true });
-        } catch (e) {
-          outcome = e.details?.reason ?? e.code;
-        }
-        latencies.push(performance.now() - t0);
-        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-      };
-      await Promise.all(Array.from({ length: concurrency }, async () => {
-        while (queue.length) await one(queue.shift());
-      }));
-      const wall = performance.now() - started;
-      latencies.sort((a, b) => a - b);
-      return { label, calls: buyers.length, wallMs: Math.round(wall), perSecond: +(buyers.length / (wall / 1000)).toFixed(1), p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(latencies.at(-1)), outcomes };
-    };
-
-    const results = [];
-    // warm-up: spawns the worker processes so the measured runs do not include Node start-up
-    await db.ref('ticketTypes/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 0 });
-    await scenario('warm-up', async () => {
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeTicketOrder');
-    await db.ref('products/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 23, active: true, sortOrder: 0, variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } } });
-    await scenario('warm-up', async () => {
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeMerchOrder');
-    await db.ref('tickets').remove();
-
-    results.push(await scenario(`${BUYERS} buyers one after another (no contention: service time)`, async () => {
-      await db.ref('ticketTypes/seq').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeTicketOrder', 1));
-    results.push(await scenario(`${BUYERS} buyers at once, one ticket type, plenty left`, async () => {
-      await db.ref('ticketTypes/plenty').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeTicketOrder'));
-    results.push(await scenario(`${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`, async () => {
-      await db.ref('ticketTypes/last').set({ name: 'Karnet — końcówka', description: '', priceGrosze: 14900, vatRate: 8, quota: Math.floor(BUYERS / 4), sold: 0, active: true, sortOrder: 2 });
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeTicketOrder'));
-    results.push(await scenario(`${BUYERS} buyers at once, one merch variant, plenty left`, async () => {
-      await db.ref('products/kubek').set({ name: 'Kubek', description: '', priceGrosze: 3500, vatRate: 23, active: true, sortOrder: 1, variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } } });
-      const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
-    }, 'placeMerchOrder'));
-
-    const plenty = (await db.ref('ticketTypes/plenty/sold').get()).val();
-    const last = (await db.ref('ticketTypes/last').get()).val();
-    const machine = `${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}, Functions emulator parallel workers: ${args.parallel}`;
-    console.log(`\nMachine: ${machine}; 1-minute load average before→after: ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`);
-    console.log('| Scenario | Calls | Wall time | Orders/s | p50 | p95 | max | Outcomes |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    for (const r of results) {
-      console.log(`| ${r.label} | ${r.calls} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
-    }
-    console.log(`\nConsistency: plenty.sold = ${plenty}, last.sold = ${last.sold} of quota ${last.quota}`);
+    await run(context);
+    console.log(`\nMachine: ${machine(stack)}; 1-minute load average before→after: ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`);
   } finally {
-    await Promise.allSettled(apps.map((a) => deleteApp(a)));
-    await db.goOffline();
+    await Promise.allSettled(context.apps.map((a) => deleteApp(a)));
+    await context.db.goOffline();
     await deleteAdminApp(admin);
     await stack.stop();
+  }
+}
+
+/** Signs an existing Auth emulator account in with the web SDK in its own app; returns its Functions client. */
+async function signedIn(ctx, email, password) {
+  const app = initializeApp({ projectId: ctx.stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `bench-${randomUUID()}`);
+  ctx.apps.push(app);
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, ctx.stack.urls.auth, { disableWarnings: true });
+  const { user } = await signInWithEmailAndPassword(auth, email, password);
+  const functions = getFunctions(app, ctx.stack.region);
+  connectFunctionsEmulator(functions, ctx.fnUrl.hostname, Number(ctx.fnUrl.port));
+  return { uid: user.uid, email, functions };
+}
+
+/** `count` new buyers, signed in, each with a profile and a `self` participant. */
+async function createBuyers(ctx, count) {
+  const buyers = [];
+  for (let i = 0; i < count; i += 25) {
+    buyers.push(...(await Promise.all(Array.from({ length: Math.min(25, count - i) }, async () => {
+      const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
+      await ctx.adminAuth.createUser({ email, password: PASSWORD });
+      return signedIn(ctx, email, PASSWORD);
+    }))));
+  }
+  const now = Date.now();
+  const fixtures = {};
+  for (const b of buyers) {
+    fixtures[`profiles/${b.uid}`] = { email: b.email, firstName: 'Bench', lastName: 'Kupujący', phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: now }, pickupCode: 'ABCDEFGH', createdAt: now, updatedAt: now };
+    fixtures[`members/${b.uid}/self`] = { firstName: 'Bench', lastName: 'Kupujący', relation: 'self', createdAt: now };
+  }
+  await ctx.db.ref().update(fixtures);
+  return buyers;
+}
+
+/** Outcome of one callable: 'ok', the refusal's reason (a defined refusal), or `error: <code>`. */
+async function outcomeOf(promise) {
+  try {
+    await promise;
+    return 'ok';
+  } catch (e) {
+    return typeof e.details?.reason === 'string' ? e.details.reason : `error: ${e.code ?? e.message}`;
+  }
+}
+
+// ------------------------------------------------------------------ contention scenarios (default)
+
+async function contention(ctx) {
+  const { db } = ctx;
+  const BUYERS = Number(args.buyers);
+  const buyers = await createBuyers(ctx, BUYERS);
+
+  const scenario = async (label, setup, callable, concurrency = buyers.length) => {
+    await setup();
+    const latencies = [];
+    const outcomes = {};
+    const started = performance.now();
+    const queue = [...buyers];
+    const one = async (b) => {
+      const t0 = performance.now();
+      const outcome = await outcomeOf(httpsCallable(b.functions, callable, { timeout: 300_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+      latencies.push(performance.now() - t0);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    };
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (queue.length) await one(queue.shift());
+    }));
+    const wall = performance.now() - started;
+    latencies.sort((a, b) => a - b);
+    return { label, calls: buyers.length, wallMs: Math.round(wall), perSecond: +(buyers.length / (wall / 1000)).toFixed(1), p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(latencies.at(-1)), outcomes };
+  };
+
+  const results = [];
+  // warm-up: spawns the worker processes so the measured runs do not include Node start-up
+  await db.ref('ticketTypes/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 0 });
+  await scenario('warm-up', async () => {
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeTicketOrder');
+  await db.ref('products/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 23, active: true, sortOrder: 0, variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } } });
+  await scenario('warm-up', async () => {
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeMerchOrder');
+  await db.ref('tickets').remove();
+
+  results.push(await scenario(`${BUYERS} buyers one after another (no contention: service time)`, async () => {
+    await db.ref('ticketTypes/seq').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeTicketOrder', 1));
+  results.push(await scenario(`${BUYERS} buyers at once, one ticket type, plenty left`, async () => {
+    await db.ref('ticketTypes/plenty').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeTicketOrder'));
+  results.push(await scenario(`${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`, async () => {
+    await db.ref('ticketTypes/last').set({ name: 'Karnet — końcówka', description: '', priceGrosze: 14900, vatRate: 8, quota: Math.floor(BUYERS / 4), sold: 0, active: true, sortOrder: 2 });
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeTicketOrder'));
+  results.push(await scenario(`${BUYERS} buyers at once, one merch variant, plenty left`, async () => {
+    await db.ref('products/kubek').set({ name: 'Kubek', description: '', priceGrosze: 3500, vatRate: 23, active: true, sortOrder: 1, variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } } });
+    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
+  }, 'placeMerchOrder'));
+
+  const plenty = (await db.ref('ticketTypes/plenty/sold').get()).val();
+  const last = (await db.ref('ticketTypes/last').get()).val();
+  console.log('\n| Scenario | Calls | Wall time | Orders/s | p50 | p95 | max | Outcomes |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    console.log(`| ${r.label} | ${r.calls} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
+  }
+  console.log(`\nConsistency: plenty.sold = ${plenty}, last.sold = ${last.sold} of quota ${last.quota}`);
+}
+
+// ------------------------------------------------------------------ --burst N
+
+async function burst(ctx) {
+  const { db } = ctx;
+  const calls = Number(args.burst);
+  const quota = Math.floor(calls / 2);
+  const buyers = await createBuyers(ctx, calls);
+  await db.ref('ticketTypes/burst').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota, sold: 0, active: true, sortOrder: 1 });
+  const baskets = {};
+  for (const b of buyers) baskets[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'burst' } }, updatedAt: Date.now() };
+  await db.ref().update(baskets);
+
+  const stopWatching = watchFunctionsEmulator(ctx.stack);
+  const latencies = [];
+  const outcomes = {};
+  const started = performance.now();
+  // The SDK's own 70 s limit: a call without an answer by then counts as unanswered.
+  await Promise.all(buyers.map(async (b) => {
+    const t0 = performance.now();
+    const outcome = await outcomeOf(httpsCallable(b.functions, 'placeTicketOrder', { timeout: 70_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+    latencies.push(performance.now() - t0);
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }));
+  const wall = performance.now() - started;
+  const { peakWorkers, failedStarts, reloads } = stopWatching();
+  latencies.sort((a, b) => a - b);
+
+  const ok = outcomes.ok ?? 0;
+  const errors = Object.entries(outcomes).filter(([k]) => k.startsWith('error: '));
+  const refusals = Object.entries(outcomes).filter(([k]) => k !== 'ok' && !k.startsWith('error: '));
+  const unanswered = outcomes['error: functions/deadline-exceeded'] ?? 0;
+  const sold = (await db.ref('ticketTypes/burst/sold').get()).val();
+  const orders = Object.keys((await db.ref('orders').get()).val() ?? {}).length;
+  console.log(`\nBurst: ${calls} placeTicketOrder calls at once on a cold stack, quota ${quota}`);
+  console.log('| Calls | Answered | ok | Refusals | Errors | Wall time | p50 | p95 | max | Peak worker processes | "Failed to …" log lines |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  const list = (entries) => (entries.length ? ` (${entries.map(([k, v]) => `${k.replace(/^error: /, '')} ${v}`).join(', ')})` : '');
+  console.log(`| ${calls} | ${calls - unanswered} | ${ok} | ${refusals.reduce((n, [, v]) => n + v, 0)}${list(refusals)} | ${errors.reduce((n, [, v]) => n + v, 0)}${list(errors)} | ${(wall / 1000).toFixed(1)} s | ${Math.round(percentile(latencies, 50))} ms | ${Math.round(percentile(latencies, 95))} ms | ${Math.round(latencies.at(-1))} ms | ${peakWorkers} | ${failedStarts} |`);
+  console.log(`\nConsistency: sold = ${sold} of quota ${quota}, orders stored = ${orders}, successful calls = ${ok}`);
+  if (reloads) console.log(`Warning: the Functions emulator reloaded the functions ${reloads} time(s) during the burst (functions/lib was rebuilt).`);
+}
+
+// ------------------------------------------------------------------ --first-calls
+
+async function firstCalls(ctx) {
+  const { db } = ctx;
+  const demo = JSON.parse(readFileSync(path.join(ROOT, 'seed', 'demo-accounts.json'), 'utf8')).accounts;
+  const account = (uid) => demo.find((a) => a.uid === uid);
+  const [adminUser, staffUser, buyer] = await Promise.all(['demoAdmin', 'demoStaff', 'demoUczestnik'].map((uid) => signedIn(ctx, account(uid).email, account(uid).password)));
+  const timed = async (label, run) => {
+    const t0 = performance.now();
+    const result = await run();
+    return { label, ms: Math.round(performance.now() - t0), result };
+  };
+  const call = (who, name, data) => httpsCallable(who.functions, name, { timeout: 120_000 })(data).then((r) => r.data);
+
+  const firebase = ctx.stack.processes.find((p) => p.name === 'firebase');
+  const reloadsAtStartUp = (firebase.output.join('').match(RELOAD_LINE) ?? []).length - 1;
+  const stopWatching = watchFunctionsEmulator(ctx.stack);
+  const rows = [];
+  const orders = [];
+  for (const nth of ['first', 'second']) {
+    await db.ref(`baskets/${buyer.uid}`).set({ merch: { m1: { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+    const row = await timed(`${nth} placeMerchOrder (participant)`, () => call(buyer, 'placeMerchOrder', { idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+    rows.push(row);
+    orders.push(row.result.orderId);
+  }
+  for (const [i, nth] of ['first', 'second'].entries()) {
+    rows.push(await timed(`${nth} confirmPayment (admin)`, () => call(adminUser, 'confirmPayment', { orderId: orders[i] })));
+  }
+  const pickups = (await db.ref(`pickups/${buyer.uid}`).get()).val() ?? {};
+  for (const [i, nth] of ['first', 'second'].entries()) {
+    const itemIds = Object.entries(pickups).filter(([, item]) => item.orderId === orders[i] && item.status === 'waiting').map(([id]) => id);
+    rows.push(await timed(`${nth} handOutPickupItems (staff)`, () => call(staffUser, 'handOutPickupItems', { uid: buyer.uid, itemIds })));
+  }
+  const { reloads, peakWorkers } = stopWatching();
+  console.log(`\nFirst user actions after start-up (${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`);
+  if (reloadsAtStartUp + reloads > 0) console.log(`Warning: the Functions emulator reloaded the functions ${reloadsAtStartUp + reloads} time(s) (functions/lib was rebuilt), which replaces the warm workers: these are cold starts.`);
+  console.log('| Call | Latency |');
+  console.log('|---|---|');
+  for (const r of rows) console.log(`| ${r.label} | ${r.ms} ms |`);
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  if (args.burst) {
+    await withStack({ warm: !args['no-warm'] }, burst);
+  } else if (args['first-calls']) {
+    // Like `npm start`: demo data and (unless --no-warm) the functions warmed before the stack is ready.
+    await withStack({ seed: true, warm: !args['no-warm'] }, firstCalls);
+  } else {
+    await withStack({}, contention);
   }
 }
 
