@@ -6,6 +6,7 @@ import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { BankImportTab } from '../bankImport';
 import { KsefTab } from '../ksef/KsefTab';
+import { RefundsTab } from '../refunds';
 import { EventTab } from './EventTab';
 import { OrdersTab } from './OrdersTab';
 import { ProductsTab } from './ProductsTab';
@@ -16,6 +17,7 @@ const TABS = [
   { value: 'zamowienia', label: 'Zamówienia', Panel: OrdersTab },
   { value: 'wyciag', label: 'Wyciąg bankowy', Panel: BankImportTab },
   { value: 'ksef', label: 'KSeF', Panel: KsefTab },
+  { value: 'zwroty', label: 'Zwroty', Panel: RefundsTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
   { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },

@@ -7,6 +7,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
+import { CorrectionDetail, useGetMyCorrectionsQuery } from '../refunds';
 import type { Invoice } from '@domain/schemas';
 import { useGetKsefRecordQuery } from '../ksef/api';
 import { KsefKodI, KsefXmlButton, useInvoiceKsef } from '../ksef/InvoiceKsef';
@@ -18,6 +19,7 @@ const INVOICES = '/dashboard/faktury';
 export function InvoicesPage() {
   const uid = useAppSelector(selectUser)?.uid ?? '';
   const { data, isLoading, isError, refetch } = useGetMyInvoicesQuery(uid, { skip: !uid });
+  const corrections = useGetMyCorrectionsQuery(uid, { skip: !uid }).data ?? [];
   return (
     <PageFrame>
       {isLoading || !uid ? (
@@ -49,6 +51,13 @@ export function InvoicesPage() {
                       <Text size="xs" c="dimmed" px={4}>
                         zamówienie {inv.orderNumber}
                       </Text>
+                      {corrections
+                        .filter((c) => c.corrected.invoiceId === inv.id)
+                        .map((c) => (
+                          <Button key={c.id} component={Link} to={`${INVOICES}/${uid}-${c.id}`} variant="subtle" size="xs" px={4} display="block" data-testid="correction-link">
+                            Faktura korygująca {c.number} ({formatMoney(c.totals.gross)})
+                          </Button>
+                        ))}
                     </Table.Td>
                     <Table.Td>{isoToPolishDate(inv.issueDate)}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -83,10 +92,11 @@ export function InvoiceDetailPage() {
   const key = parseInvoiceKey(invoiceKey);
   const own = key !== null && key.uid === uid;
   // Another user's invoice is never even requested: the rules would refuse it, and the page must not depend on that alone.
-  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, { skip: !own });
+  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, { skip: !own || key.invoiceId.startsWith('KOR-') });
 
   if (!uid) return <LoadingRows label="Wczytywanie faktury" rows={4} />;
   if (!own || !key) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  if (key.invoiceId.startsWith('KOR-')) return <CorrectionDetail uid={uid} correctionId={key.invoiceId} />;
   if (isLoading) return <LoadingRows label="Wczytywanie faktury" rows={6} />;
   if (isError && error && 'code' in error && /permission/i.test(String(error.code))) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (isError)

@@ -11,6 +11,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from '../../shared/ui/TransferInstructions';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { selectUser } from '../auth';
+import { OrderRefundPanel } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
@@ -138,6 +139,7 @@ function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller
             </Button>
           </Group>
         )}
+        {order.status === 'paid' && order.invoiceId && <OrderRefundPanel order={order} orderId={order.id} uid={uid} />}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { VAT_METHOD_NOTE, type Order } from '@domain/index';
+import { computeCorrection, planRefund, type CorrectionInvoice } from '@domain/refunds';
+import { renderWithTheme } from '../../test/render';
+import { CorrectionDocument } from './CorrectionDetail';
+import { parseZloty } from './api';
+
+const lines: Order['lines'] = {
+  l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
+  l2: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'm-1', memberName: 'Ola Kowalska' },
+};
+
+/** A correction exactly as approveRefund writes it: one ticket of two refunded with a 20 zł fee. */
+function correction(): CorrectionInvoice {
+  const result = planRefund({ lines }, undefined, { l2: 1 }, 12900);
+  if (!result.ok) throw new Error(result.refusal.message);
+  const amounts = computeCorrection({ order: { lines }, rateGross: { r8: 29800 }, plan: result.plan });
+  return {
+    kind: 'correction',
+    number: 'KOR/2026/000001',
+    uid: 'u1',
+    orderId: 'o1',
+    orderNumber: 'ZAM/2026/000042',
+    corrected: { invoiceId: 'FV-2026-000123', number: 'FV/2026/000123', issueDate: '2026-11-20' },
+    issueDate: '2026-11-22',
+    issuePlace: 'Ustka',
+    issuedAt: 1,
+    issuedBy: 'admin',
+    seller: { name: 'Stowarzyszenie Żeglarskie „Bryza”', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', nip: '1234563218', bankName: 'Bank', bankAccount: '61109010140000071219812874' },
+    buyer: { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' },
+    reason: 'Rezygnacja — opłata za anulowanie 20 zł',
+    ...amounts,
+    refundAccount: '61109010140000071219812874',
+    paymentMethod: 'przelew',
+    vatMethod: VAT_METHOD_NOTE,
+  };
+}
+
+describe('CorrectionDocument', () => {
+  it('shows the corrected invoice, the reason, the lines before/after and the differences per rate', () => {
+    renderWithTheme(<CorrectionDocument correction={correction()} />);
+    const doc = screen.getByTestId('correction-document');
+    expect(within(doc).getByRole('heading', { level: 1 }).textContent).toContain('Faktura korygująca');
+    expect(screen.getByTestId('correction-corrected').textContent).toContain('FV/2026/000123 z 20.11.2026');
+    expect(screen.getByTestId('correction-reason').textContent).toContain('opłata za anulowanie 20 zł');
+    const rows = within(screen.getByTestId('correction-lines')).getAllByRole('row');
+    expect(rows[1].textContent).toContain('Bilet „Karnet” — Ola Kowalska');
+    expect(rows[1].textContent).toContain('-149,00');
+    expect(rows[2].textContent).toContain('Opłata za anulowanie');
+    expect(within(screen.getByTestId('correction-rates')).getAllByRole('row')[1].textContent).toContain('-129,00');
+    expect(screen.getByTestId('correction-refund').textContent).toContain('129,00\u00a0zł');
+    expect(doc.textContent).toContain('sto dwadzieścia dziewięć złotych 00/100');
+  });
+});
+
+describe('parseZloty', () => {
+  it('reads Polish amounts into grosze', () => {
+    expect(parseZloty('129,5')).toBe(12950);
+    expect(parseZloty('129')).toBe(12900);
+    expect(parseZloty(' 0,05 zł')).toBe(5);
+    expect(parseZloty('12a')).toBeNull();
+    expect(parseZloty('')).toBeNull();
+  });
+});
