@@ -5,10 +5,10 @@
 // latency of each call as the client sees it. Results are meant for docs/benchmarks.md.
 //
 // Other modes:
-//   --burst 200     200 buyers call placeTicketOrder at once on a freshly started stack (configured as
-//                   `npm start` configures it) with quota for half of them: every call must be answered,
-//                   with an order or a defined refusal; prints answered / ok / refusals / errors and the
-//                   peak number of Functions emulator worker processes.
+//   --burst 200     200 buyers call placeTicketOrder at once on a freshly started stack, configured as
+//                   `npm start` configures it (`--no-warm`: functions not warmed), with quota for half of
+//                   them: every call must be answered, with an order or a defined refusal; prints
+//                   answered / ok / refusals / errors and the peak number of Functions emulator workers.
 //   --first-calls   the first user actions after start-up (`npm start`'s stack, demo data): first and
 //                   second placeMerchOrder, confirmPayment and handOutPickupItems, each timed.
 //                   `--no-warm` starts the stack without warming the functions, for comparison.
@@ -255,7 +255,7 @@ async function burst(ctx) {
   const unanswered = outcomes['error: functions/deadline-exceeded'] ?? 0;
   const sold = (await db.ref('ticketTypes/burst/sold').get()).val();
   const orders = Object.keys((await db.ref('orders').get()).val() ?? {}).length;
-  console.log(`\nBurst: ${calls} placeTicketOrder calls at once on a cold stack, quota ${quota}`);
+  console.log(`\nBurst: ${calls} placeTicketOrder calls at once on a freshly started stack (${args['no-warm'] ? 'functions not warmed' : 'functions warmed, as by npm start'}), quota ${quota}`);
   console.log('| Calls | Answered | ok | Refusals | Errors | Wall time | p50 | p95 | max | Peak worker processes | "Failed to …" log lines |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const list = (entries) => (entries.length ? ` (${entries.map(([k, v]) => `${k.replace(/^error: /, '')} ${v}`).join(', ')})` : '');
