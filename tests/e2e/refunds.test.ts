@@ -1,0 +1,136 @@
+// Refund journey (issue 14) in Chromium against the real local stack: a participant asks for a refund
+// of one ticket of a paid order → the admin approves it with a cancellation fee in the „Zwroty” tab →
+// the participant sees the decision, the refund „do przelania” and the correction invoice without a
+// reload → the admin marks the transfer done and the participant sees „przelano”.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
+const PERSON = { kind: 'person', name: 'Marta Nowak', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+const ACCOUNT = '61109010140000071219812874';
+const SLOW = 300_000;
+
+let stack: Stack;
+let browser: Browser;
+let web: string;
+let admin: Page;
+let participant: Page;
+const pageErrors: Error[] = [];
+
+beforeAll(async () => {
+  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  web = stack.urls.web!;
+  browser = await launchBrowser();
+  const adminContext = await newContext(browser, { viewport: 'desktop' });
+  const participantContext = await newContext(browser, { viewport: 'desktop' });
+  for (const context of [adminContext, participantContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  admin = await adminContext.newPage();
+  participant = await participantContext.newPage();
+  for (const p of [admin, participant]) {
+    pageErrors.push(...collectPageErrors(p));
+    p.setDefaultTimeout(90_000);
+  }
+  await participant.goto(`${web}/`);
+  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+}, 400_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function dbPut(p: string, body: unknown): Promise<void> {
+  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PUT', body: JSON.stringify(body) });
+  expect(response.status).toBe(200);
+}
+
+async function idToken(email: string, password: string): Promise<string> {
+  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function call(token: string, name: string, data: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
+  expect(body.error).toBeUndefined();
+  return body.result!;
+}
+
+async function signIn(p: Page, who: { email: string; password: string }) {
+  await p.goto(`${web}/`);
+  await p.getByLabel('Adres e-mail').fill(who.email);
+  await p.locator('input[name="password"]').fill(who.password);
+  await p.getByRole('button', { name: 'Zaloguj się' }).click();
+  await p.waitForURL(`${web}/dashboard`);
+}
+
+describe('refunds in Chromium', () => {
+  it('request one ticket → approval with a fee → correction invoice and states live → transfer done', async () => {
+    // A paid order of two tickets (placing and paying have their own journeys).
+    await dbPut(`baskets/${PARTICIPANT.uid}`, { tickets: { 'demo-corka': { ticketTypeId: 'karnet-3-dniowy' }, 'demo-syn': { ticketTypeId: 'karnet-3-dniowy' } }, updatedAt: Date.now() });
+    const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: PERSON });
+    const orderNumber = String(placed.number);
+    const ticketGross = Number(placed.totalGross) / 2;
+    await call(await idToken(ADMIN.email, ADMIN.password), 'confirmPayment', { orderId: placed.orderId });
+
+    await signIn(participant, PARTICIPANT);
+    await participant.goto(`${web}/dashboard/zamowienia`);
+    const card = participant.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
+    await card.getByRole('button', { name: 'Poproś o zwrot' }).click();
+    const dialog = participant.getByRole('dialog');
+    await dialog.getByLabel(/Zosia Nowak/).uncheck();
+    // An invalid account number is refused in Polish and nothing is sent.
+    await dialog.getByLabel('Numer konta do zwrotu').fill('12345678901234567890123456');
+    await dialog.getByRole('button', { name: 'Wyślij prośbę' }).click();
+    await dialog.getByText('Nieprawidłowy numer konta').waitFor();
+    await dialog.getByLabel('Numer konta do zwrotu').fill(`PL${ACCOUNT}`);
+    await dialog.getByRole('button', { name: 'Wyślij prośbę' }).click();
+    await card.locator('[data-testid="refund-request"][data-status="open"]').getByText('zwrot: oczekuje').waitFor();
+
+    await signIn(admin, ADMIN);
+    await admin.goto(`${web}/dashboard/admin?tab=zwroty`);
+    const request = admin.locator(`[data-testid="refund-request-card"][data-order-number="${orderNumber}"]`);
+    const fee = 2000;
+    await request.getByLabel('Kwota zwrotu (zł)').fill(`${(ticketGross - fee) / 100}`.replace('.', ','));
+    await request.getByLabel('Powód').fill('Rezygnacja — opłata za anulowanie 20 zł');
+    await request.getByRole('button', { name: 'Zatwierdź zwrot' }).click();
+    const transferRow = admin.locator('[data-testid="refund-transfer-row"][data-status="due"]').filter({ hasText: orderNumber });
+    await transferRow.waitFor();
+    const correctionNumber = (await transferRow.getAttribute('data-correction'))!;
+    expect(correctionNumber).toMatch(/^KOR\/\d{4}\/\d{6}$/);
+
+    // The participant's page changed by itself.
+    await card.locator('[data-testid="refund-request"][data-status="approved"]').getByText('zwrot: zatwierdzona').waitFor();
+    await card.locator('[data-testid="refund-transfer"][data-status="due"]').getByText('do przelania').waitFor();
+    await card.getByRole('link', { name: `Faktura korygująca ${correctionNumber}` }).click();
+    await participant.getByTestId('correction-number').filter({ hasText: correctionNumber }).waitFor();
+    const doc = (await participant.getByTestId('correction-document').innerText()).replace(/\s+/g, ' ');
+    expect(doc).toContain('Faktura korygująca');
+    expect(doc).toContain('Rezygnacja — opłata za anulowanie 20 zł');
+    expect(doc).toContain('Kuba Nowak');
+    expect(doc).toContain('Opłata za anulowanie');
+
+    // Listed under its original invoice.
+    await participant.goto(`${web}/dashboard/faktury`);
+    await participant.getByTestId('correction-link').filter({ hasText: correctionNumber }).waitFor();
+
+    await participant.goto(`${web}/dashboard/zamowienia`);
+    await transferRow.getByRole('button', { name: 'Oznacz jako przelane' }).click();
+    await card.locator('[data-testid="refund-transfer"][data-status="transferred"]').getByText(/przelano/).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+});
