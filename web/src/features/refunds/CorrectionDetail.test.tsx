@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { VAT_METHOD_NOTE, type Order } from '@domain/index';
@@ -5,6 +7,7 @@ import { computeCorrection, planRefund, type CorrectionInvoice } from '@domain/r
 import { renderWithTheme } from '../../test/render';
 import { CorrectionDocument } from './CorrectionDetail';
 import { parseZloty } from './api';
+import { buildCorrectionPdf, correctionPdfFileName } from './correctionPdf';
 
 const lines: Order['lines'] = {
   l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
@@ -51,6 +54,21 @@ describe('CorrectionDocument', () => {
     expect(within(screen.getByTestId('correction-rates')).getAllByRole('row')[1].textContent).toContain('-129,00');
     expect(screen.getByTestId('correction-refund').textContent).toContain('129,00\u00a0zł');
     expect(doc.textContent).toContain('sto dwadzieścia dziewięć złotych 00/100');
+  });
+});
+
+describe('correction PDF', () => {
+  it('builds a real PDF file with the Polish font embedded', () => {
+    const dir = ['web/src/features/invoices/pdf/fonts', 'src/features/invoices/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
+    const c = correction();
+    const doc = buildCorrectionPdf(c, { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') });
+    const bytes = doc.output();
+    expect(bytes.startsWith('%PDF-')).toBe(true);
+    expect(bytes).toContain('/FontFile2');
+    expect(bytes).toContain('LiberationSans');
+    expect(doc.getNumberOfPages()).toBe(1);
+    expect(correctionPdfFileName(c)).toBe('Faktura-korygujaca-KOR-2026-000001.pdf');
   });
 });
 

@@ -1,4 +1,5 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
@@ -8,11 +9,11 @@ import { formatBankAccount } from '../../shared/ui/TransferInstructions';
 import classes from '../invoices/invoice.module.css';
 import { amount, formatNip, isoToPolishDate } from '../invoices/InvoiceDocument';
 import { useGetCorrectionQuery } from './api';
+import { sortedCorrectionLines } from './lines';
 
 /** A correction invoice (faktura korygująca) on an A4 sheet, printable like the invoice. */
 export function CorrectionDocument({ correction }: { correction: CorrectionInvoice }) {
-  // Refunded lines in order line order, the fee lines (`fee-r{rate}`) after them.
-  const lines = Object.entries(correction.lines).sort(([a], [b]) => Number(a.startsWith('fee-')) - Number(b.startsWith('fee-')) || a.localeCompare(b, 'en', { numeric: true }));
+  const lines = sortedCorrectionLines(correction).map((l) => [l.id, l] as const);
   const rates = Object.values(correction.perRate).sort((a, b) => b.vatRate - a.vatRate);
   const { seller, buyer } = correction;
   return (
@@ -144,12 +145,27 @@ export function CorrectionDocument({ correction }: { correction: CorrectionInvoi
 /** `/dashboard/faktury/{uid}-KOR-…`: the invoices page hands correction ids to this view. */
 export function CorrectionDetail({ uid, correctionId }: { uid: string; correctionId: string }) {
   const { data, isLoading } = useGetCorrectionQuery({ uid, correctionId });
+  const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
+  async function downloadPdf() {
+    if (!data) return;
+    setPdfState('busy');
+    try {
+      const { downloadCorrectionPdf } = await import('./correctionPdf');
+      await downloadCorrectionPdf(data);
+      setPdfState('idle');
+    } catch {
+      setPdfState('error');
+    }
+  }
   if (isLoading) return <LoadingRows label="Wczytywanie faktury korygującej" rows={6} />;
   return (
     <PageFrame
       title={`Faktura korygująca ${data?.number ?? ''}`.trim()}
       actions={
         <Group gap="xs" data-print-hide>
+          <Button onClick={() => void downloadPdf()} loading={pdfState === 'busy'} disabled={!data}>
+            Pobierz PDF
+          </Button>
           <Button variant="default" onClick={() => window.print()}>
             Drukuj
           </Button>
@@ -157,6 +173,11 @@ export function CorrectionDetail({ uid, correctionId }: { uid: string; correctio
       }
     >
       <Stack gap="md">
+        {pdfState === 'error' && (
+          <Alert color="red" variant="light" role="alert" data-print-hide>
+            Nie udało się przygotować pliku PDF. Możesz użyć przycisku „Drukuj” i wybrać „Zapisz jako PDF”.
+          </Alert>
+        )}
         {data ? <CorrectionDocument correction={data} /> : <EmptyState title="Nie znaleziono faktury korygującej" />}
         <Group data-print-hide>
           <Button component={Link} to="/dashboard/faktury" variant="subtle">
