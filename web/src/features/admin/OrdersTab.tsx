@@ -34,6 +34,8 @@ export function OrdersTab() {
   const [result, setResult] = useState<ActionResult | null>(null);
   const { ask, dialog } = useConfirm(setResult);
   const shown = useMemo(() => filterOrders(orders.data ?? [], status, debounced), [orders.data, status, debounced]);
+  // Read once when the tab opens: a deadline that passes while it is open turns red on the next visit.
+  const [openedAt] = useState(() => Date.now());
 
   const confirmPayment = (o: AdminOrder) =>
     ask({
@@ -162,7 +164,7 @@ export function OrdersTab() {
                         </Text>
                       )}
                       {o.status === 'pending' && o.payBy !== undefined && (
-                        <Text size="xs" c={o.payBy < Date.now() ? 'red' : 'dimmed'} data-testid="order-pay-by">
+                        <Text size="xs" c={o.payBy < openedAt ? 'red' : 'dimmed'} data-testid="order-pay-by">
                           termin: {formatDate(o.payBy)}
                         </Text>
                       )}
