@@ -2,8 +2,9 @@
 // of one ticket of a paid order → the admin approves it with a cancellation fee in the „Zwroty” tab →
 // the participant sees the decision, the refund „do przelania” and the correction invoice without a
 // reload → the admin marks the transfer done and the participant sees „przelano”.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
 
@@ -123,6 +124,14 @@ describe('refunds in Chromium', () => {
     expect(doc).toContain('Rezygnacja — opłata za anulowanie 20 zł');
     expect(doc).toContain('Kuba Nowak');
     expect(doc).toContain('Opłata za anulowanie');
+    // The PDF carries the same text with Polish glyphs (read back with pdftotext).
+    const [download] = (await Promise.all([participant.waitForEvent('download'), participant.getByRole('button', { name: 'Pobierz PDF' }).click()])) as [Download, void];
+    expect(download.suggestedFilename()).toBe(`Faktura-korygujaca-${correctionNumber.replaceAll('/', '-')}.pdf`);
+    const pdfText = execFileSync('pdftotext', ['-layout', (await download.path())!, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain('Faktura korygująca');
+    expect(pdfText).toContain(`nr ${correctionNumber}`);
+    expect(pdfText).toContain('Przyczyna korekty: Rezygnacja — opłata za anulowanie 20 zł');
+    expect(pdfText).toContain('Słownie:');
 
     // Listed under its original invoice.
     await participant.goto(`${web}/dashboard/faktury`);
