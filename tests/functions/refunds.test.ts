@@ -192,6 +192,15 @@ describe('concurrency and repair', () => {
     expect((await env.db.ref(`counters/corrections/${year}`).get()).val()).toEqual({ last: lastBefore + 4 });
   }, 300_000);
 
+  it('the reservation repair counts refunded units out: after a refund it finds nothing to correct', async () => {
+    const { buyer, orderId, lineOf } = await paidTickets({ self: 'Jan', 'm-3': 'Ala' });
+    await admin.call('startRefund', { orderId, lines: { [lineOf('m-3')]: 1 }, reason: 'Rezygnacja', bankAccount: ACCOUNT });
+    const holdingsBefore = (await env.db.ref(`holdings/${buyer.uid}`).get()).val() as unknown;
+    const out = await admin.call('reconcileReservations', {});
+    expect(out.corrections).toEqual([]);
+    expect((await env.db.ref(`holdings/${buyer.uid}`).get()).val()).toEqual(holdingsBefore);
+  }, 120_000);
+
   it('an approval that died after reserving its number is finished with that number', async () => {
     const { buyer, orderId } = await paidTickets({ self: 'Jan' });
     const { requestId } = await buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT });
