@@ -29,7 +29,7 @@ export function UsersTab() {
   const toggle = (u: AdminUser, role: 'admin' | 'staff', enabled: boolean) =>
     ask({
       title: enabled ? 'Nadanie uprawnień' : 'Odebranie uprawnień',
-      body: `${enabled ? 'Nadać' : 'Odebrać'} uprawnienia „${ROLE_NAMES[role]}” ${enabled ? 'użytkownikowi' : 'użytkownikowi'} ${u.firstName} ${u.lastName} (${u.email})? Zmiana zadziała od razu, także w otwartej sesji.`,
+      body: `${enabled ? 'Nadać' : 'Odebrać'} uprawnienia „${ROLE_NAMES[role]}”? Użytkownik: ${u.firstName} ${u.lastName} (${u.email}). Zmiana zadziała od razu, także w otwartej sesji.`,
       confirmLabel: enabled ? 'Nadaj' : 'Odbierz',
       color: enabled ? undefined : 'red',
       run: async () => {

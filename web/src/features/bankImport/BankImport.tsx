@@ -175,7 +175,7 @@ export default function BankImport() {
                 { value: 'iso-8859-2', label: 'ISO-8859-2' },
               ]}
               allowDeselect={false}
-              w={220}
+              w={250}
             />
           </Group>
         </Paper>

@@ -203,7 +203,7 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
             </Stack>
             {more > 0 && (
               <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
-                Pokaż kolejne ({formatCount(Math.min(more, PAGE_SIZE), PEOPLE)} z {formatNumber(more, 0)})
+                {more <= PAGE_SIZE ? `Pokaż pozostałe (${formatNumber(more, 0)})` : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
               </Button>
             )}
           </>

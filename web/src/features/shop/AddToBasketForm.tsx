@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Group, Input, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
 import { basketSchema, LIMITS } from '@domain/schemas';
 import { schemaErrors } from '../../shared/ui/formErrors';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
@@ -99,7 +99,8 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
             {variant.available <= 5 ? `Ostatnie sztuki: ${variant.available}` : `Dostępne: ${variant.available} szt.`}
           </Text>
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {/* One under the other: the form sits in half of the page, too narrow for two fields side by side. */}
+        <Stack gap="md">
           <QuantityInput label="Liczba sztuk" required min={1} max={Math.max(1, maxQuantity)} value={quantity} onChange={setQuantity} error={errors.quantity} itemName={product.name} size="md" />
           <Select
             label="Dla uczestnika (opcjonalnie)"
@@ -110,7 +111,7 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
             onChange={setMemberId}
             comboboxProps={{ withinPortal: true }}
           />
-        </SimpleGrid>
+        </Stack>
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}
