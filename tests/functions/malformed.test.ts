@@ -29,7 +29,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   reconcileReservations: {},
   recordKsefSubmission: { uid: 'uzytkownik1', invoiceId: 'FV-2026-000001', ksefNumber: '5265877635-20250826-0100001AF629-AF', submittedOn: '2026-02-03' },
   expireUnpaidOrders: {},
-  addMember: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2015, relation: 'child' },
+  addMember: { firstName: 'Ola', lastName: 'Nowak' },
   bookBankTransactions: { items: [{ transaction: { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: 'ZAM/2026/000001' }, action: { kind: 'ignore' } }], source: { format: 'csv' } },
   saveBankCsvMapping: { fingerprint: 'c0123456789abcdef01234567', bank: 'Santander', mapping: { delimiter: ',', headerRow: 0, dataStart: 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: 0, amount: 1, title: [2] } } },
   requestRefund: { orderId: 'zamowienie1', bankAccount: '61109010140000071219812874' },
