@@ -166,10 +166,10 @@ describe('staff and admin journeys in Chromium', () => {
     // The participant's order, placed through the callable (the shop UI is another engineer's test).
     const product = await dbGet<{ variants: Record<string, { label: string }> }>(`products/${productId}`);
     const variantM = Object.entries(product.variants).find(([, v]) => v.label === 'M')![0];
-    await dbPatch(`baskets/${PARTICIPANT.uid}`, { merch: { e2eLine: { productId, variantId: variantM, quantity: 1 } }, updatedAt: Date.now() });
+    await dbPatch(`baskets/${PARTICIPANT.uid}`, { merch: { 'e2e-line-1': { productId, variantId: variantM, quantity: 1 } }, updatedAt: Date.now() });
     const token = await idToken(PARTICIPANT.email, PARTICIPANT.password);
     const placed = await call(token, 'placeMerchOrder', {
-      idempotencyKey: `e2e-${Date.now().toString(36)}`,
+      idempotencyKey: crypto.randomUUID(),
       acceptTerms: true,
       buyer: { kind: 'person', name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
     });
