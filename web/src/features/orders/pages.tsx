@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
@@ -70,7 +70,8 @@ function OrderLines({ order }: { order: OrderEntry }) {
   );
 }
 
-function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller: Seller | null; uid: string; onCancel: (o: OrderEntry) => void }) {
+/** Memoised: the live list keeps unchanged orders' objects (structural sharing), so one order turning paid re-renders one card. */
+const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller: Seller | null; uid: string; onCancel: (o: OrderEntry) => void }) {
   return (
     <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="order-card" data-order-id={order.id} data-order-number={order.number} data-status={order.status}>
       <Stack gap="md">
@@ -143,7 +144,7 @@ function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller
       </Stack>
     </Paper>
   );
-}
+});
 
 function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

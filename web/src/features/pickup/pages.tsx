@@ -94,7 +94,7 @@ function ItemList({ items }: { items: PickupEntry[] }) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
-        <Paper component="li" key={item.id} withBorder radius="md" p="sm" data-testid="pickup-item" data-status={item.status}>
+        <Paper component="li" key={item.id} withBorder radius="md" p="sm" data-testid="pickup-item" data-item-id={item.id} data-status={item.status}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={600}>

@@ -13,7 +13,7 @@ export function CountrySelect(props: Omit<SelectProps, 'data'>) {
       {...props}
       data={(data ?? []).map((c) => ({ value: c.code, label: c.name }))}
       disabled={props.disabled || isLoading}
-      placeholder={isLoading ? 'Wczytywanie listy krajów…' : props.placeholder}
+      placeholder={isLoading ? 'Wczytywanie…' : props.placeholder}
       error={props.error ?? (isError ? 'Nie udało się wczytać listy krajów. Odśwież stronę.' : undefined)}
     />
   );

@@ -1,4 +1,5 @@
-import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { isDraft, original } from '@reduxjs/toolkit';
+import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { loadDatabase } from '../firebase';
 
 /**
@@ -86,7 +87,9 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
         const database = await loadDatabase();
         unsubscribe = database.sdk.onValue(
           buildQuery(database, arg),
-          (snapshot) => updateCachedData(() => transform(snapshot.val(), arg)),
+          // Structural sharing: whatever did not change keeps its object identity, so a list of 30
+          // orders where one turned paid re-renders one card (memoised rows), not thirty.
+          (snapshot) => updateCachedData((draft) => copyWithStructuralSharing(isDraft(draft) ? original(draft as object) : draft, transform(snapshot.val(), arg))),
           // A revoked permission ends the stream; the last good value stays in the cache.
           () => undefined,
         );
