@@ -269,14 +269,14 @@ describe('participant journey in Chromium', () => {
     // A company needs a valid NIP.
     await page.getByText('Firmę').click();
     await page.getByLabel('Nazwa firmy').fill('Nowak Żagle sp. z o.o.');
-    await page.getByLabel('NIP', { exact: true }).fill('123-456-78-90');
+    await page.getByRole('textbox', { name: /^NIP/ }).fill('123-456-78-90');
     await page.getByLabel('Ulica i numer').fill('ul. Portowa 5');
     await page.getByLabel('Kod pocztowy').fill('76-270');
     await page.getByLabel('Miejscowość').fill('Ustka');
     await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();
     await page.getByText('Nieprawidłowy NIP').waitFor();
     await page.getByText('Zaakceptuj regulamin sprzedaży').waitFor();
-    await page.getByLabel('NIP', { exact: true }).fill('839-201-74-64');
+    await page.getByRole('textbox', { name: /^NIP/ }).fill('839-201-74-64');
     await page.getByLabel(/Akceptuję regulamin sprzedaży/).check();
     await screenshot(page, 'participant-a-tickets-step2-desktop');
     await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).dblclick();
