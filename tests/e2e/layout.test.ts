@@ -1,0 +1,134 @@
+// Every route, as each role sees it, at the widths people use (390 px phone, 1024 px tablet at the
+// pickup table, 1280 px desktop): no text may be wider than its box — spilling out or cut with an
+// ellipsis, a badge as much as a page — and every button or link must have a Polish name a screen
+// reader can read. Failures list the element, its text and the widths. The demo participant first
+// gets what makes pages long and crowded: a participant with a long double surname, paid tickets
+// and merchandise, an item handed out, a pending order with transfer details, a filled basket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
+import { unnamedControls } from './support/controls';
+import { describeFindings, overflowingText } from './support/overflow';
+import { DEMO, settled, signIn, stackClient, type Stack } from './support/stack';
+
+const WIDTHS = [390, 1024, 1280] as const;
+
+let stack: Stack;
+let browser: Browser;
+let web: string;
+let invoiceKey = '';
+let pendingOrderId = '';
+const longNamedMember = { firstName: 'Maria-Magdalena', lastName: 'Wiśniewska-Łącka-Kowalewska' };
+
+beforeAll(async () => {
+  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  web = stack.urls.web!;
+  browser = await launchBrowser();
+  const { call, dbGet, dbPatch } = stackClient(stack);
+  const participant = DEMO.participant;
+  const { memberId } = await call<{ memberId: string }>(participant, 'addMember', { ...longNamedMember, birthYear: 2016, relation: 'child' });
+  const buyer = { kind: 'company', name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.', nip: '526-025-02-74', street: 'ul. Marynarki Polskiej 10/12', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') => call<{ orderId: string }>(participant, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+
+  await dbPatch(`baskets/${participant.uid}`, { tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } }, updatedAt: Date.now() });
+  const tickets = await place('placeTicketOrder');
+  await dbPatch(`baskets/${participant.uid}`, { merch: { 'line-1': { productId: 'bluza-sztorm', variantId: 'XXL', quantity: 2, memberId }, 'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+  const merch = await place('placeMerchOrder');
+  const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
+  await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
+  invoiceKey = `${participant.uid}-${confirmed.invoiceId}`;
+  const pickups = await dbGet<Record<string, { orderId: string; productId?: string }>>(`pickups/${participant.uid}`);
+  const mug = Object.entries(pickups).find(([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia')![0];
+  await call(DEMO.staff, 'handOutPickupItems', { uid: participant.uid, itemIds: [mug] });
+
+  await dbPatch(`baskets/${participant.uid}`, { tickets: { 'demo-partner': { ticketTypeId: 'bilet-jednodniowy' } }, updatedAt: Date.now() });
+  pendingOrderId = (await place('placeTicketOrder')).orderId;
+  // Left in the basket, so the basket and checkout pages have lines to show.
+  await dbPatch(`baskets/${participant.uid}`, { tickets: { 'demo-syn': { ticketTypeId: 'bilet-dzieciecy' } }, merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: 'demo-corka' } }, updatedAt: Date.now() });
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+interface Visit {
+  path: string;
+  /** Clicks the tab of that name first (admin tabs share one route). */
+  tab?: string;
+}
+
+const ROUTES: Record<'signedOut' | 'participant' | 'staff' | 'admin', () => Visit[]> = {
+  signedOut: () => ['/', '/rejestracja/registration_steps/StepOne', '/remindPassword', '/nie-ma-takiej-strony'].map((path) => ({ path })),
+  participant: () =>
+    [
+      '/dashboard',
+      '/dashboard/uczestnicy',
+      '/dashboard/uczestnicy/member/addMember',
+      '/dashboard/uczestnicy/member/detailMember?id=demo-corka',
+      '/dashboard/uczestnicy/member/deleteMemberModal?id=demo-syn',
+      '/dashboard/uczestnicy/TicketBasket',
+      '/dashboard/uczestnicy/basket/TicketsStepOne',
+      '/dashboard/uczestnicy/basket/TicketsStepTwo',
+      `/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${pendingOrderId}`,
+      '/dashboard/sklepik',
+      '/dashboard/sklepik/bluza-sztorm',
+      '/dashboard/sklepik/MerchBasket',
+      '/dashboard/sklepik/merch/MerchStepOne',
+      '/dashboard/sklepik/merch/MerchStepTwo',
+      '/dashboard/sklepik/merch/MerchStepThree',
+      '/dashboard/zamowienia',
+      '/dashboard/faktury',
+      `/dashboard/faktury/${invoiceKey}`,
+      '/dashboard/odbierz',
+      '/dashboard/statystyki',
+      '/dashboard/ustawienia',
+      '/dashboard/admin',
+    ].map((path) => ({ path })),
+  staff: () => ['/dashboard/odbierz', '/dashboard/odbierz/User', `/dashboard/odbierz/User?uid=${DEMO.participant.uid}`, `/dashboard/odbierz/Add?uid=${DEMO.participant.uid}`].map((path) => ({ path })),
+  admin: () => [{ path: '/dashboard/statystyki' }, { path: '/dashboard/admin' }],
+};
+
+const ACCOUNTS = { participant: DEMO.participant, staff: DEMO.staff, admin: DEMO.admin } as const;
+
+/** Problems on the page as it stands, each line naming the width and the route. */
+async function problemsOn(page: Page, label: string): Promise<string[]> {
+  await settled(page);
+  const overflow = await overflowingText(page);
+  const unnamed = await unnamedControls(page);
+  return [
+    ...(overflow.length ? describeFindings(overflow).split('\n').map((line) => `${label} overflow: ${line}`) : []),
+    ...unnamed.map((c) => `${label} control without a Polish name: ${c.element} "${c.name}"`),
+  ];
+}
+
+describe.each(Object.keys(ROUTES) as (keyof typeof ROUTES)[])('every %s route', (role) => {
+  it.each(WIDTHS)('fits at %i px: no text wider than its box, every control named in Polish', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw', hasTouch: width < 1280 });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    const errors = collectPageErrors(page);
+    if (role !== 'signedOut') await signIn(page, web, ACCOUNTS[role]);
+    const problems: string[] = [];
+    for (const visit of ROUTES[role]()) {
+      await page.goto(`${web}${visit.path}`);
+      await page.locator('main, [data-testid="error-page"], form').first().waitFor();
+      problems.push(...(await problemsOn(page, `${width} px ${visit.path}`)));
+      if (role === 'admin' && visit.path === '/dashboard/admin') {
+        // Every tab of the admin page, one after another.
+        const tabs = await page.getByRole('tab').allTextContents();
+        for (const tab of tabs) {
+          await page.getByRole('tab', { name: tab }).click();
+          await page.getByRole('tabpanel').first().waitFor();
+          problems.push(...(await problemsOn(page, `${width} px ${visit.path} [${tab}]`)));
+        }
+      }
+    }
+    if (problems.length) await screenshot(page, `layout-${role}-${width}`);
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 600_000);
+});
