@@ -308,7 +308,7 @@ describe('participant journey in Chromium', () => {
     expect(await page.getByTestId('delete-refused').textContent()).toContain('Uczestnika z biletem nie można usunąć');
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Usuń' }).isDisabled()).toBe(true);
     await screenshot(page, 'participant-a-delete-member-refused-desktop');
-    await page.getByRole('button', { name: 'Zamknij' }).click();
+    await page.getByRole('button', { name: 'Zamknij', exact: true }).click();
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
   });
 
