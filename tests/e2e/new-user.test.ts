@@ -118,6 +118,24 @@ describe('a new user in Chromium', () => {
     await page.getByRole('button', { name: 'Dodaj uczestnika' }).click();
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
     await expect.poll(() => client.dbGet(`pickupSearch/stas_${zofia.uid}/person`)).toBe('Staś Wiśniewski');
+    // Removing asks about the participant without declining the name („usunąć Staś Wiśniewski”).
+    const memberId = Object.entries(await client.dbGet<Record<string, { firstName: string }>>(`members/${zofia.uid}`)).find(([, m]) => m.firstName === 'Staś')![0];
+    await page.goto(`${web}/dashboard/uczestnicy/member/deleteMemberModal?id=${memberId}`);
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('usunąć z listy uczestnika: Staś Wiśniewski?');
+    await page.getByRole('button', { name: 'Anuluj' }).click();
+    await page.waitForURL(`${web}/dashboard/uczestnicy`);
+  });
+
+  it('shows the country by name and the NIP as printed in the shop summary', async () => {
+    const page = participant;
+    await client.dbPatch(`baskets/${zofia.uid}`, { merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+    await page.goto(`${web}/dashboard/sklepik/merch/MerchStepTwo`);
+    await page.getByLabel(/Akceptuję regulamin sprzedaży/).check();
+    await page.getByRole('button', { name: 'Dalej: podsumowanie' }).click();
+    await page.waitForURL(/MerchStepThree$/);
+    await expect.poll(() => page.getByTestId('buyer-country').textContent()).toBe('Polska');
+    expect(await page.locator('body').innerText()).toContain('NIP: 526-025-02-74');
+    await client.dbPatch(`baskets/${zofia.uid}`, { merch: null });
   });
 
   it('sees its own order behind the confirmation address, and the not-found view for anyone else’s', async () => {
