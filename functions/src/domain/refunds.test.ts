@@ -46,7 +46,7 @@ describe('planRefund', () => {
   it('after an earlier partial refund only the rest is refundable', () => {
     const refunded = { l3: { quantity: 2, gross: 666 }, l1: { quantity: 1, gross: 35000 } };
     expect(refundableLines(order, refunded).map((l) => [l.lineId, l.quantity, l.gross])).toEqual([['l1', 0, 0], ['l2', 1, 35000], ['l3', 1, 333]]);
-    expect(planRefund(order, refunded, { l1: 1 })).toMatchObject({ ok: false, refusal: { reason: 'refund-nothing-left', message: 'Bilet „Karnet” — Anna Nowak — ta pozycja została już zwrócona' } });
+    expect(planRefund(order, refunded, { l1: 1 })).toMatchObject({ ok: false, refusal: { reason: 'refund-nothing-left', message: 'Karnet — Anna Nowak — ta pozycja została już zwrócona' } });
     expect(planRefund(order, refunded, { l3: 1 }, 334)).toMatchObject({ ok: false, refusal: { reason: 'refund-amount-too-high' } });
     expect(plan(undefined, undefined, refunded)).toMatchObject({ refundable: 35333 });
   });

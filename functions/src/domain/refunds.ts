@@ -10,7 +10,7 @@
  * refunded lines, so the correction's gross difference is exactly minus the amount returned.
  */
 import { z } from 'zod';
-import { amountInWords } from './words.js';
+import { amountInWords, ticketLineName } from './words.js';
 import { keySchema, rateKey, type Invoice, type Order } from './schemas.js';
 import { vatFromGross, type VatRate } from './vat.js';
 
@@ -43,8 +43,9 @@ export interface RefundableLine {
   gross: number;
 }
 
+/** The line as the invoice names it (confirm.ts builds invoice lines the same way). */
 export function lineLabel(line: Order['lines'][string]): string {
-  return line.type === 'ticket' ? `Bilet „${line.name}” — ${line.memberName}` : `${line.name} (${line.variantLabel})`;
+  return line.type === 'ticket' ? ticketLineName(line.name, line.memberName) : `${line.name} (${line.variantLabel})`;
 }
 
 /** Lines of a paid order in key order with what is still refundable (lines fully refunded are kept with 0). */
