@@ -18,7 +18,6 @@ import {
   refundRequestIdInput,
   requestRefundInput,
   startRefundInput,
-  VAT_METHOD_NOTE,
   warsawDate,
   warsawYear,
   type AcceptPickupReturnOutput,
@@ -34,6 +33,7 @@ import {
 import {
   afterCorrection,
   computeCorrection,
+  correctionInvoice,
   formatCorrectionNumber,
   planRefund,
   type CorrectionInvoice,
@@ -258,30 +258,19 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const issueDate = warsawDate(now);
   const reason = input.reason ?? (input.requestId ? 'Zwrot na prośbę nabywcy' : 'Zwrot należności');
 
-  const correction: CorrectionInvoice = {
-    kind: 'correction',
+  const correction: CorrectionInvoice = correctionInvoice({
     number,
-    uid: order.uid,
     orderId,
-    orderNumber: order.number,
-    corrected: { invoiceId: order.invoiceId, number: invoice.number, issueDate: invoice.issueDate },
-    issueDate,
-    issuePlace: invoice.issuePlace,
+    order,
+    invoiceId: order.invoiceId,
+    invoice,
     issuedAt: now,
+    issueDate,
     issuedBy: caller.uid,
-    seller: invoice.seller,
-    buyer: invoice.buyer,
     reason,
-    lines: amounts.lines,
-    perRate: amounts.perRate,
-    totals: amounts.totals,
-    refundAmount: amounts.refundAmount,
-    fee: amounts.fee,
-    amountInWords: amounts.amountInWords,
+    amounts,
     refundAccount: bankAccount,
-    paymentMethod: 'przelew',
-    vatMethod: VAT_METHOD_NOTE,
-  };
+  });
   const transfer: RefundTransfer = {
     number,
     amount: amounts.refundAmount,

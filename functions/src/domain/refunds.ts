@@ -193,6 +193,51 @@ export function computeCorrection(input: {
   return { lines, perRate, totals, refundAmount: -totals.gross, fee: plan.fee, amountInWords: amountInWords(-totals.gross) };
 }
 
+/**
+ * The stored correction invoice (`/corrections/{uid}/{KOR-…}`): the corrected invoice's seller and buyer
+ * snapshots and identity with this correction's amounts. Pure, so the FA(3) tests build it exactly as
+ * approveRefund does.
+ */
+export function correctionInvoice(input: {
+  number: string;
+  orderId: string;
+  order: Pick<Order, 'uid' | 'number'>;
+  invoiceId: string;
+  invoice: Pick<Invoice, 'number' | 'issueDate' | 'issuePlace' | 'seller' | 'buyer' | 'vatMethod'>;
+  issuedAt: number;
+  issueDate: string;
+  issuedBy: string;
+  reason: string;
+  amounts: CorrectionAmounts;
+  refundAccount: string;
+}): CorrectionInvoice {
+  const { invoice, amounts } = input;
+  return {
+    kind: 'correction',
+    number: input.number,
+    uid: input.order.uid,
+    orderId: input.orderId,
+    orderNumber: input.order.number,
+    corrected: { invoiceId: input.invoiceId, number: invoice.number, issueDate: invoice.issueDate },
+    issueDate: input.issueDate,
+    issuePlace: invoice.issuePlace,
+    issuedAt: input.issuedAt,
+    issuedBy: input.issuedBy,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    reason: input.reason,
+    lines: amounts.lines,
+    perRate: amounts.perRate,
+    totals: amounts.totals,
+    refundAmount: amounts.refundAmount,
+    fee: amounts.fee,
+    amountInWords: amounts.amountInWords,
+    refundAccount: input.refundAccount,
+    paymentMethod: 'przelew',
+    vatMethod: invoice.vatMethod,
+  };
+}
+
 /** After a correction: what the order's refund record holds for the next one. */
 export function afterCorrection(refunded: RefundedLines | undefined, earlier: CorrectedRateGross | undefined, plan: RefundPlan, amounts: CorrectionAmounts): { refunded: RefundedLines; rateGross: CorrectedRateGross } {
   const nextRefunded: RefundedLines = { ...refunded };

@@ -3,8 +3,8 @@
  * invoice snapshot. Pure and deterministic: the same document always gives the same bytes, so the file's
  * SHA-256 — the fingerprint in the KOD I link — never changes. Shared by the functions and the web app.
  *
- * Two steps: a snapshot is mapped to an `Fa3Document` (fa3FromInvoice; corrections will get their own
- * mapper), and `buildFa3Xml` checks every value against what the schema allows before writing a single
+ * Two steps: a snapshot is mapped to an `Fa3Document` (fa3FromInvoice; corrections: fa3FromCorrection in
+ * fa3Correction.ts), and `buildFa3Xml` checks every value against what the schema allows before writing a single
  * element. A document that cannot form a valid FA(3) gives Polish problems and no XML: never an invalid
  * file. The unit tests validate every XML they produce against the official schema with xmllint.
  */
@@ -326,7 +326,8 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
     const unit = c.text(`${at}.unit`, `jednostka pozycji ${i + 1}`, line.unit, 256);
     const rateOk = (VAT_RATES as readonly number[]).includes(line.vatRate);
     if (!rateOk) c.add(`${at}.vatRate`, `nieprawidłowa stawka VAT pozycji ${i + 1}`);
-    const quantityOk = Number.isSafeInteger(line.quantity) && line.quantity !== 0 && (correction || line.quantity > 0);
+    // A correction's "after" row of a fully refunded line has 0 units; an invoice line has at least one.
+    const quantityOk = Number.isSafeInteger(line.quantity) && (correction || line.quantity > 0);
     if (!quantityOk) c.add(`${at}.quantity`, `nieprawidłowa ilość w pozycji ${i + 1}`);
     const unitGross = c.amount(`${at}.unitGross`, `cena brutto pozycji ${i + 1}`, line.unitGross);
     const gross = c.amount(`${at}.gross`, `wartość brutto pozycji ${i + 1}`, line.gross);

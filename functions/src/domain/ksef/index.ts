@@ -4,3 +4,4 @@ export * from './countryCodes.js';
 export * from './fa3.js';
 export * from './kodI.js';
 export * from './record.js';
+export * from './fa3Correction.js';

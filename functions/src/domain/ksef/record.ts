@@ -5,8 +5,10 @@
  * file offered for download afterwards, its SHA-256 and the KOD I link can never drift apart.
  */
 import { z } from 'zod';
+import type { CorrectionInvoice } from '../refunds.js';
 import { isoDateSchema, timestampSchema, uidSchema, type Invoice, type InvoiceData } from '../schemas.js';
 import { buildFa3Xml, fa3FileName, fa3FromInvoice, type Fa3Problem } from './fa3.js';
+import { fa3FromCorrection } from './fa3Correction.js';
 import { kodILinkFromHash } from './kodI.js';
 import { KSEF_NUMBER_PATTERN, parseKsefNumber } from './ksefNumber.js';
 import { fileHashBase64Url, utf8 } from './sha256.js';
@@ -17,7 +19,7 @@ export const ksefNumberSchema = z
   .refine((v) => KSEF_NUMBER_PATTERN.test(v), 'Numer KSeF ma 35 znaków: NIP-RRRRMMDD-12 znaków-2 znaki (np. 5265877635-20250826-0100001AF629-AF)')
   .refine((v) => parseKsefNumber(v) !== null, 'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów');
 
-/** Ids of documents KSeF records are kept for: invoice ids (`FV-2026-000123`) and, later, corrections (`KOR-…`). */
+/** Ids of documents KSeF records are kept for: invoice ids (`FV-2026-000123`) and correction ids (`KOR-2026-000001`). */
 export const ksefDocumentIdSchema = z.string({ error: 'Brak identyfikatora faktury' }).regex(/^(FV|KOR)-\d{4}-\d{6,}$/, 'Nieprawidłowy identyfikator faktury');
 
 export const ksefRecordSchema = z.strictObject({
@@ -53,6 +55,18 @@ export function ksefFileFor(invoice: Invoice, record?: Pick<KsefRecord, 'xml' | 
   const fileName = fa3FileName(invoice.number);
   if (record?.xml) return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
   const built = buildFa3Xml(fa3FromInvoice(invoice));
+  if (!built.ok) return built;
+  return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
+}
+
+/**
+ * The same for a correction invoice. `corrected` is the KSeF record of the invoice it corrects (its number
+ * goes into `DaneFaKorygowanej`); once the correction's own number is recorded, its stored file is handed out.
+ */
+export function ksefFileForCorrection(correction: CorrectionInvoice, corrected?: Pick<KsefRecord, 'ksefNumber'> | null, record?: Pick<KsefRecord, 'xml' | 'sha256'> | null): KsefFile {
+  const fileName = fa3FileName(correction.number);
+  if (record?.xml) return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
+  const built = buildFa3Xml(fa3FromCorrection(correction, corrected?.ksefNumber));
   if (!built.ok) return built;
   return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
 }
