@@ -1,9 +1,14 @@
 import { parseArgs } from 'node:util';
 import { EmulatorStartError, describeRepair, startEmulator, type EmulatorOptions } from './index.js';
 import { CorruptDataError } from './persistence/index.js';
+import { defaultJitter } from './server/latency.js';
 
 const USAGE = `Usage: rtdb-emulator [--port 9000] [--host 127.0.0.1] [--rules database.rules.json]
-                     [--data DIR [--repair]] [--import DIR] [--namespace NAME] [--verbose]`;
+                     [--data DIR [--repair]] [--import DIR] [--namespace NAME] [--verbose]
+                     [--latency MS [--latency-jitter MS]]
+  --latency MS         delay every message by MS in each direction (simulates the round trips to a
+                       production database; a round trip costs 2 × MS)
+  --latency-jitter MS  each message's delay is MS ± this (default: a quarter of --latency)`;
 
 export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean; verbose?: boolean } {
   const { values } = parseArgs({
@@ -17,6 +22,8 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
       namespace: { type: 'string' },
       verbose: { type: 'boolean' },
       repair: { type: 'boolean' },
+      latency: { type: 'string' },
+      'latency-jitter': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -36,6 +43,16 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
   if (values.repair) {
     if (!values.data) throw new EmulatorStartError('--repair needs --data DIR (the directory whose journal to repair)');
     out.repair = true;
+  }
+  const milliseconds = (flag: string, text: string): number => {
+    const ms = Number(text);
+    if (text.trim() === '' || !Number.isFinite(ms) || ms < 0 || ms > 60_000) throw new EmulatorStartError(`Invalid ${flag} "${text}": expected milliseconds 0-60000`);
+    return ms;
+  };
+  if (values.latency !== undefined) out.latencyMs = milliseconds('--latency', values.latency);
+  if (values['latency-jitter'] !== undefined) {
+    if (values.latency === undefined) throw new EmulatorStartError('--latency-jitter needs --latency MS');
+    out.latencyJitterMs = milliseconds('--latency-jitter', values['latency-jitter']);
   }
   if (values.help) out.help = true;
   return out;
@@ -65,6 +82,7 @@ export async function main(argv: string[]): Promise<void> {
       `rules: ${options.rules ?? 'open (default)'}`,
       `data: ${options.dataDir ?? 'in-memory'}`,
       ...(options.importDir ? [`imported: ${options.importDir}`] : []),
+      ...(options.latencyMs ? [`latency: ${options.latencyMs} ± ${options.latencyJitterMs ?? defaultJitter(options.latencyMs)} ms each way`] : []),
     ];
     process.stdout.write(`RTDB emulator ready on ${emulator.url} (${details.join(', ')})\n`);
     let stopping = false;

@@ -5,6 +5,7 @@ import { openDurableStore, importDatabases, type DurableStore, type RepairReport
 import { compileRulesState, type RulesState } from './server/database.js';
 import { Databases } from './server/namespaces.js';
 import { createRtdbServer } from './server/http.js';
+import { createLatencyProxy, defaultJitter, validateLatency, type LatencyProxy } from './server/latency.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -25,6 +26,13 @@ export interface EmulatorOptions {
    * start (the originals are kept in `<dataDir>/repair-<time>/`); `repaired` says what was dropped.
    */
   repair?: boolean;
+  /**
+   * Simulated network delay in ms added to every message in each direction (a round trip costs
+   * twice this), so production's round trips can be reproduced locally. 0 or absent: none.
+   */
+  latencyMs?: number;
+  /** Each message's delay is latencyMs ± this (uniform); defaults to a quarter of latencyMs. */
+  latencyJitterMs?: number;
 }
 
 export interface RunningEmulator {
@@ -83,6 +91,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const requestedPort = options.port ?? 9000;
   const log = options.log ?? (() => {});
   const rules = await loadRules(options);
+  const latency = options.latencyMs ? { latencyMs: options.latencyMs, jitterMs: options.latencyJitterMs ?? defaultJitter(options.latencyMs) } : null;
+  if (latency) {
+    try {
+      validateLatency(latency);
+    } catch (error) {
+      throw new EmulatorStartError((error as Error).message, error);
+    }
+  }
 
   let store: DurableStore | null = null;
   // CorruptDataError propagates: never start empty over data.
@@ -116,13 +132,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           reject(new EmulatorStartError(`Cannot listen on host ${host} (EADDRNOTAVAIL); choose another --host.`, error));
         } else reject(error);
       };
+      // With latency, the database listens on a loopback port of its own and the requested port
+      // belongs to the delaying proxy in front of it.
       rtdb.server.once('error', onError);
-      rtdb.server.listen(requestedPort, host, () => {
+      rtdb.server.listen(latency ? 0 : requestedPort, latency ? '127.0.0.1' : host, () => {
         rtdb.server.off('error', onError);
         resolve();
       });
     });
-    const address = rtdb.server.address();
+    let proxy: LatencyProxy | null = null;
+    if (latency) {
+      const inner = rtdb.server.address();
+      const front = createLatencyProxy({ host: '127.0.0.1', port: typeof inner === 'object' && inner ? inner.port : 0 }, latency);
+      proxy = front;
+      await new Promise<void>((resolve, reject) => {
+        front.server.once('error', (error: NodeJS.ErrnoException) => {
+          rtdb.closeConnections();
+          rtdb.server.close();
+          reject(error.code === 'EADDRINUSE'
+            ? new EmulatorStartError(`Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`, error)
+            : error);
+        });
+        front.server.listen(requestedPort, host, () => resolve());
+      });
+    }
+    const address = (proxy?.server ?? rtdb.server).address();
     const port = typeof address === 'object' && address ? address.port : requestedPort;
     let closing: Promise<void> | null = null;
     return {
@@ -132,6 +166,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       repaired: store?.repaired ?? null,
       close(): Promise<void> {
         closing ??= (async () => {
+          if (proxy) {
+            proxy.closeConnections();
+            await new Promise<void>((resolve) => proxy!.server.close(() => resolve()));
+          }
           rtdb.closeConnections();
           await new Promise<void>((resolve) => rtdb.server.close(() => resolve()));
           await store?.close();

@@ -191,6 +191,12 @@ async function waitFor(part, check, proc, timeoutMs) {
 
 const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status < 500;
 
+/** The database emulator's `--latency` / `--latency-jitter` arguments for startStack's options. */
+function latencyArgs({ latencyMs, latencyJitterMs }) {
+  if (!latencyMs) return [];
+  return ['--latency', String(latencyMs), ...(latencyJitterMs !== undefined ? ['--latency-jitter', String(latencyJitterMs)] : [])];
+}
+
 /**
  * @param {object} options
  * @param {'default'|'free'} [options.ports] fixed well-known ports (npm start) or free ones (tests)
@@ -201,6 +207,9 @@ const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.time
  * @param {boolean} [options.functions] start the Auth + Functions emulators (default true)
  * @param {boolean} [options.warm] start a worker for every callable before returning, so no user
  *   action waits for a cold start (`npm start`; costs start-up time and a Node process per callable)
+ * @param {number} [options.latencyMs] the database emulator delays every message by this many ms in
+ *   each direction (`--latency`: production's round trips between functions and the database)
+ * @param {number} [options.latencyJitterMs] ± jitter of that delay (`--latency-jitter`; default a quarter of it)
  * @param {(line: string) => void} [options.log]
  */
 export async function startStack(options = {}) {
@@ -247,7 +256,7 @@ export async function startStack(options = {}) {
     mkdirSync(dbDir, { recursive: true });
     log(`Starting the Realtime Database emulator on port ${ports.rtdb}…`);
     const rulesArgs = existsSync(path.join(ROOT, 'database.rules.json')) ? ['--rules', 'database.rules.json'] : [];
-    const rtdb = new ManagedProcess('rtdb', process.execPath, ['emulator/bin/rtdb-emulator.js', '--host', host, '--port', String(ports.rtdb), ...rulesArgs, '--data', dbDir], { cwd: ROOT });
+    const rtdb = new ManagedProcess('rtdb', process.execPath, ['emulator/bin/rtdb-emulator.js', '--host', host, '--port', String(ports.rtdb), ...rulesArgs, '--data', dbDir, ...latencyArgs(options)], { cwd: ROOT });
     processes.push(rtdb);
     await waitFor('rtdb', httpOk(`http://${host}:${ports.rtdb}/.json?ns=${NAMESPACE}&shallow=true&auth=owner`), rtdb, 30_000);
 

@@ -53,6 +53,11 @@ export class Namespace {
    */
   private readonly dataDependent = new Set<Listen>();
   private rulesState: RulesState;
+  /**
+   * Protocol requests received, by kind (see ProtocolSession.countRequest), for benchmarks that
+   * count the database round trips an operation needs (GET /.emulator/requests).
+   */
+  readonly requestCounts = new Map<string, number>();
 
   constructor(readonly name: string, rules: RulesState, private readonly store: DurableStore | null) {
     this.rulesState = rules;

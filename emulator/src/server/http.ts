@@ -74,6 +74,12 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
       return;
     }
     const ns = namespaceOf(url, req.headers.host, defaultNamespace);
+    if (url.pathname === '/.emulator/requests' && req.method === 'GET') {
+      // Not a production endpoint: the protocol requests this namespace received, by kind, since start.
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end(JSON.stringify(Object.fromEntries([...databases.get(ns).requestCounts].sort(([a], [b]) => a.localeCompare(b)))));
+      return;
+    }
     if (url.pathname === '/.lp') {
       longPolls.handle(req, res, url, ns);
       return;

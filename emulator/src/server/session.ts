@@ -26,6 +26,12 @@ const REQUEST_HEAD = /^\{"t":"d","d":\{"r":(\d+),"a":"(\w+)"/;
 
 type IncomingMessage = { t?: unknown; d?: unknown };
 
+/** Names of the request counters (Namespace.requestCounts) per wire action. */
+const REQUEST_NAMES = new Map([
+  ['q', 'listen'], ['n', 'unlisten'], ['p', 'set'], ['m', 'update'], ['g', 'get'],
+  ['o', 'onDisconnect'], ['om', 'onDisconnect'], ['oc', 'onDisconnect'], ['auth', 'auth'], ['gauth', 'auth'], ['unauth', 'auth'], ['s', 'stats'],
+]);
+
 /** A write over MAX_WRITE_REQUEST_BYTES, discarded as it arrived: only its request number is known. */
 export class OversizedWrite {
   constructor(readonly r: number) {}
@@ -204,6 +210,7 @@ export class ProtocolSession implements ListenSink {
     }
     if (message.t !== 'd' || message.d === null || typeof message.d !== 'object') return;
     const { r, a, b } = message.d as { r?: number; a?: string; b?: Body };
+    this.countRequest(String(a), b);
     try {
       this.onRequest(r, String(a), (b ?? {}) as Body);
     } catch (error) {
@@ -211,7 +218,15 @@ export class ProtocolSession implements ListenSink {
     }
   }
 
+  /** Counts a request under a readable name; a write with a hash is a transaction attempt. */
+  private countRequest(action: string, b: Body | undefined): void {
+    const name = REQUEST_NAMES.get(action) ?? action;
+    const kind = (action === 'p' || action === 'm') && typeof b?.h === 'string' ? 'transaction' : name;
+    this.ns.requestCounts.set(kind, (this.ns.requestCounts.get(kind) ?? 0) + 1);
+  }
+
   private respond(r: number | undefined, body: { s: string; d?: unknown }): void {
+    if (body.s === 'datastale') this.ns.requestCounts.set('datastale', (this.ns.requestCounts.get('datastale') ?? 0) + 1);
     if (r === undefined) return;
     this.send({ t: 'd', d: { r, b: body } });
   }
