@@ -1,6 +1,7 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { recordKsefSubmissionInput, warsawDate, type Invoice, type RecordKsefSubmissionOutput } from './domain/index.js';
-import { describeFa3Problems, kodIForRecord, ksefFileFor, parseKsefNumber, type KsefRecord } from './domain/ksef/index.js';
+import { describeFa3Problems, kodIForRecord, ksefFileFor, ksefFileForCorrection, ksefRequired, parseKsefNumber, type KsefFile, type KsefRecord } from './domain/ksef/index.js';
+import type { CorrectionInvoice } from './domain/refunds.js';
 import { db } from './lib/admin.js';
 import { requireAdmin } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -14,8 +15,10 @@ interface NumberClaim {
 const polishDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
- * Admin: records the KSeF number an invoice received after the admin sent its FA(3) file to KSeF
- * (Sending through KSeF's API is a later step; this is the seam it will write through.)
+ * Admin: records the KSeF number an invoice or a correction invoice (`KOR-…`, `/corrections/{uid}/…`)
+ * received after the admin sent its FA(3) file to KSeF. (Sending through KSeF's API is a later step;
+ * this is the seam it will write through.) A correction of an invoice that must be in KSeF (a company
+ * buyer) names that invoice's KSeF number, so its own number can be recorded only after the invoice's.
  *
  * 1. checks the number (structure and CRC-8 in the input schema; here: it starts with the seller's NIP,
  *    its date is not before the invoice) and generates the FA(3) file from the snapshot — a snapshot
@@ -30,10 +33,22 @@ export const recordKsefSubmission = onCall(async (request): Promise<RecordKsefSu
   const caller = requireAdmin(request);
   const now = Date.now();
 
-  const invoice = (await db.ref(`invoices/${input.uid}/${input.invoiceId}`).get()).val() as Invoice | null;
-  if (!invoice) throw refuse('invoice-missing', { field: 'invoiceId' });
-
-  const file = ksefFileFor(invoice);
+  let invoice: Pick<Invoice, 'number' | 'issueDate' | 'seller'>;
+  let file: KsefFile;
+  if (input.invoiceId.startsWith('KOR-')) {
+    const correction = (await db.ref(`corrections/${input.uid}/${input.invoiceId}`).get()).val() as CorrectionInvoice | null;
+    if (!correction) throw refuse('invoice-missing', { field: 'invoiceId', message: 'Nie znaleziono faktury korygującej' });
+    const corrected = (await db.ref(`ksef/${input.uid}/${correction.corrected.invoiceId}`).get()).val() as KsefRecord | null;
+    if (!corrected && ksefRequired(correction.buyer))
+      throw refuse('ksef-invalid', { field: 'invoiceId', message: `Najpierw zapisz numer KSeF faktury korygowanej ${correction.corrected.number} — korekta musi go podać` });
+    invoice = correction;
+    file = ksefFileForCorrection(correction, corrected);
+  } else {
+    const stored = (await db.ref(`invoices/${input.uid}/${input.invoiceId}`).get()).val() as Invoice | null;
+    if (!stored) throw refuse('invoice-missing', { field: 'invoiceId' });
+    invoice = stored;
+    file = ksefFileFor(stored);
+  }
   if (!file.ok) throw refuse('ksef-invalid', { message: describeFa3Problems(file.problems), problems: file.problems });
 
   const parts = parseKsefNumber(input.ksefNumber)!;
@@ -58,7 +73,7 @@ export const recordKsefSubmission = onCall(async (request): Promise<RecordKsefSu
   });
   if (usedBy || !claim.committed) {
     const other = usedBy as NumberClaim | null;
-    const otherNumber = other ? ((await db.ref(`invoices/${other.uid}/${other.invoiceId}/number`).get()).val() as string | null) : null;
+    const otherNumber = other ? ((await db.ref(`${other.invoiceId.startsWith('KOR-') ? 'corrections' : 'invoices'}/${other.uid}/${other.invoiceId}/number`).get()).val() as string | null) : null;
     throw refuse('ksef-number-used', { field: 'ksefNumber', ...(otherNumber ? { message: `Ten numer KSeF jest już zapisany przy fakturze ${otherNumber}` } : {}) });
   }
 

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Invoice } from '@domain/schemas';
+import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
-import { kodIForRecord, ksefFileFor, type KsefRecord } from '@domain/ksef/record';
+import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate } from '../../shared/format/pl';
 import { QrCode } from '../../shared/ui/QrCode';
 import { useGetKsefRecordQuery, type InvoiceRef } from './api';
@@ -15,7 +16,8 @@ export interface KsefInfo {
   link: string;
 }
 
-export function useInvoiceKsef(ref: InvoiceRef, invoice: Invoice): KsefInfo | null {
+/** Works for invoices and correction invoices (`ref.invoiceId` = `KOR-…`): both carry the seller and the issue date. */
+export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' | 'issueDate'>): KsefInfo | null {
   const { data } = useGetKsefRecordQuery(ref);
   return useMemo(() => (data ? { record: data, link: kodIForRecord(invoice, data) } : null), [data, invoice]);
 }
@@ -25,9 +27,21 @@ export function useInvoiceKsef(ref: InvoiceRef, invoice: Invoice): KsefInfo | nu
  * the one generated from the invoice. A snapshot that cannot form a valid file gives the reason, never a file.
  */
 export function KsefXmlButton({ invoice, record }: { invoice: Invoice; record: KsefRecord | null | undefined }) {
+  return <XmlButton build={() => ksefFileFor(invoice, record)} />;
+}
+
+/**
+ * The same for a correction invoice: `corrected` is the KSeF record of the invoice it corrects (its
+ * number goes into the file), `record` the correction's own (then its stored file is handed out).
+ */
+export function KsefCorrectionXmlButton({ correction, corrected, record }: { correction: CorrectionInvoice; corrected: KsefRecord | null | undefined; record: KsefRecord | null | undefined }) {
+  return <XmlButton build={() => ksefFileForCorrection(correction, corrected, record)} />;
+}
+
+function XmlButton({ build }: { build: () => KsefFile }) {
   const [problem, setProblem] = useState<string | null>(null);
   function download() {
-    const file = ksefFileFor(invoice, record);
+    const file = build();
     if (!file.ok) {
       setProblem(describeFa3Problems(file.problems));
       return;

@@ -1,46 +1,103 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { describeFa3Problems } from '@domain/ksef/fa3';
-import { BUYER_TYPE_LABELS, KSEF_STATUS_LABELS, ksefFileFor, ksefNumberSchema, ksefRequired, type KsefFile, type KsefRecord, type KsefStatus } from '@domain/ksef/record';
+import { BUYER_TYPE_LABELS, KSEF_STATUS_LABELS, ksefFileFor, ksefFileForCorrection, ksefNumberSchema, ksefRequired, type KsefFile, type KsefRecord, type KsefStatus } from '@domain/ksef/record';
+import type { InvoiceData } from '@domain/schemas';
 import { parseKsefNumber } from '@domain/ksef/ksefNumber';
 import { warsawDate } from '@domain/numbering';
 import { formatCount, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { callAdmin } from '../admin/api';
-import { isoToPolishDate } from '../invoices/InvoiceDocument';
-import { useAdminAllInvoicesQuery, useAdminKsefRecordsQuery, type StoredInvoice } from './api';
+import { callAdmin } from '../admin';
+import { isoToPolishDate } from '../invoices';
+import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefRecordsQuery, type StoredCorrection, type StoredInvoice } from './api';
 import { saveBytes, saveXml, zipXmlFiles } from './files';
 
 const MONTHS = ['styczeń', 'luty', 'marzec', 'kwiecień', 'maj', 'czerwiec', 'lipiec', 'sierpień', 'wrzesień', 'październik', 'listopad', 'grudzień'];
 const FILES = ['plik', 'pliki', 'plików'] as const;
-const INVOICES = ['faktura', 'faktury', 'faktur'] as const;
+const INVOICES = ['fakturę', 'faktury', 'faktur'] as const;
+const WAITING_CORRECTIONS = ['korektę czekającą', 'korekty czekające', 'korekt czekających'] as const;
 
 /** `2026-02` → `luty 2026`. */
 export function monthLabel(month: string): string {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-export interface KsefRow extends StoredInvoice {
+export interface KsefRow {
+  /** `uid/documentId`, the key of its `/ksef` record. */
   key: string;
+  uid: string;
+  /** `FV-…` or `KOR-…`: the id the record is stored under. */
+  documentId: string;
+  kind: 'invoice' | 'correction';
+  number: string;
+  issueDate: string;
+  buyer: InvoiceData | undefined;
+  gross: number;
+  /** For a correction: the invoice it corrects. */
+  corrected?: { invoiceId: string; number: string };
   record: KsefRecord | null;
   status: KsefStatus;
   required: boolean;
   file: KsefFile;
+  /**
+   * A correction of an invoice that must be in KSeF, while that invoice has no KSeF number recorded:
+   * the correction's file must name it, so it waits (no download, not in the ZIP). The invoice's number.
+   */
+  waitsFor: string | null;
 }
 
-export function ksefRows(invoices: readonly StoredInvoice[], records: Record<string, KsefRecord>): KsefRow[] {
-  return invoices.map((s) => {
+/** Invoices and corrections as one list, newest first; a correction's file names the corrected invoice's KSeF number. */
+export function ksefRows(invoices: readonly StoredInvoice[], corrections: readonly StoredCorrection[], records: Record<string, KsefRecord>): KsefRow[] {
+  const rows: KsefRow[] = invoices.map((s) => {
     const key = `${s.uid}/${s.invoiceId}`;
     const record = records[key] ?? null;
-    return { ...s, key, record, status: record ? 'sent' : 'pending', required: ksefRequired(s.invoice.buyer), file: ksefFileFor(s.invoice, record) };
+    const inv = s.invoice;
+    return {
+      key,
+      uid: s.uid,
+      documentId: s.invoiceId,
+      kind: 'invoice',
+      number: inv.number,
+      issueDate: inv.issueDate,
+      buyer: inv.buyer,
+      gross: inv.totals?.gross ?? 0,
+      record,
+      status: record ? 'sent' : 'pending',
+      required: ksefRequired(inv.buyer),
+      file: ksefFileFor(inv, record),
+      waitsFor: null,
+    };
   });
+  for (const s of corrections) {
+    const key = `${s.uid}/${s.correctionId}`;
+    const record = records[key] ?? null;
+    const c = s.correction;
+    const correctedRecord = records[`${s.uid}/${c.corrected?.invoiceId}`] ?? null;
+    const required = ksefRequired(c.buyer);
+    rows.push({
+      key,
+      uid: s.uid,
+      documentId: s.correctionId,
+      kind: 'correction',
+      number: c.number,
+      issueDate: c.issueDate,
+      buyer: c.buyer,
+      gross: c.totals?.gross ?? 0,
+      corrected: c.corrected ? { invoiceId: c.corrected.invoiceId, number: c.corrected.number } : undefined,
+      record,
+      status: record ? 'sent' : 'pending',
+      required,
+      file: ksefFileForCorrection(c, correctedRecord, record),
+      waitsFor: !record && required && !correctedRecord ? (c.corrected?.number ?? '') : null,
+    });
+  }
+  // Newest day first; within a day the higher number first (the series carry the year and a gapless sequence).
+  return rows.sort((a, b) => b.issueDate.localeCompare(a.issueDate) || b.number.localeCompare(a.number));
 }
 
 export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: string, status: string): KsefRow[] {
-  return rows.filter(
-    (r) => r.invoice.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.invoice.buyer?.kind === buyer) && (status === 'all' || r.status === status),
-  );
+  return rows.filter((r) => r.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.buyer?.kind === buyer) && (status === 'all' || r.status === status));
 }
 
 /**
@@ -50,9 +107,10 @@ export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: s
  */
 export default function KsefAdminTab() {
   const invoices = useAdminAllInvoicesQuery();
+  const corrections = useAdminAllCorrectionsQuery();
   const records = useAdminKsefRecordsQuery();
-  const rows = useMemo(() => ksefRows(invoices.data ?? [], records.data ?? {}), [invoices.data, records.data]);
-  const months = useMemo(() => [...new Set(rows.map((r) => r.invoice.issueDate.slice(0, 7)))].sort().reverse(), [rows]);
+  const rows = useMemo(() => ksefRows(invoices.data ?? [], corrections.data ?? [], records.data ?? {}), [invoices.data, corrections.data, records.data]);
+  const months = useMemo(() => [...new Set(rows.map((r) => r.issueDate.slice(0, 7)))].sort().reverse(), [rows]);
   const [monthChoice, setMonth] = useState<string | null>(null);
   // Read once: the tab opens on the current month when it has invoices, else on the newest month.
   const [thisMonth] = useState(() => warsawDate(Date.now()).slice(0, 7));
@@ -63,8 +121,9 @@ export default function KsefAdminTab() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [zipping, setZipping] = useState(false);
   const shown = useMemo(() => filterKsefRows(rows, month, buyer, status), [rows, month, buyer, status]);
-  const valid = shown.filter((r) => r.file.ok);
-  const invalidCount = shown.length - valid.length;
+  const valid = shown.filter((r) => r.file.ok && !r.waitsFor);
+  const waitingCount = shown.filter((r) => r.file.ok && r.waitsFor).length;
+  const invalidCount = shown.length - valid.length - waitingCount;
 
   async function downloadZip() {
     setZipping(true);
@@ -72,9 +131,13 @@ export default function KsefAdminTab() {
       const files = valid.map((r) => r.file as Extract<KsefFile, { ok: true }>);
       const bytes = await zipXmlFiles(files, new Date(`${month}-01T12:00:00Z`));
       saveBytes(`KSeF-${month}.zip`, bytes, 'application/zip');
+      const skipped = [
+        invalidCount ? `${formatCount(invalidCount, INVOICES)} z błędami danych` : '',
+        waitingCount ? `${formatCount(waitingCount, WAITING_CORRECTIONS)} na numer KSeF faktury korygowanej` : '',
+      ].filter(Boolean);
       setMessage(
-        invalidCount
-          ? { ok: false, text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${formatCount(invalidCount, INVOICES)} z błędami danych — szczegóły w tabeli.` }
+        skipped.length
+          ? { ok: false, text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.` }
           : { ok: true, text: `Pobrano ${formatCount(valid.length, FILES)} XML z miesiąca ${monthLabel(month)}.` },
       );
     } catch {
@@ -84,12 +147,13 @@ export default function KsefAdminTab() {
     }
   }
 
-  if (invoices.isLoading || records.isLoading) return <LoadingRows label="Wczytywanie faktur" rows={5} />;
-  if (invoices.isError || records.isError)
+  if (invoices.isLoading || corrections.isLoading || records.isLoading) return <LoadingRows label="Wczytywanie faktur" rows={5} />;
+  if (invoices.isError || corrections.isError || records.isError)
     return (
       <LoadError
         onRetry={() => {
           void invoices.refetch();
+          void corrections.refetch();
           void records.refetch();
         }}
       >
@@ -167,24 +231,29 @@ export default function KsefAdminTab() {
                   </Table.Thead>
                   <Table.Tbody>
                     {shown.map((r) => (
-                      <Table.Tr key={r.key} data-testid="ksef-row" data-number={r.invoice.number} data-status={r.status}>
+                      <Table.Tr key={r.key} data-testid="ksef-row" data-number={r.number} data-kind={r.kind} data-status={r.status}>
                         <Table.Td>
                           <Text ff="monospace" fw={600} size="sm">
-                            {r.invoice.number}
+                            {r.number}
                           </Text>
                           <Text size="xs" c="dimmed">
-                            {isoToPolishDate(r.invoice.issueDate)}
+                            {isoToPolishDate(r.issueDate)}
                           </Text>
+                          {r.corrected && (
+                            <Text size="xs" c="dimmed">
+                              korekta faktury {r.corrected.number}
+                            </Text>
+                          )}
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{r.invoice.buyer?.name}</Text>
-                          <Badge variant="light" color={r.invoice.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
-                            {r.invoice.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
+                          <Text size="sm">{r.buyer?.name}</Text>
+                          <Badge variant="light" color={r.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
+                            {r.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
                           </Badge>
                         </Table.Td>
                         <Table.Td>{r.required ? <Text size="sm" fw={600}>obowiązkowy</Text> : <Text size="sm" c="dimmed">dobrowolny</Text>}</Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(r.invoice.totals?.gross ?? 0)}
+                          {formatMoney(r.gross)}
                         </Table.Td>
                         <Table.Td>
                           <Badge color={r.status === 'sent' ? 'green' : 'orange'} variant="light" data-testid="ksef-status">
@@ -200,16 +269,21 @@ export default function KsefAdminTab() {
                               {describeFa3Problems(r.file.problems)}
                             </Text>
                           )}
+                          {r.file.ok && r.waitsFor && (
+                            <Text size="xs" c="orange.8" maw={320} data-testid="ksef-waits">
+                              Najpierw wyślij fakturę {r.waitsFor} i zapisz jej numer KSeF — korekta musi go podać.
+                            </Text>
+                          )}
                         </Table.Td>
                         <Table.Td>
                           <Group gap={6} wrap="nowrap" justify="flex-end">
-                            {r.file.ok && (
-                              <Button size="xs" variant="default" onClick={() => r.file.ok && saveXml(r.file.fileName, r.file.xml)} aria-label={`Pobierz XML faktury ${r.invoice.number}`}>
+                            {r.file.ok && !r.waitsFor && (
+                              <Button size="xs" variant="default" onClick={() => r.file.ok && saveXml(r.file.fileName, r.file.xml)} aria-label={`Pobierz XML faktury ${r.number}`}>
                                 XML
                               </Button>
                             )}
-                            {r.status === 'pending' && r.file.ok && (
-                              <Button size="xs" onClick={() => setRecording(r)} aria-label={`Zapisz numer KSeF faktury ${r.invoice.number}`}>
+                            {r.status === 'pending' && r.file.ok && !r.waitsFor && (
+                              <Button size="xs" onClick={() => setRecording(r)} aria-label={`Zapisz numer KSeF faktury ${r.number}`}>
                                 Zapisz numer KSeF
                               </Button>
                             )}
@@ -258,8 +332,8 @@ function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClo
     setBusy(true);
     setErrors({});
     try {
-      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.invoiceId, ksefNumber: parsed.data, submittedOn: date });
-      onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.invoice.number}.`);
+      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ksefNumber: parsed.data, submittedOn: date });
+      onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal.field === 'ksefNumber' || refusal.field === 'submittedOn') setErrors({ [refusal.field]: refusal.message });
@@ -272,7 +346,7 @@ function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClo
   // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
   const acceptedOn = parseKsefNumber(number.replace(/\s/g, '').toUpperCase())?.acceptedOn;
   return (
-    <Modal opened={row !== null} onClose={() => !busy && onClose()} title={row ? `Numer KSeF faktury ${row.invoice.number}` : ''} centered>
+    <Modal opened={row !== null} onClose={() => !busy && onClose()} title={row ? `Numer KSeF faktury ${row.number}` : ''} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,5 +1,6 @@
 import type { Invoice } from '@domain/schemas';
 import type { KsefRecord } from '@domain/ksef/record';
+import type { CorrectionInvoice } from '@domain/refunds';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface InvoiceRef {
@@ -25,6 +26,23 @@ export function toStoredInvoices(raw: unknown): StoredInvoice[] {
   return out.sort((a, b) => b.invoice.issueDate.localeCompare(a.invoice.issueDate) || b.invoice.number.localeCompare(a.invoice.number));
 }
 
+/** A correction invoice with the keys it is stored under (`/corrections/{uid}/{KOR-…}`). */
+export interface StoredCorrection {
+  uid: string;
+  correctionId: string;
+  correction: CorrectionInvoice;
+}
+
+export function toStoredCorrections(raw: unknown): StoredCorrection[] {
+  if (!isObject(raw)) return [];
+  const out: StoredCorrection[] = [];
+  for (const [uid, perUser] of Object.entries(raw)) {
+    if (!isObject(perUser)) continue;
+    for (const [correctionId, correction] of Object.entries(perUser)) if (isObject(correction)) out.push({ uid, correctionId, correction: correction as unknown as CorrectionInvoice });
+  }
+  return out;
+}
+
 /** `/ksef` → `{ "uid/invoiceId": record }`. */
 export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
   const out: Record<string, KsefRecord> = {};
@@ -44,8 +62,9 @@ export const ksefApi = realtimeApi.injectEndpoints({
       realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw) => (isObject(raw) ? (raw as unknown as KsefRecord) : null)),
     ),
     adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
+    adminAllCorrections: build.query<StoredCorrection[], void>(realtimeEndpoint(() => 'corrections', toStoredCorrections)),
     adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
   }),
 });
 
-export const { useGetKsefRecordQuery, useAdminAllInvoicesQuery, useAdminKsefRecordsQuery } = ksefApi;
+export const { useGetKsefRecordQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery } = ksefApi;
