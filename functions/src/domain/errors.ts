@@ -59,6 +59,7 @@ export const REFUSALS = {
   'refund-missing': { code: 'not-found', message: 'Nie znaleziono zwrotu' },
   'refund-already-transferred': { code: 'failed-precondition', message: 'Ten zwrot jest już oznaczony jako przelany' },
   'pickup-not-picked': { code: 'failed-precondition', message: 'Ta pozycja nie została wydana — nie ma czego przyjmować' },
+  'stored-data-invalid': { code: 'data-loss', message: 'Zapisane dane są nieprawidłowe — nie można dokończyć operacji' },
   internal: { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;
 

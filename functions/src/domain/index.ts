@@ -10,3 +10,5 @@ export * from './schemas.js';
 export * from './callables.js';
 export * from './limits.js';
 export * from './search.js';
+export * from './invoice.js';
+export * from './placement.js';

@@ -65,3 +65,11 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): ParseR
   }));
   return { ok: false, error: firstFieldError(result.error), all };
 }
+
+/**
+ * The Polish message for a record read from the database that does not match its schema (written
+ * by hand, by an old version or by a bug): what it is, which field and what is wrong.
+ */
+export function storedRecordMessage(what: string, error: FieldError): string {
+  return `Zapisane dane (${what}) są nieprawidłowe: ${error.field ? `${error.field} — ` : ''}${error.message}. Operacja nie została wykonana.`;
+}

@@ -6,6 +6,7 @@
 import { pluralForm, type NounForms } from './words.js';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, DEFAULT_MAX_UNITS_PER_ACCOUNT, DEFAULT_PAYMENT_DAYS } from './schemas.js';
 import type { RefusalReason } from './errors.js';
+import { isConfirmLockLive } from './orderState.js';
 
 export const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
 export const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
@@ -167,6 +168,11 @@ export function orderPayBy(order: { createdAt: number; payBy?: number }, payment
 
 export function isPastPaymentDeadline(order: { status: string; createdAt: number; payBy?: number }, now: number, paymentDays: number): boolean {
   return order.status === 'pending' && now > orderPayBy(order, paymentDays);
+}
+
+/** Whether the system cancels this order now for lack of payment; a payment confirmation under way wins. */
+export function shouldExpire(order: { status: string; createdAt: number; payBy?: number; lock?: { at: number } }, now: number, paymentDays: number): boolean {
+  return isPastPaymentDeadline(order, now, paymentDays) && !isConfirmLockLive(order, now);
 }
 
 export function describePaymentTerm(days: number): string {

@@ -19,6 +19,29 @@ export function formatOrderNumber(year: number, sequence: number): string {
   return `${ORDER_PREFIX}/${year}/${String(sequence).padStart(6, '0')}`;
 }
 
+/** `/counters/orders/{year}` after taking the next order number. */
+export function nextOrderCounter(counter: { last: number } | null): { last: number } {
+  return { last: (counter?.last ?? 0) + 1 };
+}
+
+/** `/counters/invoices/{year}`: the last number issued and the numbers reserved for orders being confirmed. */
+export interface InvoiceCounter {
+  last: number;
+  pending?: Record<string, number>;
+}
+
+/**
+ * Reserves the next invoice number for an order (gapless: a number is taken once and stays with its
+ * order until the confirmation writes it). A confirmation that runs again gets the number it reserved.
+ */
+export function reserveInvoiceSequence(counter: InvoiceCounter | null, orderId: string): { counter: InvoiceCounter; sequence: number } {
+  const current = counter ?? { last: 0 };
+  const reserved = current.pending && Object.hasOwn(current.pending, orderId) ? current.pending[orderId] : undefined;
+  if (reserved) return { counter: current, sequence: reserved };
+  const sequence = current.last + 1;
+  return { counter: { last: sequence, pending: { ...current.pending, [orderId]: sequence } }, sequence };
+}
+
 /** Invoice and order ids are keys, so the number's slashes are replaced: FV-2026-000123. */
 export function invoiceIdFromNumber(number: string): string {
   return number.replaceAll('/', '-');

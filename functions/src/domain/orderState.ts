@@ -1,9 +1,16 @@
 /**
  * Order state machine. pending → paid (admin confirms the bank transfer; issues the invoice)
  *                      pending → cancelled (owner or admin; returns quota and stock)
- * paid and cancelled are final: a paid order always has its invoice, and invoices are immutable,
- * so "admin may cancel any order not yet invoiced" means exactly the pending ones.
+ *                      pending → cancelled, reason `expired` (the system, after the payment deadline: limits.ts shouldExpire)
+ *                      cancelled → paid (admin books a late transfer of an expired order: reinstatement)
+ * paid is final: a paid order always has its invoice, and invoices are immutable, so "admin may
+ * cancel any order not yet invoiced" means exactly the pending ones. A cancelled order is final
+ * except for the reinstatement of an expired one whose reservations were already returned.
+ *
+ * The callables run these decisions inside their order transactions; they write what is decided here.
  */
+import type { RefusalReason } from './errors.js';
+
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -14,7 +21,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export type Actor = 'owner' | 'admin' | 'staff' | 'other';
-export type OrderAction = 'confirmPayment' | 'cancel';
+export type OrderAction = 'confirmPayment' | 'reinstatePayment' | 'cancel';
 
 interface Transition {
   from: OrderStatus;
@@ -24,6 +31,8 @@ interface Transition {
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, Transition>> = {
   confirmPayment: { from: 'pending', to: 'paid', allowed: ['admin'] },
+  /** Only for an order that expired and returned what it held (see isReinstatable). */
+  reinstatePayment: { from: 'cancelled', to: 'paid', allowed: ['admin'] },
   cancel: { from: 'pending', to: 'cancelled', allowed: ['owner', 'admin'] },
 };
 
@@ -38,4 +47,79 @@ export function checkTransition(action: OrderAction, from: OrderStatus, actors: 
   if (from === 'paid') return { ok: false, reason: 'already-paid' };
   if (from === 'cancelled') return { ok: false, reason: 'already-cancelled' };
   return { ok: false, reason: 'invalid-transition' };
+}
+
+// ---------------------------------------------------------------- decisions on a stored order
+
+/** A confirmation lock older than this belongs to a crashed confirmation and may be taken over. */
+export const CONFIRM_LOCK_TTL_MS = 60_000;
+
+/** The fields of a stored order the state machine looks at. */
+export interface OrderStateView {
+  uid: string;
+  number: string;
+  status: OrderStatus;
+  createdAt: number;
+  payBy?: number;
+  invoiceNumber?: string;
+  cancelReason?: 'expired';
+  released?: boolean;
+  lock?: { at: number };
+}
+
+/** Why an order may not take the asked transition: a refusal reason with its Polish message. */
+export interface OrderRefusal {
+  reason: RefusalReason;
+  message?: string;
+}
+
+/** A payment confirmation is working on the order (a lock older than the TTL is a crashed one's). */
+export function isConfirmLockLive(order: Pick<OrderStateView, 'lock'>, now: number): boolean {
+  return order.lock !== undefined && now - order.lock.at < CONFIRM_LOCK_TTL_MS;
+}
+
+/** An order that expired unpaid (and returned what it held) can still be booked when its transfer arrives. */
+export function isReinstatable(order: Pick<OrderStateView, 'status' | 'cancelReason' | 'released'>): boolean {
+  return order.status === 'cancelled' && order.cancelReason === 'expired' && order.released === true;
+}
+
+export type ConfirmDecision = { ok: true; action: 'confirmPayment' | 'reinstatePayment' } | { ok: false; refusal: OrderRefusal };
+
+/** Whether an admin may confirm the payment of this order now (and take its confirmation lock). */
+export function decideConfirm(order: OrderStateView, now: number): ConfirmDecision {
+  const action = isReinstatable(order) ? 'reinstatePayment' : 'confirmPayment';
+  const check = checkTransition(action, order.status, ['admin']);
+  if (!check.ok) {
+    if (check.reason === 'already-paid') return { ok: false, refusal: { reason: 'already-paid', message: `Zamówienie ${order.number} jest już opłacone (faktura ${order.invoiceNumber ?? ''})`.trim() } };
+    return { ok: false, refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest anulowane` } };
+  }
+  if (isConfirmLockLive(order, now)) return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' } };
+  return { ok: true, action };
+}
+
+/**
+ * `resume`: the order is already cancelled but its release did not finish (`released: false`);
+ * the caller completes the release instead of refusing.
+ */
+export type CancelDecision = { ok: true } | { ok: false; resume: true } | { ok: false; resume?: false; refusal: OrderRefusal };
+
+/** Whether `caller` may cancel this order now. Someone else's order is reported as not found. */
+export function decideCancel(order: OrderStateView, caller: { uid: string; admin: boolean }): CancelDecision {
+  const actors: Actor[] = [order.uid === caller.uid ? 'owner' : 'other'];
+  if (caller.admin) actors.push('admin');
+  const check = checkTransition('cancel', order.status, actors);
+  if (!check.ok) {
+    if (check.reason === 'forbidden') return { ok: false, refusal: { reason: 'order-missing' } };
+    if (check.reason === 'already-cancelled' && order.released === false) return { ok: false, resume: true };
+    if (check.reason === 'already-paid') return { ok: false, refusal: { reason: 'already-paid', message: `Zamówienie ${order.number} jest już opłacone — nie można go anulować` } };
+    return { ok: false, refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest już anulowane` } };
+  }
+  // Any lock, however old: a confirmation that crashed may still finish with its reserved invoice number.
+  if (order.lock) return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana — nie można go anulować' } };
+  return { ok: true };
+}
+
+/** The order as a cancellation commits it: `released: false` until its quota and stock are returned. */
+export function cancelledOrder<O extends object>(order: O, at: number, by: { uid?: string; reason?: 'expired' }): O & { status: 'cancelled'; cancelledAt: number; released: false } {
+  return { ...order, status: 'cancelled', cancelledAt: at, ...(by.uid ? { cancelledBy: by.uid } : {}), ...(by.reason ? { cancelReason: by.reason } : {}), released: false };
 }

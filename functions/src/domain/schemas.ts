@@ -319,6 +319,8 @@ export const memberInputSchema = z.strictObject({
 });
 export const memberSchema = memberInputSchema.extend({ createdAt: timestampSchema });
 export type Member = z.output<typeof memberSchema>;
+/** `/members/{uid}`: the account's participants by id. */
+export const accountMembersSchema = z.record(clientKeySchema, memberSchema);
 
 export const basketSchema = z.strictObject({
   tickets: z.record(clientKeySchema, z.strictObject({ ticketTypeId: keySchema })).optional(),
