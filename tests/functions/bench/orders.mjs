@@ -9,6 +9,13 @@
 //                   `npm start` configures it (`--no-warm`: functions not warmed), with quota for half of
 //                   them: every call must be answered, with an order or a defined refusal; prints
 //                   answered / ok / refusals / errors and the peak number of Functions emulator workers.
+//   --rush          the opening of ticket sales: --buyers (default here 1000) buyers press „Zamawiam" at
+//                   evenly spread moments within --window seconds (10) for one ticket type with --left
+//                   (300) tickets, once per database latency in --latency (ms each way, "0,40"; the
+//                   emulator's --latency, ± a quarter as jitter). Prints throughput, p50/p95/max, every
+//                   outcome, the oversell check, whether any try-again came while tickets remained, and
+//                   the database requests (GET /.emulator/requests) and sequential round trips one order
+//                   needs, measured on single orders placed alone.
 //   --first-calls   the first user actions after start-up (`npm start`'s stack, demo data): first and
 //                   second placeMerchOrder, confirmPayment and handOutPickupItems, each timed.
 //                   `--no-warm` starts the stack without warming the functions, for comparison.
@@ -32,6 +39,10 @@ const { values: args } = parseArgs({
     parallel: { type: 'string' },
     burst: { type: 'string' },
     'first-calls': { type: 'boolean', default: false },
+    rush: { type: 'boolean', default: false },
+    left: { type: 'string', default: '300' },
+    window: { type: 'string', default: '10' },
+    latency: { type: 'string', default: '0,40' },
     'no-warm': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
@@ -94,8 +105,10 @@ function watchFunctionsEmulator(stack) {
   };
 }
 
+let built = false;
 async function withStack(options, run) {
-  if (!args['no-build']) buildAll();
+  if (!args['no-build'] && !built) buildAll();
+  built = true;
   const loadBefore = os.loadavg()[0].toFixed(1);
   const startedAt = performance.now();
   const stack = await startStack({ ports: 'free', seed: false, web: false, ...options });
@@ -264,6 +277,143 @@ async function burst(ctx) {
   if (reloads) console.log(`Warning: the Functions emulator reloaded the functions ${reloads} time(s) during the burst (functions/lib was rebuilt).`);
 }
 
+// ------------------------------------------------------------------ --rush
+
+/** Protocol requests the database emulator received so far, by kind (an emulator-only endpoint). */
+async function requestCounts(ctx) {
+  const response = await fetch(`${ctx.stack.urls.rtdb}/.emulator/requests?ns=${ctx.stack.namespace}`);
+  return response.json();
+}
+
+const countDelta = (before, after) => Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]).filter(([, v]) => v > 0));
+
+const ticketType = (quota, sold = 0) => ({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota, sold, active: true, sortOrder: 1 });
+
+/** Fills the baskets of `buyers` with one ticket of `ticketTypeId` for their own participant. */
+async function fillBaskets(db, buyers, ticketTypeId) {
+  const u = {};
+  for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() };
+  await db.ref().update(u);
+}
+
+const placeTicket = (b) => outcomeOf(httpsCallable(b.functions, 'placeTicketOrder', { timeout: 300_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+
+/**
+ * Single orders, one after another, with nothing else running: what one order costs in database
+ * requests (by kind) and in time. Run for a successful order and for a refusal on a sold-out type.
+ */
+async function singleOrders(ctx, buyers, ticketTypeId, expected) {
+  await fillBaskets(ctx.db, buyers, ticketTypeId);
+  const times = [];
+  const before = await requestCounts(ctx);
+  for (const b of buyers) {
+    const t0 = performance.now();
+    const outcome = await placeTicket(b);
+    times.push(performance.now() - t0);
+    if (outcome !== expected) throw new Error(`single order on ${ticketTypeId}: expected ${expected}, got ${outcome}`);
+  }
+  const after = await requestCounts(ctx);
+  const perOrder = Object.fromEntries(Object.entries(countDelta(before, after)).map(([k, v]) => [k, +(v / buyers.length).toFixed(1)]));
+  times.sort((a, b) => a - b);
+  return { perOrder, medianMs: Math.round(percentile(times, 50)) };
+}
+
+async function rushAt(ctx, latencyMs) {
+  const { db } = ctx;
+  const BUYERS = Number(args.buyers);
+  const LEFT = Number(args.left);
+  const WINDOW_MS = Number(args.window) * 1000;
+  const buyers = await createBuyers(ctx, BUYERS);
+
+  // Warm-up: starts every worker process of the Functions emulator (one request each at a time).
+  const parallel = ctx.stack.functionsParallel;
+  const warmers = buyers.slice(0, Math.min(BUYERS, 3 * parallel));
+  await db.ref('ticketTypes/warm').set(ticketType(1_000_000));
+  await fillBaskets(db, warmers, 'warm');
+  await Promise.all(warmers.map(placeTicket));
+
+  // What one order needs, alone: a successful one and a sold-out refusal (5 of each).
+  const singles = buyers.slice(BUYERS - 10);
+  await db.ref('ticketTypes/single').set(ticketType(1_000_000));
+  const single = await singleOrders(ctx, singles.slice(0, 5), 'single', 'ok');
+  await db.ref('ticketTypes/gone').set(ticketType(10, 10));
+  const soldOut = await singleOrders(ctx, singles.slice(5), 'gone', 'sold-out');
+
+  // The rush: a fresh ticket type with LEFT tickets, every buyer's basket holding one.
+  await db.ref('ticketTypes/rush').set(ticketType(LEFT));
+  await fillBaskets(db, buyers, 'rush');
+  const loadBefore = os.loadavg()[0];
+  const countsBefore = await requestCounts(ctx);
+  const answers = [];
+  const started = performance.now();
+  await Promise.all(buyers.map(async (b, i) => {
+    await new Promise((resolve) => setTimeout(resolve, (i * WINDOW_MS) / BUYERS));
+    const t0 = performance.now();
+    const outcome = await placeTicket(b);
+    const t1 = performance.now();
+    answers.push({ outcome, ms: t1 - t0, at: t1 - started });
+  }));
+  const wallMs = performance.now() - started;
+  const countsAfter = await requestCounts(ctx);
+  const loadAfter = os.loadavg()[0];
+
+  const outcomes = {};
+  for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const oks = answers.filter((a) => a.outcome === 'ok');
+  const lastOkAt = Math.max(0, ...oks.map((a) => a.at));
+  // A try-again answered before the last ticket was sold came while tickets remained.
+  const tryAgainWhileLeft = answers.filter((a) => a.outcome === 'try-again' && a.at <= lastOkAt).length;
+  const soldOutWhileLeft = answers.filter((a) => a.outcome === 'sold-out' && a.at < lastOkAt).length;
+
+  const rushType = (await db.ref('ticketTypes/rush').get()).val();
+  const orders = Object.values((await db.ref('orders').get()).val() ?? {});
+  const rushOrders = orders.filter((o) => Object.values(o.lines ?? {}).some((l) => l.ticketTypeId === 'rush'));
+  const rushTickets = rushOrders.reduce((n, o) => n + Object.values(o.lines).filter((l) => l.ticketTypeId === 'rush').length, 0);
+  const numbers = new Set(orders.map((o) => o.number));
+  return {
+    latencyMs, buyers: BUYERS, left: LEFT, windowMs: WINDOW_MS, parallel, wallMs, answered: answers.length,
+    perSecond: answers.length / (wallMs / 1000), okPerSecond: oks.length / (lastOkAt / 1000),
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), outcomes,
+    tryAgainWhileLeft, soldOutWhileLeft, sold: rushType?.sold, rushOrders: rushOrders.length, rushTickets,
+    duplicateNumbers: orders.length - numbers.size,
+    single, soldOut, rushRequests: countDelta(countsBefore, countsAfter), load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+  };
+}
+
+async function rush() {
+  if (!process.argv.includes('--buyers')) args.buyers = '1000';
+  const latencies = args.latency.split(',').map(Number);
+  const results = [];
+  for (const latencyMs of latencies) {
+    await withStack({ latencyMs }, async (ctx) => {
+      const r = await rushAt(ctx, latencyMs);
+      results.push(r);
+      console.log(`\nlatency ${latencyMs} ms: ${JSON.stringify(r)}`);
+    });
+  }
+  const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
+  const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
+  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, Functions emulator parallel workers: ${results[0].parallel}`);
+  console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again while tickets left | Oversell check |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const oversell = r.rushTickets > r.left || r.sold > r.left || r.sold !== r.rushTickets ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders` : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
+    console.log(`| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} | ${oversell} |`);
+  }
+  console.log('\nOne order alone (median of 5; requests per order by kind):');
+  console.log('| Database latency | Successful order | its requests | Sold-out refusal | its requests |');
+  console.log('|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.latencyMs} ms | ${r.single.medianMs} ms | ${list(r.single.perOrder)} | ${r.soldOut.medianMs} ms | ${list(r.soldOut.perOrder)} |`);
+  const zero = results.find((r) => r.latencyMs === 0);
+  for (const r of results.filter((x) => x.latencyMs > 0 && zero)) {
+    const trips = (ms0, ms) => ((ms - ms0) / (2 * r.latencyMs)).toFixed(1);
+    console.log(`Sequential round trips at ${r.latencyMs} ms (time over the 0 ms run / round trip): successful order ${trips(zero.single.medianMs, r.single.medianMs)}, sold-out refusal ${trips(zero.soldOut.medianMs, r.soldOut.medianMs)}`);
+  }
+  console.log('\nDatabase requests during the rush, by kind:');
+  for (const r of results) console.log(`- ${r.latencyMs} ms: ${list(r.rushRequests)}`);
+}
+
 // ------------------------------------------------------------------ --first-calls
 
 async function firstCalls(ctx) {
@@ -308,7 +458,9 @@ async function firstCalls(ctx) {
 // ------------------------------------------------------------------ main
 
 async function main() {
-  if (args.burst) {
+  if (args.rush) {
+    await rush();
+  } else if (args.burst) {
     await withStack({ warm: !args['no-warm'] }, burst);
   } else if (args['first-calls']) {
     // Like `npm start`: demo data and (unless --no-warm) the functions warmed before the stack is ready.
