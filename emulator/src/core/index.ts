@@ -39,7 +39,7 @@ export {
   queryIdentifier,
   isDefaultQuery,
   loadsAllData,
-  applyQuery,
   indexedPath,
   indexToString,
-} from './query.js';
+} from './queryParams.js';
+export { applyQuery } from './queryWindow.js';

@@ -15,17 +15,9 @@
 import { validateKey, type DataNode, type Path, type QueryParams } from '../core/index.js';
 import { parseJsonWithComments, JsonSyntaxError, type JsonValue } from './json.js';
 import { parseExpression, ExpressionSyntaxError, type Expr } from './parser.js';
-import {
-  checkRule,
-  compileExpression,
-  ExpressionTypeError,
-  RuleEvalError,
-  RuleSnapshot,
-  type EvalContext,
-  type RuleFunction,
-  type RuleKind,
-  type RuleQuery,
-} from './expr.js';
+import { checkRule } from './exprCheck.js';
+import { compileExpression, RuleSnapshot, type EvalContext, type RuleFunction, type RuleQuery } from './exprEval.js';
+import { ExpressionTypeError, RuleEvalError, type RuleKind } from './exprLanguage.js';
 
 /** Invalid rules; the message is what PUT /.settings/rules.json answers with status 400. */
 export class RulesError extends Error {

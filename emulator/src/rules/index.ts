@@ -7,4 +7,4 @@ export {
   type CompiledRules,
   type WriteResult,
 } from './compile.js';
-export type { RuleQuery } from './expr.js';
+export type { RuleQuery } from './exprEval.js';
