@@ -5,21 +5,25 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import {
   fetchAllOrders,
+  fetchRefundsForExport,
   useStatsAdminQuery,
+  useStatsRefundsQuery,
   useStatsArchivedProductsQuery,
   useStatsArchivedTicketTypesQuery,
   useStatsCountriesQuery,
   useStatsProductsQuery,
   useStatsTicketTypesQuery,
 } from './api';
-import { downloadCsv, ordersCsv } from './csv';
-import { countryRows, dailyRows, merchRows, ticketRows } from './model';
+import { downloadCsv, ordersCsv, refundsCsv } from './csv';
+import { countryRows, dailyRows, daysWithRefunds, merchRows, refundItemRows, ticketRows } from './model';
 
 const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
 const RevenueDonut = lazy(() => import('./Charts').then((m) => ({ default: m.RevenueDonut })));
 const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
 const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));
 const CountryChart = lazy(() => import('./Charts').then((m) => ({ default: m.CountryChart })));
+const RefundsChart = lazy(() => import('./Charts').then((m) => ({ default: m.RefundsChart })));
+const CORRECTIONS = ['faktura korygująca', 'faktury korygujące', 'faktur korygujących'] as const;
 
 const n = (v: number) => formatNumber(v, 0);
 
@@ -37,12 +41,13 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
-  return <Suspense fallback={<Skeleton h={h} radius="md" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
+  return <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
 }
 
 function NumbersTable({ caption, head, rows, minWidth = 360 }: { caption: string; head: string[]; rows: (string | number)[][]; minWidth?: number }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // The scrolling viewport takes keyboard focus, so a keyboard user can scroll a wide table too.
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
       <Table striped withTableBorder fz="sm" aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
@@ -92,6 +97,7 @@ const EXPORTS = [
   { value: 'paid', label: 'Tylko opłacone' },
   { value: 'pending', label: 'Tylko oczekujące' },
   { value: 'cancelled', label: 'Tylko anulowane' },
+  { value: 'refunds', label: 'Zwroty (faktury korygujące)' },
 ];
 
 function CsvExport() {
@@ -102,9 +108,16 @@ function CsvExport() {
     setBusy(true);
     setMessage(null);
     try {
-      const orders = (await fetchAllOrders()).filter((o) => which === 'all' || o.status === which);
       const day = new Date().toISOString().slice(0, 10);
-      downloadCsv(ordersCsv(orders), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
+      if (which === 'refunds') {
+        const { refunds, corrections } = await fetchRefundsForExport();
+        downloadCsv(refundsCsv(corrections, refunds), `zwroty-${day}.csv`);
+        setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).` });
+        return;
+      }
+      const [all, { refunds }] = await Promise.all([fetchAllOrders(), fetchRefundsForExport()]);
+      const orders = all.filter((o) => which === 'all' || o.status === which);
+      downloadCsv(ordersCsv(orders, refunds), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
       setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).` });
     } catch (error) {
       setMessage({ ok: false, text: refusalOf(error).message });
@@ -115,7 +128,7 @@ function CsvExport() {
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Eksport zamówień do CSV" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
+        <Select label="Eksport do CSV" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
         <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
           Pobierz CSV
         </Button>
@@ -135,6 +148,7 @@ function CsvExport() {
 /** The admin part of /dashboard/statystyki: live counters from /stats/admin, charts and the same numbers as tables. */
 export default function AdminStats() {
   const stats = useStatsAdminQuery();
+  const refundStats = useStatsRefundsQuery();
   const ticketTypes = useStatsTicketTypesQuery();
   const archivedTicketTypes = useStatsArchivedTicketTypesQuery();
   const products = useStatsProductsQuery();
@@ -144,8 +158,12 @@ export default function AdminStats() {
   if (stats.isLoading) return <LoadingRows label="Wczytywanie statystyk sprzedaży" rows={6} />;
   if (stats.isError || !stats.data) return <LoadError onRetry={stats.refetch}>Nie udało się wczytać statystyk sprzedaży.</LoadError>;
   const s = stats.data;
-  const tickets = ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? []);
-  const merch = merchRows(s, products.data ?? [], archivedProducts.data ?? []);
+  const refunds = refundStats.data;
+  const tickets = ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? [], refunds);
+  const merch = merchRows(s, products.data ?? [], archivedProducts.data ?? [], refunds);
+  const days = daysWithRefunds(s.perDay, refunds);
+  const refundedGross = refunds?.gross ?? 0;
+  const refundItems = refunds ? refundItemRows(refunds, [...(ticketTypes.data ?? []), ...(archivedTicketTypes.data ?? [])], [...(products.data ?? []), ...(archivedProducts.data ?? [])]) : [];
   // The chart shows what sold; the table below lists every variant, sold or not.
   const merchSold = merch.filter((m) => m.paid + m.reserved > 0);
   const byCountry = countryRows(s, countries.data ?? {});
@@ -161,8 +179,10 @@ export default function AdminStats() {
         <CsvExport />
       </Group>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
         <Kpi label="Przychód opłacony" value={formatMoney(s.revenue.paidGross)} testId="kpi-paid-gross" hint={formatCount(s.orders.paid, NOUNS.paidOrder)} />
+        <Kpi label="Zwroty" value={formatMoney(refundedGross)} testId="kpi-refunded" hint={formatCount(refunds?.count ?? 0, CORRECTIONS)} />
+        <Kpi label="Przychód po zwrotach" value={formatMoney(s.revenue.paidGross - refundedGross)} testId="kpi-net-gross" />
         <Kpi label="Oczekuje na płatność" value={formatMoney(s.revenue.pendingGross)} testId="kpi-pending-gross" hint={formatCount(s.orders.pending, NOUNS.order)} />
         <Kpi label="Zamówienia anulowane" value={n(s.orders.cancelled)} testId="kpi-cancelled" />
         <Kpi label="Wydane przedmioty" value={`${n(s.pickups.picked)} / ${n(s.pickups.total)}`} testId="kpi-pickups" hint={s.pickups.total ? formatPercent(pickedRatio) : undefined} />
@@ -171,17 +191,18 @@ export default function AdminStats() {
       <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
         <div style={{ gridColumn: 'span 2' }}>
           <Section title="Sprzedaż dzień po dniu" testId="stats-daily">
-            {s.perDay.length === 0 ? (
+            {days.length === 0 ? (
               <EmptyState title="Brak zamówień">Wykres pojawi się po pierwszym zamówieniu.</EmptyState>
             ) : (
               <>
                 <ChartSlot h={460}>
-                  <DailyChart days={s.perDay} />
+                  <DailyChart days={days} />
                 </ChartSlot>
                 <NumbersTable
                   caption="Sprzedaż dziennie"
-                  head={['Dzień', 'Złożone', 'Wartość złożonych', 'Opłacone', 'Przychód (opłacone)']}
-                  rows={dailyRows(s.perDay)}
+                  minWidth={720}
+                  head={['Dzień', 'Złożone', 'Wartość złożonych', 'Opłacone', 'Przychód (opłacone)', 'Zwroty', 'Zwrócono', 'Przychód po zwrotach']}
+                  rows={dailyRows(days)}
                 />
               </>
             )}
@@ -249,8 +270,8 @@ export default function AdminStats() {
               </ChartSlot>
               <NumbersTable
                 caption="Bilety według rodzaju"
-                head={['Bilet', 'Opłacone', 'Zarezerw.', 'Wolne', 'Pula']}
-                rows={tickets.map((t) => [t.name, n(t.paid), n(t.reserved), n(t.left), n(t.quota)])}
+                head={['Bilet', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Wolne', 'Pula']}
+                rows={tickets.map((t) => [t.name, n(t.paid), n(t.reserved), n(t.refunded), n(t.left), n(t.quota)])}
               />
             </>
           )}
@@ -269,13 +290,31 @@ export default function AdminStats() {
               )}
               <NumbersTable
                 caption="Sprzedaż gadżetów"
-                head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zostało', 'Stan']}
-                rows={merch.map((m) => [m.product, m.variant, n(m.paid), n(m.reserved), n(m.left), n(m.stock)])}
+                head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Zostało', 'Stan']}
+                rows={merch.map((m) => [m.product, m.variant, n(m.paid), n(m.reserved), n(m.refunded), n(m.left), n(m.stock)])}
               />
             </>
           )}
         </Section>
       </SimpleGrid>
+
+      <Section title="Zwroty według pozycji" testId="stats-refunds">
+        {refundItems.length === 0 ? (
+          <Text c="dimmed" size="sm">Nie było jeszcze zwrotów.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <ChartSlot>
+              <RefundsChart rows={refundItems} />
+            </ChartSlot>
+            <Stack gap="xs">
+              <NumbersTable caption="Zwroty według pozycji" head={['Pozycja', 'Sztuk', 'Wartość (brutto)']} rows={refundItems.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])} />
+              <Text size="xs" c="dimmed">
+                Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą ({formatMoney(refundedGross)}).
+              </Text>
+            </Stack>
+          </SimpleGrid>
+        )}
+      </Section>
 
       <Section title="Uczestnicy według kraju" testId="stats-countries">
         {byCountry.length === 0 ? (

@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { formatMoney, formatNumber } from '../../shared/format/pl';
-import type { DayStats } from './api';
-import type { CountryRow, MerchRow, TicketRow } from './model';
+import type { CountryRow, DayRow, MerchRow, RefundItemRow, TicketRow } from './model';
 import { shortDay } from './model';
 
 // Loaded on demand (recharts is large): the statistics tables render first, the charts follow.
@@ -10,8 +9,8 @@ import { shortDay } from './model';
 const money = (zl: number) => formatMoney(Math.round(zl * 100));
 const count = (n: number) => formatNumber(n, 0);
 
-export function DailyChart({ days }: { days: readonly DayStats[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.date), placed: d.placed, paid: d.paid, placedValue: d.placedGross / 100, revenue: d.paidGross / 100 }));
+export function DailyChart({ days }: { days: readonly DayRow[] }) {
+  const data = days.map((d) => ({ day: shortDay(d.date), placed: d.placed, paid: d.paid, placedValue: d.placedGross / 100, revenue: d.paidGross / 100, refunded: d.refundedGross / 100 }));
   return (
     <>
       <BarChart
@@ -26,6 +25,7 @@ export function DailyChart({ days }: { days: readonly DayStats[] }) {
         yAxisProps={{ allowDecimals: false }}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
+        role="img"
         aria-label="Zamówienia dziennie"
       />
       <BarChart
@@ -35,12 +35,14 @@ export function DailyChart({ days }: { days: readonly DayStats[] }) {
         series={[
           { name: 'placedValue', label: 'Wartość złożonych', color: 'teal.3' },
           { name: 'revenue', label: 'Przychód (opłacone)', color: 'teal.7' },
+          { name: 'refunded', label: 'Zwrócono', color: 'red.6' },
         ]}
         valueFormatter={money}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         yAxisProps={{ width: 90 }}
-        aria-label="Wartość zamówień i przychód dziennie"
+        role="img"
+        aria-label="Wartość zamówień, przychód i zwroty dziennie"
       />
     </>
   );
@@ -58,6 +60,7 @@ export function RevenueDonut({ paid, pending }: { paid: number; pending: number 
         { name: 'Oczekuje na płatność', value: pending / 100, color: 'orange.5' },
       ]}
       chartLabel={money((paid + pending) / 100)}
+      role="img"
       aria-label="Przychód: opłacone i oczekujące"
     />
   );
@@ -81,6 +84,7 @@ export function TicketsChart({ rows }: { rows: TicketRow[] }) {
       yAxisProps={{ width: 150 }}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
+      role="img"
       aria-label="Bilety według rodzaju na tle puli"
     />
   );
@@ -103,6 +107,7 @@ export function MerchChart({ rows }: { rows: MerchRow[] }) {
       yAxisProps={{ width: 200 }}
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
+      role="img"
       aria-label="Sprzedaż gadżetów według wariantu"
     />
   );
@@ -119,7 +124,25 @@ export function CountryChart({ rows }: { rows: CountryRow[] }) {
       valueFormatter={count}
       xAxisProps={{ allowDecimals: false }}
       yAxisProps={{ width: 120 }}
+      role="img"
       aria-label="Uczestnicy według kraju"
+    />
+  );
+}
+
+export function RefundsChart({ rows }: { rows: RefundItemRow[] }) {
+  return (
+    <BarChart
+      h={Math.max(140, rows.length * 40)}
+      orientation="vertical"
+      data={rows.map((r) => ({ name: r.name, value: r.gross / 100 }))}
+      dataKey="name"
+      series={[{ name: 'value', label: 'Wartość zwróconych', color: 'red.6' }]}
+      valueFormatter={money}
+      yAxisProps={{ width: 200 }}
+      xAxisProps={{ tickFormatter: (v: number) => money(v) }}
+      role="img"
+      aria-label="Zwroty według pozycji"
     />
   );
 }

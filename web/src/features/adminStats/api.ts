@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Order } from '@domain/schemas';
+import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { loadDatabase } from '../../shared/firebase';
 import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
@@ -24,6 +25,17 @@ export interface DayStats {
   placedGross: number;
   paid: number;
   paidGross: number;
+}
+
+/** `/stats/refunds` (docs/refunds.md): money returned by correction invoices, per day and per item. */
+export interface RefundStatsData {
+  gross: number;
+  count: number;
+  perDay: { date: string; count: number; gross: number }[];
+  /** Ticket type id → units refunded and their gross. */
+  ticketTypes: Record<string, { quantity: number; gross: number }>;
+  /** Product id → variant id → units refunded and their gross. */
+  variants: Record<string, Record<string, { quantity: number; gross: number }>>;
 }
 
 export interface CatalogueEntry {
@@ -59,6 +71,22 @@ export function toAdminStats(raw: unknown): AdminStatsData {
   };
 }
 
+const quantityGross = (v: unknown) => ({ quantity: num(obj(v).quantity), gross: num(obj(v).gross) });
+
+/** /stats/refunds with every counter present (absent counters are 0). */
+export function toRefundStats(raw: unknown): RefundStatsData {
+  const r = obj(raw);
+  return {
+    gross: num(r.gross),
+    count: num(r.count),
+    perDay: Object.entries(obj(r.perDay))
+      .map(([date, d]) => ({ date, count: num(obj(d).count), gross: num(obj(d).gross) }))
+      .sort((a, b) => a.date.localeCompare(b.date)),
+    ticketTypes: Object.fromEntries(Object.entries(obj(r.ticketTypes)).map(([id, t]) => [id, quantityGross(t)])),
+    variants: Object.fromEntries(Object.entries(obj(r.variants)).map(([pid, vs]) => [pid, Object.fromEntries(Object.entries(obj(vs)).map(([vid, v]) => [vid, quantityGross(v)]))])),
+  };
+}
+
 /** A ticket type or product as its own feature lists it, live or archived. */
 interface CatalogueSource {
   id: string;
@@ -84,10 +112,11 @@ export const adminStatsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     statsAdmin: build.query<AdminStatsData, void>(realtimeEndpoint(() => 'stats/admin', toAdminStats)),
+    statsRefunds: build.query<RefundStatsData, void>(realtimeEndpoint(() => 'stats/refunds', toRefundStats)),
   }),
 });
 
-export const { useStatsAdminQuery } = adminStatsApi;
+export const { useStatsAdminQuery, useStatsRefundsQuery } = adminStatsApi;
 
 // The catalogue and the country names come from the features that own those paths (one endpoint
 // per database path); these hooks only reshape them for the sales tables.
@@ -103,9 +132,19 @@ export function useStatsCountriesQuery() {
   return { data: useMemo(() => countries && Object.fromEntries(countries.map((c) => [c.code, c.name])), [countries]) };
 }
 
-/** All orders, read once for the export (a file is a snapshot; no listener needed). */
-export async function fetchAllOrders(): Promise<Order[]> {
+/** All orders with their ids, read once for the export (a file is a snapshot; no listener needed). */
+export async function fetchAllOrders(): Promise<(Order & { id: string })[]> {
   const { db, sdk } = await loadDatabase();
   const snapshot = await sdk.get(sdk.ref(db, 'orders'));
-  return Object.values(obj(snapshot.val())) as Order[];
+  return Object.entries(obj(snapshot.val())).map(([id, o]) => ({ ...(o as Order), id }));
+}
+
+/** Every order's refunds (`/refunds`, by order id) and every correction invoice (`/corrections/{uid}/…`), read once for the exports. */
+export async function fetchRefundsForExport(): Promise<{ refunds: Record<string, OrderRefunds>; corrections: CorrectionInvoice[] }> {
+  const { db, sdk } = await loadDatabase();
+  const [refunds, corrections] = await Promise.all([sdk.get(sdk.ref(db, 'refunds')), sdk.get(sdk.ref(db, 'corrections'))]);
+  return {
+    refunds: obj(refunds.val()) as Record<string, OrderRefunds>,
+    corrections: Object.values(obj(corrections.val())).flatMap((perUser) => Object.values(obj(perUser)) as CorrectionInvoice[]),
+  };
 }

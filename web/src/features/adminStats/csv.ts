@@ -1,4 +1,6 @@
+import { invoiceIdFromNumber } from '@domain/numbering';
 import { ORDER_STATUS_LABELS } from '@domain/orderState';
+import { REFUND_TRANSFER_STATUS_LABELS, type CorrectionInvoice, type OrderRefunds } from '@domain/refunds';
 import type { Order } from '@domain/schemas';
 
 /**
@@ -25,6 +27,9 @@ export const CSV_HEADER = [
   'Brutto',
   'Data zapłaty',
   'Numer faktury',
+  'Zwrócono',
+  'Po zwrotach',
+  'Faktury korygujące',
 ];
 
 /** `123450` → `1234,50`; `-5` → `-0,05`. */
@@ -53,16 +58,27 @@ export function csvDateTime(ms: number | undefined): string {
 
 /** Quotes a field when it holds the separator, a quote or a line break (RFC 4180), and defuses formulas. */
 export function csvField(value: string): string {
-  // A leading = + - @ would make a spreadsheet evaluate a buyer's name as a formula.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A leading = + - @ would make a spreadsheet evaluate a buyer's name as a formula; a negative amount
+  // (`-129,00`, a correction's difference) is a number and stays one.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(,\d+)?$/.test(value) ? `'${value}` : value;
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function ordersCsv(orders: readonly Order[]): string {
+const toCsv = (rows: readonly (readonly string[])[]) => CSV_BOM + rows.map((row) => row.map((cell) => csvField(String(cell))).join(SEP)).join(EOL) + EOL;
+
+/** The money returned for an order (all its refunds) and the numbers of its correction invoices. */
+function refundedOf(refunds: OrderRefunds | undefined): { amount: number; numbers: string } {
+  const transfers = Object.values(refunds?.corrections ?? {}).sort((a, b) => a.createdAt - b.createdAt);
+  return { amount: transfers.reduce((s, t) => s + t.amount, 0), numbers: transfers.map((t) => t.number).join(', ') };
+}
+
+/** `refunds`: `/refunds` by order id — a paid order then shows what was returned and what it brought net of that. */
+export function ordersCsv(orders: readonly (Order & { id?: string })[], refunds: Record<string, OrderRefunds> = {}): string {
   const rows = [...orders]
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((o) => {
       const inv = o.buyer.invoice;
+      const refunded = refundedOf(o.id ? refunds[o.id] : undefined);
       return [
         o.number,
         csvDateTime(o.createdAt),
@@ -78,9 +94,62 @@ export function ordersCsv(orders: readonly Order[]): string {
         csvAmount(o.totals.gross),
         csvDateTime(o.paidAt),
         o.invoiceNumber ?? '',
+        o.status === 'paid' ? csvAmount(refunded.amount) : '',
+        o.status === 'paid' ? csvAmount(o.totals.gross - refunded.amount) : '',
+        refunded.numbers,
       ];
     });
-  return CSV_BOM + [CSV_HEADER, ...rows].map((row) => row.map((cell) => csvField(String(cell))).join(SEP)).join(EOL) + EOL;
+  return toCsv([CSV_HEADER, ...rows]);
+}
+
+export const REFUNDS_CSV_HEADER = [
+  'Numer korekty',
+  'Data wystawienia',
+  'Faktura korygowana',
+  'Data faktury korygowanej',
+  'Numer zamówienia',
+  'Nabywca',
+  'NIP',
+  'Przyczyna',
+  'Netto',
+  'VAT',
+  'Brutto',
+  'Do zwrotu',
+  'Potrącona opłata',
+  'Rachunek do zwrotu',
+  'Status zwrotu',
+  'Data przelewu',
+];
+
+/**
+ * Correction invoices for the accountant, oldest first: the differences (negative), the money to return,
+ * the fee kept, and whether the transfer was made (`refunds`: `/refunds` by order id).
+ */
+export function refundsCsv(corrections: readonly CorrectionInvoice[], refunds: Record<string, OrderRefunds>): string {
+  const rows = [...corrections]
+    .sort((a, b) => a.issuedAt - b.issuedAt || a.number.localeCompare(b.number))
+    .map((c) => {
+      const transfer = refunds[c.orderId]?.corrections?.[invoiceIdFromNumber(c.number)];
+      return [
+        c.number,
+        c.issueDate,
+        c.corrected.number,
+        c.corrected.issueDate,
+        c.orderNumber,
+        c.buyer.name,
+        c.buyer.kind === 'company' ? c.buyer.nip : '',
+        c.reason,
+        csvAmount(c.totals.net),
+        csvAmount(c.totals.vat),
+        csvAmount(c.totals.gross),
+        csvAmount(c.refundAmount),
+        csvAmount(c.fee),
+        c.refundAccount,
+        transfer ? REFUND_TRANSFER_STATUS_LABELS[transfer.status] : '',
+        transfer?.transferredOn ?? '',
+      ];
+    });
+  return toCsv([REFUNDS_CSV_HEADER, ...rows]);
 }
 
 /** Saves the text as a file through a temporary link (works offline, no server round trip). */

@@ -1,25 +1,28 @@
 import { formatIsoDay, formatMoney, formatNumber } from '../../shared/format/pl';
-import type { AdminStatsData, CatalogueEntry, DayStats } from './api';
+import type { AdminStatsData, CatalogueEntry, DayStats, RefundStatsData } from './api';
 
 export interface TicketRow {
   id: string;
   name: string;
   paid: number;
+  /** Units refunded (correction invoices); already taken out of `paid`. */
+  refunded: number;
   reserved: number;
   quota: number;
   left: number;
   archived: boolean;
 }
 
-/** Tickets per type: paid (from the counters), reserved by pending orders (sold − paid), quota. */
-export function ticketRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[]): TicketRow[] {
+/** Tickets per type: paid (from the counters, refunds taken out), reserved by pending orders (sold − paid), refunded, quota. */
+export function ticketRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[], refunds?: RefundStatsData): TicketRow[] {
   return [...live, ...archived]
     .map((t) => {
       const paid = stats.ticketTypes[t.id] ?? 0;
       const quota = t.quota ?? 0;
-      return { id: t.id, name: t.archived ? `${t.name} (archiwum)` : t.name, paid, reserved: Math.max(0, t.sold - paid), quota, left: Math.max(0, quota - t.sold), archived: t.archived };
+      const refunded = refunds?.ticketTypes[t.id]?.quantity ?? 0;
+      return { id: t.id, name: t.archived ? `${t.name} (archiwum)` : t.name, paid, refunded, reserved: Math.max(0, t.sold - paid), quota, left: Math.max(0, quota - t.sold), archived: t.archived };
     })
-    .filter((row) => !row.archived || row.paid > 0 || row.reserved > 0);
+    .filter((row) => !row.archived || row.paid > 0 || row.reserved > 0 || row.refunded > 0);
 }
 
 export interface MerchRow {
@@ -27,22 +30,26 @@ export interface MerchRow {
   product: string;
   variant: string;
   paid: number;
+  /** Units refunded (correction invoices); already taken out of `paid`. */
+  refunded: number;
   reserved: number;
   stock: number;
   left: number;
 }
 
-export function merchRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[]): MerchRow[] {
+export function merchRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[], refunds?: RefundStatsData): MerchRow[] {
   const rows: MerchRow[] = [];
   for (const p of [...live, ...archived]) {
     for (const v of p.variants ?? []) {
       const paid = stats.variants[p.id]?.[v.id] ?? 0;
-      if (p.archived && paid === 0 && v.sold === 0) continue;
+      const refunded = refunds?.variants[p.id]?.[v.id]?.quantity ?? 0;
+      if (p.archived && paid === 0 && v.sold === 0 && refunded === 0) continue;
       rows.push({
         key: `${p.id}/${v.id}`,
         product: p.archived ? `${p.name} (archiwum)` : p.name,
         variant: v.label,
         paid,
+        refunded,
         reserved: Math.max(0, v.sold - paid),
         stock: v.stock,
         left: Math.max(0, v.stock - v.sold),
@@ -68,7 +75,62 @@ export function countryRows(stats: AdminStatsData, names: Record<string, string>
 /** `2026-11-22` → `22.11` for chart axes. */
 export const shortDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}`;
 
-/** The daily table: day (`dd.mm.rrrr`, as dates are written everywhere else), orders placed, their gross value, orders paid, revenue paid (columns in that order). */
-export function dailyRows(days: readonly DayStats[]): string[][] {
-  return days.map((d) => [formatIsoDay(d.date), formatNumber(d.placed, 0), formatMoney(d.placedGross), formatNumber(d.paid, 0), formatMoney(d.paidGross)]);
+/** One day of sales with the money refunded that day (correction invoices issued) and the revenue net of it. */
+export interface DayRow extends DayStats {
+  refunds: number;
+  refundedGross: number;
+  /** Revenue paid that day minus money refunded that day. */
+  netGross: number;
+}
+
+/** Sales days and refund days together, oldest first (a day with only a refund is a row too). */
+export function daysWithRefunds(days: readonly DayStats[], refunds: RefundStatsData | undefined): DayRow[] {
+  const byDate = new Map<string, DayRow>();
+  for (const d of days) byDate.set(d.date, { ...d, refunds: 0, refundedGross: 0, netGross: d.paidGross });
+  for (const r of refunds?.perDay ?? []) {
+    const day = byDate.get(r.date) ?? { date: r.date, placed: 0, placedGross: 0, paid: 0, paidGross: 0, refunds: 0, refundedGross: 0, netGross: 0 };
+    byDate.set(r.date, { ...day, refunds: r.count, refundedGross: r.gross, netGross: day.paidGross - r.gross });
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The daily table: day (`dd.mm.rrrr`, as dates are written everywhere else), orders placed, their gross
+ * value, orders paid, revenue paid, refunds (correction invoices), money refunded, revenue net of refunds.
+ */
+export function dailyRows(days: readonly DayRow[]): string[][] {
+  return days.map((d) => [
+    formatIsoDay(d.date),
+    formatNumber(d.placed, 0),
+    formatMoney(d.placedGross),
+    formatNumber(d.paid, 0),
+    formatMoney(d.paidGross),
+    formatNumber(d.refunds, 0),
+    formatMoney(d.refundedGross),
+    formatMoney(d.netGross),
+  ]);
+}
+
+export interface RefundItemRow {
+  key: string;
+  name: string;
+  quantity: number;
+  /** Gross value of the refunded units (a cancellation fee kept is not subtracted here). */
+  gross: number;
+}
+
+/** Refunded tickets and merchandise per item, largest value first (names from the catalogue, archived ones marked). */
+export function refundItemRows(refunds: RefundStatsData, tickets: readonly CatalogueEntry[], products: readonly CatalogueEntry[]): RefundItemRow[] {
+  const ticketName = new Map(tickets.map((t) => [t.id, t.archived ? `${t.name} (archiwum)` : t.name]));
+  const product = new Map(products.map((p) => [p.id, p]));
+  const rows: RefundItemRow[] = [];
+  for (const [id, r] of Object.entries(refunds.ticketTypes)) if (r.quantity > 0) rows.push({ key: `t/${id}`, name: `Bilet: ${ticketName.get(id) ?? id}`, ...r });
+  for (const [pid, variants] of Object.entries(refunds.variants))
+    for (const [vid, r] of Object.entries(variants)) {
+      if (r.quantity <= 0) continue;
+      const p = product.get(pid);
+      const label = p?.variants?.find((v) => v.id === vid)?.label ?? vid;
+      rows.push({ key: `v/${pid}/${vid}`, name: `${p ? (p.archived ? `${p.name} (archiwum)` : p.name) : pid} — ${label}`, ...r });
+    }
+  return rows.sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name, 'pl'));
 }
