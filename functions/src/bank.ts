@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
-import { formatGrosze, type Order } from './domain/index.js';
+import { formatMoney, type Order } from './domain/index.js';
 import { transactionKey } from './domain/bank/keys.js';
 import {
   bookBankTransactionsInput,
@@ -136,7 +136,7 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
       outcome: 'refund',
       orders: {},
       refund: { reason, grosze: tx.amountGrosze, orders },
-      message: `Oznaczono do zwrotu: ${formatGrosze(tx.amountGrosze)}.`,
+      message: `Oznaczono do zwrotu: ${formatMoney(tx.amountGrosze)}.`,
     });
   }
 
@@ -153,7 +153,7 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
       outcome: 'failed',
       orders: [],
       reason: 'underpaid',
-      message: `Wpłynęło ${formatGrosze(tx.amountGrosze)}, a zamówienia kosztują ${formatGrosze(due)} — nie zaksięgowano. Przypisz przelew ręcznie, jeśli chcesz go zaksięgować.`,
+      message: `Wpłynęło ${formatMoney(tx.amountGrosze)}, a zamówienia kosztują ${formatMoney(due)} — nie zaksięgowano. Przypisz przelew ręcznie, jeśli chcesz go zaksięgować.`,
     };
   }
 
@@ -208,7 +208,7 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
     if (o.result === 'cancelled') parts.push(`Zamówienie ${o.number} jest anulowane.`);
     if (o.result === 'missing') parts.push('Nie ma już jednego z wybranych zamówień.');
   }
-  if (leftover > 0) parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatGrosze(leftover)} trafiła na listę zwrotów.`);
+  if (leftover > 0) parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatMoney(leftover)} trafiła na listę zwrotów.`);
   return settle(key, tx, caller, source, now, {
     outcome: booked.length ? 'booked' : 'refund',
     orders: Object.fromEntries(outcomes.map((o) => [o.orderId, o.result])),

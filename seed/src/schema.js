@@ -1,8 +1,12 @@
 // Schemas of the organiser's seed file. They mirror functions/src/domain/schemas.ts (event, ticket
 // types, products, countries) but live here because the domain module is TypeScript and this CLI runs
 // on plain Node without a build step; seed/test/schema-parity.test.ts checks that both accept and
-// refuse the same data, so they cannot drift apart silently.
+// refuse the same data, so they cannot drift apart silently. The NIP rules are the domain's own
+// module (plain JavaScript for this reason).
 import { z } from 'zod';
+import { isValidNip, normalizeNip } from '../../functions/src/domain/nip.js';
+
+export { isValidNip };
 
 export const LIMITS = {
   title: 120,
@@ -15,7 +19,6 @@ export const LIMITS = {
   legalText: 50_000,
 };
 export const VAT_RATES = [23, 8, 5, 0];
-const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -27,20 +30,6 @@ const KEY = /^[A-Za-z0-9_-]{1,64}$/;
  * @param {V} value @param {string} required
  */
 const keyedRecord = (value, required) => z.record(z.string(), value, { error: required });
-
-/** @param {string} input */
-export function normalizeNip(input) {
-  const cleaned = input.trim().replace(/^PL/i, '').replace(/[\s-]/g, '');
-  return /^\d{10}$/.test(cleaned) ? cleaned : null;
-}
-
-/** @param {string} input */
-export function isValidNip(input) {
-  const nip = normalizeNip(input);
-  if (!nip) return false;
-  const check = NIP_WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(nip[i]), 0) % 11;
-  return check !== 10 && check === Number(nip[9]);
-}
 
 /** Polish account number (NRB, 26 digits) as stored: no "PL", no spaces. @param {string} input */
 export function normalizeBankAccount(input) {

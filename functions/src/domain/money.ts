@@ -20,11 +20,13 @@ export function assertGrosze(amount: unknown): asserts amount is Grosze {
 /**
  * pl-PL formatting done by hand so server, browser and tests agree byte for byte: Intl uses a
  * narrow no-break space for grouping and skips grouping for 4-digit numbers in pl-PL, which reads
- * badly on invoices ("1234,50 zł"). We group every number above 999 with a no-break space.
+ * badly on invoices ("1234,50 zł"). We group every number above 999 with a no-break space, which
+ * also keeps "zł" on the same line as the amount. The one money formatter of the server, the web
+ * app and the tests: `123450` → `1 234,50 zł`. Throws a RangeError on fractional grosze.
  */
 export const NBSP = '\u00a0';
 
-export function formatGrosze(amount: Grosze, options: { currency?: boolean; separator?: string } = {}): string {
+export function formatMoney(amount: Grosze, options: { currency?: boolean; separator?: string } = {}): string {
   const { negative, zloty, grosze } = splitGrosze(amount);
   const sep = options.separator ?? NBSP;
   const digits = String(zloty).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
@@ -32,10 +34,8 @@ export function formatGrosze(amount: Grosze, options: { currency?: boolean; sepa
   return options.currency === false ? text : `${text}${sep}zł`;
 }
 
-/** Same as formatGrosze but with plain spaces, for places where NBSP is unwanted (tests, CSV). */
-export function formatPln(amount: Grosze): string {
-  return formatGrosze(amount, { separator: ' ' });
-}
+/** @deprecated The earlier name of formatMoney; use formatMoney. */
+export const formatGrosze = formatMoney;
 
 /**
  * Parses what a person types in a price field ("12", "12,5", "1 234,50", "12.50 zł") into grosze.

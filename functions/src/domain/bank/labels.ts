@@ -1,5 +1,5 @@
 /** Polish texts of the preview and of booking results, shared by the admin page and the callable. */
-import { formatGrosze } from '../money.js';
+import { formatMoney } from '../money.js';
 import { pluralForm, type NounForms } from '../words.js';
 import type { BookingAction, MatchCategory, MatchedTransaction } from './matching.js';
 
@@ -41,9 +41,9 @@ export const countOf = (n: number, forms: NounForms) => `${n} ${pluralForm(n, fo
 
 /** One sentence about the amount: "Wpłynęło 129,00 zł, należność 149,00 zł — brakuje 20,00 zł." */
 export function amountSentence(item: Pick<MatchedTransaction, 'tx' | 'dueGrosze' | 'differenceGrosze' | 'category'>): string {
-  const paid = formatGrosze(item.tx.amountGrosze);
-  if (item.category === 'underpaid') return `Wpłynęło ${paid}, należność ${formatGrosze(item.dueGrosze)} — brakuje ${formatGrosze(-item.differenceGrosze)}.`;
-  if (item.category === 'overpaid') return `Wpłynęło ${paid}, należność ${formatGrosze(item.dueGrosze)} — nadwyżka ${formatGrosze(item.differenceGrosze)}.`;
+  const paid = formatMoney(item.tx.amountGrosze);
+  if (item.category === 'underpaid') return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — brakuje ${formatMoney(-item.differenceGrosze)}.`;
+  if (item.category === 'overpaid') return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — nadwyżka ${formatMoney(item.differenceGrosze)}.`;
   if (item.category === 'multiple') return `Wpłynęło ${paid} — tyle, ile razem kosztują zamówienia.`;
   return `Wpłynęło ${paid}.`;
 }

@@ -2,25 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { amountInWords, computeLine, computeTotals, rateKey, VAT_METHOD_NOTE, type Invoice, type VatRate } from '@domain/index';
+import { buildInvoice, orderTotals, type Invoice, type OrderLine } from '@domain/index';
 import { renderWithTheme } from '../../test/render';
 import { InvoiceDocument } from './InvoiceDocument';
 import { buildInvoicePdf, pdfFileName } from './pdf/invoicePdf';
 import { parseInvoiceKey } from './api';
 
-/** An invoice exactly as confirmPayment writes it: amounts from the shared VAT module, words from the shared speller. */
-function invoiceOf(items: { name: string; unitGross: number; quantity: number; vatRate: VatRate }[]): Invoice {
-  const totals = computeTotals(items);
-  return {
+/** An invoice exactly as confirmPayment writes it: built by the domain from the order's lines. */
+function invoiceOf(lines: OrderLine[]): Invoice {
+  return buildInvoice({
     number: 'FV/2026/000123',
-    uid: 'u1',
     orderId: 'o1',
-    orderNumber: 'ZAM/2026/000042',
-    issueDate: '2026-11-22',
-    saleDate: '2026-11-22',
-    issuePlace: 'Ustka',
-    issuedAt: 1_795_000_000_000,
-    issuedBy: 'admin',
+    order: {
+      uid: 'u1',
+      number: 'ZAM/2026/000042',
+      lines: Object.fromEntries(lines.map((line, i) => [`l${i + 1}`, line])),
+      totals: orderTotals(lines),
+      buyer: { email: 'biuro@zagle.example.pl', invoice: { kind: 'company', name: 'Żagle sp. z o.o.', nip: '1234563218', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } },
+    },
     seller: {
       name: 'Stowarzyszenie Żeglarskie „Bryza”',
       street: 'ul. Marynarki Polskiej 10',
@@ -30,23 +29,19 @@ function invoiceOf(items: { name: string; unitGross: number; quantity: number; v
       bankName: 'PKO Bank Polski S.A.',
       bankAccount: '22102047950000123456789012',
     },
-    buyer: { kind: 'company', name: 'Żagle sp. z o.o.', nip: '1234563218', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
-    lines: Object.fromEntries(items.map((it, i) => [`l${i + 1}`, { name: it.name, unit: 'szt.' as const, ...computeLine(it) }])),
-    totals: { net: totals.net, vat: totals.vat, gross: totals.gross, perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])) },
-    amountInWords: amountInWords(totals.gross),
-    paymentMethod: 'przelew',
-    paid: totals.gross,
-    vatMethod: VAT_METHOD_NOTE,
-  };
+    // 22 November 2026, 11:00 in Warsaw.
+    issuedAt: Date.UTC(2026, 10, 22, 10),
+    issuedBy: 'admin',
+  });
 }
 
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
 
 describe('InvoiceDocument', () => {
   const invoice = invoiceOf([
-    { name: 'Bilet weekendowy — Marta Nowak', unitGross: 24_900, quantity: 1, vatRate: 8 },
-    { name: 'Koszulka „Bałtyk” (M)', unitGross: 6_900, quantity: 3, vatRate: 23 },
-    { name: 'Kubek „Latarnia” (330 ml)', unitGross: 3_900, quantity: 1, vatRate: 23 },
+    { type: 'ticket', name: 'Bilet weekendowy', unitGross: 24_900, quantity: 1, vatRate: 8, ticketTypeId: 'weekend', memberId: 'self', memberName: 'Marta Nowak' },
+    { type: 'merch', name: 'Koszulka „Bałtyk”', unitGross: 6_900, quantity: 3, vatRate: 23, productId: 'koszulka', variantId: 'm', variantLabel: 'M' },
+    { type: 'merch', name: 'Kubek „Latarnia”', unitGross: 3_900, quantity: 1, vatRate: 23, productId: 'kubek', variantId: 'std', variantLabel: '330 ml' },
   ]);
 
   it('shows number, dates, seller and buyer', () => {

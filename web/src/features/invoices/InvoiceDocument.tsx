@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Invoice, InvoiceData, Seller } from '@domain/schemas';
+import { formatNip } from '@domain/identifiers';
 import { formatBankAccount } from '../../shared/ui/TransferInstructions';
 import { formatMoney } from '../../shared/format/pl';
 import classes from './invoice.module.css';
 
 /** Amount without the currency, for table cells (`1 234,50`). */
-export const amount = (grosze: number) => formatMoney(grosze).replace(/\u00a0zł$/, '');
+export const amount = (grosze: number) => formatMoney(grosze, { currency: false });
 
 /** `2026-11-22` → `22.11.2026` (the date is already a Warsaw calendar date: no time zone maths). */
 export function isoToPolishDate(iso: string): string {
@@ -13,9 +14,7 @@ export function isoToPolishDate(iso: string): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
 }
 
-export function formatNip(nip: string): string {
-  return /^\d{10}$/.test(nip) ? `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}` : nip;
-}
+export { formatNip } from '@domain/identifiers';
 
 export function sortedLines(invoice: Invoice) {
   return Object.entries(invoice.lines ?? {})

@@ -16,7 +16,7 @@ describe('formatMoney', () => {
     expect(formatMoney(123450)).toBe('1\u00a0234,50\u00a0zł');
   });
   it('refuses fractional grosze', () => {
-    expect(() => formatMoney(12.5)).toThrow(TypeError);
+    expect(() => formatMoney(12.5)).toThrow(RangeError);
   });
 });
 

@@ -5,10 +5,11 @@
  * (`1 234,50 zł`), which pl-PL's default Intl rules would leave ungrouped; the no-break space also
  * keeps "zł" on the same line as the amount.
  */
-// A relative path rather than the @domain alias: the end-to-end tests import this module too.
+// Relative paths rather than the @domain alias: the end-to-end tests import this module too.
 import { pluralForm, type NounForms } from '../../../../functions/src/domain/words';
+import { formatMoney } from '../../../../functions/src/domain/money';
 
-export { pluralForm, type NounForms };
+export { formatMoney, pluralForm, type NounForms };
 
 export const LOCALE = 'pl-PL';
 export const TIME_ZONE = 'Europe/Warsaw';
@@ -16,16 +17,6 @@ const NBSP = '\u00a0';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-}
-
-/** `123450` → `1 234,50 zł` (non-breaking spaces). Throws on non-integer input: grosze are never fractional. */
-export function formatMoney(grosze: number): string {
-  if (!Number.isSafeInteger(grosze)) throw new TypeError(`Money must be an integer number of grosze, got ${grosze}`);
-  const sign = grosze < 0 ? '-' : '';
-  const abs = Math.abs(grosze);
-  const zloty = Math.floor(abs / 100);
-  const rest = String(abs % 100).padStart(2, '0');
-  return `${sign}${groupThousands(String(zloty))},${rest}${NBSP}zł`;
 }
 
 /** Integers and decimals in Polish notation: `12345.5` → `12 345,5`. */
