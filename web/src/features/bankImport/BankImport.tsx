@@ -9,7 +9,7 @@ import { StatementError, type ParsedStatement } from '@domain/bank/types';
 import { formatCount, formatMoney } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { callAdmin, useAdminOrdersQuery } from '../admin/api';
+import { callAdmin, useAdminOrdersQuery } from '../admin';
 import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
 import { CsvMappingForm } from './CsvMappingForm';
 import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';

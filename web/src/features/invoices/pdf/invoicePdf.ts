@@ -9,39 +9,8 @@ import type { Invoice } from '@domain/schemas';
 import { formatMoney } from '../../../shared/format/pl';
 import { formatBankAccount } from '../../../shared/ui/TransferInstructions';
 import { amount, formatNip, isoToPolishDate, sortedLines, sortedRates } from '../InvoiceDocument';
-import { qrModules } from '../../ksef/qr';
-import regularUrl from './fonts/LiberationSans-Regular.ttf?url';
-import boldUrl from './fonts/LiberationSans-Bold.ttf?url';
-
-export interface PdfFonts {
-  /** Base64 of the TrueType files. */
-  regular: string;
-  bold: string;
-}
-
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}
-
-let fontsPromise: Promise<PdfFonts> | null = null;
-function loadFonts(): Promise<PdfFonts> {
-  fontsPromise ??= Promise.all(
-    [regularUrl, boldUrl].map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
-      return toBase64(await response.arrayBuffer());
-    }),
-  ).then(([regular, bold]) => ({ regular, bold }));
-  fontsPromise.catch(() => {
-    fontsPromise = null;
-  });
-  return fontsPromise;
-}
-
+import { qrModules } from '../../ksef';
+import { loadPdfFonts, type PdfFonts } from './fonts';
 const FONT = 'LiberationSans';
 const PAGE_W = 210;
 const PAGE_H = 297;
@@ -262,6 +231,6 @@ function drawKsef(doc: jsPDF, ksef: PdfKsef, top: number, font: (style: 'normal'
 /** Builds the PDF and hands it to the browser as a file download; with `ksef`, the KSeF number and KOD I are printed on it. */
 export async function downloadInvoicePdf(invoice: Invoice, ksef?: { number: string; link: string }): Promise<void> {
   const pdfKsef = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
-  const doc = buildInvoicePdf(invoice, await loadFonts(), pdfKsef);
+  const doc = buildInvoicePdf(invoice, await loadPdfFonts(), pdfKsef);
   doc.save(pdfFileName(invoice));
 }
