@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { useAppSelector } from '../../app/store/hooks';
+import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { selectAuth, useSession } from '../auth';
+
+interface RoleMirror {
+  admin: boolean;
+  staff: boolean;
+  updatedAt: number;
+}
+
+const roleMirrorApi = realtimeApi.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    myRoleMirror: build.query<RoleMirror | null, string>(
+      realtimeEndpoint(
+        (uid) => `roles/${uid}`,
+        (raw) => {
+          if (typeof raw !== 'object' || raw === null) return null;
+          const r = raw as Record<string, unknown>;
+          return { admin: r.admin === true, staff: r.staff === true, updatedAt: typeof r.updatedAt === 'number' ? r.updatedAt : 0 };
+        },
+      ),
+    ),
+  }),
+});
+
+/**
+ * Custom claims travel in the ID token, which the SDK renews only hourly. `setUserRole` mirrors the
+ * claims to /roles/{uid}; when the mirror disagrees with the token we hold, the token is refreshed,
+ * so a granted or revoked role applies in the open session without signing out.
+ */
+export function useRoleSync(): void {
+  const { user, claims } = useAppSelector(selectAuth);
+  const session = useSession();
+  const uid = user?.uid ?? '';
+  const { data } = roleMirrorApi.useMyRoleMirrorQuery(uid, { skip: !uid });
+  const handled = useRef<number | null>(null);
+
+  const differs = !!data && (data.admin !== claims.admin || data.staff !== claims.staff);
+  useEffect(() => {
+    if (!data || !differs || handled.current === data.updatedAt) return;
+    handled.current = data.updatedAt;
+    session.refresh().catch(() => {
+      // Offline: the next change of the mirror (or the hourly renewal) tries again.
+      handled.current = null;
+    });
+  }, [data, differs, session]);
+}
+
+/** Mounted once by the dashboard layout; renders nothing. */
+export function RoleSync(): null {
+  useRoleSync();
+  return null;
+}
