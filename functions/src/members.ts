@@ -1,8 +1,9 @@
 import { onCall } from 'firebase-functions/v2/https';
-import { addMemberInput, LIMITS, type AddMemberOutput, type Member, type Profile } from './domain/index.js';
+import { addMemberInput, LIMITS, profileSchema, type AddMemberOutput, type Member } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
+import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 import { pickupSearchRebuild } from './registration.js';
 
@@ -14,8 +15,8 @@ import { pickupSearchRebuild } from './registration.js';
 export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
   const input = parseInput(addMemberInput, request.data);
   const { uid } = requireCaller(request);
-  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
-  if (!profile?.createdAt) throw refuse('profile-missing');
+  const profile = await readStored(`profiles/${uid}`, profileSchema, 'profil');
+  if (!profile) throw refuse('profile-missing');
   const listRef = db.ref(`members/${uid}`);
   const memberId = listRef.push().key!;
   const member: Member = { ...input, createdAt: Date.now() };

@@ -292,4 +292,28 @@ describe('the server re-validates what clients wrote', () => {
     expect((await env.db.ref(`idempotency/${u.uid}`).get()).exists()).toBe(false);
     expect((await env.db.ref('ticketTypes/zamkniety/sold').get()).val()).toBe(0);
   });
+  it('refuses, with a Polish message naming the record and the field, a ticket type stored malformed; writes nothing', async () => {
+    const u = await registeredUser(env);
+    // Written past the callables (by hand in the console, or by an old version): the price is text.
+    await env.db.ref('ticketTypes/uszkodzony').set({ ...ticketType({ name: 'Karnet z błędem' }), priceGrosze: '149,00' });
+    await setTicketBasket(env, u.uid, { self: 'uszkodzony' });
+    const before = (await env.db.ref().get()).val();
+    const r = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    expect(r).toMatchObject({ code: 'data-loss', reason: 'stored-data-invalid', field: 'priceGrosze' });
+    expect(r.message).toMatch(/^Zapisane dane \(bilet uszkodzony\) są nieprawidłowe: priceGrosze — /);
+    expect((await env.db.ref().get()).val()).toEqual(before);
+  });
+  it('refuses to confirm or cancel an order stored malformed, leaving it as it was', async () => {
+    const u = await registeredUser(env);
+    await setTicketBasket(env, u.uid, { self: 'karnet' });
+    const { orderId } = await u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    await env.db.ref(`orders/${orderId}/totals/gross`).set('sto złotych');
+    const before = (await env.db.ref().get()).val();
+    const confirm = await refusal(admin.call('confirmPayment', { orderId }));
+    expect(confirm).toMatchObject({ code: 'data-loss', reason: 'stored-data-invalid', field: 'totals.gross' });
+    expect(confirm.message).toMatch(/^Zapisane dane \(zamówienie\) są nieprawidłowe: totals\.gross — /);
+    const cancel = await refusal(u.call('cancelOrder', { orderId }));
+    expect(cancel).toMatchObject({ reason: 'stored-data-invalid', field: 'totals.gross' });
+    expect((await env.db.ref().get()).val()).toEqual(before);
+  });
 });

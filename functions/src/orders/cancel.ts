@@ -1,16 +1,16 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { cancelOrderInput, checkTransition, type Actor, type CancelOrderOutput, type Order } from '../domain/index.js';
+import { cancelledOrder, cancelOrderInput, decideCancel, orderSchema, parseWith, reservationsOf, storedRecordMessage, type CancelOrderOutput, type Order } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { requireCaller, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
-import { releaseAll, reservationsOf } from './reservations.js';
+import { releaseAll } from './reservations.js';
 
 /**
- * Commit point: the transaction that flips the order to cancelled. Returning quota and stock comes
- * after it; `released: false` marks an order whose release has not finished, so calling again
- * completes it (see docs/data-model.md).
+ * Commit point: the transaction that flips the order to cancelled (domain/orderState.ts decides).
+ * Returning quota and stock comes after it; `released: false` marks an order whose release has not
+ * finished, so calling again completes it (see docs/data-model.md).
  */
 export async function cancelOrderAs(caller: Caller, orderId: string): Promise<CancelOrderOutput> {
   const now = Date.now();
@@ -20,21 +20,16 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
     why = null;
     resume = false;
     if (!cur) return null;
-    const actors: Actor[] = [cur.uid === caller.uid ? 'owner' : 'other'];
-    if (caller.admin) actors.push('admin');
-    const check = checkTransition('cancel', cur.status, actors);
-    if (!check.ok) {
-      if (check.reason === 'forbidden') why = refuse('order-missing');
-      else if (check.reason === 'already-cancelled' && cur.released === false) resume = true;
-      else if (check.reason === 'already-paid') why = refuse('already-paid', { message: `Zamówienie ${cur.number} jest już opłacone — nie można go anulować` });
-      else why = refuse('already-cancelled', { message: `Zamówienie ${cur.number} jest już anulowane` });
+    const stored = parseWith(orderSchema, cur);
+    if (!stored.ok) {
+      why = refuse('stored-data-invalid', { message: storedRecordMessage('zamówienie', stored.error), field: stored.error.field });
       return undefined;
     }
-    if (cur.lock) {
-      why = refuse('busy', { message: 'Płatność za to zamówienie jest właśnie potwierdzana — nie można go anulować' });
-      return undefined;
-    }
-    return { ...cur, status: 'cancelled', cancelledAt: now, cancelledBy: caller.uid, released: false };
+    const decision = decideCancel(stored.data, caller);
+    if (decision.ok) return cancelledOrder(cur, now, { uid: caller.uid });
+    if (decision.resume) resume = true;
+    else why = refuse(decision.refusal.reason, decision.refusal.message ? { message: decision.refusal.message } : {});
+    return undefined;
   });
   if (why) throw why;
   if (!value) throw refuse('order-missing');

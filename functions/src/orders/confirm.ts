@@ -3,48 +3,32 @@ import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import {
-  amountInWords,
-  computeLine,
+  buildInvoice,
   confirmPaymentInput,
-  formatInvoiceNumber,
+  decideConfirm,
   invoiceIdFromNumber,
-  VAT_METHOD_NOTE,
+  orderSchema,
+  parseWith,
+  pickupItemsOf,
+  productSchema,
+  sellerSchema,
+  storedRecordMessage,
+  ticketTypeSchema,
   warsawDate,
   warsawYear,
+  type Catalogue,
   type ConfirmPaymentOutput,
-  type EventSettings,
   type Invoice,
   type Order,
-  type PickupItem,
-  type Product,
-  type TicketType,
-  ticketLineName,
 } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
 import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
+import { readStored } from '../lib/stored.js';
 import { transact } from '../lib/tx.js';
-import { reserveOrderLines, runUndo, type Catalogue, type Undo } from './reservations.js';
-
-/** An order that expired unpaid (and returned what it held) can still be booked when its transfer arrives. */
-function isReinstatable(order: Order): boolean {
-  return order.status === 'cancelled' && order.cancelReason === 'expired' && order.released === true;
-}
-
-async function catalogueOf(order: Order): Promise<Catalogue> {
-  const catalogue: Catalogue = { ticketTypes: new Map(), products: new Map() };
-  for (const line of Object.values(order.lines)) {
-    if (line.type === 'ticket' && !catalogue.ticketTypes.has(line.ticketTypeId)) catalogue.ticketTypes.set(line.ticketTypeId, (await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).val() as TicketType | null);
-    if (line.type === 'merch' && !catalogue.products.has(line.productId)) catalogue.products.set(line.productId, (await db.ref(`products/${line.productId}`).get()).val() as Product | null);
-  }
-  return catalogue;
-}
-
-/** A confirmation lock older than this belongs to a crashed confirmation and may be taken over. */
-export const CONFIRM_LOCK_TTL_MS = 60_000;
-
-interface InvoiceCounter { last: number; pending?: Record<string, number> }
+import { reserveInvoiceNumber } from './numbering.js';
+import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
 
 /**
  * Gapless invoice numbers: lock the order → reserve the number for this order in the year counter →
@@ -62,63 +46,19 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
  */
 export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 'uid'>, options: { bankTransfer?: BankTransfer } = {}): Promise<ConfirmPaymentOutput> {
   const now = Date.now();
+  const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
+  if (!seller) throw refuse('event-missing');
 
-  const event = (await db.ref('event').get()).val() as EventSettings | null;
-  if (!event?.seller) throw refuse('event-missing');
-
-  const token = randomUUID();
-  const orderRef = db.ref(`orders/${orderId}`);
-  let why: ReturnType<typeof refuse> | null = null;
-  const { value: order } = await transact<Order>(orderRef, (cur) => {
-    why = null;
-    if (!cur) return null;
-    if (cur.status === 'paid') why = refuse('already-paid', { message: `Zamówienie ${cur.number} jest już opłacone (faktura ${cur.invoiceNumber ?? ''})`.trim() });
-    else if (cur.status === 'cancelled' && !isReinstatable(cur)) why = refuse('already-cancelled', { message: `Zamówienie ${cur.number} jest anulowane` });
-    else if (cur.lock && now - cur.lock.at < CONFIRM_LOCK_TTL_MS) why = refuse('busy', { message: 'Płatność za to zamówienie jest właśnie potwierdzana' });
-    if (why) return undefined;
-    return { ...cur, lock: { op: 'confirm', by: caller.uid, at: now, token, year: cur.lock?.year ?? warsawYear(now) } };
-  });
-  if (why) throw why;
-  if (!order?.lock || order.lock.token !== token) throw refuse('order-missing');
-  const year = order.lock.year!;
-  const unlock = () =>
-    transact<Order>(orderRef, (cur) => {
-      if (cur?.lock?.token !== token) return cur;
-      const { lock: _released, ...unlocked } = cur;
-      return unlocked as Order;
-    });
-
+  const { order, year, unlock } = await lockForConfirmation(orderId, caller, now);
   // An order that expired while its transfer was on the way is booked if what it held is still
   // there: its reservations are taken again (without the sale window: it was ordered while the
   // sale was open). If they are not, nothing changes and the admin returns the money.
   const reinstating = order.status === 'cancelled';
-  if (reinstating) {
-    const undo: Undo[] = [];
-    try {
-      await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, { checkSaleWindow: false });
-    } catch (error) {
-      await runUndo(undo, (label, undoError) => logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError));
-      await unlock();
-      if (isRefusal(error)) {
-        const detail = (error.details as { message?: string } | undefined)?.message ?? error.message;
-        throw refuse('expired-sold-out', { message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.` });
-      }
-      throw error;
-    }
-  }
+  if (reinstating) await reinstate(orderId, order, now, unlock);
 
-  let sequence = 0;
+  let number: string;
   try {
-    await transact<InvoiceCounter>(db.ref(`counters/invoices/${year}`), (cur) => {
-      const counter = cur ?? { last: 0 };
-      const reserved = counter.pending?.[orderId];
-      if (reserved) {
-        sequence = reserved;
-        return counter;
-      }
-      sequence = counter.last + 1;
-      return { last: sequence, pending: { ...counter.pending, [orderId]: sequence } };
-    });
+    number = await reserveInvoiceNumber(orderId, year);
   } catch (error) {
     // No number was taken (a transaction that throws did not commit): unlock so it can be retried now.
     // Reservations taken again for an expired order stay with the lock; the reservation repair
@@ -127,48 +67,97 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
     throw error;
   }
 
-  const number = formatInvoiceNumber(year, sequence);
-  const invoiceId = invoiceIdFromNumber(number);
-  const issueDate = warsawDate(now);
-  const lineEntries = Object.entries(order.lines);
+  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid });
+  const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
+  try {
+    await db.ref().update(updates.updates);
+  } catch (error) {
+    // Outcome unknown: the lock and the reserved number stay; confirming again after the lock
+    // expires finishes with the same number.
+    logger.error(`confirmPayment: final update failed for ${orderId} (${number})`, error);
+    throw refuse('try-again');
+  }
+  return { orderId, invoiceId: invoiceIdFromNumber(number), invoiceNumber: number, pickupItems: updates.pickupCount };
+}
 
-  const invoice: Invoice = {
-    number,
-    uid: order.uid,
-    orderId,
-    orderNumber: order.number,
-    issueDate,
-    saleDate: issueDate,
-    issuePlace: event.seller.city,
-    issuedAt: now,
-    issuedBy: caller.uid,
-    seller: event.seller,
-    buyer: order.buyer.invoice,
-    lines: Object.fromEntries(
-      lineEntries.map(([lineId, l]) => {
-        const a = computeLine(l);
-        const name = l.type === 'ticket' ? ticketLineName(l.name, l.memberName) : `${l.name} (${l.variantLabel})`;
-        return [lineId, { name, unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
-      }),
-    ),
-    totals: order.totals,
-    amountInWords: amountInWords(order.totals.gross),
-    paymentMethod: 'przelew',
-    paid: order.totals.gross,
-    vatMethod: VAT_METHOD_NOTE,
-  };
+/** Takes the order's confirmation lock if the state machine allows it (domain/orderState.ts decideConfirm). */
+async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>, now: number): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
+  const token = randomUUID();
+  const orderRef = db.ref(`orders/${orderId}`);
+  let why: ReturnType<typeof refuse> | null = null;
+  const { value } = await transact<Order>(orderRef, (cur) => {
+    why = null;
+    if (!cur) return null;
+    const stored = parseWith(orderSchema, cur);
+    if (!stored.ok) {
+      why = refuse('stored-data-invalid', { message: storedRecordMessage('zamówienie', stored.error), field: stored.error.field });
+      return undefined;
+    }
+    const decision = decideConfirm(stored.data, now);
+    if (!decision.ok) {
+      why = refuse(decision.refusal.reason, decision.refusal.message ? { message: decision.refusal.message } : {});
+      return undefined;
+    }
+    return { ...cur, lock: { op: 'confirm', by: caller.uid, at: now, token, year: cur.lock?.year ?? warsawYear(now) } };
+  });
+  if (why) throw why;
+  if (!value?.lock || value.lock.token !== token) throw refuse('order-missing');
+  const unlock = () =>
+    transact<Order>(orderRef, (cur) => {
+      if (cur?.lock?.token !== token) return cur;
+      const { lock: _released, ...unlocked } = cur;
+      return unlocked as Order;
+    });
+  return { order: value, year: value.lock.year!, unlock };
+}
 
+/** Takes an expired order's reservations again; if they are gone, unlocks and refuses (the admin returns the money). */
+async function reinstate(orderId: string, order: Order, now: number, unlock: () => Promise<unknown>): Promise<void> {
+  const undo: Undo[] = [];
+  try {
+    await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, { checkSaleWindow: false });
+  } catch (error) {
+    await runUndo(undo, (label, undoError) => logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError));
+    await unlock();
+    if (isRefusal(error)) {
+      const detail = (error.details as { message?: string } | undefined)?.message ?? error.message;
+      throw refuse('expired-sold-out', { message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.` });
+    }
+    throw error;
+  }
+}
+
+async function catalogueOf(order: Order): Promise<Catalogue> {
+  const catalogue: Catalogue = { ticketTypes: new Map(), products: new Map() };
+  for (const line of Object.values(order.lines)) {
+    if (line.type === 'ticket' && !catalogue.ticketTypes.has(line.ticketTypeId)) catalogue.ticketTypes.set(line.ticketTypeId, await readStored(`ticketTypes/${line.ticketTypeId}`, ticketTypeSchema, `bilet ${line.ticketTypeId}`));
+    if (line.type === 'merch' && !catalogue.products.has(line.productId)) catalogue.products.set(line.productId, await readStored(`products/${line.productId}`, productSchema, `produkt ${line.productId}`));
+  }
+  return catalogue;
+}
+
+/** The final atomic update: order paid, invoice, ticket records, pickup items, counters, number reservation removed. */
+async function paymentUpdates(
+  orderId: string,
+  order: Order,
+  invoice: Invoice,
+  { by, now, reinstating, bankTransfer }: { by: string; now: number; reinstating: boolean; bankTransfer?: BankTransfer },
+): Promise<{ updates: Record<string, unknown>; pickupCount: number }> {
+  const invoiceId = invoiceIdFromNumber(invoice.number);
+  const year = order.lock!.year!;
+  const day = warsawDate(now);
+  const gross = order.totals.gross;
   const updates: Record<string, unknown> = {
     [`orders/${orderId}/status`]: 'paid',
     [`orders/${orderId}/paidAt`]: now,
-    [`orders/${orderId}/paidBy`]: caller.uid,
+    [`orders/${orderId}/paidBy`]: by,
     [`orders/${orderId}/invoiceId`]: invoiceId,
-    [`orders/${orderId}/invoiceNumber`]: number,
+    [`orders/${orderId}/invoiceNumber`]: invoice.number,
     [`orders/${orderId}/lock`]: null,
-    ...(options.bankTransfer ? { [`orders/${orderId}/bankTransfer`]: options.bankTransfer } : {}),
+    ...(bankTransfer ? { [`orders/${orderId}/bankTransfer`]: bankTransfer } : {}),
     [`invoices/${order.uid}/${invoiceId}`]: invoice,
     [`counters/invoices/${year}/pending/${orderId}`]: null,
-    'stats/admin/revenue/paidGross': ServerValue.increment(order.totals.gross),
+    'stats/admin/revenue/paidGross': ServerValue.increment(gross),
     'stats/admin/orders/paid': ServerValue.increment(1),
     ...(reinstating
       ? {
@@ -178,47 +167,32 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
           [`orders/${orderId}/cancelReason`]: null,
           [`orders/${orderId}/released`]: null,
           [`orders/${orderId}/reinstatedAt`]: now,
-          [`orders/${orderId}/reinstatedBy`]: caller.uid,
+          [`orders/${orderId}/reinstatedBy`]: by,
           'stats/admin/orders/cancelled': ServerValue.increment(-1),
         }
       : {
-          'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
+          'stats/admin/revenue/pendingGross': ServerValue.increment(-gross),
           'stats/admin/orders/pending': ServerValue.increment(-1),
         }),
-    [`stats/admin/perDay/${issueDate}/paid`]: ServerValue.increment(1),
-    [`stats/admin/perDay/${issueDate}/paidGross`]: ServerValue.increment(order.totals.gross),
+    [`stats/admin/perDay/${day}/paid`]: ServerValue.increment(1),
+    [`stats/admin/perDay/${day}/paidGross`]: ServerValue.increment(gross),
   };
-  let pickupCount = 0;
-  let ticketCount = 0;
-  const ticketTypes = new Map<string, TicketType | null>();
-  for (const [lineId, l] of lineEntries) {
-    const base: Omit<PickupItem, 'label'> = { orderId, quantity: l.quantity, status: 'waiting', createdAt: now, ...(l.memberId ? { memberId: l.memberId, memberName: l.memberName } : {}) };
+  for (const l of Object.values(order.lines)) {
     if (l.type === 'ticket') {
-      ticketCount++;
       updates[`tickets/${order.uid}/${l.memberId}/${l.ticketTypeId}`] = { orderId, status: 'paid' };
       updates[`stats/admin/ticketTypes/${l.ticketTypeId}/paid`] = ServerValue.increment(1);
-      if (!ticketTypes.has(l.ticketTypeId)) ticketTypes.set(l.ticketTypeId, (await db.ref(`ticketTypes/${l.ticketTypeId}`).get()).val() as TicketType | null);
-      const label = ticketTypes.get(l.ticketTypeId)?.pickupLabel;
-      if (label) {
-        updates[`pickups/${order.uid}/${orderId}-${lineId}`] = { ...base, label: `${label} — ${l.name}`, ticketTypeId: l.ticketTypeId };
-        pickupCount++;
-      }
     } else {
       updates[`stats/admin/variants/${l.productId}/${l.variantId}/paid`] = ServerValue.increment(l.quantity);
-      updates[`pickups/${order.uid}/${orderId}-${lineId}`] = { ...base, label: `${l.name} (${l.variantLabel})`, productId: l.productId, variantId: l.variantId };
-      pickupCount++;
     }
   }
+  const pickupLabels = new Map<string, string | undefined>();
+  for (const l of Object.values(order.lines)) {
+    if (l.type === 'ticket' && !pickupLabels.has(l.ticketTypeId)) pickupLabels.set(l.ticketTypeId, (await readStored(`ticketTypes/${l.ticketTypeId}`, ticketTypeSchema, `bilet ${l.ticketTypeId}`))?.pickupLabel);
+  }
+  const { pickups, ticketCount } = pickupItemsOf(orderId, order, (id) => pickupLabels.get(id), now);
+  for (const [key, item] of Object.entries(pickups)) updates[`pickups/${order.uid}/${key}`] = item;
+  const pickupCount = Object.keys(pickups).length;
   if (ticketCount) updates['stats/public/ticketsPaid'] = ServerValue.increment(ticketCount);
   if (pickupCount) updates['stats/admin/pickups/total'] = ServerValue.increment(pickupCount);
-
-  try {
-    await db.ref().update(updates);
-  } catch (error) {
-    // Outcome unknown: the lock and the reserved number stay; confirming again after the lock
-    // expires finishes with the same number.
-    logger.error(`confirmPayment: final update failed for ${orderId} (${number})`, error);
-    throw refuse('try-again');
-  }
-  return { orderId, invoiceId, invoiceNumber: number, pickupItems: pickupCount };
+  return { updates, pickupCount };
 }

@@ -1,12 +1,12 @@
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { expireUnpaidOrdersInput, isPastPaymentDeadline, paymentDaysOf, type ExpireUnpaidOrdersOutput, type Order } from '../domain/index.js';
+import { cancelledOrder, eventFieldsSchema, expireUnpaidOrdersInput, isPastPaymentDeadline, orderSchema, parseWith, paymentDaysOf, shouldExpire, type ExpireUnpaidOrdersOutput, type Order } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { requireAdmin } from '../lib/caller.js';
 import { parseInput } from '../lib/refusal.js';
+import { readStored } from '../lib/stored.js';
 import { transact } from '../lib/tx.js';
-import { CONFIRM_LOCK_TTL_MS } from './confirm.js';
 import { finishCancellation } from './cancel.js';
 
 /**
@@ -18,27 +18,35 @@ import { finishCancellation } from './cancel.js';
  * `by` is the admin who ran it; absent when the schedule did.
  */
 export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<ExpireUnpaidOrdersOutput> {
-  const paymentDays = paymentDaysOf({ paymentDays: (await db.ref('event/paymentDays').get()).val() as number | null });
-  const pending = ((await db.ref('orders').orderByChild('status').equalTo('pending').get()).val() ?? {}) as Record<string, Order>;
+  const paymentDays = paymentDaysOf({ paymentDays: await readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności') });
+  const pending = ((await db.ref('orders').orderByChild('status').equalTo('pending').get()).val() ?? {}) as Record<string, unknown>;
   const expired: string[] = [];
-  for (const [orderId, candidate] of Object.entries(pending)) {
-    if (!isPastPaymentDeadline(candidate, now, paymentDays)) continue;
-    const { committed, value } = await transact<Order>(db.ref(`orders/${orderId}`), (cur) => {
+  const malformed = new Set<string>();
+  for (const [orderId, value] of Object.entries(pending)) {
+    const candidate = parseWith(orderSchema, value);
+    if (!candidate.ok) malformed.add(orderId);
+    if (!candidate.ok || !isPastPaymentDeadline(candidate.data, now, paymentDays)) continue;
+    const { committed, value: cancelled } = await transact<Order>(db.ref(`orders/${orderId}`), (cur) => {
       if (!cur) return null;
-      if (!isPastPaymentDeadline(cur, now, paymentDays)) return undefined;
+      // A malformed order is left alone (and reported): expiring it would release what nobody can tell it holds.
+      const stored = parseWith(orderSchema, cur);
+      if (!stored.ok) {
+        malformed.add(orderId);
+        return undefined;
+      }
       // A payment confirmation under way wins: its transfer arrived in time to be booked.
-      if (cur.lock && now - cur.lock.at < CONFIRM_LOCK_TTL_MS) return undefined;
-      return { ...cur, status: 'cancelled', cancelledAt: now, ...(by ? { cancelledBy: by } : {}), cancelReason: 'expired', released: false };
+      return shouldExpire(stored.data, now, paymentDays) ? cancelledOrder(cur, now, { uid: by, reason: 'expired' }) : undefined;
     });
-    if (!committed || !value || value.status !== 'cancelled') continue;
+    if (!committed || !cancelled || cancelled.status !== 'cancelled') continue;
     try {
-      await finishCancellation(orderId, value);
+      await finishCancellation(orderId, cancelled);
     } catch (error) {
       // The order stays `released: false`: the reservation repair (or the owner's cancel) completes it.
       logger.error(`expireUnpaidOrders: release failed for ${orderId}`, error);
     }
-    expired.push(value.number);
+    expired.push(cancelled.number);
   }
+  if (malformed.size) logger.error('expireUnpaidOrders: malformed orders left pending', { orderIds: [...malformed] });
   if (expired.length) logger.info('expireUnpaidOrders', { by: by ?? 'schedule', expired });
   return { checked: Object.keys(pending).length, expired };
 }

@@ -5,6 +5,7 @@ import {
   addHoldings,
   compactHoldings,
   reconcileReservationsInput,
+  reservationsOf,
   type Holdings,
   type HoldingsRequest,
   type Order,
@@ -18,7 +19,7 @@ import { requireAdmin, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
 import { cancelOrderAs } from './cancel.js';
-import { releaseTicketClaim, reservationsOf } from './reservations.js';
+import { releaseTicketClaim } from './reservations.js';
 
 /**
  * An order placement or a cancellation that has not finished after this long has died with its

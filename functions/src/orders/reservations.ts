@@ -3,17 +3,16 @@ import { refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
 import {
   addHoldings,
+  holdingsRequestOf,
   removeHoldings,
-  ticketCap,
+  reservationsOf,
   ticketSaleRefusal,
-  unitCap,
   variantStockRefusal,
+  type Catalogue,
   type Holdings,
-  type HoldingsRequest,
   type LimitRefusal,
-  type Order,
   type OrderLine,
-  type Product,
+  type Reservations,
   type TicketType,
   type Variant,
 } from '../domain/index.js';
@@ -21,35 +20,7 @@ import {
 /** A compensation: what to run, in reverse order, when a later step of a multi-step operation fails. */
 export interface Undo { label: string; run: () => Promise<unknown> }
 
-/** The catalogue entries an order's lines refer to (already read by the caller). */
-export interface Catalogue {
-  ticketTypes: Map<string, TicketType | null>;
-  products: Map<string, Product | null>;
-}
-
-const refusalOf = (r: LimitRefusal) => refuse(r.reason, { message: r.message, ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
-
-/** What an order holds: ticket-type quota, variant stock and per-participant ticket claims. */
-export interface Reservations {
-  ticketTypes: Map<string, number>;
-  variants: Map<string, { productId: string; variantId: string; quantity: number }>;
-  ticketClaims: { memberId: string; ticketTypeId: string }[];
-}
-
-export function reservationsOf(order: Pick<Order, 'lines'>): Reservations {
-  const r: Reservations = { ticketTypes: new Map(), variants: new Map(), ticketClaims: [] };
-  for (const line of Object.values(order.lines ?? {})) {
-    if (line.type === 'ticket') {
-      r.ticketTypes.set(line.ticketTypeId, (r.ticketTypes.get(line.ticketTypeId) ?? 0) + line.quantity);
-      r.ticketClaims.push({ memberId: line.memberId, ticketTypeId: line.ticketTypeId });
-    } else {
-      const key = `${line.productId}/${line.variantId}`;
-      const prev = r.variants.get(key);
-      r.variants.set(key, { productId: line.productId, variantId: line.variantId, quantity: (prev?.quantity ?? 0) + line.quantity });
-    }
-  }
-  return r;
-}
+const refusalOf = (r: Pick<LimitRefusal, 'reason'> & Partial<LimitRefusal>) => refuse(r.reason, { ...(r.message ? { message: r.message } : {}), ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
 
 /** Gives back `count` of a ticket type's quota; follows the type into the archive if it was archived meanwhile. */
 export async function releaseTicketQuota(ticketTypeId: string, count: number): Promise<void> {
@@ -119,18 +90,9 @@ export async function reserveOrderLines(
     undo.push({ label: 'ticket claim', run: () => releaseTicketClaim(uid, line.memberId, line.ticketTypeId, orderId) });
   }
 
-  const request: HoldingsRequest = { tickets: new Map(), variants: new Map() };
-  for (const [ticketTypeId, count] of r.ticketTypes) {
-    const type = catalogue.ticketTypes.get(ticketTypeId);
-    if (!type) throw refuse('ticket-type-missing');
-    request.tickets.set(ticketTypeId, { count, cap: ticketCap(type), name: type.name });
-  }
-  for (const [key, v] of r.variants) {
-    const product = catalogue.products.get(v.productId);
-    const variant = product?.variants?.[v.variantId];
-    if (!product || !variant) throw refuse('variant-missing');
-    request.variants.set(key, { ...v, cap: unitCap(product), label: `${product.name} (${variant.label})` });
-  }
+  const asked = holdingsRequestOf(r, catalogue);
+  if (!asked.ok) throw refusalOf(asked.refusal);
+  const { request } = asked;
   let over: LimitRefusal | null = null;
   await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
     const result = addHoldings(cur, request);
