@@ -6,6 +6,7 @@ import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
+import { StartRefundButton } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
@@ -183,6 +184,11 @@ export function OrdersTab() {
                           <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
                             Anuluj
                           </Button>
+                        </Group>
+                      )}
+                      {o.status === 'paid' && (
+                        <Group gap={6} wrap="nowrap" justify="flex-end">
+                          <StartRefundButton order={o} />
                         </Group>
                       )}
                       {o.status === 'cancelled' && o.cancelReason === 'expired' && o.released === true && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Checkbox, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -56,14 +57,15 @@ function StatusBadge({ item }: { item: StationItem }) {
   );
 }
 
-/** Read-only row (the "find a person" page). */
-export function ItemRow({ item }: { item: StationItem }) {
+/** Read-only row (the "find a person" page); `action` is shown under a handed-out item („Przyjmij zwrot”). */
+export function ItemRow({ item, action }: { item: StationItem; action?: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="md" data-testid="station-item" data-status={item.status} style={{ opacity: item.status === 'picked' ? 0.75 : 1 }}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
           {itemTitle(item)}
           {item.status === 'picked' && <Text size="sm" c="dimmed">{pickedNote(item)}</Text>}
+          {action}
         </Stack>
         <StatusBadge item={item} />
       </Group>

@@ -139,3 +139,8 @@ export async function uidForPickupCode(code: string): Promise<string | null> {
 export function handOutPickupItems(input: CallableInput<'handOutPickupItems'>) {
   return callFunction<CallableInput<'handOutPickupItems'>, CallableOutput<'handOutPickupItems'>>(CALLABLES.handOutPickupItems, input);
 }
+
+/** „Przyjmij zwrot”: a handed-out item came back to the pickup point (the admin may then refund it). */
+export function acceptPickupReturn(input: CallableInput<'acceptPickupReturn'>) {
+  return callFunction<CallableInput<'acceptPickupReturn'>, CallableOutput<'acceptPickupReturn'>>(CALLABLES.acceptPickupReturn, input);
+}

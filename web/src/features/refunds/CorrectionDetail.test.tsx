@@ -8,6 +8,7 @@ import { renderWithTheme } from '../../test/render';
 import { CorrectionDocument } from './CorrectionDetail';
 import { parseZloty } from './api';
 import { buildCorrectionPdf, correctionPdfFileName } from './correctionPdf';
+import { qrModules } from '../ksef';
 
 const lines: Order['lines'] = {
   l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
@@ -48,7 +49,7 @@ describe('CorrectionDocument', () => {
     expect(screen.getByTestId('correction-corrected').textContent).toContain('FV/2026/000123 z 20.11.2026');
     expect(screen.getByTestId('correction-reason').textContent).toContain('opłata za anulowanie 20 zł');
     const rows = within(screen.getByTestId('correction-lines')).getAllByRole('row');
-    expect(rows[1].textContent).toContain('Bilet „Karnet” — Ola Kowalska');
+    expect(rows[1].textContent).toContain('Karnet — Ola Kowalska');
     expect(rows[1].textContent).toContain('-149,00');
     expect(rows[2].textContent).toContain('Opłata za anulowanie');
     expect(within(screen.getByTestId('correction-rates')).getAllByRole('row')[1].textContent).toContain('-129,00');
@@ -70,6 +71,19 @@ describe('correction PDF', () => {
     expect(doc.getNumberOfPages()).toBe(1);
     expect(correctionPdfFileName(c)).toBe('Faktura-korygujaca-KOR-2026-000001.pdf');
   });
+
+  it('with a recorded KSeF number prints the number and the KOD I link (a clickable link) under the correction', async () => {
+    const dir = ['web/src/features/invoices/pdf/fonts', 'src/features/invoices/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
+    const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/22-11-2026/yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU';
+    const modules = await qrModules(link);
+    const doc = buildCorrectionPdf(correction(), { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') }, { number: '1234563218-20261122-0100001AF629-AF', link, modules });
+    const bytes = doc.output();
+    expect(bytes).toContain(`/URI (${link})`);
+    const without = buildCorrectionPdf(correction(), { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') }).output();
+    expect(without).not.toContain('/URI');
+  });
+});
 });
 
 describe('parseZloty', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { CorrectionInvoice } from '@domain/refunds';
@@ -8,11 +8,12 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { formatBankAccount } from '../../shared/ui/TransferInstructions';
 import classes from '../invoices/invoice.module.css';
 import { amount, formatNip, isoToPolishDate } from '../invoices/InvoiceDocument';
+import { KsefCorrectionXmlButton, KsefKodI, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { useGetCorrectionQuery } from './api';
 import { sortedCorrectionLines } from './lines';
 
 /** A correction invoice (faktura korygująca) on an A4 sheet, printable like the invoice. */
-export function CorrectionDocument({ correction }: { correction: CorrectionInvoice }) {
+export function CorrectionDocument({ correction, children }: { correction: CorrectionInvoice; children?: ReactNode }) {
   const lines = sortedCorrectionLines(correction).map((l) => [l.id, l] as const);
   const rates = Object.values(correction.perRate).sort((a, b) => b.vatRate - a.vatRate);
   const { seller, buyer } = correction;
@@ -138,6 +139,7 @@ export function CorrectionDocument({ correction }: { correction: CorrectionInvoi
         <dd>{correction.orderNumber}</dd>
       </dl>
       <p className={classes.note}>{correction.vatMethod}. Faktura korygująca wystawiona elektronicznie, nie wymaga podpisu.</p>
+      {children}
     </article>
   );
 }
@@ -145,27 +147,57 @@ export function CorrectionDocument({ correction }: { correction: CorrectionInvoi
 /** `/dashboard/faktury/{uid}-KOR-…`: the invoices page hands correction ids to this view. */
 export function CorrectionDetail({ uid, correctionId }: { uid: string; correctionId: string }) {
   const { data, isLoading } = useGetCorrectionQuery({ uid, correctionId });
+  if (isLoading) return <LoadingRows label="Wczytywanie faktury korygującej" rows={6} />;
+  if (!data)
+    return (
+      <PageFrame title="Faktura korygująca">
+        <EmptyState title="Nie znaleziono faktury korygującej" />
+        <BackToInvoices />
+      </PageFrame>
+    );
+  return <LoadedCorrection uid={uid} correctionId={correctionId} correction={data} />;
+}
+
+function BackToInvoices() {
+  return (
+    <Group data-print-hide>
+      <Button component={Link} to="/dashboard/faktury" variant="subtle">
+        ← Wszystkie faktury
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The correction with its downloads: PDF, the FA(3) XML for KSeF (naming the corrected invoice's KSeF
+ * number once there is one) and, after the admin recorded the correction's own KSeF number, that number
+ * with the KOD I code — on screen and in the PDF.
+ */
+function LoadedCorrection({ uid, correctionId, correction }: { uid: string; correctionId: string; correction: CorrectionInvoice }) {
+  const ref = { uid, invoiceId: correctionId };
+  const ksef = useInvoiceKsef(ref, correction);
+  const { data: record } = useGetKsefRecordQuery(ref);
+  const { data: corrected } = useGetKsefRecordQuery({ uid, invoiceId: correction.corrected.invoiceId });
   const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
   async function downloadPdf() {
-    if (!data) return;
     setPdfState('busy');
     try {
       const { downloadCorrectionPdf } = await import('./correctionPdf');
-      await downloadCorrectionPdf(data);
+      await downloadCorrectionPdf(correction, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
       setPdfState('idle');
     } catch {
       setPdfState('error');
     }
   }
-  if (isLoading) return <LoadingRows label="Wczytywanie faktury korygującej" rows={6} />;
   return (
     <PageFrame
-      title={`Faktura korygująca ${data?.number ?? ''}`.trim()}
+      title={`Faktura korygująca ${correction.number}`}
       actions={
         <Group gap="xs" data-print-hide>
-          <Button onClick={() => void downloadPdf()} loading={pdfState === 'busy'} disabled={!data}>
+          <Button onClick={() => void downloadPdf()} loading={pdfState === 'busy'}>
             Pobierz PDF
           </Button>
+          <KsefCorrectionXmlButton correction={correction} corrected={corrected} record={record} />
           <Button variant="default" onClick={() => window.print()}>
             Drukuj
           </Button>
@@ -178,12 +210,8 @@ export function CorrectionDetail({ uid, correctionId }: { uid: string; correctio
             Nie udało się przygotować pliku PDF. Możesz użyć przycisku „Drukuj” i wybrać „Zapisz jako PDF”.
           </Alert>
         )}
-        {data ? <CorrectionDocument correction={data} /> : <EmptyState title="Nie znaleziono faktury korygującej" />}
-        <Group data-print-hide>
-          <Button component={Link} to="/dashboard/faktury" variant="subtle">
-            ← Wszystkie faktury
-          </Button>
-        </Group>
+        <CorrectionDocument correction={correction}>{ksef && <KsefKodI info={ksef} />}</CorrectionDocument>
+        <BackToInvoices />
       </Stack>
     </PageFrame>
   );

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
-import { formatMoney } from '../../shared/format/pl';
+import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
+import type { Order } from '@domain/schemas';
+import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { useAdminOrdersQuery } from '../admin';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { approveRefund, markRefundTransferred, parseZloty, rejectRefund, useGetAllRefundsQuery } from './api';
@@ -11,6 +13,9 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw'
 /** Admin „Zwroty”: open requests to decide, refunds to transfer, and what was refunded. */
 export function RefundsTab() {
   const { data, isLoading, isError, refetch } = useGetAllRefundsQuery();
+  // Line names come from the orders (a refund record keeps only line ids).
+  const orders = useAdminOrdersQuery().data;
+  const orderById = new Map((orders ?? []).map((o) => [o.id, o]));
   if (isLoading) return <LoadingRows label="Wczytywanie zwrotów" rows={3} />;
   if (isError) return <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zwrotów.</LoadError>;
   const entries = Object.entries(data ?? {});
@@ -27,7 +32,7 @@ export function RefundsTab() {
       {open.length === 0 ? (
         <EmptyState title="Brak próśb o zwrot">Nowe prośby uczestników pojawią się tutaj od razu.</EmptyState>
       ) : (
-        open.map((o) => <RequestCard key={o.requestId} {...o} />)
+        open.map((o) => <RequestCard key={o.requestId} {...o} order={orderById.get(o.orderId)} />)
       )}
       <Title order={2} fz="lg">
         Zwroty ({transfers.length}) · razem {formatMoney(refunded)}
@@ -39,7 +44,7 @@ export function RefundsTab() {
   );
 }
 
-function RequestCard({ orderId, refunds, requestId, request }: { orderId: string; refunds: OrderRefunds; requestId: string; request: RefundRequest }) {
+function RequestCard({ orderId, refunds, requestId, request, order }: { orderId: string; refunds: OrderRefunds; requestId: string; request: RefundRequest; order?: Order }) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [goodsNotReturned, setGoodsNotReturned] = useState(false);
@@ -78,8 +83,15 @@ function RequestCard({ orderId, refunds, requestId, request }: { orderId: string
           </Badge>
         </Group>
         <Text size="sm">
-          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${lineId} × ${q}`).join(', ')} · konto {request.bankAccount}
+          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto {request.bankAccount}
         </Text>
+        {Object.keys(request.lines)
+          .filter((lineId) => refunds.returns?.[lineId])
+          .map((lineId) => (
+            <Text key={lineId} size="sm" c="teal.8" data-testid="refund-goods-returned">
+              Przyjęto zwrot w punkcie odbioru: {order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} ({refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
+            </Text>
+          ))}
         {request.note && <Text size="sm" c="dimmed">„{request.note}”</Text>}
         <Group align="flex-end" gap="xs">
           <TextInput label="Kwota zwrotu (zł)" description="puste = całość" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={160} />

@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/format/pl';
 import { formatBankAccount } from '../../shared/ui/TransferInstructions';
 import { amount, formatNip, isoToPolishDate } from '../invoices/InvoiceDocument';
 import type { PdfFonts } from '../invoices/pdf/invoicePdf';
+import { drawKodI, qrModules, type PdfKodI } from '../ksef';
 import { sortedCorrectionLines } from './lines';
 import regularUrl from '../invoices/pdf/fonts/LiberationSans-Regular.ttf?url';
 import boldUrl from '../invoices/pdf/fonts/LiberationSans-Bold.ttf?url';
@@ -23,7 +24,8 @@ export function correctionPdfFileName(correction: Pick<CorrectionInvoice, 'numbe
   return `Faktura-korygujaca-${correction.number.replaceAll('/', '-')}.pdf`;
 }
 
-export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFonts): jsPDF {
+/** Lays the correction out on A4; with `ksef` (a recorded KSeF number), the number and KOD I are printed under it. */
+export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFonts, ksef?: PdfKodI): jsPDF {
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.addFileToVFS(`${FONT}-Regular.ttf`, fonts.regular);
   doc.addFont(`${FONT}-Regular.ttf`, FONT, 'normal');
@@ -167,6 +169,7 @@ export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFont
     doc.text(part, M, y);
     y += 4;
   }
+  if (ksef) drawKodI(doc, ksef, y + 6, font, M);
   return doc;
 }
 
@@ -179,7 +182,8 @@ async function fontBase64(url: string): Promise<string> {
   return btoa(binary);
 }
 
-export async function downloadCorrectionPdf(correction: CorrectionInvoice): Promise<void> {
+export async function downloadCorrectionPdf(correction: CorrectionInvoice, ksef?: { number: string; link: string }): Promise<void> {
+  const kodI = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
   const [regular, bold] = await Promise.all([fontBase64(regularUrl), fontBase64(boldUrl)]);
-  buildCorrectionPdf(correction, { regular, bold }).save(correctionPdfFileName(correction));
+  buildCorrectionPdf(correction, { regular, bold }, kodI).save(correctionPdfFileName(correction));
 }

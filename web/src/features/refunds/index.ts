@@ -3,3 +3,4 @@ export { useGetOrderRefundsQuery, useGetMyCorrectionsQuery, useGetCorrectionQuer
 export { OrderRefundPanel } from './OrderRefundPanel';
 export { RefundsTab } from './RefundsTab';
 export { CorrectionDetail } from './CorrectionDetail';
+export { StartRefundButton } from './StartRefundDialog';
