@@ -7,6 +7,7 @@ import { RoleSync } from '../../features/admin/roleSync';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { useAppSelector } from '../store/hooks';
 
 interface NavItem {
@@ -102,6 +103,7 @@ export function DashboardLayout() {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Zamknij menu' : 'Otwórz menu'} />
@@ -134,8 +136,10 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main pb={120}>
-        <RoleSync />
+      <AppShell.Main pb={120} id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        <Suspense fallback={null}>
+          <RoleSync />
+        </Suspense>
         <PageTransition>
           <Outlet />
         </PageTransition>

@@ -186,9 +186,11 @@ function ToPickUp({ uid }: { uid: string }) {
               </Badge>
             </Group>
           ))}
-          <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
-            Pokaż kod odbioru
-          </Button>
+          <li>
+            <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
+              Pokaż kod odbioru
+            </Button>
+          </li>
         </Stack>
       )}
     </Section>

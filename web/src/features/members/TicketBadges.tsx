@@ -17,7 +17,7 @@ export function TicketBadges({ claims }: { claims: Record<string, TicketClaim> |
       {entries.map(([typeId, claim]) => {
         const name = types?.find((t) => t.id === typeId)?.name ?? 'Bilet';
         return (
-          <Badge key={typeId} variant="filled" autoContrast color={claim.status === 'paid' ? 'teal.8' : 'yellow.4'} style={{ textTransform: 'none' }} data-testid="ticket-badge">
+          <Badge key={typeId} variant="filled" autoContrast color={claim.status === 'paid' ? 'teal.9' : 'yellow.4'} style={{ textTransform: 'none' }} data-testid="ticket-badge">
             {name} · {claim.status === 'paid' ? 'opłacony' : 'czeka na płatność'}
           </Badge>
         );

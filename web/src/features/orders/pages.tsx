@@ -7,6 +7,7 @@ import type { OrderLine, Seller } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from '../../shared/ui/TransferInstructions';
 import { refusalOf } from '../../shared/ui/formErrors';
@@ -202,9 +203,11 @@ export function OrdersPage() {
   const { data, isLoading, isError, refetch } = useGetMyOrdersQuery(uid, { skip: !uid });
   const seller = useGetPaymentSellerQuery();
   const [cancelling, setCancelling] = useState<OrderEntry | null>(null);
+  const announcement = useStatusAnnouncement(data, (o) => o.id, (o) => o.status, (changed) => changed.map((o) => `Zamówienie ${o.number}: ${ORDER_STATUS_LABELS[o.status]}.`).join(' '));
   // The modal keeps the order it was opened for even if the live list changes underneath.
   return (
     <PageFrame>
+      <LiveStatus message={announcement} />
       {isLoading || !uid ? (
         <LoadingRows label="Wczytywanie zamówień" rows={3} />
       ) : isError ? (
@@ -226,7 +229,7 @@ export function OrdersPage() {
           Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
         </EmptyState>
       ) : (
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Moje zamówienia" aria-live="polite">
+        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Moje zamówienia">
           {data.map((o) => (
             <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
           ))}

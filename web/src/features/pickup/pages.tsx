@@ -4,6 +4,7 @@ import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { QrCode } from '../../shared/ui/QrCode';
 import { selectIsStaff, selectUser } from '../auth';
@@ -20,6 +21,7 @@ export function PickupPage() {
   const info = useGetPickupInfoQuery();
   const waiting = (items.data ?? []).filter((i) => i.status === 'waiting');
   const picked = (items.data ?? []).filter((i) => i.status === 'picked');
+  const announcement = useStatusAnnouncement(items.data, (i) => i.id, (i) => i.status, (changed) => `${changed.map((i) => `${i.label}${i.quantity > 1 ? ` × ${i.quantity}` : ''}: ${PICKUP_STATUS_LABELS[i.status]}`).join(', ')}.`);
 
   return (
     <PageFrame
@@ -31,6 +33,7 @@ export function PickupPage() {
         ) : undefined
       }
     >
+      <LiveStatus message={announcement} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="pickup-code-card">
           <Stack align="center" gap="sm" ta="center">

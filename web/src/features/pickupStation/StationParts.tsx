@@ -33,7 +33,7 @@ function itemTitle(item: StationItem) {
       <Text fz="lg" fw={700} lh={1.3}>
         {item.label}
         {item.quantity > 1 && (
-          <Text span fw={800} c="baltyk.7">
+          <Text span fw={800} c="baltyk">
             {' '}
             × {item.quantity}
           </Text>
@@ -60,7 +60,7 @@ function StatusBadge({ item }: { item: StationItem }) {
 /** Read-only row (the "find a person" page); `action` is shown under a handed-out item („Przyjmij zwrot”). */
 export function ItemRow({ item, action }: { item: StationItem; action?: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" data-testid="station-item" data-status={item.status} style={{ opacity: item.status === 'picked' ? 0.75 : 1 }}>
+    <Paper withBorder radius="md" p="md" data-testid="station-item" data-status={item.status}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
           {itemTitle(item)}

@@ -7,6 +7,7 @@ import { selectIsStaff } from '../auth';
 import { formatCount, formatNumber, NOUNS, type NounForms } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
+import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { acceptPickupReturn, handOutPickupItems, searchWords, uidForPickupCode, useStationItemsQuery, useStationPersonQuery, useStationSearchQuery, type SearchHit, type StationItem } from './api';
@@ -346,6 +347,11 @@ function HandOut({ uid }: { uid: string }) {
   const nextRef = useRef<HTMLAnchorElement>(null);
 
   const waiting = useMemo(() => (items.data ?? []).filter((i) => i.status === 'waiting'), [items.data]);
+  // Read out whether handed out here or at another table meanwhile.
+  const announcement = useStatusAnnouncement(items.data, (i) => i.id, (i) => i.status, (changed) => {
+    const handedOut = changed.filter((i) => i.status === 'picked').map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
+    return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
+  });
   useEffect(() => {
     if (outcome?.kind === 'done') nextRef.current?.focus();
   }, [outcome]);
@@ -383,9 +389,11 @@ function HandOut({ uid }: { uid: string }) {
   const list = items.data ?? [];
   return (
     <Stack gap="md">
+      <LiveStatus message={announcement} />
       <PersonHeader person={person.data} />
       {outcome?.kind === 'done' && (
-        <Alert color="green" variant="filled" radius="md" role="status" data-testid="handout-result" title={`Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`}>
+        // Not a live region itself: the page's live status reads the hand-out out once.
+        <Alert color="green" variant="filled" radius="md" data-testid="handout-result" title={`Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`}>
           <Stack gap="sm">
             <Text c="white">{outcome.labels.join(', ')}</Text>
             <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color="green" data-testid="next-person">

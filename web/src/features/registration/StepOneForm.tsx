@@ -144,7 +144,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
                 ))}
               </List>
               {project.ok && policyFor?.isValid && (
-                <Text size="xs" c="teal.7">
+                <Text size="xs" c="teal">
                   Hasło spełnia zasady usługi logowania.
                 </Text>
               )}

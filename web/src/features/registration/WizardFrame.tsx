@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Paper, Progress, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Center, Paper, Progress, Stack, Stepper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 export const STEPS_PATH = '/rejestracja/registration_steps';
@@ -25,7 +25,17 @@ export function WizardFrame({ step, title, description, busy = false, children }
           {busy && <Progress value={100} animated striped size="sm" aria-label="Przechodzenie do kolejnego kroku" data-testid="wizard-progress" />}
           <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={`Krok ${step + 1} z 4`}>
             {STEP_LABELS.map((label) => (
-              <Stepper.Step key={label} label={<Text size="xs" visibleFrom="sm">{label}</Text>} aria-label={label} />
+              // Narrow screens show only the step's number; the label stays for screen readers, so
+              // the step is named by what it shows („1 Konto”) at every width.
+              <Stepper.Step
+                key={label}
+                label={
+                  <>
+                    <Text size="xs" visibleFrom="sm">{label}</Text>
+                    <VisuallyHidden hiddenFrom="sm">{label}</VisuallyHidden>
+                  </>
+                }
+              />
             ))}
           </Stepper>
           <Stack gap={4}>

@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function AppLoading() {
   return (
     <Center mih="60vh">
-      <Loader aria-label="Wczytywanie…" />
+      <Loader role="status" aria-label="Wczytywanie…" />
     </Center>
   );
 }

@@ -47,7 +47,7 @@ function ErrorLayout({
   return (
     <Container size="sm" py={{ base: 40, sm: 80 }} data-testid="error-page" data-status={status}>
       <Stack gap="md">
-        <Text fz={{ base: 64, sm: 96 }} fw={900} lh={1} c="baltyk.3" aria-hidden>
+        <Text fz={{ base: 64, sm: 96 }} fw={900} lh={1} c="baltyk" aria-hidden>
           {status}
         </Text>
         <Title order={1} data-testid="error-title">

@@ -7,7 +7,7 @@ import { TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
   pending: { label: 'oczekuje na płatność', color: 'yellow.4' },
-  paid: { label: 'opłacone', color: 'teal.8' },
+  paid: { label: 'opłacone', color: 'teal.9' },
   cancelled: { label: 'anulowane', color: 'gray' },
 } as const;
 
