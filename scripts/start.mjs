@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, StackError, buildAll, startStack } from './lib/stack.mjs';
 import { EXPIRY_INTERVAL_MS, startExpiryInterval } from './lib/expiry.mjs';
+import { MAIL_RETRY_INTERVAL_MS, startMailRetryInterval } from './lib/mailRetry.mjs';
 
 const log = (line) => console.log(`· ${line}`);
 
@@ -27,6 +28,8 @@ async function main() {
 
   // Production expires unpaid orders on a schedule; scheduled functions do not run in the emulators.
   const stopExpiry = startExpiryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+  // Likewise the production schedule that retries unsent e-mail (docs/email.md).
+  const stopMailRetry = startMailRetryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
 
   const accounts = demoAccounts();
   const lines = [
@@ -38,6 +41,8 @@ async function main() {
     `  Functions emulator       ${stack.urls.functions}  (region ${stack.region})`,
     `  Data kept in             .emulator-data/`,
     `  Unpaid-order expiry      every ${EXPIRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
+    `  Mail inbox (catcher)     ${stack.urls.mail}  (SMTP ${stack.smtpUrl}; e-mail never leaves this machine)`,
+    `  Unsent-mail retry        every ${MAIL_RETRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
   ];
   if (accounts.length) {
     lines.push('', 'Demo accounts:');
@@ -52,6 +57,7 @@ async function main() {
     stopping = true;
     console.log('\nStopping (saving Auth data)…');
     stopExpiry();
+    stopMailRetry();
     await stack.stop();
     console.log('Stopped.');
     process.exit(0);

@@ -16,3 +16,4 @@ export { updateEventSettings } from './event.js';
 export { deleteMyAccount } from './account.js';
 export { recordKsefSubmission } from './ksef.js';
 export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, startRefund, markRefundTransferred, acceptPickupReturn } from './refunds.js';
+export { retryMail, retryMailScheduled } from './mail/callables.js';

@@ -3,6 +3,7 @@ import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { handOutPickupItemsInput, type HandOutPickupItemsOutput, type PickupItem, type PickupLock, type Profile } from './domain/index.js';
 import { db } from './lib/admin.js';
+import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
@@ -71,7 +72,9 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
     }
     updates['stats/admin/pickups/picked'] = ServerValue.increment(itemIds.length);
     updates[`pickupLocks/${input.uid}`] = null;
-    await db.ref().update(updates);
+    // The receipt e-mail (the lock token names this one hand-out) is written in the same update.
+    const receipt = itemIds.map((id) => items[id]);
+    await commitWithMail(updates, await itemsHandedOutMail(input.uid, token, receipt, now, staffName));
     committed = true;
     return { uid: input.uid, handedOut: itemIds, pickedAt: now };
   } finally {

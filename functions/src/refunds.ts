@@ -42,6 +42,7 @@ import {
   type RefundTransfer,
 } from './domain/refunds.js';
 import { db } from './lib/admin.js';
+import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
@@ -347,8 +348,10 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/net`] = ServerValue.increment(-r.net);
   }
 
+  // The e-mail with the correction attached is written in the same update (docs/email.md).
+  const mail = await refundApprovedMail(correctionId, correction);
   try {
-    await db.ref().update(updates);
+    await commitWithMail(updates, mail);
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
     // issues the same number.
@@ -364,7 +367,7 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
   const now = Date.now();
   if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
   let why: ReturnType<typeof refuse> | null = null;
-  await transact<RefundTransfer>(db.ref(`refunds/${input.orderId}/corrections/${input.correctionId}`), (cur) => {
+  const { value: transferred } = await transact<RefundTransfer>(db.ref(`refunds/${input.orderId}/corrections/${input.correctionId}`), (cur) => {
     why = null;
     if (!cur) why = refuse('refund-missing');
     else if (cur.status === 'transferred') why = refuse('refund-already-transferred', { message: `Zwrot ${cur.number} oznaczono jako przelany ${cur.transferredOn ?? ''}`.trim() });
@@ -373,6 +376,8 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
     return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: caller.uid };
   });
   if (why) throw why;
+  // The commit point is the transaction above (one node), so the e-mail is written right after it (docs/email.md).
+  if (transferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transferred));
   return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
 });
 

@@ -16,6 +16,7 @@ import {
   type UpdateProfileOutput,
 } from './domain/index.js';
 import { auth, db } from './lib/admin.js';
+import { commitWithMail, welcomeMail } from './mail/index.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transact } from './lib/tx.js';
@@ -104,7 +105,8 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
     'stats/public/accounts': ServerValue.increment(1),
     [`stats/admin/byCountry/${profile.country}`]: ServerValue.increment(1),
   };
-  await db.ref().update(updates);
+  // The welcome e-mail is written in the same update (docs/email.md).
+  await commitWithMail(updates, await welcomeMail(uid, profile.email, profile.firstName));
   // The dashboard header shows the identity record's name: the one typed in the wizard, not the e-mail.
   await auth.updateUser(uid, { displayName: `${profile.firstName} ${profile.lastName}` });
   return { uid, pickupCode, selfMemberId: SELF_MEMBER_ID };

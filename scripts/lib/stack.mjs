@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport } from './authExport.mjs';
 import { warmFunctions } from './warmFunctions.mjs';
+import { startMailCatcher } from './mailCatcher.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -16,6 +17,8 @@ export const NAMESPACE = `${PROJECT_ID}-default-rtdb`;
 export const REGION = 'europe-central2';
 
 const DEFAULT_PORTS = { rtdb: 9000, auth: 9099, functions: 5001, hub: 4400, logging: 4500, web: 5173 };
+/** The mail catcher's SMTP and web-inbox ports for `npm start` (the tests take free ones). */
+const DEFAULT_MAIL_PORTS = { smtp: 1025, http: 1080 };
 const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
 const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
 
@@ -220,6 +223,7 @@ export async function startStack(options = {}) {
   const ports = await choosePorts(portMode, wanted);
   const host = '127.0.0.1';
   let functionsParallel;
+  let mail;
   const processes = [];
   const cleanups = [];
   const killAll = () => processes.forEach((p) => p.signal('SIGKILL'));
@@ -266,6 +270,18 @@ export async function startStack(options = {}) {
       DATABASE_URL: `https://${NAMESPACE}.firebaseio.com`,
     };
     if (functions) {
+      // The functions send e-mail through real SMTP to the local catcher (docs/email.md); nothing leaves the machine.
+      mail = await startMailCatcher({
+        host,
+        smtpPort: portMode === 'free' ? 0 : Number(process.env.MAIL_SMTP_PORT ?? DEFAULT_MAIL_PORTS.smtp),
+        httpPort: portMode === 'free' ? 0 : Number(process.env.MAIL_HTTP_PORT ?? DEFAULT_MAIL_PORTS.http),
+        log,
+      }).catch((error) => {
+        throw new StackError(`The mail catcher could not start (${error.message}). Stop the process that uses its port or choose others with MAIL_SMTP_PORT / MAIL_HTTP_PORT.`);
+      });
+      cleanups.push(() => void mail.stop());
+      Object.assign(env, { SMTP_URL: mail.smtpUrl, MAIL_FROM: env.MAIL_FROM ?? 'Panel Uczestnika <powiadomienia@panel-uczestnika.local>', APP_URL: `http://${host}:${ports.web ?? DEFAULT_PORTS.web}` });
+      log(`Mail catcher: SMTP ${mail.smtpUrl}, inbox ${mail.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {
         ...config.emulators,
@@ -313,7 +329,8 @@ export async function startStack(options = {}) {
         },
       );
       processes.push(firebase);
-      await waitFor('functions', async () => firebase.output.join('').includes('All emulators ready'), firebase, 120_000);
+      // Generous: on a loaded 2-core machine (several test stacks at once) firebase-tools alone can take minutes.
+      await waitFor('functions', async () => firebase.output.join('').includes('All emulators ready'), firebase, 300_000);
       authReady = true;
       if (firebase.output.join('').match(/Failed to load function definition|Error: .*functions/i)) {
         throw new StackError(`The Functions emulator could not load the functions. Its last output:\n${firebase.tail()}`);
@@ -377,7 +394,11 @@ export async function startStack(options = {}) {
       auth: ports.auth ? `http://${host}:${ports.auth}` : undefined,
       functions: ports.functions ? `http://${host}:${ports.functions}` : undefined,
       web: ports.web ? `http://${host}:${ports.web}` : undefined,
+      /** The mail catcher's web inbox and JSON API (scripts/lib/mailCatcher.mjs). */
+      mail: mail?.url,
     },
+    /** SMTP address of the mail catcher the functions send to. */
+    smtpUrl: mail?.smtpUrl,
     env: {
       FIREBASE_DATABASE_EMULATOR_HOST: `${host}:${ports.rtdb}`,
       ...(ports.auth ? { FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}` } : {}),

@@ -138,6 +138,13 @@ const MATRIX: Row[] = [
   { path: '/holdings', read: ['admin'], value: {}, write: NOBODY },
   { path: `/holdings/${O}`, read: ['admin'], value: { tickets: { karnet: 0 } }, write: NOBODY },
   { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
+  // E-mail outbox: admins read it (the „Poczta” view), only functions write it; a participant's own mail preferences
+  { path: '/outbox', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/outbox/op-oAlice', read: ['admin'], value: { kind: 'orderPlaced', uid: O, to: 'alice@example.com', subject: 'Zamówienie', createdAt: 1 }, write: NOBODY },
+  { path: '/outbox/op-oAlice/status', read: ['admin'], value: 'sent', write: NOBODY },
+  { path: '/mailPrefs', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/mailPrefs/${O}`, read: ['owner', 'admin'], value: { optional: false, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
+  { path: `/mailPrefs/${O}/optional`, read: ['owner', 'admin'], value: true, write: ['owner'] },
   // Anything not in the data model
   { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },
 ];

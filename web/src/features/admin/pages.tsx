@@ -5,7 +5,8 @@ import { selectIsAdmin } from '../auth';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { BankImportTab } from '../bankImport';
-import { KsefTab } from '../ksef/KsefTab';
+import { KsefTab } from '../ksef';
+import { MailTab } from '../mail';
 import { RefundsTab } from '../refunds';
 import { EventTab } from './EventTab';
 import { OrdersTab } from './OrdersTab';
@@ -18,6 +19,7 @@ const TABS = [
   { value: 'wyciag', label: 'Wyciąg bankowy', Panel: BankImportTab },
   { value: 'ksef', label: 'KSeF', Panel: KsefTab },
   { value: 'zwroty', label: 'Zwroty', Panel: RefundsTab },
+  { value: 'poczta', label: 'Poczta', Panel: MailTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
   { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },

@@ -115,6 +115,7 @@ const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { or
                 amountGrosze={order.totals.gross}
                 title={order.number}
                 payBy={order.payBy}
+                recipientNip={seller.nip}
               />
             ) : (
               <Text size="sm" c="dimmed">

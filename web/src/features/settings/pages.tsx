@@ -7,6 +7,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser, useSession } from '../auth';
+import { MailPrefsField } from '../mail';
 import { saveProfile, useGetProfileQuery } from './api';
 import { changePassword, deleteAccount, hasPasswordProvider } from './authOps';
 import { ChangePasswordForm, DeleteAccountDialog, reauthMessage } from './PasswordForms';
@@ -89,6 +90,7 @@ export function SettingsPage() {
           />
         )}
       </Section>
+      <MailPrefsField />
       <ColorModeSection />
       <Section title="Hasło" description="Ze względów bezpieczeństwa podaj najpierw obecne hasło." testId="settings-password">
         {passwordAccount ? (

@@ -138,6 +138,7 @@ export function OrderConfirmation({ number, totalGross, seller, sellerLoading, d
               amountGrosze={totalGross}
               title={number}
               payBy={details?.payBy}
+              recipientNip={seller.nip}
             />
           </Stack>
         ) : sellerLoading ? (

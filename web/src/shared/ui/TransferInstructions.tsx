@@ -1,5 +1,6 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { formatDate, formatMoney } from '../format/pl';
+import { PaymentQr } from './PaymentQr';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
 export function formatBankAccount(digits: string): string {
@@ -57,10 +58,12 @@ export interface TransferInstructionsProps {
   title: string;
   /** When the transfer must be booked by (ms); after it the order is cancelled. */
   payBy?: number;
+  /** The recipient's NIP: with it a payment QR code („Standard 2D”) is shown for the banking apps. */
+  recipientNip?: string;
 }
 
 /** Bank-transfer instructions for a pending order: every value the payer has to type, each with a copy button. */
-export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title, payBy }: TransferInstructionsProps) {
+export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title, payBy, recipientNip }: TransferInstructionsProps) {
   const amount = formatMoney(amountGrosze);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="transfer-instructions">
@@ -75,6 +78,7 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
           <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
           {payBy !== undefined && <Row label="Termin wpłaty" value={formatDate(payBy)} testId="transfer-pay-by" />}
         </SimpleGrid>
+        {recipientNip && <PaymentQr nip={recipientNip} bankAccount={bankAccount} amountGrosze={amountGrosze} recipientName={recipient} title={title} />}
         {payBy !== undefined && (
           <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
             Jeśli wpłata nie dotrze do {formatDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.

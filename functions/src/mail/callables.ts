@@ -1,0 +1,47 @@
+import { onCall } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { logger } from 'firebase-functions/v2';
+import { z } from 'zod';
+import { requireAdmin } from '../lib/caller.js';
+import { parseInput } from '../lib/refusal.js';
+import { deliverMessage, retryDueMessages, type DeliveryOutcome } from './deliver.js';
+import { MESSAGE_ID_PATTERN } from './outbox.js';
+
+/** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
+export const retryMailInput = z.strictObject({
+  messageIds: z
+    .array(z.string().regex(MESSAGE_ID_PATTERN, { message: 'Nieprawidłowy identyfikator wiadomości' }))
+    .min(1, { message: 'Wybierz co najmniej jedną wiadomość' })
+    .max(50, { message: 'Naraz można ponowić najwyżej 50 wiadomości' })
+    .optional(),
+});
+
+export interface RetryMailOutput {
+  checked: number;
+  results: { messageId: string; status: DeliveryOutcome['status']; error?: string; permanent?: boolean }[];
+}
+
+const summary = (r: DeliveryOutcome) => ({ messageId: r.messageId, status: r.status, ...(r.error ? { error: r.error.message, permanent: r.error.permanent } : {}) });
+
+/**
+ * Admin: delivers the chosen messages now (also failures marked permanent — the admin decided), or,
+ * without a selection, every unsent message that is due (what the schedule does). A message already
+ * sent is never sent again (the claim in deliver.ts).
+ */
+export const retryMail = onCall(async (request): Promise<RetryMailOutput> => {
+  const input = parseInput(retryMailInput, request.data);
+  requireAdmin(request);
+  if (input.messageIds) {
+    const results: DeliveryOutcome[] = [];
+    for (const id of new Set(input.messageIds)) results.push(await deliverMessage(id, { manual: true }));
+    return { checked: results.length, results: results.map(summary) };
+  }
+  const { checked, results } = await retryDueMessages();
+  return { checked, results: results.map(summary) };
+});
+
+/** Production: every 10 minutes. Not loaded by the local emulators (no Pub/Sub): `npm start` calls retryMail instead. */
+export const retryMailScheduled = onSchedule({ schedule: 'every 10 minutes', timeZone: 'Europe/Warsaw' }, async () => {
+  const { checked, results } = await retryDueMessages();
+  if (results.length) logger.info('retryMail', { checked, sent: results.filter((r) => r.status === 'sent').length, failed: results.filter((r) => r.status === 'failed').length });
+});

@@ -1,0 +1,114 @@
+/**
+ * The messages the state changes cause, ready to be written with them (outbox.ts), and the one call a
+ * callable makes: `commitWithMail(updates, mail)` — the callable's own final multi-path update with
+ * the message added to it, then delivery. The callables stay as they were otherwise.
+ */
+import type { EventSettings, Invoice, Order, PickupItem } from '../domain/index.js';
+import type { CorrectionInvoice, RefundTransfer } from '../domain/refunds.js';
+import { paymentQrPayload } from '../domain/paymentQr.js';
+import { db } from '../lib/admin.js';
+import { mailConfig } from './config.js';
+import { deliverAfterCommit } from './deliver.js';
+import { OPTIONAL_KINDS, messageIdFor, outboxUpdates, type MailAttachments, type MailKind, type PreparedMail } from './outbox.js';
+import * as templates from './templates.js';
+
+/** `/mailPrefs/{uid}`: written by the participant's settings page (rules validate it). */
+export interface MailPrefs {
+  /** false: no welcome and hand-out messages. Absent = true. */
+  optional?: boolean;
+  updatedAt?: number;
+}
+
+async function eventOf(): Promise<Pick<EventSettings, 'name' | 'seller'> | null> {
+  return (await db.ref('event').get()).val() as EventSettings | null;
+}
+
+async function prepare(kind: MailKind, subjectId: string, input: { uid: string; to: string; rendered: templates.Rendered; attachments?: MailAttachments; ref?: string }): Promise<PreparedMail> {
+  const optional = OPTIONAL_KINDS.has(kind);
+  const prefs = optional ? ((await db.ref(`mailPrefs/${input.uid}`).get()).val() as MailPrefs | null) : null;
+  return {
+    id: messageIdFor(kind, subjectId),
+    optedOut: optional && prefs?.optional === false,
+    content: {
+      kind,
+      essential: !optional,
+      uid: input.uid,
+      to: input.to,
+      subject: input.rendered.subject,
+      text: input.rendered.text,
+      html: input.rendered.html,
+      ...(input.attachments ? { attachments: input.attachments } : {}),
+      ...(input.ref ? { ref: input.ref } : {}),
+      createdAt: Date.now(),
+    },
+  };
+}
+
+function context(event: Pick<EventSettings, 'name'> | null): templates.MailContext {
+  return { eventName: event?.name ?? 'Panel Uczestnika', appUrl: mailConfig().appUrl };
+}
+
+async function profileEmail(uid: string): Promise<string | null> {
+  return (await db.ref(`profiles/${uid}/email`).get()).val() as string | null;
+}
+
+export async function orderPlacedMail(orderId: string, order: Order): Promise<PreparedMail> {
+  const event = await eventOf();
+  const seller = event?.seller ?? null;
+  const qr = seller ? paymentQrPayload({ nip: seller.nip, bankAccount: seller.bankAccount, amountGrosze: order.totals.gross, recipientName: seller.name, title: order.number }) : null;
+  const rendered = templates.orderPlacedMail(context(event), { order, seller, payBy: order.payBy, hasQr: qr !== null });
+  return prepare('orderPlaced', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: qr ? { paymentQr: qr } : undefined, ref: order.number });
+}
+
+export async function paymentBookedMail(orderId: string, order: Order, invoice: Pick<Invoice, 'number' | 'totals'>, invoiceId: string, pickupItems: number): Promise<PreparedMail> {
+  const rendered = templates.paymentBookedMail(context(await eventOf()), { order, invoice, invoiceId, pickupItems });
+  return prepare('paymentBooked', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: { invoice: { uid: order.uid, invoiceId } }, ref: order.number });
+}
+
+export async function orderCancelledMail(orderId: string, order: Order, by: 'owner' | 'admin' | 'expiry'): Promise<PreparedMail> {
+  const rendered = templates.orderCancelledMail(context(await eventOf()), { order, by });
+  return prepare('orderCancelled', orderId, { uid: order.uid, to: order.buyer.email, rendered, ref: order.number });
+}
+
+/** The e-mail of an approved (or admin-started) refund, with the correction invoice attached. Null when the account has no e-mail (deleted). */
+export async function refundApprovedMail(correctionId: string, correction: CorrectionInvoice): Promise<PreparedMail | null> {
+  const to = await profileEmail(correction.uid);
+  if (!to) return null;
+  const rendered = templates.refundApprovedMail(context(await eventOf()), { correction });
+  return prepare('refundApproved', correctionId, { uid: correction.uid, to, rendered, attachments: { correction: { uid: correction.uid, correctionId } }, ref: correction.number });
+}
+
+/** The e-mail of a refund marked transferred (`/refunds/{orderId}/corrections/{correctionId}` as it is now). */
+export async function refundTransferredMail(orderId: string, correctionId: string, transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn'>): Promise<PreparedMail | null> {
+  const [uid, orderNumber] = await Promise.all([db.ref(`refunds/${orderId}/uid`).get(), db.ref(`refunds/${orderId}/orderNumber`).get()]).then((snaps) => snaps.map((s) => s.val() as string | null));
+  const to = uid ? await profileEmail(uid) : null;
+  if (!uid || !to || !transfer.transferredOn) return null;
+  const correction = { number: transfer.number, orderNumber: orderNumber ?? '', refundAmount: transfer.amount, refundAccount: transfer.bankAccount };
+  const rendered = templates.refundTransferredMail(context(await eventOf()), { correction, transferredOn: transfer.transferredOn });
+  return prepare('refundTransferred', correctionId, { uid, to, rendered, ref: transfer.number });
+}
+
+/** A hand-out receipt; `handOutId` identifies this one hand-out (e.g. its lock token). */
+export async function itemsHandedOutMail(uid: string, handOutId: string, items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[], at: number, byName?: string): Promise<PreparedMail | null> {
+  const to = await profileEmail(uid);
+  if (!to) return null;
+  const rendered = templates.itemsHandedOutMail(context(await eventOf()), { items, at, byName });
+  return prepare('itemsHandedOut', handOutId, { uid, to, rendered });
+}
+
+export async function welcomeMail(uid: string, email: string, firstName: string): Promise<PreparedMail> {
+  const rendered = templates.welcomeMail(context(await eventOf()), { firstName });
+  return prepare('welcome', uid.replace(/[^A-Za-z0-9_-]/g, '_'), { uid, to: email, rendered });
+}
+
+/**
+ * The callable's final atomic update with the message(s) written into it — the message exists exactly
+ * when the state change does — then delivery, whose failure never fails the callable (the message
+ * stays in the outbox with its error and is retried).
+ */
+export async function commitWithMail(updates: Record<string, unknown>, mail: PreparedMail | null | readonly (PreparedMail | null)[]): Promise<void> {
+  const mails = (Array.isArray(mail) ? mail : [mail]).filter((m): m is PreparedMail => m !== null);
+  const all = { ...updates, ...outboxUpdates(mails) };
+  if (Object.keys(all).length) await db.ref().update(all);
+  await deliverAfterCommit(mails.filter((m) => !m.optedOut).map((m) => m.id));
+}

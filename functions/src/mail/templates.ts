@@ -1,0 +1,223 @@
+/**
+ * The texts of the e-mails: Polish, an HTML part laid out for a phone (one column, 16 px text, at most
+ * 600 px wide, inline styles only — mail programs drop style sheets) and a plain-text part with the
+ * same content. Pure functions of the data; everything user-typed is HTML-escaped.
+ */
+import { formatGrosze, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
+import type { CorrectionInvoice } from '../domain/refunds.js';
+
+export interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailContext {
+  eventName: string;
+  appUrl: string;
+}
+
+const NAVY = '#0a2a66';
+export const PAYMENT_QR_CID = 'payment-qr';
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const money = (grosze: number) => formatGrosze(grosze);
+
+const dateFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const formatMailDate = (ms: number) => dateFormat.format(ms);
+const formatMailDateTime = (ms: number) => dateTimeFormat.format(ms);
+/** `2026-07-03` → `3 lipca 2026`. */
+const isoDay = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+
+/** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012`. */
+export function formatAccount(digits: string): string {
+  return digits.length === 26 ? `${digits.slice(0, 2)} ${digits.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}` : digits;
+}
+
+const ITEMS = ['przedmiot', 'przedmioty', 'przedmiotów'] as const;
+
+// ——— building blocks: each returns [html, text] ———
+type Part = [string, string];
+
+const paragraph = (text: string): Part => [`<p style="margin:0 0 16px">${escapeHtml(text)}</p>`, text];
+const rawParagraph = (html: string, text: string): Part => [`<p style="margin:0 0 16px">${html}</p>`, text];
+
+function button(label: string, url: string): Part {
+  return [
+    `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${NAVY};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
+    `${label}: ${url}`,
+  ];
+}
+
+/** Label/value rows (a two-column table; on a narrow screen the values wrap under long labels). */
+function facts(rows: [string, string][]): Part {
+  const html = rows
+    .map(([k, v]) => `<tr><td style="padding:6px 12px 6px 0;color:#5a6478;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:bold;word-break:break-word">${escapeHtml(v)}</td></tr>`)
+    .join('');
+  return [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%">${html}</table>`, rows.map(([k, v]) => `${k}: ${v}`).join('\n')];
+}
+
+function lineTable(rows: { name: string; detail?: string; amount: string }[], total?: string): Part {
+  const body = rows
+    .map((r) => `<tr><td style="padding:8px 8px 8px 0;border-bottom:1px solid #e3e8f0">${escapeHtml(r.name)}${r.detail ? `<br><span style="color:#5a6478;font-size:14px">${escapeHtml(r.detail)}</span>` : ''}</td><td style="padding:8px 0;border-bottom:1px solid #e3e8f0;text-align:right;white-space:nowrap">${escapeHtml(r.amount)}</td></tr>`)
+    .join('');
+  const foot = total ? `<tr><td style="padding:10px 8px 0 0;font-weight:bold">Razem (z VAT)</td><td style="padding:10px 0 0;text-align:right;font-weight:bold;white-space:nowrap">${escapeHtml(total)}</td></tr>` : '';
+  const text = rows.map((r) => `- ${r.name}${r.detail ? ` (${r.detail})` : ''}: ${r.amount}`).join('\n') + (total ? `\nRazem (z VAT): ${total}` : '');
+  return [`<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${body}${foot}</table>`, text];
+}
+
+function heading(text: string): Part {
+  return [`<h2 style="font-size:18px;margin:24px 0 8px;color:${NAVY}">${escapeHtml(text)}</h2>`, `\n${text.toUpperCase()}`];
+}
+
+function layout(ctx: MailContext, title: string, parts: Part[], footer: string): { html: string; text: string } {
+  const html = `<!doctype html>
+<html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f5f9">
+<div style="max-width:600px;margin:0 auto;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#14223b">
+<p style="margin:0 0 4px;font-size:13px;font-weight:bold;letter-spacing:.04em;text-transform:uppercase;color:${NAVY}">${escapeHtml(ctx.eventName)}</p>
+<div style="background:#ffffff;border-radius:12px;padding:20px">
+<h1 style="font-size:22px;line-height:1.3;margin:0 0 16px">${escapeHtml(title)}</h1>
+${parts.map(([h]) => h).join('\n')}
+</div>
+<p style="margin:16px 0;font-size:13px;color:#5a6478">${escapeHtml(footer)}</p>
+</div></body></html>`;
+  const text = `${ctx.eventName}\n\n${title}\n\n${parts.map(([, t]) => t).join('\n\n')}\n\n--\n${footer}\n`;
+  return { html, text };
+}
+
+const FOOTER_ESSENTIAL = 'Tę wiadomość wysłaliśmy, bo dotyczy Twojego zamówienia w panelu uczestnika. Prosimy na nią nie odpowiadać.';
+const FOOTER_OPTIONAL = 'Wiadomości powitalne i potwierdzenia odbioru możesz wyłączyć w panelu: Ustawienia → Powiadomienia e-mail. Prosimy nie odpowiadać na tę wiadomość.';
+
+function orderLines(order: Order): { name: string; detail?: string; amount: string }[] {
+  return Object.entries(order.lines)
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([, l]) => ({
+      name: l.type === 'merch' ? `${l.name} (${l.variantLabel})${l.quantity > 1 ? ` × ${l.quantity}` : ''}` : l.name,
+      detail: l.memberName,
+      amount: money(l.unitGross * l.quantity),
+    }));
+}
+
+function transferFacts(seller: Seller, amount: number, title: string, payBy?: number): Part {
+  return facts([
+    ['Odbiorca', `${seller.name}, ${seller.street}, ${seller.postalCode} ${seller.city}`],
+    ['Numer konta', formatAccount(seller.bankAccount)],
+    ['Kwota', money(amount)],
+    ['Tytuł przelewu', title],
+    ...(payBy !== undefined ? ([['Termin wpłaty', formatMailDate(payBy)]] as [string, string][]) : []),
+  ]);
+}
+
+export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller: Seller | null; payBy?: number; hasQr: boolean }): Rendered {
+  const { order, seller, payBy, hasQr } = input;
+  const title = `Zamówienie ${order.number} przyjęte`;
+  const parts: Part[] = [
+    paragraph(`Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Czeka ono na płatność przelewem.`),
+    heading('Zamówione pozycje'),
+    lineTable(orderLines(order), money(order.totals.gross)),
+  ];
+  if (seller) {
+    parts.push(heading('Dane do przelewu'), transferFacts(seller, order.totals.gross, order.number, payBy));
+    if (hasQr) {
+      parts.push([
+        `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr><td style="padding:0 16px 0 0;vertical-align:middle"><img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" style="display:block;width:180px;height:180px;border:0"></td><td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br><span style="font-size:14px;color:#5a6478">Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.</span></td></tr></table>`,
+        'Możesz też zeskanować kod QR z wersji HTML tej wiadomości w aplikacji banku.',
+      ]);
+    }
+    parts.push(paragraph('W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.'));
+    if (payBy !== undefined) parts.push(paragraph(`Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`));
+  } else {
+    parts.push(paragraph('Organizator nie podał jeszcze numeru konta. Dane do przelewu znajdziesz w panelu, w zakładce Zamówienia.'));
+  }
+  parts.push(button('Zobacz zamówienie', `${ctx.appUrl}/dashboard/zamowienia`));
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoice: Pick<Invoice, 'number' | 'totals'>; invoiceId: string; pickupItems: number }): Rendered {
+  const { order, invoice, invoiceId, pickupItems } = input;
+  const title = `Płatność za zamówienie ${order.number} zaksięgowana`;
+  const parts: Part[] = [
+    paragraph(`Zaksięgowaliśmy wpłatę ${money(invoice.totals.gross)} za zamówienie ${order.number}. Zamówienie jest opłacone.`),
+    facts([
+      ['Zamówienie', order.number],
+      ['Faktura VAT', invoice.number],
+      ['Kwota', money(invoice.totals.gross)],
+    ]),
+    paragraph(`Faktura VAT ${invoice.number} jest w załączniku (PDF). Znajdziesz ją też w panelu, w zakładce Faktury.`),
+  ];
+  if (pickupItems > 0) parts.push(paragraph(`Do odebrania na wydarzeniu: ${pickupItems} ${pluralForm(pickupItems, ITEMS)}. Pokaż w punkcie odbioru swój kod odbioru z panelu.`));
+  parts.push(button('Zobacz fakturę', `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(invoiceId)}`));
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 'owner' | 'admin' | 'expiry' }): Rendered {
+  const { order, by } = input;
+  const title = `Zamówienie ${order.number} anulowane`;
+  const why =
+    by === 'owner'
+      ? 'Anulowaliśmy zamówienie na Twoją prośbę.'
+      : by === 'expiry'
+        ? `Zamówienie zostało anulowane, bo wpłata nie dotarła w terminie${order.payBy ? ` (${formatMailDate(order.payBy)})` : ''}.`
+        : 'Organizator anulował zamówienie.';
+  const parts: Part[] = [
+    paragraph(why),
+    lineTable(orderLines(order), money(order.totals.gross)),
+    paragraph('Zarezerwowane bilety i produkty wróciły do sprzedaży. Jeśli przelew został już wysłany, skontaktuj się z organizatorem — pieniądze zostaną zwrócone.'),
+    button('Zobacz zamówienia', `${ctx.appUrl}/dashboard/zamowienia`),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'reason' | 'corrected'> }): Rendered {
+  const c = input.correction;
+  const title = `Zwrot za zamówienie ${c.orderNumber} zatwierdzony`;
+  const parts: Part[] = [
+    paragraph(`Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Przelejemy go na podane konto; napiszemy, gdy przelew zostanie wysłany.`),
+    facts([
+      ['Kwota zwrotu', money(c.refundAmount)],
+      ['Na konto', formatAccount(c.refundAccount)],
+      ['Faktura korygująca', c.number],
+      ['Do faktury', c.corrected.number],
+      ['Przyczyna korekty', c.reason],
+    ]),
+    paragraph(`Faktura korygująca ${c.number} jest w załączniku (PDF) i w panelu, w zakładce Faktury.`),
+    button('Zobacz faktury', `${ctx.appUrl}/dashboard/faktury`),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+export function refundTransferredMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount'>; transferredOn: string }): Rendered {
+  const c = input.correction;
+  const title = `Zwrot ${money(c.refundAmount)} przelany`;
+  const parts: Part[] = [
+    paragraph(`${isoDay(input.transferredOn)} przelaliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na konto ${formatAccount(c.refundAccount)}.`),
+    paragraph(`Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być na koncie w ciągu 1–2 dni roboczych.`),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+export function itemsHandedOutMail(ctx: MailContext, input: { items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[]; at: number; byName?: string }): Rendered {
+  const count = input.items.reduce((sum, i) => sum + i.quantity, 0);
+  const title = `Odebrano ${count} ${pluralForm(count, ITEMS)}`;
+  const parts: Part[] = [
+    paragraph(`Potwierdzamy odbiór w punkcie odbioru, ${formatMailDateTime(input.at)}${input.byName ? ` (wydał(a): ${input.byName})` : ''}:`),
+    lineTable(input.items.map((i) => ({ name: i.label, detail: i.memberName, amount: `${i.quantity} szt.` }))),
+    paragraph('Jeśli czegoś brakuje, zgłoś to od razu w punkcie odbioru.'),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_OPTIONAL) };
+}
+
+export function welcomeMail(ctx: MailContext, input: { firstName: string }): Rendered {
+  const title = `Witaj, ${input.firstName}!`;
+  const parts: Part[] = [
+    paragraph(`Twoje konto w panelu uczestnika wydarzenia „${ctx.eventName}” jest gotowe.`),
+    rawParagraph('W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.', 'W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.'),
+    button('Przejdź do panelu', `${ctx.appUrl}/dashboard`),
+  ];
+  return { subject: `Witamy — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_OPTIONAL) };
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useAppSelector } from '../../app/store/hooks';
+import { LoadingRows } from '../../shared/ui/DataState';
+import { selectUser } from '../auth';
+import { saveMailPrefs, useGetMailPrefsQuery } from './api';
+
+/**
+ * Settings: the participant turns off the e-mails that are not about their orders (welcome, hand-out
+ * receipts). Order, payment, invoice and refund messages are always sent.
+ */
+export function MailPrefsField() {
+  const uid = useAppSelector(selectUser)?.uid;
+  const prefs = useGetMailPrefsQuery(uid ?? skipToken);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const change = async (optional: boolean) => {
+    if (!uid) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await saveMailPrefs(uid, optional);
+    } catch {
+      setError('Nie udało się zapisać ustawienia. Sprawdź połączenie i spróbuj ponownie.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Powiadomienia e-mail" data-testid="settings-mail">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            Powiadomienia e-mail
+          </Title>
+          <Text size="sm" c="dimmed">
+            Wiadomości o zamówieniach, płatnościach, fakturach i zwrotach wysyłamy zawsze.
+          </Text>
+        </Stack>
+        {prefs.isLoading || !prefs.data ? (
+          <LoadingRows rows={1} label="Wczytywanie ustawień powiadomień" />
+        ) : (
+          <Switch
+            checked={prefs.data.optional}
+            disabled={saving}
+            onChange={(e) => void change(e.currentTarget.checked)}
+            label="Wiadomości dodatkowe"
+            description="Powitanie po rejestracji i potwierdzenie odbioru przedmiotów w punkcie odbioru."
+            data-testid="mail-optional-switch"
+          />
+        )}
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { NounForms } from '@domain/words';
+import { formatCount, formatDateTime } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { retryMail, useAdminUnsentMailQuery, type OutboxRow, type RetryMailResult } from './api';
+
+const MESSAGES: NounForms = ['wiadomość', 'wiadomości', 'wiadomości'];
+const BATCH = 50;
+
+const KIND: Record<string, string> = {
+  orderPlaced: 'zamówienie',
+  paymentBooked: 'płatność i faktura',
+  orderCancelled: 'anulowanie',
+  refundApproved: 'zwrot zatwierdzony',
+  refundTransferred: 'zwrot przelany',
+  itemsHandedOut: 'odbiór',
+  welcome: 'powitanie',
+};
+
+function state(row: OutboxRow): { label: string; color: string } {
+  if (row.status === 'sending') return { label: 'wysyłanie', color: 'blue' };
+  if (row.status === 'failed') return row.error?.permanent ? { label: 'błąd — wymaga decyzji', color: 'red' } : { label: 'błąd — ponowimy', color: 'orange' };
+  return { label: 'oczekuje', color: 'gray' };
+}
+
+/** What a retry did, as the admin reads it. */
+export function retrySummary(out: RetryMailResult): string {
+  const sent = out.results.filter((r) => r.status === 'sent').length;
+  const failed = out.results.filter((r) => r.status === 'failed');
+  if (out.results.length === 0) return 'Nie było wiadomości do wysłania.';
+  const parts = [`Wysłano: ${formatCount(sent, MESSAGES)}.`];
+  if (failed.length) parts.push(`Nie udało się: ${formatCount(failed.length, MESSAGES)} (${[...new Set(failed.map((f) => f.error))].join(' ')}).`);
+  return parts.join(' ');
+}
+
+/**
+ * Admin „Poczta”: e-mails not sent yet (waiting, failed with their reason, or being sent) with
+ * „Wyślij ponownie”. Sent messages leave the list live; a message is never sent twice (docs/email.md).
+ */
+export function MailTab() {
+  const unsent = useAdminUnsentMailQuery();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const retry = async (ids: string[], key: string) => {
+    setBusy(key);
+    setResult(null);
+    try {
+      setResult({ ok: true, message: retrySummary(await retryMail(ids)) });
+    } catch (error) {
+      setResult({ ok: false, message: refusalOf(error).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mail-title">
+        <Stack gap="sm">
+          <Title order={3} fz="lg" id="mail-title">
+            Poczta
+          </Title>
+          <Text size="sm" c="dimmed">
+            Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka minut; adres odrzucony przez serwer
+            albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie usunięta.
+          </Text>
+          {result && (
+            <Text role={result.ok ? 'status' : 'alert'} c={result.ok ? 'teal.8' : 'red.8'} data-testid="mail-result">
+              {result.message}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {unsent.isLoading ? (
+        <LoadingRows rows={3} label="Wczytywanie poczty" />
+      ) : unsent.isError || !unsent.data ? (
+        <LoadError onRetry={() => void unsent.refetch()}>Nie udało się wczytać poczty.</LoadError>
+      ) : unsent.data.length === 0 ? (
+        <EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Text fw={600} data-testid="mail-unsent-count">
+              Niewysłane: {formatCount(unsent.data.length, MESSAGES)}
+            </Text>
+            <Button variant="light" loading={busy === 'all'} disabled={busy !== null} onClick={() => void retry(unsent.data!.slice(0, BATCH).map((m) => m.id), 'all')}>
+              Wyślij ponownie wszystkie
+            </Button>
+          </Group>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" aria-label="Niewysłane wiadomości">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Utworzono</Table.Th>
+                  <Table.Th>Odbiorca i temat</Table.Th>
+                  <Table.Th>Stan</Table.Th>
+                  <Table.Th>Przyczyna</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {unsent.data.map((row) => {
+                  const s = state(row);
+                  return (
+                    <Table.Tr key={row.id} data-testid="mail-row" data-id={row.id} data-status={row.status ?? 'waiting'}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {row.to}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {KIND[row.kind] ?? row.kind}
+                          {row.ref ? ` · ${row.ref}` : ''} · {row.subject}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={s.color} variant="light" style={{ textTransform: 'none' }}>
+                          {s.label}
+                        </Badge>
+                        {row.attempts ? (
+                          <Text size="xs" c="dimmed">
+                            prób: {row.attempts}
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td>
+                        {row.error ? (
+                          <>
+                            <Text size="sm">{row.error.message}</Text>
+                            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {row.error.detail}
+                            </Text>
+                          </>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            —
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button size="xs" variant="default" loading={busy === row.id} disabled={busy !== null} onClick={() => void retry([row.id], row.id)} aria-label={`Wyślij ponownie: ${row.subject} do ${row.to}`}>
+                          Wyślij ponownie
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
