@@ -84,7 +84,6 @@ describe('correction PDF', () => {
     expect(without).not.toContain('/URI');
   });
 });
-});
 
 describe('parseZloty', () => {
   it('reads Polish amounts into grosze', () => {

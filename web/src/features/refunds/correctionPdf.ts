@@ -6,12 +6,9 @@ import { jsPDF } from 'jspdf';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
 import { formatBankAccount } from '../../shared/ui/TransferInstructions';
-import { amount, formatNip, isoToPolishDate } from '../invoices/InvoiceDocument';
-import type { PdfFonts } from '../invoices/pdf/invoicePdf';
+import { amount, formatNip, isoToPolishDate, loadPdfFonts, type PdfFonts } from '../invoices';
 import { drawKodI, qrModules, type PdfKodI } from '../ksef';
 import { sortedCorrectionLines } from './lines';
-import regularUrl from '../invoices/pdf/fonts/LiberationSans-Regular.ttf?url';
-import boldUrl from '../invoices/pdf/fonts/LiberationSans-Bold.ttf?url';
 
 const FONT = 'LiberationSans';
 const PAGE_W = 210;
@@ -173,17 +170,7 @@ export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFont
   return doc;
 }
 
-async function fontBase64(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`Font ${url}: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 export async function downloadCorrectionPdf(correction: CorrectionInvoice, ksef?: { number: string; link: string }): Promise<void> {
   const kodI = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
-  const [regular, bold] = await Promise.all([fontBase64(regularUrl), fontBase64(boldUrl)]);
-  buildCorrectionPdf(correction, { regular, bold }, kodI).save(correctionPdfFileName(correction));
+  buildCorrectionPdf(correction, await loadPdfFonts(), kodI).save(correctionPdfFileName(correction));
 }
