@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { selectIsAdmin, selectUser, useSession } from '../../features/auth';
-import { RoleSync } from '../../features/admin/roleSync';
+import { RoleSync } from '../../features/roles';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
