@@ -1,14 +1,26 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { selectIsAdmin, selectUser, useSession } from '../../features/auth';
-import { RoleSync } from '../../features/roles';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { selectIsAdmin } from '../../features/auth';
+import { AppLoading } from '../../shared/ui/AppLoading';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { useAppSelector } from '../store/hooks';
+import { attachRealtimeApi } from '../store/store';
+import { UserButton } from './UserButton';
+
+/*
+ * What the frame's first paint does not need loads after it, in parallel with the page: the user
+ * menu (its popover machinery is most of the frame's code) and the role sync (a database listener).
+ * The page itself renders inside the Suspense below on the first load (see createRouter).
+ */
+const UserMenu = lazy(() => import('./UserMenu'));
+const RoleSync = lazy(() =>
+  Promise.all([import('../../features/roles'), attachRealtimeApi()]).then(([roles]) => ({ default: roles.RoleSync })),
+);
 
 interface NavItem {
   label: string;
@@ -38,51 +50,17 @@ function NavIcon({ d }: { d: string }) {
   );
 }
 
-function initials(name: string | null | undefined): string {
-  const parts = (name ?? '').split(/[\s@.]+/).filter(Boolean);
-  return (parts[0]?.[0] ?? '?').toUpperCase() + (parts[1]?.[0] ?? '').toUpperCase();
-}
-
-function UserMenu() {
-  const user = useAppSelector(selectUser);
-  const session = useSession();
-  const navigate = useNavigate();
-  const label = user?.displayName || user?.email || 'Konto';
+/** The user menu, with its button standing in (and remembering focus and a press) until the menu has loaded. */
+function UserMenuSlot() {
+  const [focused, setFocused] = useState(false);
+  const [pressed, setPressed] = useState(false);
+  const placeholder = (
+    <UserButton aria-haspopup="menu" onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} onClick={() => setPressed(true)} />
+  );
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Menu użytkownika" data-testid="user-menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar color="baltyk" radius="xl" size={34}>
-              {initials(user?.displayName || user?.email)}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
-              {label}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="xs" truncate>
-            Zalogowano jako {user?.email ?? '—'}
-          </Text>
-        </Menu.Label>
-        <Menu.Item component={RouterNavLink} to="/dashboard/ustawienia">
-          Ustawienia konta
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          onClick={async () => {
-            await session.signOut();
-            navigate('/', { replace: true });
-          }}
-        >
-          Wyloguj się
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={placeholder}>
+      <UserMenu focus={focused} open={pressed} />
+    </Suspense>
   );
 }
 
@@ -111,13 +89,13 @@ export function DashboardLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <ColorModeSwitch />
-            <UserMenu />
+            <UserMenuSlot />
           </Group>
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label="Nawigacja główna">
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {items.map((item) => (
               <NavLink
@@ -141,7 +119,9 @@ export function DashboardLayout() {
           <RoleSync />
         </Suspense>
         <PageTransition>
-          <Outlet />
+          <Suspense fallback={<AppLoading />}>
+            <Outlet />
+          </Suspense>
         </PageTransition>
       </AppShell.Main>
     </AppShell>

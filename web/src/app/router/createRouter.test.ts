@@ -61,6 +61,21 @@ describe('route table', () => {
     expect(() => buildRoutes(bad, session)).toThrow('Unknown route guard: "auht"');
   });
 
+  it('on the page load hands a dashboard page to the frame as a lazy component; later navigations wait for it', async () => {
+    type Lazy = () => Promise<{ Component: unknown }>;
+    const lazyOf = (table: RouteObject[], path: string) => leafFor(table, path)?.lazy as Lazy;
+    const firstLoad = buildRoutes(routeTable, session, { isFirstLoad: () => true });
+    const { DashboardHomePage } = await import('../../features/home/pages');
+    const { SignInPage } = await import('../../features/auth/pages');
+
+    // React.lazy: the frame paints while the page's chunk loads.
+    const deferred = (await lazyOf(firstLoad, '/dashboard')()).Component as { $$typeof?: symbol };
+    expect(deferred.$$typeof).toBe(Symbol.for('react.lazy'));
+    expect((await lazyOf(routes, '/dashboard')()).Component).toBe(DashboardHomePage);
+    // Pages outside the dashboard frame have no Suspense around them: always loaded first.
+    expect((await lazyOf(firstLoad, '/')()).Component).toBe(SignInPage);
+  });
+
   it('rejects a malformed invoice key with 404', async () => {
     const leaf = leafFor(routes, '/dashboard/faktury/nodash');
     const loader = leaf?.loader as (args: { request: Request; params: Record<string, string> }) => Promise<unknown>;

@@ -1,3 +1,4 @@
+import { lazy as lazyComponent, type ComponentType } from 'react';
 import { createBrowserRouter, data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { Session } from '../../features/auth';
 import type { Crumb, LayoutName, RouteMeta } from '../../shared/routing/meta';
@@ -38,7 +39,27 @@ function metaOf(def: RouteDef, byPath: Map<string, RouteDef>): RouteMeta {
  * loader before the page's chunk is needed, and each page loads lazily from its area's chunk.
  * Unknown guard names throw here, at start-up, so a typo can never silently skip a check.
  */
-export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, 'whenKnown' | 'refresh'>): RouteObject[] {
+async function loadPage(def: RouteDef): Promise<ComponentType> {
+  // Every area but sign-in reads realtime data: its api joins the store before the page renders.
+  const [module] = (await Promise.all([areas[def.area](), def.area === 'auth' ? null : attachRealtimeApi()])) as [
+    Record<string, ComponentType>,
+    unknown,
+  ];
+  const Component = module[def.page];
+  if (!Component) throw new Error(`Area "${def.area}" has no page "${def.page}"`);
+  return Component;
+}
+
+interface BuildOptions {
+  /** True while the router's first navigation (the page load) runs. */
+  isFirstLoad?: () => boolean;
+}
+
+export function buildRoutes(
+  table: readonly RouteDef[],
+  session: Pick<Session, 'whenKnown' | 'refresh'>,
+  { isFirstLoad = () => false }: BuildOptions = {},
+): RouteObject[] {
   const byPath = new Map(table.map((def) => [def.path, def]));
   for (const def of table) {
     for (const name of def.guards ?? []) getGuard(name);
@@ -59,14 +80,16 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
           }
         : undefined,
       lazy: async () => {
-        // Every area but sign-in reads realtime data: its api joins the store before the page renders.
-        const [module] = (await Promise.all([areas[def.area](), def.area === 'auth' ? null : attachRealtimeApi()])) as [
-          Record<string, React.ComponentType>,
-          unknown,
-        ];
-        const Component = module[def.page];
-        if (!Component) throw new Error(`Area "${def.area}" has no page "${def.page}"`);
-        return { Component };
+        const page = loadPage(def);
+        if (def.layout === 'dashboard' && isFirstLoad()) {
+          // On the page load a dashboard page renders inside the layout's Suspense: the frame (header,
+          // navigation) paints once its own chunk and the session are there, while the page's chunk and
+          // what it needs for its data (database SDK, RTK Query, schemas) still arrive, in parallel.
+          // Later navigations wait for the page instead, so the old page stays until the new one can render.
+          page.catch(() => undefined); // a failure surfaces when the page renders (route error page)
+          return { Component: lazyComponent(() => page.then((Component) => ({ default: Component }))) };
+        }
+        return { Component: await page };
       },
     };
   };
@@ -97,10 +120,7 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
         },
         {
           // The dashboard frame (AppShell, navigation) is itself a chunk: the sign-in page never needs it.
-          lazy: async () => {
-            const [layout] = await Promise.all([import('../layouts/DashboardLayout'), attachRealtimeApi()]);
-            return { Component: layout.DashboardLayout };
-          },
+          lazy: async () => ({ Component: (await import('../layouts/DashboardLayout')).DashboardLayout }),
           children: [{ ErrorBoundary: RouteErrorPage, children: pagesOf('dashboard') }],
         },
       ],
@@ -109,5 +129,8 @@ export function buildRoutes(table: readonly RouteDef[], session: Pick<Session, '
 }
 
 export function createAppRouter(session: Pick<Session, 'whenKnown' | 'refresh'>) {
-  return createBrowserRouter(buildRoutes(routeTable, session));
+  // Through a holder: the first navigation may start before createBrowserRouter returns.
+  const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
+  created.router = createBrowserRouter(buildRoutes(routeTable, session, { isFirstLoad: () => !created.router?.state.initialized }));
+  return created.router;
 }
