@@ -217,3 +217,42 @@ describe('concurrency and repair', () => {
     expect((await env.db.ref(`counters/corrections/${year}/pending/${orderId}`).get()).exists()).toBe(false);
   });
 });
+
+describe('records that outlive the account', () => {
+  it('statistics count refunds per day and item; deleting the account keeps invoices, corrections and refund records, and a pending request can still be decided', async () => {
+    const { buyer, orderId, order, lineOf } = await paidTickets({ self: 'Jan', 'm-7': 'Ela', 'm-8': 'Iza' });
+    const stats = async () => ((await env.db.ref('stats').get()).val() ?? {}) as { refunds?: { gross: number; count: number; perDay: Record<string, { count: number; gross: number }>; ticketTypes: Record<string, { quantity: number; gross: number }> }; admin?: { revenue?: { paidGross: number } } };
+    const before = await stats();
+    const first = await admin.call('startRefund', { orderId, lines: { [lineOf('m-7')]: 1 }, amount: 12900, reason: 'Rezygnacja, opłata 20 zł', bankAccount: ACCOUNT });
+    const after = await stats();
+    const day = (await env.db.ref(`corrections/${buyer.uid}/${first.correctionId}/issueDate`).get()).val() as string;
+    // Money returned per day; the refunded item's value per ticket type; revenue paid stays, so net = paid − refunds.
+    expect(after.refunds!.gross - (before.refunds?.gross ?? 0)).toBe(12900);
+    expect(after.refunds!.perDay[day].gross - (before.refunds?.perDay?.[day]?.gross ?? 0)).toBe(12900);
+    expect(after.refunds!.ticketTypes.karnet.quantity - (before.refunds?.ticketTypes?.karnet?.quantity ?? 0)).toBe(1);
+    expect(after.refunds!.ticketTypes.karnet.gross - (before.refunds?.ticketTypes?.karnet?.gross ?? 0)).toBe(14900);
+    expect(after.admin!.revenue!.paidGross).toBe(before.admin!.revenue!.paidGross);
+
+    const { requestId } = await buyer.call('requestRefund', { orderId, lines: { [lineOf('m-8')]: 1 }, bankAccount: ACCOUNT });
+    const kept = async () => ({
+      order: (await env.db.ref(`orders/${orderId}`).get()).val() as unknown,
+      invoice: (await env.db.ref(`invoices/${buyer.uid}/${order.invoiceId}`).get()).val() as unknown,
+      correction: (await env.db.ref(`corrections/${buyer.uid}/${first.correctionId}`).get()).val() as unknown,
+      refunds: (await env.db.ref(`refunds/${orderId}`).get()).val() as unknown,
+    });
+    const beforeDeletion = await kept();
+    expect(Object.values(beforeDeletion).every(Boolean)).toBe(true);
+    await buyer.call('deleteMyAccount', { confirm: true });
+    expect((await env.db.ref(`profiles/${buyer.uid}`).get()).exists()).toBe(false);
+    expect(await kept()).toEqual(beforeDeletion);
+
+    // The admin still decides the request and makes the transfers: a second correction, both marked transferred.
+    const second = await admin.call('approveRefund', { orderId, requestId });
+    expect(second.correctionNumber).not.toBe(first.correctionNumber);
+    expect((await env.db.ref(`corrections/${buyer.uid}/${second.correctionId}`).get()).val()).toMatchObject({ corrected: { invoiceId: order.invoiceId }, refundAmount: 14900 });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    for (const id of [first.correctionId, second.correctionId]) await admin.call('markRefundTransferred', { orderId, correctionId: id, transferredOn: today });
+    const refunds = await refundsOf(orderId);
+    expect(Object.values(refunds.corrections!).map((c) => c.status)).toEqual(['transferred', 'transferred']);
+  }, 180_000);
+});
