@@ -3,7 +3,8 @@
 // its KOD I link is the SHA-256 of exactly those bytes; refusals write nothing.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import { fa3FromCorrection, fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { validateFa3 } from '../../functions/src/domain/ksef/testing.js';
 import type { Invoice } from '../../functions/src/domain/index.js';
 import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
@@ -24,6 +25,7 @@ afterAll(() => stopEnv(env));
 
 interface Paid {
   buyer: TestUser;
+  orderId: string;
   invoiceId: string;
   invoice: Invoice;
 }
@@ -35,7 +37,7 @@ async function paidInvoice(buyerData: typeof COMPANY | typeof PERSON = COMPANY):
   const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
   const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
   const invoice = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as Invoice;
-  return { buyer, invoiceId, invoice };
+  return { buyer, orderId: order.orderId, invoiceId, invoice };
 }
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
@@ -126,6 +128,57 @@ describe('recordKsefSubmission', () => {
     expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: '__proto__' }))).toMatchObject({ code: 'invalid-argument', field: 'invoiceId', message: 'Nieprawidłowy identyfikator faktury' });
     expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: 'FV-2026-999999' }))).toMatchObject({ code: 'not-found', reason: 'invoice-missing', message: 'Nie znaleziono faktury' });
     expect(await refusal(admin.call('recordKsefSubmission', { ...good, extra: 1 }))).toMatchObject({ code: 'invalid-argument' });
+    expect(await dump(env.db)).toEqual(before);
+  });
+});
+
+describe('recordKsefSubmission for correction invoices', () => {
+  /** A checksum-valid NRB (IBAN mod-97 without `PL`). */
+  const ACCOUNT = '61109010140000071219812874';
+
+  it('a correction of a company invoice: refused until the invoice has its KSeF number, then stored with the file naming it', async () => {
+    const { buyer, orderId, invoiceId, invoice } = await paidInvoice(COMPANY);
+    const lineId = Object.keys((await env.db.ref(`orders/${orderId}/lines`).get()).val() as object)[0];
+    const refund = await admin.call('startRefund', { orderId, lines: { [lineId]: 1 }, amount: invoice.totals.gross - 2000, reason: 'Rezygnacja, opłata za anulowanie 20 zł', bankAccount: ACCOUNT });
+    const correction = (await env.db.ref(`corrections/${buyer.uid}/${refund.correctionId}`).get()).val() as CorrectionInvoice;
+
+    const before = await dump(env.db);
+    const early = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: ksefNumber(), submittedOn: today() }));
+    expect(early).toMatchObject({ code: 'failed-precondition', reason: 'ksef-invalid', message: `Najpierw zapisz numer KSeF faktury korygowanej ${invoice.number} — korekta musi go podać` });
+    expect(await dump(env.db)).toEqual(before);
+
+    const invoiceNumber = ksefNumber();
+    await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: invoiceNumber, submittedOn: today() });
+    const number = ksefNumber();
+    const out = await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: number, submittedOn: today() });
+    const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
+    expect(record.xml).toBe(requireFa3Xml(fa3FromCorrection(correction, invoiceNumber)));
+    expect(validateFa3([record.xml])[0]).toEqual({ valid: true, output: '' });
+    expect(record.xml).toContain(`<NrKSeFFaKorygowanej>${invoiceNumber}</NrKSeFFaKorygowanej>`);
+    expect(record.xml).toContain(`<P_15>-${((invoice.totals.gross - 2000) / 100).toFixed(2)}</P_15>`);
+    const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
+    const [y, m, d] = correction.issueDate.split('-');
+    expect(out).toEqual({ invoiceId: refund.correctionId, ksefNumber: number, sha256: hash, kodI: `https://qr.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+
+    // The correction's number cannot go to another document, and the message names the correction.
+    const other = await paidInvoice(PERSON);
+    const r = await refusal(admin.call('recordKsefSubmission', { uid: other.buyer.uid, invoiceId: other.invoiceId, ksefNumber: number, submittedOn: today() }));
+    expect(r).toMatchObject({ reason: 'ksef-number-used', message: `Ten numer KSeF jest już zapisany przy fakturze ${correction.number}` });
+  });
+
+  it('a correction of a consumer invoice outside KSeF is recorded with NrKSeFN; an unknown correction is refused', async () => {
+    const { buyer, orderId } = await paidInvoice(PERSON);
+    const refund = await admin.call('startRefund', { orderId, reason: 'Odwołanie udziału', bankAccount: ACCOUNT });
+    await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: ksefNumber(), submittedOn: today() });
+    const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
+    expect(record.xml).toContain('<NrKSeFN>1</NrKSeFN>');
+    expect(record.xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
+    expect(validateFa3([record.xml])[0].valid).toBe(true);
+    const before = await dump(env.db);
+    expect(await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: 'KOR-2026-999999', ksefNumber: ksefNumber(), submittedOn: today() }))).toMatchObject({
+      code: 'not-found',
+      message: 'Nie znaleziono faktury korygującej',
+    });
     expect(await dump(env.db)).toEqual(before);
   });
 });
