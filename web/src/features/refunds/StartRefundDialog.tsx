@@ -33,7 +33,7 @@ export function StartRefundDialog({ order, onClose }: { order: Order & { id: str
   );
 }
 
-function StartRefundForm({ order, refunds, onClose }: { order: Order & { id: string }; refunds: OrderRefunds | null; onClose: () => void }) {
+export function StartRefundForm({ order, refunds, onClose }: { order: Order & { id: string }; refunds: OrderRefunds | null; onClose: () => void }) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0);
   const [units, setUnits] = useState<Record<string, number>>(() => Object.fromEntries(left.map((l) => [l.lineId, l.quantity])));
   const [amount, setAmount] = useState('');

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { Order } from '@domain/schemas';
+import type { OrderRefunds } from '@domain/refunds';
+import { renderWithTheme } from '../../test/render';
+import { StartRefundForm } from './StartRefundDialog';
+
+const order = {
+  id: 'o1',
+  uid: 'u1',
+  number: 'ZAM/2026/000042',
+  kind: 'merch',
+  status: 'paid',
+  lines: {
+    l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
+    l2: { type: 'merch', name: 'Koszulka', unitGross: 333, quantity: 3, vatRate: 23, productId: 'p', variantId: 'm', variantLabel: 'M' },
+  },
+  totals: { net: 0, vat: 0, gross: 15899, perRate: {} },
+  buyer: { email: 'jan@example.com', invoice: { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } },
+  idempotencyKey: 'k',
+  createdAt: 1,
+  invoiceId: 'FV-2026-000001',
+  invoiceNumber: 'FV/2026/000001',
+} as unknown as Order & { id: string };
+
+// The ticket was refunded already, and one of the three shirts.
+const refunds: OrderRefunds = { uid: 'u1', orderNumber: order.number, invoiceId: 'FV-2026-000001', invoiceNumber: 'FV/2026/000001', refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 1, gross: 333 } } };
+
+describe('admin „Rozpocznij zwrot”', () => {
+  it('offers only what is still refundable, with units for a line of several, and the amount the server would take', () => {
+    renderWithTheme(<StartRefundForm order={order} refunds={refunds} onClose={() => {}} />);
+    expect(screen.queryByRole('checkbox', { name: /Jan Kowalski/ })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: /Koszulka \(M\)/ })).toBeTruthy();
+    expect(screen.getByText(/^puste = 6,66/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Liczba sztuk: Koszulka (M)'), { target: { value: '1' } });
+    expect(screen.getByText(/^puste = 3,33/)).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Zwrot pieniędzy bez zwrotu towaru' })).toBeTruthy();
+  });
+
+  it('refuses in Polish before calling: no line chosen, an amount that is not one', () => {
+    renderWithTheme(<StartRefundForm order={order} refunds={refunds} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Kwota zwrotu (zł)'), { target: { value: '12a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Wystaw korektę i zwróć' }));
+    expect(screen.getByText('Podaj kwotę, np. 129,00')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kwota zwrotu (zł)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /Koszulka \(M\)/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Wystaw korektę i zwróć' }));
+    expect(screen.getByRole('alert').textContent).toBe('Wybierz pozycje do zwrotu');
+  });
+
+  it('says so when nothing is left to refund', () => {
+    renderWithTheme(<StartRefundForm order={order} refunds={{ ...refunds, refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 3, gross: 999 } } }} onClose={() => {}} />);
+    expect(screen.getByText('W tym zamówieniu nie ma już nic do zwrotu.')).toBeTruthy();
+  });
+});
