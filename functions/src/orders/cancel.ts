@@ -1,6 +1,7 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { cancelledOrder, cancelOrderInput, decideCancel, orderSchema, parseWith, reservationsOf, storedRecordMessage, type CancelOrderOutput, type Order } from '../domain/index.js';
+import { commitWithMail, orderCancelledMail } from '../mail/index.js';
 import { db } from '../lib/admin.js';
 import { requireCaller, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
@@ -45,12 +46,15 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
  */
 export async function finishCancellation(orderId: string, order: Order): Promise<void> {
   await releaseAll(order.uid, orderId, reservationsOf(order));
-  await db.ref().update({
+  // The cancellation e-mail is written with `released: true`, the update that completes a cancellation
+  // (a repeated cancellation or the reservation repair completes it, message included; docs/email.md).
+  const by = order.cancelReason === 'expired' ? 'expiry' : order.cancelledBy === order.uid ? 'owner' : 'admin';
+  await commitWithMail({
     [`orders/${orderId}/released`]: true,
     'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
     'stats/admin/orders/pending': ServerValue.increment(-1),
     'stats/admin/orders/cancelled': ServerValue.increment(1),
-  });
+  }, await orderCancelledMail(orderId, order, by));
 }
 
 export const cancelOrder = onCall(async (request) => {

@@ -21,6 +21,7 @@ import {
   type Invoice,
   type Order,
 } from '../domain/index.js';
+import { commitWithMail, paymentBookedMail } from '../mail/index.js';
 import { db } from '../lib/admin.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
@@ -69,8 +70,10 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
 
   const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
+  // The e-mail with the invoice is written in the same update (docs/email.md).
+  const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);
   try {
-    await db.ref().update(updates.updates);
+    await commitWithMail(updates.updates, mail);
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; confirming again after the lock
     // expires finishes with the same number.

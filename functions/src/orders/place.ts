@@ -25,6 +25,7 @@ import {
   type OrderKind,
   type PlaceOrderOutput,
 } from '../domain/index.js';
+import { commitWithMail, orderPlacedMail } from '../mail/index.js';
 import { db } from '../lib/admin.js';
 import { requireCaller } from '../lib/caller.js';
 import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
@@ -66,7 +67,8 @@ async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<Pl
       uid, kind, lines: priced.lines, number: await allocateOrderNumber(now), email: profile.email, invoice: input.buyer,
       idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays),
     });
-    await db.ref().update(placementUpdates(orderId, order, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input));
+    // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
+    await commitWithMail(placementUpdates(orderId, order, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input), await orderPlacedMail(orderId, order));
     return { orderId, number: order.number, status: 'pending', totalGross: order.totals.gross, replayed: false };
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
