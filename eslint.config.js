@@ -3,6 +3,73 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Import boundaries of web/src (bulletproof-react's layering): a feature reaches another feature only
+ * through its index.ts and the app only through the store's typed hooks (app/store/hooks.ts);
+ * shared/ knows no feature and no app; app/ reaches a feature through its index.ts, or its pages
+ * module for the router's lazy area chunks (dynamic imports, which this rule does not see).
+ * Relative specifiers are matched per file depth, so `../members` is another feature at one level
+ * below features/<name>/ and `../../members` at two. Tests are not held to it: they assemble the
+ * app (store, providers) around the module they check.
+ */
+function featureBoundaries(depth) {
+  const toFeatures = escape('../'.repeat(depth));
+  return [
+    { regex: `^${toFeatures}[^./][^/]*/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
+    { regex: `^${toFeatures}\\.\\./features/[^/]+/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
+    { regex: `^${toFeatures}\\.\\./app/(?!store/hooks$).+`, message: 'Features use only the typed store hooks and RootState from app/store/hooks.' },
+  ];
+}
+
+const WEB_TESTS = 'web/src/**/*.test.{ts,tsx}';
+
+const webBoundaries = [
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: [WEB_TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: featureBoundaries(depth) }] },
+  })),
+  {
+    files: ['web/src/shared/**/*.{ts,tsx}'],
+    ignores: [WEB_TESTS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(features|app)(/|$)', message: 'shared/ is the bottom layer: it imports no feature and nothing from app/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['web/src/app/**/*.{ts,tsx}'],
+    ignores: [WEB_TESTS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+features/[^/]+/(?!index$|pages$).+', message: "app/ reaches a feature only through its index.ts (or the router's lazy pages module)." }] },
+      ],
+    },
+  },
+  {
+    // The domain is pure: the same rules run in the callables and in the browser.
+    files: ['functions/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', 'firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', '@firebase/*', 'react', 'react/*', 'react-*', '@mantine/*', '@reduxjs/*'],
+              message: 'functions/src/domain stays free of Firebase and React: pass data in, return results.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', 'emulator/bench/peer/**', 'test-results/**', '.emulator-data/**', 'coverage/**'],
@@ -22,4 +89,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...webBoundaries,
 );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -9,9 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), versionManifest()],
   resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('../functions/src/domain', import.meta.url)),
-    },
+    alias: tsconfigAliases(),
   },
   server: {
     host: '127.0.0.1',

@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('../functions/src/domain', import.meta.url)),
-    },
+    alias: tsconfigAliases(),
   },
   test: {
     name: 'web',
@@ -16,5 +15,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Component tests render real Mantine forms; on a busy two-core machine some take several seconds.
+    testTimeout: 60_000,
   },
 });

@@ -1,6 +1,7 @@
-import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
+// The one module of app/ that features may import (eslint.config.js): the store's typed hook and its
+// state type, so a feature never reaches into the store's construction.
+import { useSelector } from 'react-redux';
+import type { RootState } from './store';
 
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export type { RootState };
 export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppStore = useStore.withTypes<AppStore>();

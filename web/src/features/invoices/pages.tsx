@@ -9,8 +9,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
 import { CorrectionDetail, useGetMyCorrectionsQuery } from '../refunds';
 import type { Invoice } from '@domain/schemas';
-import { useGetKsefRecordQuery } from '../ksef/api';
-import { KsefKodI, KsefXmlButton, useInvoiceKsef } from '../ksef/InvoiceKsef';
+import { KsefKodI, KsefXmlButton, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { parseInvoiceKey, useGetInvoiceQuery, useGetMyInvoicesQuery, type InvoiceKey } from './api';
 import { InvoiceDocument, isoToPolishDate } from './InvoiceDocument';
 

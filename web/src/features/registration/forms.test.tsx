@@ -5,7 +5,7 @@ import { StepOneForm } from './StepOneForm';
 import { StepThreeForm } from './StepThreeForm';
 import { StepTwoForm } from './StepTwoForm';
 import { firstInvalidStep } from './steps';
-import { renderForm } from './testing';
+import { renderForm } from '../../test/renderForm';
 import { emptyWizard, wizardStore } from './wizardStore';
 
 const validPolicy = async () => ({ isValid: true });

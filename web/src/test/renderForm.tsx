@@ -1,12 +1,12 @@
-// Test-only wrapper for this area's component tests: theme, router and a store whose countries list is
+// Test-only wrapper for form component tests: theme, router and a store whose countries list is
 // filled in advance (no Firebase in component tests).
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { attachRealtimeApi, createStore } from '../../app/store/store';
-import { ThemeProviders } from '../../app/providers';
-import { countriesApi } from './api';
+import { attachRealtimeApi, createStore } from '../app/store/store';
+import { ThemeProviders } from '../app/providers';
+import { countriesApi } from '../features/registration/api';
 
 export async function renderForm(ui: ReactElement) {
   await attachRealtimeApi();

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { ThemeProviders } from '../../app/providers';
-import { createStore } from '../../app/store/store';
-import { signedIn } from '../auth';
-import { AdminStatsSlot } from '../adminStats';
-import { PickupAddPage, PickupUserPage } from '../pickupStation/pages';
-import { AdminPage } from './pages';
+import { createStore, ThemeProviders } from '../../test/app';
+import { signedIn } from '../../features/auth';
+import { AdminStatsSlot } from '../../features/adminStats';
+import { PickupAddPage, PickupUserPage } from '../../features/pickupStation/pages';
+import { AdminPage } from '../../features/admin/pages';
 
 function renderAs(claims: { admin: boolean; staff: boolean }, ui: React.ReactElement) {
   const store = createStore();
