@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'functions',
           environment: 'node',
           include: ['tests/functions/**/*.test.ts'],
+          // One stack for every file; each file starts from an empty database (tests/functions/helpers.ts).
+          globalSetup: ['tests/functions/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
@@ -47,6 +49,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // One stack (emulators, demo data, the production build of the web app) for every file:
+          // tests/e2e/support/shared.ts. Files that test the stack itself start their own.
+          globalSetup: ['tests/e2e/support/globalSetup.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,

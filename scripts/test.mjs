@@ -14,7 +14,10 @@ mkdirSync(reportDir, { recursive: true });
 
 function run(label, command, args, { onFinish = () => {} } = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  // The layer's wall time, for docs/benchmarks.md ("Test suite").
+  console.log(`⏱ ${label}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   onFinish();
   if (result.status !== 0) {
     console.error(`\n✖ ${label} failed (${result.signal ?? `exit code ${result.status}`}).`);

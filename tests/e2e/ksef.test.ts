@@ -13,19 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { startStack } from '../../scripts/lib/stack.mjs';
 import { withKsefChecksum } from '../../functions/src/domain/ksef/ksefNumber';
 import { TEST_SELLER, testInvoice, validateFa3 } from '../../functions/src/domain/ksef/testing';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
-const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
 const COMPANY = { kind: 'company', name: 'Latarnik sp. z o.o.', nip: '5260250274', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
 const SLOW = 240_000;
 
-let stack: Stack;
+let stack: SharedStack;
+/** The demo participant's own copy for this file (the stack is shared). */
+let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
 let adminContext: BrowserContext;
@@ -41,7 +40,8 @@ let downloadedXml: Buffer;
 let ksefNumber = '';
 
 beforeAll(async () => {
-  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  stack = sharedStack();
+  PARTICIPANT = await demoParticipantCopy(stack, 'ksef');
   web = stack.urls.web!;
   browser = await launchBrowser();
   adminContext = await newContext(browser, { viewport: 'desktop' });
@@ -59,7 +59,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 async function dbGet<T>(p: string): Promise<T> {

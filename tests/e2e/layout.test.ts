@@ -1,39 +1,41 @@
 // Every route, as each role sees it, at the widths people use (390 px phone, 1024 px tablet at the
 // pickup table, 1280 px desktop): no text may be wider than its box — spilling out or cut with an
 // ellipsis, a badge as much as a page — and every button or link must have a Polish name a screen
-// reader can read. Failures list the element, its text and the widths. The demo participant first
-// gets what makes pages long and crowded: a participant with a long double surname, paid tickets
+// reader can read. Failures list the element, its text and the widths. A copy of the demo participant
+// first gets what makes pages long and crowded: a participant with a long double surname, paid tickets
 // and merchandise, an item handed out, a pending order with transfer details, a filled basket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startStack } from '../../scripts/lib/stack.mjs';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { unnamedControls } from './support/controls';
 import { describeFindings, overflowingText } from './support/overflow';
-import { DEMO, settled, signIn, stackClient, type Stack } from './support/stack';
+import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { DEMO, settled, signIn, stackClient } from './support/stack';
 
 const WIDTHS = [390, 1024, 1280] as const;
 
-let stack: Stack;
+let stack: SharedStack;
+/** The demo participant's own copy for this file (the stack is shared): it gets the crowded data. */
+let participant: ParticipantCopy;
 let browser: Browser;
 let web: string;
 let invoiceKey = '';
 let pendingOrderId = '';
-const longNamedMember = { firstName: 'Maria-Magdalena', lastName: 'Wiśniewska-Łącka-Kowalewska' };
+const longNamedMember = { firstName: 'Maria-Magdalena', lastName: 'Brzęczyszczykiewicz-Szczebrzeszyńska' };
 
 beforeAll(async () => {
-  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  stack = sharedStack();
   web = stack.urls.web!;
   browser = await launchBrowser();
   const { call, dbGet, dbPatch } = stackClient(stack);
-  const participant = DEMO.participant;
+  participant = await demoParticipantCopy(stack, 'layout');
   const { memberId } = await call<{ memberId: string }>(participant, 'addMember', { ...longNamedMember, birthYear: 2016, relation: 'child' });
   const buyer = { kind: 'company', name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.', nip: '526-025-02-74', street: 'ul. Marynarki Polskiej 10/12', postalCode: '76-270', city: 'Ustka', country: 'PL' };
   const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') => call<{ orderId: string }>(participant, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
 
   await dbPatch(`baskets/${participant.uid}`, { tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } }, updatedAt: Date.now() });
   const tickets = await place('placeTicketOrder');
-  await dbPatch(`baskets/${participant.uid}`, { merch: { 'line-1': { productId: 'bluza-sztorm', variantId: 'XXL', quantity: 2, memberId }, 'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, { merch: { 'line-1': { productId: 'bluza-sztorm', variantId: 'XL', quantity: 2, memberId }, 'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
   const merch = await place('placeMerchOrder');
   const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
   await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
@@ -50,7 +52,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 interface Visit {
@@ -86,11 +87,11 @@ const ROUTES: Record<'signedOut' | 'participant' | 'staff' | 'admin', () => Visi
       '/dashboard/ustawienia',
       '/dashboard/admin',
     ].map((path) => ({ path })),
-  staff: () => ['/dashboard/odbierz', '/dashboard/odbierz/User', `/dashboard/odbierz/User?uid=${DEMO.participant.uid}`, `/dashboard/odbierz/Add?uid=${DEMO.participant.uid}`].map((path) => ({ path })),
+  staff: () => ['/dashboard/odbierz', '/dashboard/odbierz/User', `/dashboard/odbierz/User?uid=${participant.uid}`, `/dashboard/odbierz/Add?uid=${participant.uid}`].map((path) => ({ path })),
   admin: () => [{ path: '/dashboard/statystyki' }, { path: '/dashboard/admin' }],
 };
 
-const ACCOUNTS = { participant: DEMO.participant, staff: DEMO.staff, admin: DEMO.admin } as const;
+const ACCOUNTS = { participant: () => participant, staff: () => DEMO.staff, admin: () => DEMO.admin } as const;
 
 /** Problems on the page as it stands, each line naming the width and the route. */
 async function problemsOn(page: Page, label: string): Promise<string[]> {
@@ -110,7 +111,7 @@ describe.each(Object.keys(ROUTES) as (keyof typeof ROUTES)[])('every %s route', 
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     const errors = collectPageErrors(page);
-    if (role !== 'signedOut') await signIn(page, web, ACCOUNTS[role]);
+    if (role !== 'signedOut') await signIn(page, web, ACCOUNTS[role]());
     const problems: string[] = [];
     for (const visit of ROUTES[role]()) {
       await page.goto(`${web}${visit.path}`);

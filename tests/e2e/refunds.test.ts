@@ -5,26 +5,31 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
-import { startStack } from '../../scripts/lib/stack.mjs';
+import { readFileSync } from 'node:fs';
+import { validateFa3 } from '../../functions/src/domain/ksef/testing';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
-const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
 const PERSON = { kind: 'person', name: 'Marta Nowak', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
 const ACCOUNT = '61109010140000071219812874';
 const SLOW = 300_000;
 
-let stack: Stack;
+let stack: SharedStack;
+/** The demo participant's own copy for this file (the stack is shared). */
+let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
 let admin: Page;
 let participant: Page;
 const pageErrors: Error[] = [];
+/** The paid order of the first journey (two tickets) and one ticket's gross; the second journey refunds the other ticket. */
+let orderNumber = '';
+let ticketGross = 0;
 
 beforeAll(async () => {
-  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  stack = sharedStack();
+  PARTICIPANT = await demoParticipantCopy(stack, 'refunds');
   web = stack.urls.web!;
   browser = await launchBrowser();
   const adminContext = await newContext(browser, { viewport: 'desktop' });
@@ -42,7 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 async function dbPut(p: string, body: unknown): Promise<void> {
@@ -84,8 +88,8 @@ describe('refunds in Chromium', () => {
     // A paid order of two tickets (placing and paying have their own journeys).
     await dbPut(`baskets/${PARTICIPANT.uid}`, { tickets: { 'demo-corka': { ticketTypeId: 'karnet-3-dniowy' }, 'demo-syn': { ticketTypeId: 'karnet-3-dniowy' } }, updatedAt: Date.now() });
     const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: PERSON });
-    const orderNumber = String(placed.number);
-    const ticketGross = Number(placed.totalGross) / 2;
+    orderNumber = String(placed.number);
+    ticketGross = Number(placed.totalGross) / 2;
     await call(await idToken(ADMIN.email, ADMIN.password), 'confirmPayment', { orderId: placed.orderId });
 
     await signIn(participant, PARTICIPANT);
@@ -140,6 +144,54 @@ describe('refunds in Chromium', () => {
     await participant.goto(`${web}/dashboard/zamowienia`);
     await transferRow.getByRole('button', { name: 'Oznacz jako przelane' }).click();
     await card.locator('[data-testid="refund-transfer"][data-status="transferred"]').getByText(/przelano/).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('admin „Rozpocznij zwrot” on the orders list refunds the other ticket; the participant downloads the correction as FA(3) XML; the KSeF tab lists it', async () => {
+    expect(orderNumber).not.toBe('');
+    await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
+    await admin.getByText('Opłacone', { exact: true }).click();
+    await admin.getByTestId('orders-search').fill(orderNumber);
+    const row = admin.locator(`[data-testid="order-row"][data-number="${orderNumber}"]`);
+    await row.getByRole('button', { name: `Rozpocznij zwrot zamówienia ${orderNumber}` }).click();
+    const dialog = admin.getByRole('dialog');
+    // Only the ticket not refunded yet is offered.
+    await dialog.getByTestId('start-refund-form').waitFor();
+    expect(await dialog.getByRole('checkbox', { name: /Kuba Nowak/ }).count()).toBe(0);
+    await dialog.getByLabel('Numer konta do zwrotu').fill(ACCOUNT);
+    // Without a reason the server refuses in Polish and issues nothing.
+    await dialog.getByRole('button', { name: 'Wystaw korektę i zwróć' }).click();
+    await dialog.locator('.mantine-TextInput-error, [role="alert"]').first().waitFor();
+    await dialog.getByLabel('Przyczyna korekty').fill('Odwołanie udziału przez organizatora');
+    await dialog.getByRole('button', { name: 'Wystaw korektę i zwróć' }).click();
+    const done = await dialog.getByTestId('start-refund-done').innerText();
+    const second = /KOR\/\d{4}\/\d{6}/.exec(done)![0];
+    await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
+
+    // The participant's order shows the second refund live; its correction downloads as FA(3) XML.
+    await participant.goto(`${web}/dashboard/zamowienia`);
+    const card = participant.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
+    await card.getByRole('link', { name: `Faktura korygująca ${second}` }).click();
+    await participant.getByTestId('correction-number').filter({ hasText: second }).waitFor();
+    const corrected = (await participant.getByTestId('correction-corrected').innerText()).split(' z ')[0].trim();
+    const [download] = (await Promise.all([participant.waitForEvent('download'), participant.getByRole('button', { name: 'Pobierz XML (KSeF)' }).click()])) as [Download, void];
+    expect(download.suggestedFilename()).toBe(`${second.replaceAll('/', '-')}.xml`);
+    const xml = readFileSync((await download.path())!, 'utf8');
+    expect(validateFa3([xml])[0]).toEqual({ valid: true, output: '' });
+    expect(xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
+    expect(xml).toContain(`<P_2>${second}</P_2>`);
+    expect(xml).toContain(`<NrFaKorygowanej>${corrected}</NrFaKorygowanej>`);
+    expect(xml).toContain('<PrzyczynaKorekty>Odwołanie udziału przez organizatora</PrzyczynaKorekty>');
+    expect(xml).toContain(`<P_15>-${(ticketGross / 100).toFixed(2)}</P_15>`);
+    expect(xml).toContain('<StanPrzed>1</StanPrzed>');
+
+    // The admin KSeF view lists the correction with the invoice it corrects, ready to send (a consumer's invoice).
+    await admin.goto(`${web}/dashboard/admin?tab=ksef`);
+    const ksefRow = admin.locator(`[data-testid="ksef-row"][data-number="${second}"]`);
+    await ksefRow.waitFor();
+    expect(await ksefRow.getAttribute('data-kind')).toBe('correction');
+    expect(await ksefRow.innerText()).toContain(`korekta faktury ${corrected}`);
+    await ksefRow.getByRole('button', { name: `Pobierz XML faktury ${second}` }).waitFor();
     expect(pageErrors).toEqual([]);
   }, SLOW);
 });

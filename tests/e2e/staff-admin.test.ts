@@ -8,21 +8,20 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startStack } from '../../scripts/lib/stack.mjs';
 import { formatMoney } from '../../web/src/shared/format/pl';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 
 const ADMIN = { uid: 'demoAdmin', email: 'admin@example.com', password: 'Admin-Zlot-2027' };
 const STAFF = { uid: 'demoStaff', email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
-const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027', code: 'MRTN4W9Q' };
 const PRODUCT = `Bluza Latarnik ${Date.now().toString(36)}`;
 const TABLET = { width: 1024, height: 768 };
 /** Per test: several pages, each compiled by the dev server on first use. */
 const SLOW = 240_000;
 
-let stack: Stack;
+let stack: SharedStack;
+/** The demo participant's own copy for this file (the stack is shared); it is given and denied roles here. */
+let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
 let adminContext: BrowserContext;
@@ -36,7 +35,8 @@ let productId = '';
 let orderNumber = '';
 
 beforeAll(async () => {
-  stack = await startStack({ ports: 'free', seed: true, web: 'dev' });
+  stack = sharedStack();
+  PARTICIPANT = await demoParticipantCopy(stack, 'staffadmin');
   web = stack.urls.web!;
   browser = await launchBrowser();
   adminContext = await newContext(browser, { viewport: 'desktop' });
@@ -49,7 +49,7 @@ beforeAll(async () => {
   participant = await participantContext.newPage();
   for (const p of [admin, staff, participant]) {
     pageErrors.push(...collectPageErrors(p));
-    // The dev server compiles each page on first request; on a loaded 2-core machine that takes a while.
+    // On a loaded 2-core machine pages take a while.
     p.setDefaultTimeout(90_000);
   }
   await participant.goto(`${web}/`);
@@ -58,7 +58,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 async function dbGet<T>(path: string): Promise<T> {
@@ -215,13 +214,13 @@ describe('staff and admin journeys in Chromium', () => {
     // Search by name and by e-mail prefix in /pickupDirectory.
     await staff.getByTestId('directory-search').fill('Marta');
     await staff.getByTestId('directory-result').filter({ hasText: PARTICIPANT.email }).waitFor();
-    await staff.getByTestId('directory-search').fill('uczestnik@ex');
+    await staff.getByTestId('directory-search').fill(`${PARTICIPANT.email.split('@')[0]}@ex`);
     await staff.getByTestId('directory-result').filter({ hasText: 'Marta Nowak' }).waitFor();
     await staff.getByTestId('directory-search').fill('');
     await staff.getByTestId('pickup-code-input').fill('mrtn-4w9');
     await staff.getByRole('button', { name: 'Znajdź' }).click();
     await staff.getByText('Nieprawidłowy kod odbioru').waitFor();
-    await staff.getByTestId('pickup-code-input').fill(PARTICIPANT.code.toLowerCase());
+    await staff.getByTestId('pickup-code-input').fill(PARTICIPANT.pickupCode.toLowerCase());
     expect(await staff.getByText('Nieprawidłowy kod odbioru').count()).toBe(0);
     await screenshot(staff, 'staff-pickup-find-tablet');
     await staff.getByRole('button', { name: 'Znajdź' }).click();
@@ -231,7 +230,7 @@ describe('staff and admin journeys in Chromium', () => {
     await screenshot(staff, 'staff-pickup-person-tablet');
 
     await staff.getByTestId('go-hand-out').click();
-    await staff.waitForURL(/\/dashboard\/odbierz\/Add\?uid=demoUczestnik$/);
+    await staff.waitForURL(new RegExp(`/dashboard/odbierz/Add\\?uid=${PARTICIPANT.uid}$`));
     // The router renders the new page in a transition, after the address has changed: until then the
     // previous page's read-only rows (also "station-item") are on screen, and reading or clicking one
     // of them would act on the wrong page. The selectable rows are checkboxes; the read-only ones are not.
@@ -338,7 +337,7 @@ describe('staff and admin journeys in Chromium', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text.slice(1).split('\r\n')[0]).toMatch(/^Numer zamówienia;Data złożenia;Status;/);
     const line = text.split('\r\n').find((l) => l.startsWith(`${orderNumber};`));
-    expect(line).toMatch(/;opłacone;sklepik;uczestnik@example\.com;Marta Nowak;.*;121,14;27,86;149,00;\d{4}-\d\d-\d\d \d\d:\d\d;FV\/\d{4}\/\d{6}$/);
+    expect(line).toMatch(new RegExp(`;opłacone;sklepik;${PARTICIPANT.email.replaceAll('.', '\\.')};Marta Nowak;.*;121,14;27,86;149,00;\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d;FV/\\d{4}/\\d{6}$`));
     expect(pageErrors).toEqual([]);
   }, SLOW);
 });

@@ -1,6 +1,7 @@
-// Shared set-up for the functions integration tests: one stack (our RTDB emulator + the Auth and
-// Functions emulators of firebase-tools) per test file, real Auth users signed in with the web SDK,
-// callables through httpsCallable, fixtures and inspection through the Admin SDK.
+// Shared set-up for the functions integration tests: one stack for the layer (our RTDB emulator +
+// the Auth and Functions emulators of firebase-tools, started by globalSetup.ts), an empty database
+// per test file, real Auth users signed in with the web SDK, callables through httpsCallable,
+// fixtures and inspection through the Admin SDK.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,19 +12,26 @@ import { getDatabase as getAdminDatabase, type Database } from 'firebase-admin/d
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsError } from 'firebase/functions';
-import { buildAll, startStack } from '../../scripts/lib/stack.mjs';
+import { inject } from 'vitest';
+import { buildAll } from '../../scripts/lib/stack.mjs';
 import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
 
-export interface Stack {
-  urls: { rtdb: string; auth: string; functions: string };
+/** Where the layer's shared stack listens (started once by globalSetup.ts). */
+export interface SharedStack {
+  urls: { rtdb: string; auth: string; functions: string; mail?: string };
   projectId: string;
   namespace: string;
   env: Record<string, string>;
-  stop(): Promise<void>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    functionsStack: SharedStack;
+  }
 }
 
 export interface TestEnv {
-  stack: Stack;
+  stack: SharedStack;
   admin: AdminApp;
   db: Database;
   adminAuth: ReturnType<typeof getAdminAuth>;
@@ -40,20 +48,28 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-export async function startEnv(): Promise<TestEnv> {
+/** Builds the emulator and the functions when functions/lib is older than the sources (SKIP_BUILD: never). */
+export function buildIfStale(): void {
   const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
   const builtAt = existsSync(path.join(functionsDir, 'lib/index.js')) ? statSync(path.join(functionsDir, 'lib/index.js')).mtimeMs : 0;
   // Rebuilding an up-to-date lib/ would make every running Functions emulator reload, so only when stale.
   if (!process.env.SKIP_BUILD && newestSource(path.join(functionsDir, 'src')) > builtAt) buildAll();
-  // The Functions emulator runs each request in its own worker process (unlike production, where one
-  // instance serves up to 80 requests). Without a cap, 200 concurrent calls spawn ~50 Node processes,
-  // which on a 2-CPU machine time out before they start. The cap keeps the race real (several worker
-  // processes, each with its own Admin SDK connection, contending on the same nodes) but bounded.
-  process.env.FUNCTIONS_EMULATOR_PARALLEL ??= '4';
-  const stack = (await startStack({ ports: 'free', seed: false, web: false })) as Stack;
+}
+
+/**
+ * The test file's view of the shared stack, starting from an empty database: the files run one
+ * after another (fileParallelism: false), so emptying it first gives each the fresh database a
+ * stack of its own would have. Accounts stay in the Auth emulator; every test creates its own
+ * with a random e-mail. The Functions emulator caps the requests it runs at once at two per CPU
+ * (scripts/lib/stack.mjs): several workers still race on the same nodes, as the concurrency tests want.
+ */
+export async function startEnv(): Promise<TestEnv> {
+  const stack = inject('functionsStack');
   Object.assign(process.env, stack.env);
   const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `admin-${randomUUID()}`);
-  return { stack, admin, db: getAdminDatabase(admin), adminAuth: getAdminAuth(admin), apps: [] };
+  const db = getAdminDatabase(admin);
+  await db.ref().set(null);
+  return { stack, admin, db, adminAuth: getAdminAuth(admin), apps: [] };
 }
 
 export async function stopEnv(env: TestEnv | undefined): Promise<void> {
@@ -61,7 +77,6 @@ export async function stopEnv(env: TestEnv | undefined): Promise<void> {
   await Promise.allSettled(env.apps.map((a) => deleteApp(a)));
   await env.db.goOffline();
   await deleteAdminApp(env.admin).catch(() => {});
-  await env.stack.stop();
 }
 
 export type Call = <N extends CallableName>(name: N, data: unknown) => Promise<CallableOutputs[N]>;

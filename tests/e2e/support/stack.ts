@@ -5,6 +5,8 @@ import type { Page } from 'playwright-core';
 import type { startStack } from '../../../scripts/lib/stack.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
+/** What a test needs to reach a stack: its own (startStack) or the shared one (shared.ts). */
+export type StackAddress = Pick<Stack, 'namespace' | 'projectId' | 'region'> & { urls: Pick<Stack['urls'], 'rtdb' | 'auth' | 'functions'> };
 
 export const DEMO = {
   admin: { uid: 'demoAdmin', email: 'admin@example.com', password: 'Admin-Zlot-2027' },
@@ -18,7 +20,7 @@ export interface Account {
   password: string;
 }
 
-export function stackClient(stack: Stack) {
+export function stackClient(stack: StackAddress) {
   const rest = (path: string) => `${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`;
 
   async function dbGet<T>(path: string): Promise<T> {
