@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
-import { formatMoney, type Order } from './domain/index.js';
+import { formatMoney, orderSchema, type Order } from './domain/index.js';
 import { transactionKey } from './domain/bank/keys.js';
 import {
   bookBankTransactionsInput,
@@ -36,6 +36,7 @@ import type { BankTransfer } from './domain/bank/transfer.js';
 import { db } from './lib/admin.js';
 import { requireAdmin, type Caller } from './lib/caller.js';
 import { isRefusal, parseInput } from './lib/refusal.js';
+import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 import { confirmOrderPayment } from './orders/confirm.js';
 
@@ -62,7 +63,13 @@ export const bookBankTransactions = onCall(async (request): Promise<BookBankTran
     } catch (error) {
       logger.error(`bookBankTransactions: ${key} failed`, error);
       await releaseClaim(key, null);
-      results.push({ txKey: key, outcome: 'failed', orders: [], reason: 'internal', message: 'Błąd serwera przy księgowaniu tego przelewu — uruchom księgowanie ponownie.' });
+      // A malformed order record is named to the admin; anything else is a server error to retry.
+      const refusal = isRefusal(error) ? (error.details as { reason?: string; message?: string } | undefined) : undefined;
+      results.push(
+        refusal?.reason === 'stored-data-invalid' && refusal.message
+          ? { txKey: key, outcome: 'failed', orders: [], reason: refusal.reason, message: refusal.message }
+          : { txKey: key, outcome: 'failed', orders: [], reason: 'internal', message: 'Błąd serwera przy księgowaniu tego przelewu — uruchom księgowanie ponownie.' },
+      );
     }
   }
   return { results };
@@ -125,7 +132,7 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
 
   const orderIds = action.kind === 'ignore' ? [] : (action.orderIds ?? []);
   const orders = new Map<string, Order | null>();
-  for (const id of orderIds) orders.set(id, (await db.ref(`orders/${id}`).get()).val() as Order | null);
+  for (const id of orderIds) orders.set(id, await readStored(`orders/${id}`, orderSchema, 'zamówienie'));
 
   if (action.kind === 'ignore') return settle(key, tx, caller, source, now, { outcome: 'ignored', orders: {}, refund: null, message: 'Oznaczono jako „nie dotyczy”.' });
 
@@ -180,7 +187,7 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
       const reason = isRefusal(error) ? (error.details as { reason?: string } | undefined)?.reason : undefined;
       if (reason === 'already-paid') {
         // Paid between our read and our confirmation: by this transfer (a concurrent re-run) or by someone else.
-        const fresh = (await db.ref(`orders/${id}`).get()).val() as Order | null;
+        const fresh = await readStored(`orders/${id}`, orderSchema, 'zamówienie');
         const mine = fresh?.bankTransfer?.txKey === key;
         outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(fresh?.invoiceNumber ? { invoiceNumber: fresh.invoiceNumber } : {}) });
         if (mine) applied += order.totals.gross;
