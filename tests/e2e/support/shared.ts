@@ -16,7 +16,8 @@ import type { Account } from './stack';
 
 /** Where the shared stack listens, and what identifies its database and functions. */
 export interface SharedStack {
-  urls: { rtdb: string; auth: string; functions: string; web: string };
+  /** `mail`: the mail catcher's inbox (scripts/lib/mailInbox.mjs reads it). */
+  urls: { rtdb: string; auth: string; functions: string; web: string; mail?: string };
   namespace: string;
   projectId: string;
   region: string;
