@@ -16,6 +16,10 @@
 //                   outcome, the oversell check, whether any try-again came while tickets remained, and
 //                   the database requests (GET /.emulator/requests) and sequential round trips one order
 //                   needs, measured on single orders placed alone.
+//                   `--instances K`: instead of the Functions emulator (one call per worker process),
+//                   K child processes load the compiled callables (functions/lib) and serve calls
+//                   concurrently, each with its own Admin SDK connection, as production instances do
+//                   (tests/functions/bench/rushInstance.mjs); buyers are uids without Auth accounts.
 //   --first-calls   the first user actions after start-up (`npm start`'s stack, demo data): first and
 //                   second placeMerchOrder, confirmPayment and handOutPickupItems, each timed.
 //                   `--no-warm` starts the stack without warming the functions, for comparison.
@@ -24,6 +28,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fork } from 'node:child_process';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
@@ -43,6 +48,7 @@ const { values: args } = parseArgs({
     left: { type: 'string', default: '300' },
     window: { type: 'string', default: '10' },
     latency: { type: 'string', default: '0,40' },
+    instances: { type: 'string' },
     'no-warm': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
@@ -149,14 +155,19 @@ async function createBuyers(ctx, count) {
       return signedIn(ctx, email, PASSWORD);
     }))));
   }
+  await writeBuyerFixtures(ctx.db, buyers);
+  return buyers;
+}
+
+/** A profile and a `self` participant for each buyer. */
+async function writeBuyerFixtures(db, buyers) {
   const now = Date.now();
   const fixtures = {};
   for (const b of buyers) {
     fixtures[`profiles/${b.uid}`] = { email: b.email, firstName: 'Bench', lastName: 'Kupujący', phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: now }, pickupCode: 'ABCDEFGH', createdAt: now, updatedAt: now };
     fixtures[`members/${b.uid}/self`] = { firstName: 'Bench', lastName: 'Kupujący', relation: 'self', createdAt: now };
   }
-  await ctx.db.ref().update(fixtures);
-  return buyers;
+  for (let i = 0, entries = Object.entries(fixtures); i < entries.length; i += 500) await db.ref().update(Object.fromEntries(entries.slice(i, i + 500)));
 }
 
 /** Outcome of one callable: 'ok', the refusal's reason (a defined refusal), or `error: <code>`. */
@@ -308,9 +319,9 @@ async function singleOrders(ctx, buyers, ticketTypeId, expected) {
   const before = await requestCounts(ctx);
   for (const b of buyers) {
     const t0 = performance.now();
-    const outcome = await placeTicket(b);
+    const outcome = await (ctx.place ?? placeTicket)(b);
     times.push(performance.now() - t0);
-    if (outcome !== expected) throw new Error(`single order on ${ticketTypeId}: expected ${expected}, got ${outcome}`);
+    if (outcome !== expected) console.warn(`single order on ${ticketTypeId}: expected ${expected}, got ${outcome}`);
   }
   const after = await requestCounts(ctx);
   const perOrder = Object.fromEntries(Object.entries(countDelta(before, after)).map(([k, v]) => [k, +(v / buyers.length).toFixed(1)]));
@@ -332,12 +343,9 @@ async function rushAt(ctx, latencyMs) {
   await fillBaskets(db, warmers, 'warm');
   await Promise.all(warmers.map(placeTicket));
 
-  // What one order needs, alone: a successful one and a sold-out refusal (5 of each).
-  const singles = buyers.slice(BUYERS - 10);
-  await db.ref('ticketTypes/single').set(ticketType(1_000_000));
-  const single = await singleOrders(ctx, singles.slice(0, 5), 'single', 'ok');
-  await db.ref('ticketTypes/gone').set(ticketType(10, 10));
-  const soldOut = await singleOrders(ctx, singles.slice(5), 'gone', 'sold-out');
+  // What one order needs, alone, once the workers have served this ticket type: 5 successful ones
+  // on the warm-up type now, and 5 sold-out refusals on the rush type after the rush.
+  const single = await singleOrders(ctx, buyers.slice(BUYERS - 5), 'warm', 'ok');
 
   // The rush: a fresh ticket type with LEFT tickets, every buyer's basket holding one.
   await db.ref('ticketTypes/rush').set(ticketType(LEFT));
@@ -351,12 +359,18 @@ async function rushAt(ctx, latencyMs) {
     const t0 = performance.now();
     const outcome = await placeTicket(b);
     const t1 = performance.now();
-    answers.push({ outcome, ms: t1 - t0, at: t1 - started });
+    answers.push({ uid: b.uid, outcome, ms: t1 - t0, at: t1 - started });
   }));
   const wallMs = performance.now() - started;
   const countsAfter = await requestCounts(ctx);
   const loadAfter = os.loadavg()[0];
+  const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
+  const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
+  return summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter });
+}
 
+async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter }) {
+  const { db } = ctx;
   const outcomes = {};
   for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -381,11 +395,86 @@ async function rushAt(ctx, latencyMs) {
   };
 }
 
+/**
+ * The rush served by `instances` child processes standing in for Cloud Functions instances
+ * (rushInstance.mjs): only the database emulator runs, with `latencyMs`.
+ */
+async function rushOnInstances(latencyMs, instances) {
+  if (!args['no-build'] && !built) buildAll();
+  built = true;
+  const BUYERS = Number(args.buyers);
+  const LEFT = Number(args.left);
+  const WINDOW_MS = Number(args.window) * 1000;
+  const stack = await startStack({ ports: 'free', seed: false, web: false, functions: false, latencyMs });
+  const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `bench-admin-${latencyMs}`);
+  const db = getDatabase(admin);
+  const rtdbHost = new URL(stack.urls.rtdb).host;
+  const children = Array.from({ length: instances }, () => fork(path.join(ROOT, 'tests', 'functions', 'bench', 'rushInstance.mjs'), [], {
+    env: {
+      ...process.env, BENCH_ROOT: ROOT, FIREBASE_DATABASE_EMULATOR_HOST: rtdbHost, GCLOUD_PROJECT: stack.projectId,
+      FIREBASE_CONFIG: JSON.stringify({ projectId: stack.projectId, databaseURL: `https://${stack.namespace}.firebaseio.com` }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  }));
+  try {
+    await Promise.all(children.map((child) => new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
+      child.once('message', resolve);
+    })));
+    const waiting = new Map();
+    let nextId = 0;
+    for (const child of children) child.on('message', (m) => { waiting.get(m.id)?.(m); waiting.delete(m.id); });
+    const call = (i, uid, at) => new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      children[i % instances].send({ kind: 'call', id, uid, at });
+    });
+    const buyers = Array.from({ length: BUYERS }, (_, i) => ({ uid: `bench-${i}-${randomUUID().slice(0, 8)}`, email: `bench-${i}@example.com` }));
+    await writeBuyerFixtures(db, buyers);
+    const ctx = { stack, db, place: (b) => call(0, b.uid, 0).then((m) => m.outcome) };
+
+    // Warm-up: every instance loads its modules, connects and serves a few orders.
+    const warmers = buyers.slice(0, 3 * instances);
+    await db.ref('ticketTypes/warm').set(ticketType(1_000_000));
+    await fillBaskets(db, warmers, 'warm');
+    await Promise.all(warmers.map((b, i) => call(i, b.uid, 0)));
+    const single = await singleOrders(ctx, buyers.slice(BUYERS - 5), 'warm', 'ok');
+
+    await db.ref('ticketTypes/rush').set(ticketType(LEFT));
+    await fillBaskets(db, buyers, 'rush');
+    const loadBefore = os.loadavg()[0];
+    const countsBefore = await requestCounts(ctx);
+    const startAt = Date.now() + 1000;
+    const answers = await Promise.all(buyers.map(async (b, i) => {
+      const m = await call(i, b.uid, startAt + (i * WINDOW_MS) / BUYERS);
+      return { uid: b.uid, outcome: m.outcome, ms: m.ms, at: m.endedAt - startAt };
+    }));
+    const wallMs = Math.max(...answers.map((a) => a.at));
+    const countsAfter = await requestCounts(ctx);
+    const loadAfter = os.loadavg()[0];
+    const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
+    const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
+    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter });
+  } finally {
+    for (const child of children) child.kill();
+    await db.goOffline();
+    await deleteAdminApp(admin);
+    await stack.stop();
+  }
+}
+
 async function rush() {
   if (!process.argv.includes('--buyers')) args.buyers = '1000';
   const latencies = args.latency.split(',').map(Number);
   const results = [];
   for (const latencyMs of latencies) {
+    if (args.instances) {
+      const r = await rushOnInstances(latencyMs, Number(args.instances));
+      results.push(r);
+      console.log(`\nlatency ${latencyMs} ms: ${JSON.stringify(r)}`);
+      continue;
+    }
     await withStack({ latencyMs }, async (ctx) => {
       const r = await rushAt(ctx, latencyMs);
       results.push(r);
@@ -394,7 +483,7 @@ async function rush() {
   }
   const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
   const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, Functions emulator parallel workers: ${results[0].parallel}`);
+  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? `${args.instances} in-process instances (concurrent calls)` : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`);
   console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again while tickets left | Oversell check |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
