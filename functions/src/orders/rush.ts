@@ -18,29 +18,47 @@ import { db } from '../lib/admin.js';
 import { refuse } from '../lib/refusal.js';
 import { transact } from '../lib/tx.js';
 
-// The database side of placement under a sales rush (functions/src/domain/rush, docs/data-model.md
-// "Sales rush"): ticket pools and order-number blocks.
+// The database side of placement under a sales rush (functions/src/domain/rush): ticket pools and
+// order-number blocks. Not called by placement yet: measured with `bench:orders -- --rush --instances 4`
+// (load 50-70), the pools let the type's `sold` run ahead of what other instances saw in the pools —
+// a lease's pool increment is sent after its transaction on the type — so buyers were refused
+// `sold-out` while leased units waited (70 of 300 sold at 40 ms), and a pool view that lagged sent
+// orders round the pools until `try-again` (29 at 0 ms). The pools must become visible atomically
+// with the lease (e.g. kept in the ticket-type node, taken by a transaction there only when empty),
+// and a sold-out answer must come from a server read, before this is wired in reservations.ts.
 
 export const TICKET_POOLS_PATH = 'ticketPools';
 
 const refusalOf = (r: LimitRefusal) => refuse(r.reason, { message: r.message, ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
 
 /**
- * Paths this instance keeps a listener on, so that reads of them are answered from the SDK's cache
- * and its transactions on them start from the current value (one round trip instead of two: an
- * uncached transaction first sends the hash of "nothing", is refused, and retries).
+ * Paths this instance keeps a listener on, with the latest value each listener delivered: their
+ * values are read from memory (the SDK's get() always asks the server), and transactions on them or
+ * below them start from the current value (one round trip instead of two: an uncached transaction
+ * first sends the hash of "nothing", is refused, and retries).
  */
-const watched = new Set<string>();
-function keepSynced(path: string): void {
-  if (watched.has(path)) return;
-  watched.add(path);
-  db.ref(path).on('value', () => {}, () => watched.delete(path));
+const synced = new Map<string, { value: unknown; first: Promise<void> }>();
+function keepSynced(path: string): { value: unknown; first: Promise<void> } {
+  const known = synced.get(path);
+  if (known) return known;
+  let arrived: () => void = () => {};
+  const created: { value: unknown; first: Promise<void> } = { value: null, first: new Promise<void>((resolve) => { arrived = resolve; }) };
+  synced.set(path, created);
+  db.ref(path).on('value', (snap) => {
+    created.value = snap.val();
+    arrived();
+  }, () => {
+    synced.delete(path);
+    arrived();
+  });
+  return created;
 }
 
-/** The type's pools as this instance knows them (from the cache once synced). */
+/** The type's pools as this instance last heard of them (waits for the first value once). */
 async function readPools(ticketTypeId: string): Promise<TicketPools | null> {
-  keepSynced(`${TICKET_POOLS_PATH}/${ticketTypeId}`);
-  return (await db.ref(`${TICKET_POOLS_PATH}/${ticketTypeId}`).get()).val() as TicketPools | null;
+  const entry = keepSynced(`${TICKET_POOLS_PATH}/${ticketTypeId}`);
+  await entry.first;
+  return entry.value as TicketPools | null;
 }
 
 /** Starts keeping a ticket type and its pools synced; its next reads and transactions need no extra round trip. */
