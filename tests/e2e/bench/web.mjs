@@ -16,7 +16,8 @@
 // Prints each run and the medians; `--docs` writes them into docs/benchmarks.md (section
 // bench:web), `--json file` saves the runs. Exits 1 when a run does not reach the page it measures.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -85,11 +86,17 @@ async function runLighthouse(url, port) {
   return summarise(result.lhr);
 }
 
-/** Signs the participant in, in the browser Lighthouse drives, through the sign-in form. */
-async function signIn(port, web) {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--password-store=basic'];
+
+/**
+ * Signs the participant in through the sign-in form, in a browser of its own on the given profile
+ * folder, then closes it: the session (IndexedDB) and the cookie consent stay in the profile for the
+ * Lighthouse browser started on it afterwards. (A second client on Lighthouse's own browser would
+ * leave its DevTools settings behind in it.)
+ */
+async function signIn(profileDir, chromePath, web) {
+  const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromePath, headless: true, args: CHROME_FLAGS });
   try {
-    const context = browser.contexts()[0];
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     await page.goto(`${web}/`);
@@ -99,10 +106,8 @@ async function signIn(port, web) {
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.waitForURL(`${web}/dashboard`);
     await page.getByRole('navigation', { name: 'Nawigacja główna' }).waitFor();
-    await page.close();
   } finally {
-    // Disconnects only: the browser and its profile (with the session) stay for Lighthouse.
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -219,10 +224,15 @@ async function main() {
   }
   const web = EXISTING_WEB?.replace(/\/$/, '') ?? stack.urls.web;
   const chromePath = await ensureChromium();
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), 'panel-bench-web-'));
+  const launch = () => chromeLauncher.launch({ chromePath, userDataDir: profileDir, chromeFlags: CHROME_FLAGS });
+  // Waits for the browser to be gone, so that the next one can open the profile.
+  const stopChrome = async (instance) => {
+    const exited = instance.process.exitCode !== null ? null : once(instance.process, 'exit');
+    instance.kill();
+    await exited;
+  };
+  let chrome = await launch();
   const results = { signIn: [], dashboard: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
@@ -232,8 +242,10 @@ async function main() {
       results.signIn.push(run);
       printRun(run);
     }
+    await stopChrome(chrome);
     log('Signing the demo participant in…');
-    await signIn(chrome.port, web);
+    await signIn(profileDir, chromePath, web);
+    chrome = await launch();
     for (let i = 0; i < RUNS; i++) {
       log(`dashboard, run ${i + 1}/${RUNS}…`);
       const run = await runLighthouse(`${web}/dashboard`, chrome.port);
@@ -243,8 +255,9 @@ async function main() {
       printRun(run);
     }
   } finally {
-    chrome.kill();
+    await stopChrome(chrome);
     await stack?.stop();
+    rmSync(profileDir, { recursive: true, force: true });
   }
 
   const lighthouseVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
