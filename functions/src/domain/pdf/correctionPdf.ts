@@ -6,6 +6,7 @@ import { jsPDF } from 'jspdf';
 import type { CorrectionInvoice } from '../refunds.js';
 import { amount, formatBankAccount, formatMoney, formatNip, isoToPolishDate, sortedCorrectionLines } from './format.js';
 import type { PdfFonts } from './invoicePdf.js';
+import { drawKodI, type PdfKodI } from './kodI.js';
 
 const FONT = 'LiberationSans';
 const PAGE_W = 210;
@@ -18,7 +19,8 @@ export function correctionPdfFileName(correction: Pick<CorrectionInvoice, 'numbe
   return `Faktura-korygujaca-${correction.number.replaceAll('/', '-')}.pdf`;
 }
 
-export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFonts): jsPDF {
+/** Lays the correction out on A4; with `ksef` (a recorded KSeF number), the number and KOD I are printed under it. */
+export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFonts, ksef?: PdfKodI): jsPDF {
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
   doc.addFileToVFS(`${FONT}-Regular.ttf`, fonts.regular);
   doc.addFont(`${FONT}-Regular.ttf`, FONT, 'normal');
@@ -162,5 +164,6 @@ export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFont
     doc.text(part, M, y);
     y += 4;
   }
+  if (ksef) drawKodI(doc, ksef, y + 6, font, M);
   return doc;
 }
