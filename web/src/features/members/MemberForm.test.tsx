@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderForm } from '../registration/testing';
+import { renderForm } from '../../test/renderForm';
 import { MemberForm, toMemberFields } from './MemberForm';
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { MEMBER_RELATION_LABELS, MEMBER_RELATIONS, memberInputSchema } from '@domain/schemas';
-import { schemaErrors } from '../../shared/ui/formErrors';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { MemberFields, Relation } from './api';
 
-export interface MemberFormValues {
+export type MemberFormValues = {
   firstName: string;
   lastName: string;
   birthYear: string | number;
   relation: string;
-}
+};
 
 export const emptyMember: MemberFormValues = { firstName: '', lastName: '', birthYear: '', relation: '' };
 
@@ -22,10 +22,6 @@ export function toMemberFields(values: MemberFormValues): MemberFields & Record<
     ...(year === undefined ? {} : { birthYear: year }),
     ...(values.relation ? { relation: values.relation as Relation } : {}),
   };
-}
-
-export function memberErrors(values: MemberFormValues): Record<string, string> {
-  return schemaErrors(memberInputSchema, toMemberFields(values));
 }
 
 interface MemberFormProps {
@@ -41,28 +37,21 @@ interface MemberFormProps {
 
 /** Add / edit a participant; validated with the same schema the rules mirror. */
 export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCancel, isSelf = false, disabledReason }: MemberFormProps) {
-  const [values, setValues] = useState<MemberFormValues>(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const { form, onSubmit: submitWith } = useSchemaForm<MemberFormValues>({ initialValues: initial, schema: memberInputSchema, toPayload: toMemberFields });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const errors = memberErrors(values);
-  const show = (f: string) => (submitted || touched[f] ? errors[f] : undefined);
-  const set = (patch: Partial<MemberFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const blur = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
   const relations = MEMBER_RELATIONS.filter((r) => (isSelf ? r === 'self' : r !== 'self')).map((r) => ({ value: r, label: MEMBER_RELATION_LABELS[r] }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0 || disabledReason) return;
+  const submit = submitWith(async (values) => {
+    if (disabledReason) return;
     setBusy(true);
     setError(null);
     const fields = toMemberFields(values);
     const failure = await onSubmit({ ...fields, firstName: fields.firstName.trim(), lastName: fields.lastName.trim() });
     setBusy(false);
     if (failure) setError(failure);
-  }
+  });
+  const relation = form.getInputProps('relation');
 
   return (
     <form onSubmit={submit} noValidate aria-label={submitLabel}>
@@ -73,8 +62,8 @@ export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCan
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Imię" name="firstName" required maxLength={60} value={values.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} onBlur={blur('firstName')} error={show('firstName')} disabled={busy} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
-          <TextInput label="Nazwisko" name="lastName" required maxLength={60} value={values.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} onBlur={blur('lastName')} error={show('lastName')} disabled={busy} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
+          <TextInput label="Imię" name="firstName" required maxLength={60} disabled={busy} {...form.getInputProps('firstName')} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
+          <TextInput label="Nazwisko" name="lastName" required maxLength={60} disabled={busy} {...form.getInputProps('lastName')} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
         </SimpleGrid>
         {isSelf && (
           // The holder's own entry carries the account's name (syncProfile keeps them equal), so it
@@ -97,11 +86,8 @@ export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCan
             hideControls
             min={1900}
             max={2100}
-            value={values.birthYear}
-            onChange={(v) => set({ birthYear: v })}
-            onBlur={blur('birthYear')}
-            error={show('birthYear')}
             disabled={busy}
+            {...form.getInputProps('birthYear')}
           />
           <Select
             label="Kim jest dla Ciebie?"
@@ -110,9 +96,9 @@ export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCan
             placeholder="Wybierz"
             data={relations}
             clearable={!isSelf}
-            value={values.relation || null}
-            onChange={(v) => set({ relation: v ?? '' })}
-            error={show('relation')}
+            {...relation}
+            value={relation.value || null}
+            onChange={(v) => relation.onChange(v ?? '')}
             disabled={busy || isSelf}
             comboboxProps={{ withinPortal: true }}
           />

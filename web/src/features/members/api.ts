@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MEMBER_RELATIONS, type Member } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { MEMBER_RELATIONS, memberSchema, ticketRecordSchema, type Member } from '@domain/schemas';
+import { MalformedRecordError, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
@@ -18,9 +18,8 @@ export type TicketClaims = Record<string, Record<string, TicketClaim>>;
 const collator = new Intl.Collator('pl');
 
 /** The account holder first, then by surname and first name. */
-function toMembers(raw: unknown): MemberEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Member>)
+function toMembers(raw: unknown, uid: string): MemberEntry[] {
+  return parseRecords(memberSchema, raw, `members/${uid}`)
     .map(([id, m]) => ({ ...m, id }))
     .sort((a, b) => {
       if ((a.relation === 'self') !== (b.relation === 'self')) return a.relation === 'self' ? -1 : 1;
@@ -28,8 +27,11 @@ function toMembers(raw: unknown): MemberEntry[] {
     });
 }
 
-function toClaims(raw: unknown): TicketClaims {
-  return typeof raw === 'object' && raw !== null ? (raw as TicketClaims) : {};
+/** `/tickets/{uid}`: per participant, the claims of each ticket type, every one parsed with its schema. */
+function toClaims(raw: unknown, uid: string): TicketClaims {
+  if (raw == null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new MalformedRecordError(`tickets/${uid}`, '', 'oczekiwano listy uczestników');
+  return Object.fromEntries(Object.entries(raw).map(([memberId, claims]) => [memberId, Object.fromEntries(parseRecords(ticketRecordSchema, claims, `tickets/${uid}/${memberId}`))]));
 }
 
 export const membersApi = realtimeApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import type { Order, Seller } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
+import { orderSchema, sellerSchema, type Order, type Seller } from '@domain/schemas';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 export interface OrderEntry extends Order {
@@ -8,15 +8,15 @@ export interface OrderEntry extends Order {
 }
 
 function toOrders(raw: unknown): OrderEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Order>)
+  return parseRecords(orderSchema, raw, 'orders')
     .map(([id, o]) => ({ ...o, id }))
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
-function toSeller(raw: unknown): Seller | null {
-  return typeof raw === 'object' && raw !== null ? (raw as Seller) : null;
-}
+const toOrder = (raw: unknown, orderId: string): Order | null => (raw == null ? null : parseRecord(orderSchema, raw, `orders/${orderId}`));
+
+/** Not set up yet → null (the confirmation says so); set up, it must be a whole seller. */
+const toSeller = (raw: unknown): Seller | null => (raw == null ? null : parseRecord(sellerSchema, raw, 'event/seller'));
 
 /**
  * `/orders` may be read by a participant only through the query orderByChild('uid').equalTo(uid)
@@ -31,7 +31,7 @@ export const ordersApi = realtimeApi.injectEndpoints({
     /** My orders, newest first. */
     getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),
     /** One order, live: its status turns to paid when the organiser confirms the transfer. */
-    getOrder: build.query<Order | null, string>(realtimeEndpoint((orderId) => `orders/${orderId}`, (raw) => (raw ?? null) as Order | null)),
+    getOrder: build.query<Order | null, string>(realtimeEndpoint((orderId) => `orders/${orderId}`, toOrder)),
     /** `/event/seller`: recipient and account of bank transfers. */
     getPaymentSeller: build.query<Seller | null, void>(realtimeEndpoint(() => 'event/seller', toSeller)),
   }),

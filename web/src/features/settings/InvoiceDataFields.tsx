@@ -1,11 +1,19 @@
-import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
 import { invoiceDataSchema, type InvoiceData } from '@domain/schemas';
-import { schemaErrors } from '../../shared/ui/formErrors';
 import { CountrySelect } from '../registration';
 
+/**
+ * Buyer / invoice data (docs/data-model.md "Invoice data"): a private person or a company with a
+ * NIP. The one form of it, used by both checkouts (the order's buyer) and by the settings page (the
+ * profile's saved data); the owning `useForm` validates it with the domain schema, so the form and
+ * the callable agree.
+ */
 export interface InvoiceValues {
   kind: 'person' | 'company';
   name: string;
+  /** Kept while a person is chosen, so switching back and forth loses nothing; never sent for a person. */
   nip: string;
   street: string;
   postalCode: string;
@@ -15,63 +23,92 @@ export interface InvoiceValues {
 
 export const emptyInvoice: InvoiceValues = { kind: 'person', name: '', nip: '', street: '', postalCode: '', city: '', country: 'PL' };
 
-/** The payload shape: a person carries no NIP (the schema and the rules are strict about it). */
-export function invoiceFromValues(v: InvoiceValues): Record<string, unknown> {
-  const base = { kind: v.kind, name: v.name.trim(), street: v.street.trim(), postalCode: v.postalCode.trim(), city: v.city.trim(), country: v.country };
-  return v.kind === 'company' ? { ...base, nip: v.nip.trim() } : base;
+export type InvoiceInput = z.input<typeof invoiceDataSchema>;
+
+/** What the callables accept: the NIP only for a company (a person with a NIP is refused as an unknown key). */
+export function invoiceFromValues(v: InvoiceValues): InvoiceInput {
+  const base = { name: v.name, street: v.street, postalCode: v.postalCode, city: v.city, country: v.country };
+  return v.kind === 'company' ? { kind: 'company', ...base, nip: v.nip } : { kind: 'person', ...base };
 }
 
+/** Prefills the form from saved invoice data, or from `fallback` (e.g. the account holder's name). */
 export function invoiceValuesFrom(data: InvoiceData | undefined | null, fallback: Partial<InvoiceValues> = {}): InvoiceValues {
   if (!data) return { ...emptyInvoice, ...fallback };
   return { ...emptyInvoice, ...data, nip: data.kind === 'company' ? data.nip : '' };
 }
 
-export function invoiceErrors(v: InvoiceValues): Record<string, string> {
-  return schemaErrors(invoiceDataSchema, invoiceFromValues(v));
-}
+/**
+ * The `name` attributes (what the browser's autofill and the end-to-end tests know the fields by):
+ * the checkout's buyer fields, and the settings form's, where the profile has a name and a country
+ * of its own next to them.
+ */
+export const INVOICE_FIELD_NAMES = {
+  checkout: { name: 'buyer-name', nip: 'buyer-nip', street: 'buyer-street', postalCode: 'buyer-postal-code', city: 'buyer-city', country: 'buyer-country' },
+  settings: { name: 'invoiceName', nip: 'nip', street: 'street', postalCode: 'postalCode', city: 'city', country: 'invoiceCountry' },
+} as const;
 
-interface Props {
-  values: InvoiceValues;
-  onChange: (patch: Partial<InvoiceValues>) => void;
-  /** Errors keyed by field name ("nip", "postalCode"…), already filtered to what should show. */
-  errors: Record<string, string | undefined>;
-  onBlur?: (field: string) => void;
+export interface InvoiceDataFieldsProps<Values> {
+  /** The owning form (controlled mode); its values hold an `InvoiceValues` at `path`. */
+  form: UseFormReturnType<Values>;
+  /** Where the invoice data sits in the form's values: "buyer", "invoice". */
+  path: string;
+  names: keyof typeof INVOICE_FIELD_NAMES;
   disabled?: boolean;
 }
 
-/** Buyer / invoice data: a private person or a company with a NIP (checked by checksum). */
-export function InvoiceDataFields({ values, onChange, errors, onBlur, disabled }: Props) {
-  const blur = (f: string) => () => onBlur?.(f);
-  const company = values.kind === 'company';
+export function InvoiceDataFields<Values>({ form, path, names, disabled }: InvoiceDataFieldsProps<Values>) {
+  const field = (name: keyof InvoiceValues) => form.getInputProps(`${path}.${name}`);
+  const kind = field('kind');
+  const company = kind.value === 'company';
+  const country = field('country');
+  const n = INVOICE_FIELD_NAMES[names];
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="invoice-kind-label">
-          Faktura na
-        </Text>
-        <SegmentedControl
-          aria-labelledby="invoice-kind-label"
-          value={values.kind}
-          onChange={(v) => onChange({ kind: v as InvoiceValues['kind'] })}
-          data={[
-            { value: 'person', label: 'Osobę prywatną' },
-            { value: 'company', label: 'Firmę (z NIP)' },
-          ]}
+      {/* A union-level refusal ("choose a person or a company") is reported at the data's own path. */}
+      <Radio.Group label="Faktura na" {...kind} error={kind.error ?? form.errors[path]}>
+        <Group gap="lg" mt={6}>
+          <Radio value="person" label="Osobę prywatną" disabled={disabled} />
+          <Radio value="company" label="Firmę (z NIP)" disabled={disabled} />
+        </Group>
+      </Radio.Group>
+      <SimpleGrid cols={{ base: 1, sm: company ? 2 : 1 }} spacing="md">
+        <TextInput
+          label={company ? 'Nazwa firmy' : 'Imię i nazwisko'}
+          name={n.name}
+          autoComplete={company ? 'organization' : 'name'}
+          required
+          maxLength={120}
           disabled={disabled}
-          fullWidth
+          {...field('name')}
         />
-      </Stack>
-      <SimpleGrid cols={{ base: 1, sm: company ? 2 : 1 }}>
-        <TextInput label={company ? 'Nazwa firmy' : 'Imię i nazwisko'} name="invoiceName" autoComplete={company ? 'organization' : 'name'} required maxLength={120} value={values.name} onChange={(e) => onChange({ name: e.currentTarget.value })} onBlur={blur('name')} error={errors.name} disabled={disabled} />
         {company && (
-          <TextInput label="NIP" name="nip" required inputMode="numeric" placeholder="123-456-32-18" description="10 cyfr, można z kreskami" value={values.nip} onChange={(e) => onChange({ nip: e.currentTarget.value })} onBlur={blur('nip')} error={errors.nip} disabled={disabled} />
+          <TextInput
+            label="NIP"
+            name={n.nip}
+            inputMode="numeric"
+            description="10 cyfr, można z kreskami"
+            placeholder="123-456-32-18"
+            required
+            maxLength={13}
+            disabled={disabled}
+            {...field('nip')}
+          />
         )}
       </SimpleGrid>
-      <TextInput label="Ulica i numer" name="street" autoComplete="street-address" required maxLength={120} value={values.street} onChange={(e) => onChange({ street: e.currentTarget.value })} onBlur={blur('street')} error={errors.street} disabled={disabled} />
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TextInput label="Kod pocztowy" name="postalCode" autoComplete="postal-code" required placeholder={values.country === 'PL' ? '00-000' : undefined} value={values.postalCode} onChange={(e) => onChange({ postalCode: e.currentTarget.value })} onBlur={blur('postalCode')} error={errors.postalCode} disabled={disabled} />
-        <TextInput label="Miejscowość" name="city" autoComplete="address-level2" required maxLength={60} value={values.city} onChange={(e) => onChange({ city: e.currentTarget.value })} onBlur={blur('city')} error={errors.city} disabled={disabled} />
-        <CountrySelect label="Kraj" name="invoiceCountry" required value={values.country || null} onChange={(v) => onChange({ country: v ?? '' })} error={errors.country} disabled={disabled} />
+      <TextInput label="Ulica i numer" name={n.street} autoComplete="street-address" required maxLength={120} disabled={disabled} {...field('street')} />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <TextInput
+          label="Kod pocztowy"
+          name={n.postalCode}
+          autoComplete="postal-code"
+          placeholder={country.value === 'PL' ? '00-000' : undefined}
+          required
+          maxLength={12}
+          disabled={disabled}
+          {...field('postalCode')}
+        />
+        <TextInput label="Miejscowość" name={n.city} autoComplete="address-level2" required maxLength={60} disabled={disabled} {...field('city')} />
+        <CountrySelect label="Kraj" name={n.country} required disabled={disabled} {...country} value={country.value || null} />
       </SimpleGrid>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderForm } from '../registration/testing';
+import { renderForm } from '../../test/renderForm';
 import { ChangePasswordForm, DeleteAccountDialog, reauthMessage } from './PasswordForms';
 
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { checkProjectPassword } from '../registration';
 
@@ -25,17 +26,13 @@ export function changePasswordErrors(v: { current: string; next: string; repeat:
 }
 
 export function ChangePasswordForm({ onChange }: { onChange: (current: string, next: string) => Promise<string | null> }) {
-  const [v, setV] = useState({ current: '', next: '', repeat: '' });
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const errors = changePasswordErrors(v);
-  const show = (f: string) => (submitted ? errors[f] : undefined);
+  // No callable receives the passwords (the identity service checks them), so the rules are the
+  // project's own password policy rather than a domain schema.
+  const form = useForm({ mode: 'controlled', initialValues: { current: '', next: '', repeat: '' }, validate: changePasswordErrors });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
+  const submit = form.onSubmit(async (v) => {
     setBusy(true);
     setResult(null);
     const failure = await onChange(v.current, v.next);
@@ -43,17 +40,16 @@ export function ChangePasswordForm({ onChange }: { onChange: (current: string, n
     if (failure) setResult({ ok: false, message: failure });
     else {
       setResult({ ok: true, message: 'Hasło zostało zmienione.' });
-      setV({ current: '', next: '', repeat: '' });
-      setSubmitted(false);
+      form.reset();
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
       <Stack gap="md" maw={420}>
-        <PasswordInput label="Obecne hasło" name="currentPassword" autoComplete="current-password" required value={v.current} onChange={(e) => setV({ ...v, current: e.currentTarget.value })} error={show('current')} disabled={busy} />
-        <PasswordInput label="Nowe hasło" name="newPassword" autoComplete="new-password" required description="Co najmniej 8 znaków, w tym litera i cyfra." value={v.next} onChange={(e) => setV({ ...v, next: e.currentTarget.value })} error={show('next')} disabled={busy} />
-        <PasswordInput label="Powtórz nowe hasło" name="repeatPassword" autoComplete="new-password" required value={v.repeat} onChange={(e) => setV({ ...v, repeat: e.currentTarget.value })} error={show('repeat')} disabled={busy} />
+        <PasswordInput label="Obecne hasło" name="currentPassword" autoComplete="current-password" required disabled={busy} {...form.getInputProps('current')} />
+        <PasswordInput label="Nowe hasło" name="newPassword" autoComplete="new-password" required description="Co najmniej 8 znaków, w tym litera i cyfra." disabled={busy} {...form.getInputProps('next')} />
+        <PasswordInput label="Powtórz nowe hasło" name="repeatPassword" autoComplete="new-password" required disabled={busy} {...form.getInputProps('repeat')} />
         {result && (
           <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} data-testid="password-result">
             {result.message}

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
-import { renderForm } from '../registration/testing';
+import { renderForm } from '../../test/renderForm';
 import { ProfileForm, type SaveFailure } from './ProfileForm';
 import type { ProfileEdit } from './api';
 

@@ -1,11 +1,10 @@
-import type { Profile } from '@domain/schemas';
+import { profileSchema, type Profile } from '@domain/schemas';
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
-function toProfile(raw: unknown): Profile | null {
-  return typeof raw === 'object' && raw !== null ? (raw as Profile) : null;
-}
+/** null until `completeRegistration` has run; then a whole profile. */
+const toProfile = (raw: unknown, uid: string): Profile | null => (raw == null ? null : parseRecord(profileSchema, raw, `profiles/${uid}`));
 
 export const profileApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',

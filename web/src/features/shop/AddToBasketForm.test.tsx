@@ -3,8 +3,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
 import { toProducts } from './api';
 import { AddToBasketForm } from './AddToBasketForm';
-import { checkoutErrors } from './checkout';
-import { EMPTY_BUYER } from '../../shared/ui/BuyerInvoiceForm';
 
 // The catalogue as stored in /products, turned into entries by the same transform the live endpoint uses.
 const [tshirt, mug] = toProducts({
@@ -72,18 +70,5 @@ describe('AddToBasketForm', () => {
     const button = screen.getByRole('button', { name: 'Wyprzedane' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(radio(/^330 ml — wyprzedane/).disabled).toBe(true);
-  });
-});
-
-describe('checkout step two', () => {
-  const buyer = { ...EMPTY_BUYER, name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk' };
-  it('requires the sale terms to be accepted', () => {
-    expect(checkoutErrors(buyer, false, false, '3f2504e04f8941d39a0c0305e82c3301')).toEqual({ buyer: {}, acceptTerms: 'Zaakceptuj regulamin sprzedaży', valid: false });
-    expect(checkoutErrors(buyer, true, true, '3f2504e04f8941d39a0c0305e82c3301').valid).toBe(true);
-  });
-  it('reports buyer fields without the "buyer." prefix', () => {
-    const result = checkoutErrors({ ...buyer, kind: 'company', nip: '1' }, true, false, '3f2504e04f8941d39a0c0305e82c3301');
-    expect(result.buyer).toEqual({ nip: 'Nieprawidłowy NIP' });
-    expect(result.valid).toBe(false);
   });
 });

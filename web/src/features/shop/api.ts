@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import { LIMITS, type Product, type Variant } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { basketSchema, LIMITS, productSchema, type Product, type Variant } from '@domain/schemas';
+import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
@@ -22,10 +22,9 @@ const collator = new Intl.Collator('pl');
 
 /** Every product in `/products`, inactive ones too (the admin panel lists them), sorted, with availability. */
 export function toProductEntries(raw: unknown): ProductEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Product>)
-    .map(([id, p]) => {
-      const variants = Object.entries(p.variants ?? {})
+  return parseRecords(productSchema, raw, 'products')
+    .map(([id, p]: [string, Product]) => {
+      const variants = Object.entries(p.variants)
         .map(([vid, v]) => ({ ...v, id: vid, available: Math.max(0, (v.stock ?? 0) - (v.sold ?? 0)) }))
         .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || collator.compare(a.label, b.label));
       return { ...p, id, variants, available: variants.reduce((s, v) => s + v.available, 0) };
@@ -47,9 +46,11 @@ export interface MerchLine {
   memberId?: string;
 }
 
-function toLines(raw: unknown): MerchLine[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Omit<MerchLine, 'id'>>)
+/** One line of `/baskets/{uid}/merch`, as the basket's schema describes it. */
+const merchLineSchema = basketSchema.shape.merch.unwrap().valueType;
+
+function toLines(raw: unknown, uid: string): MerchLine[] {
+  return parseRecords(merchLineSchema, raw, `baskets/${uid}/merch`)
     .map(([id, l]) => ({ ...l, id }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }

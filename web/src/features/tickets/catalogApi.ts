@@ -1,5 +1,5 @@
-import type { TicketType } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { ticketTypeSchema, type TicketType } from '@domain/schemas';
+import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface TicketTypeEntry extends TicketType {
   id: string;
@@ -10,10 +10,9 @@ export interface TicketTypeEntry extends TicketType {
 }
 
 function toTicketTypes(raw: unknown): TicketTypeEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
   const now = Date.now();
-  return Object.entries(raw as Record<string, TicketType>)
-    .map(([id, t]) => ({
+  return parseRecords(ticketTypeSchema, raw, 'ticketTypes')
+    .map(([id, t]: [string, TicketType]) => ({
       ...t,
       id,
       available: Math.max(0, (t.quota ?? 0) - (t.sold ?? 0)),

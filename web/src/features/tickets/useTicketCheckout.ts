@@ -55,6 +55,7 @@ export function useTicketCheckout() {
   }
   const totalGross = lines.reduce((s, l) => s + l.type.priceGrosze, 0);
   const isLoading = members.isLoading || basket.isLoading || types.isLoading || claims.isLoading;
-  const isError = members.isError || basket.isError || types.isError;
-  return { uid, members, claims, basket, types, lines, problems, totalGross, isLoading, isError };
+  const isError = members.isError || basket.isError || types.isError || claims.isError;
+  const error = members.error ?? basket.error ?? types.error ?? claims.error;
+  return { uid, members, claims, basket, types, lines, problems, totalGross, isLoading, isError, error };
 }

@@ -1,5 +1,7 @@
-import { isDraft, original } from '@reduxjs/toolkit';
+import { isDraft, original, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { z } from 'zod';
+import { parseWith } from '@domain/issues';
 import { loadDatabase } from '../firebase';
 
 /**
@@ -14,6 +16,33 @@ import { loadDatabase } from '../firebase';
 export interface RealtimeError {
   code: string;
   message: string;
+}
+
+/**
+ * A record read from the database does not have the shape its domain schema describes (written by
+ * an older version, or by hand). The endpoint answers with this error instead of handing the
+ * screens data they would trip over; `LoadError` shows the message.
+ */
+export class MalformedRecordError extends Error {
+  readonly code = 'malformed-record';
+  constructor(path: string, field: string, problem: string) {
+    super(`Zapisane dane mają nieprawidłowy format (${[path, ...(field ? [field.replaceAll('.', '/')] : [])].join('/')}: ${problem}). Zgłoś to organizatorowi wydarzenia.`);
+    this.name = 'MalformedRecordError';
+  }
+}
+
+/** The record at `path` parsed with its domain schema (`/orders/{id}` with `orderSchema`, …). */
+export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
+  const result = parseWith(schema, value);
+  if (!result.ok) throw new MalformedRecordError(path, result.error.field, result.error.message);
+  return result.data;
+}
+
+/** Every child of a collection (`/products`, `/members/{uid}`) parsed with the schema of one record; none → []. */
+export function parseRecords<S extends z.ZodType>(schema: S, value: unknown, path: string): [string, z.output<S>][] {
+  if (value === null || value === undefined) return [];
+  if (typeof value !== 'object' || Array.isArray(value)) throw new MalformedRecordError(path, '', 'oczekiwano listy rekordów');
+  return Object.entries(value).map(([id, record]) => [id, parseRecord(schema, record, `${path}/${id}`)]);
 }
 
 export function toRealtimeError(error: unknown): RealtimeError {
@@ -38,6 +67,8 @@ interface StreamLifecycle<Result> {
   updateCachedData: (recipe: (draft: Result) => Result | void) => unknown;
   cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
+  getCacheEntry: () => { isError: boolean; endpointName?: string };
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
 }
 
 /** What `loadDatabase()` resolves to: the database instance and the SDK functions the app uses. */
@@ -80,16 +111,33 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
         return { error: toRealtimeError(error) };
       }
     },
-    async onCacheEntryAdded(arg: Arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved }: StreamLifecycle<Result>) {
+    async onCacheEntryAdded(arg: Arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry, dispatch }: StreamLifecycle<Result>) {
       let unsubscribe: () => void = () => undefined;
+      const refetch = () => {
+        const endpoint = getCacheEntry().endpointName;
+        const endpoints = realtimeApi.endpoints as unknown as Record<string, { initiate: (arg: Arg, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction }>;
+        if (endpoint && endpoints[endpoint]) void dispatch(endpoints[endpoint].initiate(arg, { subscribe: false, forceRefetch: true }));
+      };
       try {
         await cacheDataLoaded;
         const database = await loadDatabase();
         unsubscribe = database.sdk.onValue(
           buildQuery(database, arg),
-          // Structural sharing: whatever did not change keeps its object identity, so a list of 30
-          // orders where one turned paid re-renders one card (memoised rows), not thirty.
-          (snapshot) => updateCachedData((draft) => copyWithStructuralSharing(isDraft(draft) ? original(draft as object) : draft, transform(snapshot.val(), arg))),
+          (snapshot) => {
+            let next: Result;
+            try {
+              next = transform(snapshot.val(), arg);
+            } catch {
+              // A malformed record arrived live: read again, so the entry turns into the error state.
+              refetch();
+              return;
+            }
+            // Back to good data after an error: read again, so the entry leaves the error state.
+            if (getCacheEntry().isError) return refetch();
+            // Structural sharing: whatever did not change keeps its object identity, so a list of 30
+            // orders where one turned paid re-renders one card (memoised rows), not thirty.
+            updateCachedData((draft) => copyWithStructuralSharing(isDraft(draft) ? original(draft as object) : draft, next));
+          },
           // A revoked permission ends the stream; the last good value stays in the cache.
           () => undefined,
         );

@@ -12,12 +12,27 @@ export function LoadingRows({ rows = 3, label }: { rows?: number; label: string 
   );
 }
 
-/** Error state for data that could not be read; offers a retry when the caller can re-subscribe. */
-export function LoadError({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+/** The endpoint's error names a malformed stored record (shared/api/realtime.ts): its Polish message says which. */
+function malformedMessage(error: unknown): string | null {
+  const e = error as { code?: unknown; message?: unknown } | null | undefined;
+  return e?.code === 'malformed-record' && typeof e.message === 'string' ? e.message : null;
+}
+
+/**
+ * Error state for data that could not be read; offers a retry when the caller can re-subscribe.
+ * Given the endpoint's `error`, a malformed record is named under the page's own text.
+ */
+export function LoadError({ children, onRetry, error }: { children: ReactNode; onRetry?: () => void; error?: unknown }) {
+  const malformed = malformedMessage(error);
   return (
     <Alert color="red" variant="light" role="alert" title="Nie udało się wczytać danych">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{children}</Text>
+        {malformed && (
+          <Text size="sm" data-testid="malformed-record">
+            {malformed}
+          </Text>
+        )}
         {onRetry && (
           <Button size="xs" variant="white" color="red" onClick={onRetry}>
             Spróbuj ponownie

@@ -63,7 +63,7 @@ describe('theme colours', () => {
 
   it.each(['light', 'dark'] as const)('dimmed text, links and every palette text colour read at 4.5:1 on the %s surfaces', (scheme) => {
     const vars = resolved[scheme];
-    const texts = Object.entries(vars).filter(([name]) => name === '--mantine-color-dimmed' || name === '--mantine-color-anchor' || name.endsWith('-text'));
+    const texts = Object.entries(vars).filter(([name]) => ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-placeholder'].includes(name) || name.endsWith('-text'));
     expect(texts.length).toBeGreaterThan(10);
     for (const [name, color] of texts) for (const surface of surfaces[scheme]) expect(contrastRatio(color, surface), `${name} ${color} on ${surface}`).toBeGreaterThanOrEqual(4.5);
   });

@@ -17,6 +17,15 @@ export function schemaErrors(schema: z.ZodType, values: unknown): Record<string,
   return errors;
 }
 
+/**
+ * A `@mantine/form` validator from a shared domain schema: the form's values are mapped to the
+ * payload the callable receives (`toPayload`), so what passes in the form is what the server accepts;
+ * the messages come back keyed by the same dotted paths as the form's fields.
+ */
+export function schemaValidator<Values>(schema: z.ZodType, toPayload: (values: Values) => unknown = (values) => values) {
+  return (values: Values): Record<string, string> => schemaErrors(schema, toPayload(values));
+}
+
 /** A refusal of a callable, read from the web SDK's FunctionsError (`details` carries `reason`, `field`, `item`). */
 export interface Refusal {
   code: string;

@@ -82,10 +82,13 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': readableOn(theme.colors.gray[6], LIGHT_SURFACE, 'darker'),
     '--mantine-color-anchor': readableOn(theme.colors[theme.primaryColor][getPrimaryShade(theme, 'light')], LIGHT_SURFACE, 'darker'),
+    // Placeholders drawn as text (a file field's „Wybierz plik…”) are read like any other text.
+    '--mantine-color-placeholder': readableOn(theme.colors.gray[5], LIGHT_SURFACE, 'darker'),
   };
   const dark: Record<string, string> = {
     '--mantine-color-dimmed': readableOn(theme.colors.dark[2], DARK_SURFACE, 'lighter'),
     '--mantine-color-anchor': readableOn(theme.colors[theme.primaryColor][4], DARK_SURFACE, 'lighter'),
+    '--mantine-color-placeholder': readableOn(theme.colors.dark[3], DARK_SURFACE, 'lighter'),
   };
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (name === 'dark' || name === 'gray') continue;

@@ -1,0 +1,40 @@
+import { Alert } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { LoadingRows } from '../../shared/ui/DataState';
+import { invoiceValuesFrom, useGetProfileQuery } from '../settings';
+import { BuyerForm, type BuyerFormProps, type BuyerValues } from './BuyerForm';
+import { useCheckoutState, type CheckoutKind } from './checkoutState';
+
+export interface BuyerStepProps extends Omit<BuyerFormProps, 'initial' | 'onChange'> {
+  kind: CheckoutKind;
+  uid: string;
+}
+
+/**
+ * The buyer form of a checkout, prefilled once from the profile's saved invoice data (or the account
+ * holder's name); afterwards the checkout state is the truth, so going back and forth keeps what was typed.
+ */
+export function BuyerStep({ kind, uid, ...form }: BuyerStepProps) {
+  const [state, update] = useCheckoutState(kind, uid);
+  const profile = useGetProfileQuery(state.buyer ? skipToken : uid || skipToken);
+  if (!state.buyer && profile.isLoading) return <LoadingRows label="Wczytywanie danych nabywcy" rows={4} />;
+  const p = profile.data;
+  const initial: BuyerValues = state.buyer
+    ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData }
+    : {
+        buyer: invoiceValuesFrom(p?.invoice, p ? { name: `${p.firstName} ${p.lastName}`, country: p.country } : {}),
+        acceptTerms: false,
+        // Remember the data typed at the first order; saved data is replaced only when asked to.
+        saveInvoiceData: !p?.invoice,
+      };
+  return (
+    <>
+      {!state.buyer && profile.isSuccess && !p && (
+        <Alert color="yellow" variant="light">
+          Nie znaleziono danych Twojego konta — dokończ rejestrację, aby złożyć zamówienie.
+        </Alert>
+      )}
+      <BuyerForm initial={initial} onChange={(values) => update(values)} {...form} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Progress, Stack, Stepper, Text } from '@mantine/core';
+
+/** A stepper on wider screens; on a phone one line says where the buyer is (labelled steps do not fit 390 px). */
+export function CheckoutSteps({ steps, active }: { steps: readonly string[]; active: number }) {
+  return (
+    <>
+      <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Etapy zamówienia" iconSize={28} visibleFrom="sm">
+        {steps.map((label, i) => (
+          <Stepper.Step key={label} label={label} aria-current={active === i ? 'step' : undefined} />
+        ))}
+      </Stepper>
+      <Stack gap={6} hiddenFrom="sm">
+        <Text size="sm" fw={600}>
+          Krok {active + 1} z {steps.length}: {steps[active]}
+        </Text>
+        <Progress value={((active + 1) / steps.length) * 100} size="sm" aria-hidden />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// Public API of the checkout feature: the steps both baskets (tickets, shop) end with.
+export { BuyerForm, buyerStepComplete, type BuyerValues } from './BuyerForm';
+export { BuyerStep } from './BuyerStep';
+export { CheckoutConfirmation } from './CheckoutConfirmation';
+export { CheckoutGate } from './CheckoutGate';
+export { CheckoutSteps } from './CheckoutSteps';
+export { startNewCheckoutIfPlaced, useCheckoutState, type CheckoutKind, type CheckoutState } from './checkoutState';
+export { newIdempotencyKey } from './idempotency';
+export { OrderRefusal } from './OrderRefusal';
+export { checkoutRefusal, type CheckoutRefusal } from './refusal';
+export { confirmationPath, usePlaceOrder } from './usePlaceOrder';

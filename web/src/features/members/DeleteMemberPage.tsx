@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { quote } from '@domain/words';
+import { LoadingRows } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { useGetTicketTypesQuery } from '../tickets';
+import { deleteMember, memberName } from './api';
+import { LIST, MembersList, ListActions, useMemberFromQuery } from './memberPages';
+
+/** `member/deleteMemberModal?id=…`: the list with a confirmation dialog on top; closing it returns to the list. */
+export function DeleteMemberPage() {
+  const { uid, member, members, claims } = useMemberFromQuery();
+  const { data: types } = useGetTicketTypesQuery();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => navigate(LIST, { replace: true });
+  const ticketNames = Object.entries(claims ?? {}).map(([typeId, c]) => `${quote(types?.find((t) => t.id === typeId)?.name ?? 'bilet')} (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`);
+  const hasTicket = ticketNames.length > 0;
+
+  async function confirm() {
+    if (!uid || !member) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteMember(uid, member.id);
+      close();
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      setError(/permission/i.test(code) || /permission/i.test(String(err)) ? 'Tego uczestnika nie można usunąć, bo ma bilet.' : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PageFrame actions={<ListActions />}>
+      <MembersList />
+      <Modal opened onClose={close} title={<Text fw={700}>Usunąć uczestnika?</Text>} centered data-testid="delete-member-modal">
+        {members.isLoading ? (
+          <LoadingRows rows={1} label="Wczytywanie uczestnika" />
+        ) : !member ? (
+          <Stack>
+            <Text>Nie ma takiego uczestnika — mógł już zostać usunięty.</Text>
+            <Button onClick={close}>Wróć do listy</Button>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            {hasTicket ? (
+              <Alert color="yellow" variant="light" role="alert" data-testid="delete-refused">
+                <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
+                {Object.values(claims ?? {}).some((c) => c.status === 'pending') ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.' : '.'}
+              </Alert>
+            ) : (
+              <Text>
+                Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można cofnąć.
+              </Text>
+            )}
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={busy}>
+                {hasTicket ? 'Zamknij' : 'Anuluj'}
+              </Button>
+              <Button color="red" onClick={confirm} loading={busy} disabled={hasTicket}>
+                Usuń
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { MEMBER_RELATION_LABELS } from '@domain/schemas';
+import { formatDate } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { memberName, updateMember } from './api';
+import { MemberForm } from './MemberForm';
+import { TicketBadges } from './TicketBadges';
+import { LIST, deletePath, WRITE_FAILED, useMemberFromQuery, toValues } from './memberPages';
+
+export function DetailMemberPage() {
+  const { uid, member, members, claims } = useMemberFromQuery();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  if (members.isLoading)
+    return (
+      <PageFrame>
+        <LoadingRows rows={2} label="Wczytywanie uczestnika" />
+      </PageFrame>
+    );
+  if (members.isError)
+    return (
+      <PageFrame>
+        <LoadError>Nie udało się wczytać danych uczestnika.</LoadError>
+      </PageFrame>
+    );
+  if (!member)
+    return (
+      <PageFrame>
+        <EmptyState title="Nie ma takiego uczestnika" action={<Button component={Link} to={LIST}>Wróć do listy</Button>}>
+          Mógł zostać usunięty. Wybierz uczestnika z listy.
+        </EmptyState>
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame title={memberName(member)}>
+      <Card withBorder radius="lg" padding="lg" maw={640}>
+        {editing ? (
+          <MemberForm
+            key={member.id}
+            initial={toValues(member)}
+            isSelf={member.relation === 'self'}
+            submitLabel="Zapisz zmiany"
+            onCancel={() => setEditing(false)}
+            onSubmit={async (fields) => {
+              if (!uid) return WRITE_FAILED;
+              try {
+                await updateMember(uid, member.id, fields);
+                setEditing(false);
+                setSaved(true);
+                return null;
+              } catch {
+                return WRITE_FAILED;
+              }
+            }}
+          />
+        ) : (
+          <Stack gap="sm">
+            {saved && (
+              <Alert color="teal" variant="light" role="status">
+                Zapisano zmiany.
+              </Alert>
+            )}
+            <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
+              <Text component="dt" c="dimmed" size="sm">Imię i nazwisko</Text>
+              <Text component="dd" m={0} fw={600}>{memberName(member)}</Text>
+              <Text component="dt" c="dimmed" size="sm">Kim jest</Text>
+              <Text component="dd" m={0}>{member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}</Text>
+              <Text component="dt" c="dimmed" size="sm">Rok urodzenia</Text>
+              <Text component="dd" m={0}>{member.birthYear ?? '—'}</Text>
+              <Text component="dt" c="dimmed" size="sm">Dodano</Text>
+              <Text component="dd" m={0}>{formatDate(member.createdAt)}</Text>
+            </dl>
+            <Title order={2} fz="md" mt="sm">
+              Bilety
+            </Title>
+            <TicketBadges claims={claims} />
+            <Group gap="xs" mt="md">
+              <Button onClick={() => { setSaved(false); setEditing(true); }}>Edytuj dane</Button>
+              <Button component={Link} to={`${LIST}/TicketBasket`} variant="light">
+                Kup bilet
+              </Button>
+              <Button component={Link} to={deletePath(member.id)} variant="subtle" color="red">
+                Usuń uczestnika
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Card>
+    </PageFrame>
+  );
+}

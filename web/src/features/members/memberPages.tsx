@@ -1,0 +1,116 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
+import { useAppSelector } from '../../app/store/hooks';
+import { selectUser } from '../auth';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { memberName, uidOrSkip, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry, type TicketClaims } from './api';
+import { type MemberFormValues } from './MemberForm';
+import { TicketBadges } from './TicketBadges';
+
+export const LIST = '/dashboard/uczestnicy';
+export const ADD = `${LIST}/member/addMember`;
+export const detailPath = (id: string) => `${LIST}/member/detailMember?${new URLSearchParams({ id })}`;
+export const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${new URLSearchParams({ id })}`;
+
+export function useUid() {
+  return useAppSelector(selectUser)?.uid;
+}
+
+export const WRITE_FAILED = 'Nie udało się zapisać zmian. Sprawdź połączenie i spróbuj ponownie.';
+
+export function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketClaims }) {
+  const details = [member.relation ? MEMBER_RELATION_LABELS[member.relation] : null, member.birthYear ? `ur. ${member.birthYear}` : null].filter(Boolean).join(' · ');
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="member-card" component="li">
+      <Stack gap="xs" h="100%" justify="space-between">
+        <Stack gap={4}>
+          <Text fw={700} fz="lg">
+            {memberName(member)}
+          </Text>
+          {details && (
+            <Text size="sm" c="dimmed">
+              {details}
+            </Text>
+          )}
+          <TicketBadges claims={claims[member.id]} />
+        </Stack>
+        <Group gap="xs" mt="xs">
+          <Button component={Link} to={detailPath(member.id)} variant="light" size="xs" aria-label={`Szczegóły: ${memberName(member)}`}>
+            Szczegóły
+          </Button>
+          <Button component={Link} to={deletePath(member.id)} variant="subtle" color="red" size="xs" aria-label={`Usuń: ${memberName(member)}`}>
+            Usuń
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function MembersList() {
+  const uid = useUid();
+  const members = useGetMembersQuery(uidOrSkip(uid));
+  const claims = useGetTicketClaimsQuery(uidOrSkip(uid));
+  const location = useLocation();
+  const added = (location.state as { added?: string } | null)?.added;
+
+  if (members.isLoading) return <LoadingRows label="Wczytywanie uczestników" />;
+  if (members.isError) return <LoadError onRetry={() => void members.refetch()}>Nie udało się wczytać listy uczestników.</LoadError>;
+  const list = members.data ?? [];
+  return (
+    <Stack gap="md">
+      {added && (
+        <Alert color="teal" variant="light" role="status" data-testid="member-added">
+          Dodano uczestnika: {added}.
+        </Alert>
+      )}
+      {list.length === 0 ? (
+        <EmptyState
+          title="Nie masz jeszcze uczestników"
+          action={
+            <Button component={Link} to={ADD}>
+              Dodaj uczestnika
+            </Button>
+          }
+        >
+          Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
+        </EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Uczestnicy">
+          {list.map((m) => (
+            <MemberCard key={m.id} member={m} claims={claims.data ?? {}} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Text size="sm" c="dimmed">
+        Uczestników: {list.length} z {LIMITS.maxMembers}.
+      </Text>
+    </Stack>
+  );
+}
+
+export function ListActions() {
+  return (
+    <Group gap="xs">
+      <Button component={Link} to={ADD} variant="default">
+        Dodaj uczestnika
+      </Button>
+      <Button component={Link} to={`${LIST}/TicketBasket`}>
+        Kup bilety
+      </Button>
+    </Group>
+  );
+}
+
+export function useMemberFromQuery() {
+  const uid = useUid();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const members = useGetMembersQuery(uidOrSkip(uid));
+  const claims = useGetTicketClaimsQuery(uidOrSkip(uid));
+  const member = members.data?.find((m) => m.id === id) ?? null;
+  return { uid, id, member, members, claims: claims.data?.[id] };
+}
+
+export const toValues = (m: MemberEntry): MemberFormValues => ({ firstName: m.firstName, lastName: m.lastName, birthYear: m.birthYear ?? '', relation: m.relation ?? '' });

@@ -1,0 +1,16 @@
+import { Navigate } from 'react-router-dom';
+import { StepTwoForm } from './StepTwoForm';
+import { STEP_PATHS, WizardFrame } from './WizardFrame';
+import { useStepNavigation } from './stepNavigation';
+import { useStepGate } from './useStepGate';
+
+export function StepTwo() {
+  const { go, leaving } = useStepNavigation();
+  const redirect = useStepGate('StepTwo');
+  if (redirect) return <Navigate to={redirect} replace />;
+  return (
+    <WizardFrame step={1} title="Dane osobowe" description="Te dane zobaczy organizator; użyjemy ich też na bilecie." busy={leaving !== null}>
+      <StepTwoForm onBack={() => void go(STEP_PATHS.StepOne, 'back')} onNext={() => void go(STEP_PATHS.StepThree, 'next')} leaving={leaving} />
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { CheckoutGate, startNewCheckoutIfPlaced } from '../checkout';
+import { removeLine, setLineQuantity } from './api';
+import { BasketLines, BasketTotals, type PricedLine } from './basketView';
+import { gateOf, SHOP, STEP1, usePricedBasket, useUid } from './shopCheckout';
+
+export function MerchBasketPage() {
+  const uid = useUid();
+  const basket = usePricedBasket(uid);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => startNewCheckoutIfPlaced('merch', uid), [uid]);
+
+  async function run(lineId: string, op: () => Promise<void>) {
+    setBusy(lineId);
+    setFailure(null);
+    try {
+      await op();
+    } catch {
+      setFailure('Nie udało się zmienić koszyka. Sprawdź połączenie i spróbuj ponownie.');
+    } finally {
+      setBusy(null);
+    }
+  }
+  const blocked = basket.lines.some((l) => l.problem);
+
+  return (
+    <PageFrame>
+      <CheckoutGate {...gateOf(basket)}>
+        <Stack gap="md">
+          <BasketLines
+            lines={basket.lines}
+            busyLineId={busy}
+            onQuantity={(l: PricedLine, q) => void run(l.line.id, () => setLineQuantity(uid, l.line.id, q))}
+            onRemove={(l: PricedLine) => void run(l.line.id, () => removeLine(uid, l.line.id))}
+          />
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <BasketTotals lines={basket.lines} />
+          <Group justify="space-between">
+            <Button component={Link} to={SHOP} variant="default">
+              Kupuj dalej
+            </Button>
+            <Button component={Link} to={STEP1} disabled={blocked} data-disabled={blocked || undefined} onClick={(e) => blocked && e.preventDefault()}>
+              Przejdź do zamówienia
+            </Button>
+          </Group>
+        </Stack>
+      </CheckoutGate>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { formatNip } from '@domain/identifiers';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { buyerStepComplete, CheckoutConfirmation, CheckoutGate, CheckoutSteps, confirmationPath, OrderRefusal, usePlaceOrder, type CheckoutRefusal } from '../checkout';
+import { useGetCountriesQuery } from '../registration';
+import type { InvoiceValues } from '../settings';
+import { placeMerchOrder } from './api';
+import { BasketLines, BasketTotals } from './basketView';
+import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP2, STEP3, usePricedBasket, useUid } from './shopCheckout';
+
+function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
+  // The country by its Polish name („Polska”), as the buyer picked it, not its code.
+  const { data: countries } = useGetCountriesQuery();
+  const country = countries?.find((c) => c.code === buyer.country)?.name ?? buyer.country;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap={2}>
+        <Group justify="space-between">
+          <Text fw={600}>Nabywca</Text>
+          <Anchor component={Link} to={STEP2} size="sm">
+            Zmień
+          </Anchor>
+        </Group>
+        <Text>{buyer.name}</Text>
+        {buyer.kind === 'company' && <Text size="sm">NIP: {formatNip(buyer.nip)}</Text>}
+        <Text size="sm" c="dimmed">
+          {buyer.street}, {buyer.postalCode} {buyer.city}, <span data-testid="buyer-country">{country}</span>
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `merch/MerchStepThree`: summary and the order; afterwards (`?zamowienie=`) the live confirmation with transfer details. */
+export function MerchStepThree() {
+  const [params] = useSearchParams();
+  const orderId = params.get('zamowienie');
+  if (orderId !== null)
+    return (
+      <CheckoutConfirmation
+        orderId={orderId}
+        header={<CheckoutSteps steps={MERCH_STEPS} active={2} />}
+        payHint="Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
+        back={{ to: SHOP, label: 'Wróć do sklepiku' }}
+      />
+    );
+  return <MerchSummaryStep />;
+}
+
+function MerchSummaryStep() {
+  const uid = useUid();
+  const basket = usePricedBasket(uid);
+  const { state, placeOrder } = usePlaceOrder('merch', uid, placeMerchOrder, STEP3);
+  const [placing, setPlacing] = useState(false);
+  const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
+
+  // Placed in this checkout already (e.g. back from the confirmation): show that order, never a second one.
+  if (state.placed) return <Navigate to={confirmationPath(STEP3, state.placed.orderId)} replace />;
+
+  const values = state.buyer ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData } : null;
+  const blocked = basket.lines.some((l) => l.problem);
+
+  async function place() {
+    if (placing || !buyerStepComplete(values)) return;
+    setPlacing(true);
+    setRefusal(null);
+    const failure = await placeOrder(values);
+    setRefusal(failure);
+    setPlacing(false);
+  }
+
+  return (
+    <PageFrame>
+      <CheckoutSteps steps={MERCH_STEPS} active={2} />
+      <CheckoutGate {...gateOf(basket)}>
+        {!buyerStepComplete(values) ? (
+          <Alert color="yellow" variant="light" title="Uzupełnij dane nabywcy">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">Zanim złożysz zamówienie, podaj dane do faktury i zaakceptuj regulamin sprzedaży.</Text>
+              <Button component={Link} to={STEP2} size="xs">
+                Przejdź do danych nabywcy
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Stack gap="md">
+            <BasketLines lines={basket.lines} />
+            <BasketTotals lines={basket.lines} />
+            <BuyerSummary buyer={values.buyer} />
+            {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
+            <Text size="sm" c="dimmed">
+              Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.
+            </Text>
+            <Group justify="space-between">
+              <Button component={Link} to={STEP2} variant="default" disabled={placing}>
+                Wstecz: dane nabywcy
+              </Button>
+              <Button onClick={() => void place()} loading={placing} disabled={blocked} size="md">
+                Zamawiam i płacę przelewem
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </CheckoutGate>
+    </PageFrame>
+  );
+}

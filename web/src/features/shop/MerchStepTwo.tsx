@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { BuyerStep, CheckoutGate, CheckoutSteps } from '../checkout';
+import { BASKET, gateOf, MERCH_STEPS, STEP1, STEP3, usePricedBasket, useUid } from './shopCheckout';
+
+/** `merch/MerchStepTwo`: buyer data and the terms; the order itself is placed on the next step. */
+export function MerchStepTwo() {
+  const uid = useUid();
+  const navigate = useNavigate();
+  const basket = usePricedBasket(uid);
+  return (
+    <PageFrame>
+      <CheckoutSteps steps={MERCH_STEPS} active={1} />
+      <CheckoutGate {...gateOf(basket)}>
+        <BuyerStep
+          kind="merch"
+          uid={uid}
+          basketPath={BASKET}
+          back={
+            <Button component={Link} to={STEP1} variant="default">
+              Wstecz: przegląd
+            </Button>
+          }
+          submitLabel="Dalej: podsumowanie"
+          onSubmit={async () => {
+            navigate(STEP3);
+            return null;
+          }}
+        />
+      </CheckoutGate>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { formatMoney } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { startNewCheckoutIfPlaced } from '../checkout';
+import { addToBasket, useGetMerchBasketQuery, useGetShopProductsQuery, type MerchLine } from './api';
+import { AddToBasketForm } from './AddToBasketForm';
+import { BASKET, BasketButton, SHOP, useMemberNames, useUid } from './shopCheckout';
+
+export function ShopItemPage() {
+  const uid = useUid();
+  const { id } = useParams();
+  const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
+  const basket = useGetMerchBasketQuery(uid, { skip: !uid });
+  const members = useMemberNames(uid);
+  const [added, setAdded] = useState<string | null>(null);
+  const product = data?.find((p) => p.id === id);
+
+  async function onAdd(values: { productId: string; variantId: string; quantity: number; memberId?: string }) {
+    startNewCheckoutIfPlaced('merch', uid);
+    await addToBasket(uid, basket.data ?? ([] as MerchLine[]), values);
+    const label = product?.variants.find((v) => v.id === values.variantId)?.label ?? '';
+    setAdded(`${product?.name ?? 'Produkt'} (${label}) × ${values.quantity}`);
+  }
+
+  return (
+    <PageFrame title={product?.name} actions={<BasketButton uid={uid} />}>
+      {isLoading ? (
+        <LoadingRows label="Wczytywanie produktu" rows={2} />
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()} error={error}>
+          Nie udało się wczytać produktu.
+        </LoadError>
+      ) : !product ? (
+        <EmptyState
+          title="Nie ma takiego produktu"
+          action={
+            <Button component={Link} to={SHOP} variant="light">
+              Wróć do sklepiku
+            </Button>
+          }
+        >
+          Ten produkt nie istnieje albo nie jest już w sprzedaży.
+        </EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="sm">
+            <Text fw={800} fz={28} data-testid="product-price">
+              {formatMoney(product.priceGrosze)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Cena brutto za sztukę (zawiera {product.vatRate}% VAT).
+            </Text>
+            {product.description && <Text>{product.description}</Text>}
+          </Stack>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <AddToBasketForm product={product} members={members.list} onAdd={onAdd} />
+              {added && (
+                <Alert color="teal" variant="light" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
+                  <Stack gap={6} align="flex-start">
+                    <Text size="sm">{added}</Text>
+                    <Group gap="xs">
+                      <Button component={Link} to={BASKET} size="xs">
+                        Przejdź do koszyka
+                      </Button>
+                      <Button component={Link} to={SHOP} size="xs" variant="default">
+                        Kupuj dalej
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Alert>
+              )}
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatMoney } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { useGetShopProductsQuery, type ProductEntry } from './api';
+import { BasketButton, SHOP, useUid } from './shopCheckout';
+
+function availabilityText(p: ProductEntry): { text: string; color: string } {
+  if (p.available === 0) return { text: 'Wyprzedane', color: 'red' };
+  if (p.variants.length === 1) return { text: `Dostępne: ${p.available} szt.`, color: 'teal' };
+  const open = p.variants.filter((v) => v.available > 0).map((v) => v.label);
+  return { text: `Dostępne rozmiary: ${open.join(', ')}`, color: 'teal' };
+}
+
+export function ShopPage() {
+  const uid = useUid();
+  const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
+  return (
+    <PageFrame actions={<BasketButton uid={uid} />}>
+      {isLoading ? (
+        <LoadingRows label="Wczytywanie produktów" rows={3} />
+      ) : isError ? (
+        <LoadError onRetry={() => void refetch()} error={error}>
+          Nie udało się wczytać produktów sklepiku.
+        </LoadError>
+      ) : !data || data.length === 0 ? (
+        <EmptyState title="Sklepik jest jeszcze pusty">Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.</EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Produkty">
+          {data.map((p) => {
+            const a = availabilityText(p);
+            return (
+              <Card component="li" key={p.id} withBorder radius="lg" padding="lg" data-testid="product-card">
+                <Stack gap="xs" h="100%">
+                  <Title order={2} fz="lg">
+                    <Anchor component={Link} to={`${SHOP}/${p.id}`} c="inherit" fw={700}>
+                      {p.name}
+                    </Anchor>
+                  </Title>
+                  {p.description && (
+                    <Text size="sm" c="dimmed" lineClamp={3}>
+                      {p.description}
+                    </Text>
+                  )}
+                  <Group justify="space-between" mt="auto" pt="xs" align="flex-end">
+                    <Stack gap={2}>
+                      <Text fw={800} fz="xl">
+                        {formatMoney(p.priceGrosze)}
+                      </Text>
+                      <Text size="sm" c={a.color} data-testid="product-availability">
+                        {a.text}
+                      </Text>
+                    </Stack>
+                    <Button component={Link} to={`${SHOP}/${p.id}`} variant="filled" aria-label={`Wybierz: ${p.name}`}>
+                      Wybierz
+                    </Button>
+                  </Group>
+                </Stack>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { startNewCheckoutIfPlaced } from '../checkout';
+import { memberName, type MemberEntry } from '../members';
+import { setBasketTicket } from './api';
+import type { TicketTypeEntry } from './catalogApi';
+import { MEMBERS, STEP_ONE } from './steps';
+import { useTicketCheckout } from './useTicketCheckout';
+
+const NONE = '__none__';
+
+function availabilityText(type: TicketTypeEntry): string {
+  if (!type.onSale) return 'poza sprzedażą';
+  if (type.available === 0) return 'wyprzedane';
+  return `${pluralForm(type.available, NOUNS.left)} ${formatNumber(type.available, 0)}`;
+}
+
+function MemberChooser({ uid, member, chosen, owned, types }: { uid: string; member: MemberEntry; chosen: string | undefined; owned: Record<string, { status: string }>; types: TicketTypeEntry[] }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const name = memberName(member);
+  async function choose(value: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await setBasketTicket(uid, member.id, value === NONE ? null : value);
+    } catch {
+      setError('Nie udało się zapisać wyboru. Spróbuj ponownie.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="ticket-chooser">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={700}>{name}</Text>
+          {Object.keys(owned).length > 0 && (
+            <Badge variant="light" color="teal" style={{ textTransform: 'none' }}>
+              ma już bilet
+            </Badge>
+          )}
+        </Group>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Radio.Group value={chosen ?? NONE} onChange={choose} name={`ticket-${member.id}`} label={`Bilet dla: ${name}`} labelProps={{ className: 'visually-hidden', style: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } }}>
+          <Stack gap={6}>
+            <Radio.Card value={NONE} p="sm" radius="md" disabled={busy} aria-label={`Bez biletu — ${name}`}>
+              <Group wrap="nowrap" gap="sm">
+                <Radio.Indicator />
+                <Text size="sm">Bez biletu</Text>
+              </Group>
+            </Radio.Card>
+            {types.map((t) => {
+              const has = Boolean(owned[t.id]);
+              const unavailable = !t.onSale || (t.available === 0 && chosen !== t.id);
+              return (
+                <Radio.Card key={t.id} value={t.id} p="sm" radius="md" disabled={busy || has || unavailable} aria-label={`${t.name} — ${name}`} style={{ opacity: has || unavailable ? 0.6 : 1 }}>
+                  <Group wrap="nowrap" gap="sm" align="flex-start">
+                    <Radio.Indicator disabled={busy || has || unavailable} mt={2} />
+                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                      <Group justify="space-between" wrap="nowrap" gap="xs">
+                        <Text size="sm" fw={600}>
+                          {t.name}
+                        </Text>
+                        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+                          {formatMoney(t.priceGrosze)}
+                        </Text>
+                      </Group>
+                      <Text size="xs" c={t.available === 0 || !t.onSale ? 'red' : 'dimmed'} data-testid="ticket-availability">
+                        {has ? 'masz już ten bilet' : availabilityText(t)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </Stack>
+        </Radio.Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function Summary({ count, total, next, disabled, label }: { count: number; total: number; next: string; disabled: boolean; label: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md" shadow="sm" style={{ position: 'sticky', bottom: 12, zIndex: 5 }} data-testid="ticket-summary">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            Biletów w koszyku: {count}
+          </Text>
+          <Text fw={700} fz="lg">
+            Razem: {formatMoney(total)}
+          </Text>
+        </Stack>
+        <Button component={Link} to={next} disabled={disabled} data-disabled={disabled || undefined} onClick={(e) => disabled && e.preventDefault()} size="md">
+          {label}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** `TicketBasket`: a ticket type per participant, availability live; each choice is saved to the basket at once. */
+export function TicketBasketPage() {
+  const c = useTicketCheckout();
+  const uid = c.uid ?? '';
+  // Back at the basket after an order: the next order is a new checkout with a new key.
+  useEffect(() => startNewCheckoutIfPlaced('tickets', uid), [uid]);
+  if (c.isLoading)
+    return (
+      <PageFrame>
+        <LoadingRows label="Wczytywanie biletów" />
+      </PageFrame>
+    );
+  if (c.isError)
+    return (
+      <PageFrame>
+        <LoadError error={c.error}>Nie udało się wczytać biletów ani uczestników. Odśwież stronę za chwilę.</LoadError>
+      </PageFrame>
+    );
+  const members = c.members.data ?? [];
+  const types = c.types.data ?? [];
+  return (
+    <PageFrame>
+      <Text c="dimmed">Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.</Text>
+      {members.length === 0 ? (
+        <EmptyState title="Najpierw dodaj uczestników" action={<Button component={Link} to={`${MEMBERS}/member/addMember`}>Dodaj uczestnika</Button>}>
+          Bilety kupujesz dla konkretnych osób.
+        </EmptyState>
+      ) : types.length === 0 ? (
+        <EmptyState title="Sprzedaż biletów jeszcze się nie rozpoczęła">Organizator nie opublikował jeszcze biletów.</EmptyState>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {members.map((m) => (
+            <MemberChooser key={m.id} uid={c.uid!} member={m} chosen={c.basket.data?.[m.id]} owned={c.claims.data?.[m.id] ?? {}} types={types} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Summary count={c.lines.length} total={c.totalGross} next={STEP_ONE} disabled={c.lines.length === 0} label="Dalej: przegląd" />
+    </PageFrame>
+  );
+}
+

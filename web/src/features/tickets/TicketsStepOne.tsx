@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatMoney } from '../../shared/format/pl';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { CheckoutGate, CheckoutSteps, startNewCheckoutIfPlaced } from '../checkout';
+import { memberName } from '../members';
+import { setBasketTicket } from './api';
+import { BASKET, emptyBasket, STEP_TWO, TICKET_STEPS } from './steps';
+import { useTicketCheckout } from './useTicketCheckout';
+
+function Problems({ problems }: { problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Alert color="yellow" variant="light" role="alert" title="Popraw koszyk przed zamówieniem" data-testid="basket-problems">
+      <Stack gap={2}>
+        {problems.map((p) => (
+          <Text key={p} size="sm">
+            {p}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** `basket/TicketsStepOne`: review who gets which ticket; remove or change before giving buyer data. */
+export function TicketsStepOne() {
+  const c = useTicketCheckout();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const uid = c.uid ?? '';
+  useEffect(() => startNewCheckoutIfPlaced('tickets', uid), [uid]);
+  return (
+    <PageFrame>
+      <CheckoutSteps steps={TICKET_STEPS} active={0} />
+      <CheckoutGate isLoading={c.isLoading} isError={c.isError} error={c.error} isEmpty={c.lines.length === 0} notice={<Problems problems={c.problems} />} empty={emptyBasket}>
+        <TicketsReview c={c} error={error} setError={setError} onNext={() => navigate(STEP_TWO)} />
+      </CheckoutGate>
+    </PageFrame>
+  );
+}
+
+function TicketsReview({ c, error, setError, onNext }: { c: ReturnType<typeof useTicketCheckout>; error: string | null; setError: (e: string) => void; onNext: () => void }) {
+  const vatRates = [...new Set(c.lines.map((l) => l.type.vatRate))].sort((a, b) => b - a);
+  return (
+    <>
+      <Problems problems={c.problems} />
+      {error && (
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Card withBorder radius="lg" padding="md">
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="sm" aria-label="Bilety w koszyku">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Uczestnik</Table.Th>
+                <Table.Th>Bilet</Table.Th>
+                <Table.Th ta="right">Cena</Table.Th>
+                <Table.Th>
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Akcje</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {c.lines.map((l) => (
+                <Table.Tr key={l.member.id} data-testid="basket-line">
+                  <Table.Td fw={600}>{memberName(l.member)}</Table.Td>
+                  <Table.Td>{l.type.name}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(l.type.priceGrosze)}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      variant="subtle"
+                      color="red"
+                      size="compact-sm"
+                      aria-label={`Usuń bilet: ${memberName(l.member)}`}
+                      onClick={() => setBasketTicket(c.uid!, l.member.id, null).catch(() => setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'))}
+                    >
+                      Usuń
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={2}>Razem</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="basket-total">
+                  {formatMoney(c.totalGross)}
+                </Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="xs" c="dimmed" mt="xs">
+          Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}). Fakturę VAT wystawimy po zaksięgowaniu wpłaty.
+        </Text>
+      </Card>
+      <Group justify="space-between">
+        <Button variant="default" component={Link} to={BASKET}>
+          Zmień wybór
+        </Button>
+        <Button onClick={onNext} disabled={c.problems.length > 0}>
+          Dalej: dane nabywcy
+        </Button>
+      </Group>
+    </>
+  );
+}
+

@@ -1,0 +1,83 @@
+import { useCallback } from 'react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatMoney } from '../../shared/format/pl';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { BuyerStep, CheckoutConfirmation, CheckoutGate, CheckoutSteps, confirmationPath, usePlaceOrder } from '../checkout';
+import { memberName } from '../members';
+import { placeTicketOrder } from './api';
+import { BASKET, emptyBasket, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
+import { useTicketCheckout } from './useTicketCheckout';
+
+/** `basket/TicketsStepTwo`: buyer data and the order; afterwards (`?zamowienie=`) the confirmation with transfer details. */
+export function TicketsStepTwo() {
+  const [params] = useSearchParams();
+  const orderId = params.get('zamowienie');
+  if (orderId !== null)
+    return (
+      <CheckoutConfirmation
+        orderId={orderId}
+        payHint="Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
+        back={{ to: MEMBERS, label: 'Wróć do uczestników' }}
+      />
+    );
+  return <TicketsBuyerStep />;
+}
+
+function TicketsBuyerStep() {
+  const c = useTicketCheckout();
+  const navigate = useNavigate();
+  const uid = c.uid ?? '';
+  const members = c.members.data;
+  const nameOf = useCallback(
+    (memberId: string) => {
+      const m = members?.find((x) => x.id === memberId);
+      return m ? memberName(m) : null;
+    },
+    [members],
+  );
+  const { state, placeOrder } = usePlaceOrder('tickets', uid, placeTicketOrder, STEP_TWO, nameOf);
+
+  // Placed in this checkout already (e.g. back from the confirmation): show that order, never a second one.
+  if (state.placed) return <Navigate to={confirmationPath(STEP_TWO, state.placed.orderId)} replace />;
+  return (
+    <PageFrame>
+      <CheckoutSteps steps={TICKET_STEPS} active={1} />
+      <CheckoutGate isLoading={c.isLoading} isError={c.isError} error={c.error} isEmpty={c.lines.length === 0} loadingLabel="Wczytywanie zamówienia" empty={emptyBasket}>
+        <Stack gap="lg">
+          <Card withBorder radius="lg" padding="md">
+            <Stack gap={4}>
+              <Title order={2} fz="md">
+                Twoje zamówienie
+              </Title>
+              {c.lines.map((l) => (
+                <Group key={l.member.id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {l.type.name} — {memberName(l.member)}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(l.type.priceGrosze)}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Card>
+          <BuyerStep
+            kind="tickets"
+            uid={uid}
+            totalGross={c.totalGross}
+            disabledReason={c.problems.length > 0 ? c.problems.join(' ') : undefined}
+            basketPath={BASKET}
+            back={
+              <Button variant="default" onClick={() => navigate(STEP_ONE)}>
+                Wstecz
+              </Button>
+            }
+            submitLabel="Zamawiam i płacę przelewem"
+            onSubmit={placeOrder}
+          />
+        </Stack>
+      </CheckoutGate>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+/** The ticket checkout's addresses (original-spec section 2). */
+export const MEMBERS = '/dashboard/uczestnicy';
+export const BASKET = `${MEMBERS}/TicketBasket`;
+export const STEP_ONE = `${MEMBERS}/basket/TicketsStepOne`;
+export const STEP_TWO = `${MEMBERS}/basket/TicketsStepTwo`;
+
+/** The checkout's steps after the basket, as the stepper names them. */
+export const TICKET_STEPS = ['Przegląd', 'Dane nabywcy'] as const;
+
+/** The empty ticket basket, on every step after it. */
+export const emptyBasket = {
+  title: 'Koszyk jest pusty',
+  text: 'Wybierz bilety dla swoich uczestników.',
+  action: (
+    <Button component={Link} to={BASKET}>
+      Wybierz bilety
+    </Button>
+  ),
+};

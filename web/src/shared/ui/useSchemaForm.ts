@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { z } from 'zod';
+import { schemaValidator } from './formErrors';
+
+export interface SchemaFormOptions<Values> {
+  initialValues: Values;
+  /** The shared domain schema of what the form submits (usually the callable's input schema). */
+  schema: z.ZodType;
+  /** The form's values as the payload the schema parses (e.g. a person's NIP left out). */
+  toPayload?: (values: Values) => unknown;
+  onValuesChange?: (values: Values) => void;
+}
+
+export interface SchemaForm<Values> {
+  form: UseFormReturnType<Values>;
+  /** Like `form.onSubmit`, and from the first attempt on every change re-validates (messages follow the typing). */
+  onSubmit: (handler: (values: Values) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;
+  /** Submit was tried at least once: field messages show, and a summary may say to fix them. */
+  attempted: boolean;
+}
+
+/**
+ * A `@mantine/form` form validated by a shared zod schema, so the form accepts exactly what the
+ * callable accepts and shows the same Polish messages. Messages appear on blur or after the first
+ * submit; from then on they follow every change.
+ */
+export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, onValuesChange }: SchemaFormOptions<Values>): SchemaForm<Values> {
+  const submitted = useRef(false);
+  const [attempted, setAttempted] = useState(false);
+  const validateAll = useRef<() => void>(() => undefined);
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues,
+    validate: schemaValidator(schema, toPayload),
+    validateInputOnBlur: true,
+    onValuesChange: (values) => {
+      if (submitted.current) validateAll.current();
+      onValuesChange?.(values);
+    },
+  });
+  useEffect(() => {
+    validateAll.current = () => void form.validate();
+  });
+  return {
+    form,
+    attempted,
+    onSubmit: (handler) => (event) => {
+      submitted.current = true;
+      setAttempted(true);
+      form.onSubmit((values) => void handler(values))(event);
+    },
+  };
+}
