@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+// jsqr is CommonJS: under NodeNext its default import is module.exports, whose `default` is the decoder.
 import jsQR from 'jsqr';
 import { PAYMENT_QR_MAX_GROSZE, parsePaymentQr, paymentQrBytes, paymentQrPayload, paymentQrText } from './paymentQr.js';
 import { paymentQrGifBase64, paymentQrModules } from './paymentQrCode.js';
@@ -79,7 +80,7 @@ describe('Standard 2D payment line', () => {
           }
       }),
     );
-    expect(jsQR(rgba, side, side)?.data).toBe(line);
+    expect(jsQR.default(rgba, side, side)?.data).toBe(line);
   });
 
   it('renders a GIF image for e-mails', () => {
