@@ -23,7 +23,7 @@ export const UserButton = forwardRef<HTMLButtonElement, UserButtonProps>(functio
     <UnstyledButton data-testid="user-menu" {...props} ref={ref}>
       <Group gap={8} wrap="nowrap">
         <VisuallyHidden>Menu użytkownika: </VisuallyHidden>
-        <Avatar color="baltyk" radius="xl" size={34} aria-hidden>
+        <Avatar color="baltyk" radius="xl" size={34} aria-hidden data-testid="user-initials">
           {initials(user?.displayName || user?.email)}
         </Avatar>
         <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
