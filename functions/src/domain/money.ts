@@ -34,8 +34,6 @@ export function formatMoney(amount: Grosze, options: { currency?: boolean; separ
   return options.currency === false ? text : `${text}${sep}zł`;
 }
 
-/** @deprecated The earlier name of formatMoney; use formatMoney. */
-export const formatGrosze = formatMoney;
 
 /**
  * Parses what a person types in a price field ("12", "12,5", "1 234,50", "12.50 zł") into grosze.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCorrection, computeCorrection, formatCorrectionNumber, formatPln, parseCorrectionNumber, planRefund, refundableLines, type RefundPlan } from './refunds.js';
+import { afterCorrection, computeCorrection, formatCorrectionNumber, parseCorrectionNumber, planRefund, refundableLines, type RefundPlan } from './refunds.js';
 import type { Order } from './schemas.js';
 import { computeTotals, vatFromGross } from './vat.js';
 
@@ -94,9 +94,5 @@ describe('computeCorrection', () => {
     expect(c.perRate.r8.gross).toBe(0);
     expect(c.perRate.r23.gross).toBe(-100);
     expect(c.totals.gross).toBe(-100);
-  });
-  it('formats money without Intl', () => {
-    expect(formatPln(123456)).toBe('1\u00a0234,56\u00a0zł');
-    expect(formatPln(-5)).toBe('−0,05\u00a0zł');
   });
 });

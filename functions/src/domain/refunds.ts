@@ -10,6 +10,7 @@
  * refunded lines, so the correction's gross difference is exactly minus the amount returned.
  */
 import { z } from 'zod';
+import { formatMoney } from './money.js';
 import { amountInWords, ticketLineName } from './words.js';
 import { keySchema, rateKey, type Invoice, type Order } from './schemas.js';
 import { vatFromGross, type VatRate } from './vat.js';
@@ -107,16 +108,8 @@ export function planRefund(
   const money = amount ?? refundable;
   if (!Number.isSafeInteger(money) || money < 1) return { ok: false, refusal: { reason: 'refund-amount-invalid', field: 'amount', message: 'Kwota zwrotu musi być większa od zera' } };
   if (money > refundable)
-    return { ok: false, refusal: { reason: 'refund-amount-too-high', field: 'amount', message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatPln(refundable)})` } };
+    return { ok: false, refusal: { reason: 'refund-amount-too-high', field: 'amount', message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatMoney(refundable)})` } };
   return { ok: true, plan: { lines: chosen, refundable, amount: money, fee: refundable - money } };
-}
-
-/** `1 234,50 zł` without Intl (server and browser print the same). */
-export function formatPln(grosze: number): string {
-  const sign = grosze < 0 ? '−' : '';
-  const abs = Math.abs(grosze);
-  const zl = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  return `${sign}${zl},${String(abs % 100).padStart(2, '0')}\u00a0zł`;
 }
 
 export interface CorrectionLine {

@@ -3,7 +3,7 @@
  * 600 px wide, inline styles only — mail programs drop style sheets) and a plain-text part with the
  * same content. Pure functions of the data; everything user-typed is HTML-escaped.
  */
-import { formatGrosze, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
+import { formatMoney, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
 import type { CorrectionInvoice } from '../domain/refunds.js';
 
 export interface Rendered {
@@ -24,7 +24,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const money = (grosze: number) => formatGrosze(grosze);
+const money = (grosze: number) => formatMoney(grosze);
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });

@@ -1,15 +1,15 @@
 /** Formatting shared by the invoice and correction PDFs (the same output as the web views). */
-import { formatGrosze } from '../money.js';
+import { formatMoney } from '../money.js';
 import type { Invoice } from '../schemas.js';
 import type { CorrectionInvoice } from '../refunds.js';
 
 export { formatNip } from '../identifiers.js';
 
 /** `123450` → `1 234,50 zł` (no-break spaces). */
-export const formatMoney = (grosze: number) => formatGrosze(grosze);
+export { formatMoney };
 
 /** Amount without the currency, for table cells (`1 234,50`). */
-export const amount = (grosze: number) => formatGrosze(grosze, { currency: false });
+export const amount = (grosze: number) => formatMoney(grosze, { currency: false });
 
 /** `2026-11-22` → `22.11.2026` (the date is already a Warsaw calendar date: no time zone maths). */
 export function isoToPolishDate(iso: string): string {
