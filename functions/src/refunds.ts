@@ -367,16 +367,26 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
   const now = Date.now();
   if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
   let why: ReturnType<typeof refuse> | null = null;
+  let alreadyTransferred = null as RefundTransfer | null;
   const { value: transferred } = await transact<RefundTransfer>(db.ref(`refunds/${input.orderId}/corrections/${input.correctionId}`), (cur) => {
     why = null;
+    alreadyTransferred = null;
     if (!cur) why = refuse('refund-missing');
-    else if (cur.status === 'transferred') why = refuse('refund-already-transferred', { message: `Zwrot ${cur.number} oznaczono jako przelany ${cur.transferredOn ?? ''}`.trim() });
+    else if (cur.status === 'transferred') {
+      alreadyTransferred = cur;
+      why = refuse('refund-already-transferred', { message: `Zwrot ${cur.number} oznaczono jako przelany ${cur.transferredOn ?? ''}`.trim() });
+    }
     else if (input.transferredOn < warsawDate(cur.createdAt)) why = refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
     if (why || !cur) return cur;
     return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: caller.uid };
   });
+  // The commit point is the transaction above (one node), so the e-mail is written right after it
+  // (docs/email.md). A call that failed in between left the transfer without its e-mail; the admin's
+  // repeat, which the failed call asked for, writes it and is then refused as already done. The
+  // message id is fixed per transfer and only its content fields are written, so a message already
+  // written or sent stays as it is and goes out once.
+  if (alreadyTransferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, alreadyTransferred));
   if (why) throw why;
-  // The commit point is the transaction above (one node), so the e-mail is written right after it (docs/email.md).
   if (transferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transferred));
   return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
 });

@@ -198,6 +198,35 @@ describe('each state change writes exactly one outbox message, delivered to the 
     const transferred = await newMessages(() => admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }));
     expect(transferred).toEqual([`rt-${correctionId}`]);
     expect((await mailByOutboxId(inbox, transferred[0]))[0].subject).toBe(`Zwrot 149,00\u00a0zł przelany — ${EVENT.name}`);
+
+    // Marking it again is refused and neither resets nor resends the message.
+    const again = await newMessages(async () => {
+      expect(await refusal(admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }))).toMatchObject({ reason: 'refund-already-transferred' });
+    });
+    expect(again).toEqual([]);
+    expect(await message(transferred[0])).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await mailByOutboxId(inbox, transferred[0])).toHaveLength(1);
+  });
+
+  it('a refund transfer whose call failed before its e-mail was written: the admin’s repeat writes and sends it once', async () => {
+    const user = await registeredUser(env);
+    const { orderId } = await placeTickets(user);
+    await admin.call('confirmPayment', { orderId });
+    const { requestId } = await user.call('requestRefund', { orderId, bankAccount: nrb('109010140000071219812875') });
+    const { correctionId } = await admin.call('approveRefund', { orderId, requestId });
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    // The state a crash right after the transfer's transaction leaves: transferred, no message.
+    const ref = env.db.ref(`refunds/${orderId}/corrections/${correctionId}`);
+    const record = (await ref.get()).val();
+    await ref.set({ ...record, status: 'transferred', transferredOn: today, transferredAt: Date.now(), transferredBy: 'admin' });
+    expect(await message(`rt-${correctionId}`)).toBeNull();
+
+    const repaired = await newMessages(async () => {
+      expect(await refusal(admin.call('markRefundTransferred', { orderId, correctionId, transferredOn: today }))).toMatchObject({ reason: 'refund-already-transferred' });
+    });
+    expect(repaired).toEqual([`rt-${correctionId}`]);
+    expect(await message(`rt-${correctionId}`)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await mailByOutboxId(inbox, `rt-${correctionId}`)).toHaveLength(1);
   });
 
   it('a refused state change writes no message', async () => {
