@@ -38,6 +38,12 @@ export async function waitForMail(inboxUrl, match, { timeoutMs = 60_000 } = {}) 
   }
 }
 
+/** Deletes every message received so far (a test file that empties the database starts with an empty inbox too). */
+export async function clearMail(inboxUrl) {
+  const response = await fetch(`${inboxUrl}/api/messages`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
+}
+
 /** Stops or starts the catcher's SMTP listener and sets its message size limit. */
 export async function setSmtp(inboxUrl, settings) {
   const response = await fetch(`${inboxUrl}/api/smtp`, { method: 'PUT', body: JSON.stringify(settings) });

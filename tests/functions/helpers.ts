@@ -14,6 +14,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsError } from 'firebase/functions';
 import { inject } from 'vitest';
 import { buildAll } from '../../scripts/lib/stack.mjs';
+import { clearMail } from '../../scripts/lib/mailInbox.mjs';
 import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
@@ -69,6 +70,9 @@ export async function startEnv(): Promise<TestEnv> {
   const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `admin-${randomUUID()}`);
   const db = getAdminDatabase(admin);
   await db.ref().set(null);
+  // Outbox ids are derived from numbers that restart with an empty database (e.g. `ra-KOR-2026-000001`),
+  // so the shared catcher's inbox is emptied too: each file sees only the messages it caused.
+  if (stack.urls.mail) await clearMail(stack.urls.mail);
   return { stack, admin, db, adminAuth: getAdminAuth(admin), apps: [] };
 }
 
