@@ -120,7 +120,7 @@ describe('a new user in Chromium', () => {
     // Removing asks about the participant without declining the name („usunąć Staś Wiśniewski”).
     const memberId = Object.entries(await client.dbGet<Record<string, { firstName: string }>>(`members/${zofia.uid}`)).find(([, m]) => m.firstName === 'Staś')![0];
     await page.goto(`${web}/dashboard/uczestnicy/member/deleteMemberModal?id=${memberId}`);
-    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('usunąć z listy uczestnika: Staś Wiśniewski?');
+    await expect.poll(() => page.getByRole('dialog').textContent(), { timeout: 30_000 }).toContain('usunąć z listy uczestnika: Staś Wiśniewski?');
     await page.getByRole('button', { name: 'Anuluj' }).click();
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
   });

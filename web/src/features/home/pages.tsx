@@ -16,7 +16,7 @@ function EventCard() {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="event-card">
       {isLoading ? (
-        <Stack gap="xs" aria-label="Wczytywanie informacji o wydarzeniu">
+        <Stack gap="xs" role="status" aria-label="Wczytywanie informacji o wydarzeniu">
           <Skeleton h={24} w="60%" />
           <Skeleton h={16} w="40%" />
         </Stack>
