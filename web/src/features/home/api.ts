@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { EventSettings } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { eventSchema, type EventSettings } from '@domain/schemas';
+import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 /** `/event` (docs/data-model.md): what the dashboard's event card needs. */
 export interface EventInfo {
@@ -10,24 +10,17 @@ export interface EventInfo {
   endDate: string;
 }
 
-export function toEventInfo(raw: unknown): EventInfo | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const e = raw as Record<string, unknown>;
-  if (typeof e.name !== 'string') return null;
-  return {
-    name: e.name,
-    place: typeof e.place === 'string' ? e.place : '',
-    startDate: typeof e.startDate === 'string' ? e.startDate : '',
-    endDate: typeof e.endDate === 'string' ? e.endDate : '',
-  };
-}
+export const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventInfo => ({ name, place, startDate, endDate });
+
+/** `/event` parsed with the domain's schema (a malformed record is the endpoint's error); not set yet → null. */
+export const toEvent = (raw: unknown): EventSettings | null => (raw == null ? null : parseRecord(eventSchema, raw, 'event'));
 
 export const eventApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
     getEvent: build.query<EventSettings | null, void>(
-      realtimeEndpoint(() => 'event', (raw) => (typeof raw === 'object' && raw !== null ? (raw as EventSettings) : null)),
+      realtimeEndpoint(() => 'event', toEvent),
     ),
   }),
 });

@@ -1,13 +1,12 @@
-import type { PickupItem } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { eventFieldsSchema, pickupCodeSchema, pickupItemSchema, type PickupItem } from '@domain/schemas';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface PickupEntry extends PickupItem {
   id: string;
 }
 
-function toItems(raw: unknown): PickupEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, PickupItem>)
+function toItems(raw: unknown, uid: string): PickupEntry[] {
+  return parseRecords(pickupItemSchema, raw, `pickups/${uid}`)
     .map(([id, item]) => ({ ...item, id }))
     .sort((a, b) => (b.pickedAt ?? b.createdAt) - (a.pickedAt ?? a.createdAt));
 }
@@ -18,9 +17,14 @@ export const pickupApi = realtimeApi.injectEndpoints({
     /** `/pickups/{uid}`, live: an item turns "odebrane" the moment staff hands it out. */
     getMyPickups: build.query<PickupEntry[], string>(realtimeEndpoint((uid) => `pickups/${uid}`, toItems)),
     getMyPickupCode: build.query<string | null, string>(
-      realtimeEndpoint((uid) => `profiles/${uid}/pickupCode`, (raw) => (typeof raw === 'string' ? raw : null)),
+      realtimeEndpoint(
+        (uid) => `profiles/${uid}/pickupCode`,
+        (raw, uid) => (raw == null ? null : parseRecord(pickupCodeSchema, raw, `profiles/${uid}/pickupCode`)),
+      ),
     ),
-    getPickupInfo: build.query<string, void>(realtimeEndpoint(() => 'event/pickupInfo', (raw) => (typeof raw === 'string' ? raw : ''))),
+    getPickupInfo: build.query<string, void>(
+      realtimeEndpoint(() => 'event/pickupInfo', (raw) => (raw == null ? '' : parseRecord(eventFieldsSchema.shape.pickupInfo, raw, 'event/pickupInfo'))),
+    ),
   }),
 });
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { PickupItem } from '@domain/schemas';
+import { pickupCodeEntrySchema, pickupDirectoryEntrySchema, type PickupItem } from '@domain/schemas';
 import { matchesAllWords, pickupSearchEntrySchema, searchTokens, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
-import { realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
+import { parseRecord, realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
 
 /** One person as the pickup point sees them: /pickupDirectory holds only what the pickup needs. */
@@ -18,10 +18,11 @@ export interface StationItem extends PickupItem {
   id: string;
 }
 
-function toEntry(uid: string, raw: unknown): DirectoryEntry | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const r = raw as Record<string, unknown>;
-  return { uid, name: String(r.name ?? ''), email: String(r.email ?? ''), pickupCode: String(r.pickupCode ?? '') };
+/** `/pickupDirectory/{uid}` parsed with its domain schema (a malformed entry throws MalformedRecordError); none → null. */
+export function toEntry(uid: string, raw: unknown): DirectoryEntry | null {
+  if (raw === null || raw === undefined) return null;
+  const { name, email, pickupCode } = parseRecord(pickupDirectoryEntrySchema, raw, `pickupDirectory/${uid}`);
+  return { uid, name, email, pickupCode };
 }
 
 /** Waiting items first (oldest first, the order they were bought), then handed-out ones (latest first). */
@@ -131,9 +132,9 @@ export function useStationItemsQuery(uid: string) {
 /** The uid behind a pickup code (from the QR code or typed), or null when no one has it. */
 export async function uidForPickupCode(code: string): Promise<string | null> {
   const { db, sdk } = await loadDatabase();
-  const snapshot = await sdk.get(sdk.ref(db, `pickupCodes/${code}/uid`));
-  const uid: unknown = snapshot.val();
-  return typeof uid === 'string' ? uid : null;
+  const path = `pickupCodes/${code}`;
+  const raw: unknown = (await sdk.get(sdk.ref(db, path))).val();
+  return raw === null ? null : parseRecord(pickupCodeEntrySchema, raw, path).uid;
 }
 
 export function handOutPickupItems(input: CallableInput<'handOutPickupItems'>) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { pickupCodeSchema } from '@domain/schemas';
 
 /**
@@ -11,3 +12,8 @@ export function extractPickupCode(text: string): string | null {
   const inside = /(?:^|[^A-Z0-9])([A-HJ-NP-Z2-9]{8})(?:$|[^A-Z0-9])/.exec(text.toUpperCase());
   return inside ? inside[1] : null;
 }
+
+/** What the station's code form accepts: anything a pickup code can be read from (the domain's code format). */
+export const codeLookupSchema = z.strictObject({
+  code: z.string().refine((text) => extractPickupCode(text) !== null, { error: 'Nieprawidłowy kod odbioru: 8 znaków, litery i cyfry (bez 0, O, 1, I).' }),
+});

@@ -1,4 +1,6 @@
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { z } from 'zod';
+import { countryCodeSchema, countryNameSchema } from '@domain/schemas';
+import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface Country {
   code: string;
@@ -7,11 +9,13 @@ export interface Country {
 
 const collator = new Intl.Collator('pl');
 
+/** `/countries/{code}`: the country's Polish name under its ISO code (docs/data-model.md). */
+const countriesSchema = z.record(countryCodeSchema, countryNameSchema);
+
 /** `/countries` (readable before sign-in): sorted by Polish name, Poland first. */
-function toCountries(raw: unknown): Country[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, unknown>)
-    .filter((e): e is [string, string] => typeof e[1] === 'string')
+export function toCountries(raw: unknown): Country[] {
+  if (raw == null) return [];
+  return Object.entries(parseRecord(countriesSchema, raw, 'countries'))
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => (a.code === 'PL' ? -1 : b.code === 'PL' ? 1 : collator.compare(a.name, b.name)));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppSelector } from '../../app/store/hooks';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { rolesSchema } from '@domain/schemas';
+import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { selectAuth, useSession } from '../auth';
 
 interface RoleMirror {
@@ -15,10 +16,10 @@ const roleMirrorApi = realtimeApi.injectEndpoints({
     myRoleMirror: build.query<RoleMirror | null, string>(
       realtimeEndpoint(
         (uid) => `roles/${uid}`,
-        (raw) => {
-          if (typeof raw !== 'object' || raw === null) return null;
-          const r = raw as Record<string, unknown>;
-          return { admin: r.admin === true, staff: r.staff === true, updatedAt: typeof r.updatedAt === 'number' ? r.updatedAt : 0 };
+        (raw, uid) => {
+          if (raw == null) return null;
+          const { admin, staff, updatedAt } = parseRecord(rolesSchema, raw, `roles/${uid}`);
+          return { admin, staff, updatedAt };
         },
       ),
     ),

@@ -1,6 +1,7 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { publicStatsSchema } from '@domain/schemas';
+import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../tickets';
 
@@ -16,7 +17,7 @@ const statsApi = realtimeApi.injectEndpoints({
       realtimeEndpoint(
         () => 'stats/public',
         (raw) => {
-          const s = (raw ?? {}) as Partial<PublicStats>;
+          const s = raw == null ? {} : parseRecord(publicStatsSchema, raw, 'stats/public');
           return { accounts: s.accounts ?? 0, ticketsPaid: s.ticketsPaid ?? 0 };
         },
       ),
@@ -44,7 +45,7 @@ export function ParticipantStats() {
   return (
     <Stack gap="lg" data-testid="participant-stats">
       {stats.isError ? (
-        <LoadError>Nie udało się wczytać statystyk.</LoadError>
+        <LoadError error={stats.error}>Nie udało się wczytać statystyk.</LoadError>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Figure label="Zarejestrowane konta" value={stats.data?.accounts} testId="stat-accounts" />
@@ -59,7 +60,7 @@ export function ParticipantStats() {
           {types.isLoading ? (
             <LoadingRows rows={3} label="Wczytywanie biletów" />
           ) : types.isError ? (
-            <LoadError>Nie udało się wczytać biletów.</LoadError>
+            <LoadError error={types.error}>Nie udało się wczytać biletów.</LoadError>
           ) : (types.data ?? []).length === 0 ? (
             <EmptyState title="Brak biletów w sprzedaży" />
           ) : (

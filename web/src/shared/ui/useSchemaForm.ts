@@ -10,6 +10,8 @@ export interface SchemaFormOptions<Values> {
   /** The form's values as the payload the schema parses (e.g. a person's NIP left out). */
   toPayload?: (values: Values) => unknown;
   onValuesChange?: (values: Values) => void;
+  /** Validate a field when it loses focus (default). Off for a form whose only field is focused on arrival, where leaving it empty is no mistake yet. */
+  validateInputOnBlur?: boolean;
 }
 
 export interface SchemaForm<Values> {
@@ -25,7 +27,7 @@ export interface SchemaForm<Values> {
  * callable accepts and shows the same Polish messages. Messages appear on blur or after the first
  * submit; from then on they follow every change.
  */
-export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, onValuesChange }: SchemaFormOptions<Values>): SchemaForm<Values> {
+export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, onValuesChange, validateInputOnBlur = true }: SchemaFormOptions<Values>): SchemaForm<Values> {
   const submitted = useRef(false);
   const [attempted, setAttempted] = useState(false);
   const validateAll = useRef<() => void>(() => undefined);
@@ -33,7 +35,7 @@ export function useSchemaForm<Values extends Record<string, any>>({ initialValue
     mode: 'controlled',
     initialValues,
     validate: schemaValidator(schema, toPayload),
-    validateInputOnBlur: true,
+    validateInputOnBlur,
     onValuesChange: (values) => {
       if (submitted.current) validateAll.current();
       onValuesChange?.(values);

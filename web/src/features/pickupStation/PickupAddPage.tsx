@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { formatCount, NOUNS } from '../../shared/format/pl';
+import { EmptyState } from '../../shared/ui/DataState';
+import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { handOutPickupItemsInput } from '@domain/callables';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { handOutPickupItems, type DirectoryEntry, type StationItem } from './api';
+import { SelectableItem, PersonHeader } from './StationParts';
+import { StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON } from './StationPage';
+
+type Outcome = { kind: 'done'; labels: string[] } | { kind: 'refused'; message: string };
+
+const waitingIds = (items: StationItem[]) => items.filter((i) => i.status === 'waiting').map((i) => i.id);
+
+function HandOut({ uid }: { uid: string }) {
+  return (
+    <StationPerson uid={uid} what={{ loading: 'Wczytywanie przedmiotów', error: 'Nie udało się wczytać przedmiotów.' }}>
+      {(person, list) => <HandOutForm uid={uid} person={person} list={list} />}
+    </StationPerson>
+  );
+}
+
+/** Mounted once the list is there: everything waiting starts selected, the usual case being "hand out all". */
+function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntry; list: StationItem[] }) {
+  const { form, onSubmit } = useSchemaForm({
+    initialValues: { itemIds: waitingIds(list) },
+    schema: handOutPickupItemsInput,
+    // An item handed out at another table meanwhile drops out of the selection by itself.
+    toPayload: (values) => ({ uid, itemIds: stillWaiting(values.itemIds) }),
+  });
+  const selected = new Set(form.getValues().itemIds);
+  const setSelected = (ids: string[]) => form.setFieldValue('itemIds', ids);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const nextRef = useRef<HTMLAnchorElement>(null);
+
+  const waiting = useMemo(() => list.filter((i) => i.status === 'waiting'), [list]);
+  // Read out whether handed out here or at another table meanwhile.
+  const announcement = useStatusAnnouncement(list, (i) => i.id, (i) => i.status, (changed) => {
+    const handedOut = changed.filter((i) => i.status === 'picked').map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
+    return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
+  });
+  useEffect(() => {
+    if (outcome?.kind === 'done') nextRef.current?.focus();
+  }, [outcome]);
+
+  function stillWaiting(ids: string[]) {
+    return waiting.filter((i) => ids.includes(i.id)).map((i) => i.id);
+  }
+  const chosen = waiting.filter((i) => selected.has(i.id));
+
+  const confirm = onSubmit(async (values) => {
+    const itemIds = stillWaiting(values.itemIds);
+    const handed = waiting.filter((i) => itemIds.includes(i.id));
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await handOutPickupItems({ uid, itemIds });
+      setOutcome({ kind: 'done', labels: handed.map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label)) });
+      setSelected([]);
+    } catch (err) {
+      setOutcome({ kind: 'refused', message: refusalOf(err).message });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const toggle = (item: StationItem, on: boolean) => setSelected(on ? [...selected, item.id] : [...selected].filter((id) => id !== item.id));
+
+  return (
+    <form onSubmit={confirm} noValidate aria-label="Wydawanie przedmiotów">
+      <Stack gap="md">
+        <LiveStatus message={announcement} />
+        <PersonHeader person={person} />
+        {outcome?.kind === 'done' && (
+          // Not a live region itself: the page's live status reads the hand-out out once.
+          <Alert color="green" variant="filled" radius="md" data-testid="handout-result" title={`Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`}>
+            <Stack gap="sm">
+              <Text c="white">{outcome.labels.join(', ')}</Text>
+              <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color="green" data-testid="next-person">
+                Następna osoba
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {outcome?.kind === 'refused' && (
+          <Alert color="red" variant="light" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
+            {outcome.message}
+          </Alert>
+        )}
+        {list.length === 0 ? (
+          <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>
+        ) : (
+          <Stack gap="xs" aria-label="Przedmioty do wydania">
+            {waiting.length > 1 && (
+              <Group gap="sm">
+                <Button variant="subtle" size="md" onClick={() => setSelected(waiting.map((i) => i.id))}>
+                  Zaznacz wszystkie
+                </Button>
+                <Button variant="subtle" size="md" color="gray" onClick={() => setSelected([])}>
+                  Odznacz wszystkie
+                </Button>
+              </Group>
+            )}
+            {list.map((item) => (
+              <SelectableItem key={item.id} item={item} checked={item.status === 'waiting' && selected.has(item.id)} onChange={(on) => toggle(item, on)} />
+            ))}
+          </Stack>
+        )}
+        {waiting.length > 0 ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
+            <Button type="submit" size="xl" loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout" styles={WRAPPING_BUTTON}>
+              {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
+            </Button>
+            <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
+              {outcome?.kind === 'done' ? 'Następna osoba' : 'Inna osoba'}
+            </Button>
+          </SimpleGrid>
+        ) : (
+          outcome?.kind !== 'done' && (
+            <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
+              Inna osoba
+            </Button>
+          )
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** `/dashboard/odbierz/Add?uid=…`: select the person's waiting items and confirm the hand-out. */
+export function PickupAddPage() {
+  return (
+    <StaffOnly>
+      <PickupAdd />
+    </StaffOnly>
+  );
+}
+
+function PickupAdd() {
+  const [params] = useSearchParams();
+  const uid = params.get('uid');
+  if (!uid || !/^[A-Za-z0-9_-]{1,128}$/.test(uid)) return <Navigate to={USER_PAGE} replace />;
+  return (
+    <PageFrame>
+      <HandOut key={uid} uid={uid} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatCount, formatNumber, type NounForms } from '../../shared/format/pl';
+import { EmptyState, LoadError } from '../../shared/ui/DataState';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { searchWords, uidForPickupCode, useStationSearchQuery, type SearchHit } from './api';
+import { codeLookupSchema, extractPickupCode } from './code';
+import { QrScanner } from './QrScanner';
+import { ReturnAction } from './ReturnAction';
+import { ItemRow, PersonHeader } from './StationParts';
+import { ADD_PAGE, StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, withUid } from './StationPage';
+
+function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const { form, onSubmit } = useSchemaForm({ initialValues: { code: '' }, schema: codeLookupSchema, validateInputOnBlur: false });
+
+  async function lookUp(text: string) {
+    const parsed = extractPickupCode(text);
+    if (!parsed) return;
+    setBusy(true);
+    try {
+      const uid = await uidForPickupCode(parsed);
+      if (uid) onFound(uid);
+      else form.setFieldError('code', `Nie znaleziono osoby z kodem odbioru ${parsed}.`);
+    } catch (err) {
+      form.setFieldError('code', refusalOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const code = form.getInputProps('code');
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          Kod odbioru
+        </Title>
+        <form onSubmit={onSubmit((values) => lookUp(values.code))} noValidate aria-label="Wyszukiwanie po kodzie odbioru">
+          <Stack gap="sm">
+            <TextInput
+              aria-label="Kod odbioru"
+              placeholder="np. MRTN4W9Q"
+              size="xl"
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              {...code}
+              onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
+              styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700, textAlign: 'center' } }}
+              data-testid="pickup-code-input"
+            />
+            <Button type="submit" size="xl" loading={busy} fullWidth>
+              Znajdź
+            </Button>
+          </Stack>
+        </form>
+        {scanning ? (
+          <QrScanner
+            onClose={() => setScanning(false)}
+            onResult={(text) => {
+              setScanning(false);
+              form.setFieldValue('code', extractPickupCode(text) ?? '');
+              void lookUp(text);
+            }}
+          />
+        ) : (
+          <Button size="xl" variant="light" onClick={() => setScanning(true)} leftSection={<span aria-hidden>▦</span>} styles={WRAPPING_BUTTON}>
+            Skanuj kod QR kamerą
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const PAGE_SIZE = 10;
+const PEOPLE: NounForms = ['osobę', 'osoby', 'osób'];
+
+function SearchResultCard({ hit, onPick }: { hit: SearchHit; onPick: (uid: string) => void }) {
+  return (
+    <UnstyledButton
+      role="listitem"
+      onClick={() => onPick(hit.uid)}
+      data-testid="directory-result"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '12px 16px', minHeight: 64 }}
+    >
+      <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+          <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+            {hit.name}
+          </Text>
+          {hit.person && (
+            <Text size="sm" data-testid="directory-result-person">
+              uczestnik: {hit.person}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {hit.email}
+          </Text>
+        </Stack>
+        <Text ff="monospace" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          {hit.pickupCode}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const [pages, setPages] = useState(1);
+  const { email, words } = searchWords(debounced);
+  const enabled = email ? email.length >= 2 : words.some((w) => w.length >= 2);
+  const { data, isFetching, isError, refetch } = useStationSearchQuery(debounced, { skip: !enabled });
+  const hits = data?.hits ?? [];
+  const shown = hits.slice(0, pages * PAGE_SIZE);
+  const more = hits.length - shown.length;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          Imię, nazwisko lub e-mail
+        </Title>
+        <TextInput
+          aria-label="Szukaj po imieniu, nazwisku (także uczestnika) lub e-mailu"
+          description="Wystarczy początek: „now”, „staś now”, „marta@”. Polskie znaki nie są potrzebne."
+          placeholder="np. nowak"
+          size="xl"
+          autoComplete="off"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setPages(1);
+          }}
+          rightSection={isFetching ? <Loader size="sm" /> : null}
+          styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
+          data-testid="directory-search"
+        />
+        {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
+        {enabled && data && hits.length === 0 && !isFetching && (
+          <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
+        )}
+        {enabled && data && hits.length > 0 && (
+          <>
+            <Text size="sm" aria-live="polite" data-testid="directory-count">
+              {data.truncated ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}` : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
+              {hits.length > PAGE_SIZE ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.` : '.'}
+            </Text>
+            <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
+              {shown.map((hit) => (
+                <SearchResultCard key={hit.uid} hit={hit} onPick={onFound} />
+              ))}
+            </Stack>
+            {more > 0 && (
+              <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
+                {more <= PAGE_SIZE ? `Pokaż pozostałe (${formatNumber(more, 0)})` : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PersonOverview({ uid }: { uid: string }) {
+  return (
+    <StationPerson uid={uid} what={{ loading: 'Wczytywanie danych osoby', error: 'Nie udało się wczytać danych tej osoby.' }}>
+      {(person, list) => {
+        const waiting = list.filter((i) => i.status === 'waiting').length;
+        return (
+          <Stack gap="md">
+            <PersonHeader person={person} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Button size="xl" component={Link} to={withUid(ADD_PAGE, uid)} disabled={waiting === 0} data-testid="go-hand-out" styles={WRAPPING_BUTTON}>
+                {waiting > 0 ? `Wydaj przedmioty (${waiting})` : 'Brak przedmiotów do wydania'}
+              </Button>
+              <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
+                Inna osoba
+              </Button>
+            </SimpleGrid>
+            {list.length === 0 ? (
+              <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>
+            ) : (
+              <Stack gap="xs" aria-label="Przedmioty tej osoby">
+                {list.map((item) => (
+                  <ItemRow key={item.id} item={item} action={item.status === 'picked' ? <ReturnAction uid={uid} item={item} /> : undefined} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        );
+      }}
+    </StationPerson>
+  );
+}
+
+/** `/dashboard/odbierz/User`: find a person by QR code, pickup code, e-mail or name, and see their items. */
+export function PickupUserPage() {
+  return (
+    <StaffOnly>
+      <PickupUser />
+    </StaffOnly>
+  );
+}
+
+function PickupUser() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const uid = params.get('uid');
+  const found = (id: string) => navigate(withUid(USER_PAGE, id));
+  return (
+    <PageFrame>
+      {uid ? (
+        <PersonOverview uid={uid} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <CodeLookup onFound={found} />
+          <DirectorySearch onFound={found} />
+        </SimpleGrid>
+      )}
+    </PageFrame>
+  );
+}

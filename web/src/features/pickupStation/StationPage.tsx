@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/store/hooks';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { ErrorPage } from '../../shared/ui/ErrorPage';
+import { selectIsStaff } from '../auth';
+import { useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
+
+export const USER_PAGE = '/dashboard/odbierz/User';
+export const ADD_PAGE = '/dashboard/odbierz/Add';
+export const withUid = (page: string, uid: string) => `${page}?${new URLSearchParams({ uid })}`;
+
+/** The station's big buttons wrap their label instead of cutting it (a tablet column is narrow). */
+export const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
+} as const;
+
+/** A pickup station page: staff (or admins) only; everyone else gets the error view and the page subscribes to nothing. */
+export function StaffOnly({ children }: { children: ReactNode }) {
+  const isStaff = useAppSelector(selectIsStaff);
+  if (!isStaff)
+    return (
+      <ErrorPage
+        status={403}
+        title="Brak dostępu"
+        message="Tylko dla obsługi: punkt odbioru"
+        description="Punkt odbioru jest dostępny tylko dla obsługi wydarzenia."
+        homeHref="/dashboard/odbierz"
+      />
+    );
+  return <>{children}</>;
+}
+
+/**
+ * A person and their items, both live. Until both have arrived (or when either fails, or no one has
+ * this uid) the station's loading, error or "no such person" view stands in for `children`.
+ */
+export function StationPerson({ uid, what, children }: { uid: string; what: { loading: string; error: string }; children: (person: DirectoryEntry, items: StationItem[]) => ReactNode }) {
+  const person = useStationPersonQuery(uid);
+  const items = useStationItemsQuery(uid);
+  if (person.isLoading || items.isLoading) return <LoadingRows label={what.loading} rows={4} />;
+  const retry = () => {
+    void person.refetch();
+    void items.refetch();
+  };
+  if (person.isError || items.isError) return <LoadError onRetry={retry} error={person.error ?? items.error}>{what.error}</LoadError>;
+  if (!person.data) return <EmptyState title="Nie ma takiej osoby" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />;
+  return <>{children(person.data, items.data ?? [])}</>;
+}
