@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:web [-- --runs 3 --docs --json file --no-build --url http://127.0.0.1:5173]`: how the
+// `npm run bench:web [-- --runs 3 --docs --json file --reports dir --no-build --url http://127.0.0.1:5173]`: how the
 // app loads on a mid-range phone, measured by Lighthouse (the npm package) in Debian's Chromium.
 // `--url` measures a stack that is already running with the demo data (`npm start -- --preview`).
 //
@@ -14,9 +14,9 @@
 //     every run (its default), but not IndexedDB, local storage or cookies.
 //
 // Prints each run and the medians; `--docs` writes them into docs/benchmarks.md (section
-// bench:web), `--json file` saves the runs. Exits 1 when a run does not reach the page it measures.
+// bench:web), `--json file` saves the runs, `--reports dir` every full Lighthouse report. Exits 1 when a run does not reach the page it measures.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,9 @@ const option = (name, fallback) => {
 const RUNS = Number(option('runs', 3));
 const JSON_OUT = option('json', null);
 const WRITE_DOCS = args.includes('--docs');
+// Every run's full Lighthouse report (JSON), for looking into an audit: `--reports dir`.
+const REPORTS_DIR = option('reports', null);
+let reportCount = 0;
 // A stack that is already running (e.g. `npm start -- --preview`, with the demo data) instead of a new one.
 const EXISTING_WEB = option('url', null);
 const PARTICIPANT = { email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
@@ -83,6 +86,10 @@ async function runLighthouse(url, port) {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
   if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    writeFileSync(path.join(REPORTS_DIR, `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
+  }
   return summarise(result.lhr);
 }
 
