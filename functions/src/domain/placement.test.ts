@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueIdsOf, holdingsRequestOf, newOrder, priceBasket, reservationsOf, type Catalogue } from './placement.js';
+import { catalogueIdsOf, holdingsRequestOf, newOrder, predictedReservationRefusal, priceBasket, reservationsOf, type Catalogue } from './placement.js';
 import { orderSchema, type Member, type Product, type TicketType } from './schemas.js';
 
 const KARNET: TicketType = { name: 'Karnet 3-dniowy', description: '', priceGrosze: 14_900, vatRate: 8, quota: 100, sold: 0, active: true, sortOrder: 1, maxPerAccount: 4 };
@@ -89,5 +89,63 @@ describe('the order record', () => {
     expect(order).toMatchObject({ status: 'pending', createdAt: 1_000, payBy: 2_000, buyer: { email: 'ola@example.pl' } });
     expect(Object.keys(order.lines)).toEqual(['l1', 'l2']);
     expect(order.totals).toMatchObject({ gross: 29_800, perRate: { r8: { gross: 29_800 } } });
+  });
+});
+
+describe('the refusal a placement predicts before reserving', () => {
+  const NOW = Date.UTC(2026, 5, 1);
+  const ticketLines = () => {
+    const priced = priceBasket('tickets', tickets, MEMBERS, catalogue());
+    if (!priced.ok) throw new Error('priced');
+    return priced.lines;
+  };
+  const merchLines = () => {
+    const priced = priceBasket('merch', merch, MEMBERS, catalogue());
+    if (!priced.ok) throw new Error('priced');
+    return priced.lines;
+  };
+  const predict = (over: Partial<Parameters<typeof predictedReservationRefusal>[0]> = {}) =>
+    predictedReservationRefusal({ orderId: 'o-1', lines: ticketLines(), catalogue: catalogue(), claims: null, holdings: null, now: NOW, ...over });
+
+  it('predicts nothing when every step would pass', () => {
+    expect(predict()).toBeNull();
+    expect(predict({ lines: merchLines() })).toBeNull();
+    // A claim this very order holds (a repeated attempt) is not another order's.
+    expect(predict({ claims: { self: { karnet: { orderId: 'o-1' } } } })).toBeNull();
+  });
+
+  it('refuses a sold-out ticket type with what is left, as the quota transaction does', () => {
+    const twoLeft = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, sold: 99 }]]) });
+    expect(predict({ catalogue: twoLeft })).toEqual({ reason: 'sold-out', item: 'Karnet 3-dniowy', left: 1, message: 'Zostało tylko 1 bilet „Karnet 3-dniowy”' });
+    const none = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, sold: 100 }]]) });
+    expect(predict({ catalogue: none })).toEqual({ reason: 'sold-out', item: 'Karnet 3-dniowy', left: 0, message: 'Bilety „Karnet 3-dniowy” są wyprzedane' });
+  });
+
+  it('refuses outside the sale window and a type not on sale', () => {
+    const later = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, saleStart: NOW + 1 }]]) });
+    expect(predict({ catalogue: later })).toMatchObject({ reason: 'sale-not-started' });
+    const ended = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, saleEnd: NOW - 1 }]]) });
+    expect(predict({ catalogue: ended })).toMatchObject({ reason: 'sale-ended' });
+    const inactive = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, active: false }]]) });
+    expect(predict({ catalogue: inactive })).toMatchObject({ reason: 'ticket-type-inactive', message: 'Bilet „Karnet 3-dniowy” nie jest w sprzedaży' });
+    // Reinstating a late-paid order ignores the window, never the quota.
+    expect(predict({ catalogue: ended, checkSaleWindow: false })).toBeNull();
+  });
+
+  it('keeps the reservations’ order: a participant’s ticket first, then the account cap, then the quota', () => {
+    const soldOut = catalogue({ ticketTypes: new Map([['karnet', { ...KARNET, sold: 100 }]]) });
+    const claims = { 'kid-1': { karnet: { orderId: 'other' } } };
+    expect(predict({ catalogue: soldOut, claims, holdings: { tickets: { karnet: 4 } } })).toEqual({
+      reason: 'already-has-ticket', field: 'tickets.kid-1', item: 'Karnet 3-dniowy', message: 'Jaś Nowak ma już bilet „Karnet 3-dniowy”',
+    });
+    expect(predict({ catalogue: soldOut, holdings: { tickets: { karnet: 3 } } })).toMatchObject({ reason: 'account-limit', left: 1 });
+    expect(predict({ catalogue: soldOut, holdings: { tickets: { karnet: 2 } } })).toMatchObject({ reason: 'sold-out' });
+  });
+
+  it('refuses merchandise out of stock and a variant that is gone', () => {
+    const low = catalogue({ products: new Map([['koszulka', { ...KOSZULKA, variants: { m: { ...KOSZULKA.variants.m, sold: 8 } } }]]) });
+    expect(predict({ lines: merchLines(), catalogue: low })).toEqual({ reason: 'out-of-stock', item: 'Koszulka „Bałtyk” (M)', left: 2, message: 'Koszulka „Bałtyk” (M) — dostępne tylko 2 sztuki' });
+    const gone = catalogue({ products: new Map([['koszulka', { ...KOSZULKA, variants: {} }]]) });
+    expect(predict({ lines: merchLines(), catalogue: gone })).toMatchObject({ reason: 'variant-missing' });
   });
 });

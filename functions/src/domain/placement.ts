@@ -3,8 +3,8 @@
  * now (never from the client), what those lines reserve, and the order record. placeOrder reads the
  * data, runs the reservation transactions and writes what is built here.
  */
-import type { LimitRefusal, HoldingsRequest } from './limits.js';
-import { ticketCap, unitCap } from './limits.js';
+import type { Holdings, LimitRefusal, HoldingsRequest } from './limits.js';
+import { addHoldings, ticketCap, ticketSaleRefusal, unitCap, variantStockRefusal } from './limits.js';
 import type { RefusalReason } from './errors.js';
 import { orderTotals } from './invoice.js';
 import type { Basket, InvoiceData, Member, Order, OrderLine, Product, TicketType } from './schemas.js';
@@ -150,4 +150,79 @@ export function newOrder(o: NewOrder): Order {
     createdAt: o.createdAt,
     payBy: o.payBy,
   };
+}
+
+// ---------------------------------------------------------------- the reservation steps' refusals
+
+/** Why a reservation step says no, as the order callables answer it. */
+export interface ReservationRefusal {
+  reason: RefusalReason;
+  message?: string;
+  item?: string;
+  left?: number;
+  field?: string;
+}
+
+type TicketLine = Extract<OrderLine, { type: 'ticket' }>;
+
+/** One ticket of a type per participant: refused when another order holds the participant's claim. */
+export function ticketClaimRefusal(line: Pick<TicketLine, 'memberId' | 'memberName' | 'name'>, holderOrderId: string | null | undefined, orderId: string): ReservationRefusal | null {
+  if (!holderOrderId || holderOrderId === orderId) return null;
+  return { reason: 'already-has-ticket', field: `tickets.${line.memberId}`, item: line.name, message: `${line.memberName} ma już bilet „${line.name}”` };
+}
+
+/** The quota step for `count` tickets of a type: gone, not on sale (window), or not enough left. */
+export function quotaRefusal(type: TicketType | null, name: string, count: number, now: number, { checkSaleWindow = true } = {}): ReservationRefusal | null {
+  if (!type) return { reason: 'ticket-type-missing', item: name, message: `Bilet „${name}” nie jest już dostępny` };
+  return ticketSaleRefusal(type, count, now, { checkSaleWindow });
+}
+
+/** The stock step for `quantity` pieces of a variant: gone, or not enough left. */
+export function stockRefusal(variant: { stock: number; sold: number } | null, quantity: number, label: string): ReservationRefusal | null {
+  if (!variant) return { reason: 'variant-missing', item: label, message: `${label} — nie jest już dostępne` };
+  return variantStockRefusal(variant, quantity, label);
+}
+
+/** `/tickets/{uid}`: each participant's claims, by ticket type. */
+export type AccountTicketClaims = Record<string, Record<string, { orderId?: string } | null | undefined> | null | undefined>;
+
+/**
+ * The refusal the reservations would give, predicted from values read just before them: the
+ * participants' ticket claims, the account's holdings and the catalogue. Same steps, same order and
+ * same refusals as the reservations (claims, holdings, quota per ticket type, stock per variant), so
+ * a placement can answer at once — a sold-out sale refuses before anything is written. The
+ * reservations still decide inside their transactions: a prediction from older values only means a
+ * refusal comes from the transaction instead.
+ */
+export function predictedReservationRefusal(p: {
+  orderId: string;
+  lines: readonly OrderLine[];
+  catalogue: Catalogue;
+  claims: AccountTicketClaims | null;
+  holdings: Holdings | null;
+  now: number;
+  checkSaleWindow?: boolean;
+}): ReservationRefusal | null {
+  for (const line of p.lines) {
+    if (line.type !== 'ticket') continue;
+    const claim = p.claims?.[line.memberId]?.[line.ticketTypeId];
+    const why = ticketClaimRefusal(line, claim?.orderId, p.orderId);
+    if (why) return why;
+  }
+  const r = reservationsOf({ lines: Object.fromEntries(p.lines.map((l, i) => [String(i), l])) });
+  const asked = holdingsRequestOf(r, p.catalogue);
+  if (!asked.ok) return asked.refusal;
+  const added = addHoldings(p.holdings, asked.request);
+  if (!added.ok) return added.refusal;
+  for (const [ticketTypeId, count] of r.ticketTypes) {
+    const why = quotaRefusal(p.catalogue.ticketTypes.get(ticketTypeId) ?? null, asked.request.tickets.get(ticketTypeId)!.name, count, p.now, { checkSaleWindow: p.checkSaleWindow });
+    if (why) return why;
+  }
+  for (const v of asked.request.variants.values()) {
+    const product = p.catalogue.products.get(v.productId);
+    const variant = product?.variants && Object.hasOwn(product.variants, v.variantId) ? product.variants[v.variantId] : null;
+    const why = stockRefusal(variant, v.quantity, v.label);
+    if (why) return why;
+  }
+  return null;
 }

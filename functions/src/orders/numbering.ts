@@ -1,16 +1,29 @@
 import { formatInvoiceNumber, formatOrderNumber, nextOrderCounter, reserveInvoiceSequence, warsawYear, type InvoiceCounter } from '../domain/index.js';
 import { db } from '../lib/admin.js';
+import { holdNode } from '../lib/liveNodes.js';
 import { transact } from '../lib/tx.js';
+
+/** How long a process keeps listening to the year's order counter after its last placement. */
+export const ORDER_COUNTER_LINGER_MS = 10_000;
 
 /**
  * Document numbers, allocated from the year counters under /counters (docs/data-model.md). Order
- * numbers: one transaction per placement on /counters/orders/{year}. Invoice numbers are gapless:
- * reserved per order in /counters/invoices/{year}, released by the confirmation's final update.
+ * numbers: one transaction per placement on /counters/orders/{year}, on the value this process
+ * listens to while placements run (lib/liveNodes.ts): the first attempt carries the current value,
+ * and the SDK sends the transactions of concurrent placements as one write per round trip. Order
+ * numbers may have gaps (a number taken by a placement that is then refused is skipped). Invoice
+ * numbers are gapless: reserved per order in /counters/invoices/{year}, released by the
+ * confirmation's final update.
  */
 export async function allocateOrderNumber(now: number): Promise<string> {
   const year = warsawYear(now);
-  const { value } = await transact<{ last: number }>(db.ref(`counters/orders/${year}`), nextOrderCounter);
-  return formatOrderNumber(year, value!.last);
+  const counter = await holdNode(`counters/orders/${year}`, { lingerMs: ORDER_COUNTER_LINGER_MS });
+  try {
+    const { value } = await transact<{ last: number }>(db.ref(`counters/orders/${year}`), nextOrderCounter);
+    return formatOrderNumber(year, value!.last);
+  } finally {
+    counter.release();
+  }
 }
 
 /** The invoice number reserved for this order in the year's counter (the same one on a retry). */

@@ -14,57 +14,102 @@ import {
   paymentDaysOf,
   paymentDeadline,
   placeTicketOrderInput,
+  predictedReservationRefusal,
   priceBasket,
   productSchema,
   profileSchema,
   ticketTypeSchema,
   warsawDate,
+  type AccountTicketClaims,
   type Basket,
   type Catalogue,
+  type Holdings,
   type Order,
   type OrderKind,
   type PlaceOrderOutput,
 } from '../domain/index.js';
 import { commitWithMail, orderPlacedMail } from '../mail/index.js';
+import { messageIdFor } from '../mail/outbox.js';
 import { db } from '../lib/admin.js';
 import { requireCaller } from '../lib/caller.js';
+import { NodeHolds } from '../lib/liveNodes.js';
 import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
 import { parseStored, readStored } from '../lib/stored.js';
 import { transact } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
-import { reconciliationRunning } from './reconcile.js';
-import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
+import { MAINTENANCE_PATH, reconciliationRunning } from './reconcile.js';
+import { refusalOf, reserveOrderLines, runUndo, type Undo } from './reservations.js';
 
 type PlaceOrderInput = z.output<typeof placeTicketOrderInput>;
+
+/** How long a process keeps listening to the catalogue, the event and the flag after its last placement. */
+export const SHARED_NODES_LINGER_MS = 10_000;
 
 /**
  * Order placement, shared by tickets and merchandise. The steps and their compensations are
  * described in docs/data-model.md ("Multi-step operations"): idempotency claim → reservations →
- * order number → one atomic update that makes the order visible.
+ * order number → one atomic update that makes the order visible. What one placement waits for,
+ * in round trips to the database ("Sales rush"):
+ * 1. the idempotency claim, with everything the decision needs read at the same time: the buyer's
+ *    profile, basket, participants, ticket claims and holdings, and — from listeners this process
+ *    keeps while it places orders (lib/liveNodes.ts) — the catalogue, the event and the
+ *    reconciliation flag. Every refusal these values predict is answered here, before anything
+ *    is reserved: in a sold-out sale a refusal costs this round trip and the claim's removal;
+ * 2. the reservations and the order number, at once (each a transaction on a node this process
+ *    listens to, so its first attempt carries the current value);
+ * 3. the final update (then the order e-mail's delivery).
  */
 async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<PlaceOrderOutput> {
   const input = parseInput(placeTicketOrderInput, request.data);
   const { uid } = requireCaller(request);
+  const holds = new NodeHolds();
+  try {
+    return await placeHolding(kind, uid, input, holds);
+  } finally {
+    holds.releaseAll();
+  }
+}
+
+async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput, holds: NodeHolds): Promise<PlaceOrderOutput> {
   const now = Date.now();
   const orderId = db.ref('orders').push().key!;
-  const claim = await claimIdempotencyKey(uid, input.idempotencyKey, { orderId, kind, status: 'processing', createdAt: now });
+  // Listened to before the claim is sent (the SDK sends in call order, the database answers in
+  // order): once the claim has committed, the flag as this process knows it is at least as new as
+  // the claim, so either a reconciliation sees this attempt as under way or this attempt sees its
+  // flag (see orders/reconcile.ts) — without a read of its own.
+  const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
+  const claiming = claimIdempotencyKey(uid, input.idempotencyKey, { orderId, kind, status: 'processing', createdAt: now });
+  const reading = readPlacementData(kind, uid, input.buyer.country, holds);
+  const [flag, claimed, read] = await Promise.allSettled([flagHeld, claiming, reading]);
+  if (claimed.status === 'rejected') throw claimed.reason;
+  const claim = claimed.value;
   if (claim.replay) return claim.replay;
 
   const undo: Undo[] = [{ label: 'idempotency claim', run: () => claim.release() }];
   try {
-    // Checked after the claim, which a reconciliation waits for: either it sees this attempt as
-    // under way, or this attempt sees its flag and stops here (see orders/reconcile.ts).
+    if (flag.status === 'rejected') throw flag.reason;
     if (await reconciliationRunning(now)) throw refuse('maintenance');
-    const { profile, basket, members, paymentDays } = await readBuyerData(uid, input.buyer.country);
-    const catalogue = await readCatalogue(catalogueIdsOf(kind, basket));
+    if (read.status === 'rejected') throw read.reason;
+    const { profile, basket, members, paymentDays, catalogue, claims, holdings } = read.value;
     const priced = priceBasket(kind, basket, members, catalogue);
     if (!priced.ok) {
       const { reason, ...details } = priced.refusal;
       throw refuse(reason, details);
     }
-    await reserveOrderLines(uid, orderId, priced.lines, catalogue, now, undo);
+    const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
+    if (predicted) throw refusalOf(predicted);
+
+    const [reserved, numbered, outbox] = await Promise.allSettled([
+      reserveOrderLines(uid, orderId, priced.lines, catalogue, now, undo),
+      allocateOrderNumber(now),
+      // The order e-mail's delivery transacts on its outbox entry twice: listened to, both commit at once.
+      holds.hold(`outbox/${messageIdFor('orderPlaced', orderId)}`),
+    ]);
+    if (reserved.status === 'rejected') throw reserved.reason;
+    if (numbered.status === 'rejected') throw numbered.reason;
+    if (outbox.status === 'rejected') logger.warn(`placeOrder: listening to the outbox entry of order ${orderId} failed`, outbox.reason);
     const order = newOrder({
-      uid, kind, lines: priced.lines, number: await allocateOrderNumber(now), email: profile.email, invoice: input.buyer,
+      uid, kind, lines: priced.lines, number: numbered.value, email: profile.email, invoice: input.buyer,
       idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays),
     });
     // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
@@ -101,20 +146,32 @@ async function claimIdempotencyKey(uid: string, key: string, record: Idempotency
   return { replay: { orderId: previous.orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: true }, release };
 }
 
-/** The buyer's profile, basket and participants and the event's payment term, each parsed. */
-async function readBuyerData(uid: string, country: string) {
-  const [profile, basket, members, countryKnown, paymentDays] = await Promise.all([
+/**
+ * Everything a placement decides on, read at once: the buyer's profile, basket, participants,
+ * ticket claims and holdings, the event's payment term and the catalogue entries the basket names,
+ * each parsed. The per-account nodes are held (listened to) for the placement, so their
+ * transactions start from these values; the catalogue, the event and the country list are held with
+ * a linger, shared by the placements this process serves.
+ */
+async function readPlacementData(kind: OrderKind, uid: string, country: string, holds: NodeHolds) {
+  const shared = { lingerMs: SHARED_NODES_LINGER_MS };
+  const catalogueNode = holds.hold(kind === 'tickets' ? 'ticketTypes' : 'products', shared);
+  const [profile, basket, members, countries, paymentDays, claims, holdings] = await Promise.all([
     readStored(`profiles/${uid}`, profileSchema, 'profil'),
     // The rules validate the basket too, but the server never trusts what a client could write.
     db.ref(`baskets/${uid}`).get().then((snap) => (snap.exists() ? basketFrom(snap.val()) : {})),
     readStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta'),
-    db.ref(`countries/${country}`).get().then((snap) => snap.exists()),
-    readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności'),
+    holds.hold('countries', shared),
+    holds.hold('event', shared).then(() => readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności')),
+    holds.hold(`tickets/${uid}`).then((node) => node.value() as AccountTicketClaims | null),
+    holds.hold(`holdings/${uid}`).then((node) => node.value() as Holdings | null),
+    catalogueNode,
   ]);
   if (!profile) throw refuse('profile-missing');
   // The buyer's country must come from the organiser's list (as in registration, an event without a list accepts any code).
-  if (!countryKnown && (await db.ref('countries').limitToFirst(1).get()).exists()) throw refuse('country-missing', { field: 'buyer.country' });
-  return { profile, basket, members: members ?? {}, paymentDays: paymentDaysOf({ paymentDays }) };
+  if (countries.value(country) === null && countries.value() !== null) throw refuse('country-missing', { field: 'buyer.country' });
+  const catalogue = await readCatalogue(catalogueIdsOf(kind, basket));
+  return { profile, basket, members: members ?? {}, paymentDays: paymentDaysOf({ paymentDays }), catalogue, claims, holdings };
 }
 
 /** Worded for the participant, who can fix the basket: the refusal names the basket field. */
@@ -124,6 +181,7 @@ function basketFrom(value: unknown): Partial<Basket> {
   return parsed.data;
 }
 
+/** The catalogue entries, each parsed; answered from the held catalogue node without a round trip. */
 async function readCatalogue({ ticketTypeIds, productIds }: { ticketTypeIds: string[]; productIds: string[] }): Promise<Catalogue> {
   const [ticketTypes, products] = await Promise.all([
     Promise.all(ticketTypeIds.map(async (id) => [id, await readStored(`ticketTypes/${id}`, ticketTypeSchema, `bilet ${id}`)] as const)),

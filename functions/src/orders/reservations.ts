@@ -5,12 +5,15 @@ import {
   addHoldings,
   holdingsRequestOf,
   removeHoldings,
+  quotaRefusal,
   reservationsOf,
-  ticketSaleRefusal,
-  variantStockRefusal,
+  stockRefusal,
+  ticketClaimRefusal,
   type Catalogue,
   type Holdings,
+  type HoldingsRequest,
   type LimitRefusal,
+  type ReservationRefusal,
   type OrderLine,
   type Reservations,
   type TicketType,
@@ -20,7 +23,9 @@ import {
 /** A compensation: what to run, in reverse order, when a later step of a multi-step operation fails. */
 export interface Undo { label: string; run: () => Promise<unknown> }
 
-const refusalOf = (r: Pick<LimitRefusal, 'reason'> & Partial<LimitRefusal>) => refuse(r.reason, { ...(r.message ? { message: r.message } : {}), ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
+/** A reservation step's refusal as the callable answers it. */
+export const refusalOf = (r: ReservationRefusal) =>
+  refuse(r.reason, { ...(r.message ? { message: r.message } : {}), ...(r.field ? { field: r.field } : {}), ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
 
 /** Gives back `count` of a ticket type's quota; follows the type into the archive if it was archived meanwhile. */
 export async function releaseTicketQuota(ticketTypeId: string, count: number): Promise<void> {
@@ -63,10 +68,12 @@ export async function releaseAll(uid: string, orderId: string, r: Reservations):
 }
 
 /**
- * Takes everything an order's lines need, step by step, each step pushing its compensation onto
- * `undo` as soon as it has committed: the participants' ticket claims (one ticket of a type per
+ * Takes everything an order's lines need: the participants' ticket claims (one ticket of a type per
  * participant), the account's holdings (per-account caps), the ticket types' quota and the variants'
- * stock. Throws a refusal at the first step that says no; the caller runs `undo`.
+ * stock. The steps touch different nodes, so they run at once — one round trip for all of them —
+ * and each pushes its compensation onto `undo` as soon as it has committed. When any step says no,
+ * the refusal of the first step in that order (claims, holdings, quota, stock) is thrown after all
+ * have settled; the caller runs `undo`, which gives back whatever the others took.
  */
 export async function reserveOrderLines(
   uid: string,
@@ -78,21 +85,31 @@ export async function reserveOrderLines(
   { checkSaleWindow = true } = {},
 ): Promise<void> {
   const r = reservationsOf({ lines: Object.fromEntries(lines.map((l, i) => [String(i), l])) });
-
-  for (const line of lines) {
-    if (line.type !== 'ticket') continue;
-    let holder: string | null = null;
-    await transact<{ orderId: string; status: string }>(db.ref(`tickets/${uid}/${line.memberId}/${line.ticketTypeId}`), (cur) => {
-      holder = cur && cur.orderId !== orderId ? cur.orderId : null;
-      return holder ? undefined : { orderId, status: 'pending' };
-    });
-    if (holder) throw refuse('already-has-ticket', { field: `tickets.${line.memberId}`, item: line.name, message: `${line.memberName} ma już bilet „${line.name}”` });
-    undo.push({ label: 'ticket claim', run: () => releaseTicketClaim(uid, line.memberId, line.ticketTypeId, orderId) });
-  }
-
   const asked = holdingsRequestOf(r, catalogue);
   if (!asked.ok) throw refusalOf(asked.refusal);
   const { request } = asked;
+
+  const claims = lines.flatMap((line) => (line.type === 'ticket' ? [claimTicket(uid, orderId, line, undo)] : []));
+  const holdings = takeHoldings(uid, r, request, undo);
+  const quota = [...r.ticketTypes].map(([ticketTypeId, count]) => takeQuota(ticketTypeId, request.tickets.get(ticketTypeId)!.name, count, now, checkSaleWindow, undo));
+  const stock = [...request.variants.values()].map((v) => takeStock(v, undo));
+  const settled = await Promise.allSettled([...claims, holdings, ...quota, ...stock]);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function claimTicket(uid: string, orderId: string, line: Extract<OrderLine, { type: 'ticket' }>, undo: Undo[]): Promise<void> {
+  let holder: string | null = null;
+  await transact<{ orderId: string; status: string }>(db.ref(`tickets/${uid}/${line.memberId}/${line.ticketTypeId}`), (cur) => {
+    holder = cur && cur.orderId !== orderId ? cur.orderId : null;
+    return holder ? undefined : { orderId, status: 'pending' };
+  });
+  const why = ticketClaimRefusal(line, holder, orderId);
+  if (why) throw refusalOf(why);
+  undo.push({ label: 'ticket claim', run: () => releaseTicketClaim(uid, line.memberId, line.ticketTypeId, orderId) });
+}
+
+async function takeHoldings(uid: string, r: Reservations, request: HoldingsRequest, undo: Undo[]): Promise<void> {
   let over: LimitRefusal | null = null;
   await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
     const result = addHoldings(cur, request);
@@ -101,33 +118,32 @@ export async function reserveOrderLines(
   });
   if (over) throw refusalOf(over);
   undo.push({ label: 'holdings', run: () => releaseHoldings(uid, r) });
+}
 
-  for (const [ticketTypeId, count] of r.ticketTypes) {
-    const name = request.tickets.get(ticketTypeId)!.name;
-    let why: LimitRefusal | null = null;
-    const { committed, value } = await transact<TicketType>(db.ref(`ticketTypes/${ticketTypeId}`), (cur) => {
-      why = null;
-      if (!cur) return null;
-      why = ticketSaleRefusal(cur, count, now, { checkSaleWindow });
-      return why ? undefined : { ...cur, sold: cur.sold + count };
-    });
-    if (why) throw refusalOf(why);
-    if (!committed || !value) throw refuse('ticket-type-missing', { item: name, message: `Bilet „${name}” nie jest już dostępny` });
-    undo.push({ label: `quota ${ticketTypeId}`, run: () => releaseTicketQuota(ticketTypeId, count) });
-  }
+async function takeQuota(ticketTypeId: string, name: string, count: number, now: number, checkSaleWindow: boolean, undo: Undo[]): Promise<void> {
+  let why: ReservationRefusal | null = null;
+  const { committed, value } = await transact<TicketType>(db.ref(`ticketTypes/${ticketTypeId}`), (cur) => {
+    why = null;
+    if (!cur) return null;
+    why = quotaRefusal(cur, name, count, now, { checkSaleWindow });
+    return why ? undefined : { ...cur, sold: cur.sold + count };
+  });
+  if (why) throw refusalOf(why);
+  if (!committed || !value) throw refusalOf(quotaRefusal(null, name, count, now)!);
+  undo.push({ label: `quota ${ticketTypeId}`, run: () => releaseTicketQuota(ticketTypeId, count) });
+}
 
-  for (const v of request.variants.values()) {
-    let why: LimitRefusal | null = null;
-    const { committed, value } = await transact<Variant>(db.ref(`products/${v.productId}/variants/${v.variantId}`), (cur) => {
-      why = null;
-      if (!cur) return null;
-      why = variantStockRefusal(cur, v.quantity, v.label);
-      return why ? undefined : { ...cur, sold: cur.sold + v.quantity };
-    });
-    if (why) throw refusalOf(why);
-    if (!committed || !value) throw refuse('variant-missing', { item: v.label, message: `${v.label} — nie jest już dostępne` });
-    undo.push({ label: `stock ${v.productId}/${v.variantId}`, run: () => releaseVariantStock(v.productId, v.variantId, v.quantity) });
-  }
+async function takeStock(v: { productId: string; variantId: string; quantity: number; label: string }, undo: Undo[]): Promise<void> {
+  let why: ReservationRefusal | null = null;
+  const { committed, value } = await transact<Variant>(db.ref(`products/${v.productId}/variants/${v.variantId}`), (cur) => {
+    why = null;
+    if (!cur) return null;
+    why = stockRefusal(cur, v.quantity, v.label);
+    return why ? undefined : { ...cur, sold: cur.sold + v.quantity };
+  });
+  if (why) throw refusalOf(why);
+  if (!committed || !value) throw refusalOf(stockRefusal(null, v.quantity, v.label)!);
+  undo.push({ label: `stock ${v.productId}/${v.variantId}`, run: () => releaseVariantStock(v.productId, v.variantId, v.quantity) });
 }
 
 /** Takes an order's reservations out of the account's holdings. */
