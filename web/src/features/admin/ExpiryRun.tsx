@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ExpireUnpaidOrdersOutput } from '@domain/callables';
 import type { NounForms } from '@domain/words';
 import { formatCount } from '../../shared/format/pl';
 import { callAdmin } from './api';
-import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { AdminRunPanel } from './ui';
 
 const ORDERS: NounForms = ['zamówienie', 'zamówienia', 'zamówień'];
 const PENDING: NounForms = ['oczekujące zamówienie', 'oczekujące zamówienia', 'oczekujących zamówień'];
@@ -20,34 +18,21 @@ export function expirySummary(out: ExpireUnpaidOrdersOutput): string {
  * interval by the local stack; this runs the same function now (expireUnpaidOrders).
  */
 export function ExpiryRun() {
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const { ask, dialog } = useConfirm(setResult);
-  const start = () =>
-    ask({
-      title: 'Nieopłacone po terminie',
-      body: <>Zamówienia oczekujące na płatność, których termin płatności minął, zostaną anulowane, a ich bilety i sztuki wrócą do puli.</>,
-      confirmLabel: 'Anuluj nieopłacone po terminie',
-      color: 'red',
-      run: async () => expirySummary(await callAdmin('expireUnpaidOrders', {})),
-    });
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="expiry-run-title">
-      <Stack gap="sm">
-        <Title order={3} fz="lg" id="expiry-run-title">
-          Terminy płatności
-        </Title>
-        <Text size="sm" c="dimmed">
-          Zamówienie bez wpłaty w terminie jest anulowane automatycznie (co 15 minut). Spóźniony przelew za takie zamówienie można jeszcze zaksięgować, jeśli bilety
-          lub sztuki są nadal dostępne.
-        </Text>
-        <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Group>
-          <Button variant="light" color="red" onClick={start} data-testid="expiry-run">
-            Anuluj nieopłacone po terminie
-          </Button>
-        </Group>
-      </Stack>
-      {dialog}
-    </Paper>
+    <AdminRunPanel
+      id="expiry-run-title"
+      title="Terminy płatności"
+      description="Zamówienie bez wpłaty w terminie jest anulowane automatycznie (co 15 minut). Spóźniony przelew za takie zamówienie można jeszcze zaksięgować, jeśli bilety lub sztuki są nadal dostępne."
+      buttonLabel="Anuluj nieopłacone po terminie"
+      buttonColor="red"
+      testId="expiry-run"
+      confirm={{
+        title: 'Nieopłacone po terminie',
+        body: 'Zamówienia oczekujące na płatność, których termin płatności minął, zostaną anulowane, a ich bilety i sztuki wrócą do puli.',
+        confirmLabel: 'Anuluj nieopłacone po terminie',
+        color: 'red',
+        run: async () => expirySummary(await callAdmin('expireUnpaidOrders', {})),
+      }}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { formatDate, formatDateTime, formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
 import { StartRefundButton } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
@@ -25,6 +25,31 @@ function lineSummary(o: AdminOrder): string {
   return Object.values(o.lines ?? {})
     .map((l) => (l.type === 'merch' ? `${l.name} (${l.variantLabel}) × ${l.quantity}` : `${l.name} — ${l.memberName}`))
     .join('; ');
+}
+
+function OrderStatusCell({ order: o, openedAt }: { order: AdminOrder; openedAt: number }) {
+  return (
+    <>
+      <Badge color={STATUS_COLORS[o.status]} variant="light" data-testid="order-status">
+        {ORDER_STATUS_LABELS[o.status]}
+      </Badge>
+      {o.invoiceNumber && (
+        <Text size="xs" c="dimmed">
+          {o.invoiceNumber}
+        </Text>
+      )}
+      {o.status === 'pending' && o.payBy !== undefined && (
+        <Text size="xs" c={o.payBy < openedAt ? 'red' : 'dimmed'} data-testid="order-pay-by">
+          termin: {formatDate(o.payBy)}
+        </Text>
+      )}
+      {o.status === 'cancelled' && o.cancelReason && (
+        <Text size="xs" c="dimmed">
+          {CANCEL_REASON_LABELS[o.cancelReason]}
+        </Text>
+      )}
+    </>
+  );
 }
 
 export function OrdersTab() {
@@ -86,6 +111,69 @@ export function OrdersTab() {
       },
     });
 
+  const actions = (o: AdminOrder) => {
+    if (o.status === 'pending')
+      return (
+        <>
+          <Button size="xs" color="green" onClick={() => confirmPayment(o)}>
+            Potwierdź płatność
+          </Button>
+          <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
+            Anuluj
+          </Button>
+        </>
+      );
+    if (o.status === 'paid') return <StartRefundButton order={o} />;
+    if (o.cancelReason === 'expired' && o.released === true)
+      return (
+        <Button size="xs" variant="light" color="green" onClick={() => bookLatePayment(o)}>
+          Zaksięguj spóźnioną wpłatę
+        </Button>
+      );
+    return null;
+  };
+  const columns: DataColumn<AdminOrder>[] = [
+    { key: 'number', header: 'Numer', td: { ff: 'monospace', fw: 600 }, cell: (o) => o.number },
+    { key: 'created', header: 'Złożone', cell: (o) => formatDateTime(o.createdAt) },
+    {
+      key: 'buyer',
+      header: 'Nabywca',
+      cell: (o) => (
+        <>
+          <Text size="sm">{o.buyer.email}</Text>
+          <Text size="xs" c="dimmed">
+            {o.buyer.invoice.name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'lines',
+      header: 'Pozycje',
+      td: { maw: 280 },
+      cell: (o) => (
+        <Text size="sm" lineClamp={2}>
+          {lineSummary(o)}
+        </Text>
+      ),
+    },
+    { key: 'gross', header: 'Kwota', align: 'right', nowrap: true, cell: (o) => formatMoney(o.totals.gross) },
+    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} openedAt={openedAt} /> },
+    {
+      key: 'actions',
+      cell: (o) => {
+        const buttons = actions(o);
+        return (
+          buttons && (
+            <Group gap={6} wrap="nowrap" justify="flex-end">
+              {buttons}
+            </Group>
+          )
+        );
+      },
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Title order={2} fz="xl">
@@ -113,104 +201,21 @@ export function OrdersTab() {
         />
       </Group>
       <ResultAlert result={result} onClose={() => setResult(null)} />
-      {orders.isLoading ? (
-        <LoadingRows label="Wczytywanie zamówień" rows={5} />
-      ) : orders.isError ? (
-        <LoadError onRetry={orders.refetch}>Nie udało się wczytać zamówień.</LoadError>
-      ) : shown.length === 0 ? (
-        <EmptyState title="Brak zamówień">{debounced || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.'}</EmptyState>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" striped aria-label="Lista zamówień">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Numer</Table.Th>
-                  <Table.Th>Złożone</Table.Th>
-                  <Table.Th>Nabywca</Table.Th>
-                  <Table.Th>Pozycje</Table.Th>
-                  <Table.Th ta="right">Kwota</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.slice(0, PAGE).map((o) => (
-                  <Table.Tr key={o.id} data-testid="order-row" data-number={o.number}>
-                    <Table.Td ff="monospace" fw={600}>
-                      {o.number}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(o.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{o.buyer.email}</Text>
-                      <Text size="xs" c="dimmed">
-                        {o.buyer.invoice.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={280}>
-                      <Text size="sm" lineClamp={2}>
-                        {lineSummary(o)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(o.totals.gross)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[o.status]} variant="light" data-testid="order-status">
-                        {ORDER_STATUS_LABELS[o.status]}
-                      </Badge>
-                      {o.invoiceNumber && (
-                        <Text size="xs" c="dimmed">
-                          {o.invoiceNumber}
-                        </Text>
-                      )}
-                      {o.status === 'pending' && o.payBy !== undefined && (
-                        <Text size="xs" c={o.payBy < openedAt ? 'red' : 'dimmed'} data-testid="order-pay-by">
-                          termin: {formatDate(o.payBy)}
-                        </Text>
-                      )}
-                      {o.status === 'cancelled' && o.cancelReason && (
-                        <Text size="xs" c="dimmed">
-                          {CANCEL_REASON_LABELS[o.cancelReason]}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {o.status === 'pending' && (
-                        <Group gap={6} wrap="nowrap" justify="flex-end">
-                          <Button size="xs" color="green" onClick={() => confirmPayment(o)}>
-                            Potwierdź płatność
-                          </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
-                            Anuluj
-                          </Button>
-                        </Group>
-                      )}
-                      {o.status === 'paid' && (
-                        <Group gap={6} wrap="nowrap" justify="flex-end">
-                          <StartRefundButton order={o} />
-                        </Group>
-                      )}
-                      {o.status === 'cancelled' && o.cancelReason === 'expired' && o.released === true && (
-                        <Group gap={6} wrap="nowrap" justify="flex-end">
-                          <Button size="xs" variant="light" color="green" onClick={() => bookLatePayment(o)}>
-                            Zaksięguj spóźnioną wpłatę
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {shown.length > PAGE && (
-            <Text size="sm" c="dimmed" p="sm">
-              Pokazano {PAGE} z {shown.length} zamówień — zawęź wyszukiwanie.
-            </Text>
-          )}
-        </Paper>
-      )}
+      <DataTable
+        label="Lista zamówień"
+        columns={columns}
+        rows={shown}
+        rowKey={(o) => o.id}
+        rowProps={(o) => ({ 'data-testid': 'order-row', 'data-number': o.number })}
+        minWidth={900}
+        limit={PAGE}
+        overflow={(limit, total) => `Pokazano ${limit} z ${total} zamówień — zawęź wyszukiwanie.`}
+        source={orders}
+        loadingLabel="Wczytywanie zamówień"
+        loadingRows={5}
+        errorText="Nie udało się wczytać zamówień."
+        empty={{ title: 'Brak zamówień', children: debounced || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.' }}
+      />
       <ExpiryRun />
       <ReservationCheck />
       {dialog}

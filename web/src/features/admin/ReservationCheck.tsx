@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReconcileReservationsOutput } from '@domain/callables';
 import { pluralForm, type NounForms } from '@domain/words';
 import { formatNumber } from '../../shared/format/pl';
 import { callAdmin } from './api';
-import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { AdminRunPanel } from './ui';
 
 const TICKET_TYPES: NounForms = ['typ biletu', 'typy biletów', 'typów biletów'];
 const VARIANTS: NounForms = ['wariant produktu', 'warianty produktów', 'wariantów produktów'];
@@ -32,38 +30,19 @@ export function reconcileSummary(out: ReconcileReservationsOutput): string {
  * order or a cancellation (reconcileReservations; see docs/data-model.md).
  */
 export function ReservationCheck() {
-  const [result, setResult] = useState<ActionResult | null>(null);
-  const { ask, dialog } = useConfirm(setResult);
-  const start = () =>
-    ask({
-      title: 'Przeliczenie rezerwacji',
-      body: (
-        <>
-          Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione przez przerwane zamówienia — zwolnione. Na czas
-          przeliczania (kilka sekund) nowe zamówienia są wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.
-        </>
-      ),
-      confirmLabel: 'Przelicz rezerwacje',
-      run: async () => reconcileSummary(await callAdmin('reconcileReservations', {})),
-    });
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="reservation-check-title">
-      <Stack gap="sm">
-        <Title order={3} fz="lg" id="reservation-check-title">
-          Kontrola rezerwacji
-        </Title>
-        <Text size="sm" c="dimmed">
-          Gdy serwer przerwie zamówienie lub anulowanie w połowie, bilety albo sztuki mogą zostać zarezerwowane bez zamówienia. Przeliczenie porównuje liczby
-          sprzedanych z zamówieniami i poprawia różnice.
-        </Text>
-        <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Group>
-          <Button variant="light" onClick={start} data-testid="reconcile-start">
-            Przelicz rezerwacje
-          </Button>
-        </Group>
-      </Stack>
-      {dialog}
-    </Paper>
+    <AdminRunPanel
+      id="reservation-check-title"
+      title="Kontrola rezerwacji"
+      description="Gdy serwer przerwie zamówienie lub anulowanie w połowie, bilety albo sztuki mogą zostać zarezerwowane bez zamówienia. Przeliczenie porównuje liczby sprzedanych z zamówieniami i poprawia różnice."
+      buttonLabel="Przelicz rezerwacje"
+      testId="reconcile-start"
+      confirm={{
+        title: 'Przeliczenie rezerwacji',
+        body: 'Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione przez przerwane zamówienia — zwolnione. Na czas przeliczania (kilka sekund) nowe zamówienia są wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.',
+        confirmLabel: 'Przelicz rezerwacje',
+        run: async () => reconcileSummary(await callAdmin('reconcileReservations', {})),
+      }}
+    />
   );
 }

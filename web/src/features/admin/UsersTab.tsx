@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, Paper, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useAppSelector } from '../../app/store/hooks';
 import { selectUser } from '../auth';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { callAdmin, useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
 
@@ -38,6 +38,50 @@ export function UsersTab() {
       },
     });
 
+  const rolesOf = (u: AdminUser) => roles.data?.[u.uid] ?? { admin: false, staff: false };
+  const columns: DataColumn<AdminUser>[] = [
+    {
+      key: 'person',
+      header: 'Osoba',
+      cell: (u) => (
+        <>
+          <Group gap={6}>
+            <Text fw={600}>
+              {u.firstName} {u.lastName}
+            </Text>
+            {u.uid === me && (
+              <Badge size="xs" variant="light">
+                to Ty
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {u.email}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'code', header: 'Kod odbioru', td: { ff: 'monospace' }, cell: (u) => u.pickupCode },
+    {
+      key: 'staff',
+      header: 'Obsługa',
+      cell: (u) => <Switch aria-label={`Obsługa: ${u.email}`} checked={rolesOf(u).staff} onChange={(e) => toggle(u, 'staff', e.currentTarget.checked)} />,
+    },
+    {
+      key: 'admin',
+      header: 'Administrator',
+      cell: (u) => (
+        <Switch
+          aria-label={`Administrator: ${u.email}`}
+          checked={rolesOf(u).admin}
+          disabled={u.uid === me && rolesOf(u).admin}
+          title={u.uid === me ? 'Nie możesz odebrać uprawnień administratora samemu sobie' : undefined}
+          onChange={(e) => toggle(u, 'admin', e.currentTarget.checked)}
+        />
+      ),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Title order={2} fz="xl">
@@ -51,61 +95,18 @@ export function UsersTab() {
         data-testid="users-search"
       />
       <ResultAlert result={result} onClose={() => setResult(null)} />
-      {users.isLoading || roles.isLoading ? (
-        <LoadingRows label="Wczytywanie użytkowników" />
-      ) : users.isError ? (
-        <LoadError onRetry={users.refetch}>Nie udało się wczytać użytkowników.</LoadError>
-      ) : shown.length === 0 ? (
-        <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię adresu e-mail lub nazwiska.</EmptyState>
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" aria-label="Użytkownicy">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Osoba</Table.Th>
-                  <Table.Th>Kod odbioru</Table.Th>
-                  <Table.Th>Obsługa</Table.Th>
-                  <Table.Th>Administrator</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((u) => {
-                  const r = roles.data?.[u.uid] ?? { admin: false, staff: false };
-                  return (
-                    <Table.Tr key={u.uid} data-testid="user-row" data-email={u.email}>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Text fw={600}>
-                            {u.firstName} {u.lastName}
-                          </Text>
-                          {u.uid === me && <Badge size="xs" variant="light">to Ty</Badge>}
-                        </Group>
-                        <Text size="sm" c="dimmed">
-                          {u.email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ff="monospace">{u.pickupCode}</Table.Td>
-                      <Table.Td>
-                        <Switch aria-label={`Obsługa: ${u.email}`} checked={r.staff} onChange={(e) => toggle(u, 'staff', e.currentTarget.checked)} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Switch
-                          aria-label={`Administrator: ${u.email}`}
-                          checked={r.admin}
-                          disabled={u.uid === me && r.admin}
-                          title={u.uid === me ? 'Nie możesz odebrać uprawnień administratora samemu sobie' : undefined}
-                          onChange={(e) => toggle(u, 'admin', e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+      <DataTable
+        label="Użytkownicy"
+        columns={columns}
+        rows={shown}
+        rowKey={(u) => u.uid}
+        rowProps={(u) => ({ 'data-testid': 'user-row', 'data-email': u.email })}
+        striped={false}
+        source={{ isLoading: users.isLoading || roles.isLoading, isError: users.isError, error: users.error, refetch: users.refetch }}
+        loadingLabel="Wczytywanie użytkowników"
+        errorText="Nie udało się wczytać użytkowników."
+        empty={{ title: 'Nikogo nie znaleziono', children: 'Sprawdź pisownię adresu e-mail lub nazwiska.' }}
+      />
       {dialog}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { refusalOf } from '../../shared/ui/formErrors';
 
 export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
@@ -99,3 +99,40 @@ export const VAT_OPTIONS = [
   { value: '5', label: '5 %' },
   { value: '0', label: '0 %' },
 ];
+
+interface AdminRunPanelProps {
+  /** Id of the heading (the section's accessible name). */
+  id: string;
+  title: string;
+  description: ReactNode;
+  buttonLabel: string;
+  buttonColor?: string;
+  testId: string;
+  /** What happens, asked before running; `run` resolves with the summary shown as the result. */
+  confirm: PendingConfirm;
+}
+
+/** An admin maintenance run (expiry, reservation check): what it does, a button that asks first, then the result. */
+export function AdminRunPanel({ id, title, description, buttonLabel, buttonColor, testId, confirm }: AdminRunPanelProps) {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const { ask, dialog } = useConfirm(setResult);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg" id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+        <ResultAlert result={result} onClose={() => setResult(null)} />
+        <Group>
+          <Button variant="light" color={buttonColor} onClick={() => ask(confirm)} data-testid={testId}>
+            {buttonLabel}
+          </Button>
+        </Group>
+      </Stack>
+      {dialog}
+    </Paper>
+  );
+}

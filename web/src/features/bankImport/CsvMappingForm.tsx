@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CSV_DATE_FORMATS, type CsvColumns, type CsvDateFormat, type CsvMapping } from '@domain/bank/csv';
 import type { CsvLayout } from '@domain/bank/statement';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 
 export interface CsvMappingFormProps {
   layout: CsvLayout;
@@ -11,6 +12,14 @@ export interface CsvMappingFormProps {
 }
 
 const NONE = '';
+
+/** The file's first rows, numbered as a spreadsheet numbers them, one column per CSV column. */
+function sampleColumns(layout: CsvLayout): DataColumn<{ index: number; cells: readonly string[] }>[] {
+  return [
+    { key: 'row', header: 'Wiersz', cell: (row) => layout.mapping.headerRow + row.index + 2 },
+    ...layout.headers.map((h, i) => ({ key: String(i), header: `${i + 1}. ${h}`, cell: (row: { cells: readonly string[] }) => row.cells[i] ?? '' })),
+  ];
+}
 
 /**
  * Column mapping for a bank CSV the app does not recognise (e.g. without a header). Saved per
@@ -63,28 +72,16 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
         <Text size="sm" c="dimmed">
           Mapowanie zapamiętamy dla tego banku: kolejne wyciągi w tym samym układzie otworzą się od razu w podglądzie.
         </Text>
-        <Table.ScrollContainer minWidth={600}>
-          <Table fz="xs" withTableBorder aria-label="Pierwsze wiersze pliku">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Wiersz</Table.Th>
-                {layout.headers.map((h, i) => (
-                  <Table.Th key={i}>{`${i + 1}. ${h}`}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {layout.sample.map((row, r) => (
-                <Table.Tr key={r}>
-                  <Table.Td>{layout.mapping.headerRow + r + 2}</Table.Td>
-                  {layout.headers.map((_, i) => (
-                    <Table.Td key={i}>{row[i] ?? ''}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Pierwsze wiersze pliku"
+          columns={sampleColumns(layout)}
+          rows={layout.sample.map((cells, index) => ({ index, cells }))}
+          rowKey={(row) => String(row.index)}
+          minWidth={600}
+          striped={false}
+          framed={false}
+          tableProps={{ fz: 'xs', withTableBorder: true, verticalSpacing: 'xs' }}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput label="Nazwa banku" value={bank} onChange={(e) => setBank(e.currentTarget.value)} maxLength={60} withAsterisk />
           <NumberInput label="Pierwszy wiersz z operacją" min={1} max={200} value={firstRow} onChange={(v) => setFirstRow(Number(v) || 1)} />

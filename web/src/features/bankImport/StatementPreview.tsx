@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, NativeSelect, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Group, NativeSelect, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ACTION_LABELS, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, amountSentence } from '@domain/bank/labels';
 import { MATCH_CATEGORIES, type BookingAction, type MatchCategory, type MatchedTransaction, type OrderForMatching, type StatementMatch } from '@domain/bank/matching';
 import { formatCount, formatMoney } from '../../shared/format/pl';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { CATEGORY_COLORS, TRANSFERS } from './model';
 
 const PAGE = 200;
@@ -52,6 +53,77 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
     onDecide(item.key, { kind: choice });
   };
 
+  const columns: DataColumn<MatchedTransaction>[] = [
+    { key: 'date', header: 'Data', nowrap: true, cell: (item) => item.tx.bookingDate.split('-').reverse().join('.') },
+    { key: 'amount', header: 'Kwota', align: 'right', nowrap: true, td: { fw: 600 }, cell: (item) => formatMoney(item.tx.amountGrosze) },
+    {
+      key: 'payer',
+      header: 'Nadawca i tytuł',
+      td: { maw: 320 },
+      cell: (item) => (
+        <>
+          <Text size="sm" fw={500} lineClamp={1}>
+            {item.tx.payerName ?? '—'}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {item.tx.title || '(bez tytułu)'}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'orders', header: 'Zamówienie', cell: (item) => <MatchedOrders item={item} /> },
+    {
+      key: 'category',
+      header: 'Kategoria',
+      td: { maw: 220 },
+      cell: (item) => (
+        <>
+          <Badge color={CATEGORY_COLORS[item.category]} variant="light" data-testid="bank-category" style={{ textTransform: 'none' }}>
+            {CATEGORY_LABELS[item.category]}
+          </Badge>
+          <Text size="xs" c="dimmed" mt={4}>
+            {amountSentence(item)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'decision',
+      header: 'Decyzja',
+      td: { miw: 200 },
+      cell: (item) =>
+        item.category === 'already-booked' ? (
+          <Text size="sm" c="dimmed">
+            {item.settled?.outcome === 'ignored' ? 'Oznaczone „nie dotyczy”' : item.settled?.outcome === 'refund' ? 'Przekazane do zwrotu' : 'Zaksięgowane'}
+          </Text>
+        ) : (
+          <Stack gap={6}>
+            <NativeSelect
+              size="xs"
+              aria-label={`Decyzja: przelew ${formatMoney(item.tx.amountGrosze)} z ${item.tx.bookingDate}`}
+              value={choiceOf(item)}
+              data={choicesFor(item)}
+              onChange={(e) => decide(item, e.currentTarget.value as Choice)}
+              data-testid="bank-decision"
+            />
+            {choiceOf(item) === 'assign' && item.action.kind === 'book' && (
+              <Select
+                size="xs"
+                searchable
+                placeholder="Numer zamówienia"
+                aria-label="Przypisz do zamówienia"
+                nothingFoundMessage="Brak oczekujących zamówień"
+                data={orderOptions}
+                value={item.action.orderIds[0] ?? null}
+                onChange={(id) => onDecide(item.key, { kind: 'book', orderIds: id ? [id] : [], manual: true })}
+                limit={50}
+              />
+            )}
+          </Stack>
+        ),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap" role="group" aria-label="Kategorie przelewów">
@@ -65,102 +137,39 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
           {CATEGORY_DESCRIPTIONS[filter]}
         </Text>
       )}
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" striped aria-label="Podgląd przelewów z wyciągu">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Data</Table.Th>
-                <Table.Th ta="right">Kwota</Table.Th>
-                <Table.Th>Nadawca i tytuł</Table.Th>
-                <Table.Th>Zamówienie</Table.Th>
-                <Table.Th>Kategoria</Table.Th>
-                <Table.Th>Decyzja</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.slice(0, PAGE).map((item) => (
-                <Table.Tr key={item.key} data-testid="bank-row" data-category={item.category} data-action={item.action.kind}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.tx.bookingDate.split('-').reverse().join('.')}</Table.Td>
-                  <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(item.tx.amountGrosze)}
-                  </Table.Td>
-                  <Table.Td maw={320}>
-                    <Text size="sm" fw={500} lineClamp={1}>
-                      {item.tx.payerName ?? '—'}
-                    </Text>
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {item.tx.title || '(bez tytułu)'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {item.orders.map((o) => (
-                      <Text key={o.id} size="sm" ff="monospace">
-                        {o.number}
-                        <Text span size="xs" c="dimmed" ff="body">
-                          {' '}
-                          {formatMoney(o.gross)}
-                          {o.state === 'paid' ? ', opłacone' : o.state === 'paid-here' ? ', opłacane wcześniejszym przelewem' : o.state === 'cancelled' ? ', anulowane' : ''}
-                        </Text>
-                      </Text>
-                    ))}
-                    {item.unknownNumbers.map((n) => (
-                      <Text key={n} size="xs" c="red">
-                        {n} — nie ma takiego zamówienia
-                      </Text>
-                    ))}
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    <Badge color={CATEGORY_COLORS[item.category]} variant="light" data-testid="bank-category" style={{ textTransform: 'none' }}>
-                      {CATEGORY_LABELS[item.category]}
-                    </Badge>
-                    <Text size="xs" c="dimmed" mt={4}>
-                      {amountSentence(item)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td miw={200}>
-                    {item.category === 'already-booked' ? (
-                      <Text size="sm" c="dimmed">
-                        {item.settled?.outcome === 'ignored' ? 'Oznaczone „nie dotyczy”' : item.settled?.outcome === 'refund' ? 'Przekazane do zwrotu' : 'Zaksięgowane'}
-                      </Text>
-                    ) : (
-                      <Stack gap={6}>
-                        <NativeSelect
-                          size="xs"
-                          aria-label={`Decyzja: przelew ${formatMoney(item.tx.amountGrosze)} z ${item.tx.bookingDate}`}
-                          value={choiceOf(item)}
-                          data={choicesFor(item)}
-                          onChange={(e) => decide(item, e.currentTarget.value as Choice)}
-                          data-testid="bank-decision"
-                        />
-                        {choiceOf(item) === 'assign' && item.action.kind === 'book' && (
-                          <Select
-                            size="xs"
-                            searchable
-                            placeholder="Numer zamówienia"
-                            aria-label="Przypisz do zamówienia"
-                            nothingFoundMessage="Brak oczekujących zamówień"
-                            data={orderOptions}
-                            value={item.action.orderIds[0] ?? null}
-                            onChange={(id) => onDecide(item.key, { kind: 'book', orderIds: id ? [id] : [], manual: true })}
-                            limit={50}
-                          />
-                        )}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {shown.length > PAGE && (
-          <Text size="sm" c="dimmed" p="sm">
-            Pokazano {PAGE} z {formatCount(shown.length, TRANSFERS)} — wybierz kategorię, aby zawęzić listę.
-          </Text>
-        )}
-      </Paper>
+      <DataTable
+        label="Podgląd przelewów z wyciągu"
+        columns={columns}
+        rows={shown}
+        rowKey={(item) => item.key}
+        rowProps={(item) => ({ 'data-testid': 'bank-row', 'data-category': item.category, 'data-action': item.action.kind })}
+        minWidth={900}
+        limit={PAGE}
+        overflow={(limit, total) => `Pokazano ${limit} z ${formatCount(total, TRANSFERS)} — wybierz kategorię, aby zawęzić listę.`}
+      />
     </Stack>
+  );
+}
+
+function MatchedOrders({ item }: { item: MatchedTransaction }) {
+  return (
+    <>
+      {item.orders.map((o) => (
+        <Text key={o.id} size="sm" ff="monospace">
+          {o.number}
+          <Text span size="xs" c="dimmed" ff="body">
+            {' '}
+            {formatMoney(o.gross)}
+            {o.state === 'paid' ? ', opłacone' : o.state === 'paid-here' ? ', opłacane wcześniejszym przelewem' : o.state === 'cancelled' ? ', anulowane' : ''}
+          </Text>
+        </Text>
+      ))}
+      {item.unknownNumbers.map((n) => (
+        <Text key={n} size="xs" c="red">
+          {n} — nie ma takiego zamówienia
+        </Text>
+      ))}
+    </>
   );
 }
 

@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { describeFa3Problems } from '@domain/ksef/fa3';
-import { BUYER_TYPE_LABELS, KSEF_STATUS_LABELS, ksefFileFor, ksefFileForCorrection, ksefNumberSchema, ksefRequired, type KsefFile, type KsefRecord, type KsefStatus } from '@domain/ksef/record';
+import { BUYER_TYPE_LABELS, KSEF_STATUS_LABELS, ksefFileFor, ksefFileForCorrection, ksefRequired, type KsefFile, type KsefRecord, type KsefStatus } from '@domain/ksef/record';
 import type { InvoiceData } from '@domain/schemas';
 import { parseKsefNumber } from '@domain/ksef/ksefNumber';
 import { warsawDate } from '@domain/numbering';
+import { recordKsefSubmissionInput } from '@domain/callables';
+import { z } from 'zod';
 import { formatCount, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { callAdmin } from '../admin';
 import { isoToPolishDate } from '../invoices';
@@ -100,6 +104,121 @@ export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: s
   return rows.filter((r) => r.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.buyer?.kind === buyer) && (status === 'all' || r.status === status));
 }
 
+const FILTERS: { key: 'buyer' | 'status'; label: string; options: { value: string; label: string }[] }[] = [
+  {
+    key: 'buyer',
+    label: 'Nabywca',
+    options: [
+      { value: 'all', label: 'Wszyscy' },
+      { value: 'company', label: 'Firmy' },
+      { value: 'person', label: 'Konsumenci' },
+    ],
+  },
+  {
+    key: 'status',
+    label: 'Status w KSeF',
+    options: [
+      { value: 'all', label: 'Wszystkie' },
+      { value: 'pending', label: 'Do wysłania' },
+      { value: 'sent', label: 'Wysłane' },
+    ],
+  },
+];
+
+function ksefColumns(record: (row: KsefRow) => void): DataColumn<KsefRow>[] {
+  return [
+    {
+      key: 'number',
+      header: 'Faktura',
+      cell: (r) => (
+        <>
+          <Text ff="monospace" fw={600} size="sm">
+            {r.number}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {isoToPolishDate(r.issueDate)}
+          </Text>
+          {r.corrected && (
+            <Text size="xs" c="dimmed">
+              korekta faktury {r.corrected.number}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'buyer',
+      header: 'Nabywca',
+      cell: (r) => (
+        <>
+          <Text size="sm">{r.buyer?.name}</Text>
+          <Badge variant="light" color={r.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
+            {r.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
+          </Badge>
+        </>
+      ),
+    },
+    {
+      key: 'required',
+      header: 'KSeF',
+      cell: (r) =>
+        r.required ? (
+          <Text size="sm" fw={600}>
+            obowiązkowy
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            dobrowolny
+          </Text>
+        ),
+    },
+    { key: 'gross', header: 'Brutto', align: 'right', nowrap: true, cell: (r) => formatMoney(r.gross) },
+    { key: 'status', header: 'Status', cell: (r) => <KsefStatusCell row={r} /> },
+    {
+      key: 'actions',
+      cell: (r) =>
+        r.file.ok &&
+        !r.waitsFor && (
+          <Group gap={6} wrap="nowrap" justify="flex-end">
+            <Button size="xs" variant="default" onClick={() => r.file.ok && saveXml(r.file.fileName, r.file.xml)} aria-label={`Pobierz XML faktury ${r.number}`}>
+              XML
+            </Button>
+            {r.status === 'pending' && (
+              <Button size="xs" onClick={() => record(r)} aria-label={`Zapisz numer KSeF faktury ${r.number}`}>
+                Zapisz numer KSeF
+              </Button>
+            )}
+          </Group>
+        ),
+    },
+  ];
+}
+
+function KsefStatusCell({ row: r }: { row: KsefRow }) {
+  return (
+    <>
+      <Badge color={r.status === 'sent' ? 'green' : 'orange'} variant="light" data-testid="ksef-status">
+        {KSEF_STATUS_LABELS[r.status]}
+      </Badge>
+      {r.record && (
+        <Text size="xs" ff="monospace" c="dimmed">
+          {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
+        </Text>
+      )}
+      {!r.file.ok && (
+        <Text size="xs" c="red" maw={320} data-testid="ksef-problem">
+          {describeFa3Problems(r.file.problems)}
+        </Text>
+      )}
+      {r.file.ok && r.waitsFor && (
+        <Text size="xs" c="orange.8" maw={320} data-testid="ksef-waits">
+          Najpierw wyślij fakturę {r.waitsFor} i zapisz jej numer KSeF — korekta musi go podać.
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * Admin „KSeF”: the month's invoices with buyer type, whether KSeF is mandatory (a buyer with a NIP)
  * and the status; download one FA(3) file or the month's files as a ZIP; record the KSeF number after
@@ -151,6 +270,7 @@ export default function KsefAdminTab() {
   if (invoices.isError || corrections.isError || records.isError)
     return (
       <LoadError
+        error={invoices.error ?? corrections.error ?? records.error}
         onRetry={() => {
           void invoices.refetch();
           void corrections.refetch();
@@ -184,26 +304,9 @@ export default function KsefAdminTab() {
               w={180}
               data-testid="ksef-month"
             />
-            <SegmentedControl
-              value={buyer}
-              onChange={setBuyer}
-              aria-label="Nabywca"
-              data={[
-                { value: 'all', label: 'Wszyscy' },
-                { value: 'company', label: 'Firmy' },
-                { value: 'person', label: 'Konsumenci' },
-              ]}
-            />
-            <SegmentedControl
-              value={status}
-              onChange={setStatus}
-              aria-label="Status w KSeF"
-              data={[
-                { value: 'all', label: 'Wszystkie' },
-                { value: 'pending', label: 'Do wysłania' },
-                { value: 'sent', label: 'Wysłane' },
-              ]}
-            />
+            {FILTERS.map((f) => (
+              <SegmentedControl key={f.label} value={f.key === 'buyer' ? buyer : status} onChange={f.key === 'buyer' ? setBuyer : setStatus} aria-label={f.label} data={f.options} />
+            ))}
             <Button onClick={() => void downloadZip()} loading={zipping} disabled={valid.length === 0} data-testid="ksef-zip">
               Pobierz ZIP ({formatCount(valid.length, FILES)})
             </Button>
@@ -216,85 +319,14 @@ export default function KsefAdminTab() {
           {shown.length === 0 ? (
             <EmptyState title="Brak faktur">Żadna faktura z tego miesiąca nie pasuje do filtrów.</EmptyState>
           ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={900}>
-                <Table verticalSpacing="sm" striped aria-label="Faktury do KSeF">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Faktura</Table.Th>
-                      <Table.Th>Nabywca</Table.Th>
-                      <Table.Th>KSeF</Table.Th>
-                      <Table.Th ta="right">Brutto</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((r) => (
-                      <Table.Tr key={r.key} data-testid="ksef-row" data-number={r.number} data-kind={r.kind} data-status={r.status}>
-                        <Table.Td>
-                          <Text ff="monospace" fw={600} size="sm">
-                            {r.number}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {isoToPolishDate(r.issueDate)}
-                          </Text>
-                          {r.corrected && (
-                            <Text size="xs" c="dimmed">
-                              korekta faktury {r.corrected.number}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{r.buyer?.name}</Text>
-                          <Badge variant="light" color={r.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
-                            {r.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{r.required ? <Text size="sm" fw={600}>obowiązkowy</Text> : <Text size="sm" c="dimmed">dobrowolny</Text>}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(r.gross)}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={r.status === 'sent' ? 'green' : 'orange'} variant="light" data-testid="ksef-status">
-                            {KSEF_STATUS_LABELS[r.status]}
-                          </Badge>
-                          {r.record && (
-                            <Text size="xs" ff="monospace" c="dimmed">
-                              {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
-                            </Text>
-                          )}
-                          {!r.file.ok && (
-                            <Text size="xs" c="red" maw={320} data-testid="ksef-problem">
-                              {describeFa3Problems(r.file.problems)}
-                            </Text>
-                          )}
-                          {r.file.ok && r.waitsFor && (
-                            <Text size="xs" c="orange.8" maw={320} data-testid="ksef-waits">
-                              Najpierw wyślij fakturę {r.waitsFor} i zapisz jej numer KSeF — korekta musi go podać.
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap" justify="flex-end">
-                            {r.file.ok && !r.waitsFor && (
-                              <Button size="xs" variant="default" onClick={() => r.file.ok && saveXml(r.file.fileName, r.file.xml)} aria-label={`Pobierz XML faktury ${r.number}`}>
-                                XML
-                              </Button>
-                            )}
-                            {r.status === 'pending' && r.file.ok && !r.waitsFor && (
-                              <Button size="xs" onClick={() => setRecording(r)} aria-label={`Zapisz numer KSeF faktury ${r.number}`}>
-                                Zapisz numer KSeF
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <DataTable
+              label="Faktury do KSeF"
+              columns={ksefColumns(setRecording)}
+              rows={shown}
+              rowKey={(r) => r.key}
+              rowProps={(r) => ({ 'data-testid': 'ksef-row', 'data-number': r.number, 'data-kind': r.kind, 'data-status': r.status })}
+              minWidth={900}
+            />
           )}
         </>
       )}
@@ -311,55 +343,42 @@ export default function KsefAdminTab() {
   );
 }
 
+/** The dialog's fields as the callable's schema checks them (uid and invoice id come from the row). */
+// An empty date field asks for the date rather than calling '' a malformed one.
+const recordFields = recordKsefSubmissionInput.pick({ ksefNumber: true, submittedOn: true }).extend({ submittedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Podaj datę wysłania') });
+type RecordValues = { ksefNumber: string; submittedOn: string };
+
 function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClose: () => void; onDone: (message: string) => void }) {
   // Mounted afresh for each invoice (keyed by it), so the form starts empty with today's date.
-  const [number, setNumber] = useState('');
-  const [date, setDate] = useState(() => warsawDate(Date.now()));
-  const [errors, setErrors] = useState<{ ksefNumber?: string; submittedOn?: string; form?: string }>({});
+  const [today] = useState(() => warsawDate(Date.now()));
+  const { form, onSubmit } = useSchemaForm<RecordValues>({ initialValues: { ksefNumber: '', submittedOn: today }, schema: recordFields });
   const [busy, setBusy] = useState(false);
 
-  async function submit() {
+  const submit = onSubmit(async (values) => {
     if (!row) return;
-    const parsed = ksefNumberSchema.safeParse(number);
-    if (!parsed.success) {
-      setErrors({ ksefNumber: parsed.error.issues[0].message });
-      return;
-    }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      setErrors({ submittedOn: 'Podaj datę wysłania' });
-      return;
-    }
+    const parsed = recordFields.parse(values);
     setBusy(true);
-    setErrors({});
     try {
-      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ksefNumber: parsed.data, submittedOn: date });
+      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ...parsed });
       onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
     } catch (error) {
       const refusal = refusalOf(error);
-      if (refusal.field === 'ksefNumber' || refusal.field === 'submittedOn') setErrors({ [refusal.field]: refusal.message });
-      else setErrors({ form: refusal.message });
+      form.setFieldError(refusal.field === 'ksefNumber' || refusal.field === 'submittedOn' ? refusal.field : '_form', refusal.message);
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
-  const acceptedOn = parseKsefNumber(number.replace(/\s/g, '').toUpperCase())?.acceptedOn;
+  const acceptedOn = parseKsefNumber(form.values.ksefNumber.replace(/\s/g, '').toUpperCase())?.acceptedOn;
   return (
     <Modal opened={row !== null} onClose={() => !busy && onClose()} title={row ? `Numer KSeF faktury ${row.number}` : ''} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label="Numer KSeF"
             description="35 znaków, np. 5265877635-20250826-0100001AF629-AF"
-            value={number}
-            onChange={(e) => setNumber(e.currentTarget.value)}
-            error={errors.ksefNumber}
+            {...form.getInputProps('ksefNumber')}
             autoComplete="off"
             spellCheck={false}
             data-autofocus
@@ -368,15 +387,13 @@ function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClo
           <TextInput
             type="date"
             label="Data wysłania do KSeF"
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={errors.submittedOn}
-            description={acceptedOn && acceptedOn !== date ? `Data w numerze: ${isoToPolishDate(acceptedOn)}` : undefined}
+            {...form.getInputProps('submittedOn')}
+            description={acceptedOn && acceptedOn !== form.values.submittedOn ? `Data w numerze: ${isoToPolishDate(acceptedOn)}` : undefined}
             data-testid="ksef-date-input"
           />
-          {errors.form && (
+          {form.errors._form && (
             <Alert color="red" variant="light" role="alert">
-              {errors.form}
+              {form.errors._form}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NounForms } from '@domain/words';
 import { formatCount, formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { retryMail, useAdminUnsentMailQuery, type OutboxRow, type RetryMailResult } from './api';
 
@@ -23,6 +24,22 @@ function state(row: OutboxRow): { label: string; color: string } {
   if (row.status === 'sending') return { label: 'wysyłanie', color: 'blue' };
   if (row.status === 'failed') return row.error?.permanent ? { label: 'błąd — wymaga decyzji', color: 'red' } : { label: 'błąd — ponowimy', color: 'orange' };
   return { label: 'oczekuje', color: 'gray' };
+}
+
+function MailState({ row }: { row: OutboxRow }) {
+  const s = state(row);
+  return (
+    <>
+      <Badge color={s.color} variant="light" style={{ textTransform: 'none' }}>
+        {s.label}
+      </Badge>
+      {row.attempts ? (
+        <Text size="xs" c="dimmed">
+          prób: {row.attempts}
+        </Text>
+      ) : null}
+    </>
+  );
 }
 
 /** What a retry did, as the admin reads it. */
@@ -56,6 +73,51 @@ export function MailTab() {
     }
   };
 
+  const columns: DataColumn<OutboxRow>[] = [
+    { key: 'created', header: 'Utworzono', nowrap: true, cell: (row) => formatDateTime(row.createdAt) },
+    {
+      key: 'to',
+      header: 'Odbiorca i temat',
+      cell: (row) => (
+        <>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {row.to}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {KIND[row.kind] ?? row.kind}
+            {row.ref ? ` · ${row.ref}` : ''} · {row.subject}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'state', header: 'Stan', cell: (row) => <MailState row={row} /> },
+    {
+      key: 'reason',
+      header: 'Przyczyna',
+      cell: (row) =>
+        row.error ? (
+          <>
+            <Text size="sm">{row.error.message}</Text>
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {row.error.detail}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'retry',
+      cell: (row) => (
+        <Button size="xs" variant="default" loading={busy === row.id} disabled={busy !== null} onClick={() => void retry([row.id], row.id)} aria-label={`Wyślij ponownie: ${row.subject} do ${row.to}`}>
+          Wyślij ponownie
+        </Button>
+      ),
+    },
+  ];
+
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mail-title">
@@ -77,7 +139,7 @@ export function MailTab() {
       {unsent.isLoading ? (
         <LoadingRows rows={3} label="Wczytywanie poczty" />
       ) : unsent.isError || !unsent.data ? (
-        <LoadError onRetry={() => void unsent.refetch()}>Nie udało się wczytać poczty.</LoadError>
+        <LoadError error={unsent.error} onRetry={() => void unsent.refetch()}>Nie udało się wczytać poczty.</LoadError>
       ) : unsent.data.length === 0 ? (
         <EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>
       ) : (
@@ -90,67 +152,16 @@ export function MailTab() {
               Wyślij ponownie wszystkie
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" aria-label="Niewysłane wiadomości">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Utworzono</Table.Th>
-                  <Table.Th>Odbiorca i temat</Table.Th>
-                  <Table.Th>Stan</Table.Th>
-                  <Table.Th>Przyczyna</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {unsent.data.map((row) => {
-                  const s = state(row);
-                  return (
-                    <Table.Tr key={row.id} data-testid="mail-row" data-id={row.id} data-status={row.status ?? 'waiting'}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {row.to}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {KIND[row.kind] ?? row.kind}
-                          {row.ref ? ` · ${row.ref}` : ''} · {row.subject}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={s.color} variant="light" style={{ textTransform: 'none' }}>
-                          {s.label}
-                        </Badge>
-                        {row.attempts ? (
-                          <Text size="xs" c="dimmed">
-                            prób: {row.attempts}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      <Table.Td>
-                        {row.error ? (
-                          <>
-                            <Text size="sm">{row.error.message}</Text>
-                            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                              {row.error.detail}
-                            </Text>
-                          </>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            —
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="default" loading={busy === row.id} disabled={busy !== null} onClick={() => void retry([row.id], row.id)} aria-label={`Wyślij ponownie: ${row.subject} do ${row.to}`}>
-                          Wyślij ponownie
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label="Niewysłane wiadomości"
+            columns={columns}
+            rows={unsent.data}
+            rowKey={(row) => row.id}
+            rowProps={(row) => ({ 'data-testid': 'mail-row', 'data-id': row.id, 'data-status': row.status ?? 'waiting' })}
+            minWidth={720}
+            striped={false}
+            framed={false}
+          />
         </Stack>
       )}
     </Stack>

@@ -1,0 +1,191 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { z } from 'zod';
+import { polishIssue } from '@domain/issues';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { ResultAlert, useConfirm, VAT_OPTIONS, type ActionResult, type PendingConfirm } from './ui';
+
+/** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
+export interface CatalogueValues {
+  name: string;
+  description: string;
+  /** Typed as the admin writes it („149,00”); the payload carries grosze. */
+  price: string;
+  vatRate: string;
+  active: boolean;
+  sortOrder: number | string;
+  /** '' = the default cap */
+  maxPerAccount: number | string;
+}
+
+export interface CatalogueEditorOptions<Values extends CatalogueValues> {
+  initialValues: Values;
+  /** The callable's shared input schema (`upsertProductInput`, `upsertTicketTypeInput`). */
+  schema: z.ZodType;
+  toPayload: (values: Values) => Record<string, unknown>;
+  /** A payload path („product.variants.v-1.stock”) as the form's field path („variants.0.stock”); '' = the whole form. */
+  fieldOf: (path: readonly PropertyKey[], values: Values) => string;
+  /** Checks only the editor can make (a price that does not parse, less stock than sold), by form field. */
+  extraErrors: (values: Values) => Record<string, string>;
+  save: (payload: Record<string, unknown>) => Promise<unknown>;
+  doneMessage: (name: string) => string;
+  onDone: (message: string) => void;
+}
+
+/**
+ * The catalogue editors' form: `@mantine/form` through `useSchemaForm`, validated by the callable's
+ * shared schema with the messages placed on the form's own (flat) fields, plus the editor's own
+ * checks; a refusal from the server lands on its field, or above the form.
+ */
+export function useCatalogueEditor<Values extends CatalogueValues>({ initialValues, schema, toPayload, fieldOf, extraErrors, save, doneMessage, onDone }: CatalogueEditorOptions<Values>) {
+  const [busy, setBusy] = useState(false);
+  // The validator is handed the values with their payload: it parses the payload with the shared
+  // schema and uses the values to map each payload path back to the form field it came from.
+  const [validator] = useState(() =>
+    z.custom<{ values: Values; payload: unknown }>().superRefine(({ values, payload }, ctx) => {
+      const extra = extraErrors(values);
+      for (const [field, message] of Object.entries(extra)) ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+      const parsed = schema.safeParse(payload, { error: polishIssue });
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+        const field = fieldOf(path, values);
+        if (!(field in extra)) ctx.addIssue({ code: 'custom', path: field ? field.split('.') : [], message: issue.message });
+      }
+    }),
+  );
+  const { form, onSubmit } = useSchemaForm<Values>({ initialValues, schema: validator, toPayload: (values) => ({ values, payload: toPayload(values) }) });
+  const submit = onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await save(toPayload(values));
+      onDone(doneMessage(values.name.trim()));
+    } catch (error) {
+      const refusal = refusalOf(error);
+      form.setFieldError(refusal.field ? fieldOf(refusal.field.split('.'), values) || '_form' : '_form', refusal.message);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return { form, submit, busy };
+}
+
+/** `'12'` / `12` → 12, `''` → undefined (left empty), anything else → NaN (the schema refuses it). */
+export const optionalInt = (v: number | string): number | undefined => (v === '' ? undefined : typeof v === 'number' ? v : Number.NaN);
+
+interface CatalogueEditorProps<Values extends CatalogueValues> {
+  label: string;
+  nameLabel: string;
+  pricePlaceholder: string;
+  submitLabel: string;
+  editor: { form: UseFormReturnType<Values>; submit: (event?: FormEvent<HTMLFormElement>) => void; busy: boolean };
+  /** Fields after VAT in the price row. */
+  priceRow?: ReactNode;
+  /** The kind's own fields, between the price row and „W sprzedaży”. */
+  children: ReactNode;
+}
+
+/** The editor scaffold both catalogue tabs use: name, description, price and VAT, the kind's fields, „W sprzedaży”. */
+export function CatalogueEditor<Values extends CatalogueValues>({ label, nameLabel, pricePlaceholder, submitLabel, editor, priceRow, children }: CatalogueEditorProps<Values>) {
+  const { form, submit, busy } = editor;
+  const field = (path: string) => form.getInputProps(path);
+  const vat = field('vatRate');
+  const formError = form.errors._form;
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <Stack gap="sm">
+        {formError && (
+          <Text c="red" role="alert">
+            {formError}
+          </Text>
+        )}
+        <TextInput label={nameLabel} required {...field('name')} />
+        <Textarea label="Opis" autosize minRows={2} {...field('description')} />
+        <Group grow align="flex-start">
+          <TextInput label="Cena brutto (zł)" required inputMode="decimal" placeholder={pricePlaceholder} {...field('price')} />
+          <Select label="Stawka VAT" data={VAT_OPTIONS} {...vat} onChange={(v) => v && vat.onChange(v)} allowDeselect={false} />
+          {priceRow}
+        </Group>
+        {children}
+        <Switch label="W sprzedaży" {...form.getInputProps('active', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface Named {
+  id: string;
+  name: string;
+}
+
+interface CatalogueTabProps<Item extends Named, Archived extends Named> {
+  title: string;
+  addLabel: string;
+  /** The live list (a table or cards), given the row actions. */
+  list: (actions: { edit: (item: Item) => void; archive: (item: Item) => void }) => ReactNode;
+  archiveConfirm: (item: Item) => PendingConfirm;
+  archived: readonly Archived[] | undefined;
+  archivedTitle: string;
+  archivedTestId: string;
+  archivedDetails: (item: Archived) => ReactNode;
+  restoreConfirm: (item: Archived) => PendingConfirm;
+  modalTitle: { create: string; edit: string };
+  /** The editor, for a new item (null) or the one being edited; `onDone` closes it with the message. */
+  editor: (editing: Item | null, onDone: (message: string) => void) => ReactNode;
+}
+
+/** A catalogue tab (ticket types, products): title and „Dodaj”, the live list, the archive with „Przywróć”, the editor dialog. */
+export function CatalogueTab<Item extends Named, Archived extends Named>(props: CatalogueTabProps<Item, Archived>) {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [editing, setEditing] = useState<Item | 'new' | null>(null);
+  const { ask, dialog } = useConfirm(setResult);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} fz="xl">
+          {props.title}
+        </Title>
+        <Button onClick={() => setEditing('new')}>{props.addLabel}</Button>
+      </Group>
+      <ResultAlert result={result} onClose={() => setResult(null)} />
+      {props.list({ edit: setEditing, archive: (item) => ask(props.archiveConfirm(item)) })}
+      {!!props.archived?.length && (
+        <Stack gap="xs">
+          <Title order={3} fz="lg">
+            {props.archivedTitle}
+          </Title>
+          {props.archived.map((item) => (
+            <Paper key={item.id} withBorder radius="md" p="sm" data-testid={props.archivedTestId}>
+              <Group justify="space-between">
+                <Text>
+                  {item.name}{' '}
+                  <Text span c="dimmed" size="sm">
+                    {props.archivedDetails(item)}
+                  </Text>
+                </Text>
+                <Button size="xs" variant="light" onClick={() => ask(props.restoreConfirm(item))}>
+                  Przywróć
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? props.modalTitle.create : props.modalTitle.edit} size="lg">
+        {editing !== null &&
+          props.editor(editing === 'new' ? null : editing, (message) => {
+            setEditing(null);
+            setResult({ ok: true, message });
+          })}
+      </Modal>
+      {dialog}
+    </Stack>
+  );
+}
