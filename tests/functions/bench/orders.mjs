@@ -13,9 +13,11 @@
 //                   evenly spread moments within --window seconds (10) for one ticket type with --left
 //                   (300) tickets, once per database latency in --latency (ms each way, "0,40"; the
 //                   emulator's --latency, ± a quarter as jitter). Prints throughput, p50/p95/max, every
-//                   outcome, the oversell check, whether any try-again came while tickets remained, and
-//                   the database requests (GET /.emulator/requests) and sequential round trips one order
-//                   needs, measured on single orders placed alone.
+//                   outcome, the oversell check, the try-again and sold-out answers given while tickets
+//                   remained (before the bench's listener saw `sold` reach the quota), the database
+//                   requests (GET /.emulator/requests) and sequential round trips one order needs,
+//                   measured on single orders placed alone, and the CPU time the database emulator, the
+//                   instances and the bench used during the rush (Linux /proc).
 //                   `--instances K`: instead of the Functions emulator (one call per worker process),
 //                   K child processes load the compiled callables (functions/lib) and serve calls
 //                   concurrently, each with its own Admin SDK connection, as production instances do
@@ -298,6 +300,40 @@ async function requestCounts(ctx) {
 
 const countDelta = (before, after) => Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]).filter(([, v]) => v > 0));
 
+/** CPU time (user + system) a Linux process has used so far, in ms; null where /proc is not readable. */
+function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of /proc/pid/stat, in clock ticks (USER_HZ = 100 on Linux)
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU used by each named process between two cpuSnapshot() calls, in ms. */
+const cpuSnapshot = (pids) => Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + (cpuMsOf(pid) ?? 0), 0)]));
+const cpuDelta = (before, after) => Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
+
+/**
+ * When the rush type's `sold` reached its quota, as the bench's own listener saw it (ms after `origin`,
+ * the performance.now() or Date.now() value `now` returns): an answer given before that moment was
+ * decided while tickets remained.
+ */
+function watchSellOut(db, quota, now) {
+  const ref = db.ref('ticketTypes/rush/sold');
+  let at = null;
+  const onSold = (snap) => {
+    if (at === null && (snap.val() ?? 0) >= quota) at = now();
+  };
+  ref.on('value', onSold);
+  return () => {
+    ref.off('value', onSold);
+    return at;
+  };
+}
+
 const ticketType = (quota, sold = 0) => ({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota, sold, active: true, sortOrder: 1 });
 
 /** Fills the baskets of `buyers` with one ticket of `ticketTypeId` for their own participant. */
@@ -352,8 +388,11 @@ async function rushAt(ctx, latencyMs) {
   await fillBaskets(db, buyers, 'rush');
   const loadBefore = os.loadavg()[0];
   const countsBefore = await requestCounts(ctx);
+  const rtdbPid = ctx.stack.processes.find((p) => p.name === 'rtdb').child.pid;
+  const cpuBefore = cpuSnapshot({ database: [rtdbPid], bench: [process.pid] });
   const answers = [];
   const started = performance.now();
+  const stopWatching = watchSellOut(db, LEFT, () => performance.now() - started);
   await Promise.all(buyers.map(async (b, i) => {
     await new Promise((resolve) => setTimeout(resolve, (i * WINDOW_MS) / BUYERS));
     const t0 = performance.now();
@@ -362,23 +401,28 @@ async function rushAt(ctx, latencyMs) {
     answers.push({ uid: b.uid, outcome, ms: t1 - t0, at: t1 - started });
   }));
   const wallMs = performance.now() - started;
+  const soldOutAt = stopWatching();
+  const cpu = cpuDelta(cpuBefore, cpuSnapshot({ database: [rtdbPid], bench: [process.pid] }));
   const countsAfter = await requestCounts(ctx);
   const loadAfter = os.loadavg()[0];
   const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
   const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
-  return summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter });
+  return summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
 }
 
-async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter }) {
+async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu }) {
   const { db } = ctx;
   const outcomes = {};
   for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   const oks = answers.filter((a) => a.outcome === 'ok');
   const lastOkAt = Math.max(0, ...oks.map((a) => a.at));
-  // A try-again answered before the last ticket was sold came while tickets remained.
-  const tryAgainWhileLeft = answers.filter((a) => a.outcome === 'try-again' && a.at <= lastOkAt).length;
-  const soldOutWhileLeft = answers.filter((a) => a.outcome === 'sold-out' && a.at < lastOkAt).length;
+  // A refusal answered before the bench saw the last ticket go (its listener on `sold`, which sees it
+  // at most one database latency late) was decided while tickets remained. Without a sell-out, every
+  // try-again came while tickets remained.
+  const ticketsGoneAt = soldOutAt ?? Infinity;
+  const tryAgainWhileLeft = answers.filter((a) => a.outcome === 'try-again' && a.at < ticketsGoneAt).length;
+  const soldOutWhileLeft = answers.filter((a) => a.outcome === 'sold-out' && a.at < ticketsGoneAt).length;
 
   const rushType = (await db.ref('ticketTypes/rush').get()).val();
   const orders = Object.values((await db.ref('orders').get()).val() ?? {});
@@ -389,7 +433,7 @@ async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel
     latencyMs, buyers: BUYERS, left: LEFT, windowMs: WINDOW_MS, parallel, wallMs, answered: answers.length,
     perSecond: answers.length / (wallMs / 1000), okPerSecond: oks.length / (lastOkAt / 1000),
     p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), outcomes,
-    tryAgainWhileLeft, soldOutWhileLeft, sold: rushType?.sold, rushOrders: rushOrders.length, rushTickets,
+    tryAgainWhileLeft, soldOutWhileLeft, soldOutAt, cpu, sold: rushType?.sold, rushOrders: rushOrders.length, rushTickets,
     duplicateNumbers: orders.length - numbers.size,
     single, soldOut, rushRequests: countDelta(countsBefore, countsAfter), load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
   };
@@ -445,17 +489,22 @@ async function rushOnInstances(latencyMs, instances) {
     await fillBaskets(db, buyers, 'rush');
     const loadBefore = os.loadavg()[0];
     const countsBefore = await requestCounts(ctx);
+    const pids = { instances: children.map((c) => c.pid), database: [stack.processes.find((p) => p.name === 'rtdb').child.pid], bench: [process.pid] };
+    const cpuBefore = cpuSnapshot(pids);
     const startAt = Date.now() + 1000;
+    const stopWatching = watchSellOut(db, LEFT, () => Date.now() - startAt);
     const answers = await Promise.all(buyers.map(async (b, i) => {
       const m = await call(i, b.uid, startAt + (i * WINDOW_MS) / BUYERS);
       return { uid: b.uid, outcome: m.outcome, ms: m.ms, at: m.endedAt - startAt };
     }));
     const wallMs = Math.max(...answers.map((a) => a.at));
+    const soldOutAt = stopWatching();
+    const cpu = cpuDelta(cpuBefore, cpuSnapshot(pids));
     const countsAfter = await requestCounts(ctx);
     const loadAfter = os.loadavg()[0];
     const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
     const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
-    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter });
+    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
   } finally {
     for (const child of children) child.kill();
     await db.goOffline();
@@ -484,11 +533,11 @@ async function rush() {
   const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
   const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
   console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? `${args.instances} in-process instances (concurrent calls)` : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`);
-  console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again while tickets left | Oversell check |');
+  console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again / sold-out while tickets left | Oversell check |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const oversell = r.rushTickets > r.left || r.sold > r.left || r.sold !== r.rushTickets ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders` : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
-    console.log(`| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} | ${oversell} |`);
+    console.log(`| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`);
   }
   console.log('\nOne order alone (median of 5; requests per order by kind):');
   console.log('| Database latency | Successful order | its requests | Sold-out refusal | its requests |');
@@ -501,6 +550,11 @@ async function rush() {
   }
   console.log('\nDatabase requests during the rush, by kind:');
   for (const r of results) console.log(`- ${r.latencyMs} ms: ${list(r.rushRequests)}`);
+  console.log('\nCPU time during the rush (user + system), total and per call:');
+  for (const r of results) {
+    const cores = Object.values(r.cpu).reduce((n, ms) => n + ms, 0) / r.wallMs;
+    console.log(`- ${r.latencyMs} ms: ${Object.entries(r.cpu).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s (${(ms / r.answered).toFixed(1)} ms/call)`).join(', ')}; ${cores.toFixed(2)} of ${os.cpus().length} cores busy on average over the ${(r.wallMs / 1000).toFixed(1)} s`);
+  }
 }
 
 // ------------------------------------------------------------------ --first-calls
