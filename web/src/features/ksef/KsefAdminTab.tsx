@@ -104,25 +104,10 @@ export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: s
   return rows.filter((r) => r.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.buyer?.kind === buyer) && (status === 'all' || r.status === status));
 }
 
+const options = (pairs: [value: string, label: string][]) => pairs.map(([value, label]) => ({ value, label }));
 const FILTERS: { key: 'buyer' | 'status'; label: string; options: { value: string; label: string }[] }[] = [
-  {
-    key: 'buyer',
-    label: 'Nabywca',
-    options: [
-      { value: 'all', label: 'Wszyscy' },
-      { value: 'company', label: 'Firmy' },
-      { value: 'person', label: 'Konsumenci' },
-    ],
-  },
-  {
-    key: 'status',
-    label: 'Status w KSeF',
-    options: [
-      { value: 'all', label: 'Wszystkie' },
-      { value: 'pending', label: 'Do wysłania' },
-      { value: 'sent', label: 'Wysłane' },
-    ],
-  },
+  { key: 'buyer', label: 'Nabywca', options: options([['all', 'Wszyscy'], ['company', 'Firmy'], ['person', 'Konsumenci']]) },
+  { key: 'status', label: 'Status w KSeF', options: options([['all', 'Wszystkie'], ['pending', 'Do wysłania'], ['sent', 'Wysłane']]) },
 ];
 
 function ksefColumns(record: (row: KsefRow) => void): DataColumn<KsefRow>[] {

@@ -26,6 +26,8 @@ function state(row: OutboxRow): { label: string; color: string } {
   return { label: 'oczekuje', color: 'gray' };
 }
 
+const mailRowProps = (row: OutboxRow) => ({ 'data-testid': 'mail-row', 'data-id': row.id, 'data-status': row.status ?? 'waiting' });
+
 function MailState({ row }: { row: OutboxRow }) {
   const s = state(row);
   return (
@@ -152,16 +154,7 @@ export function MailTab() {
               Wyślij ponownie wszystkie
             </Button>
           </Group>
-          <DataTable
-            label="Niewysłane wiadomości"
-            columns={columns}
-            rows={unsent.data}
-            rowKey={(row) => row.id}
-            rowProps={(row) => ({ 'data-testid': 'mail-row', 'data-id': row.id, 'data-status': row.status ?? 'waiting' })}
-            minWidth={720}
-            striped={false}
-            framed={false}
-          />
+          <DataTable label="Niewysłane wiadomości" columns={columns} rows={unsent.data} rowKey={(row) => row.id} rowProps={mailRowProps} minWidth={720} striped={false} framed={false} />
         </Stack>
       )}
     </Stack>
