@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 
 export interface CheckoutGateProps {
   isLoading: boolean;
@@ -20,16 +20,17 @@ export interface CheckoutGateProps {
 
 /** The loading / error / empty-basket scaffolding every checkout step shares. */
 export function CheckoutGate({ isLoading, isError, error, isEmpty, retry, loadingLabel = 'Wczytywanie koszyka', errorText = 'Nie udało się wczytać koszyka.', empty, notice, children }: CheckoutGateProps) {
-  if (isLoading) return <LoadingRows label={loadingLabel} rows={2} />;
-  if (isError) return <LoadError onRetry={retry} error={error}>{errorText}</LoadError>;
-  if (isEmpty)
-    return (
-      <>
-        {notice}
-        <EmptyState title={empty.title} action={empty.action}>
-          {empty.text}
-        </EmptyState>
-      </>
-    );
-  return <>{children}</>;
+  const emptyBasket = (
+    <>
+      {notice}
+      <EmptyState title={empty.title} action={empty.action}>
+        {empty.text}
+      </EmptyState>
+    </>
+  );
+  return (
+    <DataGate query={{ isLoading, isError, error }} loadingLabel={loadingLabel} rows={2} errorText={errorText} onRetry={retry} isEmpty={isEmpty} empty={emptyBasket}>
+      {children}
+    </DataGate>
+  );
 }

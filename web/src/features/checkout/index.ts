@@ -7,5 +7,6 @@ export { CheckoutSteps } from './CheckoutSteps';
 export { startNewCheckoutIfPlaced, useCheckoutState, type CheckoutKind, type CheckoutState } from './checkoutState';
 export { newIdempotencyKey } from './idempotency';
 export { OrderRefusal } from './OrderRefusal';
+export { PlacingStep } from './PlacingStep';
 export { checkoutRefusal, type CheckoutRefusal } from './refusal';
-export { confirmationPath, usePlaceOrder } from './usePlaceOrder';
+export { usePlaceOrder } from './usePlaceOrder';

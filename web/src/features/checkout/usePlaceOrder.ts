@@ -9,7 +9,8 @@ import { checkoutRefusal, type CheckoutRefusal } from './refusal';
 export type PlaceOrder = (input: CallableInput<'placeTicketOrder'>) => Promise<PlaceOrderOutput>;
 
 /** `?zamowienie=<id>` on the step that placed the order: the confirmation, which a reload keeps. */
-export const confirmationPath = (stepPath: string, orderId: string) => `${stepPath}?${new URLSearchParams({ zamowienie: orderId })}`;
+export const CONFIRMATION_PARAM = 'zamowienie';
+export const confirmationPath = (stepPath: string, orderId: string) => `${stepPath}?${new URLSearchParams({ [CONFIRMATION_PARAM]: orderId })}`;
 
 /**
  * The idempotent submit of both checkouts: every attempt of one checkout sends the same key, so a

@@ -3,7 +3,8 @@ import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack,
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
-import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, LoadingRows, type DataGateProps } from '../../shared/ui/DataState';
+import { LineLabel } from '../../shared/ui/LineLabel';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
 import { memberName, TicketBadges, useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
@@ -48,7 +49,18 @@ function EventCard() {
   );
 }
 
-function Section({ title, testId, action, children }: { title: string; testId: string; action?: ReactNode; children: ReactNode }) {
+interface SectionProps extends Omit<DataGateProps, 'rows' | 'children'> {
+  title: string;
+  testId: string;
+  /** The tab with everything of this kind. */
+  link: { to: string; label: string };
+  children: ReactNode;
+  /** Below the list (or the empty state), e.g. what to do next. */
+  footer?: ReactNode;
+}
+
+/** One card of the dashboard: a heading with its tab's link, the live list (with its loading, error and empty states). */
+function Section({ title, testId, link, footer, empty, children, ...gate }: SectionProps) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid={testId} component="section" aria-label={title}>
       <Stack gap="sm" h="100%">
@@ -56,9 +68,14 @@ function Section({ title, testId, action, children }: { title: string; testId: s
           <Title order={2} fz="lg">
             {title}
           </Title>
-          {action}
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
         </Group>
-        {children}
+        <DataGate rows={2} empty={<Text size="sm" c="dimmed">{empty}</Text>} {...gate}>
+          {children}
+        </DataGate>
+        {footer}
       </Stack>
     </Card>
   );
@@ -70,42 +87,45 @@ function MyMembers({ uid }: { uid: string }) {
   const list = members.data ?? [];
   const withoutTicket = list.filter((m) => Object.keys(claims.data?.[m.id] ?? {}).length === 0).length;
   return (
-    <Section title="Moi uczestnicy" testId="home-members" action={<Anchor component={Link} to="/dashboard/uczestnicy" size="sm">Wszyscy</Anchor>}>
-      {members.isLoading ? (
-        <LoadingRows rows={2} label="Wczytywanie uczestników" />
-      ) : members.isError ? (
-        <LoadError>Nie udało się wczytać uczestników.</LoadError>
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed">
+    <Section
+      title="Moi uczestnicy"
+      testId="home-members"
+      link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }}
+      query={members}
+      loadingLabel="Wczytywanie uczestników"
+      errorText="Nie udało się wczytać uczestników."
+      isEmpty={list.length === 0}
+      empty={
+        <>
           Nie masz jeszcze uczestników. <Anchor component={Link} to="/dashboard/uczestnicy/member/addMember">Dodaj pierwszego</Anchor>.
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.slice(0, 6).map((m) => (
-            <Stack key={m.id} gap={2} component="li">
-              <Text size="sm" fw={600}>
-                {memberName(m)}
-              </Text>
-              <TicketBadges claims={claims.data?.[m.id]} />
-            </Stack>
-          ))}
-          {list.length > 6 && (
-            <Text size="xs" c="dimmed">
-              i {formatCount(list.length - 6, NOUNS.person)} więcej…
+        </>
+      }
+      footer={
+        withoutTicket > 0 && (
+          <Stack gap={6} mt="auto">
+            <Text size="sm" c="dimmed" data-testid="members-without-ticket">
+              {formatCount(withoutTicket, NOUNS.participantWithoutTicket)}
             </Text>
-          )}
-        </Stack>
-      )}
-      {withoutTicket > 0 && (
-        <Stack gap={6} mt="auto">
-          <Text size="sm" c="dimmed" data-testid="members-without-ticket">
-            {formatCount(withoutTicket, NOUNS.participantWithoutTicket)}
+            <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light">
+              Kup bilety
+            </Button>
+          </Stack>
+        )
+      }
+    >
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.slice(0, 6).map((m) => (
+          <Stack key={m.id} gap={2} component="li">
+            <LineLabel name={memberName(m)} />
+            <TicketBadges claims={claims.data?.[m.id]} />
+          </Stack>
+        ))}
+        {list.length > 6 && (
+          <Text size="xs" c="dimmed">
+            i {formatCount(list.length - 6, NOUNS.person)} więcej…
           </Text>
-          <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light">
-            Kup bilety
-          </Button>
-        </Stack>
-      )}
+        )}
+      </Stack>
     </Section>
   );
 }
@@ -115,40 +135,25 @@ function OpenOrders({ uid }: { uid: string }) {
   const pending = (orders.data ?? []).filter((o) => o.status === 'pending');
   const due = pending.reduce((s, o) => s + o.totals.gross, 0);
   return (
-    <Section title="Do zapłaty" testId="home-orders" action={<Anchor component={Link} to="/dashboard/zamowienia" size="sm">Zamówienia</Anchor>}>
-      {orders.isLoading ? (
-        <LoadingRows rows={2} label="Wczytywanie zamówień" />
-      ) : orders.isError ? (
-        <LoadError>Nie udało się wczytać zamówień.</LoadError>
-      ) : pending.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nie masz zamówień oczekujących na płatność.
+    <Section title="Do zapłaty" testId="home-orders" link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }} query={orders} loadingLabel="Wczytywanie zamówień" errorText="Nie udało się wczytać zamówień." isEmpty={pending.length === 0} empty="Nie masz zamówień oczekujących na płatność.">
+      <Stack gap="xs">
+        <Text fw={700} fz="xl" data-testid="home-due">
+          {formatMoney(due)}
         </Text>
-      ) : (
-        <Stack gap="xs">
-          <Text fw={700} fz="xl" data-testid="home-due">
-            {formatMoney(due)}
-          </Text>
-          {pending.map((o) => (
-            <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
-              <Stack gap={0}>
-                <Text size="sm" fw={600}>
-                  {o.number}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatShortDate(o.createdAt)} · {Object.keys(o.lines).length} poz.
-                </Text>
-              </Stack>
-              <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
-                {formatMoney(o.totals.gross)}
-              </Badge>
-            </Group>
-          ))}
-          <Text size="xs" c="dimmed">
-            Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
-          </Text>
-        </Stack>
-      )}
+        {pending.map((o) => (
+          <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0}>
+              <LineLabel name={o.number} detail={`${formatShortDate(o.createdAt)} · ${Object.keys(o.lines).length} poz.`} />
+            </Stack>
+            <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
+              {formatMoney(o.totals.gross)}
+            </Badge>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed">
+          Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
+        </Text>
+      </Stack>
     </Section>
   );
 }
@@ -158,41 +163,24 @@ function ToPickUp({ uid }: { uid: string }) {
   // Oldest first: the order in which they were bought.
   const waiting = (pickups.data ?? []).filter((p) => p.status === 'waiting').sort((a, b) => a.createdAt - b.createdAt);
   return (
-    <Section title="Do odbioru" testId="home-pickups" action={<Anchor component={Link} to="/dashboard/odbierz" size="sm">Odbierz</Anchor>}>
-      {pickups.isLoading ? (
-        <LoadingRows rows={2} label="Wczytywanie przedmiotów do odbioru" />
-      ) : pickups.isError ? (
-        <LoadError>Nie udało się wczytać listy do odbioru.</LoadError>
-      ) : waiting.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj.
-        </Text>
-      ) : (
-        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {waiting.map((p) => (
-            <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
-                  {p.label}
-                </Text>
-                {p.memberName && (
-                  <Text size="xs" c="dimmed">
-                    {p.memberName}
-                  </Text>
-                )}
-              </Stack>
-              <Badge variant="light" style={{ flexShrink: 0 }}>
-                {p.quantity} szt.
-              </Badge>
-            </Group>
-          ))}
-          <li>
-            <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
-              Pokaż kod odbioru
-            </Button>
-          </li>
-        </Stack>
-      )}
+    <Section title="Do odbioru" testId="home-pickups" link={{ to: '/dashboard/odbierz', label: 'Odbierz' }} query={pickups} loadingLabel="Wczytywanie przedmiotów do odbioru" errorText="Nie udało się wczytać listy do odbioru." isEmpty={waiting.length === 0} empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj.">
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {waiting.map((p) => (
+          <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <LineLabel name={p.label} detail={p.memberName} />
+            </Stack>
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {p.quantity} szt.
+            </Badge>
+          </Group>
+        ))}
+        <li>
+          <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
+            Pokaż kod odbioru
+          </Button>
+        </li>
+      </Stack>
     </Section>
   );
 }

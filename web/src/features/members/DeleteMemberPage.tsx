@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { quote } from '@domain/words';
+import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetTicketTypesQuery } from '../tickets';
@@ -13,24 +13,15 @@ export function DeleteMemberPage() {
   const { uid, member, members, claims } = useMemberFromQuery();
   const { data: types } = useGetTicketTypesQuery();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useConfirmAction((err) =>
+    /permission/i.test((err as { code?: string }).code ?? '') || /permission/i.test(String(err)) ? 'Tego uczestnika nie można usunąć, bo ma bilet.' : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.',
+  );
   const close = () => navigate(LIST, { replace: true });
   const ticketNames = Object.entries(claims ?? {}).map(([typeId, c]) => `${quote(types?.find((t) => t.id === typeId)?.name ?? 'bilet')} (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`);
   const hasTicket = ticketNames.length > 0;
 
   async function confirm() {
-    if (!uid || !member) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteMember(uid, member.id);
-      close();
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      setError(/permission/i.test(code) || /permission/i.test(String(err)) ? 'Tego uczestnika nie można usunąć, bo ma bilet.' : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.');
-      setBusy(false);
-    }
+    if (uid && member && (await run(() => deleteMember(uid, member.id)))) close();
   }
 
   return (
@@ -56,19 +47,7 @@ export function DeleteMemberPage() {
                 Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można cofnąć.
               </Text>
             )}
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>
-                {hasTicket ? 'Zamknij' : 'Anuluj'}
-              </Button>
-              <Button color="red" onClick={confirm} loading={busy} disabled={hasTicket}>
-                Usuń
-              </Button>
-            </Group>
+            <ConfirmButtons busy={busy} error={error} cancelLabel={hasTicket ? 'Zamknij' : 'Anuluj'} onCancel={close} confirmLabel="Usuń" onConfirm={() => void confirm()} confirmDisabled={hasTicket} />
           </Stack>
         )}
       </Modal>

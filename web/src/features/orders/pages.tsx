@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
@@ -7,9 +7,11 @@ import type { OrderLine, Seller } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { LineLabel } from '../../shared/ui/LineLabel';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from '../../shared/ui/TransferInstructions';
+import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { selectUser } from '../auth';
 import { OrderRefundPanel } from '../refunds';
@@ -48,14 +50,7 @@ function OrderLines({ order }: { order: OrderEntry }) {
           {lines.map(([id, line]) => (
             <Table.Tr key={id}>
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {line.name}
-                </Text>
-                {lineDescription(line) && (
-                  <Text size="xs" c="dimmed">
-                    {lineDescription(line)}
-                  </Text>
-                )}
+                <LineLabel name={line.name} detail={lineDescription(line)} weight={500} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {line.quantity} × {formatMoney(line.unitGross)}
@@ -149,20 +144,9 @@ const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { or
 });
 
 function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConfirmAction((e) => refusalOf(e).message);
   async function confirm() {
-    if (!order) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await cancelOrder(order.id);
-      onClose();
-    } catch (e) {
-      setError(refusalOf(e).message);
-    } finally {
-      setBusy(false);
-    }
+    if (order && (await run(() => cancelOrder(order.id)))) onClose();
   }
   return (
     <Modal
@@ -181,19 +165,7 @@ function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: ()
           Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już wysłany, nie anuluj
           zamówienia — skontaktuj się z organizatorem.
         </Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Nie, zostaw
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={busy}>
-            Tak, anuluj zamówienie
-          </Button>
-        </Group>
+        <ConfirmButtons busy={busy} error={error} cancelLabel="Nie, zostaw" onCancel={onClose} confirmLabel="Tak, anuluj zamówienie" onConfirm={() => void confirm()} />
       </Stack>
     </Modal>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { selectIsStaff } from '../auth';
 import { useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
@@ -40,12 +40,22 @@ export function StaffOnly({ children }: { children: ReactNode }) {
 export function StationPerson({ uid, what, children }: { uid: string; what: { loading: string; error: string }; children: (person: DirectoryEntry, items: StationItem[]) => ReactNode }) {
   const person = useStationPersonQuery(uid);
   const items = useStationItemsQuery(uid);
-  if (person.isLoading || items.isLoading) return <LoadingRows label={what.loading} rows={4} />;
   const retry = () => {
     void person.refetch();
     void items.refetch();
   };
-  if (person.isError || items.isError) return <LoadError onRetry={retry} error={person.error ?? items.error}>{what.error}</LoadError>;
-  if (!person.data) return <EmptyState title="Nie ma takiej osoby" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />;
-  return <>{children(person.data, items.data ?? [])}</>;
+  const query = { isLoading: person.isLoading || items.isLoading, isError: person.isError || items.isError, error: person.error ?? items.error };
+  return (
+    <DataGate
+      query={query}
+      loadingLabel={what.loading}
+      rows={4}
+      errorText={what.error}
+      onRetry={retry}
+      isEmpty={!person.data}
+      empty={<EmptyState title="Nie ma takiej osoby" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />}
+    >
+      {person.data && children(person.data, items.data ?? [])}
+    </DataGate>
+  );
 }

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
+import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { checkProjectPassword } from '../registration';
 
 /** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
@@ -67,22 +68,23 @@ export function ChangePasswordForm({ onChange }: { onChange: (current: string, n
 
 /** Account deletion: a clear statement of what goes and what stays, the password, and an explicit tick. */
 export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boolean; onClose: () => void; onDelete: (password: string) => Promise<string | null> }) {
-  const [password, setPassword] = useState('');
-  const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The button stays disabled until both are given, so there is nothing to validate on submit.
+  const form = useForm({ mode: 'controlled', initialValues: { password: '', confirmed: false } });
+  const { password, confirmed } = form.getValues();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!password || !confirmed) return;
+  const submit = form.onSubmit(async (values) => {
+    if (!values.password || !values.confirmed) return;
     setBusy(true);
     setError(null);
-    const failure = await onDelete(password);
+    const failure = await onDelete(values.password);
+    // On success the account is gone and the app leaves this page; only a failure keeps the dialog.
     if (failure) {
       setError(failure);
       setBusy(false);
     }
-  }
+  });
 
   return (
     <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={<Text fw={700}>Usunąć konto na zawsze?</Text>} centered data-testid="delete-account-modal">
@@ -103,21 +105,9 @@ export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boo
               </Text>
             </Stack>
           </Alert>
-          <PasswordInput label="Hasło (potwierdź, że to Ty)" name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} data-autofocus />
-          <Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.currentTarget.checked)} label="Rozumiem, że tej operacji nie można cofnąć" name="confirmDelete" disabled={busy} />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Anuluj
-            </Button>
-            <Button type="submit" color="red" loading={busy} disabled={!password || !confirmed}>
-              Usuń konto
-            </Button>
-          </Group>
+          <PasswordInput label="Hasło (potwierdź, że to Ty)" name="deletePassword" autoComplete="current-password" required disabled={busy} data-autofocus {...form.getInputProps('password')} />
+          <Checkbox label="Rozumiem, że tej operacji nie można cofnąć" name="confirmDelete" disabled={busy} {...form.getInputProps('confirmed', { type: 'checkbox' })} />
+          <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={onClose} confirmLabel="Usuń konto" confirmDisabled={!password || !confirmed} />
         </Stack>
       </form>
     </Modal>

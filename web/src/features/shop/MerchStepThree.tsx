@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { formatNip } from '@domain/identifiers';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { buyerStepComplete, CheckoutConfirmation, CheckoutGate, CheckoutSteps, confirmationPath, OrderRefusal, usePlaceOrder, type CheckoutRefusal } from '../checkout';
+import { buyerStepComplete, CheckoutGate, CheckoutSteps, OrderRefusal, PlacingStep, usePlaceOrder, type CheckoutRefusal } from '../checkout';
 import { useGetCountriesQuery } from '../registration';
 import type { InvoiceValues } from '../settings';
 import { placeMerchOrder } from './api';
@@ -35,18 +35,19 @@ function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
 
 /** `merch/MerchStepThree`: summary and the order; afterwards (`?zamowienie=`) the live confirmation with transfer details. */
 export function MerchStepThree() {
-  const [params] = useSearchParams();
-  const orderId = params.get('zamowienie');
-  if (orderId !== null)
-    return (
-      <CheckoutConfirmation
-        orderId={orderId}
-        header={<CheckoutSteps steps={MERCH_STEPS} active={2} />}
-        payHint="Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
-        back={{ to: SHOP, label: 'Wróć do sklepiku' }}
-      />
-    );
-  return <MerchSummaryStep />;
+  return (
+    <PlacingStep
+      kind="merch"
+      stepPath={STEP3}
+      confirmation={{
+        header: <CheckoutSteps steps={MERCH_STEPS} active={2} />,
+        payHint: 'Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
+        back: { to: SHOP, label: 'Wróć do sklepiku' },
+      }}
+    >
+      <MerchSummaryStep />
+    </PlacingStep>
+  );
 }
 
 function MerchSummaryStep() {
@@ -56,8 +57,6 @@ function MerchSummaryStep() {
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
 
-  // Placed in this checkout already (e.g. back from the confirmation): show that order, never a second one.
-  if (state.placed) return <Navigate to={confirmationPath(STEP3, state.placed.orderId)} replace />;
 
   const values = state.buyer ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData } : null;
   const blocked = basket.lines.some((l) => l.problem);

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { BuyerStep, CheckoutConfirmation, CheckoutGate, CheckoutSteps, confirmationPath, usePlaceOrder } from '../checkout';
+import { BuyerStep, CheckoutGate, CheckoutSteps, PlacingStep, usePlaceOrder } from '../checkout';
 import { memberName } from '../members';
 import { placeTicketOrder } from './api';
 import { BASKET, emptyBasket, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
@@ -11,17 +11,18 @@ import { useTicketCheckout } from './useTicketCheckout';
 
 /** `basket/TicketsStepTwo`: buyer data and the order; afterwards (`?zamowienie=`) the confirmation with transfer details. */
 export function TicketsStepTwo() {
-  const [params] = useSearchParams();
-  const orderId = params.get('zamowienie');
-  if (orderId !== null)
-    return (
-      <CheckoutConfirmation
-        orderId={orderId}
-        payHint="Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury."
-        back={{ to: MEMBERS, label: 'Wróć do uczestników' }}
-      />
-    );
-  return <TicketsBuyerStep />;
+  return (
+    <PlacingStep
+      kind="tickets"
+      stepPath={STEP_TWO}
+      confirmation={{
+        payHint: 'Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
+        back: { to: MEMBERS, label: 'Wróć do uczestników' },
+      }}
+    >
+      <TicketsBuyerStep />
+    </PlacingStep>
+  );
 }
 
 function TicketsBuyerStep() {
@@ -36,10 +37,7 @@ function TicketsBuyerStep() {
     },
     [members],
   );
-  const { state, placeOrder } = usePlaceOrder('tickets', uid, placeTicketOrder, STEP_TWO, nameOf);
-
-  // Placed in this checkout already (e.g. back from the confirmation): show that order, never a second one.
-  if (state.placed) return <Navigate to={confirmationPath(STEP_TWO, state.placed.orderId)} replace />;
+  const { placeOrder } = usePlaceOrder('tickets', uid, placeTicketOrder, STEP_TWO, nameOf);
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={1} />

@@ -59,3 +59,25 @@ export function EmptyState({ title, children, action }: { title: string; childre
     </Paper>
   );
 }
+
+export interface DataGateProps {
+  /** The endpoint's state (an RTK Query result has these fields). */
+  query: { isLoading: boolean; isError: boolean; error?: unknown };
+  /** What is loading, for screen readers: „Wczytywanie zamówień”. */
+  loadingLabel: string;
+  rows?: number;
+  /** What could not be read: „Nie udało się wczytać zamówień.” */
+  errorText: ReactNode;
+  onRetry?: () => void;
+  /** Shown instead of `children` when there is nothing to show. */
+  empty?: ReactNode;
+  isEmpty?: boolean;
+  children: ReactNode;
+}
+
+/** The loading / error / empty scaffolding around data read from the database, in that order. */
+export function DataGate({ query, loadingLabel, rows = 3, errorText, onRetry, empty, isEmpty = false, children }: DataGateProps) {
+  if (query.isLoading) return <LoadingRows rows={rows} label={loadingLabel} />;
+  if (query.isError) return <LoadError onRetry={onRetry} error={query.error}>{errorText}</LoadError>;
+  return <>{isEmpty ? empty : children}</>;
+}

@@ -3,6 +3,7 @@ import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../format/pl';
 import { LoadingRows } from './DataState';
+import { LineLabel } from './LineLabel';
 import { TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
@@ -81,14 +82,7 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
               {details.lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {l.name}
-                    </Text>
-                    {l.memberName && (
-                      <Text size="xs" c="dimmed">
-                        {l.memberName}
-                      </Text>
-                    )}
+                    <LineLabel name={l.name} detail={l.memberName} weight={500} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(l.unitGross * l.quantity)}
