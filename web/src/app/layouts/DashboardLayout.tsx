@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { selectIsAdmin } from '../../features/auth';
 import { AppLoading } from '../../shared/ui/AppLoading';
@@ -13,11 +13,10 @@ import { attachRealtimeApi } from '../store/store';
 import { UserButton } from './UserButton';
 
 /*
- * What the frame's first paint does not need loads after it, in parallel with the page: the user
- * menu (its popover machinery is most of the frame's code) and the role sync (a database listener).
- * The page itself renders inside the Suspense below on the first load (see createRouter).
+ * What the frame's first paint does not need loads after it: the role sync (a database listener),
+ * in parallel with the page, and the user menu once it is wanted (UserMenuSlot). The page itself
+ * renders inside the Suspense below on the first load (see createRouter).
  */
-const UserMenu = lazy(() => import('./UserMenu'));
 const RoleSync = lazy(() =>
   Promise.all([import('../../features/roles'), attachRealtimeApi()]).then(([roles]) => ({ default: roles.RoleSync })),
 );
@@ -50,17 +49,57 @@ function NavIcon({ d }: { d: string }) {
   );
 }
 
-/** The user menu, with its button standing in (and remembering focus and a press) until the menu has loaded. */
+/** Until the menu's code is wanted, the page's own chunks and data have the network to themselves. */
+const MENU_IDLE_DELAY_MS = 3000;
+
+/**
+ * The user menu, with its button standing in (and remembering focus and a press) until the menu has
+ * loaded. Its code (mostly the popover machinery) is fetched on the first sign of use — pointer over
+ * it, touch, focus, press — or once the browser is idle a few seconds after the frame appeared,
+ * so it never competes with the page for a slow phone's network and CPU. The menu replaces the
+ * placeholder in one render (no Suspense fallback swap, which would drop the keyboard focus).
+ */
 function UserMenuSlot() {
   const [focused, setFocused] = useState(false);
   const [pressed, setPressed] = useState(false);
-  const placeholder = (
-    <UserButton aria-haspopup="menu" onFocus={() => setFocused(true)} onBlur={() => setFocused(false)} onClick={() => setPressed(true)} />
-  );
+  const [Menu, setMenu] = useState<ComponentType<{ focus: boolean; open: boolean }> | null>(null);
+  const requested = useRef(false);
+  const load = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    import('./UserMenu').then(
+      (module) => setMenu(() => module.default),
+      () => {
+        requested.current = false; // a failed fetch (offline) is tried again on the next use
+      },
+    );
+  }, []);
+  useEffect(() => {
+    let idle: number | undefined;
+    const timer = window.setTimeout(() => {
+      idle = window.requestIdleCallback ? window.requestIdleCallback(load) : window.setTimeout(load, 0);
+    }, MENU_IDLE_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, [load]);
+  if (Menu) return <Menu focus={focused} open={pressed} />;
   return (
-    <Suspense fallback={placeholder}>
-      <UserMenu focus={focused} open={pressed} />
-    </Suspense>
+    <UserButton
+      aria-haspopup="menu"
+      onPointerEnter={load}
+      onTouchStart={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setPressed(true);
+        load();
+      }}
+    />
   );
 }
 
