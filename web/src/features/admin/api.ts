@@ -1,7 +1,7 @@
-import type { Order, Product, Profile, TicketType, Variant } from '@domain/schemas';
+import { archivedProductSchema, archivedTicketTypeSchema, orderSchema, profileSchema, rolesSchema, type Order, type Product, type TicketType, type Variant } from '@domain/schemas';
 import { CALLABLES, type CallableInput, type CallableName, type CallableOutput } from '@domain/callables';
 import { callFunction } from '../../shared/firebase';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export type WithId<T> = T & { id: string };
 export type AdminTicketType = WithId<TicketType> & { archivedAt?: number };
@@ -20,54 +20,51 @@ export interface RoleFlags {
   staff: boolean;
 }
 
-const entries = (raw: unknown): [string, Record<string, unknown>][] =>
-  typeof raw === 'object' && raw !== null ? (Object.entries(raw) as [string, Record<string, unknown>][]) : [];
-
 const bySort = <T extends { sortOrder: number; name: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pl');
 
-export function toTicketTypes(raw: unknown): AdminTicketType[] {
-  return entries(raw)
-    .map(([id, t]) => ({ ...(t as unknown as TicketType), id, archivedAt: t.archivedAt as number | undefined }))
+/** `/archivedTicketTypes`, each record parsed with its domain schema, in display order. */
+export function toArchivedTicketTypes(raw: unknown): AdminTicketType[] {
+  return parseRecords(archivedTicketTypeSchema, raw, 'archivedTicketTypes')
+    .map(([id, t]) => ({ ...t, id }))
     .sort(bySort);
 }
 
-export function toProducts(raw: unknown): AdminProduct[] {
-  return entries(raw)
-    .map(([id, p]) => {
-      const product = p as unknown as Product & { archivedAt?: number };
-      const variants = entries(product.variants)
-        .map(([vid, v]) => ({ ...(v as unknown as Variant), id: vid }))
+/** `/archivedProducts`, each record parsed with its domain schema; variants as a list in display order. */
+export function toArchivedProducts(raw: unknown): AdminProduct[] {
+  return parseRecords(archivedProductSchema, raw, 'archivedProducts')
+    .map(([id, product]) => {
+      const variants = Object.entries(product.variants)
+        .map(([vid, v]) => ({ ...v, id: vid }))
         .sort((a, b) => a.sortOrder - b.sortOrder || a.label.localeCompare(b.label, 'pl'));
       return { ...product, id, variants };
     })
     .sort(bySort);
 }
 
+/** `/orders`, each parsed with the order schema, newest first. */
 export function toOrders(raw: unknown): AdminOrder[] {
-  return entries(raw)
-    .map(([id, o]) => ({ ...(o as unknown as Order), id }))
+  return parseRecords(orderSchema, raw, 'orders')
+    .map(([id, o]) => ({ ...o, id }))
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
-function toUsers(raw: unknown): AdminUser[] {
-  return entries(raw)
-    .map(([uid, p]) => {
-      const profile = p as unknown as Partial<Profile>;
-      return { uid, email: profile.email ?? '', firstName: profile.firstName ?? '', lastName: profile.lastName ?? '', pickupCode: profile.pickupCode ?? '' };
-    })
+/** `/profiles`, each parsed with the profile schema, by surname. */
+export function toUsers(raw: unknown): AdminUser[] {
+  return parseRecords(profileSchema, raw, 'profiles')
+    .map(([uid, p]) => ({ uid, email: p.email, firstName: p.firstName, lastName: p.lastName, pickupCode: p.pickupCode }))
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'pl') || a.firstName.localeCompare(b.firstName, 'pl'));
 }
 
 function toRoles(raw: unknown): Record<string, RoleFlags> {
-  return Object.fromEntries(entries(raw).map(([uid, r]) => [uid, { admin: r.admin === true, staff: r.staff === true }]));
+  return Object.fromEntries(parseRecords(rolesSchema, raw, 'roles').map(([uid, r]) => [uid, { admin: r.admin, staff: r.staff }]));
 }
 
 /** Admin-only reads (the rules give admins the whole tree); each endpoint is a live listener. */
 export const adminApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    adminArchivedTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toTicketTypes)),
-    adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toProducts)),
+    adminArchivedTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes)),
+    adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toArchivedProducts)),
     adminOrders: build.query<AdminOrder[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
     adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, RingProgress, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, RingProgress, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatCount, formatMoney, formatNumber, formatPercent, NOUNS } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { MalformedRecordError } from '../../shared/api/realtime';
 import {
   fetchAllOrders,
   fetchRefundsForExport,
@@ -44,33 +46,21 @@ function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
   return <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
 }
 
+type NumbersRow = { index: number; cells: (string | number)[] };
+
+/** A table of numbers: the first column names the row, the others are right-aligned figures. */
 function NumbersTable({ caption, head, rows, minWidth = 360 }: { caption: string; head: string[]; rows: (string | number)[][]; minWidth?: number }) {
+  const columns: DataColumn<NumbersRow>[] = head.map((h, i) => ({ key: h, header: h, align: i === 0 ? undefined : 'right', nowrap: i > 0, cell: (row) => row.cells[i] }));
   return (
-    // The scrolling viewport takes keyboard focus, so a keyboard user can scroll a wide table too.
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
-      <Table striped withTableBorder fz="sm" aria-label={caption}>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h, i) => (
-              <Table.Th key={h} ta={i === 0 ? undefined : 'right'}>
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, r) => (
-            <Table.Tr key={r}>
-              {row.map((cell, i) => (
-                <Table.Td key={i} ta={i === 0 ? undefined : 'right'} style={{ whiteSpace: i === 0 ? undefined : 'nowrap' }}>
-                  {cell}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={caption}
+      columns={columns}
+      rows={rows.map((cells, index) => ({ index, cells }))}
+      rowKey={(row) => String(row.index)}
+      minWidth={minWidth}
+      framed={false}
+      tableProps={{ fz: 'sm', withTableBorder: true, verticalSpacing: 'xs' }}
+    />
   );
 }
 
@@ -120,7 +110,8 @@ function CsvExport() {
       downloadCsv(ordersCsv(orders, refunds), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
       setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).` });
     } catch (error) {
-      setMessage({ ok: false, text: refusalOf(error).message });
+      // A malformed stored order names itself; anything else is the callable-style refusal text.
+      setMessage({ ok: false, text: error instanceof MalformedRecordError ? error.message : refusalOf(error).message });
     } finally {
       setBusy(false);
     }
@@ -156,7 +147,7 @@ export default function AdminStats() {
   const countries = useStatsCountriesQuery();
 
   if (stats.isLoading) return <LoadingRows label="Wczytywanie statystyk sprzedaży" rows={6} />;
-  if (stats.isError || !stats.data) return <LoadError onRetry={stats.refetch}>Nie udało się wczytać statystyk sprzedaży.</LoadError>;
+  if (stats.isError || !stats.data) return <LoadError error={stats.error} onRetry={stats.refetch}>Nie udało się wczytać statystyk sprzedaży.</LoadError>;
   const s = stats.data;
   const refunds = refundStats.data;
   const tickets = ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? [], refunds);

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { Order } from '@domain/schemas';
+import { adminStatsSchema, orderSchema, type Order } from '@domain/schemas';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { loadDatabase } from '../../shared/firebase';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
 import { useGetCountriesQuery } from '../registration';
 import { useGetProductsQuery } from '../shop';
@@ -50,24 +50,21 @@ export interface CatalogueEntry {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
 
-/** /stats/admin with every counter present (absent counters are 0). */
+/** /stats/admin parsed with its domain schema, with every counter present (absent counters are 0). */
 export function toAdminStats(raw: unknown): AdminStatsData {
-  const r = obj(raw);
-  const revenue = obj(r.revenue);
-  const orders = obj(r.orders);
-  const pickups = obj(r.pickups);
+  const r = raw == null ? {} : parseRecord(adminStatsSchema, raw, 'stats/admin');
+  const n = (v: number | undefined) => v ?? 0;
+  const paid = (counters: Record<string, { paid?: number }>) => Object.fromEntries(Object.entries(counters).map(([id, c]) => [id, n(c.paid)]));
   return {
-    revenue: { pendingGross: num(revenue.pendingGross), paidGross: num(revenue.paidGross) },
-    orders: { pending: num(orders.pending), paid: num(orders.paid), cancelled: num(orders.cancelled) },
-    perDay: Object.entries(obj(r.perDay))
-      .map(([date, d]) => ({ date, placed: num(obj(d).placed), placedGross: num(obj(d).placedGross), paid: num(obj(d).paid), paidGross: num(obj(d).paidGross) }))
+    revenue: { pendingGross: n(r.revenue?.pendingGross), paidGross: n(r.revenue?.paidGross) },
+    orders: { pending: n(r.orders?.pending), paid: n(r.orders?.paid), cancelled: n(r.orders?.cancelled) },
+    perDay: Object.entries(r.perDay ?? {})
+      .map(([date, d]) => ({ date, placed: n(d.placed), placedGross: n(d.placedGross), paid: n(d.paid), paidGross: n(d.paidGross) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
-    ticketTypes: Object.fromEntries(Object.entries(obj(r.ticketTypes)).map(([id, t]) => [id, num(obj(t).paid)])),
-    variants: Object.fromEntries(
-      Object.entries(obj(r.variants)).map(([pid, vs]) => [pid, Object.fromEntries(Object.entries(obj(vs)).map(([vid, v]) => [vid, num(obj(v).paid)]))]),
-    ),
-    pickups: { total: num(pickups.total), picked: num(pickups.picked) },
-    byCountry: Object.fromEntries(Object.entries(obj(r.byCountry)).map(([code, n]) => [code, num(n)])),
+    ticketTypes: paid(r.ticketTypes ?? {}),
+    variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([pid, vs]) => [pid, paid(vs)])),
+    pickups: { total: n(r.pickups?.total), picked: n(r.pickups?.picked) },
+    byCountry: r.byCountry ?? {},
   };
 }
 
@@ -136,7 +133,7 @@ export function useStatsCountriesQuery() {
 export async function fetchAllOrders(): Promise<(Order & { id: string })[]> {
   const { db, sdk } = await loadDatabase();
   const snapshot = await sdk.get(sdk.ref(db, 'orders'));
-  return Object.entries(obj(snapshot.val())).map(([id, o]) => ({ ...(o as Order), id }));
+  return parseRecords(orderSchema, snapshot.val(), 'orders').map(([id, o]) => ({ ...o, id }));
 }
 
 /** Every order's refunds (`/refunds`, by order id) and every correction invoice (`/corrections/{uid}/…`), read once for the exports. */

@@ -1,28 +1,23 @@
 import type { SettledTransaction } from '@domain/bank/matching';
 import type { CsvMapping } from '@domain/bank/csv';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { bankTransactionRecordSchema, savedCsvMappingSchema } from '@domain/bank/schemas';
+import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface SavedMapping {
   bank: string;
   mapping: CsvMapping;
 }
 
-const entries = (raw: unknown): [string, Record<string, unknown>][] =>
-  typeof raw === 'object' && raw !== null ? (Object.entries(raw) as [string, Record<string, unknown>][]) : [];
-
 /** Transfers earlier imports settled (`status: done`), by transaction key: the preview never books them again. */
 export function toSettled(raw: unknown): Record<string, SettledTransaction> {
   const out: Record<string, SettledTransaction> = {};
-  for (const [key, t] of entries(raw)) {
-    if (t.status === 'done' && (t.outcome === 'booked' || t.outcome === 'refund' || t.outcome === 'ignored')) out[key] = { outcome: t.outcome };
-  }
+  for (const [key, t] of parseRecords(bankTransactionRecordSchema, raw, 'bank/transactions')) if (t.status === 'done' && t.outcome) out[key] = { outcome: t.outcome };
   return out;
 }
 
+/** Saved CSV column mappings, by layout fingerprint. */
 export function toMappings(raw: unknown): Record<string, SavedMapping> {
-  const out: Record<string, SavedMapping> = {};
-  for (const [fingerprint, m] of entries(raw)) if (m.mapping && typeof m.bank === 'string') out[fingerprint] = { bank: m.bank, mapping: m.mapping as unknown as CsvMapping };
-  return out;
+  return Object.fromEntries(parseRecords(savedCsvMappingSchema, raw, 'bank/csvMappings').map(([fingerprint, m]) => [fingerprint, { bank: m.bank, mapping: m.mapping }]));
 }
 
 /** Admin-only paths (database.rules.json "bank"), each a live listener while the tab is open. */

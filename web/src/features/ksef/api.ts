@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import type { Invoice } from '@domain/schemas';
-import type { KsefRecord } from '@domain/ksef/record';
+import { ksefRecordSchema, type KsefRecord } from '@domain/ksef/record';
 import type { CorrectionInvoice } from '@domain/refunds';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface InvoiceRef {
   uid: string;
@@ -15,6 +16,16 @@ export interface StoredInvoice extends InvoiceRef {
 
 const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null;
 
+/** `/{path}/{uid}/{id}` records, each parsed with its domain schema, as `[uid, id, record]`. */
+function parsePerUser<S extends z.ZodType>(schema: S, raw: unknown, path: string): [string, string, z.output<S>][] {
+  return parseRecords(z.unknown(), raw, path).flatMap(([uid, perUser]) => parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [uid, id, record]));
+}
+
+/**
+ * Not parsed with `invoiceSchema` on purpose: an issued invoice cannot be changed, and this list
+ * exists to show, row by row, the invoices whose stored data FA(3) refuses (e.g. a seller saved
+ * without a NIP, `describeFa3Problems`). A strict parse would hide every row behind one error.
+ */
 export function toStoredInvoices(raw: unknown): StoredInvoice[] {
   if (!isObject(raw)) return [];
   const out: StoredInvoice[] = [];
@@ -45,13 +56,7 @@ export function toStoredCorrections(raw: unknown): StoredCorrection[] {
 
 /** `/ksef` → `{ "uid/invoiceId": record }`. */
 export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
-  const out: Record<string, KsefRecord> = {};
-  if (!isObject(raw)) return out;
-  for (const [uid, perUser] of Object.entries(raw)) {
-    if (!isObject(perUser)) continue;
-    for (const [invoiceId, record] of Object.entries(perUser)) if (isObject(record)) out[`${uid}/${invoiceId}`] = record as unknown as KsefRecord;
-  }
-  return out;
+  return Object.fromEntries(parsePerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [`${uid}/${invoiceId}`, record]));
 }
 
 /** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
@@ -59,7 +64,7 @@ export const ksefApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
-      realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw) => (isObject(raw) ? (raw as unknown as KsefRecord) : null)),
+      realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(ksefRecordSchema, raw, `ksef/${uid}/${invoiceId}`))),
     ),
     adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
     adminAllCorrections: build.query<StoredCorrection[], void>(realtimeEndpoint(() => 'corrections', toStoredCorrections)),

@@ -1,5 +1,6 @@
 import { callFunction, loadDatabase } from '../../shared/firebase';
-import { realtimeApi, realtimeEndpoint, realtimeQueryEndpoint } from '../../shared/api/realtime';
+import { z } from 'zod';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint } from '../../shared/api/realtime';
 
 /** An outbox message as the „Poczta” view reads it (`/outbox/{id}`, docs/email.md). */
 export interface OutboxRow {
@@ -21,13 +22,31 @@ export interface MailPrefs {
   optional: boolean;
 }
 
-function toUnsent(raw: unknown): OutboxRow[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Omit<OutboxRow, 'id' | 'status'> & { status?: string }>)
-    .filter(([, m]) => m.status !== 'sent' && m.status !== 'skipped')
-    .map(([id, m]) => ({ ...m, id }) as OutboxRow)
+/**
+ * The fields of an outbox message (functions/src/mail/outbox.ts) this view reads; the message's body,
+ * attachments and delivery claim are dropped. The outbox has no domain schema (the mail module owns
+ * its own types), so the view states what it relies on here.
+ */
+const outboxRowSchema = z.object({
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  ref: z.string().optional(),
+  createdAt: z.int(),
+  status: z.enum(['sending', 'failed', 'sent', 'skipped']).optional(),
+  attempts: z.int().optional(),
+  lastAttemptAt: z.int().optional(),
+  nextAttemptAt: z.int().optional(),
+  error: z.object({ code: z.string(), message: z.string(), detail: z.string(), permanent: z.boolean(), at: z.int() }).optional(),
+});
+
+export function toUnsent(raw: unknown): OutboxRow[] {
+  return parseRecords(outboxRowSchema, raw, 'outbox')
+    .flatMap(([id, m]) => (m.status === 'sent' || m.status === 'skipped' ? [] : [{ ...m, status: m.status, id }]))
     .sort((a, b) => b.createdAt - a.createdAt);
 }
+
+const mailPrefsSchema = z.object({ optional: z.boolean().optional() });
 
 /** Unsent messages: absent status, `failed` and `sending` sort up to `sending` (the rules index `status`). */
 export const UNSENT_LIMIT = 200;
@@ -38,7 +57,7 @@ export const mailApi = realtimeApi.injectEndpoints({
     adminUnsentMail: build.query<OutboxRow[], void>(
       realtimeQueryEndpoint(({ db, sdk }) => sdk.query(sdk.ref(db, 'outbox'), sdk.orderByChild('status'), sdk.endAt('sending'), sdk.limitToFirst(UNSENT_LIMIT)), toUnsent),
     ),
-    getMailPrefs: build.query<MailPrefs, string>(realtimeEndpoint((uid) => `mailPrefs/${uid}`, (raw) => ({ optional: (raw as { optional?: boolean } | null)?.optional !== false }))),
+    getMailPrefs: build.query<MailPrefs, string>(realtimeEndpoint((uid) => `mailPrefs/${uid}`, (raw, uid) => ({ optional: raw == null || parseRecord(mailPrefsSchema, raw, `mailPrefs/${uid}`).optional !== false }))),
   }),
 });
 
