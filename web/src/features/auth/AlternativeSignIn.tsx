@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { loadAuth, loadAuthExtras } from '../../shared/firebase';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { looksLikeEmail } from './emailCheck';
 
 /** Where the e-mail of a pending link sign-in waits, so the link opened in the same browser needs no retyping. */
 export const EMAIL_FOR_LINK_KEY = 'panel.emailForSignIn';
@@ -43,8 +46,11 @@ export function AlternativeSignIn() {
   const [busy, setBusy] = useState<'google' | 'link' | 'complete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [linkOpen, setLinkOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '' },
+    validate: { email: (value) => (value.trim() === '' ? 'Podaj adres e-mail' : looksLikeEmail(value) ? null : 'Nieprawidłowy adres e-mail') },
+  });
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Opened from a link but in another browser: the e-mail has to be typed to finish. */
   const [needsEmailToComplete, setNeedsEmailToComplete] = useState(false);
@@ -97,13 +103,7 @@ export function AlternativeSignIn() {
     }
   }
 
-  async function sendLink(event: FormEvent) {
-    event.preventDefault();
-    // The same light check as the password form: the shared zod schemas would add ~30 KB to the sign-in page,
-    // and the identity service validates the address anyway.
-    const problem = email.trim() === '' ? 'Podaj adres e-mail' : /^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : 'Nieprawidłowy adres e-mail';
-    setEmailError(problem);
-    if (problem) return;
+  const sendLink = form.onSubmit(async ({ email }) => {
     const address = email.trim().toLowerCase();
     if (needsEmailToComplete) {
       await completeLink(address);
@@ -122,16 +122,12 @@ export function AlternativeSignIn() {
     } finally {
       setBusy(null);
     }
-  }
+  });
 
   return (
     <Stack gap="sm" mt="lg" data-testid="alternative-sign-in">
       <Divider label="albo" labelPosition="center" />
-      {error && (
-        <Alert color="red" variant="light" role="alert" data-testid="alternative-sign-in-error">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert testId="alternative-sign-in-error">{error}</ErrorAlert>
       {busy === 'complete' && (
         <Alert color="baltyk" variant="light" role="status">
           Logowanie linkiem…
@@ -144,7 +140,7 @@ export function AlternativeSignIn() {
         Zaloguj linkiem e-mail
       </Button>
       {linkOpen && (
-        <form id="email-link-form" onSubmit={(e) => void sendLink(e)} noValidate aria-label="Logowanie linkiem e-mail">
+        <form id="email-link-form" onSubmit={sendLink} noValidate aria-label="Logowanie linkiem e-mail">
           {sentTo ? (
             <Alert color="teal" variant="light" role="status" data-testid="email-link-sent">
               Wysłaliśmy link logowania na adres <strong>{sentTo}</strong>. Otwórz go w tej przeglądarce, aby się zalogować. Link jest jednorazowy.
@@ -162,10 +158,8 @@ export function AlternativeSignIn() {
                 name="email-link"
                 autoComplete="email"
                 inputMode="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                error={emailError}
                 required
+                {...form.getInputProps('email')}
               />
               <Button type="submit" variant="light" loading={busy === 'link' || busy === 'complete'}>
                 {needsEmailToComplete ? 'Dokończ logowanie' : 'Wyślij link'}

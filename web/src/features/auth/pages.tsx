@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
+import { AccountSwitch, AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { selectAuthStatus } from './authSlice';
 import { useSession } from './SessionContext';
 import { AlternativeSignIn } from './AlternativeSignIn';
+import { looksLikeEmail } from './emailCheck';
 
 const DEFAULT_TARGET = '/dashboard';
 
@@ -22,21 +26,20 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const target = targetFrom(params);
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (looksLikeEmail(value) ? null : 'Podaj poprawny adres e-mail.'),
+      password: (value) => (value ? null : 'Podaj hasło.'),
+    },
+  });
 
   if (status === 'signedIn' && !submitting) return <Navigate to={target} replace />;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const errors: typeof fieldErrors = {};
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) errors.email = 'Podaj poprawny adres e-mail.';
-    if (!password) errors.password = 'Podaj hasło.';
-    setFieldErrors(errors);
-    if (errors.email || errors.password) return;
+  const onSubmit = form.onSubmit(async ({ email, password }) => {
     setSubmitting(true);
     setError(null);
     try {
@@ -46,72 +49,36 @@ export function SignInPage() {
       setError(authErrorMessage(err));
       setSubmitting(false);
     }
-  }
+  });
 
   return (
-    <Center py={{ base: 'md', sm: 48 }}>
-      <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 36 }} w="100%" maw={440}>
-        <form onSubmit={onSubmit} noValidate aria-label="Logowanie">
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Title order={1} fz={28}>
-                Zaloguj się
-              </Title>
-              <Text c="dimmed" size="sm">
-                Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu.
-              </Text>
-            </Stack>
-            {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
-              <Alert color="baltyk" variant="light" data-testid="sign-in-required">
-                Zaloguj się, aby przejść do wybranej strony.
-              </Alert>
-            )}
-            {error && (
-              <Alert color="red" variant="light" role="alert" data-testid="sign-in-error">
-                {error}
-              </Alert>
-            )}
-            <TextInput
-              label="Adres e-mail"
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email}
-            />
-            <PasswordInput
-              label="Hasło"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
-            />
-            <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
-              Nie pamiętasz hasła?
-            </Anchor>
-            <Button type="submit" size="md" loading={submitting} fullWidth>
-              Zaloguj się
-            </Button>
-            <Text size="sm" ta="center">
-              Nie masz jeszcze konta?{' '}
-              <Anchor component={Link} to="/rejestracja" fw={600}>
-                Zarejestruj się
-              </Anchor>
-            </Text>
-            {status === 'unknown' && (
-              <Center>
-                <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
-              </Center>
-            )}
-          </Stack>
-        </form>
-        <AlternativeSignIn />
-      </Paper>
-    </Center>
+    <AuthCard>
+      <form onSubmit={onSubmit} noValidate aria-label="Logowanie">
+        <Stack gap="md">
+          <AuthHeading title="Zaloguj się" description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu." />
+          {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
+            <Alert color="baltyk" variant="light" data-testid="sign-in-required">
+              Zaloguj się, aby przejść do wybranej strony.
+            </Alert>
+          )}
+          <ErrorAlert testId="sign-in-error">{error}</ErrorAlert>
+          <TextInput label="Adres e-mail" type="email" name="email" autoComplete="username" inputMode="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Hasło" name="password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
+            Nie pamiętasz hasła?
+          </Anchor>
+          <Button type="submit" size="md" loading={submitting} fullWidth>
+            Zaloguj się
+          </Button>
+          <AccountSwitch question="Nie masz jeszcze konta?" to="/rejestracja" label="Zarejestruj się" />
+          {status === 'unknown' && (
+            <Center>
+              <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
+            </Center>
+          )}
+        </Stack>
+      </form>
+      <AlternativeSignIn />
+    </AuthCard>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, List, PasswordInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { checkProjectPassword, passwordStrength, policyMessages, STRENGTH_COLORS, STRENGTH_LABELS, type PolicyStatus } from './passwordRules';
 import type { Leaving } from './stepNavigation';
-import { stepOneErrors } from './steps';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
 export interface StepOneFormProps {
@@ -29,13 +30,30 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
 
 /** StepOne: e-mail and the password twice, checked live against the project's minimum and the identity service's policy. */
 export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneFormProps) {
-  const { data, secrets } = useWizard();
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { data } = useWizard();
   const [policy, setPolicy] = useState<{ password: string; status: PolicyStatus | null } | null>(null);
   const [checking, setChecking] = useState(false);
+  const passwordLeft = useRef(false);
 
-  const password = secrets.password;
+  const { form, onSubmit, attempted } = useSchemaForm({
+    initialValues: { email: wizardStore.get().email, ...wizardStore.secrets() },
+    schema: stepOneSchema,
+    toPayload: ({ email }) => ({ email }),
+    // The password twice, the project's minimum and then the identity service's policy (once known).
+    extraErrors: (values) => {
+      const errors = passwordErrors(values);
+      const problems = policy && policy.password === values.password && policy.status ? policyMessages(policy.status) : [];
+      if (!errors.password && problems.length > 0) errors.password = `Hasło nie spełnia zasad usługi logowania: ${problems.join(', ')}`;
+      return errors;
+    },
+    onValuesChange: ({ email, password, passwordRepeat }) => {
+      // The e-mail lands in the wizard's store (sessionStorage); the passwords stay in memory only.
+      if (email !== wizardStore.get().email) wizardStore.update({ email, emailError: null });
+      wizardStore.setSecrets({ password, passwordRepeat });
+    },
+  });
+
+  const { password } = form.getValues();
   useEffect(() => {
     if (!password) return;
     let cancelled = false;
@@ -55,32 +73,33 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
     };
   }, [password, checkPolicy]);
 
-  const errors = stepOneErrors(data, secrets);
+  // The policy's answer arrives after the typing: a password message already on screen takes it in.
+  useEffect(() => {
+    if (policy && (attempted || passwordLeft.current)) form.validateField('password');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer re-validates
+  }, [policy]);
+
   const policyFor = policy && policy.password === password ? policy.status : null;
   const policyProblems = policyFor ? policyMessages(policyFor) : [];
-  if (!errors.password && policyProblems.length > 0) errors.password = `Hasło nie spełnia zasad usługi logowania: ${policyProblems.join(', ')}`;
-  const show = (field: string) => (submitted || touched[field] ? errors[field] : undefined);
-
   const project = checkProjectPassword(password);
   const strength = passwordStrength(password);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (leaving) return;
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0 || data.emailError) return;
-    if (!policy || policy.password !== password) {
+  const submit = onSubmit(async (values) => {
+    if (leaving || data.emailError) return;
+    if (!policy || policy.password !== values.password) {
       setChecking(true);
-      const status = await checkPolicy(password);
-      setPolicy({ password, status });
+      const status = await checkPolicy(values.password);
+      setPolicy({ password: values.password, status });
       setChecking(false);
       if (status && !status.isValid) return;
     }
     onNext();
-  }
+  });
 
+  const passwordProps = form.getInputProps('password');
+  const email = form.getInputProps('email');
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Dane logowania">
+    <form onSubmit={submit} noValidate aria-label="Dane logowania">
       <Stack gap="md">
         {data.emailError && (
           <Alert color="red" variant="light" role="alert" data-testid="email-in-use">
@@ -102,10 +121,8 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
           autoComplete="email"
           inputMode="email"
           required
-          value={data.email}
-          onChange={(e) => wizardStore.update({ email: e.currentTarget.value, emailError: null })}
-          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-          error={show('email') ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)}
+          {...email}
+          error={email.error ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)}
         />
         <Stack gap={6}>
           <PasswordInput
@@ -113,10 +130,11 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
             name="password"
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => wizardStore.setSecrets({ ...secrets, password: e.currentTarget.value })}
-            onBlur={() => setTouched((t) => ({ ...t, password: true }))}
-            error={show('password')}
+            {...passwordProps}
+            onBlur={() => {
+              passwordLeft.current = true;
+              passwordProps.onBlur();
+            }}
             description="Co najmniej 8 znaków, w tym litera i cyfra."
             visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
           />
@@ -156,13 +174,10 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
           name="passwordRepeat"
           autoComplete="new-password"
           required
-          value={secrets.passwordRepeat}
-          onChange={(e) => wizardStore.setSecrets({ ...secrets, passwordRepeat: e.currentTarget.value })}
-          onBlur={() => setTouched((t) => ({ ...t, passwordRepeat: true }))}
-          error={show('passwordRepeat')}
+          {...form.getInputProps('passwordRepeat')}
           visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
         />
-        <Button type="submit" size="md" fullWidth loading={(submitted && checking) || leaving !== null} disabled={(submitted && checking) || leaving !== null}>
+        <Button type="submit" size="md" fullWidth loading={(attempted && checking) || leaving !== null} disabled={(attempted && checking) || leaving !== null}>
           Dalej: dane osobowe
         </Button>
       </Stack>

@@ -1,24 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import type { Leaving } from './stepNavigation';
-import { stepThreeErrors } from './steps';
+import { useState } from 'react';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import type { Leaving } from './stepNavigation';
+import { stepThreeSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
 export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { onBack: () => void; onSubmit: () => Promise<string | null>; leaving?: Leaving }) {
   const { data } = useWizard();
-  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const errors = stepThreeErrors(data);
-  const show = (field: string) => (submitted ? errors[field] : undefined);
+  const { form, onSubmit } = useSchemaForm({
+    initialValues: { terms: data.terms, privacy: data.privacy, marketing: data.marketing },
+    schema: stepThreeSchema,
+    onValuesChange: (values) => wizardStore.update(values),
+    // A consent left unticked while moving through the list is no mistake until the account is asked for.
+    validateInputOnBlur: false,
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const createAccount = onSubmit(async () => {
     if (leaving || busy) return;
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
     setBusy(true);
     setError(null);
     const failure = await submit();
@@ -27,32 +30,24 @@ export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { on
       setError(failure);
       setBusy(false);
     }
-  }
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Zgody">
+    <form onSubmit={createAccount} noValidate aria-label="Zgody">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" role="alert" data-testid="registration-error">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert testId="registration-error">{error}</ErrorAlert>
         <Checkbox
           name="terms"
-          checked={data.terms}
-          onChange={(e) => wizardStore.update({ terms: e.currentTarget.checked })}
           label={
             <>
               Akceptuję <LegalDocumentLink kind="terms">regulamin wydarzenia i serwisu</LegalDocumentLink> (wymagane)
             </>
           }
-          error={show('terms')}
           disabled={busy}
+          {...form.getInputProps('terms', { type: 'checkbox' })}
         />
         <Checkbox
           name="privacy"
-          checked={data.privacy}
-          onChange={(e) => wizardStore.update({ privacy: e.currentTarget.checked })}
           label={
             <>
               Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO)
@@ -60,16 +55,10 @@ export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { on
             </>
           }
           description="Administratorem danych jest organizator wydarzenia. Masz prawo wglądu, poprawiania i usunięcia danych."
-          error={show('privacy')}
           disabled={busy}
+          {...form.getInputProps('privacy', { type: 'checkbox' })}
         />
-        <Checkbox
-          name="marketing"
-          checked={data.marketing}
-          onChange={(e) => wizardStore.update({ marketing: e.currentTarget.checked })}
-          label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)"
-          disabled={busy}
-        />
+        <Checkbox name="marketing" label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)" disabled={busy} {...form.getInputProps('marketing', { type: 'checkbox' })} />
         <Text size="xs" c="dimmed">
           Konto zostanie założone na adres <b>{data.email}</b>.
         </Text>

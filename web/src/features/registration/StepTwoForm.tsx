@@ -1,32 +1,30 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { CountrySelect } from './CountrySelect';
 import type { Leaving } from './stepNavigation';
-import { stepTwoErrors } from './steps';
-import { useWizard, wizardStore } from './wizardStore';
+import { stepTwoSchema } from './steps';
+import { wizardStore } from './wizardStore';
 
 /** StepTwo: name, phone and country, validated with the same schema as `completeRegistration`. */
 export function StepTwoForm({ onBack, onNext, leaving = null }: { onBack: () => void; onNext: () => void; leaving?: Leaving }) {
-  const { data } = useWizard();
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const errors = stepTwoErrors(data);
-  const show = (field: string) => (submitted || touched[field] ? errors[field] : undefined);
-  const blur = (field: string) => () => setTouched((t) => ({ ...t, [field]: true }));
+  const { firstName, lastName, phone, country } = wizardStore.get();
+  const { form, onSubmit } = useSchemaForm({
+    initialValues: { firstName, lastName, phone, country },
+    schema: stepTwoSchema,
+    // Every keystroke lands in the wizard's store: back, forward or a reload keeps what was typed.
+    onValuesChange: (values) => wizardStore.update(values),
+  });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (leaving) return;
-    setSubmitted(true);
-    if (Object.keys(errors).length === 0) onNext();
-  }
+  const submit = onSubmit(() => {
+    if (!leaving) onNext();
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Dane osobowe">
+    <form onSubmit={submit} noValidate aria-label="Dane osobowe">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Imię" name="firstName" autoComplete="given-name" required value={data.firstName} onChange={(e) => wizardStore.update({ firstName: e.currentTarget.value })} onBlur={blur('firstName')} error={show('firstName')} maxLength={60} />
-          <TextInput label="Nazwisko" name="lastName" autoComplete="family-name" required value={data.lastName} onChange={(e) => wizardStore.update({ lastName: e.currentTarget.value })} onBlur={blur('lastName')} error={show('lastName')} maxLength={60} />
+          <TextInput label="Imię" name="firstName" autoComplete="given-name" required maxLength={60} {...form.getInputProps('firstName')} />
+          <TextInput label="Nazwisko" name="lastName" autoComplete="family-name" required maxLength={60} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput
           label="Telefon"
@@ -37,12 +35,16 @@ export function StepTwoForm({ onBack, onNext, leaving = null }: { onBack: () => 
           required
           placeholder="+48 600 100 200"
           description="Numer kontaktowy na czas wydarzenia."
-          value={data.phone}
-          onChange={(e) => wizardStore.update({ phone: e.currentTarget.value })}
-          onBlur={blur('phone')}
-          error={show('phone')}
+          {...form.getInputProps('phone')}
         />
-        <CountrySelect label="Kraj" name="country" required value={data.country || null} onChange={(v) => wizardStore.update({ country: v ?? '' })} onBlur={blur('country')} error={show('country')} />
+        <CountrySelect
+          label="Kraj"
+          name="country"
+          required
+          {...form.getInputProps('country')}
+          value={form.getValues().country || null}
+          onChange={(value) => form.setFieldValue('country', value ?? '')}
+        />
         <Group justify="space-between" mt="xs">
           <Button variant="default" onClick={onBack} disabled={leaving !== null} loading={leaving === 'back'}>
             Wstecz

@@ -7,10 +7,13 @@ import type { WizardData, WizardSecrets } from './wizardStore';
 
 export const stepTwoSchema = completeRegistrationInput.pick({ firstName: true, lastName: true, phone: true, country: true });
 export const stepThreeSchema = consentsSchema;
-const stepOneEmail = z.strictObject({ email: emailSchema });
 
-export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSecrets): Record<string, string> {
-  const errors = schemaErrors(stepOneEmail, { email: data.email });
+/** The e-mail of StepOne, as `completeRegistration`'s account will have it. */
+export const stepOneSchema = z.strictObject({ email: emailSchema });
+
+/** The password rules no schema holds: the project's minimum, and the same password typed twice. */
+export function passwordErrors(secrets: WizardSecrets): Record<string, string> {
+  const errors: Record<string, string> = {};
   if (!secrets.password) errors.password = 'Podaj hasło';
   else {
     const check = checkProjectPassword(secrets.password);
@@ -19,6 +22,10 @@ export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSe
   if (!secrets.passwordRepeat) errors.passwordRepeat = 'Wpisz hasło ponownie';
   else if (secrets.password !== secrets.passwordRepeat) errors.passwordRepeat = 'Hasła nie są takie same';
   return errors;
+}
+
+export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSecrets): Record<string, string> {
+  return { ...passwordErrors(secrets), ...schemaErrors(stepOneSchema, { email: data.email }) };
 }
 
 export function stepTwoErrors(data: WizardData): Record<string, string> {

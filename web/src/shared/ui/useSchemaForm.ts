@@ -10,6 +10,8 @@ export interface SchemaFormOptions<Values> {
   /** The form's values as the payload the schema parses (e.g. a person's NIP left out). */
   toPayload?: (values: Values) => unknown;
   onValuesChange?: (values: Values) => void;
+  /** Rules no schema holds (e.g. a password typed twice, checked only in the browser): their messages join the schema's. */
+  extraErrors?: (values: Values) => Record<string, string>;
   /** Validate a field when it loses focus (default). Off for a form whose only field is focused on arrival, where leaving it empty is no mistake yet. */
   validateInputOnBlur?: boolean;
 }
@@ -22,19 +24,24 @@ export interface SchemaForm<Values> {
   attempted: boolean;
 }
 
+function withExtraErrors<Values>(validate: (values: Values) => Record<string, string>, extra?: (values: Values) => Record<string, string>) {
+  // The schema's message wins where both have one for a field.
+  return extra ? (values: Values) => ({ ...extra(values), ...validate(values) }) : validate;
+}
+
 /**
  * A `@mantine/form` form validated by a shared zod schema, so the form accepts exactly what the
  * callable accepts and shows the same Polish messages. Messages appear on blur or after the first
  * submit; from then on they follow every change.
  */
-export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, onValuesChange, validateInputOnBlur = true }: SchemaFormOptions<Values>): SchemaForm<Values> {
+export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, extraErrors, onValuesChange, validateInputOnBlur = true }: SchemaFormOptions<Values>): SchemaForm<Values> {
   const submitted = useRef(false);
   const [attempted, setAttempted] = useState(false);
   const validateAll = useRef<() => void>(() => undefined);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
-    validate: schemaValidator(schema, toPayload),
+    validate: withExtraErrors(schemaValidator(schema, toPayload), extraErrors),
     validateInputOnBlur,
     onValuesChange: (values) => {
       if (submitted.current) validateAll.current();
