@@ -1,9 +1,10 @@
 /** Formatting shared by the invoice and correction PDFs (the same output as the web views). */
 import { formatMoney } from '../money.js';
-import type { Invoice } from '../schemas.js';
+import { formatNip } from '../identifiers.js';
+import type { Invoice, InvoiceData, Seller } from '../schemas.js';
 import type { CorrectionInvoice } from '../refunds.js';
 
-export { formatNip } from '../identifiers.js';
+export { formatNip };
 
 /** `123450` → `1 234,50 zł` (no-break spaces). */
 export { formatMoney };
@@ -24,14 +25,54 @@ export function formatBankAccount(digits: string): string {
   return `${d.slice(0, 2)} ${d.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;
 }
 
+/** A document line as table cells, keyed by its line id (the first cell is its number, Lp.). */
+export interface TableRow {
+  id: string;
+  cells: string[];
+}
+
+function numbered<L extends { id: string }>(lines: L[], cells: (line: L) => string[]): TableRow[] {
+  return lines.map((line, i) => ({ id: line.id, cells: [String(i + 1), ...cells(line)] }));
+}
+
 export function sortedLines(invoice: Invoice) {
   return Object.entries(invoice.lines ?? {})
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([id, line]) => ({ id, ...line }));
 }
 
-export function sortedRates(invoice: Invoice) {
-  return Object.values(invoice.totals.perRate ?? {}).sort((a, b) => b.vatRate - a.vatRate);
+/** The invoice's lines as table cells: Lp., name, unit, quantity, unit net, net, rate, VAT, gross. */
+export function invoiceLineRows(invoice: Invoice): TableRow[] {
+  return numbered(sortedLines(invoice), (l) => [l.name, l.unit, String(l.quantity), amount(l.unitNet), amount(l.net), `${l.vatRate}%`, amount(l.vat), amount(l.gross)]);
+}
+
+/** Per-rate totals, highest rate first. */
+export function sortedRates<R extends { vatRate: number }>(perRate: Record<string, R> | undefined): R[] {
+  return Object.values(perRate ?? {}).sort((a, b) => b.vatRate - a.vatRate);
+}
+
+interface Amounts {
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/** The per-rate summary as table cells, highest rate first, with the total („Razem”) as the last row. */
+export function rateSummaryRows(perRate: Record<string, Amounts & { vatRate: number }> | undefined, totals: Amounts): string[][] {
+  const row = (label: string, a: Amounts) => [label, amount(a.net), amount(a.vat), amount(a.gross)];
+  return [...sortedRates(perRate).map((r) => row(`${r.vatRate}%`, r)), row('Razem', totals)];
+}
+
+/** The seller as printed under „Sprzedawca”: name first, then the address and the NIP. */
+export function sellerLines(seller: Seller): string[] {
+  return [seller.name, seller.street, `${seller.postalCode} ${seller.city}`, `NIP: ${formatNip(seller.nip)}`];
+}
+
+/** The buyer as printed under „Nabywca”: the country after the city when it is not Poland, the NIP of a company. */
+export function buyerLines(buyer: InvoiceData): string[] {
+  const lines = [buyer.name, buyer.street, `${buyer.postalCode} ${buyer.city}${buyer.country !== 'PL' ? `, ${buyer.country}` : ''}`];
+  if (buyer.kind === 'company') lines.push(`NIP: ${formatNip(buyer.nip)}`);
+  return lines;
 }
 
 /** Refunded lines in line order, fee lines (`fee-r{rate}`) after them — as on screen. */
@@ -39,4 +80,9 @@ export function sortedCorrectionLines(correction: CorrectionInvoice) {
   return Object.entries(correction.lines)
     .sort(([a], [b]) => Number(a.startsWith('fee-')) - Number(b.startsWith('fee-')) || a.localeCompare(b, 'en', { numeric: true }))
     .map(([id, line]) => ({ id, ...line }));
+}
+
+/** The correction's lines as table cells: Lp., name, quantity before, after, unit gross, rate, and the net / VAT / gross differences. */
+export function correctionLineRows(correction: CorrectionInvoice): TableRow[] {
+  return numbered(sortedCorrectionLines(correction), (l) => [l.name, String(l.quantityBefore), String(l.quantityAfter), amount(l.unitGross), `${l.vatRate}%`, amount(l.net), amount(l.vat), amount(l.gross)]);
 }

@@ -1,7 +1,7 @@
 /**
  * The KSeF block of a PDF (jsPDF): KOD I as the Ministry describes it — the QR code of the verification
  * link with the KSeF number under it (4 modules of quiet zone, about 0.9 mm per module) — and the
- * number and the link as text beside it. Used by the correction invoice PDF (web app and e-mail).
+ * number and the link as text beside it. Used by the invoice and the correction PDFs (web app and e-mail).
  */
 import type { jsPDF } from 'jspdf';
 

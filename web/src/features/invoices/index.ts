@@ -1,4 +1,5 @@
 // Public API of the invoices feature for other features (pages load lazily from ./pages).
-export { amount, formatNip, isoToPolishDate } from './InvoiceDocument';
+export { isoToPolishDate } from '@domain/pdf/format';
 export { loadPdfFonts, type PdfFonts } from './pdf/fonts';
-export { default as invoiceClasses } from './invoice.module.css';
+export { AccountingDocument, type DocumentColumn } from './DocumentSheet';
+export { BackToInvoices, DocumentPage } from './DocumentPage';
