@@ -4,8 +4,8 @@
  */
 export const REFUSALS = {
   'invalid-input': { code: 'invalid-argument', message: 'Nieprawidłowe dane' },
-  unauthenticated: { code: 'unauthenticated', message: 'Zaloguj się, aby kontynuować' },
-  forbidden: { code: 'permission-denied', message: 'Nie masz uprawnień do tej operacji' },
+  'unauthenticated': { code: 'unauthenticated', message: 'Zaloguj się, aby kontynuować' },
+  'forbidden': { code: 'permission-denied', message: 'Nie masz uprawnień do tej operacji' },
   'profile-missing': { code: 'failed-precondition', message: 'Najpierw dokończ rejestrację' },
   'profile-exists': { code: 'already-exists', message: 'Rejestracja została już zakończona' },
   'email-unverifiable': { code: 'failed-precondition', message: 'Konto nie ma adresu e-mail' },
@@ -28,9 +28,9 @@ export const REFUSALS = {
   'order-missing': { code: 'not-found', message: 'Nie znaleziono zamówienia' },
   'already-paid': { code: 'failed-precondition', message: 'Zamówienie jest już opłacone' },
   'already-cancelled': { code: 'failed-precondition', message: 'Zamówienie jest już anulowane' },
-  busy: { code: 'aborted', message: 'Zamówienie jest właśnie przetwarzane — spróbuj ponownie za chwilę' },
+  'busy': { code: 'aborted', message: 'Zamówienie jest właśnie przetwarzane — spróbuj ponownie za chwilę' },
   'try-again': { code: 'aborted', message: 'Zbyt wiele osób kupuje w tej chwili — spróbuj ponownie' },
-  maintenance: { code: 'aborted', message: 'Trwa przeliczanie dostępności biletów i produktów — spróbuj ponownie za kilka sekund' },
+  'maintenance': { code: 'aborted', message: 'Trwa przeliczanie dostępności biletów i produktów — spróbuj ponownie za kilka sekund' },
   'orders-in-progress': { code: 'aborted', message: 'Właśnie składane są zamówienia — spróbuj przeliczyć rezerwacje za chwilę' },
   'reconcile-running': { code: 'aborted', message: 'Przeliczanie rezerwacji już trwa' },
   'idempotency-conflict': { code: 'failed-precondition', message: 'Ten klucz żądania został już użyty do innego zamówienia' },
@@ -60,7 +60,7 @@ export const REFUSALS = {
   'refund-already-transferred': { code: 'failed-precondition', message: 'Ten zwrot jest już oznaczony jako przelany' },
   'pickup-not-picked': { code: 'failed-precondition', message: 'Ta pozycja nie została wydana — nie ma czego przyjmować' },
   'stored-data-invalid': { code: 'data-loss', message: 'Zapisane dane są nieprawidłowe — nie można dokończyć operacji' },
-  internal: { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
+  'internal': { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;
 
 export type RefusalReason = keyof typeof REFUSALS;

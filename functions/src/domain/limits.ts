@@ -42,6 +42,13 @@ export function unitCap(product: { maxPerAccount?: number | null }): number {
   return product.maxPerAccount ?? DEFAULT_MAX_UNITS_PER_ACCOUNT;
 }
 
+/** The refusal when `count` more would take the account over `cap` (`describe` gets the part after the dash); null when it fits. */
+function overCap(held: number, count: number, cap: number, item: string, describe: (rest: string) => string): LimitRefusal | null {
+  if (held + count <= cap) return null;
+  const left = Math.max(0, cap - held);
+  return { reason: 'account-limit', item, left, message: describe(left === 0 ? 'limit jest już wykorzystany' : `możesz dodać jeszcze ${left}`) };
+}
+
 /**
  * Adds an order's request to the holdings if every cap allows it. A cap that was lowered below what
  * the account already holds refuses only new reservations, never takes anything away.
@@ -52,40 +59,14 @@ export function addHoldings(current: Holdings | null, request: HoldingsRequest):
   for (const [productId, perVariant] of Object.entries(current?.variants ?? {})) variants[productId] = { ...perVariant };
   for (const [ticketTypeId, r] of request.tickets) {
     const held = tickets[ticketTypeId] ?? 0;
-    if (held + r.count > r.cap) {
-      const left = Math.max(0, r.cap - held);
-      return {
-        ok: false,
-        refusal: {
-          reason: 'account-limit',
-          item: r.name,
-          left,
-          message:
-            left === 0
-              ? `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — limit jest już wykorzystany`
-              : `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — możesz dodać jeszcze ${left}`,
-        },
-      };
-    }
+    const refusal = overCap(held, r.count, r.cap, r.name, (rest) => `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — ${rest}`);
+    if (refusal) return { ok: false, refusal };
     tickets[ticketTypeId] = held + r.count;
   }
   for (const r of request.variants.values()) {
     const held = variants[r.productId]?.[r.variantId] ?? 0;
-    if (held + r.quantity > r.cap) {
-      const left = Math.max(0, r.cap - held);
-      return {
-        ok: false,
-        refusal: {
-          reason: 'account-limit',
-          item: r.label,
-          left,
-          message:
-            left === 0
-              ? `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — limit jest już wykorzystany`
-              : `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — możesz dodać jeszcze ${left}`,
-        },
-      };
-    }
+    const refusal = overCap(held, r.quantity, r.cap, r.label, (rest) => `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — ${rest}`);
+    if (refusal) return { ok: false, refusal };
     variants[r.productId] = { ...(variants[r.productId] ?? {}), [r.variantId]: held + r.quantity };
   }
   return { ok: true, next: compactHoldings({ tickets, variants }) };

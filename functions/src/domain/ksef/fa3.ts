@@ -128,22 +128,38 @@ export function orderedLineIds(lines: Record<string, unknown> | undefined): stri
   return Object.keys(lines ?? {}).sort(compareLineIds);
 }
 
+/** What an invoice snapshot and a correction snapshot both carry, as `fa3Document` reads it. */
+export interface Fa3Snapshot {
+  number: string;
+  issueDate: string;
+  issuePlace?: string;
+  issuedAt: number;
+  seller?: Partial<Invoice['seller']>;
+  buyer: InvoiceData;
+  totals?: { net: number; vat: number; gross: number };
+  orderNumber?: string;
+  vatMethod?: string;
+}
+
 /**
- * A regular invoice snapshot (`/invoices/{uid}/{invoiceId}`) as an FA(3) document. Reads defensively:
- * missing parts become problems in `buildFa3Xml`, not exceptions here.
+ * The parts of an FA(3) document an invoice and a correction map alike: number, dates, parties, the
+ * binding per-rate amounts (highest rate first) and totals, the order and the footer note. Reads
+ * defensively: missing parts become problems in `buildFa3Xml`, not exceptions here.
  */
-export function fa3FromInvoice(invoice: Invoice): Fa3Document {
-  const seller = (invoice.seller ?? {}) as Partial<Invoice['seller']>;
-  const lineIds = orderedLineIds(invoice.lines);
-  const perRate = Object.values(invoice.totals?.perRate ?? {}).sort((a, b) => b.vatRate - a.vatRate);
-  const totals = invoice.totals ?? { net: 0, vat: 0, gross: 0 };
+export function fa3Document(
+  kind: Fa3Kind,
+  snapshot: Fa3Snapshot,
+  lines: Fa3Line[],
+  perRate: Record<string, Fa3RateTotal> | undefined,
+): Fa3Document {
+  const seller = snapshot.seller ?? {};
+  const totals = snapshot.totals ?? { net: 0, vat: 0, gross: 0 };
   return {
-    kind: 'VAT',
-    number: invoice.number,
-    issueDate: invoice.issueDate,
-    saleDate: invoice.saleDate,
-    issuePlace: invoice.issuePlace,
-    createdAt: invoice.issuedAt,
+    kind,
+    number: snapshot.number,
+    issueDate: snapshot.issueDate,
+    issuePlace: snapshot.issuePlace,
+    createdAt: snapshot.issuedAt,
     seller: {
       name: seller.name ?? '',
       street: seller.street ?? '',
@@ -153,16 +169,36 @@ export function fa3FromInvoice(invoice: Invoice): Fa3Document {
       bankName: seller.bankName,
       bankAccount: seller.bankAccount,
     },
-    buyer: invoice.buyer,
-    lines: lineIds.map((id) => {
-      const l = invoice.lines[id];
-      return { name: l.name, unit: l.unit, quantity: l.quantity, unitGross: l.unitGross, gross: l.gross, vatRate: l.vatRate };
-    }),
-    perRate,
+    buyer: snapshot.buyer,
+    lines,
+    perRate: Object.values(perRate ?? {})
+      .map((r) => ({ vatRate: r.vatRate, net: r.net, vat: r.vat, gross: r.gross }))
+      .sort((a, b) => b.vatRate - a.vatRate),
     totals: { net: totals.net, vat: totals.vat, gross: totals.gross },
-    payment: invoice.paid > 0 || totals.gross === 0 ? { paidOn: invoice.issueDate, amount: invoice.paid } : undefined,
-    orderNumber: invoice.orderNumber,
-    note: invoice.vatMethod,
+    orderNumber: snapshot.orderNumber,
+    note: snapshot.vatMethod,
+  };
+}
+
+/** One FA(3) row of a snapshot line: its name, unit, unit gross and rate with the given quantity and gross value. */
+export function fa3Line(
+  line: { name: string; unit: string; unitGross: number; vatRate: VatRate },
+  quantity: number,
+  gross: number,
+  beforeCorrection = false,
+): Fa3Line {
+  return { name: line.name, unit: line.unit, quantity, unitGross: line.unitGross, gross, vatRate: line.vatRate, ...(beforeCorrection ? { beforeCorrection } : {}) };
+}
+
+/** A regular invoice snapshot (`/invoices/{uid}/{invoiceId}`) as an FA(3) document. */
+export function fa3FromInvoice(invoice: Invoice): Fa3Document {
+  const lines = orderedLineIds(invoice.lines).map((id) => fa3Line(invoice.lines[id], invoice.lines[id].quantity, invoice.lines[id].gross));
+  const document = fa3Document('VAT', invoice, lines, invoice.totals?.perRate);
+  const gross = invoice.totals?.gross ?? 0;
+  return {
+    ...document,
+    saleDate: invoice.saleDate,
+    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.issueDate, amount: invoice.paid } : undefined,
   };
 }
 

@@ -17,7 +17,7 @@
  * No payment block: the money is returned later, by bank transfer, and that is recorded outside the file.
  */
 import type { CorrectionInvoice } from '../refunds.js';
-import { compareLineIds, type Fa3Document, type Fa3Line } from './fa3.js';
+import { compareLineIds, fa3Document, fa3Line, type Fa3Document, type Fa3Line } from './fa3.js';
 
 /** Refunded lines in invoice order (`l1`, `l2`, …, `l10`), fee lines (`fee-r{rate}`) after them, highest rate first. */
 export function orderedCorrectionLineIds(lines: Record<string, unknown> | undefined): string[] {
@@ -32,42 +32,14 @@ export function orderedCorrectionLineIds(lines: Record<string, unknown> | undefi
  * problems in `buildFa3Xml`, not exceptions here.
  */
 export function fa3FromCorrection(correction: CorrectionInvoice, correctedKsefNumber?: string | null): Fa3Document {
-  const seller = (correction.seller ?? {}) as Partial<CorrectionInvoice['seller']>;
   const lines: Fa3Line[] = [];
   for (const id of orderedCorrectionLineIds(correction.lines)) {
     const l = correction.lines[id];
-    const common = { name: l.name, unit: l.unit, unitGross: l.unitGross, vatRate: l.vatRate };
-    if (id.startsWith('fee-')) {
-      lines.push({ ...common, quantity: l.quantityAfter, gross: l.gross });
-      continue;
-    }
-    lines.push({ ...common, quantity: l.quantityBefore, gross: l.unitGross * l.quantityBefore, beforeCorrection: true });
-    lines.push({ ...common, quantity: l.quantityAfter, gross: l.unitGross * l.quantityAfter });
+    if (!id.startsWith('fee-')) lines.push(fa3Line(l, l.quantityBefore, l.unitGross * l.quantityBefore, true));
+    lines.push(fa3Line(l, l.quantityAfter, id.startsWith('fee-') ? l.gross : l.unitGross * l.quantityAfter));
   }
-  const totals = correction.totals ?? { net: 0, vat: 0, gross: 0 };
   return {
-    kind: 'KOR',
-    number: correction.number,
-    issueDate: correction.issueDate,
-    issuePlace: correction.issuePlace,
-    createdAt: correction.issuedAt,
-    seller: {
-      name: seller.name ?? '',
-      street: seller.street ?? '',
-      postalCode: seller.postalCode ?? '',
-      city: seller.city ?? '',
-      nip: seller.nip,
-      bankName: seller.bankName,
-      bankAccount: seller.bankAccount,
-    },
-    buyer: correction.buyer,
-    lines,
-    perRate: Object.values(correction.perRate ?? {})
-      .map((r) => ({ vatRate: r.vatRate, net: r.net, vat: r.vat, gross: r.gross }))
-      .sort((a, b) => b.vatRate - a.vatRate),
-    totals: { net: totals.net, vat: totals.vat, gross: totals.gross },
-    orderNumber: correction.orderNumber,
-    note: correction.vatMethod,
+    ...fa3Document('KOR', correction, lines, correction.perRate),
     correction: {
       reason: correction.reason,
       type: 2,
