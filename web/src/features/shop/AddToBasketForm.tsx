@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
 import { basketSchema, LIMITS } from '@domain/schemas';
-import { schemaErrors } from '../../shared/ui/formErrors';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { ProductEntry } from './api';
 
 /** One line of /baskets/{uid}/merch, validated with the shared basket schema (what the rules enforce too). */
@@ -15,6 +16,13 @@ export interface AddToBasketValues {
   memberId?: string;
 }
 
+interface FormValues {
+  variantId: string | null;
+  /** What the field holds: a number, or the text being typed. */
+  quantity: number | string;
+  memberId: string | null;
+}
+
 interface Props {
   product: ProductEntry;
   members: { id: string; name: string }[];
@@ -24,48 +32,40 @@ interface Props {
 /** Variant (sizes; sold-out ones disabled), quantity and an optional participant. */
 export function AddToBasketForm({ product, members, onAdd }: Props) {
   const firstAvailable = product.variants.find((v) => v.available > 0);
-  const [variantId, setVariantId] = useState<string | null>(product.variants.length === 1 ? (firstAvailable?.id ?? null) : null);
-  const [quantity, setQuantity] = useState<number | string>(1);
-  const [memberId, setMemberId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { form, onSubmit } = useSchemaForm<FormValues>({
+    initialValues: { variantId: product.variants.length === 1 ? (firstAvailable?.id ?? null) : null, quantity: 1, memberId: null },
+    schema: merchLineSchema,
+    toPayload: (v) => ({ productId: product.id, variantId: v.variantId ?? 'none', quantity: typeof v.quantity === 'number' ? v.quantity : undefined, ...(v.memberId ? { memberId: v.memberId } : {}) }),
+    // What the schema cannot know: which variant is picked, and how many are left of it right now.
+    extraErrors: (v): Record<string, string> => {
+      const picked = product.variants.find((x) => x.id === v.variantId);
+      if (!v.variantId) return { variantId: product.variants.length > 1 ? 'Wybierz rozmiar lub wariant' : 'Ten produkt jest wyprzedany' };
+      if (picked && typeof v.quantity === 'number' && v.quantity > picked.available) return { quantity: picked.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${picked.available} szt.` };
+      return {};
+    },
+    validateInputOnBlur: false,
+  });
+  const { variantId, quantity, memberId } = form.getValues();
 
   const variant = product.variants.find((v) => v.id === variantId);
   const maxQuantity = Math.min(LIMITS.maxQuantity, variant?.available ?? LIMITS.maxQuantity);
   const soldOut = product.available === 0;
 
-  function validate(): Record<string, string> {
-    const next: Record<string, string> = {};
-    if (!variantId) next.variantId = product.variants.length > 1 ? 'Wybierz rozmiar lub wariant' : 'Ten produkt jest wyprzedany';
-    const q = typeof quantity === 'number' ? quantity : Number.NaN;
-    const fromSchema = schemaErrors(merchLineSchema, {
-      productId: product.id,
-      variantId: variantId ?? 'none',
-      quantity: Number.isFinite(q) ? q : undefined,
-      ...(memberId ? { memberId } : {}),
-    });
-    if (fromSchema.quantity) next.quantity = fromSchema.quantity;
-    else if (variant && q > variant.available) next.quantity = variant.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${variant.available} szt.`;
-    return next;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = validate();
-    setErrors(next);
+  const submit = onSubmit(async (values) => {
+    if (!values.variantId) return;
     setFailure(null);
-    if (Object.keys(next).length > 0 || !variantId) return;
     setSubmitting(true);
     try {
-      await onAdd({ productId: product.id, variantId, quantity: Number(quantity), ...(memberId ? { memberId } : {}) });
-      setQuantity(1);
+      await onAdd({ productId: product.id, variantId: values.variantId, quantity: Number(values.quantity), ...(values.memberId ? { memberId: values.memberId } : {}) });
+      form.setFieldValue('quantity', 1);
     } catch (error) {
       setFailure(error instanceof Error && /Koszyk/.test(error.message) ? error.message : 'Nie udało się dodać do koszyka. Sprawdź połączenie i spróbuj ponownie.');
     } finally {
       setSubmitting(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Dodaj do koszyka: ${product.name}`}>
@@ -73,9 +73,9 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
         <Input.Wrapper
           label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
           required
-          error={errors.variantId}
+          error={form.errors.variantId}
         >
-          <Chip.Group multiple={false} value={variantId} onChange={(v) => { setVariantId(v); setErrors((e) => ({ ...e, variantId: '' })); }}>
+          <Chip.Group multiple={false} value={variantId} onChange={(v) => form.setFieldValue('variantId', v)}>
             <Group gap="xs" mt={6} role="radiogroup" aria-label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}>
               {product.variants.map((v) => (
                 <Chip
@@ -101,22 +101,18 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
         )}
         {/* One under the other: the form sits in half of the page, too narrow for two fields side by side. */}
         <Stack gap="md">
-          <QuantityInput label="Liczba sztuk" required min={1} max={Math.max(1, maxQuantity)} value={quantity} onChange={setQuantity} error={errors.quantity} itemName={product.name} size="md" />
+          <QuantityInput label="Liczba sztuk" required min={1} max={Math.max(1, maxQuantity)} value={quantity} onChange={(q) => form.setFieldValue('quantity', q)} error={form.errors.quantity} itemName={product.name} size="md" />
           <Select
             label="Dla uczestnika (opcjonalnie)"
             placeholder="Bez przypisania"
             clearable
             data={members.map((m) => ({ value: m.id, label: m.name }))}
             value={memberId}
-            onChange={setMemberId}
+            onChange={(id) => form.setFieldValue('memberId', id)}
             comboboxProps={{ withinPortal: true }}
           />
         </Stack>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorAlert>{failure}</ErrorAlert>
         <Button type="submit" size="md" loading={submitting} disabled={soldOut}>
           {soldOut ? 'Wyprzedane' : 'Dodaj do koszyka'}
         </Button>
