@@ -1,17 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { updateEventSettingsInput } from '@domain/callables';
+import { updateEventSettingsInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { refusalOf, schemaErrors } from '../../shared/ui/formErrors';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { callAdmin, useAdminEventQuery } from './api';
 import { LegalDocumentsFields } from './LegalDocumentsFields';
 import { ResultAlert, type ActionResult } from './ui';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
-const blank: Fields = {
+export const blank: Fields = {
   name: '',
   place: '',
   startDate: '',
@@ -20,35 +21,36 @@ const blank: Fields = {
   seller: { name: '', street: '', postalCode: '', city: '', nip: '', bankName: '', bankAccount: '' },
 };
 
-function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number }) {
-  const [draft, setDraft] = useState<Fields>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+/** The form holds the callable's payload (`{ event }`), so the schema's error paths are the fields' own. */
+type EventValues = { event: Omit<Fields, 'paymentDays'> & { paymentDays: number | string } };
+
+const toEventPayload = ({ event }: EventValues) => ({ event: { ...event, paymentDays: event.paymentDays === '' ? undefined : event.paymentDays } });
+
+export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number }) {
+  const { form, onSubmit } = useSchemaForm<EventValues>({
+    initialValues: { event: { ...initial, paymentDays: initial.paymentDays ?? '' } },
+    schema: updateEventSettingsInput,
+    toPayload: toEventPayload,
+  });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const set = (key: keyof Omit<Fields, 'seller'>, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const setSeller = (key: keyof Fields['seller'], value: string) => setDraft((d) => ({ ...d, seller: { ...d.seller, [key]: value } }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = { event: draft };
-    const found = schemaErrors(updateEventSettingsInput, input);
-    setErrors(found);
+  const submit = onSubmit(async (values) => {
     setResult(null);
-    if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await callAdmin('updateEventSettings', input);
+      await callAdmin('updateEventSettings', toEventPayload(values) as CallableInput<'updateEventSettings'>);
       setResult({ ok: true, message: 'Zapisano ustawienia wydarzenia. Nowe faktury użyją tych danych sprzedawcy.' });
     } catch (error) {
       const refusal = refusalOf(error);
-      setErrors({ [refusal.field ?? '_form']: refusal.message });
+      form.setFieldError(refusal.field ?? '_form', refusal.message);
       setResult({ ok: false, message: refusal.message });
     } finally {
       setBusy(false);
     }
-  }
+  });
 
-  const e = (field: string) => errors[`event.${field}`];
+  const field = (path: string) => form.getInputProps(`event.${path}`);
   return (
     <form onSubmit={submit} noValidate aria-label="Ustawienia wydarzenia">
       <Stack gap="md">
@@ -58,43 +60,51 @@ function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number
             <Title order={3} fz="lg">
               Wydarzenie
             </Title>
-            <TextInput label="Nazwa wydarzenia" required value={draft.name} onChange={(ev) => set('name', ev.currentTarget.value)} error={e('name')} />
-            <TextInput label="Miejsce" required value={draft.place} onChange={(ev) => set('place', ev.currentTarget.value)} error={e('place')} />
+            <TextInput label="Nazwa wydarzenia" required {...field('name')} />
+            <TextInput label="Miejsce" required {...field('place')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="date" label="Data początku" required value={draft.startDate} onChange={(ev) => set('startDate', ev.currentTarget.value)} error={e('startDate')} />
-              <TextInput type="date" label="Data końca" required value={draft.endDate} onChange={(ev) => set('endDate', ev.currentTarget.value)} error={e('endDate')} />
+              <TextInput type="date" label="Data początku" required {...field('startDate')} />
+              <TextInput type="date" label="Data końca" required {...field('endDate')} />
             </SimpleGrid>
-            <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} value={draft.pickupInfo} onChange={(ev) => set('pickupInfo', ev.currentTarget.value)} error={e('pickupInfo')} />
+            <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} {...field('pickupInfo')} />
             <NumberInput
               label="Termin płatności (dni)"
               description={`Tyle dni od złożenia zamówienia ma uczestnik na przelew; potem nieopłacone zamówienie jest anulowane. Puste = ${DEFAULT_PAYMENT_DAYS}.`}
               min={1}
               max={LIMITS.maxPaymentDays}
               allowDecimal={false}
-              value={draft.paymentDays ?? ''}
-              onChange={(v) => setDraft((d) => ({ ...d, paymentDays: typeof v === 'number' ? v : undefined }))}
-              error={e('paymentDays')}
+              {...field('paymentDays')}
             />
           </Stack>
         </Paper>
-        <LegalDocumentsFields value={draft} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} errorOf={e} />
+        <LegalDocumentsFields
+          value={form.values.event}
+          onChange={(patch) => {
+            for (const [kind, doc] of Object.entries(patch)) form.setFieldValue(`event.${kind}`, doc);
+          }}
+          errorOf={(path) => form.errors[`event.${path}`] as string | undefined}
+        />
         <Paper withBorder radius="md" p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
               Sprzedawca i rachunek bankowy (na fakturach)
             </Title>
-            <TextInput label="Nazwa sprzedawcy" required value={draft.seller.name} onChange={(ev) => setSeller('name', ev.currentTarget.value)} error={e('seller.name')} />
-            <TextInput label="Ulica i numer" required value={draft.seller.street} onChange={(ev) => setSeller('street', ev.currentTarget.value)} error={e('seller.street')} />
+            <TextInput label="Nazwa sprzedawcy" required {...field('seller.name')} />
+            <TextInput label="Ulica i numer" required {...field('seller.street')} />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Kod pocztowy" required placeholder="00-000" value={draft.seller.postalCode} onChange={(ev) => setSeller('postalCode', ev.currentTarget.value)} error={e('seller.postalCode')} />
-              <TextInput label="Miejscowość" required value={draft.seller.city} onChange={(ev) => setSeller('city', ev.currentTarget.value)} error={e('seller.city')} />
-              <TextInput label="NIP" required value={draft.seller.nip} onChange={(ev) => setSeller('nip', ev.currentTarget.value)} error={e('seller.nip')} />
+              <TextInput label="Kod pocztowy" required placeholder="00-000" {...field('seller.postalCode')} />
+              <TextInput label="Miejscowość" required {...field('seller.city')} />
+              <TextInput label="NIP" required {...field('seller.nip')} />
             </SimpleGrid>
-            <TextInput label="Nazwa banku" required value={draft.seller.bankName} onChange={(ev) => setSeller('bankName', ev.currentTarget.value)} error={e('seller.bankName')} />
-            <TextInput label="Numer rachunku (26 cyfr)" required value={draft.seller.bankAccount} onChange={(ev) => setSeller('bankAccount', ev.currentTarget.value)} error={e('seller.bankAccount')} />
+            <TextInput label="Nazwa banku" required {...field('seller.bankName')} />
+            <TextInput label="Numer rachunku (26 cyfr)" required {...field('seller.bankAccount')} />
           </Stack>
         </Paper>
-        {errors._form && <Text c="red" role="alert">{errors._form}</Text>}
+        {form.errors._form && (
+          <Text c="red" role="alert">
+            {form.errors._form}
+          </Text>
+        )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}
@@ -111,7 +121,7 @@ function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number
 export function EventTab() {
   const event = useAdminEventQuery();
   if (event.isLoading) return <LoadingRows label="Wczytywanie ustawień" rows={6} />;
-  if (event.isError) return <LoadError onRetry={event.refetch}>Nie udało się wczytać ustawień wydarzenia.</LoadError>;
+  if (event.isError) return <LoadError error={event.error} onRetry={event.refetch}>Nie udało się wczytać ustawień wydarzenia.</LoadError>;
   const { updatedAt, ...fields } = event.data ?? { ...blank, updatedAt: undefined };
   // The form starts from the stored values once; a later change by someone else does not overwrite typing.
   return (

@@ -87,7 +87,7 @@ function productChecks(values: ProductValues): Record<string, string> {
   return found;
 }
 
-function ProductForm({ editing, onDone }: { editing: AdminProduct | null; onDone: (message: string) => void }) {
+export function ProductForm({ editing, onDone }: { editing: AdminProduct | null; onDone: (message: string) => void }) {
   const editor = useCatalogueEditor<ProductValues>({
     initialValues: editing ? valuesOf(editing) : emptyProduct(),
     schema: upsertProductInput,

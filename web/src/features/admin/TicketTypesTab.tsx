@@ -60,7 +60,7 @@ function ticketTypeField(path: readonly PropertyKey[]): string {
   return first === 'priceGrosze' ? 'price' : first;
 }
 
-function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType | null; onDone: (message: string) => void }) {
+export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType | null; onDone: (message: string) => void }) {
   const sold = editing?.sold ?? 0;
   const editor = useCatalogueEditor<TicketTypeValues>({
     initialValues: editing ? valuesOf(editing) : emptyTicketType,
