@@ -51,9 +51,7 @@ export const NOUNS = {
   item: ['pozycja', 'pozycje', 'pozycji'],
   itemAccusative: ['pozycję', 'pozycje', 'pozycji'],
   character: ['znak', 'znaki', 'znaków'],
-  result: ['wynik', 'wyniki', 'wyników'],
   person: ['osoba', 'osoby', 'osób'],
-  account: ['konto', 'konta', 'kont'],
   /** The verb before a count: „został 1 bilet”, „zostały 2 bilety”, „zostało 5 biletów”. */
   left: ['został', 'zostały', 'zostało'],
 } as const satisfies Record<string, NounForms>;
