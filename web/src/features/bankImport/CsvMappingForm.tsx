@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { z } from 'zod';
 import { CSV_DATE_FORMATS, type CsvColumns, type CsvDateFormat, type CsvMapping } from '@domain/bank/csv';
+import { saveBankCsvMappingInput } from '@domain/bank/schemas';
+import { parseWith } from '@domain/issues';
 import type { CsvLayout } from '@domain/bank/statement';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 
 export interface CsvMappingFormProps {
   layout: CsvLayout;
@@ -25,46 +29,101 @@ function sampleColumns(layout: CsvLayout): DataColumn<{ index: number; cells: re
  * Column mapping for a bank CSV the app does not recognise (e.g. without a header). Saved per
  * layout fingerprint, so the next statement of the same bank opens straight in the preview.
  */
+/** The form's values: columns as Select values (`''` = none). */
+interface MappingValues {
+  bank: string;
+  firstRow: number | string;
+  date: string;
+  amountMode: 'single' | 'split';
+  amount: string;
+  credit: string;
+  debit: string;
+  title: string[];
+  payer: string;
+  account: string;
+  reference: string;
+  dateFormat: CsvDateFormat;
+  decimal: ',' | '.';
+}
+
+const column = (v: string) => (v === NONE ? undefined : Number(v));
+
+/** The mapping the values describe, in the shape the shared `csvMappingSchema` checks. */
+function mappingOf(values: MappingValues, start: CsvMapping): CsvMapping {
+  const columns: CsvColumns = {
+    bookingDate: Number(values.date),
+    title: values.title.map(Number),
+    ...(values.amountMode === 'single' ? { amount: column(values.amount) } : { credit: column(values.credit), ...(values.debit !== NONE ? { debit: column(values.debit) } : {}) }),
+    ...(values.payer !== NONE ? { payerName: [Number(values.payer)] } : {}),
+    ...(values.account !== NONE ? { payerAccount: Number(values.account) } : {}),
+    ...(values.reference !== NONE ? { reference: Number(values.reference) } : {}),
+  };
+  return { delimiter: start.delimiter, headerRow: start.headerRow, dataStart: Math.max(0, (Number(values.firstRow) || 1) - 1), decimal: values.decimal, dateFormat: values.dateFormat, columns };
+}
+
+/** The order the messages are named in above the buttons: the first missing thing first. */
+const FIELD_ORDER = ['bank', 'date', 'amount', 'credit', 'title', '_form'] as const;
+
+/**
+ * The form's own wording of what is missing, then the shared schema of the callable
+ * (saveBankCsvMapping) over the mapping it builds: what passes here is what the server accepts.
+ */
+function mappingSchema(layout: CsvLayout) {
+  // Loose: the shared check below needs every value, not only those this object names.
+  return z
+    .looseObject({
+      bank: z.string().trim().min(1, 'Podaj nazwę banku — pod nią zapamiętamy mapowanie.'),
+      date: z.string().min(1, 'Wskaż kolumnę z datą operacji.'),
+      amountMode: z.enum(['single', 'split']),
+      amount: z.string(),
+      credit: z.string(),
+      title: z.array(z.string()).min(1, 'Wskaż kolumnę z tytułem przelewu.'),
+    })
+    .superRefine((v, ctx) => {
+      if (v.amountMode === 'single' && v.amount === NONE) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Wskaż kolumnę z kwotą.' });
+      if (v.amountMode === 'split' && v.credit === NONE) ctx.addIssue({ code: 'custom', path: ['credit'], message: 'Wskaż kolumnę z uznaniami (wpływami).' });
+    })
+    .superRefine((v, ctx) => {
+      const values = v as unknown as MappingValues;
+      const shared = parseWith(saveBankCsvMappingInput, { fingerprint: layout.fingerprint, bank: values.bank, mapping: mappingOf(values, layout.mapping) });
+      if (!shared.ok) ctx.addIssue({ code: 'custom', path: shared.error.field === 'bank' ? ['bank'] : [], message: shared.error.message });
+    });
+}
+
 export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingFormProps) {
   const start = layout.mapping;
   const columnOptions = layout.headers.map((h, i) => ({ value: String(i), label: `${i + 1}. ${h || '(bez nazwy)'}` }));
   const optional = [{ value: NONE, label: '— brak —' }, ...columnOptions];
   const pick = (i: number | undefined) => (i === undefined ? NONE : String(i));
-  const [bank, setBank] = useState(layout.bank ?? '');
-  const [firstRow, setFirstRow] = useState<number>(start.dataStart + 1);
-  const [date, setDate] = useState(pick(start.columns.bookingDate));
-  const [amountMode, setAmountMode] = useState<'single' | 'split'>(start.columns.credit !== undefined ? 'split' : 'single');
-  const [amount, setAmount] = useState(pick(start.columns.amount));
-  const [credit, setCredit] = useState(pick(start.columns.credit));
-  const [debit, setDebit] = useState(pick(start.columns.debit));
-  const [title, setTitle] = useState<string[]>(start.columns.title.map(String));
-  const [payer, setPayer] = useState(pick(start.columns.payerName?.[0]));
-  const [account, setAccount] = useState(pick(start.columns.payerAccount));
-  const [reference, setReference] = useState(pick(start.columns.reference));
-  const [dateFormat, setDateFormat] = useState<CsvDateFormat>(start.dateFormat);
-  const [decimal, setDecimal] = useState<',' | '.'>(start.decimal);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = () => {
-    const num = (v: string) => (v === NONE ? undefined : Number(v));
-    if (!bank.trim()) return setError('Podaj nazwę banku — pod nią zapamiętamy mapowanie.');
-    if (date === NONE) return setError('Wskaż kolumnę z datą operacji.');
-    if (amountMode === 'single' ? amount === NONE : credit === NONE) return setError(amountMode === 'single' ? 'Wskaż kolumnę z kwotą.' : 'Wskaż kolumnę z uznaniami (wpływami).');
-    if (title.length === 0) return setError('Wskaż kolumnę z tytułem przelewu.');
-    const columns: CsvColumns = {
-      bookingDate: Number(date),
-      title: title.map(Number),
-      ...(amountMode === 'single' ? { amount: num(amount) } : { credit: num(credit), ...(debit !== NONE ? { debit: num(debit) } : {}) }),
-      ...(payer !== NONE ? { payerName: [Number(payer)] } : {}),
-      ...(account !== NONE ? { payerAccount: Number(account) } : {}),
-      ...(reference !== NONE ? { reference: Number(reference) } : {}),
-    };
-    setError(null);
-    onSubmit({ delimiter: start.delimiter, headerRow: start.headerRow, dataStart: Math.max(0, firstRow - 1), decimal, dateFormat, columns }, bank.trim());
+  const [schema] = useState(() => mappingSchema(layout));
+  const { form, onSubmit: submitWith, attempted } = useSchemaForm<MappingValues>({
+    initialValues: {
+      bank: layout.bank ?? '',
+      firstRow: start.dataStart + 1,
+      date: pick(start.columns.bookingDate),
+      amountMode: start.columns.credit !== undefined ? 'split' : 'single',
+      amount: pick(start.columns.amount),
+      credit: pick(start.columns.credit),
+      debit: pick(start.columns.debit),
+      title: start.columns.title.map(String),
+      payer: pick(start.columns.payerName?.[0]),
+      account: pick(start.columns.payerAccount),
+      reference: pick(start.columns.reference),
+      dateFormat: start.dateFormat,
+      decimal: start.decimal,
+    },
+    schema,
+  });
+  const submit = submitWith((values) => onSubmit(mappingOf(values, start), values.bank.trim()));
+  const firstError = attempted ? FIELD_ORDER.map((field) => form.errors[field]).find(Boolean) : undefined;
+  /** A Select bound to a form field; `fallback` is what clearing it means. */
+  const select = (path: keyof MappingValues, fallback?: string) => {
+    const props = form.getInputProps(path);
+    return { ...props, onChange: (v: string | null) => (v ?? fallback) !== undefined && props.onChange(v ?? fallback) };
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" aria-label="Mapowanie kolumn CSV" onSubmit={(e) => (e.preventDefault(), submit())}>
+    <Paper withBorder radius="md" p="md" component="form" aria-label="Mapowanie kolumn CSV" noValidate onSubmit={submit}>
       <Stack gap="md">
         <Title order={3} fz="lg">
           Nieznany układ pliku CSV — wskaż kolumny
@@ -83,16 +142,15 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
           tableProps={{ fz: 'xs', withTableBorder: true, verticalSpacing: 'xs' }}
         />
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Nazwa banku" value={bank} onChange={(e) => setBank(e.currentTarget.value)} maxLength={60} withAsterisk />
-          <NumberInput label="Pierwszy wiersz z operacją" min={1} max={200} value={firstRow} onChange={(v) => setFirstRow(Number(v) || 1)} />
+          <TextInput label="Nazwa banku" maxLength={60} withAsterisk {...form.getInputProps('bank')} />
+          <NumberInput label="Pierwszy wiersz z operacją" min={1} max={200} {...form.getInputProps('firstRow')} />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
-          <Select label="Data operacji" data={columnOptions} value={date} onChange={(v) => setDate(v ?? NONE)} allowDeselect={false} />
-          <Select label="Format daty" data={[...CSV_DATE_FORMATS]} value={dateFormat} onChange={(v) => v && setDateFormat(v as CsvDateFormat)} allowDeselect={false} />
+          <Select label="Data operacji" data={columnOptions} {...select('date', NONE)} allowDeselect={false} />
+          <Select label="Format daty" data={[...CSV_DATE_FORMATS]} {...select('dateFormat')} allowDeselect={false} />
         </Group>
         <SegmentedControl
-          value={amountMode}
-          onChange={(v) => setAmountMode(v as 'single' | 'split')}
+          {...form.getInputProps('amountMode')}
           aria-label="Kwota"
           data={[
             { value: 'single', label: 'Jedna kolumna kwoty (ze znakiem)' },
@@ -100,12 +158,12 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
           ]}
         />
         <Group grow align="flex-start" wrap="wrap">
-          {amountMode === 'single' ? (
-            <Select label="Kwota" data={columnOptions} value={amount} onChange={(v) => setAmount(v ?? NONE)} allowDeselect={false} />
+          {form.values.amountMode === 'single' ? (
+            <Select label="Kwota" data={columnOptions} {...select('amount', NONE)} allowDeselect={false} />
           ) : (
             <>
-              <Select label="Uznania (wpływy)" data={columnOptions} value={credit} onChange={(v) => setCredit(v ?? NONE)} allowDeselect={false} />
-              <Select label="Obciążenia" data={optional} value={debit} onChange={(v) => setDebit(v ?? NONE)} />
+              <Select label="Uznania (wpływy)" data={columnOptions} {...select('credit', NONE)} allowDeselect={false} />
+              <Select label="Obciążenia" data={optional} {...select('debit', NONE)} />
             </>
           )}
           <Select
@@ -114,20 +172,19 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
               { value: ',', label: 'przecinek (149,00)' },
               { value: '.', label: 'kropka (149.00)' },
             ]}
-            value={decimal}
-            onChange={(v) => v && setDecimal(v as ',' | '.')}
+            {...select('decimal')}
             allowDeselect={false}
           />
         </Group>
-        <MultiSelect label="Tytuł przelewu" description="Można wskazać kilka kolumn — zostaną połączone." data={columnOptions} value={title} onChange={setTitle} />
+        <MultiSelect label="Tytuł przelewu" description="Można wskazać kilka kolumn — zostaną połączone." data={columnOptions} {...form.getInputProps('title')} />
         <Group grow align="flex-start" wrap="wrap">
-          <Select label="Nadawca" data={optional} value={payer} onChange={(v) => setPayer(v ?? NONE)} />
-          <Select label="Rachunek nadawcy" data={optional} value={account} onChange={(v) => setAccount(v ?? NONE)} />
-          <Select label="Numer referencyjny operacji" data={optional} value={reference} onChange={(v) => setReference(v ?? NONE)} />
+          <Select label="Nadawca" data={optional} {...select('payer', NONE)} />
+          <Select label="Rachunek nadawcy" data={optional} {...select('account', NONE)} />
+          <Select label="Numer referencyjny operacji" data={optional} {...select('reference', NONE)} />
         </Group>
-        {error && (
+        {firstError && (
           <Text c="red" size="sm" role="alert">
-            {error}
+            {firstError}
           </Text>
         )}
         <Group justify="flex-end">

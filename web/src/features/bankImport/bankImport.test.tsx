@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { matchStatement, type OrderForMatching } from '@domain/bank/matching';
 import { readStatementFile } from '@domain/bank/statement';
 import type { BankBookingResult } from '@domain/bank/schemas';
@@ -108,6 +108,23 @@ describe('CsvMappingForm', () => {
     fireEvent.change(screen.getByLabelText(/Nazwa banku/), { target: { value: 'Bank Spółdzielczy' } });
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     expect((await screen.findByRole('alert')).textContent).toBe('Wskaż kolumnę z kwotą.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('puts each message on its field, and refuses what the shared callable schema refuses (a control character in the bank name)', async () => {
+    const { CsvMappingForm } = await import('./CsvMappingForm');
+    const inspection = readStatementFile(bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n'));
+    if (!inspection.ok || !inspection.statement.csv) throw new Error('the guessed layout did not read');
+    const onSubmit = vi.fn();
+    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    fireEvent.click(screen.getByTestId('save-csv-mapping'));
+    const bank = screen.getByLabelText(/Nazwa banku/);
+    await waitFor(() => expect(bank.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = (bank.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(describedBy.join(' ')).toContain('Podaj nazwę banku — pod nią zapamiętamy mapowanie.');
+    fireEvent.change(bank, { target: { value: 'Bank\u202eX' } });
+    fireEvent.click(screen.getByTestId('save-csv-mapping'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Nazwa zawiera niedozwolone znaki');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
