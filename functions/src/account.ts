@@ -1,9 +1,11 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { deleteMyAccountInput, type DeleteMyAccountOutput, type Order, type Profile } from './domain/index.js';
+import { z } from 'zod';
+import { countryCodeSchema, deleteMyAccountInput, keySchema, orderSchema, pickupCodeSchema, type DeleteMyAccountOutput } from './domain/index.js';
 import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
+import { parseStored, readStored } from './lib/stored.js';
 import { cancelOrderAs } from './orders/cancel.js';
 import { pickupSearchRebuild } from './registration.js';
 
@@ -12,21 +14,26 @@ import { pickupSearchRebuild } from './registration.js';
  * personal data goes in one atomic update, then the Auth user. Invoices and the orders behind them
  * stay — accounting law requires keeping them.
  */
+// Deletion reads only what it needs from the stored records (the other fields are not its concern, so
+// an odd value there never keeps anyone from leaving); these must be well-formed.
+const ownOrdersSchema = z.record(keySchema, z.object({ status: orderSchema.shape.status, released: orderSchema.shape.released }));
+const profileKeysSchema = z.object({ pickupCode: pickupCodeSchema, country: countryCodeSchema });
+
 export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOutput> => {
   parseInput(deleteMyAccountInput, request.data);
   const caller = requireCaller(request);
   const uid = caller.uid;
 
-  const orders = (await db.ref('orders').orderByChild('uid').equalTo(uid).get()).val() as Record<string, Order> | null;
+  const orders = parseStored(ownOrdersSchema, (await db.ref('orders').orderByChild('uid').equalTo(uid).get()).val() ?? {}, 'orders', 'zamówienia konta');
   let cancelled = 0;
-  for (const [orderId, order] of Object.entries(orders ?? {})) {
+  for (const [orderId, order] of Object.entries(orders)) {
     if (order.status === 'pending' || (order.status === 'cancelled' && order.released === false)) {
       await cancelOrderAs({ ...caller, admin: false }, orderId);
       if (order.status === 'pending') cancelled++;
     }
   }
 
-  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  const profile = await readStored(`profiles/${uid}`, profileKeysSchema, 'profil');
   const updates: Record<string, unknown> = {
     ...(await pickupSearchRebuild(uid, null)),
     [`profiles/${uid}`]: null,

@@ -1,10 +1,11 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { recordKsefSubmissionInput, warsawDate, type Invoice, type RecordKsefSubmissionOutput } from './domain/index.js';
-import { describeFa3Problems, kodIForRecord, ksefFileFor, ksefFileForCorrection, ksefRequired, parseKsefNumber, type KsefFile, type KsefRecord } from './domain/ksef/index.js';
+import { describeFa3Problems, kodIForRecord, ksefFileFor, ksefFileForCorrection, ksefRecordSchema, ksefRequired, parseKsefNumber, type KsefFile, type KsefRecord } from './domain/ksef/index.js';
 import type { CorrectionInvoice } from './domain/refunds.js';
 import { db } from './lib/admin.js';
 import { requireAdmin } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
+import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 
 interface NumberClaim {
@@ -38,7 +39,7 @@ export const recordKsefSubmission = onCall(async (request): Promise<RecordKsefSu
   if (input.invoiceId.startsWith('KOR-')) {
     const correction = (await db.ref(`corrections/${input.uid}/${input.invoiceId}`).get()).val() as CorrectionInvoice | null;
     if (!correction) throw refuse('invoice-missing', { field: 'invoiceId', message: 'Nie znaleziono faktury korygującej' });
-    const corrected = (await db.ref(`ksef/${input.uid}/${correction.corrected.invoiceId}`).get()).val() as KsefRecord | null;
+    const corrected = await readStored(`ksef/${input.uid}/${correction.corrected.invoiceId}`, ksefRecordSchema, `zapis KSeF faktury ${correction.corrected.number}`);
     if (!corrected && ksefRequired(correction.buyer))
       throw refuse('ksef-invalid', { field: 'invoiceId', message: `Najpierw zapisz numer KSeF faktury korygowanej ${correction.corrected.number} — korekta musi go podać` });
     invoice = correction;

@@ -8,9 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
+import { z } from 'zod';
 import {
   acceptPickupReturnInput,
   approveRefundInput,
+  holdingsSchema,
+  invoiceSchema,
+  orderSchema,
+  pickupItemSchema,
+  profileSchema,
+  ticketRecordSchema,
   invoiceIdFromNumber,
   markRefundTransferredInput,
   rateKey,
@@ -22,11 +29,8 @@ import {
   warsawYear,
   type AcceptPickupReturnOutput,
   type ApproveRefundOutput,
-  type Invoice,
   type MarkRefundTransferredOutput,
   type Order,
-  type PickupItem,
-  type Profile,
   type RefundDecisionOutput,
   type RequestRefundOutput,
 } from './domain/index.js';
@@ -45,6 +49,7 @@ import { db } from './lib/admin.js';
 import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
+import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 
 // Every transaction below refuses by writing back the value it was given (`return cur`), never by
@@ -58,10 +63,11 @@ export const REFUND_LOCK_TTL_MS = 60_000;
 export type { CorrectionInvoice, OrderRefunds, RefundRequest, RefundTransfer } from './domain/refunds.js';
 
 async function paidOrder(orderId: string, caller?: Caller): Promise<Order & { invoiceId: string; invoiceNumber: string }> {
-  const order = (await db.ref(`orders/${orderId}`).get()).val() as Order | null;
+  const order = await readStored(`orders/${orderId}`, orderSchema, `zamówienie ${orderId}`);
   if (!order || (caller && order.uid !== caller.uid)) throw refuse('order-missing');
-  if (order.status !== 'paid' || !order.invoiceId || !order.invoiceNumber) throw refuse('order-not-paid', { message: `Zamówienie ${order.number} nie jest opłacone — zwrot jest możliwy tylko po opłaceniu` });
-  return order as Order & { invoiceId: string; invoiceNumber: string };
+  const { invoiceId, invoiceNumber } = order;
+  if (order.status !== 'paid' || !invoiceId || !invoiceNumber) throw refuse('order-not-paid', { message: `Zamówienie ${order.number} nie jest opłacone — zwrot jest możliwy tylko po opłaceniu` });
+  return { ...order, invoiceId, invoiceNumber };
 }
 
 function refusalOfPlan(result: ReturnType<typeof planRefund>) {
@@ -172,9 +178,9 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const now = Date.now();
   const { orderId } = input;
   const order = await paidOrder(orderId);
-  const invoice = (await db.ref(`invoices/${order.uid}/${order.invoiceId}`).get()).val() as Invoice | null;
+  const invoice = await readStored(`invoices/${order.uid}/${order.invoiceId}`, invoiceSchema, `faktura ${order.invoiceNumber}`);
   if (!invoice) throw refuse('invoice-missing');
-  const pickups = ((await db.ref(`pickups/${order.uid}`).get()).val() ?? {}) as Record<string, PickupItem>;
+  const pickups = (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
 
   const token = randomUUID();
   const refundsRef = db.ref(`refunds/${orderId}`);
@@ -305,7 +311,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
 
   // What the refunded lines held comes back: quota/stock, the account's holdings, a ticket's claim,
   // and pickup items not handed out. Reads first; the changes go into the same update as the correction.
-  const holdings = ((await db.ref(`holdings/${order.uid}`).get()).val() ?? {}) as { tickets?: Record<string, number>; variants?: Record<string, Record<string, number>> };
+  const holdings = (await readStored(`holdings/${order.uid}`, holdingsSchema, 'limity konta')) ?? {};
   let ticketsRefunded = 0;
   let pickupsWithdrawn = 0;
   const perLineGross = new Map(chosen.lines.map((l) => [l.lineId, l.gross]));
@@ -317,7 +323,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
       const inArchive = !(await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).exists() && (await db.ref(`archivedTicketTypes/${line.ticketTypeId}`).get()).exists();
       updates[`${inArchive ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`] = ServerValue.increment(-l.quantity);
       if ((holdings.tickets?.[line.ticketTypeId] ?? 0) >= l.quantity) updates[`holdings/${order.uid}/tickets/${line.ticketTypeId}`] = ServerValue.increment(-l.quantity);
-      const claim = (await db.ref(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`).get()).val() as { orderId: string } | null;
+      const claim = await readStored(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika');
       if (claim?.orderId === orderId) updates[`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`] = null;
       updates[`stats/admin/ticketTypes/${line.ticketTypeId}/paid`] = ServerValue.increment(-l.quantity);
       updates[`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`] = ServerValue.increment(l.quantity);
@@ -396,13 +402,13 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
 export const acceptPickupReturn = onCall(async (request): Promise<AcceptPickupReturnOutput> => {
   const input = parseInput(acceptPickupReturnInput, request.data);
   const caller = requireStaff(request);
-  const item = (await db.ref(`pickups/${input.uid}/${input.itemId}`).get()).val() as PickupItem | null;
+  const item = await readStored(`pickups/${input.uid}/${input.itemId}`, pickupItemSchema, 'pozycja do odbioru');
   if (!item) throw refuse('pickup-missing');
   if (item.status !== 'picked') throw refuse('pickup-not-picked');
   const lineId = input.itemId.slice(item.orderId.length + 1);
   const order = await paidOrder(item.orderId);
   if (!order.lines[lineId] || `${item.orderId}-${lineId}` !== input.itemId) throw refuse('pickup-missing');
-  const profile = (await db.ref(`profiles/${caller.uid}`).get()).val() as Profile | null;
+  const profile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
   const byName = profile ? `${profile.firstName} ${profile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
   await transact<OrderRefunds>(db.ref(`refunds/${item.orderId}`), (cur) => {
     const refunds = fresh(cur, order);

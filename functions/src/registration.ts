@@ -10,7 +10,8 @@ import {
   syncProfileInput,
   updateProfileInput,
   type CompleteRegistrationOutput,
-  type Member,
+  accountMembersSchema,
+  profileSchema,
   type Profile,
   type SyncProfileOutput,
   type UpdateProfileOutput,
@@ -19,6 +20,7 @@ import { auth, db } from './lib/admin.js';
 import { commitWithMail, welcomeMail } from './mail/index.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
+import { parseStored, readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 
 export const SELF_MEMBER_ID = 'self';
@@ -33,7 +35,7 @@ export async function pickupSearchRebuild(uid: string, profile: Pick<Profile, 'f
     profile ? db.ref(`members/${uid}`).get() : null,
     db.ref('pickupSearch').orderByChild('uid').equalTo(uid).get(),
   ]);
-  const people = Object.entries((members?.val() ?? {}) as Record<string, Member>)
+  const people = Object.entries(parseStored(accountMembersSchema, members?.val() ?? {}, `members/${uid}`, 'uczestnicy konta'))
     .filter(([memberId]) => memberId !== SELF_MEMBER_ID)
     .map(([, member]) => member);
   return pickupSearchUpdates(Object.keys(current.val() ?? {}), profile ? pickupSearchEntries(uid, profile, people) : null);
@@ -123,7 +125,7 @@ export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> =>
   parseInput(syncProfileInput, request.data);
   const caller = requireCaller(request);
   const uid = caller.uid;
-  const profile = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  const profile = await readStored(`profiles/${uid}`, profileSchema, 'profil');
   if (!profile) throw refuse('profile-missing');
   await db.ref().update(await nameCopiesUpdate(uid, profile));
   // The name the dashboard header shows comes from the identity record (the client reloads it).
@@ -150,7 +152,7 @@ async function nameCopiesUpdate(uid: string, profile: Profile): Promise<Record<s
 export const updateProfile = onCall(async (request): Promise<UpdateProfileOutput> => {
   const input = parseInput(updateProfileInput, request.data);
   const { uid } = requireCaller(request);
-  const stored = (await db.ref(`profiles/${uid}`).get()).val() as Profile | null;
+  const stored = await readStored(`profiles/${uid}`, profileSchema, 'profil');
   if (!stored) throw refuse('profile-missing');
   const countries = [input.country, ...(input.invoice ? [input.invoice.country] : [])];
   for (const [i, code] of countries.entries()) {

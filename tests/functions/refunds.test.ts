@@ -120,6 +120,20 @@ describe('requestRefund and approveRefund', () => {
     expect(await dump(env.db)).toEqual(before);
   });
 
+  it('an invoice stored malformed is refused with a Polish message naming the record and the field; nothing is written', async () => {
+    const { buyer, orderId, order } = await paidTickets({ self: 'Jan' });
+    const grossPath = `invoices/${buyer.uid}/${order.invoiceId}/totals/gross`;
+    const gross = (await env.db.ref(grossPath).get()).val() as number;
+    // Written past the callables (by hand in the console, or by an old version): the total is text.
+    await env.db.ref(grossPath).set('sto złotych');
+    const before = await dump(env.db);
+    const r = await refusal(admin.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT }));
+    expect(r).toMatchObject({ code: 'data-loss', reason: 'stored-data-invalid', field: 'totals.gross' });
+    expect(r.message).toMatch(new RegExp(`^Zapisane dane \\(faktura ${order.invoiceNumber}\\) są nieprawidłowe: totals\\.gross — `));
+    expect(await dump(env.db)).toEqual(before);
+    await env.db.ref(grossPath).set(gross);
+  });
+
   it('a request can be withdrawn until it is decided; a rejection frees the lines too', async () => {
     const { buyer, orderId } = await paidTickets({ self: 'Jan' });
     const first = await buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT });

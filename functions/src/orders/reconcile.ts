@@ -1,9 +1,21 @@
-import { linesLeftAfterRefunds, type RefundedLines } from '../domain/refunds.js';
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
+import { z } from 'zod';
+import { linesLeftAfterRefunds } from '../domain/refunds.js';
+import { orderRefundsSchema } from '../domain/refundSchemas.js';
 import {
   addHoldings,
+  archivedProductSchema,
+  archivedTicketTypeSchema,
   compactHoldings,
+  holdingsSchema,
+  idempotencyRecordSchema,
+  orderSchema,
+  productSchema,
+  ticketRecordSchema,
+  ticketTypeSchema,
+  timestampSchema,
+  uidSchema,
   reconcileReservationsInput,
   reservationsOf,
   type Holdings,
@@ -17,6 +29,7 @@ import {
 import { db } from '../lib/admin.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
+import { readStored } from '../lib/stored.js';
 import { transact } from '../lib/tx.js';
 import { cancelOrderAs } from './cancel.js';
 import { releaseTicketClaim } from './reservations.js';
@@ -34,15 +47,21 @@ const SETTLE_POLL_MS = 250;
 
 export const MAINTENANCE_PATH = 'maintenance/reconcile';
 
-interface MaintenanceFlag { by: string; startedAt: number }
-interface Attempt { orderId: string; kind: string; status: 'processing' | 'done'; createdAt: number }
+const maintenanceFlagSchema = z.strictObject({ by: uidSchema, startedAt: timestampSchema });
+type MaintenanceFlag = z.output<typeof maintenanceFlagSchema>;
+type Attempt = z.output<typeof idempotencyRecordSchema>;
+
+/** A whole collection read back with the schema of one record (none → {}). */
+async function readCollection<S extends z.ZodType>(path: string, schema: S, what: string): Promise<Record<string, z.output<S>>> {
+  return (await readStored(path, z.record(z.string(), schema), what)) ?? {};
+}
 
 /** A flag younger than MAINTENANCE_MAX_MS belongs to a reconciliation that is still running. */
 const isFresh = (flag: MaintenanceFlag | null, now: number): flag is MaintenanceFlag => flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
 
 /** Whether a reconciliation is running now (placements check it right after claiming their key). */
 export async function reconciliationRunning(now: number): Promise<boolean> {
-  return isFresh((await db.ref(MAINTENANCE_PATH).get()).val() as MaintenanceFlag | null, now);
+  return isFresh(await readStored(MAINTENANCE_PATH, maintenanceFlagSchema, 'znacznik przeliczania rezerwacji'), now);
 }
 
 /**
@@ -54,7 +73,7 @@ async function settlePlacements(): Promise<number> {
   const deadline = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
     const now = Date.now();
-    const all = ((await db.ref('idempotency').get()).val() ?? {}) as Record<string, Record<string, Attempt>>;
+    const all = await readCollection('idempotency', z.record(z.string(), idempotencyRecordSchema), 'próby składania zamówień');
     const stale: string[] = [];
     let running = 0;
     for (const [uid, attempts] of Object.entries(all)) {
@@ -106,8 +125,11 @@ async function setSold<T extends { sold: number }>(path: string, target: number)
 
 async function recountTicketTypes(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
   let checked = 0;
-  for (const base of ['ticketTypes', 'archivedTicketTypes']) {
-    const types = ((await db.ref(base).get()).val() ?? {}) as Record<string, TicketType>;
+  for (const [base, schema] of [
+    ['ticketTypes', ticketTypeSchema],
+    ['archivedTicketTypes', archivedTicketTypeSchema],
+  ] as const) {
+    const types = await readCollection(base, schema, 'rodzaje biletów');
     for (const id of Object.keys(types)) {
       checked++;
       const target = held.get(id) ?? 0;
@@ -120,8 +142,11 @@ async function recountTicketTypes(held: Map<string, number>, corrections: Reserv
 
 async function recountVariants(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
   let checked = 0;
-  for (const base of ['products', 'archivedProducts']) {
-    const products = ((await db.ref(base).get()).val() ?? {}) as Record<string, { name: string; variants?: Record<string, Variant> }>;
+  for (const [base, schema] of [
+    ['products', productSchema],
+    ['archivedProducts', archivedProductSchema],
+  ] as const) {
+    const products = await readCollection(base, schema, 'produkty');
     for (const [productId, product] of Object.entries(products)) {
       for (const variantId of Object.keys(product.variants ?? {})) {
         checked++;
@@ -151,7 +176,7 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
     const added = addHoldings(target.get(order.uid) ?? null, request);
     if (added.ok) target.set(order.uid, added.next);
   }
-  const stored = ((await db.ref('holdings').get()).val() ?? {}) as Record<string, Holdings>;
+  const stored = await readCollection('holdings', holdingsSchema, 'limity kont');
   let corrected = 0;
   for (const uid of new Set([...Object.keys(stored), ...target.keys()])) {
     const wanted = target.get(uid) ?? null;
@@ -170,7 +195,7 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
 
 /** Ticket claims whose order does not exist or has released them (left by a placement that died). */
 async function releaseOrphanClaims(orders: Record<string, Order>): Promise<number> {
-  const all = ((await db.ref('tickets').get()).val() ?? {}) as Record<string, Record<string, Record<string, { orderId: string }>>>;
+  const all = await readCollection('tickets', z.record(z.string(), z.record(z.string(), ticketRecordSchema)), 'bilety uczestników');
   let released = 0;
   for (const [uid, members] of Object.entries(all)) {
     for (const [memberId, claims] of Object.entries(members ?? {})) {
@@ -203,7 +228,7 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
   try {
     const removedStaleAttempts = await settlePlacements();
 
-    let orders = ((await db.ref('orders').get()).val() ?? {}) as Record<string, Order>;
+    let orders = await readCollection('orders', orderSchema, 'zamówienia');
     let completedCancellations = 0;
     const now = Date.now();
     for (const [orderId, order] of Object.entries(orders)) {
@@ -212,9 +237,9 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
       await cancelOrderAs(caller, orderId);
       completedCancellations++;
     }
-    if (completedCancellations > 0) orders = ((await db.ref('orders').get()).val() ?? {}) as Record<string, Order>;
+    if (completedCancellations > 0) orders = await readCollection('orders', orderSchema, 'zamówienia');
     // Refunded lines no longer hold quota, stock or holdings (docs/refunds.md).
-    const refunds = ((await db.ref('refunds').get()).val() ?? {}) as Record<string, { refunded?: RefundedLines }>;
+    const refunds = await readCollection('refunds', orderRefundsSchema, 'zwroty');
     orders = Object.fromEntries(Object.entries(orders).map(([id, o]) => [id, refunds[id]?.refunded ? { ...o, lines: linesLeftAfterRefunds(o.lines, refunds[id].refunded) } : o]));
 
     const ticketsHeld = new Map<string, number>();

@@ -1,13 +1,12 @@
-import type { Invoice } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { invoiceSchema, type Invoice } from '@domain/schemas';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface InvoiceEntry extends Invoice {
   id: string;
 }
 
-function toInvoices(raw: unknown): InvoiceEntry[] {
-  if (typeof raw !== 'object' || raw === null) return [];
-  return Object.entries(raw as Record<string, Invoice>)
+function toInvoices(raw: unknown, uid: string): InvoiceEntry[] {
+  return parseRecords(invoiceSchema, raw, `invoices/${uid}`)
     .map(([id, inv]) => ({ ...inv, id }))
     .sort((a, b) => b.issuedAt - a.issuedAt);
 }
@@ -25,7 +24,7 @@ export const invoicesApi = realtimeApi.injectEndpoints({
     getInvoice: build.query<Invoice | null, InvoiceKey>(
       realtimeEndpoint(
         ({ uid, invoiceId }) => `invoices/${uid}/${invoiceId}`,
-        (raw) => (typeof raw === 'object' && raw !== null ? (raw as Invoice) : null),
+        (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(invoiceSchema, raw, `invoices/${uid}/${invoiceId}`)),
       ),
     ),
   }),

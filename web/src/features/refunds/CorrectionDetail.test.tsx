@@ -6,7 +6,8 @@ import { VAT_METHOD_NOTE, type Order } from '@domain/index';
 import { computeCorrection, planRefund, type CorrectionInvoice } from '@domain/refunds';
 import { renderWithTheme } from '../../test/render';
 import { CorrectionDocument } from './CorrectionDetail';
-import { parseZloty } from './api';
+import { MalformedRecordError } from '../../shared/api/realtime';
+import { parseZloty, toCorrections } from './api';
 import { buildCorrectionPdf, correctionPdfFileName } from './correctionPdf';
 import { qrModules } from '../ksef';
 
@@ -82,6 +83,16 @@ describe('correction PDF', () => {
     expect(bytes).toContain(`/URI (${link})`);
     const without = buildCorrectionPdf(correction(), { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') }).output();
     expect(without).not.toContain('/URI');
+  });
+});
+
+describe('corrections read from the database', () => {
+  it('are parsed with the domain schema: a correction as approveRefund writes it passes, one with the amount stored as text is refused with its path', () => {
+    const stored = correction();
+    expect(toCorrections({ 'KOR-2026-000001': stored }, 'u1')).toEqual([{ ...stored, id: 'KOR-2026-000001' }]);
+    const read = () => toCorrections({ 'KOR-2026-000001': stored, 'KOR-2026-000002': { ...stored, number: 'KOR/2026/000002', refundAmount: '129,00' } }, 'u1');
+    expect(read).toThrow(MalformedRecordError);
+    expect(read).toThrow(/^Zapisane dane mają nieprawidłowy format \(corrections\/u1\/KOR-2026-000002\/refundAmount: /);
   });
 });
 

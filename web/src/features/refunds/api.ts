@@ -1,6 +1,7 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
-import { realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 export interface CorrectionEntry extends CorrectionInvoice {
@@ -11,10 +12,8 @@ export interface CorrectionKey {
   correctionId: string;
 }
 
-const asObject = <T>(raw: unknown): T | null => (typeof raw === 'object' && raw !== null ? (raw as T) : null);
-
-function toCorrections(raw: unknown): CorrectionEntry[] {
-  return Object.entries(asObject<Record<string, CorrectionInvoice>>(raw) ?? {})
+export function toCorrections(raw: unknown, uid: string): CorrectionEntry[] {
+  return parseRecords(correctionInvoiceSchema, raw, `corrections/${uid}`)
     .map(([id, c]) => ({ ...c, id }))
     .sort((a, b) => b.issuedAt - a.issuedAt);
 }
@@ -23,11 +22,21 @@ export const refundsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** One order's refund requests and refunds, live (the participant sees decisions as they happen). */
-    getOrderRefunds: build.query<OrderRefunds | null, string>(realtimeEndpoint((orderId) => `refunds/${orderId}`, (raw) => asObject<OrderRefunds>(raw))),
+    getOrderRefunds: build.query<OrderRefunds | null, string>(
+      realtimeEndpoint(
+        (orderId) => `refunds/${orderId}`,
+        (raw, orderId) => (raw == null ? null : parseRecord(orderRefundsSchema, raw, `refunds/${orderId}`)),
+      ),
+    ),
     /** Admin: every order's refunds. */
-    getAllRefunds: build.query<Record<string, OrderRefunds>, void>(realtimeEndpoint(() => 'refunds', (raw) => asObject<Record<string, OrderRefunds>>(raw) ?? {})),
+    getAllRefunds: build.query<Record<string, OrderRefunds>, void>(realtimeEndpoint(() => 'refunds', (raw) => Object.fromEntries(parseRecords(orderRefundsSchema, raw, 'refunds')))),
     getMyCorrections: build.query<CorrectionEntry[], string>(realtimeEndpoint((uid) => `corrections/${uid}`, toCorrections)),
-    getCorrection: build.query<CorrectionInvoice | null, CorrectionKey>(realtimeEndpoint(({ uid, correctionId }) => `corrections/${uid}/${correctionId}`, (raw) => asObject<CorrectionInvoice>(raw))),
+    getCorrection: build.query<CorrectionInvoice | null, CorrectionKey>(
+      realtimeEndpoint(
+        ({ uid, correctionId }) => `corrections/${uid}/${correctionId}`,
+        (raw, { uid, correctionId }) => (raw == null ? null : parseRecord(correctionInvoiceSchema, raw, `corrections/${uid}/${correctionId}`)),
+      ),
+    ),
   }),
 });
 
