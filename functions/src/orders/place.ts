@@ -52,8 +52,8 @@ export const SHARED_NODES_LINGER_MS = 10_000;
  * in round trips to the database ("Sales rush"):
  * 1. the idempotency claim, with everything the decision needs read at the same time: the buyer's
  *    profile, basket, participants, ticket claims and holdings, and — from listeners this process
- *    keeps while it places orders (lib/liveNodes.ts) — the catalogue, the event and the
- *    reconciliation flag. Every refusal these values predict is answered here, before anything
+ *    keeps while it places orders (lib/liveNodes.ts) — the catalogue, the event, the country list
+ *    and the reconciliation flag. Every refusal these values predict is answered here, before anything
  *    is reserved: in a sold-out sale a refusal costs this round trip and the claim's removal;
  * 2. the reservations and the order number, at once (each a transaction on a node this process
  *    listens to, so its first attempt carries the current value);
@@ -149,9 +149,11 @@ async function claimIdempotencyKey(uid: string, key: string, record: Idempotency
 /**
  * Everything a placement decides on, read at once: the buyer's profile, basket, participants,
  * ticket claims and holdings, the event's payment term and the catalogue entries the basket names,
- * each parsed. The per-account nodes are held (listened to) for the placement, so their
- * transactions start from these values; the catalogue, the event and the country list are held with
- * a linger, shared by the placements this process serves.
+ * each parsed. The catalogue, the event and the country list are held with a linger, shared by the
+ * placements this process serves. The account's own nodes are read, not held: a listener per call
+ * costs two more messages and makes every write the SDK acknowledges walk one more listener, which
+ * adds up with 80 calls in flight; their transactions seldom meet a value (first-time buyers hold
+ * nothing yet), and when they do it costs one round trip.
  */
 async function readPlacementData(kind: OrderKind, uid: string, country: string, holds: NodeHolds) {
   const shared = { lingerMs: SHARED_NODES_LINGER_MS };
@@ -163,8 +165,8 @@ async function readPlacementData(kind: OrderKind, uid: string, country: string, 
     readStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta'),
     holds.hold('countries', shared),
     holds.hold('event', shared).then(() => readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności')),
-    holds.hold(`tickets/${uid}`).then((node) => node.value() as AccountTicketClaims | null),
-    holds.hold(`holdings/${uid}`).then((node) => node.value() as Holdings | null),
+    db.ref(`tickets/${uid}`).get().then((snap) => snap.val() as AccountTicketClaims | null),
+    db.ref(`holdings/${uid}`).get().then((snap) => snap.val() as Holdings | null),
     catalogueNode,
   ]);
   if (!profile) throw refuse('profile-missing');

@@ -22,6 +22,8 @@
 //                   K child processes load the compiled callables (functions/lib) and serve calls
 //                   concurrently, each with its own Admin SDK connection, as production instances do
 //                   (tests/functions/bench/rushInstance.mjs); buyers are uids without Auth accounts.
+//                   Each serves at most --concurrency (80, the Cloud Functions v2 default) calls at once;
+//                   further calls wait for a free slot, and that wait counts in their answer time.
 //   --first-calls   the first user actions after start-up (`npm start`'s stack, demo data): first and
 //                   second placeMerchOrder, confirmPayment and handOutPickupItems, each timed.
 //                   `--no-warm` starts the stack without warming the functions, for comparison.
@@ -51,6 +53,7 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '10' },
     latency: { type: 'string', default: '0,40' },
     instances: { type: 'string' },
+    concurrency: { type: 'string', default: '80' },
     'no-warm': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
@@ -455,7 +458,7 @@ async function rushOnInstances(latencyMs, instances) {
   const rtdbHost = new URL(stack.urls.rtdb).host;
   const children = Array.from({ length: instances }, () => fork(path.join(ROOT, 'tests', 'functions', 'bench', 'rushInstance.mjs'), [], {
     env: {
-      ...process.env, BENCH_ROOT: ROOT, FIREBASE_DATABASE_EMULATOR_HOST: rtdbHost, GCLOUD_PROJECT: stack.projectId,
+      ...process.env, BENCH_ROOT: ROOT, BENCH_CONCURRENCY: args.concurrency, FIREBASE_DATABASE_EMULATOR_HOST: rtdbHost, GCLOUD_PROJECT: stack.projectId,
       FIREBASE_CONFIG: JSON.stringify({ projectId: stack.projectId, databaseURL: `https://${stack.namespace}.firebaseio.com` }),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -500,11 +503,16 @@ async function rushOnInstances(latencyMs, instances) {
     const wallMs = Math.max(...answers.map((a) => a.at));
     const soldOutAt = stopWatching();
     const cpu = cpuDelta(cpuBefore, cpuSnapshot(pids));
+    const peakWaiting = await Promise.all(children.map((child) => new Promise((resolve) => {
+      const id = nextId++;
+      waiting.set(id, (m) => resolve(m.peakWaiting));
+      child.send({ kind: 'stats', id });
+    })));
     const countsAfter = await requestCounts(ctx);
     const loadAfter = os.loadavg()[0];
     const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
     const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
-    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
+    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances × ${args.concurrency} concurrent calls (peak waiting for a slot: ${peakWaiting.join(', ')})`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
   } finally {
     for (const child of children) child.kill();
     await db.goOffline();
@@ -532,7 +540,7 @@ async function rush() {
   }
   const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
   const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? `${args.instances} in-process instances (concurrent calls)` : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`);
+  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? results[0].parallel : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`);
   console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again / sold-out while tickets left | Oversell check |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
@@ -553,7 +561,7 @@ async function rush() {
   console.log('\nCPU time during the rush (user + system), total and per call:');
   for (const r of results) {
     const cores = Object.values(r.cpu).reduce((n, ms) => n + ms, 0) / r.wallMs;
-    console.log(`- ${r.latencyMs} ms: ${Object.entries(r.cpu).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s (${(ms / r.answered).toFixed(1)} ms/call)`).join(', ')}; ${cores.toFixed(2)} of ${os.cpus().length} cores busy on average over the ${(r.wallMs / 1000).toFixed(1)} s`);
+    console.log(`- ${r.latencyMs} ms: ${Object.entries(r.cpu).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s (${(ms / r.answered).toFixed(1)} ms/call)`).join(', ')}; ${cores.toFixed(2)} of ${os.cpus().length} cores busy on average over the ${(r.wallMs / 1000).toFixed(1)} s; ${r.parallel}`);
   }
 }
 
