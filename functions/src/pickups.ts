@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { handOutPickupItemsInput, type HandOutPickupItemsOutput, type PickupItem, type PickupLock, type Profile } from './domain/index.js';
+import { z } from 'zod';
+import { handOutPickupItemsInput, pickupItemSchema, profileSchema, type HandOutPickupItemsOutput, type PickupLock } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
+import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
 
 const formatWhen = (ms: number) =>
@@ -44,14 +46,14 @@ async function releaseLock(uid: string, token: string): Promise<void> {
 export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupItemsOutput> => {
   const input = parseInput(handOutPickupItemsInput, request.data);
   const caller = requireStaff(request);
-  const staffProfile = (await db.ref(`profiles/${caller.uid}`).get()).val() as Profile | null;
+  const staffProfile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
   const staffName = staffProfile ? `${staffProfile.firstName} ${staffProfile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
   const itemIds = [...new Set(input.itemIds)];
 
   const token = await takeLock(input.uid, caller.uid);
   let committed = false;
   try {
-    const items = ((await db.ref(`pickups/${input.uid}`).get()).val() ?? {}) as Record<string, PickupItem>;
+    const items = (await readStored(`pickups/${input.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
     const now = Date.now();
     const updates: Record<string, unknown> = {};
     for (const id of itemIds) {
