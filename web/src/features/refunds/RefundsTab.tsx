@@ -1,12 +1,19 @@
 import { useState } from 'react';
+import { z } from 'zod';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
 import type { Order } from '@domain/schemas';
+import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
+import { parseWith } from '@domain/issues';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { useAdminOrdersQuery } from '../admin';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { approveRefund, markRefundTransferred, parseZloty, rejectRefund, useGetAllRefundsQuery } from './api';
+
+/** The transfer date field, checked by the shared markRefundTransferred schema. */
+const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: true });
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 
@@ -44,31 +51,50 @@ export function RefundsTab() {
   );
 }
 
+type DecisionValues = { amount: string; reason: string; goodsNotReturned: boolean };
+
+/** The approveRefund payload the admin's entries make (an empty amount = the whole request). */
+function approvePayload(orderId: string, requestId: string, { amount, reason, goodsNotReturned }: DecisionValues) {
+  return {
+    orderId,
+    requestId,
+    ...(amount.trim() ? { amount: parseZloty(amount) ?? Number.NaN } : {}),
+    ...(reason.trim() ? { reason } : {}),
+    ...(goodsNotReturned ? { goodsNotReturned } : {}),
+  };
+}
+
+/** The amount as the admin types it, then the shared approveRefund schema over the payload (a lower amount needs a reason). */
+function approveSchema(orderId: string, requestId: string) {
+  return z
+    .looseObject({ amount: z.string().refine((v) => !v.trim() || parseZloty(v) !== null, 'Podaj kwotę, np. 129,00') })
+    .superRefine((values, ctx) => {
+      const shared = parseWith(approveRefundInput, approvePayload(orderId, requestId, values as unknown as DecisionValues));
+      if (!shared.ok) for (const { field, message } of shared.all) ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });
+    });
+}
+
 function RequestCard({ orderId, refunds, requestId, request, order }: { orderId: string; refunds: OrderRefunds; requestId: string; request: RefundRequest; order?: Order }) {
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [goodsNotReturned, setGoodsNotReturned] = useState(false);
+  const [schema] = useState(() => approveSchema(orderId, requestId));
+  const { form, onSubmit } = useSchemaForm<DecisionValues>({ initialValues: { amount: '', reason: '', goodsNotReturned: false }, schema });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   async function run(action: () => Promise<unknown>) {
     setBusy(true);
-    setError(null);
     try {
       await action();
     } catch (e) {
-      setError(refusalOf(e).message);
+      form.setFieldError('_form', refusalOf(e).message);
     } finally {
       setBusy(false);
     }
   }
-  function approve() {
-    const grosze = amount.trim() ? parseZloty(amount) : undefined;
-    if (grosze === null) return setError('Podaj kwotę, np. 129,00');
-    return run(() => approveRefund({ orderId, requestId, ...(grosze !== undefined ? { amount: grosze } : {}), ...(reason.trim() ? { reason } : {}), ...(goodsNotReturned ? { goodsNotReturned } : {}) }));
-  }
+  const approve = onSubmit((values) => run(() => approveRefund(approvePayload(orderId, requestId, values))));
   function reject() {
-    if (!reason.trim()) return setError('Podaj powód odrzucenia');
+    const { reason } = form.values;
+    if (!reason.trim()) return form.setFieldError('reason', 'Podaj powód odrzucenia');
+    const shared = parseWith(rejectRefundInput, { orderId, requestId, reason });
+    if (!shared.ok) return form.setFieldError(shared.error.field === 'reason' ? 'reason' : '_form', shared.error.message);
     return run(() => rejectRefund({ orderId, requestId, reason }));
   }
   return (
@@ -94,20 +120,20 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
           ))}
         {request.note && <Text size="sm" c="dimmed">„{request.note}”</Text>}
         <Group align="flex-end" gap="xs">
-          <TextInput label="Kwota zwrotu (zł)" description="puste = całość" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} w={160} />
-          <TextInput label="Powód" description="wymagany przy niższej kwocie i odrzuceniu" value={reason} onChange={(e) => setReason(e.currentTarget.value)} style={{ flex: 1 }} />
+          <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
+          <TextInput label="Powód" description="wymagany przy niższej kwocie i odrzuceniu" {...form.getInputProps('reason')} style={{ flex: 1 }} />
         </Group>
-        <Checkbox label="Zwrot pieniędzy bez zwrotu towaru" checked={goodsNotReturned} onChange={(e) => setGoodsNotReturned(e.currentTarget.checked)} />
-        {error && (
+        <Checkbox label="Zwrot pieniędzy bez zwrotu towaru" {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })} />
+        {form.errors._form && (
           <Alert color="red" variant="light" role="alert">
-            {error}
+            {form.errors._form}
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="subtle" color="red" onClick={() => void reject()} loading={busy}>
             Odrzuć
           </Button>
-          <Button onClick={() => void approve()} loading={busy}>
+          <Button onClick={() => approve()} loading={busy}>
             Zatwierdź zwrot
           </Button>
         </Group>
@@ -117,20 +143,19 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
 }
 
 function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId: string; orderNumber: string; correctionId: string; transfer: NonNullable<OrderRefunds['corrections']>[string] }) {
-  const [date, setDate] = useState(today());
-  const [error, setError] = useState<string | null>(null);
+  const [initialDate] = useState(today);
+  const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({ initialValues: { transferredOn: initialDate }, schema: transferredOnSchema });
   const [busy, setBusy] = useState(false);
-  async function mark() {
+  const mark = onSubmit(async ({ transferredOn }) => {
     setBusy(true);
-    setError(null);
     try {
-      await markRefundTransferred({ orderId, correctionId, transferredOn: date });
+      await markRefundTransferred({ orderId, correctionId, transferredOn });
     } catch (e) {
-      setError(refusalOf(e).message);
+      form.setFieldError('_form', refusalOf(e).message);
     } finally {
       setBusy(false);
     }
-  }
+  });
   return (
     <Paper withBorder radius="md" p="sm" data-testid="refund-transfer-row" data-status={transfer.status} data-correction={transfer.number}>
       <Group justify="space-between" gap="xs">
@@ -141,8 +166,8 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
         </Text>
         {transfer.status === 'due' ? (
           <Group gap="xs">
-            <TextInput type="date" aria-label="Data przelewu" value={date} onChange={(e) => setDate(e.currentTarget.value)} size="xs" />
-            <Button size="xs" onClick={() => void mark()} loading={busy}>
+            <TextInput type="date" aria-label="Data przelewu" {...form.getInputProps('transferredOn')} size="xs" />
+            <Button size="xs" onClick={() => mark()} loading={busy}>
               Oznacz jako przelane
             </Button>
           </Group>
@@ -152,9 +177,9 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
           </Badge>
         )}
       </Group>
-      {error && (
+      {form.errors._form && (
         <Text size="sm" c="red" role="alert">
-          {error}
+          {form.errors._form}
         </Text>
       )}
     </Paper>
