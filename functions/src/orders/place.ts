@@ -47,17 +47,19 @@ export const SHARED_NODES_LINGER_MS = 10_000;
 
 /**
  * Order placement, shared by tickets and merchandise. The steps and their compensations are
- * described in docs/data-model.md ("Multi-step operations"): idempotency claim → reservations →
- * order number → one atomic update that makes the order visible. What one placement waits for,
- * in round trips to the database ("Sales rush"):
- * 1. the idempotency claim, with everything the decision needs read at the same time: the buyer's
+ * described in docs/data-model.md ("Multi-step operations"): idempotency claim → reservations and
+ * order number → one atomic update that makes the order visible. What one placement waits for, in
+ * round trips to the database ("Sales rush"):
+ * 1. everything the decision needs, read at once: the request's idempotency record, the buyer's
  *    profile, basket, participants, ticket claims and holdings, and — from listeners this process
  *    keeps while it places orders (lib/liveNodes.ts) — the catalogue, the event, the country list
- *    and the reconciliation flag. Every refusal these values predict is answered here, before anything
- *    is reserved: in a sold-out sale a refusal costs this round trip and the claim's removal;
- * 2. the reservations and the order number, at once (each a transaction on a node this process
- *    listens to, so its first attempt carries the current value);
- * 3. the final update (then the order e-mail's delivery).
+ *    and the reconciliation flag. A key already used answers here (its order, or `busy`), and so
+ *    does every refusal these values predict, before anything is written: in a sold-out sale a
+ *    refusal costs this one round trip and no write;
+ * 2. the idempotency claim;
+ * 3. the reservations and the order number, at once (each a transaction on a node this process
+ *    listens to or that is new, so its first attempt carries the current value);
+ * 4. the final update (then the order e-mail's delivery).
  */
 async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<PlaceOrderOutput> {
   const input = parseInput(placeTicketOrderInput, request.data);
@@ -73,32 +75,35 @@ async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<Pl
 async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput, holds: NodeHolds): Promise<PlaceOrderOutput> {
   const now = Date.now();
   const orderId = db.ref('orders').push().key!;
-  // Listened to before the claim is sent (the SDK sends in call order, the database answers in
-  // order): once the claim has committed, the flag as this process knows it is at least as new as
-  // the claim, so either a reconciliation sees this attempt as under way or this attempt sees its
-  // flag (see orders/reconcile.ts) — without a read of its own.
+  const record: IdempotencyRecord = { orderId, kind, status: 'processing', createdAt: now };
+  // Listened to before the claim is sent (the SDK sends in call order, the database answers a
+  // connection in order): once the claim has committed, the flag as this process knows it is at
+  // least as new as the claim, so either a reconciliation sees this attempt as under way or this
+  // attempt sees its flag (see orders/reconcile.ts) — without a read of its own.
   const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
-  const claiming = claimIdempotencyKey(uid, input.idempotencyKey, { orderId, kind, status: 'processing', createdAt: now });
-  const reading = readPlacementData(kind, uid, input.buyer.country, holds);
-  const [flag, claimed, read] = await Promise.allSettled([flagHeld, claiming, reading]);
-  if (claimed.status === 'rejected') throw claimed.reason;
-  const claim = claimed.value;
-  if (claim.replay) return claim.replay;
+  const [flag, used, read] = await Promise.allSettled([
+    flagHeld,
+    db.ref(idempotencyPath(uid, input.idempotencyKey)).get().then((snap) => snap.val() as unknown),
+    readPlacementData(kind, uid, input.buyer.country, holds),
+  ]);
+  if (used.status === 'rejected') throw used.reason;
+  if (used.value !== null) return answerUsedKey(uid, input.idempotencyKey, used.value, record);
+  if (read.status === 'rejected') throw read.reason;
+  const { profile, basket, members, paymentDays, catalogue, claims, holdings } = read.value;
+  const priced = priceBasket(kind, basket, members, catalogue);
+  if (!priced.ok) {
+    const { reason, ...details } = priced.refusal;
+    throw refuse(reason, details);
+  }
+  const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
+  if (predicted) throw refusalOf(predicted);
 
+  const claim = await claimIdempotencyKey(uid, input.idempotencyKey, record);
+  if (claim.replay) return claim.replay;
   const undo: Undo[] = [{ label: 'idempotency claim', run: () => claim.release() }];
   try {
     if (flag.status === 'rejected') throw flag.reason;
     if (await reconciliationRunning(now)) throw refuse('maintenance');
-    if (read.status === 'rejected') throw read.reason;
-    const { profile, basket, members, paymentDays, catalogue, claims, holdings } = read.value;
-    const priced = priceBasket(kind, basket, members, catalogue);
-    if (!priced.ok) {
-      const { reason, ...details } = priced.refusal;
-      throw refuse(reason, details);
-    }
-    const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
-    if (predicted) throw refusalOf(predicted);
-
     const [reserved, numbered, outbox] = await Promise.allSettled([
       reserveOrderLines(uid, orderId, priced.lines, catalogue, now, undo),
       allocateOrderNumber(now),
@@ -125,12 +130,14 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
 
 type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
 
+const idempotencyPath = (uid: string, key: string) => `idempotency/${uid}/${key}`;
+
 /**
- * Claims the request's idempotency key for this attempt. A key already used answers with the order
- * it placed (a retry after a lost answer), or refuses while that attempt is still under way.
+ * Claims the request's idempotency key for this attempt. A key used meanwhile (the same request sent
+ * twice at once) is answered as answerUsedKey answers it.
  */
 async function claimIdempotencyKey(uid: string, key: string, record: IdempotencyRecord): Promise<{ replay?: PlaceOrderOutput; release: () => Promise<void> }> {
-  const path = `idempotency/${uid}/${key}`;
+  const path = idempotencyPath(uid, key);
   let existing: unknown = null;
   await transact<IdempotencyRecord>(db.ref(path), (cur) => {
     existing = cur;
@@ -138,12 +145,20 @@ async function claimIdempotencyKey(uid: string, key: string, record: Idempotency
   });
   const release = () => db.ref(path).remove();
   if (existing === null) return { release };
-  const previous = parseStored(idempotencyRecordSchema, existing, path, 'klucz żądania');
+  return { replay: await answerUsedKey(uid, key, existing, record), release };
+}
+
+/**
+ * A key already used answers with the order it placed (a retry after a lost answer), or refuses
+ * while that attempt is still under way, or when it was used for the other kind of order.
+ */
+async function answerUsedKey(uid: string, key: string, existing: unknown, record: IdempotencyRecord): Promise<PlaceOrderOutput> {
+  const previous = parseStored(idempotencyRecordSchema, existing, idempotencyPath(uid, key), 'klucz żądania');
   if (previous.kind !== record.kind) throw refuse('idempotency-conflict', { field: 'idempotencyKey' });
   if (previous.status !== 'done') throw refuse('busy');
   const order = await readStored(`orders/${previous.orderId}`, orderSchema, 'zamówienie');
   if (!order) throw refuse('busy');
-  return { replay: { orderId: previous.orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: true }, release };
+  return { orderId: previous.orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: true };
 }
 
 /**
