@@ -418,6 +418,11 @@ async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel
   const outcomes = {};
   for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const byOutcome = {};
+  for (const outcome of Object.keys(outcomes)) {
+    const ms = answers.filter((a) => a.outcome === outcome).map((a) => a.ms).sort((a, b) => a - b);
+    byOutcome[outcome] = { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)) };
+  }
   const oks = answers.filter((a) => a.outcome === 'ok');
   const lastOkAt = Math.max(0, ...oks.map((a) => a.at));
   // A refusal answered before the bench saw the last ticket go (its listener on `sold`, which sees it
@@ -435,7 +440,7 @@ async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel
   return {
     latencyMs, buyers: BUYERS, left: LEFT, windowMs: WINDOW_MS, parallel, wallMs, answered: answers.length,
     perSecond: answers.length / (wallMs / 1000), okPerSecond: oks.length / (lastOkAt / 1000),
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), outcomes,
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), outcomes, byOutcome,
     tryAgainWhileLeft, soldOutWhileLeft, soldOutAt, cpu, sold: rushType?.sold, rushOrders: rushOrders.length, rushTickets,
     duplicateNumbers: orders.length - numbers.size,
     single, soldOut, rushRequests: countDelta(countsBefore, countsAfter), load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
@@ -547,6 +552,8 @@ async function rush() {
     const oversell = r.rushTickets > r.left || r.sold > r.left || r.sold !== r.rushTickets ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders` : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
     console.log(`| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`);
   }
+  console.log('\nAnswer times by outcome (p50 / p95):');
+  for (const r of results) console.log(`- ${r.latencyMs} ms: ${Object.entries(r.byOutcome).map(([k, v]) => `${k} ${fmt(v.p50)} / ${fmt(v.p95)}`).join(', ')}`);
   console.log('\nOne order alone (median of 5; requests per order by kind):');
   console.log('| Database latency | Successful order | its requests | Sold-out refusal | its requests |');
   console.log('|---|---|---|---|---|');
