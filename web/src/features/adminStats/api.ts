@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { z } from 'zod';
 import { adminStatsSchema, orderSchema, type Order } from '@domain/schemas';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
+import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
 import { loadDatabase } from '../../shared/firebase';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
@@ -141,7 +143,9 @@ export async function fetchRefundsForExport(): Promise<{ refunds: Record<string,
   const { db, sdk } = await loadDatabase();
   const [refunds, corrections] = await Promise.all([sdk.get(sdk.ref(db, 'refunds')), sdk.get(sdk.ref(db, 'corrections'))]);
   return {
-    refunds: obj(refunds.val()) as Record<string, OrderRefunds>,
-    corrections: Object.values(obj(corrections.val())).flatMap((perUser) => Object.values(obj(perUser)) as CorrectionInvoice[]),
+    refunds: Object.fromEntries(parseRecords(orderRefundsSchema, refunds.val(), 'refunds')),
+    corrections: parseRecords(z.unknown(), corrections.val(), 'corrections').flatMap(([uid, perUser]) =>
+      parseRecords(correctionInvoiceSchema, perUser, `corrections/${uid}`).map(([, correction]) => correction),
+    ),
   };
 }

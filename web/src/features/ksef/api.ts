@@ -44,6 +44,7 @@ export interface StoredCorrection {
   correction: CorrectionInvoice;
 }
 
+/** Not parsed with `correctionInvoiceSchema`, for the reason given at `toStoredInvoices`: the list shows each correction FA(3) refuses. */
 export function toStoredCorrections(raw: unknown): StoredCorrection[] {
   if (!isObject(raw)) return [];
   const out: StoredCorrection[] = [];
