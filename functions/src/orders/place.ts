@@ -67,6 +67,10 @@ async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<Pl
   const holds = new NodeHolds();
   try {
     return await placeHolding(kind, uid, input, holds);
+  } catch (error) {
+    if (isRefusal(error)) throw error;
+    logger.error('placeOrder failed', error);
+    throw refuse('internal');
   } finally {
     holds.releaseAll();
   }
@@ -122,9 +126,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     return { orderId, number: order.number, status: 'pending', totalGross: order.totals.gross, replayed: false };
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
-    if (isRefusal(error)) throw error;
-    logger.error('placeOrder failed', error);
-    throw refuse('internal');
+    throw error;
   }
 }
 
