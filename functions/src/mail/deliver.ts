@@ -13,8 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { logger } from 'firebase-functions/v2';
 import type { Transporter } from 'nodemailer';
-import type { Invoice } from '../domain/index.js';
-import type { CorrectionInvoice } from '../domain/refunds.js';
+import type { z } from 'zod';
+import { invoiceSchema, parseWith } from '../domain/index.js';
+import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import type { PdfFonts } from '../domain/pdf/invoicePdf.js';
 import { db } from '../lib/admin.js';
 import { transact } from '../lib/tx.js';
@@ -64,6 +65,15 @@ function pdfFonts(): PdfFonts {
 
 class AttachmentError extends Error {}
 
+/** The stored document an attachment is made from, parsed; missing or malformed → an attachment error (the message waits for a retry). */
+async function readAttachmentRecord<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+  const value = (await db.ref(path).get()).val() as unknown;
+  if (value === null) throw new AttachmentError(`/${path} not found`);
+  const parsed = parseWith(schema, value);
+  if (!parsed.ok) throw new AttachmentError(`/${path} is malformed: ${parsed.error.field}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
 interface MailAttachment {
   filename: string;
   content: Buffer;
@@ -80,18 +90,16 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
     list.push({ filename: 'kod-qr-przelew.gif', content: Buffer.from(paymentQrGifBase64(a.paymentQr), 'base64'), contentType: 'image/gif', cid: PAYMENT_QR_CID, contentDisposition: 'inline' });
   }
   if (a?.invoice) {
-    const { buildInvoicePdf } = await import('../domain/pdf/invoicePdf.js');
-    const invoice = (await db.ref(`invoices/${a.invoice.uid}/${a.invoice.invoiceId}`).get()).val() as Invoice | null;
-    if (!invoice) throw new AttachmentError(`invoice ${a.invoice.invoiceId} not found`);
+    const { buildInvoicePdf, pdfFileName } = await import('../domain/pdf/invoicePdf.js');
+    const invoice = await readAttachmentRecord(`invoices/${a.invoice.uid}/${a.invoice.invoiceId}`, invoiceSchema);
     const bytes = Buffer.from(buildInvoicePdf(invoice, pdfFonts()).output('arraybuffer'));
-    list.push({ filename: `Faktura-${invoice.number.replaceAll('/', '-')}.pdf`, content: bytes, contentType: 'application/pdf' });
+    list.push({ filename: pdfFileName(invoice), content: bytes, contentType: 'application/pdf' });
   }
   if (a?.correction) {
-    const { buildCorrectionPdf } = await import('../domain/pdf/correctionPdf.js');
-    const correction = (await db.ref(`corrections/${a.correction.uid}/${a.correction.correctionId}`).get()).val() as CorrectionInvoice | null;
-    if (!correction) throw new AttachmentError(`correction ${a.correction.correctionId} not found`);
+    const { buildCorrectionPdf, correctionPdfFileName } = await import('../domain/pdf/correctionPdf.js');
+    const correction = await readAttachmentRecord(`corrections/${a.correction.uid}/${a.correction.correctionId}`, correctionInvoiceSchema);
     const bytes = Buffer.from(buildCorrectionPdf(correction, pdfFonts()).output('arraybuffer'));
-    list.push({ filename: `Faktura-korygujaca-${correction.number.replaceAll('/', '-')}.pdf`, content: bytes, contentType: 'application/pdf' });
+    list.push({ filename: correctionPdfFileName(correction), content: bytes, contentType: 'application/pdf' });
   }
   return list;
 }
