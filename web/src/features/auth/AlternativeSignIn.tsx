@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { loadAuth, loadAuthExtras } from '../../shared/firebase';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { looksLikeEmail } from './emailCheck';
+import { useLightForm } from './lightForm';
 
 /** Where the e-mail of a pending link sign-in waits, so the link opened in the same browser needs no retyping. */
 export const EMAIL_FOR_LINK_KEY = 'panel.emailForSignIn';
@@ -46,11 +46,7 @@ export function AlternativeSignIn() {
   const [busy, setBusy] = useState<'google' | 'link' | 'complete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [linkOpen, setLinkOpen] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: { email: (value) => (value.trim() === '' ? 'Podaj adres e-mail' : looksLikeEmail(value) ? null : 'Nieprawidłowy adres e-mail') },
-  });
+  const form = useLightForm({ email: '' }, { email: (value) => (value.trim() === '' ? 'Podaj adres e-mail' : looksLikeEmail(value) ? null : 'Nieprawidłowy adres e-mail') });
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Opened from a link but in another browser: the e-mail has to be typed to finish. */
   const [needsEmailToComplete, setNeedsEmailToComplete] = useState(false);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
@@ -11,6 +10,7 @@ import { selectAuthStatus } from './authSlice';
 import { useSession } from './SessionContext';
 import { AlternativeSignIn } from './AlternativeSignIn';
 import { looksLikeEmail } from './emailCheck';
+import { useLightForm } from './lightForm';
 
 const DEFAULT_TARGET = '/dashboard';
 
@@ -28,14 +28,13 @@ export function SignInPage() {
 
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: {
+  const form = useLightForm(
+    { email: '', password: '' },
+    {
       email: (value) => (looksLikeEmail(value) ? null : 'Podaj poprawny adres e-mail.'),
       password: (value) => (value ? null : 'Podaj hasło.'),
     },
-  });
+  );
 
   if (status === 'signedIn' && !submitting) return <Navigate to={target} replace />;
 
