@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
@@ -8,11 +8,16 @@ import { AccountSwitch, AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { selectAuthStatus } from './authSlice';
 import { useSession } from './SessionContext';
-import { AlternativeSignIn } from './AlternativeSignIn';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
 
 const DEFAULT_TARGET = '/dashboard';
+
+/*
+ * Google and e-mail-link sign-in sit below the form and load after it: the password form is what
+ * most visitors use, and the sign-in page is what every first visit downloads (docs/architecture.md).
+ */
+const AlternativeSignIn = lazy(() => import('./AlternativeSignIn').then((module) => ({ default: module.AlternativeSignIn })));
 
 function targetFrom(params: URLSearchParams): string {
   return safeNextPath(params.get(NEXT_PARAM)) ?? DEFAULT_TARGET;
@@ -77,7 +82,9 @@ export function SignInPage() {
           )}
         </Stack>
       </form>
-      <AlternativeSignIn />
+      <Suspense fallback={null}>
+        <AlternativeSignIn />
+      </Suspense>
     </AuthCard>
   );
 }
