@@ -10,12 +10,12 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import jsQR from 'jsqr';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { withKsefChecksum } from '../../functions/src/domain/ksef/ksefNumber';
 import { TEST_SELLER, testInvoice, validateFa3 } from '../../functions/src/domain/ksef/testing';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { decodeQr, decodeQrInPage } from './support/qr';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
@@ -102,11 +102,6 @@ async function signIn(p: Page, who: { email: string; password: string }) {
 async function downloadOf(p: Page, click: () => Promise<void>): Promise<{ bytes: Buffer; name: string }> {
   const [download] = (await Promise.all([p.waitForEvent('download'), click()])) as [Download, void];
   return { bytes: readFileSync((await download.path())!), name: download.suggestedFilename() };
-}
-
-/** Decodes the first QR code found in RGBA pixels. */
-function decodeQr(rgba: Uint8ClampedArray, width: number, height: number): string | null {
-  return jsQR(rgba, width, height)?.data ?? null;
 }
 
 /** Binary PPM (P6, what pdftoppm writes) → RGBA pixels. */
@@ -215,20 +210,7 @@ describe('KSeF in Chromium', () => {
     // The QR on screen decodes to that link.
     const qr = block.getByTestId('qr-code');
     await qr.waitFor();
-    const size = 320;
-    const pixels = await qr.evaluate(async (svg, side) => {
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = canvas.height = side;
-      const ctx = canvas.getContext('2d')!;
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, side, side);
-      ctx.drawImage(img, 0, 0, side, side);
-      return Array.from(ctx.getImageData(0, 0, side, side).data);
-    }, size);
-    expect(decodeQr(new Uint8ClampedArray(pixels), size, size)).toBe(kodI(downloadedXml));
+    expect(await decodeQrInPage(qr)).toBe(kodI(downloadedXml));
     await screenshot(participant, 'ksef-invoice-kod-i');
 
     // The PDF carries the number and a QR code with the same link.

@@ -11,14 +11,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import jsQR from 'jsqr';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { mailAttachment, mailByOutboxId, setSmtp, waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { paymentQrPayload } from '../../functions/src/domain/paymentQr';
 import { formatMoney } from '../../functions/src/domain/money';
 import type { Seller } from '../../functions/src/domain/schemas';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { decodeQrInPage } from './support/qr';
 import { DEMO, signIn, stackClient, type Account } from './support/stack';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -54,25 +54,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Draws a QR image element (SVG or IMG) on a white canvas in the page and decodes the pixels with jsQR. */
-async function decodeInPage(element: Locator): Promise<string | null> {
-  const side = 360;
-  const pixels = await element.evaluate(async (node, size) => {
-    const img = new Image();
-    img.src = node instanceof SVGElement ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(node))}` : (node as HTMLImageElement).src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = size;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, size, size);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(img, 0, 0, size, size);
-    return Array.from(ctx.getImageData(0, 0, size, size).data);
-  }, side);
-  return jsQR(new Uint8ClampedArray(pixels), side, side)?.data ?? null;
-}
-
 describe('e-mail and payment QR in Chromium', () => {
   let orderId = '';
   let number = '';
@@ -89,7 +70,7 @@ describe('e-mail and payment QR in Chromium', () => {
     const block = page.getByTestId('payment-qr');
     await block.getByText('Zeskanuj w aplikacji banku').waitFor();
     expect(await block.getAttribute('data-payload')).toBe(payload);
-    expect(await decodeInPage(page.getByTestId('payment-qr-code'))).toBe(payload);
+    expect(await decodeQrInPage(page.getByTestId('payment-qr-code'))).toBe(payload);
     await screenshot(page, 'mail-order-confirmation-qr-phone');
 
     const mail = await waitForMail(inbox, (m: { messageId: string | null }) => m.messageId?.startsWith(`<op-${orderId}@`) ?? false);
@@ -100,7 +81,7 @@ describe('e-mail and payment QR in Chromium', () => {
     // The HTML part as a phone shows it: the inline QR image decodes to the same payload.
     await page.goto(`${inbox}/api/messages/${mail.id}/html`);
     await page.getByText('Zeskanuj w aplikacji banku').waitFor();
-    expect(await decodeInPage(page.locator('img[alt="Kod QR do zapłaty przelewem"]'))).toBe(payload);
+    expect(await decodeQrInPage(page.locator('img[alt="Kod QR do zapłaty przelewem"]'))).toBe(payload);
     const width = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(width).toBe(true);
     await screenshot(page, 'mail-order-email-phone');
