@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
@@ -13,15 +13,11 @@ import { useGetMyPickupsQuery } from '../pickup';
 import { useEventInfo } from './api';
 
 function EventCard() {
-  const { data: event, isLoading, isError } = useEventInfo();
+  // Rendered once the page's first answers are in (useHomeLoading): no loading state of its own.
+  const { data: event, isError } = useEventInfo();
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="event-card">
-      {isLoading ? (
-        <Stack gap="xs" role="status" aria-label="Wczytywanie informacji o wydarzeniu">
-          <Skeleton h={24} w="60%" />
-          <Skeleton h={16} w="40%" />
-        </Stack>
-      ) : isError ? (
+      {isError ? (
         <Alert color="red" variant="light">
           Nie udało się wczytać informacji o wydarzeniu. Odśwież stronę za chwilę.
         </Alert>
@@ -189,7 +185,8 @@ function ToPickUp({ uid }: { uid: string }) {
  * Whether any of the home page's first answers is still on its way. The page waits for all of them
  * (they come over the one database connection within moments of each other) and then renders whole:
  * cards filling in one by one pushed the cards below them down on a phone (layout shift, CLS 0.19
- * in `npm run bench:web`). Each card keeps its own loading state for later reloads.
+ * in `npm run bench:web`). RTK Query reports `isLoading` only until a first answer, so the cards
+ * below never show a loading state of their own; they keep their error and empty states.
  */
 function useHomeLoading(uid: string | undefined): boolean {
   const skip = { skip: !uid };
