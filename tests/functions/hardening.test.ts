@@ -260,4 +260,17 @@ describe('text hygiene', () => {
     const ok = await admin.call('upsertProduct', { product: { ...base, imageUrl: 'https://example.com/czapka.png' } });
     expect((await env.db.ref(`products/${ok.id}/description`).get()).val()).toBe('Bawełna\nRozmiar uniwersalny');
   });
+
+  it('a malformed address (product image, terms page) is refused as invalid input in Polish, never a crash, and writes nothing', async () => {
+    const base = { name: 'Czapka', description: '', priceGrosze: 3000, vatRate: 23, active: true, sortOrder: 5, variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } } };
+    const malformed = ['not a url', 'https://', '//x', `https://example.com/${'a'.repeat(481)}`];
+    const before = await dump(env.db);
+    for (const url of malformed) {
+      const product = await refusal(admin.call('upsertProduct', { product: { ...base, imageUrl: url } }));
+      expect(product, url.slice(0, 30)).toMatchObject({ code: 'invalid-argument', field: 'product.imageUrl', message: expect.stringMatching(/^(Nieprawidłowy adres obrazka|Adres obrazka jest za długi)$/) });
+      const terms = await refusal(admin.call('updateEventSettings', { event: { ...EVENT, terms: { url, text: '' } } }));
+      expect(terms, url.slice(0, 30)).toMatchObject({ code: 'invalid-argument', field: 'event.terms.url', message: expect.stringMatching(/^(Nieprawidłowy adres strony|Adres strony jest za długi)$/) });
+    }
+    expect(await dump(env.db)).toEqual(before);
+  });
 });

@@ -75,16 +75,26 @@ export const vatRateSchema = z.union(VAT_RATES.map((r) => z.literal(r)), { error
 export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).regex(/^[A-Z]{2}$/, 'Wybierz kraj');
 export const isoDateSchema = z.string({ error: 'Podaj datę' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
 /**
+ * https, or plain http on the local emulator hosts. zod runs a refinement even after `.url()` has
+ * refused the value, so this must answer for any string: an unparsable one is simply not allowed.
+ */
+function isHttpsOrLocalHttp(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+}
+/**
  * Product images: https only (an admin's `javascript:` or `data:` URL must never reach an <img> or a
  * link), plus plain http on the local emulator hosts for development.
  */
 export const imageUrlSchema = z
   .url('Nieprawidłowy adres obrazka')
   .max(500, 'Adres obrazka jest za długi')
-  .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
-  }, 'Adres obrazka musi zaczynać się od https://');
+  .refine(isHttpsOrLocalHttp, 'Adres obrazka musi zaczynać się od https://');
 
 /**
  * Characters no stored text may hold: C0/C1 controls and DEL (a `\n` in a buyer name would print as
@@ -154,10 +164,7 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 export const documentUrlSchema = z
   .url('Nieprawidłowy adres strony')
   .max(500, 'Adres strony jest za długi')
-  .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
-  }, 'Adres strony musi zaczynać się od https://');
+  .refine(isHttpsOrLocalHttp, 'Adres strony musi zaczynać się od https://');
 
 /**
  * The terms of sale or the privacy policy that the consent checkboxes link to: the address of a
