@@ -71,9 +71,44 @@ function holderAlive(lock: LockIdentity): { alive: boolean; verified: boolean } 
   return { alive: boot === lock.boot && start === lock.start, verified: true };
 }
 
-/** Lock file. A lock left by a process that is gone (kill -9, crash, reboot), or whose pid now
- *  belongs to another process, is taken over; a live holder — including another store in this very
- *  process — is refused. Two processes taking over the same stale lock at the same instant could
+/**
+ * How long a lock without a valid identity (empty, blank, garbage, pid 0) may stay so before it
+ * counts as stale. An emulator writes its identity right after creating the file, so the only
+ * such lock a live emulator shows is one it is filling in at this instant; anything that stays
+ * unreadable this long was left by a writer that died in between, or by something else.
+ */
+const LOCK_FILL_GRACE_MS = 1000;
+const LOCK_FILL_POLL_MS = 20;
+
+/**
+ * The lock's holder; null when the lock names none (stale), 'gone' when the file disappeared.
+ * A lock that names none is re-read until it does or until it is LOCK_FILL_GRACE_MS old (by its
+ * mtime, and at most that long from now), so an emulator caught between creating and filling its
+ * lock is still seen as the holder.
+ */
+async function readLock(file: string): Promise<LockIdentity | null | 'gone'> {
+  const deadline = Date.now() + LOCK_FILL_GRACE_MS;
+  for (;;) {
+    let text: string;
+    let modified: number;
+    try {
+      text = await fsp.readFile(file, 'utf8');
+      modified = (await fsp.stat(file)).mtimeMs;
+    } catch (error) {
+      if (isErrno(error, 'ENOENT')) return 'gone';
+      throw error;
+    }
+    const lock = parseLock(text);
+    if (lock !== null) return lock;
+    const now = Date.now();
+    if (now >= deadline || now - modified >= LOCK_FILL_GRACE_MS) return null;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_FILL_POLL_MS));
+  }
+}
+
+/** Lock file. A lock left by a process that is gone (kill -9, crash, reboot), whose pid now belongs
+ *  to another process, or that names no process at all (empty or garbage, see readLock) is taken
+ *  over; a live holder — including another store in this very process — is refused. Two processes taking over the same stale lock at the same instant could
  *  both win (remove + create is not one step); starting two emulators on one directory within
  *  microseconds of each other after a crash is not a case this guards. */
 export async function acquireLock(dir: string): Promise<() => Promise<void>> {
@@ -100,22 +135,11 @@ export async function acquireLock(dir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if (!isErrno(error, 'EEXIST')) throw error;
     }
-    let text: string;
-    try {
-      text = await fsp.readFile(file, 'utf8');
-    } catch (error) {
-      if (isErrno(error, 'ENOENT')) continue; // released between our open and read
-      throw error;
-    }
-    const lock = parseLock(text);
+    const lock = await readLock(file);
+    if (lock === 'gone') continue; // released between our open and read
     if (lock !== null) {
       const { alive, verified } = holderAlive(lock);
       if (alive) throw new DataDirLockedError(dir, lock.pid, verified ? null : file);
-    } else {
-      // An empty lock file means its writer died between create and write; a live writer would
-      // have filled it within microseconds, so it counts as stale only once it is old.
-      const stat = await fsp.stat(file).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs < 2000) throw new DataDirLockedError(dir, 0, null);
     }
     await fsp.rm(file, { force: true });
   }

@@ -1,7 +1,7 @@
 import { promises as fsp, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_NODE, nodeFromJSON, parsePath, type DataNode } from '../../src/core/index.js';
 import {
   CorruptDataError,
@@ -472,6 +472,45 @@ describe('durable store: lock', () => {
     const attempt = openDurableStore(dir);
     await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(attempt).rejects.toThrow(`if pid ${process.ppid} is not an emulator, delete ${path.join(dir, 'LOCK')}`);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', ' \n'],
+    ['garbage', 'not a lock\n'],
+    ['pid 0', '0 start=1 boot=x token=00\n'],
+  ])('takes over a fresh %s lock, which no live emulator leaves behind', async (_name, text) => {
+    const dir = await tempDir();
+    await fsp.writeFile(path.join(dir, 'LOCK'), text); // just now: its age does not make it stale
+    const store = await openStore(dir);
+    expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toMatch(new RegExp(`^${process.pid} start=`));
+    await store.close();
+  });
+
+  it('waits for a lock that is being filled in and refuses it once it names a live emulator', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'LOCK');
+    // Another emulator between creating its lock and writing its identity into it: the identity
+    // lands only after the second emulator has read the lock empty (observed, not replaced).
+    await fsp.writeFile(file, '');
+    const readFile = fsp.readFile.bind(fsp);
+    let sawEmpty!: () => void;
+    const emptySeen = new Promise<void>((resolve) => (sawEmpty = resolve));
+    const spy = vi.spyOn(fsp, 'readFile').mockImplementation(async (...args: Parameters<typeof fsp.readFile>) => {
+      const content = await readFile(...args);
+      if (args[0] === file && content === '') sawEmpty();
+      return content;
+    });
+    try {
+      const attempt = openDurableStore(dir);
+      const outcome = attempt.then(() => 'opened', (error: Error) => error.message);
+      await emptySeen;
+      await fsp.writeFile(file, `${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=${'e'.repeat(32)}\n`);
+      expect(await outcome).toContain(`in use by another emulator (pid ${process.pid})`);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await fsp.readFile(file, 'utf8')).toMatch(/token=e{32}\n$/);
   });
 
   it('leaves a lock it no longer owns in place when it closes', async () => {
