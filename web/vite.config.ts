@@ -22,6 +22,8 @@ export default defineConfig({
     port,
     strictPort: true,
   },
+  // The bank statement worker (features/bankImport/statementWorker.ts) is an ES module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -194,6 +194,38 @@ describe('bank statement import in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, SLOW);
 
+  it('a 15 MB camt.053 is read off the main thread: the page shows progress and keeps running', async () => {
+    const entries = 40_000;
+    const entry = (i: number) =>
+      `<Ntry><Amt Ccy="PLN">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2027-07-16</Dt></BookgDt><AcctSvcrRef>E2EBIG${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Darczyńca ${i}</Nm></Dbtr><DbtrAcct><Id><IBAN>PL87194010763151210000000001</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Ustrd>Darowizna ${i} na cele statutowe stowarzyszenia</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
+    const balance = (code: string, amount: string) => `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2027-07-16</Dt></Dt></Bal>`;
+    const file = path.join(tmp, 'duzy-camt053.xml');
+    writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>E2E-BIG</Id>${balance('OPBD', '0.00')}${balance('CLBD', `${entries}.00`)}\n${Array.from({ length: entries }, (_, i) => entry(i)).join('')}</Stmt></BkToCstmrStmt></Document>\n`,
+    );
+    // What the page shows while the file is read, and how often its own timer ran meanwhile.
+    await admin.evaluate(() => {
+      const w = window as unknown as { readingSeen: { percent: string; ticks: number }[]; ticks: number };
+      w.readingSeen = [];
+      w.ticks = 0;
+      setInterval(() => w.ticks++, 20);
+      new MutationObserver(() => {
+        const percent = document.querySelector('[data-testid="statement-reading"]')?.getAttribute('data-percent');
+        if (percent && w.readingSeen.at(-1)?.percent !== percent) w.readingSeen.push({ percent, ticks: w.ticks });
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-percent'] });
+    });
+    await admin.locator('input[type="file"]').setInputFiles(file);
+    await admin.getByTestId('statement-summary').filter({ hasText: /Wyciąg XML camt\.053 \(UTF-8\): 40\s000 wpływów/ }).waitFor({ timeout: 180_000 });
+    const seen = await admin.evaluate(() => (window as unknown as { readingSeen: { percent: string; ticks: number }[] }).readingSeen);
+    // Progress moved through several values, and the page's timer kept running between them.
+    const between = seen.filter((s) => Number(s.percent) > 0 && Number(s.percent) < 100);
+    expect(between.length).toBeGreaterThanOrEqual(3);
+    expect(between.at(-1)!.ticks).toBeGreaterThan(between[0].ticks);
+    expect(await admin.getByTestId('statement-reading').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
   it('a 50 MB file is refused with a Polish message before anything is read or written', async () => {
     const big = path.join(tmp, 'za-duzy.csv');
     writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x41));

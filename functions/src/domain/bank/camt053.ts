@@ -1,14 +1,14 @@
 /**
- * ISO 20022 camt.053 (bank-to-customer statement) XML, read with fast-xml-parser (a well-kept,
- * dependency-light parser that runs in the browser and in Node). Every value is kept as text and
+ * ISO 20022 camt.053 (bank-to-customer statement) XML, read with the streaming parser saxes under
+ * limits (`xmlTree.ts`; it runs in the browser's worker and in Node). Every value is kept as text and
  * amounts are parsed exactly. Batched entries (one booking of several transfers, `NtryDtls/TxDtls`
  * with their own amounts) become one transaction per transfer. Only booked entries count; the
  * statement's opening + entries = closing balance check catches truncated or edited files.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { requireAmount } from './amount.js';
 import { cleanText, normalizeAccount } from './text.js';
 import { StatementError, type BankTransaction } from './types.js';
+import { CAMT_XML_LIMITS, readXmlTree, type XmlReadOptions } from './xmlTree.js';
 
 type Node = Record<string, unknown>;
 
@@ -27,32 +27,9 @@ export function looksLikeCamt053(text: string): boolean {
   return /<([A-Za-z0-9_]+:)?Document[\s>]/.test(head) && /camt\.05[234]|BkToCstmr/.test(head);
 }
 
-export function parseCamt053(text: string): CamtStatement[] {
-  // camt files never carry a DTD; refusing one up front rules out entity-expansion tricks.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text.slice(0, 10_000))) throw new StatementError('malformed', 'Plik XML zawiera deklarację DOCTYPE, której wyciągi camt.053 nie mają — plik odrzucono.');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    const { line } = valid.err;
-    // A file that does not end with its root's closing tag was cut off (a download or a copy that stopped).
-    const cut = !/<\/([A-Za-z0-9_]+:)?Document>\s*$/.test(text);
-    throw new StatementError(
-      cut ? 'truncated' : 'malformed',
-      cut ? `Plik XML jest niekompletny (urywa się w wierszu ${line}) — plik mógł zostać ucięty.` : `Plik XML jest uszkodzony (wiersz ${line}).`,
-    );
-  }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    processEntities: { enabled: true, maxTotalExpansions: Number.MAX_SAFE_INTEGER },
-    isArray: (name) => ARRAYS.has(name),
-    // Callbacks get the parser's path matcher instead of a path string built for every element (a third of the parse time).
-    jPath: false,
-  });
-  const doc = parser.parse(text) as Node;
+export function parseCamt053(text: string, options: XmlReadOptions = {}): CamtStatement[] {
+  // The parser refuses any DOCTYPE (no entity is ever expanded) and anything beyond CAMT_XML_LIMITS.
+  const doc = readXmlTree(text, ARRAYS, CAMT_XML_LIMITS, options) as Node;
   const root = (doc.Document as Node | undefined) ?? {};
   if (root.BkToCstmrAcctRpt || root.BkToCstmrDbtCdtNtfctn) {
     throw new StatementError('unknown-format', 'To jest raport camt.052 lub powiadomienie camt.054, a nie wyciąg. Pobierz z banku wyciąg dzienny camt.053.');

@@ -3,7 +3,7 @@
  * transactions out), so the admin's browser parses the file and only the transactions travel to the
  * booking callable (see docs/bank-import.md, "Where parsing happens").
  */
-import { parseCamt053, looksLikeCamt053 } from './camt053.js';
+import { parseCamt053, looksLikeCamt053, type CamtStatement } from './camt053.js';
 import { inspectCsv, readCsvTransactions, type CsvInspection, type CsvMapping } from './csv.js';
 import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
 import { looksLikeMt940, parseMt940 } from './mt940.js';
@@ -18,6 +18,8 @@ export interface ReadStatementOptions {
   savedCsvMappings?: Record<string, CsvMapping>;
   /** A mapping chosen right now (overrides saved ones and presets). */
   csvMapping?: CsvMapping;
+  /** Called while a large XML file is read with the share read so far (0–1). */
+  onProgress?: (fraction: number) => void;
 }
 
 /** How a CSV file's columns were decided, so the preview can say it and offer to change it. */
@@ -43,10 +45,14 @@ export function formatFileSize(bytes: number): string {
 /** Refuses a file over MAX_STATEMENT_BYTES; the browser calls it with the file's size before reading it. */
 export function checkStatementSize(size: number): void {
   if (size > MAX_STATEMENT_BYTES) {
-    throw new StatementError(
-      'too-large',
-      `Plik jest za duży (${formatFileSize(size)}). Wyciąg może mieć najwyżej ${formatFileSize(MAX_STATEMENT_BYTES)} — wyeksportuj z banku krótszy okres.`,
-    );
+    const shown = formatFileSize(size);
+    const limit = formatFileSize(MAX_STATEMENT_BYTES);
+    // Just over the limit both round to „20,0 MB”; then the exact bytes show that the file is larger.
+    const sizes =
+      shown === limit
+        ? `(${size.toLocaleString('pl-PL')} bajtów). Wyciąg może mieć najwyżej ${MAX_STATEMENT_BYTES.toLocaleString('pl-PL')} bajtów (${limit})`
+        : `(${shown}). Wyciąg może mieć najwyżej ${limit}`;
+    throw new StatementError('too-large', `Plik jest za duży ${sizes} — wyeksportuj z banku krótszy okres.`);
   }
 }
 
@@ -57,8 +63,14 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
   const warnings: string[] = [];
 
   if (/^\s*</.test(text)) {
-    if (!looksLikeCamt053(text)) throw unknownFormat();
-    const statements = parseCamt053(text);
+    let statements: CamtStatement[];
+    try {
+      statements = parseCamt053(text, options.onProgress ? { onProgress: options.onProgress } : {});
+    } catch (error) {
+      // A hostile XML is named as such whatever it pretends to be; other XML that is not camt is just an unknown format.
+      if (error instanceof StatementError && !error.code.startsWith('xml-') && !looksLikeCamt053(text)) throw unknownFormat();
+      throw error;
+    }
     const pending = statements.reduce((n, s) => n + s.pendingEntries, 0);
     if (pending) warnings.push(`Pominięto operacje niezaksięgowane (oczekujące): ${pending}.`);
     return finish({ format: 'camt053', encoding, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import type { CsvMapping } from '@domain/bank/csv';
 import type { ChosenEncoding } from '@domain/bank/encoding';
 import { matchStatement, type BookingAction } from '@domain/bank/matching';
 import type { BankBookingResult } from '@domain/bank/schemas';
-import { checkStatementSize, readStatementFile, type CsvLayout, type ReadStatementResult } from '@domain/bank/statement';
+import { checkStatementSize, type CsvLayout, type ReadStatementResult } from '@domain/bank/statement';
 import { StatementError, type ParsedStatement } from '@domain/bank/types';
 import { formatCount, formatMoney } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
@@ -13,6 +13,7 @@ import { callAdmin, useAdminOrdersQuery } from '../admin';
 import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
 import { CsvMappingForm } from './CsvMappingForm';
 import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
+import { readStatementOffThread, type StatementReading } from './readStatement';
 import { StatementPreview } from './StatementPreview';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
@@ -47,6 +48,8 @@ export default function BankImport() {
   const [confirming, setConfirming] = useState(false);
   const [savingMapping, setSavingMapping] = useState(false);
   const [booking, setBooking] = useState<Booking | null>(null);
+  const [reading, setReading] = useState<{ fileName: string; fraction: number } | null>(null);
+  const currentReading = useRef<StatementReading | null>(null);
 
   const matchable = useMemo(() => ordersForMatching(orders.data ?? []), [orders.data]);
   const pendingOrders = useMemo(() => assignableOrders(matchable), [matchable]);
@@ -58,16 +61,31 @@ export default function BankImport() {
 
   const savedMappings = useMemo(() => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])), [mappings.data]);
 
-  function parse(file: Loaded, options: { csvMapping?: CsvMapping; encoding?: ChosenEncoding } = {}) {
+  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; encoding?: ChosenEncoding } = {}) {
     setFileError(null);
+    // A file chosen while another is still being read replaces it.
+    currentReading.current?.cancel();
+    const job = readStatementOffThread(
+      file.bytes,
+      { encoding: options.encoding ?? encoding, savedCsvMappings: savedMappings, ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}) },
+      (fraction) => setReading((r) => (r && currentReading.current === job ? { ...r, fraction } : r)),
+    );
+    currentReading.current = job;
+    setReading({ fileName: file.fileName, fraction: 0 });
     let result: ReadStatementResult;
     try {
-      result = readStatementFile(file.bytes, { encoding: options.encoding ?? encoding, savedCsvMappings: savedMappings, ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}) });
+      result = await job.result;
     } catch (error) {
+      if (currentReading.current !== job) return;
+      currentReading.current = null;
+      setReading(null);
       setStage({ kind: 'idle' });
       setFileError(error instanceof StatementError ? error.message : 'Nie udało się odczytać pliku.');
       return;
     }
+    if (currentReading.current !== job) return;
+    currentReading.current = null;
+    setReading(null);
     setDecisions({});
     setBooking(null);
     setStage(result.ok ? { kind: 'preview', file, statement: result.statement } : { kind: 'mapping', file, layout: result.needsCsvMapping });
@@ -76,14 +94,19 @@ export default function BankImport() {
   async function choose(file: File | null) {
     setStage({ kind: 'idle' });
     setBooking(null);
-    if (!file) return setFileError(null);
+    if (!file) {
+      currentReading.current?.cancel();
+      currentReading.current = null;
+      setReading(null);
+      return setFileError(null);
+    }
     try {
       // Checked before reading: a 50 MB file is refused without loading it into memory.
       checkStatementSize(file.size);
     } catch (error) {
       return setFileError((error as StatementError).message);
     }
-    parse({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    await parse({ fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
 
   async function saveMapping(mapping: CsvMapping, bank: string) {
@@ -91,7 +114,7 @@ export default function BankImport() {
     setSavingMapping(true);
     try {
       await callAdmin('saveBankCsvMapping', { fingerprint: stage.layout.fingerprint, bank, mapping });
-      parse(stage.file, { csvMapping: mapping });
+      await parse(stage.file, { csvMapping: mapping });
     } catch (error) {
       setFileError(refusalOf(error).message);
     } finally {
@@ -166,7 +189,7 @@ export default function BankImport() {
               onChange={(v) => {
                 const next = (v ?? 'auto') as ChosenEncoding;
                 setEncoding(next);
-                if (stage.kind !== 'idle') parse(stage.file, { encoding: next });
+                if (stage.kind !== 'idle') void parse(stage.file, { encoding: next });
               }}
               data={[
                 { value: 'auto', label: 'Rozpoznaj automatycznie' },
@@ -178,6 +201,16 @@ export default function BankImport() {
               w={250}
             />
           </Group>
+        </Paper>
+      )}
+      {reading && (
+        <Paper withBorder radius="md" p="md" role="status" aria-live="polite" data-testid="statement-reading" data-percent={Math.round(reading.fraction * 100)}>
+          <Stack gap="xs">
+            <Text size="sm">
+              Wczytywanie pliku {reading.fileName}… {Math.round(reading.fraction * 100)}%
+            </Text>
+            <Progress value={reading.fraction * 100} aria-label="Postęp wczytywania pliku" />
+          </Stack>
         </Paper>
       )}
       {fileError && (
