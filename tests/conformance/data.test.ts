@@ -411,6 +411,32 @@ describe('priorities', () => {
     const snapshot = await admin.db.ref('prio3').once('value');
     expect(snapshot.getPriority()).toBeNull();
   });
+
+  it('a server timestamp is a valid priority (setPriority, setWithPriority, update of <key>/.priority)', async () => {
+    const before = Date.now();
+    // The SDK's runtime check (validatePriority) takes "a string, finite number, server value, or
+    // null"; its type says string | number | null.
+    const serverTime = serverTimestamp() as unknown as number;
+    await set(ref(a.db, 'prio4/a'), 'A');
+    await setPriority(ref(a.db, 'prio4/a'), serverTime);
+    await setWithPriority(ref(a.db, 'prio4/b'), 'B', serverTime);
+    await set(ref(a.db, 'prio4/c'), 'C');
+    await update(ref(a.db, 'prio4'), { 'c/.priority': serverTimestamp() });
+    const snapshot = await admin.db.ref('prio4').once('value');
+    for (const key of ['a', 'b', 'c']) {
+      const priority = snapshot.child(key).getPriority();
+      expect(typeof priority, key).toBe('number');
+      expect(priority as number, key).toBeGreaterThanOrEqual(before - 60_000);
+      expect(priority as number, key).toBeLessThanOrEqual(Date.now() + 60_000);
+    }
+  });
+
+  it('a priority on an empty location stores nothing', async () => {
+    await setPriority(ref(a.db, 'prio5/nothing'), 4).catch(() => undefined);
+    await rest(target, ns, 'PUT', 'prio5/nothing/.priority', { body: 'p' });
+    const exported = await rest(target, ns, 'GET', 'prio5', { params: { format: 'export', auth: 'owner' } });
+    expect(exported.json).toBeNull();
+  });
 });
 
 describe('server values', () => {

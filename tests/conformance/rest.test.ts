@@ -280,6 +280,35 @@ describe('errors', () => {
   });
 });
 
+describe('priorities', () => {
+  it('a priority is a string, a finite number or null: other types are 400', async () => {
+    expect((await rest(target, ns, 'PUT', 'public/prio', { body: 'x' })).status).toBe(200);
+    for (const bad of [true, { a: 1 }, [1], { '.sv': 'nonsense' }]) {
+      const refused = await rest(target, ns, 'PUT', 'public/prio/.priority', { body: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(typeof errorOf(refused.json)).toBe('string');
+      expect((await rest(target, ns, 'PUT', 'public/prio', { body: { '.value': 'x', '.priority': bad } })).status, JSON.stringify(bad)).toBe(400);
+    }
+    for (const good of ['p', 1.5, null]) {
+      const put = await rest(target, ns, 'PUT', 'public/prio/.priority', { body: good });
+      expect(put.status, JSON.stringify(good)).toBe(200);
+      expect((await rest(target, ns, 'GET', 'public/prio/.priority')).json).toBe(good);
+    }
+    expect((await rest(target, ns, 'GET', 'public/prio', { params: { format: 'export' } })).json).toBe('x');
+  });
+
+  it('a priority string over 10 MB of UTF-8 is refused like a value string', async () => {
+    expect((await rest(target, ns, 'PUT', 'public/bigPrio', { body: 'x' })).status).toBe(200);
+    const tooBig = 'a'.repeat(10 * 1024 * 1024 + 1);
+    const refused = await rest(target, ns, 'PUT', 'public/bigPrio/.priority', { body: tooBig });
+    expect(refused.status).toBe(400);
+    expect(typeof errorOf(refused.json)).toBe('string');
+    expect((await rest(target, ns, 'PATCH', 'public/bigPrio', { body: { '.priority': tooBig } })).status).toBe(400);
+    expect((await rest(target, ns, 'PUT', 'public', { body: { bigPrio: { '.value': 'x', '.priority': tooBig } }, params: { print: 'silent' } })).status).toBe(400);
+    expect((await rest(target, ns, 'GET', 'public/bigPrio', { params: { format: 'export' } })).json).toBe('x');
+  });
+});
+
 describe('CORS', () => {
   it('a preflight is answered with the allow headers a browser needs', async () => {
     const response = await fetch(restUrl(target, ns, 'public/cors'), {

@@ -9,7 +9,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { goOffline, onDisconnect, onValue, ref, set } from 'firebase/database';
-import { errorText, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
+import { errorText, mockIdToken, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 // One rule expression per case, each with values it must accept and refuse.
 const LANGUAGE_CASES: Record<string, { rule: string; accept: unknown[]; refuse: unknown[] }> = {
@@ -109,6 +109,18 @@ const RULES = {
     },
     ranked: {
       $k: { '.write': 'auth != null', '.validate': 'newData.getPriority() != null' },
+    },
+    // A priority is part of the node it belongs to: writing `<node>/.priority` is a write of the node.
+    gated: {
+      $k: {
+        '.write': 'auth != null',
+        '.validate': "newData.getPriority() !== 'bad' && data.getPriority() !== 'frozen'",
+        $other: { '.validate': false },
+      },
+    },
+    // Every child is writable, the node itself is not: its priority is not a child.
+    openChildren: {
+      $child: { '.write': 'auth != null' },
     },
     atomic: {
       allowed: { '.write': 'auth != null' },
@@ -266,6 +278,50 @@ describe('atomic multi-path writes and onDisconnect', () => {
     const db = env.authenticatedContext('ala').database();
     await assertSucceeds(db.ref('ranked/a').setWithPriority('A', 1));
     await assertFails(db.ref('ranked/b').set('B'));
+  });
+
+  it('a priority-only write (setPriority, PUT <node>/.priority) is checked as a write of the node', async () => {
+    const db = env.authenticatedContext('ala').database();
+    await assertSucceeds(db.ref('gated/a').set('A'));
+    // .validate of the node runs and sees the new priority in newData (not a `$other` child).
+    await assertSucceeds(db.ref('gated/a').setPriority('good', () => {}));
+    await assertFails(db.ref('gated/a').setPriority('bad', () => {}));
+    const auth = { auth: mockIdToken(projectId, 'ala') };
+    expect((await rest(target, projectId, 'PUT', 'gated/a/.priority', { body: 'bad', params: auth })).status).toBe(401);
+    expect((await rest(target, projectId, 'PATCH', 'gated/a', { body: { '.priority': 'bad' }, params: auth })).status).toBe(401);
+    expect((await rest(target, projectId, 'PUT', 'gated/a/.priority', { body: 'fine', params: auth })).status).toBe(200);
+    // The node's own .write decides: another user's node stays theirs.
+    await seed('presence/ola', 'online');
+    await assertFails(db.ref('presence/ola').setPriority(1, () => {}));
+    await seed('presence/ala', 'online');
+    await assertSucceeds(db.ref('presence/ala').setPriority(1, () => {}));
+    // data.getPriority() is the priority before the write.
+    await assertSucceeds(db.ref('gated/a').setPriority('frozen', () => {}));
+    await assertFails(db.ref('gated/a').setPriority('good', () => {}));
+    await assertFails(db.ref('gated/a').set('B'));
+  });
+
+  it('an update of <key>/.priority is checked as a write of that node, not of a child named .priority', async () => {
+    const db = env.authenticatedContext('ala').database();
+    await assertSucceeds(db.ref('gated/a').set('A'));
+    await assertSucceeds(db.ref('gated').update({ 'a/.priority': 'good' }));
+    await assertSucceeds(db.ref('gated/a').update({ '.priority': 'good2' }));
+    await assertFails(db.ref('gated').update({ 'a/.priority': 'bad' }));
+    await assertFails(db.ref('gated/a').update({ '.priority': 'bad' }));
+    let stored: unknown;
+    await env.withSecurityRulesDisabled(async (context) => {
+      stored = (await context.database().ref('gated/a').once('value')).exportVal();
+    });
+    expect(stored).toEqual({ '.value': 'A', '.priority': 'good2' });
+    // A `$child` rule grants the children of openChildren, not the priority of openChildren itself.
+    await seed('openChildren', { a: 1 });
+    await assertSucceeds(db.ref('openChildren').update({ b: 2 }));
+    await assertFails(db.ref('openChildren').update({ '.priority': 5 }));
+    await assertFails(db.ref('openChildren').setPriority(5, () => {}));
+    await env.withSecurityRulesDisabled(async (context) => {
+      stored = (await context.database().ref('openChildren').once('value')).exportVal();
+    });
+    expect(stored).toEqual({ a: 1, b: 2 });
   });
 });
 

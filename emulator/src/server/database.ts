@@ -111,8 +111,10 @@ export class Namespace {
     }
     let newNode: DataNode;
     if (options.priorityOnly) {
-      const priority = json === null || typeof json === 'string' || typeof json === 'number' ? json : undefined;
-      if (priority === undefined) throw new DatabaseError('invalid_data', 'Invalid priority: must be a string, a number or null');
+      // The same checks as a `.priority` inside a value: type, string size, server value shape.
+      validateWriteData(json, [...path, PRIORITY_KEY]);
+      const priority = resolveServerValues(json, existing.getImmediateChild(PRIORITY_KEY), now) as string | number | null;
+      // No priority without data (an empty location stays empty); rules check the node itself.
       newNode = existing.isEmpty() ? existing : existing.updatePriority(priority);
     } else {
       validateWriteData(json, path);
@@ -148,8 +150,11 @@ export class Namespace {
       children.push(relative);
     }
     if (!principal.owner && children.length > 0) {
+      // `<key>/.priority` writes the priority of <key>: the rules check <key> (a `$wildcard` must not
+      // match `.priority` as if it were a child).
+      const ruleTargets = children.map((c) => (c[c.length - 1] === PRIORITY_KEY ? c.slice(0, -1) : c).join('/'));
       const verdict = this.rules.compiled.canWrite({
-        oldRoot, newRoot, path, changedChildren: children.map((c) => c.join('/')), auth: this.authOf(principal), now,
+        oldRoot, newRoot, path, changedChildren: ruleTargets, auth: this.authOf(principal), now,
       });
       if (!verdict.allowed) throw permissionDenied();
     }
