@@ -109,16 +109,17 @@ describe('each state change writes exactly one outbox message, delivered to the 
     expect((await mailAttachment(inbox, summary.id, qr.index)).subarray(0, 6).toString('latin1')).toBe('GIF87a');
   });
 
-  it('an order above 9 999,99 zł: the message has the transfer details and no QR code', async () => {
+  it('an order above 9 999,99 zł: the QR code leaves the amount to the payer, and the message says to type it', async () => {
     const user = await registeredUser(env);
-    const { orderId } = await placeTickets(user, 'vip');
+    const { orderId, number } = await placeTickets(user, 'vip');
     const stored = (await message(`op-${orderId}`))!;
-    expect(stored.attachments?.paymentQr).toBeUndefined();
+    expect(stored.attachments?.paymentQr).toBe(`1234563218|PL|61109010140000071219812874|000000|Stowarzyszenie Żegla|${number}|||`);
     const [summary] = await mailByOutboxId(inbox, `op-${orderId}`);
-    expect(summary.attachments).toEqual([]);
+    expect(summary.attachments).toEqual([expect.objectContaining({ contentId: 'payment-qr', contentType: 'image/gif', inline: true })]);
     const mail = await readMail(inbox, summary.id);
     expect(mail.text).toContain('Kwota: 12\u00a0500,00\u00a0zł');
-    expect(mail.html).not.toContain('cid:payment-qr');
+    expect(mail.text).toContain('Kwotę 12\u00a0500,00\u00a0zł wpisz ręcznie — kod QR banków mieści kwoty do 9\u00a0999,99\u00a0zł.');
+    expect(mail.html).toContain('cid:payment-qr');
   });
 
   it('a payment: the invoice PDF attached, with Polish glyphs', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // jsqr is CommonJS: under NodeNext its default import is module.exports, whose `default` is the decoder.
 import jsQR from 'jsqr';
-import { PAYMENT_QR_MAX_GROSZE, parsePaymentQr, paymentQrBytes, paymentQrPayload, paymentQrText } from './paymentQr.js';
+import { PAYMENT_QR_MAX_GROSZE, parsePaymentQr, paymentQrBytes, paymentQrCarriesAmount, paymentQrPayload, paymentQrText } from './paymentQr.js';
 import { paymentQrGifBase64, paymentQrModules } from './paymentQrCode.js';
 
 const base = { nip: '5260250274', bankAccount: '61109010140000071219812874', amountGrosze: 12_345, recipientName: 'Fundacja Bałtyk', title: 'ZAM/2026/000042' };
@@ -23,13 +23,30 @@ describe('Standard 2D payment line', () => {
     expect(paymentQrPayload({ ...base, amountGrosze: PAYMENT_QR_MAX_GROSZE })?.split('|')[3]).toBe('999999');
   });
 
-  it('makes no code above the six-digit limit, for nothing to pay, or for a non-integer amount', () => {
-    for (const amountGrosze of [PAYMENT_QR_MAX_GROSZE + 1, 5_000_000, 0, -100, 12.5]) expect(paymentQrPayload({ ...base, amountGrosze }), String(amountGrosze)).toBeNull();
+  it('from 10 000,00 zł writes the amount as 000000 (typed in by the payer) and keeps account, recipient and title', () => {
+    for (const amountGrosze of [PAYMENT_QR_MAX_GROSZE + 1, 1_234_567, 5_000_000, 99_999_999_999]) {
+      const line = paymentQrPayload({ ...base, amountGrosze })!;
+      expect(line, String(amountGrosze)).toBe('5260250274|PL|61109010140000071219812874|000000|Fundacja Bałtyk|ZAM/2026/000042|||');
+      expect(paymentQrCarriesAmount(amountGrosze)).toBe(false);
+    }
+    expect(paymentQrCarriesAmount(PAYMENT_QR_MAX_GROSZE)).toBe(true);
   });
 
-  it('makes no code for an account that is not 26 digits or a NIP that is not 10 digits', () => {
+  it('makes no code for nothing to pay or a non-integer amount', () => {
+    for (const amountGrosze of [0, -100, 12.5, Number.NaN, 2 ** 53]) expect(paymentQrPayload({ ...base, amountGrosze }), String(amountGrosze)).toBeNull();
+  });
+
+  it('leaves the NIP field empty for a recipient without a NIP (a natural person)', () => {
+    const expected = '|PL|61109010140000071219812874|012345|Jan Kowalski|ZAM/2026/000042|||';
+    for (const nip of [undefined, '', '  ']) expect(paymentQrPayload({ ...base, nip, recipientName: 'Jan Kowalski' }), JSON.stringify(nip)).toBe(expected);
+    expect(parsePaymentQr(expected)).toMatchObject({ nip: '', account: '61109010140000071219812874', amountGrosze: 12_345, recipient: 'Jan Kowalski' });
+  });
+
+  it('makes no code for an account that is not 26 digits or a NIP that is not a valid NIP (banking apps refuse the code)', () => {
     expect(paymentQrPayload({ ...base, bankAccount: '6110901014000007121981287' })).toBeNull();
     expect(paymentQrPayload({ ...base, nip: '526025027' })).toBeNull();
+    // Ten digits with a wrong checksum.
+    expect(paymentQrPayload({ ...base, nip: '5260250275' })).toBeNull();
   });
 
   it('cuts the recipient to 20 and the title to 32 characters, counting Polish letters as one character', () => {

@@ -5,6 +5,7 @@
  */
 import { formatMoney, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
 import type { CorrectionInvoice } from '../domain/refunds.js';
+import { paymentQrCarriesAmount, paymentQrTypeAmountNote } from '../domain/paymentQr.js';
 
 export interface Rendered {
   subject: string;
@@ -124,10 +125,14 @@ export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller:
   if (seller) {
     parts.push(heading('Dane do przelewu'), transferFacts(seller, order.totals.gross, order.number, payBy));
     if (hasQr) {
+      // Above 9 999,99 zł the code leaves the amount to the payer (domain/paymentQr.ts): say so next to it.
+      const carriesAmount = paymentQrCarriesAmount(order.totals.gross);
+      const fills = carriesAmount ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.' : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.';
       parts.push([
-        `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr><td style="padding:0 16px 0 0;vertical-align:middle"><img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" style="display:block;width:180px;height:180px;border:0"></td><td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br><span style="font-size:14px;color:#5a6478">Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.</span></td></tr></table>`,
-        'Możesz też zeskanować kod QR z wersji HTML tej wiadomości w aplikacji banku.',
+        `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr><td style="padding:0 16px 0 0;vertical-align:middle"><img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" style="display:block;width:180px;height:180px;border:0"></td><td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br><span style="font-size:14px;color:#5a6478">${fills}</span></td></tr></table>`,
+        `Możesz też zeskanować kod QR z wersji HTML tej wiadomości w aplikacji banku. ${fills}`,
       ]);
+      if (!carriesAmount) parts.push(paragraph(paymentQrTypeAmountNote(order.totals.gross)));
     }
     parts.push(paragraph('W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.'));
     if (payBy !== undefined) parts.push(paragraph(`Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { paymentQrPayload, type PaymentQrInput } from '@domain/paymentQr';
+import { paymentQrCarriesAmount, paymentQrPayload, paymentQrTypeAmountNote, type PaymentQrInput } from '@domain/paymentQr';
 
 interface Drawn {
   line: string;
@@ -10,12 +10,14 @@ interface Drawn {
 
 /**
  * The transfer as a payment QR code in the Polish banks' „Standard 2D” format (functions/src/domain/paymentQr.ts),
- * drawn as SVG black on white with a 4-module quiet zone. Nothing is shown when no code can be made
- * (e.g. above 9 999,99 zł, the format's six-digit limit): the transfer details beside it stay.
+ * drawn as SVG black on white with a 4-module quiet zone. Above 9 999,99 zł (the format's six-digit
+ * amount) the code leaves the amount to the payer, and the text beside it says so and gives the amount.
+ * Nothing is shown when no code can be made: the transfer details beside it stay.
  */
 export function PaymentQr(props: PaymentQrInput & { size?: number }) {
   const { size = 184, ...input } = props;
   const line = paymentQrPayload(input);
+  const carriesAmount = paymentQrCarriesAmount(input.amountGrosze);
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -59,9 +61,20 @@ export function PaymentQr(props: PaymentQrInput & { size?: number }) {
       )}
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Text fw={600}>Zeskanuj w aplikacji banku</Text>
-        <Text size="sm" c="dimmed">
-          Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.
-        </Text>
+        {carriesAmount ? (
+          <Text size="sm" c="dimmed">
+            Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              Kod wypełni numer konta, odbiorcę i tytuł przelewu.
+            </Text>
+            <Text size="sm" fw={600} data-testid="payment-qr-amount-note">
+              {paymentQrTypeAmountNote(input.amountGrosze)}
+            </Text>
+          </>
+        )}
       </Stack>
     </Group>
   );

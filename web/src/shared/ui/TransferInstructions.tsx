@@ -58,7 +58,7 @@ export interface TransferInstructionsProps {
   title: string;
   /** When the transfer must be booked by (ms); after it the order is cancelled. */
   payBy?: number;
-  /** The recipient's NIP: with it a payment QR code („Standard 2D”) is shown for the banking apps. */
+  /** The recipient's NIP, written into the payment QR code („Standard 2D”); without one the code's NIP field is empty. */
   recipientNip?: string;
 }
 
@@ -78,7 +78,7 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
           <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
           {payBy !== undefined && <Row label="Termin wpłaty" value={formatDate(payBy)} testId="transfer-pay-by" />}
         </SimpleGrid>
-        {recipientNip && <PaymentQr nip={recipientNip} bankAccount={bankAccount} amountGrosze={amountGrosze} recipientName={recipient} title={title} />}
+        <PaymentQr nip={recipientNip} bankAccount={bankAccount} amountGrosze={amountGrosze} recipientName={recipient} title={title} />
         {payBy !== undefined && (
           <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
             Jeśli wpłata nie dotrze do {formatDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.
