@@ -60,7 +60,8 @@ describe('bookBankTransactions', () => {
     expect(order).toMatchObject({ status: 'paid', paidBy: admin.uid, invoiceNumber: r.orders[0].invoiceNumber, bankTransfer: { txKey: keyOf(t), bookingDate: '2026-07-01', amountGrosze: o.gross } });
     // The owner can read the order, so the payer's name and account are not on it.
     expect(JSON.stringify(order)).not.toContain('KOWALSKI');
-    expect(await read(`invoices/${o.buyer.uid}/${order.invoiceId as string}`)).toMatchObject({ orderId: o.orderId, paid: o.gross });
+    // The invoice's payment date (FA(3) DataZaplaty) is the transfer's booking date, not the issue date.
+    expect(await read(`invoices/${o.buyer.uid}/${order.invoiceId as string}`)).toMatchObject({ orderId: o.orderId, paid: o.gross, paidOn: '2026-07-01' });
     expect(Object.values((await read(`pickups/${o.buyer.uid}`)) ?? {})).toHaveLength(1);
     expect(await read<number>('stats/admin/orders/paid')).toBe(paidBefore + 1);
     expect(await read(`bank/transactions/${keyOf(t)}`)).toMatchObject({

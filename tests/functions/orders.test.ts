@@ -110,6 +110,8 @@ describe('ticket order → payment → invoice → pickup', () => {
       number: result.invoiceNumber, orderId, seller: EVENT.seller, buyer: PERSON, paymentMethod: 'przelew', paid: 29800,
       amountInWords: 'dwieście dziewięćdziesiąt osiem złotych 00/100',
     });
+    // Confirmed by hand: the payment date is the confirmation day, the issue date.
+    expect(invoice.paidOn).toBe(invoice.issueDate);
     expect(Object.values(invoice.lines)).toContainEqual({ name: 'Karnet 3-dniowy — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
     expect(await val(`tickets/${buyer.uid}/m-kid/karnet/status`)).toBe('paid');
     const pickups = await val(`pickups/${buyer.uid}`);

@@ -61,6 +61,20 @@ describe('the invoice of a paid order', () => {
     expect(invoice).toMatchObject({ paid: 49_500, paymentMethod: 'przelew', amountInWords: 'czterysta dziewięćdziesiąt pięć złotych 00/100' });
     expect(invoice.vatMethod).toMatch(/^VAT obliczono od wartości brutto/);
   });
+
+  it('records the payment day: the bank booking date of the transfer, else the confirmation day', () => {
+    expect(invoice.paidOn).toBe('2027-01-01');
+    const booked = buildInvoice({ number: 'FV/2027/000002', orderId: 'o1', order: ORDER, seller: SELLER, issuedAt: NEW_YEAR, issuedBy: 'admin', paidOn: '2026-12-29' });
+    expect(booked).toMatchObject({ issueDate: '2027-01-01', saleDate: '2027-01-01', paidOn: '2026-12-29' });
+    expect(invoiceSchema.safeParse(booked).success).toBe(true);
+    // A booking date after the issue day cannot be a payment made by then: the issue day stands.
+    expect(buildInvoice({ number: 'FV/2027/000003', orderId: 'o1', order: ORDER, seller: SELLER, issuedAt: NEW_YEAR, issuedBy: 'admin', paidOn: '2027-01-02' }).paidOn).toBe('2027-01-01');
+  });
+
+  it('an invoice stored before the payment day was kept still parses', () => {
+    const { paidOn: _absent, ...old } = invoice;
+    expect(invoiceSchema.safeParse(old).success).toBe(true);
+  });
 });
 
 describe('pickup items of a paid order', () => {

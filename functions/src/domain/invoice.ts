@@ -29,10 +29,16 @@ export interface InvoiceIssue {
   /** When the admin confirmed the payment (ms); the issue and sale dates are its Warsaw calendar day. */
   issuedAt: number;
   issuedBy: string;
+  /**
+   * The day the money arrived (YYYY-MM-DD): the booking date of the bank transfer that paid the order.
+   * Without one (the admin confirmed by hand) it is the confirmation day. A date after the issue day is
+   * taken as the issue day: the invoice records a payment made by the time it was issued.
+   */
+  paidOn?: string;
 }
 
 /** The invoice of a paid order. Amounts come from the shared VAT module; the totals are the order's. */
-export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedBy }: InvoiceIssue): Invoice {
+export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedBy, paidOn }: InvoiceIssue): Invoice {
   const issueDate = warsawDate(issuedAt);
   return {
     number,
@@ -56,6 +62,7 @@ export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedB
     amountInWords: amountInWords(order.totals.gross),
     paymentMethod: 'przelew',
     paid: order.totals.gross,
+    paidOn: paidOn !== undefined && paidOn < issueDate ? paidOn : issueDate,
     vatMethod: VAT_METHOD_NOTE,
   };
 }

@@ -431,6 +431,8 @@ export const invoiceSchema = z.strictObject({
   amountInWords: z.string(),
   paymentMethod: z.literal('przelew'),
   paid: z.int(),
+  /** The day the money arrived (FA(3) `DataZaplaty`): the bank booking date, else the confirmation day. Absent on invoices issued before it was kept: their issue date. */
+  paidOn: isoDateSchema.optional(),
   vatMethod: z.string(),
 });
 export type Invoice = z.output<typeof invoiceSchema>;

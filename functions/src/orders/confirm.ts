@@ -68,7 +68,7 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
     throw error;
   }
 
-  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid });
+  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
   // The e-mail with the invoice is written in the same update (docs/email.md).
   const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);

@@ -239,7 +239,8 @@ describe('FA(3) documents', () => {
     expect(consumer).toContain('<BrakID>1</BrakID>');
     expect(elementTexts(company, 'P_1')).toEqual(['2026-02-03']);
     expect(elementTexts(company, 'P_2')).toEqual(['FV/2026/000001']);
-    expect(elementTexts(company, 'P_6')).toEqual(['2026-02-03']);
+    // The sale date equals the issue date: P_6 is left out, as its schema description says.
+    expect(elementTexts(company, 'P_6')).toEqual([]);
     expect(elementTexts(company, 'P_9B')).toEqual(['149.00', '149.00', '89.00']);
     expect(elementTexts(company, 'RodzajFaktury')).toEqual(['VAT']);
     expect(elementTexts(company, 'Zaplacono')).toEqual(['1']);
@@ -254,6 +255,34 @@ describe('FA(3) documents', () => {
     expect(elementTexts(feeCorrection, 'NrKSeFFaKorygowanej')).toEqual([withKsefChecksum('1234563218-20260203-0100001AF629')]);
     expect(elementTexts(feeCorrection, 'StanPrzed')).toEqual(['1']);
     expect(elementTexts(xmls[xmls.length - 2], 'NrKSeFN')).toEqual(['1']);
+  });
+});
+
+describe('dates: P_6 and DataZaplaty', () => {
+  const invoice = testInvoice({ lines: [TICKET] });
+  const { paidOn: _absent, ...stored } = invoice;
+  const cases = {
+    sameDay: requireFa3Xml(fa3FromInvoice(invoice)),
+    earlierSale: requireFa3Xml(fa3FromInvoice({ ...invoice, saleDate: '2026-01-31' })),
+    bookedEarlier: requireFa3Xml(fa3FromInvoice({ ...invoice, paidOn: '2026-02-01' })),
+    storedWithoutPaidOn: requireFa3Xml(fa3FromInvoice(stored as Invoice)),
+  };
+
+  it('P_6 only when the sale date differs from the issue date (P_1)', () => {
+    expect(elementTexts(cases.sameDay, 'P_1')).toEqual(['2026-02-03']);
+    expect(elementTexts(cases.sameDay, 'P_6')).toEqual([]);
+    expect(elementTexts(cases.earlierSale, 'P_6')).toEqual(['2026-01-31']);
+  });
+
+  it('DataZaplaty is the day the money arrived, not the issue date; an invoice stored without it uses its issue date', () => {
+    expect(elementTexts(cases.bookedEarlier, 'P_1')).toEqual(['2026-02-03']);
+    expect(elementTexts(cases.bookedEarlier, 'DataZaplaty')).toEqual(['2026-02-01']);
+    expect(elementTexts(cases.storedWithoutPaidOn, 'DataZaplaty')).toEqual(['2026-02-03']);
+  });
+
+  it('every variant is valid against the FA(3) schema', () => {
+    const verdicts = validateFa3(Object.values(cases));
+    Object.keys(cases).forEach((name, i) => expect(verdicts[i].valid, `${name}: ${verdicts[i].output}`).toBe(true));
   });
 });
 
@@ -289,8 +318,8 @@ describe('deterministic bytes', () => {
     const hashes = golden.map(({ file }) => createHash('sha256').update(readFileSync(new URL(file, FIXTURES))).digest('base64url'));
     expect(hashes).toMatchInlineSnapshot(`
       [
-        "8K_5WVarZ-PqhWZkCxFNiRLN78DNMSREllVc3cF87Ms",
-        "SnilbSLdMa4dlrKCPpGINPMOsmYHbdGD_8jshgkst20",
+        "9v459tn6KAGDyr6rH6P3PQjtSEOjZd4BzhYp_1QZroI",
+        "miX2iXQDFHVwTRaQJV-p2-Vx0E6P5KN8Jfiavy4Tfvs",
       ]
     `);
   });

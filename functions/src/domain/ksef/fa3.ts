@@ -65,7 +65,7 @@ export interface Fa3Document {
   number: string;
   /** YYYY-MM-DD (`P_1`). */
   issueDate: string;
-  /** YYYY-MM-DD (`P_6`). */
+  /** YYYY-MM-DD (`P_6`): written only when it differs from the issue date, as the schema describes `P_6`. */
   saleDate?: string;
   issuePlace?: string;
   /** ms; becomes `DataWytworzeniaFa`. Taken from the snapshot (never "now"), so the bytes are stable. */
@@ -76,7 +76,7 @@ export interface Fa3Document {
   /** The binding amounts per rate (for a correction: the differences). */
   perRate: Fa3RateTotal[];
   totals: { net: number; vat: number; gross: number };
-  /** Present when the document was paid in full by bank transfer on `paidOn`. */
+  /** Present when the document was paid in full by bank transfer on `paidOn` (`DataZaplaty`). */
   payment?: { paidOn: string; amount: number };
   orderNumber?: string;
   /** A sentence for the footer (`Stopka`), e.g. the VAT method. */
@@ -198,7 +198,8 @@ export function fa3FromInvoice(invoice: Invoice): Fa3Document {
   return {
     ...document,
     saleDate: invoice.saleDate,
-    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.issueDate, amount: invoice.paid } : undefined,
+    // Invoices stored before `paidOn` was kept were issued on the confirmation day: their issue date.
+    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.paidOn ?? invoice.issueDate, amount: invoice.paid } : undefined,
   };
 }
 
@@ -489,7 +490,8 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
         ['P_1', issueDate],
         issuePlace ? ['P_1M', issuePlace] : null,
         ['P_2', number],
-        saleDate ? ['P_6', saleDate] : null,
+        // „… o ile taka data jest określona i różni się od daty wystawienia faktury” (the schema on P_6).
+        saleDate && saleDate !== issueDate ? ['P_6', saleDate] : null,
         ...totalNodes,
         ['P_15', formatFa3Amount(totalGross)],
         [

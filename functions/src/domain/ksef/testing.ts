@@ -78,7 +78,7 @@ export interface TestLine {
 }
 
 /** An invoice snapshot exactly as confirmPayment stores it (lines l1…ln, from-gross VAT, totals per rate). */
-export function testInvoice(options: { number?: string; lines: TestLine[]; buyer?: InvoiceData; issuedAt?: number; issueDate?: string }): Invoice {
+export function testInvoice(options: { number?: string; lines: TestLine[]; buyer?: InvoiceData; issuedAt?: number; issueDate?: string; paidOn?: string }): Invoice {
   const issuedAt = options.issuedAt ?? Date.UTC(2026, 1, 3, 9, 15, 42);
   const issueDate = options.issueDate ?? new Date(issuedAt + 3_600_000).toISOString().slice(0, 10);
   const totals = computeTotals(options.lines);
@@ -104,6 +104,7 @@ export function testInvoice(options: { number?: string; lines: TestLine[]; buyer
     amountInWords: amountInWords(totals.gross),
     paymentMethod: 'przelew',
     paid: totals.gross,
+    paidOn: options.paidOn ?? issueDate,
     vatMethod: VAT_METHOD_NOTE,
   };
 }
