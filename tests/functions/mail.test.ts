@@ -119,7 +119,9 @@ describe('each state change writes exactly one outbox message, delivered to the 
     const mail = await readMail(inbox, summary.id);
     expect(mail.text).toContain('Kwota: 12\u00a0500,00\u00a0zł');
     expect(mail.text).toContain('Kwotę 12\u00a0500,00\u00a0zł wpisz ręcznie — kod QR banków mieści kwoty do 9\u00a0999,99\u00a0zł.');
-    expect(mail.html).toContain('cid:payment-qr');
+    // The catcher's HTML has the inline image resolved: the code sits beside the hint without the amount.
+    expect(mail.html).toContain('alt="Kod QR do zapłaty przelewem"');
+    expect(mail.html).toContain('Kod wypełni numer konta, odbiorcę i tytuł przelewu.');
   });
 
   it('a payment: the invoice PDF attached, with Polish glyphs', async () => {

@@ -41,41 +41,38 @@ export function PaymentQr(props: PaymentQrInput & { size?: number }) {
   if (!line || failed) return null;
   const quiet = 4;
   return (
-    <Group gap="md" wrap="nowrap" align="center" data-testid="payment-qr" data-payload={line}>
-      {drawn && drawn.line === line ? (
-        <svg
-          role="img"
-          aria-label="Kod QR do zapłaty przelewem"
-          data-testid="payment-qr-code"
-          width={size}
-          height={size}
-          viewBox={`${-quiet} ${-quiet} ${drawn.size + quiet * 2} ${drawn.size + quiet * 2}`}
-          shapeRendering="crispEdges"
-          style={{ background: '#fff', borderRadius: 8, display: 'block', flexShrink: 0, maxWidth: '50%', height: 'auto' }}
-        >
-          <rect x={-quiet} y={-quiet} width={drawn.size + quiet * 2} height={drawn.size + quiet * 2} fill="#fff" />
-          <path d={drawn.path} fill="#000" />
-        </svg>
-      ) : (
-        <Skeleton width={size} height={size} radius="sm" aria-label="Przygotowywanie kodu QR" />
-      )}
-      <Stack gap={4} style={{ minWidth: 0 }}>
-        <Text fw={600}>Zeskanuj w aplikacji banku</Text>
-        {carriesAmount ? (
-          <Text size="sm" c="dimmed">
-            Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.
-          </Text>
+    <Stack gap="sm" data-testid="payment-qr" data-payload={line}>
+      <Group gap="md" wrap="nowrap" align="center">
+        {drawn && drawn.line === line ? (
+          <svg
+            role="img"
+            aria-label="Kod QR do zapłaty przelewem"
+            data-testid="payment-qr-code"
+            width={size}
+            height={size}
+            viewBox={`${-quiet} ${-quiet} ${drawn.size + quiet * 2} ${drawn.size + quiet * 2}`}
+            shapeRendering="crispEdges"
+            style={{ background: '#fff', borderRadius: 8, display: 'block', flexShrink: 0, maxWidth: '50%', height: 'auto' }}
+          >
+            <rect x={-quiet} y={-quiet} width={drawn.size + quiet * 2} height={drawn.size + quiet * 2} fill="#fff" />
+            <path d={drawn.path} fill="#000" />
+          </svg>
         ) : (
-          <>
-            <Text size="sm" c="dimmed">
-              Kod wypełni numer konta, odbiorcę i tytuł przelewu.
-            </Text>
-            <Text size="sm" fw={600} data-testid="payment-qr-amount-note">
-              {paymentQrTypeAmountNote(input.amountGrosze)}
-            </Text>
-          </>
+          <Skeleton width={size} height={size} radius="sm" aria-label="Przygotowywanie kodu QR" />
         )}
-      </Stack>
-    </Group>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600}>Zeskanuj w aplikacji banku</Text>
+          <Text size="sm" c="dimmed">
+            {carriesAmount ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.' : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.'}
+          </Text>
+        </Stack>
+      </Group>
+      {/* Full width under the code, not squeezed beside it on a phone: the payer must not miss it. */}
+      {!carriesAmount && (
+        <Text size="sm" fw={600} data-testid="payment-qr-amount-note">
+          {paymentQrTypeAmountNote(input.amountGrosze)}
+        </Text>
+      )}
+    </Stack>
   );
 }
