@@ -73,6 +73,15 @@ async function ownerRest(method: 'PUT' | 'PATCH', path: string, body: unknown): 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 const keyOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
+/** The data at `path` as stored, priorities included. */
+async function storedAt(path: string): Promise<unknown> {
+  let value: unknown;
+  await suite.testEnv.withSecurityRulesDisabled(async (context) => {
+    value = (await context.database().ref(path).once('value')).exportVal();
+  });
+  return value;
+}
+
 /** The owner's data as stored, priorities included. */
 async function storedExport(): Promise<string> {
   let text = '';
@@ -147,6 +156,11 @@ describe('a participant cannot set a priority on anything they may write', () =>
     expect(await ownerRest('PUT', `baskets/${O}/.priority`, huge)).toBe(401);
     expect(await ownerRest('PUT', `baskets/${O}/.priority`, 1)).toBe(401);
     expect(await storedExport()).not.toContain('.priority');
+    // Without a basket there is nothing to carry a priority: the write is acknowledged and drops it
+    // (the database keeps no priority on an empty location), so nothing is stored either.
+    await assertSucceeds(owner.database().ref(`baskets/${O}`).remove());
+    await ownerRest('PUT', `baskets/${O}/.priority`, huge);
+    expect(await storedAt(`baskets/${O}`)).toBeNull();
   });
 
   it('nor on the containers above the writable fields (no write there at all)', async () => {
