@@ -5,3 +5,4 @@ export * from './fa3.js';
 export * from './kodI.js';
 export * from './record.js';
 export * from './fa3Correction.js';
+export * from './api.js';

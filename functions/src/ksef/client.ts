@@ -1,0 +1,234 @@
+/**
+ * A small client of the KSeF API 2.0 (fetch + node:crypto; shapes in domain/ksef/api.ts). No npm client
+ * is used: `ksef-client` (0.2.0, one release, seven dependencies incl. its own HTTP stack and XML signing)
+ * is younger than the API and would be most of our dependency surface for eight HTTP calls.
+ *
+ * Login is by KSeF token (valid until 31 Dec 2026); `authenticate` is the one place a certificate
+ * (XAdES) login would replace — everything after it works on the access token alone.
+ */
+import type { KeyLike } from 'node:crypto';
+import {
+  FA3_FORM_CODE,
+  invoiceOutcome,
+  ksefTokenPlaintext,
+  type AuthenticationChallengeResponse,
+  type AuthenticationInitResponse,
+  type AuthenticationOperationStatusResponse,
+  type AuthenticationTokensResponse,
+  type ExceptionResponse,
+  type KsefTokenAuthenticationRequest,
+  type OpenOnlineSessionRequest,
+  type OpenOnlineSessionResponse,
+  type PublicKeyCertificate,
+  type PublicKeyCertificateUsage,
+  type SendInvoiceResponse,
+  type SessionInvoiceStatusResponse,
+  type SessionInvoicesResponse,
+  type SessionStatusResponse,
+  type TokenInfo,
+} from '../domain/ksef/api.js';
+import { encryptionInfo, newSessionKey, publicKeyOfCertificate, rsaOaepEncrypt, sendInvoiceRequest, type SessionKey } from './crypto.js';
+
+/** A refusal or failure of a call. `retryable`: the service did not decide (timeout, network, 429, 5xx). */
+export class KsefApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number | null,
+    readonly retryable: boolean,
+    readonly exceptionCode: number | null = null,
+    readonly details: string[] = [],
+  ) {
+    super(message);
+    this.name = 'KsefApiError';
+  }
+}
+
+export interface KsefClientOptions {
+  /** e.g. KSEF_ENVIRONMENTS.test, or the local stand-in's URL. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Per request. */
+  timeoutMs?: number;
+  /** Between status queries while the service processes (auth, invoices). */
+  pollIntervalMs?: number;
+  /** How long to keep asking before giving up with a retryable error (the document is then looked up again later). */
+  pollTimeoutMs?: number;
+}
+
+export interface KsefTokens {
+  accessToken: TokenInfo;
+  refreshToken: TokenInfo;
+}
+
+export interface OnlineSession {
+  referenceNumber: string;
+  validUntil: string;
+  /** Kept only in memory, for this session's invoices. */
+  key: SessionKey;
+}
+
+export class KsefClient {
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly pollIntervalMs: number;
+  private readonly pollTimeoutMs: number;
+  private certificates: PublicKeyCertificate[] | null = null;
+
+  constructor(options: KsefClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.fetchImpl = options.fetch ?? fetch;
+    this.timeoutMs = options.timeoutMs ?? 20_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.pollTimeoutMs = options.pollTimeoutMs ?? 120_000;
+  }
+
+  /** One HTTP call; the answer's JSON (or text for XML), or a KsefApiError. */
+  async request<T>(method: string, path: string, { bearer, body, accept = 'application/json', extraHeaders = {} }: { bearer?: string; body?: unknown; accept?: string; extraHeaders?: Record<string, string> } = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: accept, ...extraHeaders };
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw new KsefApiError(`KSeF nie odpowiada (${method} ${path}: ${(error as Error).message})`, null, true);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let code: number | null = null;
+      let description = text.slice(0, 500);
+      let details: string[] = [];
+      try {
+        const first = (JSON.parse(text) as ExceptionResponse).exception?.exceptionDetailList?.[0];
+        if (first) {
+          code = first.exceptionCode;
+          description = first.exceptionDescription;
+          details = first.details ?? [];
+        }
+      } catch {
+        // not JSON: keep the text
+      }
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new KsefApiError(`KSeF: ${method} ${path} → ${response.status}${code ? ` (${code})` : ''}: ${description}`, response.status, retryable, code, details);
+    }
+    if (accept !== 'application/json') return text as T;
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async publicKeyCertificates(): Promise<PublicKeyCertificate[]> {
+    this.certificates ??= await this.request<PublicKeyCertificate[]>('GET', '/security/public-key-certificates');
+    return this.certificates;
+  }
+
+  /** The currently valid certificate for this usage. */
+  async publicKey(usage: PublicKeyCertificateUsage, now = Date.now()): Promise<KeyLike> {
+    const found = (await this.publicKeyCertificates()).find((c) => c.usage.includes(usage) && Date.parse(c.validFrom) <= now && now < Date.parse(c.validTo));
+    if (!found) throw new KsefApiError(`KSeF nie podał ważnego certyfikatu klucza publicznego (${usage})`, null, true);
+    return publicKeyOfCertificate(found.certificate);
+  }
+
+  /**
+   * Token login: challenge → `{token}|{timestampMs}` encrypted for the Ministry → status until decided →
+   * redeem (once) → access and refresh tokens.
+   */
+  async authenticate({ nip, token }: { nip: string; token: string }): Promise<KsefTokens> {
+    const challenge = await this.request<AuthenticationChallengeResponse>('POST', '/auth/challenge');
+    const publicKey = await this.publicKey('KsefTokenEncryption');
+    const body: KsefTokenAuthenticationRequest = {
+      challenge: challenge.challenge,
+      contextIdentifier: { type: 'Nip', value: nip },
+      encryptedToken: rsaOaepEncrypt(publicKey, Buffer.from(ksefTokenPlaintext(token, challenge.timestampMs), 'utf8')).toString('base64'),
+    };
+    const init = await this.request<AuthenticationInitResponse>('POST', '/auth/ksef-token', { body });
+    const bearer = init.authenticationToken.token;
+    const status = await this.poll(
+      () => this.request<AuthenticationOperationStatusResponse>('GET', `/auth/${encodeURIComponent(init.referenceNumber)}`, { bearer }),
+      (s) => s.status.code !== 100,
+      'uwierzytelnienie',
+    );
+    if (status.status.code !== 200) {
+      throw new KsefApiError(`KSeF odmówił logowania tokenem: ${status.status.code} ${status.status.description}${status.status.details?.length ? ` (${status.status.details.join('; ')})` : ''}`, null, false, status.status.code, status.status.details ?? []);
+    }
+    return this.request<AuthenticationTokensResponse>('POST', '/auth/token/redeem', { bearer });
+  }
+
+  async refresh(refreshToken: string): Promise<TokenInfo> {
+    const answer = await this.request<{ accessToken: TokenInfo }>('POST', '/auth/token/refresh', { bearer: refreshToken });
+    return answer.accessToken;
+  }
+
+  /** Opens an online session for FA(3) with a fresh AES-256 key wrapped for the Ministry. */
+  async openOnlineSession(accessToken: string): Promise<OnlineSession> {
+    const key = newSessionKey();
+    const body: OpenOnlineSessionRequest = { formCode: FA3_FORM_CODE, encryption: encryptionInfo(key, await this.publicKey('SymmetricKeyEncryption')) };
+    const answer = await this.request<OpenOnlineSessionResponse>('POST', '/sessions/online', { bearer: accessToken, body });
+    return { referenceNumber: answer.referenceNumber, validUntil: answer.validUntil, key };
+  }
+
+  /** Sends one invoice file (its exact bytes); answers the invoice's reference number in the session. */
+  async sendInvoice(accessToken: string, session: OnlineSession, invoice: Uint8Array): Promise<string> {
+    const answer = await this.request<SendInvoiceResponse>('POST', `/sessions/online/${encodeURIComponent(session.referenceNumber)}/invoices`, {
+      bearer: accessToken,
+      body: sendInvoiceRequest(invoice, session.key),
+    });
+    return answer.referenceNumber;
+  }
+
+  invoiceStatus(accessToken: string, sessionReference: string, invoiceReference: string): Promise<SessionInvoiceStatusResponse> {
+    return this.request('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices/${encodeURIComponent(invoiceReference)}`, { bearer: accessToken });
+  }
+
+  /** Asks until the invoice is decided (accepted, rejected or failed); a retryable error when it takes too long. */
+  waitForInvoice(accessToken: string, sessionReference: string, invoiceReference: string): Promise<SessionInvoiceStatusResponse> {
+    return this.poll(
+      () => this.invoiceStatus(accessToken, sessionReference, invoiceReference),
+      (s) => invoiceOutcome(s.status.code) !== 'pending',
+      'przetwarzanie faktury',
+    );
+  }
+
+  /** The invoices sent in a session with their states — how an interrupted run finds what it already sent. */
+  async sessionInvoices(accessToken: string, sessionReference: string): Promise<SessionInvoiceStatusResponse[]> {
+    const all: SessionInvoiceStatusResponse[] = [];
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.request<SessionInvoicesResponse>('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices?pageSize=1000`, {
+        bearer: accessToken,
+        // the OpenAPI passes the next page's token in this header
+        extraHeaders: continuationToken ? { 'x-continuation-token': continuationToken } : {},
+      });
+      all.push(...page.invoices);
+      continuationToken = page.continuationToken;
+    } while (continuationToken);
+    return all;
+  }
+
+  sessionStatus(accessToken: string, sessionReference: string): Promise<SessionStatusResponse> {
+    return this.request('GET', `/sessions/${encodeURIComponent(sessionReference)}`, { bearer: accessToken });
+  }
+
+  /** The invoice's UPO (XML, signed by the Ministry in the real service). */
+  invoiceUpo(accessToken: string, sessionReference: string, ksefNumber: string): Promise<string> {
+    return this.request('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices/ksef/${encodeURIComponent(ksefNumber)}/upo`, { bearer: accessToken, accept: 'application/xml' });
+  }
+
+  async closeSession(accessToken: string, sessionReference: string): Promise<void> {
+    await this.request('POST', `/sessions/online/${encodeURIComponent(sessionReference)}/close`, { bearer: accessToken });
+  }
+
+  private async poll<T>(ask: () => Promise<T>, done: (answer: T) => boolean, what: string): Promise<T> {
+    const deadline = Date.now() + this.pollTimeoutMs;
+    for (;;) {
+      const answer = await ask();
+      if (done(answer)) return answer;
+      if (Date.now() + this.pollIntervalMs > deadline) throw new KsefApiError(`KSeF nie zakończył: ${what} w ${Math.round(this.pollTimeoutMs / 1000)} s`, null, true);
+      await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
+    }
+  }
+}

@@ -1,0 +1,459 @@
+// A local stand-in for the Ministry of Finance's KSeF API 2.0 — a TEST DOUBLE of a hosted service, written
+// from the Ministry's public OpenAPI and documentation (CIRFMF/ksef-docs), not the real system. It does what
+// the real API checks for the calls the product makes, so the client is tested against real cryptography
+// and real refusals: its own RSA key pairs and self-signed certificates (served like the Ministry's at
+// /security/public-key-certificates), the KSeF-token login (challenge → RSA-OAEP-SHA-256 token|timestamp →
+// status → one redeem → access/refresh tokens), online sessions whose AES-256 key it unwraps, invoices it
+// decrypts and whose hashes and sizes it verifies, FA(3) validation against the vendored schema (xmllint),
+// duplicate detection (seller NIP, RodzajFaktury, P_2), KSeF numbers in the official format with their
+// CRC-8, and a UPO XML per accepted invoice (unsigned: the real one carries the Ministry's XAdES signature).
+// Switchable failures for tests: unavailable (503), slow processing, a forced rejection with a status code.
+// See scripts/lib/ksefStandIn.md.
+import { execFile, execFileSync } from 'node:child_process';
+import { constants, createDecipheriv, createHash, createPrivateKey, privateDecrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'functions', 'src', 'domain', 'ksef', 'schema');
+export const KSEF_STAND_IN_BASE_PATH = '/api/v2';
+const CHALLENGE_LIFETIME_MS = 10 * 60_000;
+const ACCESS_TOKEN_LIFETIME_MS = 15 * 60_000;
+const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 3_600_000;
+const SESSION_LIFETIME_MS = 12 * 3_600_000;
+const MAX_INVOICE_BYTES = 1_048_576;
+
+/** Invoice states (OpenAPI, SessionInvoiceStatusResponse.status). */
+export const STATUS = {
+  received: { code: 100, description: 'Faktura przyjęta do dalszego przetwarzania' },
+  accepted: { code: 200, description: 'Sukces' },
+  wrongPermissions: { code: 410, description: 'Nieprawidłowy zakres uprawnień' },
+  fileInvalid: { code: 430, description: 'Błąd weryfikacji pliku faktury' },
+  decryptionFailed: { code: 435, description: 'Błąd odszyfrowania pliku' },
+  duplicate: { code: 440, description: 'Duplikat faktury' },
+  semanticError: { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury' },
+};
+
+/** CRC-8, polynomial 0x07, initial 0 — the checksum of KSeF numbers (numer-ksef.md). */
+export function crc8(text) {
+  let crc = 0;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc.toString(16).toUpperCase().padStart(2, '0');
+}
+
+const yyyymmdd = (ms) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+const hex = (bytes) => randomBytes(bytes).toString('hex').toUpperCase();
+/** Reference numbers look like the real ones: `20250901-EU-47FDBE3000-5961A5D232-BF`. */
+const referenceNumber = (kind, now) => {
+  const first = `${yyyymmdd(now)}-${kind}-${hex(5)}-${hex(5)}`;
+  return `${first}-${crc8(first)}`;
+};
+
+/** A 2048-bit RSA key pair and a self-signed certificate (openssl, as the Ministry's certificates are X.509). */
+function newCertificate(commonName) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ksef-stand-in-'));
+  try {
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', `/CN=${commonName}/O=KSeF stand-in (test double)`, '-days', '730'], { stdio: 'ignore' });
+    const pem = readFileSync(certFile, 'utf8');
+    const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
+    return { privateKey: createPrivateKey(readFileSync(keyFile)), derBase64: der.toString('base64') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const oaepDecrypt = (privateKey, data) => privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, data);
+const sha256Base64 = (bytes) => createHash('sha256').update(bytes).digest('base64');
+
+/** xmllint against the vendored FA(3) schema, offline through its catalog; answers the error lines. */
+function validateFa3(xml) {
+  return new Promise((resolve) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ksef-stand-in-xml-'));
+    const file = path.join(dir, 'invoice.xml');
+    writeFileSync(file, xml);
+    execFile(
+      'xmllint',
+      ['--nonet', '--noout', '--schema', path.join(SCHEMA_DIR, 'schemat_FA(3)_v1-0E.xsd'), file],
+      { env: { ...process.env, XML_CATALOG_FILES: path.join(SCHEMA_DIR, 'catalog.xml') }, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        rmSync(dir, { recursive: true, force: true });
+        if (!error) return resolve([]);
+        const lines = String(stderr).split('\n').filter((l) => l && !l.endsWith('fails to validate')).map((l) => l.replace(`${file}:`, 'linia '));
+        resolve(lines.length ? lines : [String(error.message)]);
+      },
+    );
+  });
+}
+
+/** The first text of an element (the file passed the schema, which fixes where these stand). */
+const first = (xml, name, within) => {
+  const scope = within ? (new RegExp(`<${within}>([\\s\\S]*?)</${within}>`).exec(xml)?.[1] ?? '') : xml;
+  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(scope)?.[1] ?? null;
+};
+
+class ApiError extends Error {
+  constructor(httpStatus, code, description, details = []) {
+    super(description);
+    this.httpStatus = httpStatus;
+    this.code = code;
+    this.details = details;
+  }
+}
+const validationError = (...details) => new ApiError(400, 21405, 'Błąd walidacji danych wejściowych.', details);
+const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token uwierzytelniający.');
+
+/**
+ * Starts the stand-in. `tokens`: KSeF token → the NIP it was issued for. Answers `{url, port, control,
+ * invoices, close}`; `url` is the API base (…/api/v2). `control` switches failures: `unavailable` (every
+ * call answers 503), `processingDelayMs` (invoices stay at 100 this long), `rejectNext` (a queue of statuses
+ * the next invoices get instead of being checked, e.g. `{code: 450, description, details}`). The same switches
+ * are settable over HTTP: `POST /__stand-in/control` with a JSON subset.
+ */
+export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = {}, now = () => Date.now(), log = () => {} } = {}) {
+  const tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
+  const keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
+  const validFrom = new Date(now() - 86_400_000).toISOString();
+  const validTo = new Date(now() + 730 * 86_400_000).toISOString();
+  const control = { unavailable: false, processingDelayMs: 0, rejectNext: [] };
+  const challenges = new Map(); // challenge → {timestampMs, used}
+  const authentications = new Map(); // reference → {authenticationToken, nip, status, redeemed, startDate}
+  const accessTokens = new Map(); // token → {nip, validUntil}
+  const refreshTokens = new Map();
+  const sessions = new Map(); // reference → {nip, key, iv, open, invoices: [], createdAt, updatedAt}
+  /** Every invoice received, in order; the accepted ones by (NIP, kind, number) and by KSeF number. */
+  const invoices = [];
+  const acceptedByNumber = new Map();
+  const acceptedByKsefNumber = new Map();
+  let decisions = Promise.resolve();
+
+  const tokenInfo = (token, lifetimeMs) => ({ token, validUntil: new Date(now() + lifetimeMs).toISOString() });
+
+  function bearer(req) {
+    const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    return m ? m[1] : null;
+  }
+  function accessContext(req) {
+    const access = accessTokens.get(bearer(req) ?? '');
+    if (!access || Date.parse(access.validUntil) <= now()) throw unauthorized();
+    return access;
+  }
+  function sessionOf(req, reference) {
+    const access = accessContext(req);
+    const session = sessions.get(reference);
+    if (!session || session.nip !== access.nip) throw validationError(`Sesja ${reference} nie istnieje.`);
+    return session;
+  }
+
+  /** Decides one invoice the way the service's asynchronous verification does (faktury/weryfikacja-faktury.md). */
+  async function decide(invoice) {
+    if (control.processingDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.processingDelayMs));
+    const forced = control.rejectNext.shift();
+    if (forced) return finish(invoice, { code: forced.code, description: forced.description ?? STATUS.semanticError.description, details: forced.details });
+    const { plain, request, session } = invoice;
+    if (!plain) return finish(invoice, { ...STATUS.decryptionFailed, details: ['Nie udało się odszyfrować pliku kluczem sesji.'] });
+    if (plain.byteLength !== request.invoiceSize || sha256Base64(plain) !== request.invoiceHash) {
+      return finish(invoice, { ...STATUS.fileInvalid, details: ['Skrót lub rozmiar faktury różni się od invoiceHash / invoiceSize.'] });
+    }
+    if (plain.byteLength > MAX_INVOICE_BYTES) return finish(invoice, { ...STATUS.fileInvalid, details: ['Faktura przekracza 1 MiB.'] });
+    const xml = plain.toString('utf8');
+    const schemaErrors = await validateFa3(xml);
+    if (schemaErrors.length) return finish(invoice, { ...STATUS.semanticError, details: schemaErrors.slice(0, 20) });
+    const sellerNip = first(xml, 'NIP', 'Podmiot1');
+    const kind = first(xml, 'RodzajFaktury');
+    const number = first(xml, 'P_2');
+    const issueDate = first(xml, 'P_1');
+    invoice.invoiceNumber = number;
+    invoice.issueDate = issueDate;
+    if (sellerNip !== session.nip) return finish(invoice, { ...STATUS.wrongPermissions, details: [`Sprzedawca ${sellerNip} nie jest podmiotem sesji (${session.nip}).`] });
+    if (issueDate > new Date(now()).toISOString().slice(0, 10)) return finish(invoice, { ...STATUS.semanticError, details: [`Data wystawienia ${issueDate} jest późniejsza niż data przyjęcia.`] });
+    const duplicateOf = acceptedByNumber.get(`${sellerNip}|${kind}|${number}`);
+    if (duplicateOf) {
+      return finish(invoice, { ...STATUS.duplicate, details: [`Faktura ${number} została już przyjęta.`], extensions: { originalSessionReferenceNumber: duplicateOf.session.reference, originalKsefNumber: duplicateOf.ksefNumber } });
+    }
+    if (kind === 'KOR' || kind === 'KOR_ZAL' || kind === 'KOR_ROZ') {
+      const named = first(xml, 'NrKSeFFaKorygowanej', 'DaneFaKorygowanej');
+      const correctedNumber = first(xml, 'NrFaKorygowanej', 'DaneFaKorygowanej');
+      if (named && !acceptedByKsefNumber.has(named)) {
+        return finish(invoice, { ...STATUS.semanticError, details: [`Faktura korygowana o numerze KSeF ${named} nie istnieje w KSeF.`] });
+      }
+      // The stand-in's own rule: a correction of an invoice that KSeF holds must name its KSeF number.
+      const held = acceptedByNumber.get(`${sellerNip}|VAT|${correctedNumber}`);
+      if (!named && held) {
+        return finish(invoice, { ...STATUS.semanticError, details: [`Faktura korygowana ${correctedNumber} ma numer KSeF ${held.ksefNumber}; korekta musi go podać (NrKSeFFaKorygowanej).`] });
+      }
+    }
+    const accepted = now();
+    const first32 = `${sellerNip}-${yyyymmdd(accepted)}-${hex(6)}`;
+    invoice.ksefNumber = `${first32}-${crc8(first32)}`;
+    invoice.acquisitionDate = new Date(accepted).toISOString();
+    acceptedByNumber.set(`${sellerNip}|${kind}|${number}`, invoice);
+    acceptedByKsefNumber.set(invoice.ksefNumber, invoice);
+    return finish(invoice, STATUS.accepted);
+  }
+  function finish(invoice, status) {
+    invoice.status = status;
+    invoice.session.updatedAt = now();
+    delete invoice.plain;
+    log(`KSeF stand-in: ${invoice.reference} → ${status.code}${invoice.ksefNumber ? ` ${invoice.ksefNumber}` : ''}`);
+  }
+
+  function upoXml(invoice) {
+    const esc = (s) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    return `<?xml version="1.0" encoding="utf-8"?>
+<Potwierdzenie xmlns="http://upo.schematy.mf.gov.pl/KSeF/v4-2">
+\t<NazwaPodmiotuPrzyjmujacego>Lokalny zastępnik KSeF (atrapa testowa, nie Ministerstwo Finansów)</NazwaPodmiotuPrzyjmujacego>
+\t<NumerReferencyjnySesji>${esc(invoice.session.reference)}</NumerReferencyjnySesji>
+\t<Uwierzytelnienie>
+\t\t<IdKontekstu>
+\t\t\t<Nip>${esc(invoice.session.nip)}</Nip>
+\t\t</IdKontekstu>
+\t\t<SkrotDokumentuUwierzytelniajacego>${esc(invoice.session.authenticationHash)}</SkrotDokumentuUwierzytelniajacego>
+\t</Uwierzytelnienie>
+\t<NazwaStrukturyLogicznej>Schemat_FA(3)_v1-0E.xsd</NazwaStrukturyLogicznej>
+\t<KodFormularza>FA (3)</KodFormularza>
+\t<Dokument>
+\t\t<NipSprzedawcy>${esc(invoice.session.nip)}</NipSprzedawcy>
+\t\t<NumerKSeFDokumentu>${esc(invoice.ksefNumber)}</NumerKSeFDokumentu>
+\t\t<NumerFaktury>${esc(invoice.invoiceNumber)}</NumerFaktury>
+\t\t<DataWystawieniaFaktury>${esc(invoice.issueDate)}</DataWystawieniaFaktury>
+\t\t<DataPrzeslaniaDokumentu>${esc(invoice.invoicingDate)}</DataPrzeslaniaDokumentu>
+\t\t<DataNadaniaNumeruKSeF>${esc(invoice.acquisitionDate)}</DataNadaniaNumeruKSeF>
+\t\t<SkrotDokumentu>${esc(invoice.request.invoiceHash)}</SkrotDokumentu>
+\t\t<TrybWysylki>Online</TrybWysylki>
+\t</Dokument>
+</Potwierdzenie>
+`;
+  }
+
+  const invoiceStatus = (invoice) => ({
+    ordinalNumber: invoice.ordinalNumber,
+    ...(invoice.invoiceNumber ? { invoiceNumber: invoice.invoiceNumber } : {}),
+    ...(invoice.ksefNumber ? { ksefNumber: invoice.ksefNumber } : {}),
+    referenceNumber: invoice.reference,
+    invoiceHash: invoice.request.invoiceHash,
+    ...(invoice.acquisitionDate ? { acquisitionDate: invoice.acquisitionDate, permanentStorageDate: invoice.acquisitionDate } : {}),
+    invoicingDate: invoice.invoicingDate,
+    ...(invoice.ksefNumber ? { upoDownloadUrl: `${KSEF_STAND_IN_BASE_PATH}/sessions/${invoice.session.reference}/invoices/ksef/${invoice.ksefNumber}/upo` } : {}),
+    invoicingMode: 'Online',
+    status: invoice.status,
+  });
+
+  /** Routes relative to the API base; each answers [httpStatus, body, contentType?]. */
+  async function route(method, pathname, req, body) {
+    let m;
+    if (method === 'GET' && pathname === '/security/public-key-certificates') {
+      return [200, [
+        { certificate: tokenCertificate.derBase64, validFrom, validTo, usage: ['KsefTokenEncryption'] },
+        { certificate: keyCertificate.derBase64, validFrom, validTo, usage: ['SymmetricKeyEncryption'] },
+      ]];
+    }
+    if (method === 'POST' && pathname === '/auth/challenge') {
+      const timestampMs = now();
+      const challenge = referenceNumber('CR', timestampMs);
+      challenges.set(challenge, { timestampMs, used: false });
+      return [200, { challenge, timestamp: new Date(timestampMs).toISOString(), timestampMs }];
+    }
+    if (method === 'POST' && pathname === '/auth/ksef-token') {
+      const c = challenges.get(body?.challenge);
+      if (!c || c.used || now() - c.timestampMs > CHALLENGE_LIFETIME_MS) throw validationError('Nieznany, wykorzystany lub wygasły challenge.');
+      if (body?.contextIdentifier?.type !== 'Nip' || !/^\d{10}$/.test(body?.contextIdentifier?.value ?? '')) throw validationError('contextIdentifier: oczekiwano {type: "Nip", value: 10 cyfr}.');
+      if (typeof body.encryptedToken !== 'string') throw validationError('encryptedToken jest wymagany.');
+      c.used = true;
+      const nip = body.contextIdentifier.value;
+      let status = { code: 200, description: 'Uwierzytelnianie zakończone sukcesem' };
+      try {
+        const plain = oaepDecrypt(tokenCertificate.privateKey, Buffer.from(body.encryptedToken, 'base64')).toString('utf8');
+        const sep = plain.lastIndexOf('|');
+        const token = plain.slice(0, sep);
+        if (sep < 0 || plain.slice(sep + 1) !== String(c.timestampMs)) status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Znacznik czasu nie odpowiada wyzwaniu.'] };
+        else if (tokens[token] !== nip) status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Nieznany token lub token innego kontekstu.'] };
+      } catch {
+        status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Invalid token encoding.'] };
+      }
+      const reference = referenceNumber('AU', now());
+      const authenticationToken = tokenInfo(hex(32), CHALLENGE_LIFETIME_MS);
+      authentications.set(reference, { authenticationToken, nip, status, redeemed: false, startDate: new Date(now()).toISOString(), hash: sha256Base64(Buffer.from(body.encryptedToken)) });
+      return [202, { referenceNumber: reference, authenticationToken }];
+    }
+    if (method === 'GET' && (m = /^\/auth\/([^/]+)$/.exec(pathname)) && m[1] !== 'sessions') {
+      const auth = authentications.get(decodeURIComponent(m[1]));
+      if (!auth || auth.authenticationToken.token !== bearer(req)) throw unauthorized();
+      return [200, { startDate: auth.startDate, authenticationMethod: 'Token', status: auth.status }];
+    }
+    if (method === 'POST' && pathname === '/auth/token/redeem') {
+      const auth = [...authentications.values()].find((a) => a.authenticationToken.token === bearer(req));
+      if (!auth) throw unauthorized();
+      if (auth.status.code !== 200 || auth.redeemed) throw validationError('Tokeny tego uwierzytelnienia zostały już pobrane lub uwierzytelnienie się nie powiodło.');
+      auth.redeemed = true;
+      const accessToken = tokenInfo(hex(32), ACCESS_TOKEN_LIFETIME_MS);
+      const refreshToken = tokenInfo(hex(32), REFRESH_TOKEN_LIFETIME_MS);
+      accessTokens.set(accessToken.token, { nip: auth.nip, validUntil: accessToken.validUntil, hash: auth.hash });
+      refreshTokens.set(refreshToken.token, { nip: auth.nip, validUntil: refreshToken.validUntil, hash: auth.hash });
+      return [200, { accessToken, refreshToken }];
+    }
+    if (method === 'POST' && pathname === '/auth/token/refresh') {
+      const refresh = refreshTokens.get(bearer(req) ?? '');
+      if (!refresh || Date.parse(refresh.validUntil) <= now()) throw unauthorized();
+      const accessToken = tokenInfo(hex(32), ACCESS_TOKEN_LIFETIME_MS);
+      accessTokens.set(accessToken.token, { nip: refresh.nip, validUntil: accessToken.validUntil, hash: refresh.hash });
+      return [200, { accessToken }];
+    }
+    if (method === 'POST' && pathname === '/sessions/online') {
+      const access = accessContext(req);
+      const f = body?.formCode;
+      if (f?.systemCode !== 'FA (3)' || f?.schemaVersion !== '1-0E' || f?.value !== 'FA') throw validationError('formCode: obsługiwany jest FA (3) / 1-0E / FA.');
+      let key;
+      try {
+        key = oaepDecrypt(keyCertificate.privateKey, Buffer.from(body.encryption?.encryptedSymmetricKey ?? '', 'base64'));
+      } catch {
+        throw validationError('Nie udało się odszyfrować klucza symetrycznego (RSA-OAEP SHA-256, certyfikat SymmetricKeyEncryption).');
+      }
+      const iv = Buffer.from(body.encryption?.initializationVector ?? '', 'base64');
+      if (key.length !== 32 || iv.length !== 16) throw validationError('Klucz symetryczny musi mieć 32 bajty, wektor inicjujący 16 bajtów.');
+      const reference = referenceNumber('SO', now());
+      sessions.set(reference, { reference, nip: access.nip, key, iv, open: true, invoices: [], createdAt: now(), updatedAt: now(), validUntil: now() + SESSION_LIFETIME_MS, authenticationHash: access.hash });
+      return [201, { referenceNumber: reference, validUntil: new Date(now() + SESSION_LIFETIME_MS).toISOString() }];
+    }
+    if (method === 'POST' && (m = /^\/sessions\/online\/([^/]+)\/invoices\/?$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      if (!session.open || session.validUntil <= now()) throw validationError('Sesja jest zamknięta.');
+      const missing = ['invoiceHash', 'invoiceSize', 'encryptedInvoiceHash', 'encryptedInvoiceSize', 'encryptedInvoiceContent'].filter((k) => body?.[k] === undefined);
+      if (missing.length) throw validationError(`Brak pól: ${missing.join(', ')}.`);
+      const encrypted = Buffer.from(String(body.encryptedInvoiceContent), 'base64');
+      if (encrypted.byteLength !== body.encryptedInvoiceSize || sha256Base64(encrypted) !== body.encryptedInvoiceHash) {
+        throw validationError('Skrót lub rozmiar zaszyfrowanej faktury różni się od encryptedInvoiceHash / encryptedInvoiceSize.');
+      }
+      let plain;
+      try {
+        const decipher = createDecipheriv('aes-256-cbc', session.key, session.iv);
+        plain = Buffer.concat([decipher.update(encrypted), decipher.final()]);
+      } catch {
+        plain = null;
+      }
+      const invoice = {
+        reference: referenceNumber('EE', now()),
+        ordinalNumber: session.invoices.length + 1,
+        session,
+        request: { invoiceHash: body.invoiceHash, invoiceSize: body.invoiceSize },
+        plain,
+        invoicingDate: new Date(now()).toISOString(),
+        status: STATUS.received,
+      };
+      session.invoices.push(invoice);
+      invoices.push(invoice);
+      // One decision at a time, in arrival order: duplicates are decided against everything accepted before.
+      decisions = decisions.then(() => decide(invoice)).catch((error) => finish(invoice, { code: 500, description: `Nieznany błąd (${error.message})` }));
+      return [202, { referenceNumber: invoice.reference }];
+    }
+    if (method === 'POST' && (m = /^\/sessions\/online\/([^/]+)\/close$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      session.open = false;
+      session.updatedAt = now();
+      return [204, null];
+    }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      const done = session.invoices.filter((i) => i.status.code >= 200);
+      const pending = session.invoices.length - done.length;
+      const status = session.open
+        ? { code: 100, description: 'Sesja interaktywna otwarta' }
+        : pending
+          ? { code: 170, description: 'Sesja interaktywna zamknięta' }
+          : { code: 200, description: 'Sesja interaktywna przetworzona pomyślnie' };
+      return [200, {
+        status,
+        dateCreated: new Date(session.createdAt).toISOString(),
+        dateUpdated: new Date(session.updatedAt).toISOString(),
+        validUntil: new Date(session.validUntil).toISOString(),
+        invoiceCount: session.invoices.length,
+        successfulInvoiceCount: done.filter((i) => i.status.code === 200).length,
+        failedInvoiceCount: done.filter((i) => i.status.code !== 200).length,
+      }];
+    }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      return [200, { invoices: session.invoices.map(invoiceStatus) }];
+    }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      const invoice = session.invoices.find((i) => i.ksefNumber === decodeURIComponent(m[2]));
+      if (!invoice) throw validationError('Brak przyjętej faktury o tym numerze KSeF w tej sesji.');
+      return [200, upoXml(invoice), 'application/xml'];
+    }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/([^/]+)\/upo$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      const invoice = session.invoices.find((i) => i.reference === decodeURIComponent(m[2]));
+      if (!invoice?.ksefNumber) throw validationError('Brak przyjętej faktury o tym numerze referencyjnym w tej sesji.');
+      return [200, upoXml(invoice), 'application/xml'];
+    }
+    if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/([^/]+)$/.exec(pathname))) {
+      const session = sessionOf(req, decodeURIComponent(m[1]));
+      const invoice = session.invoices.find((i) => i.reference === decodeURIComponent(m[2]));
+      if (!invoice) throw validationError('Brak faktury o tym numerze referencyjnym w tej sesji.');
+      return [200, invoiceStatus(invoice)];
+    }
+    return [404, { exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: `Nieznany adres: ${method} ${pathname}` }] } }];
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const send = (status, body, type = 'application/json') => {
+        res.writeHead(status, body === null ? {} : { 'Content-Type': `${type}; charset=utf-8` });
+        res.end(body === null ? undefined : type === 'application/json' ? JSON.stringify(body) : body);
+      };
+      let body;
+      try {
+        body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+      } catch {
+        return send(400, { exception: { exceptionDetailList: [{ exceptionCode: 21405, exceptionDescription: 'Błąd walidacji danych wejściowych.', details: ['Treść nie jest poprawnym JSON.'] }] } });
+      }
+      if (url.pathname === '/__stand-in/control' && req.method === 'POST') {
+        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext']) if (body?.[key] !== undefined) control[key] = body[key];
+        return send(200, control);
+      }
+      if (!url.pathname.startsWith(KSEF_STAND_IN_BASE_PATH)) return send(404, { error: 'not found' });
+      if (control.unavailable) return send(503, 'Service Unavailable (KSeF stand-in switched to unavailable)', 'text/plain');
+      try {
+        const [status, answer, type] = await route(req.method ?? 'GET', url.pathname.slice(KSEF_STAND_IN_BASE_PATH.length), req, body);
+        send(status, answer, type);
+      } catch (error) {
+        if (!(error instanceof ApiError)) {
+          log(`KSeF stand-in: ${error.stack}`);
+          return send(500, { exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: String(error.message) }] } });
+        }
+        send(error.httpStatus, {
+          exception: {
+            exceptionDetailList: [{ exceptionCode: error.code, exceptionDescription: error.message, details: error.details }],
+            serviceName: 'KSeF stand-in',
+            timestamp: new Date(now()).toISOString(),
+          },
+        });
+      }
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const actualPort = server.address().port;
+  return {
+    url: `http://${host}:${actualPort}${KSEF_STAND_IN_BASE_PATH}`,
+    controlUrl: `http://${host}:${actualPort}/__stand-in/control`,
+    port: actualPort,
+    control,
+    invoices,
+    /** Resolves once every invoice received so far is decided. */
+    settled: () => decisions,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,178 @@
+// The KSeF client (functions/src/ksef/client.ts) against the local stand-in over real HTTP: token login,
+// online session, real encryption, schema validation, KSeF numbers, UPO, and the refusals the API
+// documents. The stand-in holds the private keys, so every check is a real decryption and hash.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber.js';
+import { KsefApiError, KsefClient, type KsefTokens, type OnlineSession } from '../../functions/src/ksef/client.js';
+import { sendInvoiceRequest } from '../../functions/src/ksef/crypto.js';
+import { startKsefStandIn } from './ksefStandIn.mjs';
+
+const SELLER_NIP = '1234563218';
+const TOKEN = '20261126-EC-0123456789-ABCDEF0123-45|nip-1234563218|0f1e2d3c4b5a69788796a5b4c3d2e1f0';
+const fixture = (name: string) => readFileSync(new URL(`../../functions/src/domain/ksef/fixtures/${name}`, import.meta.url), 'utf8');
+const INVOICE = fixture('FV-2026-000001-company-mixed.xml');
+const CORRECTION = fixture('KOR-2026-000001-fee.xml');
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+let standIn: Awaited<ReturnType<typeof startKsefStandIn>>;
+let client: KsefClient;
+let tokens: KsefTokens;
+let session: OnlineSession;
+
+beforeAll(async () => {
+  standIn = await startKsefStandIn({ tokens: { [TOKEN]: SELLER_NIP } });
+  client = new KsefClient({ baseUrl: standIn.url, pollIntervalMs: 20, pollTimeoutMs: 20_000 });
+});
+afterAll(() => standIn?.close());
+
+async function sendAndWait(xml: string) {
+  const reference = await client.sendInvoice(tokens.accessToken.token, session, utf8(xml));
+  return client.waitForInvoice(tokens.accessToken.token, session.referenceNumber, reference);
+}
+
+describe('login with a KSeF token', () => {
+  it('redeems access and refresh tokens; refresh gives a working access token', async () => {
+    tokens = await client.authenticate({ nip: SELLER_NIP, token: TOKEN });
+    expect(tokens.accessToken.token).toBeTruthy();
+    expect(Date.parse(tokens.refreshToken.validUntil)).toBeGreaterThan(Date.parse(tokens.accessToken.validUntil));
+    const access = await client.refresh(tokens.refreshToken.token);
+    const opened = await client.openOnlineSession(access.token);
+    await client.closeSession(access.token, opened.referenceNumber);
+  });
+
+  it('a wrong token, or a right token for another NIP, is refused with status 450', async () => {
+    for (const attempt of [{ nip: SELLER_NIP, token: `${TOKEN}x` }, { nip: '5260250274', token: TOKEN }]) {
+      const error = await client.authenticate(attempt).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(KsefApiError);
+      expect((error as KsefApiError).exceptionCode).toBe(450);
+      expect((error as KsefApiError).retryable).toBe(false);
+    }
+  });
+
+  it('a challenge is used once', async () => {
+    const challenge = await client.request<{ challenge: string }>('POST', '/auth/challenge');
+    const body = { challenge: challenge.challenge, contextIdentifier: { type: 'Nip', value: SELLER_NIP }, encryptedToken: 'AAAA' };
+    await client.request('POST', '/auth/ksef-token', { body });
+    const again = await client.request('POST', '/auth/ksef-token', { body }).catch((e: unknown) => e);
+    expect((again as KsefApiError).httpStatus).toBe(400);
+    expect((again as KsefApiError).exceptionCode).toBe(21405);
+  });
+
+  it('calls without a valid access token are refused (401)', async () => {
+    const error = await client.openOnlineSession('not-a-token').catch((e: unknown) => e);
+    expect((error as KsefApiError).httpStatus).toBe(401);
+  });
+});
+
+describe('online session', () => {
+  beforeAll(async () => {
+    tokens ??= await client.authenticate({ nip: SELLER_NIP, token: TOKEN });
+    session = await client.openOnlineSession(tokens.accessToken.token);
+  });
+
+  it('a correction naming a KSeF number KSeF does not hold is rejected (450)', async () => {
+    const status = await sendAndWait(CORRECTION);
+    expect(status.status.code).toBe(450);
+    expect(status.status.details?.join(' ')).toMatch(/1234563218-20260203-0100001AF629-F2/);
+    expect(status.ksefNumber).toBeUndefined();
+  });
+
+  it('an invoice is accepted with a KSeF number in the official format, and its UPO names it with the file hash', async () => {
+    const status = await sendAndWait(INVOICE);
+    expect(status.status).toMatchObject({ code: 200, description: 'Sukces' });
+    const number = status.ksefNumber!;
+    expect(parseKsefNumber(number)).toEqual({ sellerNip: SELLER_NIP, acceptedOn: new Date().toISOString().slice(0, 10) });
+    expect(status.invoiceNumber).toBe('FV/2026/000001');
+    const upo = await client.invoiceUpo(tokens.accessToken.token, session.referenceNumber, number);
+    expect(upo).toContain(`<NumerKSeFDokumentu>${number}</NumerKSeFDokumentu>`);
+    expect(upo).toContain(`<SkrotDokumentu>${sendInvoiceRequest(utf8(INVOICE), session.key).invoiceHash}</SkrotDokumentu>`);
+    expect(upo).toContain(`<NumerReferencyjnySesji>${session.referenceNumber}</NumerReferencyjnySesji>`);
+  });
+
+  it('the same invoice again is a duplicate (440) naming the original KSeF number', async () => {
+    const status = await sendAndWait(INVOICE);
+    expect(status.status.code).toBe(440);
+    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find((i) => i.status.code === 200)!;
+    expect(status.status.extensions?.originalKsefNumber).toBe(original.ksefNumber);
+  });
+
+  it('a correction of a held invoice without its KSeF number is rejected; naming it, the correction is accepted', async () => {
+    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find((i) => i.status.code === 200)!;
+    const withoutNumber = CORRECTION.replace(/<NrKSeF>1<\/NrKSeF>\s*<NrKSeFFaKorygowanej>[^<]*<\/NrKSeFFaKorygowanej>/, '<NrKSeFN>1</NrKSeFN>');
+    expect(withoutNumber).toContain('<NrKSeFN>1</NrKSeFN>');
+    expect((await sendAndWait(withoutNumber)).status.code).toBe(450);
+    const naming = CORRECTION.replace(/<NrKSeFFaKorygowanej>[^<]*</, `<NrKSeFFaKorygowanej>${original.ksefNumber}<`);
+    const status = await sendAndWait(naming);
+    expect(status.status.code).toBe(200);
+    expect(parseKsefNumber(status.ksefNumber!)).not.toBeNull();
+  });
+
+  it('a file the FA(3) schema refuses is rejected (450) with xmllint\'s reasons', async () => {
+    const invalid = INVOICE.replace('<P_2>FV/2026/000001</P_2>', '<P_2>FV/2026/000009</P_2><P_2b>x</P_2b>');
+    const status = await sendAndWait(invalid);
+    expect(status.status.code).toBe(450);
+    expect(status.status.details?.join('\n')).toMatch(/P_2b/);
+  });
+
+  it('an invoice of another seller is refused (410)', async () => {
+    const other = INVOICE.replace('<NIP>1234563218</NIP>', '<NIP>5260250274</NIP>').replace('FV/2026/000001', 'FV/2026/000010');
+    expect((await sendAndWait(other)).status.code).toBe(410);
+  });
+
+  it('a wrong encrypted hash is refused at once (400); a wrong plain hash is rejected (430); bytes under another key fail to decrypt (435)', async () => {
+    const xml = utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000011'));
+    const path = `/sessions/online/${session.referenceNumber}/invoices`;
+    const bearer = tokens.accessToken.token;
+    const body = sendInvoiceRequest(xml, session.key);
+    const wrongEncrypted = await client.request('POST', path, { bearer, body: { ...body, encryptedInvoiceHash: body.invoiceHash } }).catch((e: unknown) => e);
+    expect((wrongEncrypted as KsefApiError).httpStatus).toBe(400);
+    const wrongPlain = await client.request<{ referenceNumber: string }>('POST', path, { bearer, body: { ...body, invoiceSize: body.invoiceSize + 1 } });
+    expect((await client.waitForInvoice(bearer, session.referenceNumber, wrongPlain.referenceNumber)).status.code).toBe(430);
+    const otherKey = sendInvoiceRequest(xml, { key: Buffer.alloc(32, 7), iv: Buffer.alloc(16, 1) });
+    const undecryptable = await client.request<{ referenceNumber: string }>('POST', path, { bearer, body: otherKey });
+    const status = await client.waitForInvoice(bearer, session.referenceNumber, undecryptable.referenceNumber);
+    expect([430, 435]).toContain(status.status.code); // CBC under a wrong key usually fails on padding (435), rarely decodes to garbage (430)
+  });
+
+  it('a forced rejection returns the chosen status; slow processing stays at 100 until done', async () => {
+    standIn.control.rejectNext.push({ code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['wymuszone w teście'] });
+    const forced = await sendAndWait(INVOICE.replace('FV/2026/000001', 'FV/2026/000012'));
+    expect(forced.status).toMatchObject({ code: 450, details: ['wymuszone w teście'] });
+    standIn.control.processingDelayMs = 300;
+    const reference = await client.sendInvoice(tokens.accessToken.token, session, utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000013')));
+    expect((await client.invoiceStatus(tokens.accessToken.token, session.referenceNumber, reference)).status.code).toBe(100);
+    expect((await client.waitForInvoice(tokens.accessToken.token, session.referenceNumber, reference)).status.code).toBe(200);
+    standIn.control.processingDelayMs = 0;
+  });
+
+  it('unavailable: every call fails with a retryable error; back again, the session goes on', async () => {
+    standIn.control.unavailable = true;
+    const error = await client.sendInvoice(tokens.accessToken.token, session, utf8(INVOICE)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(KsefApiError);
+    expect((error as KsefApiError).httpStatus).toBe(503);
+    expect((error as KsefApiError).retryable).toBe(true);
+    standIn.control.unavailable = false;
+    expect((await sendAndWait(INVOICE.replace('FV/2026/000001', 'FV/2026/000014'))).status.code).toBe(200);
+  });
+
+  it('an unreachable service is a retryable error too', async () => {
+    const nowhere = new KsefClient({ baseUrl: 'http://127.0.0.1:9/api/v2', timeoutMs: 2_000 });
+    const error = await nowhere.publicKeyCertificates().catch((e: unknown) => e);
+    expect((error as KsefApiError).retryable).toBe(true);
+    expect((error as KsefApiError).httpStatus).toBeNull();
+  });
+
+  it('closing the session: no more invoices; its status counts them once all are decided', async () => {
+    await client.closeSession(tokens.accessToken.token, session.referenceNumber);
+    const refused = await client.sendInvoice(tokens.accessToken.token, session, utf8(INVOICE)).catch((e: unknown) => e);
+    expect((refused as KsefApiError).httpStatus).toBe(400);
+    await standIn.settled();
+    const status = await client.sessionStatus(tokens.accessToken.token, session.referenceNumber);
+    const listed = await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber);
+    expect(status.status.code).toBe(200);
+    expect(status.invoiceCount).toBe(listed.length);
+    expect(status.successfulInvoiceCount).toBe(listed.filter((i) => i.status.code === 200).length);
+    expect(new Set(listed.filter((i) => i.ksefNumber).map((i) => i.ksefNumber)).size).toBe(status.successfulInvoiceCount);
+  });
+});
