@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { unnamedControls } from './support/controls';
-import { describeFindings, overflowingText } from './support/overflow';
+import { describeFindings, overflowingText, watchPageWidth } from './support/overflow';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 import { DEMO, settled, signIn, stackClient } from './support/stack';
 
@@ -108,6 +108,7 @@ describe.each(Object.keys(ROUTES) as (keyof typeof ROUTES)[])('every %s route', 
   it.each(WIDTHS)('fits at %i px: no text wider than its box, every control named in Polish', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw', hasTouch: width < 1280 });
     await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+    await watchPageWidth(context);
     const page = await context.newPage();
     page.setDefaultTimeout(90_000);
     const errors = collectPageErrors(page);

@@ -2,7 +2,7 @@
 // or placeholder) and whose content is wider than the box, whether it spills out visibly or is cut
 // (overflow: hidden, text-overflow: ellipsis). Page-level overflow alone would miss a badge clipped
 // inside a card, which is what a reader actually sees.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export interface OverflowFinding {
   /** A short CSS-like path to the element, for the failure message. */
@@ -59,10 +59,34 @@ function findOverflowingText(): OverflowFinding[] {
       findings.push({ element: describe(el), text: (el.textContent ?? '').trim().slice(0, 80), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth });
     }
   }
-  // The page itself must not scroll sideways either.
+  // The page itself must not scroll sideways either: not now, and not in any frame since the last
+  // look (a page sliding in can stick out for a few frames; see watchPageWidth).
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth + SLACK) findings.push({ element: 'html', text: '(page wider than the window)', scrollWidth: root.scrollWidth, clientWidth: root.clientWidth });
+  const watch = (window as { __widestPage?: { scrollWidth: number; clientWidth: number; path: string } | null }).__widestPage;
+  if (watch) findings.push({ element: 'html', text: `(page wider than the window in a frame while showing ${watch.path})`, scrollWidth: watch.scrollWidth, clientWidth: watch.clientWidth });
+  (window as { __widestPage?: unknown }).__widestPage = null;
   return findings;
+}
+
+/**
+ * Watches every frame of every page of the context, from the first, for a document wider than the
+ * window (what a reader sees as a sideways scroll, however briefly: an entering transition, a part
+ * that loads late). The widest is kept in the page until overflowingText reports it.
+ */
+export async function watchPageWidth(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const SLACK = 1;
+    const state = window as { __widestPage?: { scrollWidth: number; clientWidth: number; path: string } | null };
+    const look = () => {
+      const root = document.documentElement;
+      if (root && root.clientWidth > 0 && root.scrollWidth > root.clientWidth + SLACK && root.scrollWidth > (state.__widestPage?.scrollWidth ?? 0)) {
+        state.__widestPage = { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, path: location.pathname };
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
 }
 
 export function overflowingText(page: Page): Promise<OverflowFinding[]> {

@@ -91,7 +91,13 @@ export async function signIn(page: Page, web: string, account: Pick<Account, 'em
   await page.waitForURL(`${web}/dashboard`);
 }
 
-/** Every loading placeholder of the page has gone (lists and cards mark themselves aria-busy while loading). */
+/**
+ * Every loading placeholder of the page has gone (lists and cards mark themselves aria-busy while
+ * loading) and the page's entering transition has ended (endless animations, a spinner, do not count).
+ */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+  await page.waitForFunction(() =>
+    document.querySelectorAll('[aria-busy="true"]').length === 0 &&
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }

@@ -1,14 +1,17 @@
 import { Text } from '@mantine/core';
 
-/** An order line or an item as lists show it: its name, and below it, dimmed, who or what it is for. */
+/**
+ * An order line or an item as lists show it: its name, and below it, dimmed, who or what it is for.
+ * Both may break inside a word: a long double surname is wider than a narrow card's column.
+ */
 export function LineLabel({ name, detail, weight = 600 }: { name: string; detail?: string; weight?: number }) {
   return (
     <>
-      <Text size="sm" fw={weight}>
+      <Text size="sm" fw={weight} style={{ overflowWrap: 'anywhere' }}>
         {name}
       </Text>
       {detail && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {detail}
         </Text>
       )}
