@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport } from './authExport.mjs';
 import { warmFunctions } from './warmFunctions.mjs';
 import { startMailCatcher } from './mailCatcher.mjs';
@@ -32,6 +32,13 @@ const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', 
  * production instances do) without starving the machine.
  */
 export const FUNCTIONS_PARALLEL_DEFAULT = Math.max(2, Math.min(8, 2 * os.availableParallelism()));
+/**
+ * Most worker processes the Functions emulator keeps (scripts/lib/functionsWorkerLimit.mjs; env
+ * FUNCTIONS_WORKER_LIMIT). firebase-tools alone keeps one per function used plus one per concurrent
+ * request, never stopping any, ~125 MB each. Sixteen hold every function a day at the stand uses warm
+ * (~2 GB) and leave room for a burst of FUNCTIONS_EMULATOR_PARALLEL requests to one function.
+ */
+export const FUNCTIONS_WORKER_LIMIT_DEFAULT = 16;
 /** Seconds a Functions emulator worker may take to start (firebase-tools' default is 30). */
 const FUNCTIONS_WORKER_START_TIMEOUT_S = 60;
 /** Longest a stop waits for firebase-tools to finish exporting the Auth accounts before it is killed. */
@@ -208,8 +215,8 @@ function latencyArgs({ latencyMs, latencyJitterMs }) {
  *   made for this stack's emulators, or not at all
  * @param {string} [options.dataDir] keep data here across restarts (database journal + Auth export); a temp dir when omitted
  * @param {boolean} [options.functions] start the Auth + Functions emulators (default true)
- * @param {boolean} [options.warm] start a worker for every callable before returning, so no user
- *   action waits for a cold start (`npm start`; costs start-up time and a Node process per callable)
+ * @param {boolean} [options.warm] start a worker for the callables used most (as many as the worker
+ *   limit allows) before returning, so those wait for no cold start (`npm start`; costs start-up time)
  * @param {number} [options.latencyMs] the database emulator delays every message by this many ms in
  *   each direction (`--latency`: production's round trips between functions and the database)
  * @param {number} [options.latencyJitterMs] ± jitter of that delay (`--latency-jitter`; default a quarter of it)
@@ -223,6 +230,7 @@ export async function startStack(options = {}) {
   const ports = await choosePorts(portMode, wanted);
   const host = '127.0.0.1';
   let functionsParallel;
+  let functionsWorkerLimit;
   let mail;
   const processes = [];
   const cleanups = [];
@@ -309,11 +317,12 @@ export async function startStack(options = {}) {
       const firebaseTmp = mkdtempSync(path.join(os.tmpdir(), 'panel-firebase-'));
       cleanups.push(() => rmSync(firebaseTmp, { recursive: true, force: true }));
       functionsParallel = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || FUNCTIONS_PARALLEL_DEFAULT;
+      functionsWorkerLimit = Math.max(functionsParallel, Number(process.env.FUNCTIONS_WORKER_LIMIT) || FUNCTIONS_WORKER_LIMIT_DEFAULT);
       log(`Starting the Auth (${ports.auth}) and Functions (${ports.functions}) emulators…`);
       const firebase = new ManagedProcess(
         'firebase',
         process.execPath,
-        [path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configFile, ...importArgs],
+        ['--import', pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'functionsWorkerLimit.mjs')).href, path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configFile, ...importArgs],
         {
           // Its working folder receives firebase-debug.log and the export's temporary folder (renamed
           // into the staging folder, so it must be on the same file system as the data).
@@ -324,6 +333,7 @@ export async function startStack(options = {}) {
             CI: 'true',
             TMPDIR: firebaseTmp,
             FUNCTIONS_EMULATOR_PARALLEL: String(functionsParallel),
+            FUNCTIONS_WORKER_LIMIT: String(functionsWorkerLimit),
             FUNCTIONS_DISCOVERY_TIMEOUT: String(FUNCTIONS_WORKER_START_TIMEOUT_S),
           },
         },
@@ -340,8 +350,8 @@ export async function startStack(options = {}) {
     // The warm-up needs no data: it runs while the demo data loads and the web app starts.
     let warming = Promise.resolve();
     if (functions && warm) {
-      log('Warming up the functions (a worker for every callable)…');
-      warming = warmFunctions({ functionsUrl: `http://${host}:${ports.functions}`, projectId: PROJECT_ID }).then(({ callables, ms, problems }) => {
+      log(`Warming up the functions (a worker for each of up to ${functionsWorkerLimit} callables)…`);
+      warming = warmFunctions({ functionsUrl: `http://${host}:${ports.functions}`, projectId: PROJECT_ID, limit: functionsWorkerLimit }).then(({ callables, ms, problems }) => {
         log(`Functions warm: ${callables} callables in ${(ms / 1000).toFixed(1)} s.`);
         for (const problem of problems) log(`Warning: warming a function failed (${problem}).`);
       }, (error) => log(`Warning: the functions could not be warmed (${error.message}).`));
@@ -407,6 +417,8 @@ export async function startStack(options = {}) {
     processes,
     /** Requests the Functions emulator runs at once (FUNCTIONS_EMULATOR_PARALLEL). */
     functionsParallel,
+    /** Most worker processes the Functions emulator keeps (FUNCTIONS_WORKER_LIMIT). */
+    functionsWorkerLimit,
     stop,
   };
 }

@@ -1,10 +1,17 @@
-// Warms every callable of the Functions emulator before the local stack reports ready.
+// Warms the callables of the Functions emulator before the local stack reports ready.
 //
 // The emulator starts a worker process per function on its first request (Node start-up plus loading
 // the functions code: seconds on a small machine), so without this the first payment confirmation or
 // hand-out after `npm start` waited 4–7 s. Each callable gets one anonymous request with an empty
 // body, which it refuses (invalid input or not signed in) before touching any data; its worker then
-// stays idle and answers the first real request.
+// stays idle and answers the first real request. The emulator keeps a bounded number of workers
+// (scripts/lib/functionsWorkerLimit.mjs), so only as many callables are warmed, those used most first.
+
+/** Callables a day at the stand uses most, most first; the rest follow in the emulator's order. */
+export const MOST_USED_CALLABLES = [
+  'syncProfile', 'completeRegistration', 'addMember', 'updateProfile', 'placeTicketOrder', 'placeMerchOrder',
+  'cancelOrder', 'confirmPayment', 'handOutPickupItems', 'requestRefund', 'expireUnpaidOrders', 'bookBankTransactions',
+];
 
 /** Callables of the running Functions emulator, from its /backends listing. */
 export async function listCallables(functionsUrl) {
@@ -43,15 +50,17 @@ async function warmOne(functionsUrl, projectId, { name, region }, signal) {
 }
 
 /**
- * Warms every callable. All requests are sent at once: the emulator queues them and starts at most
+ * Warms the `limit` callables used most (all when no limit is given). All requests are sent at
+ * once: the emulator queues them and starts at most
  * FUNCTIONS_EMULATOR_PARALLEL workers at a time. Each request waits until its worker has answered (a
  * request that gave up early would stay queued and delay the first real requests), up to `deadlineMs`
  * for all of them — a worker that never starts leaves its request unanswered.
  * @returns {Promise<{ callables: number, ms: number, problems: string[] }>}
  */
-export async function warmFunctions({ functionsUrl, projectId, deadlineMs = 300_000 }) {
+export async function warmFunctions({ functionsUrl, projectId, deadlineMs = 300_000, limit = Infinity }) {
   const started = performance.now();
-  const callables = await listCallables(functionsUrl);
+  const rank = (name) => (MOST_USED_CALLABLES.includes(name) ? MOST_USED_CALLABLES.indexOf(name) : MOST_USED_CALLABLES.length);
+  const callables = (await listCallables(functionsUrl)).sort((a, b) => rank(a.name) - rank(b.name)).slice(0, limit);
   const signal = AbortSignal.timeout(deadlineMs);
   const problems = (await Promise.all(callables.map((callable) => warmOne(functionsUrl, projectId, callable, signal)))).filter(Boolean);
   return { callables: callables.length, ms: Math.round(performance.now() - started), problems };
