@@ -5,10 +5,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
 const PASSWORD = 'haslo-testowe-123';
@@ -223,6 +226,54 @@ describe('bank statement import in Chromium', () => {
     expect(between.length).toBeGreaterThanOrEqual(3);
     expect(between.at(-1)!.ticks).toBeGreaterThan(between[0].ticks);
     expect(await admin.getByTestId('statement-reading').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('an uncertain encoding is shown with an example and switched with one click; the preview re-renders', async () => {
+    // Byte 0xA5 is „Ą” in Windows-1250 and „ą” in CP852: neither reading is sure.
+    const file = path.join(tmp, 'wyciag-kodowanie.sta');
+    writeFileSync(file, mt940([{ amount: 5_000, title: 'Darowizna na zagle', name: 'MĄKA JAN', ref: 'E2EENC01' }]));
+    await admin.locator('input[type="file"]').setInputFiles(file);
+    const guess = admin.getByTestId('encoding-guess');
+    await guess.filter({ hasText: 'Kodowanie znaków rozpoznano jako Windows-1250, ale nie na pewno.' }).waitFor();
+    expect(await guess.innerText()).toContain('MĄKA JAN');
+    await guess.getByRole('button', { name: 'CP852' }).click();
+    await admin.getByTestId('statement-summary').filter({ hasText: 'Wyciąg MT940 (CP852)' }).waitFor();
+    await admin.getByTestId('bank-row').filter({ hasText: 'MąKA JAN' }).waitFor();
+    expect(await admin.locator('input').and(admin.getByLabel('Kodowanie znaków', { exact: true })).inputValue()).toBe('CP852 (DOS, MultiCash)');
+    await admin.locator('input').and(admin.getByLabel('Kodowanie znaków', { exact: true })).click();
+    await admin.getByRole('option', { name: 'Rozpoznaj automatycznie' }).click();
+    await admin.getByTestId('statement-summary').filter({ hasText: 'Wyciąg MT940 (Windows-1250)' }).waitFor();
+  }, SLOW);
+
+  it('a bank CSV layout is recognised and can be chosen by hand; a layout the file does not have is named', async () => {
+    const file = path.join(ROOT, 'functions/src/domain/bank/fixtures/mbank-lista-operacji-2026-07.csv');
+    await admin.locator('input[type="file"]').setInputFiles(file);
+    await admin.getByTestId('statement-summary').filter({ hasText: 'Wyciąg CSV (UTF-8), układ: mBank (lista operacji): 4 wpływy' }).waitFor();
+    const layout = admin.locator('input').and(admin.getByLabel('Układ pliku CSV', { exact: true }));
+    expect(await layout.inputValue()).toBe('mBank (lista operacji)');
+    await layout.click();
+    await admin.getByRole('option', { name: 'Bank Pekao' }).click();
+    await admin.getByTestId('statement-error').filter({ hasText: 'Plik nie ma układu „Bank Pekao”' }).waitFor();
+    expect(await layout.inputValue()).toBe('Bank Pekao');
+    await layout.click();
+    await admin.getByRole('option', { name: 'Rozpoznaj automatycznie' }).click();
+    await admin.getByTestId('statement-summary').filter({ hasText: 'układ: mBank (lista operacji)' }).waitFor();
+    expect(await admin.getByTestId('statement-error').count()).toBe(0);
+    // How the import page looks with a recognised CSV, on a phone and a desktop, light and dark.
+    for (const [viewport, colorScheme] of [['phone', 'light'], ['phone', 'dark'], ['desktop', 'dark']] as const) {
+      const context = await newContext(browser, { viewport, colorScheme });
+      await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+      const look = await context.newPage();
+      look.setDefaultTimeout(90_000);
+      await signIn(look, ADMIN.email, ADMIN.password);
+      await look.goto(`${web}/dashboard/admin?tab=wyciag`);
+      await look.locator('input[type="file"]').setInputFiles(file);
+      await look.getByTestId('statement-summary').waitFor();
+      await screenshot(look, `bank-import-csv-layout-${viewport}-${colorScheme}`);
+      await context.close();
+    }
+    await screenshot(admin, 'bank-import-csv-layout-desktop-light');
     expect(pageErrors).toEqual([]);
   }, SLOW);
 

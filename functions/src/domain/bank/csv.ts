@@ -52,8 +52,8 @@ export interface CsvInspection {
   headers: string[];
   /** Identifies the layout: the same bank's exports share it, so a mapping is remembered under it. */
   fingerprint: string;
-  /** A known bank layout recognised from the header, if any. */
-  preset?: { bank: string; mapping: CsvMapping };
+  /** A known bank layout recognised from the header (or, for Santander, the rows), if any. */
+  preset?: { id: CsvPresetId; bank: string; mapping: CsvMapping };
   /** The best guess from header names; `complete` when date, amount and title were all found. */
   guess: { mapping: CsvMapping; complete: boolean };
 }
@@ -61,9 +61,8 @@ export interface CsvInspection {
 const DATE_WORDS = /^(data|date)\b|data (operacji|księgowania|transakcji|waluty)/i;
 const AMOUNT_WORDS = /kwota|amount|uznania|obciążenia|wpływy|wydatki/i;
 
-/** Splits the text into rows and finds the header and the layout. */
-export function inspectCsv(text: string): CsvInspection {
-  const delimiter = detectDelimiter(text);
+/** Splits the text into rows and finds the header and the layout; `delimiter` re-splits with another separator. */
+export function inspectCsv(text: string, delimiter: CsvDelimiter = detectDelimiter(text)): CsvInspection {
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
@@ -71,11 +70,11 @@ export function inspectCsv(text: string): CsvInspection {
   }
   const rows = parsed.data.map((r) => r.map((c) => c.trim()));
   if (rows.length === 0) throw new StatementError('empty', 'Plik CSV jest pusty.');
-  const headerRow = rows.slice(0, 60).findIndex((r) => r.length >= 3 && r.some((c) => DATE_WORDS.test(stripHash(c))) && r.some((c) => AMOUNT_WORDS.test(stripHash(c))));
+  const headerRow = rows.slice(0, 60).findIndex((r) => r.length >= 3 && looksLikeHeader(r));
   const width = Math.max(...rows.slice(headerRow >= 0 ? headerRow : 0, (headerRow >= 0 ? headerRow : 0) + 50).map((r) => r.length));
   const headers = headerRow >= 0 ? rows[headerRow].map(stripHash) : Array.from({ length: width }, (_, i) => `Kolumna ${i + 1}`);
   const fingerprint = csvFingerprint(headerRow >= 0 ? headers : null, delimiter, width);
-  const preset = PRESETS.map((p) => ({ bank: p.bank, mapping: p.detect(headers, headerRow, delimiter) })).find((p) => p.mapping !== null) as CsvInspection['preset'];
+  const preset = PRESETS.map((p) => ({ id: p.id, bank: p.bank, mapping: p.detect(headers, headerRow, delimiter, rows) })).find((p) => p.mapping !== null) as CsvInspection['preset'];
   return { delimiter, rows, headerRow, headers, fingerprint, ...(preset ? { preset } : {}), guess: guessMapping(rows, headers, headerRow, delimiter) };
 }
 
@@ -89,20 +88,39 @@ function stripHash(cell: string): string {
   return cell.replace(/^#/, '').trim();
 }
 
+/**
+ * The separator: the one that splits a header line (date and amount words, three or more fields) and
+ * the rows below it into the same number of fields — a preamble above the header (mBank's „Lista
+ * operacji” starts with a sentence full of commas) does not count. Without such a header, the one that
+ * splits most lines into the same number (≥ 3) of fields.
+ */
 function detectDelimiter(text: string): CsvDelimiter {
-  const lines = text.split(/\r\n|\n|\r/, 80).filter((l) => l.trim() !== '');
+  const lines = text.split(/\r\n|\n|\r/, 200).filter((l) => l.trim() !== '');
   let best: CsvDelimiter = ';';
   let bestScore = -1;
   for (const d of CSV_DELIMITERS) {
-    // Count fields outside quotes per line; the separator that splits most lines into the same
-    // number (≥ 3) of fields wins.
     const counts = lines.map((l) => countFields(l, d));
-    const freq = new Map<number, number>();
-    for (const c of counts) if (c >= 3) freq.set(c, (freq.get(c) ?? 0) + 1);
-    const score = Math.max(0, ...freq.values());
+    const header = lines.findIndex((l, i) => counts[i] >= 3 && looksLikeHeader(splitSimple(l, d)));
+    let score: number;
+    if (header >= 0) {
+      const rows = counts.slice(header + 1, header + 51);
+      score = 10_000 + rows.filter((c) => c === counts[header] || c === counts[header] - 1).length;
+    } else {
+      const freq = new Map<number, number>();
+      for (const c of counts.slice(0, 80)) if (c >= 3) freq.set(c, (freq.get(c) ?? 0) + 1);
+      score = Math.max(0, ...freq.values());
+    }
     if (score > bestScore) [best, bestScore] = [d, score];
   }
   return best;
+}
+
+function looksLikeHeader(cells: string[]): boolean {
+  return cells.some((c) => DATE_WORDS.test(stripHash(c))) && cells.some((c) => AMOUNT_WORDS.test(stripHash(c)));
+}
+
+function splitSimple(line: string, d: string): string[] {
+  return line.split(d).map((c) => c.replace(/^"|"$/g, '').trim());
 }
 
 function countFields(line: string, d: string): number {
@@ -117,17 +135,33 @@ function countFields(line: string, d: string): number {
 
 // ------------------------------------------------------------------ known layouts
 
+export const CSV_PRESETS = [
+  { id: 'pko-bp', bank: 'PKO BP' },
+  { id: 'mbank', bank: 'mBank' },
+  { id: 'mbank-lista', bank: 'mBank (lista operacji)' },
+  { id: 'ing', bank: 'ING Bank Śląski' },
+  { id: 'santander', bank: 'Santander Bank Polska' },
+  { id: 'pekao', bank: 'Bank Pekao' },
+  { id: 'millennium', bank: 'Bank Millennium' },
+] as const;
+export type CsvPresetId = (typeof CSV_PRESETS)[number]['id'];
+
 interface Preset {
+  id: CsvPresetId;
   bank: string;
-  detect(headers: string[], headerRow: number, delimiter: CsvDelimiter): CsvMapping | null;
+  detect(headers: string[], headerRow: number, delimiter: CsvDelimiter, rows: string[][]): CsvMapping | null;
 }
 
 const lower = (h: string[]) => h.map((x) => x.toLowerCase());
 const col = (headers: string[], name: string) => lower(headers).indexOf(name.toLowerCase());
 
+const bankOf = (id: CsvPresetId) => CSV_PRESETS.find((p) => p.id === id)!.bank;
+const DDMMYYYY = /^\d{2}-\d{2}-\d{4}$/;
+
 const PRESETS: Preset[] = [
   {
-    bank: 'mBank',
+    id: 'mbank',
+    bank: bankOf('mbank'),
     detect(headers, headerRow, delimiter) {
       const [date, title, party, account, amount] = ['Data księgowania', 'Tytuł', 'Nadawca/Odbiorca', 'Numer konta', 'Kwota'].map((n) => col(headers, n));
       if ([date, title, party, account, amount].some((i) => i < 0) || col(headers, 'Opis operacji') < 0) return null;
@@ -135,7 +169,19 @@ const PRESETS: Preset[] = [
     },
   },
   {
-    bank: 'ING Bank Śląski',
+    // mBank's „Lista operacji” (the newer web export): Opis operacji holds payer and title together,
+    // Rachunek is the organiser's own account, amounts read "1 185,61 PLN".
+    id: 'mbank-lista',
+    bank: bankOf('mbank-lista'),
+    detect(headers, headerRow, delimiter) {
+      const [date, description, own, category, amount, balance] = ['Data operacji', 'Opis operacji', 'Rachunek', 'Kategoria', 'Kwota', 'Saldo po operacji'].map((n) => col(headers, n));
+      if ([date, description, own, category, amount, balance].some((i) => i < 0)) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, title: [description] } };
+    },
+  },
+  {
+    id: 'ing',
+    bank: bankOf('ing'),
     detect(headers, headerRow, delimiter) {
       const [date, party, title, account, ref, amount] = ['Data księgowania', 'Dane kontrahenta', 'Tytuł', 'Nr rachunku', 'Nr transakcji', 'Kwota transakcji (waluta rachunku)'].map((n) => col(headers, n));
       if ([date, party, title, account, ref, amount].some((i) => i < 0)) return null;
@@ -143,7 +189,8 @@ const PRESETS: Preset[] = [
     },
   },
   {
-    bank: 'PKO BP',
+    id: 'pko-bp',
+    bank: bankOf('pko-bp'),
     detect(headers, headerRow, delimiter) {
       const [date, type, amount, currency, description] = ['Data operacji', 'Typ transakcji', 'Kwota', 'Waluta', 'Opis transakcji'].map((n) => col(headers, n));
       if ([date, type, amount, currency, description].some((i) => i < 0)) return null;
@@ -151,7 +198,32 @@ const PRESETS: Preset[] = [
     },
   },
   {
-    bank: 'Bank Millennium',
+    // Pekao24 „Historia operacji”: Rachunek źródłowy is the payer's account on an incoming transfer.
+    id: 'pekao',
+    bank: bankOf('pekao'),
+    detect(headers, headerRow, delimiter) {
+      const [date, party, source, title, amount, currency, ref] = ['Data księgowania', 'Nadawca / Odbiorca', 'Rachunek źródłowy', 'Tytuł', 'Kwota operacji', 'Waluta', 'Numer referencyjny'].map((n) => col(headers, n));
+      if ([date, party, source, title, amount, currency, ref].some((i) => i < 0)) return null;
+      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'DD.MM.YYYY', columns: { bookingDate: date, amount, currency, title: [title], payerName: [party], payerAccount: source, reference: ref } };
+    },
+  },
+  {
+    // Santander's CSV has no header: a summary row (date, own account, owner, currency, sums, count),
+    // then: operation date, booking date, title, party, party account, amount, balance, row number.
+    id: 'santander',
+    bank: bankOf('santander'),
+    detect(_headers, headerRow, delimiter, rows) {
+      if (headerRow >= 0 || delimiter !== ',') return null;
+      const [summary, ...data] = rows;
+      if (!summary || !/^\d{4}-\d{2}-\d{2}$/.test(summary[0] ?? '') || !/^'?[\d ]{26,32}'?$/.test(summary[1] ?? '')) return null;
+      const sample = data.slice(0, 20);
+      if (sample.length === 0 || !sample.every((r) => r.length >= 7 && DDMMYYYY.test(r[0]) && DDMMYYYY.test(r[1]))) return null;
+      return { delimiter, headerRow: -1, dataStart: 1, decimal: ',', dateFormat: 'DD-MM-YYYY', columns: { bookingDate: 1, amount: 5, title: [2], payerName: [3], payerAccount: 4 } };
+    },
+  },
+  {
+    id: 'millennium',
+    bank: bankOf('millennium'),
     detect(headers, headerRow, delimiter) {
       const [date, account, party, title, debit, credit, currency] = ['Data rozliczenia', 'Na konto/Z konta', 'Odbiorca/Zleceniodawca', 'Opis', 'Obciążenia', 'Uznania', 'Waluta'].map((n) => col(headers, n));
       if ([date, account, party, title, debit, credit, currency].some((i) => i < 0)) return null;
@@ -159,6 +231,12 @@ const PRESETS: Preset[] = [
     },
   },
 ];
+
+/** The mapping of a preset the admin chose, or null when the file does not have that layout. */
+export function presetMapping(inspection: CsvInspection, id: CsvPresetId): CsvMapping | null {
+  const preset = PRESETS.find((p) => p.id === id);
+  return preset ? preset.detect(inspection.headers, inspection.headerRow, inspection.delimiter, inspection.rows) : null;
+}
 
 /** A mapping from header names alone, for banks without a preset; the admin confirms or corrects it. */
 function guessMapping(rows: string[][], headers: string[], headerRow: number, delimiter: CsvDelimiter): CsvInspection['guess'] {

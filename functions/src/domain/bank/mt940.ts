@@ -113,9 +113,14 @@ function requireStatement<T>(current: T | null, t: Tag): T {
   return current;
 }
 
+/** Tags whose value is one line: anything below them up to the next tag is envelope or bank header text. */
+const SINGLE_LINE_TAGS = new Set(['20', '25', '28', '28C', '60F', '60M', '62F', '62M', '64', '65']);
+
 /**
- * Splits the text into tags. A tag starts a line with `:NN[A-Z]:`; every other line continues the
- * previous tag. SWIFT envelopes (`{1:…}{2:…}{4:` … `-}`) and the message separator `-` are dropped.
+ * Splits the text into tags. A tag starts a line with `:NN[A-Z]:`; other lines continue the previous
+ * tag. SWIFT envelopes (`{1:…}{2:…}{3:…}{4:` … `-}{5:…}`), the message separator `-`, and the bank's
+ * header lines some exports repeat before each message (`ABNANL2A` / `940` / `ABNANL2A`) are dropped:
+ * they follow a single-line tag or precede the first one.
  */
 function readTags(text: string): Tag[] {
   const lines = text.split(/\r\n|\r|\n/);
@@ -124,11 +129,12 @@ function readTags(text: string): Tag[] {
     let line = lines[i];
     const envelope = /^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:(\{[^}]*\})*\})?\{4:\s*$/.exec(line);
     if (envelope || /^\{4:\s*$/.test(line)) continue;
-    if (/^-\}?\s*$/.test(line) || /^\{5:/.test(line)) continue;
-    line = line.replace(/^\{4:/, '');
+    if (/^-\}?\s*(\{5:.*)?$/.test(line) || /^\{5:/.test(line)) continue;
+    // The trailer may close the last tag's own line: ":62F:C200101EUR379,29-}{5:}".
+    line = line.replace(/^\{4:/, '').replace(/-\}(\{5:.*)?\s*$/, '');
     const m = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line);
     if (m) tags.push({ tag: m[1], value: m[2], line: i + 1 });
-    else if (tags.length && line.trim() !== '') tags[tags.length - 1].value += `\n${line}`;
+    else if (tags.length && line.trim() !== '' && !SINGLE_LINE_TAGS.has(tags[tags.length - 1].tag)) tags[tags.length - 1].value += `\n${line}`;
   }
   return tags;
 }
@@ -175,12 +181,35 @@ function readStatementLine(t: Tag, currency: string): BankTransaction {
   };
 }
 
-/** Field 86: Polish `~NN` sub-fields when present, otherwise free text (the whole field is the title). */
+/**
+ * Joins sub-field contents: directly after one cut at the full `width` (mid-word), with a space after a
+ * shorter one (it ended where the writer ended it). Title sub-fields are 27 characters wide, MultiCash
+ * name lines (~27–~29) 35.
+ */
+function joinSubfields(parts: readonly (string | undefined)[], width: number): string {
+  let out = '';
+  let previous = '';
+  for (const part of parts) {
+    if (!part) continue;
+    const glue = out && previous.length < width && /\S$/.test(out) && /^\S/.test(part) ? ' ' : '';
+    out += glue + part;
+    previous = part;
+  }
+  return out;
+}
+
+/** An account number in a sub-field: NRB (26 digits) or an IBAN, spaces allowed. */
+const ACCOUNT = /^\s*([A-Z]{2})?\d[\d ]{15,32}\s*$/;
+
+/**
+ * Field 86: Polish `~NN` sub-fields when present; mBank's free text with `Z RACH.:`, `OD:`, `TYT.:`
+ * labels; otherwise free text (the whole field is the title).
+ */
 export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payerName' | 'payerAccount'> {
   // Sub-field content is cut into lines at a fixed width, so lines join without a space.
   const joined = raw.split('\n').join('');
   const structured = /^\s*(\d{3})?([~^<?])(\d{2})/.exec(joined);
-  if (!structured) return { title: cleanText(raw.split('\n').join(' '), 500) };
+  if (!structured) return readLabelledText(raw.split('\n').join(' '));
   const sep = structured[2];
   // Sub-field code → content; a code may repeat (continued content), so contents are appended.
   const fields: string[] = [];
@@ -192,17 +221,44 @@ export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payer
       fields[last] = (fields[last] ?? '') + part.slice(2);
     } else if (last >= 0) fields[last] += sep + part; // the separator character inside a title ("Czy to ZAM?")
   }
-  const range = (from: number, to: number) => {
-    let out = '';
-    for (let c = from; c <= to; c++) out += fields[c] ?? '';
-    return out;
+  const range = (from: number, to: number, width = 27) => {
+    const out: (string | undefined)[] = [];
+    for (let c = from; c <= to; c++) out.push(fields[c]);
+    return joinSubfields(out, width);
   };
+  // ING puts the payer's account into ~29 (its name is in ~32–~33): an account is no name.
+  const nameField = (c: number) => (fields[c] !== undefined && ACCOUNT.test(fields[c]) ? undefined : fields[c]);
+  // ~26 is the payer's account in MultiCash exports (BPH, Pekao) and more title elsewhere.
+  const account26 = fields[26] !== undefined && ACCOUNT.test(fields[26]) ? fields[26] : undefined;
   // ~60–~63 continue the title at some banks and hold the payer's address at others; both are
   // worth searching for an order number, so they follow the title.
-  const title = cleanText([range(20, 26) || fields[0], range(60, 63)].filter(Boolean).join(' '), 500);
-  const payerName = cleanText(range(27, 29) || range(32, 33), 200);
-  const payerAccount = normalizeAccount(fields[38]) ?? normalizeAccount(`${fields[30] ?? ''}${fields[31] ?? ''}`);
+  const titleParts = range(20, account26 === undefined ? 26 : 25) || fields[0];
+  const title = cleanText([titleParts, range(60, 63)].filter(Boolean).join(' '), 500);
+  const payerName = cleanText(joinSubfields([nameField(27), nameField(28), nameField(29)], 35) || range(32, 33), 200);
+  const account29 = fields[29] !== undefined && ACCOUNT.test(fields[29]) ? fields[29] : undefined;
+  const payerAccount = normalizeAccount(fields[38]) ?? normalizeAccount(`${fields[30] ?? ''}${fields[31] ?? ''}`) ?? normalizeAccount(account26) ?? normalizeAccount(account29);
   return { title, ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}) };
+}
+
+/**
+ * mBank's free-text field 86: "911 TRANSAKCJA …; Z RACH.: 351090…; OD: FIRMA 1 SP. Z O.O. ; TYT.: …; TNR: …".
+ * The other party is `OD:`/`Z RACH.:` on a credit and `DLA:`/`NA RACH.:` on a debit.
+ */
+function readLabelledText(text: string): Pick<BankTransaction, 'title' | 'payerName' | 'payerAccount'> {
+  const labels = /(?:^|;)\s*(Z RACH\.|NA RACH\.|OD|DLA|TYT\.|TNR):\s*/g;
+  const found = [...text.matchAll(labels)];
+  const value = (...names: string[]) => {
+    const i = found.findIndex((m) => names.includes(m[1]));
+    if (i < 0) return '';
+    const start = (found[i].index ?? 0) + found[i][0].length;
+    const end = i + 1 < found.length ? (found[i + 1].index ?? text.length) : text.length;
+    return text.slice(start, end).replace(/;\s*$/, '').trim();
+  };
+  const title = value('TYT.');
+  if (!title && !value('OD', 'DLA')) return { title: cleanText(text, 500) };
+  const payerName = cleanText(value('OD', 'DLA'), 200);
+  const payerAccount = normalizeAccount(value('Z RACH.', 'NA RACH.'));
+  return { title: cleanText(title || text, 500), ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}) };
 }
 
 function checkBalance(s: Mt940Statement): void {

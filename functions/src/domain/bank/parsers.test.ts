@@ -167,17 +167,69 @@ describe('CSV of Polish banks', () => {
     ]);
   });
 
-  it('Santander: no header, so the admin maps the columns once; the mapping is then found by the layout fingerprint', () => {
-    const bytes = fixture('santander-2026-07.csv');
+  it('mBank „Lista operacji”: the separator comes from the header, not the comma-filled preamble; no mapping needed', () => {
+    const bytes = fixture('mbank-lista-operacji-2026-07.csv');
+    const s = read(bytes);
+    expect(s.encoding).toBe('utf-8');
+    expect(s.csv).toMatchObject({ source: 'preset', bank: 'mBank (lista operacji)', presetId: 'mbank-lista' });
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-05', 15000, 'ŁUKASZ ŻÓŁĆ ZAM/2026/000105 PRZELEW PRZYCHODZĄCY'],
+      ['2026-07-05', -900, 'OPŁATA ZA PROWADZENIE RACHUNKU'],
+      ['2026-07-04', 118561, 'FUNDACJA MORSKA, ODDZIAŁ GDYNIA ZAM/2026/000103, ZAM/2026/000104 PRZELEW PRZYCHODZĄCY'],
+      ['2026-07-03', 29800, 'ZOFIA WĄSIK zam 2026 102; dwa karnety PRZELEW PRZYCHODZĄCY'],
+      ['2026-07-03', 14900, 'JAN KOWALSKI ZAM/2026/000101 PRZELEW PRZYCHODZĄCY'],
+    ]);
+    // The admin's own mapping with „;” is read with „;” (it used to fail: „Mapowanie wskazuje kolumnę, której nie ma w pliku”).
+    const own = read(bytes, { csvMapping: { delimiter: ';', headerRow: 3, dataStart: 4, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: 0, amount: 4, title: [1] } } });
+    expect(own.csv).toMatchObject({ source: 'chosen' });
+    expect(own.transactions.map(brief)).toEqual(s.transactions.map(brief));
+    // A mapping made with „,” re-splits the rows with „,”: the amounts are then where that split puts them.
+    const commas = refusal(() => readStatementFile(bytes, { csvMapping: { delimiter: ',', headerRow: 3, dataStart: 4, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: 0, amount: 4, title: [1] } } }));
+    expect(commas.code).not.toBe('csv-mapping-invalid');
+    // A layout the admin picks that the file does not have is named.
+    expect(refusal(() => readStatementFile(bytes, { csvPreset: 'pekao' }))).toMatchObject({
+      code: 'csv-mapping-invalid',
+      message: 'Plik nie ma układu „Bank Pekao” (inne kolumny niż w eksporcie tego banku) — wybierz inny układ albo rozpoznawanie automatyczne.',
+    });
+    expect(read(bytes, { csvPreset: 'mbank-lista' }).transactions).toHaveLength(5);
+  });
+
+  it('Bank Pekao: „Rachunek źródłowy” is the payer, dates DD.MM.YYYY, the bank reference kept', () => {
+    const s = read(fixture('pekao-2026-07.csv'));
+    expect(s.csv).toMatchObject({ source: 'preset', bank: 'Bank Pekao', presetId: 'pekao' });
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-01', 14900, 'ZAM/2026/000101 bilet'],
+      ['2026-07-02', 29800, 'zam 2026 102; dwa karnety'],
+      ['2026-07-03', -900, 'OPŁATA ZA PROWADZENIE RACHUNKU'],
+      ['2026-07-04', 118561, 'ZAM/2026/000103, ZAM/2026/000104'],
+    ]);
+    expect(s.transactions[1]).toMatchObject({ payerName: 'ZOFIA WĄSIK', payerAccount: '89114020040000350212345678', reference: 'C260702000102' });
+  });
+
+  it('Santander: no header, recognised by its summary row and row shape', () => {
+    const s = read(fixture('santander-2026-07.csv'));
+    expect(s.encoding).toBe('windows-1250');
+    expect(s.csv).toMatchObject({ source: 'preset', bank: 'Santander Bank Polska', presetId: 'santander' });
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-01', 14900, 'ZAM/2026/000101 opłata za bilet'],
+      ['2026-07-02', 29800, 'ZAM/2026/000102, karnety'],
+      ['2026-07-03', -900, 'Opłata za prowadzenie rachunku'],
+    ]);
+    expect(s.transactions[0]).toMatchObject({ payerName: 'JAN KOWALSKI UL. MORSKA 1 GDYNIA', payerAccount: '60102010260000123456789012' });
+  });
+
+  it('an unknown layout without a header: the admin maps the columns once; the mapping is then found by the layout fingerprint', () => {
+    // The Santander rows without the summary row above them: no known layout.
+    const text = new TextDecoder('windows-1250').decode(fixture('santander-2026-07.csv')).replace(/^[^\n]*\n/, '');
+    const bytes = new TextEncoder().encode(text);
     const first = readStatementFile(bytes);
     expect(first.ok).toBe(false);
     if (first.ok) return;
-    expect(first.encoding).toBe('windows-1250');
     expect(first.needsCsvMapping.headers).toEqual(['Kolumna 1', 'Kolumna 2', 'Kolumna 3', 'Kolumna 4', 'Kolumna 5', 'Kolumna 6', 'Kolumna 7', 'Kolumna 8']);
-    expect(first.needsCsvMapping.sample[1].slice(0, 3)).toEqual(['01-07-2026', '01-07-2026', 'ZAM/2026/000101 opłata za bilet']);
+    expect(first.needsCsvMapping.sample[0].slice(0, 3)).toEqual(['01-07-2026', '01-07-2026', 'ZAM/2026/000101 opłata za bilet']);
     const mapping = {
       ...first.needsCsvMapping.mapping,
-      dataStart: 1,
+      dataStart: 0,
       dateFormat: 'DD-MM-YYYY' as const,
       decimal: ',' as const,
       columns: { bookingDate: 1, amount: 5, title: [2], payerName: [3], payerAccount: 4 },
@@ -190,9 +242,9 @@ describe('CSV of Polish banks', () => {
       ['2026-07-02', 29800, 'ZAM/2026/000102, karnety'],
       ['2026-07-03', -900, 'Opłata za prowadzenie rachunku'],
     ]);
-    // A wrong date format in a mapping is a clear error, naming the row.
-    const e = refusal(() => readStatementFile(bytes, { csvMapping: { ...mapping, dataStart: 0, columns: { ...mapping.columns, bookingDate: 0 } } }));
-    expect(e).toMatchObject({ code: 'bad-date', message: 'Nieprawidłowa data „2026-07-05” w wierszu 1 (oczekiwany format DD-MM-YYYY).' });
+    // A wrong date format in a mapping is a clear error.
+    const e = refusal(() => readStatementFile(bytes, { csvMapping: { ...mapping, dateFormat: 'YYYY-MM-DD' } }));
+    expect(e).toMatchObject({ code: 'no-transactions', message: 'W pliku CSV nie ma żadnej operacji z datą w wybranym formacie — sprawdź mapowanie kolumn.' });
   });
 
   it('refuses a CSV cut off in the middle of a row', () => {
@@ -237,6 +289,85 @@ describe('files that are not statements, or not readable as given', () => {
     expect(decodeStatementBytes(windows)).toEqual({ text, encoding: 'windows-1250' });
     expect(decodeStatementBytes(latin2)).toEqual({ text, encoding: 'iso-8859-2' });
     expect(decodeStatementBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]))).toEqual({ text, encoding: 'utf-8' });
+  });
+});
+
+describe('CP852, MultiCash sub-fields and SWIFT framing', () => {
+  const CP852 = 'ÇüéâäůćçłëŐőîŹÄĆÉĹĺôöĽľŚśÖÜŤťŁ×čáíóúĄąŽžĘę¬źČş«»░▒▓│┤ÁÂĚŞ╣║╗╝Żż┐└┴┬├─┼Ăă╚╔╩╦╠═╬¤đĐĎËďŇÍÎě┘┌█▄ŢŮ▀ÓßÔŃńňŠšŔÚŕŰýÝţ´\u00ad˝˛ˇ˘§÷¸°¨˙űŘř■\u00a0';
+  const cp852 = (text: string) => new Uint8Array([...text].map((ch) => (ch.charCodeAt(0) < 128 ? ch.charCodeAt(0) : 128 + CP852.indexOf(ch))));
+
+  it('detects CP852 and decodes it; a close call is marked uncertain, and a chosen encoding wins', () => {
+    const text = 'ZAPŁATA ZA BILET; ŁÓDŹ, ul. Źródlana 5; Gęślą jaźń; Żółć';
+    expect(decodeStatementBytes(cp852(text))).toEqual({ text, encoding: 'cp852' });
+    // One ambiguous letter: Windows-1250 reads 0xA5 as „Ą”, CP852 as „ą”.
+    expect(decodeStatementBytes(new Uint8Array([0x41, 0x3b, 0xa5, 0x3b, 0x42]))).toMatchObject({ uncertain: true });
+    expect(decodeStatementBytes(cp852(text), 'windows-1250').text).not.toBe(text);
+    expect(decodeStatementBytes(encodeSingleByte(text, 'windows-1250'), 'cp852').text).not.toBe(text);
+    expect(decodeStatementBytes(cp852(text), 'cp852')).toEqual({ text, encoding: 'cp852' });
+  });
+
+  it('reads `<26` as the payer account and `<27`–`<29` as the name, and keeps a space between title sub-fields', () => {
+    expect(readDetails('020<00Przelew MultiCash<20ZAM/2026/000123<2621109011020000999999874157<27JAN KOWALSKI<28UL. ŁĄKOWA 1<2990-001 ŁÓDŹ')).toEqual({
+      title: 'ZAM/2026/000123',
+      payerName: 'JAN KOWALSKI UL. ŁĄKOWA 1 90-001 ŁÓDŹ',
+      payerAccount: '21109011020000999999874157',
+    });
+    // A short sub-field ended a word; a 27-character one was cut mid-word.
+    expect(readDetails('020<20ZAM/2026/000123<21koszulka').title).toBe('ZAM/2026/000123 koszulka');
+    expect(readDetails('020<20Opłata za zamówienie nr 202<216/000124').title).toBe('Opłata za zamówienie nr 2026/000124');
+    // Where ~26 is no account it stays part of the title.
+    expect(readDetails('020~20ZAM/2026/000125~26 dla Jana').title).toBe('ZAM/2026/000125 dla Jana');
+  });
+
+  it('reads ING’s layout: account in ~29, name in ~32–~33, IBAN in ~38 (the bank’s published example)', () => {
+    const raw = '076~00COCGPRZELEW ~20 FAKTURA 1/F/03 ~21 FAKTURA 2/F/03 ~23~24 ~25 ~2919114020040000350230599137~3011402004 ~310000350230599137~32 KONTRAHENT SP. Z O.O. ~33 ~34076 ~38 PL19114020040000350230599137 ~60OPŁATA ZA PRZELEW 5,00~61KURS 4,0567 ~62 Ul. GRZYBOWSKA 12 ~6300-950 WARSZAWA';
+    expect(readDetails(raw)).toEqual({
+      title: 'FAKTURA 1/F/03 FAKTURA 2/F/03 OPŁATA ZA PRZELEW 5,00 KURS 4,0567 Ul. GRZYBOWSKA 12 00-950 WARSZAWA',
+      payerName: 'KONTRAHENT SP. Z O.O.',
+      payerAccount: 'PL19114020040000350230599137',
+    });
+  });
+
+  it('ING Bank Śląski MT940 (Windows-1250, the layout of the bank’s published example)', () => {
+    const s = read(fixture('ing-2026-07.mt940'));
+    expect(s.encoding).toBe('windows-1250');
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-03', 14900, 'ZAM/2026/000101 bilet jednodniowy UL. MORSKA 1 81-300 GDYNIA'],
+      ['2026-07-03', 29800, 'Opłata za zamówienie ZAM/2026/000102 dwa karnety'],
+      ['2026-07-04', -500, 'OPŁATA ZA PRZELEW 5,00'],
+    ]);
+    expect(s.transactions[0]).toMatchObject({ payerName: 'JAN KOWALSKI', payerAccount: 'PL60102010260000123456789012', reference: '2607030001' });
+    expect(s.transactions[1]).toMatchObject({ payerName: 'ZOFIA WĄSIK UL. ŻEGLARSKA 14/2', payerAccount: 'PL89114020040000350212345678' });
+  });
+
+  it('Bank Millennium MT940: CP852, `<` sub-fields, empty ones left out (the bank’s published description)', () => {
+    const s = read(fixture('millennium-2026-07.sta'));
+    expect(s.encoding).toBe('cp852');
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-06', 14900, 'Zapłata za zamówienie ZAM/2026/000101 - ŁÓDŹ'],
+      ['2026-07-06', 8900, 'ZAM/2026/000103 koszulka'],
+    ]);
+    expect(s.transactions[0]).toMatchObject({ payerName: 'JÓZEF GĄSIOROWSKI UL. ŹRÓDLANA 5 90-001 ŁÓDŹ', payerAccount: 'PL60102010260000123456789012', reference: 'MIL2607060001' });
+    expect(s.transactions[1]).toMatchObject({ payerName: 'ŻANETA ŚLĘZAK' });
+  });
+
+  it('reads mBank free text: OD, Z RACH. and TYT.', () => {
+    expect(readDetails('911 PRZELEW PRZYCHODZĄCY; Z RACH.: 35109010560000000006093440; OD: FIRMA 1 SP. Z O.O. ; TYT.: ZAM/2026/000126 KARNETY; TNR: 1234.01')).toEqual({
+      title: 'ZAM/2026/000126 KARNETY',
+      payerName: 'FIRMA 1 SP. Z O.O.',
+      payerAccount: '35109010560000000006093440',
+    });
+  });
+
+  it('reads a SWIFT trailer on the closing line and bank header lines before each message like the bare file', () => {
+    const bare = new TextDecoder().decode(fixture('swift-envelope-2026-07-03.mt940')).replace(/^\{1:[^\n]*\n/, '').replace(/\r?\n-\}\r?\n?$/, '\n');
+    const expected = read(new TextEncoder().encode(bare)).transactions;
+    const trailer = bare.replace(/(:64:[^\r\n]*)/, '$1-}{5:{CHK:0123456789AB}}');
+    expect(read(new TextEncoder().encode(trailer)).transactions).toEqual(expected);
+    const twice = `ABNANL2A\r\n940\r\nABNANL2A\r\n${bare}ABNANL2A\r\n940\r\nABNANL2A\r\n${bare.replaceAll('MT940/260703', 'MT940/260704')}`;
+    const both = read(new TextEncoder().encode(twice));
+    expect(both.statementCount).toBe(2);
+    expect(both.transactions).toEqual([...expected, ...expected]);
   });
 });
 

@@ -4,7 +4,7 @@
  * booking callable (see docs/bank-import.md, "Where parsing happens").
  */
 import { parseCamt053, looksLikeCamt053, type CamtStatement } from './camt053.js';
-import { inspectCsv, readCsvTransactions, type CsvInspection, type CsvMapping } from './csv.js';
+import { CSV_PRESETS, inspectCsv, presetMapping, readCsvTransactions, type CsvInspection, type CsvMapping, type CsvPresetId } from './csv.js';
 import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
 import { looksLikeMt940, parseMt940 } from './mt940.js';
 import { StatementError, type ParsedStatement, type TextEncodingName } from './types.js';
@@ -18,6 +18,8 @@ export interface ReadStatementOptions {
   savedCsvMappings?: Record<string, CsvMapping>;
   /** A mapping chosen right now (overrides saved ones and presets). */
   csvMapping?: CsvMapping;
+  /** A bank layout the admin chose (overrides saved mappings and recognition). */
+  csvPreset?: CsvPresetId;
   /** Called while a large XML file is read with the share read so far (0–1). */
   onProgress?: (fraction: number) => void;
 }
@@ -31,6 +33,8 @@ export interface CsvLayout {
   mapping: CsvMapping;
   source: 'chosen' | 'saved' | 'preset' | 'guess';
   bank?: string;
+  /** The preset in use, when `source` is `preset`. */
+  presetId?: CsvPresetId;
 }
 
 export type ReadStatementResult =
@@ -58,7 +62,8 @@ export function checkStatementSize(size: number): void {
 
 export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptions = {}): ReadStatementResult {
   checkStatementSize(bytes.length);
-  const { text, encoding } = decodeStatementBytes(bytes, options.encoding ?? 'auto');
+  const { text, encoding, uncertain } = decodeStatementBytes(bytes, options.encoding ?? 'auto');
+  const guessed = uncertain ? { encodingUncertain: true as const } : {};
   if (text.trim() === '') throw new StatementError('empty', 'Plik jest pusty.');
   const warnings: string[] = [];
 
@@ -73,30 +78,40 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
     }
     const pending = statements.reduce((n, s) => n + s.pendingEntries, 0);
     if (pending) warnings.push(`Pominięto operacje niezaksięgowane (oczekujące): ${pending}.`);
-    return finish({ format: 'camt053', encoding, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+    return finish({ format: 'camt053', encoding, ...guessed, statementCount: statements.length, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
   }
   if (looksLikeMt940(text)) {
     const statements = parseMt940(text);
-    return finish({ format: 'mt940', encoding, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+    return finish({ format: 'mt940', encoding, ...guessed, statementCount: statements.length, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
   }
   if (/^\s*\{1:/.test(text) || /(^|\n):20:/.test(text)) {
     throw new StatementError('truncated', 'Plik wygląda na wyciąg MT940, ale brakuje w nim obowiązkowych pól (:25:, :60F:) — plik jest niekompletny lub uszkodzony.');
   }
-  return readCsv(text, encoding, options, warnings);
+  const result = readCsv(text, encoding, options, warnings);
+  if (result.ok && uncertain) result.statement.encodingUncertain = true;
+  return result;
 }
 
 function readCsv(text: string, encoding: TextEncodingName, options: ReadStatementOptions, warnings: string[]): ReadStatementResult {
   const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l.trim());
   if (!lines.some((l) => /[;,\t|]/.test(l))) throw unknownFormat();
-  const inspection = inspectCsv(text);
+  let inspection = inspectCsv(text);
   // A table has rows of several cells; a letter with a comma in it does not.
   if (inspection.rows.filter((r) => r.length >= 3).length < 2) throw unknownFormat();
+  // A mapping made for another separator re-splits the rows with it.
+  if (options.csvMapping && options.csvMapping.delimiter !== inspection.delimiter) inspection = inspectCsv(text, options.csvMapping.delimiter);
   const base = { fingerprint: inspection.fingerprint, headers: inspection.headers, sample: sampleRows(inspection) };
   const saved = options.savedCsvMappings && Object.hasOwn(options.savedCsvMappings, inspection.fingerprint) ? options.savedCsvMappings[inspection.fingerprint] : undefined;
   let layout: CsvLayout;
-  if (options.csvMapping) layout = { ...base, mapping: options.csvMapping, source: 'chosen' };
+  if (options.csvPreset) {
+    const id = options.csvPreset;
+    const bank = CSV_PRESETS.find((p) => p.id === id)?.bank ?? id;
+    const mapping = presetMapping(inspection, id);
+    if (!mapping) throw new StatementError('csv-mapping-invalid', `Plik nie ma układu „${bank}” (inne kolumny niż w eksporcie tego banku) — wybierz inny układ albo rozpoznawanie automatyczne.`);
+    layout = { ...base, mapping, source: 'preset', bank, presetId: id };
+  } else if (options.csvMapping) layout = { ...base, mapping: options.csvMapping, source: 'chosen' };
   else if (saved) layout = { ...base, mapping: saved, source: 'saved' };
-  else if (inspection.preset) layout = { ...base, mapping: inspection.preset.mapping, source: 'preset', bank: inspection.preset.bank };
+  else if (inspection.preset) layout = { ...base, mapping: inspection.preset.mapping, source: 'preset', bank: inspection.preset.bank, presetId: inspection.preset.id };
   else if (inspection.guess.complete) layout = { ...base, mapping: inspection.guess.mapping, source: 'guess' };
   else return { ok: false, needsCsvMapping: { ...base, mapping: inspection.guess.mapping, source: 'guess' }, encoding };
   const transactions = readCsvTransactions(inspection, layout.mapping);

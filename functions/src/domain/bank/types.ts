@@ -4,7 +4,7 @@
  */
 
 export type StatementFormat = 'mt940' | 'camt053' | 'csv';
-export type TextEncodingName = 'utf-8' | 'utf-16' | 'windows-1250' | 'iso-8859-2';
+export type TextEncodingName = 'utf-8' | 'utf-16' | 'windows-1250' | 'iso-8859-2' | 'cp852';
 
 export interface BankTransaction {
   /** Booking date (YYYY-MM-DD) as the bank states it. */
@@ -25,6 +25,10 @@ export interface BankTransaction {
 export interface ParsedStatement {
   format: StatementFormat;
   encoding: TextEncodingName;
+  /** The encoding was guessed from close scores: the preview asks the admin to check the Polish letters. */
+  encodingUncertain?: true;
+  /** How many statements the file held (MT940 and camt.053 may hold several). */
+  statementCount?: number;
   /** The statement's own account, when the file names it. */
   account?: string;
   transactions: BankTransaction[];

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import type { CsvMapping } from '@domain/bank/csv';
+import { CSV_PRESETS, type CsvMapping, type CsvPresetId } from '@domain/bank/csv';
 import type { ChosenEncoding } from '@domain/bank/encoding';
 import { matchStatement, type BookingAction } from '@domain/bank/matching';
 import type { BankBookingResult } from '@domain/bank/schemas';
@@ -17,7 +17,21 @@ import { readStatementOffThread, type StatementReading } from './readStatement';
 import { StatementPreview } from './StatementPreview';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
-const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2' } as const;
+const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2', cp852: 'CP852' } as const;
+const SINGLE_BYTE_ENCODINGS = ['windows-1250', 'iso-8859-2', 'cp852'] as const;
+/** „auto”, a bank's layout, or the admin's own column mapping. */
+type CsvLayoutChoice = 'auto' | CsvPresetId | 'mapping';
+
+/** A line of the statement with non-ASCII letters, to show what the guessed encoding made of them. */
+function polishSample(statement: ParsedStatement): string | null {
+  for (const t of statement.transactions) {
+    for (const text of [t.payerName ?? '', t.title]) {
+      const at = text.search(/[\u0080-\uffff]/);
+      if (at >= 0) return text.slice(Math.max(0, at - 20), at + 40).trim();
+    }
+  }
+  return null;
+}
 
 type Loaded = { fileName: string; bytes: Uint8Array };
 type Stage =
@@ -49,6 +63,9 @@ export default function BankImport() {
   const [savingMapping, setSavingMapping] = useState(false);
   const [booking, setBooking] = useState<Booking | null>(null);
   const [reading, setReading] = useState<{ fileName: string; fraction: number } | null>(null);
+  // The file last chosen, kept when it is refused, so another encoding or layout can be tried on it.
+  const [currentFile, setCurrentFile] = useState<Loaded | null>(null);
+  const [layoutChoice, setLayoutChoice] = useState<CsvLayoutChoice>('auto');
   const currentReading = useRef<StatementReading | null>(null);
 
   const matchable = useMemo(() => ordersForMatching(orders.data ?? []), [orders.data]);
@@ -61,16 +78,23 @@ export default function BankImport() {
 
   const savedMappings = useMemo(() => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])), [mappings.data]);
 
-  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; encoding?: ChosenEncoding } = {}) {
+  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; csvPreset?: CsvPresetId; encoding?: ChosenEncoding } = {}) {
     setFileError(null);
     // A file chosen while another is still being read replaces it.
     currentReading.current?.cancel();
     const job = readStatementOffThread(
       file.bytes,
-      { encoding: options.encoding ?? encoding, savedCsvMappings: savedMappings, ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}) },
+      {
+        encoding: options.encoding ?? encoding,
+        savedCsvMappings: savedMappings,
+        ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}),
+        ...(options.csvPreset ? { csvPreset: options.csvPreset } : {}),
+      },
       (fraction) => setReading((r) => (r && currentReading.current === job ? { ...r, fraction } : r)),
     );
     currentReading.current = job;
+    setCurrentFile(file);
+    setLayoutChoice(options.csvPreset ?? (options.csvMapping ? 'mapping' : 'auto'));
     setReading({ fileName: file.fileName, fraction: 0 });
     let result: ReadStatementResult;
     try {
@@ -98,8 +122,10 @@ export default function BankImport() {
       currentReading.current?.cancel();
       currentReading.current = null;
       setReading(null);
+      setCurrentFile(null);
       return setFileError(null);
     }
+    setCurrentFile(null);
     try {
       // Checked before reading: a 50 MB file is refused without loading it into memory.
       checkStatementSize(file.size);
@@ -120,6 +146,20 @@ export default function BankImport() {
     } finally {
       setSavingMapping(false);
     }
+  }
+
+  function changeEncoding(next: ChosenEncoding) {
+    setEncoding(next);
+    if (currentFile) void parse(currentFile, { encoding: next, ...(layoutChoice !== 'auto' && layoutChoice !== 'mapping' ? { csvPreset: layoutChoice } : {}) });
+  }
+
+  function changeCsvLayout(choice: CsvLayoutChoice) {
+    if (choice === 'mapping') {
+      const layout = stage.kind === 'mapping' ? stage.layout : stage.kind === 'preview' ? stage.statement.csv : undefined;
+      if (layout && stage.kind !== 'idle') setStage({ kind: 'mapping', file: stage.file, layout });
+      return;
+    }
+    if (currentFile) void parse(currentFile, choice === 'auto' ? {} : { csvPreset: choice });
   }
 
   function decide(key: string, action: BookingAction | null) {
@@ -186,16 +226,13 @@ export default function BankImport() {
             <Select
               label="Kodowanie znaków"
               value={encoding}
-              onChange={(v) => {
-                const next = (v ?? 'auto') as ChosenEncoding;
-                setEncoding(next);
-                if (stage.kind !== 'idle') void parse(stage.file, { encoding: next });
-              }}
+              onChange={(v) => changeEncoding((v ?? 'auto') as ChosenEncoding)}
               data={[
                 { value: 'auto', label: 'Rozpoznaj automatycznie' },
                 { value: 'utf-8', label: 'UTF-8' },
                 { value: 'windows-1250', label: 'Windows-1250' },
                 { value: 'iso-8859-2', label: 'ISO-8859-2' },
+                { value: 'cp852', label: 'CP852 (DOS, MultiCash)' },
               ]}
               allowDeselect={false}
               w={250}
@@ -218,6 +255,22 @@ export default function BankImport() {
           {fileError} Nic nie zostało zapisane.
         </Alert>
       )}
+      {(stage.kind === 'mapping' || statement?.csv || (fileError && currentFile && layoutChoice !== 'auto')) && (
+        <Select
+          label="Układ pliku CSV"
+          description="Bank, z którego pochodzi eksport; wybierz, jeśli nie został rozpoznany."
+          value={stage.kind === 'mapping' ? 'mapping' : statement?.csv ? (statement.csv.presetId ?? (statement.csv.source === 'guess' ? 'auto' : 'mapping')) : layoutChoice}
+          onChange={(v) => changeCsvLayout((v ?? 'auto') as CsvLayoutChoice)}
+          data={[
+            { value: 'auto', label: 'Rozpoznaj automatycznie' },
+            ...CSV_PRESETS.map((p) => ({ value: p.id, label: p.bank })),
+            { value: 'mapping', label: 'Własne mapowanie kolumn…' },
+          ]}
+          allowDeselect={false}
+          maw={360}
+          data-testid="csv-layout"
+        />
+      )}
       {stage.kind === 'mapping' && <CsvMappingForm layout={stage.layout} busy={savingMapping} onSubmit={(m, bank) => void saveMapping(m, bank)} onCancel={() => setStage({ kind: 'idle' })} />}
       {statement && match && (
         <>
@@ -234,6 +287,23 @@ export default function BankImport() {
               </Button>
             )}
           </Alert>
+          {statement.encodingUncertain && (
+            <Alert color="yellow" variant="light" title="Sprawdź polskie litery" data-testid="encoding-guess">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Kodowanie znaków rozpoznano jako {ENCODING_NAMES[statement.encoding]}, ale nie na pewno.
+                  {polishSample(statement) ? ` Przykład z pliku: „${polishSample(statement)}”.` : ''} Jeśli litery są zniekształcone, wybierz inne kodowanie:
+                </Text>
+                <Group gap="xs">
+                  {SINGLE_BYTE_ENCODINGS.filter((e) => e !== statement.encoding).map((e) => (
+                    <Button key={e} size="compact-sm" variant="default" onClick={() => changeEncoding(e)}>
+                      {ENCODING_NAMES[e]}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={decide} />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
