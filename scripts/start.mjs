@@ -43,6 +43,7 @@ async function main() {
     `  Unpaid-order expiry      every ${EXPIRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
     `  Mail inbox (catcher)     ${stack.urls.mail}  (SMTP ${stack.smtpUrl}; e-mail never leaves this machine)`,
     `  Unsent-mail retry        every ${MAIL_RETRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
+    `  Przelewy24 (stand-in)    ${stack.urls.p24}  (test double of the payment provider; no money moves)`,
   ];
   if (accounts.length) {
     lines.push('', 'Demo accounts:');

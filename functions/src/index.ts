@@ -17,3 +17,4 @@ export { deleteMyAccount } from './account.js';
 export { recordKsefSubmission } from './ksef.js';
 export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, startRefund, markRefundTransferred, acceptPickupReturn } from './refunds.js';
 export { retryMail, retryMailScheduled } from './mail/callables.js';
+export { startOnlinePayment, refundOnlinePayment, p24Notification } from './payments/index.js';

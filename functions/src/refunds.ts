@@ -51,6 +51,7 @@ import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/ca
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
 import { transact } from './lib/tx.js';
+import { refundCorrectionOnline } from './payments/refunds.js';
 
 // Every transaction below refuses by writing back the value it was given (`return cur`), never by
 // aborting: the first run may see a stale or empty local cache, and only a write makes the server
@@ -364,13 +365,31 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     logger.error(`approveRefund: final update failed for ${orderId} (${number})`, error);
     throw refuse('try-again');
   }
+  // An order paid online gets its money back through the provider; its refund notification marks the
+  // correction transferred. Should the provider refuse, the correction stays for the admin's transfer.
+  await refundCorrectionOnline(orderId, correctionId, amounts.refundAmount, caller.uid).catch((error: unknown) => {
+    logger.error(`approveRefund: refund of ${orderId} (${number}) through the payment provider failed`, error);
+  });
   return { orderId, correctionId, correctionNumber: number, amount: amounts.refundAmount, fee: amounts.fee };
 }
 
 export const markRefundTransferred = onCall(async (request): Promise<MarkRefundTransferredOutput> => {
   const input = parseInput(markRefundTransferredInput, request.data);
   const caller = requireAdmin(request);
-  const now = Date.now();
+  return markCorrectionTransferred(input, caller.uid, Date.now());
+});
+
+/**
+ * A correction's money went out: by the admin's transfer (markRefundTransferred) or through the payment
+ * provider, whose refund notification calls this (payments/index.ts; `quietIfDone`: a correction
+ * already marked is fine then, and the e-mail is not written again).
+ */
+export async function markCorrectionTransferred(
+  input: { orderId: string; correctionId: string; transferredOn: string },
+  by: string,
+  now: number,
+  { quietIfDone = false }: { quietIfDone?: boolean } = {},
+): Promise<MarkRefundTransferredOutput> {
   if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
   let why: ReturnType<typeof refuse> | null = null;
   let alreadyTransferred = null as RefundTransfer | null;
@@ -384,8 +403,9 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
     }
     else if (input.transferredOn < warsawDate(cur.createdAt)) why = refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
     if (why || !cur) return cur;
-    return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: caller.uid };
+    return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: by };
   });
+  if (alreadyTransferred && quietIfDone) return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
   // The commit point is the transaction above (one node), so the e-mail is written right after it
   // (docs/email.md). A call that failed in between left the transfer without its e-mail; the admin's
   // repeat, which the failed call asked for, writes it and is then refused as already done. The
@@ -395,7 +415,7 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
   if (why) throw why;
   if (transferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transferred));
   return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
-});
+}
 
 // ---------------------------------------------------------------- pickup point
 

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport } from './authExport.mjs';
 import { warmFunctions } from './warmFunctions.mjs';
 import { startMailCatcher } from './mailCatcher.mjs';
+import { startP24StandIn } from './p24StandIn.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -19,6 +20,8 @@ export const REGION = 'europe-central2';
 const DEFAULT_PORTS = { rtdb: 9000, auth: 9099, functions: 5001, hub: 4400, logging: 4500, web: 5173 };
 /** The mail catcher's SMTP and web-inbox ports for `npm start` (the tests take free ones). */
 const DEFAULT_MAIL_PORTS = { smtp: 1025, http: 1080 };
+/** The Przelewy24 stand-in's port for `npm start` (P24_PORT; the tests take a free one). */
+const DEFAULT_P24_PORT = 8024;
 const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
 const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
 
@@ -232,6 +235,7 @@ export async function startStack(options = {}) {
   let functionsParallel;
   let functionsWorkerLimit;
   let mail;
+  let p24;
   const processes = [];
   const cleanups = [];
   const killAll = () => processes.forEach((p) => p.signal('SIGKILL'));
@@ -290,6 +294,21 @@ export async function startStack(options = {}) {
       cleanups.push(() => void mail.stop());
       Object.assign(env, { SMTP_URL: mail.smtpUrl, MAIL_FROM: env.MAIL_FROM ?? 'Panel Uczestnika <powiadomienia@panel-uczestnika.local>', APP_URL: `http://${host}:${ports.web ?? DEFAULT_PORTS.web}` });
       log(`Mail catcher: SMTP ${mail.smtpUrl}, inbox ${mail.url}`);
+      // Online payments go to a local stand-in for Przelewy24 (a test double: docs/payments.md); the
+      // functions get its account the way production gets its secrets, through the environment.
+      p24 = await startP24StandIn({ host, port: portMode === 'free' ? 0 : Number(process.env.P24_PORT ?? DEFAULT_P24_PORT), log }).catch((error) => {
+        throw new StackError(`The Przelewy24 stand-in could not start (${error.message}). Stop the process that uses its port or choose another with P24_PORT.`);
+      });
+      cleanups.push(() => void p24.stop());
+      Object.assign(env, {
+        P24_BASE_URL: p24.url,
+        P24_MERCHANT_ID: String(p24.account.merchantId),
+        P24_POS_ID: String(p24.account.posId),
+        P24_CRC: p24.account.crc,
+        P24_API_KEY: p24.account.apiKey,
+        P24_STATUS_URL: `http://${host}:${ports.functions}/${PROJECT_ID}/${REGION}/p24Notification`,
+      });
+      log(`Przelewy24 stand-in (test double): ${p24.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {
         ...config.emulators,
@@ -406,7 +425,11 @@ export async function startStack(options = {}) {
       web: ports.web ? `http://${host}:${ports.web}` : undefined,
       /** The mail catcher's web inbox and JSON API (scripts/lib/mailCatcher.mjs). */
       mail: mail?.url,
+      /** The Przelewy24 stand-in (scripts/lib/p24StandIn.mjs): API, payment window and test controls. */
+      p24: p24?.url,
     },
+    /** The stand-in's merchant account (what the functions hold as secrets), for tests that sign messages. */
+    p24Account: p24?.account,
     /** SMTP address of the mail catcher the functions send to. */
     smtpUrl: mail?.smtpUrl,
     env: {

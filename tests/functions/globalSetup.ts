@@ -17,6 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     projectId: stack.projectId,
     namespace: stack.namespace,
     env: stack.env,
+    p24: stack.urls.p24 && stack.p24Account ? { url: stack.urls.p24, account: stack.p24Account } : undefined,
   };
   project.provide('functionsStack', shared);
   return () => stack.stop();

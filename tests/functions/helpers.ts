@@ -23,6 +23,8 @@ export interface SharedStack {
   projectId: string;
   namespace: string;
   env: Record<string, string>;
+  /** The Przelewy24 stand-in and the merchant account the functions hold (tests/functions/payments.test.ts). */
+  p24?: { url: string; account: { merchantId: number; posId: number; crc: string; apiKey: string } };
 }
 
 declare module 'vitest' {

@@ -39,6 +39,8 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   startRefund: { orderId: 'zamowienie1', reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' },
   markRefundTransferred: { orderId: 'zamowienie1', correctionId: 'KOR-2026-000001', transferredOn: '2026-02-03' },
   acceptPickupReturn: { uid: 'uzytkownik1', itemId: 'pozycja1' },
+  startOnlinePayment: { orderId: 'zamowienie1' },
+  refundOnlinePayment: { sessionId: '0123456789abcdef0123456789abcdef' },
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -30,6 +30,7 @@ import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
+import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
 
 export const REGION = 'europe-central2';
 
@@ -64,6 +65,8 @@ export const CALLABLES = {
   startRefund: 'startRefund',
   markRefundTransferred: 'markRefundTransferred',
   acceptPickupReturn: 'acceptPickupReturn',
+  startOnlinePayment: 'startOnlinePayment',
+  refundOnlinePayment: 'refundOnlinePayment',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -263,6 +266,8 @@ export const CALLABLE_INPUTS = {
   startRefund: startRefundInput,
   markRefundTransferred: markRefundTransferredInput,
   acceptPickupReturn: acceptPickupReturnInput,
+  startOnlinePayment: startOnlinePaymentInput,
+  refundOnlinePayment: refundOnlinePaymentInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -296,6 +301,8 @@ export interface CallableOutputs {
   startRefund: ApproveRefundOutput;
   markRefundTransferred: MarkRefundTransferredOutput;
   acceptPickupReturn: AcceptPickupReturnOutput;
+  startOnlinePayment: StartOnlinePaymentOutput;
+  refundOnlinePayment: RefundOnlinePaymentOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

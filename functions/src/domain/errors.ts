@@ -28,6 +28,7 @@ export const REFUSALS = {
   'order-missing': { code: 'not-found', message: 'Nie znaleziono zamówienia' },
   'already-paid': { code: 'failed-precondition', message: 'Zamówienie jest już opłacone' },
   'already-cancelled': { code: 'failed-precondition', message: 'Zamówienie jest już anulowane' },
+  'payment-provider-unavailable': { code: 'unavailable', message: 'Płatności online są chwilowo niedostępne — zapłać przelewem tradycyjnym albo spróbuj za chwilę' },
   'busy': { code: 'aborted', message: 'Zamówienie jest właśnie przetwarzane — spróbuj ponownie za chwilę' },
   'try-again': { code: 'aborted', message: 'Zbyt wiele osób kupuje w tej chwili — spróbuj ponownie' },
   'maintenance': { code: 'aborted', message: 'Trwa przeliczanie dostępności biletów i produktów — spróbuj ponownie za kilka sekund' },

@@ -12,3 +12,4 @@ export * from './limits.js';
 export * from './search.js';
 export * from './invoice.js';
 export * from './placement.js';
+export * from './payments/index.js';

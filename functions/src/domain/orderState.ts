@@ -85,9 +85,15 @@ export function isReinstatable(order: Pick<OrderStateView, 'status' | 'cancelRea
 
 export type ConfirmDecision = { ok: true; action: 'confirmPayment' | 'reinstatePayment' } | { ok: false; refusal: OrderRefusal };
 
-/** Whether an admin may confirm the payment of this order now (and take its confirmation lock). */
-export function decideConfirm(order: OrderStateView, now: number): ConfirmDecision {
-  const action = isReinstatable(order) ? 'reinstatePayment' : 'confirmPayment';
+/**
+ * Whether an admin may confirm the payment of this order now (and take its confirmation lock).
+ * `paidOnline`: the confirmation comes from a verified provider notification, i.e. the money is
+ * already there; then an order the participant or an admin cancelled meanwhile is booked like an
+ * expired one, when what it held is still available (docs/payments.md).
+ */
+export function decideConfirm(order: OrderStateView, now: number, { paidOnline = false }: { paidOnline?: boolean } = {}): ConfirmDecision {
+  const reinstatable = isReinstatable(order) || (paidOnline && order.status === 'cancelled' && order.released === true);
+  const action = reinstatable ? 'reinstatePayment' : 'confirmPayment';
   const check = checkTransition(action, order.status, ['admin']);
   if (!check.ok) {
     if (check.reason === 'already-paid') return { ok: false, refusal: { reason: 'already-paid', message: `Zamówienie ${order.number} jest już opłacone (faktura ${order.invoiceNumber ?? ''})`.trim() } };

@@ -38,19 +38,26 @@ import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
  */
 export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutput> => {
   const { orderId } = parseInput(confirmPaymentInput, request.data);
-  return confirmOrderPayment(orderId, requireAdmin(request));
+  const { late: _late, ...output } = await confirmOrderPayment(orderId, requireAdmin(request));
+  return output;
 });
 
 /**
  * The confirmation itself, shared with the bank statement booking (bank.ts), which passes the
- * transfer so that it is recorded on the order in the same atomic update as the payment.
+ * transfer so that it is recorded on the order in the same atomic update as the payment, and with
+ * the online payment notification (payments/notifications.ts), which passes `paidOnline` and the
+ * payment record's own changes (`extraUpdates`), so the order and its payment become paid together.
  */
-export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 'uid'>, options: { bankTransfer?: BankTransfer } = {}): Promise<ConfirmPaymentOutput> {
+export async function confirmOrderPayment(
+  orderId: string,
+  caller: Pick<Caller, 'uid'>,
+  options: { bankTransfer?: BankTransfer; paidOnline?: boolean; extraUpdates?: Record<string, unknown> } = {},
+): Promise<ConfirmPaymentOutput & { late: boolean }> {
   const now = Date.now();
   const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
   if (!seller) throw refuse('event-missing');
 
-  const { order, year, unlock } = await lockForConfirmation(orderId, caller, now);
+  const { order, year, unlock } = await lockForConfirmation(orderId, caller, now, options.paidOnline === true);
   // An order that expired while its transfer was on the way is booked if what it held is still
   // there: its reservations are taken again (without the sale window: it was ordered while the
   // sale was open). If they are not, nothing changes and the admin returns the money.
@@ -70,6 +77,7 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
 
   const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
+  Object.assign(updates.updates, options.extraUpdates);
   // The e-mail with the invoice is written in the same update (docs/email.md).
   const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);
   try {
@@ -80,11 +88,11 @@ export async function confirmOrderPayment(orderId: string, caller: Pick<Caller, 
     logger.error(`confirmPayment: final update failed for ${orderId} (${number})`, error);
     throw refuse('try-again');
   }
-  return { orderId, invoiceId: invoiceIdFromNumber(number), invoiceNumber: number, pickupItems: updates.pickupCount };
+  return { orderId, invoiceId: invoiceIdFromNumber(number), invoiceNumber: number, pickupItems: updates.pickupCount, late: reinstating };
 }
 
 /** Takes the order's confirmation lock if the state machine allows it (domain/orderState.ts decideConfirm). */
-async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>, now: number): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
+async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>, now: number, paidOnline: boolean): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
   const token = randomUUID();
   const orderRef = db.ref(`orders/${orderId}`);
   let why: ReturnType<typeof refuse> | null = null;
@@ -96,7 +104,7 @@ async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>,
       why = refuse('stored-data-invalid', { message: storedRecordMessage('zamówienie', stored.error), field: stored.error.field });
       return undefined;
     }
-    const decision = decideConfirm(stored.data, now);
+    const decision = decideConfirm(stored.data, now, { paidOnline });
     if (!decision.ok) {
       why = refuse(decision.refusal.reason, decision.refusal.message ? { message: decision.refusal.message } : {});
       return undefined;

@@ -1,0 +1,129 @@
+/**
+ * The Przelewy24 provider module: the REST API calls (register, verify, refund, transaction lookup)
+ * behind the provider seam (provider.ts). Checksums and message shapes are in the domain
+ * (domain/payments/przelewy24.ts). Amounts are integer grosze, the currency is PLN.
+ */
+import { logger } from 'firebase-functions/v2';
+import { p24Sign } from '../domain/payments/przelewy24.js';
+import type { P24Config } from './config.js';
+
+/** A failed API call: `status` 0 = no answer (network, timeout). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+const API_TIMEOUT_MS = 20_000;
+
+async function api<T>(config: P24Config, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${config.host}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.posId}:${config.apiKey}`).toString('base64')}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new ProviderError(`Przelewy24 ${path}: brak odpowiedzi (${error instanceof Error ? error.message : String(error)})`, 0);
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const error = (parsed as { error?: unknown } | null)?.error;
+    throw new ProviderError(`Przelewy24 ${path}: ${response.status} ${typeof error === 'string' ? error : text.slice(0, 200)}`, response.status);
+  }
+  return parsed as T;
+}
+
+export interface RegisterRequest {
+  sessionId: string;
+  amount: number;
+  description: string;
+  email: string;
+  urlReturn: string;
+}
+
+/** transaction/register → the token of the payment window. */
+export async function registerTransaction(config: P24Config, request: RegisterRequest): Promise<{ token: string; redirectUrl: string }> {
+  const body = {
+    merchantId: config.merchantId,
+    posId: config.posId,
+    sessionId: request.sessionId,
+    amount: request.amount,
+    currency: 'PLN',
+    description: request.description,
+    email: request.email,
+    country: 'PL',
+    language: 'pl',
+    urlReturn: request.urlReturn,
+    urlStatus: config.statusUrl,
+    // The provider's window closes after this many minutes; the order's own deadline is longer.
+    timeLimit: 15,
+    waitForResult: false,
+    sign: p24Sign('register', { sessionId: request.sessionId, merchantId: config.merchantId, amount: request.amount, currency: 'PLN', crc: config.crc }),
+  };
+  const answer = await api<{ data?: { token?: unknown } }>(config, 'POST', '/transaction/register', body);
+  const token = answer?.data?.token;
+  if (typeof token !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(token)) throw new ProviderError('Przelewy24 transaction/register: odpowiedź bez tokenu', 502);
+  return { token, redirectUrl: `${config.host}/trnRequest/${token}` };
+}
+
+/** transaction/verify: the provider confirms it holds the money; only then is the order booked. */
+export async function verifyTransaction(config: P24Config, t: { sessionId: string; orderId: number; amount: number }): Promise<void> {
+  const body = {
+    merchantId: config.merchantId,
+    posId: config.posId,
+    sessionId: t.sessionId,
+    amount: t.amount,
+    currency: 'PLN',
+    orderId: t.orderId,
+    sign: p24Sign('verify', { sessionId: t.sessionId, orderId: t.orderId, amount: t.amount, currency: 'PLN', crc: config.crc }),
+  };
+  const answer = await api<{ data?: { status?: unknown } }>(config, 'PUT', '/transaction/verify', body);
+  if (answer?.data?.status !== 'success') throw new ProviderError('Przelewy24 transaction/verify: brak potwierdzenia', 502);
+}
+
+/** transaction/refund of part or all of a verified transaction; its notification goes to statusUrl. */
+export async function refundTransaction(config: P24Config, r: { refundsUuid: string; sessionId: string; orderId: number; amount: number; description: string }): Promise<void> {
+  const body = {
+    requestId: r.refundsUuid,
+    refundsUuid: r.refundsUuid,
+    urlStatus: config.statusUrl,
+    refunds: [{ orderId: r.orderId, sessionId: r.sessionId, amount: r.amount, description: r.description.slice(0, 35) }],
+  };
+  try {
+    await api(config, 'POST', '/transaction/refund', body);
+  } catch (error) {
+    // 409: this refund (same refundsUuid) was already accepted — a repeat after a lost answer.
+    if (error instanceof ProviderError && error.status === 409) {
+      logger.info(`Przelewy24 refund ${r.refundsUuid} already requested`);
+      return;
+    }
+    throw error;
+  }
+}
+
+/** transaction/by/sessionId: the provider's status (0 no payment, 1 paid awaiting verify, 2 verified, 3 refunded). */
+export async function transactionStatus(config: P24Config, sessionId: string): Promise<{ status: number; orderId: number; amount: number } | null> {
+  try {
+    const answer = await api<{ data?: { status?: number; orderId?: number; amount?: number } }>(config, 'GET', `/transaction/by/sessionId/${encodeURIComponent(sessionId)}`);
+    const d = answer?.data;
+    return d && typeof d.status === 'number' ? { status: d.status, orderId: d.orderId ?? 0, amount: d.amount ?? 0 } : null;
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null;
+    throw error;
+  }
+}

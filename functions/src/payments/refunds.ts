@@ -1,0 +1,69 @@
+/**
+ * Refunds through the provider (docs/payments.md, "Refunds"): of a payment that was not booked
+ * (double payment, an order that could not be reinstated) and of a correction of an order paid online.
+ * Kept apart from payments/index.ts so refunds.ts can use it without an import cycle.
+ */
+import { providerRefundKey, type OnlinePayment, type ProviderRefund } from '../domain/index.js';
+import { db } from '../lib/admin.js';
+import { refuse } from '../lib/refusal.js';
+import { transact } from '../lib/tx.js';
+import { p24Config, type P24Config } from './config.js';
+import { refundTransaction } from './przelewy24.js';
+
+/**
+ * Records the refund under the payment (fixed key per cause, so a repeat is the same refund) and asks
+ * the provider for it. The refund notification marks it completed (and, for a correction, transferred).
+ */
+export async function requestProviderRefund(
+  config: P24Config,
+  sessionId: string,
+  r: { amount: number; reason: ProviderRefund['reason']; correctionId?: string; by: string; description: string },
+): Promise<{ refundId: string; status: ProviderRefund['status'] }> {
+  const refundId = providerRefundKey(sessionId, { correctionId: r.correctionId });
+  const path = `payments/${sessionId}`;
+  let why: ReturnType<typeof refuse> | null = null;
+  let existing: ProviderRefund | undefined;
+  let providerOrderId = 0;
+  await transact<OnlinePayment>(db.ref(path), (cur) => {
+    why = null;
+    existing = undefined;
+    if (!cur) {
+      why = refuse('invalid-input', { message: 'Nie ma takiej płatności' });
+      return cur;
+    }
+    if (!cur.providerOrderId || cur.status === 'registered') {
+      why = refuse('invalid-input', { message: 'Ta płatność nie została zaksięgowana u operatora — nie ma czego zwracać' });
+      return cur;
+    }
+    providerOrderId = cur.providerOrderId;
+    existing = cur.refunds?.[refundId];
+    if (existing && existing.status !== 'rejected') return cur;
+    const taken = Object.entries(cur.refunds ?? {}).filter(([id, x]) => id !== refundId && x.status !== 'rejected').reduce((sum, [, x]) => sum + x.amount, 0);
+    if (taken + r.amount > cur.amount) {
+      why = refuse('invalid-input', { message: 'Kwota zwrotu przekracza wpłatę' });
+      return cur;
+    }
+    const refund: ProviderRefund = { amount: r.amount, reason: r.reason, ...(r.correctionId ? { correctionId: r.correctionId } : {}), status: 'requested', requestedAt: Date.now(), requestedBy: r.by };
+    return { ...cur, refunds: { ...cur.refunds, [refundId]: refund } };
+  });
+  if (why) throw why;
+  if (existing?.status === 'completed') return { refundId, status: 'completed' };
+  await refundTransaction(config, { refundsUuid: refundId, sessionId, orderId: providerOrderId, amount: r.amount, description: r.description });
+  return { refundId, status: 'requested' };
+}
+
+/**
+ * After a correction of an order paid online (refunds.ts), its amount goes back through the provider.
+ * Returns false when the order was not paid online (the admin transfers the money as before).
+ */
+export async function refundCorrectionOnline(orderId: string, correctionId: string, amount: number, by: string): Promise<boolean> {
+  const found = await db.ref('payments').orderByChild('orderId').equalTo(orderId).get();
+  const entries = Object.entries((found.val() ?? {}) as Record<string, OnlinePayment>).filter(([, p]) => p.status === 'paid');
+  if (!entries.length || amount <= 0) return false;
+  const config = p24Config();
+  if (!config) return false;
+  const [sessionId, payment] = entries[0];
+  await requestProviderRefund(config, sessionId, { amount, reason: 'correction', correctionId, by, description: `Korekta ${payment.orderNumber}` });
+  return true;
+}
+

@@ -1,0 +1,269 @@
+// Online payments through the emulators and the Przelewy24 stand-in (scripts/lib/p24StandIn.mjs):
+// real orders, the real startOnlinePayment callable registering at the stand-in, payments made in its
+// window, its signed notifications to the real p24Notification function, verify and refunds through
+// its API. Forged and wrong messages are posted straight to the function.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Reference } from 'firebase-admin/database';
+import { REGION, type OnlinePayment, type Order, type PaymentNotificationLog } from '../../functions/src/domain/index.js';
+import { p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
+import type { OrderRefunds } from '../../functions/src/refunds.js';
+import { EVENT, PERSON, anonymousCaller, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+
+let env: TestEnv;
+let admin: TestUser;
+let p24: NonNullable<TestEnv['stack']['p24']>;
+let notifyUrl: string;
+
+beforeAll(async () => {
+  env = await startEnv();
+  p24 = env.stack.p24!;
+  notifyUrl = `${env.stack.urls.functions}/${env.stack.projectId}/${REGION}/p24Notification`;
+  admin = await createUser(env, { claims: { admin: true } });
+  await env.db.ref('event').set(EVENT);
+  await env.db.ref('countries').set({ PL: 'Polska' });
+  await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
+  await env.db.ref('ticketTypes/ostatni').set(ticketType({ name: 'Ostatnie miejsce', quota: 1 }));
+}, 120_000);
+afterAll(() => stopEnv(env));
+beforeEach(async () => {
+  await control({ notifications: 'send', delayMs: 0, repeat: 1, failVerify: false });
+});
+
+function control(body: Record<string, unknown>) {
+  return fetch(`${p24.url}/__control`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json());
+}
+
+/** Resolves with the value at `ref` once `accept` holds (a listener, no polling). */
+function valueWhen<T>(ref: Reference, accept: (value: T | null) => boolean, what: string, timeoutMs = 45_000): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      ref.off('value', listener);
+      reject(new Error(`Timed out waiting for ${what}`));
+    }, timeoutMs);
+    const listener = ref.on('value', (snap) => {
+      const value = snap.val() as T | null;
+      if (!accept(value)) return;
+      clearTimeout(timer);
+      ref.off('value', listener);
+      resolve(value);
+    });
+  });
+}
+
+const logs = async () => Object.values(((await env.db.ref('paymentNotifications').get()).val() ?? {}) as Record<string, PaymentNotificationLog>);
+const logsOf = async (sessionId: string) => (await logs()).filter((l) => l.sessionId === sessionId);
+const waitForLog = (sessionId: string, result: PaymentNotificationLog['result']) =>
+  valueWhen<Record<string, PaymentNotificationLog>>(env.db.ref('paymentNotifications'), (v) => Object.values(v ?? {}).some((l) => l.sessionId === sessionId && l.result === result), `log ${result} for ${sessionId}`);
+const mailOf = async (uid: string) => Object.values(((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string }>).filter((m) => m.uid === uid).map((m) => m.kind);
+const payment = async (sessionId: string) => (await env.db.ref(`payments/${sessionId}`).get()).val() as OnlinePayment;
+const orderOf = async (orderId: string) => (await env.db.ref(`orders/${orderId}`).get()).val() as Order;
+const waitForPayment = (sessionId: string, accept: (p: OnlinePayment) => boolean, what: string) => valueWhen<OnlinePayment>(env.db.ref(`payments/${sessionId}`), (p) => p !== null && accept(p), what);
+
+async function pendingOrder(ticketTypeId = 'karnet', user?: TestUser): Promise<{ user: TestUser; orderId: string }> {
+  const buyer = user ?? (await registeredUser(env));
+  await setTicketBasket(env, buyer.uid, { self: ticketTypeId });
+  const placed = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+  return { user: buyer, orderId: placed.orderId };
+}
+
+async function startPayment(user: TestUser, orderId: string): Promise<{ sessionId: string; token: string }> {
+  const started = await user.call('startOnlinePayment', { orderId });
+  expect(started.redirectUrl.startsWith(`${p24.url}/trnRequest/`)).toBe(true);
+  return { sessionId: started.sessionId, token: started.redirectUrl.split('/trnRequest/')[1] };
+}
+
+/** What a tester does in the stand-in's window: BLIK with a 6-digit code. */
+async function payWithBlik(token: string): Promise<void> {
+  const response = await fetch(`${p24.url}/trnRequest/${token}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay&methodId=154&blikCode=123456' });
+  expect(response.status).toBe(303);
+}
+
+function signedNotification(sessionId: string, fields: { amount: number; orderId?: number; crc?: string; merchantId?: number; currency?: string }) {
+  const n = { merchantId: fields.merchantId ?? p24.account.merchantId, posId: p24.account.posId, sessionId, amount: fields.amount, originAmount: fields.amount, currency: fields.currency ?? 'PLN', orderId: fields.orderId ?? 123456789, methodId: 154, statement: 'p24-test' };
+  return { ...n, sign: p24Sign('notification', { ...n, crc: fields.crc ?? p24.account.crc }) };
+}
+const post = (body: unknown) => fetch(notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** The database without the notification log, which every message adds to. */
+async function stateWithoutLog(): Promise<unknown> {
+  const { paymentNotifications: _log, ...rest } = ((await dump(env.db)) ?? {}) as Record<string, unknown>;
+  return rest;
+}
+
+describe('startOnlinePayment', () => {
+  it('registers a transaction for the caller’s pending order only', async () => {
+    const { user, orderId } = await pendingOrder();
+    const other = await registeredUser(env);
+    expect(await refusal(other.call('startOnlinePayment', { orderId }))).toMatchObject({ reason: 'order-missing' });
+    expect(await refusal(anonymousCaller(env)('startOnlinePayment', { orderId }))).toMatchObject({ reason: 'unauthenticated' });
+    const { sessionId, token } = await startPayment(user, orderId);
+    expect(await payment(sessionId)).toMatchObject({ provider: 'przelewy24', uid: user.uid, orderId, amount: 14900, currency: 'PLN', status: 'registered', token });
+    const window = await (await fetch(`${p24.url}/trnRequest/${token}`)).text();
+    expect(window).toContain('149,00');
+  });
+});
+
+describe('a payment in the window books the order through the confirmation path', () => {
+  it('BLIK → notification → verify → paid, one invoice, pickup items and the payment-booked e-mail; repeats change nothing', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId } = await startPayment(user, orderId);
+    await control({ repeat: 3 });
+    await payWithBlik((await payment(sessionId)).token);
+    const paid = await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'payment paid');
+    expect(paid).toMatchObject({ status: 'paid', methodId: 154, invoiceNumber: expect.stringMatching(/^FV\/\d{4}\/\d{6}$/) });
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ status: 'paid', paidBy: 'przelewy24', invoiceNumber: paid!.invoiceNumber });
+    expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
+    expect((await env.db.ref(`tickets/${user.uid}/self/karnet`).get()).val()).toEqual({ orderId, status: 'paid' });
+    expect((await mailOf(user.uid)).filter((kind) => kind === 'paymentBooked')).toHaveLength(1);
+
+    // The two other copies of the notification arrive as duplicates: still one invoice.
+    await valueWhen<Record<string, PaymentNotificationLog>>(env.db.ref('paymentNotifications'), (v) => Object.values(v ?? {}).filter((l) => l.sessionId === sessionId).length >= 3, 'three notifications logged');
+    const results = (await logsOf(sessionId)).map((l) => l.result).sort();
+    expect(results.filter((r) => r === 'booked')).toHaveLength(1);
+    expect(results.every((r) => r === 'booked' || r === 'duplicate' || r === 'retry')).toBe(true);
+    const before = await stateWithoutLog();
+    const logged = (await logsOf(sessionId)).length;
+    const again = await fetch(`${p24.url}/__notify`, { method: 'POST', body: JSON.stringify({ sessionId }) });
+    expect(again.status).toBe(200);
+    await valueWhen<Record<string, PaymentNotificationLog>>(env.db.ref('paymentNotifications'), (v) => Object.values(v ?? {}).filter((l) => l.sessionId === sessionId).length > logged, 'the late repeat logged');
+    expect(await stateWithoutLog()).toEqual(before);
+    expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
+  });
+});
+
+describe('messages that are not ours change nothing and are logged', () => {
+  it('a forged sign, a wrong amount, another merchant, another currency, an unknown session, malformed JSON', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId } = await startPayment(user, orderId);
+    const before = await stateWithoutLog();
+    expect((await post(signedNotification(sessionId, { amount: 14900, crc: 'not-our-crc' }))).status).toBe(400);
+    expect((await post(signedNotification(sessionId, { amount: 100 }))).status).toBe(400);
+    expect((await post(signedNotification(sessionId, { amount: 14900, merchantId: 1 }))).status).toBe(400);
+    expect((await post(signedNotification(sessionId, { amount: 14900, currency: 'EUR' }))).status).toBe(400);
+    expect((await post(signedNotification('ffffffffffffffffffffffffffffffff', { amount: 14900 }))).status).toBe(400);
+    expect((await post(signedNotification('__proto__', { amount: 14900 }))).status).toBe(400);
+    expect((await post({ merchantId: '1', amount: 'dużo' })).status).toBe(400);
+    expect(await stateWithoutLog()).toEqual(before);
+    expect((await orderOf(orderId)).status).toBe('pending');
+    const details = (await logsOf(sessionId)).map((l) => `${l.result}: ${l.detail}`);
+    expect(details).toEqual(expect.arrayContaining([
+      'rejected: nieprawidłowa suma kontrolna (sign)',
+      'rejected: kwota inna niż wartość zamówienia',
+      'rejected: inny identyfikator sprzedawcy',
+      'rejected: inna waluta niż PLN',
+    ]));
+    // A correctly signed notification of a payment the provider never took is refused by verify.
+    expect((await post(signedNotification(sessionId, { amount: 14900 }))).status).toBe(502);
+    expect(await stateWithoutLog()).toEqual(before);
+  });
+});
+
+describe('verify failing', () => {
+  it('leaves the order pending; the provider’s next attempt books it', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await control({ failVerify: true });
+    await payWithBlik(token);
+    await waitForLog(sessionId, 'verify-failed');
+    expect((await orderOf(orderId)).status).toBe('pending');
+    expect((await payment(sessionId)).status).toBe('registered');
+    await control({ failVerify: false });
+    // The stand-in resends a refused notification with growing pauses, as the provider does.
+    await waitForPayment(sessionId, (p) => p.status === 'paid', 'paid after verify works again');
+    expect((await orderOf(orderId)).status).toBe('paid');
+  });
+});
+
+describe('late payments', () => {
+  async function expire(orderId: string) {
+    await env.db.ref(`orders/${orderId}/payBy`).set(Date.now() - 60_000);
+    const { expired } = await admin.call('expireUnpaidOrders', {});
+    expect(expired.length).toBeGreaterThan(0);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'cancelled', cancelReason: 'expired', released: true });
+  }
+
+  it('an order that expired meanwhile is booked late when its units are still there', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await expire(orderId);
+    await payWithBlik(token);
+    const paid = await waitForPayment(sessionId, (p) => p.status === 'paid' && p.late === true, 'late booking');
+    expect(paid!.invoiceNumber).toBeDefined();
+    expect(await orderOf(orderId)).toMatchObject({ status: 'paid', reinstatedBy: 'przelewy24' });
+    await waitForLog(sessionId, 'booked-late');
+  });
+
+  it('an order the participant cancelled meanwhile is booked too, the money being there', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await user.call('cancelOrder', { orderId });
+    await payWithBlik(token);
+    await waitForPayment(sessionId, (p) => p.status === 'paid', 'cancelled order booked');
+    expect((await orderOf(orderId)).status).toBe('paid');
+  });
+
+  it('an expired order whose last unit was sold meanwhile: the money goes back through the provider automatically', async () => {
+    const { user, orderId } = await pendingOrder('ostatni');
+    const { sessionId, token } = await startPayment(user, orderId);
+    await expire(orderId);
+    await pendingOrder('ostatni'); // someone else takes the last place
+    await payWithBlik(token);
+    const due = await waitForPayment(sessionId, (p) => p.status === 'refund-due' && Object.values(p.refunds ?? {}).some((r) => r.status === 'completed'), 'automatic refund completed');
+    expect(Object.values(due!.refunds!)).toEqual([expect.objectContaining({ amount: 14900, reason: 'sold-out', status: 'completed' })]);
+    expect(due!.problem).toContain('wygasło');
+    expect((await orderOf(orderId)).status).toBe('cancelled');
+    expect((await env.db.ref(`invoices/${user.uid}`).get()).exists()).toBe(false);
+    const transactions = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as { sessionId: string; status: number; refunds: { amount: number }[] }[];
+    expect(transactions.find((t) => t.sessionId === sessionId)).toMatchObject({ status: 3, refunds: [{ amount: 14900 }] });
+  });
+});
+
+describe('two payments of one order', () => {
+  it('a transfer confirmed first, then the online payment: one booked, the other a refund candidate the admin returns', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await admin.call('confirmPayment', { orderId });
+    await payWithBlik(token);
+    const candidate = await waitForPayment(sessionId, (p) => p.status === 'refund-candidate', 'refund candidate');
+    expect(candidate!.problem).toContain('opłacone inną wpłatą');
+    expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
+    expect(await refusal(user.call('refundOnlinePayment', { sessionId }))).toMatchObject({ reason: 'forbidden' });
+    const out = await admin.call('refundOnlinePayment', { sessionId });
+    expect(out).toMatchObject({ sessionId, status: 'requested' });
+    await waitForPayment(sessionId, (p) => p.refunds?.[out.refundId]?.status === 'completed', 'double payment returned');
+    // Asking again is the same refund, already completed.
+    expect(await admin.call('refundOnlinePayment', { sessionId })).toMatchObject({ status: 'completed' });
+  });
+
+  it('two online payments of one order: the second is the refund candidate', async () => {
+    const { user, orderId } = await pendingOrder();
+    const first = await startPayment(user, orderId);
+    const second = await startPayment(user, orderId);
+    await payWithBlik(first.token);
+    await waitForPayment(first.sessionId, (p) => p.status === 'paid', 'first paid');
+    await payWithBlik(second.token);
+    await waitForPayment(second.sessionId, (p) => p.status === 'refund-candidate', 'second is a refund candidate');
+    expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
+    expect(await refusal(user.call('startOnlinePayment', { orderId }))).toMatchObject({ reason: 'already-paid' });
+  });
+});
+
+describe('refund of an order paid online', () => {
+  it('an approved correction goes back through the provider; its notification marks it transferred', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await payWithBlik(token);
+    await waitForPayment(sessionId, (p) => p.status === 'paid', 'paid');
+    const out = await admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
+    const transferred = await valueWhen<OrderRefunds>(env.db.ref(`refunds/${orderId}`), (r) => r?.corrections?.[out.correctionId]?.status === 'transferred', 'correction transferred');
+    expect(transferred!.corrections![out.correctionId]).toMatchObject({ status: 'transferred', transferredBy: 'przelewy24', amount: out.amount });
+    expect(Object.values((await payment(sessionId)).refunds!)).toEqual([expect.objectContaining({ reason: 'correction', correctionId: out.correctionId, amount: out.amount, status: 'completed' })]);
+    // The e-mail follows the transfer's transaction (refunds.ts markCorrectionTransferred).
+    await valueWhen<Record<string, { kind: string; uid: string }>>(env.db.ref('outbox'), (v) => Object.values(v ?? {}).some((m) => m.uid === user.uid && m.kind === 'refundTransferred'), 'refund-transferred e-mail');
+    expect((await mailOf(user.uid)).filter((kind) => kind === 'refundTransferred')).toHaveLength(1);
+    // A forged refund notification is refused.
+    const fields = { orderId: 1, sessionId, refundsUuid: `k-${out.correctionId}`, merchantId: p24.account.merchantId, amount: out.amount, currency: 'PLN', status: 0 };
+    expect((await post({ ...fields, requestId: 'x', timestamp: 1, sign: p24Sign('refundNotification', { ...fields, crc: 'zly-crc' }) })).status).toBe(400);
+  });
+});
