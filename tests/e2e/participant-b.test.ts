@@ -120,6 +120,16 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await page.getByText('Wybierz rozmiar lub wariant').waitFor();
     await pickVariant(page, 'M');
     await page.getByTestId('variant-availability').waitFor();
+    // Too many is kept as typed and the field says the limit and why, instead of quietly lowering it.
+    const quantity = page.getByLabel(/^Liczba sztuk/);
+    await quantity.fill('21');
+    await expect.poll(() => quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(await quantity.inputValue()).toBe('21');
+    const describedBy = (await quantity.getAttribute('aria-describedby'))!.split(' ');
+    const said = (await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()))).join(' ');
+    expect(said).toMatch(/Na jedno konto można kupić najwyżej \d+ sztuk tego wariantu|Dostępne tylko \d+ szt\./);
+    await quantity.fill('1');
+    await expect.poll(() => quantity.getAttribute('aria-invalid')).not.toBe('true');
     await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
     await page.getByTestId('added-to-basket').waitFor();
     await screenshot(page, 'b-shop-item-phone');
@@ -153,6 +163,10 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(await page.getByTestId('transfer-amount').textContent()).toBe('69,00\u00a0zł');
     expect(await page.getByTestId('transfer-title').textContent()).toBe(orderNumber);
     expect(await page.getByTestId('transfer-account').textContent()).toBe('22 1020 4795 0000 1234 5678 9012');
+    // The deadline is the end of a named Warsaw day; each line shows its quantity and variant.
+    expect(await page.getByTestId('transfer-pay-by').textContent()).toMatch(/^\d{1,2} \p{L}+ \d{4}, do godz\. 23:59$/u);
+    expect(await page.getByTestId('order-line-quantity').first().textContent()).toBe('1 szt. × 69,00\u00a0zł');
+    expect(await page.getByRole('table', { name: 'Pozycje zamówienia' }).textContent()).toContain('wariant M');
     await screenshot(page, 'b-merch-confirmation-phone');
     // A reload of the confirmation keeps it (the checkout state survives) and places nothing twice.
     await page.reload();

@@ -115,11 +115,14 @@ describe('refunds in Chromium', () => {
     await request.getByRole('button', { name: 'Zatwierdź zwrot' }).click();
     const transferRow = admin.locator('[data-testid="refund-transfer-row"][data-status="due"]').filter({ hasText: orderNumber });
     await transferRow.waitFor();
+    // The return account is grouped as NRB, not 26 digits in one block.
+    expect(await transferRow.innerText()).toContain(`konto ${ACCOUNT.slice(0, 2)} ${ACCOUNT.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`);
     const correctionNumber = (await transferRow.getAttribute('data-correction'))!;
     expect(correctionNumber).toMatch(/^KOR\/\d{4}\/\d{6}$/);
 
-    // The participant's page changed by itself.
+    // The participant's page changed by itself; one ticket of two taken back: no longer plainly „opłacone”.
     await card.locator('[data-testid="refund-request"][data-status="approved"]').getByText('zwrot: zatwierdzona').waitFor();
+    await card.locator('[data-testid="order-status"][data-refund="partial"]').getByText('częściowo zwrócone').waitFor();
     await card.locator('[data-testid="refund-transfer"][data-status="due"]').getByText('do przelania').waitFor();
     await card.getByRole('link', { name: `Faktura korygująca ${correctionNumber}` }).click();
     await participant.getByTestId('correction-number').filter({ hasText: correctionNumber }).waitFor();
@@ -168,9 +171,12 @@ describe('refunds in Chromium', () => {
     const second = /KOR\/\d{4}\/\d{6}/.exec(done)![0];
     await dialog.getByRole('button', { name: 'Zamknij', exact: true }).click();
 
+    // Both tickets taken back: the admin's list and the participant's order say „zwrócone”, not „opłacone”.
+    await row.locator('[data-testid="order-status"][data-refund="full"]').getByText('zwrócone', { exact: true }).waitFor();
     // The participant's order shows the second refund live; its correction downloads as FA(3) XML.
     await participant.goto(`${web}/dashboard/zamowienia`);
     const card = participant.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
+    await card.locator('[data-testid="order-status"][data-refund="full"]').getByText('zwrócone', { exact: true }).waitFor();
     await card.getByRole('link', { name: `Faktura korygująca ${second}` }).click();
     await participant.getByTestId('correction-number').filter({ hasText: second }).waitFor();
     const corrected = (await participant.getByTestId('correction-corrected').innerText()).split(' z ')[0].trim();

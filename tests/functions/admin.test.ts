@@ -155,6 +155,19 @@ describe('updateEventSettings', () => {
     const bad = await refusal(admin.call('updateEventSettings', { event: { ...EVENT, endDate: '2026-07-01' } }));
     expect(bad).toMatchObject({ code: 'invalid-argument', field: 'event.endDate', message: 'Data końca przed datą początku' });
   });
+  it('an emptied payment term (sent by the SDK as null) saves as the default and clears a set term; 0 is refused with the minimum', async () => {
+    await admin.call('updateEventSettings', { event: { ...EVENT, paymentDays: 3 } });
+    expect((await env.db.ref('event/paymentDays').get()).val()).toBe(3);
+    // The web form turns an empty field into `undefined`; the callable SDK sends that as null.
+    await admin.call('updateEventSettings', { event: { ...EVENT, paymentDays: undefined } });
+    expect((await env.db.ref('event/paymentDays').get()).exists()).toBe(false);
+    await admin.call('updateEventSettings', { event: { ...EVENT, paymentDays: 5 } });
+    await admin.call('updateEventSettings', { event: { ...EVENT } });
+    expect((await env.db.ref('event/paymentDays').get()).exists()).toBe(false);
+    const zero = await refusal(admin.call('updateEventSettings', { event: { ...EVENT, paymentDays: 0 } }));
+    expect(zero).toMatchObject({ code: 'invalid-argument', field: 'event.paymentDays', message: 'Termin płatności: co najmniej 1 dzień (puste pole = 7 dni)' });
+    expect((await env.db.ref('event/paymentDays').get()).exists()).toBe(false);
+  });
   it('confirmPayment refuses when the seller data is missing', async () => {
     const saved = (await env.db.ref('event').get()).val();
     await env.db.ref('event').remove();

@@ -8,9 +8,9 @@ import {
   type TestEnv, type TestUser,
 } from './helpers.js';
 import { runExpiry } from '../../scripts/lib/expiry.mjs';
+import { addDaysToIsoDay, endOfWarsawDay, startOfWarsawDay, warsawDate } from '../../functions/src/domain/index.js';
 
 const INTERNALS = ['hasOwnProperty', '__proto__', 'constructor', 'toString', 'valueOf', 'prototype'] as const;
-const DAY = 24 * 60 * 60 * 1000;
 
 let env: TestEnv;
 let admin: TestUser;
@@ -162,7 +162,8 @@ describe('unpaid orders expire after the payment deadline', () => {
     await setTicketBasket(env, user.uid, { self: 'wygasa' });
     const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     const order = (await env.db.ref(`orders/${placed.orderId}`).get()).val();
-    expect(order.payBy - order.createdAt).toBe(7 * DAY);
+    // The end of the Warsaw day 7 days after the day of placing, whatever the hour of placing.
+    expect(order.payBy).toBe(endOfWarsawDay(addDaysToIsoDay(warsawDate(order.createdAt), 7)));
 
     expect((await refusal(user.call('expireUnpaidOrders', {}))).reason).toBe('forbidden');
     const early = await admin.call('expireUnpaidOrders', {});
@@ -190,6 +191,29 @@ describe('unpaid orders expire after the payment deadline', () => {
     expect(result.expired).toContain(placed.number);
     expect((await env.db.ref(`orders/${placed.orderId}/cancelReason`).get()).val()).toBe('expired');
     expect((await env.db.ref('ticketTypes/interwal/sold').get()).val()).toBe(0);
+  }, 60_000);
+
+  it('the deadline is the whole named day in Warsaw: an order placed 7 days ago at an earlier hour survives until today’s midnight, both in the callable and the local stack’s interval', async () => {
+    await env.db.ref('ticketTypes/caly-dzien').set(ticketType({ name: 'Bilet do końca dnia', quota: 5 }));
+    const user = await registeredUser(env);
+    await setTicketBasket(env, user.uid, { self: 'caly-dzien' });
+    const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    // Placed 7 days ago, earlier in the day than now: 7 × 24 h have passed, but the 7th day (today) has not ended.
+    const now = Date.now();
+    const today = warsawDate(now);
+    const halfOfTodaySoFar = Math.floor((now - startOfWarsawDay(today)) / 2);
+    const createdAt = startOfWarsawDay(addDaysToIsoDay(today, -7)) + halfOfTodaySoFar;
+    await env.db.ref(`orders/${placed.orderId}`).update({ createdAt, payBy: endOfWarsawDay(addDaysToIsoDay(warsawDate(createdAt), 7)) });
+    expect((await admin.call('expireUnpaidOrders', {})).expired).not.toContain(placed.number);
+    // An order stored before deadlines existed (no payBy) gets the same rule from the event's term.
+    await env.db.ref(`orders/${placed.orderId}/payBy`).remove();
+    const target = { functionsUrl: env.stack.urls.functions, projectId: env.stack.projectId, region: 'europe-central2' };
+    expect((await runExpiry(target)).expired).not.toContain(placed.number);
+    expect((await env.db.ref(`orders/${placed.orderId}/status`).get()).val()).toBe('pending');
+    // One day earlier, the 7th day was yesterday: it has ended.
+    await env.db.ref(`orders/${placed.orderId}/createdAt`).set(startOfWarsawDay(addDaysToIsoDay(today, -8)) + halfOfTodaySoFar);
+    expect((await runExpiry(target)).expired).toContain(placed.number);
+    expect((await env.db.ref(`orders/${placed.orderId}/cancelReason`).get()).val()).toBe('expired');
   }, 60_000);
 
   it('a late transfer for an expired order is booked when the ticket is still there, and refused with a clear message when it is not', async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import type { OutboxMessage } from '../../functions/src/mail/outbox.js';
 import { callRetryMail } from '../../scripts/lib/mailRetry.mjs';
-import { listMail, mailAttachment, mailByOutboxId, readMail, setSmtp } from '../../scripts/lib/mailInbox.mjs';
+import { listMail, mailAttachment, mailByOutboxId, readMail, setSmtp, waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { EVENT, PERSON, REGISTRATION, createUser, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
@@ -104,6 +104,13 @@ describe('each state change writes exactly one outbox message, delivered to the 
     expect(mail.text).toContain(`Tytuł przelewu: ${placed!.number}`);
     expect(mail.text).toContain('Numer konta: 61 1090 1014 0000 0712 1981 2874');
     expect(mail.html).toContain('Zeskanuj w aplikacji banku');
+    // The deadline is the end of a Warsaw day, named with its last minute as on the screens.
+    const day = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric' }).format(placed!.order.payBy!);
+    expect(mail.text).toContain(`Termin wpłaty: ${day}, do godz. 23:59`);
+    expect(mail.text).toContain(`Jeśli wpłata nie dotrze do ${day}, godz. 23:59, zamówienie zostanie anulowane`);
+    // Each line with its quantity and the participant it is for.
+    const [line] = Object.values(placed!.order.lines);
+    expect(mail.text).toContain(`- ${line.name} (1 szt. × 149,00\u00a0zł · dla: ${line.memberName}): 149,00\u00a0zł`);
     const qr = summary.attachments.find((a: { contentId: string | null }) => a.contentId === 'payment-qr');
     expect(qr).toMatchObject({ contentType: 'image/gif', inline: true });
     expect((await mailAttachment(inbox, summary.id, qr.index)).subarray(0, 6).toString('latin1')).toBe('GIF87a');
@@ -158,6 +165,9 @@ describe('each state change writes exactly one outbox message, delivered to the 
     const user = await registeredUser(env);
     await setMerchBasket(env, user.uid, { 'l-1': { productId: 'koszulka', variantId: 'm', quantity: 2 }, 'l-2': { productId: 'koszulka', variantId: 'm', quantity: 1 } });
     const placed = await user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    // The order e-mail names the variant and the quantity of each merchandise line.
+    const placedMail = await waitForMail(inbox, (m: { messageId?: string }) => Boolean(m.messageId?.startsWith(`<op-${placed.orderId}@`)));
+    expect(placedMail.text).toMatch(/\(2 szt\. × [\d ,\u00a0]+zł · wariant M\)/);
     await admin.call('confirmPayment', { orderId: placed.orderId });
     const itemIds = Object.keys((await env.db.ref(`pickups/${user.uid}`).get()).val() as object);
     expect(itemIds).toHaveLength(2);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addHoldings, isPastPaymentDeadline, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
+import { addHoldings, isPastPaymentDeadline, variantAllowance, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
 
-const DAY = 86_400_000;
 const request = (tickets: [string, number, number][] = [], variants: [string, string, number, number][] = []): HoldingsRequest => ({
   tickets: new Map(tickets.map(([id, count, cap]) => [id, { count, cap, name: `Bilet ${id}` }])),
   variants: new Map(variants.map(([p, v, quantity, cap]) => [`${p}/${v}`, { productId: p, variantId: v, quantity, cap, label: `${p} (${v})` }])),
@@ -31,6 +30,25 @@ describe('per-account holdings', () => {
   });
 });
 
+describe('what an account may still add of a variant (shown at the shop’s quantity field)', () => {
+  type Line = { type: string; productId?: string; variantId?: string; quantity: number };
+  const line = (productId: string, variantId: string, quantity: number): Line => ({ type: 'merch', productId, variantId, quantity });
+  const orders: { status: string; lines: Record<string, Line> }[] = [
+    { status: 'paid', lines: { a: line('bluza', 'm', 3), b: line('bluza', 'l', 9) } },
+    { status: 'pending', lines: { a: line('bluza', 'm', 2), t: { type: 'ticket', quantity: 1 } } },
+    { status: 'cancelled', lines: { a: line('bluza', 'm', 10) } },
+  ];
+  it('counts pending and paid orders and the basket, not cancelled orders or other variants', () => {
+    const a = variantAllowance(10, orders, [{ productId: 'bluza', variantId: 'm', quantity: 1 }, { productId: 'kubek', variantId: 'm', quantity: 4 }], 'bluza', 'm');
+    expect(a).toEqual({ cap: 10, held: 5, inBasket: 1, left: 4 });
+    expect(variantAllowanceMessage(a)).toBe('Na jedno konto można kupić najwyżej 10 sztuk tego wariantu — możesz dodać jeszcze 4 (masz już 5 w zamówieniach, 1 w koszyku)');
+    const used = variantAllowance(2, orders, [], 'bluza', 'm');
+    expect(used.left).toBe(0);
+    expect(variantAllowanceMessage(used)).toBe('Na jedno konto można kupić najwyżej 2 sztuki tego wariantu — limit jest już wykorzystany (5 w zamówieniach)');
+    expect(variantAllowanceMessage(variantAllowance(20, [], [], 'bluza', 'm'))).toBe('Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20');
+  });
+});
+
 describe('what is still for sale', () => {
   const type = { name: 'Karnet', active: true, quota: 10, sold: 8 };
   it('checks activity, the sale window and the quota, in that order, with plural-correct messages', () => {
@@ -56,12 +74,40 @@ describe('what is still for sale', () => {
 });
 
 describe('payment deadline', () => {
-  it('is the event’s number of days after placing (7 by default); older orders without payBy get the current term', () => {
+  it('is the end of the Warsaw day the event’s number of days (7 by default) after the day of placing; older orders without payBy get the current term', () => {
     expect(paymentDaysOf(null)).toBe(7);
     expect(paymentDaysOf({ paymentDays: 3 })).toBe(3);
-    expect(paymentDeadline(1000, 3)).toBe(1000 + 3 * DAY);
-    expect(orderPayBy({ createdAt: 1000 }, 2)).toBe(1000 + 2 * DAY);
+    // 26.11.2026 02:51 in Warsaw (CET, UTC+1), one day → the whole of 27.11, not 02:51 on it.
+    expect(paymentDeadline(Date.parse('2026-11-26T01:51:00Z'), 1)).toBe(Date.parse('2026-11-27T22:59:59.999Z'));
+    // 1970-01-01 00:00:01 UTC is 01:00:01 on 1.01 in Warsaw.
+    expect(paymentDeadline(1000, 3)).toBe(Date.parse('1970-01-04T22:59:59.999Z'));
+    expect(orderPayBy({ createdAt: 1000 }, 2)).toBe(Date.parse('1970-01-03T22:59:59.999Z'));
     expect(orderPayBy({ createdAt: 1000, payBy: 5000 }, 2)).toBe(5000);
+  });
+
+  it('counts Warsaw calendar days: an order placed late in the evening UTC is already the next Warsaw day', () => {
+    // 26.11 23:30 in Warsaw and 27.11 00:10 in Warsaw (still 26.11 in UTC) fall on different days.
+    expect(paymentDeadline(Date.parse('2026-11-26T22:30:00Z'), 1)).toBe(Date.parse('2026-11-27T22:59:59.999Z'));
+    expect(paymentDeadline(Date.parse('2026-11-26T23:10:00Z'), 1)).toBe(Date.parse('2026-11-28T22:59:59.999Z'));
+    // The last millisecond of a Warsaw day still counts as that day.
+    expect(paymentDeadline(Date.parse('2026-11-26T22:59:59.999Z'), 1)).toBe(Date.parse('2026-11-27T22:59:59.999Z'));
+    // Across a month and a year end.
+    expect(paymentDeadline(Date.parse('2026-12-31T10:00:00Z'), 1)).toBe(Date.parse('2027-01-01T22:59:59.999Z'));
+    expect(paymentDeadline(Date.parse('2027-02-27T10:00:00Z'), 2)).toBe(Date.parse('2027-03-01T22:59:59.999Z'));
+  });
+
+  it('ends at Warsaw midnight across the summer-time switches (CET +1 ↔ CEST +2)', () => {
+    // Spring forward: Sunday 28.03.2027 has 23 hours and ends at 22:00 UTC (CEST).
+    expect(paymentDeadline(Date.parse('2027-03-27T11:00:00Z'), 1)).toBe(Date.parse('2027-03-28T21:59:59.999Z'));
+    // Placed in CET, due in CEST a week later.
+    expect(paymentDeadline(Date.parse('2027-03-25T23:30:00Z'), 7)).toBe(Date.parse('2027-04-02T21:59:59.999Z'));
+    // Fall back: Sunday 25.10.2026 has 25 hours and ends at 23:00 UTC (CET).
+    expect(paymentDeadline(Date.parse('2026-10-24T10:00:00Z'), 1)).toBe(Date.parse('2026-10-25T22:59:59.999Z'));
+    // Placed during the repeated hour (02:30 CEST and 02:30 CET are both 25.10 in Warsaw).
+    expect(paymentDeadline(Date.parse('2026-10-25T00:30:00Z'), 1)).toBe(Date.parse('2026-10-26T22:59:59.999Z'));
+    expect(paymentDeadline(Date.parse('2026-10-25T01:30:00Z'), 1)).toBe(Date.parse('2026-10-26T22:59:59.999Z'));
+    // Placed during the switch night in spring (01:30 CET, just before the clocks jump to 03:00 CEST).
+    expect(paymentDeadline(Date.parse('2027-03-28T00:30:00Z'), 0)).toBe(Date.parse('2027-03-28T21:59:59.999Z'));
   });
 
   it('only a pending order past its deadline has expired', () => {

@@ -7,11 +7,12 @@ import { pluralForm, type NounForms } from './words.js';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, DEFAULT_MAX_UNITS_PER_ACCOUNT, DEFAULT_PAYMENT_DAYS } from './schemas.js';
 import type { RefusalReason } from './errors.js';
 import { isConfirmLockLive } from './orderState.js';
+import { warsawDate } from './numbering.js';
+import { addDaysToIsoDay, endOfWarsawDay } from './warsawTime.js';
 
 export const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
 export const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
 const DZIEN: NounForms = ['dzień', 'dni', 'dni'];
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Why a reservation step says no: a refusal reason with its Polish message and the item it concerns. */
 export interface LimitRefusal {
@@ -100,6 +101,44 @@ export function compactHoldings(h: Holdings): Holdings {
   return out;
 }
 
+/**
+ * What one account may still add of a product variant, as the shop shows it at the quantity field
+ * before the order is placed: the cap minus the units in the account's pending and paid orders
+ * (what `/holdings` counts) and the units of that variant already in the basket (they will be
+ * ordered together).
+ */
+export interface VariantAllowance {
+  cap: number;
+  held: number;
+  inBasket: number;
+  left: number;
+}
+
+export function variantAllowance(
+  cap: number,
+  orders: Iterable<{ status: string; lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }> }>,
+  basket: Iterable<{ productId: string; variantId: string; quantity: number }>,
+  productId: string,
+  variantId: string,
+): VariantAllowance {
+  let held = 0;
+  for (const order of orders) {
+    if (order.status !== 'pending' && order.status !== 'paid') continue;
+    for (const line of Object.values(order.lines ?? {})) if (line.type === 'merch' && line.productId === productId && line.variantId === variantId) held += line.quantity;
+  }
+  let inBasket = 0;
+  for (const line of basket) if (line.productId === productId && line.variantId === variantId) inBasket += line.quantity;
+  return { cap, held, inBasket, left: Math.max(0, cap - held - inBasket) };
+}
+
+/** Why no more than `left` units can be added, worded like the server's refusal (addHoldings). */
+export function variantAllowanceMessage(a: VariantAllowance): string {
+  const already = [a.held > 0 ? `${a.held} w zamówieniach` : '', a.inBasket > 0 ? `${a.inBasket} w koszyku` : ''].filter(Boolean).join(', ');
+  const head = `Na jedno konto można kupić najwyżej ${a.cap} ${pluralForm(a.cap, SZTUKA)} tego wariantu`;
+  if (a.left === 0) return `${head} — limit jest już wykorzystany${already ? ` (${already})` : ''}`;
+  return `${head} — możesz dodać jeszcze ${a.left}${already ? ` (masz już ${already})` : ''}`;
+}
+
 // ---------------------------------------------------------------- what is still for sale
 
 /**
@@ -137,9 +176,14 @@ export function paymentDaysOf(event: { paymentDays?: number | null } | null | un
   return event?.paymentDays ?? DEFAULT_PAYMENT_DAYS;
 }
 
-/** The moment an order placed at `createdAt` must be paid by (its transfer booked). */
+/**
+ * The moment an order placed at `createdAt` must be paid by (its transfer booked): the end of the
+ * Warsaw calendar day `paymentDays` days after the day it was placed. Screens and e-mails name that
+ * day („Termin wpłaty: 27 listopada 2026”), so the whole named day counts, in Polish time whatever
+ * the hour of placing, and the expiry cancels only after it.
+ */
 export function paymentDeadline(createdAt: number, paymentDays: number): number {
-  return createdAt + paymentDays * DAY_MS;
+  return endOfWarsawDay(addDaysToIsoDay(warsawDate(createdAt), paymentDays));
 }
 
 /** Orders stored before deadlines existed have no `payBy`: they get the event's current term. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterCorrection, computeCorrection, formatCorrectionNumber, parseCorrectionNumber, planRefund, refundableLines, type RefundPlan } from './refunds.js';
+import { afterCorrection, computeCorrection, formatCorrectionNumber, orderRefundState, parseCorrectionNumber, planRefund, refundableLines, type RefundPlan } from './refunds.js';
 import type { Order } from './schemas.js';
 import { computeTotals, vatFromGross } from './vat.js';
 
@@ -17,6 +17,16 @@ function plan(l: Record<string, number> | undefined, amount?: number, refunded?:
   if (!result.ok) throw new Error(result.refusal.message);
   return result.plan;
 }
+
+describe('orderRefundState', () => {
+  it('is none without refunds, partial while any unit is left, full when every unit of every line was taken back', () => {
+    expect(orderRefundState(lines, undefined)).toBe('none');
+    expect(orderRefundState(lines, { l3: { quantity: 0, gross: 0 } })).toBe('none');
+    expect(orderRefundState(lines, { l1: { quantity: 1, gross: 35000 } })).toBe('partial');
+    expect(orderRefundState(lines, { l1: { quantity: 1, gross: 35000 }, l2: { quantity: 1, gross: 35000 }, l3: { quantity: 2, gross: 666 } })).toBe('partial');
+    expect(orderRefundState(lines, { l1: { quantity: 1, gross: 35000 }, l2: { quantity: 1, gross: 30000 }, l3: { quantity: 3, gross: 999 } })).toBe('full');
+  });
+});
 
 describe('correction numbers', () => {
   it('formats and parses KOR/YYYY/NNNNNN', () => {

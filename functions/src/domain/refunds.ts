@@ -265,6 +265,17 @@ export type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
 export const REFUND_TRANSFER_STATUS_LABELS = { due: 'do przelania', transferred: 'przelano' } as const;
 export type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
 
+/** How much of a paid order its corrections took back: the state shown instead of a plain „opłacone”. */
+export type OrderRefundState = 'none' | 'partial' | 'full';
+export const ORDER_REFUND_STATE_LABELS = { partial: 'częściowo zwrócone', full: 'zwrócone' } as const;
+
+export function orderRefundState(lines: Order['lines'], refunded: RefundedLines | undefined): OrderRefundState {
+  const ids = Object.keys(lines ?? {});
+  const taken = ids.filter((lineId) => (refunded?.[lineId]?.quantity ?? 0) > 0);
+  if (taken.length === 0) return 'none';
+  return ids.every((lineId) => (refunded?.[lineId]?.quantity ?? 0) >= lines[lineId].quantity) ? 'full' : 'partial';
+}
+
 /** An order's lines minus what refunds took back (fully refunded lines dropped): what the order still holds. */
 export function linesLeftAfterRefunds(lines: Order['lines'], refunded: RefundedLines | undefined): Order['lines'] {
   if (!refunded) return lines;

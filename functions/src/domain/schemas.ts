@@ -190,8 +190,19 @@ export const eventFieldsSchema = z.strictObject({
     endDate: isoDateSchema,
     seller: sellerSchema,
     pickupInfo: optionalText(LIMITS.description, { multiline: true }),
-    /** Days after placing an order within which the transfer must arrive; unpaid orders expire after it. */
-    paymentDays: z.int({ error: 'Podaj termin płatności w dniach' }).min(1, 'Termin płatności: co najmniej 1 dzień').max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`).optional(),
+    /**
+     * Days after the day of placing an order by whose end (Warsaw time) the transfer must arrive;
+     * unpaid orders expire after it. Absent = DEFAULT_PAYMENT_DAYS. An emptied form field arrives as
+     * null (the callable SDK sends `undefined` as null) and means the same: no term of the event's own.
+     */
+    paymentDays: z.preprocess(
+      (value) => (value === null ? undefined : value),
+      z
+        .int({ error: 'Podaj termin płatności jako liczbę całych dni' })
+        .min(1, `Termin płatności: co najmniej 1 dzień (puste pole = ${DEFAULT_PAYMENT_DAYS} dni)`)
+        .max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`)
+        .optional(),
+    ),
     /** Regulamin: what the registration and checkout consents accept. Readable before sign-in. */
     terms: legalDocumentSchema.optional(),
     /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */

@@ -3,7 +3,7 @@
  * 600 px wide, inline styles only — mail programs drop style sheets) and a plain-text part with the
  * same content. Pure functions of the data; everything user-typed is HTML-escaped.
  */
-import { formatMoney, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
+import { formatMoney, orderLineDetail, orderLineQuantity, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
 import type { CorrectionInvoice } from '../domain/refunds.js';
 import { paymentQrCarriesAmount, paymentQrTypeAmountNote } from '../domain/paymentQr.js';
 
@@ -31,6 +31,12 @@ const dateFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw',
 const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 export const formatMailDate = (ms: number) => dateFormat.format(ms);
 const formatMailDateTime = (ms: number) => dateTimeFormat.format(ms);
+const timeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit' });
+/**
+ * A payment deadline as the screens show it: `27 listopada 2026, do godz. 23:59` (Warsaw time).
+ * Deadlines end with their Warsaw day (domain paymentDeadline); older orders show their real minute.
+ */
+export const formatMailDeadline = (ms: number) => `${formatMailDate(ms)}, do godz. ${timeFormat.format(ms)}`;
 /** `2026-07-03` → `3 lipca 2026`. */
 const isoDay = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
 
@@ -94,12 +100,13 @@ ${parts.map(([h]) => h).join('\n')}
 const FOOTER_ESSENTIAL = 'Tę wiadomość wysłaliśmy, bo dotyczy Twojego zamówienia w panelu uczestnika. Prosimy na nią nie odpowiadać.';
 const FOOTER_OPTIONAL = 'Wiadomości powitalne i potwierdzenia odbioru możesz wyłączyć w panelu: Ustawienia → Powiadomienia e-mail. Prosimy nie odpowiadać na tę wiadomość.';
 
+/** Every line with its quantity, variant and the participant it is for (domain orderLines.ts, as on the screens). */
 function orderLines(order: Order): { name: string; detail?: string; amount: string }[] {
   return Object.entries(order.lines)
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([, l]) => ({
-      name: l.type === 'merch' ? `${l.name} (${l.variantLabel})${l.quantity > 1 ? ` × ${l.quantity}` : ''}` : l.name,
-      detail: l.memberName,
+      name: l.name,
+      detail: [orderLineQuantity(l), orderLineDetail(l)].filter(Boolean).join(' · '),
       amount: money(l.unitGross * l.quantity),
     }));
 }
@@ -110,7 +117,7 @@ function transferFacts(seller: Seller, amount: number, title: string, payBy?: nu
     ['Numer konta', formatAccount(seller.bankAccount)],
     ['Kwota', money(amount)],
     ['Tytuł przelewu', title],
-    ...(payBy !== undefined ? ([['Termin wpłaty', formatMailDate(payBy)]] as [string, string][]) : []),
+    ...(payBy !== undefined ? ([['Termin wpłaty', formatMailDeadline(payBy)]] as [string, string][]) : []),
   ]);
 }
 
@@ -135,7 +142,7 @@ export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller:
       if (!carriesAmount) parts.push(paragraph(paymentQrTypeAmountNote(order.totals.gross)));
     }
     parts.push(paragraph('W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.'));
-    if (payBy !== undefined) parts.push(paragraph(`Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`));
+    if (payBy !== undefined) parts.push(paragraph(`Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, godz. ${timeFormat.format(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`));
   } else {
     parts.push(paragraph('Organizator nie podał jeszcze numeru konta. Dane do przelewu znajdziesz w panelu, w zakładce Zamówienia.'));
   }
@@ -167,7 +174,7 @@ export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 
     by === 'owner'
       ? 'Anulowaliśmy zamówienie na Twoją prośbę.'
       : by === 'expiry'
-        ? `Zamówienie zostało anulowane, bo wpłata nie dotarła w terminie${order.payBy ? ` (${formatMailDate(order.payBy)})` : ''}.`
+        ? `Zamówienie zostało anulowane, bo wpłata nie dotarła w terminie${order.payBy ? ` (${formatMailDeadline(order.payBy)})` : ''}.`
         : 'Organizator anulował zamówienie.';
   const parts: Part[] = [
     paragraph(why),

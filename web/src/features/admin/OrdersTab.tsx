@@ -3,10 +3,12 @@ import { Badge, Button, Group, SegmentedControl, Stack, Text, TextInput, Title }
 import { useDebouncedValue } from '@mantine/hooks';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
-import { formatDate, formatDateTime, formatMoney } from '../../shared/format/pl';
+import { orderLineSummary } from '@domain/orderLines';
+import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
+import { formatDateTime, formatDeadline, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
-import { StartRefundButton } from '../refunds';
+import { StartRefundButton, useGetAllRefundsQuery } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
@@ -22,16 +24,19 @@ export function filterOrders(orders: readonly AdminOrder[], status: string, sear
 }
 
 function lineSummary(o: AdminOrder): string {
-  return Object.values(o.lines ?? {})
-    .map((l) => (l.type === 'merch' ? `${l.name} (${l.variantLabel}) × ${l.quantity}` : `${l.name} — ${l.memberName}`))
+  return Object.entries(o.lines ?? {})
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([, l]) => orderLineSummary(l))
     .join('; ');
 }
 
-function OrderStatusCell({ order: o, openedAt }: { order: AdminOrder; openedAt: number }) {
+function OrderStatusCell({ order: o, openedAt, refundState }: { order: AdminOrder; openedAt: number; refundState: OrderRefundState }) {
+  // A paid order its corrections took back (in part or whole) is no longer plainly „opłacone”.
+  const refunded = o.status === 'paid' && refundState !== 'none' ? refundState : null;
   return (
     <>
-      <Badge color={STATUS_COLORS[o.status]} variant="light" data-testid="order-status">
-        {ORDER_STATUS_LABELS[o.status]}
+      <Badge color={refunded ? 'grape' : STATUS_COLORS[o.status]} variant="light" data-testid="order-status" data-refund={refunded ?? undefined}>
+        {refunded ? ORDER_REFUND_STATE_LABELS[refunded] : ORDER_STATUS_LABELS[o.status]}
       </Badge>
       {o.invoiceNumber && (
         <Text size="xs" c="dimmed">
@@ -40,7 +45,7 @@ function OrderStatusCell({ order: o, openedAt }: { order: AdminOrder; openedAt: 
       )}
       {o.status === 'pending' && o.payBy !== undefined && (
         <Text size="xs" c={o.payBy < openedAt ? 'red' : 'dimmed'} data-testid="order-pay-by">
-          termin: {formatDate(o.payBy)}
+          termin: {formatDeadline(o.payBy)}
         </Text>
       )}
       {o.status === 'cancelled' && o.cancelReason && (
@@ -54,6 +59,7 @@ function OrderStatusCell({ order: o, openedAt }: { order: AdminOrder; openedAt: 
 
 export function OrdersTab() {
   const orders = useAdminOrdersQuery();
+  const refunds = useGetAllRefundsQuery();
   const [status, setStatus] = useState('pending');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
@@ -158,7 +164,7 @@ export function OrdersTab() {
       ),
     },
     { key: 'gross', header: 'Kwota', align: 'right', nowrap: true, cell: (o) => formatMoney(o.totals.gross) },
-    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} openedAt={openedAt} /> },
+    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} openedAt={openedAt} refundState={orderRefundState(o.lines, refunds.data?.[o.id]?.refunded)} /> },
     {
       key: 'actions',
       cell: (o) => {

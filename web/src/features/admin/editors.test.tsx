@@ -67,4 +67,16 @@ describe('catalogue editors', () => {
     expect(describedError(screen.getByLabelText(/^Miejsce/))).toContain('Podaj miejsce');
     expect(describedError(screen.getByLabelText(/Nazwa sprzedawcy/))).not.toBe('');
   });
+
+  it('the payment term: 0 keeps its value and gets the minimum on the field; an emptied term is no error (the default applies)', async () => {
+    renderWithTheme(<EventForm initial={{ ...blank, paymentDays: 3 }} />);
+    const term = screen.getByLabelText(/Termin płatności/);
+    fireEvent.change(term, { target: { value: '0' } });
+    fireEvent.blur(term);
+    await waitFor(() => expect(describedError(screen.getByLabelText(/Termin płatności/))).toContain('Termin płatności: co najmniej 1 dzień (puste pole = 7 dni)'));
+    expect((screen.getByLabelText(/Termin płatności/) as HTMLInputElement).value).toBe('0');
+    fireEvent.change(term, { target: { value: '' } });
+    fireEvent.blur(term);
+    await waitFor(() => expect(screen.getByLabelText(/Termin płatności/).getAttribute('aria-invalid')).not.toBe('true'));
+  });
 });

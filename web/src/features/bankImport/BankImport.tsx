@@ -6,7 +6,7 @@ import { matchStatement, type BookingAction } from '@domain/bank/matching';
 import type { BankBookingResult } from '@domain/bank/schemas';
 import { checkStatementSize, type CsvLayout, type ReadStatementResult } from '@domain/bank/statement';
 import { StatementError, type ParsedStatement } from '@domain/bank/types';
-import { formatCount, formatMoney } from '../../shared/format/pl';
+import { formatCount } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { callAdmin, useAdminOrdersQuery } from '../admin';
@@ -15,6 +15,7 @@ import { CsvMappingForm } from './CsvMappingForm';
 import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
 import { readStatementOffThread, type StatementReading } from './readStatement';
 import { StatementPreview } from './StatementPreview';
+import { bookingConfirmation, bookingSummaryLine } from './bookingWording';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
 const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2', cp852: 'CP852' } as const;
@@ -307,9 +308,7 @@ export default function BankImport() {
           <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={decide} />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {sendable.length
-                ? `Do wysłania: ${formatCount(sendable.length, TRANSFERS)} na łączną kwotę ${formatMoney(sendable.reduce((t, i) => t + i.tx.amountGrosze, 0))}.`
-                : 'Nie ma przelewów do zaksięgowania.'}
+              {bookingSummaryLine(sendable.length, sendable.reduce((t, i) => t + i.tx.amountGrosze, 0))}
             </Text>
             <Button color="green" disabled={sendable.length === 0 || booking?.running} loading={booking?.running} onClick={() => setConfirming(true)} data-testid="bank-book">
               Zaksięguj ({sendable.length})
@@ -321,7 +320,7 @@ export default function BankImport() {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Księgowanie przelewów" centered>
         <Stack gap="md">
           <Text>
-            Zostanie wysłanych {formatCount(sendable.length, TRANSFERS)}. Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej operacji nie można
+            {bookingConfirmation(sendable.length, sendable.reduce((t, i) => t + i.tx.amountGrosze, 0))} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej operacji nie można
             cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.
           </Text>
           <Group justify="flex-end">

@@ -56,8 +56,11 @@ export function PlacedOrderPage({ orderId, header, payHint, actions }: PlacedOrd
         details={{
           status: o.status,
           createdAt: o.createdAt,
-          lines: Object.entries(o.lines).map(([id, l]) => ({ id, name: l.name, memberName: l.memberName, unitGross: l.unitGross, quantity: l.quantity })),
+          lines: Object.entries(o.lines)
+            .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+            .map(([id, l]) => ({ id, name: l.name, variantLabel: l.type === 'merch' ? l.variantLabel : undefined, memberName: l.memberName, unitGross: l.unitGross, quantity: l.quantity })),
           invoiceNumber: o.invoiceNumber,
+          payBy: o.payBy,
         }}
         payHint={payHint}
         actions={actions}

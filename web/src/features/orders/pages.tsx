@@ -3,7 +3,9 @@ import { Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title 
 import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
-import type { OrderLine, Seller } from '@domain/schemas';
+import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
+import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
+import type { Seller } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
@@ -14,24 +16,24 @@ import { TransferInstructions } from '../../shared/ui/TransferInstructions';
 import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { selectUser } from '../auth';
-import { OrderRefundPanel } from '../refunds';
+import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
 
-function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/** The order's status; a paid order its corrections took back (in part or whole) says so instead of „opłacone”. */
+function OrderStatusBadge({ status, refundState = 'none' }: { status: OrderStatus; refundState?: OrderRefundState }) {
+  const refunded = status === 'paid' && refundState !== 'none' ? refundState : null;
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size="lg" data-testid="order-status" data-status={status}>
-      {ORDER_STATUS_LABELS[status]}
+    <Badge color={refunded ? 'grape' : STATUS_COLORS[status]} variant="light" size="lg" data-testid="order-status" data-status={status} data-refund={refunded ?? undefined}>
+      {refunded ? ORDER_REFUND_STATE_LABELS[refunded] : ORDER_STATUS_LABELS[status]}
     </Badge>
   );
 }
 
-function lineDescription(line: OrderLine): string {
-  const parts: string[] = [];
-  if (line.type === 'merch') parts.push(`wariant ${line.variantLabel}`);
-  if (line.memberName) parts.push(`dla: ${line.memberName}`);
-  return parts.join(' · ');
+function LiveOrderStatusBadge({ order }: { order: OrderEntry }) {
+  const { data: refunds } = useGetOrderRefundsQuery(order.id, { skip: order.status !== 'paid' || !order.invoiceId });
+  return <OrderStatusBadge status={order.status} refundState={orderRefundState(order.lines, refunds?.refunded)} />;
 }
 
 function OrderLines({ order }: { order: OrderEntry }) {
@@ -50,10 +52,10 @@ function OrderLines({ order }: { order: OrderEntry }) {
           {lines.map(([id, line]) => (
             <Table.Tr key={id}>
               <Table.Td>
-                <LineLabel name={line.name} detail={lineDescription(line)} weight={500} />
+                <LineLabel name={line.name} detail={orderLineDetail(line)} weight={500} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {line.quantity} × {formatMoney(line.unitGross)}
+                {orderLineQuantity(line)}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(line.unitGross * line.quantity)}
@@ -87,7 +89,7 @@ const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { or
               </Text>
             )}
           </Stack>
-          <OrderStatusBadge status={order.status} />
+          <LiveOrderStatusBadge order={order} />
         </Group>
         <OrderLines order={order} />
         <Group justify="space-between">

@@ -5,6 +5,7 @@ import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS,
 import type { Order } from '@domain/schemas';
 import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
 import { parseWith } from '@domain/issues';
+import { formatBankAccount } from '@domain/pdf/format';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { useAdminOrdersQuery } from '../admin';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
@@ -109,7 +110,7 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
           </Badge>
         </Group>
         <Text size="sm">
-          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto {request.bankAccount}
+          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto {formatBankAccount(request.bankAccount)}
         </Text>
         {Object.keys(request.lines)
           .filter((lineId) => refunds.returns?.[lineId])
@@ -161,7 +162,7 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           {transfer.number} · zamówienie {orderNumber} · {formatMoney(transfer.amount)}
-          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''} · konto {transfer.bankAccount}
+          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''} · konto {formatBankAccount(transfer.bankAccount)}
           {transfer.goodsNotReturned ? ' · bez zwrotu towaru' : ''}
         </Text>
         {transfer.status === 'due' ? (

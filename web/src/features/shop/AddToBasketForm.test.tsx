@@ -71,4 +71,47 @@ describe('AddToBasketForm', () => {
     expect(button.disabled).toBe(true);
     expect(radio(/^330 ml — wyprzedane/).disabled).toBe(true);
   });
+
+  describe('limits said at the quantity field, never a silent correction', () => {
+    const [hoodie] = toProducts({
+      bluza: { name: 'Bluza z kapturem „Sztorm”', description: '', priceGrosze: 18900, vatRate: 23, active: true, sortOrder: 1, variants: { m: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } } },
+    });
+    const quantityField = () => screen.getByLabelText(/Liczba sztuk/) as HTMLInputElement;
+    const described = () => (quantityField().getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+
+    it('21 stays 21 and the field says the limit and why; nothing is added', async () => {
+      const onAdd = vi.fn(async () => undefined);
+      renderWithTheme(<AddToBasketForm product={hoodie} members={MEMBERS} onAdd={onAdd} />);
+      fireEvent.change(quantityField(), { target: { value: '21' } });
+      fireEvent.blur(quantityField());
+      await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
+      expect(quantityField().value).toBe('21');
+      expect(described()).toContain('Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20');
+      fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
+      await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
+      expect(onAdd).not.toHaveBeenCalled();
+    });
+
+    it('the per-account cap counts the orders and the basket, and is stated before anyone runs into it', async () => {
+      const onAdd = vi.fn(async () => undefined);
+      const orders = [{ status: 'paid', lines: { a: { type: 'merch', productId: 'bluza', variantId: 'm', quantity: 3 } } }];
+      const basket = [{ productId: 'bluza', variantId: 'm', quantity: 1 }];
+      renderWithTheme(<AddToBasketForm product={{ ...hoodie, maxPerAccount: 6 }} members={MEMBERS} onAdd={onAdd} orders={orders} basket={basket} />);
+      expect(described()).toContain('Na jedno konto można kupić najwyżej 6 sztuk tego wariantu — możesz dodać jeszcze 2 (masz już 3 w zamówieniach, 1 w koszyku)');
+      fireEvent.change(quantityField(), { target: { value: '3' } });
+      await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
+      expect(quantityField().value).toBe('3');
+      fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
+      fireEvent.change(quantityField(), { target: { value: '2' } });
+      await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).not.toBe('true'));
+      fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
+      await waitFor(() => expect(onAdd).toHaveBeenCalledWith({ productId: 'bluza', variantId: 'm', quantity: 2 }));
+    });
+
+    it('adding to a line already in the basket says how much that line can still take', async () => {
+      renderWithTheme(<AddToBasketForm product={{ ...hoodie, maxPerAccount: 50 }} members={MEMBERS} onAdd={vi.fn()} basket={[{ productId: 'bluza', variantId: 'm', quantity: 18 }]} />);
+      fireEvent.change(quantityField(), { target: { value: '5' } });
+      await waitFor(() => expect(described()).toContain('Jedna pozycja koszyka może mieć najwyżej 20 szt., a ta ma już 18 — możesz dodać jeszcze 2'));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
-import { basketSchema, LIMITS } from '@domain/schemas';
+import { variantAllowance, variantAllowanceMessage } from '@domain/limits';
+import { basketSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/schemas';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
@@ -27,10 +28,46 @@ interface Props {
   product: ProductEntry;
   members: { id: string; name: string }[];
   onAdd: (values: AddToBasketValues) => Promise<void>;
+  /** What is in the basket now: its units count toward the per-account cap, and adding to the same line raises its quantity. */
+  basket?: readonly { productId: string; variantId: string; quantity: number; memberId?: string }[];
+  /** The account's orders (pending and paid ones hold units toward the cap). */
+  orders?: readonly { status: string; lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }> }[];
+}
+
+/**
+ * The most that can be added now and why: stock left, the per-account cap (orders + basket) and the
+ * size of one basket line (adding to a line already in the basket raises its quantity). Every limit is
+ * said at the field instead of quietly lowering what was typed.
+ */
+export function quantityLimit(
+  product: ProductEntry,
+  variantId: string | null,
+  memberId: string | null,
+  basket: NonNullable<Props['basket']>,
+  orders: NonNullable<Props['orders']>,
+): { max: number; hint: string | null; tooMany: (quantity: number) => string | null } {
+  const variant = product.variants.find((v) => v.id === variantId);
+  const perLine = `Jednorazowo można dodać najwyżej ${LIMITS.maxQuantity} szt.`;
+  if (!variant) return { max: LIMITS.maxQuantity, hint: null, tooMany: (quantity) => (quantity > LIMITS.maxQuantity ? perLine : null) };
+  const allowance = variantAllowance(product.maxPerAccount ?? DEFAULT_MAX_UNITS_PER_ACCOUNT, orders, basket, product.id, variant.id);
+  const sameLine = basket.find((l) => l.productId === product.id && l.variantId === variant.id && (l.memberId ?? null) === (memberId ?? null));
+  const lineRoom = LIMITS.maxQuantity - (sameLine?.quantity ?? 0);
+  const limits: [number, string][] = [
+    [variant.available, variant.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${variant.available} szt.`],
+    [allowance.left, variantAllowanceMessage(allowance)],
+    [
+      lineRoom,
+      sameLine
+        ? `Jedna pozycja koszyka może mieć najwyżej ${LIMITS.maxQuantity} szt., a ta ma już ${sameLine.quantity} — możesz dodać jeszcze ${Math.max(0, lineRoom)}`
+        : perLine,
+    ],
+  ];
+  const [max, why] = limits.reduce((a, b) => (b[0] < a[0] ? b : a));
+  return { max: Math.max(0, max), hint: variantAllowanceMessage(allowance), tooMany: (quantity) => (quantity > max ? why : null) };
 }
 
 /** Variant (sizes; sold-out ones disabled), quantity and an optional participant. */
-export function AddToBasketForm({ product, members, onAdd }: Props) {
+export function AddToBasketForm({ product, members, onAdd, basket = [], orders = [] }: Props) {
   const firstAvailable = product.variants.find((v) => v.available > 0);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,19 +75,20 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
     initialValues: { variantId: product.variants.length === 1 ? (firstAvailable?.id ?? null) : null, quantity: 1, memberId: null },
     schema: merchLineSchema,
     toPayload: (v) => ({ productId: product.id, variantId: v.variantId ?? 'none', quantity: typeof v.quantity === 'number' ? v.quantity : undefined, ...(v.memberId ? { memberId: v.memberId } : {}) }),
-    // What the schema cannot know: which variant is picked, and how many are left of it right now.
+    // What the schema cannot know: which variant is picked, how many are left of it right now, and what the account already holds.
     extraErrors: (v): Record<string, string> => {
-      const picked = product.variants.find((x) => x.id === v.variantId);
       if (!v.variantId) return { variantId: product.variants.length > 1 ? 'Wybierz rozmiar lub wariant' : 'Ten produkt jest wyprzedany' };
-      if (picked && typeof v.quantity === 'number' && v.quantity > picked.available) return { quantity: picked.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${picked.available} szt.` };
-      return {};
+      const tooMany = typeof v.quantity === 'number' ? quantityLimit(product, v.variantId, v.memberId, basket, orders).tooMany(v.quantity) : null;
+      return tooMany ? { quantity: tooMany } : {};
     },
     validateInputOnBlur: false,
   });
   const { variantId, quantity, memberId } = form.getValues();
 
   const variant = product.variants.find((v) => v.id === variantId);
-  const maxQuantity = Math.min(LIMITS.maxQuantity, variant?.available ?? LIMITS.maxQuantity);
+  const limit = quantityLimit(product, variantId, memberId, basket, orders);
+  // Said while typing, not only after „Dodaj do koszyka”: a number above a limit stays as typed, with the reason.
+  const quantityError = form.errors.quantity ?? (typeof quantity === 'number' ? limit.tooMany(quantity) : null);
   const soldOut = product.available === 0;
 
   const submit = onSubmit(async (values) => {
@@ -101,7 +139,19 @@ export function AddToBasketForm({ product, members, onAdd }: Props) {
         )}
         {/* One under the other: the form sits in half of the page, too narrow for two fields side by side. */}
         <Stack gap="md">
-          <QuantityInput label="Liczba sztuk" required min={1} max={Math.max(1, maxQuantity)} value={quantity} onChange={(q) => form.setFieldValue('quantity', q)} error={form.errors.quantity} itemName={product.name} size="md" />
+          <QuantityInput
+            label="Liczba sztuk"
+            required
+            min={1}
+            max={Math.max(1, limit.max)}
+            clampBehavior="none"
+            value={quantity}
+            onChange={(q) => form.setFieldValue('quantity', q)}
+            error={quantityError}
+            description={limit.hint}
+            itemName={product.name}
+            size="md"
+          />
           <Select
             label="Dla uczestnika (opcjonalnie)"
             placeholder="Bez przypisania"

@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { startNewCheckoutIfPlaced } from '../checkout';
+import { useGetMyOrdersQuery } from '../orders';
 import { addToBasket, useGetMerchBasketQuery, useGetShopProductsQuery, type MerchLine } from './api';
 import { AddToBasketForm } from './AddToBasketForm';
 import { BASKET, BasketButton, SHOP, useMemberNames, useUid } from './shopCheckout';
@@ -15,6 +16,8 @@ export function ShopItemPage() {
   const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
   const basket = useGetMerchBasketQuery(uid, { skip: !uid });
   const members = useMemberNames(uid);
+  // Units in the account's orders count toward the per-account cap the quantity field states.
+  const orders = useGetMyOrdersQuery(uid, { skip: !uid });
   const [added, setAdded] = useState<string | null>(null);
   const product = data?.find((p) => p.id === id);
 
@@ -57,7 +60,7 @@ export function ShopItemPage() {
           </Stack>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
-              <AddToBasketForm product={product} members={members.list} onAdd={onAdd} />
+              <AddToBasketForm product={product} members={members.list} onAdd={onAdd} basket={basket.data} orders={orders.data} />
               {added && (
                 <Alert color="teal" variant="light" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
                   <Stack gap={6} align="flex-start">

@@ -79,6 +79,20 @@ export function formatShortDate(d: DateInput): string {
   return shortDate.format(toDate(d));
 }
 
+/** `14:05` (Warsaw time, 24-hour clock). */
+export function formatTime(d: DateInput): string {
+  return time.format(toDate(d));
+}
+
+/**
+ * A payment deadline: the day and the last minute it counts to, `27 listopada 2026, do godz. 23:59`
+ * (Warsaw time). Deadlines end with their Warsaw day (domain `paymentDeadline`); an order placed
+ * before that rule shows the minute it really expires at.
+ */
+export function formatDeadline(d: DateInput): string {
+  return `${formatDate(d)}, do godz. ${formatTime(d)}`;
+}
+
 /** `22.11.2026, 14:05` (Warsaw time, 24-hour clock). */
 export function formatDateTime(d: DateInput): string {
   const date = toDate(d);

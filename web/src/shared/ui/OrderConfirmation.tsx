@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../format/pl';
 import { LoadingRows } from './DataState';
@@ -15,6 +16,8 @@ const STATUS = {
 export interface OrderConfirmationLine {
   id: string;
   name: string;
+  /** Merchandise: the size or variant. */
+  variantLabel?: string;
   memberName?: string;
   unitGross: number;
   quantity: number;
@@ -75,14 +78,18 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Pozycja</Table.Th>
-                <Table.Th ta="right">Cena</Table.Th>
+                <Table.Th ta="right">Ilość</Table.Th>
+                <Table.Th ta="right">Wartość</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {details.lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <LineLabel name={l.name} detail={l.memberName} weight={500} />
+                    <LineLabel name={l.name} detail={orderLineDetail(l)} weight={500} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-line-quantity">
+                    {orderLineQuantity(l)}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(l.unitGross * l.quantity)}
@@ -92,7 +99,7 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th>Razem (z VAT)</Table.Th>
+                <Table.Th colSpan={2}>Razem (z VAT)</Table.Th>
                 <Table.Th ta="right" data-testid="order-total" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(totalGross)}
                 </Table.Th>

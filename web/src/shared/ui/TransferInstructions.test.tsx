@@ -6,14 +6,19 @@ import { TransferInstructions } from './TransferInstructions';
 const props = { recipient: 'Fundacja Morska', bankAccount: '61109010140000071219812874', amountGrosze: 29800, title: 'ZAM/2026/000042' };
 
 describe('TransferInstructions', () => {
-  it('shows the payment deadline as a Polish date and says what happens after it', () => {
-    // 2026-12-01 12:00 in Warsaw
-    renderWithTheme(<TransferInstructions {...props} payBy={Date.UTC(2026, 11, 1, 11, 0)} />);
-    expect(screen.getByTestId('transfer-pay-by').textContent).toBe('1 grudnia 2026');
+  it('shows the payment deadline as the Polish day with the minute it ends, and says what happens after it', () => {
+    // The end of 1 December 2026 in Warsaw (CET): 22:59:59.999 UTC.
+    renderWithTheme(<TransferInstructions {...props} payBy={Date.UTC(2026, 11, 1, 22, 59, 59, 999)} />);
+    expect(screen.getByTestId('transfer-pay-by').textContent).toBe('1 grudnia 2026, do godz. 23:59');
     expect(screen.getByTestId('transfer-deadline-note').textContent).toBe(
-      'Jeśli wpłata nie dotrze do 1 grudnia 2026, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.',
+      'Jeśli wpłata nie dotrze do 1 grudnia 2026, godz. 23:59, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.',
     );
     expect(screen.getByTestId('transfer-title').textContent).toBe('ZAM/2026/000042');
+  });
+
+  it('an order placed before deadlines ended with their day shows the minute it really expires at', () => {
+    renderWithTheme(<TransferInstructions {...props} payBy={Date.UTC(2026, 10, 27, 1, 51)} />);
+    expect(screen.getByTestId('transfer-pay-by').textContent).toBe('27 listopada 2026, do godz. 02:51');
   });
 
   it('shows no deadline for an order that has none', () => {

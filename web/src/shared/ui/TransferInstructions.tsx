@@ -1,5 +1,5 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatDate, formatMoney } from '../format/pl';
+import { formatDate, formatDeadline, formatMoney, formatTime } from '../format/pl';
 import { PaymentQr } from './PaymentQr';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
@@ -56,7 +56,7 @@ export interface TransferInstructionsProps {
   amountGrosze: number;
   /** The order number: the transfer title. */
   title: string;
-  /** When the transfer must be booked by (ms); after it the order is cancelled. */
+  /** When the transfer must be booked by (ms, the end of a Warsaw day); after it the order is cancelled. */
   payBy?: number;
   /** The recipient's NIP, written into the payment QR code („Standard 2D”); without one the code's NIP field is empty. */
   recipientNip?: string;
@@ -76,12 +76,12 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
           <Row label="Kwota" value={amount} copyValue={(amountGrosze / 100).toFixed(2).replace('.', ',')} testId="transfer-amount" strong />
           <Row label="Tytuł przelewu" value={title} copyValue={title} testId="transfer-title" strong />
           <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
-          {payBy !== undefined && <Row label="Termin wpłaty" value={formatDate(payBy)} testId="transfer-pay-by" />}
+          {payBy !== undefined && <Row label="Termin wpłaty" value={formatDeadline(payBy)} testId="transfer-pay-by" />}
         </SimpleGrid>
         <PaymentQr nip={recipientNip} bankAccount={bankAccount} amountGrosze={amountGrosze} recipientName={recipient} title={title} />
         {payBy !== undefined && (
           <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
-            Jeśli wpłata nie dotrze do {formatDate(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.
+            Jeśli wpłata nie dotrze do {formatDate(payBy)}, godz. {formatTime(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.
           </Text>
         )}
         {bankName && (

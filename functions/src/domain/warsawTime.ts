@@ -1,0 +1,50 @@
+/**
+ * Calendar days in Poland (Europe/Warsaw), for rules stated as days: a payment deadline is read as
+ * "by the end of 27 November" whatever hour the order was placed at. The offset comes from the
+ * platform's time-zone data (Intl), so summer time (CEST, +2) and winter time (CET, +1) and their
+ * switch-over nights are handled as the tz database has them.
+ */
+// Made once: building an Intl.DateTimeFormat costs about a millisecond, formatting with it microseconds.
+const WARSAW_WALL_CLOCK = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Europe/Warsaw',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** How far Warsaw's wall clock is ahead of UTC at `ms`: 3 600 000 in winter, 7 200 000 in summer. */
+export function warsawOffsetMs(ms: number): number {
+  const p = Object.fromEntries(WARSAW_WALL_CLOCK.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+function parseIsoDay(iso: string): [number, number, number] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) throw new RangeError(`Not a YYYY-MM-DD day: ${iso}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** `2026-12-31` plus 1 → `2027-01-01` (calendar arithmetic, no time zone involved). */
+export function addDaysToIsoDay(iso: string, days: number): string {
+  const [y, m, d] = parseIsoDay(iso);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The first millisecond of a Warsaw calendar day (its local midnight; no switch-over happens at midnight). */
+export function startOfWarsawDay(iso: string): number {
+  const [y, m, d] = parseIsoDay(iso);
+  const wallMidnight = Date.UTC(y, m - 1, d);
+  const guess = wallMidnight - warsawOffsetMs(wallMidnight);
+  // The offset at UTC midnight is the one at Warsaw midnight unless a switch lies between them; check it.
+  return wallMidnight - warsawOffsetMs(guess);
+}
+
+/** The last millisecond of a Warsaw calendar day: 23:59:59.999 on that day's wall clock. */
+export function endOfWarsawDay(iso: string): number {
+  return startOfWarsawDay(addDaysToIsoDay(iso, 1)) - 1;
+}
