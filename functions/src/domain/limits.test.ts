@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addHoldings, isPastPaymentDeadline, variantAllowance, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
+import { addHoldings, isPastPaymentDeadline, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
 
 const request = (tickets: [string, number, number][] = [], variants: [string, string, number, number][] = []): HoldingsRequest => ({
   tickets: new Map(tickets.map(([id, count, cap]) => [id, { count, cap, name: `Bilet ${id}` }])),
@@ -42,6 +42,8 @@ describe('what an account may still add of a variant (shown at the shop’s quan
     const a = variantAllowance(10, orders, [{ productId: 'bluza', variantId: 'm', quantity: 1 }, { productId: 'kubek', variantId: 'm', quantity: 4 }], 'bluza', 'm');
     expect(a).toEqual({ cap: 10, held: 5, inBasket: 1, left: 4 });
     expect(variantAllowanceMessage(a)).toBe('Na jedno konto można kupić najwyżej 10 sztuk tego wariantu — możesz dodać jeszcze 4 (masz już 5 w zamówieniach, 1 w koszyku)');
+    expect(variantAllowanceHint(a)).toBe('Na jedno konto najwyżej 10 szt. tego wariantu (masz już 5 w zamówieniach, 1 w koszyku)');
+    expect(variantAllowanceHint(variantAllowance(20, [], [], 'bluza', 'm'))).toBe('Na jedno konto najwyżej 20 szt. tego wariantu');
     const used = variantAllowance(2, orders, [], 'bluza', 'm');
     expect(used.left).toBe(0);
     expect(variantAllowanceMessage(used)).toBe('Na jedno konto można kupić najwyżej 2 sztuki tego wariantu — limit jest już wykorzystany (5 w zamówieniach)');

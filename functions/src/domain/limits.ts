@@ -131,9 +131,17 @@ export function variantAllowance(
   return { cap, held, inBasket, left: Math.max(0, cap - held - inBasket) };
 }
 
+const alreadyHeld = (a: VariantAllowance) => [a.held > 0 ? `${a.held} w zamówieniach` : '', a.inBasket > 0 ? `${a.inBasket} w koszyku` : ''].filter(Boolean).join(', ');
+
+/** The cap in short, stated below the quantity field before anyone runs into it. */
+export function variantAllowanceHint(a: VariantAllowance): string {
+  const already = alreadyHeld(a);
+  return `Na jedno konto najwyżej ${a.cap} szt. tego wariantu${already ? ` (masz już ${already})` : ''}`;
+}
+
 /** Why no more than `left` units can be added, worded like the server's refusal (addHoldings). */
 export function variantAllowanceMessage(a: VariantAllowance): string {
-  const already = [a.held > 0 ? `${a.held} w zamówieniach` : '', a.inBasket > 0 ? `${a.inBasket} w koszyku` : ''].filter(Boolean).join(', ');
+  const already = alreadyHeld(a);
   const head = `Na jedno konto można kupić najwyżej ${a.cap} ${pluralForm(a.cap, SZTUKA)} tego wariantu`;
   if (a.left === 0) return `${head} — limit jest już wykorzystany${already ? ` (${already})` : ''}`;
   return `${head} — możesz dodać jeszcze ${a.left}${already ? ` (masz już ${already})` : ''}`;

@@ -4,12 +4,11 @@ import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
-import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
 import type { Seller } from '@domain/schemas';
 import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { LineLabel } from '../../shared/ui/LineLabel';
+import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from '../../shared/ui/TransferInstructions';
@@ -44,7 +43,6 @@ function OrderLines({ order }: { order: OrderEntry }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Pozycja</Table.Th>
-            <Table.Th ta="right">Ilość</Table.Th>
             <Table.Th ta="right">Wartość</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -52,10 +50,7 @@ function OrderLines({ order }: { order: OrderEntry }) {
           {lines.map(([id, line]) => (
             <Table.Tr key={id}>
               <Table.Td>
-                <LineLabel name={line.name} detail={orderLineDetail(line)} weight={500} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {orderLineQuantity(line)}
+                <OrderLineLabel line={line} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatMoney(line.unitGross * line.quantity)}

@@ -110,7 +110,7 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
           </Badge>
         </Group>
         <Text size="sm">
-          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto {formatBankAccount(request.bankAccount)}
+          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(request.bankAccount)}</span>
         </Text>
         {Object.keys(request.lines)
           .filter((lineId) => refunds.returns?.[lineId])
@@ -162,7 +162,7 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           {transfer.number} · zamówienie {orderNumber} · {formatMoney(transfer.amount)}
-          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''} · konto {formatBankAccount(transfer.bankAccount)}
+          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''} · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>
           {transfer.goodsNotReturned ? ' · bez zwrotu towaru' : ''}
         </Text>
         {transfer.status === 'due' ? (

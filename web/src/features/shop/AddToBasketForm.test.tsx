@@ -97,9 +97,10 @@ describe('AddToBasketForm', () => {
       const orders = [{ status: 'paid', lines: { a: { type: 'merch', productId: 'bluza', variantId: 'm', quantity: 3 } } }];
       const basket = [{ productId: 'bluza', variantId: 'm', quantity: 1 }];
       renderWithTheme(<AddToBasketForm product={{ ...hoodie, maxPerAccount: 6 }} members={MEMBERS} onAdd={onAdd} orders={orders} basket={basket} />);
-      expect(described()).toContain('Na jedno konto można kupić najwyżej 6 sztuk tego wariantu — możesz dodać jeszcze 2 (masz już 3 w zamówieniach, 1 w koszyku)');
+      expect(described()).toContain('Na jedno konto najwyżej 6 szt. tego wariantu (masz już 3 w zamówieniach, 1 w koszyku)');
       fireEvent.change(quantityField(), { target: { value: '3' } });
       await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
+      expect(described()).toContain('Na jedno konto można kupić najwyżej 6 sztuk tego wariantu — możesz dodać jeszcze 2 (masz już 3 w zamówieniach, 1 w koszyku)');
       expect(quantityField().value).toBe('3');
       fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
       fireEvent.change(quantityField(), { target: { value: '2' } });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
-import { variantAllowance, variantAllowanceMessage } from '@domain/limits';
+import { variantAllowance, variantAllowanceHint, variantAllowanceMessage } from '@domain/limits';
 import { basketSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/schemas';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
@@ -63,7 +63,7 @@ export function quantityLimit(
     ],
   ];
   const [max, why] = limits.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { max: Math.max(0, max), hint: variantAllowanceMessage(allowance), tooMany: (quantity) => (quantity > max ? why : null) };
+  return { max: Math.max(0, max), hint: variantAllowanceHint(allowance), tooMany: (quantity) => (quantity > max ? why : null) };
 }
 
 /** Variant (sizes; sold-out ones disabled), quantity and an optional participant. */

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../format/pl';
 import { LoadingRows } from './DataState';
-import { LineLabel } from './LineLabel';
+import { OrderLineLabel } from './OrderLineLabel';
 import { TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
@@ -78,7 +77,6 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Pozycja</Table.Th>
-                <Table.Th ta="right">Ilość</Table.Th>
                 <Table.Th ta="right">Wartość</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -86,10 +84,7 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
               {details.lines.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <LineLabel name={l.name} detail={orderLineDetail(l)} weight={500} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-line-quantity">
-                    {orderLineQuantity(l)}
+                    <OrderLineLabel line={l} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(l.unitGross * l.quantity)}
@@ -99,7 +94,7 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={2}>Razem (z VAT)</Table.Th>
+                <Table.Th>Razem (z VAT)</Table.Th>
                 <Table.Th ta="right" data-testid="order-total" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(totalGross)}
                 </Table.Th>
