@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addHoldings, isPastPaymentDeadline, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
+import { addHoldings, isPastPaymentDeadline, ticketAccountLimitNote, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
 
 const request = (tickets: [string, number, number][] = [], variants: [string, string, number, number][] = []): HoldingsRequest => ({
   tickets: new Map(tickets.map(([id, count, cap]) => [id, { count, cap, name: `Bilet ${id}` }])),
@@ -48,6 +48,18 @@ describe('what an account may still add of a variant (shown at the shop’s quan
     expect(used.left).toBe(0);
     expect(variantAllowanceMessage(used)).toBe('Na jedno konto można kupić najwyżej 2 sztuki tego wariantu — limit jest już wykorzystany (5 w zamówieniach)');
     expect(variantAllowanceMessage(variantAllowance(20, [], [], 'bluza', 'm'))).toBe('Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20');
+  });
+});
+
+describe('the per-account ticket cap on the ticket basket', () => {
+  it('counts participants holding the type and the others it is chosen for; the one who has it chosen keeps it', () => {
+    const type = { id: 'karnet', maxPerAccount: 2 };
+    expect(ticketAccountLimitNote(type, {}, {}, 'self')).toEqual({ full: false, note: 'na jedno konto najwyżej 2' });
+    const claims = { self: { karnet: { status: 'paid' } } };
+    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'syn')).toEqual({ full: true, note: 'limit na konto (2) wykorzystany' });
+    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'corka')).toEqual({ full: false, note: 'na jedno konto najwyżej 2' });
+    // Without a cap of its own the default applies and is said only once it binds.
+    expect(ticketAccountLimitNote({ id: 'karnet' }, claims, {}, 'syn')).toBeNull();
   });
 });
 

@@ -147,6 +147,27 @@ export function variantAllowanceMessage(a: VariantAllowance): string {
   return `${head} — możesz dodać jeszcze ${a.left}${already ? ` (masz już ${already})` : ''}`;
 }
 
+/**
+ * Whether one more ticket of a type can be chosen for a participant of the account, as the ticket
+ * basket shows it on the type's card before the order: the cap minus the participants who already
+ * hold it (pending and paid orders, `/tickets/{uid}` claims) and the other participants it is chosen
+ * for in the basket. `null` when the cap does not bind.
+ */
+export function ticketAccountLimitNote(
+  type: { id: string; maxPerAccount?: number },
+  claims: Record<string, Record<string, unknown> | undefined>,
+  basket: Record<string, string | undefined>,
+  memberId: string,
+): { full: boolean; note: string } | null {
+  const cap = type.maxPerAccount ?? DEFAULT_MAX_TICKETS_PER_ACCOUNT;
+  const held = Object.values(claims).filter((owned) => owned?.[type.id]).length;
+  const chosenElsewhere = Object.entries(basket).filter(([id, typeId]) => typeId === type.id && id !== memberId && !claims[id]?.[type.id]).length;
+  const used = held + chosenElsewhere;
+  if (type.maxPerAccount === undefined && used < cap) return null;
+  const full = used >= cap && basket[memberId] !== type.id;
+  return { full, note: full ? `limit na konto (${cap}) wykorzystany` : `na jedno konto najwyżej ${cap}` };
+}
+
 // ---------------------------------------------------------------- what is still for sale
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { ticketAccountLimitNote } from '@domain/limits';
 import { formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -19,7 +20,16 @@ function availabilityText(type: TicketTypeEntry): string {
   return `${pluralForm(type.available, NOUNS.left)} ${formatNumber(type.available, 0)}`;
 }
 
-function MemberChooser({ uid, member, chosen, owned, types }: { uid: string; member: MemberEntry; chosen: string | undefined; owned: Record<string, { status: string }>; types: TicketTypeEntry[] }) {
+function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
+  uid: string;
+  member: MemberEntry;
+  chosen: string | undefined;
+  owned: Record<string, { status: string }>;
+  types: TicketTypeEntry[];
+  /** The whole account's claims and basket: the per-account cap counts every participant. */
+  claims: Record<string, Record<string, unknown> | undefined>;
+  basket: Record<string, string | undefined>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = memberName(member);
@@ -60,7 +70,9 @@ function MemberChooser({ uid, member, chosen, owned, types }: { uid: string; mem
             </Radio.Card>
             {types.map((t) => {
               const has = Boolean(owned[t.id]);
-              const unavailable = !t.onSale || (t.available === 0 && chosen !== t.id);
+              // The per-account cap is said on the card, not first at „Zamawiam”.
+              const limit = ticketAccountLimitNote(t, claims, basket, member.id);
+              const unavailable = !t.onSale || (t.available === 0 && chosen !== t.id) || Boolean(limit?.full);
               return (
                 <Radio.Card key={t.id} value={t.id} p="sm" radius="md" disabled={busy || has || unavailable} aria-label={`${t.name} — ${name}`} style={{ opacity: has || unavailable ? 0.6 : 1 }}>
                   <Group wrap="nowrap" gap="sm" align="flex-start">
@@ -74,8 +86,9 @@ function MemberChooser({ uid, member, chosen, owned, types }: { uid: string; mem
                           {formatMoney(t.priceGrosze)}
                         </Text>
                       </Group>
-                      <Text size="xs" c={t.available === 0 || !t.onSale ? 'red' : 'dimmed'} data-testid="ticket-availability">
+                      <Text size="xs" c={t.available === 0 || !t.onSale || limit?.full ? 'red' : 'dimmed'} data-testid="ticket-availability">
                         {has ? 'masz już ten bilet' : availabilityText(t)}
+                        {!has && limit ? ` · ${limit.note}` : ''}
                       </Text>
                     </Stack>
                   </Group>
@@ -141,7 +154,7 @@ export function TicketBasketPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {members.map((m) => (
-            <MemberChooser key={m.id} uid={c.uid!} member={m} chosen={c.basket.data?.[m.id]} owned={c.claims.data?.[m.id] ?? {}} types={types} />
+            <MemberChooser key={m.id} uid={c.uid!} member={m} chosen={c.basket.data?.[m.id]} owned={c.claims.data?.[m.id] ?? {}} types={types} claims={c.claims.data ?? {}} basket={c.basket.data ?? {}} />
           ))}
         </SimpleGrid>
       )}
