@@ -88,7 +88,8 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
   const variant = product.variants.find((v) => v.id === variantId);
   const limit = quantityLimit(product, variantId, memberId, basket, orders);
   // Said while typing, not only after „Dodaj do koszyka”: a number above a limit stays as typed, with the reason.
-  const quantityError = form.errors.quantity ?? (typeof quantity === 'number' ? limit.tooMany(quantity) : null);
+  // The limit's own message (with the reason) wins over the schema's bare „Najwyżej 20 sztuk”.
+  const quantityError = (typeof quantity === 'number' ? limit.tooMany(quantity) : null) ?? form.errors.quantity;
   const soldOut = product.available === 0;
 
   const submit = onSubmit(async (values) => {
