@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ROOT, StackError, buildAll, startStack } from './lib/stack.mjs';
 import { EXPIRY_INTERVAL_MS, startExpiryInterval } from './lib/expiry.mjs';
 import { MAIL_RETRY_INTERVAL_MS, startMailRetryInterval } from './lib/mailRetry.mjs';
+import { KSEF_SUBMIT_INTERVAL_MS, startKsefSubmitInterval } from './lib/ksefSubmit.mjs';
 
 const log = (line) => console.log(`· ${line}`);
 
@@ -30,6 +31,8 @@ async function main() {
   const stopExpiry = startExpiryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
   // Likewise the production schedule that retries unsent e-mail (docs/email.md).
   const stopMailRetry = startMailRetryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+  // And the schedule that sends the KSeF outbox (docs/ksef.md), here to the local KSeF stand-in.
+  const stopKsefSubmit = startKsefSubmitInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
 
   const accounts = demoAccounts();
   const lines = [
@@ -44,6 +47,7 @@ async function main() {
     `  Mail inbox (catcher)     ${stack.urls.mail}  (SMTP ${stack.smtpUrl}; e-mail never leaves this machine)`,
     `  Unsent-mail retry        every ${MAIL_RETRY_INTERVAL_MS / 1000} s (stands in for the production schedule)`,
     `  Przelewy24 (stand-in)    ${stack.urls.p24}  (test double of the payment provider; no money moves)`,
+    `  KSeF stand-in (test)     ${stack.urls.ksef}  (a test double of the Ministry's API; outbox sent every ${KSEF_SUBMIT_INTERVAL_MS / 1000} s)`,
   ];
   if (accounts.length) {
     lines.push('', 'Demo accounts:');
@@ -59,6 +63,7 @@ async function main() {
     console.log('\nStopping (saving Auth data)…');
     stopExpiry();
     stopMailRetry();
+    stopKsefSubmit();
     await stack.stop();
     console.log('Stopped.');
     process.exit(0);

@@ -47,6 +47,7 @@ import {
 } from './domain/refunds.js';
 import { db } from './lib/admin.js';
 import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
+import { ksefOutboxUpdates } from './domain/ksef/outbox.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
@@ -356,6 +357,8 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   }
 
   // The e-mail with the correction attached is written in the same update (docs/email.md).
+  // A correction of a company invoice is queued for KSeF in the same update (docs/ksef.md).
+  Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now));
   const mail = await refundApprovedMail(correctionId, correction);
   try {
     await commitWithMail(updates, mail);

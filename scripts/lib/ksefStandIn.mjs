@@ -24,6 +24,8 @@ const ACCESS_TOKEN_LIFETIME_MS = 15 * 60_000;
 const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 3_600_000;
 const SESSION_LIFETIME_MS = 12 * 3_600_000;
 const MAX_INVOICE_BYTES = 1_048_576;
+/** The token the local stack gives the functions; it logs in for any NIP (`tokens: {[LOCAL_KSEF_TOKEN]: '*'}`). */
+export const LOCAL_KSEF_TOKEN = 'local-stand-in-ksef-token';
 
 /** Invoice states (OpenAPI, SessionInvoiceStatusResponse.status). */
 export const STATUS = {
@@ -110,7 +112,7 @@ const validationError = (...details) => new ApiError(400, 21405, 'Błąd walidac
 const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token uwierzytelniający.');
 
 /**
- * Starts the stand-in. `tokens`: KSeF token → the NIP it was issued for. Answers `{url, port, control,
+ * Starts the stand-in. `tokens`: KSeF token → the NIP it was issued for (`'*'`: any NIP). Answers `{url, port, control,
  * invoices, close}`; `url` is the API base (…/api/v2). `control` switches failures: `unavailable` (every
  * call answers 503), `processingDelayMs` (invoices stay at 100 this long), `rejectNext` (a queue of statuses
  * the next invoices get instead of being checked, e.g. `{code: 450, description, details}`). The same switches
@@ -153,7 +155,9 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
 
   /** Decides one invoice the way the service's asynchronous verification does (faktury/weryfikacja-faktury.md). */
   async function decide(invoice) {
-    if (control.processingDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.processingDelayMs));
+    // Re-read on every tick, so a test that lowers the delay releases a waiting invoice at once.
+    const started = Date.now();
+    while (Date.now() - started < control.processingDelayMs) await new Promise((resolve) => setTimeout(resolve, 20));
     const forced = control.rejectNext.shift();
     if (forced) return finish(invoice, { code: forced.code, description: forced.description ?? STATUS.semanticError.description, details: forced.details });
     const { plain, request, session } = invoice;
@@ -273,7 +277,7 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
         const sep = plain.lastIndexOf('|');
         const token = plain.slice(0, sep);
         if (sep < 0 || plain.slice(sep + 1) !== String(c.timestampMs)) status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Znacznik czasu nie odpowiada wyzwaniu.'] };
-        else if (tokens[token] !== nip) status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Nieznany token lub token innego kontekstu.'] };
+        else if (tokens[token] !== nip && tokens[token] !== '*') status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Nieznany token lub token innego kontekstu.'] };
       } catch {
         status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Invalid token encoding.'] };
       }

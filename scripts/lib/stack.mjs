@@ -11,6 +11,7 @@ import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExp
 import { warmFunctions } from './warmFunctions.mjs';
 import { startMailCatcher } from './mailCatcher.mjs';
 import { startP24StandIn } from './p24StandIn.mjs';
+import { LOCAL_KSEF_TOKEN, startKsefStandIn } from './ksefStandIn.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -22,6 +23,7 @@ const DEFAULT_PORTS = { rtdb: 9000, auth: 9099, functions: 5001, hub: 4400, logg
 const DEFAULT_MAIL_PORTS = { smtp: 1025, http: 1080 };
 /** The Przelewy24 stand-in's port for `npm start` (P24_PORT; the tests take a free one). */
 const DEFAULT_P24_PORT = 8024;
+const DEFAULT_KSEF_PORT = 1090;
 const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
 const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
 
@@ -236,6 +238,7 @@ export async function startStack(options = {}) {
   let functionsWorkerLimit;
   let mail;
   let p24;
+  let ksef;
   const processes = [];
   const cleanups = [];
   const killAll = () => processes.forEach((p) => p.signal('SIGKILL'));
@@ -309,6 +312,13 @@ export async function startStack(options = {}) {
         P24_STATUS_URL: `http://${host}:${ports.functions}/${PROJECT_ID}/${REGION}/p24Notification`,
       });
       log(`Przelewy24 stand-in (test double): ${p24.url}`);
+      // The functions send invoices to a local stand-in of the KSeF API (a test double: scripts/lib/ksefStandIn.md).
+      ksef = await startKsefStandIn({ host, port: portMode === 'free' ? 0 : Number(process.env.KSEF_PORT ?? DEFAULT_KSEF_PORT), tokens: { [LOCAL_KSEF_TOKEN]: '*' } }).catch((error) => {
+        throw new StackError(`The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`);
+      });
+      cleanups.push(() => void ksef.close());
+      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_TOKEN: LOCAL_KSEF_TOKEN });
+      log(`KSeF stand-in (test double): ${ksef.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {
         ...config.emulators,
@@ -427,6 +437,9 @@ export async function startStack(options = {}) {
       mail: mail?.url,
       /** The Przelewy24 stand-in (scripts/lib/p24StandIn.mjs): API, payment window and test controls. */
       p24: p24?.url,
+      /** The KSeF stand-in's API base and its failure switches (scripts/lib/ksefStandIn.md). */
+      ksef: ksef?.url,
+      ksefControl: ksef?.controlUrl,
     },
     /** The stand-in's merchant account (what the functions hold as secrets), for tests that sign messages. */
     p24Account: p24?.account,

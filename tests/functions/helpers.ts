@@ -19,7 +19,7 @@ import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../.
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
 export interface SharedStack {
-  urls: { rtdb: string; auth: string; functions: string; mail?: string };
+  urls: { rtdb: string; auth: string; functions: string; mail?: string; ksef?: string; ksefControl?: string };
   projectId: string;
   namespace: string;
   env: Record<string, string>;

@@ -29,6 +29,7 @@ import {
 import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
+import { submitKsefInput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
 import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
 
@@ -54,6 +55,7 @@ export const CALLABLES = {
   updateProfile: 'updateProfile',
   reconcileReservations: 'reconcileReservations',
   recordKsefSubmission: 'recordKsefSubmission',
+  submitKsef: 'submitKsef',
   expireUnpaidOrders: 'expireUnpaidOrders',
   addMember: 'addMember',
   bookBankTransactions: 'bookBankTransactions',
@@ -255,6 +257,7 @@ export const CALLABLE_INPUTS = {
   updateProfile: updateProfileInput,
   reconcileReservations: reconcileReservationsInput,
   recordKsefSubmission: recordKsefSubmissionInput,
+  submitKsef: submitKsefInput,
   expireUnpaidOrders: expireUnpaidOrdersInput,
   addMember: addMemberInput,
   bookBankTransactions: bookBankTransactionsInput,
@@ -290,6 +293,7 @@ export interface CallableOutputs {
   updateProfile: UpdateProfileOutput;
   reconcileReservations: ReconcileReservationsOutput;
   recordKsefSubmission: RecordKsefSubmissionOutput;
+  submitKsef: SubmitKsefOutput;
   expireUnpaidOrders: ExpireUnpaidOrdersOutput;
   addMember: AddMemberOutput;
   bookBankTransactions: BookBankTransactionsOutput;

@@ -22,6 +22,7 @@ import {
   type Order,
 } from '../domain/index.js';
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
+import { ksefOutboxUpdates } from '../domain/ksef/outbox.js';
 import { db } from '../lib/admin.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
@@ -78,6 +79,8 @@ export async function confirmOrderPayment(
   const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
   Object.assign(updates.updates, options.extraUpdates);
+  // A company buyer's invoice is queued for KSeF in the same update (docs/ksef.md).
+  Object.assign(updates.updates, ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now));
   // The e-mail with the invoice is written in the same update (docs/email.md).
   const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);
   try {

@@ -6,3 +6,4 @@ export * from './kodI.js';
 export * from './record.js';
 export * from './fa3Correction.js';
 export * from './api.js';
+export * from './outbox.js';

@@ -1,0 +1,76 @@
+/**
+ * `/ksefOutbox/{documentId}`: the documents waiting for, in, or done with automatic submission to KSeF
+ * (docs/ksef.md, „Automatic submission”). An entry is written in the same multi-path update that issues the
+ * invoice (confirmPayment, the bank booking) or the correction (approveRefund, startRefund), so a document
+ * that must go to KSeF cannot be issued without being queued. Only the functions write; admins read
+ * (the root rule).
+ */
+import { z } from 'zod';
+import type { InvoiceData } from '../schemas.js';
+import { KSEF_NUMBER_PATTERN } from './ksefNumber.js';
+import { ksefRequired } from './record.js';
+
+export const KSEF_OUTBOX_STATUSES = ['queued', 'sent', 'accepted', 'rejected'] as const;
+export type KsefOutboxStatus = (typeof KSEF_OUTBOX_STATUSES)[number];
+
+export const ksefOutboxEntrySchema = z.strictObject({
+  uid: z.string().min(1).max(128),
+  /** `FV-…` or `KOR-…` — also the key. */
+  documentId: z.string().regex(/^(FV|KOR)-\d{4}-\d{6,}$/),
+  /** A correction's invoice: the correction is sent only after that invoice has a KSeF number. */
+  correctedId: z.string().regex(/^FV-\d{4}-\d{6,}$/).optional(),
+  status: z.enum(KSEF_OUTBOX_STATUSES),
+  queuedAt: z.number().int(),
+  attempts: z.number().int().min(0).optional(),
+  /** Not before this time (after a failure that may pass). */
+  nextAttemptAt: z.number().int().optional(),
+  /** Where it was sent (status `sent` and after): how an interrupted run finds the outcome instead of sending again. */
+  sent: z.strictObject({ sessionReference: z.string(), invoiceReference: z.string(), at: z.number().int() }).optional(),
+  ksefNumber: z.string().regex(KSEF_NUMBER_PATTERN).optional(),
+  acceptedAt: z.number().int().optional(),
+  /** The Ministry's refusal (or our own, when the file cannot be built): shown to the admin. */
+  rejection: z.strictObject({ code: z.number().int(), description: z.string(), details: z.array(z.string()).optional(), at: z.number().int() }).optional(),
+  /** The last failure that may pass (KSeF unavailable, timeout). */
+  lastError: z.strictObject({ message: z.string(), at: z.number().int() }).optional(),
+  /** Set while the entry waits for its corrected invoice's number. */
+  waitingFor: z.string().optional(),
+});
+export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
+
+/**
+ * The update entries that queue a document: an invoice or correction to a buyer with a NIP (KSeF is
+ * mandatory for them); nothing for a consumer's.
+ */
+export function ksefOutboxUpdates(doc: { uid: string; documentId: string; buyer: Pick<InvoiceData, 'kind'>; correctedId?: string }, now: number): Record<string, KsefOutboxEntry> {
+  if (!ksefRequired(doc.buyer)) return {};
+  const entry: KsefOutboxEntry = { uid: doc.uid, documentId: doc.documentId, status: 'queued', queuedAt: now, ...(doc.correctedId ? { correctedId: doc.correctedId } : {}) };
+  return { [`ksefOutbox/${doc.documentId}`]: entry };
+}
+
+/** Failures that may pass wait 1, 2, 4 … minutes, at most an hour. */
+export function ksefRetryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/** `submitKsef` input: the documents an admin chose („Wyślij ponownie”, also rejected ones), or none = every due one. */
+export const submitKsefInput = z.strictObject({
+  documentIds: z
+    .array(z.string().regex(/^(FV|KOR)-\d{4}-\d{6,}$/, { message: 'Nieprawidłowy identyfikator faktury' }))
+    .min(1, { message: 'Wybierz co najmniej jeden dokument' })
+    .max(50, { message: 'Naraz można wysłać najwyżej 50 dokumentów' })
+    .optional(),
+});
+
+export interface SubmitKsefOutput {
+  /** false: no KSeF token / address configured — nothing was sent. */
+  configured: boolean;
+  /** Another run holds the lock. */
+  busy?: boolean;
+  accepted: string[];
+  rejected: string[];
+  /** Corrections whose invoice has no KSeF number yet. */
+  waiting: string[];
+  /** Left for a later run: KSeF did not answer, or is still processing. */
+  deferred: string[];
+  error?: string;
+}

@@ -1,0 +1,142 @@
+// Automatic KSeF submission through the emulators and the local KSeF stand-in (scripts/lib/ksefStandIn.md):
+// a company invoice is queued by the update that issues it, `submitKsef` sends it over real HTTP with real
+// encryption, and the KSeF number, the exact file and the UPO are recorded; a correction waits for its
+// invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { fa3FromInvoice, parseKsefNumber, requireFa3Xml, utf8, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import type { Invoice } from '../../functions/src/domain/index.js';
+import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
+import { KsefClient } from '../../functions/src/ksef/client.js';
+import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
+import { COMPANY, EVENT, PERSON, SELLER, createUser, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+
+let env: TestEnv;
+let admin: TestUser;
+const ACCOUNT = '61109010140000071219812874';
+
+beforeAll(async () => {
+  env = await startEnv();
+  admin = await createUser(env, { claims: { admin: true } });
+  await env.db.ref('event').set(EVENT);
+  await env.db.ref('countries').set({ PL: 'Polska' });
+  await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
+});
+afterAll(async () => {
+  await control({ unavailable: false, processingDelayMs: 0, rejectNext: [] });
+  await stopEnv(env);
+});
+
+/** Switches the stand-in's failures (POST /__stand-in/control). */
+async function control(switches: Record<string, unknown>): Promise<void> {
+  const url = inject('functionsStack').urls.ksefControl;
+  if (!url) throw new Error('The stack started no KSeF stand-in');
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(switches) });
+  expect(response.status).toBe(200);
+}
+
+async function paidInvoice(buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
+  const buyer = await registeredUser(env);
+  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
+  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
+  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
+  const invoice = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as Invoice;
+  return { buyer, orderId: order.orderId, invoiceId, invoice };
+}
+
+const entry = async (id: string) => (await env.db.ref(`ksefOutbox/${id}`).get()).val() as KsefOutboxEntry | null;
+const record = async (uid: string, id: string) => (await env.db.ref(`ksef/${uid}/${id}`).get()).val() as KsefRecord | null;
+
+describe('KSeF outbox', () => {
+  it('a company invoice is queued with the payment, sent, and recorded with its KSeF number, exact file and UPO; a consumer invoice is not queued', async () => {
+    const { buyer, invoiceId, invoice } = await paidInvoice();
+    expect(await entry(invoiceId)).toMatchObject({ uid: buyer.uid, documentId: invoiceId, status: 'queued' });
+    const consumer = await paidInvoice(PERSON);
+    expect(await entry(consumer.invoiceId)).toBeNull();
+
+    const out = await admin.call('submitKsef', {});
+    expect(out).toMatchObject({ configured: true, accepted: [invoiceId], rejected: [], deferred: [] });
+    const stored = (await record(buyer.uid, invoiceId))!;
+    expect(parseKsefNumber(stored.ksefNumber)?.sellerNip).toBe(SELLER.nip);
+    expect(stored.xml).toBe(requireFa3Xml(fa3FromInvoice(invoice)));
+    expect(stored.recordedBy).toBe('ksef-api');
+    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: stored.ksefNumber, attempts: 1 });
+    expect((await env.db.ref(`ksefNumbers/${stored.ksefNumber}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
+    const upo = (await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string };
+    expect(upo.xml).toContain(`<NumerKSeFDokumentu>${stored.ksefNumber}</NumerKSeFDokumentu>`);
+
+    // Nothing is sent twice: the next run finds nothing due.
+    expect(await admin.call('submitKsef', {})).toMatchObject({ accepted: [], rejected: [], deferred: [] });
+    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', attempts: 1 });
+  });
+
+  it('a rejected invoice keeps the Ministry\'s code and message; its correction waits; resent, both are accepted and the correction names the number', async () => {
+    const { buyer, orderId, invoiceId } = await paidInvoice();
+    await control({ rejectNext: [{ code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['Podmiot2: wymuszone w teście'] }] });
+    expect(await admin.call('submitKsef', {})).toMatchObject({ rejected: [invoiceId] });
+    expect(await entry(invoiceId)).toMatchObject({ status: 'rejected', rejection: { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['Podmiot2: wymuszone w teście'] } });
+
+    const { correctionId } = await admin.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
+    expect(await entry(correctionId)).toMatchObject({ status: 'queued', correctedId: invoiceId });
+    expect(await admin.call('submitKsef', {})).toMatchObject({ waiting: [correctionId], accepted: [] });
+    expect(await entry(correctionId)).toMatchObject({ status: 'queued', waitingFor: invoiceId });
+
+    // „Wyślij ponownie” of the rejected invoice, then the schedule sends the correction.
+    expect(await admin.call('submitKsef', { documentIds: [invoiceId] })).toMatchObject({ accepted: [invoiceId] });
+    expect(await admin.call('submitKsef', {})).toMatchObject({ accepted: [correctionId] });
+    const invoiceNumber = (await record(buyer.uid, invoiceId))!.ksefNumber;
+    const correction = (await record(buyer.uid, correctionId))!;
+    expect(correction.xml).toContain(`<NrKSeFFaKorygowanej>${invoiceNumber}</NrKSeFFaKorygowanej>`);
+    expect(await entry(correctionId)).toMatchObject({ status: 'accepted', ksefNumber: correction.ksefNumber });
+    expect(((await env.db.ref(`corrections/${buyer.uid}/${correctionId}`).get()).val() as CorrectionInvoice).corrected.invoiceId).toBe(invoiceId);
+  });
+
+  it('KSeF unavailable: the invoice stays queued with the reason and a next attempt; when KSeF is back it is accepted once', async () => {
+    const { buyer, invoiceId } = await paidInvoice();
+    await control({ unavailable: true });
+    const out = await admin.call('submitKsef', {});
+    expect(out.deferred).toContain(invoiceId);
+    expect(out.error).toMatch(/503/);
+    expect(await record(buyer.uid, invoiceId)).toBeNull();
+    await control({ unavailable: false });
+    expect(await admin.call('submitKsef', { documentIds: [invoiceId] })).toMatchObject({ accepted: [invoiceId] });
+    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('a run that died after sending is finished by looking the outcome up (entry `sent`) or by the duplicate answer (entry still `queued`) — never sent twice', async () => {
+    // What a run does before it dies: the same login and the exact file, sent through the client to the stand-in.
+    const client = new KsefClient({ baseUrl: inject('functionsStack').urls.ksef!, pollIntervalMs: 20 });
+    const access = (await client.authenticate({ nip: SELLER.nip, token: LOCAL_KSEF_TOKEN })).accessToken.token;
+    const session = await client.openOnlineSession(access);
+
+    const afterMark = await paidInvoice();
+    const invoiceReference = await client.sendInvoice(access, session, utf8(requireFa3Xml(fa3FromInvoice(afterMark.invoice))));
+    const sent = { sessionReference: session.referenceNumber, invoiceReference, at: Date.now() };
+    await env.db.ref(`ksefOutbox/${afterMark.invoiceId}`).update({ status: 'sent', sent, attempts: 1 });
+
+    const beforeMark = await paidInvoice();
+    const earlierReference = await client.sendInvoice(access, session, utf8(requireFa3Xml(fa3FromInvoice(beforeMark.invoice))));
+    const earlier = await client.waitForInvoice(access, session.referenceNumber, earlierReference);
+    expect(earlier.status.code).toBe(200);
+
+    const out = await admin.call('submitKsef', {});
+    expect(out.accepted.sort()).toEqual([afterMark.invoiceId, beforeMark.invoiceId].sort());
+    const afterStatus = await client.invoiceStatus(access, session.referenceNumber, invoiceReference);
+    expect(await entry(afterMark.invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: afterStatus.ksefNumber, sent, attempts: 1 });
+    expect((await record(afterMark.buyer.uid, afterMark.invoiceId))?.ksefNumber).toBe(afterStatus.ksefNumber);
+    // The resend of the one still `queued` got „Duplikat faktury” naming the first number: that number is recorded.
+    expect((await record(beforeMark.buyer.uid, beforeMark.invoiceId))?.ksefNumber).toBe(earlier.ksefNumber);
+    expect(await entry(beforeMark.invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: earlier.ksefNumber });
+    expect(((await env.db.ref(`ksefUpo/${beforeMark.invoiceId}`).get()).val() as { xml: string }).xml).toContain(earlier.ksefNumber!);
+    // The first session holds each file once.
+    const inSession = await client.sessionInvoices(access, session.referenceNumber);
+    expect(inSession.filter((i) => i.status.code === 200).map((i) => i.ksefNumber).sort()).toEqual([afterStatus.ksefNumber, earlier.ksefNumber].sort());
+    await client.closeSession(access, session.referenceNumber);
+  });
+
+  it('refuses non-admins and bad input', async () => {
+    const user = await registeredUser(env);
+    expect(await refusal(user.call('submitKsef', {}))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(admin.call('submitKsef', { documentIds: ['__proto__'] }))).toMatchObject({ code: 'invalid-argument' });
+  });
+});
