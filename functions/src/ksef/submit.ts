@@ -87,10 +87,14 @@ export async function submitKsefOutbox(options: { documentIds?: string[]; client
   if (!lock.committed) return { ...out, busy: true };
   try {
     const now = Date.now();
-    const all = ((await db.ref('ksefOutbox').get()).val() ?? {}) as Record<string, unknown>;
     const chosen = options.documentIds ? new Set(options.documentIds) : null;
+    // Only the entries that can be due are read (index on status; accepted ones accumulate).
+    const all: Record<string, unknown> = {};
+    if (chosen) for (const id of chosen) all[id] = (await entryRef(id).get()).val();
+    else for (const status of ['queued', 'sent']) Object.assign(all, (await db.ref('ksefOutbox').orderByChild('status').equalTo(status).get()).val() ?? {});
     const due: KsefOutboxEntry[] = [];
     for (const [id, raw] of Object.entries(all)) {
+      if (raw === null) continue;
       const parsed = ksefOutboxEntrySchema.safeParse(raw);
       if (!parsed.success || parsed.data.documentId !== id) {
         logger.error(`submitKsef: outbox entry ${id} is not valid`, parsed.success ? 'key mismatch' : parsed.error);
