@@ -313,9 +313,14 @@ export async function startStack(options = {}) {
       });
       log(`Przelewy24 stand-in (test double): ${p24.url}`);
       // The functions send invoices to a local stand-in of the KSeF API (a test double: scripts/lib/ksefStandIn.md).
-      ksef = await startKsefStandIn({ host, port: portMode === 'free' ? 0 : Number(process.env.KSEF_PORT ?? DEFAULT_KSEF_PORT), tokens: { [LOCAL_KSEF_TOKEN]: '*' } }).catch((error) => {
-        throw new StackError(`The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`);
-      });
+      // Its port is printed and handed to the functions, so a busy default port falls back to a free one.
+      const ksefPort = portMode === 'free' ? 0 : Number(process.env.KSEF_PORT ?? DEFAULT_KSEF_PORT);
+      const startKsef = (port) => startKsefStandIn({ host, port, tokens: { [LOCAL_KSEF_TOKEN]: '*' } });
+      ksef = await startKsef(ksefPort)
+        .catch((error) => (error.code === 'EADDRINUSE' && !process.env.KSEF_PORT ? startKsef(0) : Promise.reject(error)))
+        .catch((error) => {
+          throw new StackError(`The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`);
+        });
       cleanups.push(() => void ksef.close());
       Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_TOKEN: LOCAL_KSEF_TOKEN });
       log(`KSeF stand-in (test double): ${ksef.url}`);
