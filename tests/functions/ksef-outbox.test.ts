@@ -91,7 +91,7 @@ describe('KSeF outbox', () => {
     expect(((await env.db.ref(`corrections/${buyer.uid}/${correctionId}`).get()).val() as CorrectionInvoice).corrected.invoiceId).toBe(invoiceId);
   });
 
-  it('KSeF unavailable: the invoice stays queued with the reason and a next attempt; when KSeF is back it is accepted once', async () => {
+  it('KSeF unavailable: nothing is recorded, the run reports the invoice deferred with the reason; when KSeF is back it is accepted once', async () => {
     const { buyer, invoiceId } = await paidInvoice();
     await control({ unavailable: true });
     const out = await admin.call('submitKsef', {});
