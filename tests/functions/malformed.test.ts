@@ -28,7 +28,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   updateProfile: { firstName: 'Ola', lastName: 'Nowak', phone: '+48 600 100 200', country: 'PL', invoice: null },
   reconcileReservations: {},
   recordKsefSubmission: { uid: 'uzytkownik1', invoiceId: 'FV-2026-000001', ksefNumber: '5265877635-20250826-0100001AF629-AF', submittedOn: '2026-02-03' },
-  submitKsef: { documentIds: ['FV-2026-000001'] },
+  submitKsef: {},
   expireUnpaidOrders: {},
   addMember: { firstName: 'Ola', lastName: 'Nowak' },
   bookBankTransactions: { items: [{ transaction: { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: 'ZAM/2026/000001' }, action: { kind: 'ignore' } }], source: { format: 'csv' } },
