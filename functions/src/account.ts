@@ -39,6 +39,7 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
     [`profiles/${uid}`]: null,
     [`members/${uid}`]: null,
     [`baskets/${uid}`]: null,
+    [`basketClaims/${uid}`]: null,
     [`tickets/${uid}`]: null,
     [`pickups/${uid}`]: null,
     [`pickupDirectory/${uid}`]: null,

@@ -137,6 +137,7 @@ const MATRIX: Row[] = [
   { path: `/idempotency/${O}/key2`, read: ['admin'], value: { orderId: 'oAlice', createdAt: 1 }, write: NOBODY },
   { path: '/holdings', read: ['admin'], value: {}, write: NOBODY },
   { path: `/holdings/${O}`, read: ['admin'], value: { tickets: { karnet: 0 } }, write: NOBODY },
+  { path: `/basketClaims/${O}/merch`, read: ['admin'], value: { orderId: 'oAlice', at: 1 }, write: NOBODY },
   { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
   // E-mail outbox: admins read it (the „Poczta” view), only functions write it; a participant's own mail preferences
   { path: '/outbox', read: ['admin'], value: {}, write: NOBODY },

@@ -10,6 +10,8 @@ export const REFUSALS = {
   'profile-exists': { code: 'already-exists', message: 'Rejestracja została już zakończona' },
   'email-unverifiable': { code: 'failed-precondition', message: 'Konto nie ma adresu e-mail' },
   'basket-empty': { code: 'failed-precondition', message: 'Koszyk jest pusty' },
+  'basket-in-order': { code: 'failed-precondition', message: 'Ten koszyk jest właśnie zamawiany (np. w innej karcie przeglądarki) — sprawdź za chwilę swoje zamówienia' },
+  'basket-changed': { code: 'failed-precondition', message: 'Koszyk zmienił się w trakcie składania zamówienia (np. został zamówiony w innej karcie) — sprawdź koszyk i swoje zamówienia' },
   'member-missing': { code: 'failed-precondition', message: 'Uczestnik z koszyka już nie istnieje' },
   'ticket-type-missing': { code: 'not-found', message: 'Taki bilet nie istnieje' },
   'ticket-type-inactive': { code: 'failed-precondition', message: 'Ten bilet nie jest w sprzedaży' },

@@ -507,6 +507,12 @@ export const idempotencyRecordSchema = z.strictObject({
   createdAt: timestampSchema,
 });
 
+/**
+ * `/basketClaims/{uid}/{tickets|merch}`: the placement consuming that basket part (docs/data-model.md,
+ * "One basket, one order"); removed by its final update or its compensation.
+ */
+export const basketClaimSchema = z.strictObject({ orderId: keySchema, at: timestampSchema });
+
 const counter = z.int().min(0);
 export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), ticketsPaid: counter.optional() });
 export const adminStatsSchema = z.strictObject({

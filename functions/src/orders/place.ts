@@ -4,6 +4,7 @@ import { ServerValue } from 'firebase-admin/database';
 import type { z } from 'zod';
 import {
   accountMembersSchema,
+  basketClaimSchema,
   basketSchema,
   catalogueIdsOf,
   eventFieldsSchema,
@@ -56,7 +57,7 @@ export const SHARED_NODES_LINGER_MS = 10_000;
  *    and the reconciliation flag. A key already used answers here (its order, or `busy`), and so
  *    does every refusal these values predict, before anything is written: in a sold-out sale a
  *    refusal costs this one round trip and no write;
- * 2. the idempotency claim;
+ * 2. the idempotency claim and the basket claim, at once (one basket, one order);
  * 3. the reservations and the order number, at once (each a transaction on a node this process
  *    listens to or that is new, so its first attempt carries the current value);
  * 4. the final update (then the order e-mail's delivery).
@@ -102,10 +103,22 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
   const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
   if (predicted) throw refusalOf(predicted);
 
-  const claim = await claimIdempotencyKey(uid, input.idempotencyKey, record);
-  if (claim.replay) return claim.replay;
+  const [keyClaim, basketClaim] = await Promise.allSettled([
+    claimIdempotencyKey(uid, input.idempotencyKey, record),
+    claimBasket(uid, kind, orderId, priced.basketPaths, basketPart(kind, read.value.basket)),
+  ]);
+  const releaseBasket = () => (basketClaim.status === 'fulfilled' && basketClaim.value.claimed ? basketClaim.value.release() : Promise.resolve());
+  if (keyClaim.status === 'rejected' || keyClaim.value.replay) {
+    await releaseBasket().catch((error: unknown) => logger.error(`placeOrder: releasing the basket claim of order ${orderId} failed`, error));
+    if (keyClaim.status === 'rejected') throw keyClaim.reason;
+    return keyClaim.value.replay!;
+  }
+  const claim = keyClaim.value;
   const undo: Undo[] = [{ label: 'idempotency claim', run: () => claim.release() }];
   try {
+    if (basketClaim.status === 'rejected') throw basketClaim.reason;
+    undo.push({ label: 'basket claim', run: releaseBasket });
+    if (basketClaim.value.refusal) throw refuse(basketClaim.value.refusal);
     if (flag.status === 'rejected') throw flag.reason;
     if (await reconciliationRunning(now)) throw refuse('maintenance');
     const [reserved, numbered, outbox] = await Promise.allSettled([
@@ -122,7 +135,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
       idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays),
     });
     // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
-    await commitWithMail(placementUpdates(orderId, order, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input), await orderPlacedMail(orderId, order));
+    await commitWithMail(placementUpdates(orderId, order, kind, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input), await orderPlacedMail(orderId, order));
     return { orderId, number: order.number, status: 'pending', totalGross: order.totals.gross, replayed: false };
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
@@ -131,6 +144,60 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
 }
 
 type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
+type BasketClaim = z.output<typeof basketClaimSchema>;
+
+/**
+ * A basket claim older than this was left by a placement that died (a callable runs at most 60 s);
+ * the next placement of that basket takes it over.
+ */
+const BASKET_CLAIM_STALE_MS = 2 * 60_000;
+
+const basketClaimPath = (uid: string, kind: OrderKind) => `basketClaims/${uid}/${kind}`;
+const basketPart = (kind: OrderKind, basket: Partial<Basket>): unknown => (kind === 'tickets' ? basket.tickets : basket.merch) ?? null;
+
+/** The value at `path` (`merch/line-1`) of a basket part as read, for comparing two reads. */
+function lineOf(part: unknown, path: string): string {
+  const id = path.slice(path.indexOf('/') + 1);
+  const value = part !== null && typeof part === 'object' && Object.hasOwn(part, id) ? (part as Record<string, unknown>)[id] : null;
+  return canonicalJson(value);
+}
+function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/**
+ * One basket, one order (docs/data-model.md): claims the basket part this placement orders
+ * (`/basketClaims/{uid}/{kind}`, normally absent, so the transaction's first send commits) and reads
+ * the part again right behind the claim — sent after it on the same connection, the database answers
+ * it with the basket as it is once the claim has committed. Another placement holding the claim
+ * refuses this one (`basket-in-order`); lines that are no longer what was priced (a placement that
+ * ordered them finished in between, or the buyer changed them) refuse it too (`basket-changed`).
+ * Either way nothing else has been written: the claim, when taken, is released by the caller.
+ */
+async function claimBasket(uid: string, kind: OrderKind, orderId: string, orderedPaths: string[], pricedPart: unknown): Promise<{ claimed: boolean; refusal?: 'basket-in-order' | 'basket-changed'; release: () => Promise<void> }> {
+  const ref = db.ref(basketClaimPath(uid, kind));
+  let sends = 0;
+  let heldByOther = false;
+  const claimed = transact<BasketClaim>(ref, (current) => {
+    sends++;
+    const held = basketClaimSchema.safeParse(current);
+    heldByOther = held.success && held.data.orderId !== orderId && Date.now() - held.data.at < BASKET_CLAIM_STALE_MS;
+    return heldByOther ? undefined : { orderId, at: Date.now() };
+  });
+  const partRef = db.ref(`baskets/${uid}/${kind}`);
+  const readBehindClaim = partRef.get();
+  const release = async () => {
+    await transact<BasketClaim>(ref, (current) => (current === null ? null : basketClaimSchema.safeParse(current).data?.orderId === orderId ? null : undefined));
+  };
+  const [result, behind] = await Promise.all([claimed, readBehindClaim]);
+  if (!result.committed) return { claimed: false, refusal: heldByOther ? 'basket-in-order' : 'basket-changed', release };
+  // Committed on a later send (a stale claim taken over): the first read may predate it, so read again.
+  const part = sends > 1 ? (await partRef.get()).val() : behind.val();
+  const unchanged = orderedPaths.every((path) => lineOf(part, path) === lineOf(pricedPart, path));
+  return { claimed: true, ...(unchanged ? {} : { refusal: 'basket-changed' as const }), release };
+}
 
 const idempotencyPath = (uid: string, key: string) => `idempotency/${uid}/${key}`;
 
@@ -209,11 +276,12 @@ async function readCatalogue({ ticketTypeIds, productIds }: { ticketTypeIds: str
   return { ticketTypes: new Map(ticketTypes), products: new Map(products) };
 }
 
-/** The one atomic update that makes the order visible, empties the basket lines and moves the counters. */
-function placementUpdates(orderId: string, order: Order, basketPaths: string[], input: PlaceOrderInput): Record<string, unknown> {
+/** The one atomic update that makes the order visible, empties the basket lines, releases the basket and moves the counters. */
+function placementUpdates(orderId: string, order: Order, kind: OrderKind, basketPaths: string[], input: PlaceOrderInput): Record<string, unknown> {
   const day = warsawDate(order.createdAt);
   const updates: Record<string, unknown> = {
     [`orders/${orderId}`]: order,
+    [basketClaimPath(order.uid, kind)]: null,
     [`idempotency/${order.uid}/${order.idempotencyKey}/status`]: 'done',
     [`baskets/${order.uid}/updatedAt`]: order.createdAt,
     'stats/admin/revenue/pendingGross': ServerValue.increment(order.totals.gross),

@@ -12,6 +12,8 @@ export interface CheckoutRefusal {
 /** Refusals about what is in the basket (gone, sold out, not on sale, limits), not about the buyer. */
 const BASKET_REASONS = new Set([
   'basket-empty',
+  'basket-in-order',
+  'basket-changed',
   'member-missing',
   'ticket-type-missing',
   'ticket-type-inactive',
