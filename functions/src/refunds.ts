@@ -317,26 +317,37 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   let ticketsRefunded = 0;
   let pickupsWithdrawn = 0;
   const perLineGross = new Map(chosen.lines.map((l) => [l.lineId, l.gross]));
+  // Several refunded lines can move the same counter (two tickets of one type): the changes are
+  // summed per path, as two increments of one path in one update would keep only the last.
+  const increments = new Map<string, number>();
+  const add = (path: string, n: number) => increments.set(path, (increments.get(path) ?? 0) + n);
+  const heldLeft = new Map<string, number>();
+  const giveBackHolding = (path: string, held: number, n: number) => {
+    const left = heldLeft.get(path) ?? held;
+    if (left < n) return;
+    heldLeft.set(path, left - n);
+    add(path, -n);
+  };
   for (const l of chosen.lines) {
     const line = order.lines[l.lineId];
     const gross = perLineGross.get(l.lineId)!;
     if (line.type === 'ticket') {
       ticketsRefunded += l.quantity;
       const inArchive = !(await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).exists() && (await db.ref(`archivedTicketTypes/${line.ticketTypeId}`).get()).exists();
-      updates[`${inArchive ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`] = ServerValue.increment(-l.quantity);
-      if ((holdings.tickets?.[line.ticketTypeId] ?? 0) >= l.quantity) updates[`holdings/${order.uid}/tickets/${line.ticketTypeId}`] = ServerValue.increment(-l.quantity);
+      add(`${inArchive ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`, -l.quantity);
+      giveBackHolding(`holdings/${order.uid}/tickets/${line.ticketTypeId}`, holdings.tickets?.[line.ticketTypeId] ?? 0, l.quantity);
       const claim = await readStored(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika');
       if (claim?.orderId === orderId) updates[`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`] = null;
-      updates[`stats/admin/ticketTypes/${line.ticketTypeId}/paid`] = ServerValue.increment(-l.quantity);
-      updates[`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`] = ServerValue.increment(l.quantity);
-      updates[`stats/refunds/ticketTypes/${line.ticketTypeId}/gross`] = ServerValue.increment(gross);
+      add(`stats/admin/ticketTypes/${line.ticketTypeId}/paid`, -l.quantity);
+      add(`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`, l.quantity);
+      add(`stats/refunds/ticketTypes/${line.ticketTypeId}/gross`, gross);
     } else {
       const inArchive = !(await db.ref(`products/${line.productId}/variants/${line.variantId}`).get()).exists() && (await db.ref(`archivedProducts/${line.productId}/variants/${line.variantId}`).get()).exists();
-      updates[`${inArchive ? 'archivedProducts' : 'products'}/${line.productId}/variants/${line.variantId}/sold`] = ServerValue.increment(-l.quantity);
-      if ((holdings.variants?.[line.productId]?.[line.variantId] ?? 0) >= l.quantity) updates[`holdings/${order.uid}/variants/${line.productId}/${line.variantId}`] = ServerValue.increment(-l.quantity);
-      updates[`stats/admin/variants/${line.productId}/${line.variantId}/paid`] = ServerValue.increment(-l.quantity);
-      updates[`stats/refunds/variants/${line.productId}/${line.variantId}/quantity`] = ServerValue.increment(l.quantity);
-      updates[`stats/refunds/variants/${line.productId}/${line.variantId}/gross`] = ServerValue.increment(gross);
+      add(`${inArchive ? 'archivedProducts' : 'products'}/${line.productId}/variants/${line.variantId}/sold`, -l.quantity);
+      giveBackHolding(`holdings/${order.uid}/variants/${line.productId}/${line.variantId}`, holdings.variants?.[line.productId]?.[line.variantId] ?? 0, l.quantity);
+      add(`stats/admin/variants/${line.productId}/${line.variantId}/paid`, -l.quantity);
+      add(`stats/refunds/variants/${line.productId}/${line.variantId}/quantity`, l.quantity);
+      add(`stats/refunds/variants/${line.productId}/${line.variantId}/gross`, gross);
     }
     const itemId = `${orderId}-${l.lineId}`;
     const item = pickups[itemId];
@@ -349,6 +360,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
       }
     }
   }
+  for (const [path, n] of increments) updates[path] = ServerValue.increment(n);
   if (ticketsRefunded) updates['stats/public/ticketsPaid'] = ServerValue.increment(-ticketsRefunded);
   if (pickupsWithdrawn) updates['stats/admin/pickups/total'] = ServerValue.increment(-pickupsWithdrawn);
   for (const r of Object.values(amounts.perRate)) {

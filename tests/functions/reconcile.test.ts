@@ -161,4 +161,24 @@ describe('reconcileReservations', () => {
     expect(await refusal(anonymousCaller(env)('reconcileReservations', {}))).toMatchObject({ code: 'unauthenticated' });
     expect((await env.db.ref('maintenance').get()).exists()).toBe(false);
   });
+
+  it('finds nothing to correct after full refunds: a holding refunded to 0 is the same as none', async () => {
+    await admin.call('reconcileReservations', {});
+    const refunded = await registeredUser(env, { 'm-ola': { firstName: 'Ola', lastName: 'Nowak' } });
+    await setTicketBasket(env, refunded.uid, { self: 'karnet', 'm-ola': 'karnet' });
+    const tickets = await refunded.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    await setMerchBasket(env, refunded.uid, { 'l-a': { productId: 'koszulka', variantId: 'l', quantity: 2 } });
+    const merch = await refunded.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    for (const { orderId } of [tickets, merch]) {
+      await admin.call('confirmPayment', { orderId });
+      const lines = (await env.db.ref(`orders/${orderId}/lines`).get()).val() as Record<string, { quantity: number }>;
+      await admin.call('startRefund', { orderId, lines: Object.fromEntries(Object.entries(lines).map(([id, l]) => [id, l.quantity])), reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
+    }
+    // The refunds gave everything back; what the account held is now counted as 0.
+    expect((await env.db.ref(`holdings/${refunded.uid}`).get()).val()).toEqual({ tickets: { karnet: 0 }, variants: { koszulka: { l: 0 } } });
+    const before = await dump(env.db);
+    const out = await admin.call('reconcileReservations', {});
+    expect(out).toMatchObject({ corrections: [], correctedHoldings: 0, releasedTicketClaims: 0 });
+    expect(await dump(env.db)).toEqual(before);
+  }, 120_000);
 });

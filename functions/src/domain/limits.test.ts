@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addHoldings, isPastPaymentDeadline, ticketAccountLimitNote, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
+import { addHoldings, isPastPaymentDeadline, ticketAccountLimitNote, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, sameHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
 
 const request = (tickets: [string, number, number][] = [], variants: [string, string, number, number][] = []): HoldingsRequest => ({
   tickets: new Map(tickets.map(([id, count, cap]) => [id, { count, cap, name: `Bilet ${id}` }])),
@@ -60,6 +60,17 @@ describe('the per-account ticket cap on the ticket basket', () => {
     expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'corka')).toEqual({ full: false, note: 'na jedno konto najwyżej 2' });
     // Without a cap of its own the default applies and is said only once it binds.
     expect(ticketAccountLimitNote({ id: 'karnet' }, claims, {}, 'syn')).toBeNull();
+  });
+});
+
+describe('comparing holdings', () => {
+  it('a count of 0 is the same as none, key order does not matter, any other count differs', () => {
+    expect(sameHoldings({ tickets: { karnet: 0 }, variants: { koszulka: { l: 0 } } }, null)).toBe(true);
+    expect(sameHoldings({ tickets: {}, variants: { koszulka: {} } }, {})).toBe(true);
+    expect(sameHoldings({ tickets: { a: 1, b: 2 }, variants: { k: { m: 0 } } }, { tickets: { b: 2, a: 1 } })).toBe(true);
+    expect(sameHoldings({ tickets: { a: 1 } }, null)).toBe(false);
+    expect(sameHoldings({ tickets: { a: 1 } }, { tickets: { a: 2 } })).toBe(false);
+    expect(sameHoldings({ variants: { k: { m: 1 } } }, { variants: { k: { l: 1 } } })).toBe(false);
   });
 });
 

@@ -168,6 +168,22 @@ export function ticketAccountLimitNote(
   return { full, note: full ? `limit na konto (${cap}) wykorzystany` : `na jedno konto najwyżej ${cap}` };
 }
 
+/**
+ * Whether two holdings hold the same: a count of 0 and an absent one mean the same (a refund or a
+ * cancellation leaves 0 behind, a recount from the orders leaves nothing), and key order does not matter.
+ */
+export function sameHoldings(a: Holdings | null, b: Holdings | null): boolean {
+  const entries = (h: Holdings | null) => {
+    const c = compactHoldings(h ?? {});
+    const flat = [
+      ...Object.entries(c.tickets ?? {}).map(([id, n]) => `t/${id}=${n}`),
+      ...Object.entries(c.variants ?? {}).flatMap(([productId, perVariant]) => Object.entries(perVariant).map(([variantId, n]) => `v/${productId}/${variantId}=${n}`)),
+    ];
+    return flat.sort().join(',');
+  };
+  return entries(a) === entries(b);
+}
+
 // ---------------------------------------------------------------- what is still for sale
 
 /**

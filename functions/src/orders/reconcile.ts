@@ -7,7 +7,7 @@ import {
   addHoldings,
   archivedProductSchema,
   archivedTicketTypeSchema,
-  compactHoldings,
+  sameHoldings,
   holdingsSchema,
   idempotencyRecordSchema,
   orderSchema,
@@ -182,11 +182,12 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
     const wanted = target.get(uid) ?? null;
     const normal = wanted && (wanted.tickets || wanted.variants) ? wanted : null;
     // Never abort on a value (the first run may see a stale null from the local cache): the last
-    // run, on the server's value, decides whether it differed.
+    // run, on the server's value, decides whether it differed. Holdings that differ only in counts
+    // of 0 (left by a refund or a cancellation) hold the same and are left as they are.
     let differed = false;
     await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
-      differed = JSON.stringify(cur ? compactHoldings(cur) : null) !== JSON.stringify(normal);
-      return normal;
+      differed = !sameHoldings(cur, normal);
+      return differed ? normal : cur;
     });
     if (differed) corrected++;
   }
