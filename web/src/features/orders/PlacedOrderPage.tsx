@@ -5,6 +5,7 @@ import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { selectUser } from '../auth';
+import { OnlinePaymentChoice } from '../payments';
 import { useGetOrderQuery, useGetPaymentSellerQuery } from './api';
 
 export interface PlacedOrderPageProps {
@@ -64,6 +65,7 @@ export function PlacedOrderPage({ orderId, header, payHint, actions }: PlacedOrd
         }}
         payHint={payHint}
         actions={actions}
+        onlinePayment={<OnlinePaymentChoice orderId={orderId} />}
       />
     </PageFrame>
   );

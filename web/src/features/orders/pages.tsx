@@ -15,6 +15,7 @@ import { TransferInstructions } from '../../shared/ui/TransferInstructions';
 import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { selectUser } from '../auth';
+import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 
@@ -98,6 +99,7 @@ const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { or
         {order.status === 'pending' && (
           <>
             <Divider />
+            <OnlinePaymentChoice orderId={order.id} />
             {seller ? (
               <TransferInstructions
                 recipient={seller.name}

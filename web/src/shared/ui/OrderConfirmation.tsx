@@ -48,6 +48,8 @@ export interface OrderConfirmationProps {
   payHint?: ReactNode;
   /** Links to the orders list etc. */
   actions?: ReactNode;
+  /** The first way to pay while pending (features/payments' OnlinePaymentChoice), before the transfer data. */
+  onlinePayment?: ReactNode;
 }
 
 function OrderCard({ number, totalGross, details }: { number: string; totalGross: number; details: OrderConfirmationDetails }) {
@@ -108,7 +110,7 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
 }
 
 /** "Order placed" with everything the buyer needs to pay by bank transfer; shared by the ticket and merchandise checkouts. */
-export function OrderConfirmation({ number, totalGross, seller, sellerLoading, details, payHint, actions }: OrderConfirmationProps) {
+export function OrderConfirmation({ number, totalGross, seller, sellerLoading, details, payHint, actions, onlinePayment }: OrderConfirmationProps) {
   const pending = !details || details.status === 'pending';
   return (
     <Stack gap="lg" data-testid="order-confirmation">
@@ -122,6 +124,7 @@ export function OrderConfirmation({ number, totalGross, seller, sellerLoading, d
           </Text>
         </Alert>
       )}
+      {pending && onlinePayment}
       {pending &&
         (seller ? (
           <Stack gap="xs">

@@ -1,0 +1,124 @@
+// Online payment in Chromium against the shared stack and its Przelewy24 stand-in (a test double,
+// scripts/lib/p24StandIn.mjs): a new participant pays a ticket order from the checkout's
+// confirmation and a hoodie order from the orders page with BLIK in the stand-in's window; back on
+// the orders page each shows „Płatność w toku…” and turns „opłacone” with its invoice without a
+// reload, and the payment-booked e-mail arrives. A refund of the ticket order goes back through the
+// provider and its notification marks the correction transferred.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { sharedStack } from './support/shared';
+import { DEMO, signIn, stackClient, type Account } from './support/stack';
+
+const SLOW = 300_000;
+const stack = sharedStack();
+const client = stackClient(stack);
+let browser: Browser;
+let page: Page;
+let participant: Account;
+const pageErrors: Error[] = [];
+
+const control = (body: Record<string, unknown>) => fetch(`${stack.urls.p24}/__control`, { method: 'POST', body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  participant = await client.register(`p24-${Date.now()}@example.com`, { firstName: 'Błażej', lastName: 'Źrebiec' });
+  browser = await launchBrowser();
+  const context = await newContext(browser, { viewport: 'phone' });
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+  page = await context.newPage();
+  pageErrors.push(...collectPageErrors(page));
+  page.setDefaultTimeout(90_000);
+  await signIn(page, stack.urls.web, participant);
+}, SLOW);
+
+afterAll(async () => {
+  await control({ delayMs: 0 });
+  await browser?.close();
+});
+
+/** In the stand-in's window: BLIK, a 6-digit code, „Zapłać”; back in the app on the orders page. */
+async function payWithBlik(p: Page): Promise<void> {
+  await p.waitForURL(`${stack.urls.p24}/trnRequest/**`);
+  await p.getByRole('radio', { name: 'BLIK' }).check();
+  await p.getByLabel('Kod BLIK (6 cyfr)').fill('777123');
+  await p.getByRole('button', { name: 'Zapłać' }).click();
+  await p.waitForURL(`${stack.urls.web}/dashboard/zamowienia?platnosc=**`);
+}
+
+describe('online payment with BLIK', () => {
+  let ticketOrderId = '';
+
+  it('a ticket order from the checkout’s confirmation: „Płatność w toku…”, then „opłacone”, the invoice and the e-mail without a reload', async () => {
+    const { orderId, number } = await client.placeOwnTicketOrder(participant);
+    ticketOrderId = orderId;
+    await page.goto(`${stack.urls.web}/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`);
+    const online = page.getByTestId('online-payment');
+    const payButton = online.getByRole('button', { name: 'Zapłać online (BLIK, szybki przelew, karta)' });
+    await payButton.waitFor();
+    // Online first, the traditional transfer (with its QR) second.
+    const order = await page.evaluate(() => {
+      const online = document.querySelector('[data-testid="online-payment"]');
+      const qr = document.querySelector('[data-testid="payment-qr"]');
+      return online && qr ? online.compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING : -1;
+    });
+    expect(order).toBeGreaterThan(0);
+    await online.getByRole('heading', { name: 'Przelew tradycyjny' }).waitFor();
+    await screenshot(page, 'payments-confirmation-phone');
+
+    // The notification comes a few seconds after the return, so the page shows the payment in progress first.
+    await control({ delayMs: 4000 });
+    await payButton.click();
+    await payWithBlik(page);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await card.getByTestId('payment-in-progress').getByText('Płatność w toku…').waitFor();
+    await screenshot(page, 'payments-in-progress-phone');
+    await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
+    await card.and(page.locator('[data-status="paid"]')).waitFor();
+    await card.getByText('opłacone', { exact: true }).waitFor();
+    const invoiceNumber = await client.dbGet<string>(`orders/${orderId}/invoiceNumber`);
+    await card.getByRole('link', { name: `Faktura ${invoiceNumber}` }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    const mail = await waitForMail(stack.urls.mail!, (m: { messageId: string | null }) => m.messageId?.startsWith(`<pb-${orderId}@`) ?? false);
+    expect(mail.envelope.to).toEqual([participant.email]);
+    expect(mail.subject).toContain(number);
+    await screenshot(page, 'payments-paid-phone');
+  }, SLOW);
+
+  it('a hoodie order from the orders page, paid the same way', async () => {
+    await control({ delayMs: 0 });
+    await client.dbPatch(`baskets/${participant.uid}`, { merch: { 'l-1': { productId: 'bluza-sztorm', variantId: 'M', quantity: 1 } }, updatedAt: Date.now() });
+    const { orderId } = await client.call<{ orderId: string }>(participant, 'placeMerchOrder', {
+      idempotencyKey: crypto.randomUUID(),
+      buyer: { kind: 'person', name: 'Błażej Źrebiec', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+      acceptTerms: true,
+    });
+    await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
+    await card.getByRole('button', { name: 'Zapłać online (BLIK, szybki przelew, karta)' }).click();
+    await payWithBlik(page);
+    await card.and(page.locator('[data-status="paid"]')).waitFor();
+    await waitForMail(stack.urls.mail!, (m: { messageId: string | null }) => m.messageId?.startsWith(`<pb-${orderId}@`) ?? false);
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('a refund of the ticket order returns the money through the provider', async () => {
+    const { correctionId } = await client.call<{ correctionId: string }>(DEMO.admin, 'startRefund', { orderId: ticketOrderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
+    await expect.poll(() => client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/status`), { timeout: 60_000 }).toBe('transferred');
+    expect(await client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/transferredBy`)).toBe('przelewy24');
+  }, SLOW);
+
+  it('the screens at 1280 px and in dark mode', async () => {
+    const { orderId } = await client.placeOwnTicketOrder(participant, 'karnet-3-dniowy');
+    for (const [viewport, colorScheme] of [['desktop', 'light'], ['desktop', 'dark'], ['phone', 'dark']] as const) {
+      const context = await newContext(browser, { viewport, colorScheme });
+      await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+      const p = await context.newPage();
+      await signIn(p, stack.urls.web, participant);
+      await p.goto(`${stack.urls.web}/dashboard/zamowienia`);
+      await p.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('online-payment').waitFor();
+      await screenshot(p, `payments-orders-${viewport}-${colorScheme}`);
+      await context.close();
+    }
+  }, SLOW);
+});

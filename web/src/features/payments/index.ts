@@ -1,0 +1,3 @@
+// Public API of the online payments feature (docs/payments.md).
+export { OnlinePaymentChoice } from './OnlinePaymentChoice';
+export { useGetMyPaymentsQuery, type PaymentEntry } from './api';
