@@ -41,6 +41,23 @@ describe('ticket order → payment → invoice → pickup', () => {
     return { ...placed, payment };
   }
 
+  it('counts every paid ticket and piece in the statistics, also several of one type or variant in one order', async () => {
+    const paidKarnet = async () => ((await val('stats/admin/ticketTypes/karnet/paid')) ?? 0) as number;
+    // A product of its own: the merchandise tests below count koszulka's stock.
+    await env.db.ref('products/bluza-stat').set(product({ name: 'Bluza' }));
+    const paidM = async () => ((await val('stats/admin/variants/bluza-stat/m/paid')) ?? 0) as number;
+    const karnetBefore = await paidKarnet();
+    await paidTicketOrder(); // two Karnety: the buyer's and the child's
+    expect(await paidKarnet()).toBe(karnetBefore + 2);
+
+    const buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
+    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'bluza-stat', variantId: 'm', quantity: 2, memberId: 'self' }, 'l-b': { productId: 'bluza-stat', variantId: 'm', quantity: 1, memberId: 'm-kid' } });
+    const { orderId } = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    const mBefore = await paidM();
+    await admin.call('confirmPayment', { orderId });
+    expect(await paidM()).toBe(mBefore + 3);
+  });
+
   it('places a ticket order from the basket with server prices', async () => {
     const soldBefore = await soldKarnet();
     const perDayBefore = ((await val('stats/admin/perDay')) ?? {}) as Record<string, { placed?: number; placedGross?: number }>;

@@ -191,14 +191,20 @@ async function paymentUpdates(
     [`stats/admin/perDay/${day}/paid`]: ServerValue.increment(1),
     [`stats/admin/perDay/${day}/paidGross`]: ServerValue.increment(gross),
   };
+  // Several lines can count into one path (two tickets of one type for two people, one variant for
+  // two people): the counts are summed per path, as two increments of one path in one update would
+  // keep only the last.
+  const paidCounts = new Map<string, number>();
+  const countPaid = (path: string, n: number) => paidCounts.set(path, (paidCounts.get(path) ?? 0) + n);
   for (const l of Object.values(order.lines)) {
     if (l.type === 'ticket') {
       updates[`tickets/${order.uid}/${l.memberId}/${l.ticketTypeId}`] = { orderId, status: 'paid' };
-      updates[`stats/admin/ticketTypes/${l.ticketTypeId}/paid`] = ServerValue.increment(1);
+      countPaid(`stats/admin/ticketTypes/${l.ticketTypeId}/paid`, 1);
     } else {
-      updates[`stats/admin/variants/${l.productId}/${l.variantId}/paid`] = ServerValue.increment(l.quantity);
+      countPaid(`stats/admin/variants/${l.productId}/${l.variantId}/paid`, l.quantity);
     }
   }
+  for (const [path, n] of paidCounts) updates[path] = ServerValue.increment(n);
   const pickupLabels = new Map<string, string | undefined>();
   for (const l of Object.values(order.lines)) {
     if (l.type === 'ticket' && !pickupLabels.has(l.ticketTypeId)) pickupLabels.set(l.ticketTypeId, (await readStored(`ticketTypes/${l.ticketTypeId}`, ticketTypeSchema, `bilet ${l.ticketTypeId}`))?.pickupLabel);
