@@ -81,16 +81,28 @@ export function formatBody(value: unknown, print: string | null): string {
   return print === 'pretty' ? JSON.stringify(value, null, 2) : JSON.stringify(value);
 }
 
+/** How long the rest of a refused body is read and discarded before its connection is closed. */
+const REFUSED_BODY_LINGER_MS = 2_000;
+
 /**
  * The request body, up to MAX_REST_WRITE_BYTES. A larger one (announced by Content-Length, or
  * counted as it streams in) is refused with production's answer, a 400 with `WRITE_TOO_BIG_MESSAGE`,
- * as soon as it is known: what was read is released, the rest is read and discarded by Node (so
- * the client gets the answer), and the connection is closed after it.
+ * as soon as it is known: what was read is released, and the rest is read and discarded for a while
+ * before the connection is closed (a lingering close, RFC 9112 §9.6). Closing at once while the
+ * client is still sending makes the kernel answer its next bytes with a reset, and the client can
+ * lose the answer with it.
  */
 function readBody(req: IncomingMessage, res: ServerResponse): Promise<string> {
   return new Promise((resolve, reject) => {
     const tooBig = (): void => {
-      res.setHeader('Connection', 'close');
+      res.once('finish', () => {
+        req.resume();
+        if (req.complete) return;
+        const linger = setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS);
+        linger.unref();
+        req.once('end', () => clearTimeout(linger));
+        req.once('close', () => clearTimeout(linger));
+      });
       reject(new HttpError(400, WRITE_TOO_BIG_MESSAGE));
     };
     const announced = Number(req.headers['content-length']);
