@@ -7,7 +7,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Import boundaries of web/src (bulletproof-react's layering): a feature reaches another feature only
- * through its index.ts and the app only through the store's typed hooks (app/store/hooks.ts);
+ * through its index.ts and never imports app/ (the signed-in user and roles come from features/auth);
  * shared/ knows no feature and no app; app/ reaches a feature through its index.ts, or its pages
  * module for the router's lazy area chunks (dynamic imports, which this rule does not see).
  * Relative specifiers are matched per file depth, so `../members` is another feature at one level
@@ -19,7 +19,7 @@ function featureBoundaries(depth) {
   return [
     { regex: `^${toFeatures}[^./][^/]*/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
     { regex: `^${toFeatures}\\.\\./features/[^/]+/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
-    { regex: `^${toFeatures}\\.\\./app/(?!store/hooks$).+`, message: 'Features use only the typed store hooks and RootState from app/store/hooks.' },
+    { regex: `^${toFeatures}\\.\\./app(/|$)`, message: 'Features do not import app/: the signed-in user and roles come from features/auth (useUid, useIsAdmin, useIsStaff).' },
   ];
 }
 

@@ -2,13 +2,12 @@ import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { selectIsAdmin } from '../../features/auth';
+import { useIsAdmin } from '../../features/auth';
 import { AppLoading } from '../../shared/ui/AppLoading';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
-import { useAppSelector } from '../store/hooks';
 import { attachRealtimeApi } from '../store/store';
 import { UserButton } from './UserButton';
 
@@ -106,7 +105,7 @@ function UserMenuSlot() {
 /** Signed-in frame: header with burger (phones), navigation, user menu and colour-mode switch. */
 export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isAdmin = useAppSelector(selectIsAdmin);
+  const isAdmin = useIsAdmin();
   const { pathname } = useLocation();
 
   // On a phone the drawer closes once the user has picked a page.

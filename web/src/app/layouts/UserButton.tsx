@@ -1,7 +1,6 @@
 import { Avatar, Group, Text, UnstyledButton, VisuallyHidden, type UnstyledButtonProps } from '@mantine/core';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { selectUser } from '../../features/auth';
-import { useAppSelector } from '../store/hooks';
+import { useSessionUser } from '../../features/auth';
 
 function initials(name: string | null | undefined): string {
   const parts = (name ?? '').split(/[\s@.]+/).filter(Boolean);
@@ -15,7 +14,7 @@ type UserButtonProps = UnstyledButtonProps & ComponentPropsWithoutRef<'button'>;
  * code loads (the dashboard frame paints first), then as the menu's target.
  */
 export const UserButton = forwardRef<HTMLButtonElement, UserButtonProps>(function UserButton(props, ref) {
-  const user = useAppSelector(selectUser);
+  const user = useSessionUser();
   const label = user?.displayName || user?.email || 'Konto';
   return (
     // Named by its content, „Menu użytkownika: <name>” at every width: the name shown next to the

@@ -1,8 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { NavLink as RouterNavLink, useNavigate } from 'react-router-dom';
-import { selectUser, useSession } from '../../features/auth';
-import { useAppSelector } from '../store/hooks';
+import { useSession, useSessionUser } from '../../features/auth';
 import { UserButton } from './UserButton';
 
 interface UserMenuProps {
@@ -17,7 +16,7 @@ interface UserMenuProps {
  * part of the dashboard frame and nobody needs it before the first paint (see DashboardLayout).
  */
 export default function UserMenu({ focus, open }: UserMenuProps) {
-  const user = useAppSelector(selectUser);
+  const user = useSessionUser();
   const session = useSession();
   const navigate = useNavigate();
   const button = useRef<HTMLButtonElement>(null);

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { callAdmin, useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
@@ -19,7 +18,7 @@ export function searchUsers(users: readonly AdminUser[], text: string): AdminUse
 export function UsersTab() {
   const users = useAdminUsersQuery();
   const roles = useAdminRolesQuery();
-  const me = useAppSelector(selectUser)?.uid;
+  const me = useUid();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const [result, setResult] = useState<ActionResult | null>(null);

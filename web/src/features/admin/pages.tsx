@@ -1,7 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectIsAdmin } from '../auth';
+import { useIsAdmin } from '../auth';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { BankImportTab } from '../bankImport';
@@ -31,7 +30,7 @@ const TABS = [
  * listener is opened for them (the rules would refuse it anyway). Only the open tab subscribes.
  */
 export function AdminPage() {
-  const isAdmin = useAppSelector(selectIsAdmin);
+  const isAdmin = useIsAdmin();
   if (!isAdmin)
     return (
       <ErrorPage

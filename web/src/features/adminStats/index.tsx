@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectIsAdmin } from '../auth';
+import { useIsAdmin } from '../auth';
 import { LoadingRows } from '../../shared/ui/DataState';
 
 const AdminStats = lazy(() => import('./AdminStats'));
@@ -10,7 +9,7 @@ const AdminStats = lazy(() => import('./AdminStats'));
  * admins, and nothing is subscribed for anyone else.
  */
 export function AdminStatsSlot() {
-  const isAdmin = useAppSelector(selectIsAdmin);
+  const isAdmin = useIsAdmin();
   if (!isAdmin) return null;
   return (
     <Suspense fallback={<LoadingRows label="Wczytywanie statystyk sprzedaży" rows={4} />}>

@@ -2,3 +2,4 @@
 export * from './authSlice';
 export { createSession, type Session } from './session';
 export { SessionContext, useSession } from './SessionContext';
+export { useAuthState, useAuthStatus, useIsAdmin, useIsStaff, useSessionUser, useUid } from './hooks';

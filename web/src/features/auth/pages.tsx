@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { AccountSwitch, AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { selectAuthStatus } from './authSlice';
+import { useAuthStatus } from './hooks';
 import { useSession } from './SessionContext';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
@@ -25,7 +24,7 @@ function targetFrom(params: URLSearchParams): string {
 
 /** `/`: e-mail + password sign-in; a signed-in visitor goes straight on to the dashboard (or where they were headed). */
 export function SignInPage() {
-  const status = useAppSelector(selectAuthStatus);
+  const status = useAuthStatus();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { CheckoutConfirmation, type CheckoutConfirmationProps } from './CheckoutConfirmation';
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
 import { CONFIRMATION_PARAM, confirmationPath } from './usePlaceOrder';
@@ -22,7 +21,7 @@ export interface PlacingStepProps {
 export function PlacingStep({ kind, stepPath, confirmation, children }: PlacingStepProps) {
   const [params] = useSearchParams();
   // The auth guard admits only signed-in users to a checkout.
-  const [{ placed }] = useCheckoutState(kind, useAppSelector(selectUser)?.uid ?? '');
+  const [{ placed }] = useCheckoutState(kind, useUid() ?? '');
   const orderId = params.get(CONFIRMATION_PARAM);
   if (orderId !== null) return <CheckoutConfirmation orderId={orderId} {...confirmation} />;
   if (placed) return <Navigate to={confirmationPath(stepPath, placed.orderId)} replace />;

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { DataGate, LoadingRows, type DataGateProps } from '../../shared/ui/DataState';
 import { LineLabel } from '../../shared/ui/LineLabel';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { memberName, TicketBadges, useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
 import { useGetMyOrdersQuery } from '../orders';
 import { useGetMyPickupsQuery } from '../pickup';
@@ -199,7 +198,7 @@ function useHomeLoading(uid: string | undefined): boolean {
 }
 
 export function DashboardHomePage() {
-  const uid = useAppSelector(selectUser)?.uid;
+  const uid = useUid();
   const loading = useHomeLoading(uid);
   return (
     <PageFrame>

@@ -1,10 +1,9 @@
 import { useParams } from 'react-router-dom';
 import type { Invoice } from '@domain/schemas';
-import { useAppSelector } from '../../app/store/hooks';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { KsefKodI, KsefXmlButton, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { CorrectionDetail } from '../refunds';
 import { parseInvoiceKey, useGetInvoiceQuery, type InvoiceKey } from './api';
@@ -25,7 +24,7 @@ function InvoiceUnavailable({ invoiceKey }: { invoiceKey: string }) {
 
 /** `/dashboard/faktury/{uid}-{invoiceId}`: one invoice, or a correction invoice (`KOR-…`) of the signed-in account. */
 export function InvoiceDetailPage() {
-  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const uid = useUid() ?? '';
   const { invoiceKey = '' } = useParams();
   const key = parseInvoiceKey(invoiceKey);
   const own = key !== null && key.uid === uid;

@@ -1,19 +1,18 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { isoToPolishDate } from '@domain/pdf/format';
-import { useAppSelector } from '../../app/store/hooks';
 import { formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { useGetMyCorrectionsQuery, type CorrectionEntry } from '../refunds';
 import { useGetMyInvoicesQuery, type InvoiceEntry } from './api';
 import { INVOICES_PATH } from './DocumentPage';
 
 /** `/dashboard/faktury`: the account's invoices, newest first, each with the corrections issued to it. */
 export function InvoicesPage() {
-  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const uid = useUid() ?? '';
   const invoices = useGetMyInvoicesQuery(uid, { skip: !uid });
   const corrections = useGetMyCorrectionsQuery(uid, { skip: !uid }).data ?? [];
   if (!uid)

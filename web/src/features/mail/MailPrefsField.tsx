@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useAppSelector } from '../../app/store/hooks';
 import { LoadingRows } from '../../shared/ui/DataState';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { saveMailPrefs, useGetMailPrefsQuery } from './api';
 
 /**
@@ -11,7 +10,7 @@ import { saveMailPrefs, useGetMailPrefsQuery } from './api';
  * receipts). Order, payment, invoice and refund messages are always sent.
  */
 export function MailPrefsField() {
-  const uid = useAppSelector(selectUser)?.uid;
+  const uid = useUid();
   const prefs = useGetMailPrefsQuery(uid ?? skipToken);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,8 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { addMember, memberName, uidOrSkip, useGetMembersQuery } from './api';
 import { MemberForm } from './MemberForm';
-import { LIST, useUid, WRITE_FAILED } from './memberPages';
+import { LIST, WRITE_FAILED } from './memberPages';
+import { useUid } from '../auth';
 
 export function AddMemberPage() {
   const uid = useUid();

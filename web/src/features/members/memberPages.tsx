@@ -1,8 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { memberName, uidOrSkip, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry, type TicketClaims } from './api';
 import { type MemberFormValues } from './MemberForm';
@@ -12,10 +11,6 @@ export const LIST = '/dashboard/uczestnicy';
 export const ADD = `${LIST}/member/addMember`;
 export const detailPath = (id: string) => `${LIST}/member/detailMember?${new URLSearchParams({ id })}`;
 export const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${new URLSearchParams({ id })}`;
-
-export function useUid() {
-  return useAppSelector(selectUser)?.uid;
-}
 
 export const WRITE_FAILED = 'Nie udało się zapisać zmian. Sprawdź połączenie i spróbuj ponownie.';
 

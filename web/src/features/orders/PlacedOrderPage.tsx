@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { useAppSelector } from '../../app/store/hooks';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { useGetOrderQuery, useGetPaymentSellerQuery } from './api';
 
@@ -23,7 +22,7 @@ export interface PlacedOrderPageProps {
  * not-found view as someone else's invoice: nothing tells the two apart and no data is shown.
  */
 export function PlacedOrderPage({ orderId, header, payHint, actions }: PlacedOrderPageProps) {
-  const uid = useAppSelector(selectUser)?.uid;
+  const uid = useUid();
   const valid = /^[A-Za-z0-9_-]{1,64}$/.test(orderId);
   const order = useGetOrderQuery(orderId, { skip: !valid });
   const seller = useGetPaymentSellerQuery();

@@ -5,7 +5,6 @@ import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
 import type { Seller } from '@domain/schemas';
-import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
@@ -14,7 +13,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from '../../shared/ui/TransferInstructions';
 import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
@@ -171,7 +170,7 @@ function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: ()
 }
 
 export function OrdersPage() {
-  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const uid = useUid() ?? '';
   const { data, isLoading, isError, refetch } = useGetMyOrdersQuery(uid, { skip: !uid });
   const seller = useGetPaymentSellerQuery();
   const [cancelling, setCancelling] = useState<OrderEntry | null>(null);

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { orderPaymentState } from '@domain/payments/onlinePayment';
-import { useAppSelector } from '../../app/store/hooks';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { startOnlinePayment, useGetMyPaymentsQuery } from './api';
 
 /** Leaves the app for the provider's payment window (a separate function so tests of the page can see the address). */
@@ -19,7 +18,7 @@ function goTo(url: string): void {
  * and paying again either way stays possible (an abandoned or declined payment sends no notification).
  */
 export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
-  const uid = useAppSelector(selectUser)?.uid ?? '';
+  const uid = useUid() ?? '';
   const payments = useGetMyPaymentsQuery(uid, { skip: !uid });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

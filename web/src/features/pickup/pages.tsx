@@ -1,21 +1,20 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
-import { useAppSelector } from '../../app/store/hooks';
 import { formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { QrCode } from '../../shared/ui/QrCode';
-import { selectIsStaff, selectUser } from '../auth';
+import { useIsStaff, useUid } from '../auth';
 import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
 
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
 /** Participant view: my pickup code as a QR code, items waiting for pickup, and what was already collected. */
 export function PickupPage() {
-  const uid = useAppSelector(selectUser)?.uid ?? '';
-  const isStaff = useAppSelector(selectIsStaff);
+  const uid = useUid() ?? '';
+  const isStaff = useIsStaff();
   const items = useGetMyPickupsQuery(uid, { skip: !uid });
   const code = useGetMyPickupCodeQuery(uid, { skip: !uid });
   const info = useGetPickupInfoQuery();

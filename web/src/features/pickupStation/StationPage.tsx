@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
-import { selectIsStaff } from '../auth';
+import { useIsStaff } from '../auth';
 import { useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
 
 export const USER_PAGE = '/dashboard/odbierz/User';
@@ -19,7 +18,7 @@ export const WRAPPING_BUTTON = {
 
 /** A pickup station page: staff (or admins) only; everyone else gets the error view and the page subscribes to nothing. */
 export function StaffOnly({ children }: { children: ReactNode }) {
-  const isStaff = useAppSelector(selectIsStaff);
+  const isStaff = useIsStaff();
   if (!isStaff)
     return (
       <ErrorPage

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../app/store/hooks';
 import { rolesSchema } from '@domain/schemas';
 import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { selectAuth, useSession } from '../auth';
+import { useAuthState, useSession } from '../auth';
 
 interface RoleMirror {
   admin: boolean;
@@ -32,7 +31,7 @@ const roleMirrorApi = realtimeApi.injectEndpoints({
  * so a granted or revoked role applies in the open session without signing out.
  */
 export function useRoleSync(): void {
-  const { user, claims } = useAppSelector(selectAuth);
+  const { user, claims } = useAuthState();
   const session = useSession();
   const uid = user?.uid ?? '';
   const { data } = roleMirrorApi.useMyRoleMirrorQuery(uid, { skip: !uid });

@@ -2,11 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Card, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { selectUser, useSession } from '../auth';
+import { useSession, useUid } from '../auth';
 import { MailPrefsField } from '../mail';
 import { saveProfile, useGetProfileQuery } from './api';
 import { changePassword, deleteAccount, hasPasswordProvider } from './authOps';
@@ -53,7 +52,7 @@ function ColorModeSection() {
 }
 
 export function SettingsPage() {
-  const uid = useAppSelector(selectUser)?.uid;
+  const uid = useUid();
   const profile = useGetProfileQuery(uid ?? skipToken);
   const session = useSession();
   const navigate = useNavigate();

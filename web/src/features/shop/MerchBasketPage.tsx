@@ -5,10 +5,11 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { CheckoutGate, startNewCheckoutIfPlaced } from '../checkout';
 import { removeLine, setLineQuantity } from './api';
 import { BasketLines, BasketTotals, type PricedLine } from './basketView';
-import { gateOf, SHOP, STEP1, usePricedBasket, useUid } from './shopCheckout';
+import { gateOf, SHOP, STEP1, usePricedBasket } from './shopCheckout';
+import { useUid } from '../auth';
 
 export function MerchBasketPage() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const basket = usePricedBasket(uid);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

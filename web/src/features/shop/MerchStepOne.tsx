@@ -4,10 +4,11 @@ import { Link } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { CheckoutGate, CheckoutSteps, startNewCheckoutIfPlaced } from '../checkout';
 import { BasketLines, BasketTotals } from './basketView';
-import { BASKET, gateOf, MERCH_STEPS, STEP2, usePricedBasket, useUid } from './shopCheckout';
+import { BASKET, gateOf, MERCH_STEPS, STEP2, usePricedBasket } from './shopCheckout';
+import { useUid } from '../auth';
 
 export function MerchStepOne() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const basket = usePricedBasket(uid);
   useEffect(() => startNewCheckoutIfPlaced('merch', uid), [uid]);
   const blocked = basket.lines.some((l) => l.problem);

@@ -8,7 +8,8 @@ import { useGetCountriesQuery } from '../registration';
 import type { InvoiceValues } from '../settings';
 import { placeMerchOrder } from './api';
 import { BasketLines, BasketTotals } from './basketView';
-import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP2, STEP3, usePricedBasket, useUid } from './shopCheckout';
+import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP2, STEP3, usePricedBasket } from './shopCheckout';
+import { useUid } from '../auth';
 
 function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
   // The country by its Polish name („Polska”), as the buyer picked it, not its code.
@@ -51,7 +52,7 @@ export function MerchStepThree() {
 }
 
 function MerchSummaryStep() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const basket = usePricedBasket(uid);
   const { state, placeOrder } = usePlaceOrder('merch', uid, placeMerchOrder, STEP3);
   const [placing, setPlacing] = useState(false);

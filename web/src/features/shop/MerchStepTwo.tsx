@@ -2,11 +2,12 @@ import { Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { BuyerStep, CheckoutGate, CheckoutSteps } from '../checkout';
-import { BASKET, gateOf, MERCH_STEPS, STEP1, STEP3, usePricedBasket, useUid } from './shopCheckout';
+import { BASKET, gateOf, MERCH_STEPS, STEP1, STEP3, usePricedBasket } from './shopCheckout';
+import { useUid } from '../auth';
 
 /** `merch/MerchStepTwo`: buyer data and the terms; the order itself is placed on the next step. */
 export function MerchStepTwo() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const navigate = useNavigate();
   const basket = usePricedBasket(uid);
   return (

@@ -8,10 +8,11 @@ import { startNewCheckoutIfPlaced } from '../checkout';
 import { useGetMyOrdersQuery } from '../orders';
 import { addToBasket, useGetMerchBasketQuery, useGetShopProductsQuery, type MerchLine } from './api';
 import { AddToBasketForm } from './AddToBasketForm';
-import { BASKET, BasketButton, SHOP, useMemberNames, useUid } from './shopCheckout';
+import { BASKET, BasketButton, SHOP, useMemberNames } from './shopCheckout';
+import { useUid } from '../auth';
 
 export function ShopItemPage() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const { id } = useParams();
   const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
   const basket = useGetMerchBasketQuery(uid, { skip: !uid });

@@ -4,7 +4,8 @@ import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetShopProductsQuery, type ProductEntry } from './api';
-import { BasketButton, SHOP, useUid } from './shopCheckout';
+import { BasketButton, SHOP } from './shopCheckout';
+import { useUid } from '../auth';
 
 function availabilityText(p: ProductEntry): { text: string; color: string } {
   if (p.available === 0) return { text: 'Wyprzedane', color: 'red' };
@@ -14,7 +15,7 @@ function availabilityText(p: ProductEntry): { text: string; color: string } {
 }
 
 export function ShopPage() {
-  const uid = useUid();
+  const uid = useUid() ?? '';
   const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
   return (
     <PageFrame actions={<BasketButton uid={uid} />}>

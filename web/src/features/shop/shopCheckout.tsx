@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Indicator } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/store/hooks';
-import { selectUser } from '../auth';
 import { memberName, useGetMembersQuery } from '../members';
 import { useGetMerchBasketQuery, useGetShopProductsQuery } from './api';
 import { priceLines } from './basketView';
@@ -16,11 +14,6 @@ export const STEP3 = `${SHOP}/merch/MerchStepThree`;
 
 /** The checkout's steps after the basket, as the stepper names them. */
 export const MERCH_STEPS = ['Przegląd', 'Dane nabywcy', 'Zamówienie'] as const;
-
-/** The auth guard admits only signed-in users, so the uid is there on every page of this area. */
-export function useUid(): string {
-  return useAppSelector(selectUser)?.uid ?? '';
-}
 
 export function useMemberNames(uid: string) {
   const { data } = useGetMembersQuery(uid, { skip: !uid });

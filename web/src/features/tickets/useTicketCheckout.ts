@@ -1,5 +1,4 @@
-import { useAppSelector } from '../../app/store/hooks';
-import { selectUser } from '../auth';
+import { useUid } from '../auth';
 import { memberName, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry } from '../members';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetTicketBasketQuery } from './api';
@@ -25,7 +24,7 @@ export function availabilityProblem(type: Pick<TicketTypeEntry, 'name' | 'onSale
 
 /** Basket entries joined with participants and ticket types, plus what stops the order right now. */
 export function useTicketCheckout() {
-  const uid = useAppSelector(selectUser)?.uid;
+  const uid = useUid();
   const arg = uid ?? skipToken;
   const members = useGetMembersQuery(arg);
   const claims = useGetTicketClaimsQuery(arg);
