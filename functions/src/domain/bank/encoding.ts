@@ -14,8 +14,12 @@ const CP852_HIGH =
   'ÇüéâäůćçłëŐőîŹÄĆÉĹĺôöĽľŚśÖÜŤťŁ×čáíóúĄąŽžĘę¬źČş«»░▒▓│┤ÁÂĚŞ╣║╗╝Żż┐└┴┬├─┼Ăă╚╔╩╦╠═╬¤đĐĎËďŇÍÎě┘┌█▄ŢŮ▀ÓßÔŃńňŠšŔÚŕŰýÝţ´\u00ad˝˛ˇ˘§÷¸°¨˙űŘř■\u00a0';
 
 const POLISH_LETTERS = new Set('ąćęłńóśźżĄĆĘŁŃÓŚŹŻ');
-/** Characters a Polish statement may well contain besides Polish letters: neither for nor against an encoding. */
-const NEUTRAL = new Set('\u00a0§°–—„”“’«»×÷éüöäáíúčšžÉÜÖÄ');
+/**
+ * Characters a Polish statement may well contain besides Polish letters: neither for nor against an
+ * encoding. „˙” (byte 0xFF in ISO-8859-2 and Windows-1250) is how PKO BP fills empty MT940 sub-fields;
+ * CP852 reads the same byte as a no-break space, so neither may tip the choice.
+ */
+const NEUTRAL = new Set('\u00a0\u02d9§°–—„”“’«»×÷éüöäáíúčšžÉÜÖÄ');
 
 type SingleByte = 'windows-1250' | 'iso-8859-2' | 'cp852';
 const SINGLE_BYTE: readonly SingleByte[] = ['windows-1250', 'iso-8859-2', 'cp852'];

@@ -2,7 +2,7 @@
  * SWIFT MT940 statements as Polish banks export them. Written by hand: the npm parsers (mt940js,
  * mt940-js) turn amounts into floating-point numbers and know only the German `?NN` / `/TAG/`
  * layouts of field 86, while Polish banks put the title, payer and account into `~NN` sub-fields
- * (some use `^`, `<` or `?` as the separator). Parsing here is exact (grosze from the digits), checks
+ * (some use `^`, `<`, `>` or `?` as the separator). Parsing here is exact (grosze from the digits), checks
  * every statement's opening balance + transactions = closing balance (which also catches a file cut
  * off in the middle), and reads these `:86:` sub-fields:
  *   ~00 operation description · ~20–~26 title · ~27–~29 or ~32–~33 payer name · ~30 bank sort code +
@@ -208,7 +208,7 @@ const ACCOUNT = /^\s*([A-Z]{2})?\d[\d ]{15,32}\s*$/;
 export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payerName' | 'payerAccount'> {
   // Sub-field content is cut into lines at a fixed width, so lines join without a space.
   const joined = raw.split('\n').join('');
-  const structured = /^\s*(\d{3})?([~^<?])(\d{2})/.exec(joined);
+  const structured = /^\s*(\d{3})?([~^<>?])(\d{2})/.exec(joined);
   if (!structured) return readLabelledText(raw.split('\n').join(' '));
   const sep = structured[2];
   // Sub-field code → content; a code may repeat (continued content), so contents are appended.
@@ -221,6 +221,11 @@ export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payer
       fields[last] = (fields[last] ?? '') + part.slice(2);
     } else if (last >= 0) fields[last] += sep + part; // the separator character inside a title ("Czy to ZAM?")
   }
+  // PKO BP writes every sub-field of its layout and fills the empty ones with byte 0xFF: „˙” in
+  // ISO-8859-2 and Windows-1250, a no-break space in CP852. Such a sub-field is empty.
+  fields.forEach((content, code) => {
+    if (content !== undefined && /^[\s\u00a0\u02d9]*$/.test(content)) delete fields[code];
+  });
   const range = (from: number, to: number, width = 27) => {
     const out: (string | undefined)[] = [];
     for (let c = from; c <= to; c++) out.push(fields[c]);

@@ -351,6 +351,48 @@ describe('CP852, MultiCash sub-fields and SWIFT framing', () => {
     expect(s.transactions[1]).toMatchObject({ payerName: 'ŻANETA ŚLĘZAK' });
   });
 
+  it('PKO BP MT940 (iPKO biznes): ISO-8859-2, `~` sub-fields one per line, empty ones filled with „˙”, name and address in ~32–~33', () => {
+    const s = read(fixture('pko-bp-2026-07.sta'));
+    expect(s).toMatchObject({ format: 'mt940', encoding: 'iso-8859-2', account: 'PL62102055610000380209730001' });
+    expect(s.encodingUncertain).toBeFalsy();
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-07', 14900, 'ZAM/2026/000101 bilet jednodniowy'],
+      ['2026-07-07', 29800, 'Opłata za zamówienie ZAM/2026/000102 - dwa karnety'],
+      ['2026-07-07', -1250, 'OPŁATA ZA PROWADZENIE RACHUNKU 06/2026'],
+      ['2026-07-07', 5900, 'ZAM/2026/000108 karnet Łódź'],
+    ]);
+    expect(s.transactions.map((t) => [t.payerName, t.payerAccount, t.reference])).toEqual([
+      ['JAN KOWALSKI UL. MORSKA 1 81-300 GDYNIA', 'PL79114020044000350212345678', '7026070700001231'],
+      ['ZOFIA WĄSIK UL. ŻEGLARSKA 14/2 80-180 GDAŃSK', 'PL23105014455100000908765432', '7026070700001232'],
+      [undefined, undefined, '7026070700001233'],
+      ['ŚCIBOR JAŹWIŃSKI UL. ŹRÓDLANA 5 90-001 ŁÓDŹ', 'PL71124010377111100012345678', '7026070700001234'],
+    ]);
+    // The filler never tips the encoding: a long statement of fillers and one Polish letter is still ISO-8859-2, not CP852.
+    const text = new TextDecoder('iso-8859-2').decode(fixture('pko-bp-2026-07.sta'));
+    const fee = text.slice(text.indexOf(':61:2607070707D'), text.indexOf(':61:2607070707C59'));
+    const plain = text.replace(/[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/g, 'X').replace(':62F:', `${fee.repeat(20)}:62F:`).replace('karnet', 'karnet Ś');
+    expect(decodeStatementBytes(encodeSingleByte(plain, 'iso-8859-2'))).toMatchObject({ text: plain, encoding: 'iso-8859-2' });
+    // The filler is an empty sub-field in every single-byte encoding it may be read in (CP852 makes it a no-break space).
+    expect(readDetails('020~00110~20ZAM/2026/000101~21\u00a0~32JAN KOWALSKI~33˙~38˙~30˙~31˙')).toEqual({ title: 'ZAM/2026/000101', payerName: 'JAN KOWALSKI' });
+  });
+
+  it('Santander Bank Polska MT940: SWIFT envelope, `>` sub-fields, title and name continued on plain lines', () => {
+    const s = read(fixture('santander-2026-07.mt940'));
+    expect(s).toMatchObject({ format: 'mt940', encoding: 'windows-1250', account: 'PL51109010144000071219812874' });
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-08', 14900, 'ZAM/2026/000101 bilet jednodniowy Łódź'],
+      ['2026-07-08', 29800, 'Zapłata za zamówienie ZAM/2026/000102 dwa karnety'],
+      ['2026-07-08', -900, 'Opłata za prowadzenie rachunku'],
+    ]);
+    expect(s.transactions.map((t) => [t.payerName, t.payerAccount, t.reference])).toEqual([
+      ['ANNA NOWAK UL. DŁUGA 3 00-238 WARSZAWA', 'PL61102010266000012345678901', '26070812345601'],
+      ['GRZEGORZ BRZĘCZYSZCZYKIEWICZ CHRZĄSZCZYŻEWOSZYCE 7', 'PL57116022441000000123456789', '26070812345602'],
+      [undefined, undefined, '26070812345603'],
+    ]);
+    // Without ~38 the account comes from >31.
+    expect(readDetails('>20ZAM/2026/000123>3161102010266000012345678901>32ANNA NOWAK').payerAccount).toBe('61102010266000012345678901');
+  });
+
   it('reads mBank free text: OD, Z RACH. and TYT.', () => {
     expect(readDetails('911 PRZELEW PRZYCHODZĄCY; Z RACH.: 35109010560000000006093440; OD: FIRMA 1 SP. Z O.O. ; TYT.: ZAM/2026/000126 KARNETY; TNR: 1234.01')).toEqual({
       title: 'ZAM/2026/000126 KARNETY',
