@@ -15,7 +15,7 @@ import { StatementError, type BankTransaction } from './types.js';
 
 export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
-export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY', 'YYYY.MM.DD', 'YYYY/MM/DD'] as const;
+export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY', 'YYYY.MM.DD', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 /** Which column holds what (0-based indexes). Either `amount` (signed) or `credit` (+ optional `debit`). */
@@ -143,6 +143,7 @@ export const CSV_PRESETS = [
   { id: 'santander', bank: 'Santander Bank Polska' },
   { id: 'pekao', bank: 'Bank Pekao' },
   { id: 'millennium', bank: 'Bank Millennium' },
+  { id: 'credit-agricole', bank: 'Credit Agricole' },
 ] as const;
 export type CsvPresetId = (typeof CSV_PRESETS)[number]['id'];
 
@@ -230,6 +231,39 @@ const PRESETS: Preset[] = [
       return { delimiter, headerRow, dataStart: headerRow + 1, decimal: '.', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, credit, debit, currency, title: [title], payerName: [party], payerAccount: account } };
     },
   },
+  {
+    // Credit Agricole's CSV export as its one public description gives it (help of the mobevo.pl
+    // MT940 converter): comma-separated, Windows-1250, the header on the first line, the date in a
+    // column named „Data” as YYYYMMDD, and columns for the sender's and the recipient's account, the
+    // amount and the title. The exact names of the other columns are not published, so they are
+    // recognised by those words; the 8-digit dates under „Data” tell this layout from the others.
+    id: 'credit-agricole',
+    bank: bankOf('credit-agricole'),
+    detect(headers, headerRow, delimiter, rows) {
+      if (headerRow < 0 || delimiter !== ',') return null;
+      const h = lower(headers);
+      const find = (re: RegExp) => h.findIndex((x) => re.test(x));
+      const date = h.indexOf('data');
+      const sender = find(/^(rachunek|numer rachunku|nr rachunku) (nadawcy|zleceniodawcy)$/);
+      const recipient = find(/^(rachunek|numer rachunku|nr rachunku) (odbiorcy|beneficjenta)$/);
+      const amount = find(/^kwota( operacji| transakcji)?$/);
+      const title = find(/^tytuł( operacji| przelewu)?$/);
+      if ([date, sender, recipient, amount, title].some((i) => i < 0)) return null;
+      const sample = rows.slice(headerRow + 1, headerRow + 21).filter((r) => r.length > date);
+      if (sample.length === 0 || !sample.every((r) => /^\d{8}$/.test(r[date]))) return null;
+      const payerName = find(/^(nazwa|dane) (nadawcy|zleceniodawcy)$/);
+      const currency = find(/^waluta$/);
+      const decimal = sample.some((r) => /\.\d{2}$/.test(r[amount] ?? '')) && !sample.some((r) => /,\d{2}$/.test(r[amount] ?? '')) ? '.' : ',';
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal,
+        dateFormat: 'YYYYMMDD',
+        columns: { bookingDate: date, amount, title: [title], payerAccount: sender, ...(payerName >= 0 ? { payerName: [payerName] } : {}), ...(currency >= 0 ? { currency } : {}) },
+      };
+    },
+  },
 ];
 
 /** The mapping of a preset the admin chose, or null when the file does not have that layout. */
@@ -291,6 +325,10 @@ export function detectDateFormat(values: string[]): CsvDateFormat {
 }
 
 export function parseCsvDate(value: string, format: CsvDateFormat): string | null {
+  if (format === 'YYYYMMDD') {
+    const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
+    return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+  }
   const sep = format.replace(/[YMD]/g, '').charAt(0);
   const parts = value.trim().slice(0, 10).split(sep);
   if (parts.length !== 3) return null;

@@ -218,6 +218,26 @@ describe('CSV of Polish banks', () => {
     expect(s.transactions[0]).toMatchObject({ payerName: 'JAN KOWALSKI UL. MORSKA 1 GDYNIA', payerAccount: '60102010260000123456789012' });
   });
 
+  it('Credit Agricole: comma-separated Windows-1250, „Data” as YYYYMMDD, sender and recipient accounts; no mapping needed', () => {
+    const bytes = fixture('credit-agricole-2026-07.csv');
+    const s = read(bytes);
+    expect(s.encoding).toBe('windows-1250');
+    expect(s.csv).toMatchObject({ source: 'preset', bank: 'Credit Agricole', presetId: 'credit-agricole' });
+    expect(s.transactions.map(brief)).toEqual([
+      ['2026-07-09', 14900, 'ZAM/2026/000101 bilet jednodniowy'],
+      ['2026-07-09', 118561, 'ZAM/2026/000103, ZAM/2026/000104 - Fundacja Morska, Gdańsk'],
+      ['2026-07-10', -25000, 'Zwrot nadpłaty ZAM/2026/000099 - Ścibor Jaźwiński'],
+      ['2026-07-10', 5900, 'zam 2026 108 Żaneta Ślęzak'],
+    ]);
+    expect(s.transactions.map((t) => t.payerAccount)).toEqual(['79114020044000350212345678', '23105014455100000908765432', '54194010766300096772000001', '61102010266000012345678901']);
+    expect(read(bytes, { csvPreset: 'credit-agricole' }).transactions).toEqual(s.transactions);
+    // A name column, when the export has one, is the payer's name.
+    const text = new TextDecoder('windows-1250').decode(bytes).replace('"Rachunek nadawcy",', '"Rachunek nadawcy","Nazwa nadawcy",').replace('"79114020044000350212345678",', '"79114020044000350212345678","JAN KOWALSKI",').replace(/("\d{26}",)(?!"JAN)("\d{26}")/g, '$1"",$2');
+    expect(read(new TextEncoder().encode(text)).transactions[0]).toMatchObject({ payerName: 'JAN KOWALSKI', payerAccount: '79114020044000350212345678', amountGrosze: 14900 });
+    // Another bank's file is not taken for this layout.
+    expect(refusal(() => readStatementFile(fixture('pekao-2026-07.csv'), { csvPreset: 'credit-agricole' })).code).toBe('csv-mapping-invalid');
+  });
+
   it('an unknown layout without a header: the admin maps the columns once; the mapping is then found by the layout fingerprint', () => {
     // The Santander rows without the summary row above them: no known layout.
     const text = new TextDecoder('windows-1250').decode(fixture('santander-2026-07.csv')).replace(/^[^\n]*\n/, '');
