@@ -119,3 +119,47 @@ describe('the shared corpus of real statement files', () => {
     });
   });
 });
+
+/**
+ * Beside the real files: our own fixtures, one per Polish bank layout (fixtures/, written from the
+ * layouts docs/bank-import.md names). Each is recognised with no mapping and no chosen encoding (a small
+ * file may still be marked uncertain, which only asks the admin to look), and its Polish letters come out whole.
+ */
+const OWN: [file: string, format: string, encoding: string, layout: string, transactions: number, creditsGrosze: number][] = [
+  ['pekao-2026-07.sta', 'mt940', 'windows-1250', '', 6, 119500],
+  ['ing-2026-07.mt940', 'mt940', 'windows-1250', '', 3, 44700],
+  ['millennium-2026-07.sta', 'mt940', 'cp852', '', 2, 23800],
+  ['pko-bp-2026-07.sta', 'mt940', 'iso-8859-2', '', 4, 50600],
+  ['santander-2026-07.mt940', 'mt940', 'windows-1250', '', 3, 44700],
+  ['swift-envelope-2026-07-03.mt940', 'mt940', 'utf-8', '', 3, 30800],
+  ['camt053-batched-2026-07-04.xml', 'camt053', 'utf-8', '', 5, 63600],
+  ['pko-bp-2026-07.csv', 'csv', 'utf-8', 'pko-bp', 4, 35600],
+  ['mbank-2026-07.csv', 'csv', 'windows-1250', 'mbank', 5, 178100],
+  ['mbank-lista-operacji-2026-07.csv', 'csv', 'utf-8', 'mbank-lista', 5, 178261],
+  ['ing-2026-07.csv', 'csv', 'windows-1250', 'ing', 4, 30800],
+  ['santander-2026-07.csv', 'csv', 'windows-1250', 'santander', 3, 44700],
+  ['pekao-2026-07.csv', 'csv', 'utf-8', 'pekao', 4, 163261],
+  ['millennium-2026-07.csv', 'csv', 'utf-8', 'millennium', 3, 23800],
+  ['credit-agricole-2026-07.csv', 'csv', 'windows-1250', 'credit-agricole', 4, 139361],
+];
+
+describe('our Polish fixtures beside the corpus', () => {
+  it('covers every fixture', () => {
+    expect(OWN.map(([file]) => file).sort()).toEqual(readdirSync(new URL('./fixtures/', import.meta.url)).sort());
+  });
+
+  for (const [file, format, encoding, layout, count, credits] of OWN) {
+    it(`${file}: ${format}${layout ? ` (${layout})` : ''} in ${encoding}, ${count} transactions, credits ${(credits / 100).toFixed(2)}`, () => {
+      const result = readStatementFile(new Uint8Array(readFileSync(new URL(`./fixtures/${file}`, import.meta.url))));
+      if (!result.ok) throw new Error(`${file}: asks for a CSV mapping`);
+      const s = result.statement;
+      expect({ format: s.format, encoding: s.encoding, layout: s.csv?.presetId ?? '' }).toEqual({ format, encoding, layout });
+      expect(s.transactions.length).toBe(count);
+      expect(s.transactions.filter((t) => t.amountGrosze > 0).reduce((sum, t) => sum + t.amountGrosze, 0)).toBe(credits);
+      const text = s.transactions.map((t) => `${t.title} ${t.payerName ?? ''}`).join('\n');
+      expect(text).toMatch(/[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/);
+      // No replacement characters, fillers, or letters of a wrongly guessed code page.
+      expect(text).not.toMatch(/[\ufffd\u02d9\u00a0ťŕĽľÄĹ]/);
+    });
+  }
+});
