@@ -1,18 +1,21 @@
 import { onCall } from 'firebase-functions/v2/https';
-import type { Reference } from 'firebase-admin/database';
+import type { z } from 'zod';
 import {
   archiveInput,
+  archivedProductSchema,
+  archivedTicketTypeSchema,
+  productSchema,
+  ticketTypeSchema,
   upsertProductInput,
   upsertTicketTypeInput,
   type ArchiveOutput,
   type Product,
-  type TicketType,
   type UpsertOutput,
 } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireAdmin } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
-import { transact } from './lib/tx.js';
+import { transactStored } from './lib/tx.js';
 
 /**
  * Edits go through transactions on the item so that `sold` (moved concurrently by order placement)
@@ -28,17 +31,11 @@ export const upsertTicketType = onCall(async (request): Promise<UpsertOutput> =>
     await ref.set({ ...fields, sold: 0, updatedAt: now });
     return { id: ref.key!, created: true };
   }
-  let why: ReturnType<typeof refuse> | null = null;
-  const { value } = await transact<TicketType>(db.ref(`ticketTypes/${input.id}`), (cur) => {
-    why = null;
+  const { value } = await transactStored(`ticketTypes/${input.id}`, ticketTypeSchema, `bilet ${input.id}`, (cur) => {
     if (!cur) return null;
-    if (fields.quota < cur.sold) {
-      why = refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${cur.sold})` });
-      return undefined;
-    }
-    return { ...fields, sold: cur.sold, updatedAt: now } as TicketType;
+    if (fields.quota < cur.sold) throw refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${cur.sold})` });
+    return { ...fields, sold: cur.sold, updatedAt: now };
   });
-  if (why) throw why;
   if (!value) throw refuse('ticket-type-missing', { field: 'id' });
   return { id: input.id, created: false };
 });
@@ -54,28 +51,19 @@ export const upsertProduct = onCall(async (request): Promise<UpsertOutput> => {
     await ref.set({ ...fields, variants: withSold, updatedAt: now });
     return { id: ref.key!, created: true };
   }
-  let why: ReturnType<typeof refuse> | null = null;
-  const { value } = await transact<Product>(db.ref(`products/${input.id}`), (cur) => {
-    why = null;
+  const { value } = await transactStored(`products/${input.id}`, productSchema, `produkt ${input.id}`, (cur) => {
     if (!cur) return null;
     const next: Product['variants'] = {};
     for (const [id, old] of Object.entries(cur.variants ?? {})) {
-      if (!variants[id] && old.sold > 0) {
-        why = refuse('variant-has-sales', { field: `product.variants.${id}`, item: old.label, message: `Nie można usunąć wariantu „${old.label}” — sprzedano ${old.sold} szt.` });
-        return undefined;
-      }
+      if (!variants[id] && old.sold > 0) throw refuse('variant-has-sales', { field: `product.variants.${id}`, item: old.label, message: `Nie można usunąć wariantu „${old.label}” — sprzedano ${old.sold} szt.` });
     }
     for (const [id, v] of Object.entries(variants)) {
       const sold = cur.variants?.[id]?.sold ?? 0;
-      if (v.stock < sold) {
-        why = refuse('stock-below-sold', { field: `product.variants.${id}.stock`, item: v.label, message: `Stan „${v.label}” nie może być mniejszy niż liczba sprzedanych sztuk (${sold})` });
-        return undefined;
-      }
+      if (v.stock < sold) throw refuse('stock-below-sold', { field: `product.variants.${id}.stock`, item: v.label, message: `Stan „${v.label}” nie może być mniejszy niż liczba sprzedanych sztuk (${sold})` });
       next[id] = { ...v, sold };
     }
-    return { ...fields, variants: next, updatedAt: now } as Product;
+    return { ...fields, variants: next, updatedAt: now };
   });
-  if (why) throw why;
   if (!value) throw refuse('product-missing', { field: 'id' });
   return { id: input.id, created: false };
 });
@@ -85,52 +73,54 @@ export const upsertProduct = onCall(async (request): Promise<UpsertOutput> => {
  * captures its exact last value (including `sold` changed a moment ago); if writing the target then
  * fails, the value is put back.
  */
-async function move(from: Reference, to: Reference, transform: (value: Record<string, unknown>) => Record<string, unknown>): Promise<boolean> {
-  let taken: Record<string, unknown> | null = null;
-  const { committed } = await transact<Record<string, unknown>>(from, (cur) => {
-    taken = cur;
+async function move<S extends z.ZodType<Record<string, unknown>>>(from: { path: string; schema: S; what: string }, to: string, transform: (value: z.output<S>) => Record<string, unknown>): Promise<boolean> {
+  let value: z.output<S> | null = null;
+  await transactStored(from.path, from.schema, from.what, (cur) => {
+    value = cur;
     return null;
   });
-  const value = taken as Record<string, unknown> | null;
-  if (!committed || !value) return false;
+  if (!value) return false;
   try {
-    await to.set(transform(value));
+    await db.ref(to).set(transform(value));
   } catch (error) {
-    await from.set(value);
+    await db.ref(from.path).set(value);
     throw error;
   }
   return true;
 }
 
-function archiveCallable(live: string, archive: string, missing: 'ticket-type-missing' | 'product-missing') {
+type Shelf = { live: string; archive: string; what: string; liveSchema: z.ZodType<Record<string, unknown>>; archiveSchema: z.ZodType<{ archivedAt: number; archivedBy: string } & Record<string, unknown>> };
+const TICKET_TYPES: Shelf = { live: 'ticketTypes', archive: 'archivedTicketTypes', what: 'bilet', liveSchema: ticketTypeSchema, archiveSchema: archivedTicketTypeSchema };
+const PRODUCTS: Shelf = { live: 'products', archive: 'archivedProducts', what: 'produkt', liveSchema: productSchema, archiveSchema: archivedProductSchema };
+
+function archiveCallable(shelf: Shelf, missing: 'ticket-type-missing' | 'product-missing') {
   return onCall(async (request): Promise<ArchiveOutput> => {
     const { id } = parseInput(archiveInput, request.data);
     const caller = requireAdmin(request);
     const now = Date.now();
-    const moved = await move(db.ref(`${live}/${id}`), db.ref(`${archive}/${id}`), (v) => ({ ...v, active: false, archivedAt: now, archivedBy: caller.uid }));
+    const moved = await move({ path: `${shelf.live}/${id}`, schema: shelf.liveSchema, what: `${shelf.what} ${id}` }, `${shelf.archive}/${id}`, (v) => ({ ...v, active: false, archivedAt: now, archivedBy: caller.uid }));
     if (!moved) {
-      const archived = await db.ref(`${archive}/${id}`).get();
+      const archived = await db.ref(`${shelf.archive}/${id}`).get();
       throw archived.exists() ? refuse('already-archived', { field: 'id' }) : refuse(missing, { field: 'id' });
     }
     return { id, archived: true };
   });
 }
 
-function restoreCallable(live: string, archive: string) {
+function restoreCallable(shelf: Shelf) {
   return onCall(async (request): Promise<ArchiveOutput> => {
     const { id } = parseInput(archiveInput, request.data);
     requireAdmin(request);
-    const moved = await move(db.ref(`${archive}/${id}`), db.ref(`${live}/${id}`), ({ archivedAt: _a, archivedBy: _b, ...v }) => ({ ...v, updatedAt: Date.now() }));
+    const moved = await move({ path: `${shelf.archive}/${id}`, schema: shelf.archiveSchema, what: `${shelf.what} ${id} (archiwum)` }, `${shelf.live}/${id}`, ({ archivedAt: _a, archivedBy: _b, ...v }) => ({ ...v, updatedAt: Date.now() }));
     if (!moved) throw refuse('not-archived', { field: 'id' });
     return { id, archived: false };
   });
 }
 
-export const archiveTicketType = archiveCallable('ticketTypes', 'archivedTicketTypes', 'ticket-type-missing');
-export const restoreTicketType = restoreCallable('ticketTypes', 'archivedTicketTypes');
-export const archiveProduct = archiveCallable('products', 'archivedProducts', 'product-missing');
-export const restoreProduct = restoreCallable('products', 'archivedProducts');
-
+export const archiveTicketType = archiveCallable(TICKET_TYPES, 'ticket-type-missing');
+export const restoreTicketType = restoreCallable(TICKET_TYPES);
+export const archiveProduct = archiveCallable(PRODUCTS, 'product-missing');
+export const restoreProduct = restoreCallable(PRODUCTS);
 function stripNulls<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as T;
 }

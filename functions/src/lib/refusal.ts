@@ -11,6 +11,16 @@ export function refuse(reason: RefusalReason, extra: Omit<RefusalDetails, 'reaso
   return new HttpsError(entry.code, text, { reason, message: text, ...details });
 }
 
+/**
+ * A refusal the domain decided (`{ reason, message?, field?, item?, left? }`, e.g. orderState.ts,
+ * limits.ts, refunds.ts) as the callable answers it; absent details stay absent.
+ */
+export function refusalFrom(decided: { reason: RefusalReason; message?: string; field?: string; item?: string; left?: number }): HttpsError {
+  const { reason, ...rest } = decided;
+  const extra = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return refuse(reason, extra);
+}
+
 export function isRefusal(error: unknown): error is HttpsError {
   return error instanceof HttpsError;
 }

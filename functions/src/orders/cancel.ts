@@ -1,11 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { cancelledOrder, cancelOrderInput, decideCancel, orderSchema, parseWith, reservationsOf, storedRecordMessage, type CancelOrderOutput, type Order } from '../domain/index.js';
+import { cancelledOrder, cancelOrderInput, decideCancel, orderSchema, reservationsOf, type CancelOrderOutput, type Order } from '../domain/index.js';
 import { commitWithMail, orderCancelledMail } from '../mail/index.js';
-import { db } from '../lib/admin.js';
 import { requireCaller, type Caller } from '../lib/caller.js';
-import { parseInput, refuse } from '../lib/refusal.js';
-import { transact } from '../lib/tx.js';
+import { parseInput, refuse, refusalFrom } from '../lib/refusal.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { releaseAll } from './reservations.js';
 
 /**
@@ -15,26 +14,17 @@ import { releaseAll } from './reservations.js';
  */
 export async function cancelOrderAs(caller: Caller, orderId: string): Promise<CancelOrderOutput> {
   const now = Date.now();
-  let why: ReturnType<typeof refuse> | null = null;
   let resume = false;
-  const { committed, value } = await transact<Order>(db.ref(`orders/${orderId}`), (cur) => {
-    why = null;
+  const { written, value } = await transactStored(`orders/${orderId}`, orderSchema, 'zamówienie', (cur) => {
     resume = false;
     if (!cur) return null;
-    const stored = parseWith(orderSchema, cur);
-    if (!stored.ok) {
-      why = refuse('stored-data-invalid', { message: storedRecordMessage('zamówienie', stored.error), field: stored.error.field });
-      return undefined;
-    }
-    const decision = decideCancel(stored.data, caller);
+    const decision = decideCancel(cur, caller);
     if (decision.ok) return cancelledOrder(cur, now, { uid: caller.uid });
-    if (decision.resume) resume = true;
-    else why = refuse(decision.refusal.reason, decision.refusal.message ? { message: decision.refusal.message } : {});
-    return undefined;
+    if (!decision.resume) throw refusalFrom(decision.refusal);
+    resume = true;
+    return KEEP;
   });
-  if (why) throw why;
-  if (!value) throw refuse('order-missing');
-  if (!committed && !resume) throw refuse('order-missing');
+  if (!value || (!written && !resume)) throw refuse('order-missing');
 
   await finishCancellation(orderId, value);
   return { orderId, status: 'cancelled' };

@@ -8,11 +8,9 @@ import {
   decideConfirm,
   invoiceIdFromNumber,
   orderSchema,
-  parseWith,
   pickupItemsOf,
   productSchema,
   sellerSchema,
-  storedRecordMessage,
   ticketTypeSchema,
   warsawDate,
   warsawYear,
@@ -23,12 +21,11 @@ import {
 } from '../domain/index.js';
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
 import { ksefOutboxUpdates } from '../domain/ksef/outbox.js';
-import { db } from '../lib/admin.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
-import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
+import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { reserveInvoiceNumber } from './numbering.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
 
@@ -97,30 +94,19 @@ export async function confirmOrderPayment(
 /** Takes the order's confirmation lock if the state machine allows it (domain/orderState.ts decideConfirm). */
 async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>, now: number, paidOnline: boolean): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
   const token = randomUUID();
-  const orderRef = db.ref(`orders/${orderId}`);
-  let why: ReturnType<typeof refuse> | null = null;
-  const { value } = await transact<Order>(orderRef, (cur) => {
-    why = null;
+  const path = `orders/${orderId}`;
+  const { value } = await transactStored(path, orderSchema, 'zamówienie', (cur) => {
     if (!cur) return null;
-    const stored = parseWith(orderSchema, cur);
-    if (!stored.ok) {
-      why = refuse('stored-data-invalid', { message: storedRecordMessage('zamówienie', stored.error), field: stored.error.field });
-      return undefined;
-    }
-    const decision = decideConfirm(stored.data, now, { paidOnline });
-    if (!decision.ok) {
-      why = refuse(decision.refusal.reason, decision.refusal.message ? { message: decision.refusal.message } : {});
-      return undefined;
-    }
+    const decision = decideConfirm(cur, now, { paidOnline });
+    if (!decision.ok) throw refusalFrom(decision.refusal);
     return { ...cur, lock: { op: 'confirm', by: caller.uid, at: now, token, year: cur.lock?.year ?? warsawYear(now) } };
   });
-  if (why) throw why;
   if (!value?.lock || value.lock.token !== token) throw refuse('order-missing');
   const unlock = () =>
-    transact<Order>(orderRef, (cur) => {
-      if (cur?.lock?.token !== token) return cur;
+    transactStored(path, orderSchema, 'zamówienie', (cur) => {
+      if (cur?.lock?.token !== token) return KEEP;
       const { lock: _released, ...unlocked } = cur;
-      return unlocked as Order;
+      return unlocked;
     });
   return { order: value, year: value.lock.year!, unlock };
 }

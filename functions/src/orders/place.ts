@@ -34,12 +34,12 @@ import { messageIdFor } from '../mail/outbox.js';
 import { db } from '../lib/admin.js';
 import { requireCaller } from '../lib/caller.js';
 import { NodeHolds } from '../lib/liveNodes.js';
-import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
+import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
 import { parseStored, readStored } from '../lib/stored.js';
 import { transact } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
 import { MAINTENANCE_PATH, reconciliationRunning } from './reconcile.js';
-import { refusalOf, reserveOrderLines, runUndo, type Undo } from './reservations.js';
+import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
 
 type PlaceOrderInput = z.output<typeof placeTicketOrderInput>;
 
@@ -101,7 +101,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     throw refuse(reason, details);
   }
   const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
-  if (predicted) throw refusalOf(predicted);
+  if (predicted) throw refusalFrom(predicted);
 
   const [keyClaim, basketClaim] = await Promise.allSettled([
     claimIdempotencyKey(uid, input.idempotencyKey, record),

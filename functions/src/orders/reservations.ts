@@ -1,6 +1,8 @@
 import { db } from '../lib/admin.js';
-import { refuse } from '../lib/refusal.js';
-import { transact } from '../lib/tx.js';
+import type { Increments } from '../lib/increments.js';
+import { refusalFrom } from '../lib/refusal.js';
+import { readStored } from '../lib/stored.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import {
   addHoldings,
   holdingsRequestOf,
@@ -9,55 +11,39 @@ import {
   reservationsOf,
   stockRefusal,
   ticketClaimRefusal,
+  archivedTicketTypeSchema,
+  holdingsSchema,
+  ticketRecordSchema,
+  ticketTypeSchema,
+  variantSchema,
   type Catalogue,
-  type Holdings,
   type HoldingsRequest,
-  type LimitRefusal,
-  type ReservationRefusal,
+  type Order,
   type OrderLine,
   type Reservations,
-  type TicketType,
-  type Variant,
 } from '../domain/index.js';
 
 /** A compensation: what to run, in reverse order, when a later step of a multi-step operation fails. */
 export interface Undo { label: string; run: () => Promise<unknown> }
 
-/** A reservation step's refusal as the callable answers it. */
-export const refusalOf = (r: ReservationRefusal) =>
-  refuse(r.reason, { ...(r.message ? { message: r.message } : {}), ...(r.field ? { field: r.field } : {}), ...(r.item ? { item: r.item } : {}), ...(r.left !== undefined ? { left: r.left } : {}) });
-
 /** Gives back `count` of a ticket type's quota; follows the type into the archive if it was archived meanwhile. */
 export async function releaseTicketQuota(ticketTypeId: string, count: number): Promise<void> {
-  for (const base of ['ticketTypes', 'archivedTicketTypes']) {
-    let found = false;
-    await transact<TicketType>(db.ref(`${base}/${ticketTypeId}`), (cur) => {
-      found = cur !== null;
-      if (!cur) return null;
-      return { ...cur, sold: Math.max(0, cur.sold - count) };
-    });
-    if (found) return;
+  for (const [base, schema] of [['ticketTypes', ticketTypeSchema], ['archivedTicketTypes', archivedTicketTypeSchema]] as const) {
+    const { value } = await transactStored(`${base}/${ticketTypeId}`, schema, `bilet ${ticketTypeId}`, (cur) => (cur ? { ...cur, sold: Math.max(0, cur.sold - count) } : null));
+    if (value) return;
   }
 }
 
 export async function releaseVariantStock(productId: string, variantId: string, quantity: number): Promise<void> {
   for (const base of ['products', 'archivedProducts']) {
-    let found = false;
-    await transact<Variant>(db.ref(`${base}/${productId}/variants/${variantId}`), (cur) => {
-      found = cur !== null;
-      if (!cur) return null;
-      return { ...cur, sold: Math.max(0, cur.sold - quantity) };
-    });
-    if (found) return;
+    const { value } = await transactStored(`${base}/${productId}/variants/${variantId}`, variantSchema, `wariant ${productId}/${variantId}`, (cur) => (cur ? { ...cur, sold: Math.max(0, cur.sold - quantity) } : null));
+    if (value) return;
   }
 }
 
 /** Removes a participant's ticket claim only if this order holds it. */
 export async function releaseTicketClaim(uid: string, memberId: string, ticketTypeId: string, orderId: string): Promise<void> {
-  await transact<{ orderId: string }>(db.ref(`tickets/${uid}/${memberId}/${ticketTypeId}`), (cur) => {
-    if (!cur) return null;
-    return cur.orderId === orderId ? null : cur;
-  });
+  await transactStored(`tickets/${uid}/${memberId}/${ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika', (cur) => (cur?.orderId === orderId ? null : KEEP));
 }
 
 export async function releaseAll(uid: string, orderId: string, r: Reservations): Promise<void> {
@@ -86,7 +72,7 @@ export async function reserveOrderLines(
 ): Promise<void> {
   const r = reservationsOf({ lines: Object.fromEntries(lines.map((l, i) => [String(i), l])) });
   const asked = holdingsRequestOf(r, catalogue);
-  if (!asked.ok) throw refusalOf(asked.refusal);
+  if (!asked.ok) throw refusalFrom(asked.refusal);
   const { request } = asked;
 
   const claims = lines.flatMap((line) => (line.type === 'ticket' ? [claimTicket(uid, orderId, line, undo)] : []));
@@ -99,56 +85,83 @@ export async function reserveOrderLines(
 }
 
 async function claimTicket(uid: string, orderId: string, line: Extract<OrderLine, { type: 'ticket' }>, undo: Undo[]): Promise<void> {
-  let holder: string | null = null;
-  await transact<{ orderId: string; status: string }>(db.ref(`tickets/${uid}/${line.memberId}/${line.ticketTypeId}`), (cur) => {
-    holder = cur && cur.orderId !== orderId ? cur.orderId : null;
-    return holder ? undefined : { orderId, status: 'pending' };
+  await transactStored(`tickets/${uid}/${line.memberId}/${line.ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika', (cur) => {
+    const refusal = ticketClaimRefusal(line, cur && cur.orderId !== orderId ? cur.orderId : null, orderId);
+    if (refusal) throw refusalFrom(refusal);
+    return { orderId, status: 'pending' };
   });
-  const why = ticketClaimRefusal(line, holder, orderId);
-  if (why) throw refusalOf(why);
   undo.push({ label: 'ticket claim', run: () => releaseTicketClaim(uid, line.memberId, line.ticketTypeId, orderId) });
 }
 
 async function takeHoldings(uid: string, r: Reservations, request: HoldingsRequest, undo: Undo[]): Promise<void> {
-  let over: LimitRefusal | null = null;
-  await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
+  await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) => {
     const result = addHoldings(cur, request);
-    over = result.ok ? null : result.refusal;
-    return result.ok ? result.next : undefined;
+    if (!result.ok) throw refusalFrom(result.refusal);
+    return result.next;
   });
-  if (over) throw refusalOf(over);
   undo.push({ label: 'holdings', run: () => releaseHoldings(uid, r) });
 }
 
 async function takeQuota(ticketTypeId: string, name: string, count: number, now: number, checkSaleWindow: boolean, undo: Undo[]): Promise<void> {
-  let why: ReservationRefusal | null = null;
-  const { committed, value } = await transact<TicketType>(db.ref(`ticketTypes/${ticketTypeId}`), (cur) => {
-    why = null;
+  const { value } = await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => {
     if (!cur) return null;
-    why = quotaRefusal(cur, name, count, now, { checkSaleWindow });
-    return why ? undefined : { ...cur, sold: cur.sold + count };
+    const refusal = quotaRefusal(cur, name, count, now, { checkSaleWindow });
+    if (refusal) throw refusalFrom(refusal);
+    return { ...cur, sold: cur.sold + count };
   });
-  if (why) throw refusalOf(why);
-  if (!committed || !value) throw refusalOf(quotaRefusal(null, name, count, now)!);
+  if (!value) throw refusalFrom(quotaRefusal(null, name, count, now)!);
   undo.push({ label: `quota ${ticketTypeId}`, run: () => releaseTicketQuota(ticketTypeId, count) });
 }
 
 async function takeStock(v: { productId: string; variantId: string; quantity: number; label: string }, undo: Undo[]): Promise<void> {
-  let why: ReservationRefusal | null = null;
-  const { committed, value } = await transact<Variant>(db.ref(`products/${v.productId}/variants/${v.variantId}`), (cur) => {
-    why = null;
+  const { value } = await transactStored(`products/${v.productId}/variants/${v.variantId}`, variantSchema, `wariant ${v.label}`, (cur) => {
     if (!cur) return null;
-    why = stockRefusal(cur, v.quantity, v.label);
-    return why ? undefined : { ...cur, sold: cur.sold + v.quantity };
+    const refusal = stockRefusal(cur, v.quantity, v.label);
+    if (refusal) throw refusalFrom(refusal);
+    return { ...cur, sold: cur.sold + v.quantity };
   });
-  if (why) throw refusalOf(why);
-  if (!committed || !value) throw refusalOf(stockRefusal(null, v.quantity, v.label)!);
+  if (!value) throw refusalFrom(stockRefusal(null, v.quantity, v.label)!);
   undo.push({ label: `stock ${v.productId}/${v.variantId}`, run: () => releaseVariantStock(v.productId, v.variantId, v.quantity) });
+}
+
+/**
+ * What refunded units of a paid order give back, as changes for the refund's one update (the
+ * transactions above are for orders that are still being placed or cancelled): the ticket type's
+ * quota or the variant's stock (followed into the archive), the account's holdings (never below what
+ * it holds) and a participant's ticket claim that this order holds.
+ */
+export async function refundedReservationChanges(orderId: string, order: Order, units: ReadonlyArray<{ lineId: string; quantity: number }>, increments: Increments, updates: Record<string, unknown>): Promise<void> {
+  const holdings = (await readStored(`holdings/${order.uid}`, holdingsSchema, 'limity konta')) ?? {};
+  const heldLeft = new Map<string, number>();
+  const giveBackHolding = (path: string, held: number, n: number) => {
+    const left = heldLeft.get(path) ?? held;
+    if (left < n) return;
+    heldLeft.set(path, left - n);
+    increments.add(path, -n);
+  };
+  for (const { lineId, quantity } of units) {
+    const line = order.lines[lineId];
+    if (line.type === 'ticket') {
+      const archived = !(await exists(`ticketTypes/${line.ticketTypeId}`)) && (await exists(`archivedTicketTypes/${line.ticketTypeId}`));
+      increments.add(`${archived ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`, -quantity);
+      giveBackHolding(`holdings/${order.uid}/tickets/${line.ticketTypeId}`, holdings.tickets?.[line.ticketTypeId] ?? 0, quantity);
+      const claim = await readStored(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika');
+      if (claim?.orderId === orderId) updates[`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`] = null;
+    } else {
+      const archived = !(await exists(`products/${line.productId}/variants/${line.variantId}`)) && (await exists(`archivedProducts/${line.productId}/variants/${line.variantId}`));
+      increments.add(`${archived ? 'archivedProducts' : 'products'}/${line.productId}/variants/${line.variantId}/sold`, -quantity);
+      giveBackHolding(`holdings/${order.uid}/variants/${line.productId}/${line.variantId}`, holdings.variants?.[line.productId]?.[line.variantId] ?? 0, quantity);
+    }
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return (await db.ref(path).get()).exists();
 }
 
 /** Takes an order's reservations out of the account's holdings. */
 export async function releaseHoldings(uid: string, r: Reservations): Promise<void> {
-  await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => (cur ? removeHoldings(cur, r.ticketTypes, r.variants.values()) : null));
+  await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) => (cur ? removeHoldings(cur, r.ticketTypes, r.variants.values()) : null));
 }
 
 /** Runs compensations newest first; a failing one is reported and the rest still run. */
