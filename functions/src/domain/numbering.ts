@@ -24,17 +24,21 @@ export function nextOrderCounter(counter: { last: number } | null): { last: numb
   return { last: (counter?.last ?? 0) + 1 };
 }
 
-/** `/counters/invoices/{year}`: the last number issued and the numbers reserved for orders being confirmed. */
-export interface InvoiceCounter {
+/**
+ * A gapless series' year counter (`/counters/invoices/{year}`, `/counters/corrections/{year}`): the
+ * last number issued and the numbers reserved for orders whose document is being issued.
+ */
+export interface GaplessCounter {
   last: number;
   pending?: Record<string, number>;
 }
 
 /**
- * Reserves the next invoice number for an order (gapless: a number is taken once and stays with its
- * order until the confirmation writes it). A confirmation that runs again gets the number it reserved.
+ * Reserves the next number of a gapless series (invoices, corrections) for an order: a number is
+ * taken once and stays with its order until the document is written. Issuing again gets the number
+ * it reserved.
  */
-export function reserveInvoiceSequence(counter: InvoiceCounter | null, orderId: string): { counter: InvoiceCounter; sequence: number } {
+export function reserveGaplessSequence(counter: GaplessCounter | null, orderId: string): { counter: GaplessCounter; sequence: number } {
   const current = counter ?? { last: 0 };
   const reserved = current.pending && Object.hasOwn(current.pending, orderId) ? current.pending[orderId] : undefined;
   if (reserved) return { counter: current, sequence: reserved };

@@ -494,7 +494,8 @@ export const holdingsSchema = z.strictObject({
   variants: z.record(keySchema, z.record(keySchema, z.int().min(0))).optional(),
 });
 
-export const invoiceCounterSchema = z.strictObject({
+/** `/counters/invoices/{year}` and `/counters/corrections/{year}`: the gapless series (docs/data-model.md). */
+export const gaplessCounterSchema = z.strictObject({
   last: z.int().min(0),
   /** orderId → number reserved for it but not yet written to the order; see docs/data-model.md */
   pending: z.record(keySchema, z.int().min(1)).optional(),

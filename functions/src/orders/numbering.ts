@@ -1,7 +1,6 @@
-import { formatInvoiceNumber, formatOrderNumber, nextOrderCounter, reserveInvoiceSequence, warsawYear, type InvoiceCounter } from '../domain/index.js';
-import { db } from '../lib/admin.js';
+import { formatInvoiceNumber, formatOrderNumber, gaplessCounterSchema, nextOrderCounter, orderCounterSchema, reserveGaplessSequence, warsawYear } from '../domain/index.js';
 import { holdNode } from '../lib/liveNodes.js';
-import { transact } from '../lib/tx.js';
+import { transactStored } from '../lib/tx.js';
 
 /** How long a process keeps listening to the year's order counter after its last placement. */
 export const ORDER_COUNTER_LINGER_MS = 10_000;
@@ -19,7 +18,7 @@ export async function allocateOrderNumber(now: number): Promise<string> {
   const year = warsawYear(now);
   const counter = await holdNode(`counters/orders/${year}`, { lingerMs: ORDER_COUNTER_LINGER_MS });
   try {
-    const { value } = await transact<{ last: number }>(db.ref(`counters/orders/${year}`), nextOrderCounter);
+    const { value } = await transactStored(`counters/orders/${year}`, orderCounterSchema, 'licznik zamówień', nextOrderCounter);
     return formatOrderNumber(year, value!.last);
   } finally {
     counter.release();
@@ -28,11 +27,19 @@ export async function allocateOrderNumber(now: number): Promise<string> {
 
 /** The invoice number reserved for this order in the year's counter (the same one on a retry). */
 export async function reserveInvoiceNumber(orderId: string, year: number): Promise<string> {
+  return formatInvoiceNumber(year, await reserveGaplessNumber('invoices', orderId, year));
+}
+
+/**
+ * The sequence number reserved for this order in a gapless series' year counter (invoices,
+ * corrections); the same one on a retry. The document's final update removes the reservation.
+ */
+export async function reserveGaplessNumber(series: 'invoices' | 'corrections', orderId: string, year: number): Promise<number> {
   let sequence = 0;
-  await transact<InvoiceCounter>(db.ref(`counters/invoices/${year}`), (cur) => {
-    const next = reserveInvoiceSequence(cur, orderId);
+  await transactStored(`counters/${series}/${year}`, gaplessCounterSchema, 'licznik numerów', (cur) => {
+    const next = reserveGaplessSequence(cur, orderId);
     sequence = next.sequence;
     return next.counter;
   });
-  return formatInvoiceNumber(year, sequence);
+  return sequence;
 }
