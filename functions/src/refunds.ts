@@ -12,12 +12,10 @@ import { z } from 'zod';
 import {
   acceptPickupReturnInput,
   approveRefundInput,
-  holdingsSchema,
   invoiceSchema,
   orderSchema,
   pickupItemSchema,
   profileSchema,
-  ticketRecordSchema,
   invoiceIdFromNumber,
   markRefundTransferredInput,
   rateKey,
@@ -31,6 +29,7 @@ import {
   type ApproveRefundOutput,
   type MarkRefundTransferredOutput,
   type Order,
+  type PickupItem,
   type RefundDecisionOutput,
   type RequestRefundOutput,
 } from './domain/index.js';
@@ -38,33 +37,37 @@ import {
   afterCorrection,
   computeCorrection,
   correctionInvoice,
+  decideRefundApproval,
   formatCorrectionNumber,
   planRefund,
+  REFUND_LOCK_TTL_MS,
   type CorrectionInvoice,
   type OrderRefunds,
+  type RefundedLines,
   type RefundPlan,
   type RefundTransfer,
 } from './domain/refunds.js';
+import { orderRefundsSchema, refundTransferSchema } from './domain/refundSchemas.js';
 import { db } from './lib/admin.js';
 import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
 import { ksefOutboxUpdates } from './domain/ksef/outbox.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
-import { parseInput, refuse } from './lib/refusal.js';
+import { Increments } from './lib/increments.js';
+import { parseInput, refuse, refusalFrom } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { transact } from './lib/tx.js';
+import { KEEP, transactStored } from './lib/tx.js';
+import { reserveGaplessNumber } from './orders/numbering.js';
+import { refundedReservationChanges } from './orders/reservations.js';
 import { refundCorrectionOnline } from './payments/refunds.js';
 
-// Every transaction below refuses by writing back the value it was given (`return cur`), never by
-// aborting: the first run may see a stale or empty local cache, and only a write makes the server
-// compare — a stale value is then retried with the real one, so every refusal is decided on the
-// server's current data. Writing the same value changes nothing.
-
-/** An approval lock older than this belongs to a crashed approval and may be taken over (the callable's time limit). */
-export const REFUND_LOCK_TTL_MS = 60_000;
+/** Names the refund record in a refusal about malformed stored data. */
+const REFUNDS_WHAT = 'zwroty zamówienia';
 
 export type { CorrectionInvoice, OrderRefunds, RefundRequest, RefundTransfer } from './domain/refunds.js';
 
-async function paidOrder(orderId: string, caller?: Caller): Promise<Order & { invoiceId: string; invoiceNumber: string }> {
+type PaidOrder = Order & { invoiceId: string; invoiceNumber: string };
+
+async function paidOrder(orderId: string, caller?: Caller): Promise<PaidOrder> {
   const order = await readStored(`orders/${orderId}`, orderSchema, `zamówienie ${orderId}`);
   if (!order || (caller && order.uid !== caller.uid)) throw refuse('order-missing');
   const { invoiceId, invoiceNumber } = order;
@@ -72,12 +75,8 @@ async function paidOrder(orderId: string, caller?: Caller): Promise<Order & { in
   return { ...order, invoiceId, invoiceNumber };
 }
 
-function refusalOfPlan(result: ReturnType<typeof planRefund>) {
-  return result.ok ? null : refuse(result.refusal.reason, { message: result.refusal.message, field: result.refusal.field });
-}
-
 /** The order's refund record, created on first use with the order's identity. */
-function fresh(refunds: OrderRefunds | null, order: Order & { invoiceId: string; invoiceNumber: string }): OrderRefunds {
+function fresh(refunds: OrderRefunds | null, order: PaidOrder): OrderRefunds {
   return refunds ?? { uid: order.uid, orderNumber: order.number, invoiceId: order.invoiceId, invoiceNumber: order.invoiceNumber };
 }
 
@@ -89,19 +88,13 @@ export const requestRefund = onCall(async (request): Promise<RequestRefundOutput
   const order = await paidOrder(input.orderId, caller);
   const requestId = db.ref('refunds').push().key!;
   const now = Date.now();
-  let why: ReturnType<typeof refuse> | null = null;
   let amount = 0;
-  await transact<OrderRefunds>(db.ref(`refunds/${input.orderId}`), (cur) => {
-    why = null;
+  await transactStored(`refunds/${input.orderId}`, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
     const refunds = fresh(cur, order);
     const result = planRefund(order, refunds.refunded, input.lines);
-    why = refusalOfPlan(result);
-    if (!result.ok) return cur;
+    if (!result.ok) throw refusalFrom(result.refusal);
     const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
-    if (taken) {
-      why = refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — prośba o zwrot tej pozycji już czeka na decyzję` });
-      return cur;
-    }
+    if (taken) throw refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — prośba o zwrot tej pozycji już czeka na decyzję` });
     amount = result.plan.refundable;
     const lines = Object.fromEntries(result.plan.lines.map((l) => [l.lineId, l.quantity]));
     return {
@@ -110,25 +103,20 @@ export const requestRefund = onCall(async (request): Promise<RequestRefundOutput
       open: { ...refunds.open, ...Object.fromEntries(result.plan.lines.map((l) => [l.lineId, requestId])) },
     };
   });
-  if (why) throw why;
   return { orderId: input.orderId, requestId, amount };
 });
 
 /** Closes an open request (withdrawn by its owner or rejected by an admin) and frees its lines. */
 async function closeRequest(orderId: string, requestId: string, status: 'withdrawn' | 'rejected', by: string, owner: string | null, reason?: string): Promise<RefundDecisionOutput> {
   const now = Date.now();
-  let why: ReturnType<typeof refuse> | null = null;
-  await transact<OrderRefunds>(db.ref(`refunds/${orderId}`), (cur) => {
-    why = null;
+  await transactStored(`refunds/${orderId}`, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
     const req = cur?.requests?.[requestId];
-    if (!cur || !req || (owner !== null && req.uid !== owner)) why = refuse('refund-request-missing');
-    else if (req.status !== 'open') why = refuse('refund-decided', { message: `O tej prośbie o zwrot już zdecydowano (${req.status === 'withdrawn' ? 'wycofana' : req.status === 'approved' ? 'zatwierdzona' : 'odrzucona'})` });
-    else if (cur.lock && now - cur.lock.at < REFUND_LOCK_TTL_MS) why = refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
-    if (why || !cur || !req) return cur;
+    if (!cur || !req || (owner !== null && req.uid !== owner)) throw refuse('refund-request-missing');
+    if (req.status !== 'open') throw refuse('refund-decided', { message: `O tej prośbie o zwrot już zdecydowano (${req.status === 'withdrawn' ? 'wycofana' : req.status === 'approved' ? 'zatwierdzona' : 'odrzucona'})` });
+    if (cur.lock && now - cur.lock.at < REFUND_LOCK_TTL_MS) throw refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
     const open = Object.fromEntries(Object.entries(cur.open ?? {}).filter(([, id]) => id !== requestId));
     return { ...cur, open, requests: { ...cur.requests, [requestId]: { ...req, status, decidedAt: now, decidedBy: by, ...(reason ? { decisionReason: reason } : {}) } } };
   });
-  if (why) throw why;
   return { orderId, requestId, status };
 }
 
@@ -168,13 +156,11 @@ interface IssueInput {
   goodsNotReturned: boolean;
 }
 
-interface CorrectionCounter { last: number; pending?: Record<string, number> }
-
 /**
- * Approval: lock `/refunds/{orderId}` (the plan is checked against what is already refunded, inside
- * the transaction) → reserve the correction number for this order in `/counters/corrections/{year}` →
- * one atomic update writing the correction and everything it changes. Same gapless guarantees as
- * invoice numbers (docs/data-model.md, "Multi-step operations").
+ * Approval: lock `/refunds/{orderId}` (the plan is decided against what is already refunded, inside
+ * the transaction: domain/refunds.ts decideRefundApproval) → reserve the correction number for this
+ * order in `/counters/corrections/{year}` → one atomic update writing the correction and everything
+ * it changes. Same gapless guarantees as invoice numbers (docs/data-model.md, "Multi-step operations").
  */
 async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRefundOutput> {
   const now = Date.now();
@@ -184,185 +170,28 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   if (!invoice) throw refuse('invoice-missing');
   const pickups = (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
 
-  const token = randomUUID();
-  const refundsRef = db.ref(`refunds/${orderId}`);
-  let why: ReturnType<typeof refuse> | null = null;
-  let plan: RefundPlan | null = null;
-  let bankAccount = '';
-  const { value: locked } = await transact<OrderRefunds>(refundsRef, (cur) => {
-    why = null;
-    const refunds = fresh(cur, order);
-    if (refunds.lock && refunds.lock.token !== token && now - refunds.lock.at < REFUND_LOCK_TTL_MS) {
-      why = refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
-      return cur;
-    }
-    let lines = input.lines;
-    if (input.requestId) {
-      const req = refunds.requests?.[input.requestId];
-      if (!req) why = refuse('refund-request-missing');
-      else if (req.status !== 'open') why = refuse('refund-decided', { message: req.status === 'approved' ? `Ta prośba o zwrot została już zatwierdzona (korekta ${req.correctionId ?? ''})`.trim() : 'O tej prośbie o zwrot już zdecydowano' });
-      else {
-        const outside = Object.keys(input.lines ?? {}).find((lineId) => !(lineId in req.lines) || input.lines![lineId] > req.lines[lineId]);
-        if (outside) why = refuse('refund-line-missing', { field: `lines.${outside}`, message: 'Tej pozycji (lub tylu sztuk) nie ma w prośbie o zwrot' });
-        lines = input.lines ?? req.lines;
-        bankAccount = req.bankAccount;
-      }
-    } else {
-      bankAccount = input.bankAccount!;
-    }
-    if (why) return cur;
-    const result = planRefund(order, refunds.refunded, lines, input.amount);
-    why = refusalOfPlan(result);
-    if (!result.ok) return cur;
-    if (!input.requestId) {
-      const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
-      if (taken) {
-        why = refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — uczestnik prosi już o zwrot tej pozycji: zdecyduj o jego prośbie` });
-        return cur;
-      }
-    }
-    for (const l of result.plan.lines) {
-      const item = pickups[`${orderId}-${l.lineId}`];
-      if (item?.status === 'picked' && !refunds.returns?.[l.lineId] && !input.goodsNotReturned) {
-        why = refuse('refund-goods-not-returned', { field: `lines.${l.lineId}`, item: l.name, message: `${l.name} — wydano już w punkcie odbioru: najpierw przyjmij zwrot albo zwróć pieniądze bez zwrotu towaru` });
-        return cur;
-      }
-    }
-    plan = result.plan;
-    return { ...refunds, lock: { token, by: caller.uid, at: now, year: refunds.lock?.year ?? warsawYear(now) } };
-  });
-  if (why) throw why;
-  if (!locked?.lock || locked.lock.token !== token || !plan) throw refuse('try-again');
-  const chosen: RefundPlan = plan;
-  const year = locked.lock.year;
-  const unlock = () =>
-    transact<OrderRefunds>(refundsRef, (cur) => {
-      if (cur?.lock?.token !== token) return cur;
-      const { lock: _released, ...unlocked } = cur;
-      return unlocked;
-    });
-
-  let sequence = 0;
+  const { locked, plan, bankAccount, unlock } = await lockForApproval(order, pickups, input, caller, now);
+  const year = locked.lock!.year;
+  let sequence: number;
   try {
-    await transact<CorrectionCounter>(db.ref(`counters/corrections/${year}`), (cur) => {
-      const counter = cur ?? { last: 0 };
-      const reserved = counter.pending?.[orderId];
-      if (reserved) {
-        sequence = reserved;
-        return counter;
-      }
-      sequence = counter.last + 1;
-      return { last: sequence, pending: { ...counter.pending, [orderId]: sequence } };
-    });
+    sequence = await reserveGaplessNumber('corrections', orderId, year);
   } catch (error) {
     await unlock();
     throw error;
   }
 
   const number = formatCorrectionNumber(year, sequence);
-  const correctionId = invoiceIdFromNumber(number);
   const rateGross = Object.fromEntries(Object.entries(invoice.totals.perRate).map(([k, r]) => [k, r.gross]));
-  const amounts = computeCorrection({ order, rateGross, earlier: locked.rateGross, refunded: locked.refunded, plan: chosen });
-  const next = afterCorrection(locked.refunded, locked.rateGross, chosen, amounts);
-  const issueDate = warsawDate(now);
+  const amounts = computeCorrection({ order, rateGross, earlier: locked.rateGross, refunded: locked.refunded, plan });
+  const next = afterCorrection(locked.refunded, locked.rateGross, plan, amounts);
   const reason = input.reason ?? (input.requestId ? 'Zwrot na prośbę nabywcy' : 'Zwrot należności');
-
-  const correction: CorrectionInvoice = correctionInvoice({
-    number,
-    orderId,
-    order,
-    invoiceId: order.invoiceId,
-    invoice,
-    issuedAt: now,
-    issueDate,
-    issuedBy: caller.uid,
-    reason,
-    amounts,
-    refundAccount: bankAccount,
-  });
-  const transfer: RefundTransfer = {
-    number,
-    amount: amounts.refundAmount,
-    fee: amounts.fee,
-    bankAccount,
-    status: 'due',
-    createdAt: now,
-    createdBy: caller.uid,
-    ...(input.requestId ? { requestId: input.requestId } : {}),
-    ...(input.goodsNotReturned ? { goodsNotReturned: true } : {}),
-  };
-
-  const base = `refunds/${orderId}`;
-  const updates: Record<string, unknown> = {
-    [`corrections/${order.uid}/${correctionId}`]: correction,
-    [`${base}/refunded`]: next.refunded,
-    [`${base}/rateGross`]: next.rateGross,
-    [`${base}/corrections/${correctionId}`]: transfer,
-    [`${base}/lock`]: null,
-    [`counters/corrections/${year}/pending/${orderId}`]: null,
-    'stats/refunds/gross': ServerValue.increment(amounts.refundAmount),
-    'stats/refunds/count': ServerValue.increment(1),
-    [`stats/refunds/perDay/${issueDate}/count`]: ServerValue.increment(1),
-    [`stats/refunds/perDay/${issueDate}/gross`]: ServerValue.increment(amounts.refundAmount),
-  };
-  if (input.requestId) {
-    const req = locked.requests![input.requestId];
-    updates[`${base}/requests/${input.requestId}`] = { ...req, status: 'approved', decidedAt: now, decidedBy: caller.uid, correctionId, ...(input.reason ? { decisionReason: input.reason } : {}) };
-    for (const [lineId, id] of Object.entries(locked.open ?? {})) if (id === input.requestId) updates[`${base}/open/${lineId}`] = null;
-  }
-
-  // What the refunded lines held comes back: quota/stock, the account's holdings, a ticket's claim,
-  // and pickup items not handed out. Reads first; the changes go into the same update as the correction.
-  const holdings = (await readStored(`holdings/${order.uid}`, holdingsSchema, 'limity konta')) ?? {};
-  let ticketsRefunded = 0;
-  let pickupsWithdrawn = 0;
-  const perLineGross = new Map(chosen.lines.map((l) => [l.lineId, l.gross]));
-  // Several refunded lines can move the same counter (two tickets of one type): the changes are
-  // summed per path, as two increments of one path in one update would keep only the last.
-  const increments = new Map<string, number>();
-  const add = (path: string, n: number) => increments.set(path, (increments.get(path) ?? 0) + n);
-  const heldLeft = new Map<string, number>();
-  const giveBackHolding = (path: string, held: number, n: number) => {
-    const left = heldLeft.get(path) ?? held;
-    if (left < n) return;
-    heldLeft.set(path, left - n);
-    add(path, -n);
-  };
-  for (const l of chosen.lines) {
-    const line = order.lines[l.lineId];
-    const gross = perLineGross.get(l.lineId)!;
-    if (line.type === 'ticket') {
-      ticketsRefunded += l.quantity;
-      const inArchive = !(await db.ref(`ticketTypes/${line.ticketTypeId}`).get()).exists() && (await db.ref(`archivedTicketTypes/${line.ticketTypeId}`).get()).exists();
-      add(`${inArchive ? 'archivedTicketTypes' : 'ticketTypes'}/${line.ticketTypeId}/sold`, -l.quantity);
-      giveBackHolding(`holdings/${order.uid}/tickets/${line.ticketTypeId}`, holdings.tickets?.[line.ticketTypeId] ?? 0, l.quantity);
-      const claim = await readStored(`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika');
-      if (claim?.orderId === orderId) updates[`tickets/${order.uid}/${line.memberId}/${line.ticketTypeId}`] = null;
-      add(`stats/admin/ticketTypes/${line.ticketTypeId}/paid`, -l.quantity);
-      add(`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`, l.quantity);
-      add(`stats/refunds/ticketTypes/${line.ticketTypeId}/gross`, gross);
-    } else {
-      const inArchive = !(await db.ref(`products/${line.productId}/variants/${line.variantId}`).get()).exists() && (await db.ref(`archivedProducts/${line.productId}/variants/${line.variantId}`).get()).exists();
-      add(`${inArchive ? 'archivedProducts' : 'products'}/${line.productId}/variants/${line.variantId}/sold`, -l.quantity);
-      giveBackHolding(`holdings/${order.uid}/variants/${line.productId}/${line.variantId}`, holdings.variants?.[line.productId]?.[line.variantId] ?? 0, l.quantity);
-      add(`stats/admin/variants/${line.productId}/${line.variantId}/paid`, -l.quantity);
-      add(`stats/refunds/variants/${line.productId}/${line.variantId}/quantity`, l.quantity);
-      add(`stats/refunds/variants/${line.productId}/${line.variantId}/gross`, gross);
-    }
-    const itemId = `${orderId}-${l.lineId}`;
-    const item = pickups[itemId];
-    if (item?.status === 'waiting') {
-      const left = line.quantity - next.refunded[l.lineId].quantity;
-      if (left > 0) updates[`pickups/${order.uid}/${itemId}/quantity`] = left;
-      else {
-        updates[`pickups/${order.uid}/${itemId}`] = null;
-        pickupsWithdrawn++;
-      }
-    }
-  }
-  for (const [path, n] of increments) updates[path] = ServerValue.increment(n);
-  if (ticketsRefunded) updates['stats/public/ticketsPaid'] = ServerValue.increment(-ticketsRefunded);
-  if (pickupsWithdrawn) updates['stats/admin/pickups/total'] = ServerValue.increment(-pickupsWithdrawn);
+  const correction = correctionInvoice({ number, orderId, order, invoiceId: order.invoiceId, invoice, issuedAt: now, issueDate: warsawDate(now), issuedBy: caller.uid, reason, amounts, refundAccount: bankAccount });
+  const correctionId = invoiceIdFromNumber(number);
+  const updates = correctionUpdates({ orderId, locked, correction, amounts, next, input, bankAccount, by: caller.uid, now });
+  const increments = new Increments();
+  await refundedReservationChanges(orderId, order, plan.lines, increments, updates);
+  refundStatsChanges(orderId, order, plan, next.refunded, pickups, increments, updates);
+  increments.into(updates);
   for (const r of Object.values(amounts.perRate)) {
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/gross`] = ServerValue.increment(-r.gross);
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/net`] = ServerValue.increment(-r.net);
@@ -371,9 +200,8 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   // The e-mail with the correction attached is written in the same update (docs/email.md).
   // A correction of a company invoice is queued for KSeF in the same update (docs/ksef.md).
   Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now));
-  const mail = await refundApprovedMail(correctionId, correction);
   try {
-    await commitWithMail(updates, mail);
+    await commitWithMail(updates, await refundApprovedMail(correctionId, correction));
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
     // issues the same number.
@@ -385,7 +213,105 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   await refundCorrectionOnline(orderId, correctionId, amounts.refundAmount, caller.uid).catch((error: unknown) => {
     logger.error(`approveRefund: refund of ${orderId} (${number}) through the payment provider failed`, error);
   });
-  return { orderId, correctionId, correctionNumber: number, amount: amounts.refundAmount, fee: amounts.fee };
+  return { orderId, correctionId: correctionId, correctionNumber: number, amount: amounts.refundAmount, fee: amounts.fee };
+}
+
+/** Takes the approval lock on `/refunds/{orderId}` if the domain lets the approval go ahead. */
+async function lockForApproval(order: PaidOrder, pickups: Record<string, { status: string }>, input: IssueInput, caller: Caller, now: number) {
+  const token = randomUUID();
+  const path = `refunds/${input.orderId}`;
+  let decided: { plan: RefundPlan; bankAccount: string } | null = null;
+  const { value: locked } = await transactStored(path, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
+    const refunds = fresh(cur, order);
+    const decision = decideRefundApproval(refunds, order, pickups, { ...input, token, now });
+    if (!decision.ok) throw refusalFrom(decision.refusal);
+    decided = decision;
+    return { ...refunds, lock: { token, by: caller.uid, at: now, year: refunds.lock?.year ?? warsawYear(now) } };
+  });
+  const chosen = decided as { plan: RefundPlan; bankAccount: string } | null;
+  if (!locked?.lock || locked.lock.token !== token || !chosen) throw refuse('try-again');
+  const unlock = () =>
+    transactStored(path, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
+      if (cur?.lock?.token !== token) return KEEP;
+      const { lock: _released, ...unlocked } = cur;
+      return unlocked;
+    });
+  return { locked, plan: chosen.plan, bankAccount: chosen.bankAccount, unlock };
+}
+
+/** The correction, its transfer to make, the refund record's new totals and the approved request. */
+function correctionUpdates(a: {
+  orderId: string;
+  locked: OrderRefunds;
+  correction: CorrectionInvoice;
+  amounts: ReturnType<typeof computeCorrection>;
+  next: ReturnType<typeof afterCorrection>;
+  input: IssueInput;
+  bankAccount: string;
+  by: string;
+  now: number;
+}): Record<string, unknown> {
+  const { orderId, locked, correction, amounts, input, by, now } = a;
+  const correctionId = invoiceIdFromNumber(correction.number);
+  const transfer: RefundTransfer = {
+    number: correction.number,
+    amount: amounts.refundAmount,
+    fee: amounts.fee,
+    bankAccount: a.bankAccount,
+    status: 'due',
+    createdAt: now,
+    createdBy: by,
+    ...(input.requestId ? { requestId: input.requestId } : {}),
+    ...(input.goodsNotReturned ? { goodsNotReturned: true } : {}),
+  };
+  const base = `refunds/${orderId}`;
+  const updates: Record<string, unknown> = {
+    [`corrections/${correction.uid}/${correctionId}`]: correction,
+    [`${base}/refunded`]: a.next.refunded,
+    [`${base}/rateGross`]: a.next.rateGross,
+    [`${base}/corrections/${correctionId}`]: transfer,
+    [`${base}/lock`]: null,
+    [`counters/corrections/${locked.lock!.year}/pending/${orderId}`]: null,
+    'stats/refunds/gross': ServerValue.increment(amounts.refundAmount),
+    'stats/refunds/count': ServerValue.increment(1),
+    [`stats/refunds/perDay/${correction.issueDate}/count`]: ServerValue.increment(1),
+    [`stats/refunds/perDay/${correction.issueDate}/gross`]: ServerValue.increment(amounts.refundAmount),
+  };
+  if (input.requestId) {
+    const req = locked.requests![input.requestId];
+    updates[`${base}/requests/${input.requestId}`] = { ...req, status: 'approved', decidedAt: now, decidedBy: by, correctionId, ...(input.reason ? { decisionReason: input.reason } : {}) };
+    for (const [lineId, id] of Object.entries(locked.open ?? {})) if (id === input.requestId) updates[`${base}/open/${lineId}`] = null;
+  }
+  return updates;
+}
+
+/** The refund's statistics and the pickup items not handed out that the refunded units take away. */
+function refundStatsChanges(orderId: string, order: Order, plan: RefundPlan, refunded: RefundedLines, pickups: Record<string, PickupItem>, increments: Increments, updates: Record<string, unknown>): void {
+  let ticketsRefunded = 0;
+  let pickupsWithdrawn = 0;
+  for (const l of plan.lines) {
+    const line = order.lines[l.lineId];
+    if (line.type === 'ticket') {
+      ticketsRefunded += l.quantity;
+      increments.add(`stats/admin/ticketTypes/${line.ticketTypeId}/paid`, -l.quantity);
+      increments.add(`stats/refunds/ticketTypes/${line.ticketTypeId}/quantity`, l.quantity);
+      increments.add(`stats/refunds/ticketTypes/${line.ticketTypeId}/gross`, l.gross);
+    } else {
+      increments.add(`stats/admin/variants/${line.productId}/${line.variantId}/paid`, -l.quantity);
+      increments.add(`stats/refunds/variants/${line.productId}/${line.variantId}/quantity`, l.quantity);
+      increments.add(`stats/refunds/variants/${line.productId}/${line.variantId}/gross`, l.gross);
+    }
+    const itemId = `${orderId}-${l.lineId}`;
+    if (pickups[itemId]?.status !== 'waiting') continue;
+    const left = line.quantity - refunded[l.lineId].quantity;
+    if (left > 0) updates[`pickups/${order.uid}/${itemId}/quantity`] = left;
+    else {
+      updates[`pickups/${order.uid}/${itemId}`] = null;
+      pickupsWithdrawn++;
+    }
+  }
+  if (ticketsRefunded) updates['stats/public/ticketsPaid'] = ServerValue.increment(-ticketsRefunded);
+  if (pickupsWithdrawn) updates['stats/admin/pickups/total'] = ServerValue.increment(-pickupsWithdrawn);
 }
 
 export const markRefundTransferred = onCall(async (request): Promise<MarkRefundTransferredOutput> => {
@@ -406,29 +332,22 @@ export async function markCorrectionTransferred(
   { quietIfDone = false }: { quietIfDone?: boolean } = {},
 ): Promise<MarkRefundTransferredOutput> {
   if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
-  let why: ReturnType<typeof refuse> | null = null;
-  let alreadyTransferred = null as RefundTransfer | null;
-  const { value: transferred } = await transact<RefundTransfer>(db.ref(`refunds/${input.orderId}/corrections/${input.correctionId}`), (cur) => {
-    why = null;
-    alreadyTransferred = null;
-    if (!cur) why = refuse('refund-missing');
-    else if (cur.status === 'transferred') {
-      alreadyTransferred = cur;
-      why = refuse('refund-already-transferred', { message: `Zwrot ${cur.number} oznaczono jako przelany ${cur.transferredOn ?? ''}`.trim() });
-    }
-    else if (input.transferredOn < warsawDate(cur.createdAt)) why = refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
-    if (why || !cur) return cur;
+  const { written, value: transfer } = await transactStored(`refunds/${input.orderId}/corrections/${input.correctionId}`, refundTransferSchema, `zwrot ${input.correctionId}`, (cur) => {
+    if (!cur) throw refuse('refund-missing');
+    if (cur.status === 'transferred') return KEEP;
+    if (input.transferredOn < warsawDate(cur.createdAt)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
     return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: by };
   });
+  if (!transfer) throw refuse('refund-missing');
+  const alreadyTransferred = !written;
   if (alreadyTransferred && quietIfDone) return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
   // The commit point is the transaction above (one node), so the e-mail is written right after it
   // (docs/email.md). A call that failed in between left the transfer without its e-mail; the admin's
   // repeat, which the failed call asked for, writes it and is then refused as already done. The
   // message id is fixed per transfer and only its content fields are written, so a message already
   // written or sent stays as it is and goes out once.
-  if (alreadyTransferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, alreadyTransferred));
-  if (why) throw why;
-  if (transferred) await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transferred));
+  await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transfer));
+  if (alreadyTransferred) throw refuse('refund-already-transferred', { message: `Zwrot ${transfer.number} oznaczono jako przelany ${transfer.transferredOn ?? ''}`.trim() });
   return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
 }
 
@@ -445,9 +364,9 @@ export const acceptPickupReturn = onCall(async (request): Promise<AcceptPickupRe
   if (!order.lines[lineId] || `${item.orderId}-${lineId}` !== input.itemId) throw refuse('pickup-missing');
   const profile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
   const byName = profile ? `${profile.firstName} ${profile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
-  await transact<OrderRefunds>(db.ref(`refunds/${item.orderId}`), (cur) => {
+  await transactStored(`refunds/${item.orderId}`, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
     const refunds = fresh(cur, order);
-    if (refunds.returns?.[lineId]) return cur;
+    if (refunds.returns?.[lineId]) return KEEP;
     return { ...refunds, returns: { ...refunds.returns, [lineId]: { at: Date.now(), by: caller.uid, byName } } };
   });
   return { orderId: item.orderId, lineId };

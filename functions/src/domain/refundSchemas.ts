@@ -52,7 +52,7 @@ const refundRequestSchema = z.strictObject({
   correctionId: keySchema.optional(),
 });
 
-const refundTransferSchema = z.strictObject({
+export const refundTransferSchema = z.strictObject({
   number: z.string(),
   amount: z.int(),
   fee: z.int().min(0),

@@ -14,6 +14,7 @@ import { formatMoney } from './money.js';
 import { amountInWords, ticketLineName } from './words.js';
 import { keySchema, rateKey, type Invoice, type Order } from './schemas.js';
 import { vatFromGross, type VatRate } from './vat.js';
+import type { RefusalReason } from './errors.js';
 
 export const CORRECTION_PREFIX = 'KOR';
 
@@ -110,6 +111,62 @@ export function planRefund(
   if (money > refundable)
     return { ok: false, refusal: { reason: 'refund-amount-too-high', field: 'amount', message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatMoney(refundable)})` } };
   return { ok: true, plan: { lines: chosen, refundable, amount: money, fee: refundable - money } };
+}
+
+/** An approval lock older than this belongs to a crashed approval and may be taken over (the callable's time limit). */
+export const REFUND_LOCK_TTL_MS = 60_000;
+
+/** What an admin approves: an open request (its lines, or fewer) or a refund started without one. */
+export interface ApprovalAsk {
+  requestId?: string;
+  lines?: Record<string, number>;
+  amount?: number;
+  /** The account to return the money to, when there is no request (a request carries its own). */
+  bankAccount?: string;
+  goodsNotReturned: boolean;
+}
+
+/** Why an approval may not go ahead, as the callable answers it. */
+export interface ApprovalRefusal { reason: RefusalReason; message?: string; field?: string; item?: string }
+
+/**
+ * Decides an approval on the order's current refund record (inside its transaction): the lock is
+ * free or ours, the request is open and covers the lines, the plan fits what is left, no other open
+ * request holds a line, and an item already handed out was taken back (or the admin refunds without
+ * the goods). `pickups` are the account's pickup items by id.
+ */
+export function decideRefundApproval(
+  refunds: OrderRefunds,
+  order: Pick<Order, 'lines'>,
+  pickups: Record<string, { status: string }>,
+  ask: ApprovalAsk & { orderId: string; token: string; now: number },
+): { ok: true; plan: RefundPlan; bankAccount: string } | { ok: false; refusal: ApprovalRefusal } {
+  const refuse = (refusal: ApprovalRefusal) => ({ ok: false as const, refusal });
+  if (refunds.lock && refunds.lock.token !== ask.token && ask.now - refunds.lock.at < REFUND_LOCK_TTL_MS) return refuse({ reason: 'busy', message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
+  let lines = ask.lines;
+  let bankAccount = ask.bankAccount ?? '';
+  if (ask.requestId) {
+    const req = refunds.requests?.[ask.requestId];
+    if (!req) return refuse({ reason: 'refund-request-missing' });
+    if (req.status !== 'open') return refuse({ reason: 'refund-decided', message: req.status === 'approved' ? `Ta prośba o zwrot została już zatwierdzona (korekta ${req.correctionId ?? ''})`.trim() : 'O tej prośbie o zwrot już zdecydowano' });
+    const outside = Object.entries(ask.lines ?? {}).find(([lineId, quantity]) => !Object.hasOwn(req.lines, lineId) || quantity > req.lines[lineId]);
+    if (outside) return refuse({ reason: 'refund-line-missing', field: `lines.${outside[0]}`, message: 'Tej pozycji (lub tylu sztuk) nie ma w prośbie o zwrot' });
+    lines = ask.lines ?? req.lines;
+    bankAccount = req.bankAccount;
+  }
+  const result = planRefund(order, refunds.refunded, lines, ask.amount);
+  if (!result.ok) return result;
+  if (!ask.requestId) {
+    const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
+    if (taken) return refuse({ reason: 'refund-open', field: `lines.${taken.lineId}`, message: `${taken.name} — uczestnik prosi już o zwrot tej pozycji: zdecyduj o jego prośbie` });
+  }
+  for (const l of result.plan.lines) {
+    const item = pickups[`${ask.orderId}-${l.lineId}`];
+    if (item?.status === 'picked' && !refunds.returns?.[l.lineId] && !ask.goodsNotReturned) {
+      return refuse({ reason: 'refund-goods-not-returned', field: `lines.${l.lineId}`, item: l.name, message: `${l.name} — wydano już w punkcie odbioru: najpierw przyjmij zwrot albo zwróć pieniądze bez zwrotu towaru` });
+    }
+  }
+  return { ok: true, plan: result.plan, bankAccount };
 }
 
 export interface CorrectionLine {
