@@ -199,11 +199,13 @@ const PRESETS: Preset[] = [
     },
   },
   {
-    // Pekao24 „Historia operacji”: Rachunek źródłowy is the payer's account on an incoming transfer.
+    // Pekao24 „Lista operacji”: Rachunek źródłowy is the payer's account on an incoming transfer. The
+    // title column is „Tytułem” in the bank's export (as a public importer's config quotes its header).
     id: 'pekao',
     bank: bankOf('pekao'),
     detect(headers, headerRow, delimiter) {
-      const [date, party, source, title, amount, currency, ref] = ['Data księgowania', 'Nadawca / Odbiorca', 'Rachunek źródłowy', 'Tytuł', 'Kwota operacji', 'Waluta', 'Numer referencyjny'].map((n) => col(headers, n));
+      const titleColumn = col(headers, 'Tytułem') >= 0 ? 'Tytułem' : 'Tytuł';
+      const [date, party, source, title, amount, currency, ref] = ['Data księgowania', 'Nadawca / Odbiorca', 'Rachunek źródłowy', titleColumn, 'Kwota operacji', 'Waluta', 'Numer referencyjny'].map((n) => col(headers, n));
       if ([date, party, source, title, amount, currency, ref].some((i) => i < 0)) return null;
       return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'DD.MM.YYYY', columns: { bookingDate: date, amount, currency, title: [title], payerName: [party], payerAccount: source, reference: ref } };
     },

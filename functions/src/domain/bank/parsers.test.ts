@@ -157,6 +157,12 @@ describe('CSV of Polish banks', () => {
     ]);
   });
 
+  it('PKO BP without the balance column (the header a public importer quotes) is the same layout', () => {
+    const text = new TextDecoder().decode(fixture('pko-bp-2026-07.csv')).replace(/,"Saldo po transakcji"/, '').replace(/,"[+-][\d.]+"(?=,"(Rachunek|Tytuł|Nazwa|Opis|Adres|Numer|Lokalizacja|Operacja))/g, '');
+    expect(text.split(/\r?\n/)[0]).toBe('"Data operacji","Data waluty","Typ transakcji","Kwota","Waluta","Opis transakcji","","","",""');
+    expect(read(new TextEncoder().encode(text)).transactions).toEqual(read(fixture('pko-bp-2026-07.csv')).transactions);
+  });
+
   it('Millennium: separate debit and credit columns', () => {
     const s = read(fixture('millennium-2026-07.csv'));
     expect(s.csv?.bank).toBe('Bank Millennium');
