@@ -42,6 +42,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   acceptPickupReturn: { uid: 'uzytkownik1', itemId: 'pozycja1' },
   startOnlinePayment: { orderId: 'zamowienie1' },
   refundOnlinePayment: { sessionId: '0123456789abcdef0123456789abcdef' },
+  retryMail: {},
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

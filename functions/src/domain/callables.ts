@@ -69,6 +69,7 @@ export const CALLABLES = {
   acceptPickupReturn: 'acceptPickupReturn',
   startOnlinePayment: 'startOnlinePayment',
   refundOnlinePayment: 'refundOnlinePayment',
+  retryMail: 'retryMail',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -236,6 +237,23 @@ export interface MarkRefundTransferredOutput { orderId: string; correctionId: st
 export const acceptPickupReturnInput = z.strictObject({ uid: uidSchema, itemId: keySchema });
 export interface AcceptPickupReturnOutput { orderId: string; lineId: string }
 
+/** Key of an `/outbox` message: `<kind prefix>-<subject id>` (functions/src/mail/outbox.ts builds it). */
+export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl)-[A-Za-z0-9_-]{1,160}$/;
+
+/** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
+export const retryMailInput = z.strictObject({
+  messageIds: z
+    .array(z.string().regex(MESSAGE_ID_PATTERN, { message: 'Nieprawidłowy identyfikator wiadomości' }))
+    .min(1, { message: 'Wybierz co najmniej jedną wiadomość' })
+    .max(50, { message: 'Naraz można ponowić najwyżej 50 wiadomości' })
+    .optional(),
+});
+export type MailDeliveryStatus = 'sent' | 'failed' | 'skipped' | 'busy' | 'missing';
+export interface RetryMailOutput {
+  checked: number;
+  results: { messageId: string; status: MailDeliveryStatus; error?: string; permanent?: boolean }[];
+}
+
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
   completeRegistration: completeRegistrationInput,
@@ -271,6 +289,7 @@ export const CALLABLE_INPUTS = {
   acceptPickupReturn: acceptPickupReturnInput,
   startOnlinePayment: startOnlinePaymentInput,
   refundOnlinePayment: refundOnlinePaymentInput,
+  retryMail: retryMailInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -307,6 +326,7 @@ export interface CallableOutputs {
   acceptPickupReturn: AcceptPickupReturnOutput;
   startOnlinePayment: StartOnlinePaymentOutput;
   refundOnlinePayment: RefundOnlinePaymentOutput;
+  retryMail: RetryMailOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

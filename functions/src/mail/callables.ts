@@ -1,25 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
-import { z } from 'zod';
 import { requireAdmin } from '../lib/caller.js';
 import { parseInput } from '../lib/refusal.js';
 import { deliverMessage, retryDueMessages, type DeliveryOutcome } from './deliver.js';
-import { MESSAGE_ID_PATTERN } from './outbox.js';
-
-/** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
-export const retryMailInput = z.strictObject({
-  messageIds: z
-    .array(z.string().regex(MESSAGE_ID_PATTERN, { message: 'Nieprawidłowy identyfikator wiadomości' }))
-    .min(1, { message: 'Wybierz co najmniej jedną wiadomość' })
-    .max(50, { message: 'Naraz można ponowić najwyżej 50 wiadomości' })
-    .optional(),
-});
-
-export interface RetryMailOutput {
-  checked: number;
-  results: { messageId: string; status: DeliveryOutcome['status']; error?: string; permanent?: boolean }[];
-}
+import { retryMailInput, type RetryMailOutput } from '../domain/callables.js';
 
 const summary = (r: DeliveryOutcome) => ({ messageId: r.messageId, status: r.status, ...(r.error ? { error: r.error.message, permanent: r.error.permanent } : {}) });
 

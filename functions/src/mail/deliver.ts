@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { invoiceSchema, parseWith } from '../domain/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import type { PdfFonts } from '../domain/pdf/invoicePdf.js';
+import type { MailDeliveryStatus } from '../domain/callables.js';
 import { db } from '../lib/admin.js';
 import { transact } from '../lib/tx.js';
 import { mailConfig } from './config.js';
@@ -33,7 +34,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
-export type DeliveryOutcome = { messageId: string; status: 'sent' | 'failed' | 'skipped' | 'busy' | 'missing'; error?: DeliveryError };
+export type DeliveryOutcome = { messageId: string; status: MailDeliveryStatus; error?: DeliveryError };
 
 // nodemailer, jsPDF and the QR library are loaded on the first delivery, not when a function
 // instance starts: every callable imports this module, and most never send anything.

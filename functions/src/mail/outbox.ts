@@ -25,7 +25,6 @@ export function messageIdFor(kind: MailKind, subjectId: string): string {
   return `${PREFIX[kind]}-${subjectId}`;
 }
 
-export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl)-[A-Za-z0-9_-]{1,160}$/;
 
 export interface MailAttachments {
   /** The invoice PDF, built at delivery from the immutable `/invoices/{uid}/{invoiceId}`. */

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { updateEventSettingsInput, type CallableInput } from '@domain/callables';
+import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { callAdmin, useAdminEventQuery } from './api';
+import { useAdminEventQuery } from './api';
 import { LegalDocumentsFields } from './LegalDocumentsFields';
 import { ResultAlert, type ActionResult } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
@@ -39,7 +40,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
     setResult(null);
     setBusy(true);
     try {
-      await callAdmin('updateEventSettings', toEventPayload(values) as CallableInput<'updateEventSettings'>);
+      await callFunction('updateEventSettings', toEventPayload(values));
       setResult({ ok: true, message: 'Zapisano ustawienia wydarzenia. Nowe faktury użyją tych danych sprzedawcy.' });
     } catch (error) {
       const refusal = refusalOf(error);

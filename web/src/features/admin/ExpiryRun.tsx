@@ -1,8 +1,9 @@
 import type { ExpireUnpaidOrdersOutput } from '@domain/callables';
 import type { NounForms } from '@domain/words';
 import { formatCount } from '../../shared/format/pl';
-import { callAdmin } from './api';
+
 import { AdminRunPanel } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 const ORDERS: NounForms = ['zamówienie', 'zamówienia', 'zamówień'];
 const PENDING: NounForms = ['oczekujące zamówienie', 'oczekujące zamówienia', 'oczekujących zamówień'];
@@ -31,7 +32,7 @@ export function ExpiryRun() {
         body: 'Zamówienia oczekujące na płatność, których termin płatności minął, zostaną anulowane, a ich bilety i sztuki wrócą do puli.',
         confirmLabel: 'Anuluj nieopłacone po terminie',
         color: 'red',
-        run: async () => expirySummary(await callAdmin('expireUnpaidOrders', {})),
+        run: async () => expirySummary(await callFunction('expireUnpaidOrders', {})),
       }}
     />
   );

@@ -7,11 +7,12 @@ import { orderLineSummary } from '@domain/orderLines';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
 import { formatDateTime, formatDeadline, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { callAdmin, useAdminOrdersQuery, type AdminOrder } from './api';
+import { useAdminOrdersQuery, type AdminOrder } from './api';
 import { StartRefundButton, useGetAllRefundsQuery } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };
 const PAGE = 100;
@@ -81,7 +82,7 @@ export function OrdersTab() {
       confirmLabel: 'Potwierdź płatność',
       color: 'green',
       run: async () => {
-        const out = await callAdmin('confirmPayment', { orderId: o.id });
+        const out = await callFunction('confirmPayment', { orderId: o.id });
         return `Zamówienie ${o.number} opłacone. Wystawiono fakturę ${out.invoiceNumber}.`;
       },
     });
@@ -97,7 +98,7 @@ export function OrdersTab() {
       confirmLabel: 'Zaksięguj wpłatę',
       color: 'green',
       run: async () => {
-        const out = await callAdmin('confirmPayment', { orderId: o.id });
+        const out = await callFunction('confirmPayment', { orderId: o.id });
         return `Zamówienie ${o.number} opłacone po terminie. Wystawiono fakturę ${out.invoiceNumber}.`;
       },
     });
@@ -112,7 +113,7 @@ export function OrdersTab() {
       confirmLabel: 'Anuluj zamówienie',
       color: 'red',
       run: async () => {
-        await callAdmin('cancelOrder', { orderId: o.id });
+        await callFunction('cancelOrder', { orderId: o.id });
         return `Zamówienie ${o.number} anulowane.`;
       },
     });

@@ -4,9 +4,10 @@ import { upsertProductInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { callAdmin, useAdminArchivedProductsQuery, useAdminProductsQuery, type AdminProduct } from './api';
+import { useAdminArchivedProductsQuery, useAdminProductsQuery, type AdminProduct } from './api';
 import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
 import { groszeToInput, newKey } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 interface VariantDraft {
   id: string;
@@ -94,7 +95,7 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
     toPayload: (values) => productPayload(editing?.id, values),
     fieldOf: productField,
     extraErrors: productChecks,
-    save: (payload) => callAdmin('upsertProduct', payload as CallableInput<'upsertProduct'>),
+    save: (payload) => callFunction('upsertProduct', payload as CallableInput<'upsertProduct'>),
     doneMessage: (name) => (editing ? `Zapisano produkt „${name}”.` : `Dodano produkt „${name}”.`),
     onDone,
   });
@@ -223,7 +224,7 @@ export function ProductsTab() {
         confirmLabel: 'Archiwizuj',
         color: 'red',
         run: async () => {
-          await callAdmin('archiveProduct', { id: p.id });
+          await callFunction('archiveProduct', { id: p.id });
           return `Produkt „${p.name}” przeniesiono do archiwum.`;
         },
       })}
@@ -236,7 +237,7 @@ export function ProductsTab() {
         body: `Przywrócić produkt „${p.name}” do sklepiku?`,
         confirmLabel: 'Przywróć',
         run: async () => {
-          await callAdmin('restoreProduct', { id: p.id });
+          await callFunction('restoreProduct', { id: p.id });
           return `Przywrócono produkt „${p.name}”.`;
         },
       })}

@@ -1,8 +1,9 @@
 import type { ReconcileReservationsOutput } from '@domain/callables';
 import { pluralForm, type NounForms } from '@domain/words';
 import { formatNumber } from '../../shared/format/pl';
-import { callAdmin } from './api';
+
 import { AdminRunPanel } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 const TICKET_TYPES: NounForms = ['typ biletu', 'typy biletów', 'typów biletów'];
 const VARIANTS: NounForms = ['wariant produktu', 'warianty produktów', 'wariantów produktów'];
@@ -41,7 +42,7 @@ export function ReservationCheck() {
         title: 'Przeliczenie rezerwacji',
         body: 'Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione przez przerwane zamówienia — zwolnione. Na czas przeliczania (kilka sekund) nowe zamówienia są wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.',
         confirmLabel: 'Przelicz rezerwacje',
-        run: async () => reconcileSummary(await callAdmin('reconcileReservations', {})),
+        run: async () => reconcileSummary(await callFunction('reconcileReservations', {})),
       }}
     />
   );

@@ -4,9 +4,10 @@ import { upsertTicketTypeInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, LIMITS, type TicketType } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { callAdmin, useAdminArchivedTicketTypesQuery, useAdminTicketTypesQuery, type AdminTicketType } from './api';
+import { useAdminArchivedTicketTypesQuery, useAdminTicketTypesQuery, type AdminTicketType } from './api';
 import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
 import { groszeToInput, localInputToMs, msToLocalInput } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 interface TicketTypeValues extends CatalogueValues {
   quota: number | string;
@@ -71,7 +72,7 @@ export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType |
       ...(parsePln(values.price) === null ? { price: 'Podaj cenę, np. 149,00' } : {}),
       ...(typeof values.quota === 'number' && values.quota < sold ? { quota: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${sold})` } : {}),
     }),
-    save: (payload) => callAdmin('upsertTicketType', payload as CallableInput<'upsertTicketType'>),
+    save: (payload) => callFunction('upsertTicketType', payload as CallableInput<'upsertTicketType'>),
     doneMessage: (name) => (editing ? `Zapisano bilet „${name}”.` : `Dodano bilet „${name}”.`),
     onDone,
   });
@@ -167,7 +168,7 @@ export function TicketTypesTab() {
         confirmLabel: 'Archiwizuj',
         color: 'red',
         run: async () => {
-          await callAdmin('archiveTicketType', { id: t.id });
+          await callFunction('archiveTicketType', { id: t.id });
           return `Bilet „${t.name}” przeniesiono do archiwum.`;
         },
       })}
@@ -180,7 +181,7 @@ export function TicketTypesTab() {
         body: `Przywrócić bilet „${t.name}”? Wróci na listę z tymi samymi ustawieniami.`,
         confirmLabel: 'Przywróć',
         run: async () => {
-          await callAdmin('restoreTicketType', { id: t.id });
+          await callFunction('restoreTicketType', { id: t.id });
           return `Przywrócono bilet „${t.name}”.`;
         },
       })}

@@ -3,8 +3,9 @@ import { Badge, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { useUid } from '../auth';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { callAdmin, useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
+import { useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
 import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { callFunction } from '../../shared/firebase';
 
 const ROLE_NAMES = { admin: 'administrator', staff: 'obsługa' } as const;
 const LIMIT = 25;
@@ -32,7 +33,7 @@ export function UsersTab() {
       confirmLabel: enabled ? 'Nadaj' : 'Odbierz',
       color: enabled ? undefined : 'red',
       run: async () => {
-        await callAdmin('setUserRole', { uid: u.uid, role, enabled });
+        await callFunction('setUserRole', { uid: u.uid, role, enabled });
         return `${enabled ? 'Nadano' : 'Odebrano'} uprawnienia „${ROLE_NAMES[role]}”: ${u.email}.`;
       },
     });

@@ -1,6 +1,4 @@
 import { archivedProductSchema, archivedTicketTypeSchema, orderSchema, profileSchema, rolesSchema, type Order, type Product, type TicketType, type Variant } from '@domain/schemas';
-import { CALLABLES, type CallableInput, type CallableName, type CallableOutput } from '@domain/callables';
-import { callFunction } from '../../shared/firebase';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export type WithId<T> = T & { id: string };
@@ -79,7 +77,3 @@ export { useGetTicketTypesQuery as useAdminTicketTypesQuery } from '../tickets';
 export { useGetProductsQuery as useAdminProductsQuery } from '../shop';
 export { useGetEventQuery as useAdminEventQuery } from '../home';
 
-/** Typed callable: name and payload checked against the shared table in @domain/callables. */
-export function callAdmin<N extends CallableName>(name: N, input: CallableInput<N>): Promise<CallableOutput<N>> {
-  return callFunction<CallableInput<N>, CallableOutput<N>>(CALLABLES[name], input);
-}

@@ -9,13 +9,14 @@ import { StatementError, type ParsedStatement } from '@domain/bank/types';
 import { formatCount } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { callAdmin, useAdminOrdersQuery } from '../admin';
+import { useAdminOrdersQuery } from '../admin';
 import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
 import { CsvMappingForm } from './CsvMappingForm';
 import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
 import { readStatementOffThread, type StatementReading } from './readStatement';
 import { StatementPreview } from './StatementPreview';
 import { bookingConfirmation, bookingSummaryLine } from './bookingWording';
+import { callFunction } from '../../shared/firebase';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
 const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2', cp852: 'CP852' } as const;
@@ -140,7 +141,7 @@ export default function BankImport() {
     if (stage.kind !== 'mapping') return;
     setSavingMapping(true);
     try {
-      await callAdmin('saveBankCsvMapping', { fingerprint: stage.layout.fingerprint, bank, mapping });
+      await callFunction('saveBankCsvMapping', { fingerprint: stage.layout.fingerprint, bank, mapping });
       await parse(stage.file, { csvMapping: mapping });
     } catch (error) {
       setFileError(refusalOf(error).message);
@@ -181,7 +182,7 @@ export default function BankImport() {
     const source = { format: stage.statement.format, fileName: stage.file.fileName.slice(0, 200) };
     for (const part of chunks(items, BOOKING_CHUNK)) {
       try {
-        const { results } = await callAdmin('bookBankTransactions', { items: part, source });
+        const { results } = await callFunction('bookBankTransactions', { items: part, source });
         state.results.push(...results);
       } catch (error) {
         // The rest is not sent; what was booked stays booked, and running again finishes the rest.

@@ -12,10 +12,11 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { callAdmin } from '../admin';
+
 import { isoToPolishDate } from '../invoices';
 import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefRecordsQuery, type StoredCorrection, type StoredInvoice } from './api';
 import { saveBytes, saveXml, zipXmlFiles } from './files';
+import { callFunction } from '../../shared/firebase';
 
 const MONTHS = ['styczeń', 'luty', 'marzec', 'kwiecień', 'maj', 'czerwiec', 'lipiec', 'sierpień', 'wrzesień', 'październik', 'listopad', 'grudzień'];
 const FILES = ['plik', 'pliki', 'plików'] as const;
@@ -344,7 +345,7 @@ function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClo
     const parsed = recordFields.parse(values);
     setBusy(true);
     try {
-      const out = await callAdmin('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ...parsed });
+      const out = await callFunction('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ...parsed });
       onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
     } catch (error) {
       const refusal = refusalOf(error);

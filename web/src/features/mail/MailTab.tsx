@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NounForms } from '@domain/words';
+import type { CallableOutput } from '@domain/callables';
 import { formatCount, formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { retryMail, useAdminUnsentMailQuery, type OutboxRow, type RetryMailResult } from './api';
+import { retryMail, useAdminUnsentMailQuery, type OutboxRow } from './api';
 
 const MESSAGES: NounForms = ['wiadomość', 'wiadomości', 'wiadomości'];
 const BATCH = 50;
@@ -45,7 +46,7 @@ function MailState({ row }: { row: OutboxRow }) {
 }
 
 /** What a retry did, as the admin reads it. */
-export function retrySummary(out: RetryMailResult): string {
+export function retrySummary(out: CallableOutput<'retryMail'>): string {
   const sent = out.results.filter((r) => r.status === 'sent').length;
   const failed = out.results.filter((r) => r.status === 'failed');
   if (out.results.length === 0) return 'Nie było wiadomości do wysłania.';

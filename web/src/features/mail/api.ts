@@ -63,14 +63,9 @@ export const mailApi = realtimeApi.injectEndpoints({
 
 export const { useAdminUnsentMailQuery, useGetMailPrefsQuery } = mailApi;
 
-export interface RetryMailResult {
-  checked: number;
-  results: { messageId: string; status: 'sent' | 'failed' | 'skipped' | 'busy' | 'missing'; error?: string; permanent?: boolean }[];
-}
-
 /** „Wyślij ponownie”: the retryMail callable (functions/src/mail/callables.ts). */
-export function retryMail(messageIds?: string[]): Promise<RetryMailResult> {
-  return callFunction<{ messageIds?: string[] }, RetryMailResult>('retryMail', messageIds ? { messageIds } : {});
+export function retryMail(messageIds?: string[]) {
+  return callFunction('retryMail', messageIds ? { messageIds } : {});
 }
 
 /** Saves the participant's choice (`/mailPrefs/{uid}`, validated by the rules). */

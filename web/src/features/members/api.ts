@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MEMBER_RELATIONS, memberSchema, ticketRecordSchema, type Member } from '@domain/schemas';
 import { MalformedRecordError, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
 export type Relation = (typeof MEMBER_RELATIONS)[number];
@@ -58,8 +58,9 @@ export interface MemberFields {
  * (shape, "no delete with a ticket"). The listener brings every change back into the store.
  */
 export async function addMember(fields: MemberFields): Promise<string> {
-  const input = stripUndefined(fields) as CallableInput<'addMember'>;
-  const out = await callFunction<CallableInput<'addMember'>, CallableOutput<'addMember'>>('addMember', input);
+  const input = stripUndefined(fields);
+  // The form offers every relation; „self” (the account holder) is refused by addMember's schema as invalid input.
+  const out = await callFunction('addMember', input as CallableInput<'addMember'>);
   return out.memberId;
 }
 
@@ -69,7 +70,7 @@ export async function addMember(fields: MemberFields): Promise<string> {
  * failure leaves only the search a step behind, never the change itself, so it is not reported.
  */
 function refreshPickupSearch(): Promise<unknown> {
-  return callFunction<CallableInput<'syncProfile'>, CallableOutput<'syncProfile'>>(CALLABLES.syncProfile, {}).catch(() => undefined);
+  return callFunction('syncProfile', {}).catch(() => undefined);
 }
 
 export async function updateMember(uid: string, memberId: string, fields: MemberFields): Promise<void> {

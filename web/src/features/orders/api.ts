@@ -1,4 +1,4 @@
-import type { CallableInput, CallableOutput } from '@domain/callables';
+import type { CallableOutput } from '@domain/callables';
 import { orderSchema, sellerSchema, type Order, type Seller } from '@domain/schemas';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
@@ -40,5 +40,5 @@ export const ordersApi = realtimeApi.injectEndpoints({
 export const { useGetMyOrdersQuery, useGetOrderQuery, useGetPaymentSellerQuery } = ordersApi;
 
 export function cancelOrder(orderId: string): Promise<CallableOutput<'cancelOrder'>> {
-  return callFunction<CallableInput<'cancelOrder'>, CallableOutput<'cancelOrder'>>('cancelOrder', { orderId });
+  return callFunction('cancelOrder', { orderId });
 }

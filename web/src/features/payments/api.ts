@@ -1,4 +1,4 @@
-import type { CallableInput, CallableOutput } from '@domain/callables';
+import type { CallableOutput } from '@domain/callables';
 import { onlinePaymentSchema, type OnlinePayment } from '@domain/payments/onlinePayment';
 import { parseRecords, realtimeApi, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
@@ -26,5 +26,5 @@ export const paymentsApi = realtimeApi.injectEndpoints({
 export const { useGetMyPaymentsQuery } = paymentsApi;
 
 export function startOnlinePayment(orderId: string): Promise<CallableOutput<'startOnlinePayment'>> {
-  return callFunction<CallableInput<'startOnlinePayment'>, CallableOutput<'startOnlinePayment'>>('startOnlinePayment', { orderId });
+  return callFunction('startOnlinePayment', { orderId });
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { pickupCodeEntrySchema, pickupDirectoryEntrySchema, type PickupItem } from '@domain/schemas';
 import { matchesAllWords, pickupSearchEntrySchema, searchTokens, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { parseRecord, realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
@@ -138,10 +138,10 @@ export async function uidForPickupCode(code: string): Promise<string | null> {
 }
 
 export function handOutPickupItems(input: CallableInput<'handOutPickupItems'>) {
-  return callFunction<CallableInput<'handOutPickupItems'>, CallableOutput<'handOutPickupItems'>>(CALLABLES.handOutPickupItems, input);
+  return callFunction('handOutPickupItems', input);
 }
 
 /** „Przyjmij zwrot”: a handed-out item came back to the pickup point (the admin may then refund it). */
 export function acceptPickupReturn(input: CallableInput<'acceptPickupReturn'>) {
-  return callFunction<CallableInput<'acceptPickupReturn'>, CallableOutput<'acceptPickupReturn'>>(CALLABLES.acceptPickupReturn, input);
+  return callFunction('acceptPickupReturn', input);
 }

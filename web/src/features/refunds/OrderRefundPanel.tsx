@@ -5,7 +5,8 @@ import type { Order } from '@domain/schemas';
 import { REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, refundableLines, type OrderRefunds } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { requestRefund, useGetOrderRefundsQuery, withdrawRefundRequest } from './api';
+import { useGetOrderRefundsQuery } from './api';
+import { callFunction } from '../../shared/firebase';
 
 const REQUEST_COLORS = { open: 'orange', withdrawn: 'gray', approved: 'teal', rejected: 'red' } as const;
 
@@ -21,7 +22,7 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
   async function withdraw(requestId: string) {
     setError(null);
     try {
-      await withdrawRefundRequest({ orderId, requestId });
+      await callFunction('withdrawRefundRequest', { orderId, requestId });
     } catch (e) {
       setError(refusalOf(e).message);
     }
@@ -99,7 +100,7 @@ function RefundRequestModal({ order, orderId, refunds, onClose }: { order: Order
         setErrors({ field: 'lines', message: 'Wybierz pozycje do zwrotu' });
         return;
       }
-      await requestRefund({ orderId, lines, bankAccount: account, ...(note.trim() ? { note } : {}) });
+      await callFunction('requestRefund', { orderId, lines, bankAccount: account, ...(note.trim() ? { note } : {}) });
       onClose();
     } catch (e) {
       const r = refusalOf(e);

@@ -11,7 +11,8 @@ import { useAdminOrdersQuery } from '../admin';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { approveRefund, markRefundTransferred, parseZloty, rejectRefund, useGetAllRefundsQuery } from './api';
+import { parseZloty, useGetAllRefundsQuery } from './api';
+import { callFunction } from '../../shared/firebase';
 
 /** The transfer date field, checked by the shared markRefundTransferred schema. */
 const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: true });
@@ -90,13 +91,13 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
       setBusy(false);
     }
   }
-  const approve = onSubmit((values) => run(() => approveRefund(approvePayload(orderId, requestId, values))));
+  const approve = onSubmit((values) => run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))));
   function reject() {
     const { reason } = form.values;
     if (!reason.trim()) return form.setFieldError('reason', 'Podaj powód odrzucenia');
     const shared = parseWith(rejectRefundInput, { orderId, requestId, reason });
     if (!shared.ok) return form.setFieldError(shared.error.field === 'reason' ? 'reason' : '_form', shared.error.message);
-    return run(() => rejectRefund({ orderId, requestId, reason }));
+    return run(() => callFunction('rejectRefund', { orderId, requestId, reason }));
   }
   return (
     <Paper withBorder radius="lg" p="md" data-testid="refund-request-card" data-order-number={refunds.orderNumber}>
@@ -150,7 +151,7 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
   const mark = onSubmit(async ({ transferredOn }) => {
     setBusy(true);
     try {
-      await markRefundTransferred({ orderId, correctionId, transferredOn });
+      await callFunction('markRefundTransferred', { orderId, correctionId, transferredOn });
     } catch (e) {
       form.setFieldError('_form', refusalOf(e).message);
     } finally {

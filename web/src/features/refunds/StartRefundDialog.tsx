@@ -4,7 +4,8 @@ import type { Order } from '@domain/schemas';
 import { refundableLines, type OrderRefunds } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { parseZloty, startRefund, useGetOrderRefundsQuery } from './api';
+import { parseZloty, useGetOrderRefundsQuery } from './api';
+import { callFunction } from '../../shared/firebase';
 
 /**
  * Admin „Rozpocznij zwrot” on a paid order (the orders list): a refund without a participant's request.
@@ -55,7 +56,7 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
     setBusy(true);
     setError(null);
     try {
-      const out = await startRefund({
+      const out = await callFunction('startRefund', {
         orderId: order.id,
         lines: Object.fromEntries(chosen.map((l) => [l.lineId, units[l.lineId]])),
         ...(grosze !== undefined ? { amount: grosze } : {}),

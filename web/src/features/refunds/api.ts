@@ -1,8 +1,6 @@
-import type { CallableInput, CallableOutput } from '@domain/callables';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
-import { callFunction } from '../../shared/firebase';
 
 export interface CorrectionEntry extends CorrectionInvoice {
   id: string;
@@ -41,19 +39,6 @@ export const refundsApi = realtimeApi.injectEndpoints({
 });
 
 export const { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetMyCorrectionsQuery, useGetCorrectionQuery } = refundsApi;
-
-const call =
-  <N extends 'requestRefund' | 'withdrawRefundRequest' | 'approveRefund' | 'rejectRefund' | 'startRefund' | 'markRefundTransferred' | 'acceptPickupReturn'>(name: N) =>
-  (input: CallableInput<N>) =>
-    callFunction<CallableInput<N>, CallableOutput<N>>(name, input);
-
-export const requestRefund = call('requestRefund');
-export const withdrawRefundRequest = call('withdrawRefundRequest');
-export const approveRefund = call('approveRefund');
-export const rejectRefund = call('rejectRefund');
-export const startRefund = call('startRefund');
-export const markRefundTransferred = call('markRefundTransferred');
-export const acceptPickupReturn = call('acceptPickupReturn');
 
 /** „129,50” / „129” (zł) → grosze; null when it is not an amount. */
 export function parseZloty(text: string): number | null {

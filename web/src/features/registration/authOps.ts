@@ -1,4 +1,4 @@
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableInput } from '@domain/callables';
 import { callFunction, loadAuth, loadAuthExtras } from '../../shared/firebase';
 import type { PolicyStatus } from './passwordRules';
 
@@ -29,7 +29,7 @@ export async function createAccount(email: string, password: string): Promise<vo
 }
 
 export function completeRegistration(input: CallableInput<'completeRegistration'>) {
-  return callFunction<CallableInput<'completeRegistration'>, CallableOutput<'completeRegistration'>>(CALLABLES.completeRegistration, input);
+  return callFunction('completeRegistration', input);
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { profileSchema, type Profile } from '@domain/schemas';
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableInput, CallableOutput } from '@domain/callables';
 import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
@@ -24,5 +24,5 @@ export type ProfileEdit = CallableInput<'updateProfile'>;
  * copy of the name in the same atomic update. A refusal comes back with the field it is about.
  */
 export function saveProfile(edit: ProfileEdit): Promise<CallableOutput<'updateProfile'>> {
-  return callFunction<CallableInput<'updateProfile'>, CallableOutput<'updateProfile'>>(CALLABLES.updateProfile, edit);
+  return callFunction('updateProfile', edit);
 }

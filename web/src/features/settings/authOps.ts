@@ -1,4 +1,4 @@
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableOutput } from '@domain/callables';
 import { callFunction, loadAuth, loadAuthExtras } from '../../shared/firebase';
 
 /** Password operations need a fresh sign-in: the identity service refuses them on an old session. */
@@ -17,7 +17,7 @@ export async function changePassword(current: string, next: string): Promise<voi
 
 export async function deleteAccount(password: string): Promise<CallableOutput<'deleteMyAccount'>> {
   await reauthenticate(password);
-  return callFunction<CallableInput<'deleteMyAccount'>, CallableOutput<'deleteMyAccount'>>(CALLABLES.deleteMyAccount, { confirm: true });
+  return callFunction('deleteMyAccount', { confirm: true });
 }
 
 /** Whether the account signs in with a password at all (federated accounts cannot change one here). */

@@ -113,5 +113,5 @@ export function removeLine(uid: string, lineId: string): Promise<void> {
 }
 
 export function placeMerchOrder(input: CallableInput<'placeMerchOrder'>): Promise<CallableOutput<'placeMerchOrder'>> {
-  return callFunction<CallableInput<'placeMerchOrder'>, CallableOutput<'placeMerchOrder'>>('placeMerchOrder', input);
+  return callFunction('placeMerchOrder', input);
 }

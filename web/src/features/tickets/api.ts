@@ -1,4 +1,4 @@
-import { CALLABLES, type CallableInput, type CallableOutput } from '@domain/callables';
+import type { CallableInput } from '@domain/callables';
 import { basketSchema } from '@domain/schemas';
 import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction, loadDatabase } from '../../shared/firebase';
@@ -33,5 +33,5 @@ export async function setBasketTicket(uid: string, memberId: string, ticketTypeI
 }
 
 export function placeTicketOrder(input: CallableInput<'placeTicketOrder'>) {
-  return callFunction<CallableInput<'placeTicketOrder'>, CallableOutput<'placeTicketOrder'>>(CALLABLES.placeTicketOrder, input);
+  return callFunction('placeTicketOrder', input);
 }

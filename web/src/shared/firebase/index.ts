@@ -4,6 +4,7 @@
  * database or functions never download those SDKs.
  */
 import type { FirebaseSetup } from './config';
+import type { CallableInput, CallableName, CallableOutput } from '@domain/callables';
 
 let setup: FirebaseSetup | null = null;
 
@@ -71,9 +72,17 @@ export function loadFunctions() {
   return functionsPromise;
 }
 
-/** Calls a callable Cloud Function by name; features wrap this with their own typed payloads. */
-export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
+type CallableNames = typeof import('@domain/callables').CALLABLES;
+/** Every name in the domain's table is the deployed function's own name, so the name is sent as is. */
+const namesAreWireNames: CallableNames extends { [N in CallableName]: N } ? true : never = true;
+void namesAreWireNames;
+
+/**
+ * The one way the app calls a Cloud Function: the name, its input and its answer are typed by the
+ * shared table in `@domain/callables` (type-only here, so the sign-in page ships no zod).
+ */
+export async function callFunction<N extends CallableName>(name: N, input: CallableInput<N>): Promise<CallableOutput<N>> {
   const { functions, sdk } = await loadFunctions();
-  const result = await sdk.httpsCallable<Req, Res>(functions, name)(payload);
+  const result = await sdk.httpsCallable<CallableInput<N>, CallableOutput<N>>(functions, name)(input);
   return result.data;
 }
