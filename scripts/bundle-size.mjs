@@ -91,8 +91,12 @@ function chunkWithSource(pattern, what) {
 const firebase = (part) => chunkWithSource(new RegExp(`@firebase/${part}/dist/`), `@firebase/${part}`);
 // An area's pages module can share a chunk with something it loads lazily itself, so search the maps.
 // A pages module that only re-exports has no code of its own in any map: its manifest entry names the chunk.
-const area = (name) =>
-  manifest[`src/features/${name}/pages.tsx`] ? `src/features/${name}/pages.tsx` : chunkWithSource(new RegExp(`src/features/${name}/pages\\.tsx$`), `area ${name}`);
+// Areas are features, except the admin page, which app/ composes from several features' tabs.
+const areaDir = (name) => (existsSync(join(webDir, 'src', 'app', name, 'pages.tsx')) ? 'app' : 'features');
+const area = (name) => {
+  const source = `src/${areaDir(name)}/${name}/pages.tsx`;
+  return manifest[source] ? source : chunkWithSource(new RegExp(`${source.replace('.', '\\.')}$`), `area ${name}`);
+};
 
 const entryFiles = closure(entry);
 const signInCritical = union(entryFiles, closure(area('auth')));
@@ -110,9 +114,7 @@ const dashboard = union(
 const userMenuExtra = [...layoutChunk('UserMenu.tsx')].filter((file) => !dashboard.has(file));
 
 const featuresDir = join(webDir, 'src', 'features');
-const areaNames = readdirSync(featuresDir)
-  .filter((name) => existsSync(join(featuresDir, name, 'pages.tsx')))
-  .sort();
+const areaNames = [...readdirSync(featuresDir).filter((name) => existsSync(join(featuresDir, name, 'pages.tsx'))), 'admin'].sort();
 
 const rows = [
   { name: 'sign-in page (/): entry + static imports + route chunk', size: total(signInCritical), budget: BUDGETS.signIn },

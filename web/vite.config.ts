@@ -35,7 +35,7 @@ export default defineConfig({
       output: {
         // Readable chunk names: each area's pages chunk is named after its area (area-members-<hash>.js).
         chunkFileNames: (chunk) => {
-          const area = /\/features\/([^/]+)\/pages\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          const area = /\/(?:features|app)\/([^/]+)\/pages\.tsx$/.exec(chunk.facadeModuleId ?? '')?.[1];
           return area ? `assets/area-${area}-[hash].js` : 'assets/[name]-[hash].js';
         },
       },

@@ -6,7 +6,7 @@ import { createStore, ThemeProviders } from '../../test/app';
 import { signedIn } from '../../features/auth';
 import { AdminStatsSlot } from '../../features/adminStats';
 import { PickupAddPage, PickupUserPage } from '../../features/pickupStation/pages';
-import { AdminPage } from '../../features/admin/pages';
+import { AdminPage } from '../admin/pages';
 
 function renderAs(claims: { admin: boolean; staff: boolean }, ui: React.ReactElement) {
   const store = createStore();

@@ -18,7 +18,7 @@ export const areas = {
   pickupStation: () => import('../../features/pickupStation/pages'),
   stats: () => import('../../features/stats/pages'),
   settings: () => import('../../features/settings/pages'),
-  admin: () => import('../../features/admin/pages'),
+  admin: () => import('../admin/pages'),
 } satisfies Record<string, () => Promise<Record<string, ComponentType>>>;
 
 export type Area = keyof typeof areas;

@@ -7,7 +7,7 @@ import { orderLineSummary } from '@domain/orderLines';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
 import { formatDateTime, formatDeadline, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { useAdminOrdersQuery, type AdminOrder } from './api';
+import { useGetAllOrdersQuery, type OrderEntry } from '../orders';
 import { StartRefundButton, useGetAllRefundsQuery } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
@@ -17,21 +17,21 @@ import { callFunction } from '../../shared/firebase';
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };
 const PAGE = 100;
 
-export function filterOrders(orders: readonly AdminOrder[], status: string, search: string): AdminOrder[] {
+export function filterOrders(orders: readonly OrderEntry[], status: string, search: string): OrderEntry[] {
   const q = search.trim().toLowerCase();
   return orders.filter(
     (o) => (status === 'all' || o.status === status) && (!q || o.number.toLowerCase().includes(q) || o.buyer.email.toLowerCase().includes(q)),
   );
 }
 
-function lineSummary(o: AdminOrder): string {
+function lineSummary(o: OrderEntry): string {
   return Object.entries(o.lines ?? {})
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([, l]) => orderLineSummary(l))
     .join('; ');
 }
 
-function OrderStatusCell({ order: o, openedAt, refundState }: { order: AdminOrder; openedAt: number; refundState: OrderRefundState }) {
+function OrderStatusCell({ order: o, openedAt, refundState }: { order: OrderEntry; openedAt: number; refundState: OrderRefundState }) {
   // A paid order its corrections took back (in part or whole) is no longer plainly „opłacone”.
   const refunded = o.status === 'paid' && refundState !== 'none' ? refundState : null;
   return (
@@ -59,7 +59,7 @@ function OrderStatusCell({ order: o, openedAt, refundState }: { order: AdminOrde
 }
 
 export function OrdersTab() {
-  const orders = useAdminOrdersQuery();
+  const orders = useGetAllOrdersQuery();
   const refunds = useGetAllRefundsQuery();
   const [status, setStatus] = useState('pending');
   const [search, setSearch] = useState('');
@@ -70,7 +70,7 @@ export function OrdersTab() {
   // Read once when the tab opens: a deadline that passes while it is open turns red on the next visit.
   const [openedAt] = useState(() => Date.now());
 
-  const confirmPayment = (o: AdminOrder) =>
+  const confirmPayment = (o: OrderEntry) =>
     ask({
       title: 'Potwierdzenie płatności',
       body: (
@@ -86,7 +86,7 @@ export function OrdersTab() {
         return `Zamówienie ${o.number} opłacone. Wystawiono fakturę ${out.invoiceNumber}.`;
       },
     });
-  const bookLatePayment = (o: AdminOrder) =>
+  const bookLatePayment = (o: OrderEntry) =>
     ask({
       title: 'Spóźniona wpłata',
       body: (
@@ -102,7 +102,7 @@ export function OrdersTab() {
         return `Zamówienie ${o.number} opłacone po terminie. Wystawiono fakturę ${out.invoiceNumber}.`;
       },
     });
-  const cancel = (o: AdminOrder) =>
+  const cancel = (o: OrderEntry) =>
     ask({
       title: 'Anulowanie zamówienia',
       body: (
@@ -118,7 +118,7 @@ export function OrdersTab() {
       },
     });
 
-  const actions = (o: AdminOrder) => {
+  const actions = (o: OrderEntry) => {
     if (o.status === 'pending')
       return (
         <>
@@ -139,7 +139,7 @@ export function OrdersTab() {
       );
     return null;
   };
-  const columns: DataColumn<AdminOrder>[] = [
+  const columns: DataColumn<OrderEntry>[] = [
     { key: 'number', header: 'Numer', td: { ff: 'monospace', fw: 600 }, cell: (o) => o.number },
     { key: 'created', header: 'Złożone', cell: (o) => formatDateTime(o.createdAt) },
     {

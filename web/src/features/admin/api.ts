@@ -1,11 +1,10 @@
-import { archivedProductSchema, archivedTicketTypeSchema, orderSchema, profileSchema, rolesSchema, type Order, type Product, type TicketType, type Variant } from '@domain/schemas';
+import { archivedProductSchema, archivedTicketTypeSchema, profileSchema, rolesSchema, type Product, type TicketType, type Variant } from '@domain/schemas';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export type WithId<T> = T & { id: string };
 export type AdminTicketType = WithId<TicketType> & { archivedAt?: number };
 export type AdminVariant = WithId<Variant>;
 export type AdminProduct = WithId<Omit<Product, 'variants'>> & { variants: AdminVariant[]; archivedAt?: number };
-export type AdminOrder = WithId<Order>;
 export interface AdminUser {
   uid: string;
   email: string;
@@ -39,13 +38,6 @@ export function toArchivedProducts(raw: unknown): AdminProduct[] {
     .sort(bySort);
 }
 
-/** `/orders`, each parsed with the order schema, newest first. */
-export function toOrders(raw: unknown): AdminOrder[] {
-  return parseRecords(orderSchema, raw, 'orders')
-    .map(([id, o]) => ({ ...o, id }))
-    .sort((a, b) => b.createdAt - a.createdAt);
-}
-
 /** `/profiles`, each parsed with the profile schema, by surname. */
 export function toUsers(raw: unknown): AdminUser[] {
   return parseRecords(profileSchema, raw, 'profiles')
@@ -63,13 +55,12 @@ export const adminApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
     adminArchivedTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes)),
     adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toArchivedProducts)),
-    adminOrders: build.query<AdminOrder[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
     adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
   }),
 });
 
-export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminOrdersQuery, useAdminUsersQuery, useAdminRolesQuery } = adminApi;
+export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminUsersQuery, useAdminRolesQuery } = adminApi;
 
 // The live catalogue and the event settings are read through their features' endpoints
 // (one endpoint per database path, see shared/api/realtime.ts).

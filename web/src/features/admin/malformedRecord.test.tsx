@@ -9,7 +9,8 @@ import { toSettled } from '../bankImport/api';
 import { toKsefRecords } from '../ksef/api';
 import { toUnsent } from '../mail/api';
 import { toAdminStats } from '../adminStats/api';
-import { toOrders, toUsers, type AdminUser } from './api';
+import { toUsers, type AdminUser } from './api';
+import { toOrders } from '../orders/api';
 
 const profile = {
   email: 'anna.nowak@example.pl',

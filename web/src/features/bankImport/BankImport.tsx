@@ -9,7 +9,7 @@ import { StatementError, type ParsedStatement } from '@domain/bank/types';
 import { formatCount } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { useAdminOrdersQuery } from '../admin';
+import { useGetAllOrdersQuery } from '../orders';
 import { useBankCsvMappingsQuery, useBankSettledTransactionsQuery } from './api';
 import { CsvMappingForm } from './CsvMappingForm';
 import { BOOKING_CHUNK, DEBITS, INCOMING, TRANSFERS, assignableOrders, bookingItem, bookingSummary, chunks, ordersForMatching, toBook } from './model';
@@ -54,7 +54,7 @@ interface Booking {
  * only the transfers being booked are sent, 25 per call (docs/bank-import.md).
  */
 export default function BankImport() {
-  const orders = useAdminOrdersQuery();
+  const orders = useGetAllOrdersQuery();
   const settled = useBankSettledTransactionsQuery();
   const mappings = useBankCsvMappingsQuery();
   const [encoding, setEncoding] = useState<ChosenEncoding>('auto');

@@ -7,7 +7,8 @@ export interface OrderEntry extends Order {
   id: string;
 }
 
-function toOrders(raw: unknown): OrderEntry[] {
+/** `/orders` (or the part a query reads), each parsed with the order schema, newest first. */
+export function toOrders(raw: unknown): OrderEntry[] {
   return parseRecords(orderSchema, raw, 'orders')
     .map(([id, o]) => ({ ...o, id }))
     .sort((a, b) => b.createdAt - a.createdAt);
@@ -30,6 +31,8 @@ export const ordersApi = realtimeApi.injectEndpoints({
   endpoints: (build) => ({
     /** My orders, newest first. */
     getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),
+    /** Admin: every order, newest first (the rules give only admins the whole path). */
+    getAllOrders: build.query<OrderEntry[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     /** One order, live: its status turns to paid when the organiser confirms the transfer. */
     getOrder: build.query<Order | null, string>(realtimeEndpoint((orderId) => `orders/${orderId}`, toOrder)),
     /** `/event/seller`: recipient and account of bank transfers. */
@@ -37,7 +40,7 @@ export const ordersApi = realtimeApi.injectEndpoints({
   }),
 });
 
-export const { useGetMyOrdersQuery, useGetOrderQuery, useGetPaymentSellerQuery } = ordersApi;
+export const { useGetAllOrdersQuery, useGetMyOrdersQuery, useGetOrderQuery, useGetPaymentSellerQuery } = ordersApi;
 
 export function cancelOrder(orderId: string): Promise<CallableOutput<'cancelOrder'>> {
   return callFunction('cancelOrder', { orderId });

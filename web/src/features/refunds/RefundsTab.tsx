@@ -7,7 +7,6 @@ import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } fro
 import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
-import { useAdminOrdersQuery } from '../admin';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
@@ -19,11 +18,12 @@ const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: tru
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 
-/** Admin „Zwroty”: open requests to decide, refunds to transfer, and what was refunded. */
-export function RefundsTab() {
+/**
+ * Admin „Zwroty”: open requests to decide, refunds to transfer, and what was refunded. Line names
+ * come from the orders (a refund record keeps only line ids), which the admin page passes in.
+ */
+export function RefundsTab({ orders }: { orders: readonly (Order & { id: string })[] | undefined }) {
   const { data, isLoading, isError, refetch } = useGetAllRefundsQuery();
-  // Line names come from the orders (a refund record keeps only line ids).
-  const orders = useAdminOrdersQuery().data;
   const orderById = new Map((orders ?? []).map((o) => [o.id, o]));
   if (isLoading) return <LoadingRows label="Wczytywanie zwrotów" rows={3} />;
   if (isError) return <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zwrotów.</LoadError>;
