@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
+import { pwa } from './vite-plugins/pwa';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), versionManifest()],
+  plugins: [react(), versionManifest(), ...pwa()],
   resolve: {
     alias: tsconfigAliases(),
   },

@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { ThemeProviders } from './app/providers';
 import { createAppRouter } from './app/router/createRouter';
 import { createStore } from './app/store/store';
+import { registerServiceWorkerAfterLoad } from './app/serviceWorker';
 import { installChunkErrorReload } from './app/versionRefresh';
 import { createSession } from './features/auth';
 import { configureFirebase } from './shared/firebase';
@@ -33,6 +34,7 @@ function renderStartupError(error: unknown) {
 
 try {
   installChunkErrorReload();
+  registerServiceWorkerAfterLoad();
   configureFirebase(readFirebaseConfig(import.meta.env));
   const store = createStore();
   const session = createSession(store);
