@@ -1,4 +1,4 @@
-import { formatIsoDay, formatMoney, formatNumber } from '../../shared/format/pl';
+import { isoToPolishDate, formatMoney, formatNumber } from '../../shared/format/pl';
 import type { AdminStatsData, CatalogueEntry, DayStats, RefundStatsData } from './api';
 
 export interface TicketRow {
@@ -100,7 +100,7 @@ export function daysWithRefunds(days: readonly DayStats[], refunds: RefundStatsD
  */
 export function dailyRows(days: readonly DayRow[]): string[][] {
   return days.map((d) => [
-    formatIsoDay(d.date),
+    isoToPolishDate(d.date),
     formatNumber(d.placed, 0),
     formatMoney(d.placedGross),
     formatNumber(d.paid, 0),

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Badge, Group, NativeSelect, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ACTION_LABELS, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, amountSentence } from '@domain/bank/labels';
 import { MATCH_CATEGORIES, type BookingAction, type MatchCategory, type MatchedTransaction, type OrderForMatching, type StatementMatch } from '@domain/bank/matching';
-import { formatCount, formatMoney } from '../../shared/format/pl';
+import { formatCount, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { CATEGORY_COLORS, TRANSFERS } from './model';
 
@@ -54,7 +54,7 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
   };
 
   const columns: DataColumn<MatchedTransaction>[] = [
-    { key: 'date', header: 'Data', nowrap: true, cell: (item) => item.tx.bookingDate.split('-').reverse().join('.') },
+    { key: 'date', header: 'Data', nowrap: true, cell: (item) => isoToPolishDate(item.tx.bookingDate) },
     { key: 'amount', header: 'Kwota', align: 'right', nowrap: true, td: { fw: 600 }, cell: (item) => formatMoney(item.tx.amountGrosze) },
     {
       key: 'payer',

@@ -1,5 +1,4 @@
 // Public API of the invoices feature for other features (pages load lazily from ./pages).
-export { isoToPolishDate } from '@domain/pdf/format';
 export { loadPdfFonts, type PdfFonts } from './pdf/fonts';
 export { AccountingDocument, type DocumentColumn } from './DocumentSheet';
 export { BackToInvoices, DocumentPage } from './DocumentPage';

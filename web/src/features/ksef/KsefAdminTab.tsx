@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { refusalOf } from '../../shared/ui/formErrors';
 
-import { isoToPolishDate } from '../invoices';
+import { isoToPolishDate } from '../../shared/format/pl';
 import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefRecordsQuery, type StoredCorrection, type StoredInvoice } from './api';
 import { saveBytes, saveXml, zipXmlFiles } from './files';
 import { callFunction } from '../../shared/firebase';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, T
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
 import { REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, refundableLines, type OrderRefunds } from '@domain/refunds';
-import { formatMoney } from '../../shared/format/pl';
+import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -57,7 +57,7 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
             {c.fee > 0 ? ` (potrącono ${formatMoney(c.fee)})` : ''}:{' '}
             <Text span fw={700} c={c.status === 'transferred' ? 'teal' : 'orange'}>
               {REFUND_TRANSFER_STATUS_LABELS[c.status]}
-              {c.transferredOn ? ` ${c.transferredOn.split('-').reverse().join('.')}` : ''}
+              {c.transferredOn ? ` ${isoToPolishDate(c.transferredOn)}` : ''}
             </Text>
           </Text>
           <Button component={Link} to={`/dashboard/faktury/${uid}-${id}`} size="xs" variant="light">

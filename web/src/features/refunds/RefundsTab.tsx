@@ -6,7 +6,7 @@ import type { Order } from '@domain/schemas';
 import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
 import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
-import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
@@ -175,7 +175,7 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
           </Group>
         ) : (
           <Badge color="teal" variant="light">
-            {REFUND_TRANSFER_STATUS_LABELS[transfer.status]} {transfer.transferredOn?.split('-').reverse().join('.')}
+            {REFUND_TRANSFER_STATUS_LABELS[transfer.status]} {transfer.transferredOn && isoToPolishDate(transfer.transferredOn)}
           </Badge>
         )}
       </Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatIsoDay, formatDateRange, formatDateTime, formatMoney, formatNumber, formatPercent, formatShortDate, NOUNS, pluralForm } from './pl';
+import { formatCount, formatDate, isoToPolishDate, formatDateRange, formatDateTime, formatMoney, formatNumber, formatPercent, formatShortDate, NOUNS, pluralForm } from './pl';
 
 const s = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -41,7 +41,7 @@ describe('dates', () => {
     expect(formatDateTime(d)).toBe('14.08.2026, 12:05');
   });
   it('writes a stored calendar day as dd.mm.rrrr', () => {
-    expect(formatIsoDay('2026-11-24')).toBe('24.11.2026');
+    expect(isoToPolishDate('2026-11-24')).toBe('24.11.2026');
   });
   it('formats date ranges compactly', () => {
     expect(formatDateRange('2026-08-14T10:00:00Z', '2026-08-16T10:00:00Z')).toBe('14–16 sierpnia 2026');

@@ -8,8 +8,10 @@
 // Relative paths rather than the @domain alias: the end-to-end tests import this module too.
 import { pluralForm, type NounForms } from '../../../../functions/src/domain/words';
 import { formatMoney } from '../../../../functions/src/domain/money';
+import { isoToPolishDate } from '../../../../functions/src/domain/pdf/format';
 
-export { formatMoney, pluralForm, type NounForms };
+/** `isoToPolishDate`: a calendar day stored as `2026-11-22` → `22.11.2026` (the PDFs write it the same way). */
+export { formatMoney, isoToPolishDate, pluralForm, type NounForms };
 
 export const LOCALE = 'pl-PL';
 export const TIME_ZONE = 'Europe/Warsaw';
@@ -62,12 +64,6 @@ const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));
 const longDate = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 const shortDate = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE });
 const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
-
-/** A calendar day stored as `2026-11-22` (already a Warsaw day, so no time zone applies) → `22.11.2026`. */
-export function formatIsoDay(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : iso;
-}
 
 /** `22 listopada 2026` (Warsaw time). */
 export function formatDate(d: DateInput): string {
