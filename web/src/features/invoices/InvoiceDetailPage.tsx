@@ -7,7 +7,7 @@ import { useUid } from '../auth';
 import { KsefKodI, KsefXmlButton, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { CorrectionDetail } from '../refunds';
 import { parseInvoiceKey, useGetInvoiceQuery, type InvoiceKey } from './api';
-import { DocumentPage, INVOICES_PATH } from './DocumentPage';
+import { DocumentPage, downloadInvoicePdf, INVOICES_PATH } from '../documents';
 import { InvoiceDocument } from './InvoiceDocument';
 
 /** Same view for "someone else's invoice" and "no such invoice": nothing tells the two apart, no data is shown. */
@@ -52,7 +52,6 @@ function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: 
   const ksef = useInvoiceKsef(invoiceRef, invoice);
   const { data: ksefRecord } = useGetKsefRecordQuery(invoiceRef);
   async function downloadPdf() {
-    const { downloadInvoicePdf } = await import('./pdf/invoicePdf');
     await downloadInvoicePdf(invoice, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
   }
   return (

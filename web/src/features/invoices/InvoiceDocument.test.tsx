@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { buildInvoice, orderTotals, type Invoice, type OrderLine } from '@domain/index';
 import { renderWithTheme } from '../../test/render';
 import { InvoiceDocument } from './InvoiceDocument';
-import { buildInvoicePdf, pdfFileName } from './pdf/invoicePdf';
+import { buildInvoicePdf, pdfFileName } from '../documents/pdf/invoicePdf';
 import { parseInvoiceKey } from './api';
 
 /** An invoice exactly as confirmPayment writes it: built by the domain from the order's lines. */
@@ -88,7 +88,7 @@ describe('InvoiceDocument', () => {
 
   it('builds a real PDF file with the Polish font embedded', () => {
     // The test runs from the repository root or from web/ (npm -w web test).
-    const dir = ['web/src/features/invoices/pdf/fonts', 'src/features/invoices/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const doc = buildInvoicePdf(invoice, { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') });
     const bytes = doc.output();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Invoice } from '@domain/schemas';
 import { formatBankAccount, invoiceLineRows, isoToPolishDate } from '@domain/pdf/format';
 import { formatMoney } from '../../shared/format/pl';
-import { AccountingDocument, type DocumentColumn } from './DocumentSheet';
+import { AccountingDocument, type DocumentColumn } from '../documents';
 
 const LINE_COLUMNS: DocumentColumn[] = [
   { title: 'Lp.', num: true },

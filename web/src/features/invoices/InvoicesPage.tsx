@@ -8,7 +8,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
 import { useGetMyCorrectionsQuery, type CorrectionEntry } from '../refunds';
 import { useGetMyInvoicesQuery, type InvoiceEntry } from './api';
-import { INVOICES_PATH } from './DocumentPage';
+import { INVOICES_PATH } from '../documents';
 
 /** `/dashboard/faktury`: the account's invoices, newest first, each with the corrections issued to it. */
 export function InvoicesPage() {

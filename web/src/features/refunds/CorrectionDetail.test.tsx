@@ -8,7 +8,7 @@ import { renderWithTheme } from '../../test/render';
 import { CorrectionDocument } from './CorrectionDetail';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { parseZloty, toCorrections } from './api';
-import { buildCorrectionPdf, correctionPdfFileName } from './correctionPdf';
+import { buildCorrectionPdf, correctionPdfFileName } from '../documents/pdf/correctionPdf';
 import { qrModules } from '../ksef';
 
 const lines: Order['lines'] = {
@@ -61,7 +61,7 @@ describe('CorrectionDocument', () => {
 
 describe('correction PDF', () => {
   it('builds a real PDF file with the Polish font embedded', () => {
-    const dir = ['web/src/features/invoices/pdf/fonts', 'src/features/invoices/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const c = correction();
     const doc = buildCorrectionPdf(c, { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') });
@@ -74,7 +74,7 @@ describe('correction PDF', () => {
   });
 
   it('with a recorded KSeF number prints the number and the KOD I link (a clickable link) under the correction', async () => {
-    const dir = ['web/src/features/invoices/pdf/fonts', 'src/features/invoices/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/22-11-2026/yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU';
     const modules = await qrModules(link);

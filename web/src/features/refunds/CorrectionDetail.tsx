@@ -4,7 +4,7 @@ import { correctionLineRows, formatBankAccount, isoToPolishDate } from '@domain/
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { AccountingDocument, BackToInvoices, DocumentPage, type DocumentColumn } from '../invoices';
+import { AccountingDocument, BackToInvoices, DocumentPage, downloadCorrectionPdf, type DocumentColumn } from '../documents';
 import { KsefCorrectionXmlButton, KsefKodI, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { useGetCorrectionQuery } from './api';
 
@@ -89,7 +89,6 @@ function LoadedCorrection({ uid, correctionId, correction }: { uid: string; corr
   const { data: record } = useGetKsefRecordQuery(ref);
   const { data: corrected } = useGetKsefRecordQuery({ uid, invoiceId: correction.corrected.invoiceId });
   async function downloadPdf() {
-    const { downloadCorrectionPdf } = await import('./correctionPdf');
     await downloadCorrectionPdf(correction, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
   }
   return (

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { InvoiceData, Seller } from '@domain/schemas';
 import { buyerLines, rateSummaryRows, sellerLines, type TableRow } from '@domain/pdf/format';
-import classes from './invoice.module.css';
+import classes from './documents.module.css';
 
 /**
  * The parts an invoice and a correction invoice share on screen, the same sections as their PDFs

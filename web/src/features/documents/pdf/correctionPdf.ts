@@ -5,8 +5,8 @@
  */
 import type { CorrectionInvoice } from '@domain/refunds';
 import { buildCorrectionPdf, correctionPdfFileName } from '@domain/pdf/correctionPdf';
-import { loadPdfFonts } from '../invoices';
-import { qrModules } from '../ksef';
+import { qrModules } from '../../ksef';
+import { loadPdfFonts } from './fonts';
 
 export { buildCorrectionPdf, correctionPdfFileName } from '@domain/pdf/correctionPdf';
 
