@@ -4,7 +4,7 @@
  * booking callable (see docs/bank-import.md, "Where parsing happens").
  */
 import { parseCamt053, looksLikeCamt053, type CamtStatement } from './camt053.js';
-import { CSV_PRESETS, inspectCsv, presetMapping, readCsvTransactions, type CsvInspection, type CsvMapping, type CsvPresetId } from './csv.js';
+import { CSV_PRESETS, inspectCsv, presetMapping, readCsvTransactions, type CsvDelimiter, type CsvInspection, type CsvMapping, type CsvPresetId } from './csv.js';
 import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
 import { looksLikeMt940, parseMt940 } from './mt940.js';
 import { StatementError, type ParsedStatement, type TextEncodingName } from './types.js';
@@ -20,6 +20,11 @@ export interface ReadStatementOptions {
   csvMapping?: CsvMapping;
   /** A bank layout the admin chose (overrides saved mappings and recognition). */
   csvPreset?: CsvPresetId;
+  /**
+   * A column separator the admin chose in the mapping form: the rows are split with it and the file
+   * comes back for mapping with the re-split columns (a chosen mapping or layout still wins).
+   */
+  csvDelimiter?: CsvDelimiter;
   /** Called while a large XML file is read with the share read so far (0–1). */
   onProgress?: (fraction: number) => void;
 }
@@ -95,6 +100,12 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
 function readCsv(text: string, encoding: TextEncodingName, options: ReadStatementOptions, warnings: string[]): ReadStatementResult {
   const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l.trim());
   if (!lines.some((l) => /[;,\t|]/.test(l))) throw unknownFormat();
+  if (options.csvDelimiter && !options.csvMapping && !options.csvPreset) {
+    // The admin is mapping the columns and picked the separator: show the rows split with it, even
+    // when that makes one column — seeing it is how the admin finds the right one.
+    const chosen = inspectCsv(text, options.csvDelimiter);
+    return { ok: false, needsCsvMapping: { fingerprint: chosen.fingerprint, headers: chosen.headers, sample: sampleRows(chosen), mapping: chosen.guess.mapping, source: 'guess' }, encoding };
+  }
   let inspection = inspectCsv(text);
   // A table has rows of several cells; a letter with a comma in it does not.
   if (inspection.rows.filter((r) => r.length >= 3).length < 2) throw unknownFormat();

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { CSV_PRESETS, type CsvMapping, type CsvPresetId } from '@domain/bank/csv';
+import { CSV_PRESETS, type CsvDelimiter, type CsvMapping, type CsvPresetId } from '@domain/bank/csv';
 import type { ChosenEncoding } from '@domain/bank/encoding';
 import { matchStatement, type BookingAction } from '@domain/bank/matching';
 import type { BankBookingResult } from '@domain/bank/schemas';
@@ -80,7 +80,7 @@ export default function BankImport() {
 
   const savedMappings = useMemo(() => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])), [mappings.data]);
 
-  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; csvPreset?: CsvPresetId; encoding?: ChosenEncoding } = {}) {
+  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; csvPreset?: CsvPresetId; csvDelimiter?: CsvDelimiter; encoding?: ChosenEncoding } = {}) {
     setFileError(null);
     // A file chosen while another is still being read replaces it.
     currentReading.current?.cancel();
@@ -91,12 +91,13 @@ export default function BankImport() {
         savedCsvMappings: savedMappings,
         ...(options.csvMapping ? { csvMapping: options.csvMapping } : {}),
         ...(options.csvPreset ? { csvPreset: options.csvPreset } : {}),
+        ...(options.csvDelimiter ? { csvDelimiter: options.csvDelimiter } : {}),
       },
       (fraction) => setReading((r) => (r && currentReading.current === job ? { ...r, fraction } : r)),
     );
     currentReading.current = job;
     setCurrentFile(file);
-    setLayoutChoice(options.csvPreset ?? (options.csvMapping ? 'mapping' : 'auto'));
+    setLayoutChoice(options.csvPreset ?? (options.csvMapping || options.csvDelimiter ? 'mapping' : 'auto'));
     setReading({ fileName: file.fileName, fraction: 0 });
     let result: ReadStatementResult;
     try {
@@ -273,7 +274,16 @@ export default function BankImport() {
           data-testid="csv-layout"
         />
       )}
-      {stage.kind === 'mapping' && <CsvMappingForm layout={stage.layout} busy={savingMapping} onSubmit={(m, bank) => void saveMapping(m, bank)} onCancel={() => setStage({ kind: 'idle' })} />}
+      {stage.kind === 'mapping' && (
+        <CsvMappingForm
+          key={`${stage.layout.fingerprint}|${stage.layout.mapping.delimiter}`}
+          layout={stage.layout}
+          busy={savingMapping}
+          onSubmit={(m, bank) => void saveMapping(m, bank)}
+          onCancel={() => setStage({ kind: 'idle' })}
+          onDelimiterChange={(d) => void parse(stage.file, { csvDelimiter: d })}
+        />
+      )}
       {statement && match && (
         <>
           <Alert color="blue" variant="light" data-testid="statement-summary">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { z } from 'zod';
-import { CSV_DATE_FORMATS, type CsvColumns, type CsvDateFormat, type CsvMapping } from '@domain/bank/csv';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS, type CsvColumns, type CsvDateFormat, type CsvDelimiter, type CsvMapping } from '@domain/bank/csv';
 import { saveBankCsvMappingInput } from '@domain/bank/schemas';
 import { parseWith } from '@domain/issues';
 import type { CsvLayout } from '@domain/bank/statement';
@@ -13,7 +13,11 @@ export interface CsvMappingFormProps {
   busy: boolean;
   onSubmit: (mapping: CsvMapping, bank: string) => void;
   onCancel: () => void;
+  /** The admin picked another column separator: the file is split again and the form shown anew. */
+  onDelimiterChange: (delimiter: CsvDelimiter) => void;
 }
+
+const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ';': 'średnik ( ; )', ',': 'przecinek ( , )', '\t': 'tabulator', '|': 'kreska pionowa ( | )' };
 
 const NONE = '';
 
@@ -90,7 +94,7 @@ function mappingSchema(layout: CsvLayout) {
     });
 }
 
-export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingFormProps) {
+export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterChange }: CsvMappingFormProps) {
   const start = layout.mapping;
   const columnOptions = layout.headers.map((h, i) => ({ value: String(i), label: `${i + 1}. ${h || '(bez nazwy)'}` }));
   const optional = [{ value: NONE, label: '— brak —' }, ...columnOptions];
@@ -131,6 +135,16 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel }: CsvMappingF
         <Text size="sm" c="dimmed">
           Mapowanie zapamiętamy dla tego banku: kolejne wyciągi w tym samym układzie otworzą się od razu w podglądzie.
         </Text>
+        <Select
+          label="Separator kolumn"
+          description="Jeśli kolumny poniżej są źle podzielone, wybierz znak, którym bank je rozdziela."
+          data={CSV_DELIMITERS.map((d) => ({ value: d, label: DELIMITER_NAMES[d] }))}
+          value={start.delimiter}
+          onChange={(v) => v && v !== start.delimiter && onDelimiterChange(v as CsvDelimiter)}
+          allowDeselect={false}
+          disabled={busy}
+          maw={320}
+        />
         <DataTable
           label="Pierwsze wiersze pliku"
           columns={sampleColumns(layout)}

@@ -101,7 +101,7 @@ describe('CsvMappingForm', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     const onSubmit = vi.fn();
-    renderWithTheme(<CsvMappingForm layout={r.needsCsvMapping} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    renderWithTheme(<CsvMappingForm layout={r.needsCsvMapping} busy={false} onSubmit={onSubmit} onCancel={() => {}} onDelimiterChange={() => {}} />);
     expect(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' }).textContent).toContain('ZAM/2026/000102');
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     expect((await screen.findByRole('alert')).textContent).toBe('Podaj nazwę banku — pod nią zapamiętamy mapowanie.');
@@ -116,7 +116,7 @@ describe('CsvMappingForm', () => {
     const inspection = readStatementFile(bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n'));
     if (!inspection.ok || !inspection.statement.csv) throw new Error('the guessed layout did not read');
     const onSubmit = vi.fn();
-    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} onDelimiterChange={() => {}} />);
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     const bank = screen.getByLabelText(/Nazwa banku/);
     await waitFor(() => expect(bank.getAttribute('aria-invalid')).toBe('true'));
@@ -128,6 +128,35 @@ describe('CsvMappingForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('splits the rows again with the separator the admin picks, and the mapping then uses it', async () => {
+    const { CsvMappingForm } = await import('./CsvMappingForm');
+    // Titles full of commas in a semicolon file: the admin looks at the columns and may pick either.
+    const file = bytes('01.07.2026;149,00;ZAM/2026/000101, bilet, Jan Kowalski\n02.07.2026;298,00;ZAM/2026/000102, karnety, Anna Nowak\n');
+    const first = readStatementFile(file);
+    if (first.ok) throw new Error('expected a mapping request');
+    expect(first.needsCsvMapping.mapping.delimiter).toBe(';');
+    const onDelimiterChange = vi.fn();
+    const view = renderWithTheme(<CsvMappingForm layout={first.needsCsvMapping} busy={false} onSubmit={() => {}} onCancel={() => {}} onDelimiterChange={onDelimiterChange} />);
+    expect(within(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Wiersz', '1. Kolumna 1', '2. Kolumna 2', '3. Kolumna 3']);
+    const separator = () => screen.getAllByLabelText('Separator kolumn').find((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type !== 'hidden')!;
+    fireEvent.click(separator());
+    fireEvent.click(await screen.findByRole('option', { name: 'przecinek ( , )' }));
+    expect(onDelimiterChange).toHaveBeenCalledWith(',');
+    // What the page does with that choice: the file split with „,”, shown in the form anew.
+    const again = readStatementFile(file, { csvDelimiter: ',' });
+    if (again.ok) throw new Error('expected a mapping request');
+    expect(again.needsCsvMapping.mapping.delimiter).toBe(',');
+    expect(again.needsCsvMapping.sample[0]).toEqual(['01.07.2026;149', '00;ZAM/2026/000101', 'bilet', 'Jan Kowalski']);
+    view.unmount();
+    const onSubmit = vi.fn();
+    renderWithTheme(<CsvMappingForm layout={again.needsCsvMapping} busy={false} onSubmit={onSubmit} onCancel={() => {}} onDelimiterChange={() => {}} />);
+    expect(separator().value).toBe('przecinek ( , )');
+    expect(within(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' })).getAllByRole('columnheader')).toHaveLength(5);
+    // Even a separator that leaves one column is shown, so the admin can see it is the wrong one.
+    const single = readStatementFile(file, { csvDelimiter: '|' });
+    expect(!single.ok && single.needsCsvMapping.headers).toEqual(['Kolumna 1']);
+  });
+
   it('submits a guessed mapping the admin confirms, which then reads the file', async () => {
     const { CsvMappingForm } = await import('./CsvMappingForm');
     const file = bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n');
@@ -137,7 +166,7 @@ describe('CsvMappingForm', () => {
     if (!inspection.ok || !inspection.statement.csv) return;
     expect(inspection.statement.csv.source).toBe('guess');
     const onSubmit = vi.fn();
-    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    renderWithTheme(<CsvMappingForm layout={inspection.statement.csv} busy={false} onSubmit={onSubmit} onCancel={() => {}} onDelimiterChange={() => {}} />);
     fireEvent.change(screen.getByLabelText(/Nazwa banku/), { target: { value: 'Mój bank' } });
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
