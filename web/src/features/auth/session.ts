@@ -1,4 +1,5 @@
 import type { User } from 'firebase/auth';
+import { dropDeviceCopies } from '../../shared/deviceCopy';
 import { loadAuth } from '../../shared/firebase';
 import { claimsFrom, sessionUnavailable, signedIn, signedOut, type AuthState, type SessionUser } from './authSlice';
 
@@ -32,6 +33,9 @@ export function createSession(store: SessionStore): Session {
   const started = loadAuth().then(
     ({ auth, sdk }) => {
       sdk.onIdTokenChanged(auth, async (user) => {
+        // A device copy belongs to one account: signed out (also after the account's deletion) none
+        // stays, and another account signing in never sees the previous one's (shared/deviceCopy.ts).
+        dropDeviceCopies(user?.uid ?? null);
         if (!user) {
           store.dispatch(signedOut());
           return;
@@ -81,12 +85,14 @@ export function createSession(store: SessionStore): Session {
     async signIn(email, password) {
       const { auth, sdk } = await started;
       const credential = await sdk.signInWithEmailAndPassword(auth, email, password);
+      dropDeviceCopies(credential.user.uid);
       const token = await credential.user.getIdTokenResult();
       // Dispatched here too so the redirect after sign-in never races the token listener.
       store.dispatch(signedIn({ user: toSessionUser(credential.user), claims: claimsFrom(token.claims) }));
     },
     async signOut() {
       const { auth, sdk } = await started;
+      dropDeviceCopies(); // first: the user asked for nothing of the account to stay on the device
       await sdk.signOut(auth);
       store.dispatch(signedOut());
     },

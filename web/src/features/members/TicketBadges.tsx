@@ -2,9 +2,12 @@ import { Badge, Group } from '@mantine/core';
 import { useGetTicketTypesQuery } from '../tickets';
 import type { TicketClaim } from './api';
 
-/** A participant's tickets: type name and payment status; "bez biletu" when none. */
-export function TicketBadges({ claims }: { claims: Record<string, TicketClaim> | undefined }) {
-  const { data: types } = useGetTicketTypesQuery();
+/**
+ * A participant's tickets: type name and payment status; "bez biletu" when none. `typeNames` (type id →
+ * name) stands in for the live ticket types where the caller has them already (the dashboard's copy).
+ */
+export function TicketBadges({ claims, typeNames }: { claims: Record<string, TicketClaim> | undefined; typeNames?: Record<string, string> }) {
+  const { data: types } = useGetTicketTypesQuery(undefined, { skip: typeNames !== undefined });
   const entries = Object.entries(claims ?? {});
   if (entries.length === 0)
     return (
@@ -15,7 +18,7 @@ export function TicketBadges({ claims }: { claims: Record<string, TicketClaim> |
   return (
     <Group gap={6}>
       {entries.map(([typeId, claim]) => {
-        const name = types?.find((t) => t.id === typeId)?.name ?? 'Bilet';
+        const name = (typeNames ? (Object.hasOwn(typeNames, typeId) ? typeNames[typeId] : undefined) : types?.find((t) => t.id === typeId)?.name) ?? 'Bilet';
         return (
           <Badge key={typeId} variant="filled" autoContrast color={claim.status === 'paid' ? 'teal.9' : 'yellow.4'} style={{ textTransform: 'none' }} data-testid="ticket-badge">
             {name} · {claim.status === 'paid' ? 'opłacony' : 'czeka na płatność'}

@@ -1,0 +1,127 @@
+// The dashboard's device copy (issue 31) in Chromium against the real stack: a second visit draws the
+// account's dashboard from the copy, marked „odświeżanie…”, while the database cannot answer, and swaps
+// in live data when it can; the copy belongs to one uid, is dropped on sign-out and never shows up for
+// another account signing in on the same browser.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
+import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+
+const COPY_KEY = 'panel.copy.dashboard';
+
+let stack: SharedStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let web: string;
+let admin: App;
+let A: ParticipantCopy;
+let B: ParticipantCopy;
+
+/** A participant only account A has, so its name tells whose data is on screen. */
+const A_ONLY = { firstName: 'Gertruda', lastName: 'Kopiowska' };
+const A_LATER = { firstName: 'Bonifacy', lastName: 'Późniejszy' };
+
+beforeAll(async () => {
+  stack = sharedStack();
+  web = stack.urls.web!;
+  [A, B] = await Promise.all([demoParticipantCopy(stack, 'devicecopya'), demoParticipantCopy(stack, 'devicecopyb')]);
+  admin = initializeApp({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `device-copy-${Date.now()}`);
+  await getDatabase(admin).ref(`members/${A.uid}/gertruda`).set({ ...A_ONLY, relation: 'family', createdAt: Date.now() });
+  browser = await launchBrowser();
+  context = await newContext(browser, { viewport: 'phone' });
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+  page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  if (admin) {
+    await getDatabase(admin).goOffline();
+    await deleteApp(admin);
+  }
+});
+
+/** Keeps the database from answering the page: its WebSocket and long-polling requests go nowhere. */
+async function cutDatabase(p: Page) {
+  const rtdb = new URL(stack.urls.rtdb).host;
+  await p.routeWebSocket((url) => url.host === rtdb, () => undefined);
+  await p.route((url) => url.host === rtdb, (route) => route.abort());
+}
+
+async function restoreDatabase(p: Page) {
+  await p.unrouteAll({ behavior: 'ignoreErrors' });
+  // routeWebSocket has no unroute: the next navigation in a fresh page connects for real.
+}
+
+const storedCopy = (p: Page) => p.evaluate((key) => localStorage.getItem(key), COPY_KEY);
+
+async function signIn(p: Page, who: ParticipantCopy) {
+  if (new URL(p.url()).pathname !== '/' || !p.url().startsWith(web)) await p.goto(`${web}/`);
+  await p.getByLabel('Adres e-mail').fill(who.email);
+  await p.locator('input[name="password"]').fill(who.password);
+  await p.getByRole('button', { name: 'Zaloguj się' }).click();
+  await p.waitForURL(`${web}/dashboard`);
+}
+
+describe('the dashboard’s device copy', () => {
+  it('draws the account’s dashboard from the copy while the database is unreachable, then live data', async () => {
+    const errors = collectPageErrors(page);
+    await signIn(page, A);
+    const members = page.getByTestId('home-members');
+    await expect.poll(() => members.getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).toBe(1);
+    await expect.poll(async () => JSON.parse((await storedCopy(page)) ?? 'null')?.uid).toBe(A.uid);
+
+    // Second visit, offline as far as the database goes: the copy, marked as being refreshed. (The
+    // first tab leaves first: its live dashboard would save the change below into the copy.)
+    await page.goto('about:blank');
+    await getDatabase(admin).ref(`members/${A.uid}/bonifacy`).set({ ...A_LATER, relation: 'family', createdAt: Date.now() });
+    const offline = await context.newPage();
+    await cutDatabase(offline);
+    await offline.goto(`${web}/dashboard`);
+    await offline.getByTestId('home-refreshing').waitFor();
+    await expect(offline.getByText('odświeżanie…').isVisible()).resolves.toBe(true);
+    await offline.getByTestId('event-card').waitFor();
+    await expect(offline.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).resolves.toBe(1);
+    // What was written since the copy was taken is not there yet.
+    await expect(offline.getByText(A_LATER.lastName).count()).resolves.toBe(0);
+    await restoreDatabase(offline);
+    await offline.close();
+
+    // With the database reachable the live data replaces the copy and the marker goes.
+    await page.goto(`${web}/dashboard`);
+    await page.getByTestId('home-members').getByText(`${A_LATER.firstName} ${A_LATER.lastName}`).waitFor();
+    await expect(page.getByTestId('home-refreshing').count()).resolves.toBe(0);
+    await expect.poll(async () => JSON.parse((await storedCopy(page)) ?? '{}')?.data?.members?.length).toBe(await page.getByTestId('home-members').locator('li').count());
+    expect(errors).toEqual([]);
+  });
+
+  it('is dropped on sign-out, and another account never sees one left behind', async () => {
+    const leftBehind = await storedCopy(page);
+    expect(JSON.parse(leftBehind ?? 'null')?.uid).toBe(A.uid);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
+    await page.waitForURL(`${web}/`);
+    await expect.poll(() => storedCopy(page)).toBeNull();
+
+    // Even with A's copy put back (as if the sign-out had never run), B signing in on this browser
+    // with the database unreachable sees the loading state, never A's participants. (Only one tab:
+    // a second one would follow the sign-in and read B's live dashboard.)
+    await page.goto('about:blank');
+    const other = await context.newPage();
+    await cutDatabase(other);
+    await other.goto(`${web}/`);
+    await other.getByLabel('Adres e-mail').waitFor();
+    await other.evaluate(([key, value]) => localStorage.setItem(key, value), [COPY_KEY, leftBehind!] as const);
+    await signIn(other, B);
+    await other.getByRole('status', { name: 'Wczytywanie panelu' }).waitFor();
+    await expect(other.getByText(A_ONLY.lastName).count()).resolves.toBe(0);
+    await expect(other.getByTestId('home-refreshing').count()).resolves.toBe(0);
+    await expect.poll(() => storedCopy(other)).toBeNull();
+    await other.close();
+  });
+});

@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
+import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
+import { LineLabel } from '../../shared/ui/LineLabel';
+import { TicketBadges } from '../members';
+import { MEMBERS_SHOWN, type HomeView } from './homeView';
+
+type Query = DataGateProps['query'];
+/** Each card's endpoint state; the device's copy has none (nothing loading, nothing failed). */
+export interface HomeStates {
+  event: Query;
+  members: Query;
+  orders: Query;
+  pickups: Query;
+}
+export const COPY_STATES: HomeStates = { event: { isLoading: false, isError: false }, members: { isLoading: false, isError: false }, orders: { isLoading: false, isError: false }, pickups: { isLoading: false, isError: false } };
+
+const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+function EventCard({ event, isError }: { event: HomeView['event']; isError: boolean }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="event-card">
+      {isError ? (
+        <Alert color="red" variant="light">
+          Nie udało się wczytać informacji o wydarzeniu. Odśwież stronę za chwilę.
+        </Alert>
+      ) : event ? (
+        <Stack gap={4}>
+          <Text size="xs" tt="uppercase" fw={700} c="baltyk">
+            Wydarzenie
+          </Text>
+          <Title order={2} fz={22}>
+            {event.name}
+          </Title>
+          <Stack gap={0}>
+            {event.startDate && event.endDate && (
+              <Text fw={600} data-testid="event-dates">
+                {formatDateRange(event.startDate, event.endDate)}
+              </Text>
+            )}
+            <Text c="dimmed">{event.place}</Text>
+          </Stack>
+        </Stack>
+      ) : (
+        <Text c="dimmed">Organizator nie opublikował jeszcze informacji o wydarzeniu.</Text>
+      )}
+    </Card>
+  );
+}
+
+interface SectionProps extends Omit<DataGateProps, 'rows' | 'children'> {
+  title: string;
+  testId: string;
+  /** The tab with everything of this kind. */
+  link: { to: string; label: string };
+  children: ReactNode;
+  /** Below the list (or the empty state), e.g. what to do next. */
+  footer?: ReactNode;
+}
+
+/** One card of the dashboard: a heading with its tab's link, the list (with its loading, error and empty states). */
+function Section({ title, testId, link, footer, empty, children, ...gate }: SectionProps) {
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid={testId} component="section" aria-label={title}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        </Group>
+        <DataGate rows={2} empty={<Text size="sm" c="dimmed">{empty}</Text>} {...gate}>
+          {children}
+        </DataGate>
+        {footer}
+      </Stack>
+    </Card>
+  );
+}
+
+function MyMembers({ view, query }: { view: HomeView; query: Query }) {
+  const { members, memberCount, withoutTicket, ticketNames } = view;
+  const empty = <>Nie masz jeszcze uczestników. <Anchor component={Link} to="/dashboard/uczestnicy/member/addMember">Dodaj pierwszego</Anchor>.</>;
+  const footer = withoutTicket > 0 && (
+    <Stack gap={6} mt="auto">
+      <Text size="sm" c="dimmed" data-testid="members-without-ticket">
+        {formatCount(withoutTicket, NOUNS.participantWithoutTicket)}
+      </Text>
+      <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light">
+        Kup bilety
+      </Button>
+    </Stack>
+  );
+  return (
+    <Section title="Moi uczestnicy" testId="home-members" link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }} query={query} loadingLabel="Wczytywanie uczestników" errorText="Nie udało się wczytać uczestników." isEmpty={memberCount === 0} empty={empty} footer={footer}>
+      <Stack gap="xs" component="ul" style={LIST}>
+        {members.map((m) => (
+          <Stack key={m.id} gap={2} component="li">
+            <LineLabel name={m.name} />
+            <TicketBadges claims={m.claims} typeNames={ticketNames} />
+          </Stack>
+        ))}
+        {memberCount > MEMBERS_SHOWN && (
+          <Text size="xs" c="dimmed">
+            i {formatCount(memberCount - MEMBERS_SHOWN, NOUNS.person)} więcej…
+          </Text>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
+  return (
+    <Section title="Do zapłaty" testId="home-orders" link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }} query={query} loadingLabel="Wczytywanie zamówień" errorText="Nie udało się wczytać zamówień." isEmpty={view.pendingOrders.length === 0} empty="Nie masz zamówień oczekujących na płatność.">
+      <Stack gap="xs">
+        <Text fw={700} fz="xl" data-testid="home-due">
+          {formatMoney(view.due)}
+        </Text>
+        {view.pendingOrders.map((o) => (
+          <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0}>
+              <LineLabel name={o.number} detail={`${formatShortDate(o.createdAt)} · ${o.lineCount} poz.`} />
+            </Stack>
+            <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
+              {formatMoney(o.gross)}
+            </Badge>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed">
+          Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
+        </Text>
+      </Stack>
+    </Section>
+  );
+}
+
+function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
+  return (
+    <Section title="Do odbioru" testId="home-pickups" link={{ to: '/dashboard/odbierz', label: 'Odbierz' }} query={query} loadingLabel="Wczytywanie przedmiotów do odbioru" errorText="Nie udało się wczytać listy do odbioru." isEmpty={view.waitingPickups.length === 0} empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj.">
+      <Stack gap={6} component="ul" style={LIST}>
+        {view.waitingPickups.map((p) => (
+          <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <LineLabel name={p.label} detail={p.memberName} />
+            </Stack>
+            <Badge variant="light" style={{ flexShrink: 0 }}>
+              {p.quantity} szt.
+            </Badge>
+          </Group>
+        ))}
+        <li>
+          <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
+            Pokaż kod odbioru
+          </Button>
+        </li>
+      </Stack>
+    </Section>
+  );
+}
+
+/** The dashboard's cards, drawn from live answers or from the device's copy alike. */
+export function HomeCards({ view, states }: { view: HomeView; states: HomeStates }) {
+  return (
+    <>
+      <EventCard event={view.event} isError={states.event.isError} />
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <MyMembers view={view} query={states.members} />
+        <OpenOrders view={view} query={states.orders} />
+        <ToPickUp view={view} query={states.pickups} />
+      </SimpleGrid>
+    </>
+  );
+}
