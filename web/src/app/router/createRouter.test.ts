@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { buildRoutes } from './createRouter';
 import { routeTable, type RouteDef } from './routeTable';
@@ -61,16 +61,18 @@ describe('route table', () => {
     expect(() => buildRoutes(bad, session)).toThrow('Unknown route guard: "auht"');
   });
 
-  it('on the page load hands a dashboard page to the frame as a lazy component; later navigations wait for it', async () => {
+  it('on the page load hands a dashboard page to the frame as a lazy component until its chunk is in; later navigations wait for it', async () => {
     type Lazy = () => Promise<{ Component: unknown }>;
     const lazyOf = (table: RouteObject[], path: string) => leafFor(table, path)?.lazy as Lazy;
     const firstLoad = buildRoutes(routeTable, session, { isFirstLoad: () => true });
     const { DashboardHomePage } = await import('../../features/home/pages');
     const { SignInPage } = await import('../../features/auth/pages');
 
-    // React.lazy: the frame paints while the page's chunk loads.
-    const deferred = (await lazyOf(firstLoad, '/dashboard')()).Component as { $$typeof?: symbol };
-    expect(deferred.$$typeof).toBe(Symbol.for('react.lazy'));
+    const FirstLoadPage = (await lazyOf(firstLoad, '/dashboard')()).Component as () => { type: unknown };
+    // While the page's chunk is on its way: React.lazy, so the frame paints meanwhile.
+    expect((FirstLoadPage().type as { $$typeof?: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    // Once it is in: the page itself, so the frame and the page paint together (no Suspense round).
+    await vi.waitFor(() => expect(FirstLoadPage().type).toBe(DashboardHomePage));
     expect((await lazyOf(routes, '/dashboard')()).Component).toBe(DashboardHomePage);
     // Pages outside the dashboard frame have no Suspense around them: always loaded first.
     expect((await lazyOf(firstLoad, '/')()).Component).toBe(SignInPage);

@@ -9,8 +9,11 @@ import classes from './PageTransition.module.css';
  * window for those frames and make the whole document scroll sideways.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  const transition = useRouteMeta()?.transition ?? 'fade';
+  const { pathname, key } = useLocation();
+  const routeTransition = useRouteMeta()?.transition ?? 'fade';
+  // The page of the page load (the history entry react-router calls 'default') appears at once:
+  // nothing was on screen before it, and an entrance from transparent only delays its first paint.
+  const transition = key === 'default' ? 'none' : routeTransition;
   return (
     <div key={pathname} className={classes[`${transition}Frame`]}>
       <div className={classes[transition]} data-transition={transition}>
