@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { hostingHeaders } from './vite-plugins/hostingHeaders';
 import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 import { pwa } from './vite-plugins/pwa';
 import { versionManifest } from './vite-plugins/versionManifest';
@@ -9,7 +10,7 @@ const port = Number(process.env.WEB_PORT ?? 5173);
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), versionManifest(), ...pwa()],
+  plugins: [react(), versionManifest(), ...pwa(), hostingHeaders(new URL('../firebase.json', import.meta.url))],
   resolve: {
     alias: tsconfigAliases(),
   },
