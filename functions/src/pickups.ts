@@ -18,7 +18,8 @@ export const PICKUP_LOCK_TTL_MS = 60_000;
 // Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
 const LOCK_ATTEMPTS = 20;
 
-async function takeLock(uid: string, by: string): Promise<string> {
+/** Takes the per-person hand-out lock (/pickupLocks/{uid}); also used by syncOfflineHandOuts. */
+export async function takePickupLock(uid: string, by: string): Promise<string> {
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const now = Date.now();
@@ -31,7 +32,7 @@ async function takeLock(uid: string, by: string): Promise<string> {
   }
 }
 
-async function releaseLock(uid: string, token: string): Promise<void> {
+export async function releasePickupLock(uid: string, token: string): Promise<void> {
   // null for null: the first run may see a stale empty cache (see transact), and removing nothing is harmless.
   await transact<PickupLock>(db.ref(`pickupLocks/${uid}`), (cur) => (!cur || cur.token === token ? null : undefined));
 }
@@ -50,7 +51,7 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
   const staffName = staffProfile ? `${staffProfile.firstName} ${staffProfile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
   const itemIds = [...new Set(input.itemIds)];
 
-  const token = await takeLock(input.uid, caller.uid);
+  const token = await takePickupLock(input.uid, caller.uid);
   let committed = false;
   try {
     const items = (await readStored(`pickups/${input.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
@@ -81,6 +82,6 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
     return { uid: input.uid, handedOut: itemIds, pickedAt: now };
   } finally {
     // A failed release only delays the next hand-out until the lock goes stale; the refusal matters more.
-    if (!committed) await releaseLock(input.uid, token).catch(() => undefined);
+    if (!committed) await releasePickupLock(input.uid, token).catch(() => undefined);
   }
 });

@@ -1,6 +1,9 @@
 // The pickup station without a network (issue 29), in Chromium with the network cut
 // (context.setOffline): a staff device that opened the station once starts it again offline, signed
-// in, from the service worker's precache.
+// in, from the service worker's precache; two station devices find a participant in their copies of
+// the directory and hand the same items out offline; a reload keeps the queue; on reconnect the
+// first device's hand-outs are recorded and the second's are conflicts, shown on both; the
+// participant's pickup page shows who really handed them out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
@@ -14,13 +17,30 @@ let stack: SharedStack;
 let web: string;
 let browser: Browser;
 let staffA: Account;
+let staffB: Account;
+let participant: Account;
+let pickupCode: string;
+const person = { firstName: 'Ola', lastName: `Offlinowa-${suffix}` };
 
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web;
-  const { call, register } = stackClient(stack);
+  const { call, dbGet, dbPatch, register } = stackClient(stack);
   staffA = await register(`stanowisko-a-${suffix}@example.com`, { firstName: 'Ala', lastName: `Stanowiskowa-${suffix}` });
-  await call(DEMO.admin, 'setUserRole', { uid: staffA.uid, role: 'staff', enabled: true });
+  staffB = await register(`stanowisko-b-${suffix}@example.com`, { firstName: 'Bartek', lastName: `Stanowiskowy-${suffix}` });
+  for (const staff of [staffA, staffB]) await call(DEMO.admin, 'setUserRole', { uid: staff.uid, role: 'staff', enabled: true });
+  participant = await register(`offline-${suffix}@example.com`, person);
+  await dbPatch(`baskets/${participant.uid}`, {
+    merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 }, 'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } },
+    updatedAt: Date.now(),
+  });
+  const { orderId } = await call<{ orderId: string }>(participant, 'placeMerchOrder', {
+    idempotencyKey: crypto.randomUUID(),
+    buyer: { kind: 'person', name: 'Ola Offlinowa', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+    acceptTerms: true,
+  });
+  await call(DEMO.admin, 'confirmPayment', { orderId });
+  pickupCode = await dbGet<string>(`profiles/${participant.uid}/pickupCode`);
   browser = await launchBrowser();
 }, 240_000);
 
@@ -38,7 +58,11 @@ async function stationDevice(account: Account): Promise<{ context: BrowserContex
   await signIn(page, web, account);
   await page.goto(`${web}/dashboard/odbierz/User`);
   await page.getByTestId('pickup-code-input').waitFor();
-  // The worker registers after the load event, precaches, then claims the page.
+  // The worker registers after the load event, precaches, then claims the page. A page that was still
+  // navigating when the worker claimed its clients stays uncontrolled until its next load (as a real
+  // device would on its next start): the worker is active, so one reload puts it in control.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   const console: string[] = [];
   page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 }).catch(async (error: unknown) => {
@@ -70,4 +94,78 @@ describe('pickup station offline', () => {
     }
   }, 300_000);
 
+  it('two devices hand out offline, a reload keeps the queue, reconnecting syncs: one hand-out stands, the other is a conflict on both', async () => {
+    const a = await stationDevice(staffA);
+    const b = await stationDevice(staffB);
+    const pages = { a: a.page, b: b.page };
+    try {
+      // Each device has its copy of the directory before the network goes.
+      for (const page of Object.values(pages)) await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await a.context.setOffline(true);
+      await b.context.setOffline(true);
+      for (const page of Object.values(pages)) await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
+      expect(await a.page.getByTestId('directory-freshness').innerText()).toMatch(/stan z \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+
+      // Device A: the typed pickup code; device B: a name search. Both answer from the copy.
+      await a.page.getByTestId('pickup-code-input').fill(pickupCode);
+      await a.page.getByRole('button', { name: 'Znajdź' }).click();
+      await b.page.getByTestId('directory-search').fill(person.lastName.toLowerCase());
+      await b.page.getByTestId('directory-result').first().click();
+      for (const page of Object.values(pages)) {
+        await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
+        await page.getByTestId('go-hand-out').click();
+        const confirm = page.getByTestId('confirm-handout');
+        await expect.poll(() => confirm.textContent(), POLL).toBe('Potwierdź wydanie (2)');
+        await confirm.click();
+        const result = page.getByTestId('handout-result');
+        await result.waitFor();
+        expect(await result.getAttribute('data-queued')).toBe('true');
+        expect(await result.innerText()).toContain('zapisane offline — czeka na wysłanie');
+      }
+
+      // A reload while offline: the page comes from the service worker, the queue from IndexedDB.
+      await a.page.goto(`${web}/dashboard/odbierz/User`);
+      await a.page.reload();
+      await expect.poll(() => a.page.getByTestId('queued-handout').count(), POLL).toBe(2);
+      expect(await a.page.getByTestId('queued-handout').first().innerText()).toContain('zapisane offline — czeka na wysłanie');
+
+      // A reconnects first: its hand-outs are recorded. Then B: its hand-outs of the same items are conflicts.
+      await a.context.setOffline(false);
+      await expect.poll(() => a.page.getByTestId('queued-handout').count(), POLL).toBe(0);
+      await b.page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => b.page.getByTestId('queued-handout').count(), POLL).toBe(2);
+      await b.context.setOffline(false);
+      await expect.poll(() => b.page.getByTestId('queued-handout').count(), POLL).toBe(0);
+      for (const page of Object.values(pages)) {
+        await expect.poll(() => page.getByTestId('pickup-conflict').count(), POLL).toBe(2);
+        const report = await page.getByTestId('pickup-conflict').first().innerText();
+        expect(report).toContain(`Bartek Stanowiskowy-${suffix}`);
+        expect(report).toContain(`Ala Stanowiskowa-${suffix}`);
+        expect(report).toContain('wydane już wcześniej');
+      }
+      expect(a.errors).toEqual([]);
+      expect(b.errors).toEqual([]);
+    } catch (error) {
+      await screenshot(a.page, 'pickup-offline-a');
+      await screenshot(b.page, 'pickup-offline-b');
+      throw error;
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+
+    // The participant's pickup page: both items handed out, by the device that synced first.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+    try {
+      await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+      const page = await context.newPage();
+      await signIn(page, web, participant);
+      await page.goto(`${web}/dashboard/odbierz`);
+      const items = page.getByTestId('pickup-item');
+      await expect.poll(() => items.count(), POLL).toBe(2);
+      for (const text of await items.allInnerTexts()) expect(text).toContain(`wydał(a): Ala Stanowiskowa-${suffix}`);
+    } finally {
+      await context.close();
+    }
+  }, 600_000);
 });

@@ -101,6 +101,11 @@ const MATRIX: Row[] = [
   { path: `/pickupDirectory/${O}`, read: ['staff', 'admin'], value: { pickupCode: 'KDBBB234', name: 'X Y', email: 'x@x.pl', nameLower: 'x y', lastNameLower: 'y' }, write: NOBODY },
   { path: '/pickupCodes', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: '/pickupCodes/KDALA234', read: ['staff', 'admin'], value: { uid: 'bob' }, write: NOBODY },
+  // Offline hand-outs: conflicts for the stations and the admins, outcomes for the admins; only syncOfflineHandOuts writes
+  { path: '/pickupConflicts', read: ['staff', 'admin'], value: {}, write: NOBODY },
+  { path: '/pickupConflicts/00000000-0000-4000-8000-000000000001', read: ['staff', 'admin'], value: { uid: O, itemId: 'p1', reason: 'already-picked' }, write: NOBODY },
+  { path: '/pickupSync', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/pickupSync/00000000-0000-4000-8000-000000000001', read: ['admin'], value: { uid: O, itemId: 'p1', outcome: 'applied' }, write: NOBODY },
   { path: '/roles', read: ['admin'], value: {}, write: NOBODY },
   { path: `/roles/${O}`, read: ['owner', 'admin'], value: { admin: true, staff: true, updatedAt: 1 }, write: NOBODY },
   { path: `/roles/${O}/admin`, read: ['owner', 'admin'], value: true, write: NOBODY },

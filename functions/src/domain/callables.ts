@@ -31,6 +31,7 @@ import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransa
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 import { submitKsefInput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
+import { syncOfflineHandOutsInput, type SyncOfflineHandOutsOutput } from './pickupSync.js';
 import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
 
 export const REGION = 'europe-central2';
@@ -42,6 +43,7 @@ export const CALLABLES = {
   cancelOrder: 'cancelOrder',
   confirmPayment: 'confirmPayment',
   handOutPickupItems: 'handOutPickupItems',
+  syncOfflineHandOuts: 'syncOfflineHandOuts',
   setUserRole: 'setUserRole',
   upsertTicketType: 'upsertTicketType',
   archiveTicketType: 'archiveTicketType',
@@ -262,6 +264,7 @@ export const CALLABLE_INPUTS = {
   cancelOrder: cancelOrderInput,
   confirmPayment: confirmPaymentInput,
   handOutPickupItems: handOutPickupItemsInput,
+  syncOfflineHandOuts: syncOfflineHandOutsInput,
   setUserRole: setUserRoleInput,
   upsertTicketType: upsertTicketTypeInput,
   archiveTicketType: archiveInput,
@@ -299,6 +302,7 @@ export interface CallableOutputs {
   cancelOrder: CancelOrderOutput;
   confirmPayment: ConfirmPaymentOutput;
   handOutPickupItems: HandOutPickupItemsOutput;
+  syncOfflineHandOuts: SyncOfflineHandOutsOutput;
   setUserRole: SetUserRoleOutput;
   upsertTicketType: UpsertOutput;
   archiveTicketType: ArchiveOutput;

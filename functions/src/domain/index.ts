@@ -15,3 +15,4 @@ export * from './invoice.js';
 export * from './placement.js';
 export * from './payments/index.js';
 export * from './orderLines.js';
+export * from './pickupSync.js';

@@ -449,6 +449,11 @@ export const invoiceSchema = z.strictObject({
 export type Invoice = z.output<typeof invoiceSchema>;
 
 export const PICKUP_STATUS_LABELS = { waiting: 'do odbioru', picked: 'odebrane' } as const;
+/**
+ * Ids a pickup station device mints (hand-out ids, device ids: functions/src/domain/pickupSync.ts)
+ * are random UUIDs, lower-case hex in 8-4-4-4-12 groups: as keys they never name an object internal.
+ */
+export const OFFLINE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const pickupItemSchema = z.strictObject({
   orderId: keySchema,
   label: z.string(),
@@ -463,6 +468,8 @@ export const pickupItemSchema = z.strictObject({
   pickedAt: timestampSchema.optional(),
   pickedBy: uidSchema.optional(),
   pickedByName: z.string().optional(),
+  /** The station device, when the hand-out was made offline and synced later. */
+  pickedDevice: z.string().regex(OFFLINE_ID_PATTERN).optional(),
 });
 export type PickupItem = z.output<typeof pickupItemSchema>;
 

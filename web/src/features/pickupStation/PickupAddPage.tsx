@@ -10,9 +10,13 @@ import { handOutPickupItemsInput } from '@domain/callables';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { handOutPickupItems, type DirectoryEntry, type StationItem } from './api';
 import { SelectableItem, PersonHeader } from './StationParts';
-import { StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON } from './StationPage';
+import { StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, stationOffline, useDevice } from './StationPage';
+import { useSessionUser } from '../auth';
+import { DeviceStatus } from './offline/OfflineParts';
+import { QUEUED_LABEL } from './offline/queue';
+import { queueHandOut } from './offline/stationDevice';
 
-type Outcome = { kind: 'done'; labels: string[] } | { kind: 'refused'; message: string };
+type Outcome = { kind: 'done' | 'queued'; labels: string[] } | { kind: 'refused'; message: string };
 
 const waitingIds = (items: StationItem[]) => items.filter((i) => i.status === 'waiting').map((i) => i.id);
 
@@ -36,6 +40,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
   const setSelected = (ids: string[]) => form.setFieldValue('itemIds', ids);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const staff = useSessionUser();
   const nextRef = useRef<HTMLAnchorElement>(null);
 
   const waiting = useMemo(() => list.filter((i) => i.status === 'waiting'), [list]);
@@ -45,7 +50,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
     return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
   });
   useEffect(() => {
-    if (outcome?.kind === 'done') nextRef.current?.focus();
+    if (outcome?.kind === 'done' || outcome?.kind === 'queued') nextRef.current?.focus();
   }, [outcome]);
 
   function stillWaiting(ids: string[]) {
@@ -56,11 +61,20 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
   const confirm = onSubmit(async (values) => {
     const itemIds = stillWaiting(values.itemIds);
     const handed = waiting.filter((i) => itemIds.includes(i.id));
+    const labels = handed.map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
     setBusy(true);
     setOutcome(null);
     try {
-      await handOutPickupItems({ uid, itemIds });
-      setOutcome({ kind: 'done', labels: handed.map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label)) });
+      if (stationOffline() && staff) {
+        // No network: recorded on this device, one hand-out per item, sent when the network returns.
+        const staffName = staff.displayName ?? staff.email ?? staff.uid;
+        await queueHandOut(handed.map((i) => ({ uid, itemId: i.id, label: i.label, quantity: i.quantity, personName: person.name, staffUid: staff.uid, staffName })));
+        setOutcome({ kind: 'queued', labels });
+      } else {
+        // Online, the transactional hand-out that refuses a double hand-out, as always.
+        await handOutPickupItems({ uid, itemIds });
+        setOutcome({ kind: 'done', labels });
+      }
       setSelected([]);
     } catch (err) {
       setOutcome({ kind: 'refused', message: refusalOf(err).message });
@@ -76,12 +90,19 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       <Stack gap="md">
         <LiveStatus message={announcement} />
         <PersonHeader person={person} />
-        {outcome?.kind === 'done' && (
+        {(outcome?.kind === 'done' || outcome?.kind === 'queued') && (
           // Not a live region itself: the page's live status reads the hand-out out once.
-          <Alert color="green" variant="filled" radius="md" data-testid="handout-result" title={`Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`}>
+          <Alert
+            color={outcome.kind === 'done' ? 'green' : 'yellow.9'}
+            variant="filled"
+            radius="md"
+            data-testid="handout-result"
+            data-queued={outcome.kind === 'queued'}
+            title={outcome.kind === 'done' ? `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}` : `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)} — ${QUEUED_LABEL}`}
+          >
             <Stack gap="sm">
               <Text c="white">{outcome.labels.join(', ')}</Text>
-              <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color="green" data-testid="next-person">
+              <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color={outcome.kind === 'done' ? 'green' : 'dark'} data-testid="next-person">
                 Następna osoba
               </Button>
             </Stack>
@@ -117,11 +138,11 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
               {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
             </Button>
             <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
-              {outcome?.kind === 'done' ? 'Następna osoba' : 'Inna osoba'}
+              {outcome?.kind === 'done' || outcome?.kind === 'queued' ? 'Następna osoba' : 'Inna osoba'}
             </Button>
           </SimpleGrid>
         ) : (
-          outcome?.kind !== 'done' && (
+          outcome?.kind !== 'done' && outcome?.kind !== 'queued' && (
             <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
               Inna osoba
             </Button>
@@ -143,11 +164,15 @@ export function PickupAddPage() {
 
 function PickupAdd() {
   const [params] = useSearchParams();
+  const device = useDevice();
   const uid = params.get('uid');
   if (!uid || !/^[A-Za-z0-9_-]{1,128}$/.test(uid)) return <Navigate to={USER_PAGE} replace />;
   return (
     <PageFrame>
-      <HandOut key={uid} uid={uid} />
+      <Stack gap="lg">
+        <DeviceStatus device={device} />
+        <HandOut key={uid} uid={uid} />
+      </Stack>
     </PageFrame>
   );
 }

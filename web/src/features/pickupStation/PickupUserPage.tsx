@@ -12,7 +12,10 @@ import { codeLookupSchema, extractPickupCode } from './code';
 import { QrScanner } from './QrScanner';
 import { ReturnAction } from './ReturnAction';
 import { ItemRow, PersonHeader } from './StationParts';
-import { ADD_PAGE, StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, withUid } from './StationPage';
+import { ADD_PAGE, StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, stationOffline, useDevice, withUid } from './StationPage';
+import { personByCode } from './offline/deviceStore';
+import { ConflictList, DeviceStatus, QueueList } from './offline/OfflineParts';
+import { DeviceSearch } from './offline/DeviceSearch';
 
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -24,7 +27,8 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
     if (!parsed) return;
     setBusy(true);
     try {
-      const uid = await uidForPickupCode(parsed);
+      // Offline the device's copy answers; online the database does, as before.
+      const uid = stationOffline() ? ((await personByCode(parsed))?.uid ?? null) : await uidForPickupCode(parsed);
       if (uid) onFound(uid);
       else form.setFieldError('code', `Nie znaleziono osoby z kodem odbioru ${parsed}.`);
     } catch (err) {
@@ -119,7 +123,9 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const [pages, setPages] = useState(1);
   const { email, words } = searchWords(debounced);
-  const enabled = email ? email.length >= 2 : words.some((w) => w.length >= 2);
+  const device = useDevice();
+  const searchable = email ? email.length >= 2 : words.some((w) => w.length >= 2);
+  const enabled = searchable && device.online;
   const { data, isFetching, isError, refetch } = useStationSearchQuery(debounced, { skip: !enabled });
   const hits = data?.hits ?? [];
   const shown = hits.slice(0, pages * PAGE_SIZE);
@@ -145,6 +151,7 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
           styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
           data-testid="directory-search"
         />
+        {searchable && !device.online && <DeviceSearch text={debounced} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />}
         {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
         {enabled && data && hits.length === 0 && !isFetching && (
           <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
@@ -218,16 +225,24 @@ function PickupUser() {
   const navigate = useNavigate();
   const uid = params.get('uid');
   const found = (id: string) => navigate(withUid(USER_PAGE, id));
+  const device = useDevice();
   return (
     <PageFrame>
-      {uid ? (
-        <PersonOverview uid={uid} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <CodeLookup onFound={found} />
-          <DirectorySearch onFound={found} />
-        </SimpleGrid>
-      )}
+      <Stack gap="lg">
+        <DeviceStatus device={device} />
+        {uid ? (
+          <PersonOverview uid={uid} />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <CodeLookup onFound={found} />
+              <DirectorySearch onFound={found} />
+            </SimpleGrid>
+            <QueueList device={device} />
+            <ConflictList device={device} />
+          </>
+        )}
+      </Stack>
     </PageFrame>
   );
 }

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
-import { useIsStaff } from '../auth';
-import { useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
+import { useIsAdmin, useIsStaff, useSessionUser } from '../auth';
+import { stationOrder, useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
+import { personByUid } from './offline/deviceStore';
+import { mergeQueued, type DevicePerson } from './offline/queue';
+import { stationDeviceState, useStationDevice, type StationDeviceState } from './offline/stationDevice';
 
 export const USER_PAGE = '/dashboard/odbierz/User';
 export const ADD_PAGE = '/dashboard/odbierz/Add';
@@ -36,7 +39,54 @@ export function StaffOnly({ children }: { children: ReactNode }) {
  * A person and their items, both live. Until both have arrived (or when either fails, or no one has
  * this uid) the station's loading, error or "no such person" view stands in for `children`.
  */
-export function StationPerson({ uid, what, children }: { uid: string; what: { loading: string; error: string }; children: (person: DirectoryEntry, items: StationItem[]) => ReactNode }) {
+export function StationPerson(props: StationPersonProps) {
+  const device = useDevice();
+  return device.online ? <LivePerson {...props} /> : <DevicePersonView {...props} device={device} />;
+}
+
+interface StationPersonProps {
+  uid: string;
+  what: { loading: string; error: string };
+  children: (person: DirectoryEntry, items: StationItem[]) => ReactNode;
+}
+
+/** The station device for the signed-in staff member (started by the first station page). */
+export function useDevice(): StationDeviceState {
+  const user = useSessionUser();
+  const admin = useIsAdmin();
+  return useStationDevice(user ? { uid: user.uid, name: user.displayName ?? user.email ?? user.uid, admin } : null);
+}
+
+/** Offline: the person and their items from the device's copy, with this device's queued hand-outs merged in. */
+function DevicePersonView({ uid, what, children, device }: StationPersonProps & { device: StationDeviceState }) {
+  const [person, setPerson] = useState<DevicePerson | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void personByUid(uid).then((found) => live && setPerson(found), () => live && setPerson(null));
+    return () => {
+      live = false;
+    };
+  }, [uid, device.directoryAt]);
+  const items = person ? stationOrder(mergeQueued(person.items, device.queue, uid)) : [];
+  return (
+    <DataGate
+      query={{ isLoading: person === undefined, isError: false, error: undefined }}
+      loadingLabel={what.loading}
+      rows={4}
+      errorText={what.error}
+      onRetry={() => setPerson(undefined)}
+      isEmpty={!person}
+      empty={<EmptyState title="Nie ma tej osoby w kopii na urządzeniu" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />}
+    >
+      {person && children({ uid: person.uid, name: person.name, email: person.email, pickupCode: person.pickupCode }, items)}
+    </DataGate>
+  );
+}
+
+/** Whether the station works from the device's copy right now (read outside React). */
+export const stationOffline = () => !stationDeviceState().online;
+
+function LivePerson({ uid, what, children }: StationPersonProps) {
   const person = useStationPersonQuery(uid);
   const items = useStationItemsQuery(uid);
   const retry = () => {

@@ -3,6 +3,7 @@ import { Badge, Checkbox, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
 import type { DirectoryEntry, StationItem } from './api';
+import { QUEUED_LABEL } from './offline/queue';
 
 export function PersonHeader({ person }: { person: DirectoryEntry }) {
   return (
@@ -45,11 +46,18 @@ function itemTitle(item: StationItem) {
 }
 
 export function pickedNote(item: StationItem): string {
+  if (item.queuedOffline) return `wydano tutaj ${formatDateTime(item.queuedOffline.at)} · ${QUEUED_LABEL}`;
   const when = item.pickedAt ? formatDateTime(item.pickedAt) : '';
   return `wydano ${when}${item.pickedByName ? ` · wydał(a): ${item.pickedByName}` : ''}`;
 }
 
 function StatusBadge({ item }: { item: StationItem }) {
+  if (item.queuedOffline)
+    return (
+      <Badge size="lg" variant="light" color="yellow" data-testid="pickup-status" data-queued="true">
+        offline
+      </Badge>
+    );
   return (
     <Badge size="lg" variant="light" color={item.status === 'picked' ? 'green' : 'orange'} data-testid="pickup-status">
       {PICKUP_STATUS_LABELS[item.status]}

@@ -16,6 +16,8 @@ export interface DirectoryEntry {
 
 export interface StationItem extends PickupItem {
   id: string;
+  /** Handed out on this device while offline, not yet sent (offline/queue.ts). */
+  queuedOffline?: { id: string; at: number };
 }
 
 /** `/pickupDirectory/{uid}` parsed with its domain schema (a malformed entry throws MalformedRecordError); none → null. */

@@ -1,0 +1,100 @@
+/**
+ * Hand-outs made at a pickup station while it had no network (docs/pickup-offline.md): the device
+ * queues them and sends them in order through `syncOfflineHandOuts`, which applies each exactly once
+ * (its id is the idempotency key) and records the ones that can no longer be applied as conflicts.
+ */
+import { z } from 'zod';
+import { keySchema, OFFLINE_ID_PATTERN, timestampSchema, uidSchema, type PickupItem } from './schemas.js';
+
+/** Hand-out and device ids: random UUIDs (crypto.randomUUID), see OFFLINE_ID_PATTERN. */
+export const offlineIdSchema = z.string({ error: 'Brak identyfikatora' }).regex(OFFLINE_ID_PATTERN, 'Nieprawidłowy identyfikator wydania');
+
+/** Hand-outs per call: the device sends its queue in batches of this size, oldest first. */
+export const OFFLINE_BATCH = 50;
+
+export const offlineHandOutSchema = z.strictObject({
+  id: offlineIdSchema,
+  uid: uidSchema,
+  itemId: keySchema,
+  /** The quantity the station saw and handed out (the whole item). */
+  quantity: z.int('Nieprawidłowa liczba sztuk').min(1, 'Nieprawidłowa liczba sztuk').max(10_000, 'Nieprawidłowa liczba sztuk'),
+  /** When it was handed out, by the device's clock. */
+  at: timestampSchema,
+});
+export type OfflineHandOut = z.output<typeof offlineHandOutSchema>;
+
+export const syncOfflineHandOutsInput = z
+  .strictObject({
+    deviceId: offlineIdSchema,
+    handOuts: z
+      .array(offlineHandOutSchema, { error: 'Brak wydań do wysłania' })
+      .min(1, 'Brak wydań do wysłania')
+      .max(OFFLINE_BATCH, `Najwyżej ${OFFLINE_BATCH} wydań naraz`),
+  })
+  .refine((input) => new Set(input.handOuts.map((h) => h.id)).size === input.handOuts.length, { error: 'Powtórzony identyfikator wydania', path: ['handOuts'] });
+
+/** Why an offline hand-out was not applied. */
+export const OFFLINE_CONFLICT_REASONS = ['already-picked', 'withdrawn', 'quantity-changed'] as const;
+export type OfflineConflictReason = (typeof OFFLINE_CONFLICT_REASONS)[number];
+export const OFFLINE_CONFLICT_LABELS: Record<OfflineConflictReason, string> = {
+  'already-picked': 'wydane już wcześniej',
+  withdrawn: 'zwrócone lub anulowane — nie ma go już do wydania',
+  'quantity-changed': 'liczba sztuk zmieniła się (częściowy zwrot)',
+};
+
+/** Who recorded the hand-out that stands (the item as stored). */
+export const recordedHandOutSchema = z.strictObject({
+  by: uidSchema.optional(),
+  byName: z.string().max(200).optional(),
+  at: timestampSchema.optional(),
+  deviceId: offlineIdSchema.optional(),
+});
+
+/** `/pickupSync/{handOutId}`: the outcome of one offline hand-out, written with its effect (exactly once). */
+export const pickupSyncRecordSchema = z.strictObject({
+  uid: uidSchema,
+  itemId: keySchema,
+  deviceId: offlineIdSchema,
+  by: uidSchema,
+  at: timestampSchema,
+  syncedAt: timestampSchema,
+  outcome: z.enum(['applied', 'conflict']),
+  reason: z.enum(OFFLINE_CONFLICT_REASONS).optional(),
+});
+export type PickupSyncRecord = z.output<typeof pickupSyncRecordSchema>;
+
+/**
+ * `/pickupConflicts/{handOutId}`: an offline hand-out that could not be recorded, for both stations
+ * and the admins to settle: who handed it out, where (device) and when, and the hand-out that stands.
+ */
+export const pickupConflictSchema = z.strictObject({
+  uid: uidSchema,
+  itemId: keySchema,
+  label: z.string(),
+  quantity: z.int().min(1),
+  personName: z.string(),
+  reason: z.enum(OFFLINE_CONFLICT_REASONS),
+  offline: z.strictObject({ by: uidSchema, byName: z.string().max(200), deviceId: offlineIdSchema, at: timestampSchema }),
+  recorded: recordedHandOutSchema.optional(),
+  createdAt: timestampSchema,
+});
+export type PickupConflict = z.output<typeof pickupConflictSchema>;
+
+export type OfflineDecision =
+  | { kind: 'apply' }
+  | { kind: 'conflict'; reason: OfflineConflictReason; recorded?: z.output<typeof recordedHandOutSchema> };
+
+/** What an offline hand-out does to the item as it is stored now (undefined: no longer there). */
+export function decideOfflineHandOut(item: PickupItem | undefined, handOut: Pick<OfflineHandOut, 'quantity'>): OfflineDecision {
+  if (!item) return { kind: 'conflict', reason: 'withdrawn' };
+  if (item.status === 'picked') {
+    const recorded = { by: item.pickedBy, byName: item.pickedByName, at: item.pickedAt, deviceId: item.pickedDevice };
+    return { kind: 'conflict', reason: 'already-picked', recorded: Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== undefined)) };
+  }
+  if (item.quantity !== handOut.quantity) return { kind: 'conflict', reason: 'quantity-changed' };
+  return { kind: 'apply' };
+}
+
+export interface SyncOfflineHandOutsOutput {
+  results: { id: string; outcome: 'applied' | 'conflict'; reason?: OfflineConflictReason; replayed: boolean }[];
+}

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// `node tests/e2e/bench/pickupOffline.mjs [--people N] [--lookups N] [--running]`: the offline pickup
+// station (docs/pickup-offline.md), measured against a stack of its own (production build), or with
+// `--running` against the one `npm start -- --preview` runs (ports from RTDB_PORT, AUTH_PORT,
+// FUNCTIONS_PORT, WEB_PORT):
+//
+//  1. Offline lookup on a 4×-slowed CPU (CDP Emulation.setCPUThrottlingRate): a station device copies
+//     a directory of N people while online, the network is cut, then a typed pickup code
+//     („Znajdź” → the person's header) and a name search (typing → the first result; includes the
+//     search field's 300 ms debounce) are timed from Node, so each time includes the driver's round trip.
+//  2. 200 queued hand-outs from two devices: device A queued items 0–99, device B items 50–149 (50
+//     items handed out on both = 50 conflicts made). Both reconnect at once and send their queues as
+//     the station does (syncOfflineHandOuts, batches of 50, in order); the time until both are done,
+//     and the conflicts found (answers and /pickupConflicts records).
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
+import { buildAll, NAMESPACE, PROJECT_ID, REGION, startStack } from '../../../scripts/lib/stack.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const PEOPLE = option('people', 2000);
+const LOOKUPS = option('lookups', 20);
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const STAFF = { email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
+const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const log = (line) => console.log(`· ${line}`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+
+/** Distinct codes: i in base 32 over the pickup code alphabet, 8 characters. */
+function code(i) {
+  let n = i + 5_000_000;
+  let out = '';
+  for (let k = 0; k < 8; k++) {
+    out = LETTERS[n % LETTERS.length] + out;
+    n = Math.floor(n / LETTERS.length);
+  }
+  return out;
+}
+
+function person(i) {
+  const first = ['Anna', 'Piotr', 'Kasia', 'Marek', 'Zofia'][i % 5];
+  const last = `Benchowa${String(i).padStart(5, '0')}`;
+  const name = `${first} ${last}`;
+  return { uid: `bench${i}`, name, entry: { pickupCode: code(i), name, email: `bench${i}@example.com`, nameLower: name.toLowerCase(), lastNameLower: last.toLowerCase() } };
+}
+
+async function seed(stack) {
+  const rest = (path) => `${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`;
+  for (let start = 0; start < PEOPLE; start += 500) {
+    const updates = {};
+    for (let i = start; i < Math.min(PEOPLE, start + 500); i++) {
+      const p = person(i);
+      updates[`pickupDirectory/${p.uid}`] = p.entry;
+      updates[`pickups/${p.uid}/bench-l1`] = { orderId: 'bench', label: 'Kubek „Latarnia”', quantity: 1, status: 'waiting', createdAt: Date.now() };
+    }
+    const response = await fetch(rest(''), { method: 'PATCH', body: JSON.stringify(updates) });
+    if (!response.ok) throw new Error(`seed: ${response.status}`);
+  }
+}
+
+async function signIn(page, web, account) {
+  await page.goto(`${web}/`);
+  await page.getByLabel('Adres e-mail').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.waitForURL(`${web}/dashboard`);
+}
+
+async function offlineLookups(browser, web) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  await signIn(page, web, STAFF);
+  await page.goto(`${web}/dashboard/odbierz/User`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByTestId('station-device-status').filter({ hasText: 'stan z' }).waitFor();
+  await context.setOffline(true);
+  await page.getByTestId('directory-freshness').waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const byCode = [];
+  const byName = [];
+  for (let n = 0; n < LOOKUPS; n++) {
+    const p = person(Math.floor((n + 0.5) * (PEOPLE / LOOKUPS)));
+    await page.getByTestId('pickup-code-input').fill(p.entry.pickupCode);
+    let t0 = performance.now();
+    await page.getByRole('button', { name: 'Znajdź' }).click();
+    await page.getByTestId('station-person').filter({ hasText: p.name }).waitFor();
+    byCode.push(performance.now() - t0);
+    await page.goBack();
+    await page.getByTestId('directory-search').waitFor();
+    t0 = performance.now();
+    await page.getByTestId('directory-search').fill(p.name.split(' ')[1].toLowerCase());
+    await page.getByTestId('directory-result').filter({ hasText: p.name }).waitFor();
+    byName.push(performance.now() - t0);
+    await page.getByTestId('directory-search').fill('');
+  }
+  await context.close();
+  return { byCode, byName };
+}
+
+async function idToken(stack, account) {
+  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...account, returnSecureToken: true }),
+  });
+  return (await response.json()).idToken;
+}
+
+async function syncDevice(stack, token, deviceId, queue) {
+  const results = [];
+  for (let i = 0; i < queue.length; i += 50) {
+    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/syncOfflineHandOuts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data: { deviceId, handOuts: queue.slice(i, i + 50) } }),
+    });
+    const body = await response.json();
+    if (body.error) throw new Error(body.error.message);
+    results.push(...body.result.results);
+  }
+  return results;
+}
+
+async function twoDeviceSync(stack) {
+  const queueOf = (from, to) =>
+    Array.from({ length: to - from }, (_, k) => ({ id: randomUUID(), uid: person(from + k).uid, itemId: 'bench-l1', quantity: 1, at: Date.now() - 60_000 + k }));
+  const a = queueOf(0, 100);
+  const b = queueOf(50, 150);
+  const [tokenA, tokenB] = await Promise.all([idToken(stack, STAFF), idToken(stack, ADMIN)]);
+  const t0 = performance.now();
+  const [ra, rb] = await Promise.all([syncDevice(stack, tokenA, randomUUID(), a), syncDevice(stack, tokenB, randomUUID(), b)]);
+  const ms = performance.now() - t0;
+  const conflicts = [...ra, ...rb].filter((r) => r.outcome === 'conflict').length;
+  const stored = await (await fetch(`${stack.urls.rtdb}/pickupConflicts.json?ns=${stack.namespace}&auth=owner&shallow=true`)).json();
+  return { ms, applied: ra.length + rb.length - conflicts, conflicts, filed: Object.keys(stored ?? {}).length, made: 50 };
+}
+
+function runningStack() {
+  const url = (name, fallback) => `http://127.0.0.1:${process.env[name] ?? fallback}`;
+  const urls = { rtdb: url('RTDB_PORT', 9000), auth: url('AUTH_PORT', 9099), functions: url('FUNCTIONS_PORT', 5001), web: url('WEB_PORT', 5173) };
+  return { urls, namespace: NAMESPACE, projectId: PROJECT_ID, region: REGION, stop: async () => undefined };
+}
+
+const running = args.includes('--running');
+if (!running && !process.env.SKIP_BUILD) buildAll();
+const stack = running ? runningStack() : await startStack({ ports: 'free', seed: true, web: 'preview', log });
+try {
+  await seed(stack);
+  const browser = await chromium.launch({ executablePath: await ensureChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const lookups = await offlineLookups(browser, stack.urls.web).finally(() => browser.close());
+  const sync = await twoDeviceSync(stack);
+  console.log(`\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; ${PEOPLE} people in the directory copy, CPU 4× slowed`);
+  console.log(`Offline lookup by pickup code: median ${median(lookups.byCode).toFixed(0)} ms, p95 ${p95(lookups.byCode).toFixed(0)} ms (${LOOKUPS} lookups)`);
+  console.log(`Offline name search (incl. 300 ms debounce): median ${median(lookups.byName).toFixed(0)} ms, p95 ${p95(lookups.byName).toFixed(0)} ms`);
+  console.log(`200 queued hand-outs from two devices: synced in ${(sync.ms / 1000).toFixed(1)} s; applied ${sync.applied}, conflicts found ${sync.conflicts} (filed ${sync.filed}), conflicts made ${sync.made}`);
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,105 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { OFFLINE_CONFLICT_LABELS } from '@domain/pickupSync';
+import { formatCount, formatDateTime, type NounForms } from '../../../shared/format/pl';
+import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
+import { byRecordingOrder, QUEUED_LABEL } from './queue';
+
+const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
+
+const freshness = (at: number | null) => (at ? `stan z ${formatDateTime(at)}` : 'brak kopii na tym urządzeniu');
+const device = (id: string | undefined) => (id ? `urządzenie ${id.slice(0, 8)}` : 'online');
+
+/** Where the station's data comes from, how fresh the device's copy is, and what waits to be sent. */
+export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
+  const waiting = d.queue.length;
+  if (d.online) {
+    return (
+      <Group gap="xs" justify="space-between" wrap="wrap" data-testid="station-device-status" data-online="true">
+        <Text size="sm" c="dimmed">
+          Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}
+        </Text>
+        {waiting > 0 && (
+          <Button size="xs" variant="light" loading={d.syncing} onClick={() => void syncQueue()} data-testid="sync-now">
+            Wyślij zapisane ({waiting})
+          </Button>
+        )}
+      </Group>
+    );
+  }
+  return (
+    <Alert color="yellow" variant="light" radius="md" title="Brak sieci — tryb offline" data-testid="station-device-status" data-online="false">
+      <Stack gap={4}>
+        <Text size="sm" data-testid="directory-freshness">
+          Dane osób i przedmiotów: {freshness(d.directoryAt)}.
+        </Text>
+        <Text size="sm">
+          Wydania zapisują się na tym urządzeniu i zostaną wysłane po powrocie sieci.
+          {waiting > 0 && ` Czeka na wysłanie: ${formatCount(waiting, HAND_OUTS)}.`}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Hand-outs recorded offline on this device, in the order they will be sent. */
+export function QueueList({ device: d }: { device: StationDeviceState }) {
+  if (d.queue.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Title order={2} fz="lg">
+          Zapisane offline ({d.queue.length})
+        </Title>
+        <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {byRecordingOrder(d.queue).map((h) => (
+            <Group component="li" key={h.id} justify="space-between" gap="xs" wrap="wrap" data-testid="queued-handout">
+              <Text size="sm">
+                {h.label}
+                {h.quantity > 1 ? ` × ${h.quantity}` : ''} — {h.personName} · {formatDateTime(h.at)}
+              </Text>
+              <Badge color="yellow" variant="light" tt="none">
+                {QUEUED_LABEL}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ConflictCard({ conflict: c }: { conflict: StationConflict }) {
+  return (
+    <Alert color="red" variant="light" radius="md" data-testid="pickup-conflict" data-item-id={c.itemId} title={`Konflikt: ${c.label}${c.quantity > 1 ? ` × ${c.quantity}` : ''} — ${c.personName}`}>
+      <Stack gap={2}>
+        <Text size="sm">Nie zapisano wydania offline: {OFFLINE_CONFLICT_LABELS[c.reason]}.</Text>
+        <Text size="sm">
+          Wydanie offline: {c.offline.byName} ({device(c.offline.deviceId)}), {formatDateTime(c.offline.at)}.
+        </Text>
+        {c.recorded && (
+          <Text size="sm">
+            Zapisane wydanie: {c.recorded.byName ?? 'nieznany'} ({device(c.recorded.deviceId)}){c.recorded.at ? `, ${formatDateTime(c.recorded.at)}` : ''}.
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          Wyjaśnij z osobą i drugim stanowiskiem, czy przedmiot wydano dwa razy.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Conflicts this device took part in (all of them for an admin): who, where and when. */
+export function ConflictList({ device: d }: { device: StationDeviceState }) {
+  if (d.conflicts.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="pickup-conflicts">
+      <Title order={2} fz="lg" id="pickup-conflicts">
+        Konflikty wydań ({d.conflicts.length})
+      </Title>
+      {d.conflicts.map((c) => (
+        <ConflictCard key={c.id} conflict={c} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The station device (docs/pickup-offline.md): whether the network is there, the directory copy
+ * kept current while it is, the offline queue and its sync, the conflicts reported to this device.
+ * One module-level store, started while a station page is open (useStationDevice).
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { OFFLINE_BATCH, pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
+import { pickupDirectoryEntrySchema, pickupItemSchema } from '@domain/schemas';
+import type { CallableInput } from '@domain/callables';
+import { callFunction, loadDatabase } from '../../../shared/firebase';
+import * as store from './deviceStore';
+import { nextBatch, personTokens, settle, type DevicePerson, type QueuedHandOut } from './queue';
+
+export interface StationConflict extends PickupConflict {
+  id: string;
+}
+
+export interface StationDeviceState {
+  /** The station can reach the database and the callables. */
+  online: boolean;
+  deviceId: string | null;
+  /** When the directory copy on the device was last known current; null: no copy yet. */
+  directoryAt: number | null;
+  queue: QueuedHandOut[];
+  syncing: boolean;
+  /** Conflicts that involve this device (or all, for an admin), newest first. */
+  conflicts: StationConflict[];
+}
+
+export interface StationStaff {
+  uid: string;
+  name: string;
+  admin: boolean;
+}
+
+let state: StationDeviceState = { online: typeof navigator === 'undefined' || navigator.onLine, deviceId: null, directoryAt: null, queue: [], syncing: false, conflicts: [] };
+const listeners = new Set<() => void>();
+function setState(patch: Partial<StationDeviceState>) {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+const HEARTBEAT_MS = 30_000;
+const RETRY_MS = 10_000;
+// The database's connection flag starts false and turns true within a moment of a healthy start.
+const DISCONNECT_GRACE_MS = 2_500;
+
+function parseDirectory(directory: unknown, pickups: unknown): DevicePerson[] {
+  const people: DevicePerson[] = [];
+  const allItems = (pickups ?? {}) as Record<string, Record<string, unknown> | null>;
+  for (const [uid, raw] of Object.entries((directory ?? {}) as Record<string, unknown>)) {
+    const entry = pickupDirectoryEntrySchema.safeParse(raw);
+    if (!entry.success) continue;
+    const items = Object.entries(allItems[uid] ?? {}).flatMap(([id, item]) => {
+      const parsed = pickupItemSchema.safeParse(item);
+      return parsed.success ? [{ ...parsed.data, id }] : [];
+    });
+    const { name, email, pickupCode } = entry.data;
+    people.push({ uid, name, email, pickupCode, items, tokens: personTokens(name, email) });
+  }
+  return people;
+}
+
+function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): StationConflict[] {
+  const all = Object.entries((raw ?? {}) as Record<string, unknown>).flatMap(([id, value]) => {
+    const parsed = pickupConflictSchema.safeParse(value);
+    return parsed.success ? [{ ...parsed.data, id }] : [];
+  });
+  const mine = (c: PickupConflict) =>
+    staff.admin || c.offline.deviceId === deviceId || c.recorded?.deviceId === deviceId || c.offline.by === staff.uid || c.recorded?.by === staff.uid;
+  return all.filter(mine).sort((a, b) => b.createdAt - a.createdAt);
+}
+
+async function refreshQueue() {
+  setState({ queue: await store.queued() });
+}
+
+let syncRunning = false;
+/** Sends the queue, oldest first, in batches, until it is empty or the network fails. */
+export async function syncQueue(): Promise<void> {
+  if (syncRunning || !state.online || !state.deviceId) return;
+  syncRunning = true;
+  setState({ syncing: true });
+  try {
+    for (;;) {
+      const batch = nextBatch(await store.queued(), OFFLINE_BATCH);
+      if (batch.length === 0) break;
+      const input: CallableInput<'syncOfflineHandOuts'> = {
+        deviceId: state.deviceId,
+        handOuts: batch.map(({ id, uid, itemId, quantity, at }) => ({ id, uid, itemId, quantity, at })),
+      };
+      const { results } = await callFunction('syncOfflineHandOuts', input);
+      const { sent, conflicts } = settle(batch, results);
+      await store.settleSent(sent, conflicts);
+      await refreshQueue();
+      if (sent.length === 0) break;
+    }
+  } catch {
+    // The network went again (or a cold function): the queue stays, the next retry sends it.
+  } finally {
+    syncRunning = false;
+    setState({ syncing: false });
+  }
+}
+
+/** Records hand-outs made offline (one per item, each with a new id): on the device at once, sent when the network returns. */
+export async function queueHandOut(handOuts: Omit<QueuedHandOut, 'id' | 'at' | 'deviceId' | 'seq'>[]): Promise<void> {
+  const deviceId = state.deviceId ?? (await store.deviceId());
+  const at = Date.now();
+  await store.enqueue(handOuts.map((h, i) => ({ ...h, id: crypto.randomUUID(), at, deviceId, seq: at * 1000 + i })));
+  await refreshQueue();
+  void syncQueue();
+}
+
+/** Watches the network and the database connection; keeps the directory and conflicts current. */
+async function start(staff: StationStaff): Promise<() => void> {
+  const stops: (() => void)[] = [];
+  setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt() });
+  await refreshQueue();
+  const { db, sdk } = await loadDatabase();
+
+  let connected = false;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  const judge = () => {
+    const online = navigator.onLine && connected;
+    if (online !== state.online) setState({ online });
+    if (online) void syncQueue();
+  };
+  stops.push(sdk.onValue(sdk.ref(db, '.info/connected'), (snap) => {
+    clearTimeout(graceTimer);
+    if (snap.val() === true) {
+      connected = true;
+      judge();
+    } else graceTimer = setTimeout(() => ((connected = false), judge()), DISCONNECT_GRACE_MS);
+  }));
+  const onNetwork = () => judge();
+  window.addEventListener('online', onNetwork);
+  window.addEventListener('offline', onNetwork);
+  stops.push(() => (window.removeEventListener('online', onNetwork), window.removeEventListener('offline', onNetwork), clearTimeout(graceTimer)));
+
+  let directory: unknown;
+  let pickups: unknown;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    if (directory === undefined || pickups === undefined) return;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      const at = Date.now();
+      void store.saveDirectory(parseDirectory(directory, pickups), at).then(() => setState({ directoryAt: at }));
+    }, 200);
+  };
+  stops.push(sdk.onValue(sdk.ref(db, 'pickupDirectory'), (snap) => ((directory = snap.val() ?? {}), save())));
+  stops.push(sdk.onValue(sdk.ref(db, 'pickups'), (snap) => ((pickups = snap.val() ?? {}), save())));
+  const conflictsQuery = sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(100));
+  stops.push(sdk.onValue(conflictsQuery, (snap) => setState({ conflicts: conflictsFor(snap.val(), staff, state.deviceId ?? '') })));
+
+  // While live, the copy stays current even when nothing changes; a retry picks up a failed sync.
+  const heartbeat = setInterval(() => {
+    if (state.online && directory !== undefined) void store.touchDirectory(Date.now()).then(() => setState({ directoryAt: Date.now() }));
+    if (state.online && state.queue.length > 0) void syncQueue();
+  }, Math.min(HEARTBEAT_MS, RETRY_MS * 3));
+  stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
+  judge();
+  return () => stops.forEach((stop) => stop());
+}
+
+let users = 0;
+let stopping: Promise<() => void> | null = null;
+
+/** The station device's state; the first station page to mount starts it, the last to unmount stops it. */
+export function useStationDevice(staff: StationStaff | null): StationDeviceState {
+  const key = staff ? `${staff.uid}:${staff.name}:${staff.admin}` : '';
+  useEffect(() => {
+    if (!staff) return;
+    users++;
+    if (users === 1) stopping = start(staff);
+    return () => {
+      users--;
+      if (users === 0 && stopping) void stopping.then((stop) => stop());
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the staff member is identified by `key`
+  }, [key]);
+  return useSyncExternalStore(
+    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    () => state,
+  );
+}
+
+export function stationDeviceState(): StationDeviceState {
+  return state;
+}
