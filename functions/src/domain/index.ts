@@ -16,3 +16,4 @@ export * from './placement.js';
 export * from './payments/index.js';
 export * from './orderLines.js';
 export * from './pickupSync.js';
+export * from './mail.js';

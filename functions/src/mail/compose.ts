@@ -3,29 +3,25 @@
  * callable makes: `commitWithMail(updates, mail)` — the callable's own final multi-path update with
  * the message added to it, then delivery. The callables stay as they were otherwise.
  */
-import type { EventSettings, Invoice, Order, PickupItem } from '../domain/index.js';
+import { eventFieldsSchema, mailPrefsSchema, profileSchema, sellerSchema, uidSchema, type EventSettings, type Invoice, type Order, type PickupItem } from '../domain/index.js';
 import type { CorrectionInvoice, RefundTransfer } from '../domain/refunds.js';
+import { z } from 'zod';
 import { paymentQrPayload } from '../domain/paymentQr.js';
 import { db } from '../lib/admin.js';
+import { readStored } from '../lib/stored.js';
 import { mailConfig } from './config.js';
 import { deliverAfterCommit } from './deliver.js';
 import { OPTIONAL_KINDS, messageIdFor, outboxUpdates, type MailAttachments, type MailKind, type PreparedMail } from './outbox.js';
 import * as templates from './templates.js';
 
-/** `/mailPrefs/{uid}`: written by the participant's settings page (rules validate it). */
-export interface MailPrefs {
-  /** false: no welcome and hand-out messages. Absent = true. */
-  optional?: boolean;
-  updatedAt?: number;
-}
-
 async function eventOf(): Promise<Pick<EventSettings, 'name' | 'seller'> | null> {
-  return (await db.ref('event').get()).val() as EventSettings | null;
+  const [name, seller] = await Promise.all([readStored('event/name', eventFieldsSchema.shape.name, 'nazwa wydarzenia'), readStored('event/seller', sellerSchema, 'dane sprzedawcy')]);
+  return name === null || seller === null ? null : { name, seller };
 }
 
 async function prepare(kind: MailKind, subjectId: string, input: { uid: string; to: string; rendered: templates.Rendered; attachments?: MailAttachments; ref?: string }): Promise<PreparedMail> {
   const optional = OPTIONAL_KINDS.has(kind);
-  const prefs = optional ? ((await db.ref(`mailPrefs/${input.uid}`).get()).val() as MailPrefs | null) : null;
+  const prefs = optional ? await readStored(`mailPrefs/${input.uid}`, mailPrefsSchema, 'ustawienia poczty') : null;
   return {
     id: messageIdFor(kind, subjectId),
     optedOut: optional && prefs?.optional === false,
@@ -49,7 +45,7 @@ function context(event: Pick<EventSettings, 'name'> | null): templates.MailConte
 }
 
 async function profileEmail(uid: string): Promise<string | null> {
-  return (await db.ref(`profiles/${uid}/email`).get()).val() as string | null;
+  return readStored(`profiles/${uid}/email`, profileSchema.shape.email, 'adres e-mail');
 }
 
 export async function orderPlacedMail(orderId: string, order: Order): Promise<PreparedMail> {
@@ -80,7 +76,7 @@ export async function refundApprovedMail(correctionId: string, correction: Corre
 
 /** The e-mail of a refund marked transferred (`/refunds/{orderId}/corrections/{correctionId}` as it is now). */
 export async function refundTransferredMail(orderId: string, correctionId: string, transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn'>): Promise<PreparedMail | null> {
-  const [uid, orderNumber] = await Promise.all([db.ref(`refunds/${orderId}/uid`).get(), db.ref(`refunds/${orderId}/orderNumber`).get()]).then((snaps) => snaps.map((s) => s.val() as string | null));
+  const [uid, orderNumber] = await Promise.all([readStored(`refunds/${orderId}/uid`, uidSchema, 'konto zwrotu'), readStored(`refunds/${orderId}/orderNumber`, z.string(), 'numer zamówienia zwrotu')]);
   const to = uid ? await profileEmail(uid) : null;
   if (!uid || !to || !transfer.transferredOn) return null;
   const correction = { number: transfer.number, orderNumber: orderNumber ?? '', refundAmount: transfer.amount, refundAccount: transfer.bankAccount };

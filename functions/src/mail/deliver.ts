@@ -14,12 +14,12 @@ import { readFileSync } from 'node:fs';
 import { logger } from 'firebase-functions/v2';
 import type { Transporter } from 'nodemailer';
 import type { z } from 'zod';
-import { invoiceSchema, parseWith } from '../domain/index.js';
+import { invoiceSchema, outboxMessageSchema, parseWith } from '../domain/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import type { PdfFonts } from '../domain/pdf/invoicePdf.js';
 import type { MailDeliveryStatus } from '../domain/callables.js';
 import { db } from '../lib/admin.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { mailConfig } from './config.js';
 import type { DeliveryError, OutboxMessage } from './outbox.js';
 import { PAYMENT_QR_CID } from './templates.js';
@@ -68,7 +68,7 @@ class AttachmentError extends Error {}
 
 /** The stored document an attachment is made from, parsed; missing or malformed → an attachment error (the message waits for a retry). */
 async function readAttachmentRecord<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-  const value = (await db.ref(path).get()).val() as unknown;
+  const value: unknown = (await db.ref(path).get()).val();
   if (value === null) throw new AttachmentError(`/${path} not found`);
   const parsed = parseWith(schema, value);
   if (!parsed.ok) throw new AttachmentError(`/${path} is malformed: ${parsed.error.field}: ${parsed.error.message}`);
@@ -130,18 +130,15 @@ export function classifyError(error: unknown, now: number): DeliveryError {
  * one whose pause has not passed. Never throws: the outcome is stored on the message and returned.
  */
 export async function deliverMessage(messageId: string, { manual = false, now = Date.now() }: { manual?: boolean; now?: number } = {}): Promise<DeliveryOutcome> {
-  const ref = db.ref(`outbox/${messageId}`);
+  const path = `outbox/${messageId}`;
   const token = randomUUID();
-  let refusal: DeliveryOutcome['status'] | null = null;
+  let notNow: DeliveryOutcome['status'] | null = null;
   let claimed: OutboxMessage | null;
   try {
-    const result = await transact<OutboxMessage>(ref, (cur) => {
-      refusal = null;
+    const result = await transactStored(path, outboxMessageSchema, 'wiadomość e-mail', (cur) => {
+      notNow = cur ? notClaimable(cur, now, manual) : null;
       if (!cur) return null;
-      if (cur.status === 'sent' || cur.status === 'skipped') refusal = cur.status === 'sent' ? 'sent' : 'skipped';
-      else if (cur.status === 'sending' && cur.claim && now - cur.claim.at < SEND_CLAIM_TTL_MS) refusal = 'busy';
-      else if (cur.status === 'failed' && !manual && (cur.error?.permanent || (cur.nextAttemptAt ?? 0) > now)) refusal = 'failed';
-      if (refusal) return undefined;
+      if (notNow) return KEEP;
       return { ...cur, status: 'sending', claim: { token, at: now }, attempts: (cur.attempts ?? 0) + 1, lastAttemptAt: now };
     });
     claimed = result.value;
@@ -149,7 +146,8 @@ export async function deliverMessage(messageId: string, { manual = false, now = 
     logger.error(`mail: claiming ${messageId} failed`, error);
     return { messageId, status: 'busy' };
   }
-  if (refusal) return { messageId, status: refusal };
+  const skipped = notNow as DeliveryOutcome['status'] | null;
+  if (skipped) return { messageId, status: skipped };
   if (!claimed || claimed.claim?.token !== token) return { messageId, status: 'missing' };
   const message = claimed;
 
@@ -183,9 +181,9 @@ export async function deliverMessage(messageId: string, { manual = false, now = 
   }
 
   try {
-    await transact<OutboxMessage>(ref, (cur) => {
+    await transactStored(path, outboxMessageSchema, 'wiadomość e-mail', (cur) => {
       if (!cur) return null;
-      if (cur.claim?.token !== token) return undefined;
+      if (cur.claim?.token !== token) return KEEP;
       const next: OutboxMessage = { ...cur, ...outcome };
       delete next.claim;
       if (outcome.status === 'sent') {
@@ -217,7 +215,21 @@ export async function deliverAfterCommit(messageIds: readonly string[]): Promise
 /** Messages not sent yet: absent status (waiting), `failed`, `sending` — the statuses sorting up to `sending`. */
 export async function unsentMessages(limit = 200): Promise<Record<string, OutboxMessage>> {
   const snap = await db.ref('outbox').orderByChild('status').endAt('sending').limitToFirst(limit).get();
-  return (snap.val() ?? {}) as Record<string, OutboxMessage>;
+  const messages: Record<string, OutboxMessage> = {};
+  snap.forEach((child) => {
+    const parsed = parseWith(outboxMessageSchema, child.val());
+    if (parsed.ok) messages[child.key!] = parsed.data;
+    else logger.error(`mail: malformed message /outbox/${child.key} left alone`, { problems: parsed.all });
+  });
+  return messages;
+}
+
+/** Why a message is not claimed now: sent or skipped, being sent by a live sender, or failed and not due (unless retried by hand). */
+function notClaimable(message: OutboxMessage, now: number, manual: boolean): DeliveryOutcome['status'] | null {
+  if (message.status === 'sent' || message.status === 'skipped') return message.status;
+  if (message.status === 'sending' && message.claim && now - message.claim.at < SEND_CLAIM_TTL_MS) return 'busy';
+  if (message.status === 'failed' && !manual && (message.error?.permanent || (message.nextAttemptAt ?? 0) > now)) return 'failed';
+  return null;
 }
 
 /**

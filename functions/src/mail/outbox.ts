@@ -4,7 +4,9 @@
  * exactly when the change does; delivery (deliver.ts) happens afterwards and records its outcome on
  * the message. Written only by functions; admins read it (the „Poczta” view).
  */
-export type MailKind = 'orderPlaced' | 'paymentBooked' | 'orderCancelled' | 'refundApproved' | 'refundTransferred' | 'itemsHandedOut' | 'welcome';
+import type { MailKind, OutboxContent } from '../domain/mail.js';
+
+export type { DeliveryError, DeliveryStatus, MailAttachments, MailKind, OutboxContent, OutboxMessage } from '../domain/mail.js';
 
 /** Messages a participant may turn off in the settings; order, payment, invoice and refund messages always go. */
 export const OPTIONAL_KINDS: ReadonlySet<MailKind> = new Set(['itemsHandedOut', 'welcome']);
@@ -25,59 +27,6 @@ export function messageIdFor(kind: MailKind, subjectId: string): string {
   return `${PREFIX[kind]}-${subjectId}`;
 }
 
-
-export interface MailAttachments {
-  /** The invoice PDF, built at delivery from the immutable `/invoices/{uid}/{invoiceId}`. */
-  invoice?: { uid: string; invoiceId: string };
-  /** The correction invoice PDF, from `/corrections/{uid}/{correctionId}`. */
-  correction?: { uid: string; correctionId: string };
-  /** A Standard 2D payment line, attached as an inline GIF (`cid:payment-qr`). */
-  paymentQr?: string;
-}
-
-export type DeliveryStatus = 'sending' | 'sent' | 'failed' | 'skipped';
-
-export interface DeliveryError {
-  /** Stable code: smtp-unavailable, smtp-refused, address-rejected, too-large, not-configured, attachment, internal. */
-  code: string;
-  /** Polish, for the „Poczta” view. */
-  message: string;
-  /** The server's or library's own words (English), for whoever fixes it. */
-  detail: string;
-  /** Retrying cannot help (a refused address, a message too large): only a manual „Wyślij ponownie” tries again. */
-  permanent: boolean;
-  at: number;
-}
-
-/** What a state change writes. Delivery state is absent until the first attempt: absent `status` = waiting. */
-export interface OutboxContent {
-  kind: MailKind;
-  /** false for the messages a participant may turn off. */
-  essential: boolean;
-  uid: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachments;
-  /** The order, correction or hand-out the message is about (for the admin list). */
-  ref?: string;
-  createdAt: number;
-}
-
-export interface OutboxMessage extends OutboxContent {
-  status?: DeliveryStatus;
-  /** `opt-out`: the participant turned this kind of message off; it is never sent. */
-  skippedReason?: 'opt-out';
-  attempts?: number;
-  lastAttemptAt?: number;
-  /** When the automatic retry may try again (after a failure that may pass). */
-  nextAttemptAt?: number;
-  claim?: { token: string; at: number };
-  error?: DeliveryError;
-  sentAt?: number;
-  smtpResponse?: string;
-}
 
 /** A message ready to be written with a state change. */
 export interface PreparedMail {

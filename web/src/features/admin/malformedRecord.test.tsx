@@ -46,7 +46,7 @@ describe('admin endpoints given a malformed record', () => {
     expect(() => toOrders({ o1: { number: 'ZAM/2026/000001', status: 'paid' } })).toThrow(MalformedRecordError);
     expect(() => toSettled({ tx1: { status: 'done', outcome: 'booked' } })).toThrow(/bank\/transactions\/tx1/);
     expect(() => toKsefRecords({ u1: { 'FV-2026-000001': { ksefNumber: 'nie-numer' } } })).toThrow(/ksef\/u1\/FV-2026-000001/);
-    expect(() => toUnsent({ m1: { kind: 'welcome', to: 'a@example.pl', subject: 'Witaj', createdAt: 'wczoraj' } })).toThrow(/outbox\/m1\/createdAt/);
+    expect(() => toUnsent({ m1: { kind: 'welcome', essential: false, uid: 'u1', to: 'a@example.pl', subject: 'Witaj', text: 'Witaj', html: '<p>Witaj</p>', createdAt: 'wczoraj' } })).toThrow(/outbox\/m1\/createdAt/);
     expect(() => toAdminStats({ orders: { paid: 'dużo' } })).toThrow(/stats\/admin\/orders\/paid/);
     // Absent paths are empty lists, not errors.
     expect(toOrders(null)).toEqual([]);

@@ -1,5 +1,5 @@
 import { callFunction, loadDatabase } from '../../shared/firebase';
-import { z } from 'zod';
+import { mailPrefsSchema, outboxMessageSchema } from '@domain/mail';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint } from '../../shared/api/realtime';
 
 /** An outbox message as the „Poczta” view reads it (`/outbox/{id}`, docs/email.md). */
@@ -22,31 +22,11 @@ export interface MailPrefs {
   optional: boolean;
 }
 
-/**
- * The fields of an outbox message (functions/src/mail/outbox.ts) this view reads; the message's body,
- * attachments and delivery claim are dropped. The outbox has no domain schema (the mail module owns
- * its own types), so the view states what it relies on here.
- */
-const outboxRowSchema = z.object({
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  ref: z.string().optional(),
-  createdAt: z.int(),
-  status: z.enum(['sending', 'failed', 'sent', 'skipped']).optional(),
-  attempts: z.int().optional(),
-  lastAttemptAt: z.int().optional(),
-  nextAttemptAt: z.int().optional(),
-  error: z.object({ code: z.string(), message: z.string(), detail: z.string(), permanent: z.boolean(), at: z.int() }).optional(),
-});
-
 export function toUnsent(raw: unknown): OutboxRow[] {
-  return parseRecords(outboxRowSchema, raw, 'outbox')
-    .flatMap(([id, m]) => (m.status === 'sent' || m.status === 'skipped' ? [] : [{ ...m, status: m.status, id }]))
+  return parseRecords(outboxMessageSchema, raw, 'outbox')
+    .flatMap(([id, m]) => (m.status === 'sent' || m.status === 'skipped' ? [] : [{ id, kind: m.kind, to: m.to, subject: m.subject, ref: m.ref, createdAt: m.createdAt, status: m.status, attempts: m.attempts, lastAttemptAt: m.lastAttemptAt, nextAttemptAt: m.nextAttemptAt, error: m.error }]))
     .sort((a, b) => b.createdAt - a.createdAt);
 }
-
-const mailPrefsSchema = z.object({ optional: z.boolean().optional() });
 
 /** Unsent messages: absent status, `failed` and `sending` sort up to `sending` (the rules index `status`). */
 export const UNSENT_LIMIT = 200;
