@@ -413,6 +413,8 @@ export const orderSchema = z.strictObject({
 export type Order = z.output<typeof orderSchema>;
 
 export const ticketRecordSchema = z.strictObject({ orderId: keySchema, status: z.enum(['pending', 'paid']) });
+/** `/tickets/{uid}`: the account's ticket claims by participant and ticket type. */
+export const accountTicketsSchema = z.record(keySchema, z.record(keySchema, ticketRecordSchema));
 
 export const invoiceLineSchema = z.strictObject({
   name: z.string(),

@@ -1,12 +1,12 @@
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { cancelledOrder, eventFieldsSchema, expireUnpaidOrdersInput, isPastPaymentDeadline, orderSchema, parseWith, paymentDaysOf, shouldExpire, type ExpireUnpaidOrdersOutput, type Order } from '../domain/index.js';
+import { cancelledOrder, eventFieldsSchema, expireUnpaidOrdersInput, isPastPaymentDeadline, orderSchema, parseWith, paymentDaysOf, shouldExpire, type ExpireUnpaidOrdersOutput, type Order, type RefusalDetails } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { requireAdmin } from '../lib/caller.js';
-import { parseInput } from '../lib/refusal.js';
+import { isRefusal, parseInput } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { finishCancellation } from './cancel.js';
 
 /**
@@ -26,18 +26,9 @@ export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<E
     const candidate = parseWith(orderSchema, value);
     if (!candidate.ok) malformed.add(orderId);
     if (!candidate.ok || !isPastPaymentDeadline(candidate.data, now, paymentDays)) continue;
-    const { committed, value: cancelled } = await transact<Order>(db.ref(`orders/${orderId}`), (cur) => {
-      if (!cur) return null;
-      // A malformed order is left alone (and reported): expiring it would release what nobody can tell it holds.
-      const stored = parseWith(orderSchema, cur);
-      if (!stored.ok) {
-        malformed.add(orderId);
-        return undefined;
-      }
-      // A payment confirmation under way wins: its transfer arrived in time to be booked.
-      return shouldExpire(stored.data, now, paymentDays) ? cancelledOrder(cur, now, { uid: by, reason: 'expired' }) : undefined;
-    });
-    if (!committed || !cancelled || cancelled.status !== 'cancelled') continue;
+    const cancelled = await expireOne(orderId, now, paymentDays, by);
+    if (cancelled === 'malformed') malformed.add(orderId);
+    if (!cancelled || cancelled === 'malformed') continue;
     try {
       await finishCancellation(orderId, cancelled);
     } catch (error) {
@@ -49,6 +40,21 @@ export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<E
   if (malformed.size) logger.error('expireUnpaidOrders: malformed orders left pending', { orderIds: [...malformed] });
   if (expired.length) logger.info('expireUnpaidOrders', { by: by ?? 'schedule', expired });
   return { checked: Object.keys(pending).length, expired };
+}
+
+/** Cancels one order if it should expire; `malformed`: left alone, as expiring it would release what nobody can tell it holds. */
+async function expireOne(orderId: string, now: number, paymentDays: number, by?: string): Promise<Order | 'malformed' | null> {
+  try {
+    const { written, value } = await transactStored(`orders/${orderId}`, orderSchema, 'zamówienie', (cur) => {
+      if (!cur) return null;
+      // A payment confirmation under way wins: its transfer arrived in time to be booked.
+      return shouldExpire(cur, now, paymentDays) ? cancelledOrder(cur, now, { uid: by, reason: 'expired' }) : KEEP;
+    });
+    return written && value?.status === 'cancelled' ? value : null;
+  } catch (error) {
+    if (isRefusal(error) && (error.details as RefusalDetails | undefined)?.reason === 'stored-data-invalid') return 'malformed';
+    throw error;
+  }
 }
 
 export const expireUnpaidOrders = onCall(async (request): Promise<ExpireUnpaidOrdersOutput> => {

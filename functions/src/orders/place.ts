@@ -4,7 +4,9 @@ import { ServerValue } from 'firebase-admin/database';
 import type { z } from 'zod';
 import {
   accountMembersSchema,
+  accountTicketsSchema,
   basketClaimSchema,
+  holdingsSchema,
   basketSchema,
   catalogueIdsOf,
   eventFieldsSchema,
@@ -21,10 +23,8 @@ import {
   profileSchema,
   ticketTypeSchema,
   warsawDate,
-  type AccountTicketClaims,
   type Basket,
   type Catalogue,
-  type Holdings,
   type Order,
   type OrderKind,
   type PlaceOrderOutput,
@@ -36,7 +36,7 @@ import { requireCaller } from '../lib/caller.js';
 import { NodeHolds } from '../lib/liveNodes.js';
 import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
 import { parseStored, readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
 import { MAINTENANCE_PATH, reconciliationRunning } from './reconcile.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
@@ -88,7 +88,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
   const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
   const [flag, used, read] = await Promise.allSettled([
     flagHeld,
-    db.ref(idempotencyPath(uid, input.idempotencyKey)).get().then((snap) => snap.val() as unknown),
+    db.ref(idempotencyPath(uid, input.idempotencyKey)).get().then((snap): unknown => snap.val()),
     readPlacementData(kind, uid, input.buyer.country, holds),
   ]);
   if (used.status === 'rejected') throw used.reason;
@@ -144,7 +144,6 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
 }
 
 type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
-type BasketClaim = z.output<typeof basketClaimSchema>;
 
 /**
  * A basket claim older than this was left by a placement that died (a callable runs at most 60 s);
@@ -177,22 +176,20 @@ function canonicalJson(value: unknown): string {
  * Either way nothing else has been written: the claim, when taken, is released by the caller.
  */
 async function claimBasket(uid: string, kind: OrderKind, orderId: string, orderedPaths: string[], pricedPart: unknown): Promise<{ claimed: boolean; refusal?: 'basket-in-order' | 'basket-changed'; release: () => Promise<void> }> {
-  const ref = db.ref(basketClaimPath(uid, kind));
+  const path = basketClaimPath(uid, kind);
   let sends = 0;
-  let heldByOther = false;
-  const claimed = transact<BasketClaim>(ref, (current) => {
+  const claimed = transactStored(path, basketClaimSchema, 'zamawiany koszyk', (current) => {
     sends++;
-    const held = basketClaimSchema.safeParse(current);
-    heldByOther = held.success && held.data.orderId !== orderId && Date.now() - held.data.at < BASKET_CLAIM_STALE_MS;
-    return heldByOther ? undefined : { orderId, at: Date.now() };
+    const heldByOther = current !== null && current.orderId !== orderId && Date.now() - current.at < BASKET_CLAIM_STALE_MS;
+    return heldByOther ? KEEP : { orderId, at: Date.now() };
   });
   const partRef = db.ref(`baskets/${uid}/${kind}`);
   const readBehindClaim = partRef.get();
   const release = async () => {
-    await transact<BasketClaim>(ref, (current) => (current === null ? null : basketClaimSchema.safeParse(current).data?.orderId === orderId ? null : undefined));
+    await transactStored(path, basketClaimSchema, 'zamawiany koszyk', (current) => (current === null || current.orderId === orderId ? null : KEEP));
   };
   const [result, behind] = await Promise.all([claimed, readBehindClaim]);
-  if (!result.committed) return { claimed: false, refusal: heldByOther ? 'basket-in-order' : 'basket-changed', release };
+  if (!result.written) return { claimed: false, refusal: 'basket-in-order', release };
   // Committed on a later send (a stale claim taken over): the first read may predate it, so read again.
   const part = sends > 1 ? (await partRef.get()).val() : behind.val();
   const unchanged = orderedPaths.every((path) => lineOf(part, path) === lineOf(pricedPart, path));
@@ -207,13 +204,9 @@ const idempotencyPath = (uid: string, key: string) => `idempotency/${uid}/${key}
  */
 async function claimIdempotencyKey(uid: string, key: string, record: IdempotencyRecord): Promise<{ replay?: PlaceOrderOutput; release: () => Promise<void> }> {
   const path = idempotencyPath(uid, key);
-  let existing: unknown = null;
-  await transact<IdempotencyRecord>(db.ref(path), (cur) => {
-    existing = cur;
-    return cur ? undefined : record;
-  });
+  const { written, value: existing } = await transactStored(path, idempotencyRecordSchema, 'klucz żądania', (cur) => (cur ? KEEP : record));
   const release = () => db.ref(path).remove();
-  if (existing === null) return { release };
+  if (written || !existing) return { release };
   return { replay: await answerUsedKey(uid, key, existing, record), release };
 }
 
@@ -249,8 +242,8 @@ async function readPlacementData(kind: OrderKind, uid: string, country: string, 
     readStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta'),
     holds.hold('countries', shared),
     holds.hold('event', shared).then(() => readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności')),
-    db.ref(`tickets/${uid}`).get().then((snap) => snap.val() as AccountTicketClaims | null),
-    db.ref(`holdings/${uid}`).get().then((snap) => snap.val() as Holdings | null),
+    readStored(`tickets/${uid}`, accountTicketsSchema, 'bilety uczestników'),
+    readStored(`holdings/${uid}`, holdingsSchema, 'limity konta'),
     catalogueNode,
   ]);
   if (!profile) throw refuse('profile-missing');
