@@ -71,6 +71,23 @@ function newCertificate(commonName) {
   }
 }
 
+/**
+ * A KSeF offline certificate for the local stack (the real one is enrolled at KSeF's `/certificates`, type
+ * Offline): an EC P-256 key and a self-signed X.509 certificate with a random serial. KOD II links of offline
+ * documents are signed with it; `verifyKodII` in tests checks them with the certificate's public key.
+ */
+export function newOfflineCertificate() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ksef-offline-'));
+  try {
+    const keyFile = path.join(dir, 'key.pem');
+    const certFile = path.join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=KSeF offline (stand-in)/O=KSeF stand-in (test double)', '-days', '730', '-set_serial', `0x${hex(8)}`], { stdio: 'ignore' });
+    return { certificatePem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const oaepDecrypt = (privateKey, data) => privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, data);
 const sha256Base64 = (bytes) => createHash('sha256').update(bytes).digest('base64');
 
@@ -230,7 +247,7 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
 \t\t<DataPrzeslaniaDokumentu>${esc(invoice.invoicingDate)}</DataPrzeslaniaDokumentu>
 \t\t<DataNadaniaNumeruKSeF>${esc(invoice.acquisitionDate)}</DataNadaniaNumeruKSeF>
 \t\t<SkrotDokumentu>${esc(invoice.request.invoiceHash)}</SkrotDokumentu>
-\t\t<TrybWysylki>Online</TrybWysylki>
+\t\t<TrybWysylki>${invoice.invoicingMode}</TrybWysylki>
 \t</Dokument>
 </Potwierdzenie>
 `;
@@ -245,7 +262,7 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     ...(invoice.acquisitionDate ? { acquisitionDate: invoice.acquisitionDate, permanentStorageDate: invoice.acquisitionDate } : {}),
     invoicingDate: invoice.invoicingDate,
     ...(invoice.ksefNumber ? { upoDownloadUrl: `${KSEF_STAND_IN_BASE_PATH}/sessions/${invoice.session.reference}/invoices/ksef/${invoice.ksefNumber}/upo` } : {}),
-    invoicingMode: 'Online',
+    invoicingMode: invoice.invoicingMode,
     status: invoice.status,
   });
 
@@ -346,6 +363,8 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
         ordinalNumber: session.invoices.length + 1,
         session,
         request: { invoiceHash: body.invoiceHash, invoiceSize: body.invoiceSize },
+        // offlineMode: true — an invoice issued in an offline mode (offline24) and sent afterwards.
+        invoicingMode: body.offlineMode === true ? 'Offline' : 'Online',
         plain,
         invoicingDate: new Date(now()).toISOString(),
         status: STATUS.received,

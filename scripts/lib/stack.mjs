@@ -11,7 +11,7 @@ import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExp
 import { warmFunctions } from './warmFunctions.mjs';
 import { startMailCatcher } from './mailCatcher.mjs';
 import { startP24StandIn } from './p24StandIn.mjs';
-import { LOCAL_KSEF_TOKEN, startKsefStandIn } from './ksefStandIn.mjs';
+import { LOCAL_KSEF_TOKEN, newOfflineCertificate, startKsefStandIn } from './ksefStandIn.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECT_ID = 'demo-panel-uczestnika';
@@ -322,7 +322,9 @@ export async function startStack(options = {}) {
           throw new StackError(`The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`);
         });
       cleanups.push(() => void ksef.close());
-      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_TOKEN: LOCAL_KSEF_TOKEN });
+      // And an offline certificate of its own, so documents handed out in offline24 mode carry a signed KOD II.
+      const offlineCertificate = newOfflineCertificate();
+      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_TOKEN: LOCAL_KSEF_TOKEN, KSEF_OFFLINE_CERTIFICATE: offlineCertificate.certificatePem, KSEF_OFFLINE_KEY: offlineCertificate.keyPem });
       log(`KSeF stand-in (test double): ${ksef.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {

@@ -1,9 +1,12 @@
-// KSeF journey (issue 15) in Chromium against the real local stack: a participant buying as a company
+// KSeF journey (issues 15, 28) in Chromium against the real local stack: a participant buying as a company
 // pays (the admin confirms the transfer), downloads the invoice's FA(3) XML — valid against the official
-// schema; the admin's „KSeF” tab lists it as mandatory and „do wysłania”, shows the Polish reason for an
-// invoice whose data cannot form FA(3), hands out the same bytes alone and in the month's ZIP, and records
-// the KSeF number; the participant's open invoice then shows the number and KOD I without a reload, and
-// the QR codes on screen and in the PDF decode to the link built from the SHA-256 of the downloaded bytes.
+// schema; the admin's „KSeF” board lists it as mandatory and queued, shows the Polish reason for an invoice
+// whose data cannot form FA(3), hands out the same bytes alone and in the month's ZIP. Then the KSeF runner
+// (what `npm start` runs every 5 s, here started by this file) sends it to the KSeF stand-in: with no admin
+// step the participant's open invoice shows the KSeF number and KOD I without a reload, the QR codes on screen
+// and in the PDF decode to the link built from the SHA-256 of the downloaded bytes, the admin downloads the
+// UPO. With KSeF down, the next invoice is handed out offline24 (OFFLINE, KOD II, the deadline on the board)
+// and gets its number once KSeF is back.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +15,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
-import { withKsefChecksum } from '../../functions/src/domain/ksef/ksefNumber';
+import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber';
+import { startKsefSubmitInterval } from '../../scripts/lib/ksefSubmit.mjs';
 import { TEST_SELLER, testInvoice, validateFa3 } from '../../functions/src/domain/ksef/testing';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { decodeQr, decodeQrInPage } from './support/qr';
@@ -57,9 +61,28 @@ beforeAll(async () => {
   await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
 }, 400_000);
 
+let stopKsefRunner: (() => void) | null = null;
 afterAll(async () => {
+  stopKsefRunner?.();
+  await ksefSwitch({ unavailable: false }).catch(() => undefined);
   await browser?.close();
 });
+
+/** The KSeF stand-in's failure switches (scripts/lib/ksefStandIn.md). */
+async function ksefSwitch(switches: Record<string, unknown>): Promise<void> {
+  const response = await fetch(stack.urls.ksefControl!, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(switches) });
+  expect(response.status).toBe(200);
+}
+
+/** A company order of one T-shirt, paid: placed through the callable, confirmed by the admin's callable. */
+async function paidCompanyOrder(): Promise<string> {
+  await dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } }, updatedAt: Date.now() });
+  const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
+  expect(placed.error).toBeUndefined();
+  const confirmed = await call(await idToken(ADMIN.email, ADMIN.password), 'confirmPayment', { orderId: placed.result!.orderId });
+  expect(confirmed.error).toBeUndefined();
+  return String(confirmed.result!.invoiceId);
+}
 
 async function dbGet<T>(p: string): Promise<T> {
   const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`);
@@ -164,8 +187,8 @@ describe('KSeF in Chromium', () => {
     await admin.goto(`${web}/dashboard/admin?tab=ksef`);
     const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"]`);
     await row.waitFor();
-    expect(await row.getAttribute('data-status')).toBe('pending');
-    expect((await row.textContent())!.replace(/\s+/g, ' ')).toMatch(/firma.*obowiązkowy.*do wysłania/);
+    expect(await row.getAttribute('data-status')).toBe('queued');
+    expect((await row.textContent())!.replace(/\s+/g, ' ')).toMatch(/firma.*obowiązkowy.*w kolejce/);
     const broken = admin.locator('[data-testid="ksef-row"][data-number="FV/2026/999999"]');
     await broken.getByTestId('ksef-problem').filter({ hasText: 'Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.' }).waitFor();
     expect(await broken.getByRole('button', { name: /XML/ }).count()).toBe(0);
@@ -183,24 +206,13 @@ describe('KSeF in Chromium', () => {
     await dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, null);
   }, SLOW);
 
-  it('the admin records the KSeF number; the open invoice shows KOD I from the downloaded bytes, on screen and in the PDF', async () => {
-    ksefNumber = withKsefChecksum(`${sellerNip}-${issueDate.replaceAll('-', '')}-0100001AF629`);
-    const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"]`);
-    await row.getByRole('button', { name: `Zapisz numer KSeF faktury ${invoiceNumber}` }).click();
-    const dialog = admin.getByRole('dialog');
-    // A mistyped number is refused in Polish before anything is sent.
-    await dialog.getByTestId('ksef-number-input').fill(`${ksefNumber.slice(0, 33)}${ksefNumber.endsWith('00') ? '01' : '00'}`);
-    await dialog.getByTestId('ksef-record-submit').click();
-    await dialog.getByText('Nieprawidłowy numer KSeF: zła data lub suma kontrolna').waitFor();
-    await dialog.getByTestId('ksef-number-input').fill(ksefNumber.toLowerCase());
-    await dialog.getByTestId('ksef-record-submit').click();
-    await admin.getByTestId('ksef-result').filter({ hasText: `Zapisano numer KSeF ${ksefNumber} dla faktury ${invoiceNumber}.` }).waitFor();
-    await admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"][data-status="sent"]`).getByText('wysłano').waitFor();
-
+  it('with no admin step the runner sends it: the open invoice shows the KSeF number and KOD I from the downloaded bytes, on screen and in the PDF; the admin gets the UPO', async () => {
+    stopKsefRunner = startKsefSubmitInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { intervalMs: 1_000, log: () => undefined });
     // The participant's page was never reloaded.
     const block = participant.getByTestId('ksef-kod-i');
     await block.waitFor();
-    expect(await participant.getByTestId('ksef-number').innerText()).toBe(ksefNumber);
+    ksefNumber = await participant.getByTestId('ksef-number').innerText();
+    expect(parseKsefNumber(ksefNumber)).toMatchObject({ sellerNip });
     expect(await block.getAttribute('data-link')).toBe(kodI(downloadedXml));
     expect(await participant.getByTestId('ksef-kod-i-link').getAttribute('href')).toBe(kodI(downloadedXml));
     // Downloading again gives the very same bytes (now the stored file).
@@ -228,6 +240,34 @@ describe('KSeF in Chromium', () => {
         return decodeQr(rgba, width, height);
       });
     expect(decoded).toContain(kodI(downloadedXml));
+
+    // The board: accepted with its number, and the UPO naming it.
+    const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"][data-status="accepted"]`);
+    await row.getByText('przyjęta').waitFor();
+    await row.getByTestId('ksef-board-number').filter({ hasText: ksefNumber }).waitFor();
+    const upo = await downloadOf(admin, () => row.getByTestId('ksef-upo').click());
+    expect(upo.bytes.toString('utf8')).toContain(`<NumerKSeFDokumentu>${ksefNumber}</NumerKSeFDokumentu>`);
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('KSeF down: the next invoice is handed out offline24 (OFFLINE, KOD II, the deadline on the board) and gets its number once KSeF is back', async () => {
+    await ksefSwitch({ unavailable: true });
+    const offlineId = await paidCompanyOrder();
+    const offlineNumber = offlineId.replaceAll('-', '/');
+    await participant.goto(`${web}/dashboard/faktury/${PARTICIPANT.uid}-${offlineId}`);
+    const block = participant.locator('[data-testid="ksef-kod-i"][data-offline="true"]');
+    await block.waitFor();
+    expect(await participant.getByTestId('ksef-number-under-qr').innerText()).toBe('OFFLINE');
+    expect(await participant.getByTestId('ksef-kod-ii').getAttribute('data-link')).toMatch(new RegExp(`^https://qr\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${sellerNip}/${sellerNip}/[0-9A-F]+/[A-Za-z0-9_-]{43}/[A-Za-z0-9_-]+$`));
+    await participant.getByTestId('ksef-offline-note').filter({ hasText: 'najpóźniej' }).waitFor();
+    await screenshot(participant, 'ksef-invoice-offline24');
+    const row = admin.locator(`[data-testid="ksef-row"][data-number="${offlineNumber}"][data-status="offline"]`);
+    await row.getByTestId('ksef-deadline').waitFor();
+
+    await ksefSwitch({ unavailable: false });
+    await participant.getByTestId('ksef-number').waitFor();
+    expect(parseKsefNumber(await participant.getByTestId('ksef-number').innerText())).toMatchObject({ sellerNip });
+    await admin.locator(`[data-testid="ksef-row"][data-number="${offlineNumber}"][data-status="accepted"]`).waitFor();
     expect(pageErrors).toEqual([]);
   }, SLOW);
 });

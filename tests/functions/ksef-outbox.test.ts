@@ -4,7 +4,7 @@
 // invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { fa3FromInvoice, parseKsefNumber, requireFa3Xml, utf8, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import { fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, requireFa3Xml, utf8, type KsefOffline, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
 import type { Invoice } from '../../functions/src/domain/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
@@ -91,16 +91,30 @@ describe('KSeF outbox', () => {
     expect(((await env.db.ref(`corrections/${buyer.uid}/${correctionId}`).get()).val() as CorrectionInvoice).corrected.invoiceId).toBe(invoiceId);
   });
 
-  it('KSeF unavailable: nothing is recorded, the run reports the invoice deferred with the reason; when KSeF is back it is accepted once', async () => {
-    const { buyer, invoiceId } = await paidInvoice();
+  it('KSeF unavailable: the invoice goes offline24 (deadline, KOD I hash, signed KOD II for its owner); when KSeF is back it is sent in offline mode and accepted once', async () => {
+    const { buyer, invoiceId, invoice } = await paidInvoice();
     await control({ unavailable: true });
     const out = await admin.call('submitKsef', {});
     expect(out.deferred).toContain(invoiceId);
+    expect(out.offline).toContain(invoiceId);
     expect(out.error).toMatch(/503/);
     expect(await record(buyer.uid, invoiceId)).toBeNull();
+    const deadline = offline24Deadline(invoice.issueDate);
+    expect(await entry(invoiceId)).toMatchObject({ status: 'queued', offline: { deadline, kodII: true, reason: expect.stringMatching(/503/) } });
+    const hash = fileHashBase64Url(utf8(requireFa3Xml(fa3FromInvoice(invoice))));
+    const forOwner = (await env.db.ref(`ksefOffline/${buyer.uid}/${invoiceId}`).get()).val() as KsefOffline;
+    expect(forOwner).toMatchObject({ sha256: hash, deadline });
+    expect(forOwner.kodII).toMatch(new RegExp(`^https://qr\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${hash}/[A-Za-z0-9_-]{86}$`));
+    // A second run while KSeF is still down keeps the first mark (and deadline).
+    expect((await admin.call('submitKsef', {})).offline).not.toContain(invoiceId);
+
     await control({ unavailable: false });
-    expect(await admin.call('submitKsef', { documentIds: [invoiceId] })).toMatchObject({ accepted: [invoiceId] });
-    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted' });
+    expect((await admin.call('submitKsef', {})).accepted).toContain(invoiceId);
+    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', offline: { deadline } });
+    const accepted = (await record(buyer.uid, invoiceId))!;
+    expect(accepted.sha256).toBe(hash);
+    expect(((await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string }).xml).toContain('<TrybWysylki>Offline</TrybWysylki>');
+    expect((await admin.call('submitKsef', {})).accepted).not.toContain(invoiceId);
   });
 
   it('a run that died after sending is finished by looking the outcome up (entry `sent`) or by the duplicate answer (entry still `queued`) — never sent twice', async () => {

@@ -85,6 +85,11 @@ const MATRIX: Row[] = [
   { path: `/ksef/${O}/FV-2027-000009/ksefNumber`, read: ['owner', 'admin'], value: 'x', write: NOBODY },
   { path: '/ksefNumbers', read: ['admin'], value: {}, write: NOBODY },
   { path: '/ksefNumbers/1234563218-20270105-0100001AF629-00', read: ['admin'], value: { uid: O, invoiceId: 'FV-2027-000009' }, write: NOBODY },
+  // Offline24 marks: the owner sees their own (OFFLINE, KOD II); the outbox and the UPOs are admins' only
+  { path: '/ksefOffline', read: ['admin'], value: {}, write: NOBODY },
+  { path: `/ksefOffline/${O}/FV-2027-000009`, read: ['owner', 'admin'], value: { sha256: 'x'.repeat(43), markedAt: 1, deadline: '2027-01-05' }, write: NOBODY },
+  { path: '/ksefOutbox/FV-2027-000009', read: ['admin'], value: { status: 'queued' }, write: NOBODY },
+  { path: '/ksefUpo/FV-2027-000009', read: ['admin'], value: { xml: '<x/>' }, write: NOBODY },
   // Bank statement import: payers' bank data, admins only; written only by the callables
   { path: '/bank', read: ['admin'], value: {}, write: NOBODY },
   { path: '/bank/transactions', read: ['admin'], value: {}, write: NOBODY },

@@ -171,11 +171,11 @@ export class KsefClient {
     return { referenceNumber: answer.referenceNumber, validUntil: answer.validUntil, key };
   }
 
-  /** Sends one invoice file (its exact bytes); answers the invoice's reference number in the session. */
-  async sendInvoice(accessToken: string, session: OnlineSession, invoice: Uint8Array): Promise<string> {
+  /** Sends one invoice file (its exact bytes; `offlineMode`: issued in offline24 mode); answers the invoice's reference number in the session. */
+  async sendInvoice(accessToken: string, session: OnlineSession, invoice: Uint8Array, { offlineMode = false } = {}): Promise<string> {
     const answer = await this.request<SendInvoiceResponse>('POST', `/sessions/online/${encodeURIComponent(session.referenceNumber)}/invoices`, {
       bearer: accessToken,
-      body: sendInvoiceRequest(invoice, session.key),
+      body: sendInvoiceRequest(invoice, session.key, offlineMode),
     });
     return answer.referenceNumber;
   }

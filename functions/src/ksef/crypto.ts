@@ -54,9 +54,10 @@ export function encryptionInfo(sessionKey: SessionKey, symmetricKeyCertificate: 
 }
 
 /** The body of `POST /sessions/online/{ref}/invoices` for one invoice file (its exact bytes). */
-export function sendInvoiceRequest(invoice: Uint8Array, sessionKey: SessionKey): SendInvoiceRequest {
+export function sendInvoiceRequest(invoice: Uint8Array, sessionKey: SessionKey, offlineMode = false): SendInvoiceRequest {
   const encrypted = aesEncrypt(invoice, sessionKey);
   return {
+    ...(offlineMode ? { offlineMode: true } : {}),
     invoiceHash: sha256Base64(invoice),
     invoiceSize: invoice.byteLength,
     encryptedInvoiceHash: sha256Base64(encrypted),

@@ -14,7 +14,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack = await startStack({ ports: 'free', seed: true, web: 'preview', log: (line: string) => console.log(`[e2e stack] ${line}`) });
   console.log(`[e2e stack] ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stack.urls.web}`);
   const shared: SharedStack = {
-    urls: { rtdb: stack.urls.rtdb, auth: stack.urls.auth!, functions: stack.urls.functions!, web: stack.urls.web!, mail: stack.urls.mail, p24: stack.urls.p24 },
+    urls: { rtdb: stack.urls.rtdb, auth: stack.urls.auth!, functions: stack.urls.functions!, web: stack.urls.web!, mail: stack.urls.mail, p24: stack.urls.p24, ksefControl: stack.urls.ksefControl },
     namespace: stack.namespace,
     projectId: stack.projectId,
     region: stack.region,

@@ -17,7 +17,7 @@ import type { Account } from './stack';
 /** Where the shared stack listens, and what identifies its database and functions. */
 export interface SharedStack {
   /** `mail`: the mail catcher's inbox (scripts/lib/mailInbox.mjs reads it). */
-  urls: { rtdb: string; auth: string; functions: string; web: string; mail?: string; p24?: string };
+  urls: { rtdb: string; auth: string; functions: string; web: string; mail?: string; p24?: string; ksefControl?: string };
   namespace: string;
   projectId: string;
   region: string;

@@ -6,11 +6,16 @@
  * (functions/src/ksef/) and the local stand-in (scripts/lib/ksefStandIn.mjs).
  */
 
-/** Public environments and their API base URLs (srodowiska.md); every request path below is relative to one. */
+/**
+ * Public environments and their API base URLs; every request path below is relative to one. TE (test), TR
+ * (pre-production, „demo”) and PRD (srodowiska.md); the hosts are the `api-…` ones the guide links since its
+ * edition of 22.12.2025 (README.md: the OpenAPI at `https://api-test.ksef.mf.gov.pl/docs/v2`) — the earlier
+ * `ksef-test.mf.gov.pl/api/v2` form of srodowiska.md is gone.
+ */
 export const KSEF_ENVIRONMENTS = {
-  test: 'https://ksef-test.mf.gov.pl/api/v2',
-  demo: 'https://ksef-demo.mf.gov.pl/api/v2',
-  production: 'https://ksef.mf.gov.pl/api/v2',
+  test: 'https://api-test.ksef.mf.gov.pl/v2',
+  demo: 'https://api-demo.ksef.mf.gov.pl/v2',
+  production: 'https://api.ksef.mf.gov.pl/v2',
 } as const;
 export type KsefEnvironment = keyof typeof KSEF_ENVIRONMENTS;
 

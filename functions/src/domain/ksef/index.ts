@@ -7,3 +7,4 @@ export * from './record.js';
 export * from './fa3Correction.js';
 export * from './api.js';
 export * from './outbox.js';
+export * from './offline.js';

@@ -6,7 +6,7 @@
  * (the root rule).
  */
 import { z } from 'zod';
-import type { InvoiceData } from '../schemas.js';
+import { isoDateSchema, type InvoiceData } from '../schemas.js';
 import { KSEF_NUMBER_PATTERN } from './ksefNumber.js';
 import { ksefRequired } from './record.js';
 
@@ -34,6 +34,11 @@ export const ksefOutboxEntrySchema = z.strictObject({
   lastError: z.strictObject({ message: z.string(), at: z.number().int() }).optional(),
   /** Set while the entry waits for its corrected invoice's number. */
   waitingFor: z.string().optional(),
+  /**
+   * Handed out in offline24 mode (domain/ksef/offline.ts): KSeF did not answer when the document was due. It is
+   * sent with `offlineMode` once KSeF answers; `deadline` = the end of the next business day after the issue date.
+   */
+  offline: z.strictObject({ since: z.number().int(), deadline: isoDateSchema, reason: z.string().max(1000), kodII: z.boolean() }).optional(),
 });
 export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
 
@@ -72,5 +77,7 @@ export interface SubmitKsefOutput {
   waiting: string[];
   /** Left for a later run: KSeF did not answer, or is still processing. */
   deferred: string[];
+  /** Marked offline24 in this run (KSeF did not answer). */
+  offline: string[];
   error?: string;
 }

@@ -52,7 +52,7 @@ function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: 
   const ksef = useInvoiceKsef(invoiceRef, invoice);
   const { data: ksefRecord } = useGetKsefRecordQuery(invoiceRef);
   async function downloadPdf() {
-    await downloadInvoicePdf(invoice, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
+    await downloadInvoicePdf(invoice, ksef);
   }
   return (
     <DocumentPage title={`Faktura ${invoice.number}`} downloadPdf={downloadPdf} xmlButton={<KsefXmlButton invoice={invoice} record={ksefRecord} />}>

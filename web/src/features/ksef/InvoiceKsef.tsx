@@ -3,24 +3,52 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
+import { kodILinkFromHash } from '@domain/ksef/kodI';
+import type { PdfKodI } from '@domain/pdf/kodI';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate } from '../../shared/format/pl';
 import { QrCode } from '../../shared/ui/QrCode';
-import { useGetKsefRecordQuery, type InvoiceRef } from './api';
+import { useGetKsefOfflineQuery, useGetKsefRecordQuery, type InvoiceRef } from './api';
+import { qrModules } from './qr';
 import { saveXml } from './files';
 
-/** What the invoice page and its PDF need about KSeF: the record (if the admin entered a number) and the KOD I link. */
+/**
+ * What the invoice page and its PDF need about KSeF: the KSeF number (once the document is in KSeF) or, for a
+ * document handed out in offline24 mode before that, null with KOD II and the deadline; and the KOD I link.
+ */
 export interface KsefInfo {
-  record: KsefRecord;
-  /** KOD I: the verification link, computed from the stored file's bytes. */
+  number: string | null;
+  /** KOD I: the verification link, computed from the file's bytes (the stored file's once there is a number). */
   link: string;
+  submittedOn?: string;
+  /** Offline24 only. */
+  kodII?: string;
+  deadline?: string;
 }
 
 /** Works for invoices and correction invoices (`ref.invoiceId` = `KOR-…`): both carry the seller and the issue date. */
 export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' | 'issueDate'>): KsefInfo | null {
   const { data } = useGetKsefRecordQuery(ref);
-  return useMemo(() => (data ? { record: data, link: kodIForRecord(invoice, data) } : null), [data, invoice]);
+  const { data: offline } = useGetKsefOfflineQuery(ref);
+  return useMemo(() => {
+    if (data) return { number: data.ksefNumber, link: kodIForRecord(invoice, data), submittedOn: data.submittedOn };
+    if (offline) return { number: null, link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256), kodII: offline.kodII, deadline: offline.deadline };
+    return null;
+  }, [data, offline, invoice]);
 }
+
+/** The PDF's KSeF block (QR matrices made on demand). */
+export async function pdfKsefOf(info: KsefInfo): Promise<PdfKodI> {
+  return {
+    number: info.number,
+    link: info.link,
+    modules: await qrModules(info.link),
+    ...(info.kodII ? { kodII: { link: info.kodII, modules: await qrModules(info.kodII) } } : {}),
+    ...(info.deadline ? { offlineDeadline: isoToDots(info.deadline) } : {}),
+  };
+}
+
+const isoToDots = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * „Pobierz XML (KSeF)”: the FA(3) file — the one stored with the KSeF number once there is one, else
@@ -63,25 +91,48 @@ function XmlButton({ build }: { build: () => KsefFile }) {
   );
 }
 
-/** The KSeF number with the KOD I verification QR code, shown on the invoice (and printed with it). */
+/** The KSeF number with the KOD I verification QR code, shown on the invoice (and printed with it); offline: OFFLINE, KOD II and the deadline. */
 export function KsefKodI({ info }: { info: KsefInfo }) {
+  const label = info.number ?? 'OFFLINE';
   return (
-    <Group align="flex-start" gap="lg" wrap="wrap" mt="lg" pt="md" style={{ borderTop: '1px solid #ccc' }} data-testid="ksef-kod-i" data-link={info.link} aria-label="Faktura w KSeF">
+    <Group align="flex-start" gap="lg" wrap="wrap" mt="lg" pt="md" style={{ borderTop: '1px solid #ccc' }} data-testid="ksef-kod-i" data-link={info.link} data-offline={info.number ? undefined : 'true'} aria-label="Faktura w KSeF">
       <Stack gap={4} align="center">
-        <QrCode value={info.link} size={148} label={`Kod QR KOD I — weryfikacja faktury w KSeF, numer ${info.record.ksefNumber}`} />
-        <Text size="xs" ff="monospace" data-testid="ksef-number-under-qr">
-          {info.record.ksefNumber}
+        <QrCode value={info.link} size={148} label={`Kod QR KOD I — weryfikacja faktury w KSeF, ${info.number ? `numer ${info.number}` : 'faktura offline'}`} />
+        <Text size="xs" ff="monospace" fw={info.number ? undefined : 700} data-testid="ksef-number-under-qr">
+          {label}
         </Text>
       </Stack>
+      {info.kodII && (
+        <Stack gap={4} align="center" data-testid="ksef-kod-ii" data-link={info.kodII}>
+          <QrCode value={info.kodII} size={148} label="Kod QR KOD II — potwierdzenie certyfikatu wystawcy" />
+          <Text size="xs" ff="monospace" fw={700}>
+            CERTYFIKAT
+          </Text>
+        </Stack>
+      )}
       <Stack gap={4} maw={420}>
-        <Text fw={700}>Faktura w KSeF</Text>
-        <Text size="sm">
-          Numer KSeF: <span data-testid="ksef-number">{info.record.ksefNumber}</span>
-        </Text>
-        <Text size="sm">Przesłana do KSeF: {formatDate(`${info.record.submittedOn}T12:00:00Z`)}</Text>
-        <Text size="sm" c="dimmed">
-          Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.
-        </Text>
+        {info.number ? (
+          <>
+            <Text fw={700}>Faktura w KSeF</Text>
+            <Text size="sm">
+              Numer KSeF: <span data-testid="ksef-number">{info.number}</span>
+            </Text>
+            {info.submittedOn && <Text size="sm">Przesłana do KSeF: {formatDate(`${info.submittedOn}T12:00:00Z`)}</Text>}
+            <Text size="sm" c="dimmed">
+              Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.
+            </Text>
+          </>
+        ) : (
+          <>
+            <Text fw={700}>Faktura wystawiona w trybie offline24</Text>
+            <Text size="sm" data-testid="ksef-offline-note">
+              KSeF był niedostępny. Faktura trafi do KSeF automatycznie{info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej numer KSeF.
+            </Text>
+            <Text size="sm" c="dimmed">
+              KOD I sprawdza fakturę w KSeF po jej przesłaniu{info.kodII ? '; KOD II (CERTYFIKAT) potwierdza wystawcę' : ''}.
+            </Text>
+          </>
+        )}
         <Anchor href={info.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }} data-testid="ksef-kod-i-link">
           {info.link}
         </Anchor>

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { Invoice } from '@domain/schemas';
 import { ksefRecordSchema, type KsefRecord } from '@domain/ksef/record';
+import { ksefOfflineSchema, type KsefOffline } from '@domain/ksef/offline';
 import type { CorrectionInvoice } from '@domain/refunds';
+import { ksefOutboxEntrySchema, type KsefOutboxEntry } from '@domain/ksef/outbox';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { loadDatabase } from '../../shared/firebase';
 
 export interface InvoiceRef {
   uid: string;
@@ -60,6 +63,22 @@ export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
   return Object.fromEntries(parsePerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [`${uid}/${invoiceId}`, record]));
 }
 
+/** `/ksefOutbox` → entries by document id (admins; entries the schema refuses are reported and left out). */
+export function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
+  return Object.fromEntries(parseRecords(ksefOutboxEntrySchema, raw, 'ksefOutbox'));
+}
+
+const lastRunSchema = z.object({ at: z.number(), accepted: z.number(), rejected: z.number(), offline: z.number().optional(), error: z.string().optional() });
+export type KsefLastRun = z.output<typeof lastRunSchema>;
+
+/** The UPO of an accepted document (admins), read once when asked for: the XML is kept out of the live board. */
+export async function fetchKsefUpo(documentId: string): Promise<string | null> {
+  const { db, sdk } = await loadDatabase();
+  const raw = (await sdk.get(sdk.ref(db, `ksefUpo/${documentId}`))).val() as unknown;
+  const parsed = z.object({ xml: z.string() }).safeParse(raw);
+  return parsed.success ? parsed.data.xml : null;
+}
+
 /** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
 export const ksefApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
@@ -67,10 +86,15 @@ export const ksefApi = realtimeApi.injectEndpoints({
     getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
       realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(ksefRecordSchema, raw, `ksef/${uid}/${invoiceId}`))),
     ),
+    getKsefOffline: build.query<KsefOffline | null, InvoiceRef>(
+      realtimeEndpoint(({ uid, invoiceId }) => `ksefOffline/${uid}/${invoiceId}`, (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(ksefOfflineSchema, raw, `ksefOffline/${uid}/${invoiceId}`))),
+    ),
     adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
     adminAllCorrections: build.query<StoredCorrection[], void>(realtimeEndpoint(() => 'corrections', toStoredCorrections)),
+    adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox)),
+    adminKsefLastRun: build.query<KsefLastRun | null, void>(realtimeEndpoint(() => 'ksefLastRun', (raw) => (raw == null ? null : parseRecord(lastRunSchema, raw, 'ksefLastRun')))),
     adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
   }),
 });
 
-export const { useGetKsefRecordQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery } = ksefApi;
+export const { useGetKsefRecordQuery, useGetKsefOfflineQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery, useAdminKsefOutboxQuery, useAdminKsefLastRunQuery } = ksefApi;

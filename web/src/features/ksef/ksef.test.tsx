@@ -7,7 +7,8 @@ import type { Order } from '@domain/schemas';
 import { kodIForRecord } from '@domain/ksef/record';
 import { TEST_COMPANY, TEST_PERSON, testInvoice } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
-import { filterKsefRows, ksefRows, monthLabel } from './KsefAdminTab';
+import { filterKsefRows, ksefRows, monthLabel, offlineAlarms } from './ksefRows';
+import type { KsefOutboxEntry } from '@domain/ksef/outbox';
 import { KsefKodI } from './InvoiceKsef';
 import type { StoredInvoice } from './api';
 import { toKsefRecords, toStoredCorrections, toStoredInvoices } from './api';
@@ -25,7 +26,7 @@ describe('admin KSeF list', () => {
   const raw = { u1: { 'FV-2026-000003': company, 'FV-2026-000006': broken }, u2: { 'FV-2026-000004': consumer, 'FV-2026-000005': march } };
   const invoices: StoredInvoice[] = toStoredInvoices(raw);
   const records = toKsefRecords({ u1: { 'FV-2026-000003': record(requireFa3Xml(fa3FromInvoice(company))) } });
-  const rows = ksefRows(invoices, [], records);
+  const rows = ksefRows(invoices, [], records, {}, '2026-02-10');
 
   it('names months in Polish and lists newest first', () => {
     expect(monthLabel('2026-02')).toBe('luty 2026');
@@ -33,10 +34,10 @@ describe('admin KSeF list', () => {
     expect(invoices.map((i) => i.invoice.number)).toEqual(['FV/2026/000005', 'FV/2026/000006', 'FV/2026/000004', 'FV/2026/000003']);
   });
 
-  it('buyer type, KSeF required for companies, status from the record, problems instead of files', () => {
+  it('buyer type, KSeF required for companies, state from the record, problems instead of files', () => {
     const byNumber = Object.fromEntries(rows.map((r) => [r.number, r]));
-    expect(byNumber['FV/2026/000003']).toMatchObject({ required: true, status: 'sent', file: { ok: true, fromRecord: true } });
-    expect(byNumber['FV/2026/000004']).toMatchObject({ required: false, status: 'pending', file: { ok: true, fromRecord: false } });
+    expect(byNumber['FV/2026/000003']).toMatchObject({ required: true, state: 'accepted', file: { ok: true, fromRecord: true } });
+    expect(byNumber['FV/2026/000004']).toMatchObject({ required: false, state: 'pending', file: { ok: true, fromRecord: false } });
     expect(byNumber['FV/2026/000006'].file).toEqual({ ok: false, problems: [{ field: 'seller.nip', message: 'brak NIP sprzedawcy' }] });
   });
 
@@ -45,7 +46,7 @@ describe('admin KSeF list', () => {
     expect(numbers(filterKsefRows(rows, '2026-02', 'all', 'all'))).toEqual(['FV/2026/000006', 'FV/2026/000004', 'FV/2026/000003']);
     expect(numbers(filterKsefRows(rows, '2026-02', 'company', 'all'))).toEqual(['FV/2026/000006', 'FV/2026/000003']);
     expect(numbers(filterKsefRows(rows, '2026-02', 'person', 'pending'))).toEqual(['FV/2026/000004']);
-    expect(numbers(filterKsefRows(rows, '2026-02', 'all', 'sent'))).toEqual(['FV/2026/000003']);
+    expect(numbers(filterKsefRows(rows, '2026-02', 'all', 'accepted'))).toEqual(['FV/2026/000003']);
     expect(numbers(filterKsefRows(rows, '2026-03', 'all', 'all'))).toEqual(['FV/2026/000005']);
   });
 });
@@ -67,7 +68,7 @@ describe('admin KSeF list with correction invoices', () => {
   const corrections = toStoredCorrections({ u1: { 'KOR-2026-000001': ofCompany }, u2: { 'KOR-2026-000002': ofConsumer } });
 
   it('lists corrections with the invoice they correct; a company correction waits for the invoice\'s KSeF number', () => {
-    const rows = ksefRows(invoices, corrections, {});
+    const rows = ksefRows(invoices, corrections, {}, {}, '2026-02-10');
     expect(rows.map((r) => [r.number, r.kind])).toEqual([
       ['KOR/2026/000002', 'correction'],
       ['KOR/2026/000001', 'correction'],
@@ -75,7 +76,7 @@ describe('admin KSeF list with correction invoices', () => {
       ['FV/2026/000003', 'invoice'],
     ]);
     const kor1 = rows.find((r) => r.number === 'KOR/2026/000001')!;
-    expect(kor1).toMatchObject({ documentId: 'KOR-2026-000001', required: true, status: 'pending', waitsFor: 'FV/2026/000003', corrected: { number: 'FV/2026/000003' }, gross: -(company.totals.gross - 1000) });
+    expect(kor1).toMatchObject({ documentId: 'KOR-2026-000001', required: true, state: 'waiting', waitsFor: 'FV/2026/000003', corrected: { number: 'FV/2026/000003' }, gross: -(company.totals.gross - 1000) });
     // A consumer's invoice need not be in KSeF: its correction's file says so (NrKSeFN) and is ready.
     const kor2 = rows.find((r) => r.number === 'KOR/2026/000002')!;
     expect(kor2.waitsFor).toBeNull();
@@ -85,16 +86,16 @@ describe('admin KSeF list with correction invoices', () => {
 
   it('once the invoice has its KSeF number, the correction\'s file names it; a recorded correction hands out its stored file', () => {
     const invoiceRecord = record(requireFa3Xml(fa3FromInvoice(company)));
-    const rows = ksefRows(invoices, corrections, toKsefRecords({ u1: { 'FV-2026-000003': invoiceRecord } }));
+    const rows = ksefRows(invoices, corrections, toKsefRecords({ u1: { 'FV-2026-000003': invoiceRecord } }), {}, '2026-02-10');
     const kor1 = rows.find((r) => r.number === 'KOR/2026/000001')!;
     expect(kor1.waitsFor).toBeNull();
     const xml = kor1.file.ok ? kor1.file.xml : '';
     expect(xml).toBe(requireFa3Xml(fa3FromCorrection(ofCompany, invoiceRecord.ksefNumber)));
     expect(xml).toContain(`<NrKSeFFaKorygowanej>${invoiceRecord.ksefNumber}</NrKSeFFaKorygowanej>`);
     const stored = { ...record(xml), ksefNumber: withKsefChecksum('1234563218-20260204-0100001AF630') };
-    const after = ksefRows(invoices, corrections, toKsefRecords({ u1: { 'FV-2026-000003': invoiceRecord, 'KOR-2026-000001': stored } }));
-    expect(after.find((r) => r.number === 'KOR/2026/000001')).toMatchObject({ status: 'sent', file: { ok: true, fromRecord: true, xml } });
-    expect(filterKsefRows(after, '2026-02', 'company', 'sent').map((r) => r.number)).toEqual(['KOR/2026/000001', 'FV/2026/000003']);
+    const after = ksefRows(invoices, corrections, toKsefRecords({ u1: { 'FV-2026-000003': invoiceRecord, 'KOR-2026-000001': stored } }), {}, '2026-02-10');
+    expect(after.find((r) => r.number === 'KOR/2026/000001')).toMatchObject({ state: 'accepted', file: { ok: true, fromRecord: true, xml } });
+    expect(filterKsefRows(after, '2026-02', 'company', 'accepted').map((r) => r.number)).toEqual(['KOR/2026/000001', 'FV/2026/000003']);
   });
 });
 
@@ -103,9 +104,43 @@ it('the invoice shows the KSeF number and the KOD I computed from the stored fil
   const rec = record(xml);
   const link = kodIForRecord(company, rec);
   expect(link).toBe(`https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/${createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url')}`);
-  renderWithTheme(<KsefKodI info={{ record: rec, link }} />);
+  renderWithTheme(<KsefKodI info={{ number: rec.ksefNumber, link, submittedOn: rec.submittedOn }} />);
   expect(screen.getByTestId('ksef-number').textContent).toBe(rec.ksefNumber);
   expect(screen.getByTestId('ksef-kod-i-link').getAttribute('href')).toBe(link);
   expect(screen.getByTestId('ksef-kod-i').getAttribute('data-link')).toBe(link);
   await waitFor(() => expect(screen.getByTestId('qr-code').getAttribute('aria-label')).toContain(rec.ksefNumber));
+});
+
+it('an offline24 invoice shows OFFLINE under KOD I, KOD II labelled CERTYFIKAT and the deadline', async () => {
+  const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE';
+  const kodII = 'https://qr.ksef.mf.gov.pl/certificate/Nip/1234563218/1234563218/01AB/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE/c2ln';
+  renderWithTheme(<KsefKodI info={{ number: null, link, kodII, deadline: '2026-02-04' }} />);
+  expect(screen.getByTestId('ksef-number-under-qr').textContent).toBe('OFFLINE');
+  expect(screen.getByTestId('ksef-kod-ii').getAttribute('data-link')).toBe(kodII);
+  expect(screen.getByTestId('ksef-offline-note').textContent).toContain('najpóźniej 4 lutego 2026');
+  expect(screen.queryByTestId('ksef-number')).toBeNull();
+  await waitFor(() => expect(screen.getAllByTestId('qr-code')).toHaveLength(2));
+});
+
+describe('admin KSeF board states', () => {
+  const invoices = toStoredInvoices({ u1: { 'FV-2026-000003': company } });
+  const entry = (e: Partial<KsefOutboxEntry>): Record<string, KsefOutboxEntry> => ({ 'FV-2026-000003': { uid: 'u1', documentId: 'FV-2026-000003', status: 'queued', queuedAt: 1, ...e } });
+  const state = (outbox: Record<string, KsefOutboxEntry>, today = '2026-02-03') => ksefRows(invoices, [], {}, outbox, today)[0];
+
+  it('queued, sent, rejected with the Ministry\'s code, accepted', () => {
+    expect(state(entry({})).state).toBe('queued');
+    expect(state(entry({ status: 'sent', sent: { sessionReference: 's', invoiceReference: 'i', at: 1 } })).state).toBe('sent');
+    expect(state(entry({ status: 'rejected', rejection: { code: 450, description: 'Błąd semantyki', at: 1 } }))).toMatchObject({ state: 'rejected', entry: { rejection: { code: 450 } } });
+    expect(state(entry({ status: 'accepted' })).state).toBe('accepted');
+  });
+
+  it('offline24: the deadline\'s alarm is raised on its last day and after it, across months', () => {
+    const offline = entry({ offline: { since: 1, deadline: '2026-02-04', reason: '503', kodII: true } });
+    expect(state(offline)).toMatchObject({ state: 'offline', alarm: 'upcoming' });
+    expect(state(offline, '2026-02-04')).toMatchObject({ state: 'offline', alarm: 'today' });
+    expect(offlineAlarms(ksefRows(invoices, [], {}, offline, '2026-02-05')).map((r) => r.alarm)).toEqual(['overdue']);
+    expect(offlineAlarms(ksefRows(invoices, [], {}, offline, '2026-02-03'))).toEqual([]);
+    // Once in KSeF the alarm is gone.
+    expect(state(entry({ status: 'accepted', offline: { since: 1, deadline: '2026-02-04', reason: '503', kodII: true } }), '2026-02-05')).toMatchObject({ state: 'accepted', alarm: null });
+  });
 });

@@ -89,7 +89,7 @@ function LoadedCorrection({ uid, correctionId, correction }: { uid: string; corr
   const { data: record } = useGetKsefRecordQuery(ref);
   const { data: corrected } = useGetKsefRecordQuery({ uid, invoiceId: correction.corrected.invoiceId });
   async function downloadPdf() {
-    await downloadCorrectionPdf(correction, ksef ? { number: ksef.record.ksefNumber, link: ksef.link } : undefined);
+    await downloadCorrectionPdf(correction, ksef);
   }
   return (
     <DocumentPage title={`Faktura korygująca ${correction.number}`} downloadPdf={downloadPdf} xmlButton={<KsefCorrectionXmlButton correction={correction} corrected={corrected} record={record} />}>

@@ -5,12 +5,12 @@
  */
 import type { CorrectionInvoice } from '@domain/refunds';
 import { buildCorrectionPdf, correctionPdfFileName } from '@domain/pdf/correctionPdf';
-import { qrModules } from '../../ksef';
+import { pdfKsefOf, type KsefInfo } from '../../ksef';
 import { loadPdfFonts } from './fonts';
 
 export { buildCorrectionPdf, correctionPdfFileName } from '@domain/pdf/correctionPdf';
 
-export async function downloadCorrectionPdf(correction: CorrectionInvoice, ksef?: { number: string; link: string }): Promise<void> {
-  const kodI = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
+export async function downloadCorrectionPdf(correction: CorrectionInvoice, ksef?: KsefInfo | null): Promise<void> {
+  const kodI = ksef ? await pdfKsefOf(ksef) : undefined;
   buildCorrectionPdf(correction, await loadPdfFonts(), kodI).save(correctionPdfFileName(correction));
 }

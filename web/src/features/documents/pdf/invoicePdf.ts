@@ -6,14 +6,14 @@
  */
 import type { Invoice } from '@domain/schemas';
 import { buildInvoicePdf, pdfFileName } from '@domain/pdf/invoicePdf';
-import { qrModules } from '../../ksef';
+import { pdfKsefOf, type KsefInfo } from '../../ksef';
 import { loadPdfFonts } from './fonts';
 
 export { buildInvoicePdf, pdfFileName, type PdfKsef } from '@domain/pdf/invoicePdf';
 
 /** Builds the PDF and hands it to the browser as a file download; with `ksef`, the KSeF number and KOD I are printed on it. */
-export async function downloadInvoicePdf(invoice: Invoice, ksef?: { number: string; link: string }): Promise<void> {
-  const pdfKsef = ksef ? { ...ksef, modules: await qrModules(ksef.link) } : undefined;
+export async function downloadInvoicePdf(invoice: Invoice, ksef?: KsefInfo | null): Promise<void> {
+  const pdfKsef = ksef ? await pdfKsefOf(ksef) : undefined;
   const doc = buildInvoicePdf(invoice, await loadPdfFonts(), pdfKsef);
   doc.save(pdfFileName(invoice));
 }

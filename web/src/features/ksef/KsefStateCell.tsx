@@ -1,0 +1,53 @@
+import { Badge, Text } from '@mantine/core';
+import { describeFa3Problems } from '@domain/ksef/fa3';
+import { formatDate } from '../../shared/format/pl';
+import { isoToPolishDate } from '../../shared/format/pl';
+import { BOARD_STATE_COLORS, BOARD_STATE_LABELS, type KsefRow } from './ksefRows';
+
+const dayName = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+const ALARM_TEXT = { overdue: 'termin minął', today: 'termin dziś', upcoming: 'termin' } as const;
+
+/** The board's state of one document with what the admin needs to act: the number, the refusal, the deadline. */
+export function KsefStateCell({ row: r }: { row: KsefRow }) {
+  const e = r.entry;
+  return (
+    <>
+      <Badge color={BOARD_STATE_COLORS[r.state]} variant="light" data-testid="ksef-status">
+        {BOARD_STATE_LABELS[r.state]}
+      </Badge>
+      {r.record && (
+        <Text size="xs" ff="monospace" c="dimmed" data-testid="ksef-board-number">
+          {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
+        </Text>
+      )}
+      {r.state === 'rejected' && e?.rejection && (
+        <Text size="xs" c="red" maw={340} data-testid="ksef-rejection">
+          {e.rejection.code ? `Kod ${e.rejection.code}: ` : ''}
+          {e.rejection.description}
+          {e.rejection.details?.length ? ` — ${e.rejection.details.join('; ')}` : ''}
+        </Text>
+      )}
+      {r.state === 'offline' && e?.offline && (
+        <Text size="xs" c={r.alarm === 'upcoming' ? 'orange.8' : 'red'} fw={r.alarm === 'upcoming' ? undefined : 700} maw={340} data-testid="ksef-deadline" data-alarm={r.alarm ?? undefined}>
+          {ALARM_TEXT[r.alarm ?? 'upcoming']}: {dayName(e.offline.deadline)}
+          {e.offline.kodII ? '' : ' · brak KOD II (nie skonfigurowano certyfikatu offline)'}
+        </Text>
+      )}
+      {(r.state === 'queued' || r.state === 'offline') && e?.lastError && (
+        <Text size="xs" c="dimmed" maw={340}>
+          Ostatnia próba: {e.lastError.message}
+        </Text>
+      )}
+      {r.state === 'waiting' && (
+        <Text size="xs" c="yellow.9" maw={340} data-testid="ksef-waits">
+          Korekta zostanie wysłana, gdy faktura {r.waitsFor ?? r.corrected?.number} otrzyma numer KSeF — musi go podać.
+        </Text>
+      )}
+      {!r.file.ok && (
+        <Text size="xs" c="red" maw={340} data-testid="ksef-problem">
+          {describeFa3Problems(r.file.problems)}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Badge, Text } from '@mantine/core';
+import { BUYER_TYPE_LABELS } from '@domain/ksef/record';
+import { formatMoney } from '../../shared/format/pl';
+import type { DataColumn } from '../../shared/ui/DataTable';
+import { isoToPolishDate } from '../../shared/format/pl';
+import { KsefRowActions, type RowActionHandlers } from './KsefRowActions';
+import { KsefStateCell } from './KsefStateCell';
+import type { KsefRow } from './ksefRows';
+
+/** The board's columns: document, buyer, whether KSeF is mandatory, gross, state, actions. */
+export function ksefColumns(on: RowActionHandlers): DataColumn<KsefRow>[] {
+  return [
+    {
+      key: 'number',
+      header: 'Faktura',
+      cell: (r) => (
+        <>
+          <Text ff="monospace" fw={600} size="sm">
+            {r.number}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {isoToPolishDate(r.issueDate)}
+          </Text>
+          {r.corrected && (
+            <Text size="xs" c="dimmed">
+              korekta faktury {r.corrected.number}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'buyer',
+      header: 'Nabywca',
+      cell: (r) => (
+        <>
+          <Text size="sm">{r.buyer?.name}</Text>
+          <Badge variant="light" color={r.buyer?.kind === 'company' ? 'blue' : 'gray'} size="sm">
+            {r.buyer?.kind === 'company' ? BUYER_TYPE_LABELS.company : BUYER_TYPE_LABELS.person}
+          </Badge>
+        </>
+      ),
+    },
+    {
+      key: 'required',
+      header: 'KSeF',
+      cell: (r) => (
+        <Text size="sm" fw={r.required ? 600 : undefined} c={r.required ? undefined : 'dimmed'}>
+          {r.required ? 'obowiązkowy' : 'dobrowolny'}
+        </Text>
+      ),
+    },
+    { key: 'gross', header: 'Brutto', align: 'right', nowrap: true, cell: (r) => formatMoney(r.gross) },
+    { key: 'status', header: 'Status w KSeF', cell: (r) => <KsefStateCell row={r} /> },
+    { key: 'actions', cell: (r) => <KsefRowActions row={r} on={on} /> },
+  ];
+}
