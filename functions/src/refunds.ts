@@ -50,7 +50,7 @@ import {
 import { orderRefundsSchema, refundTransferSchema } from './domain/refundSchemas.js';
 import { db } from './lib/admin.js';
 import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
-import { ksefOutboxUpdates } from './domain/ksef/outbox.js';
+import { ksefOutboxUpdates, ksefQueued } from './domain/ksef/outbox.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { Increments } from './lib/increments.js';
 import { parseInput, refuse, refusalFrom } from './lib/refusal.js';
@@ -198,8 +198,9 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   }
 
   // The e-mail with the correction attached is written in the same update (docs/email.md).
-  // A correction of a company invoice is queued for KSeF in the same update (docs/ksef.md).
-  Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now));
+  // A correction of a company invoice, or of any invoice that went to KSeF, is queued in the same update (docs/ksef.md).
+  const invoiceQueued = (await db.ref(`ksefOutbox/${correction.corrected.invoiceId}/status`).get()).exists();
+  Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now, ksefQueued(correction.buyer, { invoiceQueued })));
   try {
     await commitWithMail(updates, await refundApprovedMail(correctionId, correction));
   } catch (error) {

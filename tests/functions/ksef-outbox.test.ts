@@ -148,6 +148,25 @@ describe('KSeF outbox', () => {
     await client.closeSession(access, session.referenceNumber);
   });
 
+  it('consumer invoices go to KSeF only with the event\'s setting; a consumer\'s correction follows its invoice', async () => {
+    const without = await paidInvoice(PERSON);
+    await env.db.ref('event/ksefConsumerInvoices').set(true);
+    const withSetting = await paidInvoice(PERSON);
+    await env.db.ref('event/ksefConsumerInvoices').remove();
+    expect(await entry(without.invoiceId)).toBeNull();
+    expect(await entry(withSetting.invoiceId)).toMatchObject({ status: 'queued', uid: withSetting.buyer.uid });
+    expect((await admin.call('submitKsef', {})).accepted).toContain(withSetting.invoiceId);
+    expect((await record(withSetting.buyer.uid, withSetting.invoiceId))?.xml).toContain('<BrakID>1</BrakID>');
+
+    // With the setting off by now, the sent invoice's correction is queued and names its number; the other's is not queued.
+    const sent = await admin.call('startRefund', { orderId: withSetting.orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
+    const notSent = await admin.call('startRefund', { orderId: without.orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
+    expect(await entry(sent.correctionId)).toMatchObject({ status: 'queued', correctedId: withSetting.invoiceId });
+    expect(await entry(notSent.correctionId)).toBeNull();
+    expect((await admin.call('submitKsef', {})).accepted).toContain(sent.correctionId);
+    expect((await record(withSetting.buyer.uid, sent.correctionId))?.xml).toContain(`<NrKSeFFaKorygowanej>${(await record(withSetting.buyer.uid, withSetting.invoiceId))!.ksefNumber}</NrKSeFFaKorygowanej>`);
+  });
+
   it('refuses non-admins and bad input', async () => {
     const user = await registeredUser(env);
     expect(await refusal(user.call('submitKsef', {}))).toMatchObject({ code: 'permission-denied' });

@@ -207,6 +207,8 @@ export const eventFieldsSchema = z.strictObject({
     terms: legalDocumentSchema.optional(),
     /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */
     privacy: legalDocumentSchema.optional(),
+    /** Send consumers' invoices to KSeF too (optional for them; docs/ksef.md). Absent = no. */
+    ksefConsumerInvoices: z.boolean({ error: 'Nieprawidłowa wartość' }).optional(),
     updatedAt: timestampSchema.optional(),
   });
 export const eventDatesInOrder: [(e: { startDate: string; endDate: string }) => boolean, { message: string; path: string[] }] = [

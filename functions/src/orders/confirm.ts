@@ -7,6 +7,7 @@ import {
   confirmPaymentInput,
   decideConfirm,
   invoiceIdFromNumber,
+  eventFieldsSchema,
   orderSchema,
   pickupItemsOf,
   productSchema,
@@ -20,7 +21,7 @@ import {
   type Order,
 } from '../domain/index.js';
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
-import { ksefOutboxUpdates } from '../domain/ksef/outbox.js';
+import { ksefOutboxUpdates, ksefQueued } from '../domain/ksef/outbox.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
 import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
@@ -76,8 +77,9 @@ export async function confirmOrderPayment(
   const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
   Object.assign(updates.updates, options.extraUpdates);
-  // A company buyer's invoice is queued for KSeF in the same update (docs/ksef.md).
-  Object.assign(updates.updates, ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now));
+  // A company buyer's invoice (a consumer's too with the event's setting) is queued for KSeF in the same update (docs/ksef.md).
+  const consumerInvoices = (await readStored('event/ksefConsumerInvoices', eventFieldsSchema.shape.ksefConsumerInvoices, 'ustawienie KSeF')) === true;
+  Object.assign(updates.updates, ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now, ksefQueued(invoice.buyer, { consumerInvoices })));
   // The e-mail with the invoice is written in the same update (docs/email.md).
   const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);
   try {

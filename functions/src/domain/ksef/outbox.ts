@@ -43,11 +43,19 @@ export const ksefOutboxEntrySchema = z.strictObject({
 export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
 
 /**
- * The update entries that queue a document: an invoice or correction to a buyer with a NIP (KSeF is
- * mandatory for them); nothing for a consumer's.
+ * Whether a document goes to KSeF: an invoice or correction to a buyer with a NIP always (KSeF is mandatory for
+ * them); a consumer's invoice when the event's setting `ksefConsumerInvoices` is on when it is issued; a consumer's
+ * correction when its invoice went to KSeF (`invoiceQueued`: the invoice has an outbox entry) — a correction
+ * follows its invoice, whatever the setting says by then.
  */
-export function ksefOutboxUpdates(doc: { uid: string; documentId: string; buyer: Pick<InvoiceData, 'kind'>; correctedId?: string }, now: number): Record<string, KsefOutboxEntry> {
-  if (!ksefRequired(doc.buyer)) return {};
+export function ksefQueued(buyer: Pick<InvoiceData, 'kind'>, rule: { consumerInvoices: boolean } | { invoiceQueued: boolean }): boolean {
+  if (ksefRequired(buyer)) return true;
+  return 'consumerInvoices' in rule ? rule.consumerInvoices : rule.invoiceQueued;
+}
+
+/** The update entries that queue a document (when `ksefQueued` says so; nothing otherwise). */
+export function ksefOutboxUpdates(doc: { uid: string; documentId: string; buyer: Pick<InvoiceData, 'kind'>; correctedId?: string }, now: number, queued = ksefRequired(doc.buyer)): Record<string, KsefOutboxEntry> {
+  if (!queued) return {};
   const entry: KsefOutboxEntry = { uid: doc.uid, documentId: doc.documentId, status: 'queued', queuedAt: now, ...(doc.correctedId ? { correctedId: doc.correctedId } : {}) };
   return { [`ksefOutbox/${doc.documentId}`]: entry };
 }

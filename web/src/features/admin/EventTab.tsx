@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -102,6 +102,12 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
             </SimpleGrid>
             <TextInput label="Nazwa banku" required {...field('seller.bankName')} />
             <TextInput label="Numer rachunku (26 cyfr)" required {...field('seller.bankAccount')} />
+            <Checkbox
+              label="Wysyłaj do KSeF także faktury dla konsumentów"
+              description="Faktury dla firm trafiają do KSeF zawsze. Włączone: także nowe faktury dla osób prywatnych (ich korekty pójdą za nimi)."
+              {...form.getInputProps('event.ksefConsumerInvoices', { type: 'checkbox' })}
+              data-testid="ksef-consumer-invoices"
+            />
           </Stack>
         </Paper>
         {form.errors._form && (
