@@ -6,7 +6,7 @@ import { formatDateTime } from '../../shared/format/pl';
 import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { useAdminEventQuery } from './api';
+import { useGetEventQuery } from '../catalogue';
 import { LegalDocumentsFields } from './LegalDocumentsFields';
 import { ResultAlert, type ActionResult } from './ui';
 import { callFunction } from '../../shared/firebase';
@@ -129,7 +129,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
 }
 
 export function EventTab() {
-  const event = useAdminEventQuery();
+  const event = useGetEventQuery();
   if (event.isLoading) return <LoadingRows label="Wczytywanie ustawień" rows={6} />;
   if (event.isError) return <LoadError error={event.error} onRetry={event.refetch}>Nie udało się wczytać ustawień wydarzenia.</LoadError>;
   const { updatedAt, ...fields } = event.data ?? { ...blank, updatedAt: undefined };

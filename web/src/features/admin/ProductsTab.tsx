@@ -4,7 +4,8 @@ import { upsertProductInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { useAdminArchivedProductsQuery, useAdminProductsQuery, type AdminProduct } from './api';
+import { useGetProductsQuery } from '../catalogue';
+import { useAdminArchivedProductsQuery, type AdminProduct } from './api';
 import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
 import { groszeToInput, newKey } from './ui';
 import { callFunction } from '../../shared/firebase';
@@ -164,7 +165,7 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
 }
 
 export function ProductsTab() {
-  const live = useAdminProductsQuery();
+  const live = useGetProductsQuery();
   const archived = useAdminArchivedProductsQuery();
   return (
     <CatalogueTab<AdminProduct, AdminProduct>

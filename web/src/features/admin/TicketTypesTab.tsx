@@ -4,7 +4,8 @@ import { upsertTicketTypeInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, LIMITS, type TicketType } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { useAdminArchivedTicketTypesQuery, useAdminTicketTypesQuery, type AdminTicketType } from './api';
+import { useGetTicketTypesQuery } from '../catalogue';
+import { useAdminArchivedTicketTypesQuery, type AdminTicketType } from './api';
 import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
 import { groszeToInput, localInputToMs, msToLocalInput } from './ui';
 import { callFunction } from '../../shared/firebase';
@@ -142,7 +143,7 @@ function ticketTypeColumns({ edit, archive }: { edit: (t: AdminTicketType) => vo
 }
 
 export function TicketTypesTab() {
-  const live = useAdminTicketTypesQuery();
+  const live = useGetTicketTypesQuery();
   const archived = useAdminArchivedTicketTypesQuery();
   return (
     <CatalogueTab<AdminTicketType, AdminTicketType>

@@ -62,9 +62,4 @@ export const adminApi = realtimeApi.injectEndpoints({
 
 export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminUsersQuery, useAdminRolesQuery } = adminApi;
 
-// The live catalogue and the event settings are read through their features' endpoints
-// (one endpoint per database path, see shared/api/realtime.ts).
-export { useGetTicketTypesQuery as useAdminTicketTypesQuery } from '../tickets';
-export { useGetProductsQuery as useAdminProductsQuery } from '../shop';
-export { useGetEventQuery as useAdminEventQuery } from '../home';
 

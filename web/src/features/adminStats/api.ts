@@ -7,8 +7,7 @@ import { loadDatabase } from '../../shared/firebase';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
 import { useGetCountriesQuery } from '../registration';
-import { useGetProductsQuery } from '../shop';
-import { useGetTicketTypesQuery } from '../tickets';
+import { useGetProductsQuery, useGetTicketTypesQuery } from '../catalogue';
 
 export interface AdminStatsData {
   revenue: { pendingGross: number; paidGross: number };

@@ -7,8 +7,7 @@ import { useUid } from '../auth';
 import { useGetMembersQuery, useGetTicketClaimsQuery } from '../members';
 import { useGetMyOrdersQuery } from '../orders';
 import { useGetMyPickupsQuery } from '../pickup';
-import { useGetTicketTypesQuery } from '../tickets';
-import { useEventInfo } from './api';
+import { useEventInfo, useGetTicketTypesQuery } from '../catalogue';
 import { COPY_STATES, HomeCards, type HomeStates } from './HomeCards';
 import { isHomeView, toHomeView, type HomeView } from './homeView';
 

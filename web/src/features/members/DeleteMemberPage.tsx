@@ -4,7 +4,7 @@ import { quote } from '@domain/words';
 import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { useGetTicketTypesQuery } from '../tickets';
+import { useGetTicketTypesQuery } from '../catalogue';
 import { deleteMember, memberName } from './api';
 import { LIST, MembersList, ListActions, useMemberFromQuery } from './memberPages';
 

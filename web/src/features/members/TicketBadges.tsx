@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import { useGetTicketTypesQuery } from '../tickets';
+import { useGetTicketTypesQuery } from '../catalogue';
 import type { TicketClaim } from './api';
 
 /**

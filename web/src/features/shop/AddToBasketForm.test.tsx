@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
-import { toProducts } from './api';
+import { toProducts } from '../catalogue/products';
 import { AddToBasketForm } from './AddToBasketForm';
 
 // The catalogue as stored in /products, turned into entries by the same transform the live endpoint uses.

@@ -5,7 +5,7 @@ import { basketSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/sch
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import type { ProductEntry } from './api';
+import type { ProductEntry } from '../catalogue';
 
 /** One line of /baskets/{uid}/merch, validated with the shared basket schema (what the rules enforce too). */
 const merchLineSchema = basketSchema.shape.merch.unwrap().valueType;

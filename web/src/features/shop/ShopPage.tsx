@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { useGetShopProductsQuery, type ProductEntry } from './api';
+import { useGetShopProductsQuery, type ProductEntry } from '../catalogue';
 import { BasketButton, SHOP } from './shopCheckout';
 import { useUid } from '../auth';
 

@@ -1,42 +1,8 @@
-import { useMemo } from 'react';
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import { basketSchema, LIMITS, productSchema, type Product, type Variant } from '@domain/schemas';
+import { basketSchema, LIMITS } from '@domain/schemas';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
-
-export interface VariantEntry extends Variant {
-  id: string;
-  /** stock − sold, never below 0. */
-  available: number;
-}
-
-export interface ProductEntry extends Omit<Product, 'variants'> {
-  id: string;
-  variants: VariantEntry[];
-  /** Sum over the variants. */
-  available: number;
-}
-
-const collator = new Intl.Collator('pl');
-
-/** Every product in `/products`, inactive ones too (the admin panel lists them), sorted, with availability. */
-export function toProductEntries(raw: unknown): ProductEntry[] {
-  return parseRecords(productSchema, raw, 'products')
-    .map(([id, p]: [string, Product]) => {
-      const variants = Object.entries(p.variants)
-        .map(([vid, v]) => ({ ...v, id: vid, available: Math.max(0, (v.stock ?? 0) - (v.sold ?? 0)) }))
-        .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || collator.compare(a.label, b.label));
-      return { ...p, id, variants, available: variants.reduce((s, v) => s + v.available, 0) };
-    })
-    .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || collator.compare(a.name, b.name));
-}
-
-/** What the shop offers: the active products. */
-export const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] => products.filter((p) => p.active === true);
-
-/** `/products` as the shop shows it: inactive products hidden. */
-export const toProducts = (raw: unknown): ProductEntry[] => activeProducts(toProductEntries(raw));
 
 export interface MerchLine {
   id: string;
@@ -58,20 +24,11 @@ function toLines(raw: unknown, uid: string): MerchLine[] {
 export const shopApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    /** `/products`, live: availability changes as others buy. Archived products are not here; inactive ones are (see `useGetShopProductsQuery`). */
-    getProducts: build.query<ProductEntry[], void>(realtimeEndpoint(() => 'products', toProductEntries)),
     getMerchBasket: build.query<MerchLine[], string>(realtimeEndpoint((uid) => `baskets/${uid}/merch`, toLines)),
   }),
 });
 
-export const { useGetProductsQuery, useGetMerchBasketQuery } = shopApi;
-
-/** The products the shop offers (active ones), live. */
-export function useGetShopProductsQuery() {
-  const result = useGetProductsQuery();
-  const data = useMemo(() => result.data && activeProducts(result.data), [result.data]);
-  return { ...result, data };
-}
+export const { useGetMerchBasketQuery } = shopApi;
 
 /** Name and saved invoice data, to prefill the buyer form: the one `/profiles/{uid}` endpoint (features/settings). */
 export { useGetProfileQuery as useGetBuyerProfileQuery } from '../settings';

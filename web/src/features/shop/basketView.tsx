@@ -3,7 +3,8 @@ import { computeTotals, type VatRate } from '@domain/vat';
 import { LIMITS } from '@domain/schemas';
 import { formatMoney } from '../../shared/format/pl';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
-import type { MerchLine, ProductEntry, VariantEntry } from './api';
+import type { ProductEntry, VariantEntry } from '../catalogue';
+import type { MerchLine } from './api';
 
 export interface PricedLine {
   line: MerchLine;

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { MalformedRecordError, toRealtimeError } from '../../shared/api/realtime';
 import { renderForm } from '../../test/renderForm';
 import { CheckoutGate } from '../checkout';
-import { toProductEntries } from './api';
+import { toProductEntries } from '../catalogue/products';
 
 const mug = {
   name: 'Kubek „Latarnia”',

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Button, Indicator } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { memberName, useGetMembersQuery } from '../members';
-import { useGetMerchBasketQuery, useGetShopProductsQuery } from './api';
+import { useGetShopProductsQuery } from '../catalogue';
+import { useGetMerchBasketQuery } from './api';
 import { priceLines } from './basketView';
 
 /** The shop's addresses (original-spec section 2). */

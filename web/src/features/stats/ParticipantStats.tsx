@@ -3,7 +3,7 @@ import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { publicStatsSchema } from '@domain/schemas';
 import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { useGetTicketTypesQuery } from '../tickets';
+import { useGetTicketTypesQuery } from '../catalogue';
 
 interface PublicStats {
   accounts: number;

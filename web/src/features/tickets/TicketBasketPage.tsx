@@ -8,7 +8,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { startNewCheckoutIfPlaced } from '../checkout';
 import { memberName, type MemberEntry } from '../members';
 import { setBasketTicket } from './api';
-import type { TicketTypeEntry } from './catalogApi';
+import type { TicketTypeEntry } from '../catalogue';
 import { MEMBERS, STEP_ONE } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 

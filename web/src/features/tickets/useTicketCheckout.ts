@@ -2,7 +2,7 @@ import { useUid } from '../auth';
 import { memberName, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry } from '../members';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetTicketBasketQuery } from './api';
-import { useGetTicketTypesQuery, type TicketTypeEntry } from './catalogApi';
+import { useGetTicketTypesQuery, type TicketTypeEntry } from '../catalogue';
 import { quote } from '@domain/words';
 import { formatCount, NOUNS, pluralForm } from '../../shared/format/pl';
 

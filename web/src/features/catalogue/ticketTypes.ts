@@ -21,7 +21,7 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));
 }
 
-export const catalogApi = realtimeApi.injectEndpoints({
+export const ticketTypesApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/ticketTypes`, live: availability changes as others buy. */
@@ -29,4 +29,4 @@ export const catalogApi = realtimeApi.injectEndpoints({
   }),
 });
 
-export const { useGetTicketTypesQuery } = catalogApi;
+export const { useGetTicketTypesQuery } = ticketTypesApi;

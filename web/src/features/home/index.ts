@@ -1,2 +1,0 @@
-// Public API of the home feature for other features (pages load lazily from ./pages).
-export { useGetEventQuery } from './api';
