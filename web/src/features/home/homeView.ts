@@ -1,8 +1,7 @@
 import { memberName, type MemberEntry, type TicketClaims } from '../members';
 import type { OrderEntry } from '../orders';
 import type { PickupEntry } from '../pickup';
-import type { TicketTypeEntry } from '../tickets';
-import type { EventInfo } from './api';
+import type { EventInfo, TicketTypeEntry } from '../catalogue';
 
 /** How many participants the dashboard lists; the rest are counted. */
 export const MEMBERS_SHOWN = 6;

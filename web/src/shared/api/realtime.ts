@@ -87,7 +87,8 @@ export type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
  */
 export function realtimeEndpoint<Result, Arg = void>(
   pathOf: (arg: Arg) => string,
-  transform: (raw: unknown, arg: Arg) => Result = (raw) => (raw ?? null) as Result,
+  /** Required: stored data is parsed with the domain's schemas (parseRecord / parseRecords), never cast. */
+  transform: (raw: unknown, arg: Arg) => Result,
 ) {
   return realtimeQueryEndpoint<Result, Arg>(({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)), transform);
 }
@@ -99,7 +100,7 @@ export function realtimeEndpoint<Result, Arg = void>(
  */
 export function realtimeQueryEndpoint<Result, Arg = void>(
   buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
-  transform: (raw: unknown, arg: Arg) => Result = (raw) => (raw ?? null) as Result,
+  transform: (raw: unknown, arg: Arg) => Result,
 ) {
   return {
     async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
