@@ -44,6 +44,9 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   startOnlinePayment: { orderId: 'zamowienie1' },
   refundOnlinePayment: { sessionId: '0123456789abcdef0123456789abcdef' },
   retryMail: {},
+  checkDiscountCode: { kind: 'tickets', code: 'CZLONEK' },
+  upsertDiscountCode: { code: 'CZLONEK', create: true, terms: { kind: 'percent', value: 20, active: true } },
+  createDiscountCodeBatch: { prefix: 'EKIPA', count: 2, terms: { kind: 'percent', value: 100, active: true } },
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

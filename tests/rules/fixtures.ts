@@ -114,6 +114,8 @@ export const SEED = {
   stats: { public: { accounts: 3, ticketsPaid: 1 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
   counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
   holdings: { [OWNER]: { tickets: { karnet: 1 } } },
+  discountCodes: { CZLONEK: { kind: 'percent', value: 20, active: true, createdAt: 1, createdBy: OWNER } },
+  discountUses: { CZLONEK: { used: 1, accounts: { [OWNER]: 1 }, orders: { oAlice: { uid: OWNER, units: 1 } } } },
   mailPrefs: { [OWNER]: { optional: true, updatedAt: T0 } },
   outbox: { 'op-oAlice': { kind: 'orderPlaced', uid: OWNER, to: 'alice@example.com', subject: 'Zamówienie', createdAt: T0 } },
   idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },

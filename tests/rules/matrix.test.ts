@@ -148,6 +148,12 @@ const MATRIX: Row[] = [
   { path: '/holdings', read: ['admin'], value: {}, write: NOBODY },
   { path: `/holdings/${O}`, read: ['admin'], value: { tickets: { karnet: 0 } }, write: NOBODY },
   { path: `/basketClaims/${O}/merch`, read: ['admin'], value: { orderId: 'oAlice', at: 1 }, write: NOBODY },
+  // Discount codes (docs/discounts.md): participants learn a code's terms only through checkDiscountCode.
+  { path: '/discountCodes', read: ['admin'], value: {}, write: NOBODY },
+  { path: '/discountCodes/CZLONEK', read: ['admin'], value: { kind: 'percent', value: 100, active: true, createdAt: 1, createdBy: O }, write: NOBODY },
+  { path: '/discountUses/CZLONEK', read: ['admin'], value: { used: 0 }, write: NOBODY },
+  { path: '/discountUses/CZLONEK/used', read: ['admin'], value: 0, write: NOBODY },
+  { path: '/stats/admin/discounts/CZLONEK', read: ['admin'], value: { orders: 0 }, write: NOBODY },
   { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
   // E-mail outbox: admins read it (the „Poczta” view), only functions write it; a participant's own mail preferences
   { path: '/outbox', read: ['admin'], value: {}, write: NOBODY },

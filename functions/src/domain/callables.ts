@@ -25,7 +25,9 @@ import {
   bankAccountSchema,
   hasUnsafeText,
   UNSAFE_TEXT_MESSAGE,
+  discountCodeSchema,
 } from './schemas.js';
+import { discountTermsSchema, type DiscountPreview } from './discounts.js';
 import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
@@ -72,6 +74,9 @@ export const CALLABLES = {
   startOnlinePayment: 'startOnlinePayment',
   refundOnlinePayment: 'refundOnlinePayment',
   retryMail: 'retryMail',
+  checkDiscountCode: 'checkDiscountCode',
+  upsertDiscountCode: 'upsertDiscountCode',
+  createDiscountCodeBatch: 'createDiscountCodeBatch',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -94,6 +99,8 @@ const placeOrderInput = z.strictObject({
   acceptTerms: z.literal(true, { error: 'Zaakceptuj regulamin sprzedaży' }),
   /** Also store the buyer data as the profile's invoice data for next time. */
   saveInvoiceData: z.boolean().optional(),
+  /** A discount code typed at the checkout's first step or opened from a link (`?kod=`); docs/discounts.md. */
+  discountCode: discountCodeSchema.optional(),
 });
 /** Tickets come from /baskets/{uid}/tickets (one ticket type per participant). */
 export const placeTicketOrderInput = placeOrderInput;
@@ -255,6 +262,17 @@ export interface RetryMailOutput {
   checked: number;
   results: { messageId: string; status: MailDeliveryStatus; error?: string; permanent?: boolean }[];
 }
+export const checkDiscountCodeInput = z.strictObject({ kind: z.enum(['tickets', 'merch']), code: discountCodeSchema });
+/** `created: false` = an existing code's terms were changed (its uses stay). */
+export const upsertDiscountCodeInput = z.strictObject({ code: discountCodeSchema, terms: discountTermsSchema, create: z.boolean() });
+export interface UpsertDiscountCodeOutput { code: string; created: boolean }
+/** Single-use codes for the crew: `{prefix}-XXXXXXXX`, each with the same terms. */
+export const createDiscountCodeBatchInput = z.strictObject({
+  prefix: discountCodeSchema.refine((p) => p.length <= 16, 'Przedrostek: najwyżej 16 znaków'),
+  count: z.int({ error: 'Podaj liczbę kodów' }).min(1, 'Co najmniej 1 kod').max(500, 'Najwyżej 500 kodów naraz'),
+  terms: discountTermsSchema,
+});
+export interface CreateDiscountCodeBatchOutput { batch: string; codes: string[] }
 
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
@@ -293,6 +311,9 @@ export const CALLABLE_INPUTS = {
   startOnlinePayment: startOnlinePaymentInput,
   refundOnlinePayment: refundOnlinePaymentInput,
   retryMail: retryMailInput,
+  checkDiscountCode: checkDiscountCodeInput,
+  upsertDiscountCode: upsertDiscountCodeInput,
+  createDiscountCodeBatch: createDiscountCodeBatchInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -331,6 +352,9 @@ export interface CallableOutputs {
   startOnlinePayment: StartOnlinePaymentOutput;
   refundOnlinePayment: RefundOnlinePaymentOutput;
   retryMail: RetryMailOutput;
+  checkDiscountCode: DiscountPreview;
+  upsertDiscountCode: UpsertDiscountCodeOutput;
+  createDiscountCodeBatch: CreateDiscountCodeBatchOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

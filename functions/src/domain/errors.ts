@@ -62,6 +62,12 @@ export const REFUSALS = {
   'refund-missing': { code: 'not-found', message: 'Nie znaleziono zwrotu' },
   'refund-already-transferred': { code: 'failed-precondition', message: 'Ten zwrot jest już oznaczony jako przelany' },
   'pickup-not-picked': { code: 'failed-precondition', message: 'Ta pozycja nie została wydana — nie ma czego przyjmować' },
+  'discount-missing': { code: 'not-found', message: 'Nie ma takiego kodu rabatowego' },
+  'discount-not-started': { code: 'failed-precondition', message: 'Ten kod rabatowy nie jest jeszcze ważny' },
+  'discount-expired': { code: 'failed-precondition', message: 'Ten kod rabatowy wygasł' },
+  'discount-not-applicable': { code: 'failed-precondition', message: 'Ten kod rabatowy nie obejmuje niczego w koszyku' },
+  'discount-used-up': { code: 'resource-exhausted', message: 'Ten kod rabatowy został już wykorzystany' },
+  'discount-exists': { code: 'already-exists', message: 'Taki kod rabatowy już istnieje' },
   'stored-data-invalid': { code: 'data-loss', message: 'Zapisane dane są nieprawidłowe — nie można dokończyć operacji' },
   'internal': { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;

@@ -17,3 +17,4 @@ export * from './payments/index.js';
 export * from './orderLines.js';
 export * from './pickupSync.js';
 export * from './mail.js';
+export * from './discounts.js';

@@ -7,7 +7,7 @@ import type { Holdings, LimitRefusal, HoldingsRequest } from './limits.js';
 import { addHoldings, ticketCap, ticketSaleRefusal, unitCap, variantStockRefusal } from './limits.js';
 import type { RefusalReason } from './errors.js';
 import { orderTotals } from './invoice.js';
-import type { Basket, InvoiceData, Member, Order, OrderLine, Product, TicketType } from './schemas.js';
+import type { Basket, InvoiceData, Member, Order, OrderDiscount, OrderLine, Product, TicketType } from './schemas.js';
 
 export type OrderKind = Order['kind'];
 
@@ -134,6 +134,16 @@ export interface NewOrder {
   createdAt: number;
   /** The moment the transfer must be booked by (limits.ts paymentDeadline). */
   payBy: number;
+  /** The discount code applied to the lines (their `unitGross` is already discounted). */
+  discount?: OrderDiscount;
+}
+
+/**
+ * An order placed with a discount code that leaves nothing to pay is confirmed at once: no payment
+ * step and no invoice (docs/discounts.md). A catalogue price of 0 without a code stays as it was.
+ */
+export function isSettledByDiscount(order: Pick<Order, 'discount' | 'totals'>): boolean {
+  return order.discount !== undefined && order.totals.gross === 0;
 }
 
 /** A pending order as placement stores it; lines are keyed l1, l2, … in basket order. */
@@ -149,6 +159,7 @@ export function newOrder(o: NewOrder): Order {
     idempotencyKey: o.idempotencyKey,
     createdAt: o.createdAt,
     payBy: o.payBy,
+    ...(o.discount ? { discount: o.discount } : {}),
   };
 }
 

@@ -138,6 +138,16 @@ export const pickupCodeSchema = z.string({ error: 'Podaj kod odbioru' }).trim().
 /** A UUID (with or without dashes, lower-case hex) drawn by the client per order attempt: by format never an object internal. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/;
 export const idempotencyKeySchema = z.string({ error: 'Brak klucza żądania' }).regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania');
+/**
+ * A discount code, also its database key (`/discountCodes/{code}`): case-insensitive, so it is
+ * normalised to upper case; only A–Z, digits and `-`, so by format never an object internal.
+ */
+export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+export const discountCodeSchema = z
+  .string({ error: 'Wpisz kod rabatowy' })
+  .trim()
+  .toUpperCase()
+  .regex(DISCOUNT_CODE_PATTERN, 'Kod rabatowy to 3–32 znaki: litery A–Z, cyfry i „-”');
 
 function ibanMod97(digitsThenCountry: string): number {
   let rest = 0;
@@ -367,6 +377,8 @@ const lineAmounts = {
   unitGross: gr(),
   quantity: z.int().min(1).max(LIMITS.maxQuantity),
   vatRate: vatRateSchema,
+  /** The catalogue price before a discount code (`unitGross` is what is paid); absent = no discount. */
+  listUnitGross: gr().optional(),
 };
 export const orderLineSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ticket'), ...lineAmounts, ticketTypeId: keySchema, memberId: keySchema, memberName: z.string().max(LIMITS.name * 2 + 1) }),
@@ -379,6 +391,10 @@ export const rateKey = (rate: number) => `r${rate}`;
 export const rateTotalSchema = z.strictObject({ vatRate: vatRateSchema, net: z.int(), vat: z.int(), gross: z.int() });
 export const totalsSchema = z.strictObject({ net: z.int(), vat: z.int(), gross: z.int(), perRate: z.record(z.string().regex(/^r\d+$/), rateTotalSchema) });
 export type Totals = z.output<typeof totalsSchema>;
+
+/** The discount code an order was placed with: the code, the units it discounted, the gross it took off. */
+export const orderDiscountSchema = z.strictObject({ code: discountCodeSchema, units: z.int().min(1), gross: gr() });
+export type OrderDiscount = z.output<typeof orderDiscountSchema>;
 
 export const buyerSnapshotSchema = z.strictObject({ email: emailSchema, invoice: invoiceDataSchema });
 
@@ -411,6 +427,8 @@ export const orderSchema = z.strictObject({
   released: z.boolean().optional(),
   /** The bank transfer that paid it, when booked from a statement (payer data: /bank/transactions). */
   bankTransfer: bankTransferSchema.optional(),
+  /** Placed with a discount code (docs/discounts.md); its use is given back when the order is cancelled. */
+  discount: orderDiscountSchema.optional(),
 });
 export type Order = z.output<typeof orderSchema>;
 
@@ -526,6 +544,8 @@ export const idempotencyRecordSchema = z.strictObject({
 export const basketClaimSchema = z.strictObject({ orderId: keySchema, at: timestampSchema });
 
 const counter = z.int().min(0);
+/** `/stats/admin/discounts/{code}`. */
+export const discountStatsSchema = z.strictObject({ orders: z.int().optional(), units: z.int().optional(), discountGross: z.int().optional() });
 export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), ticketsPaid: counter.optional() });
 export const adminStatsSchema = z.strictObject({
   revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
@@ -535,4 +555,6 @@ export const adminStatsSchema = z.strictObject({
   variants: z.record(keySchema, z.record(keySchema, z.strictObject({ paid: z.int().optional() }))).optional(),
   pickups: z.strictObject({ total: z.int().optional(), picked: z.int().optional() }).optional(),
   byCountry: z.record(countryCodeSchema, z.int()).optional(),
+  /** Per discount code: orders and units placed with it and the gross it took off (cancellations subtract). */
+  discounts: z.record(discountCodeSchema, discountStatsSchema).optional(),
 });

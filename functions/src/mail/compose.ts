@@ -51,7 +51,7 @@ async function profileEmail(uid: string): Promise<string | null> {
 export async function orderPlacedMail(orderId: string, order: Order): Promise<PreparedMail> {
   const event = await eventOf();
   const seller = event?.seller ?? null;
-  const qr = seller ? paymentQrPayload({ nip: seller.nip, bankAccount: seller.bankAccount, amountGrosze: order.totals.gross, recipientName: seller.name, title: order.number }) : null;
+  const qr = seller && order.status === 'pending' ? paymentQrPayload({ nip: seller.nip, bankAccount: seller.bankAccount, amountGrosze: order.totals.gross, recipientName: seller.name, title: order.number }) : null;
   const rendered = templates.orderPlacedMail(context(event), { order, seller, payBy: order.payBy, hasQr: qr !== null });
   return prepare('orderPlaced', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: qr ? { paymentQr: qr } : undefined, ref: order.number });
 }

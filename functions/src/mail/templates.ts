@@ -123,6 +123,7 @@ function transferFacts(seller: Seller, amount: number, title: string, payBy?: nu
 
 export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller: Seller | null; payBy?: number; hasQr: boolean }): Rendered {
   const { order, seller, payBy, hasQr } = input;
+  if (order.status === 'paid') return orderSettledByDiscountMail(ctx, order);
   const title = `Zamówienie ${order.number} przyjęte`;
   const parts: Part[] = [
     paragraph(`Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Czeka ono na płatność przelewem.`),
@@ -147,6 +148,18 @@ export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller:
     parts.push(paragraph('Organizator nie podał jeszcze numeru konta. Dane do przelewu znajdziesz w panelu, w zakładce Zamówienia.'));
   }
   parts.push(button('Zobacz zamówienie', `${ctx.appUrl}/dashboard/zamowienia`));
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+/** A discount code left nothing to pay: the order is confirmed as placed, with no transfer and no invoice (docs/discounts.md). */
+function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
+  const title = `Zamówienie ${order.number} potwierdzone`;
+  const parts: Part[] = [
+    paragraph(`Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Dzięki kodowi rabatowemu ${order.discount?.code ?? ''} nie ma nic do zapłaty — zamówienie jest już potwierdzone. Nie wystawiamy faktury, bo nie było sprzedaży za opłatą.`),
+    heading('Zamówione pozycje'),
+    lineTable(orderLines(order), money(order.totals.gross)),
+    button('Zobacz zamówienie', `${ctx.appUrl}/dashboard/zamowienia`),
+  ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 

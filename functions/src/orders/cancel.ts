@@ -6,6 +6,7 @@ import { requireCaller, type Caller } from '../lib/caller.js';
 import { parseInput, refuse, refusalFrom } from '../lib/refusal.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { releaseAll } from './reservations.js';
+import { discountStatsUpdates, releaseDiscount } from './discounts.js';
 
 /**
  * Commit point: the transaction that flips the order to cancelled (domain/orderState.ts decides).
@@ -36,6 +37,7 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
  */
 export async function finishCancellation(orderId: string, order: Order): Promise<void> {
   await releaseAll(order.uid, orderId, reservationsOf(order));
+  if (order.discount) await releaseDiscount(order.discount.code, orderId);
   // The cancellation e-mail is written with `released: true`, the update that completes a cancellation
   // (a repeated cancellation or the reservation repair completes it, message included; docs/email.md).
   const by = order.cancelReason === 'expired' ? 'expiry' : order.cancelledBy === order.uid ? 'owner' : 'admin';
@@ -44,6 +46,7 @@ export async function finishCancellation(orderId: string, order: Order): Promise
     'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
     'stats/admin/orders/pending': ServerValue.increment(-1),
     'stats/admin/orders/cancelled': ServerValue.increment(1),
+    ...discountStatsUpdates(order.discount, -1, ServerValue.increment),
   }, await orderCancelledMail(orderId, order, by));
 }
 

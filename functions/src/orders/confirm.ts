@@ -29,6 +29,7 @@ import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { reserveInvoiceNumber } from './numbering.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
+import { discountStatsUpdates, retakeDiscount } from './discounts.js';
 
 /**
  * Gapless invoice numbers: lock the order → reserve the number for this order in the year counter →
@@ -118,6 +119,7 @@ async function reinstate(orderId: string, order: Order, now: number, unlock: () 
   const undo: Undo[] = [];
   try {
     await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, { checkSaleWindow: false });
+    await retakeDiscount(orderId, order, undo);
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError));
     await unlock();
@@ -171,6 +173,8 @@ async function paymentUpdates(
           [`orders/${orderId}/reinstatedAt`]: now,
           [`orders/${orderId}/reinstatedBy`]: by,
           'stats/admin/orders/cancelled': ServerValue.increment(-1),
+          // The expiry took the order out of its discount code's statistics; it counts again.
+          ...discountStatsUpdates(order.discount, 1, ServerValue.increment),
         }
       : {
           'stats/admin/revenue/pendingGross': ServerValue.increment(-gross),

@@ -11,6 +11,7 @@ import {
   catalogueIdsOf,
   eventFieldsSchema,
   idempotencyRecordSchema,
+  isSettledByDiscount,
   newOrder,
   orderSchema,
   parseWith,
@@ -40,6 +41,8 @@ import { KEEP, transactStored } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
 import { MAINTENANCE_PATH, reconciliationRunning } from './reconcile.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
+import { discountLines, discountStatsUpdates, readDiscount, takeDiscount } from './discounts.js';
+import { settledOrder, settledOrderUpdates } from './settledByDiscount.js';
 
 type PlaceOrderInput = z.output<typeof placeTicketOrderInput>;
 
@@ -86,21 +89,25 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
   // least as new as the claim, so either a reconciliation sees this attempt as under way or this
   // attempt sees its flag (see orders/reconcile.ts) — without a read of its own.
   const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
-  const [flag, used, read] = await Promise.allSettled([
+  const [flag, used, read, discountRead] = await Promise.allSettled([
     flagHeld,
     db.ref(idempotencyPath(uid, input.idempotencyKey)).get().then((snap): unknown => snap.val()),
     readPlacementData(kind, uid, input.buyer.country, holds),
+    input.discountCode ? readDiscount(input.discountCode) : Promise.resolve(null),
   ]);
   if (used.status === 'rejected') throw used.reason;
   if (used.value !== null) return answerUsedKey(uid, input.idempotencyKey, used.value, record);
   if (read.status === 'rejected') throw read.reason;
+  if (discountRead.status === 'rejected') throw discountRead.reason;
   const { profile, basket, members, paymentDays, catalogue, claims, holdings } = read.value;
   const priced = priceBasket(kind, basket, members, catalogue);
   if (!priced.ok) {
     const { reason, ...details } = priced.refusal;
     throw refuse(reason, details);
   }
-  const predicted = predictedReservationRefusal({ orderId, lines: priced.lines, catalogue, claims, holdings, now });
+  const discounted = discountRead.value ? discountLines(discountRead.value, priced.lines, uid, now) : null;
+  const lines = discounted?.lines ?? priced.lines;
+  const predicted = predictedReservationRefusal({ orderId, lines, catalogue, claims, holdings, now });
   if (predicted) throw refusalFrom(predicted);
 
   const [keyClaim, basketClaim] = await Promise.allSettled([
@@ -121,22 +128,29 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     if (basketClaim.value.refusal) throw refuse(basketClaim.value.refusal);
     if (flag.status === 'rejected') throw flag.reason;
     if (await reconciliationRunning(now)) throw refuse('maintenance');
-    const [reserved, numbered, outbox] = await Promise.allSettled([
-      reserveOrderLines(uid, orderId, priced.lines, catalogue, now, undo),
+    const [reserved, numbered, outbox, discountTaken] = await Promise.allSettled([
+      reserveOrderLines(uid, orderId, lines, catalogue, now, undo),
       allocateOrderNumber(now),
       // The order e-mail's delivery transacts on its outbox entry twice: listened to, both commit at once.
       holds.hold(`outbox/${messageIdFor('orderPlaced', orderId)}`),
+      discounted ? takeDiscount(discounted.record, discounted.discount, uid, orderId, undo) : Promise.resolve(),
     ]);
     if (reserved.status === 'rejected') throw reserved.reason;
+    if (discountTaken.status === 'rejected') throw discountTaken.reason;
     if (numbered.status === 'rejected') throw numbered.reason;
     if (outbox.status === 'rejected') logger.warn(`placeOrder: listening to the outbox entry of order ${orderId} failed`, outbox.reason);
-    const order = newOrder({
-      uid, kind, lines: priced.lines, number: numbered.value, email: profile.email, invoice: input.buyer,
-      idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays),
+    const placed = newOrder({
+      uid, kind, lines, number: numbered.value, email: profile.email, invoice: input.buyer,
+      idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays), discount: discounted?.discount,
     });
+    // Nothing to pay after the discount: confirmed at once, without an invoice (docs/discounts.md).
+    const settled = isSettledByDiscount(placed);
+    const order = settled ? settledOrder(placed, now) : placed;
+    const updates = placementUpdates(orderId, order, kind, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input);
+    if (settled) Object.assign(updates, settledOrderUpdates(orderId, order, catalogue, now));
     // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
-    await commitWithMail(placementUpdates(orderId, order, kind, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input), await orderPlacedMail(orderId, order));
-    return { orderId, number: order.number, status: 'pending', totalGross: order.totals.gross, replayed: false };
+    await commitWithMail(updates, await orderPlacedMail(orderId, order));
+    return { orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: false };
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
     throw error;
@@ -277,8 +291,8 @@ function placementUpdates(orderId: string, order: Order, kind: OrderKind, basket
     [basketClaimPath(order.uid, kind)]: null,
     [`idempotency/${order.uid}/${order.idempotencyKey}/status`]: 'done',
     [`baskets/${order.uid}/updatedAt`]: order.createdAt,
-    'stats/admin/revenue/pendingGross': ServerValue.increment(order.totals.gross),
-    'stats/admin/orders/pending': ServerValue.increment(1),
+    ...(order.status === 'pending' ? { 'stats/admin/revenue/pendingGross': ServerValue.increment(order.totals.gross), 'stats/admin/orders/pending': ServerValue.increment(1) } : {}),
+    ...discountStatsUpdates(order.discount, 1, ServerValue.increment),
     // Like `placed`, the day's placed value is what was ordered that day: a later cancellation does not reverse it.
     [`stats/admin/perDay/${day}/placed`]: ServerValue.increment(1),
     [`stats/admin/perDay/${day}/placedGross`]: ServerValue.increment(order.totals.gross),
