@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { validateFa3 } from '../../functions/src/domain/ksef/testing';
+import { validateFa3 } from '../helpers/fa3Schema';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 

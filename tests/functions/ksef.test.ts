@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fa3FromCorrection, fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
-import { validateFa3 } from '../../functions/src/domain/ksef/testing.js';
+import { validateFa3 } from '../helpers/fa3Schema.js';
 import type { Invoice } from '../../functions/src/domain/index.js';
 import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 

@@ -29,15 +29,14 @@ import {
 import {
   amountToGrosze,
   elementTexts,
-  schemaFile,
   TEST_COMPANY,
   TEST_FOREIGN_COMPANY,
   TEST_FOREIGN_PERSON,
   TEST_PERSON,
   testInvoice,
-  validateFa3,
   type TestLine,
 } from './testing.js';
+import { schemaFile, validateFa3 } from '../../../../tests/helpers/fa3Schema.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 const TICKET: TestLine = { name: 'Bilet „Karnet 3-dniowy” — Jan Kowalski', unitGross: 14900, quantity: 1, vatRate: 8 };

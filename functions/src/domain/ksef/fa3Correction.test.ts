@@ -9,7 +9,8 @@ import { rateKey, type Invoice, type InvoiceData, type Order } from '../schemas.
 import { computeLine, computeTotals, VAT_METHOD_NOTE, vatFromGross, type VatRate } from '../vat.js';
 import { amountInWords } from '../words.js';
 import { buildFa3Xml, fa3FileName, fa3FromCorrection, fileHashBase64Url, ksefFileForCorrection, orderedCorrectionLineIds, requireFa3Xml, utf8, withKsefChecksum } from './index.js';
-import { amountToGrosze, elementTexts, TEST_COMPANY, TEST_FOREIGN_PERSON, TEST_PERSON, TEST_SELLER, validateFa3 } from './testing.js';
+import { amountToGrosze, elementTexts, TEST_COMPANY, TEST_FOREIGN_PERSON, TEST_PERSON, TEST_SELLER } from './testing.js';
+import { validateFa3 } from '../../../../tests/helpers/fa3Schema.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
