@@ -16,7 +16,8 @@ import { discountCodeSchema, type OrderLine } from './schemas.js';
 import { buildInvoice, orderTotals } from './invoice.js';
 import { newOrder } from './placement.js';
 import { buildFa3Xml, fa3FromInvoice } from './ksef/index.js';
-import { TEST_PERSON, TEST_SELLER, validateFa3 } from './ksef/testing.js';
+import { TEST_PERSON, TEST_SELLER } from './ksef/testing.js';
+import { validateFa3 } from '../../../tests/helpers/fa3Schema.js';
 
 const TICKET: OrderLine = { type: 'ticket', name: 'Karnet 3-dniowy', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' };
 const CHILD: OrderLine = { ...TICKET, name: 'Bilet dziecięcy', unitGross: 7450, ticketTypeId: 'dziecko', memberId: 'm-1', memberName: 'Ola Kowalska' };
