@@ -4,7 +4,7 @@
 // its API. Forged and wrong messages are posted straight to the function.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Reference } from 'firebase-admin/database';
-import { REGION, type OnlinePayment, type Order, type PaymentNotificationLog } from '../../functions/src/domain/index.js';
+import { REGION, type Invoice, type OnlinePayment, type Order, type PaymentNotificationLog } from '../../functions/src/domain/index.js';
 import { p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
 import type { OrderRefunds } from '../../functions/src/refunds.js';
 import { EVENT, PERSON, anonymousCaller, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
@@ -113,7 +113,10 @@ describe('a payment in the window books the order through the confirmation path'
     expect(paid).toMatchObject({ status: 'paid', methodId: 154, invoiceNumber: expect.stringMatching(/^FV\/\d{4}\/\d{6}$/) });
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ status: 'paid', paidBy: 'przelewy24', invoiceNumber: paid!.invoiceNumber });
-    expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
+    const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
+    expect(invoices).toHaveLength(1);
+    // BLIK, not „przelew”: the invoice (screen, PDF, FA(3) FormaPlatnosci 7) says how the money came.
+    expect(invoices[0].paymentMethod).toBe('BLIK');
     expect((await env.db.ref(`tickets/${user.uid}/self/karnet`).get()).val()).toEqual({ orderId, status: 'paid' });
     expect((await mailOf(user.uid)).filter((kind) => kind === 'paymentBooked')).toHaveLength(1);
 
@@ -172,6 +175,41 @@ describe('verify failing', () => {
     // The stand-in resends a refused notification with growing pauses, as the provider does.
     await waitForPayment(sessionId, (p) => p.status === 'paid', 'paid after verify works again');
     expect((await orderOf(orderId)).status).toBe('paid');
+  });
+});
+
+describe('notifications the provider drops or delays', () => {
+  it('a dropped notification leaves the order pending until the provider sends it; a card payment’s invoice says „karta płatnicza”', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await control({ notifications: 'drop' });
+    const paidAtProvider = await (await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 218 }) })).json();
+    expect(paidAtProvider).toMatchObject({ paid: true, sessionId });
+    // The provider holds the money (status 1, not verified) and nothing has reached us.
+    const atProvider = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as { sessionId: string; status: number }[];
+    expect(atProvider.find((t) => t.sessionId === sessionId)?.status).toBe(1);
+    expect(await logsOf(sessionId)).toEqual([]);
+    expect((await orderOf(orderId)).status).toBe('pending');
+    expect((await payment(sessionId)).status).toBe('registered');
+    await control({ notifications: 'send' });
+    expect((await fetch(`${p24.url}/__notify`, { method: 'POST', body: JSON.stringify({ sessionId }) })).status).toBe(200);
+    const paid = await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid once the notification came');
+    expect(paid!.methodId).toBe(218);
+    const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
+    expect(invoices.map((i) => i.paymentMethod)).toEqual(['karta płatnicza']);
+  });
+
+  it('a delayed notification books the order when it comes; a pay-by-link invoice says „szybki przelew online”', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await control({ delayMs: 4000 });
+    await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 25 }) });
+    // Right after the payment the notification is still on its way.
+    expect((await orderOf(orderId)).status).toBe('pending');
+    await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid after the delay');
+    expect((await logsOf(sessionId)).map((l) => l.result)).toEqual(['booked']);
+    const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
+    expect(invoices.map((i) => i.paymentMethod)).toEqual(['szybki przelew online']);
   });
 });
 

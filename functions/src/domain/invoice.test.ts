@@ -71,6 +71,13 @@ describe('the invoice of a paid order', () => {
     expect(buildInvoice({ number: 'FV/2027/000003', orderId: 'o1', order: ORDER, seller: SELLER, issuedAt: NEW_YEAR, issuedBy: 'admin', paidOn: '2027-01-02' }).paidOn).toBe('2027-01-01');
   });
 
+  it('says how the money came: a transfer by default, the online payment provider’s method when given', () => {
+    const blik = buildInvoice({ number: 'FV/2027/000004', orderId: 'o1', order: ORDER, seller: SELLER, issuedAt: NEW_YEAR, issuedBy: 'przelewy24', paymentMethod: 'BLIK' });
+    expect(blik.paymentMethod).toBe('BLIK');
+    expect(invoiceSchema.safeParse(blik).success).toBe(true);
+    expect(invoiceSchema.safeParse({ ...blik, paymentMethod: 'gotówka' }).success).toBe(false);
+  });
+
   it('an invoice stored before the payment day was kept still parses', () => {
     const { paidOn: _absent, ...old } = invoice;
     expect(invoiceSchema.safeParse(old).success).toBe(true);

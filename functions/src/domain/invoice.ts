@@ -4,7 +4,7 @@
  * confirmPayment writes these records; the web app renders the stored invoice as it is.
  */
 import { warsawDate } from './numbering.js';
-import type { Invoice, Order, OrderLine, PickupItem, Seller, Totals } from './schemas.js';
+import type { Invoice, InvoicePaymentMethod, Order, OrderLine, PickupItem, Seller, Totals } from './schemas.js';
 import { rateKey } from './schemas.js';
 import { computeLine, computeTotals, VAT_METHOD_NOTE } from './vat.js';
 import { amountInWords, ticketLineName } from './words.js';
@@ -35,10 +35,12 @@ export interface InvoiceIssue {
    * taken as the issue day: the invoice records a payment made by the time it was issued.
    */
   paidOn?: string;
+  /** How the money came: the provider's method for an online payment; a bank transfer otherwise. */
+  paymentMethod?: InvoicePaymentMethod;
 }
 
 /** The invoice of a paid order. Amounts come from the shared VAT module; the totals are the order's. */
-export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedBy, paidOn }: InvoiceIssue): Invoice {
+export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedBy, paidOn, paymentMethod = 'przelew' }: InvoiceIssue): Invoice {
   const issueDate = warsawDate(issuedAt);
   return {
     number,
@@ -60,7 +62,7 @@ export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedB
     ),
     totals: order.totals,
     amountInWords: amountInWords(order.totals.gross),
-    paymentMethod: 'przelew',
+    paymentMethod,
     paid: order.totals.gross,
     paidOn: paidOn !== undefined && paidOn < issueDate ? paidOn : issueDate,
     vatMethod: VAT_METHOD_NOTE,

@@ -447,6 +447,15 @@ export const invoiceLineSchema = z.strictObject({
   vat: z.int(),
   gross: z.int(),
 });
+/**
+ * How the invoice says the order was paid, as printed on it: a bank transfer to the seller's account,
+ * or the method the online payment provider reports (domain/payments invoicePaymentMethodOf). Each maps
+ * to FA(3) `FormaPlatnosci` in ksef/fa3.ts; „płatność online” (a provider method we do not know) is
+ * written as `PlatnoscInna`.
+ */
+export const INVOICE_PAYMENT_METHODS = ['przelew', 'szybki przelew online', 'BLIK', 'karta płatnicza', 'płatność online'] as const;
+export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
+
 export const invoiceSchema = z.strictObject({
   number: z.string().regex(/^FV\/\d{4}\/\d{6,}$/),
   uid: uidSchema,
@@ -462,7 +471,7 @@ export const invoiceSchema = z.strictObject({
   lines: z.record(keySchema, invoiceLineSchema),
   totals: totalsSchema,
   amountInWords: z.string(),
-  paymentMethod: z.literal('przelew'),
+  paymentMethod: z.enum(INVOICE_PAYMENT_METHODS),
   paid: z.int(),
   /** The day the money arrived (FA(3) `DataZaplaty`): the bank booking date, else the confirmation day. Absent on invoices issued before it was kept: their issue date. */
   paidOn: isoDateSchema.optional(),

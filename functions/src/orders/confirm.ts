@@ -18,6 +18,7 @@ import {
   type Catalogue,
   type ConfirmPaymentOutput,
   type Invoice,
+  type InvoicePaymentMethod,
   type Order,
 } from '../domain/index.js';
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
@@ -45,13 +46,14 @@ export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutp
 /**
  * The confirmation itself, shared with the bank statement booking (bank.ts), which passes the
  * transfer so that it is recorded on the order in the same atomic update as the payment, and with
- * the online payment notification (payments/notifications.ts), which passes `paidOnline` and the
- * payment record's own changes (`extraUpdates`), so the order and its payment become paid together.
+ * the online payment notification (payments/index.ts), which passes `paidOnline`, the provider's
+ * method for the invoice (`paymentMethod`) and the payment record's own changes (`extraUpdates`), so
+ * the order and its payment become paid together.
  */
 export async function confirmOrderPayment(
   orderId: string,
   caller: Pick<Caller, 'uid'>,
-  options: { bankTransfer?: BankTransfer; paidOnline?: boolean; extraUpdates?: Record<string, unknown> } = {},
+  options: { bankTransfer?: BankTransfer; paidOnline?: boolean; paymentMethod?: InvoicePaymentMethod; extraUpdates?: Record<string, unknown> } = {},
 ): Promise<ConfirmPaymentOutput & { late: boolean }> {
   const now = Date.now();
   const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
@@ -75,7 +77,7 @@ export async function confirmOrderPayment(
     throw error;
   }
 
-  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate });
+  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate, paymentMethod: options.paymentMethod });
   const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
   Object.assign(updates.updates, options.extraUpdates);
   // A company buyer's invoice (a consumer's too with the event's setting) is queued for KSeF in the same update (docs/ksef.md).

@@ -23,6 +23,7 @@ import { paymentSessionIdSchema } from '../domain/payments/onlinePayment.js';
 import {
   checkNotification,
   checkRefundNotification,
+  invoicePaymentMethodOf,
   NOTIFICATION_PROBLEM_LABELS,
   p24NotificationSchema,
   p24RefundNotificationSchema,
@@ -168,6 +169,7 @@ async function book(config: P24Config, sessionId: string, payment: OnlinePayment
   try {
     const confirmed = await confirmOrderPayment(payment.orderId, { uid: PROVIDER_ACTOR }, {
       paidOnline: true,
+      paymentMethod: invoicePaymentMethodOf(n.methodId),
       extraUpdates: {
         [`${path}/status`]: 'paid',
         [`${path}/paidAt`]: now,
@@ -227,7 +229,8 @@ async function settleUnbooked(path: string, providerFields: Pick<OnlinePayment, 
     changed = false;
     if (!cur || cur.status !== 'registered') return cur;
     changed = true;
-    return { ...cur, ...providerFields, status, problem };
+    // paidAt: the verified money arrived now, whatever becomes of it (the daily sums count it).
+    return { ...cur, ...providerFields, status, problem, paidAt: Date.now() };
   });
   return changed;
 }

@@ -285,6 +285,30 @@ describe('dates: P_6 and DataZaplaty', () => {
   });
 });
 
+describe('FormaPlatnosci: how the money came', () => {
+  const invoice = testInvoice({ lines: [TICKET] });
+  const xmlFor = (paymentMethod: Invoice['paymentMethod']) => requireFa3Xml(fa3FromInvoice({ ...invoice, paymentMethod }));
+  const cases = { transfer: xmlFor('przelew'), payByLink: xmlFor('szybki przelew online'), blik: xmlFor('BLIK'), card: xmlFor('karta płatnicza'), unknown: xmlFor('płatność online') };
+
+  it('6 przelew (with the seller’s account only for a transfer to it), 7 mobilna for BLIK, 2 karta; an unknown method is PlatnoscInna', () => {
+    expect(elementTexts(cases.transfer, 'FormaPlatnosci')).toEqual(['6']);
+    expect(elementTexts(cases.transfer, 'NrRB')).toHaveLength(1);
+    expect(elementTexts(cases.payByLink, 'FormaPlatnosci')).toEqual(['6']);
+    expect(elementTexts(cases.payByLink, 'NrRB')).toEqual([]);
+    expect(elementTexts(cases.blik, 'FormaPlatnosci')).toEqual(['7']);
+    expect(elementTexts(cases.blik, 'NrRB')).toEqual([]);
+    expect(elementTexts(cases.card, 'FormaPlatnosci')).toEqual(['2']);
+    expect(elementTexts(cases.unknown, 'FormaPlatnosci')).toEqual([]);
+    expect(elementTexts(cases.unknown, 'PlatnoscInna')).toEqual(['1']);
+    expect(elementTexts(cases.unknown, 'OpisPlatnosci')).toEqual(['płatność online']);
+  });
+
+  it('every method is valid against the FA(3) schema', () => {
+    const verdicts = validateFa3(Object.values(cases));
+    Object.keys(cases).forEach((name, i) => expect(verdicts[i].valid, `${name}: ${verdicts[i].output}`).toBe(true));
+  });
+});
+
 describe('deterministic bytes', () => {
   const golden = [
     { file: 'FV-2026-000001-company-mixed.xml', invoice: mixed },

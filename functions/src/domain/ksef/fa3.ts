@@ -9,7 +9,7 @@
  * file. The unit tests validate every XML they produce against the official schema with xmllint.
  */
 import { isValidNip } from '../identifiers.js';
-import type { Invoice, InvoiceData } from '../schemas.js';
+import type { Invoice, InvoiceData, InvoicePaymentMethod } from '../schemas.js';
 import { VAT_RATES, vatFromGross, type VatRate } from '../vat.js';
 import { FA3_COUNTRY_CODES } from './countryCodes.js';
 import { parseKsefNumber } from './ksefNumber.js';
@@ -76,8 +76,8 @@ export interface Fa3Document {
   /** The binding amounts per rate (for a correction: the differences). */
   perRate: Fa3RateTotal[];
   totals: { net: number; vat: number; gross: number };
-  /** Present when the document was paid in full by bank transfer on `paidOn` (`DataZaplaty`). */
-  payment?: { paidOn: string; amount: number };
+  /** Present when the document was paid in full on `paidOn` (`DataZaplaty`), by `method` (`FormaPlatnosci`). */
+  payment?: { paidOn: string; amount: number; method?: InvoicePaymentMethod };
   orderNumber?: string;
   /** A sentence for the footer (`Stopka`), e.g. the VAT method. */
   note?: string;
@@ -199,7 +199,7 @@ export function fa3FromInvoice(invoice: Invoice): Fa3Document {
     ...document,
     saleDate: invoice.saleDate,
     // Invoices stored before `paidOn` was kept were issued on the confirmation day: their issue date.
-    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.paidOn ?? invoice.issueDate, amount: invoice.paid } : undefined,
+    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.paidOn ?? invoice.issueDate, amount: invoice.paid, method: invoice.paymentMethod } : undefined,
   };
 }
 
@@ -287,6 +287,14 @@ function escapeXml(text: string): string {
 // ------------------------------------------------------------------ writer
 
 type Node = [name: string, content: string | Node[]] | null | undefined | false;
+
+/** FA(3) `TFormaPlatnosci` of each invoice payment method (2 karta, 6 przelew, 7 mobilna); an unknown provider method is `PlatnoscInna`. */
+const FA3_PAYMENT_FORMS: Record<InvoicePaymentMethod, string | null> = { przelew: '6', 'szybki przelew online': '6', BLIK: '7', 'karta płatnicza': '2', 'płatność online': null };
+
+function paymentFormNodes(method: InvoicePaymentMethod): Node[] {
+  const form = FA3_PAYMENT_FORMS[method];
+  return form ? [['FormaPlatnosci', form]] : [['PlatnoscInna', '1'], ['OpisPlatnosci', method]];
+}
 
 function render(nodes: Node[], depth: number, out: string[]): void {
   const indent = '  '.repeat(depth);
@@ -434,8 +442,9 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
       [
         ['Zaplacono', '1'],
         ['DataZaplaty', paidOn],
-        ['FormaPlatnosci', '6'],
-        account ? ['RachunekBankowy', [['NrRB', account], bankName ? ['NazwaBanku', bankName] : null]] : null,
+        ...paymentFormNodes(doc.payment.method ?? 'przelew'),
+        // The seller's account is where a transfer went; money paid online went to the provider.
+        account && (doc.payment.method ?? 'przelew') === 'przelew' ? ['RachunekBankowy', [['NrRB', account], bankName ? ['NazwaBanku', bankName] : null]] : null,
       ],
     ];
   }

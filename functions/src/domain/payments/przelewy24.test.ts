@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNotification, checkRefundNotification, p24NotificationSchema, p24RefundNotificationSchema, p24Sign, p24SignText, type P24Notification } from './przelewy24.js';
+import { checkNotification, checkRefundNotification, invoicePaymentMethodOf, p24NotificationSchema, p24RefundNotificationSchema, p24Sign, p24SignText, type P24Notification } from './przelewy24.js';
 
 // The documentation gives each checksum as a JSON template (developers.przelewy24.pl, "sign"), e.g.
 // {"sessionId":"str","merchantId":int,"amount":int,"currency":"str","crc":"str"}. The expected hashes
@@ -68,5 +68,16 @@ describe('notification parsing', () => {
     expect(p24NotificationSchema.safeParse({ ...n, sign: 'abc' }).success).toBe(false);
     expect(p24NotificationSchema.safeParse('merchantId=1').success).toBe(false);
     expect(p24RefundNotificationSchema.safeParse({ ...n, refundsUuid: 'x' }).success).toBe(false);
+  });
+});
+
+describe('the invoice payment method of a provider method', () => {
+  it('BLIK is BLIK, a card a card, any other method of the window a pay-by-link transfer; none known says „płatność online”', () => {
+    expect(invoicePaymentMethodOf(154)).toBe('BLIK');
+    expect(invoicePaymentMethodOf(218)).toBe('karta płatnicza');
+    expect(invoicePaymentMethodOf(25)).toBe('szybki przelew online');
+    expect(invoicePaymentMethodOf(31)).toBe('szybki przelew online');
+    expect(invoicePaymentMethodOf(0)).toBe('płatność online');
+    expect(invoicePaymentMethodOf(undefined)).toBe('płatność online');
   });
 });

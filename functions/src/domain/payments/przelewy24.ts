@@ -119,15 +119,5 @@ export function checkRefundNotification(n: P24RefundNotification, account: P24Ac
   return { ok: true };
 }
 
-/** Przelewy24's payment method ids the stand-in offers (the real list comes from /payment/methods). */
-export const P24_METHOD_LABELS: Record<number, string> = {
-  154: 'BLIK',
-  25: 'mTransfer (pay-by-link)',
-  31: 'Płacę z iPKO (pay-by-link)',
-  218: 'Karta płatnicza',
-};
-
-export function p24MethodLabel(methodId: number | undefined): string {
-  if (methodId === undefined) return '—';
-  return P24_METHOD_LABELS[methodId] ?? `metoda ${methodId}`;
-}
+// Method ids and their names are in ./p24Methods.ts (no checksum code, so the web app can show them).
+export { invoicePaymentMethodOf, p24MethodLabel, P24_METHOD_LABELS } from './p24Methods.js';

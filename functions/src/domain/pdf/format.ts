@@ -41,6 +41,22 @@ export function sortedLines(invoice: Invoice) {
     .map(([id, line]) => ({ id, ...line }));
 }
 
+/**
+ * The payment block of an invoice, the same on the screen and in the PDF. The seller's account is
+ * named only for a bank transfer: money paid online went to the payment provider.
+ */
+export function invoicePaymentRows(invoice: Invoice): { label: string; value: string; testId?: string }[] {
+  const { seller } = invoice;
+  const online = invoice.paymentMethod !== 'przelew';
+  return [
+    { label: 'Sposób płatności:', value: online ? `${invoice.paymentMethod} (Przelewy24)` : invoice.paymentMethod, testId: 'invoice-payment-method' },
+    { label: 'Zapłacono:', value: formatMoney(invoice.paid), testId: 'invoice-paid' },
+    { label: 'Pozostało do zapłaty:', value: formatMoney(Math.max(0, invoice.totals.gross - invoice.paid)) },
+    ...(online ? [] : [{ label: 'Numer konta:', value: `${formatBankAccount(seller.bankAccount)} (${seller.bankName})` }]),
+    { label: 'Dotyczy zamówienia:', value: invoice.orderNumber },
+  ];
+}
+
 /** The invoice's lines as table cells: Lp., name, unit, quantity, unit net, net, rate, VAT, gross. */
 export function invoiceLineRows(invoice: Invoice): TableRow[] {
   return numbered(sortedLines(invoice), (l) => [l.name, l.unit, String(l.quantity), amount(l.unitNet), amount(l.net), `${l.vatRate}%`, amount(l.vat), amount(l.gross)]);

@@ -6,7 +6,7 @@
  */
 import type { jsPDF } from 'jspdf';
 import type { Invoice } from '../schemas.js';
-import { formatBankAccount, formatMoney, invoiceLineRows, isoToPolishDate, rateSummaryRows } from './format.js';
+import { formatMoney, invoiceLineRows, invoicePaymentRows, isoToPolishDate, rateSummaryRows } from './format.js';
 import { drawKodI, type PdfKodI } from './kodI.js';
 import { MARGIN, PdfSheet, pdfColumns, RATE_COLUMNS, type PdfFonts } from './sheet.js';
 
@@ -35,14 +35,7 @@ export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts, ksef?: PdfKse
   sheet.table(RATE_COLUMNS, rateSummaryRows(invoice.totals.perRate, invoice.totals), { boldLast: true });
   sheet.y += 8;
   sheet.amountDue('Razem do zapłaty', formatMoney(invoice.totals.gross), invoice.amountInWords);
-  const { seller } = invoice;
-  sheet.labelled([
-    ['Sposób płatności:', invoice.paymentMethod],
-    ['Zapłacono:', formatMoney(invoice.paid)],
-    ['Pozostało do zapłaty:', formatMoney(Math.max(0, invoice.totals.gross - invoice.paid))],
-    ['Numer konta:', `${formatBankAccount(seller.bankAccount)} (${seller.bankName})`],
-    ['Dotyczy zamówienia:', invoice.orderNumber],
-  ]);
+  sheet.labelled(invoicePaymentRows(invoice).map((row): [string, string] => [row.label, row.value]));
   sheet.note(`${invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.`);
   if (ksef) drawKodI(sheet.doc, ksef, sheet.y + 6, sheet.font, MARGIN);
   return sheet.doc;

@@ -9,8 +9,9 @@ import { buildInvoicePdf, pdfFileName } from '../documents/pdf/invoicePdf';
 import { parseInvoiceKey } from './api';
 
 /** An invoice exactly as confirmPayment writes it: built by the domain from the order's lines. */
-function invoiceOf(lines: OrderLine[]): Invoice {
+function invoiceOf(lines: OrderLine[], paymentMethod?: Invoice['paymentMethod']): Invoice {
   return buildInvoice({
+    paymentMethod,
     number: 'FV/2026/000123',
     orderId: 'o1',
     order: {
@@ -84,6 +85,16 @@ describe('InvoiceDocument', () => {
     expect(screen.getByTestId('invoice-words').textContent).toBe('czterysta dziewięćdziesiąt pięć złotych 00/100');
     expect(screen.getByTestId('invoice-paid').textContent).toBe('495,00\u00a0zł');
     expect(screen.getByText(/VAT obliczono od wartości brutto/)).toBeTruthy();
+  });
+
+  it('says „przelew” and the seller’s account for a transfer, the provider’s method and no account for an online payment', () => {
+    renderWithTheme(<InvoiceDocument invoice={invoice} />);
+    expect(screen.getByTestId('invoice-payment-method').textContent).toBe('przelew');
+    const blik = invoiceOf([{ type: 'merch', name: 'Kubek „Latarnia”', unitGross: 3_900, quantity: 1, vatRate: 23, productId: 'kubek', variantId: 'std', variantLabel: '330 ml' }], 'BLIK');
+    renderWithTheme(<InvoiceDocument invoice={blik} />);
+    const [, online] = screen.getAllByTestId('invoice-payment-method');
+    expect(online.textContent).toBe('BLIK (Przelewy24)');
+    expect(screen.getAllByText(/22 1020 4795 0000 1234 5678 9012/)).toHaveLength(1);
   });
 
   it('builds a real PDF file with the Polish font embedded', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Invoice } from '@domain/schemas';
-import { formatBankAccount, invoiceLineRows, isoToPolishDate } from '@domain/pdf/format';
+import { invoiceLineRows, invoicePaymentRows, isoToPolishDate } from '@domain/pdf/format';
 import { formatMoney } from '../../shared/format/pl';
 import { AccountingDocument, type DocumentColumn } from '../documents';
 
@@ -40,13 +40,7 @@ export function InvoiceDocument({ invoice, children }: { invoice: Invoice; child
       rates={{ caption: 'Podsumowanie według stawek VAT', testId: 'invoice-rates', totalTestId: 'invoice-totals', columns: ['Stawka VAT', 'Wartość netto', 'Kwota VAT', 'Wartość brutto'] }}
       amounts={{ perRate: totals.perRate, totals, words: invoice.amountInWords }}
       due={{ label: 'Razem do zapłaty', amount: formatMoney(totals.gross), amountTestId: 'invoice-total', wordsTestId: 'invoice-words' }}
-      payment={[
-        { label: 'Sposób płatności:', value: invoice.paymentMethod },
-        { label: 'Zapłacono:', value: formatMoney(invoice.paid), testId: 'invoice-paid' },
-        { label: 'Pozostało do zapłaty:', value: formatMoney(Math.max(0, totals.gross - invoice.paid)) },
-        { label: 'Numer konta:', value: `${formatBankAccount(seller.bankAccount)} (${seller.bankName})` },
-        { label: 'Dotyczy zamówienia:', value: invoice.orderNumber },
-      ]}
+      payment={invoicePaymentRows(invoice)}
       note={`${invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.`}
     >
       {children}
