@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { sharedStack } from './support/shared';
-import { DEMO, signIn, stackClient, type Account } from './support/stack';
+import { describeFindings, overflowingText } from './support/overflow';
+import { DEMO, settled, signIn, stackClient, type Account } from './support/stack';
 
 const SLOW = 300_000;
 const stack = sharedStack();
@@ -99,6 +100,10 @@ describe('online payment with BLIK', () => {
     await payWithBlik(page);
     await card.and(page.locator('[data-status="paid"]')).waitFor();
     await waitForMail(stack.urls.mail!, (m: { messageId: string | null }) => m.messageId?.startsWith(`<pb-${orderId}@`) ?? false);
+    // The invoice says how the money came: BLIK through the provider, not a transfer to the seller's account.
+    const invoiceNumber = await client.dbGet<string>(`orders/${orderId}/invoiceNumber`);
+    await card.getByRole('link', { name: `Faktura ${invoiceNumber}` }).click();
+    expect(await page.getByTestId('invoice-payment-method').textContent()).toBe('BLIK (Przelewy24)');
     expect(pageErrors).toEqual([]);
   }, SLOW);
 
@@ -106,6 +111,55 @@ describe('online payment with BLIK', () => {
     const { correctionId } = await client.call<{ correctionId: string }>(DEMO.admin, 'startRefund', { orderId: ticketOrderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
     await expect.poll(() => client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/status`), { timeout: 60_000 }).toBe('transferred');
     expect(await client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/transferredBy`)).toBe('przelewy24');
+  }, SLOW);
+
+  it('the organiser’s „Płatności online”: every transaction, a forged notification logged live, a double payment returned from its card', async () => {
+    // The window opened, then a transfer confirmed by the admin, then the payment in the window too: a refund candidate.
+    await client.dbPatch(`baskets/${participant.uid}`, { merch: { 'l-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+    const { orderId, number } = await client.call<{ orderId: string; number: string }>(participant, 'placeMerchOrder', {
+      idempotencyKey: crypto.randomUUID(),
+      buyer: { kind: 'person', name: 'Błażej Źrebiec', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+      acceptTerms: true,
+    });
+    const { sessionId, redirectUrl } = await client.call<{ sessionId: string; redirectUrl: string }>(participant, 'startOnlinePayment', { orderId });
+    await client.call(DEMO.admin, 'confirmPayment', { orderId });
+    await fetch(`${stack.urls.p24}/__pay`, { method: 'POST', body: JSON.stringify({ token: redirectUrl.split('/trnRequest/')[1] }) });
+    await expect.poll(() => client.dbGet(`payments/${sessionId}/status`), { timeout: 60_000 }).toBe('refund-candidate');
+
+    const context = await newContext(browser, { viewport: 'desktop' });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+    const admin = await context.newPage();
+    const adminErrors = collectPageErrors(admin);
+    admin.setDefaultTimeout(90_000);
+    await signIn(admin, stack.urls.web, DEMO.admin);
+    // The refunds tab lists it beside the corrections.
+    await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
+    await admin.getByTestId('online-refund-candidates').locator(`[data-order-number="${number}"]`).waitFor();
+    await admin.goto(`${stack.urls.web}/dashboard/admin?tab=platnosci`);
+    const tab = admin.getByTestId('online-payments-tab');
+    await tab.locator(`[data-testid="online-payment-row"][data-order-number="${number}"][data-status="refund-candidate"]`).waitFor();
+    const ticketNumber = await client.dbGet<string>(`orders/${ticketOrderId}/number`);
+    const paidRow = tab.locator(`[data-testid="online-payment-row"][data-order-number="${ticketNumber}"]`);
+    await paidRow.getByText('opłacona').waitFor();
+    await paidRow.getByText('BLIK').first().waitFor();
+    await tab.getByTestId('online-daily-totals').getByTestId('online-day').first().waitFor();
+
+    // A forged notification (a sign made without our CRC key) shows up in the log as it is refused.
+    const forged = { merchantId: 1, posId: 1, sessionId, amount: 1, originAmount: 1, currency: 'PLN', orderId: 1, methodId: 154, statement: 'x', sign: 'a'.repeat(96) };
+    const refused = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/p24Notification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    expect(refused.status).toBe(400);
+    await admin.getByRole('switch', { name: 'Tylko do sprawdzenia' }).check({ force: true });
+    await tab.getByTestId('payment-notification-row').filter({ hasText: 'nieprawidłowa suma kontrolna (sign)' }).first().waitFor();
+    await screenshot(admin, 'payments-admin-desktop-light');
+
+    const candidate = tab.locator(`[data-testid="online-refund-candidate"][data-order-number="${number}"]`);
+    await candidate.getByRole('button', { name: 'Zwróć przez Przelewy24' }).click();
+    await candidate.getByRole('button', { name: 'Zwróć wpłatę' }).click();
+    // The provider's refund notification completes it: the card leaves the list, the row keeps the refund.
+    await candidate.waitFor({ state: 'detached' });
+    await tab.locator(`[data-testid="online-payment-row"][data-order-number="${number}"]`).getByText(/^zwrot .*: zwrócony$/).waitFor();
+    expect(adminErrors).toEqual([]);
+    await context.close();
   }, SLOW);
 
   it('the screens at 1280 px and in dark mode', async () => {
@@ -119,6 +173,16 @@ describe('online payment with BLIK', () => {
       await p.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).getByTestId('online-payment').waitFor();
       await screenshot(p, `payments-orders-${viewport}-${colorScheme}`);
       await context.close();
+      const adminContext = await newContext(browser, { viewport, colorScheme });
+      await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+      const a = await adminContext.newPage();
+      await signIn(a, stack.urls.web, DEMO.admin);
+      await a.goto(`${stack.urls.web}/dashboard/admin?tab=platnosci`);
+      await a.getByTestId('online-payment-row').first().waitFor();
+      await settled(a);
+      expect(describeFindings(await overflowingText(a))).toBe('');
+      await screenshot(a, `payments-admin-${viewport}-${colorScheme}`);
+      await adminContext.close();
     }
   }, SLOW);
 });

@@ -55,4 +55,16 @@ describe('payments', () => {
     await assertFails(as(STAFF, { staff: true }).ref('payments').once('value'));
     await assertFails(as(OWNER).ref('paymentNotifications').once('value'));
   });
+
+  it('the admin view’s own queries: the newest notifications and the open bank refund candidates, for admins only', async () => {
+    const newest = (uid: string, claims: Record<string, unknown> = {}) => as(uid, claims).ref('paymentNotifications').orderByChild('at').limitToLast(300).once('value');
+    const openCandidates = (uid: string, claims: Record<string, unknown> = {}) => as(uid, claims).ref('bank/refundCandidates').orderByChild('status').equalTo('open').once('value');
+    expect(Object.keys((await assertSucceeds(newest(ADMIN, { admin: true }))).val())).toEqual(['n1']);
+    await assertSucceeds(openCandidates(ADMIN, { admin: true }));
+    for (const [uid, claims] of [[OWNER, {}], [STAFF, { staff: true }]] as const) {
+      await assertFails(newest(uid, claims));
+      await assertFails(openCandidates(uid, claims));
+      await assertFails(as(uid, claims).ref('payments').orderByChild('createdAt').limitToLast(50).once('value'));
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideConfirm } from '../orderState.js';
-import { dailyOnlineTotals, orderPaymentState, PAYMENT_IN_PROGRESS_MS, paymentSessionIdSchema, providerRefundKey } from './onlinePayment.js';
+import { dailyOnlineTotals, orderPaymentState, unbookedRefundState, PAYMENT_IN_PROGRESS_MS, paymentSessionIdSchema, providerRefundKey } from './onlinePayment.js';
 
 describe('online payment state of an order', () => {
   const now = 1_800_000_000_000;
@@ -34,17 +34,32 @@ describe('session ids and refund keys', () => {
 });
 
 describe('daily totals for the settlement', () => {
-  it('sums booked payments per day and the refunds completed', () => {
+  it('sums every verified payment on its day and each completed refund on the day it was completed', () => {
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const refund = (amount: number, completedAt: number | undefined, status: 'completed' | 'requested' = 'completed') => ({ amount, reason: 'correction' as const, status, requestedAt: 0, requestedBy: 'x', ...(completedAt ? { completedAt } : {}) });
     const totals = dailyOnlineTotals([
-      { status: 'paid', paidAt: Date.UTC(2026, 6, 1, 10), amount: 1000 },
-      { status: 'paid', paidAt: Date.UTC(2026, 6, 1, 12), amount: 500, refunds: { a: { amount: 200, reason: 'correction', status: 'completed', requestedAt: 0, requestedBy: 'x' } } },
-      { status: 'refund-candidate', paidAt: Date.UTC(2026, 6, 2), amount: 700 },
-      { status: 'registered', amount: 999 },
+      { paidAt: Date.UTC(2026, 6, 1, 10), amount: 1000 },
+      { paidAt: Date.UTC(2026, 6, 1, 12), amount: 500, refunds: { a: refund(200, Date.UTC(2026, 6, 3)), b: refund(100, undefined, 'requested') } },
+      // A double payment: the money came (counted on its day) and went back the same day.
+      { paidAt: Date.UTC(2026, 6, 2), amount: 700, refunds: { z: refund(700, Date.UTC(2026, 6, 2, 1)) } },
+      { amount: 999 },
     ], day);
     expect(totals).toEqual([
-      { day: '2026-07-02', count: 1, gross: 700, refunded: 0 },
-      { day: '2026-07-01', count: 2, gross: 1500, refunded: 200 },
+      { day: '2026-07-03', count: 0, gross: 0, refunded: 200, net: -200 },
+      { day: '2026-07-02', count: 1, gross: 700, refunded: 700, net: 0 },
+      { day: '2026-07-01', count: 2, gross: 1500, refunded: 0, net: 1500 },
     ]);
+  });
+});
+
+describe('refunds of payments that were not booked', () => {
+  it('open until the provider is asked (again after a refusal), then requested, then completed; none for a booked payment', () => {
+    const r = (status: 'requested' | 'completed' | 'rejected') => ({ 'z-s1': { amount: 100, reason: 'double-payment' as const, status, requestedAt: 1, requestedBy: 'admin' } });
+    expect(unbookedRefundState('s1', { status: 'refund-candidate' })).toBe('open');
+    expect(unbookedRefundState('s1', { status: 'refund-candidate', refunds: r('rejected') })).toBe('open');
+    expect(unbookedRefundState('s1', { status: 'refund-due', refunds: r('requested') })).toBe('requested');
+    expect(unbookedRefundState('s1', { status: 'refund-due', refunds: r('completed') })).toBe('completed');
+    expect(unbookedRefundState('s1', { status: 'paid', refunds: r('completed') })).toBeNull();
+    expect(unbookedRefundState('s1', { status: 'registered' })).toBeNull();
   });
 });

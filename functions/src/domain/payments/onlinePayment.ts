@@ -60,7 +60,7 @@ export const onlinePaymentSchema = z.strictObject({
   providerOrderId: z.int().optional(),
   methodId: z.int().optional(),
   statement: z.string().optional(),
-  /** When the verified notification was booked. */
+  /** When the verified money arrived (the notification was booked, or kept for a refund). */
   paidAt: timestampSchema.optional(),
   /** Whether the order was booked after its payment deadline (reinstated). */
   late: z.boolean().optional(),
@@ -84,6 +84,34 @@ export const paymentNotificationLogSchema = z.strictObject({
 });
 export type PaymentNotificationLog = z.output<typeof paymentNotificationLogSchema>;
 
+/** How the admin's view names each outcome of a notification. */
+export const NOTIFICATION_RESULT_LABELS: Record<PaymentNotificationLog['result'], string> = {
+  booked: 'zaksięgowana',
+  'booked-late': 'zaksięgowana po terminie',
+  duplicate: 'powtórzenie — bez zmian',
+  'double-payment': 'podwójna wpłata — do zwrotu',
+  'refund-due': 'zamówienie nieaktualne — zwrot',
+  'refund-completed': 'zwrot wykonany',
+  'refund-rejected': 'zwrot odrzucony',
+  rejected: 'odrzucona',
+  'verify-failed': 'weryfikacja nieudana',
+  retry: 'ponowiona później',
+};
+
+/** Outcomes the organiser should look at: nothing was booked, or something did not add up. */
+export const NOTIFICATION_RESULTS_TO_CHECK: ReadonlySet<PaymentNotificationLog['result']> = new Set(['rejected', 'verify-failed', 'double-payment', 'refund-due', 'refund-rejected']);
+
+/**
+ * Where the return of a payment that was not booked stands (null for a booked or unfinished one):
+ * `open` — nobody asked the provider yet, or it refused; `requested`; `completed`.
+ */
+export function unbookedRefundState(sessionId: string, p: Pick<OnlinePayment, 'status' | 'refunds'>): 'open' | 'requested' | 'completed' | null {
+  if (p.status !== 'refund-candidate' && p.status !== 'refund-due') return null;
+  const refund = p.refunds?.[providerRefundKey(sessionId, {})];
+  if (!refund || refund.status === 'rejected') return 'open';
+  return refund.status;
+}
+
 /** What the participant's order page shows about its online payments. */
 export type OrderPaymentState = 'none' | 'in-progress' | 'paid';
 
@@ -105,17 +133,42 @@ export function providerRefundKey(sessionId: string, cause: { correctionId?: str
   return cause.correctionId ? `k-${cause.correctionId}`.slice(0, 64) : `z-${sessionId}`;
 }
 
-/** Amount of one day's booked online payments, for the comparison with the provider's settlement. */
-export function dailyOnlineTotals(payments: readonly Pick<OnlinePayment, 'status' | 'paidAt' | 'amount' | 'refunds'>[], dayOf: (ms: number) => string): { day: string; count: number; gross: number; refunded: number }[] {
-  const days = new Map<string, { day: string; count: number; gross: number; refunded: number }>();
+/** One Warsaw day of online money: what the provider's daily settlement should show. */
+export interface DailyOnlineTotal {
+  day: string;
+  /** Verified payments that arrived that day (booked, double payments, payments of orders gone). */
+  count: number;
+  gross: number;
+  /** Refunds the provider completed that day. */
+  refunded: number;
+  /** gross − refunded: what stays with the organiser from that day, before the provider's fees. */
+  net: number;
+}
+
+/**
+ * Per day, every verified payment (`paidAt`: whatever became of it, the money came through the
+ * provider) and every refund the provider completed (by its `completedAt`), newest day first.
+ */
+export function dailyOnlineTotals(payments: readonly Pick<OnlinePayment, 'paidAt' | 'amount' | 'refunds'>[], dayOf: (ms: number) => string): DailyOnlineTotal[] {
+  const days = new Map<string, DailyOnlineTotal>();
+  const entry = (ms: number) => {
+    const day = dayOf(ms);
+    const found = days.get(day) ?? { day, count: 0, gross: 0, refunded: 0, net: 0 };
+    days.set(day, found);
+    return found;
+  };
   for (const p of payments) {
     if (p.paidAt === undefined) continue;
-    const day = dayOf(p.paidAt);
-    const entry = days.get(day) ?? { day, count: 0, gross: 0, refunded: 0 };
-    entry.count += 1;
-    entry.gross += p.amount;
-    for (const r of Object.values(p.refunds ?? {})) if (r.status === 'completed') entry.refunded += r.amount;
-    days.set(day, entry);
+    const paid = entry(p.paidAt);
+    paid.count += 1;
+    paid.gross += p.amount;
+    paid.net += p.amount;
+    for (const r of Object.values(p.refunds ?? {})) {
+      if (r.status !== 'completed') continue;
+      const refunded = entry(r.completedAt ?? p.paidAt);
+      refunded.refunded += r.amount;
+      refunded.net -= r.amount;
+    }
   }
   return [...days.values()].sort((a, b) => b.day.localeCompare(a.day));
 }

@@ -6,6 +6,7 @@ import { BankImportTab } from '../../features/bankImport';
 import { KsefTab } from '../../features/ksef';
 import { MailTab } from '../../features/mail';
 import { useGetAllOrdersQuery } from '../../features/orders';
+import { OnlinePaymentsTab, OnlineRefundCandidates } from '../../features/payments';
 import { RefundsTab } from '../../features/refunds';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -13,14 +14,15 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 // The admin page composes the tabs of several features (admin, bank import, KSeF, refunds, mail), so
 // it lives in app/: the features stay independent of each other and of this table.
 
-/** Refund requests name their lines through the orders, which the orders feature reads. */
+/** Refund requests name their lines through the orders, which the orders feature reads; online payments to return come from payments. */
 function RefundsPanel() {
-  return <RefundsTab orders={useGetAllOrdersQuery().data} />;
+  return <RefundsTab orders={useGetAllOrdersQuery().data} onlineRefundCandidates={<OnlineRefundCandidates />} />;
 }
 
 const TABS = [
   { value: 'zamowienia', label: 'Zamówienia', Panel: OrdersTab },
   { value: 'wyciag', label: 'Wyciąg bankowy', Panel: BankImportTab },
+  { value: 'platnosci', label: 'Płatności online', Panel: OnlinePaymentsTab },
   { value: 'ksef', label: 'KSeF', Panel: KsefTab },
   { value: 'zwroty', label: 'Zwroty', Panel: RefundsPanel },
   { value: 'poczta', label: 'Poczta', Panel: MailTab },

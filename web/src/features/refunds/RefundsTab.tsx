@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/forma
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { BankRefundCandidates } from './BankRefundCandidates';
 import { parseZloty, useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
@@ -19,10 +20,11 @@ const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: tru
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 
 /**
- * Admin „Zwroty”: open requests to decide, refunds to transfer, and what was refunded. Line names
+ * Admin „Zwroty”: open requests to decide, money to return (online payments — the slot the admin page
+ * fills from payments — and transfers from the statement import), refunds to transfer. Line names
  * come from the orders (a refund record keeps only line ids), which the admin page passes in.
  */
-export function RefundsTab({ orders }: { orders: readonly (Order & { id: string })[] | undefined }) {
+export function RefundsTab({ orders, onlineRefundCandidates }: { orders: readonly (Order & { id: string })[] | undefined; onlineRefundCandidates?: ReactNode }) {
   const { data, isLoading, isError, refetch } = useGetAllRefundsQuery();
   const orderById = new Map((orders ?? []).map((o) => [o.id, o]));
   if (isLoading) return <LoadingRows label="Wczytywanie zwrotów" rows={3} />;
@@ -43,6 +45,8 @@ export function RefundsTab({ orders }: { orders: readonly (Order & { id: string 
       ) : (
         open.map((o) => <RequestCard key={o.requestId} {...o} order={orderById.get(o.orderId)} />)
       )}
+      {onlineRefundCandidates}
+      <BankRefundCandidates />
       <Title order={2} fz="lg">
         Zwroty ({transfers.length}) · razem {formatMoney(refunded)}
       </Title>

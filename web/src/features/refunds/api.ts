@@ -1,6 +1,7 @@
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { refundCandidateSchema, type RefundCandidate } from '@domain/bank/schemas';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint } from '../../shared/api/realtime';
 
 export interface CorrectionEntry extends CorrectionInvoice {
   id: string;
@@ -28,6 +29,13 @@ export const refundsApi = realtimeApi.injectEndpoints({
     ),
     /** Admin: every order's refunds. */
     getAllRefunds: build.query<Record<string, OrderRefunds>, void>(realtimeEndpoint(() => 'refunds', (raw) => Object.fromEntries(parseRecords(orderRefundsSchema, raw, 'refunds')))),
+    /** Admin: the open transfers the statement import set aside for a refund, newest first. */
+    getBankRefundCandidates: build.query<RefundCandidate[], void>(
+      realtimeQueryEndpoint(
+        ({ db, sdk }) => sdk.query(sdk.ref(db, 'bank/refundCandidates'), sdk.orderByChild('status'), sdk.equalTo('open')),
+        (raw) => parseRecords(refundCandidateSchema, raw, 'bank/refundCandidates').map(([, c]) => c).sort((a, b) => b.createdAt - a.createdAt),
+      ),
+    ),
     getMyCorrections: build.query<CorrectionEntry[], string>(realtimeEndpoint((uid) => `corrections/${uid}`, toCorrections)),
     getCorrection: build.query<CorrectionInvoice | null, CorrectionKey>(
       realtimeEndpoint(
@@ -38,7 +46,7 @@ export const refundsApi = realtimeApi.injectEndpoints({
   }),
 });
 
-export const { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetMyCorrectionsQuery, useGetCorrectionQuery } = refundsApi;
+export const { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetBankRefundCandidatesQuery, useGetMyCorrectionsQuery, useGetCorrectionQuery } = refundsApi;
 
 /** „129,50” / „129” (zł) → grosze; null when it is not an amount. */
 export function parseZloty(text: string): number | null {

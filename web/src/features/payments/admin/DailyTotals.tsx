@@ -1,0 +1,41 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { warsawDate } from '@domain/numbering';
+import { dailyOnlineTotals, type DailyOnlineTotal } from '@domain/payments/onlinePayment';
+import { formatIsoDay, formatMoney } from '../../../shared/format/pl';
+import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
+import type { PaymentEntry } from '../api';
+
+/** A day can give back more than it took in: the minus sign, not a hyphen. */
+const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : formatMoney(grosze));
+
+const COLUMNS: DataColumn<DailyOnlineTotal>[] = [
+  { key: 'day', header: 'Dzień', nowrap: true, cell: (d) => formatIsoDay(d.day) },
+  { key: 'count', header: 'Wpłaty', align: 'right', cell: (d) => d.count },
+  { key: 'gross', header: 'Kwota wpłat', align: 'right', nowrap: true, cell: (d) => formatMoney(d.gross) },
+  { key: 'refunded', header: 'Zwroty', align: 'right', nowrap: true, cell: (d) => (d.refunded ? `−${formatMoney(d.refunded)}` : '—') },
+  { key: 'net', header: 'Saldo dnia', align: 'right', nowrap: true, cell: (d) => <Text fw={600} size="sm">{signed(d.net)}</Text> },
+];
+
+/** Per Warsaw day: the money that came through the provider and the refunds it completed, to compare with its settlement. */
+export function DailyTotals({ payments }: { payments: readonly PaymentEntry[] }) {
+  const days = dailyOnlineTotals(payments, warsawDate);
+  return (
+    <Stack gap="xs" data-testid="online-daily-totals">
+      <Title order={2} fz="lg">
+        Sumy dzienne
+      </Title>
+      <Text size="sm" c="dimmed">
+        Każda zweryfikowana wpłata liczy się w dniu jej przyjęcia (także podwójna i zwracana), zwrot w dniu, w którym operator go wykonał. Porównaj z rozliczeniem Przelewy24 za ten dzień (przed prowizją operatora).
+      </Text>
+      <DataTable
+        label="Sumy dzienne płatności online"
+        columns={COLUMNS}
+        rows={days}
+        rowKey={(d) => d.day}
+        rowProps={(d) => ({ 'data-testid': 'online-day', 'data-day': d.day })}
+        minWidth={480}
+        empty={{ title: 'Brak wpłat online', children: 'Pierwsza zweryfikowana wpłata pojawi się tutaj od razu.' }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Stack } from '@mantine/core';
+import { LoadError, LoadingRows } from '../../../shared/ui/DataState';
+import { useGetAllPaymentsQuery, useGetPaymentNotificationsQuery } from '../api';
+import { DailyTotals } from './DailyTotals';
+import { NotificationLog } from './NotificationLog';
+import { OnlineRefundCandidates } from './OnlineRefundCandidates';
+import { PaymentTransactions } from './PaymentTransactions';
+
+/**
+ * Admin „Płatności online” (docs/payments.md): the payments waiting to be returned, the daily sums to
+ * compare with the provider's settlement, every transaction with its notifications, and the log of
+ * every notification received. Live: a notification shows up as it is handled.
+ */
+export function OnlinePaymentsTab() {
+  const payments = useGetAllPaymentsQuery();
+  const log = useGetPaymentNotificationsQuery();
+  if (payments.isLoading) return <LoadingRows label="Wczytywanie płatności online" rows={4} />;
+  if (payments.isError)
+    return (
+      <LoadError error={payments.error} onRetry={() => void payments.refetch()}>
+        Nie udało się wczytać płatności online.
+      </LoadError>
+    );
+  const list = payments.data ?? [];
+  return (
+    <Stack gap="xl" data-testid="online-payments-tab">
+      <OnlineRefundCandidates />
+      <DailyTotals payments={list} />
+      <PaymentTransactions payments={list} notifications={log.data ?? []} />
+      <NotificationLog notifications={log.data ?? []} payments={list} source={log} />
+    </Stack>
+  );
+}

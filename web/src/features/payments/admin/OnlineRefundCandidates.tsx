@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
+import { p24MethodLabel } from '@domain/payments/p24Methods';
+import { formatDateTime, formatMoney } from '../../../shared/format/pl';
+import { ConfirmButtons, useConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/DataState';
+import { refusalOf } from '../../../shared/ui/formErrors';
+import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
+import { STATUS_COLORS } from './labels';
+
+function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'requested' }) {
+  const [asking, setAsking] = useState(false);
+  const { busy, error, run } = useConfirmAction((e) => refusalOf(e).message);
+  const refund = async () => {
+    if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
+  };
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="online-refund-candidate" data-order-number={p.orderNumber} data-state={state}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>
+            Zamówienie {p.orderNumber} · {formatMoney(p.amount)}
+          </Text>
+          <Badge color={STATUS_COLORS[p.status]} variant="light" style={{ textTransform: 'none' }}>
+            {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
+          </Badge>
+        </Group>
+        {p.problem && <Text size="sm">{p.problem}</Text>}
+        <Text size="xs" c="dimmed">
+          {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24 {p.providerOrderId ?? '—'}
+        </Text>
+        {state === 'requested' ? (
+          <Text size="sm" c="blue" role="status">
+            Zwrot zlecony — czeka na potwierdzenie operatora.
+          </Text>
+        ) : asking ? (
+          <Stack gap="xs">
+            <Text size="sm">Zwrócić {formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?</Text>
+            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => setAsking(false)} confirmLabel="Zwróć wpłatę" onConfirm={() => void refund()} />
+          </Stack>
+        ) : (
+          <Group justify="flex-end">
+            <Button size="xs" onClick={() => setAsking(true)}>
+              Zwróć przez Przelewy24
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Online payments that were not booked and wait for their money to go back: a second payment of an
+ * order already paid, or a payment of an order that expired while its units were sold. The automatic
+ * refund of the latter shows up here only when the provider refused it or could not be reached.
+ */
+export function OnlineRefundCandidates() {
+  const payments = useGetAllPaymentsQuery();
+  if (payments.isLoading) return <LoadingRows label="Wczytywanie wpłat online do zwrotu" rows={1} />;
+  if (payments.isError) return <LoadError error={payments.error} onRetry={() => void payments.refetch()}>Nie udało się wczytać wpłat online do zwrotu.</LoadError>;
+  const waiting = (payments.data ?? []).flatMap((p) => {
+    const state = unbookedRefundState(p.sessionId, p);
+    return state === 'open' || state === 'requested' ? [{ p, state }] : [];
+  });
+  return (
+    <Stack gap="sm" data-testid="online-refund-candidates">
+      <Title order={2} fz="lg">
+        Wpłaty online do zwrotu ({waiting.length})
+      </Title>
+      {waiting.length === 0 ? (
+        <EmptyState title="Brak wpłat online do zwrotu">Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.</EmptyState>
+      ) : (
+        waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
+      )}
+    </Stack>
+  );
+}
