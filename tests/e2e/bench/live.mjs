@@ -13,13 +13,13 @@
 // the participant's page the moment React commits it. Each round also records where the time went:
 // click → callable request sent, the callable's round trip (Chromium's resource timing), and the
 // rest (database push to the participant's listener + render). Warm-up rounds are not counted.
-/* global document, window, MutationObserver, Element -- the functions passed to page.evaluate() and addInitScript() run in the browser */
+/* global document, window, Element -- the functions passed to page.evaluate() and addInitScript() run in the browser */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
 import { buildAll, ROOT, startStack } from '../../../scripts/lib/stack.mjs';
+import { fmt, machine as machineLine, summary, whenShown } from './measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -116,39 +116,6 @@ async function pushCarrying(page, since, target, expected) {
       return null;
     },
     { since, target, expected },
-  );
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const rank = (p / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const hi = Math.ceil(rank);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
-}
-
-function summary(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0], max: sorted.at(-1) };
-}
-
-const fmt = (s) => `p50 ${s.p50.toFixed(0)} ms · p95 ${s.p95.toFixed(0)} ms · min ${s.min.toFixed(0)} · max ${s.max.toFixed(0)} (n=${s.n})`;
-
-/** In the page: resolves with the time the selector first matches (now, or when the DOM changes). */
-function whenShown(page, selector) {
-  return page.evaluate(
-    (sel) =>
-      new Promise((resolve) => {
-        const stamp = () => performance.timeOrigin + performance.now();
-        if (document.querySelector(sel)) return resolve(stamp());
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector(sel)) return;
-          observer.disconnect();
-          resolve(stamp());
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
-      }),
-    selector,
   );
 }
 
@@ -298,7 +265,7 @@ async function main() {
   for (const [name, rounds] of Object.entries(results)) {
     report[name] = Object.fromEntries(['total', 'toRequest', 'callable', 'afterResponse', 'toPush', 'pushToShown', 'pushSize'].map((part) => [part, summary(rounds.map((r) => r[part]).filter(Number.isFinite))]));
   }
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  const machine = machineLine();
   console.log(`\nLive updates (${ROUNDS} rounds after ${WARMUP} warm-up, web ${WEB_MODE}) on ${machine}`);
   for (const [name, parts] of Object.entries(report)) {
     console.log(`\n${name === 'confirm' ? 'Admin confirms payment → participant sees „opłacone”' : 'Staff hands out → participant sees „odebrane”'}`);

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RefundCandidate, RefundReason } from '@domain/bank/schemas';
 import { formatBankAccount } from '@domain/pdf/format';
-import { formatIsoDay, formatMoney } from '../../shared/format/pl';
+import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { useGetBankRefundCandidatesQuery } from './api';
 
@@ -51,7 +51,7 @@ export function BankRefundCandidateList({ candidates }: { candidates: readonly R
                   </Badge>
                 </Group>
                 <Text size="sm">
-                  Przelew z {formatIsoDay(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
+                  Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
                 </Text>
                 <Text size="sm" c="dimmed">
                   {c.payerName ?? 'nadawca nieznany'}

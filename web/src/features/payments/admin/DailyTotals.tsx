@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { dailyOnlineTotals, type DailyOnlineTotal } from '@domain/payments/onlinePayment';
-import { formatIsoDay, formatMoney } from '../../../shared/format/pl';
+import { isoToPolishDate, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { PaymentEntry } from '../api';
 
@@ -9,7 +9,7 @@ import type { PaymentEntry } from '../api';
 const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : formatMoney(grosze));
 
 const COLUMNS: DataColumn<DailyOnlineTotal>[] = [
-  { key: 'day', header: 'Dzień', nowrap: true, cell: (d) => formatIsoDay(d.day) },
+  { key: 'day', header: 'Dzień', nowrap: true, cell: (d) => isoToPolishDate(d.day) },
   { key: 'count', header: 'Wpłaty', align: 'right', cell: (d) => d.count },
   { key: 'gross', header: 'Kwota wpłat', align: 'right', nowrap: true, cell: (d) => formatMoney(d.gross) },
   { key: 'refunded', header: 'Zwroty', align: 'right', nowrap: true, cell: (d) => (d.refunded ? `−${formatMoney(d.refunded)}` : '—') },
