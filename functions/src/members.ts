@@ -1,10 +1,10 @@
 import { onCall } from 'firebase-functions/v2/https';
-import { addMemberInput, LIMITS, profileSchema, type AddMemberOutput, type Member } from './domain/index.js';
+import { accountMembersSchema, addMemberInput, LIMITS, profileSchema, type AddMemberOutput, type Member } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { transact } from './lib/tx.js';
+import { transactStored } from './lib/tx.js';
 import { pickupSearchRebuild } from './registration.js';
 
 /**
@@ -17,15 +17,12 @@ export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
   const { uid } = requireCaller(request);
   const profile = await readStored(`profiles/${uid}`, profileSchema, 'profil');
   if (!profile) throw refuse('profile-missing');
-  const listRef = db.ref(`members/${uid}`);
-  const memberId = listRef.push().key!;
+  const memberId = db.ref(`members/${uid}`).push().key!;
   const member: Member = { ...input, createdAt: Date.now() };
-  let full = false;
-  await transact<Record<string, Member>>(listRef, (cur) => {
-    full = Object.keys(cur ?? {}).length >= LIMITS.maxMembers;
-    return full ? undefined : { ...(cur ?? {}), [memberId]: member };
+  await transactStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta', (cur) => {
+    if (Object.keys(cur ?? {}).length >= LIMITS.maxMembers) throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
+    return { ...(cur ?? {}), [memberId]: member };
   });
-  if (full) throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
   // Staff can find the account by the new participant's name at once.
   await db.ref().update(await pickupSearchRebuild(uid, profile));
   return { memberId };

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { z } from 'zod';
-import { handOutPickupItemsInput, pickupItemSchema, profileSchema, type HandOutPickupItemsOutput, type PickupLock } from './domain/index.js';
-import { db } from './lib/admin.js';
+import { handOutPickupItemsInput, pickupItemSchema, pickupLockSchema, profileSchema, type HandOutPickupItemsOutput } from './domain/index.js';
 import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { transact } from './lib/tx.js';
+import { KEEP, transactStored } from './lib/tx.js';
 
 const formatWhen = (ms: number) =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
@@ -23,18 +22,15 @@ export async function takePickupLock(uid: string, by: string): Promise<string> {
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const now = Date.now();
-    const { committed } = await transact<PickupLock>(db.ref(`pickupLocks/${uid}`), (cur) =>
-      !cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : undefined,
-    );
-    if (committed) return token;
+    const { written } = await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : KEEP));
+    if (written) return token;
     if (attempt >= LOCK_ATTEMPTS) throw refuse('busy', { message: 'Ktoś właśnie wydaje rzeczy tej osobie — spróbuj ponownie za chwilę' });
     await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50 * Math.min(attempt, 5)));
   }
 }
 
 export async function releasePickupLock(uid: string, token: string): Promise<void> {
-  // null for null: the first run may see a stale empty cache (see transact), and removing nothing is harmless.
-  await transact<PickupLock>(db.ref(`pickupLocks/${uid}`), (cur) => (!cur || cur.token === token ? null : undefined));
+  await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || cur.token === token ? null : KEEP));
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   updateProfileInput,
   type CompleteRegistrationOutput,
   accountMembersSchema,
+  pickupCodeEntrySchema,
   profileSchema,
   type Profile,
   type SyncProfileOutput,
@@ -21,7 +22,7 @@ import { commitWithMail, welcomeMail } from './mail/index.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { parseStored, readStored } from './lib/stored.js';
-import { transact } from './lib/tx.js';
+import { KEEP, transactStored } from './lib/tx.js';
 
 export const SELF_MEMBER_ID = 'self';
 
@@ -63,11 +64,8 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
     throw refuse('invalid-input', { field: 'country', message: 'Wybierz kraj z listy' });
   }
 
-  let created = false;
-  const { value: profile } = await transact<Profile>(db.ref(`profiles/${uid}`), (current) => {
-    created = false;
-    if (current) return current;
-    created = true;
+  const { written: created, value: profile } = await transactStored(`profiles/${uid}`, profileSchema, 'profil', (current) => {
+    if (current) return KEEP;
     return {
       email: caller.email!,
       firstName: input.firstName,
@@ -90,12 +88,8 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   // (1 in 10^12) just draws another one.
   let pickupCode = profile.pickupCode;
   for (;;) {
-    let mine = false;
-    await transact<{ uid: string }>(db.ref(`pickupCodes/${pickupCode}`), (current) => {
-      mine = !current || current.uid === uid;
-      return mine ? { uid } : undefined;
-    });
-    if (mine) break;
+    const { value: holder } = await transactStored(`pickupCodes/${pickupCode}`, pickupCodeEntrySchema, 'kod odbioru', (current) => (!current || current.uid === uid ? { uid } : KEEP));
+    if (holder?.uid === uid) break;
     pickupCode = newPickupCode();
     await db.ref(`profiles/${uid}/pickupCode`).set(pickupCode);
   }

@@ -539,6 +539,8 @@ export const gaplessCounterSchema = z.strictObject({
   pending: z.record(keySchema, z.int().min(1)).optional(),
 });
 export const orderCounterSchema = z.strictObject({ last: z.int().min(0) });
+/** `/maintenance/reconcile`: present only while reconcileReservations runs. */
+export const maintenanceFlagSchema = z.strictObject({ by: uidSchema, startedAt: timestampSchema });
 export const idempotencyRecordSchema = z.strictObject({
   orderId: keySchema,
   kind: z.enum(['tickets', 'merch']),

@@ -14,8 +14,8 @@ import {
   productSchema,
   ticketRecordSchema,
   ticketTypeSchema,
-  timestampSchema,
-  uidSchema,
+  maintenanceFlagSchema,
+  variantSchema,
   reconcileReservationsInput,
   reservationsOf,
   type Holdings,
@@ -23,14 +23,12 @@ import {
   type Order,
   type ReconcileReservationsOutput,
   type ReservationCorrection,
-  type TicketType,
-  type Variant,
 } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { requireAdmin, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { cancelOrderAs } from './cancel.js';
 import { releaseTicketClaim } from './reservations.js';
 
@@ -47,9 +45,7 @@ const SETTLE_POLL_MS = 250;
 
 export const MAINTENANCE_PATH = 'maintenance/reconcile';
 
-const maintenanceFlagSchema = z.strictObject({ by: uidSchema, startedAt: timestampSchema });
 type MaintenanceFlag = z.output<typeof maintenanceFlagSchema>;
-type Attempt = z.output<typeof idempotencyRecordSchema>;
 
 /** A whole collection read back with the schema of one record (none → {}). */
 async function readCollection<S extends z.ZodType>(path: string, schema: S, what: string): Promise<Record<string, z.output<S>>> {
@@ -87,11 +83,11 @@ async function settlePlacements(): Promise<number> {
       let removed = 0;
       for (const path of stale) {
         // Only if it is still the dead attempt (a transaction, so a concurrent change wins).
-        const { committed } = await transact<Attempt>(db.ref(`idempotency/${path}`), (cur) => {
+        const { written } = await transactStored(`idempotency/${path}`, idempotencyRecordSchema, 'próba złożenia zamówienia', (cur) => {
           if (!cur) return null;
-          return cur.status === 'processing' && cur.createdAt < now - STALE_AFTER_MS ? null : undefined;
+          return cur.status === 'processing' && cur.createdAt < now - STALE_AFTER_MS ? null : KEEP;
         });
-        if (committed) removed++;
+        if (written) removed++;
       }
       return removed;
     }
@@ -113,14 +109,15 @@ function holds(order: Order): boolean {
  * Sets the `sold` counter of the node at `path` to `target` by transaction. Returns the node and
  * the value it had when that differed, null when the node is gone or was already right.
  */
-async function setSold<T extends { sold: number }>(path: string, target: number): Promise<{ value: T; before: number } | null> {
+async function setSold<T extends { sold: number }>(path: string, schema: z.ZodType<T, T>, what: string, target: number): Promise<{ value: T; before: number } | null> {
   let before: number | null = null;
-  const { committed, value } = await transact<T>(db.ref(path), (cur) => {
+  const { written, value } = await transactStored(path, schema, what, (cur) => {
     before = cur ? cur.sold : null;
     if (!cur) return null;
-    return cur.sold === target ? undefined : { ...cur, sold: target };
+    return cur.sold === target ? KEEP : { ...cur, sold: target };
   });
-  return committed && value && before !== null && before !== target ? { value, before } : null;
+  const was = before as number | null;
+  return written && value && was !== null && was !== target ? { value, before: was } : null;
 }
 
 async function recountTicketTypes(held: Map<string, number>, corrections: ReservationCorrection[]): Promise<number> {
@@ -133,7 +130,7 @@ async function recountTicketTypes(held: Map<string, number>, corrections: Reserv
     for (const id of Object.keys(types)) {
       checked++;
       const target = held.get(id) ?? 0;
-      const changed = await setSold<TicketType>(`${base}/${id}`, target);
+      const changed = await setSold<{ sold: number; name: string }>(`${base}/${id}`, schema, `bilet ${id}`, target);
       if (changed) corrections.push({ kind: 'ticketType', id, name: changed.value.name, soldBefore: changed.before, soldAfter: target });
     }
   }
@@ -151,7 +148,7 @@ async function recountVariants(held: Map<string, number>, corrections: Reservati
       for (const variantId of Object.keys(product.variants ?? {})) {
         checked++;
         const target = held.get(`${productId}/${variantId}`) ?? 0;
-        const changed = await setSold<Variant>(`${base}/${productId}/variants/${variantId}`, target);
+        const changed = await setSold(`${base}/${productId}/variants/${variantId}`, variantSchema, `wariant ${productId}/${variantId}`, target);
         if (changed) {
           corrections.push({ kind: 'variant', id: `${productId}/${variantId}`, name: `${product.name} (${changed.value.label})`, soldBefore: changed.before, soldAfter: target });
         }
@@ -184,12 +181,8 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
     // Never abort on a value (the first run may see a stale null from the local cache): the last
     // run, on the server's value, decides whether it differed. Holdings that differ only in counts
     // of 0 (left by a refund or a cancellation) hold the same and are left as they are.
-    let differed = false;
-    await transact<Holdings>(db.ref(`holdings/${uid}`), (cur) => {
-      differed = !sameHoldings(cur, normal);
-      return differed ? normal : cur;
-    });
-    if (differed) corrected++;
+    const { written } = await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) => (sameHoldings(cur, normal) ? KEEP : normal));
+    if (written) corrected++;
   }
   return corrected;
 }
@@ -220,12 +213,10 @@ async function releaseOrphanClaims(orders: Record<string, Order>): Promise<numbe
  */
 export async function reconcileReservationsAs(caller: Caller): Promise<ReconcileReservationsOutput> {
   const startedAt = Date.now();
-  let running = false;
-  await transact<MaintenanceFlag>(db.ref(MAINTENANCE_PATH), (cur) => {
-    running = isFresh(cur, startedAt);
-    return running ? undefined : { by: caller.uid, startedAt };
+  await transactStored(MAINTENANCE_PATH, maintenanceFlagSchema, 'znacznik przeliczania rezerwacji', (cur) => {
+    if (isFresh(cur, startedAt)) throw refuse('reconcile-running');
+    return { by: caller.uid, startedAt };
   });
-  if (running) throw refuse('reconcile-running');
   try {
     const removedStaleAttempts = await settlePlacements();
 
