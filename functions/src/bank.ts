@@ -24,6 +24,7 @@ import {
   saveBankCsvMappingInput,
   type BankBookingResult,
   type BankTransactionInput,
+  bankTransactionRecordSchema,
   type BankTransactionRecord,
   type BookBankTransactionsOutput,
   type BookingActionInput,
@@ -37,8 +38,8 @@ import { db } from './lib/admin.js';
 import { requireAdmin, type Caller } from './lib/caller.js';
 import { isRefusal, parseInput } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { transact } from './lib/tx.js';
-import { confirmOrderPayment } from './orders/confirm.js';
+import { KEEP, transactStored } from './lib/tx.js';
+import { confirmOrderPayment } from './orders/confirmation.js';
 
 /** A claim older than this belongs to a booking that died (a call lives at most 60 s) and may be taken over. */
 export const BANK_CLAIM_TTL_MS = 120_000;
@@ -96,9 +97,9 @@ function transactionFields(tx: BankTransactionInput) {
 
 /** Removes this booking's claim (or, with token null, any processing claim left by an error in this call). */
 async function releaseClaim(key: string, token: string | null): Promise<void> {
-  await transact<BankTransactionRecord>(db.ref(`bank/transactions/${key}`), (cur) => {
-    if (!cur || cur.status !== 'processing') return cur;
-    if (token !== null && cur.claim?.token !== token) return cur;
+  await transactStored(`bank/transactions/${key}`, bankTransactionRecordSchema, 'przelew z wyciągu', (cur) => {
+    if (!cur || cur.status !== 'processing') return KEEP;
+    if (token !== null && cur.claim?.token !== token) return KEEP;
     return null;
   }).catch((error) => logger.error(`bookBankTransactions: could not release the claim on ${key}`, error));
 }
@@ -106,25 +107,12 @@ async function releaseClaim(key: string, token: string | null): Promise<void> {
 async function bookOne(key: string, tx: BankTransactionInput, action: BookingActionInput, caller: Caller, source: Source): Promise<BankBookingResult> {
   const now = Date.now();
   const token = randomUUID();
-  // Set inside the transaction callback, which may run several times; the last run decides.
-  const claim: { state: 'claimed' | 'settled' | 'busy'; settled: BankTransactionRecord | null } = { state: 'claimed', settled: null };
-  await transact<BankTransactionRecord>(db.ref(`bank/transactions/${key}`), (cur) => {
-    if (cur?.status === 'done') {
-      Object.assign(claim, { state: 'settled', settled: cur });
-      return undefined;
-    }
-    if (cur?.status === 'processing' && cur.claim && now - cur.claim.at < BANK_CLAIM_TTL_MS) {
-      claim.state = 'busy';
-      return undefined;
-    }
-    claim.state = 'claimed';
-    return { ...transactionFields(tx), status: 'processing', claim: { token, by: caller.uid, at: now }, source };
-  });
+  const claim = await claimTransaction(key, tx, caller, source, token, now);
   if (claim.state === 'settled') {
     return {
       txKey: key,
       outcome: 'already-settled',
-      orders: Object.entries(claim.settled?.orders ?? {}).map(([orderId, result]) => ({ orderId, result })),
+      orders: Object.entries(claim.settled.orders ?? {}).map(([orderId, result]) => ({ orderId, result })),
       message: 'Ten przelew został już rozliczony wcześniej — nie zaksięgowano go drugi raz.',
     };
   }
@@ -164,19 +152,54 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
     };
   }
 
+  const paid = await payOrders(key, tx, action, orders, caller);
+  if ('failed' in paid) {
+    // Nothing of this transfer is settled; orders it already paid are recognised by txKey on the re-run.
+    await releaseClaim(key, token);
+    return paid.failed;
+  }
+  return settle(key, tx, caller, source, now, bookedSettlement(tx, action, orders, paid.outcomes, paid.applied));
+}
+
+/**
+ * Step 1: claims the transfer's record for this booking. Settled already, or claimed by a live
+ * booking elsewhere: left as it is.
+ */
+async function claimTransaction(key: string, tx: BankTransactionInput, caller: Caller, source: Source, token: string, now: number): Promise<{ state: 'claimed' } | { state: 'busy' } | { state: 'settled'; settled: BankTransactionRecord }> {
+  const { written, value } = await transactStored(`bank/transactions/${key}`, bankTransactionRecordSchema, 'przelew z wyciągu', (cur) => {
+    if (cur?.status === 'done') return KEEP;
+    if (cur?.status === 'processing' && cur.claim && now - cur.claim.at < BANK_CLAIM_TTL_MS) return KEEP;
+    return { ...transactionFields(tx), status: 'processing', claim: { token, by: caller.uid, at: now }, source };
+  });
+  if (written) return { state: 'claimed' };
+  return value?.status === 'done' ? { state: 'settled', settled: value } : { state: 'busy' };
+}
+
+type Booking = Extract<BookingActionInput, { kind: 'book' }>;
+
+/** Step 2: confirms the payment of each chosen order that is still pending; what each order came to. */
+async function payOrders(
+  key: string,
+  tx: BankTransactionInput,
+  action: Booking,
+  orders: Map<string, Order | null>,
+  caller: Caller,
+): Promise<{ outcomes: BankBookingResult['orders']; applied: number } | { failed: BankBookingResult }> {
   const transfer: BankTransfer = { txKey: key, bookingDate: tx.bookingDate, amountGrosze: tx.amountGrosze, ...(action.manual ? { manual: true } : {}) };
   const outcomes: BankBookingResult['orders'] = [];
   let applied = 0;
-  for (const id of orderIds) {
-    const order = orders.get(id);
+  const paidBefore = (id: string, order: Order, now: Order | null) => {
+    const mine = now?.bankTransfer?.txKey === key;
+    outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(now?.invoiceNumber ? { invoiceNumber: now.invoiceNumber } : {}) });
+    if (mine) applied += order.totals.gross;
+  };
+  for (const [id, order] of orders) {
     if (!order) {
       outcomes.push({ orderId: id, result: 'missing' });
       continue;
     }
     if (order.status === 'paid') {
-      const mine = order.bankTransfer?.txKey === key;
-      outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(order.invoiceNumber ? { invoiceNumber: order.invoiceNumber } : {}) });
-      if (mine) applied += order.totals.gross;
+      paidBefore(id, order, order);
       continue;
     }
     try {
@@ -185,26 +208,22 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
       applied += order.totals.gross;
     } catch (error) {
       const reason = isRefusal(error) ? (error.details as { reason?: string } | undefined)?.reason : undefined;
-      if (reason === 'already-paid') {
-        // Paid between our read and our confirmation: by this transfer (a concurrent re-run) or by someone else.
-        const fresh = await readStored(`orders/${id}`, orderSchema, 'zamówienie');
-        const mine = fresh?.bankTransfer?.txKey === key;
-        outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(fresh?.invoiceNumber ? { invoiceNumber: fresh.invoiceNumber } : {}) });
-        if (mine) applied += order.totals.gross;
-      } else if (reason === 'already-cancelled' || reason === 'expired-sold-out') {
-        outcomes.push({ orderId: id, number: order.number, result: 'cancelled' });
-      } else if (reason === 'order-missing') {
-        outcomes.push({ orderId: id, result: 'missing' });
-      } else {
-        // May pass on a retry (busy, try-again) or needs the admin first (event-missing): nothing of
-        // this transfer is settled; orders it already paid are recognised by txKey on the re-run.
-        await releaseClaim(key, token);
+      // Paid between our read and our confirmation: by this transfer (a concurrent re-run) or by someone else.
+      if (reason === 'already-paid') paidBefore(id, order, await readStored(`orders/${id}`, orderSchema, 'zamówienie'));
+      else if (reason === 'already-cancelled' || reason === 'expired-sold-out') outcomes.push({ orderId: id, number: order.number, result: 'cancelled' });
+      else if (reason === 'order-missing') outcomes.push({ orderId: id, result: 'missing' });
+      else {
+        // May pass on a retry (busy, try-again) or needs the admin first (event-missing).
         const message = isRefusal(error) ? ((error.details as { message?: string } | undefined)?.message ?? error.message) : 'Błąd serwera';
-        return { txKey: key, outcome: 'failed', orders: outcomes, reason: reason ?? 'internal', message: `${order.number}: ${message}. Uruchom księgowanie ponownie, aby dokończyć.` };
+        return { failed: { txKey: key, outcome: 'failed', orders: outcomes, reason: reason ?? 'internal', message: `${order.number}: ${message}. Uruchom księgowanie ponownie, aby dokończyć.` } };
       }
     }
   }
+  return { outcomes, applied };
+}
 
+/** Step 3's content for a booking: the orders' results, the leftover to return and the admin's summary. */
+function bookedSettlement(tx: BankTransactionInput, action: Booking, orders: Map<string, Order | null>, outcomes: BankBookingResult['orders'], applied: number): Settlement {
   const leftover = tx.amountGrosze - applied;
   const booked = outcomes.filter((o) => o.result === 'booked');
   const reason: RefundReason = booked.length ? 'overpaid' : outcomes.some((o) => o.result === 'duplicate') ? 'duplicate' : outcomes.some((o) => o.result === 'cancelled') ? 'cancelled' : 'unmatched';
@@ -216,14 +235,14 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
     if (o.result === 'missing') parts.push('Nie ma już jednego z wybranych zamówień.');
   }
   if (leftover > 0) parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatMoney(leftover)} trafiła na listę zwrotów.`);
-  return settle(key, tx, caller, source, now, {
+  return {
     outcome: booked.length ? 'booked' : 'refund',
     orders: Object.fromEntries(outcomes.map((o) => [o.orderId, o.result])),
     manual: action.manual === true,
     refund: leftover > 0 ? { reason, grosze: leftover, orders } : null,
     message: parts.join(' '),
     results: outcomes,
-  });
+  };
 }
 
 interface Settlement {
