@@ -6,8 +6,8 @@ import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
 import { parseStored, readStored } from './lib/stored.js';
-import { cancelOrderAs } from './orders/cancel.js';
-import { pickupSearchRebuild } from './registration.js';
+import { cancelOrderAs } from './orders/cancellation.js';
+import { pickupSearchRebuild } from './lib/pickupSearch.js';
 
 /**
  * Removes the account: pending orders are cancelled first (returning quota and stock), then the

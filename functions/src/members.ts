@@ -5,7 +5,7 @@ import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
 import { transactStored } from './lib/tx.js';
-import { pickupSearchRebuild } from './registration.js';
+import { pickupSearchRebuild } from './lib/pickupSearch.js';
 
 /**
  * Adds a participant to the caller's account. The server mints the id (a push id, so no client

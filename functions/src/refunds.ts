@@ -47,9 +47,9 @@ import {
   type RefundPlan,
   type RefundTransfer,
 } from './domain/refunds.js';
-import { orderRefundsSchema, refundTransferSchema } from './domain/refundSchemas.js';
+import { orderRefundsSchema } from './domain/refundSchemas.js';
 import { db } from './lib/admin.js';
-import { commitWithMail, refundApprovedMail, refundTransferredMail } from './mail/index.js';
+import { commitWithMail, refundApprovedMail } from './mail/index.js';
 import { ksefOutboxUpdates, ksefQueued } from './domain/ksef/outbox.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { Increments } from './lib/increments.js';
@@ -57,6 +57,7 @@ import { parseInput, refuse, refusalFrom } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
 import { KEEP, transactStored } from './lib/tx.js';
 import { reserveGaplessNumber } from './orders/numbering.js';
+import { markCorrectionTransferred } from './orders/refundTransfers.js';
 import { refundedReservationChanges } from './orders/reservations.js';
 import { refundCorrectionOnline } from './payments/refunds.js';
 
@@ -320,37 +321,6 @@ export const markRefundTransferred = onCall(async (request): Promise<MarkRefundT
   const caller = requireAdmin(request);
   return markCorrectionTransferred(input, caller.uid, Date.now());
 });
-
-/**
- * A correction's money went out: by the admin's transfer (markRefundTransferred) or through the payment
- * provider, whose refund notification calls this (payments/index.ts; `quietIfDone`: a correction
- * already marked is fine then, and the e-mail is not written again).
- */
-export async function markCorrectionTransferred(
-  input: { orderId: string; correctionId: string; transferredOn: string },
-  by: string,
-  now: number,
-  { quietIfDone = false }: { quietIfDone?: boolean } = {},
-): Promise<MarkRefundTransferredOutput> {
-  if (input.transferredOn > warsawDate(now)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być z przyszłości' });
-  const { written, value: transfer } = await transactStored(`refunds/${input.orderId}/corrections/${input.correctionId}`, refundTransferSchema, `zwrot ${input.correctionId}`, (cur) => {
-    if (!cur) throw refuse('refund-missing');
-    if (cur.status === 'transferred') return KEEP;
-    if (input.transferredOn < warsawDate(cur.createdAt)) throw refuse('invalid-input', { field: 'transferredOn', message: 'Data przelewu nie może być wcześniejsza niż data korekty' });
-    return { ...cur, status: 'transferred', transferredOn: input.transferredOn, transferredAt: now, transferredBy: by };
-  });
-  if (!transfer) throw refuse('refund-missing');
-  const alreadyTransferred = !written;
-  if (alreadyTransferred && quietIfDone) return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
-  // The commit point is the transaction above (one node), so the e-mail is written right after it
-  // (docs/email.md). A call that failed in between left the transfer without its e-mail; the admin's
-  // repeat, which the failed call asked for, writes it and is then refused as already done. The
-  // message id is fixed per transfer and only its content fields are written, so a message already
-  // written or sent stays as it is and goes out once.
-  await commitWithMail({}, await refundTransferredMail(input.orderId, input.correctionId, transfer));
-  if (alreadyTransferred) throw refuse('refund-already-transferred', { message: `Zwrot ${transfer.number} oznaczono jako przelany ${transfer.transferredOn ?? ''}`.trim() });
-  return { orderId: input.orderId, correctionId: input.correctionId, status: 'transferred' };
-}
 
 // ---------------------------------------------------------------- pickup point
 

@@ -5,12 +5,9 @@ import {
   completeRegistrationInput,
   PICKUP_CODE_ALPHABET,
   pickupDirectoryEntry,
-  pickupSearchEntries,
-  pickupSearchUpdates,
   syncProfileInput,
   updateProfileInput,
   type CompleteRegistrationOutput,
-  accountMembersSchema,
   pickupCodeEntrySchema,
   profileSchema,
   type Profile,
@@ -21,26 +18,9 @@ import { auth, db } from './lib/admin.js';
 import { commitWithMail, welcomeMail } from './mail/index.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
-import { parseStored, readStored } from './lib/stored.js';
+import { readStored } from './lib/stored.js';
 import { KEEP, transactStored } from './lib/tx.js';
-
-export const SELF_MEMBER_ID = 'self';
-
-/**
- * The update that rebuilds an account's /pickupSearch entries (staff's name search) from its stored
- * profile and participants; with no profile it removes them. Every function that changes a name
- * the search covers, or removes the account, adds this to its atomic update.
- */
-export async function pickupSearchRebuild(uid: string, profile: Pick<Profile, 'firstName' | 'lastName' | 'email' | 'pickupCode'> | null): Promise<Record<string, unknown>> {
-  const [members, current] = await Promise.all([
-    profile ? db.ref(`members/${uid}`).get() : null,
-    db.ref('pickupSearch').orderByChild('uid').equalTo(uid).get(),
-  ]);
-  const people = Object.entries(parseStored(accountMembersSchema, members?.val() ?? {}, `members/${uid}`, 'uczestnicy konta'))
-    .filter(([memberId]) => memberId !== SELF_MEMBER_ID)
-    .map(([, member]) => member);
-  return pickupSearchUpdates(Object.keys(current.val() ?? {}), profile ? pickupSearchEntries(uid, profile, people) : null);
-}
+import { pickupSearchRebuild, SELF_MEMBER_ID } from './lib/pickupSearch.js';
 
 function newPickupCode(): string {
   let code = '';

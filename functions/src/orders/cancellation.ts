@@ -1,9 +1,8 @@
-import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
-import { cancelledOrder, cancelOrderInput, decideCancel, orderSchema, reservationsOf, type CancelOrderOutput, type Order } from '../domain/index.js';
+import { cancelledOrder, decideCancel, orderSchema, reservationsOf, type CancelOrderOutput, type Order } from '../domain/index.js';
 import { commitWithMail, orderCancelledMail } from '../mail/index.js';
-import { requireCaller, type Caller } from '../lib/caller.js';
-import { parseInput, refuse, refusalFrom } from '../lib/refusal.js';
+import type { Caller } from '../lib/caller.js';
+import { refuse, refusalFrom } from '../lib/refusal.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { releaseAll } from './reservations.js';
 import { discountStatsUpdates, releaseDiscount } from './discounts.js';
@@ -49,9 +48,3 @@ export async function finishCancellation(orderId: string, order: Order): Promise
     ...discountStatsUpdates(order.discount, -1, ServerValue.increment),
   }, await orderCancelledMail(orderId, order, by));
 }
-
-export const cancelOrder = onCall(async (request) => {
-  const input = parseInput(cancelOrderInput, request.data);
-  const caller = requireCaller(request);
-  return cancelOrderAs(caller, input.orderId);
-});

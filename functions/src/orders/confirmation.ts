@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
-import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import {
   buildInvoice,
-  confirmPaymentInput,
   decideConfirm,
   invoiceIdFromNumber,
   eventFieldsSchema,
@@ -24,8 +22,8 @@ import {
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
 import { ksefOutboxUpdates, ksefQueued } from '../domain/ksef/outbox.js';
 import type { BankTransfer } from '../domain/bank/transfer.js';
-import { requireAdmin, type Caller } from '../lib/caller.js';
-import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
+import type { Caller } from '../lib/caller.js';
+import { isRefusal, refuse, refusalFrom } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { reserveInvoiceNumber } from './numbering.js';
@@ -36,19 +34,12 @@ import { discountStatsUpdates, retakeDiscount } from './discounts.js';
  * Gapless invoice numbers: lock the order → reserve the number for this order in the year counter →
  * one atomic update (order paid + invoice + pickups + stats + counter reservation removed).
  * The reasoning for every failure point is in docs/data-model.md.
- */
-export const confirmPayment = onCall(async (request): Promise<ConfirmPaymentOutput> => {
-  const { orderId } = parseInput(confirmPaymentInput, request.data);
-  const { late: _late, ...output } = await confirmOrderPayment(orderId, requireAdmin(request));
-  return output;
-});
-
-/**
- * The confirmation itself, shared with the bank statement booking (bank.ts), which passes the
- * transfer so that it is recorded on the order in the same atomic update as the payment, and with
- * the online payment notification (payments/index.ts), which passes `paidOnline`, the provider's
- * method for the invoice (`paymentMethod`) and the payment record's own changes (`extraUpdates`), so
- * the order and its payment become paid together.
+ *
+ * The confirmation itself, behind the admin's confirmPayment (confirm.ts), the bank statement booking
+ * (bank.ts), which passes the transfer so that it is recorded on the order in the same atomic update
+ * as the payment, and the online payment notification (payments/index.ts), which passes `paidOnline`,
+ * the provider's method for the invoice (`paymentMethod`) and the payment record's own changes
+ * (`extraUpdates`), so the order and its payment become paid together.
  */
 export async function confirmOrderPayment(
   orderId: string,

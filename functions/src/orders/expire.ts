@@ -7,7 +7,7 @@ import { requireAdmin } from '../lib/caller.js';
 import { isRefusal, parseInput } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
-import { finishCancellation } from './cancel.js';
+import { finishCancellation } from './cancellation.js';
 
 /**
  * Cancels every pending order whose payment deadline has passed and returns what it reserved. One

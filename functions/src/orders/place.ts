@@ -39,7 +39,7 @@ import { isRefusal, parseInput, refuse, refusalFrom } from '../lib/refusal.js';
 import { parseStored, readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
-import { MAINTENANCE_PATH, reconciliationRunning } from './reconcile.js';
+import { MAINTENANCE_PATH, reconciliationRunning } from './maintenance.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
 import { discountLines, discountStatsUpdates, readDiscount, takeDiscount } from './discounts.js';
 import { settledOrder, settledOrderUpdates } from './settledByDiscount.js';

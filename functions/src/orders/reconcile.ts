@@ -29,36 +29,25 @@ import { requireAdmin, type Caller } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
-import { cancelOrderAs } from './cancel.js';
+import { cancelOrderAs } from './cancellation.js';
 import { releaseTicketClaim } from './reservations.js';
+import { isFresh, MAINTENANCE_PATH } from './maintenance.js';
 
 /**
  * An order placement or a cancellation that has not finished after this long has died with its
  * function instance (a callable times out after 60 s): what it reserved is repaired, not waited for.
  */
 export const STALE_AFTER_MS = 10 * 60_000;
-/** A reconciliation that has not cleared its flag after this long has died: placements go on. */
-export const MAINTENANCE_MAX_MS = 5 * 60_000;
 /** How long a reconciliation waits for the placements already under way to finish. */
 const SETTLE_WAIT_MS = 20_000;
 const SETTLE_POLL_MS = 250;
 
-export const MAINTENANCE_PATH = 'maintenance/reconcile';
-
-type MaintenanceFlag = z.output<typeof maintenanceFlagSchema>;
 
 /** A whole collection read back with the schema of one record (none → {}). */
 async function readCollection<S extends z.ZodType>(path: string, schema: S, what: string): Promise<Record<string, z.output<S>>> {
   return (await readStored(path, z.record(z.string(), schema), what)) ?? {};
 }
 
-/** A flag younger than MAINTENANCE_MAX_MS belongs to a reconciliation that is still running. */
-const isFresh = (flag: MaintenanceFlag | null, now: number): flag is MaintenanceFlag => flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
-
-/** Whether a reconciliation is running now (placements check it right after claiming their key). */
-export async function reconciliationRunning(now: number): Promise<boolean> {
-  return isFresh(await readStored(MAINTENANCE_PATH, maintenanceFlagSchema, 'znacznik przeliczania rezerwacji'), now);
-}
 
 /**
  * Waits until no placement is under way (no fresh `processing` idempotency record) and removes
