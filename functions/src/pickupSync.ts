@@ -16,7 +16,7 @@ import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff, type Caller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { releasePickupLock, takePickupLock } from './pickups.js';
+import { releasePickupLock, takePickupLock } from './lib/pickupLock.js';
 
 type Result = SyncOfflineHandOutsOutput['results'][number];
 

@@ -1,37 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { z } from 'zod';
-import { handOutPickupItemsInput, pickupItemSchema, pickupLockSchema, profileSchema, type HandOutPickupItemsOutput } from './domain/index.js';
+import { handOutPickupItemsInput, pickupItemSchema, profileSchema, type HandOutPickupItemsOutput } from './domain/index.js';
 import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { KEEP, transactStored } from './lib/tx.js';
+import { releasePickupLock, takePickupLock } from './lib/pickupLock.js';
 
 const formatWhen = (ms: number) =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
 
-/** A hand-out lock older than the callable's 60 s time limit belongs to a process that is gone. */
-export const PICKUP_LOCK_TTL_MS = 60_000;
-// Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
-const LOCK_ATTEMPTS = 20;
-
-/** Takes the per-person hand-out lock (/pickupLocks/{uid}); also used by syncOfflineHandOuts. */
-export async function takePickupLock(uid: string, by: string): Promise<string> {
-  const token = randomUUID();
-  for (let attempt = 1; ; attempt++) {
-    const now = Date.now();
-    const { written } = await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : KEEP));
-    if (written) return token;
-    if (attempt >= LOCK_ATTEMPTS) throw refuse('busy', { message: 'Ktoś właśnie wydaje rzeczy tej osobie — spróbuj ponownie za chwilę' });
-    await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50 * Math.min(attempt, 5)));
-  }
-}
-
-export async function releasePickupLock(uid: string, token: string): Promise<void> {
-  await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || cur.token === token ? null : KEEP));
-}
 
 /**
  * Hands items out at the pickup point. RTDB transactions cover one node, and the picked-items
