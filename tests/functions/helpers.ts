@@ -15,7 +15,7 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsEr
 import { inject } from 'vitest';
 import { buildAll } from '../../scripts/lib/stack.mjs';
 import { clearMail } from '../../scripts/lib/mailInbox.mjs';
-import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
+import { CALLABLES, invoiceSchema, parseWith, REGION, type CallableName, type CallableOutputs, type Invoice } from '../../functions/src/domain/index.js';
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
 export interface SharedStack {
@@ -198,6 +198,17 @@ export async function registeredUser(env: TestEnv, members: Record<string, { fir
 
 export async function setTicketBasket(env: TestEnv, uid: string, tickets: Record<string, string>): Promise<void> {
   await env.db.ref(`baskets/${uid}`).set({ tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])), updatedAt: Date.now() });
+}
+
+/** A participant buys a `karnet` ticket and the admin confirms the transfer: the real invoice snapshot. */
+export async function paidInvoice(env: TestEnv, admin: TestUser, buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
+  const buyer = await registeredUser(env);
+  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
+  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
+  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
+  const invoice = parseWith(invoiceSchema, (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val());
+  if (!invoice.ok) throw new Error(`The stored invoice ${invoiceId} is malformed: ${invoice.error.message}`);
+  return { buyer, orderId: order.orderId, invoiceId, invoice: invoice.data };
 }
 
 export async function setMerchBasket(env: TestEnv, uid: string, lines: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>): Promise<void> {

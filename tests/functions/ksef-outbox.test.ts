@@ -9,7 +9,7 @@ import type { Invoice } from '../../functions/src/domain/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
-import { COMPANY, EVENT, PERSON, SELLER, createUser, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { COMPANY, EVENT, PERSON, SELLER, createUser, paidInvoice as paidInvoiceOf, refusal, registeredUser, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -35,14 +35,7 @@ async function control(switches: Record<string, unknown>): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-async function paidInvoice(buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
-  const buyer = await registeredUser(env);
-  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
-  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
-  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
-  const invoice = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as Invoice;
-  return { buyer, orderId: order.orderId, invoiceId, invoice };
-}
+const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => paidInvoiceOf(env, admin, buyerData);
 
 const entry = async (id: string) => (await env.db.ref(`ksefOutbox/${id}`).get()).val() as KsefOutboxEntry | null;
 const record = async (uid: string, id: string) => (await env.db.ref(`ksef/${uid}/${id}`).get()).val() as KsefRecord | null;

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fa3FromCorrection, fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { validateFa3 } from '../helpers/fa3Schema.js';
-import type { Invoice } from '../../functions/src/domain/index.js';
-import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, paidInvoice as paidInvoiceOf, refusal, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -23,22 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => stopEnv(env));
 
-interface Paid {
-  buyer: TestUser;
-  orderId: string;
-  invoiceId: string;
-  invoice: Invoice;
-}
-
 /** A participant buys a ticket and the admin confirms the transfer: the real invoice snapshot. */
-async function paidInvoice(buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<Paid> {
-  const buyer = await registeredUser(env);
-  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
-  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
-  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
-  const invoice = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as Invoice;
-  return { buyer, orderId: order.orderId, invoiceId, invoice };
-}
+const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => paidInvoiceOf(env, admin, buyerData);
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 /** A KSeF number with a valid checksum for the seller's NIP, dated today, with a distinct technical part. */
