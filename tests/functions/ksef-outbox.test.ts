@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, requireFa3Xml, utf8, type KsefOffline, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
-import type { Invoice } from '../../functions/src/domain/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
