@@ -207,6 +207,8 @@ describe('notifications the provider drops or delays', () => {
     // Right after the payment the notification is still on its way.
     expect((await orderOf(orderId)).status).toBe('pending');
     await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid after the delay');
+    // The handler logs the notification after the booking's update, so the log is awaited too.
+    await waitForLog(sessionId, 'booked');
     expect((await logsOf(sessionId)).map((l) => l.result)).toEqual(['booked']);
     const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
     expect(invoices.map((i) => i.paymentMethod)).toEqual(['szybki przelew online']);
