@@ -93,9 +93,27 @@ const firebase = (part) => chunkWithSource(new RegExp(`@firebase/${part}/dist/`)
 // A pages module that only re-exports has no code of its own in any map: its manifest entry names the chunk.
 // Areas are features, except the admin page, which app/ composes from several features' tabs.
 const areaDir = (name) => (existsSync(join(webDir, 'src', 'app', name, 'pages.tsx')) ? 'app' : 'features');
+// Rollup can also key such a re-exporting entry by its chunk name (`_pages-…`): then the dynamic entry
+// whose map holds the area's own files is its chunk.
+const areaEntryBySources = (name) => {
+  const folder = new RegExp(`src/${areaDir(name)}/${name}/`);
+  for (const [k, chunk] of Object.entries(manifest)) {
+    const mapFile = join(distDir, `${chunk.file}.map`);
+    if (!chunk.isDynamicEntry || !existsSync(mapFile)) continue;
+    if (JSON.parse(readFileSync(mapFile, 'utf8')).sources.some((s) => folder.test(s))) return k;
+  }
+  return null;
+};
 const area = (name) => {
   const source = `src/${areaDir(name)}/${name}/pages.tsx`;
-  return manifest[source] ? source : chunkWithSource(new RegExp(`${source.replace('.', '\\.')}$`), `area ${name}`);
+  if (manifest[source]) return source;
+  try {
+    return chunkWithSource(new RegExp(`${source.replace('.', '\\.')}$`), `area ${name}`);
+  } catch (error) {
+    const byFolder = areaEntryBySources(name);
+    if (byFolder) return byFolder;
+    throw error;
+  }
 };
 
 const entryFiles = closure(entry);
