@@ -70,7 +70,8 @@ function Kpi({ label, value, hint, testId }: { label: string; value: string; hin
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz={26} fw={800} data-testid={testId}>
+      {/* 20 px on a phone, where two cards share 390 px; amounts too long even then wrap, never overflow. */}
+      <Text fz={{ base: 20, xs: 26 }} fw={800} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (

@@ -19,6 +19,7 @@ export function KsefRowActions({ row: r, on }: { row: KsefRow; on: RowActionHand
   if (!r.file.ok || r.state === 'waiting') return null;
   const file = r.file;
   const canSend = r.state === 'rejected' || r.state === 'queued' || r.state === 'offline';
+  const sendLabel = r.state === 'rejected' ? 'Wyślij ponownie' : 'Wyślij teraz';
   async function downloadUpo() {
     const xml = await fetchKsefUpo(r.documentId).catch(() => null);
     if (xml) saveXml(`UPO-${r.number.replaceAll('/', '-')}.xml`, xml);
@@ -43,8 +44,8 @@ export function KsefRowActions({ row: r, on }: { row: KsefRow; on: RowActionHand
         </Button>
       )}
       {canSend && (
-        <Button size="xs" loading={busy} onClick={() => void send()} aria-label={`Wyślij do KSeF fakturę ${r.number}`} data-testid="ksef-resend">
-          {r.state === 'rejected' ? 'Wyślij ponownie' : 'Wyślij teraz'}
+        <Button size="xs" loading={busy} onClick={() => void send()} aria-label={`${sendLabel} do KSeF: ${r.number}`} data-testid="ksef-resend">
+          {sendLabel}
         </Button>
       )}
       {r.state === 'pending' && (

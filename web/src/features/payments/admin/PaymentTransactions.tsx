@@ -33,7 +33,7 @@ function NotificationsCell({ list }: { list: NotificationEntry[] }) {
   return (
     <Group gap={4}>
       {[...counts].map(([result, n]) => (
-        <Badge key={result} color={resultColor(result)} variant="outline" style={{ textTransform: 'none' }}>
+        <Badge key={result} color={resultColor(result)} variant="light" style={{ textTransform: 'none' }}>
           {NOTIFICATION_RESULT_LABELS[result]}
           {n > 1 ? ` ×${n}` : ''}
         </Badge>
