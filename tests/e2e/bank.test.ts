@@ -8,17 +8,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
+import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const ADMIN = DEMO.admin;
 const PASSWORD = 'haslo-testowe-123';
 const KARNET = { id: 'karnet-3-dniowy', gross: 18900 };
 const SLOW = 300_000;
 
 let stack: SharedStack;
+let client: ReturnType<typeof stackClient>;
 let browser: Browser;
 let web: string;
 let tmp: string;
@@ -29,7 +31,6 @@ const pageErrors: Error[] = [];
 interface Participant {
   email: string;
   uid: string;
-  token: string;
   orderId: string;
   number: string;
 }
@@ -38,20 +39,12 @@ const people: Record<'exact' | 'under' | 'twice', Participant> = {} as never;
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'panel-e2e-bank-'));
   stack = sharedStack();
+  client = stackClient(stack);
   web = stack.urls.web!;
   browser = await launchBrowser();
-  const adminContext = await newContext(browser, { viewport: 'desktop' });
-  const payerContext = await newContext(browser, { viewport: 'phone' });
-  for (const context of [adminContext, payerContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  admin = await adminContext.newPage();
-  payer = await payerContext.newPage();
-  for (const p of [admin, payer]) {
-    pageErrors.push(...collectPageErrors(p));
-    // On a loaded 2-core machine pages take a while.
-    p.setDefaultTimeout(90_000);
-  }
-  await admin.goto(`${web}/`);
-  await admin.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  payer = await appPage(browser, web, pageErrors, { viewport: 'phone' });
+  await firstVisit(admin, web);
 }, 400_000);
 
 afterAll(async () => {
@@ -59,53 +52,14 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-async function dbGet<T>(p: string): Promise<T> {
-  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function dbPatch(p: string, body: unknown): Promise<void> {
-  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PATCH', body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-}
-
-async function signUp(email: string): Promise<{ uid: string; token: string }> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { localId: string; idToken: string };
-  return { uid: body.localId, token: body.idToken };
-}
-
-/** Calls a callable over its HTTP protocol, as the web SDK does. */
-async function call(token: string, name: string, data: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
-  expect(body.error).toBeUndefined();
-  return body.result!;
-}
-
 /** A participant with a completed registration and one pending ticket order. */
 async function participantWithOrder(label: string, firstName: string, lastName: string): Promise<Participant> {
   const email = `${label}-${Date.now().toString(36)}@example.com`;
-  const { uid, token } = await signUp(email);
-  await call(token, 'completeRegistration', { firstName, lastName, phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
-  await dbPatch(`baskets/${uid}`, { tickets: { self: { ticketTypeId: KARNET.id } }, updatedAt: Date.now() });
-  const placed = await call(token, 'placeTicketOrder', {
-    idempotencyKey: crypto.randomUUID(),
-    acceptTerms: true,
-    buyer: { kind: 'person', name: `${firstName} ${lastName}`, street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
-  });
+  const account = await client.register(email, { firstName, lastName }, PASSWORD);
+  const buyer = { kind: 'person', name: `${firstName} ${lastName}`, street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+  const placed = await client.placeOwnTicketOrder(account, KARNET.id, buyer);
   expect(placed.totalGross).toBe(KARNET.gross);
-  return { email, uid, token, orderId: String(placed.orderId), number: String(placed.number) };
+  return { email, uid: account.uid, orderId: String(placed.orderId), number: String(placed.number) };
 }
 
 /** A Pekao-style MT940 statement (Polish `~` sub-fields), balanced, in Windows-1250 like the bank's. */
@@ -126,20 +80,12 @@ function mt940(transfers: { amount: number; title: string; name: string; ref: st
   return Buffer.from([...text].map((ch) => cp1250[ch] ?? ch.charCodeAt(0)));
 }
 
-async function signIn(p: Page, email: string, password: string) {
-  await p.goto(`${web}/`);
-  await p.getByLabel('Adres e-mail').fill(email);
-  await p.locator('input[name="password"]').fill(password);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
-}
-
 describe('bank statement import in Chromium', () => {
   it('three participants order; the exact payer watches their order', async () => {
     people.exact = await participantWithOrder('dokladna', 'Łucja', 'Wiśniowiecka');
     people.under = await participantWithOrder('niedoplata', 'Bartosz', 'Żak');
     people.twice = await participantWithOrder('dwarazy', 'Ewa', 'Sęk');
-    await signIn(payer, people.exact.email, PASSWORD);
+    await signIn(payer, web, { email: people.exact.email, password: PASSWORD });
     await payer.goto(`${web}/dashboard/zamowienia`);
     const card = payer.locator(`[data-testid="order-card"][data-order-number="${people.exact.number}"]`);
     await card.waitFor();
@@ -157,7 +103,7 @@ describe('bank statement import in Chromium', () => {
         { amount: KARNET.gross, title: `${people.twice.number} ponownie`, name: 'EWA SĘK', ref: 'E2E0004' },
       ]),
     );
-    await signIn(admin, ADMIN.email, ADMIN.password);
+    await signIn(admin, web, ADMIN);
     await admin.goto(`${web}/dashboard/admin?tab=wyciag`);
     await admin.getByRole('heading', { name: 'Wyciąg bankowy' }).waitFor();
     await admin.locator('input[type="file"]').setInputFiles(file);
@@ -184,12 +130,12 @@ describe('bank statement import in Chromium', () => {
     await card.getByText('opłacone', { exact: true }).waitFor();
     await screenshot(payer, 'bank-import-paid-phone');
 
-    expect(await dbGet<string>(`orders/${people.exact.orderId}/status`)).toBe('paid');
-    expect(await dbGet<string>(`orders/${people.twice.orderId}/status`)).toBe('paid');
-    expect(await dbGet<string>(`orders/${people.under.orderId}/status`)).toBe('pending');
+    expect(await client.dbGet<string>(`orders/${people.exact.orderId}/status`)).toBe('paid');
+    expect(await client.dbGet<string>(`orders/${people.twice.orderId}/status`)).toBe('paid');
+    expect(await client.dbGet<string>(`orders/${people.under.orderId}/status`)).toBe('pending');
     // Only this file's participants: the other end-to-end files share the database.
     const ours = new Set(Object.values(people).map((p) => p.uid));
-    const candidates = Object.values((await dbGet<Record<string, { reason: string; refundGrosze: number; uid: string }>>('bank/refundCandidates')) ?? {}).filter((c) => ours.has(c.uid));
+    const candidates = Object.values((await client.dbGet<Record<string, { reason: string; refundGrosze: number; uid: string }>>('bank/refundCandidates')) ?? {}).filter((c) => ours.has(c.uid));
     expect(candidates).toEqual([expect.objectContaining({ reason: 'duplicate', refundGrosze: KARNET.gross, uid: people.twice.uid })]);
     // The preview follows the booking live: what was settled cannot be booked again.
     await admin.getByTestId('category-already-booked').filter({ hasText: 'Zaksięgowane wcześniej: 3' }).waitFor();
@@ -262,16 +208,13 @@ describe('bank statement import in Chromium', () => {
     expect(await admin.getByTestId('statement-error').count()).toBe(0);
     // How the import page looks with a recognised CSV, on a phone and a desktop, light and dark.
     for (const [viewport, colorScheme] of [['phone', 'light'], ['phone', 'dark'], ['desktop', 'dark']] as const) {
-      const context = await newContext(browser, { viewport, colorScheme });
-      await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-      const look = await context.newPage();
-      look.setDefaultTimeout(90_000);
-      await signIn(look, ADMIN.email, ADMIN.password);
+      const look = await appPage(browser, web, pageErrors, { viewport, colorScheme });
+      await signIn(look, web, ADMIN);
       await look.goto(`${web}/dashboard/admin?tab=wyciag`);
       await look.locator('input[type="file"]').setInputFiles(file);
       await look.getByTestId('statement-summary').waitFor();
       await screenshot(look, `bank-import-csv-layout-${viewport}-${colorScheme}`);
-      await context.close();
+      await look.context().close();
     }
     await screenshot(admin, 'bank-import-csv-layout-desktop-light');
     expect(pageErrors).toEqual([]);
@@ -280,10 +223,10 @@ describe('bank statement import in Chromium', () => {
   it('a 50 MB file is refused with a Polish message before anything is read or written', async () => {
     const big = path.join(tmp, 'za-duzy.csv');
     writeFileSync(big, Buffer.alloc(50 * 1024 * 1024, 0x41));
-    const before = await dbGet('bank');
+    const before = await client.dbGet('bank');
     await admin.locator('input[type="file"]').setInputFiles(big);
     await admin.getByTestId('statement-error').filter({ hasText: 'Plik jest za duży (50,0 MB). Wyciąg może mieć najwyżej 20,0 MB' }).waitFor();
     expect(await admin.getByTestId('bank-row').count()).toBe(0);
-    expect(await dbGet('bank')).toEqual(before);
+    expect(await client.dbGet('bank')).toEqual(before);
   }, SLOW);
 });

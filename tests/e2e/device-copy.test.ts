@@ -8,6 +8,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { signIn, submitSignIn } from './support/stack';
 
 const COPY_KEY = 'panel.copy.dashboard';
 
@@ -60,18 +61,10 @@ async function restoreDatabase(p: Page) {
 
 const storedCopy = (p: Page) => p.evaluate((key) => localStorage.getItem(key), COPY_KEY);
 
-async function signIn(p: Page, who: ParticipantCopy) {
-  if (new URL(p.url()).pathname !== '/' || !p.url().startsWith(web)) await p.goto(`${web}/`);
-  await p.getByLabel('Adres e-mail').fill(who.email);
-  await p.locator('input[name="password"]').fill(who.password);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
-}
-
 describe('the dashboard’s device copy', () => {
   it('draws the account’s dashboard from the copy while the database is unreachable, then live data', async () => {
     const errors = collectPageErrors(page);
-    await signIn(page, A);
+    await signIn(page, web, A);
     const members = page.getByTestId('home-members');
     await expect.poll(() => members.getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).toBe(1);
     await expect.poll(async () => JSON.parse((await storedCopy(page)) ?? 'null')?.uid).toBe(A.uid);
@@ -117,7 +110,7 @@ describe('the dashboard’s device copy', () => {
     await other.goto(`${web}/`);
     await other.getByLabel('Adres e-mail').waitFor();
     await other.evaluate(([key, value]) => localStorage.setItem(key, value), [COPY_KEY, leftBehind!] as const);
-    await signIn(other, B);
+    await submitSignIn(other, web, B);
     await other.getByRole('status', { name: 'Wczytywanie panelu' }).waitFor();
     await expect(other.getByText(A_ONLY.lastName).count()).resolves.toBe(0);
     await expect(other.getByTestId('home-refreshing').count()).resolves.toBe(0);

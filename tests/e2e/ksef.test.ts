@@ -14,26 +14,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber';
 import { startKsefSubmitInterval } from '../../scripts/lib/ksefSubmit.mjs';
 import { TEST_SELLER, testInvoice } from '../../functions/src/domain/ksef/testing';
 import { validateFa3 } from '../helpers/fa3Schema';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { decodeQr, decodeQrInPage } from './support/qr';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
 const COMPANY = { kind: 'company', name: 'Latarnik sp. z o.o.', nip: '5260250274', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
 const SLOW = 240_000;
+const ADMIN = DEMO.admin;
 
 let stack: SharedStack;
+let client: ReturnType<typeof stackClient>;
 /** The demo participant's own copy for this file (the stack is shared). */
 let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
-let adminContext: BrowserContext;
-let participantContext: BrowserContext;
 let admin: Page;
 let participant: Page;
 const pageErrors: Error[] = [];
@@ -46,20 +46,13 @@ let ksefNumber = '';
 
 beforeAll(async () => {
   stack = sharedStack();
+  client = stackClient(stack);
   PARTICIPANT = await demoParticipantCopy(stack, 'ksef');
   web = stack.urls.web!;
   browser = await launchBrowser();
-  adminContext = await newContext(browser, { viewport: 'desktop' });
-  participantContext = await newContext(browser, { viewport: 'desktop' });
-  for (const context of [adminContext, participantContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  admin = await adminContext.newPage();
-  participant = await participantContext.newPage();
-  for (const p of [admin, participant]) {
-    pageErrors.push(...collectPageErrors(p));
-    p.setDefaultTimeout(90_000);
-  }
-  await participant.goto(`${web}/`);
-  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  await firstVisit(participant, web);
 }, 400_000);
 
 let stopKsefRunner: (() => void) | null = null;
@@ -77,50 +70,12 @@ async function ksefSwitch(switches: Record<string, unknown>): Promise<void> {
 
 /** A company order of one T-shirt, paid: placed through the callable, confirmed by the admin's callable. */
 async function paidCompanyOrder(): Promise<string> {
-  await dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } }, updatedAt: Date.now() });
-  const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
+  await client.dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } }, updatedAt: Date.now() });
+  const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
   expect(placed.error).toBeUndefined();
-  const confirmed = await call(await idToken(ADMIN.email, ADMIN.password), 'confirmPayment', { orderId: placed.result!.orderId });
+  const confirmed = await client.callAnswer(ADMIN, 'confirmPayment', { orderId: placed.result!.orderId });
   expect(confirmed.error).toBeUndefined();
   return String(confirmed.result!.invoiceId);
-}
-
-async function dbGet<T>(p: string): Promise<T> {
-  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function dbPut(p: string, body: unknown): Promise<void> {
-  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PUT', body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-}
-
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-async function call(token: string, name: string, data: unknown): Promise<{ result?: Record<string, unknown>; error?: { message: string } }> {
-  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  return (await response.json()) as never;
-}
-
-async function signIn(p: Page, who: { email: string; password: string }) {
-  await p.goto(`${web}/`);
-  await p.getByLabel('Adres e-mail').fill(who.email);
-  await p.locator('input[name="password"]').fill(who.password);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
 }
 
 async function downloadOf(p: Page, click: () => Promise<void>): Promise<{ bytes: Buffer; name: string }> {
@@ -148,12 +103,12 @@ const kodI = (xml: Buffer) => `https://qr.ksef.mf.gov.pl/invoice/${sellerNip}/${
 describe('KSeF in Chromium', () => {
   it('a company buyer pays and downloads the FA(3) XML of the invoice', async () => {
     // The order is placed through the callable (the shop UI has its own tests); the admin confirms in the UI.
-    await dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-1': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } }, updatedAt: Date.now() });
-    const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
+    await client.dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-1': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } }, updatedAt: Date.now() });
+    const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
     expect(placed.error).toBeUndefined();
     const orderNumber = String(placed.result!.number);
 
-    await signIn(admin, ADMIN);
+    await signIn(admin, web, ADMIN);
     await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
     await admin.getByTestId('orders-search').fill(orderNumber);
     await admin.getByTestId('order-row').filter({ hasText: orderNumber }).getByRole('button', { name: 'Potwierdź płatność' }).click();
@@ -162,11 +117,11 @@ describe('KSeF in Chromium', () => {
     await result.waitFor();
     invoiceNumber = /FV\/\d{4}\/\d{6}/.exec(await result.innerText())![0];
     invoiceId = invoiceNumber.replaceAll('/', '-');
-    const invoice = await dbGet<{ seller: { nip: string }; issueDate: string; totals: { gross: number } }>(`invoices/${PARTICIPANT.uid}/${invoiceId}`);
+    const invoice = await client.dbGet<{ seller: { nip: string }; issueDate: string; totals: { gross: number } }>(`invoices/${PARTICIPANT.uid}/${invoiceId}`);
     sellerNip = invoice.seller.nip;
     issueDate = invoice.issueDate;
 
-    await signIn(participant, PARTICIPANT);
+    await signIn(participant, web, PARTICIPANT);
     await participant.goto(`${web}/dashboard/faktury/${PARTICIPANT.uid}-${invoiceId}`);
     await participant.getByTestId('invoice-number').filter({ hasText: invoiceNumber }).waitFor();
     expect(await participant.getByTestId('ksef-kod-i').count()).toBe(0);
@@ -183,7 +138,7 @@ describe('KSeF in Chromium', () => {
   it('the admin KSeF tab: required for companies, the Polish reason for a damaged invoice, the same bytes alone and in the ZIP', async () => {
     // A snapshot that cannot form FA(3) (the seller's NIP is missing), issued this month.
     const damaged = testInvoice({ number: 'FV/2026/999999', issuedAt: Date.now(), issueDate, lines: [{ name: 'Bilet', unitGross: 18900, quantity: 1, vatRate: 8 }] });
-    await dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, { ...damaged, uid: PARTICIPANT.uid, seller: { ...TEST_SELLER, nip: null } });
+    await client.dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, { ...damaged, uid: PARTICIPANT.uid, seller: { ...TEST_SELLER, nip: null } });
 
     await admin.goto(`${web}/dashboard/admin?tab=ksef`);
     const row = admin.locator(`[data-testid="ksef-row"][data-number="${invoiceNumber}"]`);
@@ -204,7 +159,7 @@ describe('KSeF in Chromium', () => {
     expect(Buffer.from(files[`${invoiceId}.xml`]).equals(downloadedXml)).toBe(true);
     expect(validateFa3(Object.values(files).map((f) => Buffer.from(f).toString('utf8'))).every((v) => v.valid)).toBe(true);
     await admin.getByTestId('ksef-result').filter({ hasText: 'Pominięto 1' }).waitFor();
-    await dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, null);
+    await client.dbPut(`invoices/${PARTICIPANT.uid}/FV-2026-999999`, null);
   }, SLOW);
 
   it('with no admin step the runner sends it: the open invoice shows the KSeF number and KOD I from the downloaded bytes, on screen and in the PDF; the admin gets the UPO', async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
   const context = await newContext(browser, { viewport: 'phone' });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web! }]);
   page = await context.newPage();
-  pageErrors.push(...collectPageErrors(page));
+  collectPageErrors(page, pageErrors);
   page.setDefaultTimeout(90_000);
   await page.goto(`${stack.urls.web}/`);
   await page.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
@@ -123,7 +123,7 @@ describe('e-mail and payment QR in Chromium', () => {
     const adminContext = await newContext(browser, { viewport: 'desktop' });
     await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web! }]);
     const admin = await adminContext.newPage();
-    pageErrors.push(...collectPageErrors(admin));
+    collectPageErrors(admin, pageErrors);
     admin.setDefaultTimeout(90_000);
     await signIn(admin, stack.urls.web!, DEMO.admin);
     await admin.goto(`${stack.urls.web}/dashboard/admin?tab=poczta`);

@@ -34,7 +34,7 @@ afterAll(async () => {
 async function openPage(context: BrowserContext): Promise<Page> {
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
-  pageErrors.push(...collectPageErrors(page));
+  collectPageErrors(page, pageErrors);
   // On a loaded 2-core machine pages take a while.
   page.setDefaultTimeout(90_000);
   return page;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
+import { settled, stackClient, submitSignIn } from './support/stack';
 
 let stack: SharedStack;
 let browser: Browser;
@@ -34,11 +35,7 @@ afterAll(async () => {
 });
 
 /** Reads a database path as the Admin SDK would (the emulator accepts the `owner` token). */
-async function dbGet<T>(path: string, query = ''): Promise<T> {
-  const response = await fetch(`${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner${query}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
+const dbGet = <T>(path: string, query = '') => stackClient(stack).dbGet<T>(path, query);
 
 async function acceptCookies(p: Page) {
   const button = p.getByRole('button', { name: 'Rozumiem i akceptuję' });
@@ -47,23 +44,11 @@ async function acceptCookies(p: Page) {
   await p.getByTestId('cookie-consent').waitFor({ state: 'detached' });
 }
 
-async function signIn(p: Page, email: string, pass: string) {
-  await p.getByLabel('Adres e-mail').fill(email);
-  await p.locator('input[name="password"]').fill(pass);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
-}
-
 async function signOut(p: Page) {
   await p.getByTestId('user-menu').click();
   await p.getByRole('menuitem', { name: 'Wyloguj się' }).click();
   await p.waitForURL(`${web}/`);
   await p.getByRole('heading', { name: 'Zaloguj się' }).waitFor();
-}
-
-/** Waits until no skeleton/loader is busy, so screenshots show data rather than placeholders. */
-async function settled(p: Page) {
-  await p.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
 }
 
 describe('participant journey in Chromium', () => {
@@ -166,7 +151,7 @@ describe('participant journey in Chromium', () => {
 
   it('signs out and back in', async () => {
     await signOut(page);
-    await signIn(page, EMAIL, password);
+    await submitSignIn(page, web, { email: EMAIL, password: password });
     await page.getByTestId('event-card').waitFor();
   });
 
@@ -205,7 +190,7 @@ describe('participant journey in Chromium', () => {
     await page.locator('input[name="password"]').fill(FIRST_PASSWORD);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.getByTestId('sign-in-error').waitFor();
-    await signIn(page, EMAIL, NEW_PASSWORD);
+    await submitSignIn(page, web, { email: EMAIL, password: NEW_PASSWORD });
   });
 
   it('adds two participants (with validation) and refuses nothing yet', async () => {
@@ -334,7 +319,7 @@ describe('participant journey in Chromium', () => {
       const p = await ctx.newPage();
       await p.goto(`${web}/`);
       await acceptCookies(p);
-      await signIn(p, EMAIL, password);
+      await submitSignIn(p, web, { email: EMAIL, password: password });
       await p.getByTestId('home-due').waitFor();
       await settled(p);
       await screenshot(p, `participant-a-home-phone-${colorScheme}`);

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const context = await newContext(browser, { viewport: 'phone' });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
   page = await context.newPage();
-  pageErrors.push(...collectPageErrors(page));
+  collectPageErrors(page, pageErrors);
   page.setDefaultTimeout(90_000);
   await signIn(page, stack.urls.web, participant);
 }, SLOW);

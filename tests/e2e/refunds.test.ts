@@ -7,15 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { validateFa3 } from '../helpers/fa3Schema';
-import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
+import { launchBrowser } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
+const ADMIN = DEMO.admin;
 const PERSON = { kind: 'person', name: 'Marta Nowak', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
 const ACCOUNT = '61109010140000071219812874';
 const SLOW = 300_000;
 
 let stack: SharedStack;
+let client: ReturnType<typeof stackClient>;
 /** The demo participant's own copy for this file (the stack is shared). */
 let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
@@ -29,70 +31,29 @@ let ticketGross = 0;
 
 beforeAll(async () => {
   stack = sharedStack();
+  client = stackClient(stack);
   PARTICIPANT = await demoParticipantCopy(stack, 'refunds');
   web = stack.urls.web!;
   browser = await launchBrowser();
-  const adminContext = await newContext(browser, { viewport: 'desktop' });
-  const participantContext = await newContext(browser, { viewport: 'desktop' });
-  for (const context of [adminContext, participantContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  admin = await adminContext.newPage();
-  participant = await participantContext.newPage();
-  for (const p of [admin, participant]) {
-    pageErrors.push(...collectPageErrors(p));
-    p.setDefaultTimeout(90_000);
-  }
-  await participant.goto(`${web}/`);
-  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  await firstVisit(participant, web);
 }, 400_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function dbPut(p: string, body: unknown): Promise<void> {
-  const response = await fetch(`${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`, { method: 'PUT', body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-}
-
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-async function call(token: string, name: string, data: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: Record<string, unknown>; error?: { message: string } };
-  expect(body.error).toBeUndefined();
-  return body.result!;
-}
-
-async function signIn(p: Page, who: { email: string; password: string }) {
-  await p.goto(`${web}/`);
-  await p.getByLabel('Adres e-mail').fill(who.email);
-  await p.locator('input[name="password"]').fill(who.password);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
-}
-
 describe('refunds in Chromium', () => {
   it('request one ticket → approval with a fee → correction invoice and states live → transfer done', async () => {
     // A paid order of two tickets (placing and paying have their own journeys).
-    await dbPut(`baskets/${PARTICIPANT.uid}`, { tickets: { 'demo-corka': { ticketTypeId: 'karnet-3-dniowy' }, 'demo-syn': { ticketTypeId: 'karnet-3-dniowy' } }, updatedAt: Date.now() });
-    const placed = await call(await idToken(PARTICIPANT.email, PARTICIPANT.password), 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: PERSON });
+    await client.dbPut(`baskets/${PARTICIPANT.uid}`, { tickets: { 'demo-corka': { ticketTypeId: 'karnet-3-dniowy' }, 'demo-syn': { ticketTypeId: 'karnet-3-dniowy' } }, updatedAt: Date.now() });
+    const placed = await client.call(PARTICIPANT, 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: PERSON });
     orderNumber = String(placed.number);
     ticketGross = Number(placed.totalGross) / 2;
-    await call(await idToken(ADMIN.email, ADMIN.password), 'confirmPayment', { orderId: placed.orderId });
+    await client.call(ADMIN, 'confirmPayment', { orderId: placed.orderId });
 
-    await signIn(participant, PARTICIPANT);
+    await signIn(participant, web, PARTICIPANT);
     await participant.goto(`${web}/dashboard/zamowienia`);
     const card = participant.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
     await card.getByRole('button', { name: 'Poproś o zwrot' }).click();
@@ -106,7 +67,7 @@ describe('refunds in Chromium', () => {
     await dialog.getByRole('button', { name: 'Wyślij prośbę' }).click();
     await card.locator('[data-testid="refund-request"][data-status="open"]').getByText('zwrot: oczekuje').waitFor();
 
-    await signIn(admin, ADMIN);
+    await signIn(admin, web, ADMIN);
     await admin.goto(`${web}/dashboard/admin?tab=zwroty`);
     const request = admin.locator(`[data-testid="refund-request-card"][data-order-number="${orderNumber}"]`);
     const fee = 2000;

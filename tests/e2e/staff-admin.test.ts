@@ -7,26 +7,24 @@
 // out; a product is archived and restored; the orders CSV is exported.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/shared/format/pl';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { appPage, DEMO, firstVisit, settled, signIn, stackClient } from './support/stack';
 
-const ADMIN = { uid: 'demoAdmin', email: 'admin@example.com', password: 'Admin-Zlot-2027' };
-const STAFF = { uid: 'demoStaff', email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
+const ADMIN = DEMO.admin;
+const STAFF = DEMO.staff;
 const PRODUCT = `Bluza Latarnik ${Date.now().toString(36)}`;
-const TABLET = { width: 1024, height: 768 };
 /** Per test: several pages, each compiled by the dev server on first use. */
 const SLOW = 240_000;
 
 let stack: SharedStack;
+let client: ReturnType<typeof stackClient>;
 /** The demo participant's own copy for this file (the stack is shared); it is given and denied roles here. */
 let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
-let adminContext: BrowserContext;
-let staffContext: BrowserContext;
-let participantContext: BrowserContext;
 let admin: Page;
 let staff: Page;
 let participant: Page;
@@ -36,72 +34,19 @@ let orderNumber = '';
 
 beforeAll(async () => {
   stack = sharedStack();
+  client = stackClient(stack);
   PARTICIPANT = await demoParticipantCopy(stack, 'staffadmin');
   web = stack.urls.web!;
   browser = await launchBrowser();
-  adminContext = await newContext(browser, { viewport: 'desktop' });
-  participantContext = await newContext(browser, { viewport: 'desktop' });
-  // The pickup station runs on a tablet at a table.
-  staffContext = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'pl-PL', timezoneId: 'Europe/Warsaw', colorScheme: 'light' });
-  for (const context of [adminContext, participantContext, staffContext]) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  admin = await adminContext.newPage();
-  staff = await staffContext.newPage();
-  participant = await participantContext.newPage();
-  for (const p of [admin, staff, participant]) {
-    pageErrors.push(...collectPageErrors(p));
-    // On a loaded 2-core machine pages take a while.
-    p.setDefaultTimeout(90_000);
-  }
-  await participant.goto(`${web}/`);
-  await participant.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
+  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  staff = await appPage(browser, web, pageErrors, { viewport: 'tablet' });
+  await firstVisit(participant, web);
 }, 400_000);
 
 afterAll(async () => {
   await browser?.close();
 });
-
-async function dbGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
-
-async function dbPatch(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`, { method: 'PATCH', body: JSON.stringify(body) });
-  expect(response.status).toBe(200);
-}
-
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-/** Calls a callable over its HTTP protocol, as the web SDK does. */
-async function call(token: string, name: string, data: unknown): Promise<{ result?: Record<string, unknown>; error?: { status: string; message: string; details?: Record<string, unknown> } }> {
-  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  return (await response.json()) as never;
-}
-
-async function signIn(p: Page, who: { email: string; password: string }) {
-  await p.goto(`${web}/`);
-  await p.getByLabel('Adres e-mail').fill(who.email);
-  await p.locator('input[name="password"]').fill(who.password);
-  await p.getByRole('button', { name: 'Zaloguj się' }).click();
-  await p.waitForURL(`${web}/dashboard`);
-}
-
-async function settled(p: Page) {
-  await p.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
-}
 
 async function confirmDialog(p: Page) {
   await p.getByTestId('confirm-action').click();
@@ -110,7 +55,7 @@ async function confirmDialog(p: Page) {
 
 describe('staff and admin journeys in Chromium', () => {
   it('a participant opening /dashboard/admin gets the error view and no data', async () => {
-    await signIn(participant, PARTICIPANT);
+    await signIn(participant, web, PARTICIPANT);
     await participant.goto(`${web}/dashboard/admin`);
     const error = participant.getByTestId('error-page');
     await error.waitFor();
@@ -123,7 +68,7 @@ describe('staff and admin journeys in Chromium', () => {
   }, SLOW);
 
   it('an admin creates a product with sizes', async () => {
-    await signIn(admin, ADMIN);
+    await signIn(admin, web, ADMIN);
     await admin.goto(`${web}/dashboard/admin?tab=produkty`);
     await admin.getByRole('button', { name: 'Dodaj produkt' }).click();
     const form = admin.getByRole('form', { name: 'Produkt' });
@@ -142,7 +87,7 @@ describe('staff and admin journeys in Chromium', () => {
     await admin.getByTestId('admin-result').filter({ hasText: `Dodano produkt „${PRODUCT}”` }).waitFor();
     await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
 
-    const products = await dbGet<Record<string, { name: string; priceGrosze: number; vatRate: number; variants: Record<string, { label: string; stock: number; sold: number }> }>>('products');
+    const products = await client.dbGet<Record<string, { name: string; priceGrosze: number; vatRate: number; variants: Record<string, { label: string; stock: number; sold: number }> }>>('products');
     const found = Object.entries(products).find(([, p]) => p.name === PRODUCT);
     expect(found).toBeDefined();
     productId = found![0];
@@ -155,19 +100,18 @@ describe('staff and admin journeys in Chromium', () => {
   }, SLOW);
 
   it('the participant buys it; the admin confirms payment and watches the statistics change live', async () => {
-    const stats = await adminContext.newPage();
-    pageErrors.push(...collectPageErrors(stats));
+    const stats = await admin.context().newPage();
+    collectPageErrors(stats, pageErrors);
     await stats.goto(`${web}/dashboard/statystyki`);
     await stats.getByTestId('admin-stats').waitFor();
-    const paidBefore = (await dbGet<number | null>('stats/admin/revenue/paidGross')) ?? 0;
+    const paidBefore = (await client.dbGet<number | null>('stats/admin/revenue/paidGross')) ?? 0;
     await stats.getByTestId('kpi-paid-gross').filter({ hasText: formatMoney(paidBefore) }).waitFor();
 
     // The participant's order, placed through the callable (the shop UI is another engineer's test).
-    const product = await dbGet<{ variants: Record<string, { label: string }> }>(`products/${productId}`);
+    const product = await client.dbGet<{ variants: Record<string, { label: string }> }>(`products/${productId}`);
     const variantM = Object.entries(product.variants).find(([, v]) => v.label === 'M')![0];
-    await dbPatch(`baskets/${PARTICIPANT.uid}`, { merch: { 'e2e-line-1': { productId, variantId: variantM, quantity: 1 } }, updatedAt: Date.now() });
-    const token = await idToken(PARTICIPANT.email, PARTICIPANT.password);
-    const placed = await call(token, 'placeMerchOrder', {
+    await client.dbPatch(`baskets/${PARTICIPANT.uid}`, { merch: { 'e2e-line-1': { productId, variantId: variantM, quantity: 1 } }, updatedAt: Date.now() });
+    const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', {
       idempotencyKey: crypto.randomUUID(),
       acceptTerms: true,
       buyer: { kind: 'person', name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' },
@@ -175,7 +119,7 @@ describe('staff and admin journeys in Chromium', () => {
     expect(placed.error).toBeUndefined();
     orderNumber = String(placed.result!.number);
     // A pending order shows up live among pending revenue.
-    const pending = (await dbGet<number>('stats/admin/revenue/pendingGross')) ?? 0;
+    const pending = (await client.dbGet<number>('stats/admin/revenue/pendingGross')) ?? 0;
     await stats.getByTestId('kpi-pending-gross').filter({ hasText: formatMoney(pending) }).waitFor();
 
     await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
@@ -209,7 +153,7 @@ describe('staff and admin journeys in Chromium', () => {
     await item.waitFor();
     expect(await item.getAttribute('data-status')).toBe('waiting');
 
-    await signIn(staff, STAFF);
+    await signIn(staff, web, STAFF);
     await staff.goto(`${web}/dashboard/odbierz/User`);
     // Search by name and by e-mail prefix in /pickupDirectory.
     await staff.getByTestId('directory-search').fill('Marta');
@@ -254,12 +198,11 @@ describe('staff and admin journeys in Chromium', () => {
   }, SLOW);
 
   it('a second hand-out of the same item is refused, naming who and when', async () => {
-    const pickups = await dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${PARTICIPANT.uid}`);
+    const pickups = await client.dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${PARTICIPANT.uid}`);
     const [itemId, item] = Object.entries(pickups).find(([, p]) => p.label.includes(PRODUCT))!;
     expect(item.status).toBe('picked');
     expect(item.pickedBy).toBe(STAFF.uid);
-    const token = await idToken(STAFF.email, STAFF.password);
-    const again = await call(token, 'handOutPickupItems', { uid: PARTICIPANT.uid, itemIds: [itemId] });
+    const again = await client.callAnswer(STAFF, 'handOutPickupItems', { uid: PARTICIPANT.uid, itemIds: [itemId] });
     expect(again.result).toBeUndefined();
     expect(again.error?.details?.reason).toBe('already-picked');
     expect(String(again.error?.details?.message)).toMatch(/wydano już .*wydał\(a\): Stanisław Bosman/);
@@ -305,29 +248,29 @@ describe('staff and admin journeys in Chromium', () => {
     await admin.getByTestId('admin-result').filter({ hasText: `Produkt „${PRODUCT}” przeniesiono do archiwum.` }).waitFor();
     await admin.getByTestId('archived-product').filter({ hasText: PRODUCT }).waitFor();
     await card.waitFor({ state: 'detached' });
-    expect(await dbGet(`products/${productId}`)).toBeNull();
-    expect(await dbGet<{ name: string }>(`archivedProducts/${productId}`)).toMatchObject({ name: PRODUCT });
+    expect(await client.dbGet(`products/${productId}`)).toBeNull();
+    expect(await client.dbGet<{ name: string }>(`archivedProducts/${productId}`)).toMatchObject({ name: PRODUCT });
 
     await admin.getByTestId('archived-product').filter({ hasText: PRODUCT }).getByRole('button', { name: 'Przywróć' }).click();
     await confirmDialog(admin);
     await admin.getByTestId('admin-result').filter({ hasText: `Przywrócono produkt „${PRODUCT}”.` }).waitFor();
     await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
-    expect(await dbGet(`archivedProducts/${productId}`)).toBeNull();
-    expect(await dbGet<{ name: string }>(`products/${productId}`)).toMatchObject({ name: PRODUCT });
+    expect(await client.dbGet(`archivedProducts/${productId}`)).toBeNull();
+    expect(await client.dbGet<{ name: string }>(`products/${productId}`)).toMatchObject({ name: PRODUCT });
   }, SLOW);
 
   it('an admin recounts reservations after a placement that died and sees what was corrected', async () => {
     // What a function instance that died after reserving leaves: 3 shirts taken, no order for them.
-    const product = await dbGet<{ variants: Record<string, { label: string; sold: number }> }>(`products/${productId}`);
+    const product = await client.dbGet<{ variants: Record<string, { label: string; sold: number }> }>(`products/${productId}`);
     const [variantM, m] = Object.entries(product.variants).find(([, v]) => v.label === 'M')!;
-    await dbPatch(`products/${productId}/variants/${variantM}`, { sold: m.sold + 3 });
+    await client.dbPatch(`products/${productId}/variants/${variantM}`, { sold: m.sold + 3 });
     await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);
     await admin.getByTestId('reconcile-start').click();
     await admin.getByText('Na czas przeliczania (kilka sekund) nowe zamówienia są wstrzymywane', { exact: false }).waitFor();
     await confirmDialog(admin);
     await admin.getByTestId('admin-result').filter({ hasText: `${PRODUCT} (M) ${m.sold + 3} → ${m.sold}` }).waitFor();
-    expect(await dbGet<number>(`products/${productId}/variants/${variantM}/sold`)).toBe(m.sold);
-    expect(await dbGet(`maintenance`)).toBeNull();
+    expect(await client.dbGet<number>(`products/${productId}/variants/${variantM}/sold`)).toBe(m.sold);
+    expect(await client.dbGet(`maintenance`)).toBeNull();
   }, SLOW);
 
   it('exports orders as CSV for the accountant', async () => {

@@ -17,6 +17,8 @@ export const LAUNCH_ARGS = [
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
+  /** The pickup station runs on a tablet at a table. */
+  tablet: { width: 1024, height: 768 },
   desktop: { width: 1280, height: 800 },
 } as const;
 
@@ -39,7 +41,7 @@ export async function newContext(browser: Browser, { viewport = 'desktop', color
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: viewport === 'phone' ? 2 : 1,
     isMobile: viewport === 'phone',
-    hasTouch: viewport === 'phone',
+    hasTouch: viewport !== 'desktop',
     colorScheme,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
@@ -54,9 +56,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Collects uncaught page errors so a test can assert the page ran cleanly. */
-export function collectPageErrors(page: Page): Error[] {
-  const errors: Error[] = [];
+/**
+ * Collects uncaught page errors so a test can assert the page ran cleanly: into `errors` when given
+ * (several pages reporting into one list), else into a new list. The list fills as errors happen.
+ */
+export function collectPageErrors(page: Page, errors: Error[] = []): Error[] {
   page.on('pageerror', (error) => errors.push(error));
   return errors;
 }

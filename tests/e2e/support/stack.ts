@@ -1,8 +1,9 @@
 // The running stack as the end-to-end tests reach it besides the browser: the database over REST
 // with the emulator's owner token, accounts through the Auth emulator, callables over their HTTP
 // protocol (as the web SDK sends them). Test steps that are not under test use these.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { startStack } from '../../../scripts/lib/stack.mjs';
+import { collectPageErrors, newContext, type ContextOptions } from '../../helpers/browser';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** What a test needs to reach a stack: its own (startStack) or the shared one (shared.ts). */
@@ -20,11 +21,18 @@ export interface Account {
   password: string;
 }
 
+/** What a callable answers over HTTP: its result, or its refusal (status, Polish message, details). */
+export interface CallableAnswer<T> {
+  result?: T;
+  error?: { status: string; message: string; details?: Record<string, unknown> };
+}
+
 export function stackClient(stack: StackAddress) {
   const rest = (path: string) => `${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`;
 
-  async function dbGet<T>(path: string): Promise<T> {
-    const response = await fetch(rest(path));
+  /** `query`: further REST parameters, e.g. `&orderBy="email"&equalTo="…"`. */
+  async function dbGet<T>(path: string, query = ''): Promise<T> {
+    const response = await fetch(rest(path) + query);
     if (!response.ok) throw new Error(`GET /${path}: ${response.status}`);
     return (await response.json()) as T;
   }
@@ -32,6 +40,11 @@ export function stackClient(stack: StackAddress) {
   async function dbPatch(path: string, body: unknown): Promise<void> {
     const response = await fetch(rest(path), { method: 'PATCH', body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`PATCH /${path}: ${response.status}`);
+  }
+
+  async function dbPut(path: string, body: unknown): Promise<void> {
+    const response = await fetch(rest(path), { method: 'PUT', body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`PUT /${path}: ${response.status}`);
   }
 
   async function idToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
@@ -44,14 +57,19 @@ export function stackClient(stack: StackAddress) {
     return ((await response.json()) as { idToken: string }).idToken;
   }
 
-  /** A callable over its HTTP protocol; throws with the Polish refusal when it refuses. */
-  async function call<T = Record<string, unknown>>(account: Pick<Account, 'email' | 'password'>, name: string, data: unknown): Promise<T> {
+  /** A callable over its HTTP protocol, as the web SDK sends it: its answer or its refusal. */
+  async function callAnswer<T = Record<string, unknown>>(account: Pick<Account, 'email' | 'password'>, name: string, data: unknown): Promise<CallableAnswer<T>> {
     const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(account)}` },
       body: JSON.stringify({ data }),
     });
-    const body = (await response.json()) as { result?: T; error?: { message: string } };
+    return (await response.json()) as CallableAnswer<T>;
+  }
+
+  /** A callable over its HTTP protocol; throws with the Polish refusal when it refuses. */
+  async function call<T = Record<string, unknown>>(account: Pick<Account, 'email' | 'password'>, name: string, data: unknown): Promise<T> {
+    const body = await callAnswer<T>(account, name, data);
     if (body.error) throw new Error(`${name}: ${body.error.message}`);
     return body.result as T;
   }
@@ -71,20 +89,44 @@ export function stackClient(stack: StackAddress) {
   }
 
   /** A pending ticket order for the account holder's own participant entry. */
-  async function placeOwnTicketOrder(account: Account, ticketTypeId = 'bilet-jednodniowy'): Promise<{ orderId: string; number: string }> {
+  async function placeOwnTicketOrder(
+    account: Account,
+    ticketTypeId = 'bilet-jednodniowy',
+    buyer: Record<string, unknown> = { kind: 'person', name: 'Kupujący Testowy', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+  ): Promise<{ orderId: string; number: string; totalGross: number }> {
     await dbPatch(`baskets/${account.uid}`, { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() });
-    return call(account, 'placeTicketOrder', {
-      idempotencyKey: crypto.randomUUID(),
-      buyer: { kind: 'person', name: 'Kupujący Testowy', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
-      acceptTerms: true,
-    });
+    return call(account, 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
   }
 
-  return { dbGet, dbPatch, idToken, call, register, placeOwnTicketOrder };
+  return { dbGet, dbPatch, dbPut, idToken, callAnswer, call, register, placeOwnTicketOrder };
+}
+
+/**
+ * A page of the app in a fresh context (newContext: Polish, Warsaw time) with the cookie notice
+ * already answered; its uncaught errors go into `errors`. Pages take a while on a loaded 2-core machine.
+ */
+export async function appPage(browser: Browser, web: string, errors: Error[], options: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, options);
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  const page = await context.newPage();
+  collectPageErrors(page, errors);
+  page.setDefaultTimeout(90_000);
+  return page;
+}
+
+/** Opens the app's start page and waits for the sign-in form (the dev server compiles it on first use). */
+export async function firstVisit(page: Page, web: string): Promise<void> {
+  await page.goto(`${web}/`);
+  await page.getByRole('heading', { name: 'Zaloguj się' }).waitFor({ timeout: 180_000 });
 }
 
 export async function signIn(page: Page, web: string, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto(`${web}/`);
+  await submitSignIn(page, web, account);
+}
+
+/** Signs in on the sign-in form the page already shows. */
+export async function submitSignIn(page: Page, web: string, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.getByLabel('Adres e-mail').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
