@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onValue, ref } from 'firebase/database';
 import {
-  adminClient, errorText, mockIdToken, putRules, rest, restUrl, startTarget, uniqueNs, waitUntil, webClient,
+  closeAll, errorText, mockIdToken, namespaceUnderTest, rest, restUrl, waitUntil, webClient,
   type AdminClient, type RtdbTarget,
 } from '../helpers/rtdb.js';
 
@@ -20,16 +20,10 @@ let target: RtdbTarget;
 let admin: AdminClient;
 let ns: string;
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('auth-lifecycle');
-  expect((await putRules(target, ns, RULES)).status).toBe(200);
-  admin = adminClient(target, ns);
+  ({ target, ns, admin } = await namespaceUnderTest('auth-lifecycle', RULES));
   await admin.db.ref('signedIn/x').set({ a: 1 });
 });
-afterAll(async () => {
-  await admin?.close();
-  await target?.close();
-});
+afterAll(() => closeAll(target, admin));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -28,17 +28,8 @@ import {
   type DataSnapshot,
 } from 'firebase/database';
 import {
-  adminClient,
-  bigString,
-  openNamespace,
-  rest,
-  startTarget,
-  uniqueNs,
-  waitUntil,
-  webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
+  bigString, closeAll, namespaceUnderTest, openNamespace, rest, uniqueNs, waitUntil, webClient,
+  type AdminClient, type RtdbTarget, type WebClient,
 } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
@@ -48,18 +39,12 @@ let b: WebClient;
 let admin: AdminClient;
 
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('data');
-  await openNamespace(target, ns);
+  ({ target, ns, admin } = await namespaceUnderTest('data'));
   a = webClient(target, ns);
   b = webClient(target, ns);
-  admin = adminClient(target, ns);
 });
 
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close(), admin?.close()]);
-  await target?.close();
-});
+afterAll(() => closeAll(target, a, b, admin));
 
 /** Reads through a second connection so the answer comes from the server, not A's cache. */
 async function serverVal(path: string): Promise<unknown> {

@@ -3,7 +3,7 @@
 // browser build in Chromium; a Node client (Admin SDK) checks what the server holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, startBrowser, type BrowserHarness } from '../helpers/rtdb-browser.js';
-import { adminClient, bigString, openNamespace, startTarget, uniqueNs, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
+import { bigString, closeAll, namespaceUnderTest, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 const executablePath = chromiumPath();
 
@@ -16,17 +16,13 @@ describe.skipIf(!executablePath)(`long polling in a browser${executablePath ? ''
   let admin: AdminClient;
 
   beforeAll(async () => {
-    target = await startTarget();
-    ns = uniqueNs('long-polling');
-    await openNamespace(target, ns);
-    admin = adminClient(target, ns);
+    ({ target, ns, admin } = await namespaceUnderTest('long-polling'));
     harness = await startBrowser(executablePath!);
   });
 
   afterAll(async () => {
     await harness?.close();
-    await admin?.close();
-    await target?.close();
+    await closeAll(target, admin);
   });
 
   const connect = (page: import('playwright-core').Page, options: { forceLongPolling: boolean }) =>

@@ -2,23 +2,17 @@
 // The client goes offline (closing its socket) and another client observes the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
-import { adminClient, openNamespace, startTarget, uniqueNs, webClient, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
+import { adminClient, closeAll, namespaceUnderTest, webClient, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
 let observer: AdminClient;
 
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('ondisconnect');
-  await openNamespace(target, ns);
-  observer = adminClient(target, ns);
+  ({ target, ns, admin: observer } = await namespaceUnderTest('ondisconnect'));
 });
 
-afterAll(async () => {
-  await observer?.close();
-  await target?.close();
-});
+afterAll(() => closeAll(target, observer));
 
 /** Resolves with the value at `path` once `predicate` holds for it, as seen by the observer. */
 function observe(path: string, predicate: (value: unknown) => boolean): Promise<unknown> {

@@ -29,19 +29,8 @@ import {
   type QueryConstraint,
 } from 'firebase/database';
 import {
-  adminClient,
-  captureIndexWarnings,
-  Barrier,
-  nextValue,
-  putRules,
-  rest,
-  startTarget,
-  uniqueNs,
-  waitUntil,
-  webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
+  Barrier, captureIndexWarnings, closeAll, namespaceUnderTest, nextValue, rest, waitUntil, webClient,
+  type AdminClient, type RtdbTarget, type WebClient,
 } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
@@ -51,8 +40,6 @@ let listener: WebClient;
 let barrier: Barrier;
 
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('queries');
   // Indexes declared so that servers which warn about (or, over REST, refuse) unindexed queries
   // treat these as the indexed queries a real app would run.
   const indexed = (paths: string[]) => ({ '.indexOn': paths });
@@ -69,9 +56,7 @@ beforeAll(async () => {
       restq: indexed(['h', 'name']),
     },
   };
-  const loaded = await putRules(target, ns, JSON.stringify(rules));
-  expect(loaded.status, loaded.text).toBe(200);
-  admin = adminClient(target, ns);
+  ({ target, ns, admin } = await namespaceUnderTest('queries', JSON.stringify(rules)));
   listener = webClient(target, ns);
   barrier = new Barrier(listener.db, (path, value) => admin.db.ref(path).set(value));
   await barrier.start();
@@ -79,8 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   barrier?.stop();
-  await Promise.all([listener?.close(), admin?.close()]);
-  await target?.close();
+  await closeAll(target, listener, admin);
 });
 
 function keysOf(snapshot: DataSnapshot): string[] {

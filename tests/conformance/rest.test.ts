@@ -2,18 +2,7 @@
 // event streaming, namespaces, and the backend limits (keys and sizes) that the SDKs would refuse
 // locally and therefore can only be checked against the server from here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminClient,
-  bigString,
-  mockIdToken,
-  putRules,
-  rest,
-  restUrl,
-  startTarget,
-  uniqueNs,
-  type AdminClient,
-  type RtdbTarget,
-} from '../helpers/rtdb.js';
+import { bigString, closeAll, mockIdToken, namespaceUnderTest, putRules, rest, restUrl, uniqueNs, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
@@ -36,17 +25,10 @@ const RULES = {
 };
 
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('rest');
-  const loaded = await putRules(target, ns, JSON.stringify(RULES));
-  expect(loaded.status, loaded.text).toBe(200);
-  admin = adminClient(target, ns);
+  ({ target, ns, admin } = await namespaceUnderTest('rest', JSON.stringify(RULES)));
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await target?.close();
-});
+afterAll(() => closeAll(target, admin));
 
 const errorOf = (json: unknown): unknown => (json as { error?: unknown } | undefined)?.error;
 

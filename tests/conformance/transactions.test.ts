@@ -3,34 +3,17 @@
 // That only works when the server computes node hashes exactly as the SDK does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority } from 'firebase/database';
-import {
-  adminClient,
-  errorText,
-  openNamespace,
-  startTarget,
-  uniqueNs,
-  waitUntil,
-  webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
-} from '../helpers/rtdb.js';
+import { closeAll, errorText, namespaceUnderTest, waitUntil, webClient, type AdminClient, type RtdbTarget, type WebClient } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
 let admin: AdminClient;
 
 beforeAll(async () => {
-  target = await startTarget();
-  ns = uniqueNs('transactions');
-  await openNamespace(target, ns);
-  admin = adminClient(target, ns);
+  ({ target, ns, admin } = await namespaceUnderTest('transactions'));
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await target?.close();
-});
+afterAll(() => closeAll(target, admin));
 
 describe('transactions', () => {
   it('50 clients (50 connections) incrementing one counter concurrently end at exactly 50', async () => {

@@ -200,9 +200,33 @@ export async function putRules(target: RtdbTarget, ns: string, rules: string): P
   return { status: response.status, text: await response.text() };
 }
 
-export async function openNamespace(target: RtdbTarget, ns: string): Promise<void> {
-  const result = await putRules(target, ns, OPEN_RULES);
+export async function openNamespace(target: RtdbTarget, ns: string, rules = OPEN_RULES): Promise<void> {
+  const result = await putRules(target, ns, rules);
   if (result.status !== 200) throw new Error(`PUT /.settings/rules.json failed: ${result.status} ${result.text}`);
+}
+
+/** What a conformance file works against: the target, a namespace of its own and an Admin SDK client on it. */
+export interface NamespaceUnderTest {
+  target: RtdbTarget;
+  ns: string;
+  admin: AdminClient;
+}
+
+/**
+ * The set-up the conformance files share (in their beforeAll): the target under test, a namespace no
+ * other file uses — open to everyone, or with `rules` loaded — and an Admin SDK client on it.
+ */
+export async function namespaceUnderTest(label: string, rules = OPEN_RULES): Promise<NamespaceUnderTest> {
+  const target = await startTarget();
+  const ns = uniqueNs(label);
+  await openNamespace(target, ns, rules);
+  return { target, ns, admin: adminClient(target, ns) };
+}
+
+/** Closes the clients, then the target (in afterAll); what a failed beforeAll left undefined is skipped. */
+export async function closeAll(target: RtdbTarget | undefined, ...clients: Array<{ close(): Promise<void> } | undefined>): Promise<void> {
+  await Promise.all(clients.map((client) => client?.close()));
+  await target?.close();
 }
 
 /** Resolves once `predicate` holds; the test timeout bounds the wait (no timed assertion). */
