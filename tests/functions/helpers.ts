@@ -16,6 +16,7 @@ import { inject } from 'vitest';
 import { buildAll } from '../../scripts/lib/stack.mjs';
 import { clearMail } from '../../scripts/lib/mailInbox.mjs';
 import { CALLABLES, invoiceSchema, parseWith, REGION, type CallableName, type CallableOutputs, type Invoice } from '../../functions/src/domain/index.js';
+import { TEST_SELLER } from '../../functions/src/domain/ksef/testing.js';
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
 export interface SharedStack {
@@ -161,15 +162,8 @@ export async function dump(db: Database): Promise<unknown> {
 
 // ------------------------------------------------------------------ fixtures
 
-export const SELLER = {
-  name: 'Stowarzyszenie Żeglarskie Bałtyk',
-  street: 'ul. Portowa 12',
-  postalCode: '84-150',
-  city: 'Hel',
-  nip: '1234563218',
-  bankName: 'Bank Morski S.A.',
-  bankAccount: '61109010140000071219812874',
-};
+/** The domain's test seller under a plain name (the PDF and e-mail tests look for it in extracted text). */
+export const SELLER = { ...TEST_SELLER, name: 'Stowarzyszenie Żeglarskie Bałtyk' };
 export const EVENT = { name: 'Zlot Żeglarski Hel 2026', place: 'Hel, Port Jachtowy', startDate: '2026-07-10', endDate: '2026-07-12', seller: SELLER, pickupInfo: 'Namiot przy wejściu do portu' };
 export const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } as const;
 export const COMPANY = { kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-32-18', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } as const;

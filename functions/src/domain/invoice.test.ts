@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildInvoice, invoiceLineName, orderTotals, pickupItemsOf } from './invoice.js';
 import { invoiceSchema, type Order, type OrderLine } from './schemas.js';
+import { TEST_SELLER } from './ksef/testing.js';
 
-const SELLER = {
-  name: 'Stowarzyszenie Żeglarskie „Bryza”',
-  street: 'ul. Marynarki Polskiej 10',
-  postalCode: '76-270',
-  city: 'Ustka',
-  nip: '8392017464',
-  bankName: 'PKO Bank Polski S.A.',
-  bankAccount: '22102047950000123456789012',
-};
+/** The test seller, placed in Ustka (the invoice's place of issue is the seller's city). */
+const SELLER = { ...TEST_SELLER, city: 'Ustka' };
 const LINES: OrderLine[] = [
   { type: 'ticket', name: 'Karnet 3-dniowy', unitGross: 24_900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Marta Nowak' },
   { type: 'merch', name: 'Koszulka „Bałtyk”', unitGross: 6_900, quantity: 3, vatRate: 23, productId: 'koszulka', variantId: 'm', variantLabel: 'M' },

@@ -3,17 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { orderTotals } from '../domain/invoice.js';
 import type { Order, OrderLine, Seller } from '../domain/schemas.js';
+import { TEST_SELLER } from '../domain/ksef/testing.js';
 import { orderPlacedMail } from './templates.js';
 
-const SELLER: Seller = {
-  name: 'Stowarzyszenie Żeglarskie „Bryza”',
-  street: 'ul. Marynarki Polskiej 10',
-  postalCode: '76-270',
-  city: 'Ustka',
-  nip: '8392017464',
-  bankName: 'PKO Bank Polski S.A.',
-  bankAccount: '22102047950000123456789012',
-};
+const SELLER: Seller = TEST_SELLER;
 
 function order(unitGross: number): Order {
   const line: OrderLine = { type: 'ticket', name: 'Pakiet VIP z rejsem', unitGross, quantity: 1, vatRate: 8, ticketTypeId: 'vip', memberId: 'self', memberName: 'Marta Nowak' };

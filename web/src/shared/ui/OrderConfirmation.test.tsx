@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { TEST_SELLER } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
 import { OrderConfirmation } from './OrderConfirmation';
 
-const seller = { name: 'Stowarzyszenie Żeglarskie „Bryza”', street: 'ul. Marynarki Polskiej 10', postalCode: '76-270', city: 'Ustka', nip: '1234563218', bankName: 'PKO Bank Polski S.A.', bankAccount: '22102047950000123456789012' };
+const seller = TEST_SELLER;
 
 describe('OrderConfirmation', () => {
   it('shows every line with its quantity, variant and participant, and the payment deadline', () => {
