@@ -3,32 +3,44 @@ import { onCall } from 'firebase-functions/v2/https';
 import {
   batchCode,
   checkDiscountCodeInput,
+  countDiscountCheck,
+  discountChecksSchema,
   createDiscountCodeBatchInput,
+  discountCodeRecordSchema,
   discountFitRefusal,
   discountUsesLeft,
   discountValidityRefusal,
   upsertDiscountCodeInput,
   type CreateDiscountCodeBatchOutput,
-  type DiscountCodeRecord,
   type DiscountPreview,
   type UpsertDiscountCodeOutput,
 } from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireAdmin, requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
-import { transact } from './lib/tx.js';
+import { transactStored } from './lib/tx.js';
 import { discountCodePath, readDiscount, refusalOfDiscount } from './orders/discounts.js';
+
+const discountChecksPath = (uid: string) => `discountChecks/${uid}`;
 
 /**
  * The checkout's check of a typed code (docs/discounts.md): a code that exists, is valid now and has
  * uses left for this account answers with its terms, which the checkout applies to the basket with
  * the domain's `applyDiscount` to show the new price of every line. The order placement checks again.
+ * An account may check `DISCOUNT_CHECKS_PER_MINUTE` codes a minute, so codes cannot be guessed by trying.
  */
 export const checkDiscountCode = onCall(async (request): Promise<DiscountPreview> => {
   const input = parseInput(checkDiscountCodeInput, request.data);
   const { uid } = requireCaller(request);
+  // Counted before the code is read: a refused check answers nothing about any code.
+  const now = Date.now();
+  await transactStored(discountChecksPath(uid), discountChecksSchema, 'próby kodów rabatowych', (cur) => {
+    const counted = countDiscountCheck(cur, now);
+    if (!counted.ok) throw refusalOfDiscount(counted.refusal);
+    return counted.next;
+  });
   const read = await readDiscount(input.code);
-  const invalid = discountValidityRefusal(input.code, read.record, Date.now());
+  const invalid = discountValidityRefusal(input.code, read.record, now);
   if (invalid) throw refusalOfDiscount(invalid);
   const terms = read.record!;
   // One unit is enough to tell "used up" here; whether all the basket's units fit is the checkout's sum (and placement's).
@@ -49,16 +61,12 @@ export const upsertDiscountCode = onCall(async (request): Promise<UpsertDiscount
   const input = parseInput(upsertDiscountCodeInput, request.data);
   const admin = requireAdmin(request);
   const now = Date.now();
-  let why: ReturnType<typeof refuse> | null = null;
-  await transact<DiscountCodeRecord>(db.ref(discountCodePath(input.code)), (cur) => {
-    why = null;
-    if (input.create && cur) why = refuse('discount-exists', { field: 'code', message: `Kod ${input.code} już istnieje — wybierz inny.` });
-    if (!input.create && !cur) why = refuse('discount-missing', { field: 'code', message: `Nie ma kodu ${input.code}.` });
-    if (why) return undefined;
+  await transactStored(discountCodePath(input.code), discountCodeRecordSchema, `kod rabatowy ${input.code}`, (cur) => {
+    if (input.create && cur) throw refuse('discount-exists', { field: 'code', message: `Kod ${input.code} już istnieje — wybierz inny.` });
+    if (!input.create && !cur) throw refuse('discount-missing', { field: 'code', message: `Nie ma kodu ${input.code}.` });
     const kept = cur ? { createdAt: cur.createdAt, createdBy: cur.createdBy, ...(cur.batch ? { batch: cur.batch } : {}), updatedAt: now } : { createdAt: now, createdBy: admin.uid };
-    return { ...stripUndefined(input.terms), ...kept } as DiscountCodeRecord;
+    return { ...stripUndefined(input.terms), ...kept };
   });
-  if (why) throw why;
   return { code: input.code, created: input.create };
 });
 

@@ -148,3 +148,56 @@ describe('a crew code: nothing to pay', () => {
     expect(mail.attachments).toBeUndefined();
   });
 });
+
+describe('the admin edits a code', () => {
+  it('changes its terms and keeps who made it and when; a code that does not exist is refused', async () => {
+    await admin.call('upsertDiscountCode', { code: 'LATO', create: true, terms: { kind: 'percent', value: 10, active: true } });
+    const made = await read('discountCodes/LATO');
+    expect(await admin.call('upsertDiscountCode', { code: 'lato', create: false, terms: { kind: 'price', value: 5000, active: false, maxUses: 3, label: 'Lato' } })).toEqual({ code: 'LATO', created: false });
+    const edited = await read('discountCodes/LATO');
+    expect(edited).toMatchObject({ kind: 'price', value: 5000, active: false, maxUses: 3, label: 'Lato', createdAt: made.createdAt, createdBy: admin.uid });
+    expect(edited.updatedAt).toBeGreaterThanOrEqual(made.createdAt);
+    expect(await refusal((await buyer()).call('checkDiscountCode', { kind: 'tickets', code: 'LATO' }))).toMatchObject({ reason: 'discount-missing' });
+    expect(await refusal(admin.call('upsertDiscountCode', { code: 'NIKT', create: false, terms: { kind: 'percent', value: 10, active: true } }))).toMatchObject({ reason: 'discount-missing', field: 'code', message: 'Nie ma kodu NIKT.' });
+    expect(await read('discountCodes/NIKT')).toBeNull();
+  });
+});
+
+describe('guessing codes', () => {
+  it('an account may check 10 codes a minute; the 11th is refused in Polish without looking at the code, others are not affected', async () => {
+    const guesser = await buyer();
+    for (let i = 0; i < 9; i++) expect((await refusal(guesser.call('checkDiscountCode', { kind: 'tickets', code: `ZGADUJE-${i}` }))).reason).toBe('discount-missing');
+    expect((await guesser.call('checkDiscountCode', { kind: 'tickets', code: 'CZLONEK' })).code).toBe('CZLONEK');
+    const limited = await refusal(guesser.call('checkDiscountCode', { kind: 'tickets', code: 'CZLONEK' }));
+    expect(limited).toMatchObject({ code: 'resource-exhausted', reason: 'discount-checks-limit', field: 'discountCode' });
+    expect(limited.message).toMatch(/^Za dużo prób wpisania kodu rabatowego\. Spróbuj ponownie za \d+ (sekundę|sekundy|sekund)\.$/);
+    expect((await (await buyer()).call('checkDiscountCode', { kind: 'tickets', code: 'CZLONEK' })).code).toBe('CZLONEK');
+    // A minute later the account may check again.
+    await env.db.ref(`discountChecks/${guesser.uid}/windowStart`).set(Date.now() - 61_000);
+    expect((await guesser.call('checkDiscountCode', { kind: 'tickets', code: 'CZLONEK' })).code).toBe('CZLONEK');
+    expect(await read(`discountChecks/${guesser.uid}/count`)).toBe(1);
+  });
+});
+
+describe('reconciliation of the use counters', () => {
+  it('gives back uses a dead placement left taken and restores a lost counter, from the orders that hold uses', async () => {
+    await admin.call('upsertDiscountCode', { code: 'DRYF', create: true, terms: { kind: 'amount', value: 500, active: true, maxUses: 2 } });
+    const member = await buyer();
+    const placed = await place(member, 'DRYF');
+    // A placement that died after taking its use: the counter holds an order that does not exist.
+    await env.db.ref('discountUses/DRYF').set({ used: 2, accounts: { [member.uid]: 1, ghostUid: 1 }, orders: { [placed.orderId]: { uid: member.uid, units: 1 }, 'ghost-order': { uid: 'ghostUid', units: 1 } } });
+    expect(await refusal(place(await buyer(), 'DRYF'))).toMatchObject({ reason: 'discount-used-up' });
+    // And a counter lost altogether for a pending order.
+    await admin.call('upsertDiscountCode', { code: 'ZGUBA', create: true, terms: { kind: 'amount', value: 500, active: true } });
+    const other = await place(await buyer(), 'ZGUBA');
+    const otherOrder = await read(`orders/${other.orderId}`);
+    await env.db.ref('discountUses/ZGUBA').remove();
+
+    const out = await admin.call('reconcileReservations', {});
+    expect(out.correctedDiscountUses).toBe(2);
+    expect(await read('discountUses/DRYF')).toEqual({ used: 1, accounts: { [member.uid]: 1 }, orders: { [placed.orderId]: { uid: member.uid, units: 1 } } });
+    expect(await read('discountUses/ZGUBA')).toEqual({ used: 1, accounts: { [otherOrder.uid]: 1 }, orders: { [other.orderId]: { uid: otherOrder.uid, units: 1 } } });
+    expect((await place(await buyer(), 'DRYF')).totalGross).toBe(14400);
+    expect((await admin.call('reconcileReservations', {})).correctedDiscountUses).toBe(0);
+  }, 120_000);
+});

@@ -79,7 +79,7 @@ describe('reconcileReservations', () => {
   it('changes nothing when everything already agrees', async () => {
     const before = await dump(env.db);
     const out = await admin.call('reconcileReservations', {});
-    expect(out).toEqual({ checkedTicketTypes: 2, checkedVariants: 2, corrections: [], releasedTicketClaims: 0, removedStaleAttempts: 0, completedCancellations: 0, correctedHoldings: 0 });
+    expect(out).toEqual({ checkedTicketTypes: 2, checkedVariants: 2, corrections: [], releasedTicketClaims: 0, removedStaleAttempts: 0, completedCancellations: 0, correctedHoldings: 0, correctedDiscountUses: 0 });
     expect(await dump(env.db)).toEqual(before);
   });
 

@@ -185,6 +185,8 @@ export interface ReconcileReservationsOutput {
   completedCancellations: number;
   /** accounts whose per-account holdings (`/holdings`) did not match their orders */
   correctedHoldings: number;
+  /** discount codes whose use counter did not match the orders holding their uses */
+  correctedDiscountUses: number;
 }
 
 /** Admin: cancels the pending orders past their payment deadline now (also run on a schedule). */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyDiscount,
   batchCode,
+  countDiscountCheck,
+  DISCOUNT_CHECKS_PER_MINUTE,
+  discountUsesOfOrders,
   discountCodesCsv,
   discountFitRefusal,
   discountTermsSchema,
@@ -9,7 +12,9 @@ import {
   discountValidityRefusal,
   discountedUnitGross,
   releaseDiscountUses,
+  sameDiscountUses,
   takeDiscountUses,
+  type DiscountChecks,
   type DiscountUses,
 } from './discounts.js';
 import { discountCodeSchema, type OrderLine } from './schemas.js';
@@ -90,6 +95,45 @@ describe('uses', () => {
     expect(discountValidityRefusal('XYZ', { active: true, validFrom: from }, from - 1)?.message).toBe('Kod XYZ będzie ważny od 1 czerwca 2026 12:00.');
     expect(discountValidityRefusal('XYZ', { active: true, validUntil: from }, from + 1)?.reason).toBe('discount-expired');
     expect(discountValidityRefusal('XYZ', { active: true, validFrom: from, validUntil: from + 10 }, from + 5)).toBeNull();
+  });
+});
+
+describe('use counters from the orders', () => {
+  it('sums the units of the orders holding a code, per account and order; equal counters compare equal', () => {
+    const uses = discountUsesOfOrders([
+      ['o1', { uid: 'u1', discount: { code: 'A', units: 2 } }],
+      ['o2', { uid: 'u2', discount: { code: 'A', units: 1 } }],
+      ['o3', { uid: 'u1', discount: { code: 'B', units: 1 } }],
+      ['o4', { uid: 'u3' }],
+    ]);
+    expect(uses.get('A')).toEqual({ used: 3, accounts: { u1: 2, u2: 1 }, orders: { o1: { uid: 'u1', units: 2 }, o2: { uid: 'u2', units: 1 } } });
+    expect(uses.get('B')).toEqual({ used: 1, accounts: { u1: 1 }, orders: { o3: { uid: 'u1', units: 1 } } });
+    expect([...uses.keys()].sort()).toEqual(['A', 'B']);
+    const reordered: DiscountUses = { used: 3, orders: { o2: { uid: 'u2', units: 1 }, o1: { uid: 'u1', units: 2 } }, accounts: { u2: 1, u1: 2 } };
+    expect(sameDiscountUses(uses.get('A')!, reordered)).toBe(true);
+    expect(sameDiscountUses(uses.get('A')!, { ...reordered, used: 4 })).toBe(false);
+    expect(sameDiscountUses({ used: 0 }, null)).toBe(true);
+    expect(sameDiscountUses(uses.get('B')!, null)).toBe(false);
+  });
+});
+
+describe('checks per minute', () => {
+  it(`${DISCOUNT_CHECKS_PER_MINUTE} checks a minute per account, then a Polish refusal naming the wait; a new minute starts afresh`, () => {
+    const t0 = 1_800_000_000_000;
+    let cur: DiscountChecks | null = null;
+    for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++) {
+      const counted = countDiscountCheck(cur, t0 + i * 1000);
+      if (!counted.ok) throw new Error(`check ${i + 1} refused`);
+      cur = counted.next;
+    }
+    expect(cur).toEqual({ windowStart: t0, count: DISCOUNT_CHECKS_PER_MINUTE });
+    const refused = countDiscountCheck(cur, t0 + 58_500);
+    expect(refused).toEqual({ ok: false, refusal: { reason: 'discount-checks-limit', field: 'discountCode', message: 'Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za 2 sekundy.' } });
+    expect(countDiscountCheck(cur, t0 + 30_000)).toMatchObject({ refusal: { message: 'Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za 30 sekund.' } });
+    expect(countDiscountCheck(cur, t0 + 59_000)).toMatchObject({ refusal: { message: 'Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za 1 sekundę.' } });
+    expect(countDiscountCheck(cur, t0 + 60_000)).toEqual({ ok: true, next: { windowStart: t0 + 60_000, count: 1 } });
+    // A clock that went back does not lock the account out.
+    expect(countDiscountCheck(cur, t0 - 5_000)).toEqual({ ok: true, next: { windowStart: t0 - 5_000, count: 1 } });
   });
 });
 

@@ -204,3 +204,52 @@ export function discountCodesCsv(rows: readonly { code: string; label?: string; 
   const cell = (v: string) => (/[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return ['kod;opis;użycia;limit', ...rows.map((r) => [r.code, r.label ?? '', String(r.used), r.maxUses === undefined ? '' : String(r.maxUses)].map(cell).join(';'))].join('\n') + '\n';
 }
+
+/**
+ * What `/discountUses` should hold, derived from the orders that hold their uses (pending, paid, or
+ * cancelled with the release unfinished): per code, the units of each such order. The reservation
+ * repair sets every counter to this, so a use left by a placement that died is given back.
+ */
+export function discountUsesOfOrders(orders: Iterable<readonly [orderId: string, order: { uid: string; discount?: { code: string; units: number } }]>): Map<string, DiscountUses> {
+  const out = new Map<string, DiscountUses>();
+  for (const [orderId, order] of orders) {
+    if (!order.discount || order.discount.units < 1) continue;
+    const cur = out.get(order.discount.code) ?? null;
+    const taken = takeDiscountUses(order.discount.code, {}, cur, { uid: order.uid, orderId, units: order.discount.units });
+    if (taken.ok) out.set(order.discount.code, taken.next);
+  }
+  return out;
+}
+
+/** Whether two use counters hold the same (absent and an empty counter hold nothing). */
+export function sameDiscountUses(a: DiscountUses | null, b: DiscountUses | null): boolean {
+  const norm = (u: DiscountUses | null) => ({
+    used: u?.used ?? 0,
+    accounts: Object.entries(u?.accounts ?? {}).filter(([, n]) => n > 0).sort(([x], [y]) => x.localeCompare(y)),
+    orders: Object.entries(u?.orders ?? {}).sort(([x], [y]) => x.localeCompare(y)).map(([id, o]) => [id, o.uid, o.units]),
+  });
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+}
+
+/** Checks of a code per account and minute (`checkDiscountCode`): enough for typing errors, too few to guess codes. */
+export const DISCOUNT_CHECKS_PER_MINUTE = 10;
+const CHECK_WINDOW_MS = 60_000;
+const SEKUNDA: NounForms = ['sekundę', 'sekundy', 'sekund'];
+
+/** `/discountChecks/{uid}`: the account's code checks in the current minute. */
+export const discountChecksSchema = z.strictObject({ windowStart: timestampSchema, count: z.int().min(1) });
+export type DiscountChecks = z.output<typeof discountChecksSchema>;
+
+/**
+ * One more check of a code by an account at `now`: the counter after it, or — over the limit — the
+ * Polish refusal naming how long to wait. A window starts with the first check after the last one ended.
+ */
+export function countDiscountCheck(cur: DiscountChecks | null, now: number): { ok: true; next: DiscountChecks } | { ok: false; refusal: DiscountRefusal } {
+  if (!cur || now >= cur.windowStart + CHECK_WINDOW_MS || now < cur.windowStart) return { ok: true, next: { windowStart: now, count: 1 } };
+  if (cur.count < DISCOUNT_CHECKS_PER_MINUTE) return { ok: true, next: { windowStart: cur.windowStart, count: cur.count + 1 } };
+  const seconds = Math.max(1, Math.ceil((cur.windowStart + CHECK_WINDOW_MS - now) / 1000));
+  return {
+    ok: false,
+    refusal: refusal('discount-checks-limit', `Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za ${seconds} ${pluralForm(seconds, SEKUNDA)}.`),
+  };
+}

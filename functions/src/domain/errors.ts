@@ -68,6 +68,7 @@ export const REFUSALS = {
   'discount-not-applicable': { code: 'failed-precondition', message: 'Ten kod rabatowy nie obejmuje niczego w koszyku' },
   'discount-used-up': { code: 'resource-exhausted', message: 'Ten kod rabatowy został już wykorzystany' },
   'discount-exists': { code: 'already-exists', message: 'Taki kod rabatowy już istnieje' },
+  'discount-checks-limit': { code: 'resource-exhausted', message: 'Za dużo prób wpisania kodu rabatowego — spróbuj ponownie za minutę' },
   'stored-data-invalid': { code: 'data-loss', message: 'Zapisane dane są nieprawidłowe — nie można dokończyć operacji' },
   'internal': { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;

@@ -5,6 +5,9 @@ import { linesLeftAfterRefunds } from '../domain/refunds.js';
 import { orderRefundsSchema } from '../domain/refundSchemas.js';
 import {
   addHoldings,
+  discountUsesOfOrders,
+  discountUsesSchema,
+  sameDiscountUses,
   archivedProductSchema,
   archivedTicketTypeSchema,
   sameHoldings,
@@ -31,6 +34,7 @@ import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { cancelOrderAs } from './cancellation.js';
 import { releaseTicketClaim } from './reservations.js';
+import { discountUsesPath } from './discounts.js';
 import { isFresh, MAINTENANCE_PATH } from './maintenance.js';
 
 /**
@@ -176,6 +180,22 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
   return corrected;
 }
 
+/**
+ * Sets every code's `/discountUses` to what its holding orders hold (a placement that died after
+ * taking uses leaves them taken). Returns how many codes needed a correction.
+ */
+async function recountDiscountUses(orders: Record<string, Order>): Promise<number> {
+  const target = discountUsesOfOrders(Object.entries(orders).filter(([, order]) => holds(order)));
+  const stored = await readCollection('discountUses', discountUsesSchema, 'użycia kodów rabatowych');
+  let corrected = 0;
+  for (const code of new Set([...Object.keys(stored), ...target.keys()])) {
+    const wanted = target.get(code) ?? null;
+    const { written } = await transactStored(discountUsesPath(code), discountUsesSchema, `użycia kodu ${code}`, (cur) => (sameDiscountUses(cur, wanted) ? KEEP : wanted));
+    if (written) corrected++;
+  }
+  return corrected;
+}
+
 /** Ticket claims whose order does not exist or has released them (left by a placement that died). */
 async function releaseOrphanClaims(orders: Record<string, Order>): Promise<number> {
   const all = await readCollection('tickets', z.record(z.string(), z.record(z.string(), ticketRecordSchema)), 'bilety uczestników');
@@ -196,7 +216,7 @@ async function releaseOrphanClaims(orders: Record<string, Order>): Promise<numbe
 /**
  * The repair for reservations left behind by a function instance that died mid-way (see
  * docs/data-model.md): recounts `sold` of every ticket type and variant from the orders that hold
- * them, releases orphaned ticket claims, removes dead placement attempts and completes dead
+ * them, sets the discount codes' use counters likewise, releases orphaned ticket claims, removes dead placement attempts and completes dead
  * cancellations. New placements are refused (`maintenance`) while it runs, and it starts only once
  * the placements already under way have finished, so no reservation in flight is lost.
  */
@@ -236,7 +256,8 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
     const checkedVariants = await recountVariants(variantsHeld, corrections);
     const releasedTicketClaims = await releaseOrphanClaims(orders);
     const correctedHoldings = await recountHoldings(orders);
-    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations, correctedHoldings };
+    const correctedDiscountUses = await recountDiscountUses(orders);
+    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations, correctedHoldings, correctedDiscountUses };
     logger.info('reconcileReservations', { by: caller.uid, ...out });
     return out;
   } finally {

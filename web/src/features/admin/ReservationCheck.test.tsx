@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
 import { ReservationCheck, reconcileSummary } from './ReservationCheck';
 
-const NOTHING = { checkedTicketTypes: 0, checkedVariants: 0, corrections: [], releasedTicketClaims: 0, removedStaleAttempts: 0, completedCancellations: 0, correctedHoldings: 0 };
+const NOTHING = { checkedTicketTypes: 0, checkedVariants: 0, corrections: [], releasedTicketClaims: 0, removedStaleAttempts: 0, completedCancellations: 0, correctedHoldings: 0, correctedDiscountUses: 0 };
 
 describe('reconcileSummary', () => {
   it('says what was checked and that everything agrees', () => {
@@ -24,10 +24,11 @@ describe('reconcileSummary', () => {
       removedStaleAttempts: 1,
       completedCancellations: 5,
       correctedHoldings: 2,
+      correctedDiscountUses: 1,
     });
     expect(text).toBe(
       'Sprawdzono 2 typy biletów i 22 warianty produktów. Poprawiono liczbę sprzedanych: Karnet 3-dniowy 1\u00a0205 → 1\u00a0202; Koszulka „Bałtyk” (L) 4 → 0. ' +
-        'Zwolniono 3 rezerwacje biletów po przerwanych zamówieniach. Usunięto 1 przerwaną próbę zamówienia. Dokończono 5 przerwanych anulowań. Poprawiono limity zakupów 2 kont.',
+        'Zwolniono 3 rezerwacje biletów po przerwanych zamówieniach. Usunięto 1 przerwaną próbę zamówienia. Dokończono 5 przerwanych anulowań. Poprawiono limity zakupów 2 kont. Poprawiono liczbę użyć 1 kodu rabatowego.',
     );
   });
 });

@@ -10,6 +10,7 @@ const VARIANTS: NounForms = ['wariant produktu', 'warianty produktów', 'wariant
 const CLAIMS: NounForms = ['rezerwację biletu', 'rezerwacje biletów', 'rezerwacji biletów'];
 const ATTEMPTS: NounForms = ['przerwaną próbę zamówienia', 'przerwane próby zamówienia', 'przerwanych prób zamówienia'];
 const ACCOUNTS: NounForms = ['konta', 'kont', 'kont'];
+const CODES: NounForms = ['kodu rabatowego', 'kodów rabatowych', 'kodów rabatowych'];
 const CANCELLATIONS: NounForms = ['przerwane anulowanie', 'przerwane anulowania', 'przerwanych anulowań'];
 
 const count = (n: number, forms: NounForms) => `${formatNumber(n, 0)} ${pluralForm(n, forms)}`;
@@ -23,6 +24,7 @@ export function reconcileSummary(out: ReconcileReservationsOutput): string {
   if (out.removedStaleAttempts > 0) parts.push(`Usunięto ${count(out.removedStaleAttempts, ATTEMPTS)}.`);
   if (out.completedCancellations > 0) parts.push(`Dokończono ${count(out.completedCancellations, CANCELLATIONS)}.`);
   if (out.correctedHoldings > 0) parts.push(`Poprawiono limity zakupów ${count(out.correctedHoldings, ACCOUNTS)}.`);
+  if (out.correctedDiscountUses > 0) parts.push(`Poprawiono liczbę użyć ${count(out.correctedDiscountUses, CODES)}.`);
   return parts.join(' ');
 }
 
