@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionKey } from '../../functions/src/domain/bank/keys.js';
 import type { BankBookingResult } from '../../functions/src/domain/bank/schemas.js';
-import { EVENT, PERSON, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { EVENT, PERSON, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -11,10 +11,8 @@ let admin2: TestUser;
 let seq = 0;
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
+  ({ env, admin } = await startEventEnv());
   admin2 = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000, pickupLabel: 'Opaska na wydarzenie' }));
 }, 180_000);
 afterAll(() => stopEnv(env));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERSON, EVENT, createUser, key, product, refusal, startEnv, stopEnv, ticketType, type Refusal, type TestEnv, type TestUser } from './helpers.js';
+import { PERSON, createUser, key, product, refusal, startEventEnv, stopEnv, ticketType, type Refusal, type TestEnv, type TestUser } from './helpers.js';
 
 // 200 buyers race for the last 50 tickets of a type (and, separately, the last 50 pieces of one merch
 // variant). Exactly 50 must win, every loser must get a clear Polish refusal, and every counter must
@@ -18,9 +18,7 @@ async function inBatches<T, R>(items: T[], size: number, fn: (item: T) => Promis
 }
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin } = await startEventEnv());
   await env.db.ref('ticketTypes/ostatnie').set(ticketType({ name: 'Karnet — ostatnia pula', quota: 250, sold: 250 - LEFT }));
   await env.db.ref('products/kubek').set(product({ name: 'Kubek', variants: { std: { label: 'standard', stock: 60, sold: 60 - LEFT, sortOrder: 1 } } }));
   buyers = await inBatches(Array.from({ length: BUYERS }, (_, i) => i), 25, () => createUser(env));

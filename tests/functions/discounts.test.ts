@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT, PERSON, createUser, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { PERSON, key, refusal, registeredUser, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 // Discount codes (docs/discounts.md) against the emulators: created by the admin, checked and used by
 // participants inside the order placement, never used more often than allowed — also when many place
@@ -16,9 +16,7 @@ async function buyer(): Promise<TestUser> {
 }
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin } = await startEventEnv());
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 500 }));
   await env.db.ref('ticketTypes/dziecko').set(ticketType({ name: 'Bilet dziecięcy', priceGrosze: 7450, quota: 500 }));
 }, 120_000);

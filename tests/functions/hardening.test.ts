@@ -4,8 +4,7 @@
 // each attack an unrelated participant's order still goes through in the same functions process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
-  type TestEnv, type TestUser,
+  EVENT, PERSON, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser,
 } from './helpers.js';
 import { runExpiry } from '../../scripts/lib/expiry.mjs';
 import { addDaysToIsoDay, endOfWarsawDay, startOfWarsawDay, warsawDate } from '../../functions/src/domain/index.js';
@@ -18,10 +17,7 @@ let staff: TestUser;
 let bystander: TestUser;
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  staff = await createUser(env, { claims: { staff: true } });
-  await env.db.ref('event').set({ ...EVENT, paymentDays: 7 });
+  ({ env, admin, staff } = await startEventEnv({ ...EVENT, paymentDays: 7 }));
   await env.db.ref('countries').set({ PL: 'Polska', DE: 'Niemcy' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
   await env.db.ref('products/koszulka').set(product());

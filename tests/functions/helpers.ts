@@ -165,6 +165,17 @@ export async function dump(db: Database): Promise<unknown> {
 /** The domain's test seller under a plain name (the PDF and e-mail tests look for it in extracted text). */
 export const SELLER = { ...TEST_SELLER, name: 'Stowarzyszenie Żeglarskie Bałtyk' };
 export const EVENT = { name: 'Zlot Żeglarski Hel 2026', place: 'Hel, Port Jachtowy', startDate: '2026-07-10', endDate: '2026-07-12', seller: SELLER, pickupInfo: 'Namiot przy wejściu do portu' };
+/**
+ * What most functions files start from: the environment, an admin, a member of staff, and the event's
+ * settings stored (`event`, EVENT unless given).
+ */
+export async function startEventEnv(event: Record<string, unknown> = EVENT): Promise<{ env: TestEnv; admin: TestUser; staff: TestUser }> {
+  const env = await startEnv();
+  const admin = await createUser(env, { claims: { admin: true } });
+  const staff = await createUser(env, { claims: { staff: true } });
+  await env.db.ref('event').set(event);
+  return { env, admin, staff };
+}
 export const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } as const;
 export const COMPANY = { kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-32-18', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } as const;
 export const REGISTRATION = { firstName: 'Jan', lastName: 'Kowalski', phone: '+48 600 100 200', country: 'PL', consents: { terms: true, privacy: true, marketing: false } };

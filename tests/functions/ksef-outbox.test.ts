@@ -8,16 +8,14 @@ import { fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, 
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
-import { COMPANY, EVENT, PERSON, SELLER, createUser, paidInvoice as paidInvoiceOf, refusal, registeredUser, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { COMPANY, PERSON, SELLER, paidInvoice as paidInvoiceOf, refusal, registeredUser, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
 const ACCOUNT = '61109010140000071219812874';
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin } = await startEventEnv());
   await env.db.ref('countries').set({ PL: 'Polska' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
 });

@@ -6,17 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fa3FromCorrection, fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { validateFa3 } from '../helpers/fa3Schema.js';
-import { COMPANY, EVENT, PERSON, SELLER, createUser, dump, paidInvoice as paidInvoiceOf, refusal, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { COMPANY, PERSON, SELLER, createUser, dump, paidInvoice as paidInvoiceOf, refusal, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
 let otherAdmin: TestUser;
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
+  ({ env, admin } = await startEventEnv());
   otherAdmin = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
   await env.db.ref('countries').set({ PL: 'Polska', DE: 'Niemcy' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  COMPANY, EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType,
-  type TestEnv, type TestUser,
+  COMPANY, EVENT, PERSON, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser,
 } from './helpers.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 
@@ -10,10 +9,7 @@ let admin: TestUser;
 let staff: TestUser;
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  staff = await createUser(env, { claims: { staff: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin, staff } = await startEventEnv());
   await env.db.ref('ticketTypes/karnet').set(ticketType({ pickupLabel: 'Opaska na wydarzenie' }));
   await env.db.ref('ticketTypes/dzien').set(ticketType({ name: 'Bilet jednodniowy', priceGrosze: 5900, quota: 1 }));
   await env.db.ref('products/koszulka').set(product());

@@ -2,7 +2,7 @@
 // between its steps (docs/data-model.md). The "crashes" are written with the Admin SDK exactly as a
 // dead placement or cancellation leaves the data; everything else goes through the real callables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT, PERSON, anonymousCaller, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { PERSON, anonymousCaller, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 const MINUTE = 60_000;
 let env: TestEnv;
@@ -12,9 +12,7 @@ let buyer: TestUser;
 const sold = async (path: string) => (await env.db.ref(`${path}/sold`).get()).val() as number;
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin } = await startEventEnv());
   await env.db.ref('ticketTypes/karnet').set(ticketType());
   await env.db.ref('archivedTicketTypes/stary').set({ ...ticketType({ name: 'Karnet 2025' }), sold: 4, archivedAt: 1, archivedBy: admin.uid });
   await env.db.ref('products/koszulka').set(product());

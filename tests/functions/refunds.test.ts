@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import { parseCorrectionNumber } from '../../functions/src/domain/refunds.js';
 import type { CorrectionInvoice, OrderRefunds } from '../../functions/src/refunds.js';
-import { EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import { PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -21,10 +21,7 @@ function nrb(bban: string): string {
 const ACCOUNT = nrb('109010140000071219812875');
 
 beforeAll(async () => {
-  env = await startEnv();
-  admin = await createUser(env, { claims: { admin: true } });
-  staff = await createUser(env, { claims: { staff: true } });
-  await env.db.ref('event').set(EVENT);
+  ({ env, admin, staff } = await startEventEnv());
   await env.db.ref('countries').set({ PL: 'Polska' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
   await env.db.ref('ticketTypes/opaska').set(ticketType({ name: 'Karnet z opaską', quota: 1000, pickupLabel: 'Opaska' }));
