@@ -110,6 +110,11 @@ export const UNSAFE_TEXT_MESSAGE = 'Tekst zawiera niedozwolone znaki (np. znaki 
 export function hasUnsafeText(value: string, multiline = false): boolean {
   return (multiline ? UNSAFE_TEXT_MULTI_LINE : UNSAFE_TEXT_SINGLE_LINE).test(value);
 }
+const UNSAFE_TEXT_EVERYWHERE = new RegExp(UNSAFE_TEXT_SINGLE_LINE.source, 'g');
+/** `value` with every character hasUnsafeText finds (single-line) replaced, for text read from files. */
+export function replaceUnsafeText(value: string, replacement: string): string {
+  return value.replace(UNSAFE_TEXT_EVERYWHERE, replacement);
+}
 const safe = (multiline: boolean) => [(v: string) => !hasUnsafeText(v, multiline), UNSAFE_TEXT_MESSAGE] as const;
 
 const text = (required: string, max: number, tooLong = `Najwyżej ${max} znaków`) =>

@@ -3,7 +3,7 @@
  * Inputs are strict: the booking callable takes parsed transactions, never a file.
  */
 import { z } from 'zod';
-import { keySchema } from '../schemas.js';
+import { hasUnsafeText, keySchema } from '../schemas.js';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './csv.js';
 import { txKeySchema, bankTransferSchema } from './transfer.js';
 
@@ -14,13 +14,11 @@ export const MAX_BOOKING_ITEMS = 50;
 /** Largest single transfer accepted (10 million zł), far above any order. */
 export const MAX_TRANSFER_GROSZE = 1_000_000_000;
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const bankText = (max: number, what: string) =>
   z
     .string({ error: `Nieprawidłowy ${what}` })
     .max(max, `${what[0].toUpperCase()}${what.slice(1)} jest za długi`)
-    .refine((v) => !UNSAFE.test(v), `${what[0].toUpperCase()}${what.slice(1)} zawiera niedozwolone znaki`);
+    .refine((v) => !hasUnsafeText(v), `${what[0].toUpperCase()}${what.slice(1)} zawiera niedozwolone znaki`);
 
 export const bankTransactionInputSchema = z.strictObject({
   bookingDate: z.string({ error: 'Brak daty operacji' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data operacji'),
@@ -104,7 +102,7 @@ export const csvMappingSchema = z.strictObject({
 export const CSV_FINGERPRINT_PATTERN = /^c[0-9a-f]{24}$/;
 export const saveBankCsvMappingInput = z.strictObject({
   fingerprint: z.string().regex(CSV_FINGERPRINT_PATTERN, 'Nieprawidłowy układ pliku'),
-  bank: z.string().trim().min(1, 'Podaj nazwę banku').max(60, 'Najwyżej 60 znaków').refine((v) => !UNSAFE.test(v), 'Nazwa zawiera niedozwolone znaki'),
+  bank: z.string().trim().min(1, 'Podaj nazwę banku').max(60, 'Najwyżej 60 znaków').refine((v) => !hasUnsafeText(v), 'Nazwa zawiera niedozwolone znaki'),
   mapping: csvMappingSchema,
 });
 export interface SaveBankCsvMappingOutput {

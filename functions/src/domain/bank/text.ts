@@ -1,13 +1,13 @@
 /** Small text helpers shared by the statement parsers. */
+import { replaceUnsafeText } from '../schemas.js';
 
-/** Control characters, line/paragraph separators and bidi overrides never reach stored text. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/** Trims, turns any control character into a space and collapses runs of white space. */
+/**
+ * Trims, turns what stored text may not hold (control characters, line/paragraph separators, bidi
+ * controls: the domain's hasUnsafeText) and byte-order marks into spaces, and collapses white space.
+ */
 export function cleanText(value: string | undefined | null, max = 500): string {
   if (!value) return '';
-  return value.replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+  return replaceUnsafeText(value.replaceAll('\ufeff', ' '), ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 }
 
 /** An IBAN / NRB as people and banks print it ("PL 61 1090 …", "61-1090-…") → "PL611090…" / "611090…". */
