@@ -26,6 +26,9 @@ describe('money in grosze', () => {
     expect(parsePln('0.07')).toBe(7);
     expect(parsePln('12,345')).toBeNull();
     expect(parsePln('abc')).toBeNull();
+    expect(parsePln(' 0,05 zł')).toBe(5);
+    expect(parsePln('12a')).toBeNull();
+    expect(parsePln('')).toBeNull();
   });
   it('sums', () => expect(sumGrosze([100, 250, 5])).toBe(355));
 });

@@ -7,7 +7,7 @@ import { computeCorrection, planRefund, type CorrectionInvoice } from '@domain/r
 import { renderWithTheme } from '../../test/render';
 import { CorrectionDocument } from './CorrectionDetail';
 import { MalformedRecordError } from '../../shared/api/realtime';
-import { parseZloty, toCorrections } from './api';
+import { toCorrections } from './api';
 import { buildCorrectionPdf, correctionPdfFileName } from '../documents/pdf/correctionPdf';
 import { qrModules } from '../ksef';
 
@@ -96,12 +96,3 @@ describe('corrections read from the database', () => {
   });
 });
 
-describe('parseZloty', () => {
-  it('reads Polish amounts into grosze', () => {
-    expect(parseZloty('129,5')).toBe(12950);
-    expect(parseZloty('129')).toBe(12900);
-    expect(parseZloty(' 0,05 zł')).toBe(5);
-    expect(parseZloty('12a')).toBeNull();
-    expect(parseZloty('')).toBeNull();
-  });
-});

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
+import { parsePln } from '@domain/money';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
 import type { Order } from '@domain/schemas';
@@ -11,7 +12,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { BankRefundCandidates } from './BankRefundCandidates';
-import { parseZloty, useGetAllRefundsQuery } from './api';
+import { useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
 /** The transfer date field, checked by the shared markRefundTransferred schema. */
@@ -64,7 +65,7 @@ function approvePayload(orderId: string, requestId: string, { amount, reason, go
   return {
     orderId,
     requestId,
-    ...(amount.trim() ? { amount: parseZloty(amount) ?? Number.NaN } : {}),
+    ...(amount.trim() ? { amount: parsePln(amount) ?? Number.NaN } : {}),
     ...(reason.trim() ? { reason } : {}),
     ...(goodsNotReturned ? { goodsNotReturned } : {}),
   };
@@ -73,7 +74,7 @@ function approvePayload(orderId: string, requestId: string, { amount, reason, go
 /** The amount as the admin types it, then the shared approveRefund schema over the payload (a lower amount needs a reason). */
 function approveSchema(orderId: string, requestId: string) {
   return z
-    .looseObject({ amount: z.string().refine((v) => !v.trim() || parseZloty(v) !== null, 'Podaj kwotę, np. 129,00') })
+    .looseObject({ amount: z.string().refine((v) => !v.trim() || parsePln(v) !== null, 'Podaj kwotę, np. 129,00') })
     .superRefine((values, ctx) => {
       const shared = parseWith(approveRefundInput, approvePayload(orderId, requestId, values as unknown as DecisionValues));
       if (!shared.ok) for (const { field, message } of shared.all) ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });

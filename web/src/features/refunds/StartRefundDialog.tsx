@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { parsePln } from '@domain/money';
 import type { Order } from '@domain/schemas';
 import { refundableLines, type OrderRefunds } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
-import { parseZloty, useGetOrderRefundsQuery } from './api';
+import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
 /**
@@ -50,7 +51,7 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
   const refundable = chosen.reduce((s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * units[l.lineId]), 0);
 
   async function submit() {
-    const grosze = amount.trim() ? parseZloty(amount) : undefined;
+    const grosze = amount.trim() ? parsePln(amount) : undefined;
     if (grosze === null) return setError({ field: 'amount', message: 'Podaj kwotę, np. 129,00' });
     if (!chosen.length) return setError({ field: 'lines', message: 'Wybierz pozycje do zwrotu' });
     setBusy(true);

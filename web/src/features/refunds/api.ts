@@ -48,9 +48,3 @@ export const refundsApi = realtimeApi.injectEndpoints({
 
 export const { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetBankRefundCandidatesQuery, useGetMyCorrectionsQuery, useGetCorrectionQuery } = refundsApi;
 
-/** „129,50” / „129” (zł) → grosze; null when it is not an amount. */
-export function parseZloty(text: string): number | null {
-  const m = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*(?:zł)?\s*$/.exec(text);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-}
