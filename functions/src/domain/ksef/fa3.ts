@@ -9,6 +9,7 @@
  * file. The unit tests validate every XML they produce against the official schema with xmllint.
  */
 import { isValidNip } from '../identifiers.js';
+import { isoToPolishDate } from '../pdf/format.js';
 import type { Invoice, InvoiceData, InvoicePaymentMethod } from '../schemas.js';
 import { VAT_RATES, vatFromGross, type VatRate } from '../vat.js';
 import { FA3_COUNTRY_CODES } from './countryCodes.js';
@@ -252,7 +253,7 @@ class Checker {
   date(field: string, label: string, value: unknown, min: string): string {
     const ok = typeof value === 'string' && isCalendarDate(value);
     if (!ok) this.add(field, `nieprawidłowa data „${label}”`);
-    else if (value < min || value > '2050-01-01') this.add(field, `data „${label}” musi przypadać między ${polishDate(min)} a 01.01.2050`);
+    else if (value < min || value > '2050-01-01') this.add(field, `data „${label}” musi przypadać między ${isoToPolishDate(min)} a 01.01.2050`);
     return ok ? value : '';
   }
 
@@ -272,7 +273,6 @@ function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-const polishDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /** Grosze → `123.45` / `-0.05` (TKwotowy: a dot and two decimals). */
 export function formatFa3Amount(grosze: number): string {

@@ -5,6 +5,7 @@ import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
 import { kodILinkFromHash } from '@domain/ksef/kodI';
 import type { PdfKodI } from '@domain/pdf/kodI';
+import { isoToPolishDate } from '@domain/pdf/format';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate } from '../../shared/format/pl';
 import { QrCode } from '../../shared/ui/QrCode';
@@ -44,11 +45,9 @@ export async function pdfKsefOf(info: KsefInfo): Promise<PdfKodI> {
     link: info.link,
     modules: await qrModules(info.link),
     ...(info.kodII ? { kodII: { link: info.kodII, modules: await qrModules(info.kodII) } } : {}),
-    ...(info.deadline ? { offlineDeadline: isoToDots(info.deadline) } : {}),
+    ...(info.deadline ? { offlineDeadline: isoToPolishDate(info.deadline) } : {}),
   };
 }
-
-const isoToDots = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * „Pobierz XML (KSeF)”: the FA(3) file — the one stored with the KSeF number once there is one, else
