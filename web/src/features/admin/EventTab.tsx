@@ -8,7 +8,7 @@ import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { useGetEventQuery } from '../catalogue';
 import { LegalDocumentsFields } from './LegalDocumentsFields';
-import { ResultAlert, type ActionResult } from './ui';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };

@@ -11,7 +11,8 @@ import { useGetAllOrdersQuery, type OrderEntry } from '../orders';
 import { StartRefundButton, useGetAllRefundsQuery } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { ReservationCheck } from './ReservationCheck';
-import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };

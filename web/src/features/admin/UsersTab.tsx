@@ -4,7 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useUid } from '../auth';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
-import { ResultAlert, useConfirm, type ActionResult } from './ui';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
 
 const ROLE_NAMES = { admin: 'administrator', staff: 'obsługa' } as const;

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { polishIssue } from '@domain/issues';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { ResultAlert, useConfirm, VAT_OPTIONS, type ActionResult, type PendingConfirm } from './ui';
+import { VAT_OPTIONS } from './ui';
+import { useConfirm, type PendingConfirm } from '../../shared/ui/ConfirmAction';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {

@@ -1,72 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { refusalOf } from '../../shared/ui/formErrors';
-
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
-
-/** The outcome of the last admin action, shown above the list it changed. */
-export function ResultAlert({ result, onClose }: { result: ActionResult | null; onClose: () => void }) {
-  if (!result) return null;
-  return (
-    <Alert
-      color={result.ok ? 'green' : 'red'}
-      variant="light"
-      role={result.ok ? 'status' : 'alert'}
-      withCloseButton
-      closeButtonLabel="Zamknij komunikat"
-      onClose={onClose}
-      data-testid="admin-result"
-      data-ok={result.ok}
-    >
-      {result.message}
-    </Alert>
-  );
-}
-
-export interface PendingConfirm {
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  color?: string;
-  /** Resolves with the success message; a refusal is shown as the result. */
-  run: () => Promise<string>;
-}
-
-/** One confirmation dialog per tab: what will happen, then the result of doing it. */
-export function useConfirm(setResult: (r: ActionResult | null) => void) {
-  const [pending, setPending] = useState<PendingConfirm | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      setResult({ ok: true, message: await pending.run() });
-    } catch (error) {
-      setResult({ ok: false, message: refusalOf(error).message });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
-
-  const dialog = (
-    <Modal opened={pending !== null} onClose={() => !busy && setPending(null)} title={pending?.title} centered>
-      <Stack gap="md">
-        <Text component="div">{pending?.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPending(null)} disabled={busy}>
-            Wróć
-          </Button>
-          <Button color={pending?.color} onClick={confirm} loading={busy} data-testid="confirm-action">
-            {pending?.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-  return { ask: setPending, dialog };
-}
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useConfirm, type PendingConfirm } from '../../shared/ui/ConfirmAction';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 /** `12345` → `"123,45"` for a price field. */
 export const groszeToInput = (g: number) => `${Math.floor(g / 100)},${String(g % 100).padStart(2, '0')}`;

@@ -6,6 +6,7 @@ import { formatCount, formatDateTime } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { refusalOf } from '../../shared/ui/formErrors';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { retryMail, useAdminUnsentMailQuery, type OutboxRow } from './api';
 
 const MESSAGES: NounForms = ['wiadomość', 'wiadomości', 'wiadomości'];
@@ -62,7 +63,7 @@ export function retrySummary(out: CallableOutput<'retryMail'>): string {
 export function MailTab() {
   const unsent = useAdminUnsentMailQuery();
   const [busy, setBusy] = useState<string | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
 
   const retry = async (ids: string[], key: string) => {
     setBusy(key);
@@ -132,11 +133,7 @@ export function MailTab() {
             Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka minut; adres odrzucony przez serwer
             albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie usunięta.
           </Text>
-          {result && (
-            <Text role={result.ok ? 'status' : 'alert'} c={result.ok ? 'teal.8' : 'red.8'} data-testid="mail-result">
-              {result.message}
-            </Text>
-          )}
+          <ResultAlert result={result} testId="mail-result" />
         </Stack>
       </Paper>
       {unsent.isLoading ? (

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text
 import { useForm } from '@mantine/form';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { checkProjectPassword } from '../registration';
 
 /** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
@@ -28,7 +29,7 @@ export function changePasswordErrors(v: { current: string; next: string; repeat:
 
 export function ChangePasswordForm({ onChange }: { onChange: (current: string, next: string) => Promise<string | null> }) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
   // No callable receives the passwords (the identity service checks them), so the rules are the
   // project's own password policy rather than a domain schema.
   const form = useForm({ mode: 'controlled', initialValues: { current: '', next: '', repeat: '' }, validate: changePasswordErrors });
@@ -51,11 +52,7 @@ export function ChangePasswordForm({ onChange }: { onChange: (current: string, n
         <PasswordInput label="Obecne hasło" name="currentPassword" autoComplete="current-password" required disabled={busy} {...form.getInputProps('current')} />
         <PasswordInput label="Nowe hasło" name="newPassword" autoComplete="new-password" required description="Co najmniej 8 znaków, w tym litera i cyfra." disabled={busy} {...form.getInputProps('next')} />
         <PasswordInput label="Powtórz nowe hasło" name="repeatPassword" autoComplete="new-password" required disabled={busy} {...form.getInputProps('repeat')} />
-        {result && (
-          <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} data-testid="password-result">
-            {result.message}
-          </Alert>
-        )}
+        <ResultAlert result={result} testId="password-result" />
         <Group>
           <Button type="submit" loading={busy}>
             Zmień hasło

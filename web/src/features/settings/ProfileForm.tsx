@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { CountrySelect } from '../registration';
 import type { ProfileEdit } from './api';
 import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
@@ -35,7 +36,7 @@ export interface SaveFailure {
 /** Profile and invoice data: only the fields the owner may write (profileEditSchema = the rules). */
 export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (edit: ProfileEdit) => Promise<SaveFailure | null> }) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
   const { form, onSubmit } = useSchemaForm<Values>({
     initialValues: {
       firstName: profile.firstName,
@@ -74,11 +75,7 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
         </Text>
         <Switch label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)" disabled={busy} {...form.getInputProps('withInvoice', { type: 'checkbox' })} />
         {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
-        {result && (
-          <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} data-testid="profile-result">
-            {result.message}
-          </Alert>
-        )}
+        <ResultAlert result={result} testId="profile-result" />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
             Zapisz dane
