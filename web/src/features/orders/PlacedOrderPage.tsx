@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
-import { OrderConfirmation } from '../../shared/ui/OrderConfirmation';
+import { OrderConfirmation } from './OrderConfirmation';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';

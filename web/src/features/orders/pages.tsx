@@ -10,7 +10,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { TransferInstructions } from '../../shared/ui/TransferInstructions';
+import { TransferInstructions } from './TransferInstructions';
 import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useUid } from '../auth';

@@ -1,5 +1,5 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { formatDate, formatDeadline, formatMoney, formatTime } from '../format/pl';
+import { formatDate, formatDeadline, formatMoney, formatTime } from '../../shared/format/pl';
 import { PaymentQr } from './PaymentQr';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Seller } from '@domain/schemas';
-import { formatDateTime, formatMoney } from '../format/pl';
-import { LoadingRows } from './DataState';
-import { OrderLineLabel } from './OrderLineLabel';
+import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { LoadingRows } from '../../shared/ui/DataState';
+import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
 import { TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
