@@ -1,7 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { isoToPolishDate } from '@domain/pdf/format';
-import { formatMoney } from '../../shared/format/pl';
+import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
