@@ -7,6 +7,7 @@ import { requireCaller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
 import { parseStored, readStored } from './lib/stored.js';
 import { cancelOrderAs } from './orders/cancellation.js';
+import { removeAccountFromWaitingLists } from './orders/waitingOffers.js';
 import { pickupSearchRebuild } from './lib/pickupSearch.js';
 
 /**
@@ -33,6 +34,7 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
     }
   }
 
+  await removeAccountFromWaitingLists(uid);
   const profile = await readStored(`profiles/${uid}`, profileKeysSchema, 'profil');
   const updates: Record<string, unknown> = {
     ...(await pickupSearchRebuild(uid, null)),

@@ -5,6 +5,7 @@ import {
   archivedProductSchema,
   archivedTicketTypeSchema,
   productSchema,
+  heldUnits,
   ticketTypeSchema,
   upsertProductInput,
   upsertTicketTypeInput,
@@ -16,6 +17,7 @@ import { db } from './lib/admin.js';
 import { requireAdmin } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transactStored } from './lib/tx.js';
+import { offerFreedUnits } from './orders/waitingOffers.js';
 
 /**
  * Edits go through transactions on the item so that `sold` (moved concurrently by order placement)
@@ -34,9 +36,13 @@ export const upsertTicketType = onCall(async (request): Promise<UpsertOutput> =>
   const { value } = await transactStored(`ticketTypes/${input.id}`, ticketTypeSchema, `bilet ${input.id}`, (cur) => {
     if (!cur) return null;
     if (fields.quota < cur.sold) throw refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${cur.sold})` });
-    return { ...fields, sold: cur.sold, updatedAt: now };
+    const held = heldUnits(cur);
+    if (fields.quota < cur.sold + held) throw refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów i biletów zarezerwowanych dla listy oczekujących (${cur.sold + held})` });
+    return { ...fields, sold: cur.sold, ...(cur.offers ? { offers: cur.offers } : {}), updatedAt: now };
   });
   if (!value) throw refuse('ticket-type-missing', { field: 'id' });
+  // A raised quota goes to the people waiting first (docs/waiting-list.md).
+  await offerFreedUnits(input.id);
   return { id: input.id, created: false };
 });
 

@@ -21,3 +21,4 @@ export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, star
 export { retryMail, retryMailScheduled } from './mail/callables.js';
 export { startOnlinePayment, refundOnlinePayment, p24Notification } from './payments/index.js';
 export { checkDiscountCode, upsertDiscountCode, createDiscountCodeBatch } from './discounts.js';
+export { joinWaitingList, leaveWaitingList, moveWaitingListEntry, removeWaitingListEntry, updateWaitingListSettings } from './waitingList.js';

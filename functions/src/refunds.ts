@@ -59,6 +59,7 @@ import { KEEP, transactStored } from './lib/tx.js';
 import { reserveGaplessNumber } from './orders/numbering.js';
 import { markCorrectionTransferred } from './orders/refundTransfers.js';
 import { refundedReservationChanges } from './orders/reservations.js';
+import { offerFreedUnits } from './orders/waitingOffers.js';
 import { refundCorrectionOnline } from './payments/refunds.js';
 
 /** Names the refund record in a refusal about malformed stored data. */
@@ -210,6 +211,9 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     logger.error(`approveRefund: final update failed for ${orderId} (${number})`, error);
     throw refuse('try-again');
   }
+  // Refunded tickets go to the people waiting for them first (docs/waiting-list.md).
+  const refundedTypes = new Set(plan.lines.flatMap(({ lineId }) => { const line = order.lines[lineId]; return line.type === 'ticket' ? [line.ticketTypeId] : []; }));
+  for (const ticketTypeId of refundedTypes) await offerFreedUnits(ticketTypeId);
   // An order paid online gets its money back through the provider; its refund notification marks the
   // correction transferred. Should the provider refuse, the correction stays for the admin's transfer.
   await refundCorrectionOnline(orderId, correctionId, amounts.refundAmount, caller.uid).catch((error: unknown) => {

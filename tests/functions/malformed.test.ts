@@ -47,6 +47,11 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   checkDiscountCode: { kind: 'tickets', code: 'CZLONEK' },
   upsertDiscountCode: { code: 'CZLONEK', create: true, terms: { kind: 'percent', value: 20, active: true } },
   createDiscountCodeBatch: { prefix: 'EKIPA', count: 2, terms: { kind: 'percent', value: 100, active: true } },
+  joinWaitingList: { ticketTypeId: 'bilet1', memberId: 'self' },
+  leaveWaitingList: { ticketTypeId: 'bilet1', entryId: '-Nwpis1' },
+  moveWaitingListEntry: { ticketTypeId: 'bilet1', entryId: '-Nwpis1', direction: 'up' },
+  removeWaitingListEntry: { ticketTypeId: 'bilet1', entryId: '-Nwpis1' },
+  updateWaitingListSettings: { offerHours: 24 },
 };
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

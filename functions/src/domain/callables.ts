@@ -26,8 +26,10 @@ import {
   hasUnsafeText,
   UNSAFE_TEXT_MESSAGE,
   discountCodeSchema,
+  clientKeySchema,
 } from './schemas.js';
 import { discountTermsSchema, type DiscountPreview } from './discounts.js';
+import { waitingListSettingsSchema } from './waitingList.js';
 import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
@@ -77,6 +79,11 @@ export const CALLABLES = {
   checkDiscountCode: 'checkDiscountCode',
   upsertDiscountCode: 'upsertDiscountCode',
   createDiscountCodeBatch: 'createDiscountCodeBatch',
+  joinWaitingList: 'joinWaitingList',
+  leaveWaitingList: 'leaveWaitingList',
+  moveWaitingListEntry: 'moveWaitingListEntry',
+  removeWaitingListEntry: 'removeWaitingListEntry',
+  updateWaitingListSettings: 'updateWaitingListSettings',
 } as const;
 export type CallableName = keyof typeof CALLABLES;
 
@@ -249,7 +256,7 @@ export const acceptPickupReturnInput = z.strictObject({ uid: uidSchema, itemId: 
 export interface AcceptPickupReturnOutput { orderId: string; lineId: string }
 
 /** Key of an `/outbox` message: `<kind prefix>-<subject id>` (functions/src/mail/outbox.ts builds it). */
-export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl)-[A-Za-z0-9_-]{1,160}$/;
+export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl|wo)-[A-Za-z0-9_-]{1,160}$/;
 
 /** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
 export const retryMailInput = z.strictObject({
@@ -275,6 +282,16 @@ export const createDiscountCodeBatchInput = z.strictObject({
   terms: discountTermsSchema,
 });
 export interface CreateDiscountCodeBatchOutput { batch: string; codes: string[] }
+
+/** The waiting list (docs/waiting-list.md): a participant of the caller's, a ticket type of the catalogue. */
+export const joinWaitingListInput = z.strictObject({ ticketTypeId: keySchema, memberId: clientKeySchema });
+export interface JoinWaitingListOutput { entryId: string; place: number }
+/** Entry ids are push ids minted by the server. */
+export const waitingEntryInput = z.strictObject({ ticketTypeId: keySchema, entryId: clientKeySchema });
+export interface WaitingEntryOutput { ticketTypeId: string; entryId: string }
+export const moveWaitingListEntryInput = z.strictObject({ ticketTypeId: keySchema, entryId: clientKeySchema, direction: z.enum(['up', 'down'], { error: 'Wybierz kierunek' }) });
+export const updateWaitingListSettingsInput = waitingListSettingsSchema.pick({ offerHours: true }).strict();
+export interface UpdateWaitingListSettingsOutput { offerHours: number }
 
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {
@@ -316,6 +333,11 @@ export const CALLABLE_INPUTS = {
   checkDiscountCode: checkDiscountCodeInput,
   upsertDiscountCode: upsertDiscountCodeInput,
   createDiscountCodeBatch: createDiscountCodeBatchInput,
+  joinWaitingList: joinWaitingListInput,
+  leaveWaitingList: waitingEntryInput,
+  moveWaitingListEntry: moveWaitingListEntryInput,
+  removeWaitingListEntry: waitingEntryInput,
+  updateWaitingListSettings: updateWaitingListSettingsInput,
 } as const satisfies Record<CallableName, z.ZodType>;
 
 export interface CallableOutputs {
@@ -357,6 +379,11 @@ export interface CallableOutputs {
   checkDiscountCode: DiscountPreview;
   upsertDiscountCode: UpsertDiscountCodeOutput;
   createDiscountCodeBatch: CreateDiscountCodeBatchOutput;
+  joinWaitingList: JoinWaitingListOutput;
+  leaveWaitingList: WaitingEntryOutput;
+  moveWaitingListEntry: WaitingEntryOutput;
+  removeWaitingListEntry: WaitingEntryOutput;
+  updateWaitingListSettings: UpdateWaitingListSettingsOutput;
 }
 /** What the SPA sends (before parsing: e.g. NIP may still contain dashes). */
 export type CallableInput<N extends CallableName> = z.input<(typeof CALLABLE_INPUTS)[N]>;

@@ -69,6 +69,11 @@ export const REFUSALS = {
   'discount-used-up': { code: 'resource-exhausted', message: 'Ten kod rabatowy został już wykorzystany' },
   'discount-exists': { code: 'already-exists', message: 'Taki kod rabatowy już istnieje' },
   'discount-checks-limit': { code: 'resource-exhausted', message: 'Za dużo prób wpisania kodu rabatowego — spróbuj ponownie za minutę' },
+  'waiting-already': { code: 'already-exists', message: 'Ten uczestnik już czeka na liście' },
+  'waiting-list-full': { code: 'resource-exhausted', message: 'Lista oczekujących jest pełna' },
+  'waiting-entry-missing': { code: 'not-found', message: 'Tego wpisu nie ma już na liście oczekujących' },
+  'waiting-not-needed': { code: 'failed-precondition', message: 'Bilety są jeszcze dostępne — dodaj bilet do koszyka' },
+  'waiting-closed': { code: 'failed-precondition', message: 'Na ten bilet nie prowadzimy już listy oczekujących' },
   'stored-data-invalid': { code: 'data-loss', message: 'Zapisane dane są nieprawidłowe — nie można dokończyć operacji' },
   'internal': { code: 'internal', message: 'Wystąpił błąd serwera — spróbuj ponownie później' },
 } as const;

@@ -18,3 +18,4 @@ export * from './orderLines.js';
 export * from './pickupSync.js';
 export * from './mail.js';
 export * from './discounts.js';
+export * from './waitingList.js';

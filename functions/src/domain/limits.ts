@@ -191,10 +191,10 @@ export function sameHoldings(a: Holdings | null, b: Holdings | null): boolean {
  * reinstating an expired order whose transfer arrived late: it was ordered while the sale was open.
  */
 export function ticketSaleRefusal(
-  type: { name: string; active: boolean; quota: number; sold: number; saleStart?: number | null; saleEnd?: number | null },
+  type: { name: string; active: boolean; quota: number; sold: number; saleStart?: number | null; saleEnd?: number | null; offers?: Record<string, number> | null },
   count: number,
   now: number,
-  { checkSaleWindow = true } = {},
+  { checkSaleWindow = true, ownOffers = [] as readonly string[] } = {},
 ): LimitRefusal | null {
   const item = type.name;
   if (checkSaleWindow) {
@@ -202,8 +202,10 @@ export function ticketSaleRefusal(
     if (type.saleStart != null && now < type.saleStart) return { reason: 'sale-not-started', item, message: `Sprzedaż biletu „${item}” jeszcze się nie rozpoczęła` };
     if (type.saleEnd != null && now > type.saleEnd) return { reason: 'sale-ended', item, message: `Sprzedaż biletu „${item}” już się zakończyła` };
   }
-  if (type.sold + count > type.quota) {
-    const left = Math.max(0, type.quota - type.sold);
+  // Units held by waiting-list offers are not for sale, except to the offers this order takes (`ownOffers`).
+  const held = Object.keys(type.offers ?? {}).filter((id) => !ownOffers.includes(id)).length;
+  if (type.sold + held + count > type.quota) {
+    const left = Math.max(0, type.quota - type.sold - held);
     return { reason: 'sold-out', item, left, message: left === 0 ? `Bilety „${item}” są wyprzedane` : `Zostało tylko ${left} ${pluralForm(left, BILET)} „${item}”` };
   }
   return null;

@@ -183,9 +183,9 @@ export function ticketClaimRefusal(line: Pick<TicketLine, 'memberId' | 'memberNa
 }
 
 /** The quota step for `count` tickets of a type: gone, not on sale (window), or not enough left. */
-export function quotaRefusal(type: TicketType | null, name: string, count: number, now: number, { checkSaleWindow = true } = {}): ReservationRefusal | null {
+export function quotaRefusal(type: TicketType | null, name: string, count: number, now: number, { checkSaleWindow = true, ownOffers = [] as readonly string[] } = {}): ReservationRefusal | null {
   if (!type) return { reason: 'ticket-type-missing', item: name, message: `Bilet „${name}” nie jest już dostępny` };
-  return ticketSaleRefusal(type, count, now, { checkSaleWindow });
+  return ticketSaleRefusal(type, count, now, { checkSaleWindow, ownOffers });
 }
 
 /** The stock step for `quantity` pieces of a variant: gone, or not enough left. */
@@ -213,6 +213,8 @@ export function predictedReservationRefusal(p: {
   holdings: Holdings | null;
   now: number;
   checkSaleWindow?: boolean;
+  /** Waiting-list offers this order takes, by ticket type (their held units are the buyer's). */
+  ownOffers?: ReadonlyMap<string, readonly string[]>;
 }): ReservationRefusal | null {
   for (const line of p.lines) {
     if (line.type !== 'ticket') continue;
@@ -226,7 +228,7 @@ export function predictedReservationRefusal(p: {
   const added = addHoldings(p.holdings, asked.request);
   if (!added.ok) return added.refusal;
   for (const [ticketTypeId, count] of r.ticketTypes) {
-    const why = quotaRefusal(p.catalogue.ticketTypes.get(ticketTypeId) ?? null, asked.request.tickets.get(ticketTypeId)!.name, count, p.now, { checkSaleWindow: p.checkSaleWindow });
+    const why = quotaRefusal(p.catalogue.ticketTypes.get(ticketTypeId) ?? null, asked.request.tickets.get(ticketTypeId)!.name, count, p.now, { checkSaleWindow: p.checkSaleWindow, ownOffers: p.ownOffers?.get(ticketTypeId) });
     if (why) return why;
   }
   for (const v of asked.request.variants.values()) {

@@ -254,7 +254,9 @@ export const saleWindowInOrder: [(t: { saleStart?: number | null; saleEnd?: numb
   { message: 'Koniec sprzedaży przed jej początkiem', path: ['saleEnd'] },
 ];
 export const ticketTypeInputSchema = z.strictObject(ticketTypeFields).refine(...saleWindowInOrder);
-export const ticketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), updatedAt: timestampSchema.optional() }).refine(...saleWindowInOrder);
+/** Units held by standing waiting-list offers, by entry: `{entryId: expiresAt}` (domain/waitingList.ts). */
+const heldOffers = z.record(keySchema, timestampSchema).optional();
+export const ticketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), offers: heldOffers, updatedAt: timestampSchema.optional() }).refine(...saleWindowInOrder);
 export type TicketType = z.output<typeof ticketTypeSchema>;
 
 export const variantSchema = z.strictObject({
@@ -284,7 +286,7 @@ export const productSchema = z.strictObject({
 export type Product = z.output<typeof productSchema>;
 
 export const archivedProductSchema = productSchema.extend({ archivedAt: timestampSchema, archivedBy: uidSchema });
-export const archivedTicketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), updatedAt: timestampSchema.optional(), archivedAt: timestampSchema, archivedBy: uidSchema });
+export const archivedTicketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), offers: heldOffers, updatedAt: timestampSchema.optional(), archivedAt: timestampSchema, archivedBy: uidSchema });
 
 export const countryNameSchema = text('Podaj nazwę kraju', LIMITS.title);
 

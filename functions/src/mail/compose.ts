@@ -92,6 +92,17 @@ export async function itemsHandedOutMail(uid: string, handOutId: string, items: 
   return prepare('itemsHandedOut', handOutId, { uid, to, rendered });
 }
 
+/**
+ * A waiting-list offer: the unit held for the participant until `expiresAt`, with a link to the
+ * checkout (the offer puts the ticket into the basket). Null when the account has no e-mail (deleted).
+ */
+export async function waitingOfferMail(entryId: string, offer: { uid: string; memberName: string; ticketName: string; expiresAt: number }): Promise<PreparedMail | null> {
+  const to = await profileEmail(offer.uid);
+  if (!to) return null;
+  const rendered = templates.waitingOfferMail(context(await eventOf()), offer);
+  return prepare('waitingOffer', entryId, { uid: offer.uid, to, rendered });
+}
+
 export async function welcomeMail(uid: string, email: string, firstName: string): Promise<PreparedMail> {
   const rendered = templates.welcomeMail(context(await eventOf()), { firstName });
   return prepare('welcome', uid.replace(/[^A-Za-z0-9_-]/g, '_'), { uid, to: email, rendered });

@@ -20,6 +20,7 @@ const PREFIX: Record<MailKind, string> = {
   refundTransferred: 'rt',
   itemsHandedOut: 'ho',
   welcome: 'wl',
+  waitingOffer: 'wo',
 };
 
 /** `op-<orderId>`; the `-` keeps the key from ever naming a member of a plain object. */

@@ -237,6 +237,21 @@ export function itemsHandedOutMail(ctx: MailContext, input: { items: Pick<Pickup
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_OPTIONAL) };
 }
 
+/** The checkout's first step of the ticket basket: the offered ticket is already in the basket. */
+export const WAITING_OFFER_CHECKOUT_PATH = '/dashboard/uczestnicy/basket/TicketsStepOne';
+
+export function waitingOfferMail(ctx: MailContext, input: { memberName: string; ticketName: string; expiresAt: number }): Rendered {
+  const title = `Zwolnił się bilet „${input.ticketName}”`;
+  const deadline = formatMailDateTime(input.expiresAt);
+  const parts: Part[] = [
+    paragraph(`Na liście oczekujących przyszła kolej na: ${input.memberName}. Bilet „${input.ticketName}” czeka na Ciebie i nikt inny nie może go kupić do ${deadline}.`),
+    paragraph('Bilet jest już w Twoim koszyku — wystarczy dokończyć zamówienie. Jeśli go nie kupisz do tego czasu, przejdzie na następną osobę z listy.'),
+    facts([['Bilet', input.ticketName], ['Uczestnik', input.memberName], ['Rezerwacja ważna do', deadline]]),
+    button('Kup bilet', `${ctx.appUrl}${WAITING_OFFER_CHECKOUT_PATH}`),
+  ];
+  return { subject: `Zwolnił się bilet — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
 export function welcomeMail(ctx: MailContext, input: { firstName: string }): Rendered {
   const title = `Witaj, ${input.firstName}!`;
   const parts: Part[] = [

@@ -6,6 +6,7 @@ import { refuse, refusalFrom } from '../lib/refusal.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { releaseAll } from './reservations.js';
 import { discountStatsUpdates, releaseDiscount } from './discounts.js';
+import { offerFreedUnits } from './waitingOffers.js';
 
 /**
  * Commit point: the transaction that flips the order to cancelled (domain/orderState.ts decides).
@@ -35,7 +36,8 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
  * its quota, stock, ticket claims and holdings, then marks it released and moves the counters.
  */
 export async function finishCancellation(orderId: string, order: Order): Promise<void> {
-  await releaseAll(order.uid, orderId, reservationsOf(order));
+  const reservations = reservationsOf(order);
+  await releaseAll(order.uid, orderId, reservations);
   if (order.discount) await releaseDiscount(order.discount.code, orderId);
   // The cancellation e-mail is written with `released: true`, the update that completes a cancellation
   // (a repeated cancellation or the reservation repair completes it, message included; docs/email.md).
@@ -47,4 +49,6 @@ export async function finishCancellation(orderId: string, order: Order): Promise
     'stats/admin/orders/cancelled': ServerValue.increment(1),
     ...discountStatsUpdates(order.discount, -1, ServerValue.increment),
   }, await orderCancelledMail(orderId, order, by));
+  // The tickets given back go to the people waiting for them first (docs/waiting-list.md).
+  for (const ticketTypeId of reservations.ticketTypes.keys()) await offerFreedUnits(ticketTypeId);
 }

@@ -8,6 +8,7 @@ import { isRefusal, parseInput } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { finishCancellation } from './cancellation.js';
+import { expireWaitingOffers } from './waitingOffers.js';
 
 /**
  * Cancels every pending order whose payment deadline has passed and returns what it reserved. One
@@ -39,6 +40,8 @@ export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<E
   }
   if (malformed.size) logger.error('expireUnpaidOrders: malformed orders left pending', { orderIds: [...malformed] });
   if (expired.length) logger.info('expireUnpaidOrders', { by: by ?? 'schedule', expired });
+  // The same run passes waiting-list offers whose time is up to the next in line (docs/waiting-list.md).
+  await expireWaitingOffers(now);
   return { checked: Object.keys(pending).length, expired };
 }
 

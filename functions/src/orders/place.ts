@@ -28,6 +28,8 @@ import {
   type Catalogue,
   type Order,
   type OrderKind,
+  type OrderLine,
+  offersTakenBy,
   type PlaceOrderOutput,
 } from '../domain/index.js';
 import { commitWithMail, orderPlacedMail } from '../mail/index.js';
@@ -43,6 +45,7 @@ import { MAINTENANCE_PATH, reconciliationRunning } from './maintenance.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
 import { discountLines, discountStatsUpdates, readDiscount, takeDiscount } from './discounts.js';
 import { settledOrder, settledOrderUpdates } from './settledByDiscount.js';
+import { readOwnPlaces, removeTakenEntries } from './waitingOffers.js';
 
 type PlaceOrderInput = z.output<typeof placeTicketOrderInput>;
 
@@ -107,7 +110,8 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
   }
   const discounted = discountRead.value ? discountLines(discountRead.value, priced.lines, uid, now) : null;
   const lines = discounted?.lines ?? priced.lines;
-  const predicted = predictedReservationRefusal({ orderId, lines, catalogue, claims, holdings, now });
+  const ownOffers = await waitingOffersTaken(uid, lines, catalogue, now);
+  const predicted = predictedReservationRefusal({ orderId, lines, catalogue, claims, holdings, now, ownOffers });
   if (predicted) throw refusalFrom(predicted);
 
   const [keyClaim, basketClaim] = await Promise.allSettled([
@@ -129,7 +133,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     if (flag.status === 'rejected') throw flag.reason;
     if (await reconciliationRunning(now)) throw refuse('maintenance');
     const [reserved, numbered, outbox, discountTaken] = await Promise.allSettled([
-      reserveOrderLines(uid, orderId, lines, catalogue, now, undo),
+      reserveOrderLines(uid, orderId, lines, catalogue, now, undo, { ownOffers }),
       allocateOrderNumber(now),
       // The order e-mail's delivery transacts on its outbox entry twice: listened to, both commit at once.
       holds.hold(`outbox/${messageIdFor('orderPlaced', orderId)}`),
@@ -150,6 +154,7 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     if (settled) Object.assign(updates, settledOrderUpdates(orderId, order, catalogue, now));
     // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
     await commitWithMail(updates, await orderPlacedMail(orderId, order));
+    if (ownOffers.size) await removeTakenEntries(ownOffers);
     return { orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: false };
   } catch (error) {
     await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
@@ -158,6 +163,19 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
 }
 
 type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
+
+/**
+ * The waiting-list offers this order takes (docs/waiting-list.md): the buyer's places are read only
+ * on the lists of ordered ticket types that hold offers now (the held catalogue shows the holds; an
+ * offer's e-mail is sent after its hold has committed), so other placements read nothing more — a
+ * sold-out refusal still costs one round trip. The quota transaction takes only holds that stand.
+ */
+async function waitingOffersTaken(uid: string, lines: readonly OrderLine[], catalogue: Catalogue, now: number): Promise<Map<string, string[]>> {
+  const typeIds = [...new Set(lines.flatMap((l) => (l.type === 'ticket' ? [l.ticketTypeId] : [])))].filter((id) => catalogue.ticketTypes.get(id)?.offers);
+  if (!typeIds.length) return new Map();
+  const places = await readOwnPlaces(uid, typeIds);
+  return offersTakenBy(lines, (id) => catalogue.ticketTypes.get(id)?.offers, (id) => places.get(id), now);
+}
 
 /**
  * A basket claim older than this was left by a placement that died (a callable runs at most 60 s);

@@ -21,6 +21,7 @@ import {
   type Order,
   type OrderLine,
   type Reservations,
+  withoutHolds,
 } from '../domain/index.js';
 
 /** A compensation: what to run, in reverse order, when a later step of a multi-step operation fails. */
@@ -68,7 +69,7 @@ export async function reserveOrderLines(
   catalogue: Catalogue,
   now: number,
   undo: Undo[],
-  { checkSaleWindow = true } = {},
+  { checkSaleWindow = true, ownOffers = new Map<string, readonly string[]>() as ReadonlyMap<string, readonly string[]> } = {},
 ): Promise<void> {
   const r = reservationsOf({ lines: Object.fromEntries(lines.map((l, i) => [String(i), l])) });
   const asked = holdingsRequestOf(r, catalogue);
@@ -77,7 +78,7 @@ export async function reserveOrderLines(
 
   const claims = lines.flatMap((line) => (line.type === 'ticket' ? [claimTicket(uid, orderId, line, undo)] : []));
   const holdings = takeHoldings(uid, r, request, undo);
-  const quota = [...r.ticketTypes].map(([ticketTypeId, count]) => takeQuota(ticketTypeId, request.tickets.get(ticketTypeId)!.name, count, now, checkSaleWindow, undo));
+  const quota = [...r.ticketTypes].map(([ticketTypeId, count]) => takeQuota(ticketTypeId, request.tickets.get(ticketTypeId)!.name, count, now, checkSaleWindow, undo, ownOffers.get(ticketTypeId) ?? []));
   const stock = [...request.variants.values()].map((v) => takeStock(v, undo));
   const settled = await Promise.allSettled([...claims, holdings, ...quota, ...stock]);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -102,15 +103,30 @@ async function takeHoldings(uid: string, r: Reservations, request: HoldingsReque
   undo.push({ label: 'holdings', run: () => releaseHoldings(uid, r) });
 }
 
-async function takeQuota(ticketTypeId: string, name: string, count: number, now: number, checkSaleWindow: boolean, undo: Undo[]): Promise<void> {
+/**
+ * Reserves `count` tickets of a type. Waiting-list offers of this order (`offerCandidates`) that still
+ * hold their unit are taken in the same write: their holds go, `sold` rises, so the offered units are
+ * the buyer's and nobody else's (docs/waiting-list.md).
+ */
+async function takeQuota(ticketTypeId: string, name: string, count: number, now: number, checkSaleWindow: boolean, undo: Undo[], offerCandidates: readonly string[]): Promise<void> {
+  let taken: Record<string, number> = {};
   const { value } = await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => {
+    taken = {};
     if (!cur) return null;
-    const refusal = quotaRefusal(cur, name, count, now, { checkSaleWindow });
+    for (const id of offerCandidates) if (cur.offers && Object.hasOwn(cur.offers, id) && cur.offers[id] > now) taken[id] = cur.offers[id];
+    const ownOffers = Object.keys(taken);
+    const refusal = quotaRefusal(cur, name, count, now, { checkSaleWindow, ownOffers });
     if (refusal) throw refusalFrom(refusal);
-    return { ...cur, sold: cur.sold + count };
+    return { ...withoutHolds(cur, ownOffers), sold: cur.sold + count };
   });
   if (!value) throw refusalFrom(quotaRefusal(null, name, count, now)!);
-  undo.push({ label: `quota ${ticketTypeId}`, run: () => releaseTicketQuota(ticketTypeId, count) });
+  const takenHolds = taken;
+  undo.push({ label: `quota ${ticketTypeId}`, run: () => (Object.keys(takenHolds).length ? giveBackTakenOffers(ticketTypeId, count, takenHolds) : releaseTicketQuota(ticketTypeId, count)) });
+}
+
+/** Undoes a reservation that took offers: the units go back to being held for those entries. */
+async function giveBackTakenOffers(ticketTypeId: string, count: number, holds: Record<string, number>): Promise<void> {
+  await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => (cur ? { ...cur, sold: Math.max(0, cur.sold - count), offers: { ...cur.offers, ...holds } } : null));
 }
 
 async function takeStock(v: { productId: string; variantId: string; quantity: number; label: string }, undo: Undo[]): Promise<void> {

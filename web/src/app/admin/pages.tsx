@@ -8,6 +8,7 @@ import { MailTab } from '../../features/mail';
 import { useGetAllOrdersQuery } from '../../features/orders';
 import { OnlinePaymentsTab, OnlineRefundCandidates } from '../../features/payments';
 import { RefundsTab } from '../../features/refunds';
+import { WaitingListTab } from '../../features/waitingList';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'zwroty', label: 'Zwroty', Panel: RefundsPanel },
   { value: 'poczta', label: 'Poczta', Panel: MailTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
+  { value: 'lista-oczekujacych', label: 'Lista oczekujących', Panel: WaitingListTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
   { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },
   { value: 'wydarzenie', label: 'Wydarzenie', Panel: EventTab },

@@ -16,6 +16,7 @@ import {
   useStatsProductsQuery,
   useStatsTicketTypesQuery,
 } from './api';
+import { WaitingListStats } from '../waitingList';
 import { downloadCsv, ordersCsv, refundsCsv } from './csv';
 import { countryRows, dailyRows, daysWithRefunds, merchRows, refundItemRows, ticketRows } from './model';
 
@@ -320,6 +321,8 @@ export default function AdminStats() {
           </SimpleGrid>
         )}
       </Section>
+
+      <WaitingListStats />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
 import { ticketTypeSchema, type TicketType } from '@domain/schemas';
+import { freeUnits } from '@domain/waitingList';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface TicketTypeEntry extends TicketType {
   id: string;
-  /** quota − sold, never below 0. */
+  /** quota − sold − units held by waiting-list offers, never below 0. */
   available: number;
   /** Active and inside its sale window right now. */
   onSale: boolean;
@@ -15,7 +16,7 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
     .map(([id, t]: [string, TicketType]) => ({
       ...t,
       id,
-      available: Math.max(0, (t.quota ?? 0) - (t.sold ?? 0)),
+      available: freeUnits(t),
       onSale: t.active === true && (t.saleStart == null || now >= t.saleStart) && (t.saleEnd == null || now <= t.saleEnd),
     }))
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));

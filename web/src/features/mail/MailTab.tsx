@@ -19,6 +19,7 @@ const KIND: Record<string, string> = {
   refundApproved: 'zwrot zatwierdzony',
   refundTransferred: 'zwrot przelany',
   itemsHandedOut: 'odbiór',
+  waitingOffer: 'lista oczekujących',
   welcome: 'powitanie',
 };
 

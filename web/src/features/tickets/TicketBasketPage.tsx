@@ -9,6 +9,7 @@ import { startNewCheckoutIfPlaced } from '../checkout';
 import { memberName, type MemberEntry } from '../members';
 import { setBasketTicket } from './api';
 import type { TicketTypeEntry } from '../catalogue';
+import { WaitingListControl } from '../waitingList';
 import { MEMBERS, STEP_ONE } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 
@@ -95,6 +96,11 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
                 </Radio.Card>
               );
             })}
+            {types
+              .filter((t) => t.onSale && t.available === 0 && !owned[t.id])
+              .map((t) => (
+                <WaitingListControl key={`w-${t.id}`} uid={uid} ticketTypeId={t.id} ticketName={t.name} memberId={member.id} memberName={name} soldOut={chosen !== t.id} />
+              ))}
           </Stack>
         </Radio.Group>
       </Stack>

@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetTicketBasketQuery } from './api';
 import { useGetTicketTypesQuery, type TicketTypeEntry } from '../catalogue';
 import { quote } from '@domain/words';
+import { heldUnits } from '@domain/waitingList';
 import { formatCount, NOUNS, pluralForm } from '../../shared/format/pl';
 
 export interface BasketLine {
@@ -46,7 +47,10 @@ export function useTicketCheckout() {
   const perType = new Map<string, number>();
   for (const l of lines) perType.set(l.type.id, (perType.get(l.type.id) ?? 0) + 1);
   for (const [typeId, count] of perType) {
-    const problem = availabilityProblem(types.data!.find((t) => t.id === typeId)!, count);
+    const type = types.data!.find((t) => t.id === typeId)!;
+    // Units held by waiting-list offers may be this account's (an offer put the ticket in the basket):
+    // whose they are is the server's to decide at the order (docs/waiting-list.md).
+    const problem = availabilityProblem({ ...type, available: type.available + heldUnits(type) }, count);
     if (problem) problems.push(problem);
   }
   for (const l of lines) {

@@ -1,0 +1,83 @@
+// The waiting list in Chromium against the shared stack (docs/waiting-list.md): a ticket type sells
+// out, a participant puts themself on its waiting list and sees their place; the holder of the last
+// ticket cancels; the offer e-mail arrives in the mail catcher; its link opens the checkout with the
+// ticket in the basket, and the participant buys it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { sharedStack, type SharedStack } from './support/shared';
+import { signIn, stackClient, type Account } from './support/stack';
+
+let stack: SharedStack;
+let client: ReturnType<typeof stackClient>;
+let browser: Browser;
+let page: Page;
+const pageErrors: Error[] = [];
+const typeId = `lista-${randomUUID().slice(0, 8)}`;
+const typeName = `Rejs o zachodzie ${typeId.slice(6)}`;
+let holder: Account;
+let holderOrderId: string;
+let participant: Account;
+
+beforeAll(async () => {
+  stack = sharedStack();
+  client = stackClient(stack);
+  await client.dbPatch('ticketTypes', { [typeId]: { name: typeName, description: 'Jedno miejsce na łodzi', priceGrosze: 5000, vatRate: 8, quota: 1, sold: 0, active: true, sortOrder: 9000 } });
+  holder = await client.register(`lista-wlasciciel-${randomUUID().slice(0, 8)}@example.com`, { firstName: 'Henryk', lastName: 'Posiadacz' });
+  ({ orderId: holderOrderId } = await client.placeOwnTicketOrder(holder, typeId));
+  participant = await client.register(`lista-czeka-${randomUUID().slice(0, 8)}@example.com`, { firstName: 'Wanda', lastName: 'Czekająca' });
+  browser = await launchBrowser();
+  const context = await newContext(browser, { viewport: 'phone' });
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+  page = await context.newPage();
+  pageErrors.push(...collectPageErrors(page));
+  page.setDefaultTimeout(60_000);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('waiting list in Chromium', () => {
+  it('sold out → join the list → someone cancels → offer e-mail → its link → purchase', async () => {
+    const web = stack.urls.web;
+    await signIn(page, web, participant);
+    await page.goto(`${web}/dashboard/uczestnicy/TicketBasket`);
+    await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).waitFor();
+    await page.getByRole('button', { name: `Zapisz Wanda Czekająca na listę oczekujących na „${typeName}”` }).click();
+    await page.getByTestId('waiting-place').getByText('Lista oczekujących: miejsce 1').waitFor();
+    await screenshot(page, 'waiting-list-joined-phone');
+
+    await client.call(holder, 'cancelOrder', { orderId: holderOrderId });
+    // The page is live: the offer and its deadline appear without a reload, the ticket is in the basket.
+    await page.getByTestId('waiting-offer').waitFor();
+    expect(await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).isChecked()).toBe(true);
+    await screenshot(page, 'waiting-list-offer-phone');
+
+    const mail = await waitForMail(stack.urls.mail!, (m: { messageId: string | null; envelope?: { to?: string[] } }) => (m.messageId?.startsWith('<wo-') ?? false) && (m.envelope?.to ?? []).includes(participant.email));
+    expect(mail.subject).toContain('Zwolnił się bilet');
+    expect(mail.text).toContain(`Bilet: ${typeName}`);
+    const link = /Kup bilet: (\S+)/.exec(mail.text as string)?.[1];
+    expect(link).toBe(`${web}/dashboard/uczestnicy/basket/TicketsStepOne`);
+
+    await page.goto(link!);
+    await page.getByTestId('basket-line').getByText(typeName).waitFor();
+    await page.getByRole('button', { name: 'Dalej: dane nabywcy' }).click();
+    await page.waitForURL(`${web}/dashboard/uczestnicy/basket/TicketsStepTwo`);
+    await page.getByLabel('Ulica i numer').fill('ul. Portowa 5');
+    await page.getByLabel('Kod pocztowy').fill('76-270');
+    await page.getByLabel('Miejscowość').fill('Ustka');
+    await page.getByLabel(/Akceptuję regulamin sprzedaży/).check();
+    await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();
+    await page.getByTestId('order-confirmation').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('transfer-amount').textContent()).toBe('50,00\u00a0zł');
+
+    const type = await client.dbGet<{ sold: number; offers?: unknown }>(`ticketTypes/${typeId}`);
+    expect(type).toMatchObject({ sold: 1 });
+    expect(type.offers).toBeUndefined();
+    expect(await client.dbGet(`waitingList/${typeId}`)).toBeNull();
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { formatDateTime } from '../../shared/format/pl';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { joinWaitingList, leaveWaitingList, useGetWaitingPlacesQuery } from './api';
+
+export interface WaitingListControlProps {
+  uid: string;
+  ticketTypeId: string;
+  ticketName: string;
+  memberId: string;
+  memberName: string;
+  /** The type is on sale and nothing is left to buy: the participant may join its list. */
+  soldOut: boolean;
+}
+
+/**
+ * Under a sold-out ticket type in the basket: „Zapisz na listę oczekujących” for a participant, then
+ * their place in line (live) and „Wypisz z listy”; when a ticket comes back and it is their turn, the
+ * deadline of the offer (the ticket is already in the basket). docs/waiting-list.md.
+ */
+export function WaitingListControl({ uid, ticketTypeId, ticketName, memberId, memberName, soldOut }: WaitingListControlProps) {
+  const places = useGetWaitingPlacesQuery({ ticketTypeId, uid });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mine = places.data?.find((p) => p.memberId === memberId);
+  if (!mine && !soldOut) return null;
+
+  async function run(action: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(refusalOf(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div data-testid="waiting-list" data-ticket-type={ticketTypeId}>
+      {error && (
+        <Alert color="red" variant="light" role="alert" py={6} mb={6}>
+          {error}
+        </Alert>
+      )}
+      {mine?.offer ? (
+        <Alert color="teal" variant="light" role="status" py={6} data-testid="waiting-offer">
+          Zwolnił się bilet „{ticketName}” — czeka w koszyku na {memberName} do {formatDateTime(mine.offer.expiresAt)}. Potem przejdzie na następną osobę z listy.
+        </Alert>
+      ) : mine ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" role="status" data-testid="waiting-place">
+            Lista oczekujących: miejsce {mine.place}
+          </Text>
+          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))} aria-label={`Wypisz ${memberName} z listy oczekujących na „${ticketName}”`}>
+            Wypisz z listy
+          </Button>
+        </Group>
+      ) : places.isLoading ? null : (
+        <Button size="compact-sm" variant="light" loading={busy} onClick={() => void run(() => joinWaitingList({ ticketTypeId, memberId }))} aria-label={`Zapisz ${memberName} na listę oczekujących na „${ticketName}”`}>
+          Zapisz na listę oczekujących
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { formatNumber } from '../../shared/format/pl';
+import { useGetTicketTypesQuery } from '../catalogue';
+import { useAdminWaitingListsQuery } from './api';
+
+/** Statistics (admin): how many wait for each sold-out ticket type and how many offers stand. */
+export function WaitingListStats() {
+  const lists = useAdminWaitingListsQuery();
+  const types = useGetTicketTypesQuery();
+  const rows = (lists.data ?? []).map((l) => ({
+    id: l.ticketTypeId,
+    name: types.data?.find((t) => t.id === l.ticketTypeId)?.name ?? l.ticketTypeId,
+    waiting: l.entries.filter((e) => !e.offer).length,
+    offered: l.entries.filter((e) => e.offer).length,
+  }));
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="stats-waiting-list">
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Listy oczekujących
+        </Title>
+        {lists.isError ? (
+          <Text size="sm" c="red" role="alert">
+            Nie udało się wczytać list oczekujących.
+          </Text>
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}
+          </Text>
+        ) : (
+          <Table striped>
+            <Table.Caption>Osoby na listach oczekujących według rodzaju biletu</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bilet</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Czeka</Table.Th>
+                <Table.Th style={{ textAlign: 'right' }}>Z ofertą</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.waiting, 0)}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.offered, 0)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

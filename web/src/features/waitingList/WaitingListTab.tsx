@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS } from '@domain/waitingList';
+import { formatCount, formatDateTime, NOUNS } from '../../shared/format/pl';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { useGetTicketTypesQuery } from '../catalogue';
+import { moveWaitingListEntry, removeWaitingListEntry, updateWaitingListSettings, useAdminWaitingListSettingsQuery, useAdminWaitingListsQuery, type WaitingListView } from './api';
+
+type Result = { ok: boolean; message: string } | null;
+type Row = WaitingListView['entries'][number];
+
+/** How long an offer holds its ticket: the admin's setting (default 24 h). */
+function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
+  const settings = useAdminWaitingListSettingsQuery();
+  const saved = settings.data?.offerHours ?? DEFAULT_OFFER_HOURS;
+  // What the admin typed; until then the saved value.
+  const [edited, setHours] = useState<number | string | null>(null);
+  const hours = edited ?? saved;
+  const [busy, setBusy] = useState(false);
+  async function save() {
+    setBusy(true);
+    try {
+      const out = await updateWaitingListSettings({ offerHours: Number(hours) });
+      onResult({ ok: true, message: `Zapisano: oferta z listy oczekujących ważna ${out.offerHours} godz.` });
+    } catch (e) {
+      onResult({ ok: false, message: refusalOf(e).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <NumberInput label="Czas na zakup po zwolnieniu biletu (godziny)" description="Tyle czasu bilet czeka na pierwszą osobę z listy; potem przechodzi na następną." min={1} max={MAX_OFFER_HOURS} allowDecimal={false} value={hours} onChange={setHours} w={320} />
+      <Button onClick={() => void save()} loading={busy} disabled={settings.isLoading}>
+        Zapisz
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * Admin „Lista oczekujących”: per ticket type the entries in line order (reorder, remove) and the
+ * offers standing with their deadline. docs/waiting-list.md.
+ */
+export function WaitingListTab() {
+  const lists = useAdminWaitingListsQuery();
+  const types = useGetTicketTypesQuery();
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const nameOf = (id: string) => types.data?.find((t) => t.id === id)?.name ?? id;
+
+  async function act(label: string, action: () => Promise<unknown>, done: string) {
+    setBusy(label);
+    setResult(null);
+    try {
+      await action();
+      setResult({ ok: true, message: done });
+    } catch (e) {
+      setResult({ ok: false, message: refusalOf(e).message });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const columns = (list: WaitingListView): DataColumn<Row>[] => [
+    { key: 'place', header: 'Miejsce', cell: (e) => e.place, align: 'right' },
+    { key: 'name', header: 'Uczestnik', cell: (e) => e.name },
+    { key: 'since', header: 'Zapisano', cell: (e) => formatDateTime(e.createdAt), nowrap: true },
+    {
+      key: 'offer',
+      header: 'Oferta',
+      cell: (e) => (e.offer ? <Badge color="teal" variant="light" style={{ textTransform: 'none' }}>bilet czeka do {formatDateTime(e.offer.expiresAt)}</Badge> : <Text size="sm" c="dimmed">czeka w kolejce</Text>),
+    },
+    {
+      key: 'actions',
+      header: 'Kolejność',
+      cell: (e) => (
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="default" aria-label={`Przesuń w górę: ${e.name}`} disabled={e.place === 1 || busy !== null} onClick={() => void act(`up-${e.entryId}`, () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'up' }), `Przesunięto w górę: ${e.name}.`)}>
+            ↑
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label={`Przesuń w dół: ${e.name}`} disabled={e.place === list.entries.length || busy !== null} onClick={() => void act(`down-${e.entryId}`, () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'down' }), `Przesunięto w dół: ${e.name}.`)}>
+            ↓
+          </ActionIcon>
+          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Usuń z listy: ${e.name}`} disabled={busy !== null} onClick={() => void act(`rm-${e.entryId}`, () => removeWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId }), `Usunięto z listy: ${e.name}.`)}>
+            Usuń
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            Lista oczekujących
+          </Title>
+          <Text size="sm" c="dimmed">
+            Gdy bilet wyprzedanego rodzaju wraca do puli (anulowanie, wygaśnięcie, zwrot, większa pula), pierwsza osoba z listy dostaje e-mail, a bilet czeka na nią w koszyku. Nikt inny nie może go w tym czasie kupić.
+          </Text>
+          <OfferHoursSetting onResult={setResult} />
+        </Stack>
+      </Paper>
+      {result && (
+        <Alert color={result.ok ? 'green' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Zamknij komunikat" onClose={() => setResult(null)} data-testid="admin-result">
+          {result.message}
+        </Alert>
+      )}
+      {lists.isLoading ? (
+        <LoadingRows label="Wczytywanie list oczekujących" />
+      ) : lists.isError ? (
+        <LoadError error={lists.error}>Nie udało się wczytać list oczekujących.</LoadError>
+      ) : (lists.data ?? []).length === 0 ? (
+        <EmptyState title="Nikt nie czeka">Lista pojawi się, gdy ktoś zapisze się na wyprzedany bilet.</EmptyState>
+      ) : (
+        (lists.data ?? []).map((list) => (
+          <Stack key={list.ticketTypeId} gap="xs" data-testid="waiting-list-admin" data-ticket-type={list.ticketTypeId}>
+            <Title order={3} size="h4">
+              {nameOf(list.ticketTypeId)} — na liście: {formatCount(list.entries.length, NOUNS.person)}
+            </Title>
+            <DataTable label={`Lista oczekujących: ${nameOf(list.ticketTypeId)}`} columns={columns(list)} rows={list.entries} rowKey={(e) => e.entryId} minWidth={720} />
+          </Stack>
+        ))
+      )}
+    </Stack>
+  );
+}
