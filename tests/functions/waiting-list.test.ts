@@ -154,6 +154,16 @@ describe('offers', () => {
     expect(lowered).toMatchObject({ reason: 'stock-below-sold', field: 'ticketType.quota' });
   });
 
+  it('a refunded ticket goes to the first in line', async () => {
+    const { orderIds } = await soldOutType('zwrot', 1);
+    await admin.call('confirmPayment', { orderId: orderIds[0] });
+    const [first] = await waiting('zwrot', 1);
+    await admin.call('startRefund', { orderId: orderIds[0], reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
+    expect(await read('ticketTypes/zwrot/sold')).toBe(0);
+    expect(Object.keys(await read('ticketTypes/zwrot/offers'))).toEqual([first.entryId]);
+    expect(await read(`outbox/wo-${first.entryId}/kind`)).toBe('waitingOffer');
+  });
+
   it('a deleted account leaves every list; the unit held for it goes to the next in line', async () => {
     const { orderIds } = await soldOutType('konto', 1);
     const [first, second] = await waiting('konto', 2);
