@@ -70,19 +70,8 @@ export function doctypeRefusal(doctype: string, line: number): StatementError {
 
 export function readXmlTree(text: string, arrays: ReadonlySet<string>, limits: XmlLimits = CAMT_XML_LIMITS, options: XmlReadOptions = {}): XmlNode {
   const parser = new SaxesParser({ position: true });
-  const root: XmlNode = Object.create(null) as XmlNode;
-  const stack: XmlNode[] = [root];
-  const names: string[] = [];
-  const texts: string[] = [];
-  let elements = 0;
-  let attributesHere = 0;
-  let attributes = 0;
-  let recordDepth = -1;
-  let recordIndex = 0;
-  let recordElements = 0;
-  let recordAttributes = 0;
-  let recordLine = 0;
-  const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+  const tree = treeBuilder(arrays);
+  const counter = limitCounter(limits, () => parser.line);
 
   let closing = false;
   parser.on('error', (error) => {
@@ -92,82 +81,12 @@ export function readXmlTree(text: string, arrays: ReadonlySet<string>, limits: X
   parser.on('doctype', (doctype) => {
     throw doctypeRefusal(doctype, parser.line);
   });
-  parser.on('opentagstart', (tag) => {
-    attributesHere = 0;
-    const name = localName(tag.name);
-    elements++;
-    if (names.length + 1 > limits.maxDepth) {
-      throw new StatementError(
-        'xml-too-deep',
-        `Plik XML ma elementy zagnieżdżone głębiej niż ${fmt(limits.maxDepth)} poziomów (wiersz ${parser.line}); wyciąg camt.053 ma ich kilkanaście — plik jest uszkodzony lub spreparowany.`,
-      );
-    }
-    if (elements > limits.maxElements) {
-      throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxElements)} elementów — to więcej, niż ma jakikolwiek wyciąg. Wyeksportuj z banku krótszy okres.`);
-    }
-    if (name === limits.recordElement && recordDepth < 0) {
-      recordDepth = names.length;
-      recordIndex++;
-      recordElements = 0;
-      recordAttributes = 0;
-      recordLine = parser.line;
-    }
-    if (recordDepth >= 0 && ++recordElements > limits.maxElementsPerRecord) {
-      throw new StatementError(
-        'xml-too-large',
-        `Operacja nr ${fmt(recordIndex)} (element ${limits.recordElement} od wiersza ${recordLine}) ma ponad ${fmt(limits.maxElementsPerRecord)} elementów — wyciąg tak nie wygląda, plik jest uszkodzony lub spreparowany.`,
-      );
-    }
-  });
-  parser.on('attribute', () => {
-    if (++attributesHere > limits.maxAttributesPerElement) {
-      throw new StatementError(
-        'xml-too-large',
-        `Element w wierszu ${parser.line} ma ponad ${fmt(limits.maxAttributesPerElement)} atrybutów — wyciąg camt.053 ma ich najwyżej kilka; plik jest uszkodzony lub spreparowany.`,
-      );
-    }
-    if (++attributes > limits.maxAttributes) {
-      throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxAttributes)} atrybutów — to więcej, niż ma jakikolwiek wyciąg; plik jest uszkodzony lub spreparowany.`);
-    }
-    if (recordDepth >= 0 && ++recordAttributes > limits.maxAttributesPerRecord) {
-      throw new StatementError(
-        'xml-too-large',
-        `Operacja nr ${fmt(recordIndex)} (element ${limits.recordElement} od wiersza ${recordLine}) ma ponad ${fmt(limits.maxAttributesPerRecord)} atrybutów — plik jest uszkodzony lub spreparowany.`,
-      );
-    }
-  });
-  parser.on('opentag', (tag) => {
-    const node: XmlNode = Object.create(null) as XmlNode;
-    for (const [name, value] of Object.entries((tag as SaxesTagPlain).attributes)) {
-      // Namespace declarations are not data.
-      if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-      node[`@${localName(name)}`] = value;
-    }
-    stack.push(node);
-    names.push(localName(tag.name));
-    texts.push('');
-  });
-  parser.on('text', (t) => {
-    if (texts.length) texts[texts.length - 1] += t;
-  });
-  parser.on('cdata', (t) => {
-    if (texts.length) texts[texts.length - 1] += t;
-  });
-  parser.on('closetag', () => {
-    const node = stack.pop() as XmlNode;
-    const name = names.pop() as string;
-    const text = (texts.pop() as string).trim();
-    if (recordDepth === names.length) recordDepth = -1;
-    const hasChildren = Object.keys(node).length > 0;
-    let value: XmlValue = node;
-    if (!hasChildren) value = text;
-    else if (text) node['#text'] = text;
-    const parent = stack[stack.length - 1];
-    const existing = parent[name];
-    if (existing === undefined) parent[name] = arrays.has(name) ? [value] : value;
-    else if (Array.isArray(existing)) existing.push(value);
-    else parent[name] = [existing, value];
-  });
+  parser.on('opentagstart', (tag) => counter.element(localName(tag.name), tree.depth()));
+  parser.on('attribute', () => counter.attribute());
+  parser.on('opentag', (tag) => tree.open(tag as SaxesTagPlain));
+  parser.on('text', tree.text);
+  parser.on('cdata', tree.text);
+  parser.on('closetag', () => counter.closed(tree.close()));
 
   const chunkSize = options.chunkSize ?? 256 * 1024;
   for (let at = 0; at < text.length; at += chunkSize) {
@@ -176,7 +95,112 @@ export function readXmlTree(text: string, arrays: ReadonlySet<string>, limits: X
   }
   closing = true;
   parser.close();
-  return root;
+  return tree.root;
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/**
+ * The tree of plain objects the parser's events build: attributes as `@name`, text beside children
+ * as `#text`, repeated elements (and those named in `arrays`) as arrays.
+ */
+function treeBuilder(arrays: ReadonlySet<string>) {
+  const root: XmlNode = Object.create(null) as XmlNode;
+  const stack: XmlNode[] = [root];
+  const names: string[] = [];
+  const texts: string[] = [];
+  return {
+    root,
+    /** How many elements are open. */
+    depth: () => names.length,
+    open(tag: SaxesTagPlain) {
+      const node: XmlNode = Object.create(null) as XmlNode;
+      for (const [name, value] of Object.entries(tag.attributes)) {
+        // Namespace declarations are not data.
+        if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+        node[`@${localName(name)}`] = value;
+      }
+      stack.push(node);
+      names.push(localName(tag.name));
+      texts.push('');
+    },
+    text(t: string) {
+      if (texts.length) texts[texts.length - 1] += t;
+    },
+    /** Closes the innermost element into its parent; answers the depth left open. */
+    close(): number {
+      const node = stack.pop() as XmlNode;
+      const name = names.pop() as string;
+      const text = (texts.pop() as string).trim();
+      const hasChildren = Object.keys(node).length > 0;
+      let value: XmlValue = node;
+      if (!hasChildren) value = text;
+      else if (text) node['#text'] = text;
+      const parent = stack[stack.length - 1];
+      const existing = parent[name];
+      if (existing === undefined) parent[name] = arrays.has(name) ? [value] : value;
+      else if (Array.isArray(existing)) existing.push(value);
+      else parent[name] = [existing, value];
+      return names.length;
+    },
+  };
+}
+
+/** Counts elements and attributes — in the file, per element, per record — against `limits`; throws the Polish refusal past one. */
+function limitCounter(limits: XmlLimits, line: () => number) {
+  let elements = 0;
+  let attributesHere = 0;
+  let attributes = 0;
+  let recordDepth = -1;
+  let recordIndex = 0;
+  let recordElements = 0;
+  let recordAttributes = 0;
+  let recordLine = 0;
+  const inRecord = () => `Operacja nr ${fmt(recordIndex)} (element ${limits.recordElement} od wiersza ${recordLine})`;
+  return {
+    /** An element named `name` opens with `depth` elements around it. */
+    element(name: string, depth: number) {
+      attributesHere = 0;
+      elements++;
+      if (depth + 1 > limits.maxDepth) {
+        throw new StatementError(
+          'xml-too-deep',
+          `Plik XML ma elementy zagnieżdżone głębiej niż ${fmt(limits.maxDepth)} poziomów (wiersz ${line()}); wyciąg camt.053 ma ich kilkanaście — plik jest uszkodzony lub spreparowany.`,
+        );
+      }
+      if (elements > limits.maxElements) {
+        throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxElements)} elementów — to więcej, niż ma jakikolwiek wyciąg. Wyeksportuj z banku krótszy okres.`);
+      }
+      if (name === limits.recordElement && recordDepth < 0) {
+        recordDepth = depth;
+        recordIndex++;
+        recordElements = 0;
+        recordAttributes = 0;
+        recordLine = line();
+      }
+      if (recordDepth >= 0 && ++recordElements > limits.maxElementsPerRecord) {
+        throw new StatementError('xml-too-large', `${inRecord()} ma ponad ${fmt(limits.maxElementsPerRecord)} elementów — wyciąg tak nie wygląda, plik jest uszkodzony lub spreparowany.`);
+      }
+    },
+    attribute() {
+      if (++attributesHere > limits.maxAttributesPerElement) {
+        throw new StatementError(
+          'xml-too-large',
+          `Element w wierszu ${line()} ma ponad ${fmt(limits.maxAttributesPerElement)} atrybutów — wyciąg camt.053 ma ich najwyżej kilka; plik jest uszkodzony lub spreparowany.`,
+        );
+      }
+      if (++attributes > limits.maxAttributes) {
+        throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxAttributes)} atrybutów — to więcej, niż ma jakikolwiek wyciąg; plik jest uszkodzony lub spreparowany.`);
+      }
+      if (recordDepth >= 0 && ++recordAttributes > limits.maxAttributesPerRecord) {
+        throw new StatementError('xml-too-large', `${inRecord()} ma ponad ${fmt(limits.maxAttributesPerRecord)} atrybutów — plik jest uszkodzony lub spreparowany.`);
+      }
+    },
+    /** An element closed, leaving `depth` open: a record ends with its element. */
+    closed(depth: number) {
+      if (recordDepth === depth) recordDepth = -1;
+    },
+  };
 }
 
 function xmlError(parserMessage: string, line: number, atEnd: boolean): StatementError {
