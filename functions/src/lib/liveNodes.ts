@@ -79,7 +79,8 @@ export async function holdNode(path: string, { lingerMs = 0, database = defaultD
     value: (child) => {
       const snap = held.latest;
       if (!snap) return null;
-      return (child ? snap.child(child) : snap).val() as unknown;
+      // Left unknown (HeldNode.value): whoever reads it narrows or parses it.
+      return (child ? snap.child(child) : snap).val();
     },
     release,
   };
