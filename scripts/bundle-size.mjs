@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
+// Issue 31 asks for 200 KB; this is the level reached so far (docs/benchmarks.md, "Bundle size").
+const DASHBOARD_COMPLETE_KB = 262;
 export const BUDGETS = {
   // What the sign-in page needs to render: entry + its static imports + the `/` route chunk.
   signIn: 200 * KB,
@@ -23,10 +25,9 @@ export const BUDGETS = {
   // Auth (the auth guard must know the session before the frame renders). The page renders into the
   // frame once its own chunk and its data code arrive (app/router/createRouter.tsx).
   dashboardFirstPaint: 200 * KB,
-  // Everything the dashboard loads until its data shows (+ home page, Firebase Database, RTK Query,
-  // schemas, user menu, role sync). Over it only warns: it guards against regressions, its floor is
-  // far above 200 KB (docs/benchmarks.md).
-  dashboardComplete: 350 * KB,
+  // Everything the dashboard loads until its data shows (+ home page, RTK Query, schemas, role sync;
+  // the first data comes over the REST API, Firebase Database loads after it). Enforced.
+  dashboardComplete: DASHBOARD_COMPLETE_KB * KB,
   areaChunk: 60 * KB, // each feature area's own chunk
 };
 
@@ -124,9 +125,10 @@ const dashboardFirstPaint = union(entryFiles, layoutChunk('DashboardLayout.tsx')
 const dashboard = union(
   dashboardFirstPaint,
   closure(area('home')),
-  closure(firebase('database')),
   closure(chunkWithSource(/src\/features\/roles\/roleSync\.tsx?$/, 'the role sync')),
 );
+// The first data comes over the REST API (shared/api/realtime.ts); the SDK then keeps it live.
+const liveUpdates = [...closure(firebase('database'))].filter((file) => !dashboard.has(file));
 
 // Fetched on the first use of the menu or when the browser is idle after the page (DashboardLayout).
 const userMenuExtra = [...layoutChunk('UserMenu.tsx')].filter((file) => !dashboard.has(file));
@@ -139,8 +141,8 @@ const rows = [
   { name: 'sign-in page (/): + Firebase App + Auth (session check)', size: total(signIn), budget: BUDGETS.signInWithSession, warnOnly: true,
     hint: "Load Firebase Auth functions through web/src/shared/firebase (loadAuth / loadAuthExtras), never with import('firebase/auth')." },
   { name: 'dashboard (/dashboard) first paint: entry + frame + Firebase App/Auth', size: total(dashboardFirstPaint), budget: BUDGETS.dashboardFirstPaint },
-  { name: 'dashboard (/dashboard) complete: + home page, its data code, role sync', size: total(dashboard), budget: BUDGETS.dashboardComplete, warnOnly: true,
-    hint: 'Something new on the dashboard path: check what the home page and the frame import (node scripts/bundle-size.mjs --json).' },
+  { name: 'dashboard (/dashboard) complete: + home page, its data code, role sync', size: total(dashboard), budget: BUDGETS.dashboardComplete },
+  { name: 'Firebase Database (live updates), after the dashboard\'s first data', size: total(new Set(liveUpdates)) },
   { name: 'user menu (popover), on first use or when idle after the page', size: total(new Set(userMenuExtra)) },
   ...areaNames.map((name) => ({
     name: `area chunk: ${name}`,
@@ -193,10 +195,12 @@ budget is enforced (exit code 1 when over). Last run: ${when} UTC.
   load the page renders into the frame once its chunk and its data code have arrived; they are
   requested at the same moment as the frame, so the first paint comes earlier and the rest no later.
 - *dashboard complete*: everything the dashboard loads until its data shows: the home area and what
-  it imports (RTK Query, the domain schemas and zod, which validate what the database sends),
-  Firebase Database and the role sync. The user menu's popover code is not part of it: the menu's
-  button stands in until the user reaches for it (pointer, touch, focus) or the browser has been
-  idle for a few seconds after the page; its own row gives what that fetch adds.
+  it imports (RTK Query, the domain schemas and zod, which validate what the database sends) and
+  the role sync. The first data comes over the Realtime Database REST API; Firebase Database (its
+  own row) loads once it is in, to keep the data live. The user menu's popover code is not part of
+  it either: the menu's button stands in until the user reaches for it (pointer, touch, focus) or
+  the browser has been idle for a few seconds after the page; its own row gives what that fetch adds.
+  Enforced at ${fmt(BUDGETS.dashboardComplete)}, the level reached; issue 31 asks for 200 KB.
 - *area chunk*: each feature area's own chunk (its pages; shared UI pieces live in shared chunks).
 
 | JavaScript | gzip | budget | |

@@ -1,16 +1,20 @@
 // The dashboard's device copy (issue 31) in Chromium against the real stack: a second visit draws the
 // account's dashboard from the copy, marked „odświeżanie…”, while the database cannot answer, and swaps
 // in live data when it can; the copy belongs to one uid, is dropped on sign-out and never shows up for
-// another account signing in on the same browser.
+// another account signing in on the same browser. The copy is drawn before the identity service has
+// confirmed the session (the device's last user stands in), and a last user it no longer confirms
+// (the account deleted) leaves for the sign-in page with the copy dropped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 import { signIn, submitSignIn } from './support/stack';
 
 const COPY_KEY = 'panel.copy.dashboard';
+const LAST_USER_KEY = 'panel.session.lastUser';
 
 let stack: SharedStack;
 let browser: Browser;
@@ -20,6 +24,7 @@ let web: string;
 let admin: App;
 let A: ParticipantCopy;
 let B: ParticipantCopy;
+let C: ParticipantCopy;
 
 /** A participant only account A has, so its name tells whose data is on screen. */
 const A_ONLY = { firstName: 'Gertruda', lastName: 'Kopiowska' };
@@ -28,7 +33,7 @@ const A_LATER = { firstName: 'Bonifacy', lastName: 'Późniejszy' };
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web!;
-  [A, B] = await Promise.all([demoParticipantCopy(stack, 'devicecopya'), demoParticipantCopy(stack, 'devicecopyb')]);
+  [A, B, C] = await Promise.all(['devicecopya', 'devicecopyb', 'devicecopyc'].map((label) => demoParticipantCopy(stack, label)));
   admin = initializeApp({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `device-copy-${Date.now()}`);
   await getDatabase(admin).ref(`members/${A.uid}/gertruda`).set({ ...A_ONLY, relation: 'family', createdAt: Date.now() });
   browser = await launchBrowser();
@@ -60,6 +65,25 @@ async function restoreDatabase(p: Page) {
 }
 
 const storedCopy = (p: Page) => p.evaluate((key) => localStorage.getItem(key), COPY_KEY);
+const storedLastUser = (p: Page) => p.evaluate((key) => localStorage.getItem(key), LAST_USER_KEY);
+
+/** Holds the identity SDK's `accounts:lookup` (how it confirms a stored session) until released. */
+async function holdAccountLookups(p: Page) {
+  const held: Route[] = [];
+  let holding = true;
+  const auth = new URL(stack.urls.auth).host;
+  await p.route(
+    (url) => url.host === auth && url.pathname.endsWith('/accounts:lookup'),
+    (route) => (holding ? void held.push(route) : route.continue()),
+  );
+  return {
+    held,
+    async release() {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
 
 describe('the dashboard’s device copy', () => {
   it('draws the account’s dashboard from the copy while the database is unreachable, then live data', async () => {
@@ -116,5 +140,62 @@ describe('the dashboard’s device copy', () => {
     await expect(other.getByTestId('home-refreshing').count()).resolves.toBe(0);
     await expect.poll(() => storedCopy(other)).toBeNull();
     await other.close();
+  });
+
+  it('is drawn before the identity service confirms the session, then live data', async () => {
+    const fresh = await newContext(browser, { viewport: 'phone' });
+    await fresh.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    try {
+      const first = await fresh.newPage();
+      await signIn(first, web, A);
+      await expect.poll(async () => JSON.parse((await storedCopy(first)) ?? 'null')?.uid).toBe(A.uid);
+      await expect.poll(async () => JSON.parse((await storedLastUser(first)) ?? 'null')?.user?.uid).toBe(A.uid);
+      await first.goto('about:blank');
+
+      const again = await fresh.newPage();
+      again.setDefaultTimeout(60_000);
+      const lookups = await holdAccountLookups(again);
+      // The first data comes over the REST API (the Database SDK loads after it): its reads, by path.
+      const restReads: string[] = [];
+      again.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.host === new URL(stack.urls.rtdb).host && url.pathname.endsWith('.json')) restReads.push(url.pathname);
+      });
+      await again.goto(`${web}/dashboard`);
+      // The copy is on screen while the SDK's question about the stored user is still unanswered.
+      await again.getByTestId('home-refreshing').waitFor();
+      await expect(again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).resolves.toBe(1);
+      await expect.poll(() => lookups.held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      await lookups.release();
+      // Live data replaces the copy (which already holds A_LATER: the first visit saved it).
+      await again.getByTestId('home-refreshing').waitFor({ state: 'detached' });
+      await again.getByTestId('home-members').getByText(`${A_LATER.firstName} ${A_LATER.lastName}`).waitFor();
+      expect(restReads).toEqual(expect.arrayContaining([`/members/${A.uid}.json`, `/tickets/${A.uid}.json`, '/orders.json']));
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('leaves for the sign-in page, dropping the copy, when the identity service no longer knows the account', async () => {
+    const fresh = await newContext(browser, { viewport: 'phone' });
+    await fresh.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    try {
+      const first = await fresh.newPage();
+      first.setDefaultTimeout(60_000);
+      await signIn(first, web, C);
+      await expect.poll(async () => JSON.parse((await storedCopy(first)) ?? 'null')?.uid).toBe(C.uid);
+      await first.goto('about:blank');
+      await getAuth(admin).deleteUser(C.uid);
+
+      const again = await fresh.newPage();
+      again.setDefaultTimeout(60_000);
+      await again.goto(`${web}/dashboard`);
+      await again.getByRole('button', { name: 'Zaloguj się' }).waitFor();
+      expect(new URL(again.url()).pathname).toBe('/');
+      await expect.poll(() => storedCopy(again)).toBeNull();
+      await expect.poll(() => storedLastUser(again)).toBeNull();
+    } finally {
+      await fresh.close();
+    }
   });
 });

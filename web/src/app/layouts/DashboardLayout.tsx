@@ -1,8 +1,8 @@
 import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
-import { useIsAdmin } from '../../features/auth';
+import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { useAuthStatus, useIsAdmin } from '../../features/auth';
 import { AppLoading } from '../../shared/ui/AppLoading';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
@@ -106,10 +106,15 @@ function UserMenuSlot() {
 export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const isAdmin = useIsAdmin();
+  const status = useAuthStatus();
   const { pathname } = useLocation();
 
   // On a phone the drawer closes once the user has picked a page.
   useEffect(close, [pathname, close]);
+
+  // The route guard let the device's last user in before the identity SDK confirmed the session; if
+  // the SDK then reports no user (or the session ends later), the signed-in frame leaves.
+  if (status === 'signedOut') return <Navigate to="/" replace />;
 
   const items = nav.filter((item) => !item.adminOnly || isAdmin);
   return (

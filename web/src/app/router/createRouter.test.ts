@@ -5,8 +5,10 @@ import { routeTable, type RouteDef } from './routeTable';
 import { isRouteMeta } from '../../shared/routing/meta';
 import type { AuthState } from '../../features/auth';
 
+const signedOut: AuthState = { status: 'signedOut', user: null, claims: { admin: false, staff: false }, error: null, provisional: false };
 const session = {
-  whenKnown: async (): Promise<AuthState> => ({ status: 'signedOut', user: null, claims: { admin: false, staff: false }, error: null }),
+  whenKnown: async (): Promise<AuthState> => signedOut,
+  whenConfirmed: async (): Promise<AuthState> => signedOut,
   refresh: async () => undefined,
 };
 

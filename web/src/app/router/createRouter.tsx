@@ -73,7 +73,7 @@ interface BuildOptions {
 
 export function buildRoutes(
   table: readonly RouteDef[],
-  session: Pick<Session, 'whenKnown' | 'refresh'>,
+  session: Pick<Session, 'whenKnown' | 'whenConfirmed' | 'refresh'>,
   { isFirstLoad = () => false }: BuildOptions = {},
 ): RouteObject[] {
   const byPath = new Map(table.map((def) => [def.path, def]));
@@ -144,7 +144,7 @@ export function buildRoutes(
   ];
 }
 
-export function createAppRouter(session: Pick<Session, 'whenKnown' | 'refresh'>) {
+export function createAppRouter(session: Pick<Session, 'whenKnown' | 'whenConfirmed' | 'refresh'>) {
   // Through a holder: the first navigation may start before createBrowserRouter returns.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
   created.router = createBrowserRouter(buildRoutes(routeTable, session, { isFirstLoad: () => !created.router?.state.initialized }));

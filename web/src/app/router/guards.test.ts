@@ -2,15 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { getGuard, runGuards, safeNextPath, type GuardContext } from './guards';
 import type { AuthState } from '../../features/auth';
 
-function session(status: AuthState['status']) {
+function session(status: AuthState['status'], confirmed: AuthState['status'] = status) {
   const calls: string[] = [];
-  const state: AuthState = { status, user: null, claims: { admin: false, staff: false }, error: null };
+  const noClaims = { admin: false, staff: false };
+  const state: AuthState = { status, user: null, claims: noClaims, error: null, provisional: status !== confirmed };
   const ctx = (url: string): GuardContext => ({
     request: new Request(url),
     session: {
       whenKnown: async () => {
         calls.push('whenKnown');
         return state;
+      },
+      whenConfirmed: async () => {
+        calls.push('whenConfirmed');
+        return { status: confirmed, user: null, claims: noClaims, error: null, provisional: false };
       },
       refresh: async () => {
         calls.push('refresh');
@@ -58,10 +63,24 @@ describe('route guards', () => {
   it('refresh reloads the session of a signed-in user only', async () => {
     const signedIn = session('signedIn');
     await runGuards(['auth', 'refresh'], signedIn.ctx('http://x/dashboard/admin'));
-    expect(signedIn.calls).toEqual(['whenKnown', 'whenKnown', 'refresh']);
+    expect(signedIn.calls).toEqual(['whenKnown', 'whenConfirmed', 'refresh']);
     const signedOut = session('signedOut');
-    await runGuards(['refresh'], signedOut.ctx('http://x/dashboard/admin'));
-    expect(signedOut.calls).toEqual(['whenKnown']);
+    const response = (await thrown(runGuards(['refresh'], signedOut.ctx('http://x/dashboard/admin')))) as Response;
+    expect(new URL(response.headers.get('Location') ?? '', 'http://x').searchParams.get('next')).toBe('/dashboard/admin');
+    expect(signedOut.calls).toEqual(['whenConfirmed']);
+  });
+
+  it('auth lets the device’s last user through before the identity SDK confirms it', async () => {
+    const provisional = session('signedIn', 'signedOut');
+    await expect(runGuards(['auth'], provisional.ctx('http://x/dashboard'))).resolves.toBeUndefined();
+    expect(provisional.calls).toEqual(['whenKnown']);
+  });
+
+  it('refresh waits for the confirmed session: a device’s last user the SDK does not confirm goes to sign-in', async () => {
+    const provisional = session('signedIn', 'signedOut');
+    const response = (await thrown(runGuards(['auth', 'refresh'], provisional.ctx('http://x/dashboard/statystyki')))) as Response;
+    expect(response.status).toBe(302);
+    expect(provisional.calls).toEqual(['whenKnown', 'whenConfirmed']);
   });
 
   it('accepts only same-origin paths as a sign-in target', () => {

@@ -5,7 +5,7 @@ import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 /** What a guard gets: the navigation's request and the session. */
 export interface GuardContext {
   request: Request;
-  session: Pick<Session, 'whenKnown' | 'refresh'>;
+  session: Pick<Session, 'whenKnown' | 'whenConfirmed' | 'refresh'>;
 }
 
 /** A guard resolves to let the navigation through, or throws a redirect / error response. */
@@ -14,19 +14,28 @@ export type Guard = (ctx: GuardContext) => Promise<void>;
 export const SIGN_IN_PATH = '/';
 export { NEXT_PARAM, safeNextPath };
 
-/** Signed out → the sign-in page, remembering where the user wanted to go. */
+/**
+ * Signed out → the sign-in page, remembering where the user wanted to go. The device's last user,
+ * not yet confirmed by the identity SDK, counts as signed in: the page may draw that account's device
+ * copy, and if the SDK then reports no user the dashboard frame sends the visitor here
+ * (DashboardLayout).
+ */
 const auth: Guard = async ({ request, session }) => {
   const state = await session.whenKnown();
-  if (state.status === 'signedIn') return;
+  if (state.status !== 'signedIn') toSignIn(request);
+};
+
+function toSignIn(request: Request): never {
   const url = new URL(request.url);
   const wanted = `${url.pathname}${url.search}${url.hash}`;
   throw redirect(`${SIGN_IN_PATH}?${new URLSearchParams({ [NEXT_PARAM]: wanted })}`);
-};
+}
 
 /** Reloads the user and forces a new ID token before entering, so a role granted a second ago applies. */
-const refresh: Guard = async ({ session }) => {
-  const state = await session.whenKnown();
-  if (state.status !== 'signedIn') return;
+const refresh: Guard = async ({ request, session }) => {
+  // Roles are never taken from the device's last user: these pages wait for the SDK's own.
+  const state = await session.whenConfirmed();
+  if (state.status !== 'signedIn') toSignIn(request);
   try {
     await session.refresh();
   } catch {

@@ -21,10 +21,15 @@ export interface AuthState {
   claims: RoleClaims;
   /** Set when the identity SDK could not be loaded at all; the app then behaves as signed out. */
   error: string | null;
+  /**
+   * True while the user is the one this device last had signed in (lastUser.ts), not yet confirmed
+   * by the identity SDK: pages may draw that account's device copy, roles wait for the confirmation.
+   */
+  provisional: boolean;
 }
 
 const noClaims: RoleClaims = { admin: false, staff: false };
-const initialState: AuthState = { status: 'unknown', user: null, claims: noClaims, error: null };
+const initialState: AuthState = { status: 'unknown', user: null, claims: noClaims, error: null, provisional: false };
 
 export function claimsFrom(raw: Record<string, unknown>): RoleClaims {
   return { admin: raw.admin === true, staff: raw.staff === true };
@@ -39,17 +44,28 @@ export const authSlice = createSlice({
       state.user = action.payload.user;
       state.claims = action.payload.claims;
       state.error = null;
+      state.provisional = false;
+    },
+    /** The device's last signed-in user, before the identity SDK confirms it: no roles until then. */
+    restoredProvisionally(state, action: PayloadAction<SessionUser>) {
+      state.status = 'signedIn';
+      state.user = action.payload;
+      state.claims = noClaims;
+      state.error = null;
+      state.provisional = true;
     },
     signedOut(state) {
       state.status = 'signedOut';
       state.user = null;
       state.claims = noClaims;
+      state.provisional = false;
     },
     sessionUnavailable(state, action: PayloadAction<string>) {
       state.status = 'signedOut';
       state.user = null;
       state.claims = noClaims;
       state.error = action.payload;
+      state.provisional = false;
     },
   },
   selectors: {
@@ -61,5 +77,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, sessionUnavailable } = authSlice.actions;
+export const { signedIn, restoredProvisionally, signedOut, sessionUnavailable } = authSlice.actions;
 export const { selectAuth, selectAuthStatus, selectUser, selectIsAdmin, selectIsStaff } = authSlice.selectors;

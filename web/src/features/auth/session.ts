@@ -1,7 +1,8 @@
 import type { User } from 'firebase/auth';
 import { dropDeviceCopies } from '../../shared/deviceCopy';
 import { loadAuth } from '../../shared/firebase';
-import { claimsFrom, sessionUnavailable, signedIn, signedOut, type AuthState, type SessionUser } from './authSlice';
+import { claimsFrom, restoredProvisionally, sessionUnavailable, signedIn, signedOut, type AuthState, type RoleClaims, type SessionUser } from './authSlice';
+import { forgetLastUser, readLastUser, saveLastUser } from './lastUser';
 
 /** What the session layer needs from the store; keeps this module independent of the store's full type. */
 interface SessionStore {
@@ -12,8 +13,14 @@ interface SessionStore {
 
 /** The session operations route guards and pages use; guards receive it so they can be unit-tested. */
 export interface Session {
-  /** Resolves once the first auth state is known (signed in or out). */
+  /**
+   * Resolves once the first auth state is known (signed in or out). On a device that had a user
+   * signed in, that is at once: the device's last user, provisionally (lastUser.ts), until the
+   * identity SDK confirms it or reports otherwise.
+   */
   whenKnown(): Promise<AuthState>;
+  /** Resolves once the identity SDK itself has reported the user (never provisional). */
+  whenConfirmed(): Promise<AuthState>;
   /** Reloads the user record and forces a fresh ID token, so claims granted a moment ago apply. */
   refresh(): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
@@ -30,6 +37,21 @@ function toSessionUser(user: User): SessionUser {
  * refreshed, which is when new custom claims arrive.
  */
 export function createSession(store: SessionStore): Session {
+  const confirm = (user: SessionUser, claims: RoleClaims) => {
+    saveLastUser(user);
+    store.dispatch(signedIn({ user, claims }));
+  };
+  const confirmSignedOut = () => {
+    forgetLastUser();
+    store.dispatch(signedOut());
+  };
+  // The device's last user stands in until the SDK has asked the identity service about it: the
+  // route guard lets the dashboard draw that account's device copy meanwhile. If the SDK then reports
+  // no user, the state turns signed out (the copy is dropped, the dashboard frame leaves); if another
+  // user, the copies of every other account are dropped before that user is stored.
+  const lastUser = readLastUser();
+  if (lastUser) store.dispatch(restoredProvisionally(lastUser));
+
   const started = loadAuth().then(
     ({ auth, sdk }) => {
       sdk.onIdTokenChanged(auth, async (user) => {
@@ -37,14 +59,14 @@ export function createSession(store: SessionStore): Session {
         // stays, and another account signing in never sees the previous one's (shared/deviceCopy.ts).
         dropDeviceCopies(user?.uid ?? null);
         if (!user) {
-          store.dispatch(signedOut());
+          confirmSignedOut();
           return;
         }
         try {
           const token = await user.getIdTokenResult();
-          store.dispatch(signedIn({ user: toSessionUser(user), claims: claimsFrom(token.claims) }));
+          confirm(toSessionUser(user), claimsFrom(token.claims));
         } catch {
-          store.dispatch(signedIn({ user: toSessionUser(user), claims: { admin: false, staff: false } }));
+          confirm(toSessionUser(user), { admin: false, staff: false });
         }
       });
       return { auth, sdk };
@@ -57,11 +79,11 @@ export function createSession(store: SessionStore): Session {
   // The rejection is reported through the store; callers that need the SDK see it again on their own await.
   started.catch(() => undefined);
 
-  function whenKnown(): Promise<AuthState> {
+  function whenState(accept: (auth: AuthState) => boolean): Promise<AuthState> {
     return new Promise((resolve) => {
       const check = () => {
         const { auth } = store.getState();
-        if (auth.status === 'unknown') return false;
+        if (!accept(auth)) return false;
         resolve(auth);
         return true;
       };
@@ -73,28 +95,35 @@ export function createSession(store: SessionStore): Session {
   }
 
   return {
-    whenKnown,
+    whenKnown: () => whenState((auth) => auth.status !== 'unknown'),
+    whenConfirmed: () => whenState((auth) => auth.status !== 'unknown' && !auth.provisional),
     async refresh() {
       const { auth } = await started;
+      await auth.authStateReady(); // the persisted user is there only once the SDK has loaded it
       const user = auth.currentUser;
       if (!user) return;
       await user.reload();
       const token = await user.getIdTokenResult(true);
-      store.dispatch(signedIn({ user: toSessionUser(user), claims: claimsFrom(token.claims) }));
+      confirm(toSessionUser(user), claimsFrom(token.claims));
     },
     async signIn(email, password) {
       const { auth, sdk } = await started;
+      // Until the SDK has reported the new user, the device names no last user: a visit cut off in
+      // between waits for the SDK instead of standing in with whoever was signed in before.
+      forgetLastUser();
       const credential = await sdk.signInWithEmailAndPassword(auth, email, password);
       dropDeviceCopies(credential.user.uid);
       const token = await credential.user.getIdTokenResult();
-      // Dispatched here too so the redirect after sign-in never races the token listener.
-      store.dispatch(signedIn({ user: toSessionUser(credential.user), claims: claimsFrom(token.claims) }));
+      // Confirmed here too so the redirect after sign-in never races the token listener.
+      confirm(toSessionUser(credential.user), claimsFrom(token.claims));
     },
     async signOut() {
       const { auth, sdk } = await started;
-      dropDeviceCopies(); // first: the user asked for nothing of the account to stay on the device
+      // First: the user asked for nothing of the account to stay on the device.
+      dropDeviceCopies();
+      forgetLastUser();
       await sdk.signOut(auth);
-      store.dispatch(signedOut());
+      confirmSignedOut();
     },
   };
 }

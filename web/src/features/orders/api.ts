@@ -30,7 +30,7 @@ export const ordersApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** My orders, newest first. */
-    getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders)),
+    getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders, (uid) => ({ path: 'orders', orderBy: 'uid', equalTo: uid }))),
     /** Admin: every order, newest first (the rules give only admins the whole path). */
     getAllOrders: build.query<OrderEntry[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     /** One order, live: its status turns to paid when the organiser confirms the transfer. */

@@ -24,6 +24,7 @@ export async function checkPasswordPolicy(password: string): Promise<PolicyStatu
 /** Creates the account, or reuses it when this browser already signed it in (a retry after a failed profile step). */
 export async function createAccount(email: string, password: string): Promise<void> {
   const { auth, extra } = await authWith();
+  await auth.authStateReady();
   if (auth.currentUser && auth.currentUser.email === email) return;
   await extra.createUserWithEmailAndPassword(auth, email, password);
 }

@@ -4,6 +4,7 @@ import { callFunction, loadAuth, loadAuthExtras } from '../../shared/firebase';
 /** Password operations need a fresh sign-in: the identity service refuses them on an old session. */
 async function reauthenticate(password: string) {
   const [{ auth }, sdk] = await Promise.all([loadAuth(), loadAuthExtras()]);
+  await auth.authStateReady(); // the page may be open before the SDK has confirmed the stored user
   const user = auth.currentUser;
   if (!user?.email) throw Object.assign(new Error('no user'), { code: 'auth/user-not-found' });
   await sdk.reauthenticateWithCredential(user, sdk.EmailAuthProvider.credential(user.email, password));
@@ -23,5 +24,6 @@ export async function deleteAccount(password: string): Promise<CallableOutput<'d
 /** Whether the account signs in with a password at all (federated accounts cannot change one here). */
 export async function hasPasswordProvider(): Promise<boolean> {
   const { auth } = await loadAuth();
+  await auth.authStateReady(); // asked when the page opens, possibly before the SDK has confirmed the user
   return auth.currentUser?.providerData.some((p) => p.providerId === 'password') ?? false;
 }

@@ -2,7 +2,7 @@ import { isDraft, original, type ThunkDispatch, type UnknownAction } from '@redu
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
 import { parseWith } from '@domain/issues';
-import { loadDatabase } from '../firebase';
+import { isDatabaseLoaded, loadDatabase, readOverRest, REST_UNAVAILABLE, type RestRead } from '../firebase';
 
 /**
  * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
@@ -77,10 +77,25 @@ export type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
 export type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
 
 /**
+ * The first value of an endpoint. On the page load (the Database SDK not loaded yet) it comes over the
+ * REST API, so the page's data does not wait for the SDK, its WebSocket and its handshake: the SDK
+ * loads once a first value is in (onCacheEntryAdded) and keeps it live from then on. Later reads go
+ * over the SDK's open connection. Without a network the REST request fails and the SDK's get is used.
+ */
+async function firstValue<Arg>(arg: Arg, buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery, restOf?: (arg: Arg) => RestRead): Promise<unknown> {
+  if (restOf && !isDatabaseLoaded()) {
+    const value = await readOverRest(restOf(arg));
+    if (value !== REST_UNAVAILABLE) return value;
+  }
+  const database = await loadDatabase();
+  return (await database.sdk.get(buildQuery(database, arg))).val();
+}
+
+/**
  * Endpoint definition for a value at a database path, kept live by a `onValue` listener.
  *
  * - `queryFn` resolves with the first value (so `isLoading` means "no data yet"), or with an error
- *   such as `PERMISSION_DENIED`.
+ *   such as `PERMISSION_DENIED`; on the page load it reads over the REST API (firstValue).
  * - `onCacheEntryAdded` subscribes with `onValue` once the first value is in the cache and pushes
  *   every change into it; when the last component using the entry unmounts and
  *   `keepUnusedDataFor` passes, RTK Query removes the entry and the listener is detached.
@@ -90,7 +105,7 @@ export function realtimeEndpoint<Result, Arg = void>(
   /** Required: stored data is parsed with the domain's schemas (parseRecord / parseRecords), never cast. */
   transform: (raw: unknown, arg: Arg) => Result,
 ) {
-  return realtimeQueryEndpoint<Result, Arg>(({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)), transform);
+  return realtimeQueryEndpoint<Result, Arg>(({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)), transform, (arg) => ({ path: pathOf(arg) }));
 }
 
 /**
@@ -101,13 +116,13 @@ export function realtimeEndpoint<Result, Arg = void>(
 export function realtimeQueryEndpoint<Result, Arg = void>(
   buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
   transform: (raw: unknown, arg: Arg) => Result,
+  /** The same query for the REST API (path, orderBy, equalTo), for a first read without the SDK; optional. */
+  restOf?: (arg: Arg) => RestRead,
 ) {
   return {
     async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
       try {
-        const database = await loadDatabase();
-        const snapshot = await database.sdk.get(buildQuery(database, arg));
-        return { data: transform(snapshot.val(), arg) };
+        return { data: transform(await firstValue(arg, buildQuery, restOf), arg) };
       } catch (error) {
         return { error: toRealtimeError(error) };
       }
