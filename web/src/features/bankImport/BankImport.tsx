@@ -11,8 +11,8 @@ import { useStatementImport } from './useStatementImport';
  * only the transfers being booked are sent, 25 per call (docs/bank-import.md).
  */
 export default function BankImport() {
-  const { orders, settled, mappings, encoding, stage, setStage, fileError, confirming, setConfirming, savingMapping, booking, reading, currentFile, layoutChoice, pendingOrders, match, sendable, ...act } =
-    useStatementImport();
+  const { orders, settled, mappings, encoding, stage, setStage, fileError, confirming, setConfirming, ...rest } = useStatementImport();
+  const { savingMapping, booking, reading, currentFile, layoutChoice, pendingOrders, match, sendable, ...act } = rest;
   const statement = stage.kind === 'preview' ? stage.statement : null;
   const loading = orders.isLoading || settled.isLoading || mappings.isLoading;
   const sendableGrosze = sendable.reduce((t, i) => t + i.tx.amountGrosze, 0);
