@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { EventTab, OrdersTab, ProductsTab, TicketTypesTab, UsersTab } from '../../features/admin';
+import { DiscountsTab, EventTab, OrdersTab, ProductsTab, TicketTypesTab, UsersTab } from '../../features/admin';
 import { useIsAdmin } from '../../features/auth';
 import { BankImportTab } from '../../features/bankImport';
 import { KsefTab } from '../../features/ksef';
@@ -30,6 +30,7 @@ const TABS = [
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'lista-oczekujacych', label: 'Lista oczekujących', Panel: WaitingListTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },
+  { value: 'kody', label: 'Kody rabatowe', Panel: DiscountsTab },
   { value: 'uzytkownicy', label: 'Użytkownicy', Panel: UsersTab },
   { value: 'wydarzenie', label: 'Wydarzenie', Panel: EventTab },
 ] as const;

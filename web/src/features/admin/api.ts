@@ -1,4 +1,5 @@
-import { archivedProductSchema, archivedTicketTypeSchema, profileSchema, rolesSchema, type Product, type TicketType, type Variant } from '@domain/schemas';
+import { archivedProductSchema, archivedTicketTypeSchema, discountStatsSchema, profileSchema, rolesSchema, type Product, type TicketType, type Variant } from '@domain/schemas';
+import { discountCodeRecordSchema, discountUsesSchema, type DiscountCodeRecord } from '@domain/discounts';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
 export type WithId<T> = T & { id: string };
@@ -45,6 +46,23 @@ export function toUsers(raw: unknown): AdminUser[] {
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'pl') || a.firstName.localeCompare(b.firstName, 'pl'));
 }
 
+export type AdminDiscountCode = DiscountCodeRecord & { code: string };
+export type DiscountStats = { orders?: number; units?: number; discountGross?: number };
+
+/** `/discountCodes`, each parsed with its domain schema, newest first. */
+export function toDiscountCodes(raw: unknown): AdminDiscountCode[] {
+  return parseRecords(discountCodeRecordSchema, raw, 'discountCodes')
+    .map(([code, c]) => ({ ...c, code }))
+    .sort((a, b) => b.createdAt - a.createdAt || a.code.localeCompare(b.code));
+}
+/** `/discountUses`: units held by pending and paid orders, per code. */
+function toDiscountUses(raw: unknown): Record<string, number> {
+  return Object.fromEntries(parseRecords(discountUsesSchema, raw, 'discountUses').map(([code, u]) => [code, u.used]));
+}
+function toDiscountStats(raw: unknown): Record<string, DiscountStats> {
+  return Object.fromEntries(parseRecords(discountStatsSchema, raw, 'stats/admin/discounts'));
+}
+
 function toRoles(raw: unknown): Record<string, RoleFlags> {
   return Object.fromEntries(parseRecords(rolesSchema, raw, 'roles').map(([uid, r]) => [uid, { admin: r.admin, staff: r.staff }]));
 }
@@ -57,9 +75,12 @@ export const adminApi = realtimeApi.injectEndpoints({
     adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toArchivedProducts)),
     adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
     adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
+    adminDiscountCodes: build.query<AdminDiscountCode[], void>(realtimeEndpoint(() => 'discountCodes', toDiscountCodes)),
+    adminDiscountUses: build.query<Record<string, number>, void>(realtimeEndpoint(() => 'discountUses', toDiscountUses)),
+    adminDiscountStats: build.query<Record<string, DiscountStats>, void>(realtimeEndpoint(() => 'stats/admin/discounts', toDiscountStats)),
   }),
 });
 
-export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminUsersQuery, useAdminRolesQuery } = adminApi;
+export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminUsersQuery, useAdminRolesQuery, useAdminDiscountCodesQuery, useAdminDiscountUsesQuery, useAdminDiscountStatsQuery } = adminApi;
 
 

@@ -5,3 +5,4 @@ export { OrdersTab } from './OrdersTab';
 export { ProductsTab } from './ProductsTab';
 export { TicketTypesTab } from './TicketTypesTab';
 export { UsersTab } from './UsersTab';
+export { DiscountsTab } from './DiscountsTab';

@@ -18,6 +18,8 @@ export interface AdminStatsData {
   variants: Record<string, Record<string, number>>;
   pickups: { total: number; picked: number };
   byCountry: Record<string, number>;
+  /** Per discount code: orders placed with it, units discounted and the discount given (docs/discounts.md). */
+  discounts: Record<string, { orders: number; units: number; discountGross: number }>;
 }
 
 export interface DayStats {
@@ -66,6 +68,7 @@ export function toAdminStats(raw: unknown): AdminStatsData {
     variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([pid, vs]) => [pid, paid(vs)])),
     pickups: { total: n(r.pickups?.total), picked: n(r.pickups?.picked) },
     byCountry: r.byCountry ?? {},
+    discounts: Object.fromEntries(Object.entries(r.discounts ?? {}).map(([code, d]) => [code, { orders: n(d.orders), units: n(d.units), discountGross: n(d.discountGross) }])),
   };
 }
 

@@ -134,3 +134,18 @@ export function refundItemRows(refunds: RefundStatsData, tickets: readonly Catal
     }
   return rows.sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name, 'pl'));
 }
+
+export interface DiscountStatRow {
+  code: string;
+  orders: number;
+  units: number;
+  discountGross: number;
+}
+
+/** Codes that were used (now or before a cancellation took it back: then all counts are 0 and the code is left out), most discount first. */
+export function discountRows(stats: AdminStatsData): DiscountStatRow[] {
+  return Object.entries(stats.discounts)
+    .map(([code, d]) => ({ code, ...d }))
+    .filter((r) => r.orders > 0 || r.units > 0 || r.discountGross > 0)
+    .sort((a, b) => b.discountGross - a.discountGross || a.code.localeCompare(b.code));
+}

@@ -18,12 +18,14 @@ export interface CheckoutState {
   idempotencyKey: string;
   /** The order this checkout placed: the confirmation shows it, and placing again is never offered. */
   placed: { orderId: string } | null;
+  /** The discount code typed at the first step or opened from a link (normalised; checked by the server). */
+  discountCode: string | null;
 }
 
 const storageKey = (kind: CheckoutKind, uid: string) => `panel.checkout.${kind}.${uid}`;
 
 function fresh(previous?: CheckoutState): CheckoutState {
-  return { buyer: previous?.buyer ?? null, acceptTerms: false, saveInvoiceData: previous?.saveInvoiceData ?? false, idempotencyKey: newIdempotencyKey(), placed: null };
+  return { buyer: previous?.buyer ?? null, acceptTerms: false, saveInvoiceData: previous?.saveInvoiceData ?? false, idempotencyKey: newIdempotencyKey(), placed: null, discountCode: null };
 }
 
 /** What sessionStorage held, if it still has the shape this version writes (else a fresh checkout). */
@@ -34,7 +36,8 @@ function restore(raw: string | null): CheckoutState | undefined {
     if (!s || !isIdempotencyKey(s.idempotencyKey)) return undefined;
     const buyer = s.buyer && typeof s.buyer === 'object' ? s.buyer : null;
     const placed = s.placed && typeof s.placed.orderId === 'string' ? { orderId: s.placed.orderId } : null;
-    return { buyer, acceptTerms: s.acceptTerms === true, saveInvoiceData: s.saveInvoiceData === true, idempotencyKey: s.idempotencyKey, placed };
+    const discountCode = typeof s.discountCode === 'string' ? s.discountCode : null;
+    return { buyer, acceptTerms: s.acceptTerms === true, saveInvoiceData: s.saveInvoiceData === true, idempotencyKey: s.idempotencyKey, placed, discountCode };
   } catch {
     return undefined;
   }

@@ -10,3 +10,7 @@ export { OrderRefusal } from './OrderRefusal';
 export { PlacingStep } from './PlacingStep';
 export { checkoutRefusal, type CheckoutRefusal } from './refusal';
 export { usePlaceOrder } from './usePlaceOrder';
+export { DiscountCodeField } from './DiscountCodeField';
+export { DiscountedPrice } from './DiscountedPrice';
+export { DiscountFromLink } from './DiscountFromLink';
+export { DISCOUNT_PARAM, discountBlocking, priceWithDiscount, useDiscountCode, useDiscountLink, type DiscountableLine, type DiscountCheck, type PricedWithDiscount } from './discount';

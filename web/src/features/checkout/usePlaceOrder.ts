@@ -20,11 +20,11 @@ export const confirmationPath = (stepPath: string, orderId: string) => `${stepPa
 export function usePlaceOrder(kind: CheckoutKind, uid: string, place: PlaceOrder, stepPath: string, memberName?: (memberId: string) => string | null) {
   const [state, update] = useCheckoutState(kind, uid);
   const navigate = useNavigate();
-  const { idempotencyKey } = state;
+  const { idempotencyKey, discountCode } = state;
   const placeOrder = useCallback(
     async (values: BuyerValues): Promise<CheckoutRefusal | null> => {
       try {
-        const result = await place({ idempotencyKey, buyer: invoiceFromValues(values.buyer), acceptTerms: true, saveInvoiceData: values.saveInvoiceData });
+        const result = await place({ idempotencyKey, buyer: invoiceFromValues(values.buyer), acceptTerms: true, saveInvoiceData: values.saveInvoiceData, ...(discountCode ? { discountCode } : {}) });
         update({ placed: { orderId: result.orderId } });
         navigate(confirmationPath(stepPath, result.orderId), { replace: true });
         return null;
@@ -32,7 +32,7 @@ export function usePlaceOrder(kind: CheckoutKind, uid: string, place: PlaceOrder
         return checkoutRefusal(error, memberName);
       }
     },
-    [idempotencyKey, place, update, navigate, stepPath, memberName],
+    [idempotencyKey, discountCode, place, update, navigate, stepPath, memberName],
   );
   return { state, update, placeOrder };
 }

@@ -149,7 +149,9 @@ export function OrderConfirmation({ number, totalGross, seller, sellerLoading, d
         ))}
       {details?.status === 'paid' && (
         <Alert color="teal" variant="light" role="status">
-          Dziękujemy — płatność została zaksięgowana{details.invoiceNumber ? `, faktura ${details.invoiceNumber}` : ''}.
+          {totalGross === 0 && !details.invoiceNumber
+            ? 'Zamówienie jest potwierdzone — dzięki kodowi rabatowemu nie ma nic do zapłaty, więc nie wystawiamy faktury.'
+            : `Dziękujemy — płatność została zaksięgowana${details.invoiceNumber ? `, faktura ${details.invoiceNumber}` : ''}.`}
         </Alert>
       )}
       {actions}

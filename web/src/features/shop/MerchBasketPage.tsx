@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, startNewCheckoutIfPlaced } from '../checkout';
+import { CheckoutGate, DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
 import { removeLine, setLineQuantity } from './api';
 import { BasketLines, BasketTotals, type PricedLine } from './basketView';
 import { gateOf, SHOP, STEP1, usePricedBasket } from './shopCheckout';
@@ -30,6 +30,7 @@ export function MerchBasketPage() {
 
   return (
     <PageFrame>
+      <DiscountFromLink kind="merch" uid={uid} />
       <CheckoutGate {...gateOf(basket)}>
         <Stack gap="md">
           <BasketLines

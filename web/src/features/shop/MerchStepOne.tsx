@@ -1,17 +1,19 @@
 import { useEffect } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, CheckoutSteps, startNewCheckoutIfPlaced } from '../checkout';
+import { CheckoutGate, CheckoutSteps, DiscountCodeField, startNewCheckoutIfPlaced } from '../checkout';
 import { BasketLines, BasketTotals } from './basketView';
 import { BASKET, gateOf, MERCH_STEPS, STEP2, usePricedBasket } from './shopCheckout';
+import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
 
 export function MerchStepOne() {
   const uid = useUid() ?? '';
   const basket = usePricedBasket(uid);
+  const d = useMerchDiscount(uid, basket.lines);
   useEffect(() => startNewCheckoutIfPlaced('merch', uid), [uid]);
-  const blocked = basket.lines.some((l) => l.problem);
+  const blocked = basket.lines.some((l) => l.problem) || d.blocking !== null;
   return (
     <PageFrame>
       <CheckoutSteps steps={MERCH_STEPS} active={0} />
@@ -20,8 +22,12 @@ export function MerchStepOne() {
           <Text c="dimmed" size="sm">
             Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu zamówienia.
           </Text>
-          <BasketLines lines={basket.lines} />
-          <BasketTotals lines={basket.lines} />
+          <BasketLines lines={d.lines} />
+          <BasketTotals lines={d.lines} />
+          {d.free && <Text size="sm">Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.</Text>}
+          <Paper withBorder radius="md" p="md">
+            <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
+          </Paper>
           <Group justify="space-between">
             <Button component={Link} to={BASKET} variant="default">
               Wstecz: koszyk

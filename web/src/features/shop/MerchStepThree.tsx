@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatNip } from '@domain/identifiers';
+import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { buyerStepComplete, CheckoutGate, CheckoutSteps, OrderRefusal, PlacingStep, usePlaceOrder, type CheckoutRefusal } from '../checkout';
 import { useGetCountriesQuery } from '../registration';
 import type { InvoiceValues } from '../settings';
 import { placeMerchOrder } from './api';
 import { BasketLines, BasketTotals } from './basketView';
-import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP2, STEP3, usePricedBasket } from './shopCheckout';
+import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP1, STEP2, STEP3, usePricedBasket } from './shopCheckout';
+import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
 
 function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
@@ -54,13 +56,13 @@ export function MerchStepThree() {
 function MerchSummaryStep() {
   const uid = useUid() ?? '';
   const basket = usePricedBasket(uid);
+  const d = useMerchDiscount(uid, basket.lines);
   const { state, placeOrder } = usePlaceOrder('merch', uid, placeMerchOrder, STEP3);
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
 
-
   const values = state.buyer ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData } : null;
-  const blocked = basket.lines.some((l) => l.problem);
+  const blocked = basket.lines.some((l) => l.problem) || d.blocking !== null;
 
   async function place() {
     if (placing || !buyerStepComplete(values)) return;
@@ -86,19 +88,31 @@ function MerchSummaryStep() {
           </Alert>
         ) : (
           <Stack gap="md">
-            <BasketLines lines={basket.lines} />
-            <BasketTotals lines={basket.lines} />
+            <BasketLines lines={d.lines} />
+            <BasketTotals lines={d.lines} />
+            {d.discount.check.status === 'valid' && (
+              <Text size="sm" c="dimmed" data-testid="discount-summary">
+                Kod rabatowy {d.discount.check.preview.code}: −{formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
+              </Text>
+            )}
             <BuyerSummary buyer={values.buyer} />
             {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
+            {d.blocking && (
+              <Alert color="orange" variant="light" role="alert">
+                {d.blocking} <Anchor component={Link} to={STEP1}>Wróć do przeglądu</Anchor>
+              </Alert>
+            )}
             <Text size="sm" c="dimmed">
-              Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.
+              {d.free
+                ? 'Nie ma nic do zapłaty — po złożeniu zamówienie jest od razu potwierdzone, bez faktury. Gadżety odbierzesz w punkcie odbioru.'
+                : 'Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.'}
             </Text>
             <Group justify="space-between">
               <Button component={Link} to={STEP2} variant="default" disabled={placing}>
                 Wstecz: dane nabywcy
               </Button>
               <Button onClick={() => void place()} loading={placing} disabled={blocked} size="md">
-                Zamawiam i płacę przelewem
+                {d.free ? 'Zamawiam bezpłatnie' : 'Zamawiam i płacę przelewem'}
               </Button>
             </Group>
           </Stack>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../shared/format/pl';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import type { ProductEntry, VariantEntry } from '../catalogue';
 import type { MerchLine } from './api';
+import { DiscountedPrice } from '../checkout';
 
 export interface PricedLine {
   line: MerchLine;
@@ -14,6 +15,8 @@ export interface PricedLine {
   variantLabel: string;
   memberName?: string;
   unitGross: number;
+  /** The catalogue price when a discount code lowered `unitGross`. */
+  listUnitGross?: number;
   vatRate: VatRate;
   gross: number;
   /** Why the server would refuse this line right now (Polish), if it would. */
@@ -82,7 +85,7 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                 </Text>
               </Stack>
               <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="basket-line-total">
-                {formatMoney(l.gross)}
+                {l.listUnitGross === undefined ? formatMoney(l.gross) : <DiscountedPrice list={l.listUnitGross * l.line.quantity} paid={l.gross} size="md" />}
               </Text>
             </Group>
             {(onQuantity || onRemove) && (

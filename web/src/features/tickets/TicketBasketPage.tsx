@@ -5,7 +5,7 @@ import { ticketAccountLimitNote } from '@domain/limits';
 import { formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { startNewCheckoutIfPlaced } from '../checkout';
+import { DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
 import { memberName, type MemberEntry } from '../members';
 import { setBasketTicket } from './api';
 import type { TicketTypeEntry } from '../catalogue';
@@ -151,6 +151,7 @@ export function TicketBasketPage() {
   return (
     <PageFrame>
       <Text c="dimmed">Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.</Text>
+      <DiscountFromLink kind="tickets" uid={uid} />
       {members.length === 0 ? (
         <EmptyState title="Najpierw dodaj uczestników" action={<Button component={Link} to={`${MEMBERS}/member/addMember`}>Dodaj uczestnika</Button>}>
           Bilety kupujesz dla konkretnych osób.

@@ -3,11 +3,12 @@ import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, CheckoutSteps, startNewCheckoutIfPlaced } from '../checkout';
+import { CheckoutGate, CheckoutSteps, DiscountCodeField, DiscountedPrice, startNewCheckoutIfPlaced } from '../checkout';
 import { memberName } from '../members';
 import { setBasketTicket } from './api';
 import { BASKET, emptyBasket, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
+import { useTicketDiscount } from './useTicketDiscount';
 
 function Problems({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
@@ -31,17 +32,19 @@ export function TicketsStepOne() {
   const [error, setError] = useState<string | null>(null);
   const uid = c.uid ?? '';
   useEffect(() => startNewCheckoutIfPlaced('tickets', uid), [uid]);
+  const d = useTicketDiscount(c);
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={0} />
       <CheckoutGate isLoading={c.isLoading} isError={c.isError} error={c.error} isEmpty={c.lines.length === 0} notice={<Problems problems={c.problems} />} empty={emptyBasket}>
-        <TicketsReview c={c} error={error} setError={setError} onNext={() => navigate(STEP_TWO)} />
+        <TicketsReview c={c} d={d} error={error} setError={setError} onNext={() => navigate(STEP_TWO)} />
       </CheckoutGate>
     </PageFrame>
   );
 }
 
-function TicketsReview({ c, error, setError, onNext }: { c: ReturnType<typeof useTicketCheckout>; error: string | null; setError: (e: string) => void; onNext: () => void }) {
+type Review = { c: ReturnType<typeof useTicketCheckout>; d: ReturnType<typeof useTicketDiscount>; error: string | null; setError: (e: string) => void; onNext: () => void };
+function TicketsReview({ c, d, error, setError, onNext }: Review) {
   const vatRates = [...new Set(c.lines.map((l) => l.type.vatRate))].sort((a, b) => b - a);
   return (
     <>
@@ -65,12 +68,12 @@ function TicketsReview({ c, error, setError, onNext }: { c: ReturnType<typeof us
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {c.lines.map((l) => (
+              {c.lines.map((l, i) => (
                 <Table.Tr key={l.member.id} data-testid="basket-line">
                   <Table.Td fw={600}>{memberName(l.member)}</Table.Td>
                   <Table.Td>{l.type.name}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(l.type.priceGrosze)}
+                    <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button
@@ -90,7 +93,7 @@ function TicketsReview({ c, error, setError, onNext }: { c: ReturnType<typeof us
               <Table.Tr>
                 <Table.Th colSpan={2}>Razem</Table.Th>
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="basket-total">
-                  {formatMoney(c.totalGross)}
+                  {formatMoney(d.priced.totalGross)}
                 </Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -98,14 +101,18 @@ function TicketsReview({ c, error, setError, onNext }: { c: ReturnType<typeof us
           </Table>
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed" mt="xs">
-          Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}). Fakturę VAT wystawimy po zaksięgowaniu wpłaty.
+          Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}).{' '}
+          {d.free ? 'Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.' : 'Fakturę VAT wystawimy po zaksięgowaniu wpłaty.'}
         </Text>
+      </Card>
+      <Card withBorder radius="lg" padding="md">
+        <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
       </Card>
       <Group justify="space-between">
         <Button variant="default" component={Link} to={BASKET}>
           Zmień wybór
         </Button>
-        <Button onClick={onNext} disabled={c.problems.length > 0}>
+        <Button onClick={onNext} disabled={c.problems.length > 0 || d.blocking !== null}>
           Dalej: dane nabywcy
         </Button>
       </Group>

@@ -3,11 +3,12 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { BuyerStep, CheckoutGate, CheckoutSteps, PlacingStep, usePlaceOrder } from '../checkout';
+import { BuyerStep, CheckoutGate, CheckoutSteps, DiscountedPrice, PlacingStep, usePlaceOrder } from '../checkout';
 import { memberName } from '../members';
 import { placeTicketOrder } from './api';
 import { BASKET, emptyBasket, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
+import { useTicketDiscount } from './useTicketDiscount';
 
 /** `basket/TicketsStepTwo`: buyer data and the order; afterwards (`?zamowienie=`) the confirmation with transfer details. */
 export function TicketsStepTwo() {
@@ -38,6 +39,8 @@ function TicketsBuyerStep() {
     [members],
   );
   const { placeOrder } = usePlaceOrder('tickets', uid, placeTicketOrder, STEP_TWO, nameOf);
+  const d = useTicketDiscount(c);
+  const problems = [...c.problems, ...(d.blocking ? [d.blocking] : [])];
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={1} />
@@ -48,30 +51,35 @@ function TicketsBuyerStep() {
               <Title order={2} fz="md">
                 Twoje zamówienie
               </Title>
-              {c.lines.map((l) => (
+              {c.lines.map((l, i) => (
                 <Group key={l.member.id} justify="space-between" wrap="nowrap">
                   <Text size="sm">
                     {l.type.name} — {memberName(l.member)}
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(l.type.priceGrosze)}
+                    <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />
                   </Text>
                 </Group>
               ))}
+              {d.discount.check.status === 'valid' && (
+                <Text size="sm" c="dimmed" data-testid="discount-summary">
+                  Kod rabatowy {d.discount.check.preview.code}: −{formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
+                </Text>
+              )}
             </Stack>
           </Card>
           <BuyerStep
             kind="tickets"
             uid={uid}
-            totalGross={c.totalGross}
-            disabledReason={c.problems.length > 0 ? c.problems.join(' ') : undefined}
+            totalGross={d.priced.totalGross}
+            disabledReason={problems.length > 0 ? problems.join(' ') : undefined}
             basketPath={BASKET}
             back={
               <Button variant="default" onClick={() => navigate(STEP_ONE)}>
                 Wstecz
               </Button>
             }
-            submitLabel="Zamawiam i płacę przelewem"
+            submitLabel={d.free ? 'Zamawiam bezpłatnie' : 'Zamawiam i płacę przelewem'}
             onSubmit={placeOrder}
           />
         </Stack>

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { formatCount, NOUNS } from '../../shared/format/pl';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { MalformedRecordError } from '../../shared/api/realtime';
+import { fetchAllOrders, fetchRefundsForExport } from './api';
+import { downloadCsv, ordersCsv, refundsCsv } from './csv';
+import { CORRECTIONS } from './parts';
+
+const EXPORTS = [
+  { value: 'all', label: 'Wszystkie zamówienia' },
+  { value: 'paid', label: 'Tylko opłacone' },
+  { value: 'pending', label: 'Tylko oczekujące' },
+  { value: 'cancelled', label: 'Tylko anulowane' },
+  { value: 'refunds', label: 'Zwroty (faktury korygujące)' },
+];
+
+/** The orders or the refunds as a CSV file for the accountant. */
+export function CsvExport() {
+  const [which, setWhich] = useState('all');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  async function run() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const day = new Date().toISOString().slice(0, 10);
+      if (which === 'refunds') {
+        const { refunds, corrections } = await fetchRefundsForExport();
+        downloadCsv(refundsCsv(corrections, refunds), `zwroty-${day}.csv`);
+        setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).` });
+        return;
+      }
+      const [all, { refunds }] = await Promise.all([fetchAllOrders(), fetchRefundsForExport()]);
+      const orders = all.filter((o) => which === 'all' || o.status === which);
+      downloadCsv(ordersCsv(orders, refunds), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
+      setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).` });
+    } catch (error) {
+      // A malformed stored order names itself; anything else is the callable-style refusal text.
+      setMessage({ ok: false, text: error instanceof MalformedRecordError ? error.message : refusalOf(error).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Eksport do CSV" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
+        <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
+          Pobierz CSV
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Dla księgowości: separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
+      </Text>
+      {message && (
+        <Alert color={message.ok ? 'green' : 'red'} variant="light" py={6}>
+          {message.text}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

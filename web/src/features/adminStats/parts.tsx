@@ -1,0 +1,65 @@
+import { Suspense, type ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatNumber } from '../../shared/format/pl';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+
+export const CORRECTIONS = ['faktura korygująca', 'faktury korygujące', 'faktur korygujących'] as const;
+
+export const n = (v: number) => formatNumber(v, 0);
+
+/** One framed part of the statistics, titled. */
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Where a lazily loaded chart appears, with a skeleton of its height until it does. */
+export function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
+  return <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
+}
+
+type NumbersRow = { index: number; cells: (string | number)[] };
+
+/** A table of numbers: the first column names the row, the others are right-aligned figures. */
+export function NumbersTable({ caption, head, rows, minWidth = 360 }: { caption: string; head: string[]; rows: (string | number)[][]; minWidth?: number }) {
+  const columns: DataColumn<NumbersRow>[] = head.map((h, i) => ({ key: h, header: h, align: i === 0 ? undefined : 'right', nowrap: i > 0, cell: (row) => row.cells[i] }));
+  return (
+    <DataTable
+      label={caption}
+      columns={columns}
+      rows={rows.map((cells, index) => ({ index, cells }))}
+      rowKey={(row) => String(row.index)}
+      minWidth={minWidth}
+      framed={false}
+      tableProps={{ fz: 'sm', withTableBorder: true, verticalSpacing: 'xs' }}
+    />
+  );
+}
+
+/** One key figure at the top of the statistics. */
+export function Kpi({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      {/* 20 px on a phone, where two cards share 390 px; amounts too long even then wrap, never overflow. */}
+      <Text fz={{ base: 20, xs: 26 }} fw={800} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}

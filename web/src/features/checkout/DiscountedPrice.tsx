@@ -1,0 +1,20 @@
+import { Text } from '@mantine/core';
+import { formatMoney } from '../../shared/format/pl';
+
+/**
+ * A price the discount code lowered: the catalogue price struck through above the price to pay
+ * (stacked, so a narrow table column keeps its width at 390 px).
+ */
+export function DiscountedPrice({ list, paid, size = 'sm' }: { list: number; paid: number; size?: 'sm' | 'md' | 'lg' }) {
+  if (paid === list) return <>{formatMoney(list)}</>;
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', whiteSpace: 'nowrap' }}>
+      <Text span size="xs" c="dimmed" td="line-through" aria-label={`cena przed rabatem ${formatMoney(list)}`}>
+        {formatMoney(list)}
+      </Text>
+      <Text span size={size} fw={700} c="var(--mantine-color-teal-text)" data-testid="discounted-price">
+        {formatMoney(paid)}
+      </Text>
+    </span>
+  );
+}
