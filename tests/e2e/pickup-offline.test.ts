@@ -20,7 +20,11 @@ let staffA: Account;
 let staffB: Account;
 let participant: Account;
 let pickupCode: string;
+let second: Account;
+let secondCode: string;
 const person = { firstName: 'Ola', lastName: `Offlinowa-${suffix}` };
+/** A participant the account brings: the offline name search finds the account by their name too. */
+const member = { firstName: 'Tymek', lastName: `Rodzinny-${suffix}` };
 
 beforeAll(async () => {
   stack = sharedStack();
@@ -30,17 +34,22 @@ beforeAll(async () => {
   staffB = await register(`stanowisko-b-${suffix}@example.com`, { firstName: 'Bartek', lastName: `Stanowiskowy-${suffix}` });
   for (const staff of [staffA, staffB]) await call(DEMO.admin, 'setUserRole', { uid: staff.uid, role: 'staff', enabled: true });
   participant = await register(`offline-${suffix}@example.com`, person);
-  await dbPatch(`baskets/${participant.uid}`, {
-    merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 }, 'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } },
-    updatedAt: Date.now(),
-  });
-  const { orderId } = await call<{ orderId: string }>(participant, 'placeMerchOrder', {
-    idempotencyKey: crypto.randomUUID(),
-    buyer: { kind: 'person', name: 'Ola Offlinowa', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
-    acceptTerms: true,
-  });
-  await call(DEMO.admin, 'confirmPayment', { orderId });
+  await call(participant, 'addMember', { ...member, relation: 'child' });
+  second = await register(`offline-2-${suffix}@example.com`, { firstName: 'Olek', lastName: `Kolejkowy-${suffix}` });
+  /** A paid merchandise order of `lines`, so the account has items to pick up. */
+  const paidOrder = async (account: Account, lines: Record<string, { productId: string; variantId: string; quantity: number }>) => {
+    await dbPatch(`baskets/${account.uid}`, { merch: lines, updatedAt: Date.now() });
+    const { orderId } = await call<{ orderId: string }>(account, 'placeMerchOrder', {
+      idempotencyKey: crypto.randomUUID(),
+      buyer: { kind: 'person', name: 'Ola Offlinowa', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+      acceptTerms: true,
+    });
+    await call(DEMO.admin, 'confirmPayment', { orderId });
+  };
+  await paidOrder(participant, { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 }, 'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } });
+  await paidOrder(second, { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } });
   pickupCode = await dbGet<string>(`profiles/${participant.uid}/pickupCode`);
+  secondCode = await dbGet<string>(`profiles/${second.uid}/pickupCode`);
   browser = await launchBrowser();
 }, 240_000);
 
@@ -106,11 +115,15 @@ describe('pickup station offline', () => {
       for (const page of Object.values(pages)) await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
       expect(await a.page.getByTestId('directory-freshness').innerText()).toMatch(/stan z \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
 
-      // Device A: the typed pickup code; device B: a name search. Both answer from the copy.
+      // Device A: the typed pickup code; device B: a name search for the participant the account
+      // brings (not the holder), as the online search finds them. Both answer from the copy.
       await a.page.getByTestId('pickup-code-input').fill(pickupCode);
       await a.page.getByRole('button', { name: 'Znajdź' }).click();
-      await b.page.getByTestId('directory-search').fill(person.lastName.toLowerCase());
-      await b.page.getByTestId('directory-result').first().click();
+      await b.page.getByTestId('directory-search').fill(member.lastName.toLowerCase());
+      const found = b.page.getByTestId('directory-result');
+      await expect.poll(() => found.count(), POLL).toBe(1);
+      expect(await found.getByTestId('directory-result-person').innerText()).toBe(`uczestnik: ${member.firstName} ${member.lastName}`);
+      await found.click();
       for (const page of Object.values(pages)) {
         await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
         await page.getByTestId('go-hand-out').click();
@@ -168,4 +181,78 @@ describe('pickup station offline', () => {
       await context.close();
     }
   }, 600_000);
+
+  it('signing out drops the directory copy but keeps the queue: another staff member neither sees nor sends it, its own sends it on signing in again', async () => {
+    const a = await stationDevice(staffA);
+    const { page } = a;
+    const { dbGet } = stackClient(stack);
+    try {
+      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await expect.poll(async () => (await stationStore(page))?.people ?? 0, POLL).toBeGreaterThan(0);
+      expect((await stationStore(page))?.owner).toBe(staffA.uid);
+      await a.context.setOffline(true);
+      await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
+      await page.getByTestId('pickup-code-input').fill(secondCode);
+      await page.getByRole('button', { name: 'Znajdź' }).click();
+      await page.getByTestId('go-hand-out').click();
+      await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
+      await page.getByTestId('confirm-handout').click();
+      await page.getByTestId('handout-result').waitFor();
+      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+
+      // Signing out, still offline: the copy of names and codes goes, the unsent hand-out stays.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
+      await page.waitForURL(`${web}/`);
+      await expect.poll(() => stationStore(page), POLL).toEqual({ people: 0, queue: 1, owner: null, ownerNote: null });
+
+      // Another staff member on this device: their own copy, A's hand-out only as a count, not sent in their name.
+      await a.context.setOffline(false);
+      await signIn(page, web, staffB);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await expect.poll(async () => (await stationStore(page))?.owner, POLL).toBe(staffB.uid);
+      await expect.poll(() => page.getByTestId('others-queued').innerText(), POLL).toContain('1 wydanie');
+      expect(await page.getByTestId('queued-handout').count()).toBe(0);
+      expect(await page.getByText(`Olek Kolejkowy-${suffix}`).count()).toBe(0);
+      expect((await stationStore(page))?.queue).toBe(1);
+      expect(Object.values(await dbGet<Record<string, { status: string }>>(`pickups/${second.uid}`)).map((i) => i.status)).toEqual(['waiting']);
+
+      // A signs in again: the station sends A's hand-out, recorded as A's.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
+      await page.waitForURL(`${web}/`);
+      await signIn(page, web, staffA);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(async () => (await stationStore(page))?.queue, POLL).toBe(0);
+      const items = Object.values(await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${second.uid}`));
+      expect(items.map((i) => [i.status, i.pickedBy])).toEqual([['picked', staffA.uid]]);
+      expect(a.errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-sign-out');
+      throw error;
+    } finally {
+      await a.context.close();
+    }
+  }, 600_000);
 });
+
+/** What the station keeps in the page's IndexedDB: people and queued hand-outs counted, the copy's owner, and the owner note in localStorage. */
+function stationStore(page: Page): Promise<{ people: number; queue: number; owner: string | null; ownerNote: string | null } | null> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'panel-pickup-station')) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('panel-pickup-station');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const tx = db.transaction(['people', 'queue', 'meta']);
+      const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
+      const [people, queue, owner] = await Promise.all([read(tx.objectStore('people').count()), read(tx.objectStore('queue').count()), read(tx.objectStore('meta').get('owner'))]);
+      return { people, queue, owner: (owner as { value?: string } | undefined)?.value ?? null, ownerNote: localStorage.getItem('panel.pickupStation.directoryOwner') };
+    } finally {
+      db.close();
+    }
+  });
+}

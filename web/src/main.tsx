@@ -9,6 +9,7 @@ import { createStore } from './app/store/store';
 import { registerServiceWorkerAfterLoad } from './app/serviceWorker';
 import { installChunkErrorReload } from './app/versionRefresh';
 import { createSession } from './features/auth';
+import { registerStationDirectoryDrop } from './features/pickupStation/offline/deviceOwner';
 import { configureFirebase } from './shared/firebase';
 import { readFirebaseConfig, StartupError } from './shared/firebase/config';
 import { ErrorPage } from './shared/ui/ErrorPage';
@@ -37,6 +38,8 @@ try {
   registerServiceWorkerAfterLoad();
   configureFirebase(readFirebaseConfig(import.meta.env));
   const store = createStore();
+  // Before the session starts: its first account check already drops another account's station directory.
+  registerStationDirectoryDrop();
   const session = createSession(store);
   const router = createAppRouter(session);
   // A transition lets React render the first screen in slices and give the main thread back between

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dropDeviceCopies, readDeviceCopy, saveDeviceCopy } from './deviceCopy';
+import { dropDeviceCopies, readDeviceCopy, registerDeviceData, saveDeviceCopy } from './deviceCopy';
 
 beforeEach(() => localStorage.clear());
 
@@ -21,10 +21,10 @@ describe('device copies', () => {
     saveDeviceCopy('dashboard', 'uid-a', 1);
     saveDeviceCopy('orders', 'uid-b', 2);
     localStorage.setItem('unrelated', 'stays');
-    dropDeviceCopies('uid-a');
+    void dropDeviceCopies('uid-a');
     expect(readDeviceCopy('dashboard', 'uid-a')?.data).toBe(1);
     expect(localStorage.getItem('panel.copy.orders')).toBeNull();
-    dropDeviceCopies();
+    void dropDeviceCopies();
     expect(readDeviceCopy('dashboard', 'uid-a')).toBeNull();
     expect(localStorage.getItem('unrelated')).toBe('stays');
   });
@@ -34,7 +34,30 @@ describe('device copies', () => {
     expect(readDeviceCopy('dashboard', 'uid-a')).toBeNull();
     localStorage.setItem('panel.copy.dashboard', '{not json');
     expect(readDeviceCopy('dashboard', 'uid-a')).toBeNull();
-    dropDeviceCopies('uid-a');
+    void dropDeviceCopies('uid-a');
     expect(localStorage.getItem('panel.copy.dashboard')).toBeNull();
+  });
+
+  it('have a feature’s registered device data dropped with them, waiting for it, a failing one not stopping the others', async () => {
+    const calls: (string | null)[] = [];
+    let finished = false;
+    const unregister = [
+      registerDeviceData(async (exceptUid) => {
+        calls.push(exceptUid);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        finished = true;
+      }),
+      registerDeviceData(() => {
+        throw new Error('storage gone');
+      }),
+      registerDeviceData((exceptUid) => void calls.push(`second:${exceptUid}`)),
+    ];
+    await dropDeviceCopies('uid-a');
+    expect(finished).toBe(true);
+    await dropDeviceCopies();
+    expect(calls).toEqual(['uid-a', 'second:uid-a', null, 'second:null']);
+    for (const stop of unregister) stop();
+    await dropDeviceCopies();
+    expect(calls).toHaveLength(4);
   });
 });

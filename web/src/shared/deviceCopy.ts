@@ -4,6 +4,10 @@
  * way. A copy belongs to one account: it is read only for the uid that saved it, and the session
  * drops every copy when the user signs out, the account is deleted or another account signs in
  * (features/auth/session.ts). Kept in localStorage: it is read synchronously during the first render.
+ *
+ * Account data a feature keeps elsewhere on the device (the pickup station's IndexedDB directory) is
+ * dropped at the same moments through `registerDeviceData`: the feature registers how to drop it, so
+ * the session needs no import of that feature.
  */
 const PREFIX = 'panel.copy.';
 /** Bumped whenever the shape of a stored copy changes: an older copy is then never read. */
@@ -53,15 +57,33 @@ export function saveDeviceCopy<T>(name: string, uid: string, data: T): void {
   }
 }
 
-/** Removes every copy, or (given a uid) every copy that does not belong to that account. */
-export function dropDeviceCopies(exceptUid: string | null = null): void {
+/** Drops a feature's account data kept outside these copies: all of it (null) or all but `exceptUid`'s. */
+export type DeviceDataDrop = (exceptUid: string | null) => Promise<void> | void;
+
+const otherDeviceData = new Set<DeviceDataDrop>();
+
+/** Has `drop` run with every `dropDeviceCopies`; returns the unregistration. */
+export function registerDeviceData(drop: DeviceDataDrop): () => void {
+  otherDeviceData.add(drop);
+  return () => otherDeviceData.delete(drop);
+}
+
+/**
+ * Removes every copy, or (given a uid) every copy that does not belong to that account, and has every
+ * registered feature drop its own. The localStorage copies are gone when this returns; the promise
+ * settles when the registered drops have (a failed one is skipped: the others still run).
+ */
+export function dropDeviceCopies(exceptUid: string | null = null): Promise<void> {
   const store = storage();
-  if (!store) return;
-  const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key?.startsWith(PREFIX) ?? false);
-  for (const key of keys) {
-    if (exceptUid !== null && ownerOf(store.getItem(key)) === exceptUid) continue;
-    store.removeItem(key);
+  if (store) {
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key?.startsWith(PREFIX) ?? false);
+    for (const key of keys) {
+      if (exceptUid !== null && ownerOf(store.getItem(key)) === exceptUid) continue;
+      store.removeItem(key);
+    }
   }
+  const drops = [...otherDeviceData].map(async (drop) => drop(exceptUid));
+  return Promise.allSettled(drops).then(() => undefined);
 }
 
 function ownerOf(raw: string | null): string | null {

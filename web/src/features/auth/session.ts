@@ -57,7 +57,7 @@ export function createSession(store: SessionStore): Session {
       sdk.onIdTokenChanged(auth, async (user) => {
         // A device copy belongs to one account: signed out (also after the account's deletion) none
         // stays, and another account signing in never sees the previous one's (shared/deviceCopy.ts).
-        dropDeviceCopies(user?.uid ?? null);
+        void dropDeviceCopies(user?.uid ?? null);
         if (!user) {
           confirmSignedOut();
           return;
@@ -112,16 +112,18 @@ export function createSession(store: SessionStore): Session {
       // between waits for the SDK instead of standing in with whoever was signed in before.
       forgetLastUser();
       const credential = await sdk.signInWithEmailAndPassword(auth, email, password);
-      dropDeviceCopies(credential.user.uid);
+      void dropDeviceCopies(credential.user.uid);
       const token = await credential.user.getIdTokenResult();
       // Confirmed here too so the redirect after sign-in never races the token listener.
       confirm(toSessionUser(credential.user), claimsFrom(token.claims));
     },
     async signOut() {
       const { auth, sdk } = await started;
-      // First: the user asked for nothing of the account to stay on the device.
-      dropDeviceCopies();
+      // First: the user asked for nothing of the account to stay on the device (the localStorage
+      // copies go at once; a feature's own device data, e.g. the station's IndexedDB, is awaited).
+      const dropped = dropDeviceCopies();
       forgetLastUser();
+      await dropped;
       await sdk.signOut(auth);
       confirmSignedOut();
     },

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { pickupCodeEntrySchema, pickupDirectoryEntrySchema, type PickupItem } from '@domain/schemas';
-import { matchesAllWords, pickupSearchEntrySchema, searchTokens, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
+import { matchesAllWords, pickupSearchEntrySchema, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { parseRecord, realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
+import { searchWords } from './offline/queue';
 
 /** One person as the pickup point sees them: /pickupDirectory holds only what the pickup needs. */
 export interface DirectoryEntry {
@@ -46,12 +47,7 @@ export interface SearchResult {
   truncated: boolean;
 }
 
-/** What a search needs before it runs: two characters of a name, or an e-mail prefix. */
-export function searchWords(text: string): { email: string | null; words: string[] } {
-  const trimmed = text.trim();
-  if (trimmed.includes('@')) return { email: trimmed.toLowerCase(), words: [] };
-  return { email: null, words: searchTokens(trimmed) };
-}
+export { searchWords } from './offline/queue';
 
 /**
  * Joins what the index returned into one list: entries whose account does not have every typed

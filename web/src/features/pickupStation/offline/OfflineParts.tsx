@@ -9,21 +9,35 @@ const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 const freshness = (at: number | null) => (at ? `stan z ${formatDateTime(at)}` : 'brak kopii na tym urządzeniu');
 const device = (id: string | undefined) => (id ? `urządzenie ${id.slice(0, 8)}` : 'online');
 
+/** Hand-outs another staff member recorded on this device: a count only (who and what is theirs to see). */
+function OthersQueued({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <Text size="sm" data-testid="others-queued">
+      Na tym urządzeniu czekają wydania zapisane offline przez inną osobę z obsługi ({formatCount(count, HAND_OUTS)}). Zostaną wysłane, gdy ta
+      osoba zaloguje się tutaj ponownie.
+    </Text>
+  );
+}
+
 /** Where the station's data comes from, how fresh the device's copy is, and what waits to be sent. */
 export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
   const waiting = d.queue.length;
   if (d.online) {
     return (
-      <Group gap="xs" justify="space-between" wrap="wrap" data-testid="station-device-status" data-online="true">
-        <Text size="sm" c="dimmed">
-          Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}
-        </Text>
-        {waiting > 0 && (
-          <Button size="xs" variant="light" loading={d.syncing} onClick={() => void syncQueue()} data-testid="sync-now">
-            Wyślij zapisane ({waiting})
-          </Button>
-        )}
-      </Group>
+      <Stack gap={4}>
+        <Group gap="xs" justify="space-between" wrap="wrap" data-testid="station-device-status" data-online="true">
+          <Text size="sm" c="dimmed">
+            Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}
+          </Text>
+          {waiting > 0 && (
+            <Button size="xs" variant="light" loading={d.syncing} onClick={() => void syncQueue()} data-testid="sync-now">
+              Wyślij zapisane ({waiting})
+            </Button>
+          )}
+        </Group>
+        <OthersQueued count={d.othersQueued} />
+      </Stack>
     );
   }
   return (
@@ -36,6 +50,7 @@ export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
           Wydania zapisują się na tym urządzeniu i zostaną wysłane po powrocie sieci.
           {waiting > 0 && ` Czeka na wysłanie: ${formatCount(waiting, HAND_OUTS)}.`}
         </Text>
+        <OthersQueued count={d.othersQueued} />
       </Stack>
     </Alert>
   );

@@ -2,8 +2,17 @@
  * What a pickup station keeps on the device, in IndexedDB (docs/pickup-offline.md): the pickup
  * directory (people, codes, items) copied while online, the hand-outs queued offline, the conflicts
  * the server reported, and this device's id. Survives a reload or a closed tab.
+ *
+ * The directory belongs to the staff member whose station copied it (its owner): it is dropped when
+ * they sign out or another account signs in (shared/deviceCopy.ts), and never saved for anyone else.
+ * The queue is not dropped: each hand-out names its staff member, and only they send it (stationDevice.ts).
+ *
+ * Lookups answer from an in-memory index (code → person, uid → person) built once per version of
+ * the copy: from the people just saved, or from one read of the store after a start offline.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { registerDeviceData } from '../../../shared/deviceCopy';
+import { forgetDirectoryOwner, noteDirectoryOwner } from './deviceOwner';
 import type { DevicePerson, QueuedHandOut, SyncConflict } from './queue';
 
 interface StationDb extends DBSchema {
@@ -14,18 +23,49 @@ interface StationDb extends DBSchema {
 }
 
 const DB_NAME = 'panel-pickup-station';
+// 2: a person carries the participants' search tokens; an older copy is dropped (the queue stays).
+const DB_VERSION = 2;
 let dbPromise: Promise<IDBPDatabase<StationDb>> | null = null;
 
 function open(): Promise<IDBPDatabase<StationDb>> {
-  dbPromise ??= openDB<StationDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('people', { keyPath: 'uid' }).createIndex('byCode', 'pickupCode');
-      db.createObjectStore('queue', { keyPath: 'id' });
-      db.createObjectStore('conflicts', { keyPath: 'id' });
-      db.createObjectStore('meta', { keyPath: 'key' });
+  dbPromise ??= openDB<StationDb>(DB_NAME, DB_VERSION, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (!db.objectStoreNames.contains('people')) db.createObjectStore('people', { keyPath: 'uid' }).createIndex('byCode', 'pickupCode');
+      else if (oldVersion < 2) void tx.objectStore('people').clear();
+      if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('conflicts')) db.createObjectStore('conflicts', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
+      else if (oldVersion < 2) void tx.objectStore('meta').delete('directoryAt');
     },
   });
   return dbPromise;
+}
+
+/** The directory in memory: the whole copy, by uid and by pickup code. */
+export interface DirectoryIndex {
+  people: readonly DevicePerson[];
+  byUid: ReadonlyMap<string, DevicePerson>;
+  byCode: ReadonlyMap<string, DevicePerson>;
+}
+
+function indexOf(people: readonly DevicePerson[]): DirectoryIndex {
+  return { people, byUid: new Map(people.map((p) => [p.uid, p])), byCode: new Map(people.map((p) => [p.pickupCode, p])) };
+}
+
+let memory: Promise<DirectoryIndex> | null = null;
+/**
+ * Whose directory may be saved: undefined until the session first drops other accounts' data in this
+ * page, then that account (null after a sign-out: nobody's). Keeps a save already on its way when
+ * the staff member signs out from writing the copy back.
+ */
+let acceptedOwner: string | null | undefined;
+
+/** The directory copy as an in-memory index, read from the store once per version of the copy. */
+export function directory(): Promise<DirectoryIndex> {
+  memory ??= open()
+    .then((db) => db.getAll('people'))
+    .then(indexOf);
+  return memory;
 }
 
 /** This device's id (a random UUID made on first use), sent with every offline hand-out. */
@@ -38,18 +78,26 @@ export async function deviceId(): Promise<string> {
   return id;
 }
 
-/** Replaces the directory copy with a complete one, and notes when it was current. */
-export async function saveDirectory(people: readonly DevicePerson[], currentAt: number): Promise<void> {
+const mayKeep = (owner: string) => acceptedOwner === undefined || acceptedOwner === owner;
+
+/** Replaces the directory copy with a complete one of `owner`'s station, and notes when it was current. */
+export async function saveDirectory(people: readonly DevicePerson[], currentAt: number, owner: string): Promise<boolean> {
+  if (!mayKeep(owner)) return false;
+  memory = Promise.resolve(indexOf(people));
+  noteDirectoryOwner(owner);
   const db = await open();
   const tx = db.transaction(['people', 'meta'], 'readwrite');
-  await tx.objectStore('people').clear();
-  await Promise.all([...people.map((p) => tx.objectStore('people').put(p)), tx.objectStore('meta').put({ key: 'directoryAt', value: currentAt })]);
-  await tx.done;
+  const people$ = tx.objectStore('people');
+  const meta = tx.objectStore('meta');
+  await Promise.all([people$.clear(), ...people.map((p) => people$.put(p)), meta.put({ key: 'directoryAt', value: currentAt }), meta.put({ key: 'owner', value: owner }), tx.done]);
+  return true;
 }
 
 /** The copy was still current at `at` (the listener was live then). */
-export async function touchDirectory(at: number): Promise<void> {
+export async function touchDirectory(at: number, owner: string): Promise<boolean> {
+  if (!mayKeep(owner)) return false;
   await (await open()).put('meta', { key: 'directoryAt', value: at });
+  return true;
 }
 
 export async function directoryAt(): Promise<number | null> {
@@ -57,16 +105,37 @@ export async function directoryAt(): Promise<number | null> {
   return typeof value === 'number' ? value : null;
 }
 
-export async function allPeople(): Promise<DevicePerson[]> {
-  return (await open()).getAll('people');
+/** The staff member whose station copied the directory (null: no copy). */
+export async function directoryOwner(): Promise<string | null> {
+  const value = (await (await open()).get('meta', 'owner'))?.value;
+  return typeof value === 'string' ? value : null;
 }
 
+/**
+ * Drops the directory copy and the conflicts kept with it unless they belong to `exceptUid` (null:
+ * drop them whatever their owner). The queue of unsent hand-outs stays.
+ */
+export async function dropDirectory(exceptUid: string | null): Promise<void> {
+  acceptedOwner = exceptUid;
+  const owner = await directoryOwner();
+  if (exceptUid !== null && owner === exceptUid) return;
+  memory = Promise.resolve(indexOf([]));
+  const db = await open();
+  const tx = db.transaction(['people', 'conflicts', 'meta'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  await Promise.all([tx.objectStore('people').clear(), tx.objectStore('conflicts').clear(), meta.delete('directoryAt'), meta.delete('owner'), tx.done]);
+  forgetDirectoryOwner();
+}
+
+// Once this module runs, every session change reaches it directly (deviceOwner.ts covers the time before).
+registerDeviceData(dropDirectory);
+
 export async function personByUid(uid: string): Promise<DevicePerson | null> {
-  return (await (await open()).get('people', uid)) ?? null;
+  return (await directory()).byUid.get(uid) ?? null;
 }
 
 export async function personByCode(code: string): Promise<DevicePerson | null> {
-  return (await (await open()).getFromIndex('people', 'byCode', code)) ?? null;
+  return (await directory()).byCode.get(code) ?? null;
 }
 
 export async function enqueue(handOuts: readonly QueuedHandOut[]): Promise<void> {

@@ -3,8 +3,8 @@
  * (docs/pickup-offline.md). The device store (deviceStore.ts) keeps the same records in IndexedDB.
  */
 import type { OfflineConflictReason, SyncOfflineHandOutsOutput } from '@domain/pickupSync';
-import type { PickupItem } from '@domain/schemas';
-import { matchesAllWords, searchTokens } from '@domain/search';
+import { pickupDirectoryEntrySchema, pickupItemSchema, type PickupItem } from '@domain/schemas';
+import { matchesAllWords, parsePickupSearchKey, searchTokens, type PickupSearchEntry } from '@domain/search';
 
 /** How the station marks a hand-out recorded on the device and not yet sent. */
 export const QUEUED_LABEL = 'zapisane offline — czeka na wysłanie';
@@ -39,7 +39,10 @@ export interface DevicePerson {
   email: string;
   pickupCode: string;
   items: (PickupItem & { id: string })[];
+  /** The account's name tokens: the holder's and those of every participant it brings (as /pickupSearch has them). */
   tokens: string[];
+  /** Tokens that come from a participant's name rather than the holder's: [token, participant's name]. */
+  participantTokens: [string, string][];
 }
 
 export function byRecordingOrder(queue: readonly QueuedHandOut[]): QueuedHandOut[] {
@@ -84,19 +87,88 @@ export function mergeQueued(items: readonly (PickupItem & { id: string })[], que
   });
 }
 
-/** The words a person is found by offline: their name's search tokens and their e-mail. */
-export function personTokens(name: string, email: string): string[] {
-  return [...new Set([...searchTokens(name), email.toLowerCase()])];
+/** One /pickupSearch entry with the token of its key (`{token}_{uid}`). */
+export type IndexedToken = Pick<PickupSearchEntry, 'tokens' | 'person'> & { token: string };
+
+/**
+ * A person's search words for the device copy, from the account's /pickupSearch entries (the holder's
+ * and the participants' names, the same index the online search reads); an account without entries
+ * yet is found by the holder's name.
+ */
+export function personSearchFields(name: string, entries: readonly IndexedToken[]): Pick<DevicePerson, 'tokens' | 'participantTokens'> {
+  const tokens = new Set(searchTokens(name));
+  const participantTokens: [string, string][] = [];
+  for (const entry of entries) {
+    for (const token of entry.tokens.split(' ')) if (token) tokens.add(token);
+    if (entry.person) participantTokens.push([entry.token, entry.person]);
+  }
+  participantTokens.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { tokens: [...tokens], participantTokens };
 }
 
-/** Offline name or e-mail search over the device's copy (the same word rules as the online search). */
-export function searchDevice(people: readonly DevicePerson[], text: string, limit = 50): DevicePerson[] {
-  const trimmed = text.trim().toLowerCase();
-  if (trimmed.includes('@')) return people.filter((p) => p.email.startsWith(trimmed)).slice(0, limit);
-  const words = searchTokens(trimmed);
-  if (!words.some((w) => w.length >= 2)) return [];
-  return people
-    .filter((p) => matchesAllWords(words, p.tokens))
-    .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
-    .slice(0, limit);
+/** One person found offline; `participant` is whose name matched, when not the account holder's (as online). */
+export interface DeviceHit {
+  person: DevicePerson;
+  participant?: string;
+}
+
+const byName = (a: DeviceHit, b: DeviceHit) => a.person.name.localeCompare(b.person.name, 'pl') || (a.person.uid < b.person.uid ? -1 : 1);
+
+/**
+ * Offline search over the device's copy, answering what the online search answers (api.ts,
+ * `searchPeople`): text with „@” is the start of an e-mail; otherwise every typed word must start
+ * one of the account's tokens (holder or participant), the longest word must start a name token,
+ * and a single word is also tried as the start of an e-mail. A hit names the participant when
+ * only a participant's token matched the longest word.
+ */
+export function searchDevice(people: readonly DevicePerson[], text: string, limit = 50): DeviceHit[] {
+  const { email, words } = searchWords(text);
+  if (email) return email.length >= 2 ? people.filter((p) => p.email.startsWith(email)).map((person) => ({ person })).sort(byName).slice(0, limit) : [];
+  const lead = words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+  if (lead.length < 2) return [];
+  const hits: DeviceHit[] = [];
+  for (const person of people) {
+    if (person.tokens.some((token) => token.startsWith(lead)) && matchesAllWords(words, person.tokens)) {
+      const holder = searchTokens(person.name).some((token) => token.startsWith(lead));
+      const participant = holder ? undefined : person.participantTokens.find(([token]) => token.startsWith(lead))?.[1];
+      hits.push(participant ? { person, participant } : { person });
+    } else if (words.length === 1 && person.email.startsWith(lead)) hits.push({ person });
+  }
+  return hits.sort(byName).slice(0, limit);
+}
+
+/** What a search needs before it runs: two characters of a name, or an e-mail prefix (as online). */
+export function searchWords(text: string): { email: string | null; words: string[] } {
+  const trimmed = text.trim();
+  if (trimmed.includes('@')) return { email: trimmed.toLowerCase(), words: [] };
+  return { email: null, words: searchTokens(trimmed) };
+}
+
+/**
+ * The device copy from the three live paths: /pickupDirectory (who), /pickups (their items) and
+ * /pickupSearch (the name tokens of the holder and their participants, as the online search has them).
+ */
+export function parseDirectory(directory: unknown, pickups: unknown, searchIndex: unknown): DevicePerson[] {
+  const allItems = (pickups ?? {}) as Record<string, Record<string, unknown> | null>;
+  const tokensOf = new Map<string, IndexedToken[]>();
+  for (const [key, raw] of Object.entries((searchIndex ?? {}) as Record<string, { tokens?: unknown; person?: unknown } | null>)) {
+    const parsedKey = parsePickupSearchKey(key);
+    if (!parsedKey || typeof raw?.tokens !== 'string') continue;
+    const entry: IndexedToken = { token: parsedKey.token, tokens: raw.tokens, ...(typeof raw.person === 'string' ? { person: raw.person } : {}) };
+    const list = tokensOf.get(parsedKey.uid);
+    if (list) list.push(entry);
+    else tokensOf.set(parsedKey.uid, [entry]);
+  }
+  const people: DevicePerson[] = [];
+  for (const [uid, raw] of Object.entries((directory ?? {}) as Record<string, unknown>)) {
+    const entry = pickupDirectoryEntrySchema.safeParse(raw);
+    if (!entry.success) continue;
+    const items = Object.entries(allItems[uid] ?? {}).flatMap(([id, item]) => {
+      const parsed = pickupItemSchema.safeParse(item);
+      return parsed.success ? [{ ...parsed.data, id }] : [];
+    });
+    const { name, email, pickupCode } = entry.data;
+    people.push({ uid, name, email, pickupCode, items, ...personSearchFields(name, tokensOf.get(uid) ?? []) });
+  }
+  return people;
 }

@@ -5,11 +5,10 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { OFFLINE_BATCH, pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
-import { pickupDirectoryEntrySchema, pickupItemSchema } from '@domain/schemas';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../../shared/firebase';
 import * as store from './deviceStore';
-import { nextBatch, personTokens, settle, type DevicePerson, type QueuedHandOut } from './queue';
+import { nextBatch, parseDirectory, settle, type QueuedHandOut } from './queue';
 
 export interface StationConflict extends PickupConflict {
   id: string;
@@ -21,7 +20,13 @@ export interface StationDeviceState {
   deviceId: string | null;
   /** When the directory copy on the device was last known current; null: no copy yet. */
   directoryAt: number | null;
+  /** The signed-in staff member's hand-outs waiting on this device, to be sent. */
   queue: QueuedHandOut[];
+  /**
+   * Hand-outs other staff members recorded on this device and have not sent: kept (nothing is
+   * lost), sent when their staff member signs in here again, never in another's name.
+   */
+  othersQueued: number;
   syncing: boolean;
   /** Conflicts that involve this device (or all, for an admin), newest first. */
   conflicts: StationConflict[];
@@ -33,7 +38,9 @@ export interface StationStaff {
   admin: boolean;
 }
 
-let state: StationDeviceState = { online: typeof navigator === 'undefined' || navigator.onLine, deviceId: null, directoryAt: null, queue: [], syncing: false, conflicts: [] };
+let state: StationDeviceState = { online: typeof navigator === 'undefined' || navigator.onLine, deviceId: null, directoryAt: null, queue: [], othersQueued: 0, syncing: false, conflicts: [] };
+/** The staff member the running station belongs to: only their queued hand-outs are sent. */
+let staffUid: string | null = null;
 const listeners = new Set<() => void>();
 function setState(patch: Partial<StationDeviceState>) {
   state = { ...state, ...patch };
@@ -45,22 +52,6 @@ const RETRY_MS = 10_000;
 // The database's connection flag starts false and turns true within a moment of a healthy start.
 const DISCONNECT_GRACE_MS = 2_500;
 
-function parseDirectory(directory: unknown, pickups: unknown): DevicePerson[] {
-  const people: DevicePerson[] = [];
-  const allItems = (pickups ?? {}) as Record<string, Record<string, unknown> | null>;
-  for (const [uid, raw] of Object.entries((directory ?? {}) as Record<string, unknown>)) {
-    const entry = pickupDirectoryEntrySchema.safeParse(raw);
-    if (!entry.success) continue;
-    const items = Object.entries(allItems[uid] ?? {}).flatMap(([id, item]) => {
-      const parsed = pickupItemSchema.safeParse(item);
-      return parsed.success ? [{ ...parsed.data, id }] : [];
-    });
-    const { name, email, pickupCode } = entry.data;
-    people.push({ uid, name, email, pickupCode, items, tokens: personTokens(name, email) });
-  }
-  return people;
-}
-
 function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): StationConflict[] {
   const all = Object.entries((raw ?? {}) as Record<string, unknown>).flatMap(([id, value]) => {
     const parsed = pickupConflictSchema.safeParse(value);
@@ -71,19 +62,24 @@ function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): Stat
   return all.filter(mine).sort((a, b) => b.createdAt - a.createdAt);
 }
 
+const isMine = (h: QueuedHandOut) => h.staffUid === staffUid;
+
 async function refreshQueue() {
-  setState({ queue: await store.queued() });
+  const all = await store.queued();
+  const queue = all.filter(isMine);
+  setState({ queue, othersQueued: all.length - queue.length });
 }
 
 let syncRunning = false;
 /** Sends the queue, oldest first, in batches, until it is empty or the network fails. */
 export async function syncQueue(): Promise<void> {
-  if (syncRunning || !state.online || !state.deviceId) return;
+  if (syncRunning || !state.online || !state.deviceId || !staffUid) return;
   syncRunning = true;
   setState({ syncing: true });
   try {
     for (;;) {
-      const batch = nextBatch(await store.queued(), OFFLINE_BATCH);
+      // Only the signed-in staff member's: the callable records the caller as who handed out.
+      const batch = nextBatch((await store.queued()).filter(isMine), OFFLINE_BATCH);
       if (batch.length === 0) break;
       const input: CallableInput<'syncOfflineHandOuts'> = {
         deviceId: state.deviceId,
@@ -115,7 +111,10 @@ export async function queueHandOut(handOuts: Omit<QueuedHandOut, 'id' | 'at' | '
 /** Watches the network and the database connection; keeps the directory and conflicts current. */
 async function start(staff: StationStaff): Promise<() => void> {
   const stops: (() => void)[] = [];
-  setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt() });
+  staffUid = staff.uid;
+  // Another account's directory never serves this one (normally the session dropped it already).
+  await store.dropDirectory(staff.uid);
+  setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt(), conflicts: [] });
   await refreshQueue();
   const { db, sdk } = await loadDatabase();
 
@@ -140,28 +139,33 @@ async function start(staff: StationStaff): Promise<() => void> {
 
   let directory: unknown;
   let pickups: unknown;
+  let searchIndex: unknown;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
-    if (directory === undefined || pickups === undefined) return;
+    if (directory === undefined || pickups === undefined || searchIndex === undefined) return;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
       const at = Date.now();
-      void store.saveDirectory(parseDirectory(directory, pickups), at).then(() => setState({ directoryAt: at }));
+      void store.saveDirectory(parseDirectory(directory, pickups, searchIndex), at, staff.uid).then((saved) => saved && setState({ directoryAt: at }));
     }, 200);
   };
   stops.push(sdk.onValue(sdk.ref(db, 'pickupDirectory'), (snap) => ((directory = snap.val() ?? {}), save())));
   stops.push(sdk.onValue(sdk.ref(db, 'pickups'), (snap) => ((pickups = snap.val() ?? {}), save())));
+  stops.push(sdk.onValue(sdk.ref(db, 'pickupSearch'), (snap) => ((searchIndex = snap.val() ?? {}), save())));
   const conflictsQuery = sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(100));
   stops.push(sdk.onValue(conflictsQuery, (snap) => setState({ conflicts: conflictsFor(snap.val(), staff, state.deviceId ?? '') })));
 
   // While live, the copy stays current even when nothing changes; a retry picks up a failed sync.
   const heartbeat = setInterval(() => {
-    if (state.online && directory !== undefined) void store.touchDirectory(Date.now()).then(() => setState({ directoryAt: Date.now() }));
+    if (state.online && directory !== undefined) void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
     if (state.online && state.queue.length > 0) void syncQueue();
   }, Math.min(HEARTBEAT_MS, RETRY_MS * 3));
   stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
   judge();
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    staffUid = null;
+    stops.forEach((stop) => stop());
+  };
 }
 
 let users = 0;
