@@ -10,7 +10,7 @@ export { reconcileReservations } from './orders/reconcile.js';
 export { confirmPayment } from './orders/confirm.js';
 export { bookBankTransactions, saveBankCsvMapping } from './bank.js';
 export { handOutPickupItems } from './pickups.js';
-export { syncOfflineHandOuts } from './pickupSync.js';
+export { settlePickupConflict, syncOfflineHandOuts } from './pickupSync.js';
 export { setUserRole } from './roles.js';
 export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, archiveProduct, restoreProduct } from './catalog.js';
 export { updateEventSettings } from './event.js';

@@ -1,7 +1,12 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import {
+  conflictSettledSchema,
   decideOfflineHandOut,
+  pickupConflictSchema,
+  settlePickupConflictInput,
+  type ConflictSettled,
+  type SettlePickupConflictOutput,
   pickupDirectoryEntrySchema,
   pickupItemSchema,
   pickupSyncRecordSchema,
@@ -14,7 +19,8 @@ import {
 } from './domain/index.js';
 import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff, type Caller } from './lib/caller.js';
-import { parseInput } from './lib/refusal.js';
+import { parseInput, refuse } from './lib/refusal.js';
+import { KEEP, transactStored } from './lib/tx.js';
 import { readStored } from './lib/stored.js';
 import { releasePickupLock, takePickupLock } from './lib/pickupLock.js';
 
@@ -98,11 +104,42 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
 export const syncOfflineHandOuts = onCall(async (request): Promise<SyncOfflineHandOutsOutput> => {
   const input = parseInput(syncOfflineHandOutsInput, request.data);
   const caller = requireStaff(request);
-  const staffProfile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
-  const staffName = staffProfile ? `${staffProfile.firstName} ${staffProfile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
+  const staffName = await staffNameOf(caller);
   const station: Station = { caller, staffName, deviceId: input.deviceId };
   const results: Result[] = [];
   // In order: the second hand-out of one item on one device is a conflict with the first.
   for (const handOut of input.handOuts) results.push(await applyOne(handOut, station, Date.now()));
   return { results };
+});
+
+async function staffNameOf(caller: Caller): Promise<string> {
+  const profile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
+  return profile ? `${profile.firstName} ${profile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
+}
+
+/**
+ * Staff or an admin settle a conflict after asking the person and the other station
+ * (docs/pickup-offline.md, "Settling"): who, how and when is written onto the conflict in one
+ * transaction. The same settlement sent again (a retry, a double click) answers the stored one and
+ * changes nothing; another settlement of a settled conflict is refused, so a decision is never
+ * silently replaced.
+ */
+export const settlePickupConflict = onCall(async (request): Promise<SettlePickupConflictOutput> => {
+  const input = parseInput(settlePickupConflictInput, request.data);
+  const caller = requireStaff(request);
+  const byName = await staffNameOf(caller);
+  const note = input.note ? input.note : undefined;
+  const settled: ConflictSettled = conflictSettledSchema.parse({ resolution: input.resolution, ...(note ? { note } : {}), by: caller.uid, byName, at: Date.now() });
+  let replayed = false;
+  const { value } = await transactStored(`pickupConflicts/${input.conflictId}`, pickupConflictSchema, 'konflikt wydań', (current) => {
+    replayed = false;
+    if (!current) throw refuse('conflict-missing');
+    if (current.settled) {
+      if (current.settled.resolution !== input.resolution || current.settled.note !== note) throw refuse('conflict-settled');
+      replayed = true;
+      return KEEP;
+    }
+    return { ...current, settled };
+  });
+  return { conflictId: input.conflictId, settled: value?.settled ?? settled, replayed };
 });

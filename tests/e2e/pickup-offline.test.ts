@@ -180,6 +180,34 @@ describe('pickup station offline', () => {
     } finally {
       await context.close();
     }
+
+    // The admin's „Konflikty wydań” tab lists both, with who, which device and when; settling one
+    // records who settled it and how.
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+    const page = await adminContext.newPage();
+    try {
+      await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+      await signIn(page, web, DEMO.admin);
+      await page.goto(`${web}/dashboard/admin?tab=konflikty-wydan`);
+      const listed = page.getByTestId('admin-pickup-conflict').filter({ hasText: person.lastName });
+      await expect.poll(() => listed.count(), POLL).toBe(2);
+      const id = await listed.first().getAttribute('data-id');
+      const entry = page.locator(`[data-testid="admin-pickup-conflict"][data-id="${id}"]`);
+      const report = await entry.innerText();
+      for (const fact of [`Bartek Stanowiskowy-${suffix}`, `Ala Stanowiskowa-${suffix}`, 'wydane już wcześniej', 'do rozstrzygnięcia']) expect(report).toContain(fact);
+      expect(report).toMatch(/urządzenie [0-9a-f]{8}, \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      await entry.getByLabel('wydano ponownie — pobrano zwrot').check();
+      await entry.getByTestId('settle-note').fill('Koszulkę oddano przy stanowisku.');
+      await entry.getByTestId('settle-conflict').click();
+      await expect.poll(() => entry.getAttribute('data-settled'), POLL).toBe('true');
+      expect(await entry.getByTestId('conflict-settled').innerText()).toContain('Rozstrzygnięto: wydano ponownie — pobrano zwrot');
+      expect(await stackClient(stack).dbGet(`pickupConflicts/${id}/settled`)).toMatchObject({ resolution: 'returned', by: DEMO.admin.uid, note: 'Koszulkę oddano przy stanowisku.' });
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-admin-conflicts');
+      throw error;
+    } finally {
+      await adminContext.close();
+    }
   }, 600_000);
 
   it('signing out drops the directory copy but keeps the queue: another staff member neither sees nor sends it, its own sends it on signing in again', async () => {

@@ -16,6 +16,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   confirmPayment: { orderId: 'zamowienie1' },
   handOutPickupItems: { uid: 'uzytkownik1', itemIds: ['pozycja1'] },
   syncOfflineHandOuts: { deviceId: '0f0e0d0c-0b0a-4908-8706-050403020100', handOuts: [{ id: '1f0e0d0c-0b0a-4908-8706-050403020100', uid: 'uzytkownik1', itemId: 'pozycja1', quantity: 1, at: 1780000000000 }] },
+  settlePickupConflict: { conflictId: '2f0e0d0c-0b0a-4908-8706-050403020100', resolution: 'returned' },
   setUserRole: { uid: 'uzytkownik1', role: 'staff', enabled: true },
   upsertTicketType: { ticketType: { name: 'Karnet', description: 'Opis', priceGrosze: 14900, vatRate: 8, quota: 10, active: true, sortOrder: 1 } },
   archiveTicketType: { id: 'bilet1' },

@@ -134,3 +134,64 @@ describe('syncOfflineHandOuts', () => {
     expect(await dump(env.db)).toEqual(before);
   });
 });
+
+describe('settlePickupConflict', () => {
+  /** A conflict as two devices make it: A's hand-out stands, B's is filed; its id is B's hand-out id. */
+  async function conflict(): Promise<string> {
+    const person = await personWithItems({ 'zam1-l1': { label: 'Czapka', quantity: 1 } });
+    await staffA.call('syncOfflineHandOuts', { deviceId: deviceA, handOuts: [handOut(person.uid, 'zam1-l1')] });
+    const onB = handOut(person.uid, 'zam1-l1');
+    await staffB.call('syncOfflineHandOuts', { deviceId: deviceB, handOuts: [onB] });
+    expect(await val(`pickupConflicts/${onB.id}/reason`)).toBe('already-picked');
+    return onB.id;
+  }
+
+  it('records who settled it, how and when; the same settlement again changes nothing; another one is refused', async () => {
+    const id = await conflict();
+    const filed = await val(`pickupConflicts/${id}`);
+    const first = await staffA.call('settlePickupConflict', { conflictId: id, resolution: 'returned', note: '  Koszulkę oddano przy stanowisku B.  ' });
+    expect(first).toMatchObject({ conflictId: id, replayed: false, settled: { resolution: 'returned', note: 'Koszulkę oddano przy stanowisku B.', by: staffA.uid } });
+    expect(await val(`pickupConflicts/${id}`)).toEqual({ ...filed, settled: first.settled });
+    expect(first.settled.at).toBeLessThanOrEqual(Date.now());
+
+    const before = await dump(env.db);
+    const again = await staffA.call('settlePickupConflict', { conflictId: id, resolution: 'returned', note: 'Koszulkę oddano przy stanowisku B.' });
+    expect(again).toEqual({ ...first, replayed: true });
+    const otherwise = await refusal(admin.call('settlePickupConflict', { conflictId: id, resolution: 'mistake' }));
+    expect([otherwise.code, otherwise.reason, otherwise.message]).toEqual(['failed-precondition', 'conflict-settled', 'Ten konflikt rozstrzygnięto już inaczej — odśwież listę']);
+    expect(await dump(env.db)).toEqual(before);
+  });
+
+  it('an admin settles one as a mistake; the item keeps the hand-out that stands', async () => {
+    const id = await conflict();
+    const { uid, itemId } = (await val(`pickupConflicts/${id}`)) as { uid: string; itemId: string };
+    const item = await val(`pickups/${uid}/${itemId}`);
+    const { settled } = await admin.call('settlePickupConflict', { conflictId: id, resolution: 'mistake' });
+    expect(settled).toMatchObject({ resolution: 'mistake', by: admin.uid });
+    expect(settled.note).toBeUndefined();
+    expect(await val(`pickups/${uid}/${itemId}`)).toEqual(item);
+  });
+
+  it('refuses an unknown conflict, bad input and a caller who is not staff, writing nothing', async () => {
+    const id = await conflict();
+    const person = await registeredUser(env);
+    const before = await dump(env.db);
+    const missing = await refusal(staffA.call('settlePickupConflict', { conflictId: randomUUID(), resolution: 'returned' }));
+    expect([missing.code, missing.reason]).toEqual(['not-found', 'conflict-missing']);
+    const cases: [unknown, RegExp][] = [
+      [{ conflictId: '__proto__', resolution: 'returned' }, /Nieprawidłowy identyfikator wydania/],
+      [{ conflictId: id, resolution: 'oddane' }, /Wybierz, jak rozstrzygnięto konflikt/],
+      [{ conflictId: id, resolution: 'returned', note: 'x'.repeat(301) }, /najwyżej 300 znaków/],
+      [{ conflictId: id, resolution: 'returned', note: 'linia\u0000druga' }, /niedozwolone znaki/],
+      [{ conflictId: id, resolution: 'returned', settled: { by: 'ktoś' } }, /./],
+    ];
+    for (const [data, message] of cases) {
+      const refused = await refusal(staffA.call('settlePickupConflict', data));
+      expect(refused.code).toBe('invalid-argument');
+      expect(refused.message).toMatch(message);
+    }
+    const denied = await refusal(person.call('settlePickupConflict', { conflictId: id, resolution: 'returned' }));
+    expect(denied.reason).toBe('forbidden');
+    expect(await dump(env.db)).toEqual(before);
+  });
+});

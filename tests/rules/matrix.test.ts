@@ -119,6 +119,8 @@ const MATRIX: Row[] = [
   // Offline hand-outs: conflicts for the stations and the admins, outcomes for the admins; only syncOfflineHandOuts writes
   { path: '/pickupConflicts', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: '/pickupConflicts/00000000-0000-4000-8000-000000000001', read: ['staff', 'admin'], value: { uid: O, itemId: 'p1', reason: 'already-picked' }, write: NOBODY },
+  // Settled only through settlePickupConflict (who, how, when): no station writes its own settlement.
+  { path: '/pickupConflicts/00000000-0000-4000-8000-000000000001/settled', read: ['staff', 'admin'], value: { resolution: 'mistake', by: 'staff', byName: 'Ala', at: 1780000000000 }, write: NOBODY },
   { path: '/pickupSync', read: ['admin'], value: {}, write: NOBODY },
   { path: '/pickupSync/00000000-0000-4000-8000-000000000001', read: ['admin'], value: { uid: O, itemId: 'p1', outcome: 'applied' }, write: NOBODY },
   { path: '/roles', read: ['admin'], value: {}, write: NOBODY },

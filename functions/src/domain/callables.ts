@@ -35,7 +35,7 @@ import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransa
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 import { submitKsefInput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
-import { syncOfflineHandOutsInput, type SyncOfflineHandOutsOutput } from './pickupSync.js';
+import { settlePickupConflictInput, syncOfflineHandOutsInput, type SettlePickupConflictOutput, type SyncOfflineHandOutsOutput } from './pickupSync.js';
 import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
 
 export const REGION = 'europe-central2';
@@ -48,6 +48,7 @@ export const CALLABLES = {
   confirmPayment: 'confirmPayment',
   handOutPickupItems: 'handOutPickupItems',
   syncOfflineHandOuts: 'syncOfflineHandOuts',
+  settlePickupConflict: 'settlePickupConflict',
   setUserRole: 'setUserRole',
   upsertTicketType: 'upsertTicketType',
   archiveTicketType: 'archiveTicketType',
@@ -302,6 +303,7 @@ export const CALLABLE_INPUTS = {
   confirmPayment: confirmPaymentInput,
   handOutPickupItems: handOutPickupItemsInput,
   syncOfflineHandOuts: syncOfflineHandOutsInput,
+  settlePickupConflict: settlePickupConflictInput,
   setUserRole: setUserRoleInput,
   upsertTicketType: upsertTicketTypeInput,
   archiveTicketType: archiveInput,
@@ -348,6 +350,7 @@ export interface CallableOutputs {
   confirmPayment: ConfirmPaymentOutput;
   handOutPickupItems: HandOutPickupItemsOutput;
   syncOfflineHandOuts: SyncOfflineHandOutsOutput;
+  settlePickupConflict: SettlePickupConflictOutput;
   setUserRole: SetUserRoleOutput;
   upsertTicketType: UpsertOutput;
   archiveTicketType: ArchiveOutput;

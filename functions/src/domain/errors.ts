@@ -62,6 +62,8 @@ export const REFUSALS = {
   'refund-missing': { code: 'not-found', message: 'Nie znaleziono zwrotu' },
   'refund-already-transferred': { code: 'failed-precondition', message: 'Ten zwrot jest już oznaczony jako przelany' },
   'pickup-not-picked': { code: 'failed-precondition', message: 'Ta pozycja nie została wydana — nie ma czego przyjmować' },
+  'conflict-missing': { code: 'not-found', message: 'Nie ma takiego konfliktu wydań' },
+  'conflict-settled': { code: 'failed-precondition', message: 'Ten konflikt rozstrzygnięto już inaczej — odśwież listę' },
   'discount-missing': { code: 'not-found', message: 'Nie ma takiego kodu rabatowego' },
   'discount-not-started': { code: 'failed-precondition', message: 'Ten kod rabatowy nie jest jeszcze ważny' },
   'discount-expired': { code: 'failed-precondition', message: 'Ten kod rabatowy wygasł' },

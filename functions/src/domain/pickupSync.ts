@@ -4,7 +4,7 @@
  * (its id is the idempotency key) and records the ones that can no longer be applied as conflicts.
  */
 import { z } from 'zod';
-import { keySchema, OFFLINE_ID_PATTERN, timestampSchema, uidSchema, type PickupItem } from './schemas.js';
+import { hasUnsafeText, keySchema, OFFLINE_ID_PATTERN, timestampSchema, uidSchema, UNSAFE_TEXT_MESSAGE, type PickupItem } from './schemas.js';
 
 /** Hand-out and device ids: random UUIDs (crypto.randomUUID), see OFFLINE_ID_PATTERN. */
 export const offlineIdSchema = z.string({ error: 'Brak identyfikatora' }).regex(OFFLINE_ID_PATTERN, 'Nieprawidłowy identyfikator wydania');
@@ -64,6 +64,48 @@ export const pickupSyncRecordSchema = z.strictObject({
 export type PickupSyncRecord = z.output<typeof pickupSyncRecordSchema>;
 
 /**
+ * How staff settled a conflict, after asking the person and the other station: the item was handed
+ * out a second time and taken back, or written off; or the offline hand-out was a mistake (the item
+ * was not handed out twice).
+ */
+export const CONFLICT_SETTLEMENTS = ['returned', 'written-off', 'mistake'] as const;
+export type ConflictSettlement = (typeof CONFLICT_SETTLEMENTS)[number];
+export const CONFLICT_SETTLEMENT_LABELS: Record<ConflictSettlement, string> = {
+  returned: 'wydano ponownie — pobrano zwrot',
+  'written-off': 'wydano ponownie — spisano jako stratę',
+  mistake: 'pomyłka — nie wydano drugi raz',
+};
+
+const settlementNoteSchema = z
+  .string()
+  .trim()
+  .max(300, 'Notatka: najwyżej 300 znaków')
+  .refine((note) => !hasUnsafeText(note), UNSAFE_TEXT_MESSAGE);
+
+/** Who settled a conflict, how and when (kept on the conflict: the record of the decision). */
+export const conflictSettledSchema = z.strictObject({
+  resolution: z.enum(CONFLICT_SETTLEMENTS),
+  note: z.string().max(300).optional(),
+  by: uidSchema,
+  byName: z.string().max(200),
+  at: timestampSchema,
+});
+export type ConflictSettled = z.output<typeof conflictSettledSchema>;
+
+/** `settlePickupConflict`: staff or an admin settle one conflict; the same answer again changes nothing. */
+export const settlePickupConflictInput = z.strictObject({
+  conflictId: offlineIdSchema,
+  resolution: z.enum(CONFLICT_SETTLEMENTS, { error: 'Wybierz, jak rozstrzygnięto konflikt' }),
+  note: settlementNoteSchema.optional(),
+});
+export interface SettlePickupConflictOutput {
+  conflictId: string;
+  settled: ConflictSettled;
+  /** The conflict was already settled the same way (a retry): nothing changed. */
+  replayed: boolean;
+}
+
+/**
  * `/pickupConflicts/{handOutId}`: an offline hand-out that could not be recorded, for both stations
  * and the admins to settle: who handed it out, where (device) and when, and the hand-out that stands.
  */
@@ -77,6 +119,7 @@ export const pickupConflictSchema = z.strictObject({
   offline: z.strictObject({ by: uidSchema, byName: z.string().max(200), deviceId: offlineIdSchema, at: timestampSchema }),
   recorded: recordedHandOutSchema.optional(),
   createdAt: timestampSchema,
+  settled: conflictSettledSchema.optional(),
 });
 export type PickupConflict = z.output<typeof pickupConflictSchema>;
 

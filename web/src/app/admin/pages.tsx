@@ -7,6 +7,7 @@ import { KsefTab } from '../../features/ksef';
 import { MailTab } from '../../features/mail';
 import { useGetAllOrdersQuery } from '../../features/orders';
 import { OnlinePaymentsTab, OnlineRefundCandidates } from '../../features/payments';
+import { PickupConflictsTab } from '../../features/pickupStation';
 import { RefundsTab } from '../../features/refunds';
 import { WaitingListTab } from '../../features/waitingList';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
@@ -27,6 +28,7 @@ const TABS = [
   { value: 'ksef', label: 'KSeF', Panel: KsefTab },
   { value: 'zwroty', label: 'Zwroty', Panel: RefundsPanel },
   { value: 'poczta', label: 'Poczta', Panel: MailTab },
+  { value: 'konflikty-wydan', label: 'Konflikty wydań', Panel: PickupConflictsTab },
   { value: 'bilety', label: 'Bilety', Panel: TicketTypesTab },
   { value: 'lista-oczekujacych', label: 'Lista oczekujących', Panel: WaitingListTab },
   { value: 'produkty', label: 'Produkty', Panel: ProductsTab },

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { pickupCodeEntrySchema, pickupDirectoryEntrySchema, type PickupItem } from '@domain/schemas';
+import { pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
 import { matchesAllWords, pickupSearchEntrySchema, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
-import { parseRecord, realtimeApi, realtimeEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
+import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
 import { searchWords } from './offline/queue';
 
@@ -115,10 +116,34 @@ export const stationApi = realtimeApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     stationPerson: build.query<DirectoryEntry | null, string>(realtimeEndpoint((uid) => `pickupDirectory/${uid}`, (raw, uid) => toEntry(uid, raw))),
+    pickupConflicts: build.query<ConflictRow[], void>(
+      realtimeQueryEndpoint(
+        ({ db, sdk }) => sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(CONFLICTS_READ_LIMIT)),
+        (raw) => conflictOrder(parseRecords(pickupConflictSchema, raw, 'pickupConflicts').map(([id, conflict]) => ({ ...conflict, id }))),
+      ),
+    ),
   }),
 });
 
-export const { useStationSearchQuery, useStationPersonQuery } = stationApi;
+export const { useStationSearchQuery, useStationPersonQuery, usePickupConflictsQuery } = stationApi;
+
+/** One conflict report of an offline hand-out (docs/pickup-offline.md), with its id (the hand-out's). */
+export interface ConflictRow extends PickupConflict {
+  id: string;
+}
+
+/** The newest conflicts the admin view reads: far more than an event makes. */
+export const CONFLICTS_READ_LIMIT = 500;
+
+/** Those still to settle first, then settled ones; newest first within each. */
+export function conflictOrder(rows: readonly ConflictRow[]): ConflictRow[] {
+  return [...rows].sort((a, b) => Number(Boolean(a.settled)) - Number(Boolean(b.settled)) || b.createdAt - a.createdAt);
+}
+
+/** Settles a conflict (who, how, when are recorded by the function; the same settlement twice changes nothing). */
+export function settlePickupConflict(input: CallableInput<'settlePickupConflict'>) {
+  return callFunction('settlePickupConflict', input);
+}
 
 /** A person's `/pickups/{uid}`, live, through the pickup feature's endpoint, in the station's order. */
 export function useStationItemsQuery(uid: string) {

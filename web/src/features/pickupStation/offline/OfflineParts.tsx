@@ -1,13 +1,12 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { OFFLINE_CONFLICT_LABELS } from '@domain/pickupSync';
 import { formatCount, formatDateTime, type NounForms } from '../../../shared/format/pl';
 import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
 import { byRecordingOrder, QUEUED_LABEL } from './queue';
+import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 
 const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 
 const freshness = (at: number | null) => (at ? `stan z ${formatDateTime(at)}` : 'brak kopii na tym urządzeniu');
-const device = (id: string | undefined) => (id ? `urządzenie ${id.slice(0, 8)}` : 'online');
 
 /** Hand-outs another staff member recorded on this device: a count only (who and what is theirs to see). */
 function OthersQueued({ count }: { count: number }) {
@@ -85,21 +84,8 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
 
 function ConflictCard({ conflict: c }: { conflict: StationConflict }) {
   return (
-    <Alert color="red" variant="light" radius="md" data-testid="pickup-conflict" data-item-id={c.itemId} title={`Konflikt: ${c.label}${c.quantity > 1 ? ` × ${c.quantity}` : ''} — ${c.personName}`}>
-      <Stack gap={2}>
-        <Text size="sm">Nie zapisano wydania offline: {OFFLINE_CONFLICT_LABELS[c.reason]}.</Text>
-        <Text size="sm">
-          Wydanie offline: {c.offline.byName} ({device(c.offline.deviceId)}), {formatDateTime(c.offline.at)}.
-        </Text>
-        {c.recorded && (
-          <Text size="sm">
-            Zapisane wydanie: {c.recorded.byName ?? 'nieznany'} ({device(c.recorded.deviceId)}){c.recorded.at ? `, ${formatDateTime(c.recorded.at)}` : ''}.
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          Wyjaśnij z osobą i drugim stanowiskiem, czy przedmiot wydano dwa razy.
-        </Text>
-      </Stack>
+    <Alert color={c.settled ? 'gray' : 'red'} variant="light" radius="md" data-testid="pickup-conflict" data-item-id={c.itemId} title={conflictTitle(c)}>
+      <ConflictFacts conflict={c} />
     </Alert>
   );
 }

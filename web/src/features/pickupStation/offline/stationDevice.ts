@@ -41,6 +41,7 @@ export interface StationStaff {
 let state: StationDeviceState = { online: typeof navigator === 'undefined' || navigator.onLine, deviceId: null, directoryAt: null, queue: [], othersQueued: 0, syncing: false, conflicts: [] };
 /** The staff member the running station belongs to: only their queued hand-outs are sent. */
 let staffUid: string | null = null;
+let currentRun: symbol | null = null;
 const listeners = new Set<() => void>();
 function setState(patch: Partial<StationDeviceState>) {
   state = { ...state, ...patch };
@@ -111,6 +112,8 @@ export async function queueHandOut(handOuts: Omit<QueuedHandOut, 'id' | 'at' | '
 /** Watches the network and the database connection; keeps the directory and conflicts current. */
 async function start(staff: StationStaff): Promise<() => void> {
   const stops: (() => void)[] = [];
+  const run = Symbol('station run');
+  currentRun = run;
   staffUid = staff.uid;
   // Another account's directory never serves this one (normally the session dropped it already).
   await store.dropDirectory(staff.uid);
@@ -163,24 +166,37 @@ async function start(staff: StationStaff): Promise<() => void> {
   stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
   judge();
   return () => {
-    staffUid = null;
+    // A newer start (another staff member) may already run: its staff member stays.
+    if (currentRun === run) staffUid = null;
     stops.forEach((stop) => stop());
   };
 }
 
 let users = 0;
-let stopping: Promise<() => void> | null = null;
+let running: { key: string; stop: Promise<() => void> } | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+// A page change unmounts one station page before the next mounts: the station keeps running across
+// it instead of dropping and re-opening its listeners (and re-reading the directory) each time.
+const IDLE_STOP_MS = 1_000;
 
-/** The station device's state; the first station page to mount starts it, the last to unmount stops it. */
+function stopRunning() {
+  const stopping = running;
+  running = null;
+  if (stopping) void stopping.stop.then((stop) => stop());
+}
+
+/** The station device's state; the first station page to mount starts it, a second after the last unmounts it stops. */
 export function useStationDevice(staff: StationStaff | null): StationDeviceState {
   const key = staff ? `${staff.uid}:${staff.name}:${staff.admin}` : '';
   useEffect(() => {
     if (!staff) return;
     users++;
-    if (users === 1) stopping = start(staff);
+    clearTimeout(idleTimer);
+    if (running && running.key !== key) stopRunning();
+    running ??= { key, stop: start(staff) };
     return () => {
       users--;
-      if (users === 0 && stopping) void stopping.then((stop) => stop());
+      if (users === 0) idleTimer = setTimeout(() => users === 0 && stopRunning(), IDLE_STOP_MS);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the staff member is identified by `key`
   }, [key]);

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { CONFLICT_SETTLEMENT_LABELS, CONFLICT_SETTLEMENTS, type ConflictSettlement } from '@domain/pickupSync';
+import { formatCount, type NounForms } from '../../shared/format/pl';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { settlePickupConflict, usePickupConflictsQuery, type ConflictRow } from './api';
+import { ConflictFacts, conflictTitle } from './ConflictFacts';
+
+const CONFLICTS: NounForms = ['konflikt', 'konflikty', 'konfliktów'];
+
+/** „Rozstrzygnij”: how the staff settled it, with an optional note; the function records who and when. */
+function SettleForm({ conflict }: { conflict: ConflictRow }) {
+  const [resolution, setResolution] = useState<ConflictSettlement | null>(null);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const settle = async () => {
+    if (!resolution) return setError('Wybierz, jak rozstrzygnięto konflikt.');
+    setBusy(true);
+    setError(null);
+    try {
+      await settlePickupConflict({ conflictId: conflict.id, resolution, ...(note.trim() ? { note } : {}) });
+    } catch (err) {
+      setError(refusalOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Radio.Group label="Jak rozstrzygnięto?" value={resolution} onChange={(v) => setResolution(v as ConflictSettlement)} data-testid="settle-resolution">
+        <Stack gap={6} mt={4}>
+          {CONFLICT_SETTLEMENTS.map((value) => (
+            <Radio key={value} value={value} label={CONFLICT_SETTLEMENT_LABELS[value]} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Textarea label="Notatka (nieobowiązkowa)" maxLength={300} autosize minRows={1} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="settle-note" />
+      <ErrorAlert testId="settle-error">{error}</ErrorAlert>
+      <Group>
+        <Button onClick={() => void settle()} loading={busy} data-testid="settle-conflict">
+          Zapisz rozstrzygnięcie
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ConflictEntry({ conflict }: { conflict: ConflictRow }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="li" data-testid="admin-pickup-conflict" data-id={conflict.id} data-settled={Boolean(conflict.settled)}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} fz="md">
+            {conflictTitle(conflict)}
+          </Title>
+          <Badge color={conflict.settled ? 'gray' : 'red'} variant="light" tt="none">
+            {conflict.settled ? 'rozstrzygnięty' : 'do rozstrzygnięcia'}
+          </Badge>
+        </Group>
+        <ConflictFacts conflict={conflict} />
+        {!conflict.settled && <SettleForm conflict={conflict} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * Admin „Konflikty wydań”: every offline hand-out that could not be recorded (docs/pickup-offline.md),
+ * those to settle first: who handed out what to whom, on which device and when, and the hand-out
+ * that stands; „Zapisz rozstrzygnięcie” records how it was settled.
+ */
+export default function PickupConflictsTab() {
+  const conflicts = usePickupConflictsQuery();
+  const rows = conflicts.data ?? [];
+  const open = rows.filter((c) => !c.settled).length;
+  return (
+    <DataGate
+      query={conflicts}
+      loadingLabel="Wczytywanie konfliktów wydań"
+      errorText="Nie udało się wczytać konfliktów wydań."
+      onRetry={() => void conflicts.refetch()}
+      isEmpty={rows.length === 0}
+      empty={<EmptyState title="Brak konfliktów wydań">Wydania offline zapisały się bez konfliktów.</EmptyState>}
+    >
+      <Stack gap="md">
+        <Text size="sm" data-testid="conflicts-summary">
+          Do rozstrzygnięcia: {formatCount(open, CONFLICTS)}; wszystkich: {rows.length}.
+        </Text>
+        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Konflikty wydań">
+          {rows.map((c) => (
+            <ConflictEntry key={c.id} conflict={c} />
+          ))}
+        </Stack>
+      </Stack>
+    </DataGate>
+  );
+}
