@@ -5,7 +5,7 @@
 // FUNCTIONS_PORT, WEB_PORT):
 //
 //  1. Offline lookup on a 4×-slowed CPU (CDP Emulation.setCPUThrottlingRate): a station device copies
-//     a directory of N people while online, the network is cut, then a typed pickup code
+//     a directory of N people (every other one bringing a child, in /pickupSearch) while online, the network is cut, then a typed pickup code
 //     („Znajdź” → the person's header) and a name search (typing → the first result; includes the
 //     search field's 300 ms debounce) are timed from Node, so each time includes the driver's round trip.
 //  2. 200 queued hand-outs from two devices: device A queued items 0–99, device B items 50–149 (50
@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
+import { pickupSearchEntries } from '../../../functions/lib/domain/search.js';
 import { buildAll, NAMESPACE, PROJECT_ID, REGION, startStack } from '../../../scripts/lib/stack.mjs';
 
 const args = process.argv.slice(2);
@@ -44,7 +45,10 @@ function person(i) {
   const first = ['Anna', 'Piotr', 'Kasia', 'Marek', 'Zofia'][i % 5];
   const last = `Benchowa${String(i).padStart(5, '0')}`;
   const name = `${first} ${last}`;
-  return { uid: `bench${i}`, name, entry: { pickupCode: code(i), name, email: `bench${i}@example.com`, nameLower: name.toLowerCase(), lastNameLower: last.toLowerCase() } };
+  // Every other account brings a child: the copy carries the participants' names too (offline search).
+  const people = i % 2 === 0 ? [{ firstName: 'Staś', lastName: `Benchowy${String(i).padStart(5, '0')}` }] : [];
+  const index = pickupSearchEntries(`bench${i}`, { firstName: first, lastName: last, email: `bench${i}@example.com`, pickupCode: code(i) }, people);
+  return { uid: `bench${i}`, name, index, entry: { pickupCode: code(i), name, email: `bench${i}@example.com`, nameLower: name.toLowerCase(), lastNameLower: last.toLowerCase() } };
 }
 
 async function seed(stack) {
@@ -54,6 +58,7 @@ async function seed(stack) {
     for (let i = start; i < Math.min(PEOPLE, start + 500); i++) {
       const p = person(i);
       updates[`pickupDirectory/${p.uid}`] = p.entry;
+      for (const [key, entry] of Object.entries(p.index)) updates[`pickupSearch/${key}`] = entry;
       updates[`pickups/${p.uid}/bench-l1`] = { orderId: 'bench', label: 'Kubek „Latarnia”', quantity: 1, status: 'waiting', createdAt: Date.now() };
     }
     const response = await fetch(rest(''), { method: 'PATCH', body: JSON.stringify(updates) });
