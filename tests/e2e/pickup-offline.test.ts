@@ -195,7 +195,7 @@ describe('pickup station offline', () => {
       const entry = page.locator(`[data-testid="admin-pickup-conflict"][data-id="${id}"]`);
       const report = await entry.innerText();
       for (const fact of [`Bartek Stanowiskowy-${suffix}`, `Ala Stanowiskowa-${suffix}`, 'wydane już wcześniej', 'do rozstrzygnięcia']) expect(report).toContain(fact);
-      expect(report).toMatch(/urządzenie [0-9a-f]{8}, \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      expect(report).toMatch(/\(urządzenie [0-9a-f]{8}\), \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
       await entry.getByLabel('wydano ponownie — pobrano zwrot').check();
       await entry.getByTestId('settle-note').fill('Koszulkę oddano przy stanowisku.');
       await entry.getByTestId('settle-conflict').click();
@@ -229,9 +229,7 @@ describe('pickup station offline', () => {
       expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
 
       // Signing out, still offline: the copy of names and codes goes, the unsent hand-out stays.
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
-      await page.waitForURL(`${web}/`);
+      await signOut(page);
       await expect.poll(() => stationStore(page), POLL).toEqual({ people: 0, queue: 1, owner: null, ownerNote: null });
 
       // Another staff member on this device: their own copy, A's hand-out only as a count, not sent in their name.
@@ -247,9 +245,7 @@ describe('pickup station offline', () => {
       expect(Object.values(await dbGet<Record<string, { status: string }>>(`pickups/${second.uid}`)).map((i) => i.status)).toEqual(['waiting']);
 
       // A signs in again: the station sends A's hand-out, recorded as A's.
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
-      await page.waitForURL(`${web}/`);
+      await signOut(page);
       await signIn(page, web, staffA);
       await page.goto(`${web}/dashboard/odbierz/User`);
       await expect.poll(async () => (await stationStore(page))?.queue, POLL).toBe(0);
@@ -264,6 +260,19 @@ describe('pickup station offline', () => {
     }
   }, 600_000);
 });
+
+/** „Wyloguj się” from the user menu (opened again if a re-render closed it before the item was clicked). */
+async function signOut(page: Page): Promise<void> {
+  const item = page.getByRole('menuitem', { name: 'Wyloguj się' });
+  await expect
+    .poll(async () => {
+      if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
+      return item.isVisible();
+    }, POLL)
+    .toBe(true);
+  await item.click();
+  await page.waitForURL(`${web}/`);
+}
 
 /** What the station keeps in the page's IndexedDB: people and queued hand-outs counted, the copy's owner, and the owner note in localStorage. */
 function stationStore(page: Page): Promise<{ people: number; queue: number; owner: string | null; ownerNote: string | null } | null> {
