@@ -20,5 +20,6 @@ export { submitKsef, submitKsefScheduled } from './ksef/callables.js';
 export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, startRefund, markRefundTransferred, acceptPickupReturn } from './refunds.js';
 export { retryMail, retryMailScheduled } from './mail/callables.js';
 export { startOnlinePayment, refundOnlinePayment, p24Notification } from './payments/index.js';
+export { settleBankRefundCandidate } from './refundCandidates.js';
 export { checkDiscountCode, upsertDiscountCode, createDiscountCodeBatch } from './discounts.js';
 export { joinWaitingList, leaveWaitingList, moveWaitingListEntry, removeWaitingListEntry, updateWaitingListSettings } from './waitingList.js';

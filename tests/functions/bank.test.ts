@@ -277,6 +277,68 @@ describe('who may book, and what is refused', () => {
   });
 });
 
+describe('settling refund candidates (settleBankRefundCandidate)', () => {
+  /** A paid order and a second transfer for it: a `duplicate` refund candidate. */
+  async function duplicateCandidate(): Promise<{ o: Placed; txKey: string }> {
+    const o = await placeOrder();
+    await book(admin, [{ transaction: transfer(o.number, o.gross), action: { kind: 'book', orderIds: [o.orderId] } }]);
+    const [second] = await book(admin, [{ transaction: transfer(o.number, o.gross), action: { kind: 'refund', orderIds: [o.orderId] } }]);
+    expect(await read(`bank/refundCandidates/${second.txKey}/status`)).toBe('open');
+    return { o, txKey: second.txKey };
+  }
+
+  it('marks a candidate returned once; a repeat answers the same, the other outcome is refused in Polish', async () => {
+    const { txKey } = await duplicateCandidate();
+    const before = Date.now();
+    expect(await admin.call('settleBankRefundCandidate', { txKey, outcome: 'refunded', refundedOn: '2026-07-02' })).toEqual({ txKey, status: 'refunded' });
+    const settled = await read<Record<string, unknown>>(`bank/refundCandidates/${txKey}`);
+    expect(settled).toMatchObject({ status: 'refunded', refundedOn: '2026-07-02', settledBy: admin.uid, reason: 'duplicate' });
+    expect(settled.settledAt).toBeGreaterThanOrEqual(before);
+    // A repeat after a lost answer (by another admin too) changes nothing.
+    expect(await admin2.call('settleBankRefundCandidate', { txKey, outcome: 'refunded', refundedOn: '2026-07-02' })).toEqual({ txKey, status: 'refunded' });
+    expect(await read(`bank/refundCandidates/${txKey}`)).toEqual(settled);
+    expect(await refusal(admin2.call('settleBankRefundCandidate', { txKey, outcome: 'dismissed', reason: 'Darowizna' }))).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'refund-decided',
+      message: 'Ten przelew jest już oznaczony jako zwrócony (02.07.2026)',
+    });
+    expect(await read(`bank/refundCandidates/${txKey}`)).toEqual(settled);
+  });
+
+  it('dismisses a candidate with the reason; two admins at once settle it once', async () => {
+    const { txKey } = await duplicateCandidate();
+    const both = await Promise.allSettled([
+      admin.call('settleBankRefundCandidate', { txKey, outcome: 'dismissed', reason: 'Wpłacający prosi o zaliczenie na przyszły rok' }),
+      admin2.call('settleBankRefundCandidate', { txKey, outcome: 'refunded', refundedOn: '2026-07-03' }),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const loser = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(await refusal(Promise.reject(loser.reason))).toMatchObject({ reason: 'refund-decided' });
+    const settled = await read<{ status: string; dismissReason?: string; refundedOn?: string }>(`bank/refundCandidates/${txKey}`);
+    if (settled.status === 'dismissed') expect(settled).toMatchObject({ dismissReason: 'Wpłacający prosi o zaliczenie na przyszły rok', settledBy: admin.uid });
+    else expect(settled).toMatchObject({ status: 'refunded', refundedOn: '2026-07-03', settledBy: admin2.uid });
+    // The refunds view lists the open ones only.
+    const open = (await env.db.ref('bank/refundCandidates').orderByChild('status').equalTo('open').get()).val() as Record<string, unknown> | null;
+    expect(Object.keys(open ?? {})).not.toContain(txKey);
+  });
+
+  it('refuses participants, staff, a missing candidate and a date in the future, writing nothing', async () => {
+    const { o, txKey } = await duplicateCandidate();
+    const staff = await createUser(env, { claims: { staff: true } });
+    const before = await dump(env.db);
+    for (const who of [o.buyer, staff]) {
+      expect(await refusal(who.call('settleBankRefundCandidate', { txKey, outcome: 'refunded', refundedOn: '2026-07-02' }))).toMatchObject({ code: 'permission-denied', reason: 'forbidden' });
+    }
+    expect(await refusal(admin.call('settleBankRefundCandidate', { txKey: `t${'0'.repeat(32)}`, outcome: 'refunded', refundedOn: '2026-07-02' }))).toMatchObject({
+      code: 'not-found',
+      message: 'Nie ma takiego przelewu do zwrotu',
+    });
+    expect(await refusal(admin.call('settleBankRefundCandidate', { txKey, outcome: 'refunded', refundedOn: '2999-01-01' }))).toMatchObject({ message: 'Data zwrotu nie może być z przyszłości' });
+    expect(await refusal(admin.call('settleBankRefundCandidate', { txKey, outcome: 'dismissed', reason: '' }))).toMatchObject({ code: 'invalid-argument', field: 'reason', message: 'Podaj powód' });
+    expect(await dump(env.db)).toEqual(before);
+  });
+});
+
 describe('saveBankCsvMapping', () => {
   it('remembers a column mapping under the layout fingerprint', async () => {
     const mapping = { delimiter: ',', headerRow: -1, dataStart: 1, decimal: ',', dateFormat: 'DD-MM-YYYY', columns: { bookingDate: 1, amount: 5, title: [2], payerName: [3], payerAccount: 4 } };

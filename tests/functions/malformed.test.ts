@@ -44,6 +44,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   acceptPickupReturn: { uid: 'uzytkownik1', itemId: 'pozycja1' },
   startOnlinePayment: { orderId: 'zamowienie1' },
   refundOnlinePayment: { sessionId: '0123456789abcdef0123456789abcdef' },
+  settleBankRefundCandidate: { outcome: 'refunded', txKey: 't0123456789abcdef0123456789abcdef', refundedOn: '2026-02-03' },
   retryMail: {},
   checkDiscountCode: { kind: 'tickets', code: 'CZLONEK' },
   upsertDiscountCode: { code: 'CZLONEK', create: true, terms: { kind: 'percent', value: 20, active: true } },

@@ -32,6 +32,7 @@ import { discountTermsSchema, type DiscountPreview } from './discounts.js';
 import { waitingListSettingsSchema } from './waitingList.js';
 import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
+import { settleBankRefundCandidateInput, type SettleBankRefundCandidateOutput } from './bank/refundCandidates.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 import { submitKsefInput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
@@ -76,6 +77,7 @@ export const CALLABLES = {
   acceptPickupReturn: 'acceptPickupReturn',
   startOnlinePayment: 'startOnlinePayment',
   refundOnlinePayment: 'refundOnlinePayment',
+  settleBankRefundCandidate: 'settleBankRefundCandidate',
   retryMail: 'retryMail',
   checkDiscountCode: 'checkDiscountCode',
   upsertDiscountCode: 'upsertDiscountCode',
@@ -331,6 +333,7 @@ export const CALLABLE_INPUTS = {
   acceptPickupReturn: acceptPickupReturnInput,
   startOnlinePayment: startOnlinePaymentInput,
   refundOnlinePayment: refundOnlinePaymentInput,
+  settleBankRefundCandidate: settleBankRefundCandidateInput,
   retryMail: retryMailInput,
   checkDiscountCode: checkDiscountCodeInput,
   upsertDiscountCode: upsertDiscountCodeInput,
@@ -378,6 +381,7 @@ export interface CallableOutputs {
   acceptPickupReturn: AcceptPickupReturnOutput;
   startOnlinePayment: StartOnlinePaymentOutput;
   refundOnlinePayment: RefundOnlinePaymentOutput;
+  settleBankRefundCandidate: SettleBankRefundCandidateOutput;
   retryMail: RetryMailOutput;
   checkDiscountCode: DiscountPreview;
   upsertDiscountCode: UpsertDiscountCodeOutput;

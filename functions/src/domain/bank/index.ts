@@ -11,3 +11,4 @@ export * from './keys.js';
 export * from './matching.js';
 export * from './labels.js';
 export * from './schemas.js';
+export * from './refundCandidates.js';

@@ -155,6 +155,11 @@ export const refundCandidateSchema = z.strictObject({
   status: z.enum(['open', 'refunded', 'dismissed']),
   createdAt: z.int(),
   createdBy: z.string(),
+  /** Settled by the admin (bank/refundCandidates.ts): the day the organiser's transfer left, or why it stays. */
+  refundedOn: z.string().optional(),
+  dismissReason: z.string().optional(),
+  settledAt: z.int().optional(),
+  settledBy: z.string().optional(),
 });
 export type RefundCandidate = z.output<typeof refundCandidateSchema>;
 

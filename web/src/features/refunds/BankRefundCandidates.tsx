@@ -1,8 +1,14 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { RefundCandidate, RefundReason } from '@domain/bank/schemas';
+import { settleBankRefundCandidateInput, type SettleBankRefundCandidateInput } from '@domain/bank/refundCandidates';
+import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
+import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
+import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetBankRefundCandidatesQuery } from './api';
 
 const REASONS: Record<RefundReason, string> = {
@@ -12,10 +18,17 @@ const REASONS: Record<RefundReason, string> = {
   unmatched: 'przelew bez zamówienia',
 };
 
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+
+/** Sends the settlement (the callable, checked by the shared schema on both sides). */
+export type SettleCandidate = (input: SettleBankRefundCandidateInput) => Promise<unknown>;
+const settleWithCallable: SettleCandidate = (input) => callFunction('settleBankRefundCandidate', input);
+
 /**
  * Transfers the statement import set aside for a refund (`/bank/refundCandidates`, docs/bank-import.md):
  * a second payment of a paid order, an overpayment, money for an order that can no longer be booked.
- * The organiser returns them by a transfer to the payer's account shown here.
+ * The organiser returns them by a transfer to the payer's account shown here, then marks them returned
+ * (or dismisses one that stays, with the reason); settled ones leave the list.
  */
 export function BankRefundCandidates() {
   const candidates = useGetBankRefundCandidatesQuery();
@@ -32,35 +45,76 @@ export function BankRefundCandidates() {
   );
 }
 
-export function BankRefundCandidateList({ candidates }: { candidates: readonly RefundCandidate[] }) {
+export function BankRefundCandidateList({ candidates, settle = settleWithCallable }: { candidates: readonly RefundCandidate[]; settle?: SettleCandidate }) {
+  if (candidates.length === 0) return <EmptyState title="Brak przelewów do zwrotu">Nadpłata albo podwójny przelew z importu wyciągu pojawi się tutaj.</EmptyState>;
+  return candidates.map((c) => <CandidateCard key={c.txKey} c={c} settle={settle} />);
+}
+
+function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandidate }) {
+  const [asking, setAsking] = useState<'refunded' | 'dismissed' | null>(null);
+  const [refundedOn, setRefundedOn] = useState(today);
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useConfirmAction((e) => refusalOf(e).message);
+  const ask = (outcome: 'refunded' | 'dismissed' | null) => {
+    setAsking(outcome);
+    setFieldError(null);
+    setError(null);
+  };
+  const confirm = async () => {
+    const parsed = parseWith(settleBankRefundCandidateInput, asking === 'refunded' ? { txKey: c.txKey, outcome: 'refunded', refundedOn } : { txKey: c.txKey, outcome: 'dismissed', reason });
+    if (!parsed.ok) {
+      setFieldError(parsed.error.message);
+      return;
+    }
+    setFieldError(null);
+    if (await run(() => settle(parsed.data))) setAsking(null);
+  };
+  const account = c.payerAccount ? formatBankAccount(c.payerAccount) : null;
   return (
-    <>
-        {candidates.length === 0 ? (
-          <EmptyState title="Brak przelewów do zwrotu">Nadpłata albo podwójny przelew z importu wyciągu pojawi się tutaj.</EmptyState>
+    <Paper withBorder radius="md" p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs">
+          <Text fw={700}>
+            {formatMoney(c.refundGrosze)}
+            {c.orders ? ` · zamówienie ${Object.values(c.orders).join(', ')}` : ''}
+          </Text>
+          <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+            {REASONS[c.reason]}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
+        </Text>
+        <Text size="sm" c="dimmed">
+          {c.payerName ?? 'nadawca nieznany'}
+          {account ? <> · konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span></> : null}
+        </Text>
+        {asking === 'refunded' ? (
+          <Stack gap="xs" mt="xs">
+            <Text size="sm">
+              Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem{account ? <> na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span></> : null}? Przelew zniknie z listy.
+            </Text>
+            <TextInput type="date" label="Data zwrotu" value={refundedOn} onChange={(e) => setRefundedOn(e.currentTarget.value)} error={fieldError} size="xs" maw={200} />
+            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => ask(null)} confirmLabel="Oznacz jako zwrócony" onConfirm={() => void confirm()} />
+          </Stack>
+        ) : asking === 'dismissed' ? (
+          <Stack gap="xs" mt="xs">
+            <Text size="sm">Odrzucić zwrot {formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.</Text>
+            <TextInput label="Powód" placeholder="np. wpłacający prosi o zaliczenie na przyszły rok" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fieldError} size="xs" />
+            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => ask(null)} confirmLabel="Odrzuć zwrot" onConfirm={() => void confirm()} />
+          </Stack>
         ) : (
-          candidates.map((c) => (
-            <Paper key={c.txKey} withBorder radius="md" p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
-              <Stack gap={4}>
-                <Group justify="space-between" gap="xs">
-                  <Text fw={700}>
-                    {formatMoney(c.refundGrosze)}
-                    {c.orders ? ` · zamówienie ${Object.values(c.orders).join(', ')}` : ''}
-                  </Text>
-                  <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
-                    {REASONS[c.reason]}
-                  </Badge>
-                </Group>
-                <Text size="sm">
-                  Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {c.payerName ?? 'nadawca nieznany'}
-                  {c.payerAccount ? <> · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(c.payerAccount)}</span></> : null}
-                </Text>
-              </Stack>
-            </Paper>
-          ))
+          <Group justify="flex-end" gap="xs" mt="xs">
+            <Button size="xs" variant="default" onClick={() => ask('dismissed')}>
+              Odrzuć
+            </Button>
+            <Button size="xs" onClick={() => ask('refunded')}>
+              Oznacz jako zwrócony
+            </Button>
+          </Group>
         )}
-    </>
+      </Stack>
+    </Paper>
   );
 }
