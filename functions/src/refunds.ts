@@ -187,7 +187,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const amounts = computeCorrection({ order, rateGross, earlier: locked.rateGross, refunded: locked.refunded, plan });
   const next = afterCorrection(locked.refunded, locked.rateGross, plan, amounts);
   const reason = input.reason ?? (input.requestId ? 'Zwrot na prośbę nabywcy' : 'Zwrot należności');
-  const correction = correctionInvoice({ number, orderId, order, invoiceId: order.invoiceId, invoice, issuedAt: now, issueDate: warsawDate(now), issuedBy: caller.uid, reason, amounts, refundAccount: bankAccount });
+  const correction = correctionInvoice({ number, orderId, order, invoiceId: order.invoiceId, invoice, issuedAt: now, issueDate: warsawDate(now), issuedBy: caller.uid, reason, amounts, refundAccount: bankAccount, paidOnline: invoice.paymentMethod !== 'przelew' });
   const correctionId = invoiceIdFromNumber(number);
   const updates = correctionUpdates({ orderId, locked, correction, amounts, next, input, bankAccount, by: caller.uid, now });
   const increments = new Increments();

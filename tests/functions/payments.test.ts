@@ -302,6 +302,15 @@ describe('refund of an order paid online', () => {
     // The e-mail follows the transfer's transaction (refunds.ts markCorrectionTransferred).
     await valueWhen<Record<string, { kind: string; uid: string }>>(env.db.ref('outbox'), (v) => Object.values(v ?? {}).some((m) => m.uid === user.uid && m.kind === 'refundTransferred'), 'refund-transferred e-mail');
     expect((await mailOf(user.uid)).filter((kind) => kind === 'refundTransferred')).toHaveLength(1);
+    // The correction, its e-mails and the screens say the money goes back through the provider, not by a transfer.
+    const correction = (await env.db.ref(`corrections/${user.uid}/${out.correctionId}`).get()).val() as { refundThrough?: string };
+    expect(correction.refundThrough).toBe('przelewy24');
+    const mails = Object.values(((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string; text: string }>).filter((m) => m.uid === user.uid);
+    const approved = mails.find((m) => m.kind === 'refundApproved')!.text;
+    const done = mails.find((m) => m.kind === 'refundTransferred')!.text;
+    expect(approved).toContain('pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono');
+    expect(done).toContain('Przelewy24 potwierdziło zwrot');
+    for (const text of [approved, done]) expect(text).not.toMatch(/na konto|na podane konto|przelaliśmy|przelejemy/i);
     // A forged refund notification is refused.
     const fields = { orderId: 1, sessionId, refundsUuid: `k-${out.correctionId}`, merchantId: p24.account.merchantId, amount: out.amount, currency: 'PLN', status: 0 };
     expect((await post({ ...fields, requestId: 'x', timestamp: 1, sign: p24Sign('refundNotification', { ...fields, crc: 'zly-crc' }) })).status).toBe(400);

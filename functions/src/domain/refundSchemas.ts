@@ -36,6 +36,7 @@ export const correctionInvoiceSchema: z.ZodType<CorrectionInvoice> = z.strictObj
   amountInWords: z.string(),
   refundAccount: z.string(),
   paymentMethod: z.literal('przelew'),
+  refundThrough: z.literal('przelewy24').optional(),
   vatMethod: z.string(),
 });
 

@@ -260,6 +260,8 @@ export function correctionInvoice(input: {
   reason: string;
   amounts: CorrectionAmounts;
   refundAccount: string;
+  /** The corrected invoice was paid online: the refund goes back through the provider (refundThrough). */
+  paidOnline?: boolean;
 }): CorrectionInvoice {
   const { invoice, amounts } = input;
   return {
@@ -284,6 +286,7 @@ export function correctionInvoice(input: {
     amountInWords: amounts.amountInWords,
     refundAccount: input.refundAccount,
     paymentMethod: 'przelew',
+    ...(input.paidOnline ? { refundThrough: 'przelewy24' as const } : {}),
     vatMethod: invoice.vatMethod,
   };
 }
@@ -410,6 +413,12 @@ export interface CorrectionInvoice {
   amountInWords: string;
   refundAccount: string;
   paymentMethod: 'przelew';
+  /**
+   * Set when the corrected invoice was paid online: the money goes back through the payment provider
+   * to the account or card it came from (payments/refunds.ts); `refundAccount` is then only the
+   * fallback should the provider refuse the refund.
+   */
+  refundThrough?: 'przelewy24';
   vatMethod: string;
 }
 

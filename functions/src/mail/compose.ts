@@ -3,7 +3,7 @@
  * callable makes: `commitWithMail(updates, mail)` — the callable's own final multi-path update with
  * the message added to it, then delivery. The callables stay as they were otherwise.
  */
-import { eventFieldsSchema, mailPrefsSchema, profileSchema, sellerSchema, uidSchema, type EventSettings, type Invoice, type Order, type PickupItem } from '../domain/index.js';
+import { eventFieldsSchema, mailPrefsSchema, PAYMENT_PROVIDER_ACTOR, profileSchema, sellerSchema, uidSchema, type EventSettings, type Invoice, type Order, type PickupItem } from '../domain/index.js';
 import type { CorrectionInvoice, RefundTransfer } from '../domain/refunds.js';
 import { z } from 'zod';
 import { paymentQrPayload } from '../domain/paymentQr.js';
@@ -75,11 +75,13 @@ export async function refundApprovedMail(correctionId: string, correction: Corre
 }
 
 /** The e-mail of a refund marked transferred (`/refunds/{orderId}/corrections/{correctionId}` as it is now). */
-export async function refundTransferredMail(orderId: string, correctionId: string, transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn'>): Promise<PreparedMail | null> {
+export async function refundTransferredMail(orderId: string, correctionId: string, transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn' | 'transferredBy'>): Promise<PreparedMail | null> {
   const [uid, orderNumber] = await Promise.all([readStored(`refunds/${orderId}/uid`, uidSchema, 'konto zwrotu'), readStored(`refunds/${orderId}/orderNumber`, z.string(), 'numer zamówienia zwrotu')]);
   const to = uid ? await profileEmail(uid) : null;
   if (!uid || !to || !transfer.transferredOn) return null;
-  const correction = { number: transfer.number, orderNumber: orderNumber ?? '', refundAmount: transfer.amount, refundAccount: transfer.bankAccount };
+  // The payment provider's refund notification marks it transferred (payments/index.ts).
+  const refundThrough = transfer.transferredBy === PAYMENT_PROVIDER_ACTOR ? ('przelewy24' as const) : undefined;
+  const correction = { number: transfer.number, orderNumber: orderNumber ?? '', refundAmount: transfer.amount, refundAccount: transfer.bankAccount, refundThrough };
   const rendered = templates.refundTransferredMail(context(await eventOf()), { correction, transferredOn: transfer.transferredOn });
   return prepare('refundTransferred', correctionId, { uid, to, rendered, ref: transfer.number });
 }

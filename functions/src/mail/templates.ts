@@ -198,14 +198,20 @@ export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'reason' | 'corrected'> }): Rendered {
+export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough' | 'reason' | 'corrected'> }): Rendered {
   const c = input.correction;
   const title = `Zwrot za zamówienie ${c.orderNumber} zatwierdzony`;
+  // An order paid online gets its money back through the provider, to the account or card it came from.
+  const online = c.refundThrough === 'przelewy24';
   const parts: Part[] = [
-    paragraph(`Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Przelejemy go na podane konto; napiszemy, gdy przelew zostanie wysłany.`),
+    paragraph(
+      online
+        ? `Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Zamówienie było opłacone online, więc pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono; napiszemy, gdy operator potwierdzi zwrot.`
+        : `Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Przelejemy go na podane konto; napiszemy, gdy przelew zostanie wysłany.`,
+    ),
     facts([
       ['Kwota zwrotu', money(c.refundAmount)],
-      ['Na konto', formatAccount(c.refundAccount)],
+      online ? ['Sposób zwrotu', 'przez Przelewy24, tą samą metodą, którą zapłacono'] : ['Na konto', formatAccount(c.refundAccount)],
       ['Faktura korygująca', c.number],
       ['Do faktury', c.corrected.number],
       ['Przyczyna korekty', c.reason],
@@ -216,8 +222,16 @@ export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<C
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function refundTransferredMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount'>; transferredOn: string }): Rendered {
+export function refundTransferredMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough'>; transferredOn: string }): Rendered {
   const c = input.correction;
+  if (c.refundThrough === 'przelewy24') {
+    const title = `Zwrot ${money(c.refundAmount)} wykonany`;
+    const parts: Part[] = [
+      paragraph(`${isoDay(input.transferredOn)} Przelewy24 potwierdziło zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na rachunek lub kartę, z których zapłacono.`),
+      paragraph(`Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być widoczne w ciągu kilku dni roboczych, zależnie od banku lub wydawcy karty.`),
+    ];
+    return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+  }
   const title = `Zwrot ${money(c.refundAmount)} przelany`;
   const parts: Part[] = [
     paragraph(`${isoDay(input.transferredOn)} przelaliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na konto ${formatAccount(c.refundAccount)}.`),

@@ -10,6 +10,7 @@ import { onCall, onRequest } from 'firebase-functions/v2/https';
 import {
   onlinePaymentSchema,
   orderSchema,
+  PAYMENT_PROVIDER_ACTOR,
   refundOnlinePaymentInput,
   startOnlinePaymentInput,
   warsawDate,
@@ -42,7 +43,7 @@ import { registerTransaction, verifyTransaction } from './przelewy24.js';
 import { requestProviderRefund } from './refunds.js';
 
 /** The uid recorded as `paidBy` / `issuedBy` when the provider's notification booked the order. */
-export const PROVIDER_ACTOR = 'przelewy24';
+const PROVIDER_ACTOR = PAYMENT_PROVIDER_ACTOR;
 
 function requireConfig(): P24Config {
   const config = p24Config();

@@ -18,6 +18,17 @@ import { keySchema, timestampSchema, uidSchema } from '../schemas.js';
 export const paymentSessionIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Nieprawidłowy identyfikator płatności');
 
 export const PAYMENT_PROVIDERS = ['przelewy24'] as const;
+
+/**
+ * The uid recorded as the order's `paidBy` (and a correction's `transferredBy`) when the provider's
+ * notification booked the payment (or completed the refund): an order paid online gets its refunds
+ * back through the provider, to the account or card the money came from.
+ */
+export const PAYMENT_PROVIDER_ACTOR = 'przelewy24';
+
+export function paidThroughProvider(order: { paidBy?: string }): boolean {
+  return order.paidBy === PAYMENT_PROVIDER_ACTOR;
+}
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const ONLINE_PAYMENT_STATUSES = ['registered', 'paid', 'refund-candidate', 'refund-due'] as const;

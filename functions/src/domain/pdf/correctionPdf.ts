@@ -4,7 +4,7 @@
  */
 import type { jsPDF } from 'jspdf';
 import type { CorrectionInvoice } from '../refunds.js';
-import { correctionLineRows, formatBankAccount, formatMoney, isoToPolishDate, rateSummaryRows } from './format.js';
+import { correctionLineRows, correctionRefundMethod, formatMoney, isoToPolishDate, rateSummaryRows } from './format.js';
 import { drawKodI, type PdfKodI } from './kodI.js';
 import { MARGIN, PdfSheet, pdfColumns, RATE_COLUMNS, type PdfFonts } from './sheet.js';
 
@@ -35,7 +35,7 @@ export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFont
   sheet.amountDue('Do zwrotu', formatMoney(correction.refundAmount), correction.amountInWords);
   sheet.labelled([
     ...(correction.fee > 0 ? [['Potrącona opłata:', formatMoney(correction.fee)] as [string, string]] : []),
-    ['Sposób zwrotu:', `${correction.paymentMethod} na konto ${formatBankAccount(correction.refundAccount)}`],
+    ['Sposób zwrotu:', correctionRefundMethod(correction)],
     ['Dotyczy zamówienia:', correction.orderNumber],
   ]);
   sheet.note(`${correction.vatMethod}. Faktura korygująca wystawiona elektronicznie, nie wymaga podpisu.`);

@@ -57,6 +57,16 @@ export function invoicePaymentRows(invoice: Invoice): { label: string; value: st
   ];
 }
 
+/**
+ * How a correction's money goes back, the same on the screen, in the PDF and in the e-mails: through
+ * the payment provider to the account or card an online payment came from, or by a transfer to the
+ * account the buyer gave.
+ */
+export function correctionRefundMethod(correction: Pick<CorrectionInvoice, 'paymentMethod' | 'refundAccount' | 'refundThrough'>): string {
+  if (correction.refundThrough === 'przelewy24') return 'zwrot przez Przelewy24 na rachunek lub kartę, z których zapłacono';
+  return `${correction.paymentMethod} na konto ${formatBankAccount(correction.refundAccount)}`;
+}
+
 /** The invoice's lines as table cells: Lp., name, unit, quantity, unit net, net, rate, VAT, gross. */
 export function invoiceLineRows(invoice: Invoice): TableRow[] {
   return numbered(sortedLines(invoice), (l) => [l.name, l.unit, String(l.quantity), amount(l.unitNet), amount(l.net), `${l.vatRate}%`, amount(l.vat), amount(l.gross)]);

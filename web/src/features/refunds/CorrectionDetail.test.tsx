@@ -59,6 +59,20 @@ describe('CorrectionDocument', () => {
   });
 });
 
+describe('how the money goes back', () => {
+  it('a correction of a transfer-paid order names the transfer to the buyer’s account', () => {
+    renderWithTheme(<CorrectionDocument correction={correction()} />);
+    expect(screen.getByTestId('correction-refund-method').textContent).toBe('przelew na konto 61 1090 1014 0000 0712 1981 2874');
+  });
+
+  it('a correction of an order paid online says it goes back through Przelewy24, with no account and no transfer', () => {
+    renderWithTheme(<CorrectionDocument correction={{ ...correction(), refundThrough: 'przelewy24' }} />);
+    const method = screen.getByTestId('correction-refund-method').textContent;
+    expect(method).toBe('zwrot przez Przelewy24 na rachunek lub kartę, z których zapłacono');
+    expect(screen.getByTestId('correction-document').textContent).not.toContain('na konto');
+  });
+});
+
 describe('correction PDF', () => {
   it('builds a real PDF file with the Polish font embedded', () => {
     const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CorrectionInvoice } from '@domain/refunds';
-import { correctionLineRows, formatBankAccount, isoToPolishDate } from '@domain/pdf/format';
+import { correctionLineRows, correctionRefundMethod, isoToPolishDate } from '@domain/pdf/format';
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -48,7 +48,7 @@ export function CorrectionDocument({ correction, children }: { correction: Corre
       due={{ label: 'Do zwrotu', amount: formatMoney(correction.refundAmount), amountTestId: 'correction-refund' }}
       dueNote={correction.fee > 0 && <p>Potrącona opłata: {formatMoney(correction.fee)}</p>}
       payment={[
-        { label: 'Sposób zwrotu:', value: `${correction.paymentMethod} na konto ${formatBankAccount(correction.refundAccount)}` },
+        { label: 'Sposób zwrotu:', value: correctionRefundMethod(correction), testId: 'correction-refund-method' },
         { label: 'Dotyczy zamówienia:', value: correction.orderNumber },
       ]}
       note={`${correction.vatMethod}. Faktura korygująca wystawiona elektronicznie, nie wymaga podpisu.`}

@@ -3,12 +3,15 @@ import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, T
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
 import { REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, refundableLines, type OrderRefunds } from '@domain/refunds';
+import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
 const REQUEST_COLORS = { open: 'orange', withdrawn: 'gray', approved: 'teal', rejected: 'red' } as const;
+/** A correction of an order paid online: the provider returns it, the organiser makes no transfer. */
+const PROVIDER_REFUND_LABELS = { due: 'w toku', transferred: 'zwrócono' } as const;
 
 /** On a paid order: the refund requests and refunds (live) and „Poproś o zwrot”. */
 export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderId: string; uid: string }) {
@@ -18,6 +21,8 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
   const requests = Object.entries(refunds?.requests ?? {}).sort(([, a], [, b]) => a.createdAt - b.createdAt);
   const corrections = Object.entries(refunds?.corrections ?? {}).sort(([, a], [, b]) => a.createdAt - b.createdAt);
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0 && !refunds?.open?.[l.lineId]);
+  // Paid online: the money goes back through the provider to the account or card it came from.
+  const online = paidThroughProvider(order);
 
   async function withdraw(requestId: string) {
     setError(null);
@@ -54,9 +59,10 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
         <Group key={id} justify="space-between" gap="xs" data-testid="refund-transfer" data-status={c.status}>
           <Text size="sm">
             Zwrot {formatMoney(c.amount)}
-            {c.fee > 0 ? ` (potrącono ${formatMoney(c.fee)})` : ''}:{' '}
+            {c.fee > 0 ? ` (potrącono ${formatMoney(c.fee)})` : ''}
+            {online ? ' przez Przelewy24' : ''}:{' '}
             <Text span fw={700} c={c.status === 'transferred' ? 'teal' : 'orange'}>
-              {REFUND_TRANSFER_STATUS_LABELS[c.status]}
+              {online ? PROVIDER_REFUND_LABELS[c.status] : REFUND_TRANSFER_STATUS_LABELS[c.status]}
               {c.transferredOn ? ` ${isoToPolishDate(c.transferredOn)}` : ''}
             </Text>
           </Text>
@@ -77,12 +83,12 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
           </Button>
         </Group>
       )}
-      {asking && <RefundRequestModal order={order} orderId={orderId} refunds={refunds ?? null} onClose={() => setAsking(false)} />}
+      {asking && <RefundRequestModal order={order} orderId={orderId} refunds={refunds ?? null} online={online} onClose={() => setAsking(false)} />}
     </Stack>
   );
 }
 
-function RefundRequestModal({ order, orderId, refunds, onClose }: { order: Order; orderId: string; refunds: OrderRefunds | null; onClose: () => void }) {
+function RefundRequestModal({ order, orderId, refunds, online, onClose }: { order: Order; orderId: string; refunds: OrderRefunds | null; online: boolean; onClose: () => void }) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0 && !refunds?.open?.[l.lineId]);
   const [chosen, setChosen] = useState<Record<string, boolean>>(Object.fromEntries(left.map((l) => [l.lineId, true])));
   const [account, setAccount] = useState('');
@@ -122,14 +128,7 @@ function RefundRequestModal({ order, orderId, refunds, onClose }: { order: Order
             onChange={(e) => setChosen({ ...chosen, [l.lineId]: e.currentTarget.checked })}
           />
         ))}
-        <TextInput
-          label="Numer konta do zwrotu"
-          description="26 cyfr (NRB)"
-          value={account}
-          onChange={(e) => setAccount(e.currentTarget.value)}
-          error={errors?.field === 'bankAccount' ? errors.message : undefined}
-          inputMode="numeric"
-        />
+        <RefundAccountField online={online} value={account} onChange={setAccount} error={errors?.field === 'bankAccount' ? errors.message : undefined} />
         <Textarea label="Uwagi (opcjonalnie)" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
         {errors && errors.field !== 'bankAccount' && (
           <Alert color="red" variant="light" role="alert">
@@ -149,5 +148,29 @@ function RefundRequestModal({ order, orderId, refunds, onClose }: { order: Order
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The account a refund goes to. An order paid online gets its money back through the provider, to the
+ * account or card it came from; the account is asked for only as the fallback should the provider refuse.
+ */
+export function RefundAccountField({ online, value, onChange, error }: { online: boolean; value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <>
+      {online && (
+        <Text size="sm" data-testid="refund-through-provider">
+          Zamówienie opłacono online — pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono. Numer konta jest potrzebny tylko wtedy, gdyby operator płatności nie przyjął zwrotu.
+        </Text>
+      )}
+      <TextInput
+        label={online ? 'Numer konta (na wypadek zwrotu przelewem)' : 'Numer konta do zwrotu'}
+        description="26 cyfr (NRB)"
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        inputMode="numeric"
+      />
+    </>
   );
 }

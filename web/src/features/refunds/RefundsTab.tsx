@@ -4,6 +4,7 @@ import { parsePln } from '@domain/money';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
 import type { Order } from '@domain/schemas';
+import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
 import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
@@ -52,7 +53,7 @@ export function RefundsTab({ orders, onlineRefundCandidates }: { orders: readonl
         Zwroty ({transfers.length}) · razem {formatMoney(refunded)}
       </Title>
       {transfers.map((t) => (
-        <TransferRow key={t.correctionId} {...t} />
+        <TransferRow key={t.correctionId} {...t} online={paidThroughProvider(orderById.get(t.orderId) ?? {})} />
       ))}
     </Stack>
   );
@@ -149,7 +150,7 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
   );
 }
 
-function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId: string; orderNumber: string; correctionId: string; transfer: NonNullable<OrderRefunds['corrections']>[string] }) {
+function TransferRow({ orderId, orderNumber, correctionId, transfer, online }: { orderId: string; orderNumber: string; correctionId: string; transfer: NonNullable<OrderRefunds['corrections']>[string]; online: boolean }) {
   const [initialDate] = useState(today);
   const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({ initialValues: { transferredOn: initialDate }, schema: transferredOnSchema });
   const [busy, setBusy] = useState(false);
@@ -168,7 +169,13 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer }: { orderId
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           {transfer.number} · zamówienie {orderNumber} · {formatMoney(transfer.amount)}
-          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''} · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>
+          {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''}
+          {online ? (
+            // Returned through the provider; the account is there for a transfer only if the provider refused.
+            <> · zwrot przez Przelewy24{transfer.status === 'due' ? <> (gdyby operator odmówił: konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>)</> : null}</>
+          ) : (
+            <> · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span></>
+          )}
           {transfer.goodsNotReturned ? ' · bez zwrotu towaru' : ''}
         </Text>
         {transfer.status === 'due' ? (
