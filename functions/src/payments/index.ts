@@ -6,17 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
-import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onCall, onRequest, type HttpsError } from 'firebase-functions/v2/https';
 import {
   onlinePaymentSchema,
   orderSchema,
+  providerRefundSchema,
+  unbookedOutcome,
   PAYMENT_PROVIDER_ACTOR,
   refundOnlinePaymentInput,
   startOnlinePaymentInput,
   warsawDate,
   type OnlinePayment,
   type PaymentNotificationLog,
-  type ProviderRefund,
   type RefundOnlinePaymentOutput,
   type StartOnlinePaymentOutput,
 } from '../domain/index.js';
@@ -35,7 +36,7 @@ import { db } from '../lib/admin.js';
 import { requireAdmin, requireCaller } from '../lib/caller.js';
 import { isRefusal, parseInput, refuse } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { confirmOrderPayment } from '../orders/confirmation.js';
 import { markCorrectionTransferred } from '../orders/refundTransfers.js';
 import { p24Config, p24SecretOptions, type P24Config } from './config.js';
@@ -162,78 +163,88 @@ async function onTransactionNotification(config: P24Config, body: unknown): Prom
   return book(config, sessionId.data, payment, n, base);
 }
 
-/** The money is verified: book the order, or keep the payment as a refund candidate / return it. */
+/**
+ * The money is verified: book the order through the admin's confirmation path (lock → decide in the
+ * domain → one update, orders/confirmation.ts), with the payment record in the same update. When the
+ * confirmation refuses, the domain decides what becomes of the money (`unbookedOutcome`).
+ */
 async function book(config: P24Config, sessionId: string, payment: OnlinePayment, n: P24Notification, base: LogBase): Promise<Answer> {
-  const now = Date.now();
-  const providerFields = { providerOrderId: n.orderId, methodId: n.methodId, statement: n.statement };
   const path = `payments/${sessionId}`;
+  let confirmed: Awaited<ReturnType<typeof confirmOrderPayment>>;
   try {
-    const confirmed = await confirmOrderPayment(payment.orderId, { uid: PROVIDER_ACTOR }, {
-      paidOnline: true,
-      paymentMethod: invoicePaymentMethodOf(n.methodId),
-      extraUpdates: {
-        [`${path}/status`]: 'paid',
-        [`${path}/paidAt`]: now,
-        [`${path}/providerOrderId`]: n.orderId,
-        [`${path}/methodId`]: n.methodId,
-        [`${path}/statement`]: n.statement,
-      },
-    });
-    await db.ref(path).update({ invoiceNumber: confirmed.invoiceNumber, ...(confirmed.late ? { late: true } : {}) });
-    await logNotification({ ...base, result: confirmed.late ? 'booked-late' : 'booked' });
-    return ok;
+    confirmed = await confirmOrderPayment(payment.orderId, { uid: PROVIDER_ACTOR }, { paidOnline: true, paymentMethod: invoicePaymentMethodOf(n.methodId), extraUpdates: paidUpdates(path, n, Date.now()) });
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    const reason = (error.details as { reason?: string } | undefined)?.reason;
-    if (reason === 'busy' || reason === 'try-again' || reason === 'maintenance') {
-      await logNotification({ ...base, result: 'retry', detail: 'zamówienie jest właśnie przetwarzane' });
+    return settleRefused(config, sessionId, payment, n, base, error);
+  }
+  await db.ref(path).update({ invoiceNumber: confirmed.invoiceNumber, ...(confirmed.late ? { late: true } : {}) });
+  await logNotification({ ...base, result: confirmed.late ? 'booked-late' : 'booked' });
+  return ok;
+}
+
+/** The payment record's part of the booking's atomic update. */
+function paidUpdates(path: string, n: P24Notification, now: number): Record<string, unknown> {
+  return { [`${path}/status`]: 'paid', [`${path}/paidAt`]: now, [`${path}/providerOrderId`]: n.orderId, [`${path}/methodId`]: n.methodId, [`${path}/statement`]: n.statement };
+}
+
+/** The confirmation refused: read what the decision needs, let the domain decide, act on it. */
+async function settleRefused(config: P24Config, sessionId: string, payment: OnlinePayment, n: P24Notification, base: LogBase, refusal: HttpsError): Promise<Answer> {
+  const path = `payments/${sessionId}`;
+  const reason = (refusal.details as { reason?: string } | undefined)?.reason;
+  const facts =
+    reason === 'already-paid'
+      ? { paymentStatus: (await readStored(path, onlinePaymentSchema, 'płatność'))?.status }
+      : reason === 'already-cancelled'
+        ? { orderReleased: (await readStored(`orders/${payment.orderId}`, orderSchema, 'zamówienie'))?.released }
+        : {};
+  const outcome = unbookedOutcome(reason, facts);
+  const providerFields = { providerOrderId: n.orderId, methodId: n.methodId, statement: n.statement };
+  switch (outcome) {
+    case 'retry': {
+      const detail = reason === 'already-cancelled' ? 'anulowanie zamówienia jeszcze trwa' : 'zamówienie jest właśnie przetwarzane';
+      await logNotification({ ...base, result: 'retry', detail });
       return { status: 503, text: 'Busy' };
     }
-    if (reason === 'already-paid') {
-      const fresh = await readStored(path, onlinePaymentSchema, 'płatność');
-      if (fresh?.status === 'paid') {
-        await logNotification({ ...base, result: 'duplicate', detail: 'płatność już rozliczona (paid)' });
-        return ok;
-      }
+    case 'duplicate':
+      await logNotification({ ...base, result: 'duplicate', detail: 'płatność już rozliczona (paid)' });
+      return ok;
+    case 'refund-candidate': {
       const kept = await settleUnbooked(path, providerFields, 'refund-candidate', 'Zamówienie było już opłacone inną wpłatą — ta wpłata jest do zwrotu');
       await logNotification({ ...base, result: kept ? 'double-payment' : 'duplicate' });
       return ok;
     }
-    if (reason === 'expired-sold-out' || reason === 'already-cancelled') {
-      const order = await readStored(`orders/${payment.orderId}`, orderSchema, 'zamówienie');
-      if (reason === 'already-cancelled' && order?.released === false) {
-        // Its cancellation is still returning what it held; the provider sends the notification again.
-        await logNotification({ ...base, result: 'retry', detail: 'anulowanie zamówienia jeszcze trwa' });
-        return { status: 503, text: 'Busy' };
-      }
-      const problem = reason === 'expired-sold-out' ? `Zamówienie ${payment.orderNumber} wygasło, a zarezerwowanych pozycji już nie ma — wpłata wraca automatycznie` : `Zamówienie ${payment.orderNumber} jest anulowane — wpłata wraca automatycznie`;
-      const due = await settleUnbooked(path, providerFields, 'refund-due', problem);
-      await logNotification({ ...base, result: due ? 'refund-due' : 'duplicate', detail: problem });
-      if (due) {
-        try {
-          await requestProviderRefund(config, sessionId, { amount: payment.amount, reason: 'sold-out', by: PROVIDER_ACTOR, description: `Zwrot ${payment.orderNumber}` });
-        } catch (refundError) {
-          // The payment stays `refund-due`: the admin's „Płatności online” view offers the refund again.
-          logger.error(`p24Notification: automatic refund of ${sessionId} failed`, refundError);
-        }
-      }
-      return ok;
-    }
-    throw error;
+    case 'refund-due':
+      return returnAtOnce(config, sessionId, payment, providerFields, base, reason === 'expired-sold-out');
+    case 'unexpected':
+      throw refusal;
   }
 }
 
+/** The order is gone for good: keep the payment as `refund-due` and ask the provider to return it. */
+async function returnAtOnce(config: P24Config, sessionId: string, payment: OnlinePayment, providerFields: ProviderFields, base: LogBase, soldOut: boolean): Promise<Answer> {
+  const problem = soldOut ? `Zamówienie ${payment.orderNumber} wygasło, a zarezerwowanych pozycji już nie ma — wpłata wraca automatycznie` : `Zamówienie ${payment.orderNumber} jest anulowane — wpłata wraca automatycznie`;
+  const due = await settleUnbooked(`payments/${sessionId}`, providerFields, 'refund-due', problem);
+  await logNotification({ ...base, result: due ? 'refund-due' : 'duplicate', detail: problem });
+  if (!due) return ok;
+  try {
+    await requestProviderRefund(config, sessionId, { amount: payment.amount, reason: 'sold-out', by: PROVIDER_ACTOR, description: `Zwrot ${payment.orderNumber}` });
+  } catch (refundError) {
+    // The payment stays `refund-due`: the admin's „Płatności online” view offers the refund again.
+    logger.error(`p24Notification: automatic refund of ${sessionId} failed`, refundError);
+  }
+  return ok;
+}
+
+type ProviderFields = Pick<OnlinePayment, 'providerOrderId' | 'methodId' | 'statement'>;
+
 /** registered → refund-candidate / refund-due with the provider's data; false when someone else settled it first. */
-async function settleUnbooked(path: string, providerFields: Pick<OnlinePayment, 'providerOrderId' | 'methodId' | 'statement'>, status: 'refund-candidate' | 'refund-due', problem: string): Promise<boolean> {
-  let changed = false;
-  await transact<OnlinePayment>(db.ref(path), (cur) => {
-    changed = false;
-    if (!cur || cur.status !== 'registered') return cur;
-    changed = true;
+async function settleUnbooked(path: string, providerFields: ProviderFields, status: 'refund-candidate' | 'refund-due', problem: string): Promise<boolean> {
+  const { written } = await transactStored(path, onlinePaymentSchema, 'płatność', (cur) => {
+    if (!cur || cur.status !== 'registered') return KEEP;
     // paidAt: the verified money arrived now, whatever becomes of it (the daily sums count it).
     return { ...cur, ...providerFields, status, problem, paidAt: Date.now() };
   });
-  return changed;
+  return written;
 }
 
 // ---------------------------------------------------------------- refunds through the provider
@@ -275,16 +286,10 @@ async function onRefundNotification(config: P24Config, body: unknown): Promise<A
   }
   const path = `payments/${sessionId.data}/refunds/${refundKey}`;
   const now = Date.now();
-  let refund: ProviderRefund | null = null;
-  let changed = false;
-  await transact<ProviderRefund>(db.ref(path), (cur) => {
-    refund = cur;
-    changed = false;
-    if (!cur || cur.status !== 'requested' || cur.amount !== n.amount) return cur;
-    changed = true;
-    return n.status === 0 ? { ...cur, status: 'completed', completedAt: now } : { ...cur, status: 'rejected', completedAt: now };
+  const { written: changed, value: current } = await transactStored(path, providerRefundSchema, 'zwrot przez operatora', (cur) => {
+    if (!cur || cur.status !== 'requested' || cur.amount !== n.amount) return KEEP;
+    return { ...cur, status: n.status === 0 ? 'completed' : 'rejected', completedAt: now };
   });
-  const current = refund as ProviderRefund | null;
   if (!current || current.amount !== n.amount) {
     await logNotification({ ...base, result: 'rejected', detail: current ? 'kwota zwrotu inna niż zlecona' : 'nieznany zwrot' });
     return { status: 400, text: 'Rejected' };

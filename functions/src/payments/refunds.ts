@@ -3,10 +3,10 @@
  * (double payment, an order that could not be reinstated) and of a correction of an order paid online.
  * Kept apart from payments/index.ts so refunds.ts can use it without an import cycle.
  */
-import { providerRefundKey, type OnlinePayment, type ProviderRefund } from '../domain/index.js';
+import { onlinePaymentSchema, providerRefundKey, type OnlinePayment, type ProviderRefund } from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { refuse } from '../lib/refusal.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { p24Config, type P24Config } from './config.js';
 import { refundTransaction } from './przelewy24.js';
 
@@ -20,34 +20,20 @@ export async function requestProviderRefund(
   r: { amount: number; reason: ProviderRefund['reason']; correctionId?: string; by: string; description: string },
 ): Promise<{ refundId: string; status: ProviderRefund['status'] }> {
   const refundId = providerRefundKey(sessionId, { correctionId: r.correctionId });
-  const path = `payments/${sessionId}`;
-  let why: ReturnType<typeof refuse> | null = null;
-  let existing: ProviderRefund | undefined;
-  let providerOrderId = 0;
-  await transact<OnlinePayment>(db.ref(path), (cur) => {
-    why = null;
-    existing = undefined;
-    if (!cur) {
-      why = refuse('invalid-input', { message: 'Nie ma takiej płatności' });
-      return cur;
-    }
-    if (!cur.providerOrderId || cur.status === 'registered') {
-      why = refuse('invalid-input', { message: 'Ta płatność nie została zaksięgowana u operatora — nie ma czego zwracać' });
-      return cur;
-    }
-    providerOrderId = cur.providerOrderId;
-    existing = cur.refunds?.[refundId];
-    if (existing && existing.status !== 'rejected') return cur;
+  const { value: payment } = await transactStored(`payments/${sessionId}`, onlinePaymentSchema, 'płatność', (cur) => {
+    if (!cur) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
+    if (!cur.providerOrderId || cur.status === 'registered') throw refuse('invalid-input', { message: 'Ta płatność nie została zaksięgowana u operatora — nie ma czego zwracać' });
+    const existing = cur.refunds?.[refundId];
+    // The same cause asked again: the refund already recorded (its request to the provider is repeated below).
+    if (existing && existing.status !== 'rejected') return KEEP;
     const taken = Object.entries(cur.refunds ?? {}).filter(([id, x]) => id !== refundId && x.status !== 'rejected').reduce((sum, [, x]) => sum + x.amount, 0);
-    if (taken + r.amount > cur.amount) {
-      why = refuse('invalid-input', { message: 'Kwota zwrotu przekracza wpłatę' });
-      return cur;
-    }
+    if (taken + r.amount > cur.amount) throw refuse('invalid-input', { message: 'Kwota zwrotu przekracza wpłatę' });
     const refund: ProviderRefund = { amount: r.amount, reason: r.reason, ...(r.correctionId ? { correctionId: r.correctionId } : {}), status: 'requested', requestedAt: Date.now(), requestedBy: r.by };
     return { ...cur, refunds: { ...cur.refunds, [refundId]: refund } };
   });
-  if (why) throw why;
-  if (existing?.status === 'completed') return { refundId, status: 'completed' };
+  const providerOrderId = payment?.providerOrderId;
+  if (!providerOrderId) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
+  if (payment.refunds?.[refundId]?.status === 'completed') return { refundId, status: 'completed' };
   await refundTransaction(config, { refundsUuid: refundId, sessionId, orderId: providerOrderId, amount: r.amount, description: r.description });
   return { refundId, status: 'requested' };
 }

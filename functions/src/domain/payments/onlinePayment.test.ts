@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideConfirm } from '../orderState.js';
-import { dailyOnlineTotals, orderPaymentState, unbookedRefundState, PAYMENT_IN_PROGRESS_MS, paymentSessionIdSchema, providerRefundKey } from './onlinePayment.js';
+import { dailyOnlineTotals, orderPaymentState, unbookedOutcome, unbookedRefundState, PAYMENT_IN_PROGRESS_MS, paymentSessionIdSchema, providerRefundKey } from './onlinePayment.js';
 
 describe('online payment state of an order', () => {
   const now = 1_800_000_000_000;
@@ -61,5 +61,22 @@ describe('refunds of payments that were not booked', () => {
     expect(unbookedRefundState('s1', { status: 'refund-due', refunds: r('completed') })).toBe('completed');
     expect(unbookedRefundState('s1', { status: 'paid', refunds: r('completed') })).toBeNull();
     expect(unbookedRefundState('s1', { status: 'registered' })).toBeNull();
+  });
+});
+
+describe('a verified payment the confirmation refused', () => {
+  it('is sent again while the order is being worked on or its cancellation still runs', () => {
+    for (const reason of ['busy', 'try-again', 'maintenance']) expect(unbookedOutcome(reason, {})).toBe('retry');
+    expect(unbookedOutcome('already-cancelled', { orderReleased: false })).toBe('retry');
+  });
+  it('is a repeat when this payment booked the order, and a refund candidate when another payment did', () => {
+    expect(unbookedOutcome('already-paid', { paymentStatus: 'paid' })).toBe('duplicate');
+    expect(unbookedOutcome('already-paid', { paymentStatus: 'registered' })).toBe('refund-candidate');
+  });
+  it('goes back at once when the order is gone for good, and lets anything else through', () => {
+    expect(unbookedOutcome('expired-sold-out', {})).toBe('refund-due');
+    expect(unbookedOutcome('already-cancelled', { orderReleased: true })).toBe('refund-due');
+    expect(unbookedOutcome('event-missing', {})).toBe('unexpected');
+    expect(unbookedOutcome(undefined, {})).toBe('unexpected');
   });
 });

@@ -183,3 +183,22 @@ export function dailyOnlineTotals(payments: readonly Pick<OnlinePayment, 'paidAt
   }
   return [...days.values()].sort((a, b) => b.day.localeCompare(a.day));
 }
+
+/**
+ * What a verified notification does when the order's confirmation refused it (payments/index.ts):
+ * - `retry`: the order is being worked on (its lock, contention, maintenance, or its cancellation is
+ *   still returning what it held) — answered 503, and the provider sends the notification again;
+ * - `duplicate`: this very payment booked the order already (a repeat that lost the race);
+ * - `refund-candidate`: the order was paid another way — the money waits for the admin's refund;
+ * - `refund-due`: the order expired or was cancelled and its units are gone — returned automatically;
+ * - `unexpected`: any other refusal, which the handler lets through (500, sent again).
+ */
+export type UnbookedOutcome = 'retry' | 'duplicate' | 'refund-candidate' | 'refund-due' | 'unexpected';
+
+export function unbookedOutcome(reason: string | undefined, facts: { paymentStatus?: OnlinePaymentStatus; orderReleased?: boolean }): UnbookedOutcome {
+  if (reason === 'busy' || reason === 'try-again' || reason === 'maintenance') return 'retry';
+  if (reason === 'already-paid') return facts.paymentStatus === 'paid' ? 'duplicate' : 'refund-candidate';
+  if (reason === 'already-cancelled' && facts.orderReleased === false) return 'retry';
+  if (reason === 'expired-sold-out' || reason === 'already-cancelled') return 'refund-due';
+  return 'unexpected';
+}
