@@ -36,9 +36,10 @@ export function sign(kind, fields) {
   return createHash('sha384').update(JSON.stringify(ordered), 'utf8').digest('hex');
 }
 
-const METHODS = [
+// The ids of the domain's P24_STAND_IN_METHOD_IDS (functions/src/domain/payments/p24Methods.ts), one of each kind.
+export const METHODS = [
   { id: 154, group: 'blik', label: 'BLIK' },
-  { id: 25, group: 'pbl', label: 'mTransfer' },
+  { id: 243, group: 'pbl', label: 'mTransfer' },
   { id: 31, group: 'pbl', label: 'Płacę z iPKO' },
   { id: 218, group: 'card', label: 'Karta płatnicza' },
 ];

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkNotification, checkRefundNotification, P24_SIGN_FIELDS, p24NotificationSchema, p24RefundNotificationSchema, p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
-import { SIGN_FIELDS, startP24StandIn } from './p24StandIn.mjs';
+import { P24_STAND_IN_METHOD_IDS } from '../../functions/src/domain/payments/p24Methods.js';
+import { METHODS, SIGN_FIELDS, startP24StandIn } from './p24StandIn.mjs';
 
 // The stand-in against the domain's own checksum code: it must refuse what Przelewy24 refuses and send
 // notifications our checks accept.
@@ -43,6 +44,12 @@ function registration(sessionId: string, amount = 23800) {
   const { merchantId, posId, crc } = standIn.account;
   return { merchantId, posId, sessionId, amount, currency: 'PLN', description: 'Zamówienie ZAM/2026/000001', email: 'jan@example.com', country: 'PL', language: 'pl', urlReturn: 'http://127.0.0.1:1/powrot', urlStatus: receiverUrl, sign: p24Sign('register', { sessionId, merchantId, amount, currency: 'PLN', crc }) };
 }
+
+describe('the stand-in’s payment window', () => {
+  it('offers exactly the method ids the domain maps for the invoice (one of each kind)', () => {
+    expect(METHODS.map((m: { id: number }) => m.id)).toEqual([...P24_STAND_IN_METHOD_IDS]);
+  });
+});
 
 describe('Przelewy24 stand-in', () => {
   it('uses the documented checksum field order', () => {

@@ -203,7 +203,7 @@ describe('notifications the provider drops or delays', () => {
     const { user, orderId } = await pendingOrder();
     const { sessionId, token } = await startPayment(user, orderId);
     await control({ delayMs: 4000 });
-    await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 25 }) });
+    await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 243 }) });
     // Right after the payment the notification is still on its way.
     expect((await orderOf(orderId)).status).toBe('pending');
     await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid after the delay');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { P24_METHODS, P24_STAND_IN_METHOD_IDS } from './p24Methods.js';
 import { checkNotification, checkRefundNotification, invoicePaymentMethodOf, p24NotificationSchema, p24RefundNotificationSchema, p24Sign, p24SignText, type P24Notification } from './przelewy24.js';
 
 // The documentation gives each checksum as a JSON template (developers.przelewy24.pl, "sign"), e.g.
@@ -72,12 +73,18 @@ describe('notification parsing', () => {
 });
 
 describe('the invoice payment method of a provider method', () => {
-  it('BLIK is BLIK, a card a card, any other method of the window a pay-by-link transfer; none known says „płatność online”', () => {
-    expect(invoicePaymentMethodOf(154)).toBe('BLIK');
-    expect(invoicePaymentMethodOf(218)).toBe('karta płatnicza');
-    expect(invoicePaymentMethodOf(25)).toBe('szybki przelew online');
-    expect(invoicePaymentMethodOf(31)).toBe('szybki przelew online');
-    expect(invoicePaymentMethodOf(0)).toBe('płatność online');
-    expect(invoicePaymentMethodOf(undefined)).toBe('płatność online');
+  it('follows the documented ids: BLIK (154, 181) is BLIK, the card ids and card wallets a card, the banks’ pay-by-link a transfer', () => {
+    for (const id of [154, 181]) expect(invoicePaymentMethodOf(id)).toBe('BLIK');
+    for (const id of [140, 142, 145, 218, 241, 242, 238, 264, 239, 252]) expect(invoicePaymentMethodOf(id)).toBe('karta płatnicza');
+    for (const id of [243, 31, 112, 178]) expect(invoicePaymentMethodOf(id)).toBe('szybki przelew online');
+  });
+
+  it('an id the table does not know is „płatność online”, not guessed to be a transfer', () => {
+    // 66 PayPal, 303 instalments: an online payment, but neither a transfer nor a card.
+    for (const id of [66, 303, 25, 0, undefined]) expect(invoicePaymentMethodOf(id)).toBe('płatność online');
+  });
+
+  it('every method the local stand-in offers is in the table, so its invoices say what a real payment would', () => {
+    expect(P24_STAND_IN_METHOD_IDS.map((id) => P24_METHODS[id]?.kind)).toEqual(['blik', 'transfer', 'transfer', 'card']);
   });
 });

@@ -120,4 +120,4 @@ export function checkRefundNotification(n: P24RefundNotification, account: P24Ac
 }
 
 // Method ids and their names are in ./p24Methods.ts (no checksum code, so the web app can show them).
-export { invoicePaymentMethodOf, p24MethodLabel, P24_METHOD_LABELS } from './p24Methods.js';
+export { invoicePaymentMethodOf, p24MethodLabel, P24_METHODS } from './p24Methods.js';
