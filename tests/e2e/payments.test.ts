@@ -111,6 +111,37 @@ describe('online payment with BLIK', () => {
     const { correctionId } = await client.call<{ correctionId: string }>(DEMO.admin, 'startRefund', { orderId: ticketOrderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
     await expect.poll(() => client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/status`), { timeout: 60_000 }).toBe('transferred');
     expect(await client.dbGet(`refunds/${ticketOrderId}/corrections/${correctionId}/transferredBy`)).toBe('przelewy24');
+    // The participant's correction says the money goes back through the provider, not by a transfer to an account.
+    await page.goto(`${stack.urls.web}/dashboard/faktury/${participant.uid}-${correctionId}`);
+    expect(await page.getByTestId('correction-refund-method').textContent()).toBe('zwrot przez Przelewy24 na rachunek lub kartę, z których zapłacono');
+    const mail = await waitForMail(stack.urls.mail!, (m: { messageId: string | null; subject: string }) => m.subject.startsWith('Zwrot') && m.subject.includes('wykonany') && (m.messageId?.includes(correctionId) ?? false));
+    expect(mail.envelope.to).toEqual([participant.email]);
+  }, SLOW);
+
+  it('a transfer that paid the online-paid order a second time is marked returned from the organiser’s „Zwroty”', async () => {
+    const orderNumber = await client.dbGet<string>(`orders/${ticketOrderId}/number`);
+    const amount = await client.dbGet<number>(`orders/${ticketOrderId}/totals/gross`);
+    const transaction = { bookingDate: '2026-11-20', amountGrosze: amount, currency: 'PLN', title: orderNumber, payerName: 'BŁAŻEJ ŹREBIEC', payerAccount: '61109010140000071219812874', reference: `E2E-${Date.now()}` };
+    const { results } = await client.call<{ results: { txKey: string; outcome: string }[] }>(DEMO.admin, 'bookBankTransactions', { items: [{ transaction, action: { kind: 'refund', orderIds: [ticketOrderId] } }], source: { format: 'mt940' } });
+    const { txKey } = results[0];
+    expect(await client.dbGet(`bank/refundCandidates/${txKey}/status`)).toBe('open');
+
+    const context = await newContext(browser, { viewport: 'phone' });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
+    const admin = await context.newPage();
+    const adminErrors = collectPageErrors(admin);
+    admin.setDefaultTimeout(90_000);
+    await signIn(admin, stack.urls.web, DEMO.admin);
+    await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
+    const card = admin.locator(`[data-testid="bank-refund-candidate"][data-tx="${txKey}"]`);
+    await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
+    await card.getByText('Oznaczyć', { exact: false }).waitFor();
+    await screenshot(admin, 'payments-bank-candidate-confirm-phone');
+    await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(await client.dbGet(`bank/refundCandidates/${txKey}`)).toMatchObject({ status: 'refunded', settledBy: DEMO.admin.uid });
+    expect(adminErrors).toEqual([]);
+    await context.close();
   }, SLOW);
 
   it('the organiser’s „Płatności online”: every transaction, a forged notification logged live, a double payment returned from its card', async () => {
