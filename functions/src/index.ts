@@ -16,7 +16,7 @@ export { upsertTicketType, archiveTicketType, restoreTicketType, upsertProduct, 
 export { updateEventSettings } from './event.js';
 export { deleteMyAccount } from './account.js';
 export { recordKsefSubmission } from './ksef.js';
-export { submitKsef, submitKsefScheduled } from './ksef/callables.js';
+export { setKsefOutage, submitKsef, submitKsefScheduled } from './ksef/callables.js';
 export { requestRefund, withdrawRefundRequest, approveRefund, rejectRefund, startRefund, markRefundTransferred, acceptPickupReturn } from './refunds.js';
 export { retryMail, retryMailScheduled } from './mail/callables.js';
 export { startOnlinePayment, refundOnlinePayment, p24Notification } from './payments/index.js';

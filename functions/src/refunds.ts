@@ -204,7 +204,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const invoiceQueued = (await db.ref(`ksefOutbox/${correction.corrected.invoiceId}/status`).get()).exists();
   Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now, ksefQueued(correction.buyer, { invoiceQueued })));
   try {
-    await commitWithMail(updates, await refundApprovedMail(correctionId, correction));
+    await commitWithMail(updates, await refundApprovedMail(correctionId, correction, ksefQueued(correction.buyer, { invoiceQueued })));
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
     // issues the same number.

@@ -324,7 +324,8 @@ export async function startStack(options = {}) {
       cleanups.push(() => void ksef.close());
       // And an offline certificate of its own, so documents handed out in offline24 mode carry a signed KOD II.
       const offlineCertificate = newOfflineCertificate();
-      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_TOKEN: LOCAL_KSEF_TOKEN, KSEF_OFFLINE_CERTIFICATE: offlineCertificate.certificatePem, KSEF_OFFLINE_KEY: offlineCertificate.keyPem });
+      // The stand-in plays the Ministry's test environment: KOD I and KOD II point to qr-test.ksef.mf.gov.pl.
+      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_ENVIRONMENT: 'test', KSEF_TOKEN: LOCAL_KSEF_TOKEN, KSEF_OFFLINE_CERTIFICATE: offlineCertificate.certificatePem, KSEF_OFFLINE_KEY: offlineCertificate.keyPem });
       log(`KSeF stand-in (test double): ${ksef.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {

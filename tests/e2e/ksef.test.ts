@@ -98,7 +98,7 @@ function ppmToRgba(ppm: Buffer): { rgba: Uint8ClampedArray; width: number; heigh
   return { rgba, width, height };
 }
 
-const kodI = (xml: Buffer) => `https://qr.ksef.mf.gov.pl/invoice/${sellerNip}/${issueDate.split('-').reverse().join('-')}/${createHash('sha256').update(xml).digest('base64url')}`;
+const kodI = (xml: Buffer) => `https://qr-test.ksef.mf.gov.pl/invoice/${sellerNip}/${issueDate.split('-').reverse().join('-')}/${createHash('sha256').update(xml).digest('base64url')}`;
 
 describe('KSeF in Chromium', () => {
   it('a company buyer pays and downloads the FA(3) XML of the invoice', async () => {
@@ -214,7 +214,7 @@ describe('KSeF in Chromium', () => {
     const block = participant.locator('[data-testid="ksef-kod-i"][data-offline="true"]');
     await block.waitFor();
     expect(await participant.getByTestId('ksef-number-under-qr').innerText()).toBe('OFFLINE');
-    expect(await participant.getByTestId('ksef-kod-ii').getAttribute('data-link')).toMatch(new RegExp(`^https://qr\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${sellerNip}/${sellerNip}/[0-9A-F]+/[A-Za-z0-9_-]{43}/[A-Za-z0-9_-]+$`));
+    expect(await participant.getByTestId('ksef-kod-ii').getAttribute('data-link')).toMatch(new RegExp(`^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${sellerNip}/${sellerNip}/[0-9A-F]+/[A-Za-z0-9_-]{43}/[A-Za-z0-9_-]+$`));
     await participant.getByTestId('ksef-offline-note').filter({ hasText: 'najpóźniej' }).waitFor();
     await screenshot(participant, 'ksef-invoice-offline24');
     const row = admin.locator(`[data-testid="ksef-row"][data-number="${offlineNumber}"][data-status="offline"]`);

@@ -4,8 +4,9 @@
 // invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, requireFa3Xml, utf8, type KsefOffline, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import { addBusinessDays, fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, requireFa3Xml, utf8, type KsefOffline, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
+import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
 import { COMPANY, PERSON, SELLER, paidInvoice as paidInvoiceOf, refusal, registeredUser, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
@@ -55,6 +56,17 @@ describe('KSeF outbox', () => {
     const upo = (await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string };
     expect(upo.xml).toContain(`<NumerKSeFDokumentu>${stored.ksefNumber}</NumerKSeFDokumentu>`);
 
+    // The e-mail with the invoice says the KSeF number follows; the acceptance's own e-mail carries it with KOD I (no admin step).
+    const { orderId } = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as { orderId: string };
+    expect(((await env.db.ref(`outbox/pb-${orderId}/text`).get()).val() as string)).toContain('trafi automatycznie do Krajowego Systemu e-Faktur (KSeF)');
+    const accepted = (await env.db.ref(`outbox/ka-${invoiceId}`).get()).val() as { kind: string; uid: string; text: string; html: string };
+    expect(accepted).toMatchObject({ kind: 'ksefAccepted', uid: buyer.uid });
+    expect(accepted.text).toContain(`Numer KSeF: ${stored.ksefNumber}`);
+    expect(accepted.text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/`);
+    expect(accepted.text).toContain(stored.sha256);
+    const consumerMail = (await env.db.ref(`outbox/pb-${consumer.invoice.orderId}/text`).get()).val() as string;
+    expect(consumerMail).not.toContain('KSeF');
+
     // Nothing is sent twice: the next run finds nothing due.
     expect(await admin.call('submitKsef', {})).toMatchObject({ accepted: [], rejected: [], deferred: [] });
     expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', attempts: 1 });
@@ -94,7 +106,12 @@ describe('KSeF outbox', () => {
     const hash = fileHashBase64Url(utf8(requireFa3Xml(fa3FromInvoice(invoice))));
     const forOwner = (await env.db.ref(`ksefOffline/${buyer.uid}/${invoiceId}`).get()).val() as KsefOffline;
     expect(forOwner).toMatchObject({ sha256: hash, deadline });
-    expect(forOwner.kodII).toMatch(new RegExp(`^https://qr\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${hash}/[A-Za-z0-9_-]{86}$`));
+    expect(forOwner.kodII).toMatch(new RegExp(`^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${hash}/[A-Za-z0-9_-]{86}$`));
+    const offlineMail = (await env.db.ref(`outbox/ko-${invoiceId}`).get()).val() as { kind: string; text: string };
+    expect(offlineMail.kind).toBe('ksefOffline');
+    expect(offlineMail.text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/`);
+    expect(offlineMail.text).toContain(forOwner.kodII);
+    expect(offlineMail.text).toContain('w trybie offline24');
     // A second run while KSeF is still down keeps the first mark (and deadline).
     expect((await admin.call('submitKsef', {})).offline).not.toContain(invoiceId);
 
@@ -157,9 +174,48 @@ describe('KSeF outbox', () => {
     expect((await record(withSetting.buyer.uid, sent.correctionId))?.xml).toContain(`<NrKSeFFaKorygowanej>${(await record(withSetting.buyer.uid, withSetting.invoiceId))!.ksefNumber}</NrKSeFFaKorygowanej>`);
   });
 
+  it('an announced outage: documents go offline in its mode at once, KSeF untried; a failure moves the offline24 ones within their deadline to its own; its end dates them and they are sent', async () => {
+    const offline24 = await paidInvoice();
+    await control({ unavailable: true });
+    await admin.call('submitKsef', {});
+    await control({ unavailable: false });
+    expect(await entry(offline24.invoiceId)).toMatchObject({ status: 'queued', offline: { mode: 'offline24', deadline: offline24Deadline(offline24.invoice.issueDate) } });
+
+    // The Ministry announced an unavailability: KSeF (answering again) is not tried; the new invoice is handed out offline at once, its deadline open.
+    const during = await paidInvoice();
+    const declared = await admin.call('setKsefOutage', { mode: 'unavailability', note: 'Komunikat MF' });
+    expect(declared.outage.mode).toBe('unavailability');
+    expect(declared.documents).toContain(during.invoiceId);
+    expect(await entry(offline24.invoiceId)).toMatchObject({ status: 'queued' });
+    const duringEntry = (await entry(during.invoiceId))!;
+    expect(duringEntry).toMatchObject({ status: 'queued', offline: { mode: 'unavailability', kodII: true } });
+    expect(duringEntry.offline?.deadline).toBeUndefined();
+    expect((await admin.call('submitKsef', {})).outage).toBe('unavailability');
+    expect(await record(during.buyer.uid, during.invoiceId)).toBeNull();
+
+    // Escalated to a failure (tryb awaryjny): both count from its end.
+    const escalated = await admin.call('setKsefOutage', { mode: 'emergency' });
+    expect(escalated.documents).toEqual(expect.arrayContaining([offline24.invoiceId, during.invoiceId]));
+    const forOwner = (await env.db.ref(`ksefOffline/${offline24.buyer.uid}/${offline24.invoiceId}`).get()).val() as KsefOffline;
+    expect(forOwner.mode).toBe('emergency');
+    expect(forOwner.deadline).toBeUndefined();
+
+    // Ended today: the seventh business day after it; the same call's run sends both in offline mode.
+    const today = warsawDate(Date.now());
+    const ended = await admin.call('setKsefOutage', { mode: 'ended' });
+    expect(ended.outage).toMatchObject({ mode: 'emergency', endedOn: today });
+    for (const doc of [offline24, during]) {
+      expect(await entry(doc.invoiceId)).toMatchObject({ status: 'accepted', offline: { mode: 'emergency', deadline: addBusinessDays(today, 7) } });
+      expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain('<TrybWysylki>Offline</TrybWysylki>');
+    }
+    expect(await refusal(admin.call('setKsefOutage', { mode: 'ended' }))).toMatchObject({ reason: 'ksef-no-outage' });
+    expect(await refusal(admin.call('setKsefOutage', { mode: 'unavailability', endedOn: 'jutro' }))).toMatchObject({ code: 'invalid-argument', field: 'endedOn' });
+  });
+
   it('refuses non-admins and bad input', async () => {
     const user = await registeredUser(env);
     expect(await refusal(user.call('submitKsef', {}))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(user.call('setKsefOutage', { mode: 'emergency' }))).toMatchObject({ code: 'permission-denied' });
     expect(await refusal(admin.call('submitKsef', { documentIds: ['__proto__'] }))).toMatchObject({ code: 'invalid-argument' });
   });
 });

@@ -42,7 +42,7 @@ describe('recordKsefSubmission', () => {
     const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
     expect(record.sha256).toBe(hash);
     const [y, m, d] = invoice.issueDate.split('-');
-    expect(out).toEqual({ invoiceId, ksefNumber: number, sha256: hash, kodI: `https://qr.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+    expect(out).toEqual({ invoiceId, ksefNumber: number, sha256: hash, kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
     expect((await env.db.ref(`ksefNumbers/${number}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
 
     // The same number again: nothing changes. Another number for the same invoice: refused, and its claim is given back.
@@ -141,7 +141,7 @@ describe('recordKsefSubmission for correction invoices', () => {
     expect(record.xml).toContain(`<P_15>-${((invoice.totals.gross - 2000) / 100).toFixed(2)}</P_15>`);
     const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
     const [y, m, d] = correction.issueDate.split('-');
-    expect(out).toEqual({ invoiceId: refund.correctionId, ksefNumber: number, sha256: hash, kodI: `https://qr.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+    expect(out).toEqual({ invoiceId: refund.correctionId, ksefNumber: number, sha256: hash, kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
 
     // The correction's number cannot go to another document, and the message names the correction.
     const other = await paidInvoice(PERSON);

@@ -31,6 +31,7 @@ const VALID: Record<CallableName, Record<string, unknown>> = {
   reconcileReservations: {},
   recordKsefSubmission: { uid: 'uzytkownik1', invoiceId: 'FV-2026-000001', ksefNumber: '5265877635-20250826-0100001AF629-AF', submittedOn: '2026-02-03' },
   submitKsef: {},
+  setKsefOutage: { mode: 'emergency' },
   expireUnpaidOrders: {},
   addMember: { firstName: 'Ola', lastName: 'Nowak' },
   bookBankTransactions: { items: [{ transaction: { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: 'ZAM/2026/000001' }, action: { kind: 'ignore' } }], source: { format: 'csv' } },

@@ -34,7 +34,7 @@ import type { OrderStatus } from './orderState.js';
 import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
 import { settleBankRefundCandidateInput, type SettleBankRefundCandidateOutput } from './bank/refundCandidates.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
-import { submitKsefInput, type SubmitKsefOutput } from './ksef/outbox.js';
+import { setKsefOutageInput, submitKsefInput, type SetKsefOutageOutput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
 import { settlePickupConflictInput, syncOfflineHandOutsInput, type SettlePickupConflictOutput, type SyncOfflineHandOutsOutput } from './pickupSync.js';
 import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
@@ -64,6 +64,7 @@ export const CALLABLES = {
   reconcileReservations: 'reconcileReservations',
   recordKsefSubmission: 'recordKsefSubmission',
   submitKsef: 'submitKsef',
+  setKsefOutage: 'setKsefOutage',
   expireUnpaidOrders: 'expireUnpaidOrders',
   addMember: 'addMember',
   bookBankTransactions: 'bookBankTransactions',
@@ -320,6 +321,7 @@ export const CALLABLE_INPUTS = {
   reconcileReservations: reconcileReservationsInput,
   recordKsefSubmission: recordKsefSubmissionInput,
   submitKsef: submitKsefInput,
+  setKsefOutage: setKsefOutageInput,
   expireUnpaidOrders: expireUnpaidOrdersInput,
   addMember: addMemberInput,
   bookBankTransactions: bookBankTransactionsInput,
@@ -368,6 +370,7 @@ export interface CallableOutputs {
   reconcileReservations: ReconcileReservationsOutput;
   recordKsefSubmission: RecordKsefSubmissionOutput;
   submitKsef: SubmitKsefOutput;
+  setKsefOutage: SetKsefOutageOutput;
   expireUnpaidOrders: ExpireUnpaidOrdersOutput;
   addMember: AddMemberOutput;
   bookBankTransactions: BookBankTransactionsOutput;

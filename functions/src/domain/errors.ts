@@ -49,6 +49,7 @@ export const REFUSALS = {
   'invoice-missing': { code: 'not-found', message: 'Nie znaleziono faktury' },
   'ksef-invalid': { code: 'failed-precondition', message: 'Z danych tej faktury nie da się utworzyć poprawnego pliku FA(3) dla KSeF' },
   'ksef-already-recorded': { code: 'already-exists', message: 'Ta faktura ma już zapisany inny numer KSeF' },
+  'ksef-no-outage': { code: 'failed-precondition', message: 'Nie ogłoszono awarii KSeF — nie ma czego kończyć' },
   'ksef-number-used': { code: 'already-exists', message: 'Ten numer KSeF jest już zapisany przy innej fakturze' },
   'order-not-paid': { code: 'failed-precondition', message: 'Zwrot jest możliwy tylko dla opłaconego zamówienia' },
   'refund-line-missing': { code: 'invalid-argument', message: 'Tej pozycji nie ma w zamówieniu' },

@@ -1,6 +1,6 @@
 import { constants, createPublicKey, verify, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KSEF_QR_BASES } from '../domain/ksef/offline.js';
+import { KSEF_QR_BASES } from '../domain/ksef/kodI.js';
 import { kodIIFor, offlineCertificate } from './offlineCertificate.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -7,7 +7,7 @@
  * the documents not yet in KSeF are handed out in offline24 mode (offline.ts) and sent with `offlineMode` later.
  */
 import { logger } from 'firebase-functions/v2';
-import { describeFa3Problems, invoiceOutcome, ksefRetryDelayMs, utf8, type KsefOutboxEntry, type SessionInvoiceStatusResponse, type SubmitKsefOutput } from '../domain/ksef/index.js';
+import { describeFa3Problems, invoiceOutcome, ksefRetryDelayMs, utf8, type KsefOutboxEntry, type KsefQrEnvironment, type SessionInvoiceStatusResponse, type SubmitKsefOutput } from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
 import { KsefApiError, type KsefClient, type OnlineSession } from './client.js';
 import { markOffline } from './offline.js';
@@ -18,6 +18,7 @@ export { KSEF_API_RECORDER } from './record.js';
 
 export interface RunConfig {
   token: string;
+  environment: KsefQrEnvironment;
   qrBase: string;
   sellerNip: string;
   certificate: OfflineCertificate | null;
@@ -134,7 +135,7 @@ export class KsefRun {
       if (outcome === 'accepted' || duplicateOf) {
         const ksefNumber = (duplicateOf ?? status.ksefNumber)!;
         const upoSession = duplicateOf ? (status.status.extensions?.originalSessionReferenceNumber ?? where.sessionReference) : where.sessionReference;
-        await recordAccepted(this.client, this.access, entry, { ksefNumber, sessionReference: upoSession, acquisitionDate: status.acquisitionDate });
+        await recordAccepted(this.client, this.access, entry, { ksefNumber, sessionReference: upoSession, acquisitionDate: status.acquisitionDate, environment: this.config.environment });
         this.out.accepted.push(entry.documentId);
       } else if (outcome === 'retry') await this.failRetryable(entry, new Error(`KSeF: ${status.status.code} ${status.status.description}`));
       else await this.reject(entry, status.status);

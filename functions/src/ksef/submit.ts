@@ -7,17 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { defineSecret } from 'firebase-functions/params';
 import { logger } from 'firebase-functions/v2';
 import { sellerSchema } from '../domain/index.js';
-import { KSEF_ENVIRONMENTS, KSEF_QR_BASES, ksefOutboxEntrySchema, type KsefEnvironment, type KsefOutboxEntry, type SubmitKsefOutput } from '../domain/ksef/index.js';
+import { KSEF_ENVIRONMENTS, KSEF_OFFLINE_MODE_LABELS, ksefOutboxEntrySchema, outageActive, ksefQrBase, ksefRunLockSchema, ksefQrEnvironmentSchema, type KsefEnvironment, type KsefOutboxEntry, type KsefQrEnvironment, type SubmitKsefOutput } from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
 import { readStored } from '../lib/stored.js';
-import { transact } from '../lib/tx.js';
+import { KEEP, transactStored } from '../lib/tx.js';
 import { KsefClient } from './client.js';
-import { KSEF_OFFLINE_KEY_SECRET, offlineCertificate } from './offlineCertificate.js';
+import { markOffline } from './offline.js';
+import { KSEF_OFFLINE_KEY_SECRET, offlineCertificate, type OfflineCertificate } from './offlineCertificate.js';
+import { readOutage } from './outage.js';
 import { KsefRun } from './run.js';
 
 export const KSEF_TOKEN_SECRET = defineSecret('KSEF_TOKEN');
 export { KSEF_API_RECORDER } from './run.js';
 const RUN_LOCK_STALE_MS = 10 * 60_000;
+const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
 
 /**
  * Bind the secrets only where the environment does not provide them (the local stack gives the stand-in's token
@@ -34,17 +37,25 @@ export function ksefSecretOptions(): { secrets?: ReturnType<typeof defineSecret>
 export interface KsefConfig {
   baseUrl: string;
   token: string;
+  /** The environment the documents go to: recorded with them, it picks the host of their KOD I and KOD II. */
+  environment: KsefQrEnvironment;
   /** Where KOD I and KOD II links point (qr-test / qr-demo / qr). */
   qrBase: string;
+}
+
+/** `KSEF_ENVIRONMENT` (test | demo | production); production when it is not set (or not one of them). */
+export function ksefEnvironment(env: NodeJS.ProcessEnv = process.env): KsefQrEnvironment {
+  const parsed = ksefQrEnvironmentSchema.safeParse(env.KSEF_ENVIRONMENT?.trim());
+  return parsed.success ? parsed.data : 'production';
 }
 
 /** `KSEF_BASE_URL` (any address, e.g. the local stand-in) or `KSEF_ENVIRONMENT` (test | demo | production); and the token. */
 export function ksefConfig(env: NodeJS.ProcessEnv = process.env): KsefConfig | null {
   const token = env.KSEF_TOKEN?.trim();
-  const environment = env.KSEF_ENVIRONMENT?.trim() as KsefEnvironment | undefined;
-  const baseUrl = env.KSEF_BASE_URL?.trim() || (environment && KSEF_ENVIRONMENTS[environment]);
-  const qrBase = environment && KSEF_QR_BASES[environment] ? KSEF_QR_BASES[environment] : KSEF_QR_BASES.production;
-  return token && baseUrl ? { baseUrl, token, qrBase } : null;
+  const named = env.KSEF_ENVIRONMENT?.trim() as KsefEnvironment | undefined;
+  const baseUrl = env.KSEF_BASE_URL?.trim() || (named && KSEF_ENVIRONMENTS[named]);
+  const environment = ksefEnvironment(env);
+  return token && baseUrl ? { baseUrl, token, environment, qrBase: ksefQrBase(environment) } : null;
 }
 
 /** The entries a run takes: the chosen ones (rejected ones too — the admin fixed the data), or every queued / sent one whose pause has passed. */
@@ -69,7 +80,31 @@ async function dueEntries(chosen: Set<string> | null, now: number): Promise<Ksef
   return due.sort((a, b) => (isCorrection(a) === isCorrection(b) ? a.documentId.localeCompare(b.documentId) : isCorrection(a) ? 1 : -1));
 }
 
-/** One run over the outbox (or over the chosen documents). */
+function certificateOrNull(): OfflineCertificate | null {
+  try {
+    return offlineCertificate();
+  } catch (error) {
+    logger.error('submitKsef: the offline certificate cannot be used', error);
+    return null;
+  }
+}
+
+/** Under the run lock (one run at a time; a run that finds it held answers `busy`). */
+async function underRunLock(out: SubmitKsefOutput, run: () => Promise<SubmitKsefOutput>): Promise<SubmitKsefOutput> {
+  const lockToken = randomUUID();
+  const lock = await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) => (cur && cur.at > Date.now() - RUN_LOCK_STALE_MS ? KEEP : { token: lockToken, at: Date.now() }));
+  if (lock.value?.token !== lockToken) return { ...out, busy: true };
+  try {
+    return await run();
+  } finally {
+    await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) => (cur?.token === lockToken ? null : KEEP));
+  }
+}
+
+/**
+ * One run over the outbox (or over the chosen documents). While a declared outage lasts (outage.ts) KSeF is not
+ * tried: the due documents not yet sent are handed out offline in the outage's mode.
+ */
 export async function submitKsefOutbox(options: { documentIds?: string[]; client?: KsefClient } = {}): Promise<SubmitKsefOutput> {
   const out: SubmitKsefOutput = { configured: false, accepted: [], rejected: [], waiting: [], deferred: [], offline: [] };
   const config = ksefConfig();
@@ -78,23 +113,17 @@ export async function submitKsefOutbox(options: { documentIds?: string[]; client
   const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
   if (!seller) return { ...out, error: 'Brak danych sprzedawcy (NIP)' };
 
-  const lockToken = randomUUID();
-  const lock = await transact<{ token: string; at: number }>(db.ref('ksefRun'), (cur) => (cur && cur.at > Date.now() - RUN_LOCK_STALE_MS ? undefined : { token: lockToken, at: Date.now() }));
-  if (!lock.committed) return { ...out, busy: true };
-  try {
+  return underRunLock(out, async () => {
     const due = await dueEntries(options.documentIds ? new Set(options.documentIds) : null, Date.now());
     if (!due.length) return out;
-    const client = options.client ?? new KsefClient({ baseUrl: config.baseUrl });
-    let certificate = null;
-    try {
-      certificate = offlineCertificate();
-    } catch (error) {
-      logger.error('submitKsef: the offline certificate cannot be used', error);
-    }
-    await new KsefRun(client, { ...config, sellerNip: seller.nip, certificate }, out).execute(due);
+    const runConfig = { ...config, sellerNip: seller.nip, certificate: certificateOrNull() };
+    const outage = await readOutage();
+    if (outageActive(outage)) {
+      out.outage = outage.mode;
+      out.deferred.push(...due.map((e) => e.documentId));
+      out.offline.push(...(await markOffline(due.filter((e) => e.status !== 'sent'), `Komunikat Ministerstwa Finansów: ${KSEF_OFFLINE_MODE_LABELS[outage.mode]}`, runConfig, outage.mode)));
+    } else await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
     await db.ref('ksefLastRun').set({ at: Date.now(), accepted: out.accepted.length, rejected: out.rejected.length, offline: out.offline.length, ...(out.error ? { error: out.error.slice(0, 1000) } : {}) });
     return out;
-  } finally {
-    await transact<{ token: string; at: number }>(db.ref('ksefRun'), (cur) => (cur?.token === lockToken ? null : cur));
-  }
+  });
 }

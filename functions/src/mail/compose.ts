@@ -56,8 +56,8 @@ export async function orderPlacedMail(orderId: string, order: Order): Promise<Pr
   return prepare('orderPlaced', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: qr ? { paymentQr: qr } : undefined, ref: order.number });
 }
 
-export async function paymentBookedMail(orderId: string, order: Order, invoice: Pick<Invoice, 'number' | 'totals'>, invoiceId: string, pickupItems: number): Promise<PreparedMail> {
-  const rendered = templates.paymentBookedMail(context(await eventOf()), { order, invoice, invoiceId, pickupItems });
+export async function paymentBookedMail(orderId: string, order: Order, invoice: Pick<Invoice, 'number' | 'totals'>, invoiceId: string, pickupItems: number, ksefQueued = false): Promise<PreparedMail> {
+  const rendered = templates.paymentBookedMail(context(await eventOf()), { order, invoice, invoiceId, pickupItems, ksefQueued });
   return prepare('paymentBooked', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: { invoice: { uid: order.uid, invoiceId } }, ref: order.number });
 }
 
@@ -67,10 +67,10 @@ export async function orderCancelledMail(orderId: string, order: Order, by: 'own
 }
 
 /** The e-mail of an approved (or admin-started) refund, with the correction invoice attached. Null when the account has no e-mail (deleted). */
-export async function refundApprovedMail(correctionId: string, correction: CorrectionInvoice): Promise<PreparedMail | null> {
+export async function refundApprovedMail(correctionId: string, correction: CorrectionInvoice, ksefQueued = false): Promise<PreparedMail | null> {
   const to = await profileEmail(correction.uid);
   if (!to) return null;
-  const rendered = templates.refundApprovedMail(context(await eventOf()), { correction });
+  const rendered = templates.refundApprovedMail(context(await eventOf()), { correction, ksefQueued });
   return prepare('refundApproved', correctionId, { uid: correction.uid, to, rendered, attachments: { correction: { uid: correction.uid, correctionId } }, ref: correction.number });
 }
 
@@ -108,6 +108,22 @@ export async function waitingOfferMail(entryId: string, offer: { uid: string; me
 export async function welcomeMail(uid: string, email: string, firstName: string): Promise<PreparedMail> {
   const rendered = templates.welcomeMail(context(await eventOf()), { firstName });
   return prepare('welcome', uid.replace(/[^A-Za-z0-9_-]/g, '_'), { uid, to: email, rendered });
+}
+
+/** KSeF accepted a document (the KSeF runner): the number and KOD I for its owner. Null when the account has no e-mail. */
+export async function ksefAcceptedMail(uid: string, input: { documentId: string; number: string; ksefNumber: string; kodI: string }): Promise<PreparedMail | null> {
+  const to = await profileEmail(uid);
+  if (!to) return null;
+  const rendered = templates.ksefAcceptedMail(context(await eventOf()), input);
+  return prepare('ksefAccepted', input.documentId, { uid, to, rendered, ref: input.number });
+}
+
+/** A document handed out offline (the KSeF runner): KOD I, KOD II and its deadline for its owner. */
+export async function ksefOfflineMail(uid: string, input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string }): Promise<PreparedMail | null> {
+  const to = await profileEmail(uid);
+  if (!to) return null;
+  const rendered = templates.ksefOfflineMail(context(await eventOf()), input);
+  return prepare('ksefOffline', input.documentId, { uid, to, rendered, ref: input.number });
 }
 
 /**

@@ -21,6 +21,8 @@ const PREFIX: Record<MailKind, string> = {
   itemsHandedOut: 'ho',
   welcome: 'wl',
   waitingOffer: 'wo',
+  ksefAccepted: 'ka',
+  ksefOffline: 'ko',
 };
 
 /** `op-<orderId>`; the `-` keeps the key from ever naming a member of a plain object. */

@@ -163,7 +163,11 @@ function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoice: Pick<Invoice, 'number' | 'totals'>; invoiceId: string; pickupItems: number }): Rendered {
+/** The KSeF line of the e-mail that carries a document queued for KSeF: its number and KOD I follow in their own message. */
+const KSEF_FOLLOWS = (what: string) =>
+  paragraph(`${what} trafi automatycznie do Krajowego Systemu e-Faktur (KSeF). Numer KSeF i link weryfikacyjny (KOD I) wyślemy w osobnej wiadomości, gdy KSeF ją przyjmie; pojawią się też przy dokumencie w panelu.`);
+
+export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoice: Pick<Invoice, 'number' | 'totals'>; invoiceId: string; pickupItems: number; ksefQueued?: boolean }): Rendered {
   const { order, invoice, invoiceId, pickupItems } = input;
   const title = `Płatność za zamówienie ${order.number} zaksięgowana`;
   const parts: Part[] = [
@@ -175,6 +179,7 @@ export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoi
     ]),
     paragraph(`Faktura VAT ${invoice.number} jest w załączniku (PDF). Znajdziesz ją też w panelu, w zakładce Faktury.`),
   ];
+  if (input.ksefQueued) parts.push(KSEF_FOLLOWS(`Faktura ${invoice.number}`));
   if (pickupItems > 0) parts.push(paragraph(`Do odebrania na wydarzeniu: ${pickupItems} ${pluralForm(pickupItems, ITEMS)}. Pokaż w punkcie odbioru swój kod odbioru z panelu.`));
   parts.push(button('Zobacz fakturę', `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(invoiceId)}`));
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
@@ -198,7 +203,7 @@ export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough' | 'reason' | 'corrected'> }): Rendered {
+export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough' | 'reason' | 'corrected'>; ksefQueued?: boolean }): Rendered {
   const c = input.correction;
   const title = `Zwrot za zamówienie ${c.orderNumber} zatwierdzony`;
   // An order paid online gets its money back through the provider, to the account or card it came from.
@@ -217,6 +222,7 @@ export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<C
       ['Przyczyna korekty', c.reason],
     ]),
     paragraph(`Faktura korygująca ${c.number} jest w załączniku (PDF) i w panelu, w zakładce Faktury.`),
+    ...(input.ksefQueued ? [KSEF_FOLLOWS(`Faktura korygująca ${c.number}`)] : []),
     button('Zobacz faktury', `${ctx.appUrl}/dashboard/faktury`),
   ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
@@ -274,4 +280,43 @@ export function welcomeMail(ctx: MailContext, input: { firstName: string }): Ren
     button('Przejdź do panelu', `${ctx.appUrl}/dashboard`),
   ];
   return { subject: `Witamy — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_OPTIONAL) };
+}
+
+/** A document's page in the panel: invoices by id, corrections on the invoices list. */
+const documentUrl = (ctx: MailContext, documentId: string) => (documentId.startsWith('KOR-') ? `${ctx.appUrl}/dashboard/faktury` : `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(documentId)}`);
+const documentName = (documentId: string, number: string) => (documentId.startsWith('KOR-') ? `Faktura korygująca ${number}` : `Faktura VAT ${number}`);
+const link = (url: string): Part => rawParagraph(`<a href="${escapeHtml(url)}" style="color:${NAVY};word-break:break-all">${escapeHtml(url)}</a>`, url);
+
+/** KSeF accepted a document: its KSeF number and the KOD I verification link (docs/ksef.md). */
+export function ksefAcceptedMail(ctx: MailContext, input: { documentId: string; number: string; ksefNumber: string; kodI: string }): Rendered {
+  const name = documentName(input.documentId, input.number);
+  const title = `${name} w KSeF: numer ${input.ksefNumber}`;
+  const parts: Part[] = [
+    paragraph(`${name} została przyjęta przez Krajowy System e-Faktur (KSeF).`),
+    facts([
+      ['Dokument', input.number],
+      ['Numer KSeF', input.ksefNumber],
+    ]),
+    paragraph('Link weryfikacyjny (KOD I) — pod nim sprawdzisz fakturę w KSeF i pobierzesz jej plik:'),
+    link(input.kodI),
+    paragraph('Numer KSeF i kod QR są też przy dokumencie w panelu i w jego PDF.'),
+    button('Zobacz dokument', documentUrl(ctx, input.documentId)),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
+/** A document handed out offline (KSeF unavailable): KOD I (OFFLINE), KOD II and when it will reach KSeF. */
+export function ksefOfflineMail(ctx: MailContext, input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string }): Rendered {
+  const name = documentName(input.documentId, input.number);
+  const title = `${name} wystawiona w trybie offline`;
+  const parts: Part[] = [
+    paragraph(
+      `KSeF (Krajowy System e-Faktur) jest niedostępny, więc dokument ${input.number} został wystawiony w trybie ${input.modeLabel}. Wyślemy go do KSeF automatycznie${input.deadline ? `, najpóźniej ${isoDay(input.deadline)}` : ', gdy KSeF znów zadziała'}, i napiszemy, gdy otrzyma numer KSeF.`,
+    ),
+    paragraph('KOD I (OFFLINE) — sprawdzenie faktury w KSeF po jej przesłaniu:'),
+    link(input.kodI),
+    ...(input.kodII ? [paragraph('KOD II (CERTYFIKAT) — potwierdzenie wystawcy:'), link(input.kodII)] : []),
+    button('Zobacz dokument', documentUrl(ctx, input.documentId)),
+  ];
+  return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }

@@ -75,7 +75,7 @@ export async function confirmOrderPayment(
   const consumerInvoices = (await readStored('event/ksefConsumerInvoices', eventFieldsSchema.shape.ksefConsumerInvoices, 'ustawienie KSeF')) === true;
   Object.assign(updates.updates, ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now, ksefQueued(invoice.buyer, { consumerInvoices })));
   // The e-mail with the invoice is written in the same update (docs/email.md).
-  const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount);
+  const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount, ksefQueued(invoice.buyer, { consumerInvoices }));
   try {
     await commitWithMail(updates.updates, mail);
   } catch (error) {

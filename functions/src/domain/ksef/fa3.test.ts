@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { vatFromGross, type VatRate } from '../vat.js';
 import type { Invoice } from '../schemas.js';
 import {
+  kodIForRecord,
+  ksefQrBase,
   base64Url,
   buildFa3Xml,
   compareLineIds,
@@ -93,6 +95,20 @@ describe('KOD I link', () => {
     const hash = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url');
     expect(kodILink('1234563218', '2026-02-03', xml)).toBe(`https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/${hash}`);
     expect(kodILink('1234563218', '2026-02-03', utf8(xml))).toBe(kodILink('1234563218', '2026-02-03', xml));
+  });
+
+  it('points to the host of the environment the document was sent to (kody-qr.md, „Środowiska”)', () => {
+    const hash = 'UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE';
+    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('test'))).toBe(`https://qr-test.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`);
+    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('demo'))).toBe(`https://qr-demo.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`);
+    expect(ksefQrBase('production')).toBe('https://qr.ksef.mf.gov.pl');
+    expect(ksefQrBase(undefined)).toBe('https://qr.ksef.mf.gov.pl');
+    const invoice = testInvoice({ lines: [TICKET] });
+    const xml = requireFa3Xml(fa3FromInvoice(invoice));
+    const fileHash = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url');
+    const dmy = invoice.issueDate.split('-').reverse().join('-');
+    expect(kodIForRecord(invoice, { xml, environment: 'demo' })).toBe(`https://qr-demo.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`);
+    expect(kodIForRecord(invoice, { xml })).toBe(`https://qr.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`);
   });
 });
 

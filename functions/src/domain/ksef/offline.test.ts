@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineState, easterSunday, isBusinessDay, kodIILink, kodIISigningInput, KSEF_QR_BASES, nextBusinessDay, offline24Deadline, polishPublicHolidays } from './offline.js';
+import { addBusinessDays, deadlineState, easterSunday, isBusinessDay, kodIILink, kodIISigningInput, modeAfterEmergency, nextBusinessDay, offline24Deadline, offlineDeadline, outageActive, outageDeadline, polishPublicHolidays } from './offline.js';
+import { KSEF_QR_BASES } from './kodI.js';
 
 describe('Polish business days', () => {
   it('Easter Sunday for known years', () => {
@@ -29,6 +30,33 @@ describe('Polish business days', () => {
     expect(offline24Deadline('2026-06-03')).toBe('2026-06-05'); // Wed → Fri (Corpus Christi)
     expect(offline24Deadline('2026-12-31')).toBe('2027-01-04'); // Thu → Mon (New Year, weekend)
     expect(nextBusinessDay('2027-01-05')).toBe('2027-01-07'); // Epiphany
+  });
+
+  it('deadlines per offline mode (tryby-offline.md): offline24, an unavailability, a failure', () => {
+    expect(offlineDeadline('offline24', '2026-11-26')).toBe('2026-11-27');
+    // While a declared outage lasts, its documents have no deadline yet.
+    expect(offlineDeadline('unavailability', '2026-11-26')).toBeNull();
+    expect(offlineDeadline('emergency', '2026-11-26', null)).toBeNull();
+    // Unavailability: the next business day after it ended; a failure: the seventh business day after it ended.
+    expect(offlineDeadline('unavailability', '2026-11-26', '2026-11-27')).toBe('2026-11-30');
+    expect(outageDeadline('emergency', '2026-11-27')).toBe('2026-12-08');
+    expect(addBusinessDays('2026-11-06', 7)).toBe('2026-11-18'); // 11 Nov is skipped
+  });
+
+  it('a failure declared within an offline24 deadline moves the document to it: the Ministry\'s example', () => {
+    // Issued offline24 on 2025-07-08, due 2025-07-09; the failure is declared on 07-09 and ends on Saturday 07-12.
+    expect(offline24Deadline('2025-07-08')).toBe('2025-07-09');
+    expect(modeAfterEmergency({ mode: 'offline24', deadline: '2025-07-09' }, '2025-07-09')).toBe('emergency');
+    expect(outageDeadline('emergency', '2025-07-12')).toBe('2025-07-22');
+    // A deadline already past stays past; an open one (an unavailability that lasts) follows the failure.
+    expect(modeAfterEmergency({ mode: 'offline24', deadline: '2025-07-08' }, '2025-07-09')).toBe('offline24');
+    expect(modeAfterEmergency({ mode: 'unavailability', deadline: null }, '2025-07-09')).toBe('emergency');
+  });
+
+  it('an outage lasts until it has an end day', () => {
+    expect(outageActive({ mode: 'emergency', since: 1, declaredBy: 'a' })).toBe(true);
+    expect(outageActive({ mode: 'emergency', since: 1, declaredBy: 'a', endedOn: '2026-11-27', endedAt: 2 })).toBe(false);
+    expect(outageActive(null)).toBe(false);
   });
 
   it('the alarm: past the deadline, on its last day, or later', () => {

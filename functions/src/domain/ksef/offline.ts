@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema } from '../schemas.js';
+import { ksefQrEnvironmentSchema } from './kodI.js';
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utcDay = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
@@ -64,14 +65,75 @@ export function offline24Deadline(issueDate: string): string {
   return nextBusinessDay(issueDate);
 }
 
+/** The `days`-th business day after `isoDate`. */
+export function addBusinessDays(isoDate: string, days: number): string {
+  let day = isoDate;
+  for (let i = 0; i < days; i++) day = nextBusinessDay(day);
+  return day;
+}
+
+/**
+ * The offline modes of the Ministry's documentation (`tryby-offline.md`, „Porównanie trybów”) a document can be
+ * handed out in: `offline24` — the seller's own (we use it when KSeF does not answer); `unavailability` — „offline –
+ * niedostępność systemu”, announced by the Ministry (BIP and the API; art. 106nh); `emergency` — „tryb awaryjny”, a
+ * declared KSeF failure (art. 106nf). A total failure (announced in the mass media) needs no KSeF at all and is not
+ * handled here.
+ */
+export const KSEF_OFFLINE_MODES = ['offline24', 'unavailability', 'emergency'] as const;
+export const ksefOfflineModeSchema = z.enum(KSEF_OFFLINE_MODES);
+export type KsefOfflineMode = z.output<typeof ksefOfflineModeSchema>;
+export const KSEF_OFFLINE_MODE_LABELS: Record<KsefOfflineMode, string> = { offline24: 'offline24', unavailability: 'offline – niedostępność KSeF', emergency: 'tryb awaryjny' };
+
+/**
+ * `/ksefOutage`: an outage of KSeF the organiser declared after the Ministry announced it. While it lasts (no
+ * `endedOn`) the runner does not try KSeF: every due document is handed out offline in its mode at once.
+ */
+export const ksefOutageSchema = z.strictObject({
+  mode: z.enum(['unavailability', 'emergency']),
+  since: z.number().int(),
+  declaredBy: z.string().min(1).max(128),
+  /** The Ministry's announcement, as the organiser noted it. */
+  note: z.string().max(500).optional(),
+  /** The day it ended (Warsaw), once the organiser ended it: the deadlines count from it. */
+  endedOn: isoDateSchema.optional(),
+  endedAt: z.number().int().optional(),
+});
+export type KsefOutage = z.output<typeof ksefOutageSchema>;
+export type KsefOutageMode = KsefOutage['mode'];
+
+/** An outage that has not ended. */
+export const outageActive = (outage: KsefOutage | null | undefined): outage is KsefOutage => Boolean(outage && !outage.endedOn);
+
+/**
+ * The day a document handed out offline must be in KSeF by (`tryby-offline.md`): offline24 — the next business day
+ * after its issue date; unavailability — the next business day after the outage ended; emergency — the seventh
+ * business day after it ended. Null while the outage it waits for lasts (the deadline is not known yet).
+ */
+export function offlineDeadline(mode: KsefOfflineMode, issueDate: string, outageEndedOn?: string | null): string | null {
+  if (mode === 'offline24') return offline24Deadline(issueDate);
+  return outageEndedOn ? outageDeadline(mode, outageEndedOn) : null;
+}
+
+/** The deadline of the documents of a declared outage that ended on `endedOn`. */
+export function outageDeadline(mode: KsefOutageMode, endedOn: string): string {
+  return mode === 'unavailability' ? nextBusinessDay(endedOn) : addBusinessDays(endedOn, 7);
+}
+
+/**
+ * A declared failure (tryb awaryjny) announced while a document offline24 or „niedostępność” still had time resets
+ * its deadline: it counts like the emergency's own documents, seven business days from the failure's end
+ * (`tryby-offline.md`, „Terminy przesłania faktur w przypadku nakładających się awarii”). A deadline already past
+ * stays past.
+ */
+export function modeAfterEmergency(current: { mode: KsefOfflineMode; deadline?: string | null }, declaredOn: string): KsefOfflineMode {
+  return current.mode === 'emergency' || !current.deadline || current.deadline >= declaredOn ? 'emergency' : current.mode;
+}
+
 /** How near a deadline is, for the admin's alarm: past it, its last day, or later. */
 export type DeadlineState = 'overdue' | 'today' | 'upcoming';
 export function deadlineState(deadline: string, today: string): DeadlineState {
   return today > deadline ? 'overdue' : today === deadline ? 'today' : 'upcoming';
 }
-
-/** QR verification hosts per environment (kody-qr.md): KOD I is `{base}/invoice/…`, KOD II `{base}/certificate/…`. */
-export const KSEF_QR_BASES = { test: 'https://qr-test.ksef.mf.gov.pl', demo: 'https://qr-demo.ksef.mf.gov.pl', production: 'https://qr.ksef.mf.gov.pl' } as const;
 
 export interface KodIIParts {
   qrBase: string;
@@ -107,8 +169,13 @@ export const ksefOfflineSchema = z.strictObject({
   /** SHA-256 of the file (Base64URL): KOD I's last part, fixed when the document went offline. */
   sha256: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   markedAt: z.number().int(),
-  deadline: isoDateSchema,
+  /** Absent while the declared outage it waits for lasts. */
+  deadline: isoDateSchema.optional(),
+  /** Absent on documents marked before the modes were told apart: offline24. */
+  mode: ksefOfflineModeSchema.optional(),
   /** Absent when no offline certificate is configured (the admin sees why). */
   kodII: z.string().url().max(2000).optional(),
+  /** The KSeF environment the document goes to: KOD I's host (kodI.ts). */
+  environment: ksefQrEnvironmentSchema.optional(),
 });
 export type KsefOffline = z.output<typeof ksefOfflineSchema>;

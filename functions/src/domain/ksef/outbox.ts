@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { isoDateSchema, type InvoiceData } from '../schemas.js';
 import { KSEF_NUMBER_PATTERN } from './ksefNumber.js';
+import { ksefOfflineModeSchema } from './offline.js';
 import { ksefRequired } from './record.js';
 
 export const KSEF_OUTBOX_STATUSES = ['queued', 'sent', 'accepted', 'rejected'] as const;
@@ -36,9 +37,20 @@ export const ksefOutboxEntrySchema = z.strictObject({
   waitingFor: z.string().optional(),
   /**
    * Handed out in offline24 mode (domain/ksef/offline.ts): KSeF did not answer when the document was due. It is
-   * sent with `offlineMode` once KSeF answers; `deadline` = the end of the next business day after the issue date.
+   * sent with `offlineMode` once KSeF answers. A declared outage (`/ksefOutage`) hands documents out in its own
+   * mode (unavailability, emergency) without trying KSeF; `deadline` per mode: `offlineDeadline`.
    */
-  offline: z.strictObject({ since: z.number().int(), deadline: isoDateSchema, reason: z.string().max(1000), kodII: z.boolean() }).optional(),
+  offline: z
+    .strictObject({
+      since: z.number().int(),
+      /** Absent while the declared outage it waits for lasts (offlineDeadline). */
+      deadline: isoDateSchema.optional(),
+      /** offline24 when absent (documents marked before the modes were told apart). */
+      mode: ksefOfflineModeSchema.optional(),
+      reason: z.string().max(1000),
+      kodII: z.boolean(),
+    })
+    .optional(),
 });
 export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
 
@@ -60,6 +72,9 @@ export function ksefOutboxUpdates(doc: { uid: string; documentId: string; buyer:
   return { [`ksefOutbox/${doc.documentId}`]: entry };
 }
 
+/** `/ksefRun`: the lock of the one run at a time (stale after 10 minutes: its run died). */
+export const ksefRunLockSchema = z.strictObject({ token: z.string().min(1), at: z.number().int() });
+
 /** Failures that may pass wait 1, 2, 4 … minutes, at most an hour. */
 export function ksefRetryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
@@ -74,6 +89,24 @@ export const submitKsefInput = z.strictObject({
     .optional(),
 });
 
+/**
+ * `setKsefOutage` input: declare an outage the Ministry announced — `unavailability` („niedostępność KSeF”) or
+ * `emergency` (a failure, „tryb awaryjny”; declared during an unavailability it escalates it) — or `ended`: the
+ * current one ended on `endedOn` (default today).
+ */
+export const setKsefOutageInput = z.strictObject({
+  mode: z.enum(['unavailability', 'emergency', 'ended'], { error: 'Wybierz: niedostępność KSeF, awaria (tryb awaryjny) albo koniec awarii' }),
+  note: z.string({ error: 'Opis musi być tekstem' }).trim().max(500, { message: 'Opis może mieć najwyżej 500 znaków' }).optional(),
+  endedOn: isoDateSchema.optional(),
+});
+
+export interface SetKsefOutageOutput {
+  /** The outage as it is stored now. */
+  outage: { mode: 'unavailability' | 'emergency'; since: number; endedOn?: string };
+  /** Documents handed out offline by the declaration, or given their deadline by the end. */
+  documents: string[];
+}
+
 export interface SubmitKsefOutput {
   /** false: no KSeF token / address configured — nothing was sent. */
   configured: boolean;
@@ -85,7 +118,9 @@ export interface SubmitKsefOutput {
   waiting: string[];
   /** Left for a later run: KSeF did not answer, or is still processing. */
   deferred: string[];
-  /** Marked offline24 in this run (KSeF did not answer). */
+  /** Marked offline in this run (KSeF did not answer, or an outage is declared). */
   offline: string[];
+  /** A declared outage lasts: KSeF was not tried. */
+  outage?: 'unavailability' | 'emergency';
   error?: string;
 }

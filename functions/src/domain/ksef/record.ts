@@ -6,10 +6,10 @@
  */
 import { z } from 'zod';
 import type { CorrectionInvoice } from '../refunds.js';
-import { isoDateSchema, timestampSchema, uidSchema, type Invoice, type InvoiceData } from '../schemas.js';
+import { invoiceSchema, isoDateSchema, timestampSchema, uidSchema, type Invoice, type InvoiceData } from '../schemas.js';
 import { buildFa3Xml, fa3FileName, fa3FromInvoice, type Fa3Problem } from './fa3.js';
 import { fa3FromCorrection } from './fa3Correction.js';
-import { kodILinkFromHash } from './kodI.js';
+import { kodILinkFromHash, ksefQrBase, ksefQrEnvironmentSchema } from './kodI.js';
 import { KSEF_NUMBER_PATTERN, parseKsefNumber } from './ksefNumber.js';
 import { fileHashBase64Url, utf8 } from './sha256.js';
 
@@ -32,13 +32,50 @@ export const ksefRecordSchema = z.strictObject({
   sha256: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   recordedAt: timestampSchema,
   recordedBy: uidSchema,
+  /** The KSeF environment the number comes from: KOD I's host (kodI.ts); absent = production. */
+  environment: ksefQrEnvironmentSchema.optional(),
 });
 export type KsefRecord = z.output<typeof ksefRecordSchema>;
+
+/**
+ * A stored invoice as the KSeF code reads it: the seller's details as plain text (a missing one empty), because buildFa3Xml checks
+ * them itself and names each problem in Polish („brak NIP sprzedawcy”) — a seller saved incomplete must reach
+ * the admin as that reason on the board and in the refusal, not as an unreadable record.
+ */
+const SELLER_FIELDS = ['name', 'street', 'postalCode', 'city', 'nip', 'bankName', 'bankAccount'] as const;
+export const ksefInvoiceSnapshotSchema = invoiceSchema.extend({
+  seller: z.strictObject(Object.fromEntries(SELLER_FIELDS.map((field) => [field, z.string().default('')])) as Record<(typeof SELLER_FIELDS)[number], z.ZodDefault<z.ZodString>>),
+});
+
+/** `/ksefNumbers/{ksefNumber}`: the document a KSeF number belongs to (one number, one document). */
+export const ksefNumberClaimSchema = z.strictObject({ uid: uidSchema, invoiceId: ksefDocumentIdSchema });
+export type KsefNumberClaim = z.output<typeof ksefNumberClaimSchema>;
 
 export const KSEF_STATUS_LABELS = { pending: 'do wysłania', sent: 'wysłano' } as const;
 export type KsefStatus = keyof typeof KSEF_STATUS_LABELS;
 
 export const BUYER_TYPE_LABELS = { company: 'firma', person: 'konsument' } as const;
+
+const polishDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * The checks of a KSeF number an admin records by hand beyond its format (recordKsefSubmission): it starts with
+ * the seller's NIP, its date is not before the document's issue date, and the day it was sent lies between the
+ * issue date and today. The first problem, for the Polish refusal; null when the number fits the document.
+ */
+export function manualKsefNumberProblem(
+  document: { issueDate: string; seller: { nip: string } },
+  number: { sellerNip: string; acceptedOn: string },
+  submittedOn: string,
+  today: string,
+): { field: 'ksefNumber' | 'submittedOn'; message: string } | null {
+  if (number.sellerNip !== document.seller.nip) return { field: 'ksefNumber', message: `Numer KSeF zaczyna się od NIP-u sprzedawcy (${document.seller.nip}), a ten — od ${number.sellerNip}` };
+  if (number.acceptedOn < document.issueDate)
+    return { field: 'ksefNumber', message: `Data w numerze KSeF (${polishDate(number.acceptedOn)}) jest wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})` };
+  if (submittedOn < document.issueDate) return { field: 'submittedOn', message: `Data wysłania nie może być wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})` };
+  if (submittedOn > today) return { field: 'submittedOn', message: 'Data wysłania nie może być z przyszłości' };
+  return null;
+}
 
 /** KSeF is mandatory for invoices to businesses (a buyer with a NIP); optional for consumers. */
 export function ksefRequired(buyer: Pick<InvoiceData, 'kind'> | undefined): boolean {
@@ -71,7 +108,7 @@ export function ksefFileForCorrection(correction: CorrectionInvoice, corrected?:
   return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
 }
 
-/** The KOD I link of a recorded invoice, computed from the stored file's own bytes. */
-export function kodIForRecord(invoice: Pick<Invoice, 'seller' | 'issueDate'>, record: Pick<KsefRecord, 'xml'>): string {
-  return kodILinkFromHash(invoice.seller.nip, invoice.issueDate, fileHashBase64Url(utf8(record.xml)));
+/** The KOD I link of a recorded invoice, computed from the stored file's own bytes, on its environment's host. */
+export function kodIForRecord(invoice: { seller: Pick<Invoice['seller'], 'nip'>; issueDate: string }, record: Pick<KsefRecord, 'xml' | 'environment'>): string {
+  return kodILinkFromHash(invoice.seller.nip, invoice.issueDate, fileHashBase64Url(utf8(record.xml)), ksefQrBase(record.environment));
 }

@@ -3,7 +3,8 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
-import { kodILinkFromHash } from '@domain/ksef/kodI';
+import { kodILinkFromHash, ksefQrBase } from '@domain/ksef/kodI';
+import type { KsefOfflineMode } from '@domain/ksef/offline';
 import type { PdfKodI } from '@domain/pdf/kodI';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate, isoToPolishDate } from '../../shared/format/pl';
@@ -21,9 +22,10 @@ export interface KsefInfo {
   /** KOD I: the verification link, computed from the file's bytes (the stored file's once there is a number). */
   link: string;
   submittedOn?: string;
-  /** Offline24 only. */
+  /** Offline only. */
   kodII?: string;
   deadline?: string;
+  mode?: KsefOfflineMode;
 }
 
 /** Works for invoices and correction invoices (`ref.invoiceId` = `KOR-…`): both carry the seller and the issue date. */
@@ -32,7 +34,7 @@ export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' 
   const { data: offline } = useGetKsefOfflineQuery(ref);
   return useMemo(() => {
     if (data) return { number: data.ksefNumber, link: kodIForRecord(invoice, data), submittedOn: data.submittedOn };
-    if (offline) return { number: null, link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256), kodII: offline.kodII, deadline: offline.deadline };
+    if (offline) return { number: null, link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)), kodII: offline.kodII, deadline: offline.deadline, mode: offline.mode };
     return null;
   }, [data, offline, invoice]);
 }
@@ -47,6 +49,12 @@ export async function pdfKsefOf(info: KsefInfo): Promise<PdfKodI> {
     ...(info.deadline ? { offlineDeadline: isoToPolishDate(info.deadline) } : {}),
   };
 }
+
+const OFFLINE_TITLE: Record<KsefOfflineMode, string> = {
+  offline24: 'Faktura wystawiona w trybie offline24',
+  unavailability: 'Faktura wystawiona offline — ogłoszona niedostępność KSeF',
+  emergency: 'Faktura wystawiona w trybie awaryjnym KSeF',
+};
 
 /**
  * „Pobierz XML (KSeF)”: the FA(3) file — the one stored with the KSeF number once there is one, else
@@ -122,7 +130,7 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
           </>
         ) : (
           <>
-            <Text fw={700}>Faktura wystawiona w trybie offline24</Text>
+            <Text fw={700}>{OFFLINE_TITLE[info.mode ?? 'offline24']}</Text>
             <Text size="sm" data-testid="ksef-offline-note">
               KSeF był niedostępny. Faktura trafi do KSeF automatycznie{info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej numer KSeF.
             </Text>

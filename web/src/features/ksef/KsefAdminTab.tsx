@@ -5,7 +5,8 @@ import { formatCount } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { DataTable } from '../../shared/ui/DataTable';
 import { callFunction } from '../../shared/firebase';
-import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefLastRunQuery, useAdminKsefOutboxQuery, useAdminKsefRecordsQuery } from './api';
+import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefLastRunQuery, useAdminKsefOutageQuery, useAdminKsefOutboxQuery, useAdminKsefRecordsQuery } from './api';
+import { KsefOutageSwitch } from './KsefOutageSwitch';
 import { KsefAlarms } from './KsefAlarms';
 import { ksefColumns } from './ksefColumns';
 import { BOARD_STATE_LABELS, BOARD_STATES, filterKsefRows, ksefRows, monthLabel, offlineAlarms, type KsefRow } from './ksefRows';
@@ -28,6 +29,7 @@ export default function KsefAdminTab() {
   const records = useAdminKsefRecordsQuery();
   const outbox = useAdminKsefOutboxQuery();
   const { data: lastRun } = useAdminKsefLastRunQuery();
+  const { data: outage } = useAdminKsefOutageQuery();
   // Read once: the tab opens on the current month when it has invoices, else on the newest month.
   const [today] = useState(() => warsawDate(Date.now()));
   const rows = useMemo(() => ksefRows(invoices.data ?? [], corrections.data ?? [], records.data ?? {}, outbox.data ?? {}, today), [invoices.data, corrections.data, records.data, outbox.data, today]);
@@ -75,6 +77,7 @@ export default function KsefAdminTab() {
         Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura
         jest wystawiana w trybie offline24 i wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
       </Text>
+      <KsefOutageSwitch outage={outage} />
       <KsefAlarms alarms={alarms} lastRun={lastRun} />
       {months.length === 0 ? (
         <EmptyState title="Brak faktur">Faktury pojawią się tutaj po potwierdzeniu pierwszej płatności.</EmptyState>

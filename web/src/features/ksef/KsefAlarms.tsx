@@ -17,7 +17,7 @@ export function KsefAlarms({ alarms, lastRun }: { alarms: KsefRow[]; lastRun: Ks
           <List size="sm" spacing={2}>
             {alarms.map((r) => (
               <List.Item key={r.key}>
-                {r.number} — {r.alarm === 'overdue' ? 'termin minął' : 'termin dziś'} ({day(r.entry!.offline!.deadline)})
+                {r.number} — {r.alarm === 'overdue' ? 'termin minął' : 'termin dziś'} ({day(r.entry!.offline!.deadline!)})
               </List.Item>
             ))}
           </List>

@@ -1,11 +1,18 @@
 import { Badge, Text } from '@mantine/core';
 import { describeFa3Problems } from '@domain/ksef/fa3';
+import { KSEF_OFFLINE_MODE_LABELS, type KsefOfflineMode } from '@domain/ksef/offline';
 import { formatDate } from '../../shared/format/pl';
 import { isoToPolishDate } from '../../shared/format/pl';
 import { BOARD_STATE_COLORS, BOARD_STATE_LABELS, type KsefRow } from './ksefRows';
 
 const dayName = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 const ALARM_TEXT = { overdue: 'termin minął', today: 'termin dziś', upcoming: 'termin' } as const;
+/** A declared outage that lasts: the deadline counts from its end (docs/ksef.md, „Offline modes”). */
+const OPEN_DEADLINE: Record<KsefOfflineMode, string> = {
+  offline24: 'następny dzień roboczy',
+  unavailability: 'następny dzień roboczy po zakończeniu niedostępności',
+  emergency: '7 dni roboczych po zakończeniu awarii',
+};
 
 /** The board's state of one document with what the admin needs to act: the number, the refusal, the deadline. */
 export function KsefStateCell({ row: r }: { row: KsefRow }) {
@@ -29,7 +36,7 @@ export function KsefStateCell({ row: r }: { row: KsefRow }) {
       )}
       {r.state === 'offline' && e?.offline && (
         <Text size="xs" c={r.alarm === 'upcoming' ? 'orange.8' : 'red'} fw={r.alarm === 'upcoming' ? undefined : 700} maw={340} data-testid="ksef-deadline" data-alarm={r.alarm ?? undefined}>
-          {ALARM_TEXT[r.alarm ?? 'upcoming']}: {dayName(e.offline.deadline)}
+          {KSEF_OFFLINE_MODE_LABELS[e.offline.mode ?? 'offline24']} · {e.offline.deadline ? `${ALARM_TEXT[r.alarm ?? 'upcoming']}: ${dayName(e.offline.deadline)}` : `termin: ${OPEN_DEADLINE[e.offline.mode ?? 'offline24']}`}
           {e.offline.kodII ? '' : ' · brak KOD II (nie skonfigurowano certyfikatu offline)'}
         </Text>
       )}

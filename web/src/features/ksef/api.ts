@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Invoice } from '@domain/schemas';
 import { ksefRecordSchema, type KsefRecord } from '@domain/ksef/record';
-import { ksefOfflineSchema, type KsefOffline } from '@domain/ksef/offline';
+import { ksefOfflineSchema, ksefOutageSchema, type KsefOffline, type KsefOutage } from '@domain/ksef/offline';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { ksefOutboxEntrySchema, type KsefOutboxEntry } from '@domain/ksef/outbox';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
@@ -94,7 +94,8 @@ export const ksefApi = realtimeApi.injectEndpoints({
     adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox)),
     adminKsefLastRun: build.query<KsefLastRun | null, void>(realtimeEndpoint(() => 'ksefLastRun', (raw) => (raw == null ? null : parseRecord(lastRunSchema, raw, 'ksefLastRun')))),
     adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
+    adminKsefOutage: build.query<KsefOutage | null, void>(realtimeEndpoint(() => 'ksefOutage', (raw) => (raw == null ? null : parseRecord(ksefOutageSchema, raw, 'ksefOutage')))),
   }),
 });
 
-export const { useGetKsefRecordQuery, useGetKsefOfflineQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery, useAdminKsefOutboxQuery, useAdminKsefLastRunQuery } = ksefApi;
+export const { useGetKsefRecordQuery, useGetKsefOfflineQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery, useAdminKsefOutboxQuery, useAdminKsefLastRunQuery, useAdminKsefOutageQuery } = ksefApi;

@@ -140,6 +140,9 @@ describe('admin KSeF board states', () => {
     expect(state(offline, '2026-02-04')).toMatchObject({ state: 'offline', alarm: 'today' });
     expect(offlineAlarms(ksefRows(invoices, [], {}, offline, '2026-02-05')).map((r) => r.alarm)).toEqual(['overdue']);
     expect(offlineAlarms(ksefRows(invoices, [], {}, offline, '2026-02-03'))).toEqual([]);
+    // A declared outage's document has no deadline (and no alarm) until the outage ends.
+    const open = entry({ offline: { since: 1, mode: 'emergency', reason: 'Komunikat MF', kodII: true } });
+    expect(state(open, '2026-03-01')).toMatchObject({ state: 'offline', alarm: null });
     // Once in KSeF the alarm is gone.
     expect(state(entry({ status: 'accepted', offline: { since: 1, deadline: '2026-02-04', reason: '503', kodII: true } }), '2026-02-05')).toMatchObject({ state: 'accepted', alarm: null });
   });

@@ -72,7 +72,7 @@ function row(base: Base, records: Record<string, KsefRecord>, outbox: Record<str
   const record = records[key] ?? null;
   const entry = outbox[base.documentId] ?? null;
   const state = boardState(record, entry, base.waitsFor);
-  const alarm = entry?.offline && state !== 'accepted' ? deadlineState(entry.offline.deadline, today) : null;
+  const alarm = entry?.offline?.deadline && state !== 'accepted' ? deadlineState(entry.offline.deadline, today) : null;
   return { ...base, key, record, entry, state, alarm };
 }
 
