@@ -70,12 +70,16 @@ async function ksefSwitch(switches: Record<string, unknown>): Promise<void> {
 
 /** A company order of one T-shirt, paid: placed through the callable, confirmed by the admin's callable. */
 async function paidCompanyOrder(): Promise<string> {
+  return (await paidCompanyOrderWithId()).invoiceId;
+}
+
+async function paidCompanyOrderWithId(): Promise<{ orderId: string; invoiceId: string }> {
   await client.dbPut(`baskets/${PARTICIPANT.uid}`, { merch: { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } }, updatedAt: Date.now() });
   const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), acceptTerms: true, buyer: COMPANY });
   expect(placed.error).toBeUndefined();
   const confirmed = await client.callAnswer(ADMIN, 'confirmPayment', { orderId: placed.result!.orderId });
   expect(confirmed.error).toBeUndefined();
-  return String(confirmed.result!.invoiceId);
+  return { orderId: String(placed.result!.orderId), invoiceId: String(confirmed.result!.invoiceId) };
 }
 
 async function downloadOf(p: Page, click: () => Promise<void>): Promise<{ bytes: Buffer; name: string }> {
@@ -224,6 +228,29 @@ describe('KSeF in Chromium', () => {
     await participant.getByTestId('ksef-number').waitFor();
     expect(parseKsefNumber(await participant.getByTestId('ksef-number').innerText())).toMatchObject({ sellerNip });
     await admin.locator(`[data-testid="ksef-row"][data-number="${offlineNumber}"][data-status="accepted"]`).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, SLOW);
+
+  it('a refund\'s correction waits for its invoice (KSeF down) and is sent once the invoice is accepted, naming its number', async () => {
+    await ksefSwitch({ unavailable: true });
+    const { orderId, invoiceId: refundedId } = await paidCompanyOrderWithId();
+    const started = await client.callAnswer(ADMIN, 'startRefund', { orderId, reason: 'Rezygnacja z udziału', bankAccount: '61109010140000071219812874' });
+    expect(started.error).toBeUndefined();
+    const correctionId = String(started.result!.correctionId);
+    const correctionNumber = correctionId.replaceAll('-', '/');
+    await admin.locator(`[data-testid="ksef-row"][data-number="${correctionNumber}"][data-status="waiting"]`).waitFor();
+    expect(await client.dbGet(`ksef/${PARTICIPANT.uid}/${correctionId}`)).toBeNull();
+
+    await ksefSwitch({ unavailable: false });
+    await participant.goto(`${web}/dashboard/faktury/${PARTICIPANT.uid}-${correctionId}`);
+    await participant.locator('[data-testid="ksef-kod-i"]:not([data-offline])').waitFor();
+    const correctionKsef = await participant.getByTestId('ksef-number').innerText();
+    const invoiceRecord = await client.dbGet<{ ksefNumber: string; recordedAt: number }>(`ksef/${PARTICIPANT.uid}/${refundedId}`);
+    const correctionRecord = await client.dbGet<{ ksefNumber: string; xml: string; recordedAt: number }>(`ksef/${PARTICIPANT.uid}/${correctionId}`);
+    expect(correctionRecord.ksefNumber).toBe(correctionKsef);
+    expect(correctionRecord.xml).toContain(`<NrKSeFFaKorygowanej>${invoiceRecord.ksefNumber}</NrKSeFFaKorygowanej>`);
+    expect(correctionRecord.recordedAt).toBeGreaterThanOrEqual(invoiceRecord.recordedAt);
+    await admin.locator(`[data-testid="ksef-row"][data-number="${correctionNumber}"][data-status="accepted"]`).waitFor();
     expect(pageErrors).toEqual([]);
   }, SLOW);
 });
