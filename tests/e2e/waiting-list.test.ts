@@ -46,7 +46,7 @@ describe('waiting list in Chromium', () => {
     await signIn(page, web, participant);
     await page.goto(`${web}/dashboard/uczestnicy/TicketBasket`);
     await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).waitFor();
-    await page.getByRole('button', { name: `Zapisz Wanda Czekająca na listę oczekujących na „${typeName}”` }).click();
+    await page.getByRole('button', { name: `Zapisz na listę oczekujących: Wanda Czekająca, „${typeName}”` }).click();
     await page.getByTestId('waiting-place').getByText('Lista oczekujących: miejsce 1').waitFor();
     await screenshot(page, 'waiting-list-joined-phone');
 

@@ -54,12 +54,12 @@ export function WaitingListControl({ uid, ticketTypeId, ticketName, memberId, me
           <Text size="sm" role="status" data-testid="waiting-place">
             Lista oczekujących: miejsce {mine.place}
           </Text>
-          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))} aria-label={`Wypisz ${memberName} z listy oczekujących na „${ticketName}”`}>
+          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))} aria-label={`Wypisz z listy: ${memberName}, „${ticketName}”`}>
             Wypisz z listy
           </Button>
         </Group>
       ) : places.isLoading ? null : (
-        <Button size="compact-sm" variant="light" loading={busy} onClick={() => void run(() => joinWaitingList({ ticketTypeId, memberId }))} aria-label={`Zapisz ${memberName} na listę oczekujących na „${ticketName}”`}>
+        <Button size="compact-sm" variant="light" loading={busy} onClick={() => void run(() => joinWaitingList({ ticketTypeId, memberId }))} aria-label={`Zapisz na listę oczekujących: ${memberName}, „${ticketName}”`}>
           Zapisz na listę oczekujących
         </Button>
       )}
