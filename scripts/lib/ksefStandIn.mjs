@@ -425,6 +425,14 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     return [404, { exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: `Nieznany adres: ${method} ${pathname}` }] } }];
   }
 
+  /** Read-only: every session opened and every invoice received, in order (what a bench counts and checks for duplicates). */
+  function received() {
+    return {
+      sessions: [...sessions.values()].map((s) => ({ reference: s.reference, createdAt: s.createdAt, open: s.open, invoiceCount: s.invoices.length })),
+      invoices: invoices.map((i) => ({ reference: i.reference, sessionReference: i.session.reference, invoiceNumber: i.invoiceNumber ?? null, invoicingMode: i.invoicingMode, statusCode: i.status.code, ksefNumber: i.ksefNumber ?? null })),
+    };
+  }
+
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -444,6 +452,7 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
         for (const key of ['unavailable', 'processingDelayMs', 'rejectNext']) if (body?.[key] !== undefined) control[key] = body[key];
         return send(200, control);
       }
+      if (url.pathname === '/__stand-in/received' && req.method === 'GET') return send(200, received());
       if (!url.pathname.startsWith(KSEF_STAND_IN_BASE_PATH)) return send(404, { error: 'not found' });
       if (control.unavailable) return send(503, 'Service Unavailable (KSeF stand-in switched to unavailable)', 'text/plain');
       try {
@@ -472,6 +481,7 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
   return {
     url: `http://${host}:${actualPort}${KSEF_STAND_IN_BASE_PATH}`,
     controlUrl: `http://${host}:${actualPort}/__stand-in/control`,
+    receivedUrl: `http://${host}:${actualPort}/__stand-in/received`,
     port: actualPort,
     control,
     invoices,

@@ -175,4 +175,16 @@ describe('online session', () => {
     expect(status.successfulInvoiceCount).toBe(listed.filter((i) => i.status.code === 200).length);
     expect(new Set(listed.filter((i) => i.ksefNumber).map((i) => i.ksefNumber)).size).toBe(status.successfulInvoiceCount);
   });
+  it('GET /__stand-in/received lists every session and every invoice received, the duplicate included', async () => {
+    const response = await fetch(standIn.receivedUrl);
+    expect(response.status).toBe(200);
+    const received = (await response.json()) as { sessions: { reference: string; open: boolean; invoiceCount: number }[]; invoices: { sessionReference: string; invoiceNumber: string | null; statusCode: number; ksefNumber: string | null }[] };
+    const listed = await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber);
+    const ours = received.sessions.find((s) => s.reference === session.referenceNumber)!;
+    expect(ours).toMatchObject({ open: false, invoiceCount: listed.length });
+    const first = received.invoices.filter((i) => i.sessionReference === session.referenceNumber && i.invoiceNumber === 'FV/2026/000001');
+    expect(first.map((i) => i.statusCode)).toEqual([200, 440]);
+    expect(first[0].ksefNumber).toBe(listed.find((i) => i.status.code === 200)!.ksefNumber);
+    expect(received.invoices.length).toBeGreaterThanOrEqual(listed.length);
+  });
 });

@@ -448,6 +448,8 @@ export async function startStack(options = {}) {
       /** The KSeF stand-in's API base and its failure switches (scripts/lib/ksefStandIn.md). */
       ksef: ksef?.url,
       ksefControl: ksef?.controlUrl,
+      /** What the KSeF stand-in received: its sessions and invoices (read-only). */
+      ksefReceived: ksef?.receivedUrl,
     },
     /** The stand-in's merchant account (what the functions hold as secrets), for tests that sign messages. */
     p24Account: p24?.account,
