@@ -265,8 +265,9 @@ async function main() {
   let q;
   try {
     await raiseStock(c);
-    rounds = await paymentToKsefNumber(stack, c);
-    reportRounds(rounds);
+    // --rounds 0 --warmup 0: the queue alone.
+    rounds = WARMUP + ROUNDS > 0 ? await paymentToKsefNumber(stack, c) : [];
+    if (rounds.length) reportRounds(rounds);
     q = QUEUE > 0 ? await queue(c) : null;
   } finally {
     await stack.stop();
