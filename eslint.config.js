@@ -17,9 +17,19 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function featureBoundaries(depth) {
   const toFeatures = escape('../'.repeat(depth));
   return [
-    { regex: `^${toFeatures}[^./][^/]*/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
-    { regex: `^${toFeatures}\\.\\./features/[^/]+/(?!index$).+`, message: 'Import another feature only through its index.ts (add the export there).' },
-    { regex: `^${toFeatures}\\.\\./app(/|$)`, message: 'Features do not import app/: the signed-in user and roles come from features/auth (useUid, useIsAdmin, useIsStaff).' },
+    {
+      regex: `^${toFeatures}[^./][^/]*/(?!index$).+`,
+      message: 'Import another feature only through its index.ts (add the export there).',
+    },
+    {
+      regex: `^${toFeatures}\\.\\./features/[^/]+/(?!index$).+`,
+      message: 'Import another feature only through its index.ts (add the export there).',
+    },
+    {
+      regex: `^${toFeatures}\\.\\./app(/|$)`,
+      message:
+        'Features do not import app/: the signed-in user and roles come from features/auth (useUid, useIsAdmin, useIsStaff).',
+    },
   ];
 }
 
@@ -37,7 +47,14 @@ const webBoundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(features|app)(/|$)', message: 'shared/ is the bottom layer: it imports no feature and nothing from app/.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(features|app)(/|$)',
+              message: 'shared/ is the bottom layer: it imports no feature and nothing from app/.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -47,7 +64,14 @@ const webBoundaries = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+features/[^/]+/(?!index$|pages$).+', message: "app/ reaches a feature only through its index.ts (or the router's lazy pages module)." }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features/[^/]+/(?!index$|pages$).+',
+              message: "app/ reaches a feature only through its index.ts (or the router's lazy pages module).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -60,7 +84,20 @@ const webBoundaries = [
         {
           patterns: [
             {
-              group: ['firebase', 'firebase/*', 'firebase-admin', 'firebase-admin/*', 'firebase-functions', 'firebase-functions/*', '@firebase/*', 'react', 'react/*', 'react-*', '@mantine/*', '@reduxjs/*'],
+              group: [
+                'firebase',
+                'firebase/*',
+                'firebase-admin',
+                'firebase-admin/*',
+                'firebase-functions',
+                'firebase-functions/*',
+                '@firebase/*',
+                'react',
+                'react/*',
+                'react-*',
+                '@mantine/*',
+                '@reduxjs/*',
+              ],
               message: 'functions/src/domain stays free of Firebase and React: pass data in, return results.',
             },
           ],
@@ -72,14 +109,25 @@ const webBoundaries = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', 'emulator/bench/peer/**', 'test-results/**', '.emulator-data/**', 'coverage/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'functions/lib/**',
+      'emulator/bench/peer/**',
+      'test-results/**',
+      '.emulator-data/**',
+      'coverage/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },

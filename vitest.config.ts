@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['emulator/test/**/*.test.ts', 'functions/src/**/*.test.ts', 'seed/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'emulator/test/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'seed/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       // The web app's component tests have their own config (browser-like DOM, React plugin).

@@ -120,8 +120,14 @@ const area = (name) => {
 const entryFiles = closure(entry);
 const signInCritical = union(entryFiles, closure(area('auth')));
 const signIn = union(signInCritical, closure(firebase('app')), closure(firebase('auth')));
-const layoutChunk = (file) => closure(chunkWithSource(new RegExp(`src/app/layouts/${file.replace('.', '\\.')}$`), file));
-const dashboardFirstPaint = union(entryFiles, layoutChunk('DashboardLayout.tsx'), closure(firebase('app')), closure(firebase('auth')));
+const layoutChunk = (file) =>
+  closure(chunkWithSource(new RegExp(`src/app/layouts/${file.replace('.', '\\.')}$`), file));
+const dashboardFirstPaint = union(
+  entryFiles,
+  layoutChunk('DashboardLayout.tsx'),
+  closure(firebase('app')),
+  closure(firebase('auth')),
+);
 const dashboard = union(
   dashboardFirstPaint,
   closure(area('home')),
@@ -134,15 +140,35 @@ const liveUpdates = [...closure(firebase('database'))].filter((file) => !dashboa
 const userMenuExtra = [...layoutChunk('UserMenu.tsx')].filter((file) => !dashboard.has(file));
 
 const featuresDir = join(webDir, 'src', 'features');
-const areaNames = [...readdirSync(featuresDir).filter((name) => existsSync(join(featuresDir, name, 'pages.tsx'))), 'admin'].sort();
+const areaNames = [
+  ...readdirSync(featuresDir).filter((name) => existsSync(join(featuresDir, name, 'pages.tsx'))),
+  'admin',
+].sort();
 
 const rows = [
-  { name: 'sign-in page (/): entry + static imports + route chunk', size: total(signInCritical), budget: BUDGETS.signIn },
-  { name: 'sign-in page (/): + Firebase App + Auth (session check)', size: total(signIn), budget: BUDGETS.signInWithSession, warnOnly: true,
-    hint: "Load Firebase Auth functions through web/src/shared/firebase (loadAuth / loadAuthExtras), never with import('firebase/auth')." },
-  { name: 'dashboard (/dashboard) first paint: entry + frame + Firebase App/Auth', size: total(dashboardFirstPaint), budget: BUDGETS.dashboardFirstPaint },
-  { name: 'dashboard (/dashboard) complete: + home page, its data code, role sync', size: total(dashboard), budget: BUDGETS.dashboardComplete },
-  { name: 'Firebase Database (live updates), after the dashboard\'s first data', size: total(new Set(liveUpdates)) },
+  {
+    name: 'sign-in page (/): entry + static imports + route chunk',
+    size: total(signInCritical),
+    budget: BUDGETS.signIn,
+  },
+  {
+    name: 'sign-in page (/): + Firebase App + Auth (session check)',
+    size: total(signIn),
+    budget: BUDGETS.signInWithSession,
+    warnOnly: true,
+    hint: "Load Firebase Auth functions through web/src/shared/firebase (loadAuth / loadAuthExtras), never with import('firebase/auth').",
+  },
+  {
+    name: 'dashboard (/dashboard) first paint: entry + frame + Firebase App/Auth',
+    size: total(dashboardFirstPaint),
+    budget: BUDGETS.dashboardFirstPaint,
+  },
+  {
+    name: 'dashboard (/dashboard) complete: + home page, its data code, role sync',
+    size: total(dashboard),
+    budget: BUDGETS.dashboardComplete,
+  },
+  { name: "Firebase Database (live updates), after the dashboard's first data", size: total(new Set(liveUpdates)) },
   { name: 'user menu (popover), on first use or when idle after the page', size: total(new Set(userMenuExtra)) },
   ...areaNames.map((name) => ({
     name: `area chunk: ${name}`,
@@ -165,7 +191,9 @@ if (args.has('--json')) {
   console.log(`${'JavaScript (gzip -9)'.padEnd(width)}  ${'size'.padStart(9)}  ${'budget'.padStart(9)}`);
   for (const r of rows) {
     const flag = r.budget ? (r.size > r.budget ? (r.warnOnly ? '  over (warning)' : '  OVER BUDGET') : '  ok') : '';
-    console.log(`${r.name.padEnd(width)}  ${fmt(r.size).padStart(9)}  ${(r.budget ? fmt(r.budget) : '').padStart(9)}${flag}`);
+    console.log(
+      `${r.name.padEnd(width)}  ${fmt(r.size).padStart(9)}  ${(r.budget ? fmt(r.budget) : '').padStart(9)}${flag}`,
+    );
   }
 }
 
@@ -177,7 +205,10 @@ function writeDocs() {
   const end = '<!-- bench:bundle-size:end -->';
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const table = rows
-    .map((r) => `| ${r.name} | ${fmt(r.size)} | ${r.budget ? `${fmt(r.budget)}${r.warnOnly ? ' (warning)' : ''}` : ''} | ${r.budget ? (r.size > r.budget ? '**over**' : 'ok') : ''} |`)
+    .map(
+      (r) =>
+        `| ${r.name} | ${fmt(r.size)} | ${r.budget ? `${fmt(r.budget)}${r.warnOnly ? ' (warning)' : ''}` : ''} | ${r.budget ? (r.size > r.budget ? '**over**' : 'ok') : ''} |`,
+    )
     .join('\n');
   const section = `${start}
 ## Bundle size (\`node scripts/bundle-size.mjs --build --docs\`)

@@ -12,7 +12,10 @@ const outDir = join(root, 'web', 'public', 'icons');
 const favicon = readFileSync(join(root, 'web', 'public', 'favicon.svg'), 'utf8');
 // The favicon's content without its rounded tile: a maskable icon fills the square and keeps the
 // artwork inside the central 80 % safe zone, since launchers cut it to their own shape.
-const artwork = favicon.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').replace(/<rect[^>]*\/>/, '');
+const artwork = favicon
+  .replace(/^<svg[^>]*>/, '')
+  .replace(/<\/svg>\s*$/, '')
+  .replace(/<rect[^>]*\/>/, '');
 const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#0b3d91"/><g transform="translate(6.4 6.4) scale(0.8)">${artwork}</g></svg>`;
 
 const icons = [
@@ -27,7 +30,9 @@ const browser = await chromium.launch({ executablePath: await ensureChromium() }
 try {
   for (const { file, size, svg } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+    );
     await page.screenshot({ path: join(outDir, file), omitBackground: true });
     await page.close();
     console.log(`web/public/icons/${file} (${size}×${size})`);

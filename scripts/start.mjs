@@ -15,7 +15,7 @@ function demoAccounts() {
   const file = path.join(ROOT, 'seed', 'demo-accounts.json');
   if (!existsSync(file)) return [];
   const parsed = JSON.parse(readFileSync(file, 'utf8'));
-  return Array.isArray(parsed) ? parsed : parsed.accounts ?? [];
+  return Array.isArray(parsed) ? parsed : (parsed.accounts ?? []);
 }
 
 async function main() {
@@ -25,14 +25,30 @@ async function main() {
   const warm = !process.argv.includes('--no-warm');
   log('Building the emulator and the functions…');
   buildAll();
-  const stack = await startStack({ ports: 'default', seed: true, web: webMode, warm, dataDir: path.join(ROOT, '.emulator-data'), log });
+  const stack = await startStack({
+    ports: 'default',
+    seed: true,
+    web: webMode,
+    warm,
+    dataDir: path.join(ROOT, '.emulator-data'),
+    log,
+  });
 
   // Production expires unpaid orders on a schedule; scheduled functions do not run in the emulators.
-  const stopExpiry = startExpiryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+  const stopExpiry = startExpiryInterval(
+    { functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region },
+    { log },
+  );
   // Likewise the production schedule that retries unsent e-mail (docs/email.md).
-  const stopMailRetry = startMailRetryInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+  const stopMailRetry = startMailRetryInterval(
+    { functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region },
+    { log },
+  );
   // And the schedule that sends the KSeF outbox (docs/ksef.md), here to the local KSeF stand-in.
-  const stopKsefSubmit = startKsefSubmitInterval({ functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region }, { log });
+  const stopKsefSubmit = startKsefSubmitInterval(
+    { functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region },
+    { log },
+  );
 
   const accounts = demoAccounts();
   const lines = [
@@ -51,7 +67,8 @@ async function main() {
   ];
   if (accounts.length) {
     lines.push('', 'Demo accounts:');
-    for (const account of accounts) lines.push(`  ${String(account.role ?? '').padEnd(12)} ${account.email}  /  ${account.password}`);
+    for (const account of accounts)
+      lines.push(`  ${String(account.role ?? '').padEnd(12)} ${account.email}  /  ${account.password}`);
   }
   lines.push('', 'Press Ctrl+C to stop everything.', '');
   console.log(lines.join('\n'));
@@ -75,7 +92,9 @@ async function main() {
   for (const proc of stack.processes) {
     proc.exited.then(async ({ code, signal }) => {
       if (stopping) return;
-      console.error(`\nThe ${proc.name} process stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last output:\n${proc.tail()}`);
+      console.error(
+        `\nThe ${proc.name} process stopped unexpectedly (${signal ?? `exit code ${code}`}). Its last output:\n${proc.tail()}`,
+      );
       stopping = true;
       await stack.stop();
       process.exit(1);

@@ -39,7 +39,12 @@ function vitest(label, projects) {
     totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     ranNone = report.numTotalTests === 0;
   };
-  run(label, 'npx', ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], { onFinish: countReport });
+  run(
+    label,
+    'npx',
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+    { onFinish: countReport },
+  );
   if (ranNone) {
     console.error(`\n✖ ${label}: no tests ran.`);
     process.exit(1);
@@ -55,6 +60,7 @@ const layers = {
     // The same command as `npm run typecheck`: the root tsconfig.json references every package and its tests.
     run('typecheck', 'npx', ['tsc', '-b']);
     run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+    run('format', 'npx', ['prettier', '--check', '.']);
   },
   unit() {
     vitest('unit', ['unit', 'web']);

@@ -25,7 +25,7 @@ const root = path.resolve(here, '..', '..');
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7);
-const writeDocs = !args.has("--no-docs") && !only && !quick;
+const writeDocs = !args.has('--no-docs') && !only && !quick;
 
 const NS = 'demo-bench';
 const UID = 'bench-user';
@@ -45,7 +45,14 @@ const rulesFile = existsSync(projectRules) ? projectRules : path.join(here, 'ben
 // What the basket rules look up: the product and variant of a merch line must exist.
 const SEED = {
   products: {
-    p1: { name: 'Koszulka', priceGrosze: 5900, vatRate: 23, active: true, sortOrder: 1, variants: { v1: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } } },
+    p1: {
+      name: 'Koszulka',
+      priceGrosze: 5900,
+      vatRate: 23,
+      active: true,
+      sortOrder: 1,
+      variants: { v1: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } },
+    },
   },
 };
 
@@ -62,16 +69,29 @@ const CONFIGS = {
   'peer-rules': { label: 'firebase-server, project rules', script: 'server-peer.js', rules: rulesFile },
   ours: { label: 'ours (rules + journal)', script: 'server-ours.js', rules: rulesFile },
   // Not a contender: what the machine costs alone (see server-floor.js); latency rows only.
-  floor: { label: 'machine floor (no-op server)', script: 'server-floor.js', rules: '', reference: true, latencyOnly: true },
+  floor: {
+    label: 'machine floor (no-op server)',
+    script: 'server-floor.js',
+    rules: '',
+    reference: true,
+    latencyOnly: true,
+  },
 };
 
 function startServer(kind) {
   const config = CONFIGS[kind];
   const script = path.join(here, config.script);
   const nodeArgs = [];
-  if (process.env.BENCH_CPU_PROF) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`);
+  if (process.env.BENCH_CPU_PROF)
+    nodeArgs.push(
+      '--cpu-prof',
+      `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`,
+      `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`,
+    );
   const extra = kind === 'ours' ? [] : [JSON.stringify(SEED)];
-  const child = spawn(process.execPath, [...nodeArgs, script, config.rules, ...extra], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script, config.rules, ...extra], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk) => {
@@ -229,7 +249,14 @@ class Target {
     this.samples = [];
     const lost = this.lost;
     this.lost = 0;
-    return { listeners: this.listeners.length, samples: samples.length, lost, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
+    return {
+      listeners: this.listeners.length,
+      samples: samples.length,
+      lost,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      p99: percentile(samples, 99),
+    };
   }
 
   async tearDown() {
@@ -274,7 +301,17 @@ async function benchThroughput(kinds) {
     for (let i = 0; i < chunks; i++) {
       for (const t of rotation(targets, i)) await t.throughputChunk(THROUGHPUT_SETS / chunks);
     }
-    const out = new Map(targets.map((t) => [t.kind, { sets: t.throughputSets, seconds: t.throughputMs / 1000, perSecond: (t.throughputSets * 1000) / t.throughputMs, chunkRates: t.chunkRates }]));
+    const out = new Map(
+      targets.map((t) => [
+        t.kind,
+        {
+          sets: t.throughputSets,
+          seconds: t.throughputMs / 1000,
+          perSecond: (t.throughputSets * 1000) / t.throughputMs,
+          chunkRates: t.chunkRates,
+        },
+      ]),
+    );
     process.stdout.write(` ${targets.map((t) => `${t.kind} ${Math.round(out.get(t.kind).perSecond)}/s`).join(', ')}\n`);
     return out;
   } finally {
@@ -299,7 +336,9 @@ async function benchLatency(kinds) {
         }
       }
       for (const t of targets) out.get(t.kind).push(t.takeLatency());
-      process.stdout.write(` p95 ${targets.map((t) => `${t.kind} ${out.get(t.kind).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`);
+      process.stdout.write(
+        ` p95 ${targets.map((t) => `${t.kind} ${out.get(t.kind).at(-1).p95.toFixed(2)} ms`).join(', ')}\n`,
+      );
     }
     return { latency: out, rules: new Map(targets.map((t) => [t.kind, t.server.rules])) };
   } finally {
@@ -316,8 +355,12 @@ async function benchLatency(kinds) {
 async function benchInterleaved(kinds) {
   const loadBefore = os.loadavg()[0];
   // BENCH_SKIP_* exist for profiling one phase (BENCH_CPU_PROF); a normal run measures both.
-  const throughput = process.env.BENCH_SKIP_THROUGHPUT ? new Map() : await benchThroughput(kinds.filter((k) => !CONFIGS[k].latencyOnly));
-  const { latency, rules } = process.env.BENCH_SKIP_LATENCY ? { latency: new Map(), rules: new Map() } : await benchLatency(kinds);
+  const throughput = process.env.BENCH_SKIP_THROUGHPUT
+    ? new Map()
+    : await benchThroughput(kinds.filter((k) => !CONFIGS[k].latencyOnly));
+  const { latency, rules } = process.env.BENCH_SKIP_LATENCY
+    ? { latency: new Map(), rules: new Map() }
+    : await benchLatency(kinds);
   const loadAfter = os.loadavg()[0];
   return kinds.map((kind) => ({
     kind,
@@ -400,7 +443,10 @@ const kindsOf = (runs) => [...new Set(runs.map((r) => r.kind))];
 
 function docsSection(summary, runs, m, tableText, repeat) {
   const lost = runs.flatMap((r) => (r.latency ?? []).map((l) => l.lost)).reduce((a, b) => a + b, 0);
-  const loads = runs.filter((r, i) => runs.findIndex((q) => q.loadBefore === r.loadBefore) === i).map((r) => `${fmt(r.loadBefore, 1)}→${fmt(r.loadAfter, 1)}`).join(', ');
+  const loads = runs
+    .filter((r, i) => runs.findIndex((q) => q.loadBefore === r.loadBefore) === i)
+    .map((r) => `${fmt(r.loadBefore, 1)}→${fmt(r.loadAfter, 1)}`)
+    .join(', ');
   return `## Realtime Database emulator vs firebase-server (\`npm run bench:emulator\`)
 
 Command: \`npm run bench:emulator\` (builds the emulator with \`tsc -b emulator\`, then runs
@@ -430,7 +476,16 @@ The machine is shared with other work: 1-minute load average before→after the 
   with \`root.child('products')…exists()\`, regexes, \`updatedAt === now\`).
 - Throughput: ${THROUGHPUT_SETS} sets (after ${THROUGHPUT_SETS / 10} warm-up sets), pipelined with ${WINDOW} outstanding, in 10 chunks
   alternating between the servers; acks/s = sets / time from first send to last ack. Per-chunk sets/s, in order:
-${kindsOf(runs).filter((k) => runs.some((r) => r.kind === k && r.throughput)).map((k) => `  ${k}: ${runs.filter((r) => r.kind === k && r.throughput).map((r) => r.throughput.chunkRates.join(', ')).join(' / ')}`).join('\n')}
+${kindsOf(runs)
+  .filter((k) => runs.some((r) => r.kind === k && r.throughput))
+  .map(
+    (k) =>
+      `  ${k}: ${runs
+        .filter((r) => r.kind === k && r.throughput)
+        .map((r) => r.throughput.chunkRates.join(', '))
+        .join(' / ')}`,
+  )
+  .join('\n')}
 - Throughput and latency each start fresh servers, so the latency rows do not depend on what the throughput phase left behind.
 - Latency: 1, 100, then 1000 listeners, each on its own connection, listening to the written path; one write at
   a time, the next once every listener has it; latency = arrival at the listener − send (same process clock);
@@ -489,7 +544,10 @@ async function main() {
   console.log(`\n${tableText}\n`);
   const resultsDir = path.join(here, 'results');
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(path.join(resultsDir, `bench-${Date.now()}.json`), JSON.stringify({ machine: m, runs, summary }, null, 2));
+  writeFileSync(
+    path.join(resultsDir, `bench-${Date.now()}.json`),
+    JSON.stringify({ machine: m, runs, summary }, null, 2),
+  );
   if (writeDocs) {
     updateDocs(docsSection(summary, runs, m, tableText, repeat));
     console.log('docs/benchmarks.md updated');

@@ -26,7 +26,9 @@ server.on('upgrade', (req, socket, head) => {
       const { r, a, b } = message.d;
       if (a === 'q') listening.add(socket);
       if (a === 'p') {
-        const push = encodeWebSocketMessage(JSON.stringify({ t: 'd', d: { a: 'd', b: { p: b.p.replace(/^\//, ''), d: b.d } } }));
+        const push = encodeWebSocketMessage(
+          JSON.stringify({ t: 'd', d: { a: 'd', b: { p: b.p.replace(/^\//, ''), d: b.d } } }),
+        );
         for (const listener of listening) listener.write(push);
       }
       send({ t: 'd', d: { r, b: { s: 'ok', d: '' } } });

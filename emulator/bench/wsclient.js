@@ -37,8 +37,13 @@ export class BenchWebSocket {
         if (end < 0) return;
         socket.off('error', reject);
         const lines = head.subarray(0, end).toString('latin1').split('\r\n');
-        const accept = lines.find((l) => /^sec-websocket-accept:/i.test(l))?.split(':')[1].trim();
-        const expected = createHash('sha1').update(key + GUID).digest('base64');
+        const accept = lines
+          .find((l) => /^sec-websocket-accept:/i.test(l))
+          ?.split(':')[1]
+          .trim();
+        const expected = createHash('sha1')
+          .update(key + GUID)
+          .digest('base64');
         if (!/^HTTP\/1\.1 101/.test(lines[0]) || accept !== expected) {
           socket.destroy();
           reject(new Error(`WebSocket handshake refused: ${lines[0]}`));
@@ -49,7 +54,11 @@ export class BenchWebSocket {
         const rest = head.subarray(end + 4);
         if (rest.length > 0) ws.receive(rest, arrivedAt);
       };
-      const socket = net.connect({ port: Number(port), host: hostname, onread: { buffer: readBuffer, callback: onRead } });
+      const socket = net.connect({
+        port: Number(port),
+        host: hostname,
+        onread: { buffer: readBuffer, callback: onRead },
+      });
       socket.setNoDelay(true);
       socket.once('error', reject);
       socket.once('connect', () => {

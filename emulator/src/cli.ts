@@ -31,7 +31,8 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
   const out: EmulatorOptions & { help?: boolean; verbose?: boolean } = {};
   if (values.port !== undefined) {
     const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new EmulatorStartError(`Invalid --port "${values.port}": expected 0-65535`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new EmulatorStartError(`Invalid --port "${values.port}": expected 0-65535`);
     out.port = port;
   }
   if (values.host) out.host = values.host;
@@ -46,7 +47,8 @@ export function parseCliArgs(argv: string[]): EmulatorOptions & { help?: boolean
   }
   const milliseconds = (flag: string, text: string): number => {
     const ms = Number(text);
-    if (text.trim() === '' || !Number.isFinite(ms) || ms < 0 || ms > 60_000) throw new EmulatorStartError(`Invalid ${flag} "${text}": expected milliseconds 0-60000`);
+    if (text.trim() === '' || !Number.isFinite(ms) || ms < 0 || ms > 60_000)
+      throw new EmulatorStartError(`Invalid ${flag} "${text}": expected milliseconds 0-60000`);
     return ms;
   };
   if (values.latency !== undefined) out.latencyMs = milliseconds('--latency', values.latency);
@@ -82,7 +84,9 @@ export async function main(argv: string[]): Promise<void> {
       `rules: ${options.rules ?? 'open (default)'}`,
       `data: ${options.dataDir ?? 'in-memory'}`,
       ...(options.importDir ? [`imported: ${options.importDir}`] : []),
-      ...(options.latencyMs ? [`latency: ${options.latencyMs} ± ${options.latencyJitterMs ?? defaultJitter(options.latencyMs)} ms each way`] : []),
+      ...(options.latencyMs
+        ? [`latency: ${options.latencyMs} ± ${options.latencyJitterMs ?? defaultJitter(options.latencyMs)} ms each way`]
+        : []),
     ];
     process.stdout.write(`RTDB emulator ready on ${emulator.url} (${details.join(', ')})\n`);
     let stopping = false;
@@ -100,9 +104,12 @@ export async function main(argv: string[]): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
-    const message = error instanceof EmulatorStartError || error instanceof CorruptDataError || (error as Error)?.name === 'DataDirLockedError'
-      ? (error as Error).message
-      : `unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+    const message =
+      error instanceof EmulatorStartError ||
+      error instanceof CorruptDataError ||
+      (error as Error)?.name === 'DataDirLockedError'
+        ? (error as Error).message
+        : `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     process.stderr.write(`rtdb-emulator: ${message}\n`);
     if (error instanceof CorruptDataError) {
       process.stderr.write(

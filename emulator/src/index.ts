@@ -48,13 +48,18 @@ export interface RunningEmulator {
 export function describeRepair(report: RepairReport): string {
   const records = `${report.droppedRecords} ${report.droppedRecords === 1 ? 'record' : 'records'}`;
   const files = report.droppedFiles.length > 0 ? ` and ${report.droppedFiles.length} newer journal file(s)` : '';
-  return `repaired the journal: dropped ${records} (${report.droppedBytes} bytes) from ${report.file} at byte ${report.offset} (${report.problem})${files}; ` +
-    `the original files are kept in ${report.backupDir}`;
+  return (
+    `repaired the journal: dropped ${records} (${report.droppedBytes} bytes) from ${report.file} at byte ${report.offset} (${report.problem})${files}; ` +
+    `the original files are kept in ${report.backupDir}`
+  );
 }
 
 /** A start-up problem the CLI reports as one line (port in use, bad rules, unreadable data). */
 export class EmulatorStartError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'EmulatorStartError';
   }
@@ -78,7 +83,10 @@ async function loadRules(options: EmulatorOptions): Promise<RulesState> {
   try {
     return compileRulesState(text);
   } catch (error) {
-    throw new EmulatorStartError(`Invalid rules in ${origin}: ${error instanceof Error ? error.message : String(error)}`, error);
+    throw new EmulatorStartError(
+      `Invalid rules in ${origin}: ${error instanceof Error ? error.message : String(error)}`,
+      error,
+    );
   }
 }
 
@@ -91,7 +99,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const requestedPort = options.port ?? 9000;
   const log = options.log ?? (() => {});
   const rules = await loadRules(options);
-  const latency = options.latencyMs ? { latencyMs: options.latencyMs, jitterMs: options.latencyJitterMs ?? defaultJitter(options.latencyMs) } : null;
+  const latency = options.latencyMs
+    ? { latencyMs: options.latencyMs, jitterMs: options.latencyJitterMs ?? defaultJitter(options.latencyMs) }
+    : null;
   if (latency) {
     try {
       validateLatency(latency);
@@ -112,7 +122,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       try {
         imported = await importDatabases(options.importDir);
       } catch (error) {
-        throw new EmulatorStartError(`Cannot import ${options.importDir}: ${error instanceof Error ? error.message : String(error)}`, error);
+        throw new EmulatorStartError(
+          `Cannot import ${options.importDir}: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+        );
       }
       await Promise.all([...imported].map(([ns, json]) => databases.get(ns).replaceRoot(json)));
     }
@@ -122,14 +135,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     await new Promise<void>((resolve, reject) => {
       const onError = (error: NodeJS.ErrnoException): void => {
         if (error.code === 'EADDRINUSE') {
-          reject(new EmulatorStartError(
-            `Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`,
-            error,
-          ));
+          reject(
+            new EmulatorStartError(
+              `Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`,
+              error,
+            ),
+          );
         } else if (error.code === 'EACCES') {
-          reject(new EmulatorStartError(`Not allowed to listen on ${host}:${requestedPort} (EACCES); choose a port above 1024 with --port.`, error));
+          reject(
+            new EmulatorStartError(
+              `Not allowed to listen on ${host}:${requestedPort} (EACCES); choose a port above 1024 with --port.`,
+              error,
+            ),
+          );
         } else if (error.code === 'EADDRNOTAVAIL') {
-          reject(new EmulatorStartError(`Cannot listen on host ${host} (EADDRNOTAVAIL); choose another --host.`, error));
+          reject(
+            new EmulatorStartError(`Cannot listen on host ${host} (EADDRNOTAVAIL); choose another --host.`, error),
+          );
         } else reject(error);
       };
       // With latency, the database listens on a loopback port of its own and the requested port
@@ -143,15 +165,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     let proxy: LatencyProxy | null = null;
     if (latency) {
       const inner = rtdb.server.address();
-      const front = createLatencyProxy({ host: '127.0.0.1', port: typeof inner === 'object' && inner ? inner.port : 0 }, latency);
+      const front = createLatencyProxy(
+        { host: '127.0.0.1', port: typeof inner === 'object' && inner ? inner.port : 0 },
+        latency,
+      );
       proxy = front;
       await new Promise<void>((resolve, reject) => {
         front.server.once('error', (error: NodeJS.ErrnoException) => {
           rtdb.closeConnections();
           rtdb.server.close();
-          reject(error.code === 'EADDRINUSE'
-            ? new EmulatorStartError(`Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`, error)
-            : error);
+          reject(
+            error.code === 'EADDRINUSE'
+              ? new EmulatorStartError(
+                  `Port ${requestedPort} on ${host} is already in use. Stop the process using it (e.g. \`lsof -i :${requestedPort}\`) or choose another port with --port.`,
+                  error,
+                )
+              : error,
+          );
         });
         front.server.listen(requestedPort, host, () => resolve());
       });

@@ -1,7 +1,14 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { z } from 'zod';
-import { countryCodeSchema, deleteMyAccountInput, keySchema, orderSchema, pickupCodeSchema, type DeleteMyAccountOutput } from './domain/index.js';
+import {
+  countryCodeSchema,
+  deleteMyAccountInput,
+  keySchema,
+  orderSchema,
+  pickupCodeSchema,
+  type DeleteMyAccountOutput,
+} from './domain/index.js';
 import { auth, db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput } from './lib/refusal.js';
@@ -17,7 +24,10 @@ import { pickupSearchRebuild } from './lib/pickupSearch.js';
  */
 // Deletion reads only what it needs from the stored records (the other fields are not its concern, so
 // an odd value there never keeps anyone from leaving); these must be well-formed.
-const ownOrdersSchema = z.record(keySchema, z.object({ status: orderSchema.shape.status, released: orderSchema.shape.released }));
+const ownOrdersSchema = z.record(
+  keySchema,
+  z.object({ status: orderSchema.shape.status, released: orderSchema.shape.released }),
+);
 const profileKeysSchema = z.object({ pickupCode: pickupCodeSchema, country: countryCodeSchema });
 
 export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOutput> => {
@@ -25,7 +35,12 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
   const caller = requireCaller(request);
   const uid = caller.uid;
 
-  const orders = parseStored(ownOrdersSchema, (await db.ref('orders').orderByChild('uid').equalTo(uid).get()).val() ?? {}, 'orders', 'zamówienia konta');
+  const orders = parseStored(
+    ownOrdersSchema,
+    (await db.ref('orders').orderByChild('uid').equalTo(uid).get()).val() ?? {},
+    'orders',
+    'zamówienia konta',
+  );
   let cancelled = 0;
   for (const [orderId, order] of Object.entries(orders)) {
     if (order.status === 'pending' || (order.status === 'cancelled' && order.released === false)) {

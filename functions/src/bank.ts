@@ -56,7 +56,13 @@ export const bookBankTransactions = onCall(async (request): Promise<BookBankTran
   for (const item of input.items) {
     const key = transactionKey(item.transaction, item.transaction.occurrence ?? 0);
     if (Date.now() - started > CALL_BUDGET_MS) {
-      results.push({ txKey: key, outcome: 'failed', orders: [], reason: 'try-again', message: 'Nie zdążono zaksięgować tego przelewu w tym przebiegu — uruchom księgowanie ponownie.' });
+      results.push({
+        txKey: key,
+        outcome: 'failed',
+        orders: [],
+        reason: 'try-again',
+        message: 'Nie zdążono zaksięgować tego przelewu w tym przebiegu — uruchom księgowanie ponownie.',
+      });
       continue;
     }
     try {
@@ -65,11 +71,19 @@ export const bookBankTransactions = onCall(async (request): Promise<BookBankTran
       logger.error(`bookBankTransactions: ${key} failed`, error);
       await releaseClaim(key, null);
       // A malformed order record is named to the admin; anything else is a server error to retry.
-      const refusal = isRefusal(error) ? (error.details as { reason?: string; message?: string } | undefined) : undefined;
+      const refusal = isRefusal(error)
+        ? (error.details as { reason?: string; message?: string } | undefined)
+        : undefined;
       results.push(
         refusal?.reason === 'stored-data-invalid' && refusal.message
           ? { txKey: key, outcome: 'failed', orders: [], reason: refusal.reason, message: refusal.message }
-          : { txKey: key, outcome: 'failed', orders: [], reason: 'internal', message: 'Błąd serwera przy księgowaniu tego przelewu — uruchom księgowanie ponownie.' },
+          : {
+              txKey: key,
+              outcome: 'failed',
+              orders: [],
+              reason: 'internal',
+              message: 'Błąd serwera przy księgowaniu tego przelewu — uruchom księgowanie ponownie.',
+            },
       );
     }
   }
@@ -79,7 +93,9 @@ export const bookBankTransactions = onCall(async (request): Promise<BookBankTran
 export const saveBankCsvMapping = onCall(async (request): Promise<SaveBankCsvMappingOutput> => {
   const input = parseInput(saveBankCsvMappingInput, request.data);
   const caller = requireAdmin(request);
-  await db.ref(`bank/csvMappings/${input.fingerprint}`).set({ bank: input.bank, mapping: input.mapping, savedAt: Date.now(), savedBy: caller.uid });
+  await db
+    .ref(`bank/csvMappings/${input.fingerprint}`)
+    .set({ bank: input.bank, mapping: input.mapping, savedAt: Date.now(), savedBy: caller.uid });
   return { fingerprint: input.fingerprint };
 });
 
@@ -104,7 +120,13 @@ async function releaseClaim(key: string, token: string | null): Promise<void> {
   }).catch((error) => logger.error(`bookBankTransactions: could not release the claim on ${key}`, error));
 }
 
-async function bookOne(key: string, tx: BankTransactionInput, action: BookingActionInput, caller: Caller, source: Source): Promise<BankBookingResult> {
+async function bookOne(
+  key: string,
+  tx: BankTransactionInput,
+  action: BookingActionInput,
+  caller: Caller,
+  source: Source,
+): Promise<BankBookingResult> {
   const now = Date.now();
   const token = randomUUID();
   const claim = await claimTransaction(key, tx, caller, source, token, now);
@@ -116,17 +138,34 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
       message: 'Ten przelew został już rozliczony wcześniej — nie zaksięgowano go drugi raz.',
     };
   }
-  if (claim.state === 'busy') return { txKey: key, outcome: 'failed', orders: [], reason: 'busy', message: 'Ten przelew jest właśnie księgowany w innym oknie — spróbuj ponownie za chwilę.' };
+  if (claim.state === 'busy')
+    return {
+      txKey: key,
+      outcome: 'failed',
+      orders: [],
+      reason: 'busy',
+      message: 'Ten przelew jest właśnie księgowany w innym oknie — spróbuj ponownie za chwilę.',
+    };
 
   const orderIds = action.kind === 'ignore' ? [] : (action.orderIds ?? []);
   const orders = new Map<string, Order | null>();
   for (const id of orderIds) orders.set(id, await readStored(`orders/${id}`, orderSchema, 'zamówienie'));
 
-  if (action.kind === 'ignore') return settle(key, tx, caller, source, now, { outcome: 'ignored', orders: {}, refund: null, message: 'Oznaczono jako „nie dotyczy”.' });
+  if (action.kind === 'ignore')
+    return settle(key, tx, caller, source, now, {
+      outcome: 'ignored',
+      orders: {},
+      refund: null,
+      message: 'Oznaczono jako „nie dotyczy”.',
+    });
 
   if (action.kind === 'refund') {
     const list = [...orders.values()];
-    const reason: RefundReason = list.some((o) => o?.status === 'paid') ? 'duplicate' : list.some((o) => o?.status === 'cancelled') ? 'cancelled' : 'unmatched';
+    const reason: RefundReason = list.some((o) => o?.status === 'paid')
+      ? 'duplicate'
+      : list.some((o) => o?.status === 'cancelled')
+        ? 'cancelled'
+        : 'unmatched';
     return settle(key, tx, caller, source, now, {
       outcome: 'refund',
       orders: {},
@@ -165,12 +204,24 @@ async function bookOne(key: string, tx: BankTransactionInput, action: BookingAct
  * Step 1: claims the transfer's record for this booking. Settled already, or claimed by a live
  * booking elsewhere: left as it is.
  */
-async function claimTransaction(key: string, tx: BankTransactionInput, caller: Caller, source: Source, token: string, now: number): Promise<{ state: 'claimed' } | { state: 'busy' } | { state: 'settled'; settled: BankTransactionRecord }> {
-  const { written, value } = await transactStored(`bank/transactions/${key}`, bankTransactionRecordSchema, 'przelew z wyciągu', (cur) => {
-    if (cur?.status === 'done') return KEEP;
-    if (cur?.status === 'processing' && cur.claim && now - cur.claim.at < BANK_CLAIM_TTL_MS) return KEEP;
-    return { ...transactionFields(tx), status: 'processing', claim: { token, by: caller.uid, at: now }, source };
-  });
+async function claimTransaction(
+  key: string,
+  tx: BankTransactionInput,
+  caller: Caller,
+  source: Source,
+  token: string,
+  now: number,
+): Promise<{ state: 'claimed' } | { state: 'busy' } | { state: 'settled'; settled: BankTransactionRecord }> {
+  const { written, value } = await transactStored(
+    `bank/transactions/${key}`,
+    bankTransactionRecordSchema,
+    'przelew z wyciągu',
+    (cur) => {
+      if (cur?.status === 'done') return KEEP;
+      if (cur?.status === 'processing' && cur.claim && now - cur.claim.at < BANK_CLAIM_TTL_MS) return KEEP;
+      return { ...transactionFields(tx), status: 'processing', claim: { token, by: caller.uid, at: now }, source };
+    },
+  );
   if (written) return { state: 'claimed' };
   return value?.status === 'done' ? { state: 'settled', settled: value } : { state: 'busy' };
 }
@@ -185,12 +236,22 @@ async function payOrders(
   orders: Map<string, Order | null>,
   caller: Caller,
 ): Promise<{ outcomes: BankBookingResult['orders']; applied: number } | { failed: BankBookingResult }> {
-  const transfer: BankTransfer = { txKey: key, bookingDate: tx.bookingDate, amountGrosze: tx.amountGrosze, ...(action.manual ? { manual: true } : {}) };
+  const transfer: BankTransfer = {
+    txKey: key,
+    bookingDate: tx.bookingDate,
+    amountGrosze: tx.amountGrosze,
+    ...(action.manual ? { manual: true } : {}),
+  };
   const outcomes: BankBookingResult['orders'] = [];
   let applied = 0;
   const paidBefore = (id: string, order: Order, now: Order | null) => {
     const mine = now?.bankTransfer?.txKey === key;
-    outcomes.push({ orderId: id, number: order.number, result: mine ? 'booked' : 'duplicate', ...(now?.invoiceNumber ? { invoiceNumber: now.invoiceNumber } : {}) });
+    outcomes.push({
+      orderId: id,
+      number: order.number,
+      result: mine ? 'booked' : 'duplicate',
+      ...(now?.invoiceNumber ? { invoiceNumber: now.invoiceNumber } : {}),
+    });
     if (mine) applied += order.totals.gross;
   };
   for (const [id, order] of orders) {
@@ -210,12 +271,23 @@ async function payOrders(
       const reason = isRefusal(error) ? (error.details as { reason?: string } | undefined)?.reason : undefined;
       // Paid between our read and our confirmation: by this transfer (a concurrent re-run) or by someone else.
       if (reason === 'already-paid') paidBefore(id, order, await readStored(`orders/${id}`, orderSchema, 'zamówienie'));
-      else if (reason === 'already-cancelled' || reason === 'expired-sold-out') outcomes.push({ orderId: id, number: order.number, result: 'cancelled' });
+      else if (reason === 'already-cancelled' || reason === 'expired-sold-out')
+        outcomes.push({ orderId: id, number: order.number, result: 'cancelled' });
       else if (reason === 'order-missing') outcomes.push({ orderId: id, result: 'missing' });
       else {
         // May pass on a retry (busy, try-again) or needs the admin first (event-missing).
-        const message = isRefusal(error) ? ((error.details as { message?: string } | undefined)?.message ?? error.message) : 'Błąd serwera';
-        return { failed: { txKey: key, outcome: 'failed', orders: outcomes, reason: reason ?? 'internal', message: `${order.number}: ${message}. Uruchom księgowanie ponownie, aby dokończyć.` } };
+        const message = isRefusal(error)
+          ? ((error.details as { message?: string } | undefined)?.message ?? error.message)
+          : 'Błąd serwera';
+        return {
+          failed: {
+            txKey: key,
+            outcome: 'failed',
+            orders: outcomes,
+            reason: reason ?? 'internal',
+            message: `${order.number}: ${message}. Uruchom księgowanie ponownie, aby dokończyć.`,
+          },
+        };
       }
     }
   }
@@ -223,18 +295,34 @@ async function payOrders(
 }
 
 /** Step 3's content for a booking: the orders' results, the leftover to return and the admin's summary. */
-function bookedSettlement(tx: BankTransactionInput, action: Booking, orders: Map<string, Order | null>, outcomes: BankBookingResult['orders'], applied: number): Settlement {
+function bookedSettlement(
+  tx: BankTransactionInput,
+  action: Booking,
+  orders: Map<string, Order | null>,
+  outcomes: BankBookingResult['orders'],
+  applied: number,
+): Settlement {
   const leftover = tx.amountGrosze - applied;
   const booked = outcomes.filter((o) => o.result === 'booked');
-  const reason: RefundReason = booked.length ? 'overpaid' : outcomes.some((o) => o.result === 'duplicate') ? 'duplicate' : outcomes.some((o) => o.result === 'cancelled') ? 'cancelled' : 'unmatched';
+  const reason: RefundReason = booked.length
+    ? 'overpaid'
+    : outcomes.some((o) => o.result === 'duplicate')
+      ? 'duplicate'
+      : outcomes.some((o) => o.result === 'cancelled')
+        ? 'cancelled'
+        : 'unmatched';
   const parts: string[] = [];
-  if (booked.length) parts.push(`Zaksięgowano: ${booked.map((o) => `${o.number}${o.invoiceNumber ? ` (faktura ${o.invoiceNumber})` : ''}`).join(', ')}.`);
+  if (booked.length)
+    parts.push(
+      `Zaksięgowano: ${booked.map((o) => `${o.number}${o.invoiceNumber ? ` (faktura ${o.invoiceNumber})` : ''}`).join(', ')}.`,
+    );
   for (const o of outcomes) {
     if (o.result === 'duplicate') parts.push(`Zamówienie ${o.number} było już opłacone wcześniej.`);
     if (o.result === 'cancelled') parts.push(`Zamówienie ${o.number} jest anulowane.`);
     if (o.result === 'missing') parts.push('Nie ma już jednego z wybranych zamówień.');
   }
-  if (leftover > 0) parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatMoney(leftover)} trafiła na listę zwrotów.`);
+  if (leftover > 0)
+    parts.push(`${booked.length ? 'Nadwyżka' : 'Kwota'} ${formatMoney(leftover)} trafiła na listę zwrotów.`);
   return {
     outcome: booked.length ? 'booked' : 'refund',
     orders: Object.fromEntries(outcomes.map((o) => [o.orderId, o.result])),
@@ -255,7 +343,14 @@ interface Settlement {
 }
 
 /** Step 3: the settled record and the refund candidate, in one atomic update (the claim goes with it). */
-async function settle(key: string, tx: BankTransactionInput, caller: Caller, source: Source, now: number, s: Settlement): Promise<BankBookingResult> {
+async function settle(
+  key: string,
+  tx: BankTransactionInput,
+  caller: Caller,
+  source: Source,
+  now: number,
+  s: Settlement,
+): Promise<BankBookingResult> {
   const record: BankTransactionRecord = {
     ...transactionFields(tx),
     status: 'done',
@@ -275,7 +370,9 @@ async function settle(key: string, tx: BankTransactionInput, caller: Caller, sou
       reason: s.refund.reason,
       refundGrosze: s.refund.grosze,
       ...transactionFields(tx),
-      ...(named.length ? { orders: Object.fromEntries(named.map(([id, o]) => [id, o.number])), uid: named[0][1].uid } : {}),
+      ...(named.length
+        ? { orders: Object.fromEntries(named.map(([id, o]) => [id, o.number])), uid: named[0][1].uid }
+        : {}),
       status: 'open',
       createdAt: now,
       createdBy: caller.uid,

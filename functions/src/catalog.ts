@@ -35,9 +35,17 @@ export const upsertTicketType = onCall(async (request): Promise<UpsertOutput> =>
   }
   const { value } = await transactStored(`ticketTypes/${input.id}`, ticketTypeSchema, `bilet ${input.id}`, (cur) => {
     if (!cur) return null;
-    if (fields.quota < cur.sold) throw refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${cur.sold})` });
+    if (fields.quota < cur.sold)
+      throw refuse('stock-below-sold', {
+        field: 'ticketType.quota',
+        message: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${cur.sold})`,
+      });
     const held = heldUnits(cur);
-    if (fields.quota < cur.sold + held) throw refuse('stock-below-sold', { field: 'ticketType.quota', message: `Pula nie może być mniejsza niż liczba sprzedanych biletów i biletów zarezerwowanych dla listy oczekujących (${cur.sold + held})` });
+    if (fields.quota < cur.sold + held)
+      throw refuse('stock-below-sold', {
+        field: 'ticketType.quota',
+        message: `Pula nie może być mniejsza niż liczba sprzedanych biletów i biletów zarezerwowanych dla listy oczekujących (${cur.sold + held})`,
+      });
     return { ...fields, sold: cur.sold, ...(cur.offers ? { offers: cur.offers } : {}), updatedAt: now };
   });
   if (!value) throw refuse('ticket-type-missing', { field: 'id' });
@@ -61,11 +69,21 @@ export const upsertProduct = onCall(async (request): Promise<UpsertOutput> => {
     if (!cur) return null;
     const next: Product['variants'] = {};
     for (const [id, old] of Object.entries(cur.variants ?? {})) {
-      if (!variants[id] && old.sold > 0) throw refuse('variant-has-sales', { field: `product.variants.${id}`, item: old.label, message: `Nie można usunąć wariantu „${old.label}” — sprzedano ${old.sold} szt.` });
+      if (!variants[id] && old.sold > 0)
+        throw refuse('variant-has-sales', {
+          field: `product.variants.${id}`,
+          item: old.label,
+          message: `Nie można usunąć wariantu „${old.label}” — sprzedano ${old.sold} szt.`,
+        });
     }
     for (const [id, v] of Object.entries(variants)) {
       const sold = cur.variants?.[id]?.sold ?? 0;
-      if (v.stock < sold) throw refuse('stock-below-sold', { field: `product.variants.${id}.stock`, item: v.label, message: `Stan „${v.label}” nie może być mniejszy niż liczba sprzedanych sztuk (${sold})` });
+      if (v.stock < sold)
+        throw refuse('stock-below-sold', {
+          field: `product.variants.${id}.stock`,
+          item: v.label,
+          message: `Stan „${v.label}” nie może być mniejszy niż liczba sprzedanych sztuk (${sold})`,
+        });
       next[id] = { ...v, sold };
     }
     return { ...fields, variants: next, updatedAt: now };
@@ -79,7 +97,11 @@ export const upsertProduct = onCall(async (request): Promise<UpsertOutput> => {
  * captures its exact last value (including `sold` changed a moment ago); if writing the target then
  * fails, the value is put back.
  */
-async function move<S extends z.ZodType<Record<string, unknown>>>(from: { path: string; schema: S; what: string }, to: string, transform: (value: z.output<S>) => Record<string, unknown>): Promise<boolean> {
+async function move<S extends z.ZodType<Record<string, unknown>>>(
+  from: { path: string; schema: S; what: string },
+  to: string,
+  transform: (value: z.output<S>) => Record<string, unknown>,
+): Promise<boolean> {
   let value: z.output<S> | null = null;
   await transactStored(from.path, from.schema, from.what, (cur) => {
     value = cur;
@@ -95,16 +117,38 @@ async function move<S extends z.ZodType<Record<string, unknown>>>(from: { path: 
   return true;
 }
 
-type Shelf = { live: string; archive: string; what: string; liveSchema: z.ZodType<Record<string, unknown>>; archiveSchema: z.ZodType<{ archivedAt: number; archivedBy: string } & Record<string, unknown>> };
-const TICKET_TYPES: Shelf = { live: 'ticketTypes', archive: 'archivedTicketTypes', what: 'bilet', liveSchema: ticketTypeSchema, archiveSchema: archivedTicketTypeSchema };
-const PRODUCTS: Shelf = { live: 'products', archive: 'archivedProducts', what: 'produkt', liveSchema: productSchema, archiveSchema: archivedProductSchema };
+type Shelf = {
+  live: string;
+  archive: string;
+  what: string;
+  liveSchema: z.ZodType<Record<string, unknown>>;
+  archiveSchema: z.ZodType<{ archivedAt: number; archivedBy: string } & Record<string, unknown>>;
+};
+const TICKET_TYPES: Shelf = {
+  live: 'ticketTypes',
+  archive: 'archivedTicketTypes',
+  what: 'bilet',
+  liveSchema: ticketTypeSchema,
+  archiveSchema: archivedTicketTypeSchema,
+};
+const PRODUCTS: Shelf = {
+  live: 'products',
+  archive: 'archivedProducts',
+  what: 'produkt',
+  liveSchema: productSchema,
+  archiveSchema: archivedProductSchema,
+};
 
 function archiveCallable(shelf: Shelf, missing: 'ticket-type-missing' | 'product-missing') {
   return onCall(async (request): Promise<ArchiveOutput> => {
     const { id } = parseInput(archiveInput, request.data);
     const caller = requireAdmin(request);
     const now = Date.now();
-    const moved = await move({ path: `${shelf.live}/${id}`, schema: shelf.liveSchema, what: `${shelf.what} ${id}` }, `${shelf.archive}/${id}`, (v) => ({ ...v, active: false, archivedAt: now, archivedBy: caller.uid }));
+    const moved = await move(
+      { path: `${shelf.live}/${id}`, schema: shelf.liveSchema, what: `${shelf.what} ${id}` },
+      `${shelf.archive}/${id}`,
+      (v) => ({ ...v, active: false, archivedAt: now, archivedBy: caller.uid }),
+    );
     if (!moved) {
       const archived = await db.ref(`${shelf.archive}/${id}`).get();
       throw archived.exists() ? refuse('already-archived', { field: 'id' }) : refuse(missing, { field: 'id' });
@@ -117,7 +161,11 @@ function restoreCallable(shelf: Shelf) {
   return onCall(async (request): Promise<ArchiveOutput> => {
     const { id } = parseInput(archiveInput, request.data);
     requireAdmin(request);
-    const moved = await move({ path: `${shelf.archive}/${id}`, schema: shelf.archiveSchema, what: `${shelf.what} ${id} (archiwum)` }, `${shelf.live}/${id}`, ({ archivedAt: _a, archivedBy: _b, ...v }) => ({ ...v, updatedAt: Date.now() }));
+    const moved = await move(
+      { path: `${shelf.archive}/${id}`, schema: shelf.archiveSchema, what: `${shelf.what} ${id} (archiwum)` },
+      `${shelf.live}/${id}`,
+      ({ archivedAt: _a, archivedBy: _b, ...v }) => ({ ...v, updatedAt: Date.now() }),
+    );
     if (!moved) throw refuse('not-archived', { field: 'id' });
     return { id, archived: false };
   });

@@ -62,9 +62,18 @@ export const upsertDiscountCode = onCall(async (request): Promise<UpsertDiscount
   const admin = requireAdmin(request);
   const now = Date.now();
   await transactStored(discountCodePath(input.code), discountCodeRecordSchema, `kod rabatowy ${input.code}`, (cur) => {
-    if (input.create && cur) throw refuse('discount-exists', { field: 'code', message: `Kod ${input.code} już istnieje — wybierz inny.` });
-    if (!input.create && !cur) throw refuse('discount-missing', { field: 'code', message: `Nie ma kodu ${input.code}.` });
-    const kept = cur ? { createdAt: cur.createdAt, createdBy: cur.createdBy, ...(cur.batch ? { batch: cur.batch } : {}), updatedAt: now } : { createdAt: now, createdBy: admin.uid };
+    if (input.create && cur)
+      throw refuse('discount-exists', { field: 'code', message: `Kod ${input.code} już istnieje — wybierz inny.` });
+    if (!input.create && !cur)
+      throw refuse('discount-missing', { field: 'code', message: `Nie ma kodu ${input.code}.` });
+    const kept = cur
+      ? {
+          createdAt: cur.createdAt,
+          createdBy: cur.createdBy,
+          ...(cur.batch ? { batch: cur.batch } : {}),
+          updatedAt: now,
+        }
+      : { createdAt: now, createdBy: admin.uid };
     return { ...stripUndefined(input.terms), ...kept };
   });
   return { code: input.code, created: input.create };
@@ -76,13 +85,25 @@ export const createDiscountCodeBatch = onCall(async (request): Promise<CreateDis
   const admin = requireAdmin(request);
   const now = Date.now();
   const batch = `${input.prefix}-${now.toString(36)}`.replace(/[^A-Za-z0-9-]/g, '');
-  const existing = new Set(Object.keys(((await db.ref('discountCodes').orderByKey().startAt(`${input.prefix}-`).endAt(`${input.prefix}-\uf8ff`).get()).val() ?? {}) as object));
+  const existing = new Set(
+    Object.keys(
+      ((
+        await db.ref('discountCodes').orderByKey().startAt(`${input.prefix}-`).endAt(`${input.prefix}-\uf8ff`).get()
+      ).val() ?? {}) as object,
+    ),
+  );
   const codes = new Set<string>();
   while (codes.size < input.count) {
     const code = batchCode(input.prefix, () => randomInt(0, 1 << 30) / (1 << 30));
     if (!existing.has(code)) codes.add(code);
   }
-  const record = { ...stripUndefined(input.terms), maxUses: input.terms.maxUses ?? 1, batch, createdAt: now, createdBy: admin.uid };
+  const record = {
+    ...stripUndefined(input.terms),
+    maxUses: input.terms.maxUses ?? 1,
+    batch,
+    createdAt: now,
+    createdBy: admin.uid,
+  };
   await db.ref().update(Object.fromEntries([...codes].map((code) => [discountCodePath(code), record])));
   return { batch, codes: [...codes] };
 });

@@ -1,5 +1,12 @@
 import { onCall } from 'firebase-functions/v2/https';
-import { accountMembersSchema, addMemberInput, LIMITS, profileSchema, type AddMemberOutput, type Member } from './domain/index.js';
+import {
+  accountMembersSchema,
+  addMemberInput,
+  LIMITS,
+  profileSchema,
+  type AddMemberOutput,
+  type Member,
+} from './domain/index.js';
 import { db } from './lib/admin.js';
 import { requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -20,7 +27,8 @@ export const addMember = onCall(async (request): Promise<AddMemberOutput> => {
   const memberId = db.ref(`members/${uid}`).push().key!;
   const member: Member = { ...input, createdAt: Date.now() };
   await transactStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta', (cur) => {
-    if (Object.keys(cur ?? {}).length >= LIMITS.maxMembers) throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
+    if (Object.keys(cur ?? {}).length >= LIMITS.maxMembers)
+      throw refuse('members-limit', { message: `Możesz dodać najwyżej ${LIMITS.maxMembers} uczestników` });
     return { ...(cur ?? {}), [memberId]: member };
   });
   // Staff can find the account by the new participant's name at once.

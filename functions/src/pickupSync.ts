@@ -32,7 +32,12 @@ interface Station {
   deviceId: string;
 }
 
-const replayOf = (id: string, record: PickupSyncRecord): Result => ({ id, outcome: record.outcome, ...(record.reason ? { reason: record.reason } : {}), replayed: true });
+const replayOf = (id: string, record: PickupSyncRecord): Result => ({
+  id,
+  outcome: record.outcome,
+  ...(record.reason ? { reason: record.reason } : {}),
+  replayed: true,
+});
 
 /**
  * One offline hand-out, under the same per-person lock as the online hand-out: its outcome record
@@ -50,7 +55,9 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
     // A retry of the same hand-out may have committed while this call waited for the lock.
     const again = await readStored(recordPath, pickupSyncRecordSchema, 'wydanie offline');
     if (again) return replayOf(handOut.id, again);
-    const item = (await readStored(`pickups/${handOut.uid}/${handOut.itemId}`, pickupItemSchema, 'pozycja do odbioru')) ?? undefined;
+    const item =
+      (await readStored(`pickups/${handOut.uid}/${handOut.itemId}`, pickupItemSchema, 'pozycja do odbioru')) ??
+      undefined;
     const decision = decideOfflineHandOut(item, handOut);
     // The device's clock may run ahead: a hand-out is never recorded in the future.
     const at = Math.min(handOut.at, now);
@@ -67,11 +74,22 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
     const updates: Record<string, unknown> = { [recordPath]: record, [`pickupLocks/${handOut.uid}`]: null };
     let mail = null;
     if (decision.kind === 'apply' && item) {
-      updates[`pickups/${handOut.uid}/${handOut.itemId}`] = { ...item, status: 'picked', pickedAt: at, pickedBy: station.caller.uid, pickedByName: station.staffName, pickedDevice: station.deviceId };
+      updates[`pickups/${handOut.uid}/${handOut.itemId}`] = {
+        ...item,
+        status: 'picked',
+        pickedAt: at,
+        pickedBy: station.caller.uid,
+        pickedByName: station.staffName,
+        pickedDevice: station.deviceId,
+      };
       updates['stats/admin/pickups/picked'] = ServerValue.increment(1);
       mail = await itemsHandedOutMail(handOut.uid, token, [item], at, station.staffName);
     } else if (decision.kind === 'conflict') {
-      const person = await readStored(`pickupDirectory/${handOut.uid}`, pickupDirectoryEntrySchema, 'osoba w punkcie odbioru');
+      const person = await readStored(
+        `pickupDirectory/${handOut.uid}`,
+        pickupDirectoryEntrySchema,
+        'osoba w punkcie odbioru',
+      );
       const conflict: PickupConflict = {
         uid: handOut.uid,
         itemId: handOut.itemId,
@@ -87,7 +105,12 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
     }
     await commitWithMail(updates, mail);
     committed = true;
-    return { id: handOut.id, outcome: record.outcome, ...(record.reason ? { reason: record.reason } : {}), replayed: false };
+    return {
+      id: handOut.id,
+      outcome: record.outcome,
+      ...(record.reason ? { reason: record.reason } : {}),
+      replayed: false,
+    };
   } finally {
     if (!committed) await releasePickupLock(handOut.uid, token).catch(() => undefined);
   }
@@ -129,17 +152,29 @@ export const settlePickupConflict = onCall(async (request): Promise<SettlePickup
   const caller = requireStaff(request);
   const byName = await staffNameOf(caller);
   const note = input.note ? input.note : undefined;
-  const settled: ConflictSettled = conflictSettledSchema.parse({ resolution: input.resolution, ...(note ? { note } : {}), by: caller.uid, byName, at: Date.now() });
-  let replayed = false;
-  const { value } = await transactStored(`pickupConflicts/${input.conflictId}`, pickupConflictSchema, 'konflikt wydań', (current) => {
-    replayed = false;
-    if (!current) throw refuse('conflict-missing');
-    if (current.settled) {
-      if (current.settled.resolution !== input.resolution || current.settled.note !== note) throw refuse('conflict-settled');
-      replayed = true;
-      return KEEP;
-    }
-    return { ...current, settled };
+  const settled: ConflictSettled = conflictSettledSchema.parse({
+    resolution: input.resolution,
+    ...(note ? { note } : {}),
+    by: caller.uid,
+    byName,
+    at: Date.now(),
   });
+  let replayed = false;
+  const { value } = await transactStored(
+    `pickupConflicts/${input.conflictId}`,
+    pickupConflictSchema,
+    'konflikt wydań',
+    (current) => {
+      replayed = false;
+      if (!current) throw refuse('conflict-missing');
+      if (current.settled) {
+        if (current.settled.resolution !== input.resolution || current.settled.note !== note)
+          throw refuse('conflict-settled');
+        replayed = true;
+        return KEEP;
+      }
+      return { ...current, settled };
+    },
+  );
   return { conflictId: input.conflictId, settled: value?.settled ?? settled, replayed };
 });

@@ -1,7 +1,12 @@
 import { onCall } from 'firebase-functions/v2/https';
 import { ServerValue } from 'firebase-admin/database';
 import { z } from 'zod';
-import { handOutPickupItemsInput, pickupItemSchema, profileSchema, type HandOutPickupItemsOutput } from './domain/index.js';
+import {
+  handOutPickupItemsInput,
+  pickupItemSchema,
+  profileSchema,
+  type HandOutPickupItemsOutput,
+} from './domain/index.js';
 import { commitWithMail, itemsHandedOutMail } from './mail/index.js';
 import { requireStaff } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
@@ -9,8 +14,9 @@ import { readStored } from './lib/stored.js';
 import { releasePickupLock, takePickupLock } from './lib/pickupLock.js';
 
 const formatWhen = (ms: number) =>
-  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(new Date(ms));
-
+  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(
+    new Date(ms),
+  );
 
 /**
  * Hands items out at the pickup point. RTDB transactions cover one node, and the picked-items
@@ -23,13 +29,16 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
   const input = parseInput(handOutPickupItemsInput, request.data);
   const caller = requireStaff(request);
   const staffProfile = await readStored(`profiles/${caller.uid}`, profileSchema, 'profil obsługi');
-  const staffName = staffProfile ? `${staffProfile.firstName} ${staffProfile.lastName}` : (caller.name ?? caller.email ?? caller.uid);
+  const staffName = staffProfile
+    ? `${staffProfile.firstName} ${staffProfile.lastName}`
+    : (caller.name ?? caller.email ?? caller.uid);
   const itemIds = [...new Set(input.itemIds)];
 
   const token = await takePickupLock(input.uid, caller.uid);
   let committed = false;
   try {
-    const items = (await readStored(`pickups/${input.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
+    const items =
+      (await readStored(`pickups/${input.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
     const now = Date.now();
     const updates: Record<string, unknown> = {};
     for (const id of itemIds) {
@@ -46,7 +55,13 @@ export const handOutPickupItems = onCall(async (request): Promise<HandOutPickupI
         });
       }
       // Whole items, so the stored shape stays valid whatever else happens to the list meanwhile.
-      updates[`pickups/${input.uid}/${id}`] = { ...item, status: 'picked', pickedAt: now, pickedBy: caller.uid, pickedByName: staffName };
+      updates[`pickups/${input.uid}/${id}`] = {
+        ...item,
+        status: 'picked',
+        pickedAt: now,
+        pickedBy: caller.uid,
+        pickedByName: staffName,
+      };
     }
     updates['stats/admin/pickups/picked'] = ServerValue.increment(itemIds.length);
     updates[`pickupLocks/${input.uid}`] = null;

@@ -6,7 +6,12 @@
  */
 import { onCall } from 'firebase-functions/v2/https';
 import { warsawDate } from './domain/index.js';
-import { decideRefundCandidateSettlement, refundCandidateSchema, settleBankRefundCandidateInput, type SettleBankRefundCandidateOutput } from './domain/bank/index.js';
+import {
+  decideRefundCandidateSettlement,
+  refundCandidateSchema,
+  settleBankRefundCandidateInput,
+  type SettleBankRefundCandidateOutput,
+} from './domain/bank/index.js';
 import { requireAdmin } from './lib/caller.js';
 import { parseInput, refusalFrom } from './lib/refusal.js';
 import { KEEP, transactStored } from './lib/tx.js';
@@ -15,10 +20,15 @@ export const settleBankRefundCandidate = onCall(async (request): Promise<SettleB
   const input = parseInput(settleBankRefundCandidateInput, request.data);
   const caller = requireAdmin(request);
   const now = Date.now();
-  await transactStored(`bank/refundCandidates/${input.txKey}`, refundCandidateSchema, 'przelew do zwrotu', (current) => {
-    const decision = decideRefundCandidateSettlement(current, input, caller.uid, now, warsawDate(now));
-    if (!decision.ok) throw refusalFrom(decision.refusal);
-    return decision.same ? KEEP : decision.candidate;
-  });
+  await transactStored(
+    `bank/refundCandidates/${input.txKey}`,
+    refundCandidateSchema,
+    'przelew do zwrotu',
+    (current) => {
+      const decision = decideRefundCandidateSettlement(current, input, caller.uid, now, warsawDate(now));
+      if (!decision.ok) throw refusalFrom(decision.refusal);
+      return decision.same ? KEEP : decision.candidate;
+    },
+  );
   return { txKey: input.txKey, status: input.outcome };
 });

@@ -73,13 +73,23 @@ async function paidOrder(orderId: string, caller?: Caller): Promise<PaidOrder> {
   const order = await readStored(`orders/${orderId}`, orderSchema, `zamówienie ${orderId}`);
   if (!order || (caller && order.uid !== caller.uid)) throw refuse('order-missing');
   const { invoiceId, invoiceNumber } = order;
-  if (order.status !== 'paid' || !invoiceId || !invoiceNumber) throw refuse('order-not-paid', { message: `Zamówienie ${order.number} nie jest opłacone — zwrot jest możliwy tylko po opłaceniu` });
+  if (order.status !== 'paid' || !invoiceId || !invoiceNumber)
+    throw refuse('order-not-paid', {
+      message: `Zamówienie ${order.number} nie jest opłacone — zwrot jest możliwy tylko po opłaceniu`,
+    });
   return { ...order, invoiceId, invoiceNumber };
 }
 
 /** The order's refund record, created on first use with the order's identity. */
 function fresh(refunds: OrderRefunds | null, order: PaidOrder): OrderRefunds {
-  return refunds ?? { uid: order.uid, orderNumber: order.number, invoiceId: order.invoiceId, invoiceNumber: order.invoiceNumber };
+  return (
+    refunds ?? {
+      uid: order.uid,
+      orderNumber: order.number,
+      invoiceId: order.invoiceId,
+      invoiceNumber: order.invoiceNumber,
+    }
+  );
 }
 
 // ---------------------------------------------------------------- participant
@@ -96,12 +106,26 @@ export const requestRefund = onCall(async (request): Promise<RequestRefundOutput
     const result = planRefund(order, refunds.refunded, input.lines);
     if (!result.ok) throw refusalFrom(result.refusal);
     const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
-    if (taken) throw refuse('refund-open', { field: `lines.${taken.lineId}`, message: `${taken.name} — prośba o zwrot tej pozycji już czeka na decyzję` });
+    if (taken)
+      throw refuse('refund-open', {
+        field: `lines.${taken.lineId}`,
+        message: `${taken.name} — prośba o zwrot tej pozycji już czeka na decyzję`,
+      });
     amount = result.plan.refundable;
     const lines = Object.fromEntries(result.plan.lines.map((l) => [l.lineId, l.quantity]));
     return {
       ...refunds,
-      requests: { ...refunds.requests, [requestId]: { uid: caller.uid, lines, bankAccount: input.bankAccount, ...(input.note ? { note: input.note } : {}), status: 'open', createdAt: now } },
+      requests: {
+        ...refunds.requests,
+        [requestId]: {
+          uid: caller.uid,
+          lines,
+          bankAccount: input.bankAccount,
+          ...(input.note ? { note: input.note } : {}),
+          status: 'open',
+          createdAt: now,
+        },
+      },
       open: { ...refunds.open, ...Object.fromEntries(result.plan.lines.map((l) => [l.lineId, requestId])) },
     };
   });
@@ -109,15 +133,33 @@ export const requestRefund = onCall(async (request): Promise<RequestRefundOutput
 });
 
 /** Closes an open request (withdrawn by its owner or rejected by an admin) and frees its lines. */
-async function closeRequest(orderId: string, requestId: string, status: 'withdrawn' | 'rejected', by: string, owner: string | null, reason?: string): Promise<RefundDecisionOutput> {
+async function closeRequest(
+  orderId: string,
+  requestId: string,
+  status: 'withdrawn' | 'rejected',
+  by: string,
+  owner: string | null,
+  reason?: string,
+): Promise<RefundDecisionOutput> {
   const now = Date.now();
   await transactStored(`refunds/${orderId}`, orderRefundsSchema, REFUNDS_WHAT, (cur) => {
     const req = cur?.requests?.[requestId];
     if (!cur || !req || (owner !== null && req.uid !== owner)) throw refuse('refund-request-missing');
-    if (req.status !== 'open') throw refuse('refund-decided', { message: `O tej prośbie o zwrot już zdecydowano (${req.status === 'withdrawn' ? 'wycofana' : req.status === 'approved' ? 'zatwierdzona' : 'odrzucona'})` });
-    if (cur.lock && now - cur.lock.at < REFUND_LOCK_TTL_MS) throw refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
+    if (req.status !== 'open')
+      throw refuse('refund-decided', {
+        message: `O tej prośbie o zwrot już zdecydowano (${req.status === 'withdrawn' ? 'wycofana' : req.status === 'approved' ? 'zatwierdzona' : 'odrzucona'})`,
+      });
+    if (cur.lock && now - cur.lock.at < REFUND_LOCK_TTL_MS)
+      throw refuse('busy', { message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
     const open = Object.fromEntries(Object.entries(cur.open ?? {}).filter(([, id]) => id !== requestId));
-    return { ...cur, open, requests: { ...cur.requests, [requestId]: { ...req, status, decidedAt: now, decidedBy: by, ...(reason ? { decisionReason: reason } : {}) } } };
+    return {
+      ...cur,
+      open,
+      requests: {
+        ...cur.requests,
+        [requestId]: { ...req, status, decidedAt: now, decidedBy: by, ...(reason ? { decisionReason: reason } : {}) },
+      },
+    };
   });
   return { orderId, requestId, status };
 }
@@ -139,13 +181,27 @@ export const rejectRefund = onCall(async (request): Promise<RefundDecisionOutput
 export const approveRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
   const input = parseInput(approveRefundInput, request.data);
   const caller = requireAdmin(request);
-  return issueRefund(caller, { orderId: input.orderId, requestId: input.requestId, lines: input.lines, amount: input.amount, reason: input.reason, goodsNotReturned: input.goodsNotReturned === true });
+  return issueRefund(caller, {
+    orderId: input.orderId,
+    requestId: input.requestId,
+    lines: input.lines,
+    amount: input.amount,
+    reason: input.reason,
+    goodsNotReturned: input.goodsNotReturned === true,
+  });
 });
 
 export const startRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
   const input = parseInput(startRefundInput, request.data);
   const caller = requireAdmin(request);
-  return issueRefund(caller, { orderId: input.orderId, lines: input.lines, amount: input.amount, reason: input.reason, bankAccount: input.bankAccount, goodsNotReturned: input.goodsNotReturned === true });
+  return issueRefund(caller, {
+    orderId: input.orderId,
+    lines: input.lines,
+    amount: input.amount,
+    reason: input.reason,
+    bankAccount: input.bankAccount,
+    goodsNotReturned: input.goodsNotReturned === true,
+  });
 });
 
 interface IssueInput {
@@ -168,9 +224,14 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const now = Date.now();
   const { orderId } = input;
   const order = await paidOrder(orderId);
-  const invoice = await readStored(`invoices/${order.uid}/${order.invoiceId}`, invoiceSchema, `faktura ${order.invoiceNumber}`);
+  const invoice = await readStored(
+    `invoices/${order.uid}/${order.invoiceId}`,
+    invoiceSchema,
+    `faktura ${order.invoiceNumber}`,
+  );
   if (!invoice) throw refuse('invoice-missing');
-  const pickups = (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
+  const pickups =
+    (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
 
   const { locked, plan, bankAccount, unlock } = await lockForApproval(order, pickups, input, caller, now);
   const year = locked.lock!.year;
@@ -187,9 +248,32 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   const amounts = computeCorrection({ order, rateGross, earlier: locked.rateGross, refunded: locked.refunded, plan });
   const next = afterCorrection(locked.refunded, locked.rateGross, plan, amounts);
   const reason = input.reason ?? (input.requestId ? 'Zwrot na prośbę nabywcy' : 'Zwrot należności');
-  const correction = correctionInvoice({ number, orderId, order, invoiceId: order.invoiceId, invoice, issuedAt: now, issueDate: warsawDate(now), issuedBy: caller.uid, reason, amounts, refundAccount: bankAccount, paidOnline: invoice.paymentMethod !== 'przelew' });
+  const correction = correctionInvoice({
+    number,
+    orderId,
+    order,
+    invoiceId: order.invoiceId,
+    invoice,
+    issuedAt: now,
+    issueDate: warsawDate(now),
+    issuedBy: caller.uid,
+    reason,
+    amounts,
+    refundAccount: bankAccount,
+    paidOnline: invoice.paymentMethod !== 'przelew',
+  });
   const correctionId = invoiceIdFromNumber(number);
-  const updates = correctionUpdates({ orderId, locked, correction, amounts, next, input, bankAccount, by: caller.uid, now });
+  const updates = correctionUpdates({
+    orderId,
+    locked,
+    correction,
+    amounts,
+    next,
+    input,
+    bankAccount,
+    by: caller.uid,
+    now,
+  });
   const increments = new Increments();
   await refundedReservationChanges(orderId, order, plan.lines, increments, updates);
   refundStatsChanges(orderId, order, plan, next.refunded, pickups, increments, updates);
@@ -202,9 +286,24 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   // The e-mail with the correction attached is written in the same update (docs/email.md).
   // A correction of a company invoice, or of any invoice that went to KSeF, is queued in the same update (docs/ksef.md).
   const invoiceQueued = (await db.ref(`ksefOutbox/${correction.corrected.invoiceId}/status`).get()).exists();
-  Object.assign(updates, ksefOutboxUpdates({ uid: order.uid, documentId: correctionId, buyer: correction.buyer, correctedId: correction.corrected.invoiceId }, now, ksefQueued(correction.buyer, { invoiceQueued })));
+  Object.assign(
+    updates,
+    ksefOutboxUpdates(
+      {
+        uid: order.uid,
+        documentId: correctionId,
+        buyer: correction.buyer,
+        correctedId: correction.corrected.invoiceId,
+      },
+      now,
+      ksefQueued(correction.buyer, { invoiceQueued }),
+    ),
+  );
   try {
-    await commitWithMail(updates, await refundApprovedMail(correctionId, correction, ksefQueued(correction.buyer, { invoiceQueued })));
+    await commitWithMail(
+      updates,
+      await refundApprovedMail(correctionId, correction, ksefQueued(correction.buyer, { invoiceQueued })),
+    );
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
     // issues the same number.
@@ -212,18 +311,35 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     throw refuse('try-again');
   }
   // Refunded tickets go to the people waiting for them first (docs/waiting-list.md).
-  const refundedTypes = new Set(plan.lines.flatMap(({ lineId }) => { const line = order.lines[lineId]; return line.type === 'ticket' ? [line.ticketTypeId] : []; }));
+  const refundedTypes = new Set(
+    plan.lines.flatMap(({ lineId }) => {
+      const line = order.lines[lineId];
+      return line.type === 'ticket' ? [line.ticketTypeId] : [];
+    }),
+  );
   for (const ticketTypeId of refundedTypes) await offerFreedUnits(ticketTypeId);
   // An order paid online gets its money back through the provider; its refund notification marks the
   // correction transferred. Should the provider refuse, the correction stays for the admin's transfer.
   await refundCorrectionOnline(orderId, correctionId, amounts.refundAmount, caller.uid).catch((error: unknown) => {
     logger.error(`approveRefund: refund of ${orderId} (${number}) through the payment provider failed`, error);
   });
-  return { orderId, correctionId: correctionId, correctionNumber: number, amount: amounts.refundAmount, fee: amounts.fee };
+  return {
+    orderId,
+    correctionId: correctionId,
+    correctionNumber: number,
+    amount: amounts.refundAmount,
+    fee: amounts.fee,
+  };
 }
 
 /** Takes the approval lock on `/refunds/{orderId}` if the domain lets the approval go ahead. */
-async function lockForApproval(order: PaidOrder, pickups: Record<string, { status: string }>, input: IssueInput, caller: Caller, now: number) {
+async function lockForApproval(
+  order: PaidOrder,
+  pickups: Record<string, { status: string }>,
+  input: IssueInput,
+  caller: Caller,
+  now: number,
+) {
   const token = randomUUID();
   const path = `refunds/${input.orderId}`;
   let decided: { plan: RefundPlan; bankAccount: string } | null = null;
@@ -285,14 +401,30 @@ function correctionUpdates(a: {
   };
   if (input.requestId) {
     const req = locked.requests![input.requestId];
-    updates[`${base}/requests/${input.requestId}`] = { ...req, status: 'approved', decidedAt: now, decidedBy: by, correctionId, ...(input.reason ? { decisionReason: input.reason } : {}) };
-    for (const [lineId, id] of Object.entries(locked.open ?? {})) if (id === input.requestId) updates[`${base}/open/${lineId}`] = null;
+    updates[`${base}/requests/${input.requestId}`] = {
+      ...req,
+      status: 'approved',
+      decidedAt: now,
+      decidedBy: by,
+      correctionId,
+      ...(input.reason ? { decisionReason: input.reason } : {}),
+    };
+    for (const [lineId, id] of Object.entries(locked.open ?? {}))
+      if (id === input.requestId) updates[`${base}/open/${lineId}`] = null;
   }
   return updates;
 }
 
 /** The refund's statistics and the pickup items not handed out that the refunded units take away. */
-function refundStatsChanges(orderId: string, order: Order, plan: RefundPlan, refunded: RefundedLines, pickups: Record<string, PickupItem>, increments: Increments, updates: Record<string, unknown>): void {
+function refundStatsChanges(
+  orderId: string,
+  order: Order,
+  plan: RefundPlan,
+  refunded: RefundedLines,
+  pickups: Record<string, PickupItem>,
+  increments: Increments,
+  updates: Record<string, unknown>,
+): void {
   let ticketsRefunded = 0;
   let pickupsWithdrawn = 0;
   for (const l of plan.lines) {

@@ -40,24 +40,32 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   const uid = caller.uid;
   const now = Date.now();
   // The country must come from the organiser's list once one is loaded (an empty list accepts any code).
-  if (!(await db.ref(`countries/${input.country}`).get()).exists() && (await db.ref('countries').limitToFirst(1).get()).exists()) {
+  if (
+    !(await db.ref(`countries/${input.country}`).get()).exists() &&
+    (await db.ref('countries').limitToFirst(1).get()).exists()
+  ) {
     throw refuse('invalid-input', { field: 'country', message: 'Wybierz kraj z listy' });
   }
 
-  const { written: created, value: profile } = await transactStored(`profiles/${uid}`, profileSchema, 'profil', (current) => {
-    if (current) return KEEP;
-    return {
-      email: caller.email!,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone,
-      country: input.country,
-      consents: { ...input.consents, acceptedAt: now },
-      pickupCode: newPickupCode(),
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
+  const { written: created, value: profile } = await transactStored(
+    `profiles/${uid}`,
+    profileSchema,
+    'profil',
+    (current) => {
+      if (current) return KEEP;
+      return {
+        email: caller.email!,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        country: input.country,
+        consents: { ...input.consents, acceptedAt: now },
+        pickupCode: newPickupCode(),
+        createdAt: now,
+        updatedAt: now,
+      };
+    },
+  );
   if (!profile) throw refuse('internal');
   if (!created) {
     const directory = await db.ref(`pickupDirectory/${uid}`).get();
@@ -68,7 +76,12 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   // (1 in 10^12) just draws another one.
   let pickupCode = profile.pickupCode;
   for (;;) {
-    const { value: holder } = await transactStored(`pickupCodes/${pickupCode}`, pickupCodeEntrySchema, 'kod odbioru', (current) => (!current || current.uid === uid ? { uid } : KEEP));
+    const { value: holder } = await transactStored(
+      `pickupCodes/${pickupCode}`,
+      pickupCodeEntrySchema,
+      'kod odbioru',
+      (current) => (!current || current.uid === uid ? { uid } : KEEP),
+    );
     if (holder?.uid === uid) break;
     pickupCode = newPickupCode();
     await db.ref(`profiles/${uid}/pickupCode`).set(pickupCode);
@@ -77,7 +90,12 @@ export const completeRegistration = onCall(async (request): Promise<CompleteRegi
   const updates: Record<string, unknown> = {
     ...(await pickupSearchRebuild(uid, { ...profile, pickupCode })),
     [`pickupDirectory/${uid}`]: pickupDirectoryEntry({ ...profile, pickupCode }),
-    [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: profile.firstName, lastName: profile.lastName, relation: 'self', createdAt: now },
+    [`members/${uid}/${SELF_MEMBER_ID}`]: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      relation: 'self',
+      createdAt: now,
+    },
     'stats/public/accounts': ServerValue.increment(1),
     [`stats/admin/byCountry/${profile.country}`]: ServerValue.increment(1),
   };
@@ -110,7 +128,10 @@ export const syncProfile = onCall(async (request): Promise<SyncProfileOutput> =>
 
 /** The copies of an account holder's name: directory entry, own participant, name search (see syncProfile). */
 async function nameCopiesUpdate(uid: string, profile: Profile): Promise<Record<string, unknown>> {
-  const updates: Record<string, unknown> = { ...(await pickupSearchRebuild(uid, profile)), [`pickupDirectory/${uid}`]: pickupDirectoryEntry(profile) };
+  const updates: Record<string, unknown> = {
+    ...(await pickupSearchRebuild(uid, profile)),
+    [`pickupDirectory/${uid}`]: pickupDirectoryEntry(profile),
+  };
   if ((await db.ref(`members/${uid}/${SELF_MEMBER_ID}`).get()).exists()) {
     updates[`members/${uid}/${SELF_MEMBER_ID}/firstName`] = profile.firstName;
     updates[`members/${uid}/${SELF_MEMBER_ID}/lastName`] = profile.lastName;
@@ -130,8 +151,14 @@ export const updateProfile = onCall(async (request): Promise<UpdateProfileOutput
   if (!stored) throw refuse('profile-missing');
   const countries = [input.country, ...(input.invoice ? [input.invoice.country] : [])];
   for (const [i, code] of countries.entries()) {
-    if (!(await db.ref(`countries/${code}`).get()).exists() && (await db.ref('countries').limitToFirst(1).get()).exists()) {
-      throw refuse('invalid-input', { field: i === 0 ? 'country' : 'invoice.country', message: 'Wybierz kraj z listy' });
+    if (
+      !(await db.ref(`countries/${code}`).get()).exists() &&
+      (await db.ref('countries').limitToFirst(1).get()).exists()
+    ) {
+      throw refuse('invalid-input', {
+        field: i === 0 ? 'country' : 'invoice.country',
+        message: 'Wybierz kraj z listy',
+      });
     }
   }
   const { invoice, ...person } = input;

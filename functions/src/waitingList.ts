@@ -20,14 +20,21 @@ import { db } from './lib/admin.js';
 import { requireAdmin, requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
-import { afterEntryRemoved, offerFreedUnits, transactList, WAITING_LIST_SETTINGS_PATH, waitingListPath } from './orders/waitingOffers.js';
+import {
+  afterEntryRemoved,
+  offerFreedUnits,
+  transactList,
+  WAITING_LIST_SETTINGS_PATH,
+  waitingListPath,
+} from './orders/waitingOffers.js';
 
 /**
  * The waiting list of a sold-out ticket type (docs/waiting-list.md). The list of one type is one
  * record: every change is one transaction on it that also rewrites the places its owners read.
  */
 
-const refuseWaiting = (refusal: WaitingRefusal, field?: string) => refuse(refusal.reason, { message: refusal.message, ...(field ? { field } : {}) });
+const refuseWaiting = (refusal: WaitingRefusal, field?: string) =>
+  refuse(refusal.reason, { message: refusal.message, ...(field ? { field } : {}) });
 
 /** A participant of the caller's joins the list of a sold-out type (one entry per participant and type). */
 export const joinWaitingList = onCall(async (request): Promise<JoinWaitingListOutput> => {
@@ -97,6 +104,8 @@ export const moveWaitingListEntry = onCall(async (request): Promise<WaitingEntry
 export const updateWaitingListSettings = onCall(async (request): Promise<UpdateWaitingListSettingsOutput> => {
   const input = parseInput(updateWaitingListSettingsInput, request.data);
   const admin = requireAdmin(request);
-  await db.ref(WAITING_LIST_SETTINGS_PATH).set({ offerHours: input.offerHours, updatedAt: Date.now(), updatedBy: admin.uid });
+  await db
+    .ref(WAITING_LIST_SETTINGS_PATH)
+    .set({ offerHours: input.offerHours, updatedAt: Date.now(), updatedBy: admin.uid });
   return { offerHours: input.offerHours };
 });

@@ -7,7 +7,12 @@
 import { createMockUserToken } from '@firebase/util';
 
 /** Calls the callable `name` as `callerUid` with `data`; answers the HTTP status and body. */
-export async function callAdminCallable({ functionsUrl, projectId, region }, name, data, { callerUid, claims = { admin: true } }) {
+export async function callAdminCallable(
+  { functionsUrl, projectId, region },
+  name,
+  data,
+  { callerUid, claims = { admin: true } },
+) {
   const token = createMockUserToken({ user_id: callerUid, sub: callerUid, ...claims }, projectId);
   const response = await fetch(`${functionsUrl}/${projectId}/${region}/${name}`, {
     method: 'POST',

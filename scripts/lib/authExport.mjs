@@ -36,7 +36,8 @@ export function readAuthExport(dir) {
   const authPath = metadata?.auth?.path;
   if (typeof authPath !== 'string' || !authPath) return { ok: false, reason: `${METADATA_FILE} names no Auth export` };
   const authDir = path.resolve(dir, authPath);
-  if (!authDir.startsWith(path.resolve(dir) + path.sep)) return { ok: false, reason: `${METADATA_FILE} points outside the export` };
+  if (!authDir.startsWith(path.resolve(dir) + path.sep))
+    return { ok: false, reason: `${METADATA_FILE} points outside the export` };
 
   let accounts;
   try {
@@ -46,10 +47,14 @@ export function readAuthExport(dir) {
   }
   // firebase-tools saves the HTTP body whatever the status, so an error answer is a file too.
   if (accounts?.kind !== 'identitytoolkit#DownloadAccountResponse') {
-    return { ok: false, reason: `accounts.json is not an account download${accounts?.error?.message ? ` (${accounts.error.message})` : ''}` };
+    return {
+      ok: false,
+      reason: `accounts.json is not an account download${accounts?.error?.message ? ` (${accounts.error.message})` : ''}`,
+    };
   }
   const users = accounts.users ?? [];
-  if (!Array.isArray(users) || users.some((user) => typeof user?.localId !== 'string')) return { ok: false, reason: 'accounts.json has malformed users' };
+  if (!Array.isArray(users) || users.some((user) => typeof user?.localId !== 'string'))
+    return { ok: false, reason: 'accounts.json has malformed users' };
   try {
     JSON.parse(readFileSync(path.join(authDir, 'config.json'), 'utf8'));
   } catch (error) {
@@ -70,10 +75,15 @@ export function chooseAuthImport(dataDir, log = () => {}) {
   if (currentState.ok) return current;
   const previousState = readAuthExport(previous);
   if (previousState.ok) {
-    log(`The Auth export in ${AUTH_EXPORT_DIRS.current}/ is unusable (${currentState.reason}): importing ${AUTH_EXPORT_DIRS.previous}/ instead.`);
+    log(
+      `The Auth export in ${AUTH_EXPORT_DIRS.current}/ is unusable (${currentState.reason}): importing ${AUTH_EXPORT_DIRS.previous}/ instead.`,
+    );
     return previous;
   }
-  if (existsSync(current)) log(`The Auth export in ${AUTH_EXPORT_DIRS.current}/ is unusable (${currentState.reason}): starting without Auth accounts.`);
+  if (existsSync(current))
+    log(
+      `The Auth export in ${AUTH_EXPORT_DIRS.current}/ is unusable (${currentState.reason}): starting without Auth accounts.`,
+    );
   return null;
 }
 
@@ -101,7 +111,8 @@ export function promoteAuthExport(dataDir, { complete, log = () => {} }) {
   const exported = readAuthExport(staging);
   if (!exported.ok) return keep(exported.reason);
   const replaced = readAuthExport(current);
-  if (exported.users === 0 && replaced.ok && replaced.users > 0) return keep(`it has no accounts, the previous export has ${replaced.users}`);
+  if (exported.users === 0 && replaced.ok && replaced.users > 0)
+    return keep(`it has no accounts, the previous export has ${replaced.users}`);
 
   rmSync(previous, { recursive: true, force: true });
   if (existsSync(current)) renameSync(current, previous);

@@ -5,7 +5,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_EXPORT_DIRS, chooseAuthImport, discardStaleStaging, promoteAuthExport, readAuthExport } from './authExport.mjs';
+import {
+  AUTH_EXPORT_DIRS,
+  chooseAuthImport,
+  discardStaleStaging,
+  promoteAuthExport,
+  readAuthExport,
+} from './authExport.mjs';
 
 let dataDir: string;
 beforeEach(() => {
@@ -16,15 +22,34 @@ afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 const folder = (name: keyof typeof AUTH_EXPORT_DIRS) => path.join(dataDir, AUTH_EXPORT_DIRS[name]);
 
 /** Writes an export the way firebase-tools 15 does; `accounts` is the raw accounts.json text. */
-function writeExport(dir: string, { users = ['u1'], accounts, metadata, config = '{"signIn":{"allowDuplicateEmails":false}}' }: { users?: string[]; accounts?: string; metadata?: string; config?: string | null } = {}) {
+function writeExport(
+  dir: string,
+  {
+    users = ['u1'],
+    accounts,
+    metadata,
+    config = '{"signIn":{"allowDuplicateEmails":false}}',
+  }: { users?: string[]; accounts?: string; metadata?: string; config?: string | null } = {},
+) {
   mkdirSync(path.join(dir, 'auth_export'), { recursive: true });
-  writeFileSync(path.join(dir, 'firebase-export-metadata.json'), metadata ?? JSON.stringify({ version: '15.34.2', auth: { version: '15.34.2', path: 'auth_export' } }));
-  const body = users.length ? { kind: 'identitytoolkit#DownloadAccountResponse', users: users.map((localId) => ({ localId, email: `${localId}@example.com` })) } : { kind: 'identitytoolkit#DownloadAccountResponse' };
+  writeFileSync(
+    path.join(dir, 'firebase-export-metadata.json'),
+    metadata ?? JSON.stringify({ version: '15.34.2', auth: { version: '15.34.2', path: 'auth_export' } }),
+  );
+  const body = users.length
+    ? {
+        kind: 'identitytoolkit#DownloadAccountResponse',
+        users: users.map((localId) => ({ localId, email: `${localId}@example.com` })),
+      }
+    : { kind: 'identitytoolkit#DownloadAccountResponse' };
   writeFileSync(path.join(dir, 'auth_export', 'accounts.json'), accounts ?? JSON.stringify(body));
   if (config !== null) writeFileSync(path.join(dir, 'auth_export', 'config.json'), config);
 }
 
-const usersIn = (dir: string) => (JSON.parse(readFileSync(path.join(dir, 'auth_export', 'accounts.json'), 'utf8')).users ?? []).map((u: { localId: string }) => u.localId);
+const usersIn = (dir: string) =>
+  (JSON.parse(readFileSync(path.join(dir, 'auth_export', 'accounts.json'), 'utf8')).users ?? []).map(
+    (u: { localId: string }) => u.localId,
+  );
 
 describe('readAuthExport', () => {
   it('accepts a complete export and counts its accounts, including an export with none', () => {
@@ -36,12 +61,40 @@ describe('readAuthExport', () => {
 
   it.each([
     ['a missing folder', () => {}, /metadata.json is missing/],
-    ['truncated metadata', (dir: string) => writeExport(dir, { metadata: '{"version":"15.3' }), /metadata.json does not parse/],
-    ['metadata without an Auth export', (dir: string) => writeExport(dir, { metadata: '{"version":"15.34.2"}' }), /names no Auth export/],
-    ['an Auth path leaving the folder', (dir: string) => writeExport(dir, { metadata: '{"auth":{"path":"../elsewhere"}}' }), /outside the export/],
-    ['truncated accounts', (dir: string) => writeExport(dir, { accounts: '{"kind":"identitytoolkit#DownloadAccountResponse","users":[{"localId":"u1"' }), /accounts.json is missing or does not parse/],
-    ['an error answer saved as accounts', (dir: string) => writeExport(dir, { accounts: '{"error":{"code":500,"message":"INTERNAL"}}' }), /not an account download \(INTERNAL\)/],
-    ['accounts without ids', (dir: string) => writeExport(dir, { accounts: '{"kind":"identitytoolkit#DownloadAccountResponse","users":[{"email":"x@example.com"}]}' }), /malformed users/],
+    [
+      'truncated metadata',
+      (dir: string) => writeExport(dir, { metadata: '{"version":"15.3' }),
+      /metadata.json does not parse/,
+    ],
+    [
+      'metadata without an Auth export',
+      (dir: string) => writeExport(dir, { metadata: '{"version":"15.34.2"}' }),
+      /names no Auth export/,
+    ],
+    [
+      'an Auth path leaving the folder',
+      (dir: string) => writeExport(dir, { metadata: '{"auth":{"path":"../elsewhere"}}' }),
+      /outside the export/,
+    ],
+    [
+      'truncated accounts',
+      (dir: string) =>
+        writeExport(dir, { accounts: '{"kind":"identitytoolkit#DownloadAccountResponse","users":[{"localId":"u1"' }),
+      /accounts.json is missing or does not parse/,
+    ],
+    [
+      'an error answer saved as accounts',
+      (dir: string) => writeExport(dir, { accounts: '{"error":{"code":500,"message":"INTERNAL"}}' }),
+      /not an account download \(INTERNAL\)/,
+    ],
+    [
+      'accounts without ids',
+      (dir: string) =>
+        writeExport(dir, {
+          accounts: '{"kind":"identitytoolkit#DownloadAccountResponse","users":[{"email":"x@example.com"}]}',
+        }),
+      /malformed users/,
+    ],
     ['a missing config', (dir: string) => writeExport(dir, { config: null }), /config.json is missing/],
   ])('refuses %s', (_label, write, reason) => {
     write(folder('staging'));
@@ -70,9 +123,24 @@ describe('promoteAuthExport', () => {
   });
 
   it.each([
-    ['an incomplete export', () => writeExport(folder('staging'), { accounts: '{"kind":"identitytoolkit#Downl' }), true, /does not parse/],
-    ['an export without accounts replacing one with accounts', () => writeExport(folder('staging'), { users: [] }), true, /no accounts, the previous export has 2/],
-    ['an export from a stack that never finished starting', () => writeExport(folder('staging'), { users: ['x'] }), false, /before it finished starting/],
+    [
+      'an incomplete export',
+      () => writeExport(folder('staging'), { accounts: '{"kind":"identitytoolkit#Downl' }),
+      true,
+      /does not parse/,
+    ],
+    [
+      'an export without accounts replacing one with accounts',
+      () => writeExport(folder('staging'), { users: [] }),
+      true,
+      /no accounts, the previous export has 2/,
+    ],
+    [
+      'an export from a stack that never finished starting',
+      () => writeExport(folder('staging'), { users: ['x'] }),
+      false,
+      /before it finished starting/,
+    ],
     ['no export at all (the process was killed)', () => {}, true, /no export was written/],
   ])('keeps the current export and drops %s', (_label, write, complete, reason) => {
     writeExport(folder('current'), { users: ['a', 'b'] });

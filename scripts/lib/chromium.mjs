@@ -15,12 +15,17 @@ export async function ensureChromium() {
   if (found) return found;
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canApt) {
-    console.error('Chromium is needed for the end-to-end tests. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH to a Chrome/Chromium binary.');
+    console.error(
+      'Chromium is needed for the end-to-end tests. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) or set CHROME_PATH to a Chrome/Chromium binary.',
+    );
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package…');
+  console.log("Chromium is missing: installing Debian's chromium package…");
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   const installed = CANDIDATES.find((candidate) => existsSync(candidate));
   if (!installed) {
     console.error('apt-get finished but no chromium binary was found.');

@@ -20,14 +20,18 @@ const { RuntimeWorker, RuntimeWorkerPool, RuntimeWorkerState } = workerModule;
 
 const limit = Number(process.env.FUNCTIONS_WORKER_LIMIT);
 const extraIdleMs = 1000 * (Number(process.env.FUNCTIONS_EXTRA_WORKER_IDLE_S) || 60);
-if (!Number.isInteger(limit) || limit < 1) throw new Error(`FUNCTIONS_WORKER_LIMIT must be a whole number ≥ 1 (got "${process.env.FUNCTIONS_WORKER_LIMIT ?? ''}")`);
+if (!Number.isInteger(limit) || limit < 1)
+  throw new Error(
+    `FUNCTIONS_WORKER_LIMIT must be a whole number ≥ 1 (got "${process.env.FUNCTIONS_WORKER_LIMIT ?? ''}")`,
+  );
 
 /** Pools seen so far (one per functions codebase). */
 const pools = new Set();
 
 // Remember when each worker last became idle.
 const stateProperty = Object.getOwnPropertyDescriptor(RuntimeWorker.prototype, 'state');
-if (!stateProperty?.set || !stateProperty.get) throw new Error('firebase-tools changed: RuntimeWorker has no state property to watch');
+if (!stateProperty?.set || !stateProperty.get)
+  throw new Error('firebase-tools changed: RuntimeWorker has no state property to watch');
 Object.defineProperty(RuntimeWorker.prototype, 'state', {
   ...stateProperty,
   set(state) {
@@ -50,11 +54,14 @@ function allWorkers(pool) {
 }
 
 const addWorker = RuntimeWorkerPool.prototype.addWorker;
-if (typeof addWorker !== 'function' || typeof RuntimeWorkerPool.prototype.log !== 'function') throw new Error('firebase-tools changed: RuntimeWorkerPool has no addWorker to bound');
+if (typeof addWorker !== 'function' || typeof RuntimeWorkerPool.prototype.log !== 'function')
+  throw new Error('firebase-tools changed: RuntimeWorkerPool has no addWorker to bound');
 RuntimeWorkerPool.prototype.addWorker = function addBoundedWorker(...args) {
   pools.add(this);
   // Room for the new worker: the longest-idle workers go first.
-  const idle = allWorkers(this).filter((worker) => worker.state === RuntimeWorkerState.IDLE).sort((a, b) => (a.idleSince ?? 0) - (b.idleSince ?? 0));
+  const idle = allWorkers(this)
+    .filter((worker) => worker.state === RuntimeWorkerState.IDLE)
+    .sort((a, b) => (a.idleSince ?? 0) - (b.idleSince ?? 0));
   let count = allWorkers(this).filter(live).length;
   for (const worker of idle) {
     if (count < limit) break;
@@ -64,16 +71,23 @@ RuntimeWorkerPool.prototype.addWorker = function addBoundedWorker(...args) {
   return addWorker.apply(this, args);
 };
 
-setInterval(() => {
-  const now = Date.now();
-  for (const pool of pools) {
-    for (const workers of pool.workers.values()) {
-      const kept = workers.filter(live);
-      if (kept.length < 2) continue;
-      // The most recently used idle worker stays (or none, while one is busy or starting).
-      const idle = kept.filter((worker) => worker.state === RuntimeWorkerState.IDLE).sort((a, b) => (b.idleSince ?? 0) - (a.idleSince ?? 0));
-      const spare = idle.length === kept.length ? idle.slice(1) : idle;
-      for (const worker of spare) if (now - (worker.idleSince ?? now) >= extraIdleMs) stop(pool, worker, `extra worker idle for ${Math.round(extraIdleMs / 1000)} s`);
+setInterval(
+  () => {
+    const now = Date.now();
+    for (const pool of pools) {
+      for (const workers of pool.workers.values()) {
+        const kept = workers.filter(live);
+        if (kept.length < 2) continue;
+        // The most recently used idle worker stays (or none, while one is busy or starting).
+        const idle = kept
+          .filter((worker) => worker.state === RuntimeWorkerState.IDLE)
+          .sort((a, b) => (b.idleSince ?? 0) - (a.idleSince ?? 0));
+        const spare = idle.length === kept.length ? idle.slice(1) : idle;
+        for (const worker of spare)
+          if (now - (worker.idleSince ?? now) >= extraIdleMs)
+            stop(pool, worker, `extra worker idle for ${Math.round(extraIdleMs / 1000)} s`);
+      }
     }
-  }
-}, Math.min(10_000, extraIdleMs / 2)).unref();
+  },
+  Math.min(10_000, extraIdleMs / 2),
+).unref();

@@ -17,7 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'functions', 'src', 'domain', 'ksef', 'schema');
+const SCHEMA_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'functions',
+  'src',
+  'domain',
+  'ksef',
+  'schema',
+);
 export const KSEF_STAND_IN_BASE_PATH = '/api/v2';
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 const ACCESS_TOKEN_LIFETIME_MS = 15 * 60_000;
@@ -62,7 +71,25 @@ function newCertificate(commonName) {
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', `/CN=${commonName}/O=KSeF stand-in (test double)`, '-days', '730'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-subj',
+        `/CN=${commonName}/O=KSeF stand-in (test double)`,
+        '-days',
+        '730',
+      ],
+      { stdio: 'ignore' },
+    );
     const pem = readFileSync(certFile, 'utf8');
     const der = Buffer.from(pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''), 'base64');
     return { privateKey: createPrivateKey(readFileSync(keyFile)), derBase64: der.toString('base64') };
@@ -81,14 +108,37 @@ export function newOfflineCertificate() {
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=KSeF offline (stand-in)/O=KSeF stand-in (test double)', '-days', '730', '-set_serial', `0x${hex(8)}`], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-subj',
+        '/CN=KSeF offline (stand-in)/O=KSeF stand-in (test double)',
+        '-days',
+        '730',
+        '-set_serial',
+        `0x${hex(8)}`,
+      ],
+      { stdio: 'ignore' },
+    );
     return { certificatePem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const oaepDecrypt = (privateKey, data) => privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, data);
+const oaepDecrypt = (privateKey, data) =>
+  privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, data);
 const sha256Base64 = (bytes) => createHash('sha256').update(bytes).digest('base64');
 
 /** xmllint against the vendored FA(3) schema, offline through its catalog; answers the error lines. */
@@ -104,7 +154,10 @@ function validateFa3(xml) {
       (error, _stdout, stderr) => {
         rmSync(dir, { recursive: true, force: true });
         if (!error) return resolve([]);
-        const lines = String(stderr).split('\n').filter((l) => l && !l.endsWith('fails to validate')).map((l) => l.replace(`${file}:`, 'linia '));
+        const lines = String(stderr)
+          .split('\n')
+          .filter((l) => l && !l.endsWith('fails to validate'))
+          .map((l) => l.replace(`${file}:`, 'linia '));
         resolve(lines.length ? lines : [String(error.message)]);
       },
     );
@@ -135,7 +188,13 @@ const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token u
  * the next invoices get instead of being checked, e.g. `{code: 450, description, details}`). The same switches
  * are settable over HTTP: `POST /__stand-in/control` with a JSON subset.
  */
-export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = {}, now = () => Date.now(), log = () => {} } = {}) {
+export async function startKsefStandIn({
+  port = 0,
+  host = '127.0.0.1',
+  tokens = {},
+  now = () => Date.now(),
+  log = () => {},
+} = {}) {
   const tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
   const keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
   const validFrom = new Date(now() - 86_400_000).toISOString();
@@ -176,13 +235,26 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     const started = Date.now();
     while (Date.now() - started < control.processingDelayMs) await new Promise((resolve) => setTimeout(resolve, 20));
     const forced = control.rejectNext.shift();
-    if (forced) return finish(invoice, { code: forced.code, description: forced.description ?? STATUS.semanticError.description, details: forced.details });
+    if (forced)
+      return finish(invoice, {
+        code: forced.code,
+        description: forced.description ?? STATUS.semanticError.description,
+        details: forced.details,
+      });
     const { plain, request, session } = invoice;
-    if (!plain) return finish(invoice, { ...STATUS.decryptionFailed, details: ['Nie udało się odszyfrować pliku kluczem sesji.'] });
+    if (!plain)
+      return finish(invoice, {
+        ...STATUS.decryptionFailed,
+        details: ['Nie udało się odszyfrować pliku kluczem sesji.'],
+      });
     if (plain.byteLength !== request.invoiceSize || sha256Base64(plain) !== request.invoiceHash) {
-      return finish(invoice, { ...STATUS.fileInvalid, details: ['Skrót lub rozmiar faktury różni się od invoiceHash / invoiceSize.'] });
+      return finish(invoice, {
+        ...STATUS.fileInvalid,
+        details: ['Skrót lub rozmiar faktury różni się od invoiceHash / invoiceSize.'],
+      });
     }
-    if (plain.byteLength > MAX_INVOICE_BYTES) return finish(invoice, { ...STATUS.fileInvalid, details: ['Faktura przekracza 1 MiB.'] });
+    if (plain.byteLength > MAX_INVOICE_BYTES)
+      return finish(invoice, { ...STATUS.fileInvalid, details: ['Faktura przekracza 1 MiB.'] });
     const xml = plain.toString('utf8');
     const schemaErrors = await validateFa3(xml);
     if (schemaErrors.length) return finish(invoice, { ...STATUS.semanticError, details: schemaErrors.slice(0, 20) });
@@ -192,22 +264,45 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     const issueDate = first(xml, 'P_1');
     invoice.invoiceNumber = number;
     invoice.issueDate = issueDate;
-    if (sellerNip !== session.nip) return finish(invoice, { ...STATUS.wrongPermissions, details: [`Sprzedawca ${sellerNip} nie jest podmiotem sesji (${session.nip}).`] });
-    if (issueDate > new Date(now()).toISOString().slice(0, 10)) return finish(invoice, { ...STATUS.semanticError, details: [`Data wystawienia ${issueDate} jest późniejsza niż data przyjęcia.`] });
+    if (sellerNip !== session.nip)
+      return finish(invoice, {
+        ...STATUS.wrongPermissions,
+        details: [`Sprzedawca ${sellerNip} nie jest podmiotem sesji (${session.nip}).`],
+      });
+    if (issueDate > new Date(now()).toISOString().slice(0, 10))
+      return finish(invoice, {
+        ...STATUS.semanticError,
+        details: [`Data wystawienia ${issueDate} jest późniejsza niż data przyjęcia.`],
+      });
     const duplicateOf = acceptedByNumber.get(`${sellerNip}|${kind}|${number}`);
     if (duplicateOf) {
-      return finish(invoice, { ...STATUS.duplicate, details: [`Faktura ${number} została już przyjęta.`], extensions: { originalSessionReferenceNumber: duplicateOf.session.reference, originalKsefNumber: duplicateOf.ksefNumber } });
+      return finish(invoice, {
+        ...STATUS.duplicate,
+        details: [`Faktura ${number} została już przyjęta.`],
+        extensions: {
+          originalSessionReferenceNumber: duplicateOf.session.reference,
+          originalKsefNumber: duplicateOf.ksefNumber,
+        },
+      });
     }
     if (kind === 'KOR' || kind === 'KOR_ZAL' || kind === 'KOR_ROZ') {
       const named = first(xml, 'NrKSeFFaKorygowanej', 'DaneFaKorygowanej');
       const correctedNumber = first(xml, 'NrFaKorygowanej', 'DaneFaKorygowanej');
       if (named && !acceptedByKsefNumber.has(named)) {
-        return finish(invoice, { ...STATUS.semanticError, details: [`Faktura korygowana o numerze KSeF ${named} nie istnieje w KSeF.`] });
+        return finish(invoice, {
+          ...STATUS.semanticError,
+          details: [`Faktura korygowana o numerze KSeF ${named} nie istnieje w KSeF.`],
+        });
       }
       // The stand-in's own rule: a correction of an invoice that KSeF holds must name its KSeF number.
       const held = acceptedByNumber.get(`${sellerNip}|VAT|${correctedNumber}`);
       if (!named && held) {
-        return finish(invoice, { ...STATUS.semanticError, details: [`Faktura korygowana ${correctedNumber} ma numer KSeF ${held.ksefNumber}; korekta musi go podać (NrKSeFFaKorygowanej).`] });
+        return finish(invoice, {
+          ...STATUS.semanticError,
+          details: [
+            `Faktura korygowana ${correctedNumber} ma numer KSeF ${held.ksefNumber}; korekta musi go podać (NrKSeFFaKorygowanej).`,
+          ],
+        });
       }
     }
     const accepted = now();
@@ -226,7 +321,11 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
   }
 
   function upoXml(invoice) {
-    const esc = (s) => String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const esc = (s) =>
+      String(s ?? '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;');
     return `<?xml version="1.0" encoding="utf-8"?>
 <Potwierdzenie xmlns="http://upo.schematy.mf.gov.pl/KSeF/v4-2">
 \t<NazwaPodmiotuPrzyjmujacego>Lokalny zastępnik KSeF (atrapa testowa, nie Ministerstwo Finansów)</NazwaPodmiotuPrzyjmujacego>
@@ -259,9 +358,15 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     ...(invoice.ksefNumber ? { ksefNumber: invoice.ksefNumber } : {}),
     referenceNumber: invoice.reference,
     invoiceHash: invoice.request.invoiceHash,
-    ...(invoice.acquisitionDate ? { acquisitionDate: invoice.acquisitionDate, permanentStorageDate: invoice.acquisitionDate } : {}),
+    ...(invoice.acquisitionDate
+      ? { acquisitionDate: invoice.acquisitionDate, permanentStorageDate: invoice.acquisitionDate }
+      : {}),
     invoicingDate: invoice.invoicingDate,
-    ...(invoice.ksefNumber ? { upoDownloadUrl: `${KSEF_STAND_IN_BASE_PATH}/sessions/${invoice.session.reference}/invoices/ksef/${invoice.ksefNumber}/upo` } : {}),
+    ...(invoice.ksefNumber
+      ? {
+          upoDownloadUrl: `${KSEF_STAND_IN_BASE_PATH}/sessions/${invoice.session.reference}/invoices/ksef/${invoice.ksefNumber}/upo`,
+        }
+      : {}),
     invoicingMode: invoice.invoicingMode,
     status: invoice.status,
   });
@@ -270,10 +375,13 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
   async function route(method, pathname, req, body) {
     let m;
     if (method === 'GET' && pathname === '/security/public-key-certificates') {
-      return [200, [
-        { certificate: tokenCertificate.derBase64, validFrom, validTo, usage: ['KsefTokenEncryption'] },
-        { certificate: keyCertificate.derBase64, validFrom, validTo, usage: ['SymmetricKeyEncryption'] },
-      ]];
+      return [
+        200,
+        [
+          { certificate: tokenCertificate.derBase64, validFrom, validTo, usage: ['KsefTokenEncryption'] },
+          { certificate: keyCertificate.derBase64, validFrom, validTo, usage: ['SymmetricKeyEncryption'] },
+        ],
+      ];
     }
     if (method === 'POST' && pathname === '/auth/challenge') {
       const timestampMs = now();
@@ -283,24 +391,49 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     }
     if (method === 'POST' && pathname === '/auth/ksef-token') {
       const c = challenges.get(body?.challenge);
-      if (!c || c.used || now() - c.timestampMs > CHALLENGE_LIFETIME_MS) throw validationError('Nieznany, wykorzystany lub wygasły challenge.');
-      if (body?.contextIdentifier?.type !== 'Nip' || !/^\d{10}$/.test(body?.contextIdentifier?.value ?? '')) throw validationError('contextIdentifier: oczekiwano {type: "Nip", value: 10 cyfr}.');
+      if (!c || c.used || now() - c.timestampMs > CHALLENGE_LIFETIME_MS)
+        throw validationError('Nieznany, wykorzystany lub wygasły challenge.');
+      if (body?.contextIdentifier?.type !== 'Nip' || !/^\d{10}$/.test(body?.contextIdentifier?.value ?? ''))
+        throw validationError('contextIdentifier: oczekiwano {type: "Nip", value: 10 cyfr}.');
       if (typeof body.encryptedToken !== 'string') throw validationError('encryptedToken jest wymagany.');
       c.used = true;
       const nip = body.contextIdentifier.value;
       let status = { code: 200, description: 'Uwierzytelnianie zakończone sukcesem' };
       try {
-        const plain = oaepDecrypt(tokenCertificate.privateKey, Buffer.from(body.encryptedToken, 'base64')).toString('utf8');
+        const plain = oaepDecrypt(tokenCertificate.privateKey, Buffer.from(body.encryptedToken, 'base64')).toString(
+          'utf8',
+        );
         const sep = plain.lastIndexOf('|');
         const token = plain.slice(0, sep);
-        if (sep < 0 || plain.slice(sep + 1) !== String(c.timestampMs)) status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Znacznik czasu nie odpowiada wyzwaniu.'] };
-        else if (tokens[token] !== nip && tokens[token] !== '*') status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Nieznany token lub token innego kontekstu.'] };
+        if (sep < 0 || plain.slice(sep + 1) !== String(c.timestampMs))
+          status = {
+            code: 450,
+            description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu',
+            details: ['Znacznik czasu nie odpowiada wyzwaniu.'],
+          };
+        else if (tokens[token] !== nip && tokens[token] !== '*')
+          status = {
+            code: 450,
+            description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu',
+            details: ['Nieznany token lub token innego kontekstu.'],
+          };
       } catch {
-        status = { code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu', details: ['Invalid token encoding.'] };
+        status = {
+          code: 450,
+          description: 'Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu',
+          details: ['Invalid token encoding.'],
+        };
       }
       const reference = referenceNumber('AU', now());
       const authenticationToken = tokenInfo(hex(32), CHALLENGE_LIFETIME_MS);
-      authentications.set(reference, { authenticationToken, nip, status, redeemed: false, startDate: new Date(now()).toISOString(), hash: sha256Base64(Buffer.from(body.encryptedToken)) });
+      authentications.set(reference, {
+        authenticationToken,
+        nip,
+        status,
+        redeemed: false,
+        startDate: new Date(now()).toISOString(),
+        hash: sha256Base64(Buffer.from(body.encryptedToken)),
+      });
       return [202, { referenceNumber: reference, authenticationToken }];
     }
     if (method === 'GET' && (m = /^\/auth\/([^/]+)$/.exec(pathname)) && m[1] !== 'sessions') {
@@ -311,7 +444,10 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     if (method === 'POST' && pathname === '/auth/token/redeem') {
       const auth = [...authentications.values()].find((a) => a.authenticationToken.token === bearer(req));
       if (!auth) throw unauthorized();
-      if (auth.status.code !== 200 || auth.redeemed) throw validationError('Tokeny tego uwierzytelnienia zostały już pobrane lub uwierzytelnienie się nie powiodło.');
+      if (auth.status.code !== 200 || auth.redeemed)
+        throw validationError(
+          'Tokeny tego uwierzytelnienia zostały już pobrane lub uwierzytelnienie się nie powiodło.',
+        );
       auth.redeemed = true;
       const accessToken = tokenInfo(hex(32), ACCESS_TOKEN_LIFETIME_MS);
       const refreshToken = tokenInfo(hex(32), REFRESH_TOKEN_LIFETIME_MS);
@@ -329,27 +465,53 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     if (method === 'POST' && pathname === '/sessions/online') {
       const access = accessContext(req);
       const f = body?.formCode;
-      if (f?.systemCode !== 'FA (3)' || f?.schemaVersion !== '1-0E' || f?.value !== 'FA') throw validationError('formCode: obsługiwany jest FA (3) / 1-0E / FA.');
+      if (f?.systemCode !== 'FA (3)' || f?.schemaVersion !== '1-0E' || f?.value !== 'FA')
+        throw validationError('formCode: obsługiwany jest FA (3) / 1-0E / FA.');
       let key;
       try {
-        key = oaepDecrypt(keyCertificate.privateKey, Buffer.from(body.encryption?.encryptedSymmetricKey ?? '', 'base64'));
+        key = oaepDecrypt(
+          keyCertificate.privateKey,
+          Buffer.from(body.encryption?.encryptedSymmetricKey ?? '', 'base64'),
+        );
       } catch {
-        throw validationError('Nie udało się odszyfrować klucza symetrycznego (RSA-OAEP SHA-256, certyfikat SymmetricKeyEncryption).');
+        throw validationError(
+          'Nie udało się odszyfrować klucza symetrycznego (RSA-OAEP SHA-256, certyfikat SymmetricKeyEncryption).',
+        );
       }
       const iv = Buffer.from(body.encryption?.initializationVector ?? '', 'base64');
-      if (key.length !== 32 || iv.length !== 16) throw validationError('Klucz symetryczny musi mieć 32 bajty, wektor inicjujący 16 bajtów.');
+      if (key.length !== 32 || iv.length !== 16)
+        throw validationError('Klucz symetryczny musi mieć 32 bajty, wektor inicjujący 16 bajtów.');
       const reference = referenceNumber('SO', now());
-      sessions.set(reference, { reference, nip: access.nip, key, iv, open: true, invoices: [], createdAt: now(), updatedAt: now(), validUntil: now() + SESSION_LIFETIME_MS, authenticationHash: access.hash });
+      sessions.set(reference, {
+        reference,
+        nip: access.nip,
+        key,
+        iv,
+        open: true,
+        invoices: [],
+        createdAt: now(),
+        updatedAt: now(),
+        validUntil: now() + SESSION_LIFETIME_MS,
+        authenticationHash: access.hash,
+      });
       return [201, { referenceNumber: reference, validUntil: new Date(now() + SESSION_LIFETIME_MS).toISOString() }];
     }
     if (method === 'POST' && (m = /^\/sessions\/online\/([^/]+)\/invoices\/?$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
       if (!session.open || session.validUntil <= now()) throw validationError('Sesja jest zamknięta.');
-      const missing = ['invoiceHash', 'invoiceSize', 'encryptedInvoiceHash', 'encryptedInvoiceSize', 'encryptedInvoiceContent'].filter((k) => body?.[k] === undefined);
+      const missing = [
+        'invoiceHash',
+        'invoiceSize',
+        'encryptedInvoiceHash',
+        'encryptedInvoiceSize',
+        'encryptedInvoiceContent',
+      ].filter((k) => body?.[k] === undefined);
       if (missing.length) throw validationError(`Brak pól: ${missing.join(', ')}.`);
       const encrypted = Buffer.from(String(body.encryptedInvoiceContent), 'base64');
       if (encrypted.byteLength !== body.encryptedInvoiceSize || sha256Base64(encrypted) !== body.encryptedInvoiceHash) {
-        throw validationError('Skrót lub rozmiar zaszyfrowanej faktury różni się od encryptedInvoiceHash / encryptedInvoiceSize.');
+        throw validationError(
+          'Skrót lub rozmiar zaszyfrowanej faktury różni się od encryptedInvoiceHash / encryptedInvoiceSize.',
+        );
       }
       let plain;
       try {
@@ -372,7 +534,9 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
       session.invoices.push(invoice);
       invoices.push(invoice);
       // One decision at a time, in arrival order: duplicates are decided against everything accepted before.
-      decisions = decisions.then(() => decide(invoice)).catch((error) => finish(invoice, { code: 500, description: `Nieznany błąd (${error.message})` }));
+      decisions = decisions
+        .then(() => decide(invoice))
+        .catch((error) => finish(invoice, { code: 500, description: `Nieznany błąd (${error.message})` }));
       return [202, { referenceNumber: invoice.reference }];
     }
     if (method === 'POST' && (m = /^\/sessions\/online\/([^/]+)\/close$/.exec(pathname))) {
@@ -390,15 +554,18 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
         : pending
           ? { code: 170, description: 'Sesja interaktywna zamknięta' }
           : { code: 200, description: 'Sesja interaktywna przetworzona pomyślnie' };
-      return [200, {
-        status,
-        dateCreated: new Date(session.createdAt).toISOString(),
-        dateUpdated: new Date(session.updatedAt).toISOString(),
-        validUntil: new Date(session.validUntil).toISOString(),
-        invoiceCount: session.invoices.length,
-        successfulInvoiceCount: done.filter((i) => i.status.code === 200).length,
-        failedInvoiceCount: done.filter((i) => i.status.code !== 200).length,
-      }];
+      return [
+        200,
+        {
+          status,
+          dateCreated: new Date(session.createdAt).toISOString(),
+          dateUpdated: new Date(session.updatedAt).toISOString(),
+          validUntil: new Date(session.validUntil).toISOString(),
+          invoiceCount: session.invoices.length,
+          successfulInvoiceCount: done.filter((i) => i.status.code === 200).length,
+          failedInvoiceCount: done.filter((i) => i.status.code !== 200).length,
+        },
+      ];
     }
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
@@ -413,7 +580,8 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/([^/]+)\/upo$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
       const invoice = session.invoices.find((i) => i.reference === decodeURIComponent(m[2]));
-      if (!invoice?.ksefNumber) throw validationError('Brak przyjętej faktury o tym numerze referencyjnym w tej sesji.');
+      if (!invoice?.ksefNumber)
+        throw validationError('Brak przyjętej faktury o tym numerze referencyjnym w tej sesji.');
       return [200, upoXml(invoice), 'application/xml'];
     }
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/([^/]+)$/.exec(pathname))) {
@@ -422,14 +590,33 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
       if (!invoice) throw validationError('Brak faktury o tym numerze referencyjnym w tej sesji.');
       return [200, invoiceStatus(invoice)];
     }
-    return [404, { exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: `Nieznany adres: ${method} ${pathname}` }] } }];
+    return [
+      404,
+      {
+        exception: {
+          exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: `Nieznany adres: ${method} ${pathname}` }],
+        },
+      },
+    ];
   }
 
   /** Read-only: every session opened and every invoice received, in order (what a bench counts and checks for duplicates). */
   function received() {
     return {
-      sessions: [...sessions.values()].map((s) => ({ reference: s.reference, createdAt: s.createdAt, open: s.open, invoiceCount: s.invoices.length })),
-      invoices: invoices.map((i) => ({ reference: i.reference, sessionReference: i.session.reference, invoiceNumber: i.invoiceNumber ?? null, invoicingMode: i.invoicingMode, statusCode: i.status.code, ksefNumber: i.ksefNumber ?? null })),
+      sessions: [...sessions.values()].map((s) => ({
+        reference: s.reference,
+        createdAt: s.createdAt,
+        open: s.open,
+        invoiceCount: s.invoices.length,
+      })),
+      invoices: invoices.map((i) => ({
+        reference: i.reference,
+        sessionReference: i.session.reference,
+        invoiceNumber: i.invoiceNumber ?? null,
+        invoicingMode: i.invoicingMode,
+        statusCode: i.status.code,
+        ksefNumber: i.ksefNumber ?? null,
+      })),
     };
   }
 
@@ -446,26 +633,47 @@ export async function startKsefStandIn({ port = 0, host = '127.0.0.1', tokens = 
       try {
         body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
       } catch {
-        return send(400, { exception: { exceptionDetailList: [{ exceptionCode: 21405, exceptionDescription: 'Błąd walidacji danych wejściowych.', details: ['Treść nie jest poprawnym JSON.'] }] } });
+        return send(400, {
+          exception: {
+            exceptionDetailList: [
+              {
+                exceptionCode: 21405,
+                exceptionDescription: 'Błąd walidacji danych wejściowych.',
+                details: ['Treść nie jest poprawnym JSON.'],
+              },
+            ],
+          },
+        });
       }
       if (url.pathname === '/__stand-in/control' && req.method === 'POST') {
-        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext']) if (body?.[key] !== undefined) control[key] = body[key];
+        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext'])
+          if (body?.[key] !== undefined) control[key] = body[key];
         return send(200, control);
       }
       if (url.pathname === '/__stand-in/received' && req.method === 'GET') return send(200, received());
       if (!url.pathname.startsWith(KSEF_STAND_IN_BASE_PATH)) return send(404, { error: 'not found' });
-      if (control.unavailable) return send(503, 'Service Unavailable (KSeF stand-in switched to unavailable)', 'text/plain');
+      if (control.unavailable)
+        return send(503, 'Service Unavailable (KSeF stand-in switched to unavailable)', 'text/plain');
       try {
-        const [status, answer, type] = await route(req.method ?? 'GET', url.pathname.slice(KSEF_STAND_IN_BASE_PATH.length), req, body);
+        const [status, answer, type] = await route(
+          req.method ?? 'GET',
+          url.pathname.slice(KSEF_STAND_IN_BASE_PATH.length),
+          req,
+          body,
+        );
         send(status, answer, type);
       } catch (error) {
         if (!(error instanceof ApiError)) {
           log(`KSeF stand-in: ${error.stack}`);
-          return send(500, { exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: String(error.message) }] } });
+          return send(500, {
+            exception: { exceptionDetailList: [{ exceptionCode: 0, exceptionDescription: String(error.message) }] },
+          });
         }
         send(error.httpStatus, {
           exception: {
-            exceptionDetailList: [{ exceptionCode: error.code, exceptionDescription: error.message, details: error.details }],
+            exceptionDetailList: [
+              { exceptionCode: error.code, exceptionDescription: error.message, details: error.details },
+            ],
             serviceName: 'KSeF stand-in',
             timestamp: new Date(now()).toISOString(),
           },

@@ -10,7 +10,8 @@ import { startKsefStandIn } from './ksefStandIn.mjs';
 
 const SELLER_NIP = '1234563218';
 const TOKEN = '20261126-EC-0123456789-ABCDEF0123-45|nip-1234563218|0f1e2d3c4b5a69788796a5b4c3d2e1f0';
-const fixture = (name: string) => readFileSync(new URL(`../../functions/src/domain/ksef/fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../functions/src/domain/ksef/fixtures/${name}`, import.meta.url), 'utf8');
 const INVOICE = fixture('FV-2026-000001-company-mixed.xml');
 const CORRECTION = fixture('KOR-2026-000001-fee.xml');
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -42,7 +43,10 @@ describe('login with a KSeF token', () => {
   });
 
   it('a wrong token, or a right token for another NIP, is refused with status 450', async () => {
-    for (const attempt of [{ nip: SELLER_NIP, token: `${TOKEN}x` }, { nip: '5260250274', token: TOKEN }]) {
+    for (const attempt of [
+      { nip: SELLER_NIP, token: `${TOKEN}x` },
+      { nip: '5260250274', token: TOKEN },
+    ]) {
       const error = await client.authenticate(attempt).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(KsefApiError);
       expect((error as KsefApiError).exceptionCode).toBe(450);
@@ -52,7 +56,11 @@ describe('login with a KSeF token', () => {
 
   it('a challenge is used once', async () => {
     const challenge = await client.request<{ challenge: string }>('POST', '/auth/challenge');
-    const body = { challenge: challenge.challenge, contextIdentifier: { type: 'Nip', value: SELLER_NIP }, encryptedToken: 'AAAA' };
+    const body = {
+      challenge: challenge.challenge,
+      contextIdentifier: { type: 'Nip', value: SELLER_NIP },
+      encryptedToken: 'AAAA',
+    };
     await client.request('POST', '/auth/ksef-token', { body });
     const again = await client.request('POST', '/auth/ksef-token', { body }).catch((e: unknown) => e);
     expect((again as KsefApiError).httpStatus).toBe(400);
@@ -82,24 +90,36 @@ describe('online session', () => {
     const status = await sendAndWait(INVOICE);
     expect(status.status).toMatchObject({ code: 200, description: 'Sukces' });
     const number = status.ksefNumber!;
-    expect(parseKsefNumber(number)).toEqual({ sellerNip: SELLER_NIP, acceptedOn: new Date().toISOString().slice(0, 10) });
+    expect(parseKsefNumber(number)).toEqual({
+      sellerNip: SELLER_NIP,
+      acceptedOn: new Date().toISOString().slice(0, 10),
+    });
     expect(status.invoiceNumber).toBe('FV/2026/000001');
     const upo = await client.invoiceUpo(tokens.accessToken.token, session.referenceNumber, number);
     expect(upo).toContain(`<NumerKSeFDokumentu>${number}</NumerKSeFDokumentu>`);
-    expect(upo).toContain(`<SkrotDokumentu>${sendInvoiceRequest(utf8(INVOICE), session.key).invoiceHash}</SkrotDokumentu>`);
+    expect(upo).toContain(
+      `<SkrotDokumentu>${sendInvoiceRequest(utf8(INVOICE), session.key).invoiceHash}</SkrotDokumentu>`,
+    );
     expect(upo).toContain(`<NumerReferencyjnySesji>${session.referenceNumber}</NumerReferencyjnySesji>`);
   });
 
   it('the same invoice again is a duplicate (440) naming the original KSeF number', async () => {
     const status = await sendAndWait(INVOICE);
     expect(status.status.code).toBe(440);
-    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find((i) => i.status.code === 200)!;
+    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find(
+      (i) => i.status.code === 200,
+    )!;
     expect(status.status.extensions?.originalKsefNumber).toBe(original.ksefNumber);
   });
 
   it('a correction of a held invoice without its KSeF number is rejected; naming it, the correction is accepted', async () => {
-    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find((i) => i.status.code === 200)!;
-    const withoutNumber = CORRECTION.replace(/<NrKSeF>1<\/NrKSeF>\s*<NrKSeFFaKorygowanej>[^<]*<\/NrKSeFFaKorygowanej>/, '<NrKSeFN>1</NrKSeFN>');
+    const original = (await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber)).find(
+      (i) => i.status.code === 200,
+    )!;
+    const withoutNumber = CORRECTION.replace(
+      /<NrKSeF>1<\/NrKSeF>\s*<NrKSeFFaKorygowanej>[^<]*<\/NrKSeFFaKorygowanej>/,
+      '<NrKSeFN>1</NrKSeFN>',
+    );
     expect(withoutNumber).toContain('<NrKSeFN>1</NrKSeFN>');
     expect((await sendAndWait(withoutNumber)).status.code).toBe(450);
     const naming = CORRECTION.replace(/<NrKSeFFaKorygowanej>[^<]*</, `<NrKSeFFaKorygowanej>${original.ksefNumber}<`);
@@ -108,7 +128,7 @@ describe('online session', () => {
     expect(parseKsefNumber(status.ksefNumber!)).not.toBeNull();
   });
 
-  it('a file the FA(3) schema refuses is rejected (450) with xmllint\'s reasons', async () => {
+  it("a file the FA(3) schema refuses is rejected (450) with xmllint's reasons", async () => {
     const invalid = INVOICE.replace('<P_2>FV/2026/000001</P_2>', '<P_2>FV/2026/000009</P_2><P_2b>x</P_2b>');
     const status = await sendAndWait(invalid);
     expect(status.status.code).toBe(450);
@@ -116,7 +136,10 @@ describe('online session', () => {
   });
 
   it('an invoice of another seller is refused (410)', async () => {
-    const other = INVOICE.replace('<NIP>1234563218</NIP>', '<NIP>5260250274</NIP>').replace('FV/2026/000001', 'FV/2026/000010');
+    const other = INVOICE.replace('<NIP>1234563218</NIP>', '<NIP>5260250274</NIP>').replace(
+      'FV/2026/000001',
+      'FV/2026/000010',
+    );
     expect((await sendAndWait(other)).status.code).toBe(410);
   });
 
@@ -125,10 +148,17 @@ describe('online session', () => {
     const path = `/sessions/online/${session.referenceNumber}/invoices`;
     const bearer = tokens.accessToken.token;
     const body = sendInvoiceRequest(xml, session.key);
-    const wrongEncrypted = await client.request('POST', path, { bearer, body: { ...body, encryptedInvoiceHash: body.invoiceHash } }).catch((e: unknown) => e);
+    const wrongEncrypted = await client
+      .request('POST', path, { bearer, body: { ...body, encryptedInvoiceHash: body.invoiceHash } })
+      .catch((e: unknown) => e);
     expect((wrongEncrypted as KsefApiError).httpStatus).toBe(400);
-    const wrongPlain = await client.request<{ referenceNumber: string }>('POST', path, { bearer, body: { ...body, invoiceSize: body.invoiceSize + 1 } });
-    expect((await client.waitForInvoice(bearer, session.referenceNumber, wrongPlain.referenceNumber)).status.code).toBe(430);
+    const wrongPlain = await client.request<{ referenceNumber: string }>('POST', path, {
+      bearer,
+      body: { ...body, invoiceSize: body.invoiceSize + 1 },
+    });
+    expect((await client.waitForInvoice(bearer, session.referenceNumber, wrongPlain.referenceNumber)).status.code).toBe(
+      430,
+    );
     const otherKey = sendInvoiceRequest(xml, { key: Buffer.alloc(32, 7), iv: Buffer.alloc(16, 1) });
     const undecryptable = await client.request<{ referenceNumber: string }>('POST', path, { bearer, body: otherKey });
     const status = await client.waitForInvoice(bearer, session.referenceNumber, undecryptable.referenceNumber);
@@ -136,13 +166,25 @@ describe('online session', () => {
   });
 
   it('a forced rejection returns the chosen status; slow processing stays at 100 until done', async () => {
-    standIn.control.rejectNext.push({ code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['wymuszone w teście'] });
+    standIn.control.rejectNext.push({
+      code: 450,
+      description: 'Błąd weryfikacji semantyki dokumentu faktury',
+      details: ['wymuszone w teście'],
+    });
     const forced = await sendAndWait(INVOICE.replace('FV/2026/000001', 'FV/2026/000012'));
     expect(forced.status).toMatchObject({ code: 450, details: ['wymuszone w teście'] });
     standIn.control.processingDelayMs = 300;
-    const reference = await client.sendInvoice(tokens.accessToken.token, session, utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000013')));
-    expect((await client.invoiceStatus(tokens.accessToken.token, session.referenceNumber, reference)).status.code).toBe(100);
-    expect((await client.waitForInvoice(tokens.accessToken.token, session.referenceNumber, reference)).status.code).toBe(200);
+    const reference = await client.sendInvoice(
+      tokens.accessToken.token,
+      session,
+      utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000013')),
+    );
+    expect((await client.invoiceStatus(tokens.accessToken.token, session.referenceNumber, reference)).status.code).toBe(
+      100,
+    );
+    expect(
+      (await client.waitForInvoice(tokens.accessToken.token, session.referenceNumber, reference)).status.code,
+    ).toBe(200);
     standIn.control.processingDelayMs = 0;
   });
 
@@ -173,16 +215,28 @@ describe('online session', () => {
     expect(status.status.code).toBe(200);
     expect(status.invoiceCount).toBe(listed.length);
     expect(status.successfulInvoiceCount).toBe(listed.filter((i) => i.status.code === 200).length);
-    expect(new Set(listed.filter((i) => i.ksefNumber).map((i) => i.ksefNumber)).size).toBe(status.successfulInvoiceCount);
+    expect(new Set(listed.filter((i) => i.ksefNumber).map((i) => i.ksefNumber)).size).toBe(
+      status.successfulInvoiceCount,
+    );
   });
   it('GET /__stand-in/received lists every session and every invoice received, the duplicate included', async () => {
     const response = await fetch(standIn.receivedUrl);
     expect(response.status).toBe(200);
-    const received = (await response.json()) as { sessions: { reference: string; open: boolean; invoiceCount: number }[]; invoices: { sessionReference: string; invoiceNumber: string | null; statusCode: number; ksefNumber: string | null }[] };
+    const received = (await response.json()) as {
+      sessions: { reference: string; open: boolean; invoiceCount: number }[];
+      invoices: {
+        sessionReference: string;
+        invoiceNumber: string | null;
+        statusCode: number;
+        ksefNumber: string | null;
+      }[];
+    };
     const listed = await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber);
     const ours = received.sessions.find((s) => s.reference === session.referenceNumber)!;
     expect(ours).toMatchObject({ open: false, invoiceCount: listed.length });
-    const first = received.invoices.filter((i) => i.sessionReference === session.referenceNumber && i.invoiceNumber === 'FV/2026/000001');
+    const first = received.invoices.filter(
+      (i) => i.sessionReference === session.referenceNumber && i.invoiceNumber === 'FV/2026/000001',
+    );
     expect(first.map((i) => i.statusCode)).toEqual([200, 440]);
     expect(first[0].ksefNumber).toBe(listed.find((i) => i.status.code === 200)!.ksefNumber);
     expect(received.invoices.length).toBeGreaterThanOrEqual(listed.length);

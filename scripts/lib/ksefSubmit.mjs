@@ -20,7 +20,8 @@ export function startKsefSubmitInterval(target, { intervalMs = KSEF_SUBMIT_INTER
     report: (result) => {
       const accepted = result?.accepted?.length ?? 0;
       const rejected = result?.rejected?.length ?? 0;
-      if (accepted || rejected || result?.error) log(`KSeF: ${accepted} accepted, ${rejected} rejected${result?.error ? ` (${result.error})` : ''}`);
+      if (accepted || rejected || result?.error)
+        log(`KSeF: ${accepted} accepted, ${rejected} rejected${result?.error ? ` (${result.error})` : ''}`);
     },
   });
 }

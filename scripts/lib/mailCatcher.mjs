@@ -17,7 +17,11 @@ function smtpError(code, message) {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-const escapeHtml = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (text) =>
+  String(text ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 
 /**
  * @param {{ host?: string, smtpPort?: number, httpPort?: number, maxBytes?: number, log?: (line: string) => void }} [options]
@@ -43,7 +47,8 @@ export async function startMailCatcher(options = {}) {
       size: state.maxBytes,
       logger: false,
       onRcptTo(address, _session, callback) {
-        if (/\.invalid$/i.test(address.address)) return callback(smtpError(550, `5.1.1 <${address.address}>: Recipient address rejected: no such domain`));
+        if (/\.invalid$/i.test(address.address))
+          return callback(smtpError(550, `5.1.1 <${address.address}>: Recipient address rejected: no such domain`));
         callback();
       },
       onData(stream, session, callback) {
@@ -54,11 +59,17 @@ export async function startMailCatcher(options = {}) {
           if (bytes <= state.maxBytes) chunks.push(chunk);
         });
         stream.on('end', () => {
-          if (bytes > state.maxBytes || stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message size exceeds fixed maximum message size (${state.maxBytes} bytes)`));
+          if (bytes > state.maxBytes || stream.sizeExceeded)
+            return callback(
+              smtpError(552, `5.3.4 Message size exceeds fixed maximum message size (${state.maxBytes} bytes)`),
+            );
           const message = {
             id: state.nextId++,
             receivedAt: Date.now(),
-            envelope: { from: session.envelope.mailFrom?.address ?? '', to: session.envelope.rcptTo.map((r) => r.address) },
+            envelope: {
+              from: session.envelope.mailFrom?.address ?? '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
             raw: Buffer.concat(chunks),
           };
           messages.push(message);
@@ -102,7 +113,14 @@ export async function startMailCatcher(options = {}) {
       to: mail.to?.text ?? '',
       subject: mail.subject ?? '',
       size: message.raw.length,
-      attachments: (mail.attachments ?? []).map((a, index) => ({ index, filename: a.filename ?? null, contentType: a.contentType, size: a.size, contentId: a.cid ?? null, inline: a.contentDisposition === 'inline' })),
+      attachments: (mail.attachments ?? []).map((a, index) => ({
+        index,
+        filename: a.filename ?? null,
+        contentType: a.contentType,
+        size: a.size,
+        contentId: a.cid ?? null,
+        inline: a.contentDisposition === 'inline',
+      })),
     };
   }
 
@@ -127,7 +145,16 @@ export async function startMailCatcher(options = {}) {
   async function inboxPage() {
     const rows = await Promise.all([...messages].reverse().map(summary));
     const items = rows
-      .map((m) => `<tr><td>${escapeHtml(new Date(m.receivedAt).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' }))}</td><td>${escapeHtml(m.to)}</td><td><a href="/api/messages/${m.id}/html">${escapeHtml(m.subject)}</a></td><td>${m.attachments.filter((a) => !a.inline).map((a) => `<a href="/api/messages/${m.id}/attachments/${a.index}">${escapeHtml(a.filename ?? 'załącznik')}</a>`).join(', ')}</td><td><a href="/api/messages/${m.id}/raw">źródło</a></td></tr>`)
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(new Date(m.receivedAt).toLocaleString('pl-PL', { timeZone: 'Europe/Warsaw' }))}</td><td>${escapeHtml(m.to)}</td><td><a href="/api/messages/${m.id}/html">${escapeHtml(m.subject)}</a></td><td>${m.attachments
+            .filter((a) => !a.inline)
+            .map(
+              (a) =>
+                `<a href="/api/messages/${m.id}/attachments/${a.index}">${escapeHtml(a.filename ?? 'załącznik')}</a>`,
+            )
+            .join(', ')}</td><td><a href="/api/messages/${m.id}/raw">źródło</a></td></tr>`,
+      )
       .join('');
     return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Skrzynka testowa — Panel Uczestnika</title>
 <style>body{font-family:system-ui,sans-serif;margin:1.5rem;color:#14223b}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde3ee;padding:.5rem;text-align:left;vertical-align:top}a{color:#0a2a66}</style></head>
@@ -139,7 +166,8 @@ export async function startMailCatcher(options = {}) {
     try {
       const url = new URL(req.url ?? '/', 'http://catcher');
       const parts = url.pathname.split('/').filter(Boolean);
-      if (req.method === 'GET' && url.pathname === '/') return send(res, 200, await inboxPage(), 'text/html; charset=utf-8');
+      if (req.method === 'GET' && url.pathname === '/')
+        return send(res, 200, await inboxPage(), 'text/html; charset=utf-8');
       if (parts[0] !== 'api') return send(res, 404, { error: 'not found' });
       if (parts[1] === 'smtp' && parts.length === 2) {
         if (req.method === 'PUT') {
@@ -164,15 +192,26 @@ export async function startMailCatcher(options = {}) {
       const message = messages.find((m) => m.id === Number(parts[2]));
       if (!message) return send(res, 404, { error: 'no such message' });
       const mail = await parsed(message);
-      if (parts.length === 3) return send(res, 200, { ...(await summary(message)), text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', headers: Object.fromEntries([...mail.headers].map(([k, v]) => [k, typeof v === 'string' ? v : (v?.text ?? JSON.stringify(v))])) });
+      if (parts.length === 3)
+        return send(res, 200, {
+          ...(await summary(message)),
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          headers: Object.fromEntries(
+            [...mail.headers].map(([k, v]) => [k, typeof v === 'string' ? v : (v?.text ?? JSON.stringify(v))]),
+          ),
+        });
       if (parts[3] === 'raw') return send(res, 200, message.raw, 'message/rfc822');
       if (parts[3] === 'html') {
         // Inline images (cid:) point at the attachment URLs so the browser shows them.
         const attachments = mail.attachments ?? [];
-        const html = (typeof mail.html === 'string' ? mail.html : `<pre>${escapeHtml(mail.text)}</pre>`).replace(/cid:([^"'\s)]+)/g, (whole, cid) => {
-          const index = attachments.findIndex((a) => a.cid === cid);
-          return index >= 0 ? `/api/messages/${message.id}/attachments/${index}` : whole;
-        });
+        const html = (typeof mail.html === 'string' ? mail.html : `<pre>${escapeHtml(mail.text)}</pre>`).replace(
+          /cid:([^"'\s)]+)/g,
+          (whole, cid) => {
+            const index = attachments.findIndex((a) => a.cid === cid);
+            return index >= 0 ? `/api/messages/${message.id}/attachments/${index}` : whole;
+          },
+        );
         return send(res, 200, html, 'text/html; charset=utf-8');
       }
       if (parts[3] === 'attachments' && parts[4] !== undefined) {

@@ -25,7 +25,18 @@ import http from 'node:http';
 /** Field order of every checksum (functions/src/domain/payments/przelewy24.ts holds the same list; a unit test compares them). */
 export const SIGN_FIELDS = {
   register: ['sessionId', 'merchantId', 'amount', 'currency', 'crc'],
-  notification: ['merchantId', 'posId', 'sessionId', 'amount', 'originAmount', 'currency', 'orderId', 'methodId', 'statement', 'crc'],
+  notification: [
+    'merchantId',
+    'posId',
+    'sessionId',
+    'amount',
+    'originAmount',
+    'currency',
+    'orderId',
+    'methodId',
+    'statement',
+    'crc',
+  ],
   verify: ['sessionId', 'orderId', 'amount', 'currency', 'crc'],
   refundNotification: ['orderId', 'sessionId', 'refundsUuid', 'merchantId', 'amount', 'currency', 'status', 'crc'],
 };
@@ -44,13 +55,22 @@ export const METHODS = [
   { id: 218, group: 'card', label: 'Karta płatnicza' },
 ];
 
-const escapeHtml = (text) => String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (text) =>
+  String(text ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 const plnFormat = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
 
 /** A new account for one stack: the functions get the same values as their secrets. */
 export function standInAccount() {
   const merchantId = randomInt(100_000, 999_999);
-  return { merchantId, posId: merchantId, crc: randomBytes(8).toString('hex'), apiKey: randomBytes(16).toString('hex') };
+  return {
+    merchantId,
+    posId: merchantId,
+    crc: randomBytes(8).toString('hex'),
+    apiKey: randomBytes(16).toString('hex'),
+  };
 }
 
 /**
@@ -100,7 +120,12 @@ export async function startP24StandIn(options = {}) {
   function deliver(url, body, label) {
     const attempt = async (n) => {
       try {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(60_000),
+        });
         await response.text();
         log(`P24 stand-in: ${label} → ${response.status}`);
         if (response.ok) return;
@@ -141,7 +166,8 @@ export async function startP24StandIn(options = {}) {
       log(`P24 stand-in: notification for ${t.sessionId} dropped (test control)`);
       return;
     }
-    for (let i = 0; i < Math.max(1, control.repeat); i++) schedule(() => deliver(t.urlStatus, notificationOf(t), `notification ${t.sessionId}`), control.delayMs);
+    for (let i = 0; i < Math.max(1, control.repeat); i++)
+      schedule(() => deliver(t.urlStatus, notificationOf(t), `notification ${t.sessionId}`), control.delayMs);
   }
 
   function pay(t, methodId) {
@@ -156,10 +182,23 @@ export async function startP24StandIn(options = {}) {
   }
 
   function register(body) {
-    const required = ['merchantId', 'posId', 'sessionId', 'amount', 'currency', 'description', 'email', 'country', 'language', 'urlReturn', 'sign'];
+    const required = [
+      'merchantId',
+      'posId',
+      'sessionId',
+      'amount',
+      'currency',
+      'description',
+      'email',
+      'country',
+      'language',
+      'urlReturn',
+      'sign',
+    ];
     const missing = required.filter((f) => body[f] === undefined || body[f] === '');
     if (missing.length) return [400, `Missing parameters: ${missing.join(', ')}`];
-    if (!isInt(body.merchantId) || !isInt(body.posId) || !isInt(body.amount) || body.amount < 1) return [400, 'Invalid parameter type (merchantId, posId, amount must be integers; amount in grosze)'];
+    if (!isInt(body.merchantId) || !isInt(body.posId) || !isInt(body.amount) || body.amount < 1)
+      return [400, 'Invalid parameter type (merchantId, posId, amount must be integers; amount in grosze)'];
     if (body.merchantId !== account.merchantId) return [400, 'Incorrect merchantId'];
     if (body.posId !== account.posId) return [400, 'Incorrect posId'];
     if (body.currency !== 'PLN') return [400, 'Unsupported currency'];
@@ -168,8 +207,17 @@ export async function startP24StandIn(options = {}) {
     if (transactions.has(body.sessionId)) return [400, 'Transaction with this sessionId already exists'];
     const token = randomBytes(18).toString('hex').toUpperCase().slice(0, 35);
     const t = {
-      sessionId: body.sessionId, token, amount: body.amount, currency: body.currency, description: String(body.description),
-      email: body.email, urlReturn: body.urlReturn, urlStatus: body.urlStatus, createdAt: Date.now(), status: 0, refunds: [],
+      sessionId: body.sessionId,
+      token,
+      amount: body.amount,
+      currency: body.currency,
+      description: String(body.description),
+      email: body.email,
+      urlReturn: body.urlReturn,
+      urlStatus: body.urlStatus,
+      createdAt: Date.now(),
+      status: 0,
+      refunds: [],
     };
     transactions.set(t.sessionId, t);
     byToken.set(token, t);
@@ -179,7 +227,8 @@ export async function startP24StandIn(options = {}) {
   function verify(body) {
     const t = transactions.get(body?.sessionId);
     if (!t || !isInt(body.orderId) || body.orderId !== t.orderId) return [400, 'Transaction not found'];
-    if (body.merchantId !== account.merchantId || body.posId !== account.posId) return [400, 'Incorrect merchantId or posId'];
+    if (body.merchantId !== account.merchantId || body.posId !== account.posId)
+      return [400, 'Incorrect merchantId or posId'];
     if (body.sign !== sign('verify', { ...body, crc: account.crc })) return [400, 'Incorrect sign'];
     if (body.amount !== t.amount || body.currency !== t.currency) return [400, 'Incorrect amount or currency'];
     if (control.failVerify) return [400, 'Verification failed (test control)'];
@@ -190,32 +239,67 @@ export async function startP24StandIn(options = {}) {
   }
 
   function refund(body) {
-    if (typeof body?.requestId !== 'string' || typeof body.refundsUuid !== 'string' || !Array.isArray(body.refunds) || body.refunds.length === 0) return [400, 'Missing parameters: requestId, refundsUuid, refunds'];
+    if (
+      typeof body?.requestId !== 'string' ||
+      typeof body.refundsUuid !== 'string' ||
+      !Array.isArray(body.refunds) ||
+      body.refunds.length === 0
+    )
+      return [400, 'Missing parameters: requestId, refundsUuid, refunds'];
     const results = [];
     for (const r of body.refunds) {
       const t = transactions.get(r.sessionId);
       if (!t || r.orderId !== t.orderId) return [400, `Transaction not found: ${r.sessionId}`];
       if (t.status !== 2 && t.status !== 3) return [400, `Transaction not verified: ${r.sessionId}`];
       const refunded = t.refunds.reduce((sum, x) => sum + x.amount, 0);
-      if (!isInt(r.amount) || r.amount < 1 || r.amount > t.amount - refunded) return [400, `Incorrect refund amount for ${r.sessionId}`];
-      if (t.refunds.some((x) => x.refundsUuid === body.refundsUuid)) return [409, `Refund ${body.refundsUuid} already requested`];
+      if (!isInt(r.amount) || r.amount < 1 || r.amount > t.amount - refunded)
+        return [400, `Incorrect refund amount for ${r.sessionId}`];
+      if (t.refunds.some((x) => x.refundsUuid === body.refundsUuid))
+        return [409, `Refund ${body.refundsUuid} already requested`];
       results.push({ t, amount: r.amount, description: r.description });
     }
     for (const { t, amount } of results) {
       t.refunds.push({ refundsUuid: body.refundsUuid, requestId: body.requestId, amount, at: Date.now() });
       t.status = 3;
       if (body.urlStatus) {
-        const n = { orderId: t.orderId, sessionId: t.sessionId, merchantId: account.merchantId, requestId: body.requestId, refundsUuid: body.refundsUuid, amount, currency: t.currency, timestamp: Math.floor(Date.now() / 1000), status: 0 };
+        const n = {
+          orderId: t.orderId,
+          sessionId: t.sessionId,
+          merchantId: account.merchantId,
+          requestId: body.requestId,
+          refundsUuid: body.refundsUuid,
+          amount,
+          currency: t.currency,
+          timestamp: Math.floor(Date.now() / 1000),
+          status: 0,
+        };
         const message = { ...n, sign: sign('refundNotification', { ...n, crc: account.crc }) };
-        if (control.notifications !== 'drop') schedule(() => deliver(body.urlStatus, message, `refund notification ${body.refundsUuid}`), control.delayMs);
+        if (control.notifications !== 'drop')
+          schedule(() => deliver(body.urlStatus, message, `refund notification ${body.refundsUuid}`), control.delayMs);
       }
     }
-    return [201, { data: results.map(({ t, amount, description }) => ({ orderId: t.orderId, sessionId: t.sessionId, amount, description, status: true, message: 'success' })), responseCode: 0 }];
+    return [
+      201,
+      {
+        data: results.map(({ t, amount, description }) => ({
+          orderId: t.orderId,
+          sessionId: t.sessionId,
+          amount,
+          description,
+          status: true,
+          message: 'success',
+        })),
+        responseCode: 0,
+      },
+    ];
   }
 
   function windowPage(t, message = '') {
     const done = t.status !== 0;
-    const methodOptions = METHODS.map((m) => `<label class="method"><input type="radio" name="methodId" value="${m.id}" ${m.id === 154 ? 'checked' : ''}> ${escapeHtml(m.label)}</label>`).join('');
+    const methodOptions = METHODS.map(
+      (m) =>
+        `<label class="method"><input type="radio" name="methodId" value="${m.id}" ${m.id === 154 ? 'checked' : ''}> ${escapeHtml(m.label)}</label>`,
+    ).join('');
     return `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Przelewy24 (lokalna atrapa) — płatność</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:1.5rem auto;padding:0 1rem;color:#1a1a1a}
@@ -228,13 +312,17 @@ input[type=text]{font-size:1.3rem;letter-spacing:.3rem;width:9rem;padding:.3rem}
 <p>${escapeHtml(t.description)}</p>
 <p class="amount">${escapeHtml(plnFormat.format(t.amount / 100))}</p>
 ${message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : ''}
-${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<form method="post">
+${
+  done
+    ? '<p role="status">Ta płatność została już zakończona.</p>'
+    : `<form method="post">
 <fieldset><legend>Wybierz metodę płatności</legend>${methodOptions}</fieldset>
 <p><label for="blikCode">Kod BLIK (6 cyfr)</label><br><input id="blikCode" name="blikCode" type="text" inputmode="numeric" autocomplete="off" maxlength="6"></p>
 <button class="pay" name="action" value="pay">Zapłać</button>
 <button name="action" value="decline">Odrzuć płatność (symulacja błędu)</button>
 <button name="action" value="abandon">Anuluj i wróć do sklepu</button>
-</form>`}
+</form>`
+}
 </body></html>`;
   }
 
@@ -248,12 +336,31 @@ ${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<fo
         if (req.method === 'GET' && p.startsWith('/api/v1/transaction/by/sessionId/')) {
           const t = transactions.get(decodeURIComponent(p.slice('/api/v1/transaction/by/sessionId/'.length)));
           if (!t) return apiError(res, 404, 'Transaction not found');
-          return json(res, 200, { data: { orderId: t.orderId ?? 0, sessionId: t.sessionId, status: t.status, amount: t.amount, currency: t.currency, date: new Date(t.createdAt).toISOString(), dateOfTransaction: t.paidAt ? new Date(t.paidAt).toISOString() : '', clientEmail: t.email, paymentMethod: t.methodId ?? 0, description: t.description, statement: t.statement ?? '' }, responseCode: 0 });
+          return json(res, 200, {
+            data: {
+              orderId: t.orderId ?? 0,
+              sessionId: t.sessionId,
+              status: t.status,
+              amount: t.amount,
+              currency: t.currency,
+              date: new Date(t.createdAt).toISOString(),
+              dateOfTransaction: t.paidAt ? new Date(t.paidAt).toISOString() : '',
+              clientEmail: t.email,
+              paymentMethod: t.methodId ?? 0,
+              description: t.description,
+              statement: t.statement ?? '',
+            },
+            responseCode: 0,
+          });
         }
         const body = await readBody(req);
         if (body === undefined) return apiError(res, 400, 'Invalid JSON');
         const route = `${req.method} ${p}`;
-        const handler = { 'POST /api/v1/transaction/register': register, 'PUT /api/v1/transaction/verify': verify, 'POST /api/v1/transaction/refund': refund }[route];
+        const handler = {
+          'POST /api/v1/transaction/register': register,
+          'PUT /api/v1/transaction/verify': verify,
+          'POST /api/v1/transaction/refund': refund,
+        }[route];
         if (!handler) return apiError(res, 404, 'Not found');
         const [status, answer] = handler(body);
         return typeof answer === 'string' ? apiError(res, status, answer) : json(res, status, answer);
@@ -262,7 +369,9 @@ ${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<fo
         const t = byToken.get(p.slice('/trnRequest/'.length));
         if (!t) {
           res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
-          return res.end('<!doctype html><html lang="pl"><meta charset="utf-8"><title>Przelewy24</title><p>Nie znaleziono transakcji.</p></html>');
+          return res.end(
+            '<!doctype html><html lang="pl"><meta charset="utf-8"><title>Przelewy24</title><p>Nie znaleziono transakcji.</p></html>',
+          );
         }
         if (req.method === 'POST') {
           const form = (await readBody(req)) ?? {};
@@ -272,11 +381,16 @@ ${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<fo
           }
           if (form.action === 'decline') {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-            return res.end(windowPage(t, 'Płatność została odrzucona przez bank. Wybierz inną metodę albo wróć do sklepu.'));
+            return res.end(
+              windowPage(t, 'Płatność została odrzucona przez bank. Wybierz inną metodę albo wróć do sklepu.'),
+            );
           }
           const methodId = Number(form.methodId);
           const method = METHODS.find((m) => m.id === methodId);
-          if (!method) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(windowPage(t, 'Wybierz metodę płatności.'));
+          if (!method)
+            return void res
+              .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+              .end(windowPage(t, 'Wybierz metodę płatności.'));
           if (method.group === 'blik' && !/^\d{6}$/.test(String(form.blikCode ?? ''))) {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
             return res.end(windowPage(t, 'Wpisz 6-cyfrowy kod BLIK z aplikacji banku.'));
@@ -300,7 +414,11 @@ ${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<fo
         const body = (await readBody(req)) ?? {};
         const t = byToken.get(body.token);
         if (!t) return apiError(res, 404, 'Transaction not found');
-        return json(res, 200, { paid: pay(t, isInt(body.methodId) ? body.methodId : 154), sessionId: t.sessionId, orderId: t.orderId });
+        return json(res, 200, {
+          paid: pay(t, isInt(body.methodId) ? body.methodId : 154),
+          sessionId: t.sessionId,
+          orderId: t.orderId,
+        });
       }
       if (req.method === 'POST' && p === '/__notify') {
         const body = (await readBody(req)) ?? {};
@@ -309,7 +427,8 @@ ${done ? '<p role="status">Ta płatność została już zakończona.</p>' : `<fo
         deliver(t.urlStatus, notificationOf(t), `notification ${t.sessionId} (again)`);
         return json(res, 200, { sent: true });
       }
-      if (req.method === 'GET' && p === '/__transactions') return json(res, 200, { transactions: [...transactions.values()], control });
+      if (req.method === 'GET' && p === '/__transactions')
+        return json(res, 200, { transactions: [...transactions.values()], control });
       apiError(res, 404, 'Not found');
     } catch (error) {
       apiError(res, 500, error.message);

@@ -1,6 +1,13 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkNotification, checkRefundNotification, P24_SIGN_FIELDS, p24NotificationSchema, p24RefundNotificationSchema, p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
+import {
+  checkNotification,
+  checkRefundNotification,
+  P24_SIGN_FIELDS,
+  p24NotificationSchema,
+  p24RefundNotificationSchema,
+  p24Sign,
+} from '../../functions/src/domain/payments/przelewy24.js';
 import { P24_STAND_IN_METHOD_IDS } from '../../functions/src/domain/payments/p24Methods.js';
 import { METHODS, SIGN_FIELDS, startP24StandIn } from './p24StandIn.mjs';
 
@@ -36,13 +43,35 @@ const until = async (count: number) => {
   while (received.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
 };
 
-function api(method: string, path: string, body?: unknown, auth = `${standIn.account.posId}:${standIn.account.apiKey}`) {
-  return fetch(`${standIn.url}/api/v1${path}`, { method, headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  auth = `${standIn.account.posId}:${standIn.account.apiKey}`,
+) {
+  return fetch(`${standIn.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 function registration(sessionId: string, amount = 23800) {
   const { merchantId, posId, crc } = standIn.account;
-  return { merchantId, posId, sessionId, amount, currency: 'PLN', description: 'Zamówienie ZAM/2026/000001', email: 'jan@example.com', country: 'PL', language: 'pl', urlReturn: 'http://127.0.0.1:1/powrot', urlStatus: receiverUrl, sign: p24Sign('register', { sessionId, merchantId, amount, currency: 'PLN', crc }) };
+  return {
+    merchantId,
+    posId,
+    sessionId,
+    amount,
+    currency: 'PLN',
+    description: 'Zamówienie ZAM/2026/000001',
+    email: 'jan@example.com',
+    country: 'PL',
+    language: 'pl',
+    urlReturn: 'http://127.0.0.1:1/powrot',
+    urlStatus: receiverUrl,
+    sign: p24Sign('register', { sessionId, merchantId, amount, currency: 'PLN', crc }),
+  };
 }
 
 describe('the stand-in’s payment window', () => {
@@ -57,10 +86,18 @@ describe('Przelewy24 stand-in', () => {
   });
 
   it('register checks Basic auth, sign and amount', async () => {
-    expect((await api('POST', '/transaction/register', registration('s-auth'), `${standIn.account.posId}:wrong`)).status).toBe(401);
-    expect((await api('POST', '/transaction/register', { ...registration('s-sign'), sign: 'f'.repeat(96) })).status).toBe(400);
-    expect((await api('POST', '/transaction/register', { ...registration('s-amount'), amount: 238.5 })).status).toBe(400);
-    expect((await api('POST', '/transaction/register', { ...registration('s-amount2'), amount: 100 })).status).toBe(400); // signed for 23800
+    expect(
+      (await api('POST', '/transaction/register', registration('s-auth'), `${standIn.account.posId}:wrong`)).status,
+    ).toBe(401);
+    expect(
+      (await api('POST', '/transaction/register', { ...registration('s-sign'), sign: 'f'.repeat(96) })).status,
+    ).toBe(400);
+    expect((await api('POST', '/transaction/register', { ...registration('s-amount'), amount: 238.5 })).status).toBe(
+      400,
+    );
+    expect((await api('POST', '/transaction/register', { ...registration('s-amount2'), amount: 100 })).status).toBe(
+      400,
+    ); // signed for 23800
     const ok = await api('POST', '/transaction/register', registration('s-ok'));
     expect(ok.status).toBe(200);
     expect((await ok.json()).data.token).toMatch(/^[A-Z0-9]+$/);
@@ -72,10 +109,19 @@ describe('Przelewy24 stand-in', () => {
     const page = await (await fetch(`${standIn.url}/trnRequest/${data.token}`)).text();
     expect(page).toContain('Kod BLIK');
     expect(page).toContain('atrapa');
-    const badCode = await fetch(`${standIn.url}/trnRequest/${data.token}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay&methodId=154&blikCode=12' });
+    const badCode = await fetch(`${standIn.url}/trnRequest/${data.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay&methodId=154&blikCode=12',
+    });
     expect(await badCode.text()).toContain('6-cyfrowy kod BLIK');
     const before = received.length;
-    const paid = await fetch(`${standIn.url}/trnRequest/${data.token}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay&methodId=154&blikCode=777123' });
+    const paid = await fetch(`${standIn.url}/trnRequest/${data.token}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay&methodId=154&blikCode=777123',
+    });
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe('http://127.0.0.1:1/powrot');
     await until(before + 1);
@@ -83,12 +129,28 @@ describe('Przelewy24 stand-in', () => {
     expect(checkNotification(n, standIn.account, 23800)).toEqual({ ok: true });
     expect(n.methodId).toBe(154);
 
-    const verify = (amount: number) => ({ merchantId: standIn.account.merchantId, posId: standIn.account.posId, sessionId, amount, currency: 'PLN', orderId: n.orderId, sign: p24Sign('verify', { sessionId, orderId: n.orderId, amount, currency: 'PLN', crc: standIn.account.crc }) });
+    const verify = (amount: number) => ({
+      merchantId: standIn.account.merchantId,
+      posId: standIn.account.posId,
+      sessionId,
+      amount,
+      currency: 'PLN',
+      orderId: n.orderId,
+      sign: p24Sign('verify', { sessionId, orderId: n.orderId, amount, currency: 'PLN', crc: standIn.account.crc }),
+    });
     expect((await api('PUT', '/transaction/verify', verify(100))).status).toBe(400);
     expect((await api('PUT', '/transaction/verify', { ...verify(23800), sign: 'a'.repeat(96) })).status).toBe(400);
-    expect(await (await api('PUT', '/transaction/verify', verify(23800))).json()).toEqual({ data: { status: 'success' }, responseCode: 0 });
+    expect(await (await api('PUT', '/transaction/verify', verify(23800))).json()).toEqual({
+      data: { status: 'success' },
+      responseCode: 0,
+    });
 
-    const refund = (amount: number, refundsUuid: string) => ({ requestId: refundsUuid, refundsUuid, urlStatus: receiverUrl, refunds: [{ orderId: n.orderId, sessionId, amount, description: 'Zwrot' }] });
+    const refund = (amount: number, refundsUuid: string) => ({
+      requestId: refundsUuid,
+      refundsUuid,
+      urlStatus: receiverUrl,
+      refunds: [{ orderId: n.orderId, sessionId, amount, description: 'Zwrot' }],
+    });
     expect((await api('POST', '/transaction/refund', refund(23801, 'r-too-much'))).status).toBe(400);
     const afterPayment = received.length;
     expect((await api('POST', '/transaction/refund', refund(5000, 'r-1'))).status).toBe(201);
@@ -103,16 +165,34 @@ describe('Przelewy24 stand-in', () => {
   });
 
   it('test controls: fail verify, repeat and drop notifications', async () => {
-    const control = (body: unknown) => fetch(`${standIn.url}/__control`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json());
+    const control = (body: unknown) =>
+      fetch(`${standIn.url}/__control`, { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json());
     await control({ repeat: 2 });
     const { data } = await (await api('POST', '/transaction/register', registration('s-repeat'))).json();
     const before = received.length;
     await fetch(`${standIn.url}/__pay`, { method: 'POST', body: JSON.stringify({ token: data.token }) });
     await until(before + 2);
-    expect((received.slice(before) as { sessionId: string }[]).map((x) => x.sessionId)).toEqual(['s-repeat', 's-repeat']);
+    expect((received.slice(before) as { sessionId: string }[]).map((x) => x.sessionId)).toEqual([
+      's-repeat',
+      's-repeat',
+    ]);
     await control({ repeat: 1, failVerify: true });
     const n = p24NotificationSchema.parse(received[before]);
-    const verify = { merchantId: standIn.account.merchantId, posId: standIn.account.posId, sessionId: 's-repeat', amount: 23800, currency: 'PLN', orderId: n.orderId, sign: p24Sign('verify', { sessionId: 's-repeat', orderId: n.orderId, amount: 23800, currency: 'PLN', crc: standIn.account.crc }) };
+    const verify = {
+      merchantId: standIn.account.merchantId,
+      posId: standIn.account.posId,
+      sessionId: 's-repeat',
+      amount: 23800,
+      currency: 'PLN',
+      orderId: n.orderId,
+      sign: p24Sign('verify', {
+        sessionId: 's-repeat',
+        orderId: n.orderId,
+        amount: 23800,
+        currency: 'PLN',
+        crc: standIn.account.crc,
+      }),
+    };
     expect((await api('PUT', '/transaction/verify', verify)).status).toBe(400);
     await control({ failVerify: false });
     expect((await api('PUT', '/transaction/verify', verify)).status).toBe(200);

@@ -24,8 +24,22 @@ const DEFAULT_MAIL_PORTS = { smtp: 1025, http: 1080 };
 /** The Przelewy24 stand-in's port for `npm start` (P24_PORT; the tests take a free one). */
 const DEFAULT_P24_PORT = 8024;
 const DEFAULT_KSEF_PORT = 1090;
-const PORT_ENV = { rtdb: 'RTDB_PORT', auth: 'AUTH_PORT', functions: 'FUNCTIONS_PORT', hub: 'HUB_PORT', logging: 'LOGGING_PORT', web: 'WEB_PORT' };
-const PART_NAMES = { rtdb: 'Realtime Database emulator', auth: 'Auth emulator', functions: 'Functions emulator', hub: 'emulator hub', logging: 'emulator logging', web: 'web app (Vite)' };
+const PORT_ENV = {
+  rtdb: 'RTDB_PORT',
+  auth: 'AUTH_PORT',
+  functions: 'FUNCTIONS_PORT',
+  hub: 'HUB_PORT',
+  logging: 'LOGGING_PORT',
+  web: 'WEB_PORT',
+};
+const PART_NAMES = {
+  rtdb: 'Realtime Database emulator',
+  auth: 'Auth emulator',
+  functions: 'Functions emulator',
+  hub: 'emulator hub',
+  logging: 'emulator logging',
+  web: 'web app (Vite)',
+};
 
 /**
  * How many requests the Functions emulator runs at once (firebase-tools' FUNCTIONS_EMULATOR_PARALLEL).
@@ -77,7 +91,8 @@ async function choosePorts(mode, wanted) {
   for (const part of wanted) {
     if (mode === 'free') {
       let port;
-      do port = await freePort(); while (taken.has(port));
+      do port = await freePort();
+      while (taken.has(port));
       ports[part] = port;
     } else {
       const fromEnv = process.env[PORT_ENV[part]];
@@ -122,7 +137,8 @@ function buildInBackground(label, command, args, { cwd, env }) {
 /** Builds the emulator and the functions (the preview build of the web app needs the ports: startStack). */
 export function buildAll() {
   build('the emulator', 'npx', ['tsc', '-b', 'emulator']);
-  if (existsSync(path.join(ROOT, 'functions', 'tsconfig.json'))) build('the functions', 'npm', ['run', 'build', '-w', 'functions']);
+  if (existsSync(path.join(ROOT, 'functions', 'tsconfig.json')))
+    build('the functions', 'npm', ['run', 'build', '-w', 'functions']);
 }
 
 class ManagedProcess {
@@ -134,7 +150,9 @@ class ManagedProcess {
     // but firebase-tools spawns a worker per function).
     this.child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
-    this.child.once('exit', () => { this.done = true; });
+    this.child.once('exit', () => {
+      this.done = true;
+    });
     for (const stream of [this.child.stdout, this.child.stderr]) {
       stream.setEncoding('utf8');
       stream.on('data', (chunk) => {
@@ -168,7 +186,11 @@ class ManagedProcess {
   }
   signal(sig, { group = true } = {}) {
     if (this.done) return;
-    try { process.kill(group ? -this.child.pid : this.child.pid, sig); } catch { /* already gone */ }
+    try {
+      process.kill(group ? -this.child.pid : this.child.pid, sig);
+    } catch {
+      /* already gone */
+    }
   }
   /**
    * SIGINT, then SIGKILL after `graceMs`; with `graceStartsAfter` the grace period starts only when
@@ -195,13 +217,18 @@ class ManagedProcess {
 async function waitFor(part, check, proc, timeoutMs) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (proc?.done) throw new StackError(`The ${PART_NAMES[part]} stopped while starting. Its last output:\n${proc.tail()}`);
+    if (proc?.done)
+      throw new StackError(`The ${PART_NAMES[part]} stopped while starting. Its last output:\n${proc.tail()}`);
     try {
       if (await check()) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new StackError(`The ${PART_NAMES[part]} did not become ready within ${Math.round(timeoutMs / 1000)} s. Its last output:\n${proc?.tail() ?? ''}`);
+  throw new StackError(
+    `The ${PART_NAMES[part]} did not become ready within ${Math.round(timeoutMs / 1000)} s. Its last output:\n${proc?.tail() ?? ''}`,
+  );
 }
 
 const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.timeout(2000) })).status < 500;
@@ -209,7 +236,11 @@ const httpOk = (url) => async () => (await fetch(url, { signal: AbortSignal.time
 /** The database emulator's `--latency` / `--latency-jitter` arguments for startStack's options. */
 function latencyArgs({ latencyMs, latencyJitterMs }) {
   if (!latencyMs) return [];
-  return ['--latency', String(latencyMs), ...(latencyJitterMs !== undefined ? ['--latency-jitter', String(latencyJitterMs)] : [])];
+  return [
+    '--latency',
+    String(latencyMs),
+    ...(latencyJitterMs !== undefined ? ['--latency-jitter', String(latencyJitterMs)] : []),
+  ];
 }
 
 /**
@@ -228,7 +259,14 @@ function latencyArgs({ latencyMs, latencyJitterMs }) {
  * @param {(line: string) => void} [options.log]
  */
 export async function startStack(options = {}) {
-  const { ports: portMode = 'free', seed = false, web = false, functions = true, warm = false, log = () => {} } = options;
+  const {
+    ports: portMode = 'free',
+    seed = false,
+    web = false,
+    functions = true,
+    warm = false,
+    log = () => {},
+  } = options;
   const persistent = Boolean(options.dataDir);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'panel-stack-'));
   const wanted = ['rtdb', ...(functions ? ['auth', 'functions', 'hub', 'logging'] : []), ...(web ? ['web'] : [])];
@@ -255,10 +293,11 @@ export async function startStack(options = {}) {
       else {
         // The export comes first on SIGINT; afterwards firebase-tools waits up to 60 s for running
         // functions, which get a few seconds to answer but need not hold up the stop.
-        const exported = () => Promise.race([
-          proc.waitForOutput(/Export complete|Automatic export to .* failed/),
-          new Promise((resolve) => setTimeout(resolve, AUTH_EXPORT_TIMEOUT_MS).unref()),
-        ]);
+        const exported = () =>
+          Promise.race([
+            proc.waitForOutput(/Export complete|Automatic export to .* failed/),
+            new Promise((resolve) => setTimeout(resolve, AUTH_EXPORT_TIMEOUT_MS).unref()),
+          ]);
         await proc.stop(10_000, { graceStartsAfter: exported, interruptGroup: false });
         promoteAuthExport(dataDir, { complete: authReady, log });
       }
@@ -275,9 +314,29 @@ export async function startStack(options = {}) {
     mkdirSync(dbDir, { recursive: true });
     log(`Starting the Realtime Database emulator on port ${ports.rtdb}…`);
     const rulesArgs = existsSync(path.join(ROOT, 'database.rules.json')) ? ['--rules', 'database.rules.json'] : [];
-    const rtdb = new ManagedProcess('rtdb', process.execPath, ['emulator/bin/rtdb-emulator.js', '--host', host, '--port', String(ports.rtdb), ...rulesArgs, '--data', dbDir, ...latencyArgs(options)], { cwd: ROOT });
+    const rtdb = new ManagedProcess(
+      'rtdb',
+      process.execPath,
+      [
+        'emulator/bin/rtdb-emulator.js',
+        '--host',
+        host,
+        '--port',
+        String(ports.rtdb),
+        ...rulesArgs,
+        '--data',
+        dbDir,
+        ...latencyArgs(options),
+      ],
+      { cwd: ROOT },
+    );
     processes.push(rtdb);
-    await waitFor('rtdb', httpOk(`http://${host}:${ports.rtdb}/.json?ns=${NAMESPACE}&shallow=true&auth=owner`), rtdb, 30_000);
+    await waitFor(
+      'rtdb',
+      httpOk(`http://${host}:${ports.rtdb}/.json?ns=${NAMESPACE}&shallow=true&auth=owner`),
+      rtdb,
+      30_000,
+    );
 
     const env = {
       ...process.env,
@@ -292,15 +351,27 @@ export async function startStack(options = {}) {
         httpPort: portMode === 'free' ? 0 : Number(process.env.MAIL_HTTP_PORT ?? DEFAULT_MAIL_PORTS.http),
         log,
       }).catch((error) => {
-        throw new StackError(`The mail catcher could not start (${error.message}). Stop the process that uses its port or choose others with MAIL_SMTP_PORT / MAIL_HTTP_PORT.`);
+        throw new StackError(
+          `The mail catcher could not start (${error.message}). Stop the process that uses its port or choose others with MAIL_SMTP_PORT / MAIL_HTTP_PORT.`,
+        );
       });
       cleanups.push(() => void mail.stop());
-      Object.assign(env, { SMTP_URL: mail.smtpUrl, MAIL_FROM: env.MAIL_FROM ?? 'Panel Uczestnika <powiadomienia@panel-uczestnika.local>', APP_URL: `http://${host}:${ports.web ?? DEFAULT_PORTS.web}` });
+      Object.assign(env, {
+        SMTP_URL: mail.smtpUrl,
+        MAIL_FROM: env.MAIL_FROM ?? 'Panel Uczestnika <powiadomienia@panel-uczestnika.local>',
+        APP_URL: `http://${host}:${ports.web ?? DEFAULT_PORTS.web}`,
+      });
       log(`Mail catcher: SMTP ${mail.smtpUrl}, inbox ${mail.url}`);
       // Online payments go to a local stand-in for Przelewy24 (a test double: docs/payments.md); the
       // functions get its account the way production gets its secrets, through the environment.
-      p24 = await startP24StandIn({ host, port: portMode === 'free' ? 0 : Number(process.env.P24_PORT ?? DEFAULT_P24_PORT), log }).catch((error) => {
-        throw new StackError(`The Przelewy24 stand-in could not start (${error.message}). Stop the process that uses its port or choose another with P24_PORT.`);
+      p24 = await startP24StandIn({
+        host,
+        port: portMode === 'free' ? 0 : Number(process.env.P24_PORT ?? DEFAULT_P24_PORT),
+        log,
+      }).catch((error) => {
+        throw new StackError(
+          `The Przelewy24 stand-in could not start (${error.message}). Stop the process that uses its port or choose another with P24_PORT.`,
+        );
       });
       cleanups.push(() => void p24.stop());
       Object.assign(env, {
@@ -317,15 +388,25 @@ export async function startStack(options = {}) {
       const ksefPort = portMode === 'free' ? 0 : Number(process.env.KSEF_PORT ?? DEFAULT_KSEF_PORT);
       const startKsef = (port) => startKsefStandIn({ host, port, tokens: { [LOCAL_KSEF_TOKEN]: '*' } });
       ksef = await startKsef(ksefPort)
-        .catch((error) => (error.code === 'EADDRINUSE' && !process.env.KSEF_PORT ? startKsef(0) : Promise.reject(error)))
+        .catch((error) =>
+          error.code === 'EADDRINUSE' && !process.env.KSEF_PORT ? startKsef(0) : Promise.reject(error),
+        )
         .catch((error) => {
-          throw new StackError(`The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`);
+          throw new StackError(
+            `The KSeF stand-in could not start (${error.message}). Stop the process that uses its port or choose another with KSEF_PORT.`,
+          );
         });
       cleanups.push(() => void ksef.close());
       // And an offline certificate of its own, so documents handed out in offline24 mode carry a signed KOD II.
       const offlineCertificate = newOfflineCertificate();
       // The stand-in plays the Ministry's test environment: KOD I and KOD II point to qr-test.ksef.mf.gov.pl.
-      Object.assign(env, { KSEF_BASE_URL: ksef.url, KSEF_ENVIRONMENT: 'test', KSEF_TOKEN: LOCAL_KSEF_TOKEN, KSEF_OFFLINE_CERTIFICATE: offlineCertificate.certificatePem, KSEF_OFFLINE_KEY: offlineCertificate.keyPem });
+      Object.assign(env, {
+        KSEF_BASE_URL: ksef.url,
+        KSEF_ENVIRONMENT: 'test',
+        KSEF_TOKEN: LOCAL_KSEF_TOKEN,
+        KSEF_OFFLINE_CERTIFICATE: offlineCertificate.certificatePem,
+        KSEF_OFFLINE_KEY: offlineCertificate.keyPem,
+      });
       log(`KSeF stand-in (test double): ${ksef.url}`);
       const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
       config.emulators = {
@@ -346,7 +427,11 @@ export async function startStack(options = {}) {
         // folder that stop() verifies before it replaces anything (scripts/lib/authExport.mjs).
         discardStaleStaging(dataDir, log);
         const importDir = chooseAuthImport(dataDir, log);
-        importArgs = [...(importDir ? ['--import', importDir] : []), '--export-on-exit', path.join(dataDir, AUTH_EXPORT_DIRS.staging)];
+        importArgs = [
+          ...(importDir ? ['--import', importDir] : []),
+          '--export-on-exit',
+          path.join(dataDir, AUTH_EXPORT_DIRS.staging),
+        ];
       }
       // firebase-tools finds "its" running hub through a locator file in the temp folder named after the
       // project, shared by every stack of this project on the machine: an export on exit would then ask
@@ -354,12 +439,27 @@ export async function startStack(options = {}) {
       const firebaseTmp = mkdtempSync(path.join(os.tmpdir(), 'panel-firebase-'));
       cleanups.push(() => rmSync(firebaseTmp, { recursive: true, force: true }));
       functionsParallel = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || FUNCTIONS_PARALLEL_DEFAULT;
-      functionsWorkerLimit = Math.max(functionsParallel, Number(process.env.FUNCTIONS_WORKER_LIMIT) || FUNCTIONS_WORKER_LIMIT_DEFAULT);
+      functionsWorkerLimit = Math.max(
+        functionsParallel,
+        Number(process.env.FUNCTIONS_WORKER_LIMIT) || FUNCTIONS_WORKER_LIMIT_DEFAULT,
+      );
       log(`Starting the Auth (${ports.auth}) and Functions (${ports.functions}) emulators…`);
       const firebase = new ManagedProcess(
         'firebase',
         process.execPath,
-        ['--import', pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'functionsWorkerLimit.mjs')).href, path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configFile, ...importArgs],
+        [
+          '--import',
+          pathToFileURL(path.join(ROOT, 'scripts', 'lib', 'functionsWorkerLimit.mjs')).href,
+          path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+          'emulators:start',
+          '--only',
+          'auth,functions',
+          '--project',
+          PROJECT_ID,
+          '--config',
+          configFile,
+          ...importArgs,
+        ],
         {
           // Its working folder receives firebase-debug.log and the export's temporary folder (renamed
           // into the staging folder, so it must be on the same file system as the data).
@@ -377,10 +477,17 @@ export async function startStack(options = {}) {
       );
       processes.push(firebase);
       // Generous: on a loaded 2-core machine (several test stacks at once) firebase-tools alone can take minutes.
-      await waitFor('functions', async () => firebase.output.join('').includes('All emulators ready'), firebase, 300_000);
+      await waitFor(
+        'functions',
+        async () => firebase.output.join('').includes('All emulators ready'),
+        firebase,
+        300_000,
+      );
       authReady = true;
       if (firebase.output.join('').match(/Failed to load function definition|Error: .*functions/i)) {
-        throw new StackError(`The Functions emulator could not load the functions. Its last output:\n${firebase.tail()}`);
+        throw new StackError(
+          `The Functions emulator could not load the functions. Its last output:\n${firebase.tail()}`,
+        );
       }
     }
 
@@ -388,10 +495,17 @@ export async function startStack(options = {}) {
     let warming = Promise.resolve();
     if (functions && warm) {
       log(`Warming up the functions (a worker for each of up to ${functionsWorkerLimit} callables)…`);
-      warming = warmFunctions({ functionsUrl: `http://${host}:${ports.functions}`, projectId: PROJECT_ID, limit: functionsWorkerLimit }).then(({ callables, ms, problems }) => {
-        log(`Functions warm: ${callables} callables in ${(ms / 1000).toFixed(1)} s.`);
-        for (const problem of problems) log(`Warning: warming a function failed (${problem}).`);
-      }, (error) => log(`Warning: the functions could not be warmed (${error.message}).`));
+      warming = warmFunctions({
+        functionsUrl: `http://${host}:${ports.functions}`,
+        projectId: PROJECT_ID,
+        limit: functionsWorkerLimit,
+      }).then(
+        ({ callables, ms, problems }) => {
+          log(`Functions warm: ${callables} callables in ${(ms / 1000).toFixed(1)} s.`);
+          for (const problem of problems) log(`Warning: warming a function failed (${problem}).`);
+        },
+        (error) => log(`Warning: the functions could not be warmed (${error.message}).`),
+      );
     }
 
     if (seed) await seedIfEmpty({ host, ports, env, log });
@@ -416,7 +530,12 @@ export async function startStack(options = {}) {
         const outDir = mkdtempSync(path.join(os.tmpdir(), 'panel-web-preview-'));
         cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
         log('Building the web app for the local emulators…');
-        await buildInBackground('the web app', process.execPath, [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), env: webEnv });
+        await buildInBackground(
+          'the web app',
+          process.execPath,
+          [viteBin, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+          { cwd: path.join(ROOT, 'web'), env: webEnv },
+        );
         args = [viteBin, 'preview', '--outDir', outDir, '--host', host, '--port', String(ports.web), '--strictPort'];
       }
       log(`Starting the web app on port ${ports.web}…`);
@@ -488,10 +607,20 @@ async function seedIfEmpty({ host, ports, env, log }) {
   const seedEnv = { ...env, FIREBASE_AUTH_EMULATOR_HOST: `${host}:${ports.auth}`, GCLOUD_PROJECT: PROJECT_ID };
   // Asynchronous, so the functions warm-up keeps going meanwhile.
   await new Promise((resolve, reject) => {
-    execFile(process.execPath, [seedBin, '--file', 'seed/event.example.json', '--demo'], { cwd: ROOT, env: seedEnv }, (error, stdout, stderr) => {
-      if (error) reject(new StackError(`Loading demo data failed:\n${`${stdout ?? ''}${stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`));
-      else resolve();
-    });
+    execFile(
+      process.execPath,
+      [seedBin, '--file', 'seed/event.example.json', '--demo'],
+      { cwd: ROOT, env: seedEnv },
+      (error, stdout, stderr) => {
+        if (error)
+          reject(
+            new StackError(
+              `Loading demo data failed:\n${`${stdout ?? ''}${stderr ?? ''}`.trim().split('\n').slice(-15).join('\n')}`,
+            ),
+          );
+        else resolve();
+      },
+    );
   });
   return true;
 }
@@ -502,10 +631,13 @@ async function demoAccountsPresent(host, authPort) {
   if (!authPort || !existsSync(file)) return true;
   const [account] = JSON.parse(readFileSync(file, 'utf8')).accounts ?? [];
   if (!account) return true;
-  const response = await fetch(`http://${host}:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: false }),
-  });
+  const response = await fetch(
+    `http://${host}:${authPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: false }),
+    },
+  );
   return response.ok;
 }

@@ -9,8 +9,18 @@
 
 /** Callables a day at the stand uses most, most first; the rest follow in the emulator's order. */
 export const MOST_USED_CALLABLES = [
-  'syncProfile', 'completeRegistration', 'addMember', 'updateProfile', 'placeTicketOrder', 'placeMerchOrder',
-  'cancelOrder', 'confirmPayment', 'handOutPickupItems', 'requestRefund', 'expireUnpaidOrders', 'bookBankTransactions',
+  'syncProfile',
+  'completeRegistration',
+  'addMember',
+  'updateProfile',
+  'placeTicketOrder',
+  'placeMerchOrder',
+  'cancelOrder',
+  'confirmPayment',
+  'handOutPickupItems',
+  'requestRefund',
+  'expireUnpaidOrders',
+  'bookBankTransactions',
 ];
 
 /** Callables of the running Functions emulator, from its /backends listing. */
@@ -41,8 +51,11 @@ async function warmOne(functionsUrl, projectId, { name, region }, signal) {
     let status;
     try {
       status = JSON.parse(text)?.error?.status;
-    } catch { /* not a callable's answer */ }
-    if (response.status >= 400 && response.status < 500 && status && status !== 'INTERNAL' && status !== 'UNKNOWN') return null;
+    } catch {
+      /* not a callable's answer */
+    }
+    if (response.status >= 400 && response.status < 500 && status && status !== 'INTERNAL' && status !== 'UNKNOWN')
+      return null;
     return `${name} answered ${response.status} ${status ?? text.slice(0, 120)}`;
   } catch (error) {
     return `${name}: ${error.message}`;
@@ -59,9 +72,12 @@ async function warmOne(functionsUrl, projectId, { name, region }, signal) {
  */
 export async function warmFunctions({ functionsUrl, projectId, deadlineMs = 300_000, limit = Infinity }) {
   const started = performance.now();
-  const rank = (name) => (MOST_USED_CALLABLES.includes(name) ? MOST_USED_CALLABLES.indexOf(name) : MOST_USED_CALLABLES.length);
+  const rank = (name) =>
+    MOST_USED_CALLABLES.includes(name) ? MOST_USED_CALLABLES.indexOf(name) : MOST_USED_CALLABLES.length;
   const callables = (await listCallables(functionsUrl)).sort((a, b) => rank(a.name) - rank(b.name)).slice(0, limit);
   const signal = AbortSignal.timeout(deadlineMs);
-  const problems = (await Promise.all(callables.map((callable) => warmOne(functionsUrl, projectId, callable, signal)))).filter(Boolean);
+  const problems = (
+    await Promise.all(callables.map((callable) => warmOne(functionsUrl, projectId, callable, signal)))
+  ).filter(Boolean);
   return { callables: callables.length, ms: Math.round(performance.now() - started), problems };
 }

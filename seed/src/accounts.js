@@ -32,7 +32,12 @@ export async function ensureRoles(auth, db, user, wanted, now = Date.now()) {
   }
   if (claimsChanged) {
     await auth.setCustomUserClaims(user.uid, claims);
-    done.push(`uprawnienia: ${Object.keys(wanted).filter((r) => /** @type {any} */ (wanted)[r]).map((r) => (r === 'admin' ? 'administrator' : 'obsługa')).join(', ')}`);
+    done.push(
+      `uprawnienia: ${Object.keys(wanted)
+        .filter((r) => /** @type {any} */ (wanted)[r])
+        .map((r) => (r === 'admin' ? 'administrator' : 'obsługa'))
+        .join(', ')}`,
+    );
   }
   const mirror = { admin: claims.admin === true, staff: claims.staff === true };
   const stored = (await db.ref(`roles/${user.uid}`).get()).val();
@@ -102,15 +107,28 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
       },
       [`pickupCodes/${account.pickupCode}`]: { uid },
       // The shape of functions/src/domain/schemas.ts pickupDirectoryEntry (plain Node cannot import the TypeScript).
-      [`pickupDirectory/${uid}`]: { pickupCode: account.pickupCode, name, email, nameLower: name.toLowerCase(), lastNameLower: person.lastName.toLowerCase() },
-      [`members/${uid}/${SELF_MEMBER_ID}`]: { firstName: person.firstName, lastName: person.lastName, relation: 'self', createdAt: now },
+      [`pickupDirectory/${uid}`]: {
+        pickupCode: account.pickupCode,
+        name,
+        email,
+        nameLower: name.toLowerCase(),
+        lastNameLower: person.lastName.toLowerCase(),
+      },
+      [`members/${uid}/${SELF_MEMBER_ID}`]: {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        relation: 'self',
+        createdAt: now,
+      },
       'stats/public/accounts': ServerValue.increment(1),
       [`stats/admin/byCountry/${person.country}`]: ServerValue.increment(1),
     };
     for (const [memberId, member] of Object.entries(account.members)) {
       updates[`members/${uid}/${memberId}`] = { ...member, createdAt: now };
     }
-    for (const [key, entry] of Object.entries(pickupSearchEntries(uid, { ...person, email, pickupCode: account.pickupCode }, Object.values(account.members)))) {
+    for (const [key, entry] of Object.entries(
+      pickupSearchEntries(uid, { ...person, email, pickupCode: account.pickupCode }, Object.values(account.members)),
+    )) {
       updates[`pickupSearch/${key}`] = entry;
     }
     await db.ref().update(updates);
@@ -133,7 +151,8 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
         .map(([, member]) => /** @type {{ firstName: string, lastName: string }} */ (member));
       /** @type {Record<string, unknown>} */
       const updates = {};
-      for (const [key, value] of Object.entries(pickupSearchEntries(uid, profile, members))) updates[`pickupSearch/${key}`] = value;
+      for (const [key, value] of Object.entries(pickupSearchEntries(uid, profile, members)))
+        updates[`pickupSearch/${key}`] = value;
       await db.ref().update(updates);
       done.push('wyszukiwanie po imionach uczestników');
     }

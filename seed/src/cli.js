@@ -39,7 +39,13 @@ Prawdziwy projekt: GOOGLE_APPLICATION_CREDENTIALS=<klucz konta usługi> oraz
 --project <id> --database-url <url> --yes-real-project.`;
 
 const SECTION_LABEL = { event: 'wydarzenie', countries: 'kraje', ticketTypes: 'bilety', products: 'produkty' };
-const ACTION_LABEL = { created: 'utworzono', updated: 'zmieniono', unchanged: 'bez zmian', kept: 'nie ma w pliku – pozostawiono bez zmian', reset: 'wyzerowano' };
+const ACTION_LABEL = {
+  created: 'utworzono',
+  updated: 'zmieniono',
+  unchanged: 'bez zmian',
+  kept: 'nie ma w pliku – pozostawiono bez zmian',
+  reset: 'wyzerowano',
+};
 
 /** @param {string} section */
 const tag = (section) => `[${section}]`.padEnd(16);
@@ -123,14 +129,24 @@ export async function main(argv, io = {}) {
   }
   const seed = loaded.data;
   const variantCount = Object.values(seed.products).reduce((n, p) => n + Object.keys(p.variants).length, 0);
-  out(`Plik ${args.file} jest poprawny: wydarzenie „${seed.event.name}”, rodzaje biletów: ${Object.keys(seed.ticketTypes).length}, ` +
-    `produkty: ${Object.keys(seed.products).length} (wariantów: ${variantCount}), kraje: ${Object.keys(seed.countries).length}.`);
+  out(
+    `Plik ${args.file} jest poprawny: wydarzenie „${seed.event.name}”, rodzaje biletów: ${Object.keys(seed.ticketTypes).length}, ` +
+      `produkty: ${Object.keys(seed.products).length} (wariantów: ${variantCount}), kraje: ${Object.keys(seed.countries).length}.`,
+  );
 
   // 2. Where to write.
   /** @type {import('./target.js').Target} */
   let target;
   try {
-    target = resolveTarget({ project: /** @type {string|undefined} */ (args.project), databaseUrl: /** @type {string|undefined} */ (args['database-url']), yesRealProject: Boolean(args['yes-real-project']), demo: Boolean(args.demo) }, env);
+    target = resolveTarget(
+      {
+        project: /** @type {string|undefined} */ (args.project),
+        databaseUrl: /** @type {string|undefined} */ (args['database-url']),
+        yesRealProject: Boolean(args['yes-real-project']),
+        demo: Boolean(args.demo),
+      },
+      env,
+    );
   } catch (error) {
     if (error instanceof UsageError) {
       err(error.message);
@@ -142,7 +158,9 @@ export async function main(argv, io = {}) {
     // The Admin SDK reads these from the environment.
     process.env.FIREBASE_DATABASE_EMULATOR_HOST = target.databaseEmulatorHost;
     process.env.FIREBASE_AUTH_EMULATOR_HOST = target.authEmulatorHost;
-    out(`Cel: emulatory – projekt ${target.projectId}, baza ${target.databaseEmulatorHost} (${target.namespace}), Auth ${target.authEmulatorHost}.`);
+    out(
+      `Cel: emulatory – projekt ${target.projectId}, baza ${target.databaseEmulatorHost} (${target.namespace}), Auth ${target.authEmulatorHost}.`,
+    );
   } else {
     out(`Cel: PRAWDZIWY projekt ${target.projectId}, baza ${target.databaseURL}.`);
   }
@@ -175,8 +193,11 @@ export async function main(argv, io = {}) {
         'upłynął czas oczekiwania',
       );
     } catch (error) {
-      err(`Nie można odczytać bazy ${target.kind === 'emulator' ? target.databaseEmulatorHost : target.databaseURL}: ${describeError(error)}.`);
-      if (target.kind === 'emulator') err('Czy emulatory działają? Uruchom: npm start (albo ustaw FIREBASE_DATABASE_EMULATOR_HOST).');
+      err(
+        `Nie można odczytać bazy ${target.kind === 'emulator' ? target.databaseEmulatorHost : target.databaseURL}: ${describeError(error)}.`,
+      );
+      if (target.kind === 'emulator')
+        err('Czy emulatory działają? Uruchom: npm start (albo ustaw FIREBASE_DATABASE_EMULATOR_HOST).');
       return EXIT.failure;
     }
 
@@ -201,7 +222,9 @@ export async function main(argv, io = {}) {
         return EXIT.failure;
       }
       if (!user) {
-        err(`Nie ma konta z adresem ${adminEmail}. Najpierw zarejestruj je w aplikacji, potem uruchom seed ponownie. Nic nie zapisano.`);
+        err(
+          `Nie ma konta z adresem ${adminEmail}. Najpierw zarejestruj je w aplikacji, potem uruchom seed ponownie. Nic nie zapisano.`,
+        );
         return EXIT.invalid;
       }
     }
@@ -233,7 +256,9 @@ export async function main(argv, io = {}) {
           return EXIT.failure;
         }
         accountChanges += done.length;
-        out(`${tag('konta demo')}${account.role} ${account.email} / ${account.password}: ${done.length ? `utworzono: ${done.join(', ')}` : 'bez zmian'}`);
+        out(
+          `${tag('konta demo')}${account.role} ${account.email} / ${account.password}: ${done.length ? `utworzono: ${done.join(', ')}` : 'bez zmian'}`,
+        );
       }
     }
     if (adminEmail) {
@@ -241,7 +266,9 @@ export async function main(argv, io = {}) {
       if (!user) throw new Error(`konto ${adminEmail} zniknęło w trakcie działania`);
       const done = await ensureRoles(auth, db, user, { admin: true }, at);
       accountChanges += done.length;
-      out(`${tag('administrator')}${adminEmail}: ${done.length ? done.join(', ') : 'już jest administratorem – bez zmian'}`);
+      out(
+        `${tag('administrator')}${adminEmail}: ${done.length ? done.join(', ') : 'już jest administratorem – bez zmian'}`,
+      );
     }
 
     // 6. Summary.
@@ -251,8 +278,10 @@ export async function main(argv, io = {}) {
     if (writes === 0 && accountChanges === 0) {
       out(`Podsumowanie: nic do zmiany – baza jest zgodna z plikiem (bez zmian: ${count('unchanged')}).`);
     } else {
-      out(`Podsumowanie: utworzono ${created}, zmieniono ${updated}, bez zmian ${count('unchanged')}` +
-        `${count('kept') ? `, pozostawiono spoza pliku ${count('kept')}` : ''}${accountChanges ? `, zmiany kont: ${accountChanges}` : ''}.`);
+      out(
+        `Podsumowanie: utworzono ${created}, zmieniono ${updated}, bez zmian ${count('unchanged')}` +
+          `${count('kept') ? `, pozostawiono spoza pliku ${count('kept')}` : ''}${accountChanges ? `, zmiany kont: ${accountChanges}` : ''}.`,
+      );
     }
     return EXIT.ok;
   } finally {

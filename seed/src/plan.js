@@ -21,7 +21,9 @@ export function sameJson(/** @type {unknown} */ a, /** @type {unknown} */ b) {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson(/** @type {any} */ (a)[k], /** @type {any} */ (b)[k]));
+  return ka.every(
+    (k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson(/** @type {any} */ (a)[k], /** @type {any} */ (b)[k]),
+  );
 }
 
 /** Drops undefined fields: RTDB stores absence, and absent fields must compare equal to absent. */
@@ -74,7 +76,9 @@ export function planSeed(seed, current, { reset = false, now }) {
     if (sameJson(event, stored)) changes.push({ section: 'event', action: 'unchanged' });
     else {
       updates.event = { ...event, updatedAt: now };
-      const fields = [...new Set([...Object.keys(event), ...Object.keys(stored)])].filter((k) => !sameJson(event[k], stored[k]));
+      const fields = [...new Set([...Object.keys(event), ...Object.keys(stored)])].filter(
+        (k) => !sameJson(event[k], stored[k]),
+      );
       changes.push({ section: 'event', action: 'updated', detail: fields.join(', ') });
     }
   }
@@ -83,7 +87,9 @@ export function planSeed(seed, current, { reset = false, now }) {
   const storedCountries = current.countries ?? {};
   const added = Object.keys(seed.countries).filter((c) => !(c in storedCountries));
   const removed = Object.keys(storedCountries).filter((c) => !(c in seed.countries));
-  const renamed = Object.keys(seed.countries).filter((c) => c in storedCountries && storedCountries[c] !== seed.countries[c]);
+  const renamed = Object.keys(seed.countries).filter(
+    (c) => c in storedCountries && storedCountries[c] !== seed.countries[c],
+  );
   if (added.length + removed.length + renamed.length === 0) {
     changes.push({ section: 'countries', action: 'unchanged', detail: `${Object.keys(seed.countries).length}` });
   } else {
@@ -102,7 +108,10 @@ export function planSeed(seed, current, { reset = false, now }) {
     const stored = storedTypes[id];
     const base = `ticketTypes/${id}`;
     if (current.archivedTicketTypes?.[id]) {
-      problems.push({ path: `ticketTypes.${id}`, message: `Rodzaj biletu „${id}” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora` });
+      problems.push({
+        path: `ticketTypes.${id}`,
+        message: `Rodzaj biletu „${id}” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora`,
+      });
       continue;
     }
     if (!stored) {
@@ -112,7 +121,10 @@ export function planSeed(seed, current, { reset = false, now }) {
     }
     const sold = Number(stored.sold ?? 0);
     if (!reset && wanted.quota < sold) {
-      problems.push({ path: `ticketTypes.${id}.quota`, message: `Pula (${wanted.quota}) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (${sold})` });
+      problems.push({
+        path: `ticketTypes.${id}.quota`,
+        message: `Pula (${wanted.quota}) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (${sold})`,
+      });
       continue;
     }
     const changed = diffFields(base, wanted, stored, ['sold', 'updatedAt'], updates);
@@ -137,13 +149,21 @@ export function planSeed(seed, current, { reset = false, now }) {
     const stored = storedProducts[id];
     const base = `products/${id}`;
     if (current.archivedProducts?.[id]) {
-      problems.push({ path: `products.${id}`, message: `Produkt „${id}” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora` });
+      problems.push({
+        path: `products.${id}`,
+        message: `Produkt „${id}” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora`,
+      });
       continue;
     }
     if (!stored) {
       const newVariants = Object.fromEntries(Object.entries(variants).map(([vid, v]) => [vid, { ...v, sold: 0 }]));
       updates[base] = { ...wanted, variants: newVariants, updatedAt: now };
-      changes.push({ section: 'products', id, action: 'created', detail: `warianty: ${Object.keys(variants).join(', ')}` });
+      changes.push({
+        section: 'products',
+        id,
+        action: 'created',
+        detail: `warianty: ${Object.keys(variants).join(', ')}`,
+      });
       continue;
     }
     /** @type {Record<string, unknown>} */
@@ -161,7 +181,10 @@ export function planSeed(seed, current, { reset = false, now }) {
       }
       const sold = Number(storedVariant.sold ?? 0);
       if (!reset && variant.stock < sold) {
-        problems.push({ path: `products.${id}.variants.${vid}.stock`, message: `Stan (${variant.stock}) mniejszy niż liczba sprzedanych i zarezerwowanych sztuk (${sold})` });
+        problems.push({
+          path: `products.${id}.variants.${vid}.stock`,
+          message: `Stan (${variant.stock}) mniejszy niż liczba sprzedanych i zarezerwowanych sztuk (${sold})`,
+        });
         blocked = true;
         continue;
       }
@@ -179,7 +202,13 @@ export function planSeed(seed, current, { reset = false, now }) {
       updates[`${base}/updatedAt`] = now;
       changes.push({ section: 'products', id, action: 'updated', detail: changed.join('; ') });
     } else changes.push({ section: 'products', id, action: 'unchanged' });
-    if (keptVariants.length) changes.push({ section: 'products', id, action: 'kept', detail: `warianty spoza pliku pozostawione: ${keptVariants.join(', ')}` });
+    if (keptVariants.length)
+      changes.push({
+        section: 'products',
+        id,
+        action: 'kept',
+        detail: `warianty spoza pliku pozostawione: ${keptVariants.join(', ')}`,
+      });
   }
   for (const id of Object.keys(storedProducts)) {
     if (!(id in seed.products)) changes.push({ section: 'products', id, action: 'kept' });

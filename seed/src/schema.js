@@ -46,25 +46,30 @@ export function isValidBankAccount(input) {
 }
 
 /** @param {string} required @param {number} max */
-const text = (required, max) => z.string({ error: required }).trim().min(1, required).max(max, `Najwyżej ${max} znaków`);
+const text = (required, max) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Najwyżej ${max} znaków`);
 /** @param {number} max */
 const optionalText = (max) => z.string({ error: 'Oczekiwano tekstu' }).trim().max(max, `Najwyżej ${max} znaków`);
-const isoDate = z.string({ error: 'Podaj datę (RRRR-MM-DD)' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+const isoDate = z
+  .string({ error: 'Podaj datę (RRRR-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
 const int = (/** @type {string} */ message, /** @type {number} */ min, /** @type {number} */ max) =>
   z.int({ error: message }).min(min, `Co najmniej ${min}`).max(max, `Najwyżej ${max}`);
 const sortOrder = int('Podaj kolejność (liczba całkowita)', 0, 10_000);
 const price = int('Podaj cenę w groszach (liczba całkowita)', 0, LIMITS.maxPriceGrosze);
-const vatRate = z.union(VAT_RATES.map((rate) => z.literal(rate)), { error: `Stawka VAT musi być jedną z: ${VAT_RATES.join(', ')}` });
+const vatRate = z.union(
+  VAT_RATES.map((rate) => z.literal(rate)),
+  { error: `Stawka VAT musi być jedną z: ${VAT_RATES.join(', ')}` },
+);
 
 /**
  * A moment as written by organisers: ISO date-time with a zone ("2027-07-18T12:00:00+02:00") or
  * milliseconds since epoch; stored as milliseconds.
  */
 const moment = z
-  .union([
-    z.int().min(0),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
-  ], { error: 'Podaj datę i godzinę ze strefą, np. 2027-07-18T12:00:00+02:00' })
+  .union([z.int().min(0), z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)], {
+    error: 'Podaj datę i godzinę ze strefą, np. 2027-07-18T12:00:00+02:00',
+  })
   .transform((value, ctx) => {
     const ms = typeof value === 'number' ? value : Date.parse(value);
     if (Number.isNaN(ms)) {
@@ -77,7 +82,10 @@ const moment = z
 export const sellerSchema = z.strictObject({
   name: text('Podaj nazwę sprzedawcy', LIMITS.title),
   street: text('Podaj ulicę i numer', LIMITS.street),
-  postalCode: z.string({ error: 'Podaj kod pocztowy' }).trim().regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)'),
+  postalCode: z
+    .string({ error: 'Podaj kod pocztowy' })
+    .trim()
+    .regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)'),
   city: text('Podaj miejscowość', LIMITS.city),
   nip: z
     .string({ error: 'Podaj NIP' })
@@ -101,12 +109,18 @@ const legalDocument = z
       .max(500, 'Najwyżej 500 znaków')
       .refine((value) => {
         const url = new URL(value);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+        return (
+          url.protocol === 'https:' ||
+          (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+        );
       }, 'Adres strony musi zaczynać się od https://')
       .optional(),
     text: optionalText(LIMITS.legalText).optional(),
   })
-  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), { message: 'Podaj adres strony (url) albo treść dokumentu (text) — jedno z dwóch', path: ['url'] })
+  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), {
+    message: 'Podaj adres strony (url) albo treść dokumentu (text) — jedno z dwóch',
+    path: ['url'],
+  })
   .transform((doc) => (doc.url ? { url: doc.url } : { text: /** @type {string} */ (doc.text) }));
 
 export const eventSchema = z
@@ -120,7 +134,10 @@ export const eventSchema = z
     terms: legalDocument.optional(),
     privacy: legalDocument.optional(),
   })
-  .refine((event) => event.endDate >= event.startDate, { message: 'Data końca przed datą początku', path: ['endDate'] });
+  .refine((event) => event.endDate >= event.startDate, {
+    message: 'Data końca przed datą początku',
+    path: ['endDate'],
+  });
 
 export const ticketTypeSchema = z
   .strictObject({
@@ -154,11 +171,14 @@ export const productSchema = z.strictObject({
   active: z.boolean({ error: 'Podaj true albo false' }),
   sortOrder,
   imageUrl: z.url('Nieprawidłowy adres obrazka').max(500, 'Najwyżej 500 znaków').optional(),
-  variants: keyedRecord(variantSchema, 'Podaj warianty')
-    .refine((variants) => Object.keys(variants).length > 0, 'Produkt musi mieć co najmniej jeden wariant'),
+  variants: keyedRecord(variantSchema, 'Podaj warianty').refine(
+    (variants) => Object.keys(variants).length > 0,
+    'Produkt musi mieć co najmniej jeden wariant',
+  ),
 });
 
-const idMessage = (/** @type {string} */ what) => `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`;
+const idMessage = (/** @type {string} */ what) =>
+  `Nieprawidłowy identyfikator ${what} (litery, cyfry, - i _, do 64 znaków)`;
 /**
  * Names a plain JavaScript object inherits (`__proto__`, `constructor`, …): as database keys they
  * break the Firebase SDKs' per-path state (docs/data-model.md), so no id may be one of them.
@@ -170,8 +190,10 @@ const MEMBER_KEY = /^[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*$/;
 
 export const seedFileSchema = z.strictObject({
   event: eventSchema,
-  countries: keyedRecord(text('Podaj nazwę kraju', LIMITS.title), 'Podaj listę krajów')
-    .refine((countries) => 'PL' in countries, 'Lista krajów musi zawierać Polskę (PL)'),
+  countries: keyedRecord(text('Podaj nazwę kraju', LIMITS.title), 'Podaj listę krajów').refine(
+    (countries) => 'PL' in countries,
+    'Lista krajów musi zawierać Polskę (PL)',
+  ),
   ticketTypes: keyedRecord(ticketTypeSchema, 'Podaj rodzaje biletów'),
   products: keyedRecord(productSchema, 'Podaj produkty').default({}),
 });
@@ -201,7 +223,8 @@ export function keyProblems(json) {
   check(file.products, ['products'], KEY, idMessage('produktu'));
   if (isMap(file.products)) {
     for (const [id, product] of Object.entries(file.products)) {
-      if (isMap(product)) check(/** @type {any} */ (product).variants, ['products', id, 'variants'], KEY, idMessage('wariantu'));
+      if (isMap(product))
+        check(/** @type {any} */ (product).variants, ['products', id, 'variants'], KEY, idMessage('wariantu'));
     }
   }
   return problems;

@@ -32,7 +32,9 @@ export function pickupSearchEntries(uid, holder, people) {
   const owners = new Map();
   for (const token of searchTokens(name)) owners.set(token, undefined);
   // Sorted, so the entries do not depend on the order participants were read in.
-  const named = people.map((person) => `${person.firstName} ${person.lastName}`).sort((a, b) => a.localeCompare(b, 'pl'));
+  const named = people
+    .map((person) => `${person.firstName} ${person.lastName}`)
+    .sort((a, b) => a.localeCompare(b, 'pl'));
   for (const personName of named) {
     for (const token of searchTokens(personName)) if (!owners.has(token)) owners.set(token, personName);
   }
@@ -40,7 +42,14 @@ export function pickupSearchEntries(uid, holder, people) {
   /** @type {ReturnType<typeof pickupSearchEntries>} */
   const entries = {};
   for (const [token, person] of owners) {
-    entries[`${token}_${uid}`] = { uid, name, email: holder.email, pickupCode: holder.pickupCode, tokens, ...(person ? { person } : {}) };
+    entries[`${token}_${uid}`] = {
+      uid,
+      name,
+      email: holder.email,
+      pickupCode: holder.pickupCode,
+      tokens,
+      ...(person ? { person } : {}),
+    };
   }
   return entries;
 }

@@ -31,7 +31,8 @@ function namespaceOf(url) {
  */
 export function resolveTarget(args, env) {
   const projectId = args.project ?? env.GCLOUD_PROJECT ?? DEFAULT_PROJECT;
-  if (!/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(projectId)) throw new UsageError(`Nieprawidłowy identyfikator projektu: ${projectId}`);
+  if (!/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(projectId))
+    throw new UsageError(`Nieprawidłowy identyfikator projektu: ${projectId}`);
 
   if (projectId.startsWith('demo-')) {
     const databaseURL = args.databaseUrl ?? env.DATABASE_URL ?? `https://${projectId}-default-rtdb.firebaseio.com`;
@@ -52,7 +53,8 @@ export function resolveTarget(args, env) {
         'Jeśli na pewno chcesz ją zmienić, dodaj --yes-real-project.',
     );
   }
-  if (args.demo) throw new UsageError('Konta demo (--demo) można tworzyć tylko w emulatorach, nigdy w prawdziwym projekcie.');
+  if (args.demo)
+    throw new UsageError('Konta demo (--demo) można tworzyć tylko w emulatorach, nigdy w prawdziwym projekcie.');
   if (env.FIREBASE_DATABASE_EMULATOR_HOST || env.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new UsageError(
       'Ustawiono FIREBASE_DATABASE_EMULATOR_HOST lub FIREBASE_AUTH_EMULATOR_HOST, a projekt nie jest projektem demo. ' +
@@ -60,10 +62,14 @@ export function resolveTarget(args, env) {
     );
   }
   if (!env.GOOGLE_APPLICATION_CREDENTIALS) {
-    throw new UsageError('Brak poświadczeń: ustaw GOOGLE_APPLICATION_CREDENTIALS na plik klucza konta usługi projektu.');
+    throw new UsageError(
+      'Brak poświadczeń: ustaw GOOGLE_APPLICATION_CREDENTIALS na plik klucza konta usługi projektu.',
+    );
   }
   if (!args.databaseUrl) {
-    throw new UsageError('Podaj adres bazy: --database-url https://<projekt>-default-rtdb.<region>.firebasedatabase.app');
+    throw new UsageError(
+      'Podaj adres bazy: --database-url https://<projekt>-default-rtdb.<region>.firebasedatabase.app',
+    );
   }
   return { kind: 'real', projectId, databaseURL: args.databaseUrl, namespace: namespaceOf(args.databaseUrl) };
 }

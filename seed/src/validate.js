@@ -8,14 +8,19 @@ import { keyProblems, seedFileSchema } from './schema.js';
 /** @param {readonly PropertyKey[]} path */
 export function formatPath(path) {
   if (path.length === 0) return '(cały plik)';
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /** Polish text for the zod issues a schema did not word itself. @param {any} issue */
 function polishMessage(issue) {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'Brak wymaganego pola' : `Nieprawidłowy typ wartości (oczekiwano: ${issue.expected})`;
+      return issue.input === undefined
+        ? 'Brak wymaganego pola'
+        : `Nieprawidłowy typ wartości (oczekiwano: ${issue.expected})`;
     case 'too_big':
       return `Wartość za duża (najwyżej ${issue.maximum})`;
     case 'too_small':
@@ -40,7 +45,8 @@ export function problemsOf(error) {
   const problems = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) problems.push({ path: formatPath([...issue.path, key]), message: `Nieznane pole „${key}”` });
+      for (const key of issue.keys)
+        problems.push({ path: formatPath([...issue.path, key]), message: `Nieznane pole „${key}”` });
     } else if (issue.code === 'invalid_key') {
       const inner = issue.issues?.[0];
       problems.push({ path: formatPath(issue.path), message: inner?.message ?? 'Nieprawidłowy klucz' });
@@ -86,14 +92,27 @@ export async function loadSeedFile(file) {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    return { ok: /** @type {const} */ (false), problems: [{ path: '(plik)', message: code === 'ENOENT' ? `Nie ma pliku ${file}` : `Nie można odczytać pliku ${file}: ${code}` }] };
+    return {
+      ok: /** @type {const} */ (false),
+      problems: [
+        {
+          path: '(plik)',
+          message: code === 'ENOENT' ? `Nie ma pliku ${file}` : `Nie można odczytać pliku ${file}: ${code}`,
+        },
+      ],
+    };
   }
   let json;
   try {
     json = JSON.parse(text);
   } catch (error) {
     const message = /** @type {Error} */ (error).message;
-    return { ok: /** @type {const} */ (false), problems: [{ path: '(plik)', message: `To nie jest poprawny JSON${jsonErrorLocation(text, message)}: ${message}` }] };
+    return {
+      ok: /** @type {const} */ (false),
+      problems: [
+        { path: '(plik)', message: `To nie jest poprawny JSON${jsonErrorLocation(text, message)}: ${message}` },
+      ],
+    };
   }
   return validateSeed(json);
 }

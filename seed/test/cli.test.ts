@@ -15,7 +15,12 @@ let env: Record<string, string | undefined>;
 async function seed(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { env, out: (line) => out.push(line), err: (line) => err.push(line), connectTimeoutMs: 10_000 });
+  const code = await main(argv, {
+    env,
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    connectTimeoutMs: 10_000,
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -30,7 +35,12 @@ function exampleCopy(change: (file: any) => void): string {
 beforeAll(async () => {
   database = await startDatabaseEmulator();
   // No Auth emulator listens here: the catalogue part must not need it.
-  env = { FIREBASE_DATABASE_EMULATOR_HOST: database.host, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9', GCLOUD_PROJECT: undefined, DATABASE_URL: undefined };
+  env = {
+    FIREBASE_DATABASE_EMULATOR_HOST: database.host,
+    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+    GCLOUD_PROJECT: undefined,
+    DATABASE_URL: undefined,
+  };
 }, 30_000);
 
 afterAll(async () => {
@@ -59,7 +69,12 @@ describe('seeding the catalogue', () => {
     const stored = afterFirst as any;
     expect(Object.keys(stored.countries)).toHaveLength(249);
     expect(stored.event.seller.bankAccount).toBe('22102047950000123456789012');
-    expect(stored.ticketTypes['karnet-3-dniowy']).toMatchObject({ priceGrosze: 18900, vatRate: 8, sold: 0, saleEnd: Date.parse('2027-07-18T12:00:00+02:00') });
+    expect(stored.ticketTypes['karnet-3-dniowy']).toMatchObject({
+      priceGrosze: 18900,
+      vatRate: 8,
+      sold: 0,
+      saleEnd: Date.parse('2027-07-18T12:00:00+02:00'),
+    });
     expect(stored.products['bluza-sztorm'].variants.XXL).toMatchObject({ label: 'XXL', stock: 15, sold: 0 });
   });
 
@@ -110,7 +125,9 @@ describe('seeding the catalogue', () => {
     });
     const result = await seed('--file', shrunk);
     expect(result.code).toBe(EXIT.invalid);
-    expect(result.err).toContain('ticketTypes.bilet-dzieciecy.quota: Pula (200) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (250)');
+    expect(result.err).toContain(
+      'ticketTypes.bilet-dzieciecy.quota: Pula (200) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (250)',
+    );
     expect(await database.rest('/')).toEqual(before);
   });
 
@@ -138,13 +155,30 @@ describe('safety catches', () => {
   });
 
   it('refuses --demo on a real project', async () => {
-    const result = await seed('--file', EXAMPLE, '--project', 'zlot-morski-prod', '--yes-real-project', '--demo', '--database-url', 'https://zlot-morski-prod-default-rtdb.europe-west1.firebasedatabase.app');
+    const result = await seed(
+      '--file',
+      EXAMPLE,
+      '--project',
+      'zlot-morski-prod',
+      '--yes-real-project',
+      '--demo',
+      '--database-url',
+      'https://zlot-morski-prod-default-rtdb.europe-west1.firebasedatabase.app',
+    );
     expect(result.code).toBe(EXIT.usage);
     expect(result.err).toContain('tylko w emulatorach');
   });
 
   it('refuses a real project while emulator variables are set', async () => {
-    const result = await seed('--file', EXAMPLE, '--project', 'zlot-morski-prod', '--yes-real-project', '--database-url', 'https://zlot-morski-prod-default-rtdb.europe-west1.firebasedatabase.app');
+    const result = await seed(
+      '--file',
+      EXAMPLE,
+      '--project',
+      'zlot-morski-prod',
+      '--yes-real-project',
+      '--database-url',
+      'https://zlot-morski-prod-default-rtdb.europe-west1.firebasedatabase.app',
+    );
     expect(result.code).toBe(EXIT.usage);
     expect(result.err).toContain('FIREBASE_DATABASE_EMULATOR_HOST');
   });
@@ -153,7 +187,15 @@ describe('safety catches', () => {
     const saved = env;
     env = {};
     try {
-      const noCredentials = await seed('--file', EXAMPLE, '--project', 'zlot-morski-prod', '--yes-real-project', '--database-url', 'https://x-default-rtdb.firebaseio.com');
+      const noCredentials = await seed(
+        '--file',
+        EXAMPLE,
+        '--project',
+        'zlot-morski-prod',
+        '--yes-real-project',
+        '--database-url',
+        'https://x-default-rtdb.firebaseio.com',
+      );
       expect(noCredentials.err).toContain('GOOGLE_APPLICATION_CREDENTIALS');
       env = { GOOGLE_APPLICATION_CREDENTIALS: '/nie/ma/klucza.json' };
       const noUrl = await seed('--file', EXAMPLE, '--project', 'zlot-morski-prod', '--yes-real-project');
@@ -186,27 +228,63 @@ describe('accounts (Auth emulator)', () => {
     const first = await seed('--file', EXAMPLE, '--demo');
     expect(first.err).toBe('');
     expect(first.code).toBe(EXIT.ok);
-    for (const account of demo.accounts) expect(first.out).toContain(`${account.role} ${account.email} / ${account.password}: utworzono: konto`);
+    for (const account of demo.accounts)
+      expect(first.out).toContain(`${account.role} ${account.email} / ${account.password}: utworzono: konto`);
 
     const stored = (await database.rest('/')) as any;
     expect(stored.roles.demoAdmin).toMatchObject({ admin: true, staff: false, updatedBy: 'seed' });
     expect(stored.roles.demoStaff).toMatchObject({ admin: false, staff: true });
     expect(stored.roles.demoUczestnik).toBeUndefined();
-    expect(Object.keys(stored.members.demoUczestnik).sort()).toEqual(['demo-corka', 'demo-partner', 'demo-syn', 'self']);
-    expect(stored.profiles.demoUczestnik).toMatchObject({ email: 'uczestnik@example.com', firstName: 'Marta', pickupCode: 'MRTN4W9Q' });
+    expect(Object.keys(stored.members.demoUczestnik).sort()).toEqual([
+      'demo-corka',
+      'demo-partner',
+      'demo-syn',
+      'self',
+    ]);
+    expect(stored.profiles.demoUczestnik).toMatchObject({
+      email: 'uczestnik@example.com',
+      firstName: 'Marta',
+      pickupCode: 'MRTN4W9Q',
+    });
     expect(stored.pickupCodes.MRTN4W9Q).toEqual({ uid: 'demoUczestnik' });
-    expect(stored.pickupDirectory.demoUczestnik).toMatchObject({ name: 'Marta Nowak', nameLower: 'marta nowak', lastNameLower: 'nowak' });
+    expect(stored.pickupDirectory.demoUczestnik).toMatchObject({
+      name: 'Marta Nowak',
+      nameLower: 'marta nowak',
+      lastNameLower: 'nowak',
+    });
     // Staff find the account by any of its people's names: the children's first names included.
-    expect(Object.keys(stored.pickupSearch).filter((key) => key.endsWith('_demoUczestnik')).sort()).toEqual(['kuba_demoUczestnik', 'marta_demoUczestnik', 'nowak_demoUczestnik', 'piotr_demoUczestnik', 'zosia_demoUczestnik']);
-    expect(stored.pickupSearch.zosia_demoUczestnik).toMatchObject({ uid: 'demoUczestnik', name: 'Marta Nowak', pickupCode: 'MRTN4W9Q', person: 'Zosia Nowak' });
+    expect(
+      Object.keys(stored.pickupSearch)
+        .filter((key) => key.endsWith('_demoUczestnik'))
+        .sort(),
+    ).toEqual([
+      'kuba_demoUczestnik',
+      'marta_demoUczestnik',
+      'nowak_demoUczestnik',
+      'piotr_demoUczestnik',
+      'zosia_demoUczestnik',
+    ]);
+    expect(stored.pickupSearch.zosia_demoUczestnik).toMatchObject({
+      uid: 'demoUczestnik',
+      name: 'Marta Nowak',
+      pickupCode: 'MRTN4W9Q',
+      person: 'Zosia Nowak',
+    });
     expect(stored.stats.public.accounts).toBe(3);
 
     // The password from demo-accounts.json signs in, and the token carries the claim.
-    const signIn = await fetch(`http://${auth.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: demo.accounts[0].password, returnSecureToken: true }),
-    });
+    const signIn = await fetch(
+      `http://${auth.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'admin@example.com',
+          password: demo.accounts[0].password,
+          returnSecureToken: true,
+        }),
+      },
+    );
     const { idToken } = (await signIn.json()) as { idToken: string };
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
     expect(claims.admin).toBe(true);
@@ -250,4 +328,3 @@ describe('accounts (Auth emulator)', () => {
     expect(again.out).toContain('nic do zmiany');
   });
 });
-

@@ -19,11 +19,18 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function startDatabaseEmulator(): Promise<Running & { rest(pathname: string, init?: RequestInit): Promise<unknown> }> {
+export async function startDatabaseEmulator(): Promise<
+  Running & { rest(pathname: string, init?: RequestInit): Promise<unknown> }
+> {
   const entry = path.join(ROOT, 'emulator', 'dist', 'index.js');
-  if (!existsSync(entry)) throw new Error('The database emulator is not built (emulator/dist/index.js is missing). Run: npx tsc -b emulator');
+  if (!existsSync(entry))
+    throw new Error('The database emulator is not built (emulator/dist/index.js is missing). Run: npx tsc -b emulator');
   const { startEmulator } = (await import(pathToFileURL(entry).href)) as {
-    startEmulator(o: { port: number; host: string; log?: (line: string) => void }): Promise<{ port: number; host: string; close(): Promise<void> }>;
+    startEmulator(o: {
+      port: number;
+      host: string;
+      log?: (line: string) => void;
+    }): Promise<{ port: number; host: string; close(): Promise<void> }>;
   };
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1', log: () => {} });
   const host = `${emulator.host}:${emulator.port}`;
@@ -32,7 +39,10 @@ export async function startDatabaseEmulator(): Promise<Running & { rest(pathname
     close: () => emulator.close(),
     // Admin access over REST ("owner"), to inspect and arrange data independently of the seed's SDK.
     async rest(pathname, init) {
-      const response = await fetch(`http://${host}/${pathname.replace(/^\//, '')}.json?ns=${NAMESPACE}&auth=owner`, init);
+      const response = await fetch(
+        `http://${host}/${pathname.replace(/^\//, '')}.json?ns=${NAMESPACE}&auth=owner`,
+        init,
+      );
       if (!response.ok) throw new Error(`REST ${pathname}: ${response.status} ${await response.text()}`);
       return response.json();
     },
@@ -56,11 +66,35 @@ export async function startAuthEmulator(): Promise<Running> {
   const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-auth-'));
   const config = path.join(dir, 'firebase.json');
-  writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: auth }, hub: { host: '127.0.0.1', port: hub }, logging: { host: '127.0.0.1', port: logging }, ui: { enabled: false } } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: auth },
+        hub: { host: '127.0.0.1', port: hub },
+        logging: { host: '127.0.0.1', port: logging },
+        ui: { enabled: false },
+      },
+    }),
+  );
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', config],
-    { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' } },
+    [
+      path.join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+      'emulators:start',
+      '--only',
+      'auth',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      config,
+    ],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    },
   );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

@@ -14,7 +14,14 @@ const load = (change: (file: any) => void = () => {}) => {
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   return result.data;
 };
-const EMPTY: CurrentState = { event: null, countries: null, ticketTypes: null, products: null, archivedTicketTypes: null, archivedProducts: null };
+const EMPTY: CurrentState = {
+  event: null,
+  countries: null,
+  ticketTypes: null,
+  products: null,
+  archivedTicketTypes: null,
+  archivedProducts: null,
+};
 
 /** The database after applying a plan's updates to `state` (the same semantics as a multi-path update). */
 function apply(state: CurrentState, updates: Record<string, unknown>): CurrentState {
@@ -49,17 +56,24 @@ describe('planning a seed', () => {
     const state = apply(EMPTY, planSeed(load(), EMPTY, { now: T0 }).updates) as any;
     state.ticketTypes['karnet-3-dniowy'].sold = 42;
     state.products['koszulka-baltyk'].variants.M.sold = 7;
-    const { updates, changes } = planSeed(load((f) => {
-      f.ticketTypes['karnet-3-dniowy'].priceGrosze = 19900;
-      f.products['koszulka-baltyk'].variants.M.stock = 90;
-    }), state, { now: T1 });
+    const { updates, changes } = planSeed(
+      load((f) => {
+        f.ticketTypes['karnet-3-dniowy'].priceGrosze = 19900;
+        f.products['koszulka-baltyk'].variants.M.stock = 90;
+      }),
+      state,
+      { now: T1 },
+    );
     expect(updates).toEqual({
       'ticketTypes/karnet-3-dniowy/priceGrosze': 19900,
       'ticketTypes/karnet-3-dniowy/updatedAt': T1,
       'products/koszulka-baltyk/variants/M/stock': 90,
       'products/koszulka-baltyk/updatedAt': T1,
     });
-    expect(changes.filter((c) => c.action === 'updated').map((c) => c.id)).toEqual(['karnet-3-dniowy', 'koszulka-baltyk']);
+    expect(changes.filter((c) => c.action === 'updated').map((c) => c.id)).toEqual([
+      'karnet-3-dniowy',
+      'koszulka-baltyk',
+    ]);
   });
 
   it('--reset puts the sold counters back to 0', () => {
@@ -74,19 +88,40 @@ describe('planning a seed', () => {
 
   it('removes a field the file no longer has', () => {
     const state = apply(EMPTY, planSeed(load(), EMPTY, { now: T0 }).updates);
-    const { updates } = planSeed(load((f) => delete f.ticketTypes['karnet-3-dniowy'].saleEnd), state, { now: T1 });
-    expect(updates).toEqual({ 'ticketTypes/karnet-3-dniowy/saleEnd': null, 'ticketTypes/karnet-3-dniowy/updatedAt': T1 });
+    const { updates } = planSeed(
+      load((f) => delete f.ticketTypes['karnet-3-dniowy'].saleEnd),
+      state,
+      { now: T1 },
+    );
+    expect(updates).toEqual({
+      'ticketTypes/karnet-3-dniowy/saleEnd': null,
+      'ticketTypes/karnet-3-dniowy/updatedAt': T1,
+    });
   });
 
   it('adds a new variant with sold 0 and keeps variants and items missing from the file', () => {
     const state = apply(EMPTY, planSeed(load(), EMPTY, { now: T0 }).updates) as any;
     state.products['koszulka-baltyk'].variants.XS = { label: 'XS', stock: 5, sold: 2, sortOrder: 5 };
     state.ticketTypes.vip = { name: 'VIP', sold: 1 };
-    const { updates, changes } = planSeed(load((f) => (f.products['kubek-latarnia'].variants.duzy = { label: '500 ml', stock: 50, sortOrder: 20 })), state, { now: T1 });
-    expect(updates['products/kubek-latarnia/variants/duzy']).toEqual({ label: '500 ml', stock: 50, sortOrder: 20, sold: 0 });
+    const { updates, changes } = planSeed(
+      load((f) => (f.products['kubek-latarnia'].variants.duzy = { label: '500 ml', stock: 50, sortOrder: 20 })),
+      state,
+      { now: T1 },
+    );
+    expect(updates['products/kubek-latarnia/variants/duzy']).toEqual({
+      label: '500 ml',
+      stock: 50,
+      sortOrder: 20,
+      sold: 0,
+    });
     expect(Object.keys(updates).some((k) => k.includes('/XS') || k.startsWith('ticketTypes/vip'))).toBe(false);
     expect(changes).toContainEqual({ section: 'ticketTypes', id: 'vip', action: 'kept' });
-    expect(changes).toContainEqual({ section: 'products', id: 'koszulka-baltyk', action: 'kept', detail: 'warianty spoza pliku pozostawione: XS' });
+    expect(changes).toContainEqual({
+      section: 'products',
+      id: 'koszulka-baltyk',
+      action: 'kept',
+      detail: 'warianty spoza pliku pozostawione: XS',
+    });
   });
 
   it('refuses a quota or stock below what is already sold, and archived ids', () => {
@@ -94,14 +129,28 @@ describe('planning a seed', () => {
     state.ticketTypes['bilet-jednodniowy'].sold = 100;
     state.products['bluza-sztorm'].variants.S.sold = 15;
     state.archivedProducts = { 'kubek-latarnia': { name: 'stary kubek' } };
-    const { problems } = planSeed(load((f) => {
-      f.ticketTypes['bilet-jednodniowy'].quota = 99;
-      f.products['bluza-sztorm'].variants.S.stock = 10;
-    }), state, { now: T1 });
+    const { problems } = planSeed(
+      load((f) => {
+        f.ticketTypes['bilet-jednodniowy'].quota = 99;
+        f.products['bluza-sztorm'].variants.S.stock = 10;
+      }),
+      state,
+      { now: T1 },
+    );
     expect(problems).toEqual([
-      { path: 'ticketTypes.bilet-jednodniowy.quota', message: 'Pula (99) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (100)' },
-      { path: 'products.bluza-sztorm.variants.S.stock', message: 'Stan (10) mniejszy niż liczba sprzedanych i zarezerwowanych sztuk (15)' },
-      { path: 'products.kubek-latarnia', message: 'Produkt „kubek-latarnia” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora' },
+      {
+        path: 'ticketTypes.bilet-jednodniowy.quota',
+        message: 'Pula (99) mniejsza niż liczba sprzedanych i zarezerwowanych biletów (100)',
+      },
+      {
+        path: 'products.bluza-sztorm.variants.S.stock',
+        message: 'Stan (10) mniejszy niż liczba sprzedanych i zarezerwowanych sztuk (15)',
+      },
+      {
+        path: 'products.kubek-latarnia',
+        message:
+          'Produkt „kubek-latarnia” jest zarchiwizowany – przywróć go w panelu administratora albo użyj innego identyfikatora',
+      },
     ]);
   });
 

@@ -1,10 +1,22 @@
 // The seed writes the demo accounts' pickup-search entries with its own copy of the domain's
 // builder; both must produce the same entries, or staff could not find a demo account by name.
 import { describe, expect, it } from 'vitest';
-import { pickupSearchEntries as domainEntries, pickupSearchEntrySchema, searchTokens as domainTokens } from '../../functions/src/domain/search.js';
+import {
+  pickupSearchEntries as domainEntries,
+  pickupSearchEntrySchema,
+  searchTokens as domainTokens,
+} from '../../functions/src/domain/search.js';
 import { pickupSearchEntries, searchTokens } from '../src/search.js';
 
-const names = ['Zofia Wiśniewska-Łącka', 'ŁUCJA żółć-Nowak', "Anna Maria O'Neill", 'Staś', 'Ærøskøbing Straße', 'x'.repeat(70), '  '];
+const names = [
+  'Zofia Wiśniewska-Łącka',
+  'ŁUCJA żółć-Nowak',
+  "Anna Maria O'Neill",
+  'Staś',
+  'Ærøskøbing Straße',
+  'x'.repeat(70),
+  '  ',
+];
 
 describe('seed pickup search = domain pickup search', () => {
   it('tokenises names the same way', () => {

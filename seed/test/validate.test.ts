@@ -74,19 +74,28 @@ describe('a broken file', () => {
       { path: 'countries.pl', message: 'Kod kraju to dwie wielkie litery (ISO 3166-1)' },
       { path: 'event.endDate', message: 'Data końca przed datą początku' },
       { path: 'event.name', message: 'Podaj nazwę wydarzenia' },
-      { path: 'event.seller.bankAccount', message: 'Nieprawidłowy numer konta (26 cyfr, suma kontrolna IBAN się nie zgadza)' },
+      {
+        path: 'event.seller.bankAccount',
+        message: 'Nieprawidłowy numer konta (26 cyfr, suma kontrolna IBAN się nie zgadza)',
+      },
       { path: 'event.seller.nip', message: 'Nieprawidłowy NIP (10 cyfr, suma kontrolna się nie zgadza)' },
       { path: 'event.seller.postalCode', message: 'Nieprawidłowy kod pocztowy (00-000)' },
       { path: 'event.sponsor', message: 'Nieznane pole „sponsor”' },
       { path: 'products.bluza-sztorm.name', message: 'Najwyżej 120 znaków' },
       { path: 'products.bluza-sztorm.priceGrosze', message: 'Podaj cenę w groszach (liczba całkowita)' },
       { path: 'products.koszulka-baltyk.variants.M.stock', message: 'Podaj stan magazynu (liczba całkowita)' },
-      { path: 'products.koszulka-baltyk.variants.X L', message: 'Nieprawidłowy identyfikator wariantu (litery, cyfry, - i _, do 64 znaków)' },
+      {
+        path: 'products.koszulka-baltyk.variants.X L',
+        message: 'Nieprawidłowy identyfikator wariantu (litery, cyfry, - i _, do 64 znaków)',
+      },
       { path: 'products.kubek-latarnia.variants', message: 'Produkt musi mieć co najmniej jeden wariant' },
       { path: 'ticketTypes.bilet-dzieciecy.active', message: 'Podaj true albo false' },
       { path: 'ticketTypes.bilet-jednodniowy.quota', message: 'Co najmniej 0' },
       { path: 'ticketTypes.bilet-jednodniowy.vatRate', message: 'Stawka VAT musi być jedną z: 23, 8, 5, 0' },
-      { path: 'ticketTypes.karnet 3', message: 'Nieprawidłowy identyfikator biletu (litery, cyfry, - i _, do 64 znaków)' },
+      {
+        path: 'ticketTypes.karnet 3',
+        message: 'Nieprawidłowy identyfikator biletu (litery, cyfry, - i _, do 64 znaków)',
+      },
       { path: 'ticketTypes.karnet 3.priceGrosze', message: 'Podaj cenę w groszach (liczba całkowita)' },
       { path: 'ticketTypes.karnet-3-dniowy.saleEnd', message: 'Koniec sprzedaży przed jej początkiem' },
     ]);
@@ -138,8 +147,13 @@ describe('ids that would break the Firebase SDKs', () => {
       const result = validateSeed(file);
       expect(result.ok, name).toBe(false);
       const problems = result.ok ? [] : result.problems;
-      expect(problems.map((p) => p.path), name).toEqual(expect.arrayContaining([`ticketTypes.${name}`, `products.kubek-latarnia.variants.${name}`]));
-      expect(problems.find((p) => p.path === `ticketTypes.${name}`)?.message).toBe('Identyfikator nie może być nazwą wbudowaną JavaScriptu (np. constructor, __proto__)');
+      expect(
+        problems.map((p) => p.path),
+        name,
+      ).toEqual(expect.arrayContaining([`ticketTypes.${name}`, `products.kubek-latarnia.variants.${name}`]));
+      expect(problems.find((p) => p.path === `ticketTypes.${name}`)?.message).toBe(
+        'Identyfikator nie może być nazwą wbudowaną JavaScriptu (np. constructor, __proto__)',
+      );
     }
   });
 });

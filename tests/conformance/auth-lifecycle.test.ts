@@ -4,15 +4,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onValue, ref } from 'firebase/database';
 import {
-  closeAll, errorText, mockIdToken, namespaceUnderTest, rest, restUrl, waitUntil, webClient,
-  type AdminClient, type RtdbTarget,
+  closeAll,
+  errorText,
+  mockIdToken,
+  namespaceUnderTest,
+  rest,
+  restUrl,
+  waitUntil,
+  webClient,
+  type AdminClient,
+  type RtdbTarget,
 } from '../helpers/rtdb.js';
 
 const RULES = JSON.stringify({
   rules: {
     signedIn: { '.read': 'auth != null', '.write': 'auth != null' },
     members: { '.read': true, '.write': true },
-    groups: { $g: { '.read': "auth != null && root.child('members/' + $g + '/' + auth.uid).exists()", '.write': true } },
+    groups: {
+      $g: { '.read': "auth != null && root.child('members/' + $g + '/' + auth.uid).exists()", '.write': true },
+    },
   },
 });
 
@@ -79,7 +89,10 @@ describe.skipIf(Boolean(process.env.RTDB_EMULATOR_HOST))('token expiry', () => {
     const refused = await rest(target, ns, 'GET', 'signedIn/x', { params: { auth: expired } });
     expect(refused.status).toBe(401);
     expect(refused.json).toEqual({ error: 'Auth token is expired.' });
-    const bearer = await rest(target, ns, 'PUT', 'signedIn/y', { body: 1, headers: { Authorization: `Bearer ${expired}` } });
+    const bearer = await rest(target, ns, 'PUT', 'signedIn/y', {
+      body: 1,
+      headers: { Authorization: `Bearer ${expired}` },
+    });
     expect(bearer.status).toBe(401);
 
     const valid = mockIdToken(ns, 'ala', { iat: nowSeconds(), exp: nowSeconds() + 3600 });
@@ -121,8 +134,16 @@ describe('listens whose .read depends on data', () => {
       const seen: Record<string, unknown[]> = { ala: [], ola: [] };
       let alaError: unknown = null;
       let olaError: unknown = null;
-      onValue(ref(ala.db, 'groups/g1'), (s) => void seen.ala.push(s.val()), (e) => void (alaError = e));
-      onValue(ref(ola.db, 'groups/g1'), (s) => void seen.ola.push(s.val()), (e) => void (olaError = e));
+      onValue(
+        ref(ala.db, 'groups/g1'),
+        (s) => void seen.ala.push(s.val()),
+        (e) => void (alaError = e),
+      );
+      onValue(
+        ref(ola.db, 'groups/g1'),
+        (s) => void seen.ola.push(s.val()),
+        (e) => void (olaError = e),
+      );
       await waitUntil(() => seen.ala.length > 0 && seen.ola.length > 0, 'first values of both members');
       expect(seen.ala[0]).toEqual({ name: 'Grupa 1' });
 

@@ -28,8 +28,17 @@ import {
   type DataSnapshot,
 } from 'firebase/database';
 import {
-  bigString, closeAll, namespaceUnderTest, openNamespace, rest, uniqueNs, waitUntil, webClient,
-  type AdminClient, type RtdbTarget, type WebClient,
+  bigString,
+  closeAll,
+  namespaceUnderTest,
+  openNamespace,
+  rest,
+  uniqueNs,
+  waitUntil,
+  webClient,
+  type AdminClient,
+  type RtdbTarget,
+  type WebClient,
 } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
@@ -181,7 +190,16 @@ describe('writes and reads', () => {
   });
 
   it('leaf types round-trip: strings, integers, floats, negatives, booleans, unicode keys', async () => {
-    const value = { s: 'zażółć gęślą jaźń', i: 42, f: -0.125, big: 9007199254740991, t: true, f2: false, 'klucz ąę': 'ok', e: 1e-7 };
+    const value = {
+      s: 'zażółć gęślą jaźń',
+      i: 42,
+      f: -0.125,
+      big: 9007199254740991,
+      t: true,
+      f2: false,
+      'klucz ąę': 'ok',
+      e: 1e-7,
+    };
     await set(ref(a.db, 'types'), value);
     expect(await serverVal('types')).toEqual(value);
   });
@@ -262,7 +280,10 @@ describe('the root', () => {
       await waitUntil(() => seen.length === 1, 'initial root value');
       await set(ref(client.db), { a: 1, b: { c: 2 } });
       await update(ref(client.db), { 'b/d': 3, e: 4 });
-      await waitUntil(() => JSON.stringify(seen.at(-1)) === JSON.stringify({ a: 1, b: { c: 2, d: 3 }, e: 4 }), 'root after update');
+      await waitUntil(
+        () => JSON.stringify(seen.at(-1)) === JSON.stringify({ a: 1, b: { c: 2, d: 3 }, e: 4 }),
+        'root after update',
+      );
       await set(ref(client.db), null);
       await waitUntil(() => seen.at(-1) === null, 'root cleared');
       off();
@@ -453,7 +474,10 @@ describe('server values', () => {
   });
 
   it('server values work through REST', async () => {
-    const put = await rest(target, ns, 'PUT', 'sv/rest', { body: { at: { '.sv': 'timestamp' }, n: { '.sv': { increment: 2 } } }, params: { auth: 'owner' } });
+    const put = await rest(target, ns, 'PUT', 'sv/rest', {
+      body: { at: { '.sv': 'timestamp' }, n: { '.sv': { increment: 2 } } },
+      params: { auth: 'owner' },
+    });
     expect(put.status).toBe(200);
     const stored = (await serverVal('sv/rest')) as { at: number; n: number };
     expect(typeof stored.at).toBe('number');

@@ -9,142 +9,145 @@ const executablePath = chromiumPath();
 
 // page.evaluate bodies run in the browser and reach the SDK through `window.fb` (typed as any).
 
-describe.skipIf(!executablePath)(`long polling in a browser${executablePath ? '' : ' (skipped: no Chromium; set CHROME_PATH)'}`, () => {
-  let target: RtdbTarget;
-  let harness: BrowserHarness;
-  let ns: string;
-  let admin: AdminClient;
+describe.skipIf(!executablePath)(
+  `long polling in a browser${executablePath ? '' : ' (skipped: no Chromium; set CHROME_PATH)'}`,
+  () => {
+    let target: RtdbTarget;
+    let harness: BrowserHarness;
+    let ns: string;
+    let admin: AdminClient;
 
-  beforeAll(async () => {
-    ({ target, ns, admin } = await namespaceUnderTest('long-polling'));
-    harness = await startBrowser(executablePath!);
-  });
+    beforeAll(async () => {
+      ({ target, ns, admin } = await namespaceUnderTest('long-polling'));
+      harness = await startBrowser(executablePath!);
+    });
 
-  afterAll(async () => {
-    await harness?.close();
-    await closeAll(target, admin);
-  });
+    afterAll(async () => {
+      await harness?.close();
+      await closeAll(target, admin);
+    });
 
-  const connect = (page: import('playwright-core').Page, options: { forceLongPolling: boolean }) =>
-    page.evaluate(
-      ({ ns, host, port, forceLongPolling }) => {
-        const fb = (window as any).fb;
-        if (forceLongPolling) fb.forceLongPolling();
-        const app = fb.initializeApp({ projectId: ns, apiKey: 'fake-api-key' });
-        const db = fb.getDatabase(app, `https://${ns}.firebaseio.com`);
-        fb.connectDatabaseEmulator(db, host, port);
-        (window as any).db = db;
-      },
-      { ns, host: target.host, port: target.port, forceLongPolling: options.forceLongPolling },
-    );
+    const connect = (page: import('playwright-core').Page, options: { forceLongPolling: boolean }) =>
+      page.evaluate(
+        ({ ns, host, port, forceLongPolling }) => {
+          const fb = (window as any).fb;
+          if (forceLongPolling) fb.forceLongPolling();
+          const app = fb.initializeApp({ projectId: ns, apiKey: 'fake-api-key' });
+          const db = fb.getDatabase(app, `https://${ns}.firebaseio.com`);
+          fb.connectDatabaseEmulator(db, host, port);
+          (window as any).db = db;
+        },
+        { ns, host: target.host, port: target.port, forceLongPolling: options.forceLongPolling },
+      );
 
-  it('with WebSockets disallowed, the SDK works over /.lp: writes, listens, large values, transactions', async () => {
-    const { page, requests, sockets } = await harness.newPage();
-    try {
-      await connect(page, { forceLongPolling: true });
-      // Browser → server.
-      await page.evaluate(async () => {
-        const { fb, db } = window as any;
-        await fb.set(fb.ref(db, 'lp/fromBrowser'), { x: 1, at: fb.serverTimestamp() });
-      });
-      const written = (await admin.db.ref('lp/fromBrowser').once('value')).val();
-      expect(written.x).toBe(1);
-      expect(typeof written.at).toBe('number');
-
-      // Server → browser listener.
-      await page.evaluate(() => {
-        const { fb, db } = window as any;
-        (window as any).seen = [];
-        fb.onValue(fb.ref(db, 'lp/fromServer'), (s: any) => (window as any).seen.push(s.val()));
-      });
-      await page.waitForFunction(() => (window as any).seen.length === 1);
-      await admin.db.ref('lp/fromServer').set('hello');
-      await page.waitForFunction(() => (window as any).seen.at(-1) === 'hello');
-
-      // Large values: long polling splits outgoing data across several requests.
-      const big = bigString(50_000, 'L');
-      await page.evaluate(async (value) => {
-        const { fb, db } = window as any;
-        await fb.set(fb.ref(db, 'lp/bigUp'), value);
-      }, big);
-      expect((await admin.db.ref('lp/bigUp').once('value')).val()).toBe(big);
-      await admin.db.ref('lp/bigDown').set(big);
-      const down = await page.evaluate(async () => {
-        const { fb, db } = window as any;
-        return (await fb.get(fb.ref(db, 'lp/bigDown'))).val();
-      });
-      expect(down).toBe(big);
-
-      // A transaction against a value written by another client.
-      await admin.db.ref('lp/counter').set(41);
-      const committed = await page.evaluate(async () => {
-        const { fb, db } = window as any;
-        const result = await fb.runTransaction(fb.ref(db, 'lp/counter'), (v: number | null) => (v ?? 0) + 1);
-        return [result.committed, result.snapshot.val()];
-      });
-      expect(committed).toEqual([true, 42]);
-
-      expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
-      expect(sockets).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  });
-
-  it('onDisconnect runs when a long-polling client goes offline', async () => {
-    const { page } = await harness.newPage();
-    try {
-      await connect(page, { forceLongPolling: true });
-      await page.evaluate(async () => {
-        const { fb, db } = window as any;
-        await fb.set(fb.ref(db, 'lp/presence'), 'online');
-        await fb.onDisconnect(fb.ref(db, 'lp/presence')).set('offline');
-      });
-      const offline = new Promise<void>((resolve) => {
-        const r = admin.db.ref('lp/presence');
-        const callback = r.on('value', (s) => {
-          if (s.val() === 'offline') {
-            r.off('value', callback);
-            resolve();
-          }
+    it('with WebSockets disallowed, the SDK works over /.lp: writes, listens, large values, transactions', async () => {
+      const { page, requests, sockets } = await harness.newPage();
+      try {
+        await connect(page, { forceLongPolling: true });
+        // Browser → server.
+        await page.evaluate(async () => {
+          const { fb, db } = window as any;
+          await fb.set(fb.ref(db, 'lp/fromBrowser'), { x: 1, at: fb.serverTimestamp() });
         });
-      });
-      await page.evaluate(() => {
-        const { fb, db } = window as any;
-        fb.goOffline(db);
-      });
-      await offline;
-    } finally {
-      await page.context().close();
-    }
-  });
+        const written = (await admin.db.ref('lp/fromBrowser').once('value')).val();
+        expect(written.x).toBe(1);
+        expect(typeof written.at).toBe('number');
 
-  it('after a recorded WebSocket failure the SDK starts on long polling and upgrades to WebSocket', async () => {
-    const { page, requests, sockets } = await harness.newPage({ previousWebSocketFailure: true });
-    try {
-      await connect(page, { forceLongPolling: false });
-      await page.evaluate(() => {
-        const { fb, db } = window as any;
-        (window as any).values = [];
-        fb.onValue(fb.ref(db, 'lp/upgrade'), (s: any) => (window as any).values.push(s.val()));
-      });
-      await page.waitForFunction(() => (window as any).values.length === 1);
-      expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
-      // The upgrade opens a WebSocket on the same session; waiting for it is waiting for an event.
-      await expect.poll(() => sockets.length, { timeout: 20_000 }).toBeGreaterThan(0);
-      expect(sockets[0]).toContain('/.ws?');
-      // Data keeps flowing in both directions after the switch.
-      for (let i = 1; i <= 3; i += 1) {
-        await admin.db.ref('lp/upgrade').set(i);
-        await page.waitForFunction((n) => (window as any).values.at(-1) === n, i);
+        // Server → browser listener.
+        await page.evaluate(() => {
+          const { fb, db } = window as any;
+          (window as any).seen = [];
+          fb.onValue(fb.ref(db, 'lp/fromServer'), (s: any) => (window as any).seen.push(s.val()));
+        });
+        await page.waitForFunction(() => (window as any).seen.length === 1);
+        await admin.db.ref('lp/fromServer').set('hello');
+        await page.waitForFunction(() => (window as any).seen.at(-1) === 'hello');
+
+        // Large values: long polling splits outgoing data across several requests.
+        const big = bigString(50_000, 'L');
+        await page.evaluate(async (value) => {
+          const { fb, db } = window as any;
+          await fb.set(fb.ref(db, 'lp/bigUp'), value);
+        }, big);
+        expect((await admin.db.ref('lp/bigUp').once('value')).val()).toBe(big);
+        await admin.db.ref('lp/bigDown').set(big);
+        const down = await page.evaluate(async () => {
+          const { fb, db } = window as any;
+          return (await fb.get(fb.ref(db, 'lp/bigDown'))).val();
+        });
+        expect(down).toBe(big);
+
+        // A transaction against a value written by another client.
+        await admin.db.ref('lp/counter').set(41);
+        const committed = await page.evaluate(async () => {
+          const { fb, db } = window as any;
+          const result = await fb.runTransaction(fb.ref(db, 'lp/counter'), (v: number | null) => (v ?? 0) + 1);
+          return [result.committed, result.snapshot.val()];
+        });
+        expect(committed).toEqual([true, 42]);
+
+        expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
+        expect(sockets).toEqual([]);
+      } finally {
+        await page.context().close();
       }
-      await page.evaluate(async () => {
-        const { fb, db } = window as any;
-        await fb.set(fb.ref(db, 'lp/afterUpgrade'), 'ok');
-      });
-      expect((await admin.db.ref('lp/afterUpgrade').once('value')).val()).toBe('ok');
-    } finally {
-      await page.context().close();
-    }
-  });
-});
+    });
+
+    it('onDisconnect runs when a long-polling client goes offline', async () => {
+      const { page } = await harness.newPage();
+      try {
+        await connect(page, { forceLongPolling: true });
+        await page.evaluate(async () => {
+          const { fb, db } = window as any;
+          await fb.set(fb.ref(db, 'lp/presence'), 'online');
+          await fb.onDisconnect(fb.ref(db, 'lp/presence')).set('offline');
+        });
+        const offline = new Promise<void>((resolve) => {
+          const r = admin.db.ref('lp/presence');
+          const callback = r.on('value', (s) => {
+            if (s.val() === 'offline') {
+              r.off('value', callback);
+              resolve();
+            }
+          });
+        });
+        await page.evaluate(() => {
+          const { fb, db } = window as any;
+          fb.goOffline(db);
+        });
+        await offline;
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('after a recorded WebSocket failure the SDK starts on long polling and upgrades to WebSocket', async () => {
+      const { page, requests, sockets } = await harness.newPage({ previousWebSocketFailure: true });
+      try {
+        await connect(page, { forceLongPolling: false });
+        await page.evaluate(() => {
+          const { fb, db } = window as any;
+          (window as any).values = [];
+          fb.onValue(fb.ref(db, 'lp/upgrade'), (s: any) => (window as any).values.push(s.val()));
+        });
+        await page.waitForFunction(() => (window as any).values.length === 1);
+        expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
+        // The upgrade opens a WebSocket on the same session; waiting for it is waiting for an event.
+        await expect.poll(() => sockets.length, { timeout: 20_000 }).toBeGreaterThan(0);
+        expect(sockets[0]).toContain('/.ws?');
+        // Data keeps flowing in both directions after the switch.
+        for (let i = 1; i <= 3; i += 1) {
+          await admin.db.ref('lp/upgrade').set(i);
+          await page.waitForFunction((n) => (window as any).values.at(-1) === n, i);
+        }
+        await page.evaluate(async () => {
+          const { fb, db } = window as any;
+          await fb.set(fb.ref(db, 'lp/afterUpgrade'), 'ok');
+        });
+        expect((await admin.db.ref('lp/afterUpgrade').once('value')).val()).toBe('ok');
+      } finally {
+        await page.context().close();
+      }
+    });
+  },
+);

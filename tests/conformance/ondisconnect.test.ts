@@ -2,7 +2,14 @@
 // The client goes offline (closing its socket) and another client observes the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
-import { adminClient, closeAll, namespaceUnderTest, webClient, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
+import {
+  adminClient,
+  closeAll,
+  namespaceUnderTest,
+  webClient,
+  type AdminClient,
+  type RtdbTarget,
+} from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
@@ -94,7 +101,10 @@ describe('onDisconnect', () => {
       const seen = observe('ocMarker', (v) => v === 'disconnected');
       goOffline(client.db);
       await seen;
-      expect((await observer.db.ref('oc').once('value')).val()).toEqual({ keep: 'original', deep: { keep: 'original' } });
+      expect((await observer.db.ref('oc').once('value')).val()).toEqual({
+        keep: 'original',
+        deep: { keep: 'original' },
+      });
     } finally {
       await client.close();
     }

@@ -29,8 +29,17 @@ import {
   type QueryConstraint,
 } from 'firebase/database';
 import {
-  Barrier, captureIndexWarnings, closeAll, namespaceUnderTest, nextValue, rest, waitUntil, webClient,
-  type AdminClient, type RtdbTarget, type WebClient,
+  Barrier,
+  captureIndexWarnings,
+  closeAll,
+  namespaceUnderTest,
+  nextValue,
+  rest,
+  waitUntil,
+  webClient,
+  type AdminClient,
+  type RtdbTarget,
+  type WebClient,
 } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
@@ -218,7 +227,9 @@ describe('query windows follow later writes', () => {
 
   it('startAfter/endBefore with limitToFirst over orderByKey', async () => {
     await admin.db.ref('w4').set({ k1: 1, k2: 2, k3: 3, k4: 4, k5: 5 });
-    const watch = new QueryWatch(query(ref(listener.db, 'w4'), orderByKey(), startAfter('k1'), endBefore('k5'), limitToFirst(2)));
+    const watch = new QueryWatch(
+      query(ref(listener.db, 'w4'), orderByKey(), startAfter('k1'), endBefore('k5'), limitToFirst(2)),
+    );
     await watch.start();
     expect(watch.window).toEqual(['k2', 'k3']);
     watch.take();
@@ -412,7 +423,17 @@ describe('Firebase ordering of mixed types', () => {
 
   it('orderByValue: false < true < numbers < strings (by code unit) < objects (by key)', async () => {
     await admin.db.ref('mixed').set(mixed);
-    expect(await serverWindow('mixed', orderByValue(), limitToFirst(9))).toEqual(['f', 't', 'n1', 'n2', 'n3', 's1', 's2', 'o1', 'o2']);
+    expect(await serverWindow('mixed', orderByValue(), limitToFirst(9))).toEqual([
+      'f',
+      't',
+      'n1',
+      'n2',
+      'n3',
+      's1',
+      's2',
+      'o1',
+      'o2',
+    ]);
     expect(await serverWindow('mixed', orderByValue(), limitToFirst(3))).toEqual(['f', 't', 'n1']);
     expect(await serverWindow('mixed', orderByValue(), limitToLast(3))).toEqual(['s2', 'o1', 'o2']);
     expect(await serverWindow('mixed', orderByValue(), startAt(true), endAt(1))).toEqual(['t', 'n1', 'n2']);
@@ -430,9 +451,19 @@ describe('Firebase ordering of mixed types', () => {
       str: { v: '3' },
       obj: { v: { deep: 1 } },
     });
-    expect(await serverWindow('mixedChild', orderByChild('v'), limitToFirst(6))).toEqual(['miss', 'nul', 'fal', 'num', 'str', 'obj']);
+    expect(await serverWindow('mixedChild', orderByChild('v'), limitToFirst(6))).toEqual([
+      'miss',
+      'nul',
+      'fal',
+      'num',
+      'str',
+      'obj',
+    ]);
     expect(await serverWindow('mixedChild', orderByChild('v'), limitToLast(2))).toEqual(['str', 'obj']);
-    expect(await serverWindow('mixedChild', orderByChild('v'), startAt(false), limitToFirst(2))).toEqual(['fal', 'num']);
+    expect(await serverWindow('mixedChild', orderByChild('v'), startAt(false), limitToFirst(2))).toEqual([
+      'fal',
+      'num',
+    ]);
     expect(await serverWindow('mixedChild', orderByChild('v'), equalTo(null))).toEqual(['miss', 'nul']);
   });
 
@@ -442,7 +473,12 @@ describe('Firebase ordering of mixed types', () => {
     const all = await serverWindow('keys', orderByKey(), limitToFirst(7));
     expect(all).toEqual(['-3', '9', '10', '1a', '2147483648', 'B', 'a']);
     expect(await serverWindow('keys', orderByKey(), limitToFirst(3))).toEqual(['-3', '9', '10']);
-    expect(await serverWindow('keys', orderByKey(), startAt('10'), endAt('B'))).toEqual(['10', '1a', '2147483648', 'B']);
+    expect(await serverWindow('keys', orderByKey(), startAt('10'), endAt('B'))).toEqual([
+      '10',
+      '1a',
+      '2147483648',
+      'B',
+    ]);
     expect(await serverWindow('keys', orderByKey(), limitToLast(2))).toEqual(['B', 'a']);
   });
 
@@ -484,7 +520,9 @@ describe('queries over REST', () => {
     expect(await restKeys({ orderBy: '"h"', startAt: '2', endAt: '2' })).toEqual(['c', 'd']);
     expect(await restKeys({ orderBy: '"name"', startAt: '"x"' })).toEqual(['a', 'b', 'c']);
     await admin.db.ref('restv').set({ p: 3, q: 1, r: 2 });
-    const response = await rest(target, ns, 'GET', 'restv', { params: { auth: 'owner', orderBy: '"$value"', limitToFirst: '2' } });
+    const response = await rest(target, ns, 'GET', 'restv', {
+      params: { auth: 'owner', orderBy: '"$value"', limitToFirst: '2' },
+    });
     expect(response.json).toEqual({ q: 1, r: 2 });
   });
 
@@ -492,7 +530,9 @@ describe('queries over REST', () => {
     const response = await rest(target, ns, 'GET', 'restq', { params: { auth: 'owner', orderBy: '$key' } }); // not JSON-quoted
     expect(response.status).toBe(400);
     expect(typeof (response.json as { error?: unknown }).error).toBe('string');
-    const limit = await rest(target, ns, 'GET', 'restq', { params: { auth: 'owner', orderBy: '"$key"', limitToFirst: '-1' } });
+    const limit = await rest(target, ns, 'GET', 'restq', {
+      params: { auth: 'owner', orderBy: '"$key"', limitToFirst: '-1' },
+    });
     expect(limit.status).toBe(400);
   });
 });

@@ -2,7 +2,18 @@
 // event streaming, namespaces, and the backend limits (keys and sizes) that the SDKs would refuse
 // locally and therefore can only be checked against the server from here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bigString, closeAll, mockIdToken, namespaceUnderTest, putRules, rest, restUrl, uniqueNs, type AdminClient, type RtdbTarget } from '../helpers/rtdb.js';
+import {
+  bigString,
+  closeAll,
+  mockIdToken,
+  namespaceUnderTest,
+  putRules,
+  rest,
+  restUrl,
+  uniqueNs,
+  type AdminClient,
+  type RtdbTarget,
+} from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
@@ -55,7 +66,10 @@ describe('methods', () => {
     expect(post.status).toBe(200);
     const name = (post.json as { name: string }).name;
     expect(name).toMatch(/^[-0-9A-Za-z_]{20}$/);
-    expect((await admin.db.ref(`public/messages/${name}`).once('value')).val()).toEqual({ user_id: 'jack', text: 'Ahoy!' });
+    expect((await admin.db.ref(`public/messages/${name}`).once('value')).val()).toEqual({
+      user_id: 'jack',
+      text: 'Ahoy!',
+    });
     const second = await rest(target, ns, 'POST', 'public/messages', { body: 'second' });
     expect((second.json as { name: string }).name > name).toBe(true);
   });
@@ -86,7 +100,10 @@ describe('methods', () => {
 
   it('X-HTTP-Method-Override on a POST selects the method (for clients that cannot send it)', async () => {
     await rest(target, ns, 'PUT', 'public/override', { body: { a: 1, b: 2 } });
-    const patch = await rest(target, ns, 'POST', 'public/override', { body: { b: 3 }, headers: { 'X-HTTP-Method-Override': 'PATCH' } });
+    const patch = await rest(target, ns, 'POST', 'public/override', {
+      body: { b: 3 },
+      headers: { 'X-HTTP-Method-Override': 'PATCH' },
+    });
     expect(patch.status).toBe(200);
     expect((await rest(target, ns, 'GET', 'public/override')).json).toEqual({ a: 1, b: 3 });
     const del = await rest(target, ns, 'POST', 'public/override', { headers: { 'X-HTTP-Method-Override': 'DELETE' } });
@@ -108,7 +125,9 @@ describe('methods', () => {
   });
 
   it('shallow=true truncates object children to true and returns primitives as they are', async () => {
-    await rest(target, ns, 'PUT', 'public/shallow', { body: { obj: { deep: { x: 1 } }, num: 5, str: 'x', bool: false } });
+    await rest(target, ns, 'PUT', 'public/shallow', {
+      body: { obj: { deep: { x: 1 } }, num: 5, str: 'x', bool: false },
+    });
     const shallow = await rest(target, ns, 'GET', 'public/shallow', { params: { shallow: 'true' } });
     expect(shallow.json).toEqual({ obj: true, num: true, str: true, bool: true });
     const leaf = await rest(target, ns, 'GET', 'public/shallow/num', { params: { shallow: 'true' } });
@@ -189,7 +208,9 @@ describe('auth', () => {
     expect(mine.status, mine.text).toBe(200);
     expect(mine.json).toEqual({ o1: { uid: 'ala' } });
     expect((await rest(target, ns, 'GET', 'orders', { params: { auth: ala } })).status).toBe(401);
-    expect((await rest(target, ns, 'GET', 'orders', { params: { auth: ala, orderBy: '"uid"', equalTo: '"ola"' } })).status).toBe(401);
+    expect(
+      (await rest(target, ns, 'GET', 'orders', { params: { auth: ala, orderBy: '"uid"', equalTo: '"ola"' } })).status,
+    ).toBe(401);
   });
 
   it('the owner credential bypasses rules (auth=owner and Bearer owner)', async () => {
@@ -257,7 +278,9 @@ describe('errors', () => {
     expect((await rest(target, ns, 'PUT', 'public/huge', { body: { text: multiByte } })).status).toBe(400);
     expect((await rest(target, ns, 'GET', 'public/huge')).json).toBeNull();
     const fine = bigString(2 * 1024 * 1024);
-    expect((await rest(target, ns, 'PUT', 'public/huge', { body: fine, params: { print: 'silent' } })).status).toBe(204);
+    expect((await rest(target, ns, 'PUT', 'public/huge', { body: fine, params: { print: 'silent' } })).status).toBe(
+      204,
+    );
     expect((await admin.db.ref('public/huge').once('value')).val()).toBe(fine);
   });
 });
@@ -269,7 +292,10 @@ describe('priorities', () => {
       const refused = await rest(target, ns, 'PUT', 'public/prio/.priority', { body: bad });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(typeof errorOf(refused.json)).toBe('string');
-      expect((await rest(target, ns, 'PUT', 'public/prio', { body: { '.value': 'x', '.priority': bad } })).status, JSON.stringify(bad)).toBe(400);
+      expect(
+        (await rest(target, ns, 'PUT', 'public/prio', { body: { '.value': 'x', '.priority': bad } })).status,
+        JSON.stringify(bad),
+      ).toBe(400);
     }
     for (const good of ['p', 1.5, null]) {
       const put = await rest(target, ns, 'PUT', 'public/prio/.priority', { body: good });
@@ -286,7 +312,14 @@ describe('priorities', () => {
     expect(refused.status).toBe(400);
     expect(typeof errorOf(refused.json)).toBe('string');
     expect((await rest(target, ns, 'PATCH', 'public/bigPrio', { body: { '.priority': tooBig } })).status).toBe(400);
-    expect((await rest(target, ns, 'PUT', 'public', { body: { bigPrio: { '.value': 'x', '.priority': tooBig } }, params: { print: 'silent' } })).status).toBe(400);
+    expect(
+      (
+        await rest(target, ns, 'PUT', 'public', {
+          body: { bigPrio: { '.value': 'x', '.priority': tooBig } },
+          params: { print: 'silent' },
+        })
+      ).status,
+    ).toBe(400);
     expect((await rest(target, ns, 'GET', 'public/bigPrio', { params: { format: 'export' } })).json).toBe('x');
   });
 });
@@ -336,7 +369,10 @@ interface EventStream {
 
 async function openStream(url: string, headers: Record<string, string> = {}): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const response = await fetch(url, {
+    headers: { Accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const type = response.headers.get('content-type') ?? '';
   const events: Array<{ event: string; data: unknown }> = [];
   if (!type.startsWith('text/event-stream')) {

@@ -9,7 +9,17 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { goOffline, onDisconnect, onValue, ref, set } from 'firebase/database';
-import { errorText, mockIdToken, putRules, rest, startTarget, uniqueNs, waitUntil, webClient, type RtdbTarget } from '../helpers/rtdb.js';
+import {
+  errorText,
+  mockIdToken,
+  putRules,
+  rest,
+  startTarget,
+  uniqueNs,
+  waitUntil,
+  webClient,
+  type RtdbTarget,
+} from '../helpers/rtdb.js';
 
 // One rule expression per case, each with values it must accept and refuse.
 const LANGUAGE_CASES: Record<string, { rule: string; accept: unknown[]; refuse: unknown[] }> = {
@@ -21,21 +31,40 @@ const LANGUAGE_CASES: Record<string, { rule: string; accept: unknown[]; refuse: 
   length: { rule: 'newData.val().length === 3', accept: ['abc', 'żółw'.slice(0, 3)], refuse: ['abcd', ''] },
   regexFlags: { rule: 'newData.val().matches(/^[a-z]+$/i)', accept: ['AbC'], refuse: ['ab1', ''] },
   isBoolean: { rule: 'newData.isBoolean()', accept: [true, false], refuse: ['true', 1] },
-  hasChildren: { rule: "newData.hasChild('a') && newData.hasChildren(['b', 'c'])", accept: [{ a: 1, b: 1, c: 1 }], refuse: [{ a: 1, b: 1 }] },
+  hasChildren: {
+    rule: "newData.hasChild('a') && newData.hasChildren(['b', 'c'])",
+    accept: [{ a: 1, b: 1, c: 1 }],
+    refuse: [{ a: 1, b: 1 }],
+  },
   hasAnyChildren: { rule: 'newData.hasChildren()', accept: [{ x: 1 }], refuse: [5, 'x'] },
-  arithmetic: { rule: 'newData.val() % 2 === 0 && newData.val() * 2 - 1 > 5 && newData.val() / 2 <= 10', accept: [4, 20], refuse: [3, 2, 22] },
+  arithmetic: {
+    rule: 'newData.val() % 2 === 0 && newData.val() * 2 - 1 > 5 && newData.val() / 2 <= 10',
+    accept: [4, 20],
+    refuse: [3, 2, 22],
+  },
   concat: { rule: "newData.val() === auth.uid + '-x'", accept: ['ala-x'], refuse: ['ala', 'ola-x'] },
   noCoercion: { rule: 'newData.val() == 1', accept: [1], refuse: ['1', true] },
-  precedence: { rule: 'newData.val() > 1 && newData.val() < 5 || newData.val() === 100', accept: [3, 100], refuse: [50, 1] },
+  precedence: {
+    rule: 'newData.val() > 1 && newData.val() < 5 || newData.val() === 100',
+    accept: [3, 100],
+    refuse: [50, 1],
+  },
   negation: { rule: "!(newData.val() === 'no') && newData.val() != 'nope'", accept: ['yes'], refuse: ['no', 'nope'] },
-  missingData: { rule: "data.val() == null && !data.exists() && root.child('lang/nothing').val() == null", accept: ['first'], refuse: [] },
+  missingData: {
+    rule: "data.val() == null && !data.exists() && root.child('lang/nothing').val() == null",
+    accept: ['first'],
+    refuse: [],
+  },
   parentChild: { rule: "newData.parent().parent().child('flags/open').val() === true", accept: [], refuse: ['x'] },
 };
 
 const RULES = {
   rules: {
     lang: Object.fromEntries(
-      Object.entries(LANGUAGE_CASES).map(([name, { rule }]) => [name, { $id: { '.write': 'auth != null', '.validate': rule } }]),
+      Object.entries(LANGUAGE_CASES).map(([name, { rule }]) => [
+        name,
+        { $id: { '.write': 'auth != null', '.validate': rule } },
+      ]),
     ),
     // Cascade: a grant higher up cannot be taken back by a deeper false.
     open: {
@@ -65,7 +94,8 @@ const RULES = {
     counters: {
       $id: {
         // Only ever increases by one; creation starts at 1.
-        '.write': 'auth != null && ((!data.exists() && newData.val() === 1) || (data.exists() && newData.val() === data.val() + 1))',
+        '.write':
+          'auth != null && ((!data.exists() && newData.val() === 1) || (data.exists() && newData.val() === data.val() + 1))',
       },
     },
     writeOnce: {
@@ -73,14 +103,14 @@ const RULES = {
     },
     admin: {
       '.read': 'auth.token.admin === true',
-      '.write': "auth.token.admin === true && auth.token.email_verified === true",
+      '.write': 'auth.token.admin === true && auth.token.email_verified === true',
     },
     orders: {
       '.indexOn': ['uid'],
       '.read': "auth != null && query.orderByChild === 'uid' && query.equalTo === auth.uid",
       $orderId: {
-        '.read': 'auth != null && data.child(\'uid\').val() === auth.uid',
-        '.write': 'auth != null && newData.child(\'uid\').val() === auth.uid',
+        '.read': "auth != null && data.child('uid').val() === auth.uid",
+        '.write': "auth != null && newData.child('uid').val() === auth.uid",
       },
     },
     pages: {
@@ -288,8 +318,12 @@ describe('atomic multi-path writes and onDisconnect', () => {
     await assertFails(db.ref('gated/a').setPriority('bad', () => {}));
     const auth = { auth: mockIdToken(projectId, 'ala') };
     expect((await rest(target, projectId, 'PUT', 'gated/a/.priority', { body: 'bad', params: auth })).status).toBe(401);
-    expect((await rest(target, projectId, 'PATCH', 'gated/a', { body: { '.priority': 'bad' }, params: auth })).status).toBe(401);
-    expect((await rest(target, projectId, 'PUT', 'gated/a/.priority', { body: 'fine', params: auth })).status).toBe(200);
+    expect(
+      (await rest(target, projectId, 'PATCH', 'gated/a', { body: { '.priority': 'bad' }, params: auth })).status,
+    ).toBe(401);
+    expect((await rest(target, projectId, 'PUT', 'gated/a/.priority', { body: 'fine', params: auth })).status).toBe(
+      200,
+    );
     // The node's own .write decides: another user's node stays theirs.
     await seed('presence/ola', 'online');
     await assertFails(db.ref('presence/ola').setPriority(1, () => {}));
@@ -381,7 +415,9 @@ describe('query-based rules', () => {
     await assertFails(ala.ref('orders').once('value'));
     await assertFails(ala.ref('orders').orderByChild('uid').equalTo('ola').once('value'));
     await assertFails(ala.ref('orders').orderByChild('total').equalTo('ala').once('value'));
-    await assertFails(env.unauthenticatedContext().database().ref('orders').orderByChild('uid').equalTo('ala').once('value'));
+    await assertFails(
+      env.unauthenticatedContext().database().ref('orders').orderByChild('uid').equalTo('ala').once('value'),
+    );
     // The single order is readable through the per-child rule.
     await assertSucceeds(ala.ref('orders/o1').once('value'));
     await assertFails(ala.ref('orders/o2').once('value'));
@@ -448,7 +484,11 @@ describe('listens', () => {
 
 describe('loading rules', () => {
   it('invalid rules are refused by PUT /.settings/rules.json with 400 and a message naming the problem; the old rules stay', async () => {
-    const unknownVariable = await putRules(target, projectId, JSON.stringify({ rules: { x: { '.read': 'foo === 1' } } }));
+    const unknownVariable = await putRules(
+      target,
+      projectId,
+      JSON.stringify({ rules: { x: { '.read': 'foo === 1' } } }),
+    );
     expect(unknownVariable.status).toBe(400);
     expect(unknownVariable.text).toMatch(/foo/);
 
@@ -477,7 +517,9 @@ describe('loading rules', () => {
     const source = '{\n  // comment\n  "rules": { /* block */ ".read": true, ".write": false }\n}';
     const loaded = await putRules(target, other, source);
     expect(loaded.status, loaded.text).toBe(200);
-    const response = await fetch(`${target.origin}/.settings/rules.json?ns=${other}`, { headers: { Authorization: 'Bearer owner' } });
+    const response = await fetch(`${target.origin}/.settings/rules.json?ns=${other}`, {
+      headers: { Authorization: 'Bearer owner' },
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).toContain('".read"');

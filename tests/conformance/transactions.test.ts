@@ -3,7 +3,16 @@
 // That only works when the server computes node hashes exactly as the SDK does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority } from 'firebase/database';
-import { closeAll, errorText, namespaceUnderTest, waitUntil, webClient, type AdminClient, type RtdbTarget, type WebClient } from '../helpers/rtdb.js';
+import {
+  closeAll,
+  errorText,
+  namespaceUnderTest,
+  waitUntil,
+  webClient,
+  type AdminClient,
+  type RtdbTarget,
+  type WebClient,
+} from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
@@ -29,7 +38,10 @@ describe('transactions', () => {
           // shows up in the final count either way.
           for (;;) {
             try {
-              const result = await runTransaction(ref(c.db, 'tx/counter'), (current: number | null) => (current ?? 0) + 1);
+              const result = await runTransaction(
+                ref(c.db, 'tx/counter'),
+                (current: number | null) => (current ?? 0) + 1,
+              );
               expect(result.committed).toBe(true);
               return result.snapshot.val() as number;
             } catch (error) {
@@ -108,7 +120,9 @@ describe('transactions', () => {
           cached = true;
         });
         await waitUntil(() => cached, `cached ${key}`);
-        const result = await runTransaction(ref(client.db, `tx/shapes/${key}`), (current: unknown) => ({ was: current }));
+        const result = await runTransaction(ref(client.db, `tx/shapes/${key}`), (current: unknown) => ({
+          was: current,
+        }));
         off();
         expect(result.committed, key).toBe(true);
         expect((await admin.db.ref(`tx/shapes/${key}`).once('value')).val(), key).toEqual({ was: value });

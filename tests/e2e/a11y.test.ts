@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { launchBrowser } from '../helpers/browser';
-import { auditRole, prepareCrowdedParticipant, reportTables, ROLES, type AuditReportEntry, type CrowdedParticipant } from './support/a11yAudit';
+import {
+  auditRole,
+  prepareCrowdedParticipant,
+  reportTables,
+  ROLES,
+  type AuditReportEntry,
+  type CrowdedParticipant,
+} from './support/a11yAudit';
 import { sharedStack } from './support/shared';
 
 const WIDTHS = [390, 1280] as const;
@@ -36,10 +43,14 @@ afterAll(async () => {
 });
 
 describe.each(ROLES)('axe on every %s route', (role) => {
-  it.each(WIDTHS)('at %i px, light and dark: no serious or critical violation', async (width) => {
-    const audit = await auditRole(browser, web, role, width, participant);
-    report.push({ role, width, views: audit.views });
-    expect(audit.views.length).toBeGreaterThan(0);
-    expect(audit.blocking).toEqual([]);
-  }, 1_200_000);
+  it.each(WIDTHS)(
+    'at %i px, light and dark: no serious or critical violation',
+    async (width) => {
+      const audit = await auditRole(browser, web, role, width, participant);
+      report.push({ role, width, views: audit.views });
+      expect(audit.views.length).toBeGreaterThan(0);
+      expect(audit.blocking).toEqual([]);
+    },
+    1_200_000,
+  );
 });

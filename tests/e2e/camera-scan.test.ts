@@ -36,10 +36,20 @@ beforeAll(async () => {
   web = stack.urls.web;
   const { call, dbGet, dbPatch, register } = stackClient(stack);
   participant = await register(`kamera-${Date.now()}-${suffix}@example.com`, person);
-  await dbPatch(`baskets/${participant.uid}`, { merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 2 } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, {
+    merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 2 } },
+    updatedAt: Date.now(),
+  });
   const { orderId } = await call<{ orderId: string }>(participant, 'placeMerchOrder', {
     idempotencyKey: crypto.randomUUID(),
-    buyer: { kind: 'person', name: 'Kamila Skanowska', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+    buyer: {
+      kind: 'person',
+      name: 'Kamila Skanowska',
+      street: 'ul. Portowa 1',
+      postalCode: '76-270',
+      city: 'Ustka',
+      country: 'PL',
+    },
     acceptTerms: true,
   });
   await call(DEMO.admin, 'confirmPayment', { orderId });
@@ -50,7 +60,11 @@ beforeAll(async () => {
   // The participant's pickup page, left open: it shows the QR code the camera will see and later
   // announces the hand-out.
   browser = await launchBrowser();
-  participantContext = await browser.newContext({ viewport: SIZES.phone, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  participantContext = await browser.newContext({
+    viewport: SIZES.phone,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await participantContext.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   participantPage = await participantContext.newPage();
   participantPage.setDefaultTimeout(120_000);
@@ -70,9 +84,17 @@ afterAll(async () => {
   rmSync(videoDir, { recursive: true, force: true });
 });
 
-async function staffStation(size: keyof typeof SIZES): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+async function staffStation(
+  size: keyof typeof SIZES,
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const touch = size === 'phone';
-  const context = await cameraBrowser.newContext({ viewport: SIZES[size], isMobile: touch, hasTouch: true, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const context = await cameraBrowser.newContext({
+    viewport: SIZES[size],
+    isMobile: touch,
+    hasTouch: true,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await context.grantPermissions(['camera'], { origin: web });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
@@ -83,26 +105,30 @@ async function staffStation(size: keyof typeof SIZES): Promise<{ context: Browse
 }
 
 describe('pickup station camera scan', () => {
-  it.each(Object.keys(SIZES) as (keyof typeof SIZES)[])('on a %s-sized page: scanning the participant’s QR code opens that participant', async (size) => {
-    const { context, page, errors } = await staffStation(size);
-    try {
-      await page.goto(`${web}/dashboard/odbierz/User`);
-      await page.getByRole('button', { name: 'Skanuj kod QR kamerą' }).click();
-      // The camera preview runs, then the code read from it opens the person.
-      await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
-      const header = page.getByTestId('station-person');
-      await expect.poll(() => header.innerText(), POLL).toContain(`${person.firstName} ${person.lastName}`);
-      expect(await header.innerText()).toContain(pickupCode);
-      // The camera was released once the code was read.
-      await expect.poll(() => page.getByTestId('qr-scanner').count(), POLL).toBe(0);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, `camera-scan-${size}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
-  }, 180_000);
+  it.each(Object.keys(SIZES) as (keyof typeof SIZES)[])(
+    'on a %s-sized page: scanning the participant’s QR code opens that participant',
+    async (size) => {
+      const { context, page, errors } = await staffStation(size);
+      try {
+        await page.goto(`${web}/dashboard/odbierz/User`);
+        await page.getByRole('button', { name: 'Skanuj kod QR kamerą' }).click();
+        // The camera preview runs, then the code read from it opens the person.
+        await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
+        const header = page.getByTestId('station-person');
+        await expect.poll(() => header.innerText(), POLL).toContain(`${person.firstName} ${person.lastName}`);
+        expect(await header.innerText()).toContain(pickupCode);
+        // The camera was released once the code was read.
+        await expect.poll(() => page.getByTestId('qr-scanner').count(), POLL).toBe(0);
+        expect(errors).toEqual([]);
+      } catch (error) {
+        await screenshot(page, `camera-scan-${size}`);
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
 
   it('hands out the scanned participant’s items: the station and the participant’s open pickup page announce it politely', async () => {
     const { context, page } = await staffStation('tablet');

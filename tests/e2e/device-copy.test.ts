@@ -33,12 +33,22 @@ const A_LATER = { firstName: 'Bonifacy', lastName: 'Późniejszy' };
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web!;
-  [A, B, C] = await Promise.all(['devicecopya', 'devicecopyb', 'devicecopyc'].map((label) => demoParticipantCopy(stack, label)));
-  admin = initializeApp({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `device-copy-${Date.now()}`);
-  await getDatabase(admin).ref(`members/${A.uid}/gertruda`).set({ ...A_ONLY, relation: 'family', createdAt: Date.now() });
+  [A, B, C] = await Promise.all(
+    ['devicecopya', 'devicecopyb', 'devicecopyc'].map((label) => demoParticipantCopy(stack, label)),
+  );
+  admin = initializeApp(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    `device-copy-${Date.now()}`,
+  );
+  await getDatabase(admin)
+    .ref(`members/${A.uid}/gertruda`)
+    .set({ ...A_ONLY, relation: 'family', createdAt: Date.now() });
   browser = await launchBrowser();
   context = await newContext(browser, { viewport: 'phone' });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+  await context.addCookies([
+    { name: 'ncc_c', value: '1', url: web },
+    { name: 'ncc_e', value: '', url: web },
+  ]);
   page = await context.newPage();
   page.setDefaultTimeout(60_000);
 });
@@ -55,8 +65,14 @@ afterAll(async () => {
 /** Keeps the database from answering the page: its WebSocket and long-polling requests go nowhere. */
 async function cutDatabase(p: Page) {
   const rtdb = new URL(stack.urls.rtdb).host;
-  await p.routeWebSocket((url) => url.host === rtdb, () => undefined);
-  await p.route((url) => url.host === rtdb, (route) => route.abort());
+  await p.routeWebSocket(
+    (url) => url.host === rtdb,
+    () => undefined,
+  );
+  await p.route(
+    (url) => url.host === rtdb,
+    (route) => route.abort(),
+  );
 }
 
 async function restoreDatabase(p: Page) {
@@ -96,14 +112,18 @@ describe('the dashboard’s device copy', () => {
     // Second visit, offline as far as the database goes: the copy, marked as being refreshed. (The
     // first tab leaves first: its live dashboard would save the change below into the copy.)
     await page.goto('about:blank');
-    await getDatabase(admin).ref(`members/${A.uid}/bonifacy`).set({ ...A_LATER, relation: 'family', createdAt: Date.now() });
+    await getDatabase(admin)
+      .ref(`members/${A.uid}/bonifacy`)
+      .set({ ...A_LATER, relation: 'family', createdAt: Date.now() });
     const offline = await context.newPage();
     await cutDatabase(offline);
     await offline.goto(`${web}/dashboard`);
     await offline.getByTestId('home-refreshing').waitFor();
     await expect(offline.getByText('odświeżanie…').isVisible()).resolves.toBe(true);
     await offline.getByTestId('event-card').waitFor();
-    await expect(offline.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).resolves.toBe(1);
+    await expect(
+      offline.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count(),
+    ).resolves.toBe(1);
     // What was written since the copy was taken is not there yet.
     await expect(offline.getByText(A_LATER.lastName).count()).resolves.toBe(0);
     await restoreDatabase(offline);
@@ -113,7 +133,9 @@ describe('the dashboard’s device copy', () => {
     await page.goto(`${web}/dashboard`);
     await page.getByTestId('home-members').getByText(`${A_LATER.firstName} ${A_LATER.lastName}`).waitFor();
     await expect(page.getByTestId('home-refreshing').count()).resolves.toBe(0);
-    await expect.poll(async () => JSON.parse((await storedCopy(page)) ?? '{}')?.data?.members?.length).toBe(await page.getByTestId('home-members').locator('li').count());
+    await expect
+      .poll(async () => JSON.parse((await storedCopy(page)) ?? '{}')?.data?.members?.length)
+      .toBe(await page.getByTestId('home-members').locator('li').count());
     expect(errors).toEqual([]);
   });
 
@@ -144,7 +166,10 @@ describe('the dashboard’s device copy', () => {
 
   it('is drawn before the identity service confirms the session, then live data', async () => {
     const fresh = await newContext(browser, { viewport: 'phone' });
-    await fresh.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    await fresh.addCookies([
+      { name: 'ncc_c', value: '1', url: web },
+      { name: 'ncc_e', value: '', url: web },
+    ]);
     try {
       const first = await fresh.newPage();
       await signIn(first, web, A);
@@ -164,13 +189,17 @@ describe('the dashboard’s device copy', () => {
       await again.goto(`${web}/dashboard`);
       // The copy is on screen while the SDK's question about the stored user is still unanswered.
       await again.getByTestId('home-refreshing').waitFor();
-      await expect(again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count()).resolves.toBe(1);
+      await expect(
+        again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count(),
+      ).resolves.toBe(1);
       await expect.poll(() => lookups.held.length, { timeout: 30_000 }).toBeGreaterThan(0);
       await lookups.release();
       // Live data replaces the copy (which already holds A_LATER: the first visit saved it).
       await again.getByTestId('home-refreshing').waitFor({ state: 'detached' });
       await again.getByTestId('home-members').getByText(`${A_LATER.firstName} ${A_LATER.lastName}`).waitFor();
-      expect(restReads).toEqual(expect.arrayContaining([`/members/${A.uid}.json`, `/tickets/${A.uid}.json`, '/orders.json']));
+      expect(restReads).toEqual(
+        expect.arrayContaining([`/members/${A.uid}.json`, `/tickets/${A.uid}.json`, '/orders.json']),
+      );
     } finally {
       await fresh.close();
     }
@@ -178,7 +207,10 @@ describe('the dashboard’s device copy', () => {
 
   it('leaves for the sign-in page, dropping the copy, when the identity service no longer knows the account', async () => {
     const fresh = await newContext(browser, { viewport: 'phone' });
-    await fresh.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    await fresh.addCookies([
+      { name: 'ncc_c', value: '1', url: web },
+      { name: 'ncc_e', value: '', url: web },
+    ]);
     try {
       const first = await fresh.newPage();
       first.setDefaultTimeout(60_000);

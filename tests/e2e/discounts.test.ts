@@ -21,7 +21,8 @@ let crew: ParticipantCopy;
 const pageErrors: Error[] = [];
 
 /** One ticket for the account holder in the basket, as the basket page writes it. */
-const basketWithOneTicket = (who: ParticipantCopy, ticketTypeId: string) => client.dbPut(`baskets/${who.uid}`, { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() });
+const basketWithOneTicket = (who: ParticipantCopy, ticketTypeId: string) =>
+  client.dbPut(`baskets/${who.uid}`, { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() });
 
 async function placeThroughCheckout(p: Page, submit: string): Promise<string> {
   await p.getByRole('button', { name: 'Dalej: dane nabywcy' }).click();
@@ -70,7 +71,12 @@ describe('discount codes in Chromium', () => {
     await edit.getByRole('button', { name: 'Zapisz zmiany' }).click();
     await edit.getByText(`Zapisano zmiany kodu ${MEMBER_CODE}.`).waitFor();
     await admin.getByTestId('discount-row').filter({ hasText: MEMBER_CODE }).getByText('Członkowie (2026)').waitFor();
-    expect(await client.dbGet(`discountCodes/${MEMBER_CODE}`)).toMatchObject({ kind: 'percent', value: 20, maxPerAccount: 5, label: 'Członkowie (2026)' });
+    expect(await client.dbGet(`discountCodes/${MEMBER_CODE}`)).toMatchObject({
+      kind: 'percent',
+      value: 20,
+      maxPerAccount: 5,
+      label: 'Członkowie (2026)',
+    });
   }, 240_000);
 
   it('a member opens the checkout from a link with the code: lower price per line, and the invoice shows it', async () => {
@@ -83,15 +89,22 @@ describe('discount codes in Chromium', () => {
     const orderId = await placeThroughCheckout(participant, 'Zamawiam i płacę przelewem');
     const order = await client.dbGet<{ totals: { gross: number }; discount: { code: string } }>(`orders/${orderId}`);
     expect(order).toMatchObject({ totals: { gross: 15120 }, discount: { code: MEMBER_CODE } });
-    const paid = await client.call<{ invoiceId: string; invoiceNumber: string }>(DEMO.admin, 'confirmPayment', { orderId });
-    const invoice = await client.dbGet<{ lines: Record<string, { unitGross: number; gross: number }>; totals: { gross: number } }>(`invoices/${member.uid}/${paid.invoiceId}`);
+    const paid = await client.call<{ invoiceId: string; invoiceNumber: string }>(DEMO.admin, 'confirmPayment', {
+      orderId,
+    });
+    const invoice = await client.dbGet<{
+      lines: Record<string, { unitGross: number; gross: number }>;
+      totals: { gross: number };
+    }>(`invoices/${member.uid}/${paid.invoiceId}`);
     expect(Object.values(invoice.lines)).toEqual([expect.objectContaining({ unitGross: 15120, gross: 15120 })]);
     expect(invoice.totals.gross).toBe(15120);
     await participant.getByText(`faktura ${paid.invoiceNumber}`).waitFor();
   }, 240_000);
 
   it('the shop checkout takes the code from a link too and shows the lower price per line', async () => {
-    await client.dbPut(`baskets/${member.uid}/merch`, { 'koszulka-m': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } });
+    await client.dbPut(`baskets/${member.uid}/merch`, {
+      'koszulka-m': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 },
+    });
     const participant = await participantPage(member);
     await participant.goto(`${web}/dashboard/sklepik/MerchBasket?kod=${MEMBER_CODE.toLowerCase()}`);
     await participant.getByTestId('discount-from-link').getByText(MEMBER_CODE).waitFor();
@@ -102,23 +115,37 @@ describe('discount codes in Chromium', () => {
   }, 240_000);
 
   it('a wrong code is refused at the field; a crew code gives a free ticket confirmed at once, without an invoice', async () => {
-    const { codes } = await client.call<{ codes: string[] }>(DEMO.admin, 'createDiscountCodeBatch', { prefix: 'EKIPA', count: 1, terms: { kind: 'percent', value: 100, active: true, label: 'Ekipa' } });
+    const { codes } = await client.call<{ codes: string[] }>(DEMO.admin, 'createDiscountCodeBatch', {
+      prefix: 'EKIPA',
+      count: 1,
+      terms: { kind: 'percent', value: 100, active: true, label: 'Ekipa' },
+    });
     await basketWithOneTicket(crew, 'bilet-jednodniowy');
     const participant = await participantPage(crew);
     await participant.goto(`${web}${STEP_ONE}`);
     const field = participant.getByRole('form', { name: 'Kod rabatowy' });
     await field.getByLabel('Kod rabatowy').fill('nie-ma-takiego');
     await field.getByRole('button', { name: 'Zastosuj' }).click();
-    await participant.getByText('Nie ma takiego kodu rabatowego: NIE-MA-TAKIEGO. Sprawdź, czy nie ma literówki.').waitFor();
+    await participant
+      .getByText('Nie ma takiego kodu rabatowego: NIE-MA-TAKIEGO. Sprawdź, czy nie ma literówki.')
+      .waitFor();
     await expect.poll(() => participant.getByRole('button', { name: 'Dalej: dane nabywcy' }).isDisabled()).toBe(true);
     await field.getByLabel('Kod rabatowy').fill(codes[0].toLowerCase());
     await field.getByRole('button', { name: 'Zastosuj' }).click();
     await participant.getByTestId('discount-applied').getByText(`${codes[0]} · bezpłatnie`).waitFor();
     await participant.getByText('Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.').waitFor();
     const orderId = await placeThroughCheckout(participant, 'Zamawiam bezpłatnie');
-    await participant.getByText('Zamówienie jest potwierdzone — dzięki kodowi rabatowemu nie ma nic do zapłaty, więc nie wystawiamy faktury.').waitFor();
+    await participant
+      .getByText(
+        'Zamówienie jest potwierdzone — dzięki kodowi rabatowemu nie ma nic do zapłaty, więc nie wystawiamy faktury.',
+      )
+      .waitFor();
     expect(await participant.getByText('Numer konta').count()).toBe(0);
-    expect(await client.dbGet(`orders/${orderId}`)).toMatchObject({ status: 'paid', paidBy: 'discount', totals: { gross: 0 } });
+    expect(await client.dbGet(`orders/${orderId}`)).toMatchObject({
+      status: 'paid',
+      paidBy: 'discount',
+      totals: { gross: 0 },
+    });
     expect(await client.dbGet(`invoices/${crew.uid}`)).toBeNull();
     expect(pageErrors).toEqual([]);
   }, 240_000);

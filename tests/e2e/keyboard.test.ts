@@ -27,9 +27,16 @@ let orderNumber = '';
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web;
-  account = await stackClient(stack).register(`klawiatura-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`, { firstName: 'Tomasz', lastName: 'Klawiszowy' });
+  account = await stackClient(stack).register(
+    `klawiatura-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    { firstName: 'Tomasz', lastName: 'Klawiszowy' },
+  );
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   // The cookie notice was answered earlier (it has its own tests); the journey starts at sign-in.
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   page = await context.newPage();
@@ -47,12 +54,23 @@ async function fieldError(label: string): Promise<{ invalid: string | null; desc
   const field = page.getByRole('textbox', { name: label, exact: true });
   const invalid = await field.getAttribute('aria-invalid');
   const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
-  const described = await page.evaluate((list) => list.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(), ids);
+  const described = await page.evaluate(
+    (list) =>
+      list
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim(),
+    ids,
+  );
   return { invalid, described };
 }
 
 /** Tab to a link or button of the main navigation or page and press Enter; waits for the URL. */
-async function follow(name: string | RegExp, url: string | ((u: URL) => boolean), role: 'link' | 'button' = 'link'): Promise<void> {
+async function follow(
+  name: string | RegExp,
+  url: string | ((u: URL) => boolean),
+  role: 'link' | 'button' = 'link',
+): Promise<void> {
   await keys.tabTo(page.getByRole(role, { name, exact: typeof name === 'string' }).first());
   await keys.press('Enter');
   await page.waitForURL(typeof url === 'string' ? `${web}${url}` : url);
@@ -128,7 +146,11 @@ describe('keyboard-only journey', () => {
 
     // The buyer's name comes from the account; the address is typed.
     expect(await page.getByLabel('Imię i nazwisko').inputValue()).toBe('Tomasz Klawiszowy');
-    for (const [label, value] of [['Ulica i numer', 'ul. Klawiszowa 7'], ['Kod pocztowy', '76-270'], ['Miejscowość', 'Ustka']] as const) {
+    for (const [label, value] of [
+      ['Ulica i numer', 'ul. Klawiszowa 7'],
+      ['Kod pocztowy', '76-270'],
+      ['Miejscowość', 'Ustka'],
+    ] as const) {
       await keys.tabTo(page.getByLabel(label));
       await keys.type(value);
     }
@@ -160,7 +182,10 @@ describe('keyboard-only journey', () => {
     // Round and round: Tab and Shift+Tab never leave the dialog.
     for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await keys.press(key);
-      expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus left the dialog after ${key}: ${(await focusState(page)).description}`).toBe(true);
+      expect(
+        await dialog.evaluate((d) => d.contains(document.activeElement)),
+        `focus left the dialog after ${key}: ${(await focusState(page)).description}`,
+      ).toBe(true);
     }
     await keys.press('Escape');
     await dialog.waitFor({ state: 'detached' });

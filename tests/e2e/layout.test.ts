@@ -29,25 +29,56 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { call, dbGet, dbPatch } = stackClient(stack);
   participant = await demoParticipantCopy(stack, 'layout');
-  const { memberId } = await call<{ memberId: string }>(participant, 'addMember', { ...longNamedMember, birthYear: 2016, relation: 'child' });
-  const buyer = { kind: 'company', name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.', nip: '526-025-02-74', street: 'ul. Marynarki Polskiej 10/12', postalCode: '76-270', city: 'Ustka', country: 'PL' };
-  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') => call<{ orderId: string }>(participant, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+  const { memberId } = await call<{ memberId: string }>(participant, 'addMember', {
+    ...longNamedMember,
+    birthYear: 2016,
+    relation: 'child',
+  });
+  const buyer = {
+    kind: 'company',
+    name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.',
+    nip: '526-025-02-74',
+    street: 'ul. Marynarki Polskiej 10/12',
+    postalCode: '76-270',
+    city: 'Ustka',
+    country: 'PL',
+  };
+  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') =>
+    call<{ orderId: string }>(participant, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
 
-  await dbPatch(`baskets/${participant.uid}`, { tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, {
+    tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } },
+    updatedAt: Date.now(),
+  });
   const tickets = await place('placeTicketOrder');
-  await dbPatch(`baskets/${participant.uid}`, { merch: { 'line-1': { productId: 'bluza-sztorm', variantId: 'XL', quantity: 2, memberId }, 'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, {
+    merch: {
+      'line-1': { productId: 'bluza-sztorm', variantId: 'XL', quantity: 2, memberId },
+      'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+    },
+    updatedAt: Date.now(),
+  });
   const merch = await place('placeMerchOrder');
   const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
   await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
   invoiceKey = `${participant.uid}-${confirmed.invoiceId}`;
   const pickups = await dbGet<Record<string, { orderId: string; productId?: string }>>(`pickups/${participant.uid}`);
-  const mug = Object.entries(pickups).find(([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia')![0];
+  const mug = Object.entries(pickups).find(
+    ([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia',
+  )![0];
   await call(DEMO.staff, 'handOutPickupItems', { uid: participant.uid, itemIds: [mug] });
 
-  await dbPatch(`baskets/${participant.uid}`, { tickets: { 'demo-partner': { ticketTypeId: 'bilet-jednodniowy' } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, {
+    tickets: { 'demo-partner': { ticketTypeId: 'bilet-jednodniowy' } },
+    updatedAt: Date.now(),
+  });
   pendingOrderId = (await place('placeTicketOrder')).orderId;
   // Left in the basket, so the basket and checkout pages have lines to show.
-  await dbPatch(`baskets/${participant.uid}`, { tickets: { 'demo-syn': { ticketTypeId: 'bilet-dzieciecy' } }, merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: 'demo-corka' } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${participant.uid}`, {
+    tickets: { 'demo-syn': { ticketTypeId: 'bilet-dzieciecy' } },
+    merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: 'demo-corka' } },
+    updatedAt: Date.now(),
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -61,7 +92,10 @@ interface Visit {
 }
 
 const ROUTES: Record<'signedOut' | 'participant' | 'staff' | 'admin', () => Visit[]> = {
-  signedOut: () => ['/', '/rejestracja/registration_steps/StepOne', '/remindPassword', '/nie-ma-takiej-strony'].map((path) => ({ path })),
+  signedOut: () =>
+    ['/', '/rejestracja/registration_steps/StepOne', '/remindPassword', '/nie-ma-takiej-strony'].map((path) => ({
+      path,
+    })),
   participant: () =>
     [
       '/dashboard',
@@ -87,7 +121,13 @@ const ROUTES: Record<'signedOut' | 'participant' | 'staff' | 'admin', () => Visi
       '/dashboard/ustawienia',
       '/dashboard/admin',
     ].map((path) => ({ path })),
-  staff: () => ['/dashboard/odbierz', '/dashboard/odbierz/User', `/dashboard/odbierz/User?uid=${participant.uid}`, `/dashboard/odbierz/Add?uid=${participant.uid}`].map((path) => ({ path })),
+  staff: () =>
+    [
+      '/dashboard/odbierz',
+      '/dashboard/odbierz/User',
+      `/dashboard/odbierz/User?uid=${participant.uid}`,
+      `/dashboard/odbierz/Add?uid=${participant.uid}`,
+    ].map((path) => ({ path })),
   admin: () => [{ path: '/dashboard/statystyki' }, { path: '/dashboard/admin' }],
 };
 
@@ -99,38 +139,51 @@ async function problemsOn(page: Page, label: string): Promise<string[]> {
   const overflow = await overflowingText(page);
   const unnamed = await unnamedControls(page);
   return [
-    ...(overflow.length ? describeFindings(overflow).split('\n').map((line) => `${label} overflow: ${line}`) : []),
+    ...(overflow.length
+      ? describeFindings(overflow)
+          .split('\n')
+          .map((line) => `${label} overflow: ${line}`)
+      : []),
     ...unnamed.map((c) => `${label} control without a Polish name: ${c.element} "${c.name}"`),
   ];
 }
 
 describe.each(Object.keys(ROUTES) as (keyof typeof ROUTES)[])('every %s route', (role) => {
-  it.each(WIDTHS)('fits at %i px: no text wider than its box, every control named in Polish', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw', hasTouch: width < 1280 });
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    await watchPageWidth(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(90_000);
-    const errors = collectPageErrors(page);
-    if (role !== 'signedOut') await signIn(page, web, ACCOUNTS[role]());
-    const problems: string[] = [];
-    for (const visit of ROUTES[role]()) {
-      await page.goto(`${web}${visit.path}`);
-      await page.locator('main, [data-testid="error-page"], form').first().waitFor();
-      problems.push(...(await problemsOn(page, `${width} px ${visit.path}`)));
-      if (role === 'admin' && visit.path === '/dashboard/admin') {
-        // Every tab of the admin page, one after another.
-        const tabs = await page.getByRole('tab').allTextContents();
-        for (const tab of tabs) {
-          await page.getByRole('tab', { name: tab }).click();
-          await page.getByRole('tabpanel').first().waitFor();
-          problems.push(...(await problemsOn(page, `${width} px ${visit.path} [${tab}]`)));
+  it.each(WIDTHS)(
+    'fits at %i px: no text wider than its box, every control named in Polish',
+    async (width) => {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 500 ? 844 : 800 },
+        locale: 'pl-PL',
+        timezoneId: 'Europe/Warsaw',
+        hasTouch: width < 1280,
+      });
+      await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+      await watchPageWidth(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(90_000);
+      const errors = collectPageErrors(page);
+      if (role !== 'signedOut') await signIn(page, web, ACCOUNTS[role]());
+      const problems: string[] = [];
+      for (const visit of ROUTES[role]()) {
+        await page.goto(`${web}${visit.path}`);
+        await page.locator('main, [data-testid="error-page"], form').first().waitFor();
+        problems.push(...(await problemsOn(page, `${width} px ${visit.path}`)));
+        if (role === 'admin' && visit.path === '/dashboard/admin') {
+          // Every tab of the admin page, one after another.
+          const tabs = await page.getByRole('tab').allTextContents();
+          for (const tab of tabs) {
+            await page.getByRole('tab', { name: tab }).click();
+            await page.getByRole('tabpanel').first().waitFor();
+            problems.push(...(await problemsOn(page, `${width} px ${visit.path} [${tab}]`)));
+          }
         }
       }
-    }
-    if (problems.length) await screenshot(page, `layout-${role}-${width}`);
-    expect(problems).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 600_000);
+      if (problems.length) await screenshot(page, `layout-${role}-${width}`);
+      expect(problems).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    600_000,
+  );
 });

@@ -59,87 +59,125 @@ describe('e-mail and payment QR in Chromium', () => {
   let number = '';
   let payload = '';
 
-  it('the order confirmation and the order e-mail carry a payment QR that decodes to the order’s transfer', async () => {
-    ({ orderId, number } = await client.placeOwnTicketOrder(participant));
-    const order = await client.dbGet<{ totals: { gross: number } }>(`orders/${orderId}`);
-    payload = paymentQrPayload({ nip: seller.nip, bankAccount: seller.bankAccount, amountGrosze: order.totals.gross, recipientName: seller.name, title: number })!;
-    expect(payload.split('|')).toEqual([seller.nip, 'PL', seller.bankAccount.replace(/\s/g, ''), String(order.totals.gross).padStart(6, '0'), 'Stowarzyszenie Żegla', number, '', '', '']);
+  it(
+    'the order confirmation and the order e-mail carry a payment QR that decodes to the order’s transfer',
+    async () => {
+      ({ orderId, number } = await client.placeOwnTicketOrder(participant));
+      const order = await client.dbGet<{ totals: { gross: number } }>(`orders/${orderId}`);
+      payload = paymentQrPayload({
+        nip: seller.nip,
+        bankAccount: seller.bankAccount,
+        amountGrosze: order.totals.gross,
+        recipientName: seller.name,
+        title: number,
+      })!;
+      expect(payload.split('|')).toEqual([
+        seller.nip,
+        'PL',
+        seller.bankAccount.replace(/\s/g, ''),
+        String(order.totals.gross).padStart(6, '0'),
+        'Stowarzyszenie Żegla',
+        number,
+        '',
+        '',
+        '',
+      ]);
 
-    await signIn(page, stack.urls.web!, participant);
-    await page.goto(`${stack.urls.web}/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`);
-    const block = page.getByTestId('payment-qr');
-    await block.getByText('Zeskanuj w aplikacji banku').waitFor();
-    expect(await block.getAttribute('data-payload')).toBe(payload);
-    expect(await decodeQrInPage(page.getByTestId('payment-qr-code'))).toBe(payload);
-    await screenshot(page, 'mail-order-confirmation-qr-phone');
+      await signIn(page, stack.urls.web!, participant);
+      await page.goto(`${stack.urls.web}/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`);
+      const block = page.getByTestId('payment-qr');
+      await block.getByText('Zeskanuj w aplikacji banku').waitFor();
+      expect(await block.getAttribute('data-payload')).toBe(payload);
+      expect(await decodeQrInPage(page.getByTestId('payment-qr-code'))).toBe(payload);
+      await screenshot(page, 'mail-order-confirmation-qr-phone');
 
-    const mail = await waitForMail(inbox, (m: { messageId: string | null }) => m.messageId?.startsWith(`<op-${orderId}@`) ?? false);
-    expect(mail.envelope.to).toEqual([participant.email]);
-    expect(mail.subject).toContain(number);
-    expect(mail.text).toContain(`Kwota: ${formatMoney(order.totals.gross)}`);
-    expect(mail.text).toContain(`Tytuł przelewu: ${number}`);
-    // The HTML part as a phone shows it: the inline QR image decodes to the same payload.
-    await page.goto(`${inbox}/api/messages/${mail.id}/html`);
-    await page.getByText('Zeskanuj w aplikacji banku').waitFor();
-    expect(await decodeQrInPage(page.locator('img[alt="Kod QR do zapłaty przelewem"]'))).toBe(payload);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(width).toBe(true);
-    await screenshot(page, 'mail-order-email-phone');
-  }, SLOW);
+      const mail = await waitForMail(
+        inbox,
+        (m: { messageId: string | null }) => m.messageId?.startsWith(`<op-${orderId}@`) ?? false,
+      );
+      expect(mail.envelope.to).toEqual([participant.email]);
+      expect(mail.subject).toContain(number);
+      expect(mail.text).toContain(`Kwota: ${formatMoney(order.totals.gross)}`);
+      expect(mail.text).toContain(`Tytuł przelewu: ${number}`);
+      // The HTML part as a phone shows it: the inline QR image decodes to the same payload.
+      await page.goto(`${inbox}/api/messages/${mail.id}/html`);
+      await page.getByText('Zeskanuj w aplikacji banku').waitFor();
+      expect(await decodeQrInPage(page.locator('img[alt="Kod QR do zapłaty przelewem"]'))).toBe(payload);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(width).toBe(true);
+      await screenshot(page, 'mail-order-email-phone');
+    },
+    SLOW,
+  );
 
-  it('after the payment the e-mail carries the invoice PDF with Polish glyphs', async () => {
-    const { invoiceNumber } = await client.call<{ invoiceNumber: string }>(DEMO.admin, 'confirmPayment', { orderId });
-    const mail = await waitForMail(inbox, (m: { messageId: string | null }) => m.messageId?.startsWith(`<pb-${orderId}@`) ?? false);
-    expect(mail.text).toContain(`Faktura VAT ${invoiceNumber} jest w załączniku`);
-    const pdf = mail.attachments.find((a: { contentType: string }) => a.contentType === 'application/pdf');
-    expect(pdf.filename).toBe(`Faktura-${invoiceNumber.replaceAll('/', '-')}.pdf`);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'mail-e2e-')), 'faktura.pdf');
-    writeFileSync(file, await mailAttachment(inbox, mail.id, pdf.index));
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toContain('Faktura VAT');
-    expect(text).toContain(`nr ${invoiceNumber}`);
-    expect(text).toContain('Stowarzyszenie Żeglarskie „Bryza”');
-    expect(text).toContain('Kupujący Testowy');
-    expect(text).toMatch(/Słownie: .*złot/);
-  }, SLOW);
+  it(
+    'after the payment the e-mail carries the invoice PDF with Polish glyphs',
+    async () => {
+      const { invoiceNumber } = await client.call<{ invoiceNumber: string }>(DEMO.admin, 'confirmPayment', { orderId });
+      const mail = await waitForMail(
+        inbox,
+        (m: { messageId: string | null }) => m.messageId?.startsWith(`<pb-${orderId}@`) ?? false,
+      );
+      expect(mail.text).toContain(`Faktura VAT ${invoiceNumber} jest w załączniku`);
+      const pdf = mail.attachments.find((a: { contentType: string }) => a.contentType === 'application/pdf');
+      expect(pdf.filename).toBe(`Faktura-${invoiceNumber.replaceAll('/', '-')}.pdf`);
+      const file = path.join(mkdtempSync(path.join(tmpdir(), 'mail-e2e-')), 'faktura.pdf');
+      writeFileSync(file, await mailAttachment(inbox, mail.id, pdf.index));
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Faktura VAT');
+      expect(text).toContain(`nr ${invoiceNumber}`);
+      expect(text).toContain('Stowarzyszenie Żeglarskie „Bryza”');
+      expect(text).toContain('Kupujący Testowy');
+      expect(text).toMatch(/Słownie: .*złot/);
+    },
+    SLOW,
+  );
 
-  it('the settings switch turns the optional messages off', async () => {
-    await page.goto(`${stack.urls.web}/dashboard/ustawienia`);
-    const toggle = page.getByRole('switch', { name: 'Wiadomości dodatkowe' });
-    await toggle.waitFor();
-    expect(await toggle.isChecked()).toBe(true);
-    await toggle.click({ force: true });
-    await expect.poll(() => client.dbGet(`mailPrefs/${participant.uid}/optional`)).toBe(false);
-    await expect.poll(() => toggle.isChecked()).toBe(false);
-  }, SLOW);
+  it(
+    'the settings switch turns the optional messages off',
+    async () => {
+      await page.goto(`${stack.urls.web}/dashboard/ustawienia`);
+      const toggle = page.getByRole('switch', { name: 'Wiadomości dodatkowe' });
+      await toggle.waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+      await toggle.click({ force: true });
+      await expect.poll(() => client.dbGet(`mailPrefs/${participant.uid}/optional`)).toBe(false);
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+    },
+    SLOW,
+  );
 
-  it('with the SMTP server down the order goes through; „Poczta” lists the message and „Wyślij ponownie” delivers it once', async () => {
-    await setSmtp(inbox, { running: false });
-    // Another ticket type: the participant already holds a one-day ticket.
-    const failedOrder = await client.placeOwnTicketOrder(participant, 'karnet-3-dniowy');
-    const id = `op-${failedOrder.orderId}`;
-    await expect.poll(() => client.dbGet(`outbox/${id}/status`)).toBe('failed');
+  it(
+    'with the SMTP server down the order goes through; „Poczta” lists the message and „Wyślij ponownie” delivers it once',
+    async () => {
+      await setSmtp(inbox, { running: false });
+      // Another ticket type: the participant already holds a one-day ticket.
+      const failedOrder = await client.placeOwnTicketOrder(participant, 'karnet-3-dniowy');
+      const id = `op-${failedOrder.orderId}`;
+      await expect.poll(() => client.dbGet(`outbox/${id}/status`)).toBe('failed');
 
-    const adminContext = await newContext(browser, { viewport: 'desktop' });
-    await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web! }]);
-    const admin = await adminContext.newPage();
-    collectPageErrors(admin, pageErrors);
-    admin.setDefaultTimeout(90_000);
-    await signIn(admin, stack.urls.web!, DEMO.admin);
-    await admin.goto(`${stack.urls.web}/dashboard/admin?tab=poczta`);
-    const row = admin.locator(`[data-testid="mail-row"][data-id="${id}"]`);
-    await row.getByText('Serwer poczty jest niedostępny; ponowimy próbę.').waitFor();
-    expect(await row.getAttribute('data-status')).toBe('failed');
-    expect(await row.innerText()).toContain(participant.email);
-    await screenshot(admin, 'mail-admin-poczta');
+      const adminContext = await newContext(browser, { viewport: 'desktop' });
+      await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web! }]);
+      const admin = await adminContext.newPage();
+      collectPageErrors(admin, pageErrors);
+      admin.setDefaultTimeout(90_000);
+      await signIn(admin, stack.urls.web!, DEMO.admin);
+      await admin.goto(`${stack.urls.web}/dashboard/admin?tab=poczta`);
+      const row = admin.locator(`[data-testid="mail-row"][data-id="${id}"]`);
+      await row.getByText('Serwer poczty jest niedostępny; ponowimy próbę.').waitFor();
+      expect(await row.getAttribute('data-status')).toBe('failed');
+      expect(await row.innerText()).toContain(participant.email);
+      await screenshot(admin, 'mail-admin-poczta');
 
-    await setSmtp(inbox, { running: true });
-    await row.getByRole('button', { name: /^Wyślij ponownie/ }).click();
-    await expect.poll(() => admin.getByTestId('mail-result').textContent()).toBe('Wysłano: 1 wiadomość.');
-    await row.waitFor({ state: 'detached' });
-    expect(await client.dbGet(`outbox/${id}/status`)).toBe('sent');
-    expect(await mailByOutboxId(inbox, id)).toHaveLength(1);
-    await adminContext.close();
-    expect(pageErrors).toEqual([]);
-  }, SLOW);
+      await setSmtp(inbox, { running: true });
+      await row.getByRole('button', { name: /^Wyślij ponownie/ }).click();
+      await expect.poll(() => admin.getByTestId('mail-result').textContent()).toBe('Wysłano: 1 wiadomość.');
+      await row.waitFor({ state: 'detached' });
+      expect(await client.dbGet(`outbox/${id}/status`)).toBe('sent');
+      expect(await mailByOutboxId(inbox, id)).toHaveLength(1);
+      await adminContext.close();
+      expect(pageErrors).toEqual([]);
+    },
+    SLOW,
+  );
 });

@@ -118,16 +118,23 @@ describe('a new user in Chromium', () => {
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
     await expect.poll(() => client.dbGet(`pickupSearch/stas_${zofia.uid}/person`)).toBe('Staś Wiśniewski');
     // Removing asks about the participant without declining the name („usunąć Staś Wiśniewski”).
-    const memberId = Object.entries(await client.dbGet<Record<string, { firstName: string }>>(`members/${zofia.uid}`)).find(([, m]) => m.firstName === 'Staś')![0];
+    const memberId = Object.entries(
+      await client.dbGet<Record<string, { firstName: string }>>(`members/${zofia.uid}`),
+    ).find(([, m]) => m.firstName === 'Staś')![0];
     await page.goto(`${web}/dashboard/uczestnicy/member/deleteMemberModal?id=${memberId}`);
-    await expect.poll(() => page.getByRole('dialog').textContent(), { timeout: 30_000 }).toContain('usunąć z listy uczestnika: Staś Wiśniewski?');
+    await expect
+      .poll(() => page.getByRole('dialog').textContent(), { timeout: 30_000 })
+      .toContain('usunąć z listy uczestnika: Staś Wiśniewski?');
     await page.getByRole('button', { name: 'Anuluj' }).click();
     await page.waitForURL(`${web}/dashboard/uczestnicy`);
   });
 
   it('shows the country by name and the NIP as printed in the shop summary', async () => {
     const page = participant;
-    await client.dbPatch(`baskets/${zofia.uid}`, { merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+    await client.dbPatch(`baskets/${zofia.uid}`, {
+      merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+      updatedAt: Date.now(),
+    });
     await page.goto(`${web}/dashboard/sklepik/merch/MerchStepTwo`);
     await page.getByLabel(/Akceptuję regulamin sprzedaży/).check();
     await page.getByRole('button', { name: 'Dalej: podsumowanie' }).click();
@@ -144,9 +151,16 @@ describe('a new user in Chromium', () => {
     await page.getByTestId('order-confirmation').waitFor();
     expect(await page.getByTestId('order-number').textContent()).toBe(own.number);
 
-    const demoParticipant = await client.register(`inny-${Date.now()}@example.com`, { firstName: 'Jan', lastName: 'Obcy' });
+    const demoParticipant = await client.register(`inny-${Date.now()}@example.com`, {
+      firstName: 'Jan',
+      lastName: 'Obcy',
+    });
     const foreign = await client.placeOwnTicketOrder(demoParticipant);
-    for (const path of [`/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${foreign.orderId}`, `/dashboard/sklepik/merch/MerchStepThree?zamowienie=${foreign.orderId}`, '/dashboard/sklepik/merch/MerchStepThree?zamowienie=nie-ma-takiego']) {
+    for (const path of [
+      `/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${foreign.orderId}`,
+      `/dashboard/sklepik/merch/MerchStepThree?zamowienie=${foreign.orderId}`,
+      '/dashboard/sklepik/merch/MerchStepThree?zamowienie=nie-ma-takiego',
+    ]) {
       await page.goto(`${web}${path}`);
       const error = page.getByTestId('error-page');
       await error.waitFor();
@@ -163,9 +177,21 @@ describe('a new user in Chromium', () => {
   it('staff find people by any part of a name, without diacritics, by a child’s name, ten at a time', async () => {
     // Twelve more accounts share a surname, so a search finds more than one page of them.
     const stamp = Date.now().toString(36);
-    await Promise.all(Array.from({ length: 12 }, (_, i) => client.register(`kowalewska-${stamp}-${i}@example.com`, { firstName: `Ewa${String.fromCharCode(97 + i)}`, lastName: 'Kowalewska-Nadmorska' })));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        client.register(`kowalewska-${stamp}-${i}@example.com`, {
+          firstName: `Ewa${String.fromCharCode(97 + i)}`,
+          lastName: 'Kowalewska-Nadmorska',
+        }),
+      ),
+    );
 
-    const context = await browser.newContext({ viewport: TABLET, hasTouch: true, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+    const context = await browser.newContext({
+      viewport: TABLET,
+      hasTouch: true,
+      locale: 'pl-PL',
+      timezoneId: 'Europe/Warsaw',
+    });
     const staff = await openPage(context);
     await signIn(staff, web, DEMO.staff);
     await staff.goto(`${web}/dashboard/odbierz/User`);
@@ -173,23 +199,34 @@ describe('a new user in Chromium', () => {
     const results = staff.getByTestId('directory-result');
     const namesFor = async (text: string) => {
       await search.fill(text);
-      await staff.waitForFunction((t) => (document.querySelector('[data-testid="directory-count"]')?.textContent ?? '').length > 0 && (document.querySelector('[data-testid="directory-search"]') as HTMLInputElement).value === t, text);
+      await staff.waitForFunction(
+        (t) =>
+          (document.querySelector('[data-testid="directory-count"]')?.textContent ?? '').length > 0 &&
+          (document.querySelector('[data-testid="directory-search"]') as HTMLInputElement).value === t,
+        text,
+      );
       await settled(staff);
       return results.allTextContents();
     };
 
     // No diacritics, any case, any part of the double surname, by prefix.
     for (const text of ['wisniewska', 'ŁĄCKA', 'łąc', 'zofia wis']) {
-      await expect.poll(() => namesFor(text), { timeout: 30_000 }).toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
+      await expect
+        .poll(() => namesFor(text), { timeout: 30_000 })
+        .toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
     }
     // A child's name finds the parent's account and says whose name matched.
-    await expect.poll(() => namesFor('stas'), { timeout: 30_000 }).toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
+    await expect
+      .poll(() => namesFor('stas'), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
     expect(await staff.getByTestId('directory-result-person').textContent()).toBe('uczestnik: Staś Wiśniewski');
     await screenshot(staff, 'new-user-station-child-search-tablet');
 
     // Twelve found: the count says so, ten are shown, and the rest come on request.
     await expect.poll(async () => (await namesFor('nadmorsk')).length, { timeout: 30_000 }).toBe(10);
-    expect(await staff.getByTestId('directory-count').textContent()).toBe('Znaleziono 12 osób — pokazano 10. Dopisz imię albo kolejne litery, aby zawęzić.');
+    expect(await staff.getByTestId('directory-count').textContent()).toBe(
+      'Znaleziono 12 osób — pokazano 10. Dopisz imię albo kolejne litery, aby zawęzić.',
+    );
     expect(await staff.getByTestId('directory-more').textContent()).toBe('Pokaż pozostałe (2)');
     expect(describeFindings(await overflowingText(staff))).toBe('');
     await screenshot(staff, 'new-user-station-count-tablet');
@@ -197,10 +234,14 @@ describe('a new user in Chromium', () => {
     await expect.poll(() => results.count()).toBe(12);
     expect(await staff.getByTestId('directory-more').count()).toBe(0);
     // A second word narrows to one.
-    await expect.poll(() => namesFor('kowalewska ewac'), { timeout: 30_000 }).toEqual([expect.stringContaining('Ewac Kowalewska-Nadmorska')]);
+    await expect
+      .poll(() => namesFor('kowalewska ewac'), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('Ewac Kowalewska-Nadmorska')]);
 
     // Picking a result opens the person, whose pickup code fits its card at the station's width.
-    await expect.poll(() => namesFor('stas'), { timeout: 30_000 }).toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
+    await expect
+      .poll(() => namesFor('stas'), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('Zofia Wiśniewska-Łącka')]);
     await results.first().click();
     await staff.getByTestId('station-person').waitFor();
     expect(await staff.getByTestId('station-person').textContent()).toContain('Zofia Wiśniewska-Łącka');
@@ -211,7 +252,10 @@ describe('a new user in Chromium', () => {
   it('admin statistics count in Polish and write days as dd.mm.rrrr', async () => {
     // One more order paid today. Other files on the shared stack pay orders too, so the tile is
     // compared with the count in the database, in the Polish form for that number.
-    const buyer = await client.register(`statystyka-${Date.now()}@example.com`, { firstName: 'Piotr', lastName: 'Rejs' });
+    const buyer = await client.register(`statystyka-${Date.now()}@example.com`, {
+      firstName: 'Piotr',
+      lastName: 'Rejs',
+    });
     const order = await client.placeOwnTicketOrder(buyer, 'karnet-3-dniowy');
     await client.call(DEMO.admin, 'confirmPayment', { orderId: order.orderId });
 
@@ -224,11 +268,18 @@ describe('a new user in Chromium', () => {
     // innerText: the tiles' lines apart (textContent runs „zamówienie” into the next tile's label).
     const paidOrders = (n: number) =>
       `${n} ${n === 1 ? 'opłacone zamówienie' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 'opłacone zamówienia' : 'opłaconych zamówień'}`;
-    await expect.poll(async () => {
-      const lines = (await stats.innerText()).split('\n');
-      return lines.includes(paidOrders((await client.dbGet<number>('stats/admin/orders/paid')) ?? 0));
-    }).toBe(true);
-    const today = new Intl.DateTimeFormat('pl-PL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Warsaw' }).format(new Date());
+    await expect
+      .poll(async () => {
+        const lines = (await stats.innerText()).split('\n');
+        return lines.includes(paidOrders((await client.dbGet<number>('stats/admin/orders/paid')) ?? 0));
+      })
+      .toBe(true);
+    const today = new Intl.DateTimeFormat('pl-PL', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Europe/Warsaw',
+    }).format(new Date());
     const dailyTable = admin.getByRole('table', { name: 'Sprzedaż dziennie' });
     await expect.poll(() => dailyTable.textContent()).toContain(today);
     expect(await dailyTable.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);

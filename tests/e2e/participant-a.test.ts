@@ -90,7 +90,11 @@ describe('participant journey in Chromium', () => {
     await page.getByLabel('Telefon').fill('+48 600 100 200');
     // Poland is preselected: the form sends its code and shows its Polish name once /countries has loaded.
     expect(await page.locator('input[name="country"]').inputValue()).toBe('PL');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('input')).some((input) => input.type !== 'hidden' && input.value === 'Polska'));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('input')).some(
+        (input) => input.type !== 'hidden' && input.value === 'Polska',
+      ),
+    );
 
     // Back and forward: everything typed is still there.
     await page.getByRole('button', { name: 'Wstecz' }).click();
@@ -102,7 +106,9 @@ describe('participant journey in Chromium', () => {
     expect(await page.getByLabel('Imię').inputValue()).toBe('Marta');
     expect(await page.getByLabel('Telefon').inputValue()).toBe('+48 600 100 200');
     // The password is never written to storage.
-    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }),
+    );
     expect(stored).not.toContain(FIRST_PASSWORD);
     await page.getByRole('button', { name: 'Dalej: zgody' }).click();
     await page.waitForURL(`${web}/rejestracja/registration_steps/StepThree`);
@@ -118,7 +124,10 @@ describe('participant journey in Chromium', () => {
     expect(await page.getByTestId('registration-success').textContent()).toContain(EMAIL);
     await screenshot(page, 'participant-a-register-success-desktop');
 
-    const profiles = await dbGet<Record<string, { email: string; firstName: string; consents: { terms: boolean } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);
+    const profiles = await dbGet<Record<string, { email: string; firstName: string; consents: { terms: boolean } }>>(
+      'profiles',
+      `&orderBy="email"&equalTo="${EMAIL}"`,
+    );
     const [profile] = Object.values(profiles);
     expect(profile.firstName).toBe('Marta');
     expect(profile.consents.terms).toBe(true);
@@ -170,18 +179,23 @@ describe('participant journey in Chromium', () => {
     expect(knownText).toBe(unknownText);
     await screenshot(page, 'participant-a-remind-password-desktop');
 
-    const codes = (await (await fetch(`${stack.urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`)).json()) as {
+    const codes = (await (
+      await fetch(`${stack.urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`)
+    ).json()) as {
       oobCodes: { email: string; requestType: string; oobCode: string; oobLink: string }[];
     };
     const reset = codes.oobCodes.filter((c) => c.email === EMAIL && c.requestType === 'PASSWORD_RESET').at(-1);
     expect(reset?.oobLink).toContain('mode=resetPassword');
     // What the link's page does: set the new password with the code from the link.
     const oobCode = new URL(reset!.oobLink).searchParams.get('oobCode');
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ oobCode, newPassword: NEW_PASSWORD }),
-    });
+    const response = await fetch(
+      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ oobCode, newPassword: NEW_PASSWORD }),
+      },
+    );
     expect(response.status).toBe(200);
     password = NEW_PASSWORD;
 
@@ -275,7 +289,12 @@ describe('participant journey in Chromium', () => {
     await screenshot(page, 'participant-a-order-confirmation-desktop');
 
     orderId = new URL(page.url()).searchParams.get('zamowienie')!;
-    const order = await dbGet<{ uid: string; number: string; totals: { gross: number }; buyer: { invoice: { nip: string } } }>(`orders/${orderId}`);
+    const order = await dbGet<{
+      uid: string;
+      number: string;
+      totals: { gross: number };
+      buyer: { invoice: { nip: string } };
+    }>(`orders/${orderId}`);
     expect(order.number).toBe(number);
     expect(order.totals.gross).toBe(22800);
     expect(order.buyer.invoice.nip).toBe('8392017464');
@@ -304,11 +323,16 @@ describe('participant journey in Chromium', () => {
     await page.getByTestId('stat-ticket-type').first().waitFor();
     await settled(page);
     // The karnet row says what is left of its quota now; other files on the shared stack sell karnets too.
-    await expect.poll(async () => {
-      const { quota, sold } = await dbGet<{ quota: number; sold: number }>('ticketTypes/karnet-3-dniowy');
-      const row = (await page.getByTestId('stat-ticket-type').filter({ hasText: 'Karnet 3-dniowy' }).textContent()) ?? '';
-      return /(?:zostało|zostały|został) (\d+) z (\d+)/.exec(row)?.slice(1).join(' z ') === `${quota - sold} z ${quota}`;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const { quota, sold } = await dbGet<{ quota: number; sold: number }>('ticketTypes/karnet-3-dniowy');
+        const row =
+          (await page.getByTestId('stat-ticket-type').filter({ hasText: 'Karnet 3-dniowy' }).textContent()) ?? '';
+        return (
+          /(?:zostało|zostały|został) (\d+) z (\d+)/.exec(row)?.slice(1).join(' z ') === `${quota - sold} z ${quota}`
+        );
+      })
+      .toBe(true);
     await screenshot(page, 'participant-a-stats-desktop');
     await page.goto(`${web}/dashboard/ustawienia`);
     await page.getByLabel('Telefon').waitFor();
@@ -328,7 +352,11 @@ describe('participant journey in Chromium', () => {
         ['/dashboard/uczestnicy/TicketBasket', 'ticket-basket', 'ticket-chooser'],
         ['/dashboard/statystyki', 'stats', 'stat-ticket-type'],
         ['/dashboard/ustawienia', 'settings', 'settings-profile'],
-        [`/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`, 'order-confirmation', 'transfer-instructions'],
+        [
+          `/dashboard/uczestnicy/basket/TicketsStepTwo?zamowienie=${orderId}`,
+          'order-confirmation',
+          'transfer-instructions',
+        ],
       ] as const) {
         await p.goto(`${web}${path}`);
         await p.getByTestId(ready).first().waitFor();
@@ -355,7 +383,10 @@ describe('participant journey in Chromium', () => {
     await page.getByLabel(/^Nazwisko/).fill('Nowak-Bałtycka');
     await page.getByRole('button', { name: 'Zapisz dane' }).click();
     await page.getByTestId('profile-result').getByText('Zapisano dane.').waitFor();
-    const profiles = await dbGet<Record<string, { phone: string; lastName: string; invoice?: { nip?: string } }>>('profiles', `&orderBy="email"&equalTo="${EMAIL}"`);
+    const profiles = await dbGet<Record<string, { phone: string; lastName: string; invoice?: { nip?: string } }>>(
+      'profiles',
+      `&orderBy="email"&equalTo="${EMAIL}"`,
+    );
     const [[uid, profile]] = Object.entries(profiles);
     expect(profile.phone).toBe('+48 601 202 303');
     expect(profile.lastName).toBe('Nowak-Bałtycka');
@@ -364,7 +395,10 @@ describe('participant journey in Chromium', () => {
     // The staff's pickup search and the own participant entry follow the new name.
     const directory = await dbGet<{ name: string; lastNameLower: string }>(`pickupDirectory/${uid}`);
     expect(directory).toMatchObject({ name: 'Marta Nowak-Bałtycka', lastNameLower: 'nowak-bałtycka' });
-    expect(await dbGet<{ lastName: string }>(`members/${uid}/self`)).toMatchObject({ firstName: 'Marta', lastName: 'Nowak-Bałtycka' });
+    expect(await dbGet<{ lastName: string }>(`members/${uid}/self`)).toMatchObject({
+      firstName: 'Marta',
+      lastName: 'Nowak-Bałtycka',
+    });
     // And so does the name in the header (from the identity record), without signing in again.
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('Marta Nowak-Bałtycka');
   });

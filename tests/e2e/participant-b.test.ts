@@ -11,7 +11,13 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { amountInWords, computeTotals, REGION } from '../../functions/src/domain/index.js';
-import { collectPageErrors, launchBrowser, newContext, SCREENSHOT_DIR, screenshot as fullPageScreenshot } from '../helpers/browser';
+import {
+  collectPageErrors,
+  launchBrowser,
+  newContext,
+  SCREENSHOT_DIR,
+  screenshot as fullPageScreenshot,
+} from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 
 const accounts = JSON.parse(readFileSync(new URL('../../seed/demo-accounts.json', import.meta.url), 'utf8')) as {
@@ -21,7 +27,18 @@ const account = (role: string) => accounts.accounts.find((a) => a.role === role)
 const STAFF = account('obsługa');
 const ADMIN = account('administrator');
 const seedEvent = JSON.parse(readFileSync(new URL('../../seed/event.example.json', import.meta.url), 'utf8')) as {
-  products: Record<string, { name: string; description: string; priceGrosze: number; vatRate: number; active: boolean; sortOrder: number; variants: Record<string, { label: string; stock: number; sortOrder: number }> }>;
+  products: Record<
+    string,
+    {
+      name: string;
+      description: string;
+      priceGrosze: number;
+      vatRate: number;
+      active: boolean;
+      sortOrder: number;
+      variants: Record<string, { label: string; stock: number; sortOrder: number }>;
+    }
+  >;
 };
 
 let stack: SharedStack;
@@ -38,7 +55,10 @@ beforeAll(async () => {
   web = stack.urls.web!;
   browser = await launchBrowser();
 
-  adminApp = initializeApp({ projectId: stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `e2e-admin-${Date.now()}`);
+  adminApp = initializeApp(
+    { projectId: stack.projectId, apiKey: 'demo-key', appId: 'demo' },
+    `e2e-admin-${Date.now()}`,
+  );
   const auth = getAuth(adminApp);
   connectAuthEmulator(auth, stack.urls.auth!, { disableWarnings: true });
   await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
@@ -55,10 +75,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedInPage(email: string, password: string, options: Parameters<typeof newContext>[1] = {}): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+async function signedInPage(
+  email: string,
+  password: string,
+  options: Parameters<typeof newContext>[1] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const context = await newContext(browser, options);
   // The cookie banner would cover the bottom of every screenshot; it has its own tests (shell).
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+  await context.addCookies([
+    { name: 'ncc_c', value: '1', url: web },
+    { name: 'ncc_e', value: '', url: web },
+  ]);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`${web}/`);
@@ -82,7 +109,11 @@ async function go(page: Page, path: string) {
 
 const variantChip = (page: Page, label: string) => page.locator(`input[type="radio"][value="${label}"]`);
 /** The visible chip of a variant (its radio input is visually hidden). */
-const pickVariant = (page: Page, label: string) => page.locator('.mantine-Chip-label').filter({ hasText: new RegExp(`^${label}$`) }).click();
+const pickVariant = (page: Page, label: string) =>
+  page
+    .locator('.mantine-Chip-label')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
 
 /** How many products are on sale now (read as the Admin SDK would). */
 async function activeProductCount(): Promise<number> {
@@ -94,8 +125,21 @@ async function activeProductCount(): Promise<number> {
 /** Product payload for upsertProduct from the seed, with some variants' stock changed. */
 function productWithStock(productId: string, stock: Record<string, number>) {
   const p = seedEvent.products[productId];
-  const variants = Object.fromEntries(Object.entries(p.variants).map(([id, v]) => [id, { ...v, stock: stock[id] ?? v.stock }]));
-  return { id: productId, product: { name: p.name, description: p.description, priceGrosze: p.priceGrosze, vatRate: p.vatRate, active: p.active, sortOrder: p.sortOrder, variants } };
+  const variants = Object.fromEntries(
+    Object.entries(p.variants).map(([id, v]) => [id, { ...v, stock: stock[id] ?? v.stock }]),
+  );
+  return {
+    id: productId,
+    product: {
+      name: p.name,
+      description: p.description,
+      priceGrosze: p.priceGrosze,
+      vatRate: p.vatRate,
+      active: p.active,
+      sortOrder: p.sortOrder,
+      variants,
+    },
+  };
 }
 
 describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
@@ -105,12 +149,18 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   const TSHIRT = seedEvent.products['koszulka-baltyk'];
 
   it('buys a T-shirt in size M and sees the transfer instructions', async () => {
-    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, { viewport: 'phone' });
+    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
+      viewport: 'phone',
+    });
     await go(page, '/dashboard/sklepik');
     await page.getByTestId('product-card').first().waitFor();
     // Every product on sale (other files on the shared stack may add their own).
-    await expect.poll(async () => (await page.getByTestId('product-card').count()) === (await activeProductCount())).toBe(true);
-    expect(await page.getByTestId('product-card').filter({ hasText: TSHIRT.name }).textContent()).toContain('69,00\u00a0zł');
+    await expect
+      .poll(async () => (await page.getByTestId('product-card').count()) === (await activeProductCount()))
+      .toBe(true);
+    expect(await page.getByTestId('product-card').filter({ hasText: TSHIRT.name }).textContent()).toContain(
+      '69,00\u00a0zł',
+    );
     await screenshot(page, 'b-shop-list-phone');
 
     await page.getByRole('link', { name: `Wybierz: ${TSHIRT.name}` }).click();
@@ -207,7 +257,10 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, { viewport: 'phone', colorScheme: 'dark' });
+    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
+      viewport: 'phone',
+      colorScheme: 'dark',
+    });
     await go(phone.page, '/dashboard/zamowienia');
     await phone.page.locator('[data-testid="order-card"][data-status="paid"]').waitFor();
     await screenshot(phone.page, 'b-orders-paid-phone-dark');
@@ -237,15 +290,31 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     const totalsRow = (await page.getByTestId('invoice-totals').locator('td').allTextContents()).map((t) => t.trim());
     expect(totalsRow).toEqual(['Razem', cell(expected.net), cell(expected.vat), cell(expected.gross)]);
     expect(totalsRow).toEqual(['Razem', '56,10', '12,90', '69,00']);
-    const line = (await page.getByTestId('invoice-lines').locator('tbody tr').first().locator('td').allTextContents()).map((t) => t.trim());
+    const line = (
+      await page.getByTestId('invoice-lines').locator('tbody tr').first().locator('td').allTextContents()
+    ).map((t) => t.trim());
     expect(line).toEqual(['1', 'Koszulka „Bałtyk” (M)', 'szt.', '1', '56,10', '56,10', '23%', '12,90', '69,00']);
     const text = (await doc.textContent())!;
-    for (const part of ['Faktura VAT', 'Sprzedawca', 'Stowarzyszenie Żeglarskie „Bryza”', 'NIP: 839-201-74-64', 'Nabywca', 'Marta Nowak', 'Data wystawienia', 'Data sprzedaży', 'przelew', orderNumber]) {
+    for (const part of [
+      'Faktura VAT',
+      'Sprzedawca',
+      'Stowarzyszenie Żeglarskie „Bryza”',
+      'NIP: 839-201-74-64',
+      'Nabywca',
+      'Marta Nowak',
+      'Data wystawienia',
+      'Data sprzedaży',
+      'przelew',
+      orderNumber,
+    ]) {
       expect(text).toContain(part);
     }
     await screenshot(page, 'b-invoice-desktop');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Pobierz PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Pobierz PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Faktura-FV-\d{4}-\d{6}\.pdf$/);
     const pdf = readFileSync((await download.path())!);
     await download.saveAs(path.join(SCREENSHOT_DIR, 'b-invoice.pdf'));
@@ -263,7 +332,10 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, { viewport: 'phone', colorScheme: 'dark' });
+    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
+      viewport: 'phone',
+      colorScheme: 'dark',
+    });
     await go(phone.page, invoicePath);
     await phone.page.getByTestId('invoice-document').waitFor();
     await screenshot(phone.page, 'b-invoice-phone-dark');
@@ -350,7 +422,9 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await dialog.waitFor();
     await screenshot(page, 'b-orders-cancel-modal-desktop');
     await dialog.getByRole('button', { name: 'Tak, anuluj zamówienie' }).click();
-    await page.locator(`[data-testid="order-card"][data-order-number="${mugOrder}"][data-status="cancelled"]`).waitFor();
+    await page
+      .locator(`[data-testid="order-card"][data-order-number="${mugOrder}"][data-status="cancelled"]`)
+      .waitFor();
     expect(await card.getByTestId('order-status').textContent()).toBe('anulowane');
     expect(errors).toEqual([]);
     await context.close();
@@ -375,7 +449,10 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
 
   it('signs in with an e-mail link (sent to the Auth emulator, opened in the same browser)', async () => {
     const context = await newContext(browser, { viewport: 'phone' });
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }, { name: 'ncc_e', value: '', url: web }]);
+    await context.addCookies([
+      { name: 'ncc_c', value: '1', url: web },
+      { name: 'ncc_e', value: '', url: web },
+    ]);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await page.goto(`${web}/?next=${encodeURIComponent('/dashboard/odbierz')}`);
@@ -390,11 +467,14 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
 
     // The e-mail the emulator "sent": a link whose continue URL is this page with its "next" target.
     const response = await fetch(`${stack.urls.auth}/emulator/v1/projects/${stack.projectId}/oobCodes`);
-    const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobLink: string }[] };
+    const { oobCodes } = (await response.json()) as {
+      oobCodes: { email: string; requestType: string; oobLink: string }[];
+    };
     const mail = oobCodes.filter((c) => c.requestType === 'EMAIL_SIGNIN' && c.email === PARTICIPANT.email).at(-1)!;
     const link = new URL(mail.oobLink);
     const landing = new URL(link.searchParams.get('continueUrl')!);
-    for (const key of ['apiKey', 'oobCode', 'mode', 'lang']) landing.searchParams.set(key, link.searchParams.get(key) ?? '');
+    for (const key of ['apiKey', 'oobCode', 'mode', 'lang'])
+      landing.searchParams.set(key, link.searchParams.get(key) ?? '');
     await page.goto(landing.toString());
     await page.waitForURL(`${web}/dashboard/odbierz`);
     await page.getByTestId('pickup-code').waitFor();

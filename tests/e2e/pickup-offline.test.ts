@@ -30,23 +30,43 @@ beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web;
   const { call, dbGet, dbPatch, register } = stackClient(stack);
-  staffA = await register(`stanowisko-a-${suffix}@example.com`, { firstName: 'Ala', lastName: `Stanowiskowa-${suffix}` });
-  staffB = await register(`stanowisko-b-${suffix}@example.com`, { firstName: 'Bartek', lastName: `Stanowiskowy-${suffix}` });
-  for (const staff of [staffA, staffB]) await call(DEMO.admin, 'setUserRole', { uid: staff.uid, role: 'staff', enabled: true });
+  staffA = await register(`stanowisko-a-${suffix}@example.com`, {
+    firstName: 'Ala',
+    lastName: `Stanowiskowa-${suffix}`,
+  });
+  staffB = await register(`stanowisko-b-${suffix}@example.com`, {
+    firstName: 'Bartek',
+    lastName: `Stanowiskowy-${suffix}`,
+  });
+  for (const staff of [staffA, staffB])
+    await call(DEMO.admin, 'setUserRole', { uid: staff.uid, role: 'staff', enabled: true });
   participant = await register(`offline-${suffix}@example.com`, person);
   await call(participant, 'addMember', { ...member, relation: 'child' });
   second = await register(`offline-2-${suffix}@example.com`, { firstName: 'Olek', lastName: `Kolejkowy-${suffix}` });
   /** A paid merchandise order of `lines`, so the account has items to pick up. */
-  const paidOrder = async (account: Account, lines: Record<string, { productId: string; variantId: string; quantity: number }>) => {
+  const paidOrder = async (
+    account: Account,
+    lines: Record<string, { productId: string; variantId: string; quantity: number }>,
+  ) => {
     await dbPatch(`baskets/${account.uid}`, { merch: lines, updatedAt: Date.now() });
     const { orderId } = await call<{ orderId: string }>(account, 'placeMerchOrder', {
       idempotencyKey: crypto.randomUUID(),
-      buyer: { kind: 'person', name: 'Ola Offlinowa', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+      buyer: {
+        kind: 'person',
+        name: 'Ola Offlinowa',
+        street: 'ul. Portowa 1',
+        postalCode: '76-270',
+        city: 'Ustka',
+        country: 'PL',
+      },
       acceptTerms: true,
     });
     await call(DEMO.admin, 'confirmPayment', { orderId });
   };
-  await paidOrder(participant, { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 }, 'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } });
+  await paidOrder(participant, {
+    'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+    'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 },
+  });
   await paidOrder(second, { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } });
   pickupCode = await dbGet<string>(`profiles/${participant.uid}/pickupCode`);
   secondCode = await dbGet<string>(`profiles/${second.uid}/pickupCode`);
@@ -59,7 +79,13 @@ afterAll(async () => {
 
 /** A station device: its own context (storage, service worker), signed in, the worker in control. */
 async function stationDevice(account: Account): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
@@ -74,10 +100,18 @@ async function stationDevice(account: Account): Promise<{ context: BrowserContex
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   const console: string[] = [];
   page.on('console', (message) => console.push(`${message.type()}: ${message.text()}`));
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 }).catch(async (error: unknown) => {
-    const state = await page.evaluate(async () => JSON.stringify(await navigator.serviceWorker.getRegistrations().then((all) => all.map((r) => [r.active?.state, r.installing?.state, r.waiting?.state]))));
-    throw new Error(`no service worker in control: ${state}; console: ${console.join(' | ')}; ${String(error)}`);
-  });
+  await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 })
+    .catch(async (error: unknown) => {
+      const state = await page.evaluate(async () =>
+        JSON.stringify(
+          await navigator.serviceWorker
+            .getRegistrations()
+            .then((all) => all.map((r) => [r.active?.state, r.installing?.state, r.waiting?.state])),
+        ),
+      );
+      throw new Error(`no service worker in control: ${state}; console: ${console.join(' | ')}; ${String(error)}`);
+    });
   return { context, page, errors };
 }
 
@@ -86,7 +120,14 @@ describe('pickup station offline', () => {
     const { context, page, errors } = await stationDevice(staffA);
     try {
       await context.setOffline(true);
-      expect(await page.evaluate(() => fetch('/latest.json', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+      expect(
+        await page.evaluate(() =>
+          fetch('/latest.json', { cache: 'no-store' }).then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
       await page.reload();
       await page.getByTestId('pickup-code-input').waitFor();
       expect(page.url()).toBe(`${web}/dashboard/odbierz/User`);
@@ -109,11 +150,17 @@ describe('pickup station offline', () => {
     const pages = { a: a.page, b: b.page };
     try {
       // Each device has its copy of the directory before the network goes.
-      for (const page of Object.values(pages)) await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      for (const page of Object.values(pages))
+        await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
       await a.context.setOffline(true);
       await b.context.setOffline(true);
-      for (const page of Object.values(pages)) await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
-      expect(await a.page.getByTestId('directory-freshness').innerText()).toMatch(/stan z \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      for (const page of Object.values(pages))
+        await expect
+          .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+          .toBe('false');
+      expect(await a.page.getByTestId('directory-freshness').innerText()).toMatch(
+        /stan z \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+      );
 
       // Device A: the typed pickup code; device B: a name search for the participant the account
       // brings (not the holder), as the online search finds them. Both answer from the copy.
@@ -122,7 +169,9 @@ describe('pickup station offline', () => {
       await b.page.getByTestId('directory-search').fill(member.lastName.toLowerCase());
       const found = b.page.getByTestId('directory-result');
       await expect.poll(() => found.count(), POLL).toBe(1);
-      expect(await found.getByTestId('directory-result-person').innerText()).toBe(`uczestnik: ${member.firstName} ${member.lastName}`);
+      expect(await found.getByTestId('directory-result-person').innerText()).toBe(
+        `uczestnik: ${member.firstName} ${member.lastName}`,
+      );
       await found.click();
       for (const page of Object.values(pages)) {
         await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
@@ -140,7 +189,9 @@ describe('pickup station offline', () => {
       await a.page.goto(`${web}/dashboard/odbierz/User`);
       await a.page.reload();
       await expect.poll(() => a.page.getByTestId('queued-handout').count(), POLL).toBe(2);
-      expect(await a.page.getByTestId('queued-handout').first().innerText()).toContain('zapisane offline — czeka na wysłanie');
+      expect(await a.page.getByTestId('queued-handout').first().innerText()).toContain(
+        'zapisane offline — czeka na wysłanie',
+      );
 
       // A reconnects first: its hand-outs are recorded. Then B: its hand-outs of the same items are conflicts.
       await a.context.setOffline(false);
@@ -168,7 +219,11 @@ describe('pickup station offline', () => {
     }
 
     // The participant's pickup page: both items handed out, by the device that synced first.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'pl-PL',
+      timezoneId: 'Europe/Warsaw',
+    });
     try {
       await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
       const page = await context.newPage();
@@ -183,7 +238,11 @@ describe('pickup station offline', () => {
 
     // The admin's „Konflikty wydań” tab lists both, with who, which device and when; settling one
     // records who settled it and how.
-    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+    const adminContext = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'pl-PL',
+      timezoneId: 'Europe/Warsaw',
+    });
     const page = await adminContext.newPage();
     try {
       await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
@@ -194,14 +253,26 @@ describe('pickup station offline', () => {
       const id = await listed.first().getAttribute('data-id');
       const entry = page.locator(`[data-testid="admin-pickup-conflict"][data-id="${id}"]`);
       const report = await entry.innerText();
-      for (const fact of [`Bartek Stanowiskowy-${suffix}`, `Ala Stanowiskowa-${suffix}`, 'wydane już wcześniej', 'do rozstrzygnięcia']) expect(report).toContain(fact);
+      for (const fact of [
+        `Bartek Stanowiskowy-${suffix}`,
+        `Ala Stanowiskowa-${suffix}`,
+        'wydane już wcześniej',
+        'do rozstrzygnięcia',
+      ])
+        expect(report).toContain(fact);
       expect(report).toMatch(/\(urządzenie [0-9a-f]{8}\), \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
       await entry.getByLabel('wydano ponownie — pobrano zwrot').check();
       await entry.getByTestId('settle-note').fill('Koszulkę oddano przy stanowisku.');
       await entry.getByTestId('settle-conflict').click();
       await expect.poll(() => entry.getAttribute('data-settled'), POLL).toBe('true');
-      expect(await entry.getByTestId('conflict-settled').innerText()).toContain('Rozstrzygnięto: wydano ponownie — pobrano zwrot');
-      expect(await stackClient(stack).dbGet(`pickupConflicts/${id}/settled`)).toMatchObject({ resolution: 'returned', by: DEMO.admin.uid, note: 'Koszulkę oddano przy stanowisku.' });
+      expect(await entry.getByTestId('conflict-settled').innerText()).toContain(
+        'Rozstrzygnięto: wydano ponownie — pobrano zwrot',
+      );
+      expect(await stackClient(stack).dbGet(`pickupConflicts/${id}/settled`)).toMatchObject({
+        resolution: 'returned',
+        by: DEMO.admin.uid,
+        note: 'Koszulkę oddano przy stanowisku.',
+      });
     } catch (error) {
       await screenshot(page, 'pickup-offline-admin-conflicts');
       throw error;
@@ -219,7 +290,9 @@ describe('pickup station offline', () => {
       await expect.poll(async () => (await stationStore(page))?.people ?? 0, POLL).toBeGreaterThan(0);
       expect((await stationStore(page))?.owner).toBe(staffA.uid);
       await a.context.setOffline(true);
-      await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
+      await expect
+        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+        .toBe('false');
       await page.getByTestId('pickup-code-input').fill(secondCode);
       await page.getByRole('button', { name: 'Znajdź' }).click();
       await page.getByTestId('go-hand-out').click();
@@ -242,14 +315,18 @@ describe('pickup station offline', () => {
       expect(await page.getByTestId('queued-handout').count()).toBe(0);
       expect(await page.getByText(`Olek Kolejkowy-${suffix}`).count()).toBe(0);
       expect((await stationStore(page))?.queue).toBe(1);
-      expect(Object.values(await dbGet<Record<string, { status: string }>>(`pickups/${second.uid}`)).map((i) => i.status)).toEqual(['waiting']);
+      expect(
+        Object.values(await dbGet<Record<string, { status: string }>>(`pickups/${second.uid}`)).map((i) => i.status),
+      ).toEqual(['waiting']);
 
       // A signs in again: the station sends A's hand-out, recorded as A's.
       await signOut(page);
       await signIn(page, web, staffA);
       await page.goto(`${web}/dashboard/odbierz/User`);
       await expect.poll(async () => (await stationStore(page))?.queue, POLL).toBe(0);
-      const items = Object.values(await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${second.uid}`));
+      const items = Object.values(
+        await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${second.uid}`),
+      );
       expect(items.map((i) => [i.status, i.pickedBy])).toEqual([['picked', staffA.uid]]);
       expect(a.errors).toEqual([]);
     } catch (error) {
@@ -275,7 +352,9 @@ async function signOut(page: Page): Promise<void> {
 }
 
 /** What the station keeps in the page's IndexedDB: people and queued hand-outs counted, the copy's owner, and the owner note in localStorage. */
-function stationStore(page: Page): Promise<{ people: number; queue: number; owner: string | null; ownerNote: string | null } | null> {
+function stationStore(
+  page: Page,
+): Promise<{ people: number; queue: number; owner: string | null; ownerNote: string | null } | null> {
   return page.evaluate(async () => {
     if (!(await indexedDB.databases()).some((d) => d.name === 'panel-pickup-station')) return null;
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -285,9 +364,24 @@ function stationStore(page: Page): Promise<{ people: number; queue: number; owne
     });
     try {
       const tx = db.transaction(['people', 'queue', 'meta']);
-      const read = <T,>(request: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((request.onsuccess = () => resolve(request.result)), (request.onerror = () => reject(request.error))));
-      const [people, queue, owner] = await Promise.all([read(tx.objectStore('people').count()), read(tx.objectStore('queue').count()), read(tx.objectStore('meta').get('owner'))]);
-      return { people, queue, owner: (owner as { value?: string } | undefined)?.value ?? null, ownerNote: localStorage.getItem('panel.pickupStation.directoryOwner') };
+      const read = <T>(request: IDBRequest<T>) =>
+        new Promise<T>(
+          (resolve, reject) => (
+            (request.onsuccess = () => resolve(request.result)),
+            (request.onerror = () => reject(request.error))
+          ),
+        );
+      const [people, queue, owner] = await Promise.all([
+        read(tx.objectStore('people').count()),
+        read(tx.objectStore('queue').count()),
+        read(tx.objectStore('meta').get('owner')),
+      ]);
+      return {
+        people,
+        queue,
+        owner: (owner as { value?: string } | undefined)?.value ?? null,
+        ownerNote: localStorage.getItem('panel.pickupStation.directoryOwner'),
+      };
     } finally {
       db.close();
     }

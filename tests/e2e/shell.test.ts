@@ -39,22 +39,28 @@ afterAll(async () => {
 
 /** Creates an account in the Auth emulator through its REST API; returns its uid. */
 async function createUser(email: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   expect(response.status).toBe(200);
   return ((await response.json()) as { localId: string }).localId;
 }
 
 /** Sets custom claims as the Admin SDK would (the emulator accepts the `owner` token). */
 async function setClaims(uid: string, claims: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:update`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
-  });
+  const response = await fetch(
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    },
+  );
   expect(response.status).toBe(200);
 }
 
@@ -206,7 +212,9 @@ describe('app shell in Chromium', () => {
     await page.getByRole('link', { name: 'Zarejestruj się' }).click();
     // The navigation runs several checks (redirects included): the one that saw v3 was guarded, later
     // ones find v3 stored and report 'unchanged'.
-    await page.waitForFunction(() => (document.documentElement.dataset.versionResults ?? '').split(' ').includes('guarded'));
+    await page.waitForFunction(() =>
+      (document.documentElement.dataset.versionResults ?? '').split(' ').includes('guarded'),
+    );
     expect(await page.evaluate((key) => localStorage.getItem(key), VERSION_KEY)).toBe('v3');
     expect(loads).toBe(2);
     await context.close();

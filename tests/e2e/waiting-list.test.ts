@@ -24,10 +24,27 @@ let participant: Account;
 beforeAll(async () => {
   stack = sharedStack();
   client = stackClient(stack);
-  await client.dbPatch('ticketTypes', { [typeId]: { name: typeName, description: 'Jedno miejsce na łodzi', priceGrosze: 5000, vatRate: 8, quota: 1, sold: 0, active: true, sortOrder: 9000 } });
-  holder = await client.register(`lista-wlasciciel-${randomUUID().slice(0, 8)}@example.com`, { firstName: 'Henryk', lastName: 'Posiadacz' });
+  await client.dbPatch('ticketTypes', {
+    [typeId]: {
+      name: typeName,
+      description: 'Jedno miejsce na łodzi',
+      priceGrosze: 5000,
+      vatRate: 8,
+      quota: 1,
+      sold: 0,
+      active: true,
+      sortOrder: 9000,
+    },
+  });
+  holder = await client.register(`lista-wlasciciel-${randomUUID().slice(0, 8)}@example.com`, {
+    firstName: 'Henryk',
+    lastName: 'Posiadacz',
+  });
   ({ orderId: holderOrderId } = await client.placeOwnTicketOrder(holder, typeId));
-  participant = await client.register(`lista-czeka-${randomUUID().slice(0, 8)}@example.com`, { firstName: 'Wanda', lastName: 'Czekająca' });
+  participant = await client.register(`lista-czeka-${randomUUID().slice(0, 8)}@example.com`, {
+    firstName: 'Wanda',
+    lastName: 'Czekająca',
+  });
   browser = await launchBrowser();
   const context = await newContext(browser, { viewport: 'phone' });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
@@ -56,7 +73,11 @@ describe('waiting list in Chromium', () => {
     expect(await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).isChecked()).toBe(true);
     await screenshot(page, 'waiting-list-offer-phone');
 
-    const mail = await waitForMail(stack.urls.mail!, (m: { messageId: string | null; envelope?: { to?: string[] } }) => (m.messageId?.startsWith('<wo-') ?? false) && (m.envelope?.to ?? []).includes(participant.email));
+    const mail = await waitForMail(
+      stack.urls.mail!,
+      (m: { messageId: string | null; envelope?: { to?: string[] } }) =>
+        (m.messageId?.startsWith('<wo-') ?? false) && (m.envelope?.to ?? []).includes(participant.email),
+    );
     expect(mail.subject).toContain('Zwolnił się bilet');
     expect(mail.text).toContain(`Bilet: ${typeName}`);
     const link = /Kup bilet: (\S+)/.exec(mail.text as string)?.[1];

@@ -34,11 +34,14 @@ async function stop(stack: Stack): Promise<void> {
 /** Creates an account through the Auth emulator's REST API; resolves whether it was acknowledged. */
 async function signUp(stack: Stack, email: string): Promise<boolean> {
   try {
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-    });
+    const response = await fetch(
+      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+      },
+    );
     return response.status === 200;
   } catch {
     return false;
@@ -46,9 +49,12 @@ async function signUp(stack: Stack, email: string): Promise<boolean> {
 }
 
 async function accountEmails(stack: Stack): Promise<Set<string>> {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:batchGet?maxResults=10000`, {
-    headers: { Authorization: 'Bearer owner' },
-  });
+  const response = await fetch(
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:batchGet?maxResults=10000`,
+    {
+      headers: { Authorization: 'Bearer owner' },
+    },
+  );
   expect(response.status).toBe(200);
   const { users = [] } = (await response.json()) as { users?: { email?: string }[] };
   return new Set(users.map((user) => user.email ?? ''));
@@ -60,52 +66,59 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('Auth accounts kept across a restart of the persistent stack', () => {
-  it('keeps every acknowledged account after a stop under load, with another stack of the project running', { timeout: 300_000 }, async () => {
-    // The other stack starts first, so it owns firebase-tools' shared hub locator file.
-    const neighbour = await start({ ports: 'free' });
-    expect(await signUp(neighbour, 'sasiad@example.com')).toBe(true);
+  it(
+    'keeps every acknowledged account after a stop under load, with another stack of the project running',
+    { timeout: 300_000 },
+    async () => {
+      // The other stack starts first, so it owns firebase-tools' shared hub locator file.
+      const neighbour = await start({ ports: 'free' });
+      expect(await signUp(neighbour, 'sasiad@example.com')).toBe(true);
 
-    const stack = await start({ ports: 'free', dataDir });
-    const acknowledged: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const email = `przed-${i}@example.com`;
-      expect(await signUp(stack, email)).toBe(true);
-      acknowledged.push(email);
-    }
-
-    // Load: four clients creating accounts without pause, and a burst of callable requests.
-    let stopping = false;
-    let created = 0;
-    const clients = Array.from({ length: 4 }, async (_, client) => {
-      for (let i = 0; !stopping; i++) {
-        const email = `w-trakcie-${client}-${i}@example.com`;
-        if ((await signUp(stack, email)) && !stopping) {
-          created++;
-          acknowledged.push(email);
-        }
+      const stack = await start({ ports: 'free', dataDir });
+      const acknowledged: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const email = `przed-${i}@example.com`;
+        expect(await signUp(stack, email)).toBe(true);
+        acknowledged.push(email);
       }
-    });
-    const callables = Array.from({ length: 40 }, () =>
-      fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/syncProfile`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ data: {} }),
-      }).then((response) => response.status, () => 'no answer'),
-    );
-    await until(() => created >= 20);
 
-    // Only accounts acknowledged before the stop began count: later ones may miss the export snapshot.
-    stopping = true;
-    const required = [...acknowledged];
-    await stop(stack);
-    await Promise.all([...clients, ...callables]);
+      // Load: four clients creating accounts without pause, and a burst of callable requests.
+      let stopping = false;
+      let created = 0;
+      const clients = Array.from({ length: 4 }, async (_, client) => {
+        for (let i = 0; !stopping; i++) {
+          const email = `w-trakcie-${client}-${i}@example.com`;
+          if ((await signUp(stack, email)) && !stopping) {
+            created++;
+            acknowledged.push(email);
+          }
+        }
+      });
+      const callables = Array.from({ length: 40 }, () =>
+        fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/syncProfile`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ data: {} }),
+        }).then(
+          (response) => response.status,
+          () => 'no answer',
+        ),
+      );
+      await until(() => created >= 20);
 
-    expect(readAuthExport(path.join(dataDir, AUTH_EXPORT_DIRS.current))).toMatchObject({ ok: true });
-    const restarted = await start({ ports: 'free', dataDir });
-    const emails = await accountEmails(restarted);
-    expect(required.filter((email) => !emails.has(email))).toEqual([]);
-    expect(emails.has('sasiad@example.com')).toBe(false);
-    await stop(restarted);
-    await stop(neighbour);
-  });
+      // Only accounts acknowledged before the stop began count: later ones may miss the export snapshot.
+      stopping = true;
+      const required = [...acknowledged];
+      await stop(stack);
+      await Promise.all([...clients, ...callables]);
+
+      expect(readAuthExport(path.join(dataDir, AUTH_EXPORT_DIRS.current))).toMatchObject({ ok: true });
+      const restarted = await start({ ports: 'free', dataDir });
+      const emails = await accountEmails(restarted);
+      expect(required.filter((email) => !emails.has(email))).toEqual([]);
+      expect(emails.has('sasiad@example.com')).toBe(false);
+      await stop(restarted);
+      await stop(neighbour);
+    },
+  );
 });

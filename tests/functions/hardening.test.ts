@@ -4,7 +4,20 @@
 // each attack an unrelated participant's order still goes through in the same functions process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  EVENT, PERSON, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser,
+  EVENT,
+  PERSON,
+  dump,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  setTicketBasket,
+  startEventEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
 } from './helpers.js';
 import { runExpiry } from '../../scripts/lib/expiry.mjs';
 import { addDaysToIsoDay, endOfWarsawDay, startOfWarsawDay, warsawDate } from '../../functions/src/domain/index.js';
@@ -30,7 +43,9 @@ async function bystanderStillOrders(): Promise<void> {
   await setTicketBasket(env, bystander.uid, { self: 'karnet' });
   const placed = await bystander.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
   expect(placed.status).toBe('pending');
-  await expect(bystander.call('cancelOrder', { orderId: placed.orderId })).resolves.toMatchObject({ status: 'cancelled' });
+  await expect(bystander.call('cancelOrder', { orderId: placed.orderId })).resolves.toMatchObject({
+    status: 'cancelled',
+  });
 }
 
 describe('object-internal names as client-supplied ids and keys', () => {
@@ -39,7 +54,8 @@ describe('object-internal names as client-supplied ids and keys', () => {
       const attacker = await registeredUser(env);
       const before = await dump(env.db);
       const q = JSON.stringify(name);
-      const product = (id: string, variants: string) => `{${id}"product":{"name":"X","description":"","priceGrosze":100,"vatRate":23,"active":true,"sortOrder":1,"variants":${variants}}}`;
+      const product = (id: string, variants: string) =>
+        `{${id}"product":{"name":"X","description":"","priceGrosze":100,"vatRate":23,"active":true,"sortOrder":1,"variants":${variants}}}`;
       // Raw JSON bodies: `name` stays an own key of the payload on the server, as JSON.parse makes it.
       const calls: [TestUser, Parameters<TestUser['callRaw']>[0], string][] = [
         [attacker, 'placeTicketOrder', `{"idempotencyKey":${q},"buyer":${JSON.stringify(PERSON)},"acceptTerms":true}`],
@@ -49,7 +65,11 @@ describe('object-internal names as client-supplied ids and keys', () => {
         [staff, 'handOutPickupItems', `{"uid":${q},"itemIds":["x-1"]}`],
         [staff, 'handOutPickupItems', `{"uid":${JSON.stringify(attacker.uid)},"itemIds":[${q}]}`],
         [admin, 'setUserRole', `{"uid":${q},"role":"staff","enabled":true}`],
-        [admin, 'upsertTicketType', `{"id":${q},"ticketType":{"name":"X","description":"","priceGrosze":100,"vatRate":8,"quota":1,"active":true,"sortOrder":1}}`],
+        [
+          admin,
+          'upsertTicketType',
+          `{"id":${q},"ticketType":{"name":"X","description":"","priceGrosze":100,"vatRate":8,"quota":1,"active":true,"sortOrder":1}}`,
+        ],
         [admin, 'archiveTicketType', `{"id":${q}}`],
         [admin, 'restoreTicketType', `{"id":${q}}`],
         [admin, 'archiveProduct', `{"id":${q}}`],
@@ -82,18 +102,27 @@ describe('limits on the server', () => {
   it('a participant is added by the addMember callable, at most 30 per account', async () => {
     const user = await registeredUser(env);
     const ids: string[] = [];
-    for (let i = 1; i < 30; i++) ids.push((await user.call('addMember', { firstName: `Dziecko${i}`, lastName: 'Nowak', relation: 'child' })).memberId);
+    for (let i = 1; i < 30; i++)
+      ids.push(
+        (await user.call('addMember', { firstName: `Dziecko${i}`, lastName: 'Nowak', relation: 'child' })).memberId,
+      );
     expect(Object.keys((await env.db.ref(`members/${user.uid}`).get()).val())).toHaveLength(30);
     for (const id of ids) expect(id).toMatch(/^-[A-Za-z0-9_-]{19}$/);
     const r = await refusal(user.call('addMember', { firstName: 'Trzydziesty', lastName: 'Pierwszy' }));
-    expect(r).toMatchObject({ code: 'resource-exhausted', reason: 'members-limit', message: 'Możesz dodać najwyżej 30 uczestników' });
+    expect(r).toMatchObject({
+      code: 'resource-exhausted',
+      reason: 'members-limit',
+      message: 'Możesz dodać najwyżej 30 uczestników',
+    });
     expect(Object.keys((await env.db.ref(`members/${user.uid}`).get()).val())).toHaveLength(30);
     const self = await refusal(user.call('addMember', { firstName: 'Ja', lastName: 'Drugi', relation: 'self' }));
     expect(self.code).toBe('invalid-argument');
   }, 120_000);
 
   it('tickets of a type per account are capped across orders (maxPerAccount)', async () => {
-    await env.db.ref('ticketTypes/limitowany').set(ticketType({ name: 'Bilet limitowany', quota: 100, maxPerAccount: 2 }));
+    await env.db
+      .ref('ticketTypes/limitowany')
+      .set(ticketType({ name: 'Bilet limitowany', quota: 100, maxPerAccount: 2 }));
     const user = await registeredUser(env);
     const a = (await user.call('addMember', { firstName: 'Ala', lastName: 'Nowak' })).memberId;
     const b = (await user.call('addMember', { firstName: 'Ola', lastName: 'Nowak' })).memberId;
@@ -101,36 +130,75 @@ describe('limits on the server', () => {
     const first = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     await setTicketBasket(env, user.uid, { [b]: 'limitowany' });
     const r = await refusal(user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(r).toMatchObject({ code: 'resource-exhausted', reason: 'account-limit', message: 'Na jedno konto można kupić najwyżej 2 bilety „Bilet limitowany” — limit jest już wykorzystany' });
+    expect(r).toMatchObject({
+      code: 'resource-exhausted',
+      reason: 'account-limit',
+      message: 'Na jedno konto można kupić najwyżej 2 bilety „Bilet limitowany” — limit jest już wykorzystany',
+    });
     expect((await env.db.ref('ticketTypes/limitowany/sold').get()).val()).toBe(2);
     expect((await env.db.ref(`tickets/${user.uid}/${b}`).get()).exists()).toBe(false);
     // Cancelling gives the allowance back.
     await user.call('cancelOrder', { orderId: first.orderId });
     expect((await env.db.ref(`holdings/${user.uid}`).get()).val()).toBeNull();
-    await expect(user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })).resolves.toMatchObject({ status: 'pending' });
+    await expect(
+      user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    ).resolves.toMatchObject({ status: 'pending' });
   }, 60_000);
 
   it('units of a variant per account are capped across lines and orders; a basket holds at most 50 lines', async () => {
-    await env.db.ref('products/kubek').set(product({ name: 'Kubek', maxPerAccount: 5, variants: { std: { label: 'standard', stock: 1000, sold: 0, sortOrder: 1 } } }));
+    await env.db
+      .ref('products/kubek')
+      .set(
+        product({
+          name: 'Kubek',
+          maxPerAccount: 5,
+          variants: { std: { label: 'standard', stock: 1000, sold: 0, sortOrder: 1 } },
+        }),
+      );
     const user = await registeredUser(env);
-    await setMerchBasket(env, user.uid, { 'l-1': { productId: 'kubek', variantId: 'std', quantity: 3 }, 'l-2': { productId: 'kubek', variantId: 'std', quantity: 3 } });
+    await setMerchBasket(env, user.uid, {
+      'l-1': { productId: 'kubek', variantId: 'std', quantity: 3 },
+      'l-2': { productId: 'kubek', variantId: 'std', quantity: 3 },
+    });
     const r = await refusal(user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(r).toMatchObject({ reason: 'account-limit', message: 'Kubek (standard): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 5' });
+    expect(r).toMatchObject({
+      reason: 'account-limit',
+      message: 'Kubek (standard): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 5',
+    });
     await setMerchBasket(env, user.uid, { 'l-1': { productId: 'kubek', variantId: 'std', quantity: 4 } });
     await user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     await setMerchBasket(env, user.uid, { 'l-1': { productId: 'kubek', variantId: 'std', quantity: 2 } });
-    const again = await refusal(user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(again).toMatchObject({ reason: 'account-limit', message: 'Kubek (standard): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 1' });
+    const again = await refusal(
+      user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
+    expect(again).toMatchObject({
+      reason: 'account-limit',
+      message: 'Kubek (standard): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 1',
+    });
     expect((await env.db.ref('products/kubek/variants/std/sold').get()).val()).toBe(4);
 
     // The default cap (20 units of a variant) stops the 50 × 20 hoard of 1 000 units.
     const hoarder = await registeredUser(env);
-    const lines = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`l-${i}`, { productId: 'koszulka', variantId: 'm', quantity: 20 }]));
+    const lines = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`l-${i}`, { productId: 'koszulka', variantId: 'm', quantity: 20 }]),
+    );
     await setMerchBasket(env, hoarder.uid, lines);
-    expect((await refusal(hoarder.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }))).reason).toBe('account-limit');
-    await setMerchBasket(env, hoarder.uid, { ...lines, 'l-50': { productId: 'koszulka', variantId: 'l', quantity: 1 } });
-    const tooMany = await refusal(hoarder.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(tooMany).toMatchObject({ code: 'invalid-argument', field: 'basket.merch', message: 'Koszyk zawiera nieprawidłowe dane: Koszyk może mieć najwyżej 50 pozycji' });
+    expect(
+      (await refusal(hoarder.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })))
+        .reason,
+    ).toBe('account-limit');
+    await setMerchBasket(env, hoarder.uid, {
+      ...lines,
+      'l-50': { productId: 'koszulka', variantId: 'l', quantity: 1 },
+    });
+    const tooMany = await refusal(
+      hoarder.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
+    expect(tooMany).toMatchObject({
+      code: 'invalid-argument',
+      field: 'basket.merch',
+      message: 'Koszyk zawiera nieprawidłowe dane: Koszyk może mieć najwyżej 50 pozycji',
+    });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(0);
   }, 60_000);
 });
@@ -183,7 +251,11 @@ describe('unpaid orders expire after the payment deadline', () => {
     await setTicketBasket(env, user.uid, { self: 'interwal' });
     const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     await env.db.ref(`orders/${placed.orderId}/payBy`).set(Date.now() - 1);
-    const result = await runExpiry({ functionsUrl: env.stack.urls.functions, projectId: env.stack.projectId, region: 'europe-central2' });
+    const result = await runExpiry({
+      functionsUrl: env.stack.urls.functions,
+      projectId: env.stack.projectId,
+      region: 'europe-central2',
+    });
     expect(result.expired).toContain(placed.number);
     expect((await env.db.ref(`orders/${placed.orderId}/cancelReason`).get()).val()).toBe('expired');
     expect((await env.db.ref('ticketTypes/interwal/sold').get()).val()).toBe(0);
@@ -199,15 +271,23 @@ describe('unpaid orders expire after the payment deadline', () => {
     const today = warsawDate(now);
     const halfOfTodaySoFar = Math.floor((now - startOfWarsawDay(today)) / 2);
     const createdAt = startOfWarsawDay(addDaysToIsoDay(today, -7)) + halfOfTodaySoFar;
-    await env.db.ref(`orders/${placed.orderId}`).update({ createdAt, payBy: endOfWarsawDay(addDaysToIsoDay(warsawDate(createdAt), 7)) });
+    await env.db
+      .ref(`orders/${placed.orderId}`)
+      .update({ createdAt, payBy: endOfWarsawDay(addDaysToIsoDay(warsawDate(createdAt), 7)) });
     expect((await admin.call('expireUnpaidOrders', {})).expired).not.toContain(placed.number);
     // An order stored before deadlines existed (no payBy) gets the same rule from the event's term.
     await env.db.ref(`orders/${placed.orderId}/payBy`).remove();
-    const target = { functionsUrl: env.stack.urls.functions, projectId: env.stack.projectId, region: 'europe-central2' };
+    const target = {
+      functionsUrl: env.stack.urls.functions,
+      projectId: env.stack.projectId,
+      region: 'europe-central2',
+    };
     expect((await runExpiry(target)).expired).not.toContain(placed.number);
     expect((await env.db.ref(`orders/${placed.orderId}/status`).get()).val()).toBe('pending');
     // One day earlier, the 7th day was yesterday: it has ended.
-    await env.db.ref(`orders/${placed.orderId}/createdAt`).set(startOfWarsawDay(addDaysToIsoDay(today, -8)) + halfOfTodaySoFar);
+    await env.db
+      .ref(`orders/${placed.orderId}/createdAt`)
+      .set(startOfWarsawDay(addDaysToIsoDay(today, -8)) + halfOfTodaySoFar);
     expect((await runExpiry(target)).expired).toContain(placed.number);
     expect((await env.db.ref(`orders/${placed.orderId}/cancelReason`).get()).val()).toBe('expired');
   }, 60_000);
@@ -227,7 +307,10 @@ describe('unpaid orders expire after the payment deadline', () => {
     expect(paid).toMatchObject({ status: 'paid', reinstatedBy: admin.uid });
     expect(paid.cancelReason).toBeUndefined();
     expect((await env.db.ref('ticketTypes/ostatni/sold').get()).val()).toBe(1);
-    expect((await env.db.ref(`tickets/${late.uid}/self/ostatni`).get()).val()).toEqual({ orderId: first.orderId, status: 'paid' });
+    expect((await env.db.ref(`tickets/${late.uid}/self/ostatni`).get()).val()).toEqual({
+      orderId: first.orderId,
+      status: 'paid',
+    });
     const statsAfter = (await env.db.ref('stats/admin/orders').get()).val();
     expect(statsAfter.cancelled).toBe(statsBefore.cancelled - 1);
     expect(statsAfter.paid).toBe((statsBefore.paid ?? 0) + 1);
@@ -244,7 +327,9 @@ describe('unpaid orders expire after the payment deadline', () => {
     const before = await dump(env.db);
     const r = await refusal(admin.call('confirmPayment', { orderId: second.orderId }));
     expect(r).toMatchObject({ reason: 'expired-sold-out' });
-    expect(r.message).toBe(`Zamówienie ${second.number} wygasło i nie można go już opłacić: Bilety „Ostatni bilet” są wyprzedane. Zwróć wpłatę na konto nadawcy przelewu.`);
+    expect(r.message).toBe(
+      `Zamówienie ${second.number} wygasło i nie można go już opłacić: Bilety „Ostatni bilet” są wyprzedane. Zwróć wpłatę na konto nadawcy przelewu.`,
+    );
     expect(await dump(env.db)).toEqual(before);
   }, 60_000);
 });
@@ -259,20 +344,40 @@ describe('text hygiene', () => {
   ];
   for (const [what, name] of unsafe) {
     it(`a buyer name with ${what} is refused before anything is reserved`, async () => {
-      const r = await refusal(bystander.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerWith({ name }), acceptTerms: true }));
-      expect(r).toMatchObject({ code: 'invalid-argument', field: 'buyer.name', message: 'Tekst zawiera niedozwolone znaki (np. znaki sterujące lub podział wiersza)' });
+      const r = await refusal(
+        bystander.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerWith({ name }), acceptTerms: true }),
+      );
+      expect(r).toMatchObject({
+        code: 'invalid-argument',
+        field: 'buyer.name',
+        message: 'Tekst zawiera niedozwolone znaki (np. znaki sterujące lub podział wiersza)',
+      });
     });
   }
 
   it('a buyer country outside /countries is refused', async () => {
     await setTicketBasket(env, bystander.uid, { self: 'karnet' });
-    const r = await refusal(bystander.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerWith({ country: 'XX', postalCode: '12345' }), acceptTerms: true }));
+    const r = await refusal(
+      bystander.call('placeTicketOrder', {
+        idempotencyKey: key(),
+        buyer: buyerWith({ country: 'XX', postalCode: '12345' }),
+        acceptTerms: true,
+      }),
+    );
     expect(r).toMatchObject({ code: 'invalid-argument', reason: 'country-missing', field: 'buyer.country' });
     expect((await env.db.ref(`tickets/${bystander.uid}/self/karnet`).get()).exists()).toBe(false);
   });
 
   it('a product image must be an https address; a description keeps its line breaks', async () => {
-    const base = { name: 'Czapka', description: 'Bawełna\nRozmiar uniwersalny', priceGrosze: 3000, vatRate: 23, active: true, sortOrder: 5, variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } } };
+    const base = {
+      name: 'Czapka',
+      description: 'Bawełna\nRozmiar uniwersalny',
+      priceGrosze: 3000,
+      vatRate: 23,
+      active: true,
+      sortOrder: 5,
+      variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } },
+    };
     for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com/a.png']) {
       const r = await refusal(admin.call('upsertProduct', { product: { ...base, imageUrl } }));
       expect(r).toMatchObject({ code: 'invalid-argument', field: 'product.imageUrl' });
@@ -282,14 +387,30 @@ describe('text hygiene', () => {
   });
 
   it('a malformed address (product image, terms page) is refused as invalid input in Polish, never a crash, and writes nothing', async () => {
-    const base = { name: 'Czapka', description: '', priceGrosze: 3000, vatRate: 23, active: true, sortOrder: 5, variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } } };
+    const base = {
+      name: 'Czapka',
+      description: '',
+      priceGrosze: 3000,
+      vatRate: 23,
+      active: true,
+      sortOrder: 5,
+      variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } },
+    };
     const malformed = ['not a url', 'https://', '//x', `https://example.com/${'a'.repeat(481)}`];
     const before = await dump(env.db);
     for (const url of malformed) {
       const product = await refusal(admin.call('upsertProduct', { product: { ...base, imageUrl: url } }));
-      expect(product, url.slice(0, 30)).toMatchObject({ code: 'invalid-argument', field: 'product.imageUrl', message: expect.stringMatching(/^(Nieprawidłowy adres obrazka|Adres obrazka jest za długi)$/) });
+      expect(product, url.slice(0, 30)).toMatchObject({
+        code: 'invalid-argument',
+        field: 'product.imageUrl',
+        message: expect.stringMatching(/^(Nieprawidłowy adres obrazka|Adres obrazka jest za długi)$/),
+      });
       const terms = await refusal(admin.call('updateEventSettings', { event: { ...EVENT, terms: { url, text: '' } } }));
-      expect(terms, url.slice(0, 30)).toMatchObject({ code: 'invalid-argument', field: 'event.terms.url', message: expect.stringMatching(/^(Nieprawidłowy adres strony|Adres strony jest za długi)$/) });
+      expect(terms, url.slice(0, 30)).toMatchObject({
+        code: 'invalid-argument',
+        field: 'event.terms.url',
+        message: expect.stringMatching(/^(Nieprawidłowy adres strony|Adres strony jest za długi)$/),
+      });
     }
     expect(await dump(env.db)).toEqual(before);
   });

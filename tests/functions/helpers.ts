@@ -15,7 +15,15 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsEr
 import { inject } from 'vitest';
 import { buildAll } from '../../scripts/lib/stack.mjs';
 import { clearMail } from '../../scripts/lib/mailInbox.mjs';
-import { CALLABLES, invoiceSchema, parseWith, REGION, type CallableName, type CallableOutputs, type Invoice } from '../../functions/src/domain/index.js';
+import {
+  CALLABLES,
+  invoiceSchema,
+  parseWith,
+  REGION,
+  type CallableName,
+  type CallableOutputs,
+  type Invoice,
+} from '../../functions/src/domain/index.js';
 import { TEST_SELLER } from '../../functions/src/domain/ksef/testing.js';
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
@@ -55,7 +63,9 @@ function newestSource(dir: string): number {
 /** Builds the emulator and the functions when functions/lib is older than the sources (SKIP_BUILD: never). */
 export function buildIfStale(): void {
   const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
-  const builtAt = existsSync(path.join(functionsDir, 'lib/index.js')) ? statSync(path.join(functionsDir, 'lib/index.js')).mtimeMs : 0;
+  const builtAt = existsSync(path.join(functionsDir, 'lib/index.js'))
+    ? statSync(path.join(functionsDir, 'lib/index.js')).mtimeMs
+    : 0;
   // Rebuilding an up-to-date lib/ would make every running Functions emulator reload, so only when stale.
   if (!process.env.SKIP_BUILD && newestSource(path.join(functionsDir, 'src')) > builtAt) buildAll();
 }
@@ -70,7 +80,10 @@ export function buildIfStale(): void {
 export async function startEnv(): Promise<TestEnv> {
   const stack = inject('functionsStack');
   Object.assign(process.env, stack.env);
-  const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `admin-${randomUUID()}`);
+  const admin = initAdmin(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    `admin-${randomUUID()}`,
+  );
   const db = getAdminDatabase(admin);
   await db.ref().set(null);
   // Outbox ids are derived from numbers that restart with an empty database (e.g. `ra-KOR-2026-000001`),
@@ -96,11 +109,20 @@ export interface TestUser {
    * Posts a raw JSON body (`{"data": …}`) to a callable with this user's ID token, bypassing the web
    * SDK's encoder (which itself breaks on keys such as `hasOwnProperty` and drops `__proto__`).
    */
-  callRaw: (name: CallableName, dataJson: string) => Promise<{ status: number; body: { result?: unknown; error?: { status: string; message: string; details?: Record<string, unknown> } } }>;
+  callRaw: (
+    name: CallableName,
+    dataJson: string,
+  ) => Promise<{
+    status: number;
+    body: { result?: unknown; error?: { status: string; message: string; details?: Record<string, unknown> } };
+  }>;
 }
 
 /** Creates an Auth emulator user (optionally with claims) and signs it in with the web SDK in its own app. */
-export async function createUser(env: TestEnv, options: { claims?: Record<string, unknown>; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  env: TestEnv,
+  options: { claims?: Record<string, unknown>; email?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? `u-${randomUUID().slice(0, 12)}@example.com`;
   const password = 'haslo-testowe-123';
   const record = await env.adminAuth.createUser({ email, password });
@@ -113,7 +135,8 @@ export async function createUser(env: TestEnv, options: { claims?: Record<string
   const functions = getFunctions(app, REGION);
   const fnUrl = new URL(env.stack.urls.functions);
   connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
-  const call: Call = async (name, data) => (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
+  const call: Call = async (name, data) =>
+    (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
   const callRaw: TestUser['callRaw'] = async (name, dataJson) => {
     const token = await auth.currentUser!.getIdToken();
     const response = await fetch(`${env.stack.urls.functions}/${env.stack.projectId}/${REGION}/${CALLABLES[name]}`, {
@@ -128,12 +151,16 @@ export async function createUser(env: TestEnv, options: { claims?: Record<string
 
 /** A caller that is not signed in. */
 export function anonymousCaller(env: TestEnv): Call {
-  const app = initializeApp({ projectId: env.stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `anon-${randomUUID()}`);
+  const app = initializeApp(
+    { projectId: env.stack.projectId, apiKey: 'demo-key', appId: 'demo' },
+    `anon-${randomUUID()}`,
+  );
   env.apps.push(app);
   const functions = getFunctions(app, REGION);
   const fnUrl = new URL(env.stack.urls.functions);
   connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
-  return async (name, data) => (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
+  return async (name, data) =>
+    (await httpsCallable(functions, CALLABLES[name], { timeout: 120_000 })(data)).data as never;
 }
 
 export interface Refusal {
@@ -151,7 +178,13 @@ export async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   } catch (error) {
     const e = error as FunctionsError;
     const details = (e.details ?? {}) as Record<string, unknown>;
-    return { code: String(e.code).replace(/^functions\//, ''), message: typeof details.message === 'string' ? details.message : e.message, reason: details.reason as string | undefined, field: details.field as string | undefined, details };
+    return {
+      code: String(e.code).replace(/^functions\//, ''),
+      message: typeof details.message === 'string' ? details.message : e.message,
+      reason: details.reason as string | undefined,
+      field: details.field as string | undefined,
+      details,
+    };
   }
   throw new Error('Expected the call to be refused, but it succeeded');
 }
@@ -164,29 +197,77 @@ export async function dump(db: Database): Promise<unknown> {
 
 /** The domain's test seller under a plain name (the PDF and e-mail tests look for it in extracted text). */
 export const SELLER = { ...TEST_SELLER, name: 'Stowarzyszenie Żeglarskie Bałtyk' };
-export const EVENT = { name: 'Zlot Żeglarski Hel 2026', place: 'Hel, Port Jachtowy', startDate: '2026-07-10', endDate: '2026-07-12', seller: SELLER, pickupInfo: 'Namiot przy wejściu do portu' };
+export const EVENT = {
+  name: 'Zlot Żeglarski Hel 2026',
+  place: 'Hel, Port Jachtowy',
+  startDate: '2026-07-10',
+  endDate: '2026-07-12',
+  seller: SELLER,
+  pickupInfo: 'Namiot przy wejściu do portu',
+};
 /**
  * What most functions files start from: the environment, an admin, a member of staff, and the event's
  * settings stored (`event`, EVENT unless given).
  */
-export async function startEventEnv(event: Record<string, unknown> = EVENT): Promise<{ env: TestEnv; admin: TestUser; staff: TestUser }> {
+export async function startEventEnv(
+  event: Record<string, unknown> = EVENT,
+): Promise<{ env: TestEnv; admin: TestUser; staff: TestUser }> {
   const env = await startEnv();
   const admin = await createUser(env, { claims: { admin: true } });
   const staff = await createUser(env, { claims: { staff: true } });
   await env.db.ref('event').set(event);
   return { env, admin, staff };
 }
-export const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } as const;
-export const COMPANY = { kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-32-18', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } as const;
-export const REGISTRATION = { firstName: 'Jan', lastName: 'Kowalski', phone: '+48 600 100 200', country: 'PL', consents: { terms: true, privacy: true, marketing: false } };
+export const PERSON = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+} as const;
+export const COMPANY = {
+  kind: 'company',
+  name: 'Żagle sp. z o.o.',
+  nip: '123-456-32-18',
+  street: 'ul. Portowa 5',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+} as const;
+export const REGISTRATION = {
+  firstName: 'Jan',
+  lastName: 'Kowalski',
+  phone: '+48 600 100 200',
+  country: 'PL',
+  consents: { terms: true, privacy: true, marketing: false },
+};
 
 export function ticketType(overrides: Record<string, unknown> = {}) {
-  return { name: 'Karnet 3-dniowy', description: 'Wstęp na wszystkie dni zlotu', priceGrosze: 14900, vatRate: 8, quota: 100, sold: 0, active: true, sortOrder: 1, ...overrides };
+  return {
+    name: 'Karnet 3-dniowy',
+    description: 'Wstęp na wszystkie dni zlotu',
+    priceGrosze: 14900,
+    vatRate: 8,
+    quota: 100,
+    sold: 0,
+    active: true,
+    sortOrder: 1,
+    ...overrides,
+  };
 }
 export function product(overrides: Record<string, unknown> = {}) {
   return {
-    name: 'Koszulka „Bałtyk”', description: 'Bawełna', priceGrosze: 8900, vatRate: 23, active: true, sortOrder: 1,
-    variants: { m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 }, l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 } },
+    name: 'Koszulka „Bałtyk”',
+    description: 'Bawełna',
+    priceGrosze: 8900,
+    vatRate: 23,
+    active: true,
+    sortOrder: 1,
+    variants: {
+      m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 },
+      l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 },
+    },
     ...overrides,
   };
 }
@@ -194,19 +275,32 @@ export function product(overrides: Record<string, unknown> = {}) {
 export const key = () => randomUUID().replaceAll('-', '');
 
 /** A registered participant (profile via the real callable) with optional extra members. */
-export async function registeredUser(env: TestEnv, members: Record<string, { firstName: string; lastName: string }> = {}): Promise<TestUser> {
+export async function registeredUser(
+  env: TestEnv,
+  members: Record<string, { firstName: string; lastName: string }> = {},
+): Promise<TestUser> {
   const user = await createUser(env);
   await user.call('completeRegistration', REGISTRATION);
-  for (const [id, m] of Object.entries(members)) await env.db.ref(`members/${user.uid}/${id}`).set({ ...m, createdAt: Date.now() });
+  for (const [id, m] of Object.entries(members))
+    await env.db.ref(`members/${user.uid}/${id}`).set({ ...m, createdAt: Date.now() });
   return user;
 }
 
 export async function setTicketBasket(env: TestEnv, uid: string, tickets: Record<string, string>): Promise<void> {
-  await env.db.ref(`baskets/${uid}`).set({ tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])), updatedAt: Date.now() });
+  await env.db
+    .ref(`baskets/${uid}`)
+    .set({
+      tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])),
+      updatedAt: Date.now(),
+    });
 }
 
 /** A participant buys a `karnet` ticket and the admin confirms the transfer: the real invoice snapshot. */
-export async function paidInvoice(env: TestEnv, admin: TestUser, buyerData: typeof COMPANY | typeof PERSON = COMPANY): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
+export async function paidInvoice(
+  env: TestEnv,
+  admin: TestUser,
+  buyerData: typeof COMPANY | typeof PERSON = COMPANY,
+): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
   const buyer = await registeredUser(env);
   await setTicketBasket(env, buyer.uid, { self: 'karnet' });
   const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
@@ -216,6 +310,10 @@ export async function paidInvoice(env: TestEnv, admin: TestUser, buyerData: type
   return { buyer, orderId: order.orderId, invoiceId, invoice: invoice.data };
 }
 
-export async function setMerchBasket(env: TestEnv, uid: string, lines: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>): Promise<void> {
+export async function setMerchBasket(
+  env: TestEnv,
+  uid: string,
+  lines: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>,
+): Promise<void> {
   await env.db.ref(`baskets/${uid}`).set({ merch: lines, updatedAt: Date.now() });
 }

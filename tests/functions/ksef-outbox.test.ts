@@ -4,12 +4,35 @@
 // invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { addBusinessDays, fa3FromInvoice, fileHashBase64Url, offline24Deadline, parseKsefNumber, requireFa3Xml, utf8, type KsefOffline, type KsefOutboxEntry, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import {
+  addBusinessDays,
+  fa3FromInvoice,
+  fileHashBase64Url,
+  offline24Deadline,
+  parseKsefNumber,
+  requireFa3Xml,
+  utf8,
+  type KsefOffline,
+  type KsefOutboxEntry,
+  type KsefRecord,
+} from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
-import { COMPANY, PERSON, SELLER, paidInvoice as paidInvoiceOf, refusal, registeredUser, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  COMPANY,
+  PERSON,
+  SELLER,
+  paidInvoice as paidInvoiceOf,
+  refusal,
+  registeredUser,
+  startEventEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -29,14 +52,19 @@ afterAll(async () => {
 async function control(switches: Record<string, unknown>): Promise<void> {
   const url = inject('functionsStack').urls.ksefControl;
   if (!url) throw new Error('The stack started no KSeF stand-in');
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(switches) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(switches),
+  });
   expect(response.status).toBe(200);
 }
 
 const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => paidInvoiceOf(env, admin, buyerData);
 
 const entry = async (id: string) => (await env.db.ref(`ksefOutbox/${id}`).get()).val() as KsefOutboxEntry | null;
-const record = async (uid: string, id: string) => (await env.db.ref(`ksef/${uid}/${id}`).get()).val() as KsefRecord | null;
+const record = async (uid: string, id: string) =>
+  (await env.db.ref(`ksef/${uid}/${id}`).get()).val() as KsefRecord | null;
 
 describe('KSeF outbox', () => {
   it('a company invoice is queued with the payment, sent, and recorded with its KSeF number, exact file and UPO; a consumer invoice is not queued', async () => {
@@ -58,8 +86,15 @@ describe('KSeF outbox', () => {
 
     // The e-mail with the invoice says the KSeF number follows; the acceptance's own e-mail carries it with KOD I (no admin step).
     const { orderId } = (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val() as { orderId: string };
-    expect(((await env.db.ref(`outbox/pb-${orderId}/text`).get()).val() as string)).toContain('trafi automatycznie do Krajowego Systemu e-Faktur (KSeF)');
-    const accepted = (await env.db.ref(`outbox/ka-${invoiceId}`).get()).val() as { kind: string; uid: string; text: string; html: string };
+    expect((await env.db.ref(`outbox/pb-${orderId}/text`).get()).val() as string).toContain(
+      'trafi automatycznie do Krajowego Systemu e-Faktur (KSeF)',
+    );
+    const accepted = (await env.db.ref(`outbox/ka-${invoiceId}`).get()).val() as {
+      kind: string;
+      uid: string;
+      text: string;
+      html: string;
+    };
     expect(accepted).toMatchObject({ kind: 'ksefAccepted', uid: buyer.uid });
     expect(accepted.text).toContain(`Numer KSeF: ${stored.ksefNumber}`);
     expect(accepted.text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/`);
@@ -72,11 +107,26 @@ describe('KSeF outbox', () => {
     expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', attempts: 1 });
   });
 
-  it('a rejected invoice keeps the Ministry\'s code and message; its correction waits; resent, both are accepted and the correction names the number', async () => {
+  it("a rejected invoice keeps the Ministry's code and message; its correction waits; resent, both are accepted and the correction names the number", async () => {
     const { buyer, orderId, invoiceId } = await paidInvoice();
-    await control({ rejectNext: [{ code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['Podmiot2: wymuszone w teście'] }] });
+    await control({
+      rejectNext: [
+        {
+          code: 450,
+          description: 'Błąd weryfikacji semantyki dokumentu faktury',
+          details: ['Podmiot2: wymuszone w teście'],
+        },
+      ],
+    });
     expect(await admin.call('submitKsef', {})).toMatchObject({ rejected: [invoiceId] });
-    expect(await entry(invoiceId)).toMatchObject({ status: 'rejected', rejection: { code: 450, description: 'Błąd weryfikacji semantyki dokumentu faktury', details: ['Podmiot2: wymuszone w teście'] } });
+    expect(await entry(invoiceId)).toMatchObject({
+      status: 'rejected',
+      rejection: {
+        code: 450,
+        description: 'Błąd weryfikacji semantyki dokumentu faktury',
+        details: ['Podmiot2: wymuszone w teście'],
+      },
+    });
 
     const { correctionId } = await admin.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
     expect(await entry(correctionId)).toMatchObject({ status: 'queued', correctedId: invoiceId });
@@ -90,7 +140,10 @@ describe('KSeF outbox', () => {
     const correction = (await record(buyer.uid, correctionId))!;
     expect(correction.xml).toContain(`<NrKSeFFaKorygowanej>${invoiceNumber}</NrKSeFFaKorygowanej>`);
     expect(await entry(correctionId)).toMatchObject({ status: 'accepted', ksefNumber: correction.ksefNumber });
-    expect(((await env.db.ref(`corrections/${buyer.uid}/${correctionId}`).get()).val() as CorrectionInvoice).corrected.invoiceId).toBe(invoiceId);
+    expect(
+      ((await env.db.ref(`corrections/${buyer.uid}/${correctionId}`).get()).val() as CorrectionInvoice).corrected
+        .invoiceId,
+    ).toBe(invoiceId);
   });
 
   it('KSeF unavailable: the invoice goes offline24 (deadline, KOD I hash, signed KOD II for its owner); when KSeF is back it is sent in offline mode and accepted once', async () => {
@@ -102,11 +155,18 @@ describe('KSeF outbox', () => {
     expect(out.error).toMatch(/503/);
     expect(await record(buyer.uid, invoiceId)).toBeNull();
     const deadline = offline24Deadline(invoice.issueDate);
-    expect(await entry(invoiceId)).toMatchObject({ status: 'queued', offline: { deadline, kodII: true, reason: expect.stringMatching(/503/) } });
+    expect(await entry(invoiceId)).toMatchObject({
+      status: 'queued',
+      offline: { deadline, kodII: true, reason: expect.stringMatching(/503/) },
+    });
     const hash = fileHashBase64Url(utf8(requireFa3Xml(fa3FromInvoice(invoice))));
     const forOwner = (await env.db.ref(`ksefOffline/${buyer.uid}/${invoiceId}`).get()).val() as KsefOffline;
     expect(forOwner).toMatchObject({ sha256: hash, deadline });
-    expect(forOwner.kodII).toMatch(new RegExp(`^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${hash}/[A-Za-z0-9_-]{86}$`));
+    expect(forOwner.kodII).toMatch(
+      new RegExp(
+        `^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${hash}/[A-Za-z0-9_-]{86}$`,
+      ),
+    );
     const offlineMail = (await env.db.ref(`outbox/ko-${invoiceId}`).get()).val() as { kind: string; text: string };
     expect(offlineMail.kind).toBe('ksefOffline');
     expect(offlineMail.text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/`);
@@ -120,7 +180,9 @@ describe('KSeF outbox', () => {
     expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', offline: { deadline } });
     const accepted = (await record(buyer.uid, invoiceId))!;
     expect(accepted.sha256).toBe(hash);
-    expect(((await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string }).xml).toContain('<TrybWysylki>Offline</TrybWysylki>');
+    expect(((await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string }).xml).toContain(
+      '<TrybWysylki>Offline</TrybWysylki>',
+    );
     expect((await admin.call('submitKsef', {})).accepted).not.toContain(invoiceId);
   });
 
@@ -131,31 +193,51 @@ describe('KSeF outbox', () => {
     const session = await client.openOnlineSession(access);
 
     const afterMark = await paidInvoice();
-    const invoiceReference = await client.sendInvoice(access, session, utf8(requireFa3Xml(fa3FromInvoice(afterMark.invoice))));
+    const invoiceReference = await client.sendInvoice(
+      access,
+      session,
+      utf8(requireFa3Xml(fa3FromInvoice(afterMark.invoice))),
+    );
     const sent = { sessionReference: session.referenceNumber, invoiceReference, at: Date.now() };
     await env.db.ref(`ksefOutbox/${afterMark.invoiceId}`).update({ status: 'sent', sent, attempts: 1 });
 
     const beforeMark = await paidInvoice();
-    const earlierReference = await client.sendInvoice(access, session, utf8(requireFa3Xml(fa3FromInvoice(beforeMark.invoice))));
+    const earlierReference = await client.sendInvoice(
+      access,
+      session,
+      utf8(requireFa3Xml(fa3FromInvoice(beforeMark.invoice))),
+    );
     const earlier = await client.waitForInvoice(access, session.referenceNumber, earlierReference);
     expect(earlier.status.code).toBe(200);
 
     const out = await admin.call('submitKsef', {});
     expect(out.accepted.sort()).toEqual([afterMark.invoiceId, beforeMark.invoiceId].sort());
     const afterStatus = await client.invoiceStatus(access, session.referenceNumber, invoiceReference);
-    expect(await entry(afterMark.invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: afterStatus.ksefNumber, sent, attempts: 1 });
+    expect(await entry(afterMark.invoiceId)).toMatchObject({
+      status: 'accepted',
+      ksefNumber: afterStatus.ksefNumber,
+      sent,
+      attempts: 1,
+    });
     expect((await record(afterMark.buyer.uid, afterMark.invoiceId))?.ksefNumber).toBe(afterStatus.ksefNumber);
     // The resend of the one still `queued` got „Duplikat faktury” naming the first number: that number is recorded.
     expect((await record(beforeMark.buyer.uid, beforeMark.invoiceId))?.ksefNumber).toBe(earlier.ksefNumber);
     expect(await entry(beforeMark.invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: earlier.ksefNumber });
-    expect(((await env.db.ref(`ksefUpo/${beforeMark.invoiceId}`).get()).val() as { xml: string }).xml).toContain(earlier.ksefNumber!);
+    expect(((await env.db.ref(`ksefUpo/${beforeMark.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
+      earlier.ksefNumber!,
+    );
     // The first session holds each file once.
     const inSession = await client.sessionInvoices(access, session.referenceNumber);
-    expect(inSession.filter((i) => i.status.code === 200).map((i) => i.ksefNumber).sort()).toEqual([afterStatus.ksefNumber, earlier.ksefNumber].sort());
+    expect(
+      inSession
+        .filter((i) => i.status.code === 200)
+        .map((i) => i.ksefNumber)
+        .sort(),
+    ).toEqual([afterStatus.ksefNumber, earlier.ksefNumber].sort());
     await client.closeSession(access, session.referenceNumber);
   });
 
-  it('consumer invoices go to KSeF only with the event\'s setting; a consumer\'s correction follows its invoice', async () => {
+  it("consumer invoices go to KSeF only with the event's setting; a consumer's correction follows its invoice", async () => {
     const without = await paidInvoice(PERSON);
     await env.db.ref('event/ksefConsumerInvoices').set(true);
     const withSetting = await paidInvoice(PERSON);
@@ -166,12 +248,22 @@ describe('KSeF outbox', () => {
     expect((await record(withSetting.buyer.uid, withSetting.invoiceId))?.xml).toContain('<BrakID>1</BrakID>');
 
     // With the setting off by now, the sent invoice's correction is queued and names its number; the other's is not queued.
-    const sent = await admin.call('startRefund', { orderId: withSetting.orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
-    const notSent = await admin.call('startRefund', { orderId: without.orderId, reason: 'Zwrot', bankAccount: ACCOUNT });
+    const sent = await admin.call('startRefund', {
+      orderId: withSetting.orderId,
+      reason: 'Zwrot',
+      bankAccount: ACCOUNT,
+    });
+    const notSent = await admin.call('startRefund', {
+      orderId: without.orderId,
+      reason: 'Zwrot',
+      bankAccount: ACCOUNT,
+    });
     expect(await entry(sent.correctionId)).toMatchObject({ status: 'queued', correctedId: withSetting.invoiceId });
     expect(await entry(notSent.correctionId)).toBeNull();
     expect((await admin.call('submitKsef', {})).accepted).toContain(sent.correctionId);
-    expect((await record(withSetting.buyer.uid, sent.correctionId))?.xml).toContain(`<NrKSeFFaKorygowanej>${(await record(withSetting.buyer.uid, withSetting.invoiceId))!.ksefNumber}</NrKSeFFaKorygowanej>`);
+    expect((await record(withSetting.buyer.uid, sent.correctionId))?.xml).toContain(
+      `<NrKSeFFaKorygowanej>${(await record(withSetting.buyer.uid, withSetting.invoiceId))!.ksefNumber}</NrKSeFFaKorygowanej>`,
+    );
   });
 
   it('an announced outage: documents go offline in its mode at once, KSeF untried; a failure moves the offline24 ones within their deadline to its own; its end dates them and they are sent', async () => {
@@ -179,7 +271,10 @@ describe('KSeF outbox', () => {
     await control({ unavailable: true });
     await admin.call('submitKsef', {});
     await control({ unavailable: false });
-    expect(await entry(offline24.invoiceId)).toMatchObject({ status: 'queued', offline: { mode: 'offline24', deadline: offline24Deadline(offline24.invoice.issueDate) } });
+    expect(await entry(offline24.invoiceId)).toMatchObject({
+      status: 'queued',
+      offline: { mode: 'offline24', deadline: offline24Deadline(offline24.invoice.issueDate) },
+    });
 
     // The Ministry announced an unavailability: KSeF (answering again) is not tried; the new invoice is handed out offline at once, its deadline open.
     const during = await paidInvoice();
@@ -196,7 +291,9 @@ describe('KSeF outbox', () => {
     // Escalated to a failure (tryb awaryjny): both count from its end.
     const escalated = await admin.call('setKsefOutage', { mode: 'emergency' });
     expect(escalated.documents).toEqual(expect.arrayContaining([offline24.invoiceId, during.invoiceId]));
-    const forOwner = (await env.db.ref(`ksefOffline/${offline24.buyer.uid}/${offline24.invoiceId}`).get()).val() as KsefOffline;
+    const forOwner = (
+      await env.db.ref(`ksefOffline/${offline24.buyer.uid}/${offline24.invoiceId}`).get()
+    ).val() as KsefOffline;
     expect(forOwner.mode).toBe('emergency');
     expect(forOwner.deadline).toBeUndefined();
 
@@ -205,17 +302,29 @@ describe('KSeF outbox', () => {
     const ended = await admin.call('setKsefOutage', { mode: 'ended' });
     expect(ended.outage).toMatchObject({ mode: 'emergency', endedOn: today });
     for (const doc of [offline24, during]) {
-      expect(await entry(doc.invoiceId)).toMatchObject({ status: 'accepted', offline: { mode: 'emergency', deadline: addBusinessDays(today, 7) } });
-      expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain('<TrybWysylki>Offline</TrybWysylki>');
+      expect(await entry(doc.invoiceId)).toMatchObject({
+        status: 'accepted',
+        offline: { mode: 'emergency', deadline: addBusinessDays(today, 7) },
+      });
+      expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
+        '<TrybWysylki>Offline</TrybWysylki>',
+      );
     }
     expect(await refusal(admin.call('setKsefOutage', { mode: 'ended' }))).toMatchObject({ reason: 'ksef-no-outage' });
-    expect(await refusal(admin.call('setKsefOutage', { mode: 'unavailability', endedOn: 'jutro' }))).toMatchObject({ code: 'invalid-argument', field: 'endedOn' });
+    expect(await refusal(admin.call('setKsefOutage', { mode: 'unavailability', endedOn: 'jutro' }))).toMatchObject({
+      code: 'invalid-argument',
+      field: 'endedOn',
+    });
   });
 
   it('refuses non-admins and bad input', async () => {
     const user = await registeredUser(env);
     expect(await refusal(user.call('submitKsef', {}))).toMatchObject({ code: 'permission-denied' });
-    expect(await refusal(user.call('setKsefOutage', { mode: 'emergency' }))).toMatchObject({ code: 'permission-denied' });
-    expect(await refusal(admin.call('submitKsef', { documentIds: ['__proto__'] }))).toMatchObject({ code: 'invalid-argument' });
+    expect(await refusal(user.call('setKsefOutage', { mode: 'emergency' }))).toMatchObject({
+      code: 'permission-denied',
+    });
+    expect(await refusal(admin.call('submitKsef', { documentIds: ['__proto__'] }))).toMatchObject({
+      code: 'invalid-argument',
+    });
   });
 });

@@ -3,10 +3,29 @@
 // its KOD I link is the SHA-256 of exactly those bytes; refusals write nothing.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fa3FromCorrection, fa3FromInvoice, requireFa3Xml, withKsefChecksum, type KsefRecord } from '../../functions/src/domain/ksef/index.js';
+import {
+  fa3FromCorrection,
+  fa3FromInvoice,
+  requireFa3Xml,
+  withKsefChecksum,
+  type KsefRecord,
+} from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { validateFa3 } from '../helpers/fa3Schema.js';
-import { COMPANY, PERSON, SELLER, createUser, dump, paidInvoice as paidInvoiceOf, refusal, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  COMPANY,
+  PERSON,
+  SELLER,
+  createUser,
+  dump,
+  paidInvoice as paidInvoiceOf,
+  refusal,
+  startEventEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -26,13 +45,21 @@ const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => pai
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 /** A KSeF number with a valid checksum for the seller's NIP, dated today, with a distinct technical part. */
 let serial = 0;
-const ksefNumber = (nip = SELLER.nip, date = today()) => withKsefChecksum(`${nip}-${date.replaceAll('-', '')}-${(0x0100001af000 + ++serial).toString(16).toUpperCase().padStart(12, '0')}`);
+const ksefNumber = (nip = SELLER.nip, date = today()) =>
+  withKsefChecksum(
+    `${nip}-${date.replaceAll('-', '')}-${(0x0100001af000 + ++serial).toString(16).toUpperCase().padStart(12, '0')}`,
+  );
 
 describe('recordKsefSubmission', () => {
   it('stores the number with the exact FA(3) file; the KOD I link is the SHA-256 of those bytes', async () => {
     const { buyer, invoiceId, invoice } = await paidInvoice();
     const number = ksefNumber();
-    const out = await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: number.toLowerCase(), submittedOn: today() });
+    const out = await admin.call('recordKsefSubmission', {
+      uid: buyer.uid,
+      invoiceId,
+      ksefNumber: number.toLowerCase(),
+      submittedOn: today(),
+    });
 
     const record = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}`).get()).val() as KsefRecord;
     expect(record).toMatchObject({ ksefNumber: number, submittedOn: today(), recordedBy: admin.uid });
@@ -42,15 +69,34 @@ describe('recordKsefSubmission', () => {
     const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
     expect(record.sha256).toBe(hash);
     const [y, m, d] = invoice.issueDate.split('-');
-    expect(out).toEqual({ invoiceId, ksefNumber: number, sha256: hash, kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+    expect(out).toEqual({
+      invoiceId,
+      ksefNumber: number,
+      sha256: hash,
+      kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`,
+      created: true,
+    });
     expect((await env.db.ref(`ksefNumbers/${number}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
 
     // The same number again: nothing changes. Another number for the same invoice: refused, and its claim is given back.
     const before = await dump(env.db);
-    expect(await otherAdmin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: number, submittedOn: today() })).toMatchObject({ created: false, ksefNumber: number });
+    expect(
+      await otherAdmin.call('recordKsefSubmission', {
+        uid: buyer.uid,
+        invoiceId,
+        ksefNumber: number,
+        submittedOn: today(),
+      }),
+    ).toMatchObject({ created: false, ksefNumber: number });
     const second = ksefNumber();
-    const r = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: second, submittedOn: today() }));
-    expect(r).toMatchObject({ code: 'already-exists', reason: 'ksef-already-recorded', message: `Faktura ${invoice.number} ma już zapisany numer KSeF ${number}` });
+    const r = await refusal(
+      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: second, submittedOn: today() }),
+    );
+    expect(r).toMatchObject({
+      code: 'already-exists',
+      reason: 'ksef-already-recorded',
+      message: `Faktura ${invoice.number} ma już zapisany numer KSeF ${number}`,
+    });
     expect(await dump(env.db)).toEqual(before);
   });
 
@@ -58,10 +104,27 @@ describe('recordKsefSubmission', () => {
     const first = await paidInvoice(PERSON);
     const second = await paidInvoice();
     const number = ksefNumber();
-    await admin.call('recordKsefSubmission', { uid: first.buyer.uid, invoiceId: first.invoiceId, ksefNumber: number, submittedOn: today() });
+    await admin.call('recordKsefSubmission', {
+      uid: first.buyer.uid,
+      invoiceId: first.invoiceId,
+      ksefNumber: number,
+      submittedOn: today(),
+    });
     const before = await dump(env.db);
-    const r = await refusal(admin.call('recordKsefSubmission', { uid: second.buyer.uid, invoiceId: second.invoiceId, ksefNumber: number, submittedOn: today() }));
-    expect(r).toMatchObject({ code: 'already-exists', reason: 'ksef-number-used', field: 'ksefNumber', message: `Ten numer KSeF jest już zapisany przy fakturze ${first.invoice.number}` });
+    const r = await refusal(
+      admin.call('recordKsefSubmission', {
+        uid: second.buyer.uid,
+        invoiceId: second.invoiceId,
+        ksefNumber: number,
+        submittedOn: today(),
+      }),
+    );
+    expect(r).toMatchObject({
+      code: 'already-exists',
+      reason: 'ksef-number-used',
+      field: 'ksefNumber',
+      message: `Ten numer KSeF jest już zapisany przy fakturze ${first.invoice.number}`,
+    });
     expect(await dump(env.db)).toEqual(before);
   });
 
@@ -70,7 +133,12 @@ describe('recordKsefSubmission', () => {
     const numbers = [ksefNumber(), ksefNumber()];
     const results = await Promise.allSettled([
       admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: numbers[0], submittedOn: today() }),
-      otherAdmin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: numbers[1], submittedOn: today() }),
+      otherAdmin.call('recordKsefSubmission', {
+        uid: buyer.uid,
+        invoiceId,
+        ksefNumber: numbers[1],
+        submittedOn: today(),
+      }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const winner = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}/ksefNumber`).get()).val();
@@ -84,8 +152,14 @@ describe('recordKsefSubmission', () => {
     // A snapshot damaged outside the app (invoices are immutable for the app itself).
     await env.db.ref(`invoices/${buyer.uid}/${invoiceId}/seller/nip`).remove();
     const before = await dump(env.db);
-    const r = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() }));
-    expect(r).toMatchObject({ code: 'failed-precondition', reason: 'ksef-invalid', message: 'Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.' });
+    const r = await refusal(
+      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() }),
+    );
+    expect(r).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'ksef-invalid',
+      message: 'Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.',
+    });
     expect(r.details.problems).toEqual([{ field: 'seller.nip', message: 'brak NIP sprzedawcy' }]);
     expect(await dump(env.db)).toEqual(before);
   });
@@ -94,23 +168,49 @@ describe('recordKsefSubmission', () => {
     const { buyer, invoiceId, invoice } = await paidInvoice();
     const good = { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() };
     const before = await dump(env.db);
-    expect(await refusal(buyer.call('recordKsefSubmission', good))).toMatchObject({ code: 'permission-denied', reason: 'forbidden' });
+    expect(await refusal(buyer.call('recordKsefSubmission', good))).toMatchObject({
+      code: 'permission-denied',
+      reason: 'forbidden',
+    });
     const wrongSum = `${good.ksefNumber.slice(0, 33)}${good.ksefNumber.endsWith('00') ? '01' : '00'}`;
     expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: wrongSum }))).toMatchObject({
       code: 'invalid-argument',
       field: 'ksefNumber',
       message: 'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów',
     });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber('5260250274') }))).toMatchObject({
+    expect(
+      await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber('5260250274') })),
+    ).toMatchObject({
       field: 'ksefNumber',
       message: `Numer KSeF zaczyna się od NIP-u sprzedawcy (${SELLER.nip}), a ten — od 5260250274`,
     });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber(SELLER.nip, '2026-01-01') }))).toMatchObject({ field: 'ksefNumber', message: expect.stringMatching(/^Data w numerze KSeF \(01\.01\.2026\) jest wcześniejsza/) });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2099-01-01' }))).toMatchObject({ field: 'submittedOn', message: 'Data wysłania nie może być z przyszłości' });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2026-01-01' }))).toMatchObject({ field: 'submittedOn', message: expect.stringContaining(invoice.issueDate.split('-').reverse().join('.')) });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: '__proto__' }))).toMatchObject({ code: 'invalid-argument', field: 'invoiceId', message: 'Nieprawidłowy identyfikator faktury' });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: 'FV-2026-999999' }))).toMatchObject({ code: 'not-found', reason: 'invoice-missing', message: 'Nie znaleziono faktury' });
-    expect(await refusal(admin.call('recordKsefSubmission', { ...good, extra: 1 }))).toMatchObject({ code: 'invalid-argument' });
+    expect(
+      await refusal(admin.call('recordKsefSubmission', { ...good, ksefNumber: ksefNumber(SELLER.nip, '2026-01-01') })),
+    ).toMatchObject({
+      field: 'ksefNumber',
+      message: expect.stringMatching(/^Data w numerze KSeF \(01\.01\.2026\) jest wcześniejsza/),
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2099-01-01' }))).toMatchObject({
+      field: 'submittedOn',
+      message: 'Data wysłania nie może być z przyszłości',
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, submittedOn: '2026-01-01' }))).toMatchObject({
+      field: 'submittedOn',
+      message: expect.stringContaining(invoice.issueDate.split('-').reverse().join('.')),
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: '__proto__' }))).toMatchObject({
+      code: 'invalid-argument',
+      field: 'invoiceId',
+      message: 'Nieprawidłowy identyfikator faktury',
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, invoiceId: 'FV-2026-999999' }))).toMatchObject({
+      code: 'not-found',
+      reason: 'invoice-missing',
+      message: 'Nie znaleziono faktury',
+    });
+    expect(await refusal(admin.call('recordKsefSubmission', { ...good, extra: 1 }))).toMatchObject({
+      code: 'invalid-argument',
+    });
     expect(await dump(env.db)).toEqual(before);
   });
 });
@@ -122,18 +222,47 @@ describe('recordKsefSubmission for correction invoices', () => {
   it('a correction of a company invoice: refused until the invoice has its KSeF number, then stored with the file naming it', async () => {
     const { buyer, orderId, invoiceId, invoice } = await paidInvoice(COMPANY);
     const lineId = Object.keys((await env.db.ref(`orders/${orderId}/lines`).get()).val() as object)[0];
-    const refund = await admin.call('startRefund', { orderId, lines: { [lineId]: 1 }, amount: invoice.totals.gross - 2000, reason: 'Rezygnacja, opłata za anulowanie 20 zł', bankAccount: ACCOUNT });
-    const correction = (await env.db.ref(`corrections/${buyer.uid}/${refund.correctionId}`).get()).val() as CorrectionInvoice;
+    const refund = await admin.call('startRefund', {
+      orderId,
+      lines: { [lineId]: 1 },
+      amount: invoice.totals.gross - 2000,
+      reason: 'Rezygnacja, opłata za anulowanie 20 zł',
+      bankAccount: ACCOUNT,
+    });
+    const correction = (
+      await env.db.ref(`corrections/${buyer.uid}/${refund.correctionId}`).get()
+    ).val() as CorrectionInvoice;
 
     const before = await dump(env.db);
-    const early = await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: ksefNumber(), submittedOn: today() }));
-    expect(early).toMatchObject({ code: 'failed-precondition', reason: 'ksef-invalid', message: `Najpierw zapisz numer KSeF faktury korygowanej ${invoice.number} — korekta musi go podać` });
+    const early = await refusal(
+      admin.call('recordKsefSubmission', {
+        uid: buyer.uid,
+        invoiceId: refund.correctionId,
+        ksefNumber: ksefNumber(),
+        submittedOn: today(),
+      }),
+    );
+    expect(early).toMatchObject({
+      code: 'failed-precondition',
+      reason: 'ksef-invalid',
+      message: `Najpierw zapisz numer KSeF faktury korygowanej ${invoice.number} — korekta musi go podać`,
+    });
     expect(await dump(env.db)).toEqual(before);
 
     const invoiceNumber = ksefNumber();
-    await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: invoiceNumber, submittedOn: today() });
+    await admin.call('recordKsefSubmission', {
+      uid: buyer.uid,
+      invoiceId,
+      ksefNumber: invoiceNumber,
+      submittedOn: today(),
+    });
     const number = ksefNumber();
-    const out = await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: number, submittedOn: today() });
+    const out = await admin.call('recordKsefSubmission', {
+      uid: buyer.uid,
+      invoiceId: refund.correctionId,
+      ksefNumber: number,
+      submittedOn: today(),
+    });
     const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
     expect(record.xml).toBe(requireFa3Xml(fa3FromCorrection(correction, invoiceNumber)));
     expect(validateFa3([record.xml])[0]).toEqual({ valid: true, output: '' });
@@ -141,24 +270,54 @@ describe('recordKsefSubmission for correction invoices', () => {
     expect(record.xml).toContain(`<P_15>-${((invoice.totals.gross - 2000) / 100).toFixed(2)}</P_15>`);
     const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
     const [y, m, d] = correction.issueDate.split('-');
-    expect(out).toEqual({ invoiceId: refund.correctionId, ksefNumber: number, sha256: hash, kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`, created: true });
+    expect(out).toEqual({
+      invoiceId: refund.correctionId,
+      ksefNumber: number,
+      sha256: hash,
+      kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`,
+      created: true,
+    });
 
     // The correction's number cannot go to another document, and the message names the correction.
     const other = await paidInvoice(PERSON);
-    const r = await refusal(admin.call('recordKsefSubmission', { uid: other.buyer.uid, invoiceId: other.invoiceId, ksefNumber: number, submittedOn: today() }));
-    expect(r).toMatchObject({ reason: 'ksef-number-used', message: `Ten numer KSeF jest już zapisany przy fakturze ${correction.number}` });
+    const r = await refusal(
+      admin.call('recordKsefSubmission', {
+        uid: other.buyer.uid,
+        invoiceId: other.invoiceId,
+        ksefNumber: number,
+        submittedOn: today(),
+      }),
+    );
+    expect(r).toMatchObject({
+      reason: 'ksef-number-used',
+      message: `Ten numer KSeF jest już zapisany przy fakturze ${correction.number}`,
+    });
   });
 
   it('a correction of a consumer invoice outside KSeF is recorded with NrKSeFN; an unknown correction is refused', async () => {
     const { buyer, orderId } = await paidInvoice(PERSON);
     const refund = await admin.call('startRefund', { orderId, reason: 'Odwołanie udziału', bankAccount: ACCOUNT });
-    await admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: refund.correctionId, ksefNumber: ksefNumber(), submittedOn: today() });
+    await admin.call('recordKsefSubmission', {
+      uid: buyer.uid,
+      invoiceId: refund.correctionId,
+      ksefNumber: ksefNumber(),
+      submittedOn: today(),
+    });
     const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
     expect(record.xml).toContain('<NrKSeFN>1</NrKSeFN>');
     expect(record.xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
     expect(validateFa3([record.xml])[0].valid).toBe(true);
     const before = await dump(env.db);
-    expect(await refusal(admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId: 'KOR-2026-999999', ksefNumber: ksefNumber(), submittedOn: today() }))).toMatchObject({
+    expect(
+      await refusal(
+        admin.call('recordKsefSubmission', {
+          uid: buyer.uid,
+          invoiceId: 'KOR-2026-999999',
+          ksefNumber: ksefNumber(),
+          submittedOn: today(),
+        }),
+      ),
+    ).toMatchObject({
       code: 'not-found',
       message: 'Nie znaleziono faktury korygującej',
     });

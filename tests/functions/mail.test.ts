@@ -11,8 +11,31 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import type { OutboxMessage } from '../../functions/src/mail/outbox.js';
 import { callRetryMail } from '../../scripts/lib/mailRetry.mjs';
-import { listMail, mailAttachment, mailByOutboxId, readMail, setSmtp, waitForMail } from '../../scripts/lib/mailInbox.mjs';
-import { EVENT, PERSON, REGISTRATION, createUser, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  listMail,
+  mailAttachment,
+  mailByOutboxId,
+  readMail,
+  setSmtp,
+  waitForMail,
+} from '../../scripts/lib/mailInbox.mjs';
+import {
+  EVENT,
+  PERSON,
+  REGISTRATION,
+  createUser,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  setTicketBasket,
+  startEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -36,8 +59,12 @@ beforeAll(async () => {
   await env.db.ref('event').set(EVENT);
   await env.db.ref('countries').set({ PL: 'Polska' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000, pickupLabel: 'Opaska na wydarzenie' }));
-  await env.db.ref('ticketTypes/vip').set(ticketType({ name: 'Pakiet VIP z rejsem', priceGrosze: 1_250_000, quota: 10 }));
-  await env.db.ref('products/koszulka').set(product({ variants: { m: { label: 'M', stock: 500, sold: 0, sortOrder: 1 } } }));
+  await env.db
+    .ref('ticketTypes/vip')
+    .set(ticketType({ name: 'Pakiet VIP z rejsem', priceGrosze: 1_250_000, quota: 10 }));
+  await env.db
+    .ref('products/koszulka')
+    .set(product({ variants: { m: { label: 'M', stock: 500, sold: 0, sortOrder: 1 } } }));
 }, 240_000);
 afterAll(async () => {
   // The stack is shared with the other files: leave its SMTP server up with the default limit.
@@ -59,10 +86,17 @@ async function newMessages(change: () => Promise<unknown>): Promise<string[]> {
   return Object.keys(await outbox()).filter((id) => !before.has(id));
 }
 
-async function placeTickets(user: TestUser, ticketTypeId = 'karnet'): Promise<{ orderId: string; number: string; order: Order }> {
+async function placeTickets(
+  user: TestUser,
+  ticketTypeId = 'karnet',
+): Promise<{ orderId: string; number: string; order: Order }> {
   await setTicketBasket(env, user.uid, { self: ticketTypeId });
   const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
-  return { orderId: placed.orderId, number: placed.number, order: (await env.db.ref(`orders/${placed.orderId}`).get()).val() as Order };
+  return {
+    orderId: placed.orderId,
+    number: placed.number,
+    order: (await env.db.ref(`orders/${placed.orderId}`).get()).val() as Order,
+  };
 }
 
 function pdfText(bytes: Buffer): string {
@@ -96,7 +130,14 @@ describe('each state change writes exactly one outbox message, delivered to the 
       placed = await placeTickets(user);
     });
     expect(added).toEqual([`op-${placed!.orderId}`]);
-    expect(await message(added[0])).toMatchObject({ kind: 'orderPlaced', essential: true, status: 'sent', attachments: { paymentQr: `1234563218|PL|61109010140000071219812874|014900|Stowarzyszenie Żegla|${placed!.number}|||` } });
+    expect(await message(added[0])).toMatchObject({
+      kind: 'orderPlaced',
+      essential: true,
+      status: 'sent',
+      attachments: {
+        paymentQr: `1234563218|PL|61109010140000071219812874|014900|Stowarzyszenie Żegla|${placed!.number}|||`,
+      },
+    });
     const [summary] = await mailByOutboxId(inbox, added[0]);
     expect(summary.subject).toBe(`Zamówienie ${placed!.number} przyjęte — ${EVENT.name}`);
     const mail = await readMail(inbox, summary.id);
@@ -105,7 +146,12 @@ describe('each state change writes exactly one outbox message, delivered to the 
     expect(mail.text).toContain('Numer konta: 61 1090 1014 0000 0712 1981 2874');
     expect(mail.html).toContain('Zeskanuj w aplikacji banku');
     // The deadline is the end of a Warsaw day, named with its last minute as on the screens.
-    const day = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric' }).format(placed!.order.payBy!);
+    const day = new Intl.DateTimeFormat('pl-PL', {
+      timeZone: 'Europe/Warsaw',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(placed!.order.payBy!);
     expect(mail.text).toContain(`Termin wpłaty: ${day}, do godz. 23:59`);
     expect(mail.text).toContain(`Jeśli wpłata nie dotrze do ${day}, godz. 23:59, zamówienie zostanie anulowane`);
     // Each line with its quantity and the participant it is for.
@@ -120,12 +166,18 @@ describe('each state change writes exactly one outbox message, delivered to the 
     const user = await registeredUser(env);
     const { orderId, number } = await placeTickets(user, 'vip');
     const stored = (await message(`op-${orderId}`))!;
-    expect(stored.attachments?.paymentQr).toBe(`1234563218|PL|61109010140000071219812874|000000|Stowarzyszenie Żegla|${number}|||`);
+    expect(stored.attachments?.paymentQr).toBe(
+      `1234563218|PL|61109010140000071219812874|000000|Stowarzyszenie Żegla|${number}|||`,
+    );
     const [summary] = await mailByOutboxId(inbox, `op-${orderId}`);
-    expect(summary.attachments).toEqual([expect.objectContaining({ contentId: 'payment-qr', contentType: 'image/gif', inline: true })]);
+    expect(summary.attachments).toEqual([
+      expect.objectContaining({ contentId: 'payment-qr', contentType: 'image/gif', inline: true }),
+    ]);
     const mail = await readMail(inbox, summary.id);
     expect(mail.text).toContain('Kwota: 12\u00a0500,00\u00a0zł');
-    expect(mail.text).toContain('Kwotę 12\u00a0500,00\u00a0zł wpisz ręcznie — kod QR banków mieści kwoty do 9\u00a0999,99\u00a0zł.');
+    expect(mail.text).toContain(
+      'Kwotę 12\u00a0500,00\u00a0zł wpisz ręcznie — kod QR banków mieści kwoty do 9\u00a0999,99\u00a0zł.',
+    );
     // The catcher's HTML has the inline image resolved: the code sits beside the hint without the amount.
     expect(mail.html).toContain('alt="Kod QR do zapłaty przelewem"');
     expect(mail.html).toContain('Kod wypełni numer konta, odbiorcę i tytuł przelewu.');
@@ -163,10 +215,15 @@ describe('each state change writes exactly one outbox message, delivered to the 
 
   it('a hand-out: a receipt; with the optional messages turned off it is kept as skipped and not sent', async () => {
     const user = await registeredUser(env);
-    await setMerchBasket(env, user.uid, { 'l-1': { productId: 'koszulka', variantId: 'm', quantity: 2 }, 'l-2': { productId: 'koszulka', variantId: 'm', quantity: 1 } });
+    await setMerchBasket(env, user.uid, {
+      'l-1': { productId: 'koszulka', variantId: 'm', quantity: 2 },
+      'l-2': { productId: 'koszulka', variantId: 'm', quantity: 1 },
+    });
     const placed = await user.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     // The order e-mail names the variant and the quantity of each merchandise line.
-    const placedMail = await waitForMail(inbox, (m: { messageId?: string }) => Boolean(m.messageId?.startsWith(`<op-${placed.orderId}@`)));
+    const placedMail = await waitForMail(inbox, (m: { messageId?: string }) =>
+      Boolean(m.messageId?.startsWith(`<op-${placed.orderId}@`)),
+    );
     expect(placedMail.text).toMatch(/\(2 szt\. × [\d ,\u00a0]+zł · wariant M\)/);
     await admin.call('confirmPayment', { orderId: placed.orderId });
     const itemIds = Object.keys((await env.db.ref(`pickups/${user.uid}`).get()).val() as object);
@@ -181,7 +238,11 @@ describe('each state change writes exactly one outbox message, delivered to the 
     await env.db.ref(`mailPrefs/${user.uid}`).set({ optional: false, updatedAt: Date.now() });
     const skipped = await newMessages(() => staff.call('handOutPickupItems', { uid: user.uid, itemIds: [itemIds[1]] }));
     expect(skipped).toHaveLength(1);
-    expect(await message(skipped[0])).toMatchObject({ kind: 'itemsHandedOut', status: 'skipped', skippedReason: 'opt-out' });
+    expect(await message(skipped[0])).toMatchObject({
+      kind: 'itemsHandedOut',
+      status: 'skipped',
+      skippedReason: 'opt-out',
+    });
     expect(await mailByOutboxId(inbox, skipped[0])).toEqual([]);
     // Order and payment messages are not optional.
     const { orderId } = await placeTickets(user);
@@ -208,13 +269,21 @@ describe('each state change writes exactly one outbox message, delivered to the 
     expect(text).toContain(correctionNumber);
 
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw' }).format(new Date());
-    const transferred = await newMessages(() => admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }));
+    const transferred = await newMessages(() =>
+      admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }),
+    );
     expect(transferred).toEqual([`rt-${correctionId}`]);
-    expect((await mailByOutboxId(inbox, transferred[0]))[0].subject).toBe(`Zwrot 149,00\u00a0zł przelany — ${EVENT.name}`);
+    expect((await mailByOutboxId(inbox, transferred[0]))[0].subject).toBe(
+      `Zwrot 149,00\u00a0zł przelany — ${EVENT.name}`,
+    );
 
     // Marking it again is refused and neither resets nor resends the message.
     const again = await newMessages(async () => {
-      expect(await refusal(admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }))).toMatchObject({ reason: 'refund-already-transferred' });
+      expect(
+        await refusal(
+          admin.call('markRefundTransferred', { orderId: placed.orderId, correctionId, transferredOn: today }),
+        ),
+      ).toMatchObject({ reason: 'refund-already-transferred' });
     });
     expect(again).toEqual([]);
     expect(await message(transferred[0])).toMatchObject({ status: 'sent', attempts: 1 });
@@ -231,11 +300,19 @@ describe('each state change writes exactly one outbox message, delivered to the 
     // The state a crash right after the transfer's transaction leaves: transferred, no message.
     const ref = env.db.ref(`refunds/${orderId}/corrections/${correctionId}`);
     const record = (await ref.get()).val();
-    await ref.set({ ...record, status: 'transferred', transferredOn: today, transferredAt: Date.now(), transferredBy: 'admin' });
+    await ref.set({
+      ...record,
+      status: 'transferred',
+      transferredOn: today,
+      transferredAt: Date.now(),
+      transferredBy: 'admin',
+    });
     expect(await message(`rt-${correctionId}`)).toBeNull();
 
     const repaired = await newMessages(async () => {
-      expect(await refusal(admin.call('markRefundTransferred', { orderId, correctionId, transferredOn: today }))).toMatchObject({ reason: 'refund-already-transferred' });
+      expect(
+        await refusal(admin.call('markRefundTransferred', { orderId, correctionId, transferredOn: today })),
+      ).toMatchObject({ reason: 'refund-already-transferred' });
     });
     expect(repaired).toEqual([`rt-${correctionId}`]);
     expect(await message(`rt-${correctionId}`)).toMatchObject({ status: 'sent', attempts: 1 });
@@ -260,7 +337,11 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     const { orderId } = await placeTickets(user);
     const id = `op-${orderId}`;
     const failed = (await message(id))!;
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'smtp-unavailable', permanent: false, message: 'Serwer poczty jest niedostępny; ponowimy próbę.' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: { code: 'smtp-unavailable', permanent: false, message: 'Serwer poczty jest niedostępny; ponowimy próbę.' },
+    });
     expect(failed.nextAttemptAt).toBeGreaterThan(Date.now());
     expect(failed.claim).toBeUndefined();
 
@@ -272,7 +353,10 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     await setSmtp(inbox, { running: true });
     // Time passes (the pause is over); then the schedule's run and an admin's „Wyślij ponownie” race.
     await env.db.ref(`outbox/${id}/nextAttemptAt`).set(Date.now() - 1);
-    const [automatic, manual] = await Promise.all([callRetryMail(target, {}), callRetryMail(target, { messageIds: [id] })]);
+    const [automatic, manual] = await Promise.all([
+      callRetryMail(target, {}),
+      callRetryMail(target, { messageIds: [id] }),
+    ]);
     expect(automatic.status).toBe(200);
     expect(manual.status).toBe(200);
     await expect.poll(async () => (await message(id))?.status, { timeout: 60_000 }).toBe('sent');
@@ -291,7 +375,9 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     const { orderId } = await placeTickets(user);
     await setSmtp(inbox, { running: true });
     const id = `op-${orderId}`;
-    await env.db.ref(`outbox/${id}`).update({ status: 'sending', claim: { token: 'umarly-proces', at: Date.now() - 10 * 60_000 } });
+    await env.db
+      .ref(`outbox/${id}`)
+      .update({ status: 'sending', claim: { token: 'umarly-proces', at: Date.now() - 10 * 60_000 } });
     const run = await callRetryMail(target, {});
     expect(run.body.result.results).toContainEqual({ messageId: id, status: 'sent' });
     expect(await mailByOutboxId(inbox, id)).toHaveLength(1);
@@ -300,17 +386,30 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
   it('a refused address: the order succeeds, the reason is stored, the automatic retry does not try again', async () => {
     const user = await createUser(env, { email: `nikt-${key().slice(0, 8)}@adres.invalid` });
     await user.call('completeRegistration', REGISTRATION);
-    expect(await message(`wl-${user.uid}`)).toMatchObject({ status: 'failed', error: { code: 'address-rejected', permanent: true } });
+    expect(await message(`wl-${user.uid}`)).toMatchObject({
+      status: 'failed',
+      error: { code: 'address-rejected', permanent: true },
+    });
     const { orderId } = await placeTickets(user);
     expect((await env.db.ref(`orders/${orderId}/status`).get()).val()).toBe('pending');
     const id = `op-${orderId}`;
     const stored = (await message(id))!;
-    expect(stored).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'address-rejected', permanent: true, message: 'Serwer poczty odrzucił adres odbiorcy (nieprawidłowy lub nieistniejący adres).' } });
+    expect(stored).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: {
+        code: 'address-rejected',
+        permanent: true,
+        message: 'Serwer poczty odrzucił adres odbiorcy (nieprawidłowy lub nieistniejący adres).',
+      },
+    });
     expect(stored.error!.detail).toContain('550');
     const run = await callRetryMail(target, {});
     expect(run.body.result.results.map((r: { messageId: string }) => r.messageId)).not.toContain(id);
     expect((await message(id))!.attempts).toBe(1);
-    expect((await listMail(inbox)).filter((m: { envelope: { to: string[] } }) => m.envelope.to.includes(user.email))).toEqual([]);
+    expect(
+      (await listMail(inbox)).filter((m: { envelope: { to: string[] } }) => m.envelope.to.includes(user.email)),
+    ).toEqual([]);
   });
 
   it('a message too large: the payment is booked, the message kept with the reason; after the limit is raised „Wyślij ponownie” sends it once', async () => {
@@ -320,7 +419,10 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     const { invoiceNumber } = await admin.call('confirmPayment', { orderId });
     expect((await env.db.ref(`orders/${orderId}/status`).get()).val()).toBe('paid');
     const id = `pb-${orderId}`;
-    expect(await message(id)).toMatchObject({ status: 'failed', error: { code: 'too-large', permanent: true, message: 'Serwer poczty odrzucił wiadomość jako za dużą.' } });
+    expect(await message(id)).toMatchObject({
+      status: 'failed',
+      error: { code: 'too-large', permanent: true, message: 'Serwer poczty odrzucił wiadomość jako za dużą.' },
+    });
     expect(await mailByOutboxId(inbox, id)).toEqual([]);
 
     await setSmtp(inbox, { maxBytes: 10 * 1024 * 1024 });
@@ -328,13 +430,22 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     expect(resent.body.result.results).toEqual([{ messageId: id, status: 'sent' }]);
     const mails = await mailByOutboxId(inbox, id);
     expect(mails).toHaveLength(1);
-    expect(mails[0].attachments.map((a: { filename: string }) => a.filename)).toContain(`Faktura-${invoiceNumber.replaceAll('/', '-')}.pdf`);
+    expect(mails[0].attachments.map((a: { filename: string }) => a.filename)).toContain(
+      `Faktura-${invoiceNumber.replaceAll('/', '-')}.pdf`,
+    );
   });
 
   it('retryMail: admins only, and a malformed selection is refused', async () => {
-    expect((await callRetryMail(target, {}, { admin: false })).body.error).toMatchObject({ status: 'PERMISSION_DENIED' });
+    expect((await callRetryMail(target, {}, { admin: false })).body.error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+    });
     const bad = await callRetryMail(target, { messageIds: ['__proto__'] });
-    expect(bad.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { reason: 'invalid-input', message: 'Nieprawidłowy identyfikator wiadomości' } });
-    expect((await callRetryMail(target, { messageIds: [], extra: 1 })).body.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect(bad.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { reason: 'invalid-input', message: 'Nieprawidłowy identyfikator wiadomości' },
+    });
+    expect((await callRetryMail(target, { messageIds: [], extra: 1 })).body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
   });
 });

@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../functions/src/domain/index.js';
-import { EVENT, PERSON, createUser, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  EVENT,
+  PERSON,
+  createUser,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  setTicketBasket,
+  startEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 // One basket, one order: the same basket placed twice at once (two browser tabs, so two idempotency
 // keys) gives one order, its units counted once, and a clear Polish refusal to the other tab — and
@@ -15,7 +30,9 @@ beforeAll(async () => {
   await createUser(env, { claims: { admin: true } });
   await env.db.ref('event').set(EVENT);
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
-  await env.db.ref('products/koszulka').set(product({ variants: { m: { label: 'M', stock: 1000, sold: 0, sortOrder: 1 } } }));
+  await env.db
+    .ref('products/koszulka')
+    .set(product({ variants: { m: { label: 'M', stock: 1000, sold: 0, sortOrder: 1 } } }));
 }, 180_000);
 afterAll(() => stopEnv(env));
 
@@ -23,17 +40,36 @@ type Kind = 'placeTicketOrder' | 'placeMerchOrder';
 
 /** Places the buyer's basket from two "tabs" at once; returns the orders that exist afterwards and the refusals. */
 async function placeTwiceAtOnce(buyer: TestUser, callable: Kind) {
-  const settled = await Promise.allSettled([key(), key()].map((idempotencyKey) => buyer.call(callable, { idempotencyKey, buyer: PERSON, acceptTerms: true })));
-  const placed = settled.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<{ orderId: string }>).value);
-  const refused = await Promise.all(settled.filter((s) => s.status === 'rejected').map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))));
-  const orders = Object.values(((await env.db.ref('orders').orderByChild('uid').equalTo(buyer.uid).get()).val() ?? {}) as Record<string, { lines: Record<string, { quantity: number }>; status: string }>);
+  const settled = await Promise.allSettled(
+    [key(), key()].map((idempotencyKey) => buyer.call(callable, { idempotencyKey, buyer: PERSON, acceptTerms: true })),
+  );
+  const placed = settled
+    .filter((s) => s.status === 'fulfilled')
+    .map((s) => (s as PromiseFulfilledResult<{ orderId: string }>).value);
+  const refused = await Promise.all(
+    settled
+      .filter((s) => s.status === 'rejected')
+      .map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))),
+  );
+  const orders = Object.values(
+    ((await env.db.ref('orders').orderByChild('uid').equalTo(buyer.uid).get()).val() ?? {}) as Record<
+      string,
+      { lines: Record<string, { quantity: number }>; status: string }
+    >,
+  );
   console.log(`${callable}: ${placed.length} placed, refused: ${refused.map((r) => r.reason).join(', ') || '—'}`);
   return { placed, refused, orders };
 }
 
 async function leftovers(uid: string) {
-  const [idempotency, claims, holdings] = await Promise.all(['idempotency', 'basketClaims', 'holdings'].map(async (p) => (await env.db.ref(`${p}/${uid}`).get()).val()));
-  return { idempotency: Object.values((idempotency ?? {}) as Record<string, { status: string }>).map((r) => r.status), claims, holdings };
+  const [idempotency, claims, holdings] = await Promise.all(
+    ['idempotency', 'basketClaims', 'holdings'].map(async (p) => (await env.db.ref(`${p}/${uid}`).get()).val()),
+  );
+  return {
+    idempotency: Object.values((idempotency ?? {}) as Record<string, { status: string }>).map((r) => r.status),
+    claims,
+    holdings,
+  };
 }
 
 /**
@@ -58,7 +94,9 @@ function expectClearRefusal(refused: Awaited<ReturnType<typeof refusal>>[], also
 async function warmTwoWorkers(callable: Kind) {
   const idle = await registeredUser(env);
   for (let i = 0; i < 2; i++) {
-    await Promise.all([0, 1].map(() => refusal(idle.call(callable, { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }))));
+    await Promise.all(
+      [0, 1].map(() => refusal(idle.call(callable, { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }))),
+    );
   }
 }
 
@@ -75,7 +113,11 @@ describe('one basket, one order', () => {
       expect(Object.values(orders[0].lines).reduce((n, l) => n + l.quantity, 0)).toBe(2);
       expect(refused).toHaveLength(1);
       expectClearRefusal(refused, ['already-has-ticket']);
-      expect(await leftovers(buyer.uid)).toEqual({ idempotency: ['done'], claims: null, holdings: { tickets: { karnet: 2 } } });
+      expect(await leftovers(buyer.uid)).toEqual({
+        idempotency: ['done'],
+        claims: null,
+        holdings: { tickets: { karnet: 2 } },
+      });
       expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
       expect(Object.keys((await env.db.ref(`tickets/${buyer.uid}`).get()).val())).toEqual(['kid-1', 'self']);
     }
@@ -94,7 +136,11 @@ describe('one basket, one order', () => {
       expect(Object.values(orders[0].lines).reduce((n, l) => n + l.quantity, 0)).toBe(2);
       expect(refused).toHaveLength(1);
       expectClearRefusal(refused);
-      expect(await leftovers(buyer.uid)).toEqual({ idempotency: ['done'], claims: null, holdings: { variants: { koszulka: { m: 2 } } } });
+      expect(await leftovers(buyer.uid)).toEqual({
+        idempotency: ['done'],
+        claims: null,
+        holdings: { variants: { koszulka: { m: 2 } } },
+      });
       expect((await env.db.ref(`baskets/${buyer.uid}/merch`).get()).exists()).toBe(false);
     }
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(soldBefore + 2 * ROUNDS);
@@ -104,10 +150,14 @@ describe('one basket, one order', () => {
     const buyer = await registeredUser(env);
     await setMerchBasket(env, buyer.uid, { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } });
     await env.db.ref(`basketClaims/${buyer.uid}/merch`).set({ orderId: '-NdeadPlacement00001', at: Date.now() });
-    const busy = await refusal(buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
+    const busy = await refusal(
+      buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
     expect(busy).toMatchObject({ code: 'failed-precondition', reason: 'basket-in-order' });
     expect((await env.db.ref(`idempotency/${buyer.uid}`).get()).exists()).toBe(false);
-    await env.db.ref(`basketClaims/${buyer.uid}/merch`).set({ orderId: '-NdeadPlacement00001', at: Date.now() - 10 * 60_000 });
+    await env.db
+      .ref(`basketClaims/${buyer.uid}/merch`)
+      .set({ orderId: '-NdeadPlacement00001', at: Date.now() - 10 * 60_000 });
     const placed = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     expect(placed.status).toBe('pending');
     expect((await env.db.ref(`basketClaims/${buyer.uid}`).get()).exists()).toBe(false);
@@ -115,7 +165,13 @@ describe('one basket, one order', () => {
 
   it('a ticket and a merch order of the same account at once do not stand in each other’s way', async () => {
     const buyer = await registeredUser(env);
-    await env.db.ref(`baskets/${buyer.uid}`).set({ tickets: { self: { ticketTypeId: 'karnet' } }, merch: { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } }, updatedAt: Date.now() });
+    await env.db
+      .ref(`baskets/${buyer.uid}`)
+      .set({
+        tickets: { self: { ticketTypeId: 'karnet' } },
+        merch: { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } },
+        updatedAt: Date.now(),
+      });
     const [tickets, merch] = await Promise.all([
       buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
       buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),

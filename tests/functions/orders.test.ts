@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  COMPANY, EVENT, PERSON, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser,
+  COMPANY,
+  EVENT,
+  PERSON,
+  dump,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  setTicketBasket,
+  startEventEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
 } from './helpers.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 
@@ -27,7 +41,12 @@ describe('ticket order → payment → invoice → pickup', () => {
     const buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
     await setTicketBasket(env, buyer.uid, { self: 'karnet', 'm-kid': 'karnet' });
     const idempotencyKey = key();
-    const result = await buyer.call('placeTicketOrder', { idempotencyKey, buyer: PERSON, acceptTerms: true, saveInvoiceData: true });
+    const result = await buyer.call('placeTicketOrder', {
+      idempotencyKey,
+      buyer: PERSON,
+      acceptTerms: true,
+      saveInvoiceData: true,
+    });
     return { buyer, idempotencyKey, result, orderId: result.orderId };
   }
   /** The same order, paid: two wristbands wait at the pickup point. */
@@ -47,8 +66,15 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(await paidKarnet()).toBe(karnetBefore + 2);
 
     const buyer = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
-    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'bluza-stat', variantId: 'm', quantity: 2, memberId: 'self' }, 'l-b': { productId: 'bluza-stat', variantId: 'm', quantity: 1, memberId: 'm-kid' } });
-    const { orderId } = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    await setMerchBasket(env, buyer.uid, {
+      'l-a': { productId: 'bluza-stat', variantId: 'm', quantity: 2, memberId: 'self' },
+      'l-b': { productId: 'bluza-stat', variantId: 'm', quantity: 1, memberId: 'm-kid' },
+    });
+    const { orderId } = await buyer.call('placeMerchOrder', {
+      idempotencyKey: key(),
+      buyer: PERSON,
+      acceptTerms: true,
+    });
     const mBefore = await paidM();
     await admin.call('confirmPayment', { orderId });
     expect(await paidM()).toBe(mBefore + 3);
@@ -56,14 +82,22 @@ describe('ticket order → payment → invoice → pickup', () => {
 
   it('places a ticket order from the basket with server prices', async () => {
     const soldBefore = await soldKarnet();
-    const perDayBefore = ((await val('stats/admin/perDay')) ?? {}) as Record<string, { placed?: number; placedGross?: number }>;
+    const perDayBefore = ((await val('stats/admin/perDay')) ?? {}) as Record<
+      string,
+      { placed?: number; placedGross?: number }
+    >;
     const { buyer, idempotencyKey, result, orderId } = await placedTicketOrder();
     expect(result).toMatchObject({ status: 'pending', totalGross: 29800, replayed: false });
     expect(result.number).toMatch(/^ZAM\/\d{4}\/\d{6}$/);
     const order = await val(`orders/${orderId}`);
     expect(order.uid).toBe(buyer.uid);
     expect(Object.values(order.lines)).toHaveLength(2);
-    expect(order.totals).toEqual({ net: 27593, vat: 2207, gross: 29800, perRate: { r8: { vatRate: 8, net: 27593, vat: 2207, gross: 29800 } } });
+    expect(order.totals).toEqual({
+      net: 27593,
+      vat: 2207,
+      gross: 29800,
+      perRate: { r8: { vatRate: 8, net: 27593, vat: 2207, gross: 29800 } },
+    });
     expect(await soldKarnet()).toBe(soldBefore + 2);
     expect(await val(`tickets/${buyer.uid}/m-kid/karnet`)).toEqual({ orderId, status: 'pending' });
     expect((await env.db.ref(`baskets/${buyer.uid}/tickets`).get()).exists()).toBe(false);
@@ -92,8 +126,14 @@ describe('ticket order → payment → invoice → pickup', () => {
     const { buyer } = await placedTicketOrder();
     const soldBefore = await soldKarnet();
     await setTicketBasket(env, buyer.uid, { 'm-kid': 'karnet' });
-    const r = await refusal(buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(r).toMatchObject({ code: 'already-exists', reason: 'already-has-ticket', message: 'Ola Kowalska ma już bilet „Karnet 3-dniowy”' });
+    const r = await refusal(
+      buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
+    expect(r).toMatchObject({
+      code: 'already-exists',
+      reason: 'already-has-ticket',
+      message: 'Ola Kowalska ma już bilet „Karnet 3-dniowy”',
+    });
     expect(await soldKarnet()).toBe(soldBefore);
     await env.db.ref(`baskets/${buyer.uid}`).remove();
   });
@@ -116,27 +156,63 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(result.invoiceNumber).toBe(`FV/${year}/${String(lastInvoice + 1).padStart(6, '0')}`);
     expect(result.pickupItems).toBe(2);
     const order = await val(`orders/${orderId}`);
-    expect(order).toMatchObject({ status: 'paid', invoiceNumber: result.invoiceNumber, invoiceId: result.invoiceId, paidBy: admin.uid });
+    expect(order).toMatchObject({
+      status: 'paid',
+      invoiceNumber: result.invoiceNumber,
+      invoiceId: result.invoiceId,
+      paidBy: admin.uid,
+    });
     expect(order.lock).toBeUndefined();
     const invoice = await val(`invoices/${buyer.uid}/${result.invoiceId}`);
     expect(invoice).toMatchObject({
-      number: result.invoiceNumber, orderId, seller: EVENT.seller, buyer: PERSON, paymentMethod: 'przelew', paid: 29800,
+      number: result.invoiceNumber,
+      orderId,
+      seller: EVENT.seller,
+      buyer: PERSON,
+      paymentMethod: 'przelew',
+      paid: 29800,
       amountInWords: 'dwieście dziewięćdziesiąt osiem złotych 00/100',
     });
     // Confirmed by hand: the payment date is the confirmation day, the issue date.
     expect(invoice.paidOn).toBe(invoice.issueDate);
-    expect(Object.values(invoice.lines)).toContainEqual({ name: 'Karnet 3-dniowy — Ola Kowalska', unit: 'szt.', quantity: 1, unitNet: 13796, unitGross: 14900, vatRate: 8, net: 13796, vat: 1104, gross: 14900 });
+    expect(Object.values(invoice.lines)).toContainEqual({
+      name: 'Karnet 3-dniowy — Ola Kowalska',
+      unit: 'szt.',
+      quantity: 1,
+      unitNet: 13796,
+      unitGross: 14900,
+      vatRate: 8,
+      net: 13796,
+      vat: 1104,
+      gross: 14900,
+    });
     expect(await val(`tickets/${buyer.uid}/m-kid/karnet/status`)).toBe('paid');
     const pickups = await val(`pickups/${buyer.uid}`);
-    expect(Object.values(pickups).map((p: any) => p.label).sort()).toEqual(['Opaska na wydarzenie — Karnet 3-dniowy', 'Opaska na wydarzenie — Karnet 3-dniowy']);
+    expect(
+      Object.values(pickups)
+        .map((p: any) => p.label)
+        .sort(),
+    ).toEqual(['Opaska na wydarzenie — Karnet 3-dniowy', 'Opaska na wydarzenie — Karnet 3-dniowy']);
     expect(await val(`counters/invoices/${year}`)).toEqual({ last: lastInvoice + 1 });
     const stats = await val('stats');
-    expect(stats.admin.revenue).toEqual({ pendingGross: statsBefore.admin.revenue.pendingGross - 29800, paidGross: (statsBefore.admin.revenue.paidGross ?? 0) + 29800 });
-    expect(stats.admin.orders).toMatchObject({ pending: statsBefore.admin.orders.pending - 1, paid: (statsBefore.admin.orders.paid ?? 0) + 1 });
+    expect(stats.admin.revenue).toEqual({
+      pendingGross: statsBefore.admin.revenue.pendingGross - 29800,
+      paidGross: (statsBefore.admin.revenue.paidGross ?? 0) + 29800,
+    });
+    expect(stats.admin.orders).toMatchObject({
+      pending: statsBefore.admin.orders.pending - 1,
+      paid: (statsBefore.admin.orders.paid ?? 0) + 1,
+    });
     const paidDay = warsawDate(order.paidAt);
     const paidDayBefore = statsBefore.admin.perDay?.[paidDay] ?? {};
-    expect(stats.admin.perDay[paidDay]).toMatchObject({ paid: (paidDayBefore.paid ?? 0) + 1, paidGross: (paidDayBefore.paidGross ?? 0) + 29800 });
-    expect(stats.public).toMatchObject({ accounts: statsBefore.public.accounts, ticketsPaid: (statsBefore.public.ticketsPaid ?? 0) + 2 });
+    expect(stats.admin.perDay[paidDay]).toMatchObject({
+      paid: (paidDayBefore.paid ?? 0) + 1,
+      paidGross: (paidDayBefore.paidGross ?? 0) + 29800,
+    });
+    expect(stats.public).toMatchObject({
+      accounts: statsBefore.public.accounts,
+      ticketsPaid: (statsBefore.public.ticketsPaid ?? 0) + 2,
+    });
   });
 
   it('refuses to confirm or cancel a paid order', async () => {
@@ -162,7 +238,10 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(result.handedOut).toEqual([items[0]]);
     const item = await val(`pickups/${buyer.uid}/${items[0]}`);
     expect(item).toMatchObject({ status: 'picked', pickedBy: staff.uid, pickedAt: result.pickedAt });
-    expect(await val('stats/admin/pickups')).toEqual({ total: (pickupsBefore.total ?? 0) + 2, picked: pickedBefore + 1 });
+    expect(await val('stats/admin/pickups')).toEqual({
+      total: (pickupsBefore.total ?? 0) + 2,
+      picked: pickedBefore + 1,
+    });
     expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
     const beforeRefusal = await dump(env.db);
     const second = await refusal(admin.call('handOutPickupItems', { uid: buyer.uid, itemIds: items }));
@@ -189,19 +268,29 @@ describe('ticket order → payment → invoice → pickup', () => {
     ]);
     const done = outcomes.filter((o) => o.status === 'fulfilled');
     expect(done).toHaveLength(1);
-    const refused = await refusal(Promise.reject((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason));
+    const refused = await refusal(
+      Promise.reject((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason),
+    );
     expect(refused).toMatchObject({ reason: 'already-picked' });
-    const items = (await val(`pickups/${buyer.uid}`)) as Record<string, { status: string; pickedBy: string; pickedAt: number }>;
+    const items = (await val(`pickups/${buyer.uid}`)) as Record<
+      string,
+      { status: string; pickedBy: string; pickedAt: number }
+    >;
     expect(Object.values(items).map((i) => i.status)).toEqual(['picked', 'picked']);
     const handedOut = Object.values(items)[0]!;
     expect(refused.details).toMatchObject({ pickedBy: handedOut.pickedBy, pickedAt: handedOut.pickedAt });
-    expect(await val('stats/admin/pickups')).toEqual({ total: pickupsBefore.total, picked: (pickupsBefore.picked ?? 0) + 2 });
+    expect(await val('stats/admin/pickups')).toEqual({
+      total: pickupsBefore.total,
+      picked: (pickupsBefore.picked ?? 0) + 2,
+    });
     expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
   });
 
   it('waits for a hand-out in progress, and takes over a lock left by a process that died', async () => {
     const second = await registeredUser(env);
-    await env.db.ref(`pickups/${second.uid}/x-l1`).set({ orderId: 'x', label: 'Kubek', quantity: 1, status: 'waiting', createdAt: Date.now() });
+    await env.db
+      .ref(`pickups/${second.uid}/x-l1`)
+      .set({ orderId: 'x', label: 'Kubek', quantity: 1, status: 'waiting', createdAt: Date.now() });
     // A fresh lock that nobody releases: the hand-out gives up with "busy" and writes nothing.
     await env.db.ref(`pickupLocks/${second.uid}`).set({ token: 'other', by: staff.uid, at: Date.now() });
     const before = await dump(env.db);
@@ -223,22 +312,36 @@ describe('merchandise order and cancellation', () => {
 
   it('places a merch order, company buyer with normalised NIP; sold-out refusal names the item', async () => {
     buyer = await registeredUser(env);
-    await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 3 }, 'l-b': { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' } });
-    const perDay = async () => ((await env.db.ref('stats/admin/perDay').get()).val() ?? {}) as Record<string, { placed?: number; placedGross?: number }>;
+    await setMerchBasket(env, buyer.uid, {
+      'l-a': { productId: 'koszulka', variantId: 'm', quantity: 3 },
+      'l-b': { productId: 'koszulka', variantId: 'l', quantity: 1, memberId: 'self' },
+    });
+    const perDay = async () =>
+      ((await env.db.ref('stats/admin/perDay').get()).val() ?? {}) as Record<
+        string,
+        { placed?: number; placedGross?: number }
+      >;
     const daysBefore = await perDay();
     const result = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: COMPANY, acceptTerms: true });
     expect(result.totalGross).toBe(35600);
     const order = (await env.db.ref(`orders/${result.orderId}`).get()).val();
     const day = warsawDate(order.createdAt);
     const placedDay = (await perDay())[day];
-    expect(placedDay).toMatchObject({ placed: (daysBefore[day]?.placed ?? 0) + 1, placedGross: (daysBefore[day]?.placedGross ?? 0) + 35600 });
+    expect(placedDay).toMatchObject({
+      placed: (daysBefore[day]?.placed ?? 0) + 1,
+      placedGross: (daysBefore[day]?.placedGross ?? 0) + 35600,
+    });
     expect(order.buyer.invoice.nip).toBe('1234563218');
     expect(order.totals.perRate.r23).toEqual({ vatRate: 23, gross: 35600, vat: 6657, net: 28943 });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
 
     await setMerchBasket(env, buyer.uid, { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 8 } });
     const r = await refusal(buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(r).toMatchObject({ code: 'resource-exhausted', reason: 'out-of-stock', message: 'Koszulka „Bałtyk” (M) — dostępne tylko 7 sztuk' });
+    expect(r).toMatchObject({
+      code: 'resource-exhausted',
+      reason: 'out-of-stock',
+      message: 'Koszulka „Bałtyk” (M) — dostępne tylko 7 sztuk',
+    });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(3);
     expect((await env.db.ref(`baskets/${buyer.uid}/merch/l-a`).get()).exists()).toBe(true);
 
@@ -246,10 +349,17 @@ describe('merchandise order and cancellation', () => {
     const other = await registeredUser(env);
     const foreign = await refusal(other.call('cancelOrder', { orderId: result.orderId }));
     expect(foreign).toMatchObject({ code: 'not-found', reason: 'order-missing' });
-    expect(await buyer.call('cancelOrder', { orderId: result.orderId })).toEqual({ orderId: result.orderId, status: 'cancelled' });
+    expect(await buyer.call('cancelOrder', { orderId: result.orderId })).toEqual({
+      orderId: result.orderId,
+      status: 'cancelled',
+    });
     expect((await env.db.ref('products/koszulka/variants/m/sold').get()).val()).toBe(0);
     expect((await env.db.ref('products/koszulka/variants/l/sold').get()).val()).toBe(0);
-    expect((await env.db.ref(`orders/${result.orderId}`).get()).val()).toMatchObject({ status: 'cancelled', released: true, cancelledBy: buyer.uid });
+    expect((await env.db.ref(`orders/${result.orderId}`).get()).val()).toMatchObject({
+      status: 'cancelled',
+      released: true,
+      cancelledBy: buyer.uid,
+    });
     // The day's placed count and value record what was ordered that day; a cancellation does not reverse them.
     expect((await perDay())[day]).toEqual(placedDay);
     const twice = await refusal(buyer.call('cancelOrder', { orderId: result.orderId }));
@@ -265,8 +375,14 @@ describe('merchandise order and cancellation', () => {
     expect((await env.db.ref('ticketTypes/dzien/sold').get()).val()).toBe(1);
     const other = await registeredUser(env);
     await setTicketBasket(env, other.uid, { self: 'dzien' });
-    const soldOut = await refusal(other.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(soldOut).toMatchObject({ code: 'resource-exhausted', reason: 'sold-out', message: 'Bilety „Bilet jednodniowy” są wyprzedane' });
+    const soldOut = await refusal(
+      other.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
+    expect(soldOut).toMatchObject({
+      code: 'resource-exhausted',
+      reason: 'sold-out',
+      message: 'Bilety „Bilet jednodniowy” są wyprzedane',
+    });
     expect(soldOut.details.item).toBe('Bilet jednodniowy');
     // the refused attempt left no claim behind
     expect((await env.db.ref(`tickets/${other.uid}`).get()).exists()).toBe(false);
@@ -281,7 +397,9 @@ describe('merchandise order and cancellation', () => {
 describe('the server re-validates what clients wrote', () => {
   it('refuses a basket the rules should have stopped, naming the field, writing nothing', async () => {
     const u = await registeredUser(env);
-    await env.db.ref(`baskets/${u.uid}`).set({ merch: { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 500 } }, updatedAt: Date.now() });
+    await env.db
+      .ref(`baskets/${u.uid}`)
+      .set({ merch: { 'l-a': { productId: 'koszulka', variantId: 'm', quantity: 500 } }, updatedAt: Date.now() });
     const before = (await env.db.ref().get()).val();
     const r = await refusal(u.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ code: 'invalid-argument', reason: 'invalid-input', field: 'basket.merch.l-a.quantity' });
@@ -296,13 +414,20 @@ describe('the server re-validates what clients wrote', () => {
   it('refuses a ticket type that is not on sale, naming it, and rolls the claims back', async () => {
     const u = await registeredUser(env);
     await env.db.ref('ticketTypes/zamkniety').set(ticketType({ name: 'Karnet VIP', active: false }));
-    await env.db.ref('ticketTypes/pozniej').set(ticketType({ name: 'Karnet last minute', saleStart: Date.now() + 86_400_000 }));
+    await env.db
+      .ref('ticketTypes/pozniej')
+      .set(ticketType({ name: 'Karnet last minute', saleStart: Date.now() + 86_400_000 }));
     await setTicketBasket(env, u.uid, { self: 'zamkniety' });
     const r = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
     expect(r).toMatchObject({ reason: 'ticket-type-inactive', message: 'Bilet „Karnet VIP” nie jest w sprzedaży' });
     await setTicketBasket(env, u.uid, { self: 'pozniej' });
-    const later = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));
-    expect(later).toMatchObject({ reason: 'sale-not-started', message: 'Sprzedaż biletu „Karnet last minute” jeszcze się nie rozpoczęła' });
+    const later = await refusal(
+      u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
+    );
+    expect(later).toMatchObject({
+      reason: 'sale-not-started',
+      message: 'Sprzedaż biletu „Karnet last minute” jeszcze się nie rozpoczęła',
+    });
     expect((await env.db.ref(`tickets/${u.uid}`).get()).exists()).toBe(false);
     expect((await env.db.ref(`idempotency/${u.uid}`).get()).exists()).toBe(false);
     expect((await env.db.ref('ticketTypes/zamkniety/sold').get()).val()).toBe(0);
@@ -310,7 +435,9 @@ describe('the server re-validates what clients wrote', () => {
   it('refuses, with a Polish message naming the record and the field, a ticket type stored malformed; writes nothing', async () => {
     const u = await registeredUser(env);
     // Written past the callables (by hand in the console, or by an old version): the price is text.
-    await env.db.ref('ticketTypes/uszkodzony').set({ ...ticketType({ name: 'Karnet z błędem' }), priceGrosze: '149,00' });
+    await env.db
+      .ref('ticketTypes/uszkodzony')
+      .set({ ...ticketType({ name: 'Karnet z błędem' }), priceGrosze: '149,00' });
     await setTicketBasket(env, u.uid, { self: 'uszkodzony' });
     const before = (await env.db.ref().get()).val();
     const r = await refusal(u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }));

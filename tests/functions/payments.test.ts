@@ -4,10 +4,31 @@
 // its API. Forged and wrong messages are posted straight to the function.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Reference } from 'firebase-admin/database';
-import { REGION, type Invoice, type OnlinePayment, type Order, type PaymentNotificationLog } from '../../functions/src/domain/index.js';
+import {
+  REGION,
+  type Invoice,
+  type OnlinePayment,
+  type Order,
+  type PaymentNotificationLog,
+} from '../../functions/src/domain/index.js';
 import { p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
 import type { OrderRefunds } from '../../functions/src/refunds.js';
-import { EVENT, PERSON, anonymousCaller, createUser, dump, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  EVENT,
+  PERSON,
+  anonymousCaller,
+  createUser,
+  dump,
+  key,
+  refusal,
+  registeredUser,
+  setTicketBasket,
+  startEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -34,7 +55,12 @@ function control(body: Record<string, unknown>) {
 }
 
 /** Resolves with the value at `ref` once `accept` holds (a listener, no polling). */
-function valueWhen<T>(ref: Reference, accept: (value: T | null) => boolean, what: string, timeoutMs = 45_000): Promise<T | null> {
+function valueWhen<T>(
+  ref: Reference,
+  accept: (value: T | null) => boolean,
+  what: string,
+  timeoutMs = 45_000,
+): Promise<T | null> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       ref.off('value', listener);
@@ -50,14 +76,25 @@ function valueWhen<T>(ref: Reference, accept: (value: T | null) => boolean, what
   });
 }
 
-const logs = async () => Object.values(((await env.db.ref('paymentNotifications').get()).val() ?? {}) as Record<string, PaymentNotificationLog>);
+const logs = async () =>
+  Object.values(
+    ((await env.db.ref('paymentNotifications').get()).val() ?? {}) as Record<string, PaymentNotificationLog>,
+  );
 const logsOf = async (sessionId: string) => (await logs()).filter((l) => l.sessionId === sessionId);
 const waitForLog = (sessionId: string, result: PaymentNotificationLog['result']) =>
-  valueWhen<Record<string, PaymentNotificationLog>>(env.db.ref('paymentNotifications'), (v) => Object.values(v ?? {}).some((l) => l.sessionId === sessionId && l.result === result), `log ${result} for ${sessionId}`);
-const mailOf = async (uid: string) => Object.values(((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string }>).filter((m) => m.uid === uid).map((m) => m.kind);
+  valueWhen<Record<string, PaymentNotificationLog>>(
+    env.db.ref('paymentNotifications'),
+    (v) => Object.values(v ?? {}).some((l) => l.sessionId === sessionId && l.result === result),
+    `log ${result} for ${sessionId}`,
+  );
+const mailOf = async (uid: string) =>
+  Object.values(((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string }>)
+    .filter((m) => m.uid === uid)
+    .map((m) => m.kind);
 const payment = async (sessionId: string) => (await env.db.ref(`payments/${sessionId}`).get()).val() as OnlinePayment;
 const orderOf = async (orderId: string) => (await env.db.ref(`orders/${orderId}`).get()).val() as Order;
-const waitForPayment = (sessionId: string, accept: (p: OnlinePayment) => boolean, what: string) => valueWhen<OnlinePayment>(env.db.ref(`payments/${sessionId}`), (p) => p !== null && accept(p), what);
+const waitForPayment = (sessionId: string, accept: (p: OnlinePayment) => boolean, what: string) =>
+  valueWhen<OnlinePayment>(env.db.ref(`payments/${sessionId}`), (p) => p !== null && accept(p), what);
 
 async function pendingOrder(ticketTypeId = 'karnet', user?: TestUser): Promise<{ user: TestUser; orderId: string }> {
   const buyer = user ?? (await registeredUser(env));
@@ -74,15 +111,34 @@ async function startPayment(user: TestUser, orderId: string): Promise<{ sessionI
 
 /** What a tester does in the stand-in's window: BLIK with a 6-digit code. */
 async function payWithBlik(token: string): Promise<void> {
-  const response = await fetch(`${p24.url}/trnRequest/${token}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay&methodId=154&blikCode=123456' });
+  const response = await fetch(`${p24.url}/trnRequest/${token}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay&methodId=154&blikCode=123456',
+  });
   expect(response.status).toBe(303);
 }
 
-function signedNotification(sessionId: string, fields: { amount: number; orderId?: number; crc?: string; merchantId?: number; currency?: string }) {
-  const n = { merchantId: fields.merchantId ?? p24.account.merchantId, posId: p24.account.posId, sessionId, amount: fields.amount, originAmount: fields.amount, currency: fields.currency ?? 'PLN', orderId: fields.orderId ?? 123456789, methodId: 154, statement: 'p24-test' };
+function signedNotification(
+  sessionId: string,
+  fields: { amount: number; orderId?: number; crc?: string; merchantId?: number; currency?: string },
+) {
+  const n = {
+    merchantId: fields.merchantId ?? p24.account.merchantId,
+    posId: p24.account.posId,
+    sessionId,
+    amount: fields.amount,
+    originAmount: fields.amount,
+    currency: fields.currency ?? 'PLN',
+    orderId: fields.orderId ?? 123456789,
+    methodId: 154,
+    statement: 'p24-test',
+  };
   return { ...n, sign: p24Sign('notification', { ...n, crc: fields.crc ?? p24.account.crc }) };
 }
-const post = (body: unknown) => fetch(notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  fetch(notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** The database without the notification log, which every message adds to. */
 async function stateWithoutLog(): Promise<unknown> {
@@ -95,9 +151,19 @@ describe('startOnlinePayment', () => {
     const { user, orderId } = await pendingOrder();
     const other = await registeredUser(env);
     expect(await refusal(other.call('startOnlinePayment', { orderId }))).toMatchObject({ reason: 'order-missing' });
-    expect(await refusal(anonymousCaller(env)('startOnlinePayment', { orderId }))).toMatchObject({ reason: 'unauthenticated' });
+    expect(await refusal(anonymousCaller(env)('startOnlinePayment', { orderId }))).toMatchObject({
+      reason: 'unauthenticated',
+    });
     const { sessionId, token } = await startPayment(user, orderId);
-    expect(await payment(sessionId)).toMatchObject({ provider: 'przelewy24', uid: user.uid, orderId, amount: 14900, currency: 'PLN', status: 'registered', token });
+    expect(await payment(sessionId)).toMatchObject({
+      provider: 'przelewy24',
+      uid: user.uid,
+      orderId,
+      amount: 14900,
+      currency: 'PLN',
+      status: 'registered',
+      token,
+    });
     const window = await (await fetch(`${p24.url}/trnRequest/${token}`)).text();
     expect(window).toContain('149,00');
   });
@@ -109,8 +175,16 @@ describe('a payment in the window books the order through the confirmation path'
     const { sessionId } = await startPayment(user, orderId);
     await control({ repeat: 3 });
     await payWithBlik((await payment(sessionId)).token);
-    const paid = await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'payment paid');
-    expect(paid).toMatchObject({ status: 'paid', methodId: 154, invoiceNumber: expect.stringMatching(/^FV\/\d{4}\/\d{6}$/) });
+    const paid = await waitForPayment(
+      sessionId,
+      (p) => p.status === 'paid' && p.invoiceNumber !== undefined,
+      'payment paid',
+    );
+    expect(paid).toMatchObject({
+      status: 'paid',
+      methodId: 154,
+      invoiceNumber: expect.stringMatching(/^FV\/\d{4}\/\d{6}$/),
+    });
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ status: 'paid', paidBy: 'przelewy24', invoiceNumber: paid!.invoiceNumber });
     const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
@@ -137,7 +211,11 @@ describe('a payment in the window books the order through the confirmation path'
     const logged = (await logsOf(sessionId)).length;
     const again = await fetch(`${p24.url}/__notify`, { method: 'POST', body: JSON.stringify({ sessionId }) });
     expect(again.status).toBe(200);
-    await valueWhen<Record<string, PaymentNotificationLog>>(env.db.ref('paymentNotifications'), (v) => Object.values(v ?? {}).filter((l) => l.sessionId === sessionId).length > logged, 'the late repeat logged');
+    await valueWhen<Record<string, PaymentNotificationLog>>(
+      env.db.ref('paymentNotifications'),
+      (v) => Object.values(v ?? {}).filter((l) => l.sessionId === sessionId).length > logged,
+      'the late repeat logged',
+    );
     expect(await stateWithoutLog()).toEqual(before);
     expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
   });
@@ -158,12 +236,14 @@ describe('messages that are not ours change nothing and are logged', () => {
     expect(await stateWithoutLog()).toEqual(before);
     expect((await orderOf(orderId)).status).toBe('pending');
     const details = (await logsOf(sessionId)).map((l) => `${l.result}: ${l.detail}`);
-    expect(details).toEqual(expect.arrayContaining([
-      'rejected: nieprawidłowa suma kontrolna (sign)',
-      'rejected: kwota inna niż wartość zamówienia',
-      'rejected: inny identyfikator sprzedawcy',
-      'rejected: inna waluta niż PLN',
-    ]));
+    expect(details).toEqual(
+      expect.arrayContaining([
+        'rejected: nieprawidłowa suma kontrolna (sign)',
+        'rejected: kwota inna niż wartość zamówienia',
+        'rejected: inny identyfikator sprzedawcy',
+        'rejected: inna waluta niż PLN',
+      ]),
+    );
     // A correctly signed notification of a payment the provider never took is refused by verify.
     expect((await post(signedNotification(sessionId, { amount: 14900 }))).status).toBe(502);
     expect(await stateWithoutLog()).toEqual(before);
@@ -191,17 +271,28 @@ describe('notifications the provider drops or delays', () => {
     const { user, orderId } = await pendingOrder();
     const { sessionId, token } = await startPayment(user, orderId);
     await control({ notifications: 'drop' });
-    const paidAtProvider = await (await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 218 }) })).json();
+    const paidAtProvider = await (
+      await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 218 }) })
+    ).json();
     expect(paidAtProvider).toMatchObject({ paid: true, sessionId });
     // The provider holds the money (status 1, not verified) and nothing has reached us.
-    const atProvider = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as { sessionId: string; status: number }[];
+    const atProvider = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as {
+      sessionId: string;
+      status: number;
+    }[];
     expect(atProvider.find((t) => t.sessionId === sessionId)?.status).toBe(1);
     expect(await logsOf(sessionId)).toEqual([]);
     expect((await orderOf(orderId)).status).toBe('pending');
     expect((await payment(sessionId)).status).toBe('registered');
     await control({ notifications: 'send' });
-    expect((await fetch(`${p24.url}/__notify`, { method: 'POST', body: JSON.stringify({ sessionId }) })).status).toBe(200);
-    const paid = await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid once the notification came');
+    expect((await fetch(`${p24.url}/__notify`, { method: 'POST', body: JSON.stringify({ sessionId }) })).status).toBe(
+      200,
+    );
+    const paid = await waitForPayment(
+      sessionId,
+      (p) => p.status === 'paid' && p.invoiceNumber !== undefined,
+      'paid once the notification came',
+    );
     expect(paid!.methodId).toBe(218);
     const invoices = Object.values((await env.db.ref(`invoices/${user.uid}`).get()).val() as Record<string, Invoice>);
     expect(invoices.map((i) => i.paymentMethod)).toEqual(['karta płatnicza']);
@@ -214,7 +305,11 @@ describe('notifications the provider drops or delays', () => {
     await fetch(`${p24.url}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 243 }) });
     // Right after the payment the notification is still on its way.
     expect((await orderOf(orderId)).status).toBe('pending');
-    await waitForPayment(sessionId, (p) => p.status === 'paid' && p.invoiceNumber !== undefined, 'paid after the delay');
+    await waitForPayment(
+      sessionId,
+      (p) => p.status === 'paid' && p.invoiceNumber !== undefined,
+      'paid after the delay',
+    );
     // The handler logs the notification after the booking's update, so the log is awaited too.
     await waitForLog(sessionId, 'booked');
     expect((await logsOf(sessionId)).map((l) => l.result)).toEqual(['booked']);
@@ -257,13 +352,26 @@ describe('late payments', () => {
     await expire(orderId);
     await pendingOrder('ostatni'); // someone else takes the last place
     await payWithBlik(token);
-    const due = await waitForPayment(sessionId, (p) => p.status === 'refund-due' && Object.values(p.refunds ?? {}).some((r) => r.status === 'completed'), 'automatic refund completed');
-    expect(Object.values(due!.refunds!)).toEqual([expect.objectContaining({ amount: 14900, reason: 'sold-out', status: 'completed' })]);
+    const due = await waitForPayment(
+      sessionId,
+      (p) => p.status === 'refund-due' && Object.values(p.refunds ?? {}).some((r) => r.status === 'completed'),
+      'automatic refund completed',
+    );
+    expect(Object.values(due!.refunds!)).toEqual([
+      expect.objectContaining({ amount: 14900, reason: 'sold-out', status: 'completed' }),
+    ]);
     expect(due!.problem).toContain('wygasło');
     expect((await orderOf(orderId)).status).toBe('cancelled');
     expect((await env.db.ref(`invoices/${user.uid}`).get()).exists()).toBe(false);
-    const transactions = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as { sessionId: string; status: number; refunds: { amount: number }[] }[];
-    expect(transactions.find((t) => t.sessionId === sessionId)).toMatchObject({ status: 3, refunds: [{ amount: 14900 }] });
+    const transactions = (await (await fetch(`${p24.url}/__transactions`)).json()).transactions as {
+      sessionId: string;
+      status: number;
+      refunds: { amount: number }[];
+    }[];
+    expect(transactions.find((t) => t.sessionId === sessionId)).toMatchObject({
+      status: 3,
+      refunds: [{ amount: 14900 }],
+    });
   });
 });
 
@@ -279,7 +387,11 @@ describe('two payments of one order', () => {
     expect(await refusal(user.call('refundOnlinePayment', { sessionId }))).toMatchObject({ reason: 'forbidden' });
     const out = await admin.call('refundOnlinePayment', { sessionId });
     expect(out).toMatchObject({ sessionId, status: 'requested' });
-    await waitForPayment(sessionId, (p) => p.refunds?.[out.refundId]?.status === 'completed', 'double payment returned');
+    await waitForPayment(
+      sessionId,
+      (p) => p.refunds?.[out.refundId]?.status === 'completed',
+      'double payment returned',
+    );
     // Asking again is the same refund, already completed.
     expect(await admin.call('refundOnlinePayment', { sessionId })).toMatchObject({ status: 'completed' });
   });
@@ -303,24 +415,68 @@ describe('refund of an order paid online', () => {
     const { sessionId, token } = await startPayment(user, orderId);
     await payWithBlik(token);
     await waitForPayment(sessionId, (p) => p.status === 'paid', 'paid');
-    const out = await admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
-    const transferred = await valueWhen<OrderRefunds>(env.db.ref(`refunds/${orderId}`), (r) => r?.corrections?.[out.correctionId]?.status === 'transferred', 'correction transferred');
-    expect(transferred!.corrections![out.correctionId]).toMatchObject({ status: 'transferred', transferredBy: 'przelewy24', amount: out.amount });
-    expect(Object.values((await payment(sessionId)).refunds!)).toEqual([expect.objectContaining({ reason: 'correction', correctionId: out.correctionId, amount: out.amount, status: 'completed' })]);
+    const out = await admin.call('startRefund', {
+      orderId,
+      reason: 'Rezygnacja',
+      bankAccount: '61109010140000071219812874',
+    });
+    const transferred = await valueWhen<OrderRefunds>(
+      env.db.ref(`refunds/${orderId}`),
+      (r) => r?.corrections?.[out.correctionId]?.status === 'transferred',
+      'correction transferred',
+    );
+    expect(transferred!.corrections![out.correctionId]).toMatchObject({
+      status: 'transferred',
+      transferredBy: 'przelewy24',
+      amount: out.amount,
+    });
+    expect(Object.values((await payment(sessionId)).refunds!)).toEqual([
+      expect.objectContaining({
+        reason: 'correction',
+        correctionId: out.correctionId,
+        amount: out.amount,
+        status: 'completed',
+      }),
+    ]);
     // The e-mail follows the transfer's transaction (refunds.ts markCorrectionTransferred).
-    await valueWhen<Record<string, { kind: string; uid: string }>>(env.db.ref('outbox'), (v) => Object.values(v ?? {}).some((m) => m.uid === user.uid && m.kind === 'refundTransferred'), 'refund-transferred e-mail');
+    await valueWhen<Record<string, { kind: string; uid: string }>>(
+      env.db.ref('outbox'),
+      (v) => Object.values(v ?? {}).some((m) => m.uid === user.uid && m.kind === 'refundTransferred'),
+      'refund-transferred e-mail',
+    );
     expect((await mailOf(user.uid)).filter((kind) => kind === 'refundTransferred')).toHaveLength(1);
     // The correction, its e-mails and the screens say the money goes back through the provider, not by a transfer.
-    const correction = (await env.db.ref(`corrections/${user.uid}/${out.correctionId}`).get()).val() as { refundThrough?: string };
+    const correction = (await env.db.ref(`corrections/${user.uid}/${out.correctionId}`).get()).val() as {
+      refundThrough?: string;
+    };
     expect(correction.refundThrough).toBe('przelewy24');
-    const mails = Object.values(((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string; text: string }>).filter((m) => m.uid === user.uid);
+    const mails = Object.values(
+      ((await env.db.ref('outbox').get()).val() ?? {}) as Record<string, { kind: string; uid: string; text: string }>,
+    ).filter((m) => m.uid === user.uid);
     const approved = mails.find((m) => m.kind === 'refundApproved')!.text;
     const done = mails.find((m) => m.kind === 'refundTransferred')!.text;
     expect(approved).toContain('pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono');
     expect(done).toContain('Przelewy24 potwierdziło zwrot');
     for (const text of [approved, done]) expect(text).not.toMatch(/na konto|na podane konto|przelaliśmy|przelejemy/i);
     // A forged refund notification is refused.
-    const fields = { orderId: 1, sessionId, refundsUuid: `k-${out.correctionId}`, merchantId: p24.account.merchantId, amount: out.amount, currency: 'PLN', status: 0 };
-    expect((await post({ ...fields, requestId: 'x', timestamp: 1, sign: p24Sign('refundNotification', { ...fields, crc: 'zly-crc' }) })).status).toBe(400);
+    const fields = {
+      orderId: 1,
+      sessionId,
+      refundsUuid: `k-${out.correctionId}`,
+      merchantId: p24.account.merchantId,
+      amount: out.amount,
+      currency: 'PLN',
+      status: 0,
+    };
+    expect(
+      (
+        await post({
+          ...fields,
+          requestId: 'x',
+          timestamp: 1,
+          sign: p24Sign('refundNotification', { ...fields, crc: 'zly-crc' }),
+        })
+      ).status,
+    ).toBe(400);
   });
 });

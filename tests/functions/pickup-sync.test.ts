@@ -1,6 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT, PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, startEnv, stopEnv, type TestEnv, type TestUser } from './helpers.js';
+import {
+  EVENT,
+  PERSON,
+  createUser,
+  dump,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  startEnv,
+  stopEnv,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 // syncOfflineHandOuts (issue 29): hand-outs queued by a station while offline, applied exactly once
 // each, conflicts (two devices, a refund meanwhile, a changed quantity) recorded once and filed.
@@ -28,20 +42,35 @@ const deviceB = randomUUID();
 async function personWithItems(items: Record<string, { label: string; quantity: number }>): Promise<TestUser> {
   const person = await registeredUser(env);
   const createdAt = Date.now() - 60_000;
-  for (const [id, item] of Object.entries(items)) await env.db.ref(`pickups/${person.uid}/${id}`).set({ orderId: 'zam1', ...item, status: 'waiting', createdAt });
+  for (const [id, item] of Object.entries(items))
+    await env.db.ref(`pickups/${person.uid}/${id}`).set({ orderId: 'zam1', ...item, status: 'waiting', createdAt });
   return person;
 }
 
-const handOut = (uid: string, itemId: string, quantity = 1, at = Date.now() - 30_000) => ({ id: randomUUID(), uid, itemId, quantity, at });
+const handOut = (uid: string, itemId: string, quantity = 1, at = Date.now() - 30_000) => ({
+  id: randomUUID(),
+  uid,
+  itemId,
+  quantity,
+  at,
+});
 
 describe('syncOfflineHandOuts', () => {
   it('applies each hand-out once, at the time the device recorded, by the syncing staff and device; a retry changes nothing', async () => {
-    const person = await personWithItems({ 'zam1-l1': { label: 'Kubek', quantity: 2 }, 'zam1-l2': { label: 'Opaska', quantity: 1 } });
+    const person = await personWithItems({
+      'zam1-l1': { label: 'Kubek', quantity: 2 },
+      'zam1-l2': { label: 'Opaska', quantity: 1 },
+    });
     const pickedBefore = ((await val('stats/admin/pickups/picked')) ?? 0) as number;
     const batch = [handOut(person.uid, 'zam1-l1', 2, Date.now() - 40_000), handOut(person.uid, 'zam1-l2')];
     const first = await staffA.call('syncOfflineHandOuts', { deviceId: deviceA, handOuts: batch });
     expect(first.results).toEqual(batch.map((h) => ({ id: h.id, outcome: 'applied', replayed: false })));
-    expect(await val(`pickups/${person.uid}/zam1-l1`)).toMatchObject({ status: 'picked', pickedAt: batch[0].at, pickedBy: staffA.uid, pickedDevice: deviceA });
+    expect(await val(`pickups/${person.uid}/zam1-l1`)).toMatchObject({
+      status: 'picked',
+      pickedAt: batch[0].at,
+      pickedBy: staffA.uid,
+      pickedDevice: deviceA,
+    });
     expect(await val('stats/admin/pickups/picked')).toBe(pickedBefore + 2);
     expect(await val(`pickupLocks/${person.uid}`)).toBeNull();
 
@@ -60,7 +89,11 @@ describe('syncOfflineHandOuts', () => {
     const fromB = await staffB.call('syncOfflineHandOuts', { deviceId: deviceB, handOuts: [onB] });
     expect(fromB.results).toEqual([{ id: onB.id, outcome: 'conflict', reason: 'already-picked', replayed: false }]);
     // The item keeps the hand-out that stands, counted once.
-    expect(await val(`pickups/${person.uid}/zam1-l1`)).toMatchObject({ pickedBy: staffA.uid, pickedAt: onA.at, pickedDevice: deviceA });
+    expect(await val(`pickups/${person.uid}/zam1-l1`)).toMatchObject({
+      pickedBy: staffA.uid,
+      pickedAt: onA.at,
+      pickedDevice: deviceA,
+    });
     expect(await val('stats/admin/pickups/picked')).toBe(pickedBefore);
     const conflict = await val(`pickupConflicts/${onB.id}`);
     expect(conflict).toMatchObject({
@@ -89,24 +122,39 @@ describe('syncOfflineHandOuts', () => {
   it('an item refunded while the station was offline is a conflict, and the refund stands', async () => {
     const buyer = await registeredUser(env);
     await setMerchBasket(env, buyer.uid, { 'l-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } });
-    const { orderId } = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    const { orderId } = await buyer.call('placeMerchOrder', {
+      idempotencyKey: key(),
+      buyer: PERSON,
+      acceptTerms: true,
+    });
     await admin.call('confirmPayment', { orderId });
-    const [[itemId, item]] = Object.entries((await val(`pickups/${buyer.uid}`)) as Record<string, { quantity: number }>);
+    const [[itemId, item]] = Object.entries(
+      (await val(`pickups/${buyer.uid}`)) as Record<string, { quantity: number }>,
+    );
     await admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
     expect(await val(`pickups/${buyer.uid}/${itemId}`)).toBeNull();
     const queued = handOut(buyer.uid, itemId, item.quantity);
     const { results } = await staffA.call('syncOfflineHandOuts', { deviceId: deviceA, handOuts: [queued] });
     expect(results).toEqual([{ id: queued.id, outcome: 'conflict', reason: 'withdrawn', replayed: false }]);
     expect(await val(`pickups/${buyer.uid}/${itemId}`)).toBeNull();
-    expect(await val(`pickupConflicts/${queued.id}`)).toMatchObject({ reason: 'withdrawn', offline: { by: staffA.uid, deviceId: deviceA } });
+    expect(await val(`pickupConflicts/${queued.id}`)).toMatchObject({
+      reason: 'withdrawn',
+      offline: { by: staffA.uid, deviceId: deviceA },
+    });
   });
 
   it('a quantity changed by a partial refund is a conflict; a time ahead of the server is recorded as now', async () => {
-    const person = await personWithItems({ 'zam1-l1': { label: 'Kubek', quantity: 3 }, 'zam1-l2': { label: 'Opaska', quantity: 1 } });
+    const person = await personWithItems({
+      'zam1-l1': { label: 'Kubek', quantity: 3 },
+      'zam1-l2': { label: 'Opaska', quantity: 1 },
+    });
     const stale = handOut(person.uid, 'zam1-l1', 2);
     const ahead = handOut(person.uid, 'zam1-l2', 1, Date.now() + 3 * 3600_000);
     const { results } = await staffA.call('syncOfflineHandOuts', { deviceId: deviceA, handOuts: [stale, ahead] });
-    expect(results.map((r) => [r.outcome, r.reason])).toEqual([['conflict', 'quantity-changed'], ['applied', undefined]]);
+    expect(results.map((r) => [r.outcome, r.reason])).toEqual([
+      ['conflict', 'quantity-changed'],
+      ['applied', undefined],
+    ]);
     expect(await val(`pickups/${person.uid}/zam1-l2/pickedAt`)).toBeLessThanOrEqual(Date.now());
   });
 
@@ -119,7 +167,10 @@ describe('syncOfflineHandOuts', () => {
       [{ deviceId: 'constructor', handOuts: [ok] }, /Nieprawidłowy identyfikator wydania/],
       [{ deviceId: deviceA, handOuts: [ok, ok] }, /Powtórzony identyfikator wydania/],
       [{ deviceId: deviceA, handOuts: [] }, /Brak wydań do wysłania/],
-      [{ deviceId: deviceA, handOuts: Array.from({ length: 51 }, () => handOut(person.uid, 'zam1-l1')) }, /Najwyżej 50 wydań naraz/],
+      [
+        { deviceId: deviceA, handOuts: Array.from({ length: 51 }, () => handOut(person.uid, 'zam1-l1')) },
+        /Najwyżej 50 wydań naraz/,
+      ],
       [{ deviceId: deviceA, handOuts: [{ ...ok, quantity: 0 }] }, /Nieprawidłowa liczba sztuk/],
       [{ deviceId: deviceA, handOuts: [{ ...ok, itemId: 'hasOwnProperty' }] }, /Nieprawidłowy identyfikator/],
       [{ deviceId: deviceA, handOuts: [{ ...ok, extra: 1 }] }, /./],
@@ -149,16 +200,32 @@ describe('settlePickupConflict', () => {
   it('records who settled it, how and when; the same settlement again changes nothing; another one is refused', async () => {
     const id = await conflict();
     const filed = await val(`pickupConflicts/${id}`);
-    const first = await staffA.call('settlePickupConflict', { conflictId: id, resolution: 'returned', note: '  Koszulkę oddano przy stanowisku B.  ' });
-    expect(first).toMatchObject({ conflictId: id, replayed: false, settled: { resolution: 'returned', note: 'Koszulkę oddano przy stanowisku B.', by: staffA.uid } });
+    const first = await staffA.call('settlePickupConflict', {
+      conflictId: id,
+      resolution: 'returned',
+      note: '  Koszulkę oddano przy stanowisku B.  ',
+    });
+    expect(first).toMatchObject({
+      conflictId: id,
+      replayed: false,
+      settled: { resolution: 'returned', note: 'Koszulkę oddano przy stanowisku B.', by: staffA.uid },
+    });
     expect(await val(`pickupConflicts/${id}`)).toEqual({ ...filed, settled: first.settled });
     expect(first.settled.at).toBeLessThanOrEqual(Date.now());
 
     const before = await dump(env.db);
-    const again = await staffA.call('settlePickupConflict', { conflictId: id, resolution: 'returned', note: 'Koszulkę oddano przy stanowisku B.' });
+    const again = await staffA.call('settlePickupConflict', {
+      conflictId: id,
+      resolution: 'returned',
+      note: 'Koszulkę oddano przy stanowisku B.',
+    });
     expect(again).toEqual({ ...first, replayed: true });
     const otherwise = await refusal(admin.call('settlePickupConflict', { conflictId: id, resolution: 'mistake' }));
-    expect([otherwise.code, otherwise.reason, otherwise.message]).toEqual(['failed-precondition', 'conflict-settled', 'Ten konflikt rozstrzygnięto już inaczej — odśwież listę']);
+    expect([otherwise.code, otherwise.reason, otherwise.message]).toEqual([
+      'failed-precondition',
+      'conflict-settled',
+      'Ten konflikt rozstrzygnięto już inaczej — odśwież listę',
+    ]);
     expect(await dump(env.db)).toEqual(before);
   });
 
@@ -176,7 +243,9 @@ describe('settlePickupConflict', () => {
     const id = await conflict();
     const person = await registeredUser(env);
     const before = await dump(env.db);
-    const missing = await refusal(staffA.call('settlePickupConflict', { conflictId: randomUUID(), resolution: 'returned' }));
+    const missing = await refusal(
+      staffA.call('settlePickupConflict', { conflictId: randomUUID(), resolution: 'returned' }),
+    );
     expect([missing.code, missing.reason]).toEqual(['not-found', 'conflict-missing']);
     const cases: [unknown, RegExp][] = [
       [{ conflictId: '__proto__', resolution: 'returned' }, /Nieprawidłowy identyfikator wydania/],

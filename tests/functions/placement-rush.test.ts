@@ -21,7 +21,12 @@ beforeAll(async () => {
   // Functions instance: the layer's database emulator, its namespace. Loaded before startEnv's own
   // app exists, so the functions' app is the default app with a connection of its own.
   const stack = inject('functionsStack');
-  Object.assign(process.env, stack.env, { FIREBASE_CONFIG: JSON.stringify({ projectId: stack.projectId, databaseURL: `https://${stack.namespace}.firebaseio.com` }) });
+  Object.assign(process.env, stack.env, {
+    FIREBASE_CONFIG: JSON.stringify({
+      projectId: stack.projectId,
+      databaseURL: `https://${stack.namespace}.firebaseio.com`,
+    }),
+  });
   functionsAdmin = await import('../../functions/src/lib/admin.js');
   live = await import('../../functions/src/lib/liveNodes.js');
   reservations = await import('../../functions/src/orders/reservations.js');
@@ -40,12 +45,23 @@ async function requestCounts(): Promise<Record<string, number>> {
 }
 
 const ticketLine = (ticketTypeId: string, memberId: string): OrderLine => ({
-  type: 'ticket', name: 'Karnet', unitGross: 14_900, quantity: 1, vatRate: 8, ticketTypeId, memberId, memberName: `Uczestnik ${memberId}`,
+  type: 'ticket',
+  name: 'Karnet',
+  unitGross: 14_900,
+  quantity: 1,
+  vatRate: 8,
+  ticketTypeId,
+  memberId,
+  memberName: `Uczestnik ${memberId}`,
 });
 
-interface RefusalDetails { reason: string; message: string; left?: number }
+interface RefusalDetails {
+  reason: string;
+  message: string;
+  left?: number;
+}
 const detailsOf = (result: PromiseSettledResult<unknown>): RefusalDetails | 'ok' =>
-  result.status === 'fulfilled' ? 'ok' : ((result.reason as { details: RefusalDetails }).details);
+  result.status === 'fulfilled' ? 'ok' : (result.reason as { details: RefusalDetails }).details;
 
 describe('held nodes (lib/liveNodes.ts)', () => {
   it('answer reads from the process’s cache, follow the server, and are shared until the last release', async () => {
@@ -93,12 +109,28 @@ describe('held nodes (lib/liveNodes.ts)', () => {
 describe('concurrent reservations of one ticket type in one process', () => {
   const NOW = Date.now();
 
-  async function reserveAll(ticketTypeId: string, requests: { uid: string; lines: OrderLine[] }[], catalogue: Catalogue) {
+  async function reserveAll(
+    ticketTypeId: string,
+    requests: { uid: string; lines: OrderLine[] }[],
+    catalogue: Catalogue,
+  ) {
     const undos = requests.map(() => [] as { label: string; run: () => Promise<unknown> }[]);
     // Started in one go, as the calls an instance serves at the same moment.
-    const settled = await Promise.allSettled(requests.map((r, i) => reservations.reserveOrderLines(r.uid, `order-${r.uid}`, r.lines, catalogue, NOW, undos[i])));
+    const settled = await Promise.allSettled(
+      requests.map((r, i) =>
+        reservations.reserveOrderLines(r.uid, `order-${r.uid}`, r.lines, catalogue, NOW, undos[i]),
+      ),
+    );
     // The caller (placeOrder) gives back what a refused order took.
-    await Promise.all(settled.map((s, i) => (s.status === 'rejected' ? reservations.runUndo(undos[i], (label, error) => { throw new Error(`${label}: ${String(error)}`); }) : null)));
+    await Promise.all(
+      settled.map((s, i) =>
+        s.status === 'rejected'
+          ? reservations.runUndo(undos[i], (label, error) => {
+              throw new Error(`${label}: ${String(error)}`);
+            })
+          : null,
+      ),
+    );
     return settled;
   }
 
@@ -123,7 +155,8 @@ describe('concurrent reservations of one ticket type in one process', () => {
       expect(outcomes.slice(0, 8)).toEqual(Array(8).fill('ok'));
       expect(outcomes[8]).toMatchObject({ reason: 'sold-out', left: 2, message: 'Zostało tylko 2 bilety „Karnet”' });
       expect(outcomes.slice(9, 11)).toEqual(['ok', 'ok']);
-      for (const o of outcomes.slice(11)) expect(o).toMatchObject({ reason: 'sold-out', left: 0, message: 'Bilety „Karnet” są wyprzedane' });
+      for (const o of outcomes.slice(11))
+        expect(o).toMatchObject({ reason: 'sold-out', left: 0, message: 'Bilety „Karnet” są wyprzedane' });
 
       expect((await env.db.ref('ticketTypes/kolejka/sold').get()).val()).toBe(10);
       await expect.poll(() => seen.at(-1), { timeout: 10_000 }).toBe(10);
@@ -151,18 +184,32 @@ describe('concurrent reservations of one ticket type in one process', () => {
       // Another instance takes tickets one by one (each its own transaction on its own connection)
       // while this process's 50 reservations queue: this process's writes are refused (datastale)
       // and re-decided on the new value.
-      const other = Promise.all(Array.from({ length: 30 }, () => env.db.ref('ticketTypes/wyscig/sold').transaction((sold: number | null) => (sold === null ? null : sold < 60 ? sold + 1 : undefined))));
-      const requests = Array.from({ length: 50 }, (_, i) => ({ uid: `wyscig-${i}`, lines: [ticketLine('wyscig', 'self')] }));
+      const other = Promise.all(
+        Array.from({ length: 30 }, () =>
+          env.db
+            .ref('ticketTypes/wyscig/sold')
+            .transaction((sold: number | null) => (sold === null ? null : sold < 60 ? sold + 1 : undefined)),
+        ),
+      );
+      const requests = Array.from({ length: 50 }, (_, i) => ({
+        uid: `wyscig-${i}`,
+        lines: [ticketLine('wyscig', 'self')],
+      }));
       const [settled, theirs] = await Promise.all([reserveAll('wyscig', requests, catalogue), other]);
       const ours = settled.filter((s) => s.status === 'fulfilled').length;
       const theirsCommitted = theirs.filter((t) => t.committed).length;
-      for (const s of settled) if (s.status === 'rejected') expect(detailsOf(s)).toMatchObject({ reason: 'sold-out', left: 0 });
+      for (const s of settled)
+        if (s.status === 'rejected') expect(detailsOf(s)).toMatchObject({ reason: 'sold-out', left: 0 });
       expect(ours + theirsCommitted).toBe(60);
       expect((await env.db.ref('ticketTypes/wyscig/sold').get()).val()).toBe(60);
 
       // The queue goes on: a ticket given back is taken by the next reservation.
       await reservations.releaseTicketQuota('wyscig', 1);
-      const next = await reserveAll('wyscig', [{ uid: 'wyscig-next', lines: [ticketLine('wyscig', 'self')] }], catalogue);
+      const next = await reserveAll(
+        'wyscig',
+        [{ uid: 'wyscig-next', lines: [ticketLine('wyscig', 'self')] }],
+        catalogue,
+      );
       expect(next.map(detailsOf)).toEqual(['ok']);
     } finally {
       held.release();
@@ -174,8 +221,16 @@ describe('concurrent reservations of one ticket type in one process', () => {
     const catalogue: Catalogue = { ticketTypes: new Map([['znika', type as TicketType]]), products: new Map() };
     const held = await live.holdNode('ticketTypes');
     try {
-      const gone = await reserveAll('znika', Array.from({ length: 5 }, (_, i) => ({ uid: `znika-${i}`, lines: [ticketLine('znika', 'self')] })), catalogue);
-      for (const s of gone) expect(detailsOf(s)).toMatchObject({ reason: 'ticket-type-missing', message: 'Bilet „Karnet” nie jest już dostępny' });
+      const gone = await reserveAll(
+        'znika',
+        Array.from({ length: 5 }, (_, i) => ({ uid: `znika-${i}`, lines: [ticketLine('znika', 'self')] })),
+        catalogue,
+      );
+      for (const s of gone)
+        expect(detailsOf(s)).toMatchObject({
+          reason: 'ticket-type-missing',
+          message: 'Bilet „Karnet” nie jest już dostępny',
+        });
       await env.db.ref('ticketTypes/znika').set(type);
       const back = await reserveAll('znika', [{ uid: 'znika-back', lines: [ticketLine('znika', 'self')] }], catalogue);
       expect(back.map(detailsOf)).toEqual(['ok']);

@@ -5,7 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import { parseCorrectionNumber } from '../../functions/src/domain/refunds.js';
 import type { CorrectionInvoice, OrderRefunds } from '../../functions/src/refunds.js';
-import { PERSON, createUser, dump, key, product, refusal, registeredUser, setMerchBasket, setTicketBasket, startEventEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  PERSON,
+  createUser,
+  dump,
+  key,
+  product,
+  refusal,
+  registeredUser,
+  setMerchBasket,
+  setTicketBasket,
+  startEventEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -24,15 +39,37 @@ beforeAll(async () => {
   ({ env, admin, staff } = await startEventEnv());
   await env.db.ref('countries').set({ PL: 'Polska' });
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
-  await env.db.ref('ticketTypes/opaska').set(ticketType({ name: 'Karnet z opaską', quota: 1000, pickupLabel: 'Opaska' }));
-  await env.db.ref('products/koszulka').set(product({ variants: { m: { label: 'M', stock: 500, sold: 0, sortOrder: 1 } } }));
+  await env.db
+    .ref('ticketTypes/opaska')
+    .set(ticketType({ name: 'Karnet z opaską', quota: 1000, pickupLabel: 'Opaska' }));
+  await env.db
+    .ref('products/koszulka')
+    .set(product({ variants: { m: { label: 'M', stock: 500, sold: 0, sortOrder: 1 } } }));
 }, 120_000);
 afterAll(() => stopEnv(env));
 
-interface PaidOrder { buyer: TestUser; orderId: string; order: Order; lineOf: (memberId: string) => string }
+interface PaidOrder {
+  buyer: TestUser;
+  orderId: string;
+  order: Order;
+  lineOf: (memberId: string) => string;
+}
 
-async function paidTickets(members: Record<string, string>, ticketTypeId = 'karnet', buyer?: TestUser): Promise<PaidOrder> {
-  const user = buyer ?? (await registeredUser(env, Object.fromEntries(Object.keys(members).filter((m) => m !== 'self').map((m) => [m, { firstName: members[m], lastName: 'Nowak' }]))));
+async function paidTickets(
+  members: Record<string, string>,
+  ticketTypeId = 'karnet',
+  buyer?: TestUser,
+): Promise<PaidOrder> {
+  const user =
+    buyer ??
+    (await registeredUser(
+      env,
+      Object.fromEntries(
+        Object.keys(members)
+          .filter((m) => m !== 'self')
+          .map((m) => [m, { firstName: members[m], lastName: 'Nowak' }]),
+      ),
+    ));
   await setTicketBasket(env, user.uid, Object.fromEntries(Object.keys(members).map((m) => [m, ticketTypeId])));
   const placed = await user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
   await admin.call('confirmPayment', { orderId: placed.orderId });
@@ -50,18 +87,38 @@ describe('requestRefund and approveRefund', () => {
     const line = lineOf('m-1');
     const soldBefore = await sold('ticketTypes/karnet/sold');
 
-    const { requestId, amount } = await buyer.call('requestRefund', { orderId, lines: { [line]: 1 }, bankAccount: `PL${ACCOUNT.slice(0, 2)} ${ACCOUNT.slice(2)}`, note: 'Ola jest chora' });
+    const { requestId, amount } = await buyer.call('requestRefund', {
+      orderId,
+      lines: { [line]: 1 },
+      bankAccount: `PL${ACCOUNT.slice(0, 2)} ${ACCOUNT.slice(2)}`,
+      note: 'Ola jest chora',
+    });
     expect(amount).toBe(14900);
-    expect((await refundsOf(orderId)).requests![requestId]).toMatchObject({ status: 'open', lines: { [line]: 1 }, bankAccount: ACCOUNT, note: 'Ola jest chora' });
+    expect((await refundsOf(orderId)).requests![requestId]).toMatchObject({
+      status: 'open',
+      lines: { [line]: 1 },
+      bankAccount: ACCOUNT,
+      note: 'Ola jest chora',
+    });
 
     // A second request for the same line is refused and writes nothing.
     const before = await dump(env.db);
-    expect(await refusal(buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-open', code: 'already-exists' });
+    expect(await refusal(buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT }))).toMatchObject({
+      reason: 'refund-open',
+      code: 'already-exists',
+    });
     expect(await dump(env.db)).toEqual(before);
 
-    const out = await admin.call('approveRefund', { orderId, requestId, amount: 12900, reason: 'Opłata za anulowanie 20 zł' });
+    const out = await admin.call('approveRefund', {
+      orderId,
+      requestId,
+      amount: 12900,
+      reason: 'Opłata za anulowanie 20 zł',
+    });
     expect(out).toMatchObject({ orderId, amount: 12900, fee: 2000 });
-    const correction = (await env.db.ref(`corrections/${buyer.uid}/${out.correctionId}`).get()).val() as CorrectionInvoice;
+    const correction = (
+      await env.db.ref(`corrections/${buyer.uid}/${out.correctionId}`).get()
+    ).val() as CorrectionInvoice;
     expect(correction).toMatchObject({
       number: out.correctionNumber,
       corrected: { invoiceId: order.invoiceId, number: order.invoiceNumber },
@@ -77,26 +134,50 @@ describe('requestRefund and approveRefund', () => {
 
     expect(await sold('ticketTypes/karnet/sold')).toBe(soldBefore - 1);
     expect((await env.db.ref(`tickets/${buyer.uid}/m-1/karnet`).get()).exists()).toBe(false);
-    expect((await env.db.ref(`tickets/${buyer.uid}/self/karnet`).get()).val()).toMatchObject({ orderId, status: 'paid' });
+    expect((await env.db.ref(`tickets/${buyer.uid}/self/karnet`).get()).val()).toMatchObject({
+      orderId,
+      status: 'paid',
+    });
     expect((await env.db.ref(`holdings/${buyer.uid}/tickets/karnet`).get()).val()).toBe(1);
 
     const refunds = await refundsOf(orderId);
-    expect(refunds.requests![requestId]).toMatchObject({ status: 'approved', correctionId: out.correctionId, decidedBy: admin.uid });
+    expect(refunds.requests![requestId]).toMatchObject({
+      status: 'approved',
+      correctionId: out.correctionId,
+      decidedBy: admin.uid,
+    });
     expect(refunds.open).toBeUndefined();
     expect(refunds.lock).toBeUndefined();
-    expect(refunds.corrections![out.correctionId]).toMatchObject({ status: 'due', amount: 12900, fee: 2000, bankAccount: ACCOUNT });
+    expect(refunds.corrections![out.correctionId]).toMatchObject({
+      status: 'due',
+      amount: 12900,
+      fee: 2000,
+      bankAccount: ACCOUNT,
+    });
 
     // Approving again gives no second correction.
     const afterApproval = await dump(env.db);
-    expect(await refusal(admin.call('approveRefund', { orderId, requestId }))).toMatchObject({ reason: 'refund-decided' });
+    expect(await refusal(admin.call('approveRefund', { orderId, requestId }))).toMatchObject({
+      reason: 'refund-decided',
+    });
     // The refunded line cannot be asked for again; the rest of the order can.
-    expect(await refusal(buyer.call('requestRefund', { orderId, lines: { [line]: 1 }, bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-nothing-left' });
+    expect(
+      await refusal(buyer.call('requestRefund', { orderId, lines: { [line]: 1 }, bankAccount: ACCOUNT })),
+    ).toMatchObject({ reason: 'refund-nothing-left' });
     expect(await dump(env.db)).toEqual(afterApproval);
 
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
     await admin.call('markRefundTransferred', { orderId, correctionId: out.correctionId, transferredOn: today });
-    expect((await refundsOf(orderId)).corrections![out.correctionId]).toMatchObject({ status: 'transferred', transferredOn: today, transferredBy: admin.uid });
-    expect(await refusal(admin.call('markRefundTransferred', { orderId, correctionId: out.correctionId, transferredOn: today }))).toMatchObject({ reason: 'refund-already-transferred' });
+    expect((await refundsOf(orderId)).corrections![out.correctionId]).toMatchObject({
+      status: 'transferred',
+      transferredOn: today,
+      transferredBy: admin.uid,
+    });
+    expect(
+      await refusal(
+        admin.call('markRefundTransferred', { orderId, correctionId: out.correctionId, transferredOn: today }),
+      ),
+    ).toMatchObject({ reason: 'refund-already-transferred' });
 
     // The participant may buy that ticket again.
     await setTicketBasket(env, buyer.uid, { 'm-1': 'karnet' });
@@ -107,13 +188,37 @@ describe('requestRefund and approveRefund', () => {
     const { buyer, orderId, lineOf } = await paidTickets({ self: 'Jan' });
     const stranger = await registeredUser(env);
     const before = await dump(env.db);
-    expect(await refusal(stranger.call('requestRefund', { orderId, bankAccount: ACCOUNT }))).toMatchObject({ reason: 'order-missing', message: 'Nie znaleziono zamówienia' });
-    expect(await refusal(buyer.call('requestRefund', { orderId, lines: { nieMa1: 1 }, bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-line-missing', field: 'lines.nieMa1' });
-    expect(await refusal(buyer.call('requestRefund', { orderId, bankAccount: '12345678901234567890123456' }))).toMatchObject({ reason: 'invalid-input', field: 'bankAccount', message: 'Nieprawidłowy numer konta' });
-    expect(await refusal(buyer.call('requestRefund', { orderId, lines: { __proto__x: 1 }, bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-line-missing' });
-    expect(await refusal(admin.call('startRefund', { orderId, lines: { [lineOf('self')]: 1 }, amount: 14901, reason: 'Zwrot', bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-amount-too-high', field: 'amount' });
-    expect(await refusal(buyer.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT }))).toMatchObject({ reason: 'forbidden' });
-    expect(await refusal(admin.call('approveRefund', { orderId, requestId: 'nieMa-1', amount: 100 }))).toMatchObject({ reason: 'invalid-input', field: 'reason' });
+    expect(await refusal(stranger.call('requestRefund', { orderId, bankAccount: ACCOUNT }))).toMatchObject({
+      reason: 'order-missing',
+      message: 'Nie znaleziono zamówienia',
+    });
+    expect(
+      await refusal(buyer.call('requestRefund', { orderId, lines: { nieMa1: 1 }, bankAccount: ACCOUNT })),
+    ).toMatchObject({ reason: 'refund-line-missing', field: 'lines.nieMa1' });
+    expect(
+      await refusal(buyer.call('requestRefund', { orderId, bankAccount: '12345678901234567890123456' })),
+    ).toMatchObject({ reason: 'invalid-input', field: 'bankAccount', message: 'Nieprawidłowy numer konta' });
+    expect(
+      await refusal(buyer.call('requestRefund', { orderId, lines: { __proto__x: 1 }, bankAccount: ACCOUNT })),
+    ).toMatchObject({ reason: 'refund-line-missing' });
+    expect(
+      await refusal(
+        admin.call('startRefund', {
+          orderId,
+          lines: { [lineOf('self')]: 1 },
+          amount: 14901,
+          reason: 'Zwrot',
+          bankAccount: ACCOUNT,
+        }),
+      ),
+    ).toMatchObject({ reason: 'refund-amount-too-high', field: 'amount' });
+    expect(await refusal(buyer.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT }))).toMatchObject({
+      reason: 'forbidden',
+    });
+    expect(await refusal(admin.call('approveRefund', { orderId, requestId: 'nieMa-1', amount: 100 }))).toMatchObject({
+      reason: 'invalid-input',
+      field: 'reason',
+    });
     expect(await dump(env.db)).toEqual(before);
   });
 
@@ -126,7 +231,9 @@ describe('requestRefund and approveRefund', () => {
     const before = await dump(env.db);
     const r = await refusal(admin.call('startRefund', { orderId, reason: 'Zwrot', bankAccount: ACCOUNT }));
     expect(r).toMatchObject({ code: 'data-loss', reason: 'stored-data-invalid', field: 'totals.gross' });
-    expect(r.message).toMatch(new RegExp(`^Zapisane dane \\(faktura ${order.invoiceNumber}\\) są nieprawidłowe: totals\\.gross — `));
+    expect(r.message).toMatch(
+      new RegExp(`^Zapisane dane \\(faktura ${order.invoiceNumber}\\) są nieprawidłowe: totals\\.gross — `),
+    );
     expect(await dump(env.db)).toEqual(before);
     await env.db.ref(grossPath).set(gross);
   });
@@ -135,13 +242,20 @@ describe('requestRefund and approveRefund', () => {
     const { buyer, orderId } = await paidTickets({ self: 'Jan' });
     const first = await buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT });
     await buyer.call('withdrawRefundRequest', { orderId, requestId: first.requestId });
-    expect(await refusal(buyer.call('withdrawRefundRequest', { orderId, requestId: first.requestId }))).toMatchObject({ reason: 'refund-decided' });
+    expect(await refusal(buyer.call('withdrawRefundRequest', { orderId, requestId: first.requestId }))).toMatchObject({
+      reason: 'refund-decided',
+    });
     const second = await buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT });
     await admin.call('rejectRefund', { orderId, requestId: second.requestId, reason: 'Po terminie rezygnacji' });
     const refunds = await refundsOf(orderId);
-    expect(refunds.requests![second.requestId]).toMatchObject({ status: 'rejected', decisionReason: 'Po terminie rezygnacji' });
+    expect(refunds.requests![second.requestId]).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'Po terminie rezygnacji',
+    });
     expect(refunds.open).toBeUndefined();
-    expect(await refusal(admin.call('approveRefund', { orderId, requestId: second.requestId }))).toMatchObject({ reason: 'refund-decided' });
+    expect(await refusal(admin.call('approveRefund', { orderId, requestId: second.requestId }))).toMatchObject({
+      reason: 'refund-decided',
+    });
   });
 
   it('handed-out items need a return at the pickup point or an explicit refund without goods', async () => {
@@ -152,15 +266,24 @@ describe('requestRefund and approveRefund', () => {
     const r = await refusal(admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT }));
     expect(r).toMatchObject({ reason: 'refund-goods-not-returned', field: `lines.${lineOf('self')}` });
     // The waiting one alone: its pickup item is withdrawn.
-    await admin.call('startRefund', { orderId, lines: { [lineOf('m-2')]: 1 }, reason: 'Rezygnacja', bankAccount: ACCOUNT });
+    await admin.call('startRefund', {
+      orderId,
+      lines: { [lineOf('m-2')]: 1 },
+      reason: 'Rezygnacja',
+      bankAccount: ACCOUNT,
+    });
     expect((await env.db.ref(`pickups/${buyer.uid}/${waiting}`).get()).exists()).toBe(false);
     // Staff take the wristband back; then the refund goes through and the item stays recorded as handed out.
-    expect(await refusal(staff.call('acceptPickupReturn', { uid: buyer.uid, itemId: waiting }))).toMatchObject({ reason: 'pickup-missing' });
+    expect(await refusal(staff.call('acceptPickupReturn', { uid: buyer.uid, itemId: waiting }))).toMatchObject({
+      reason: 'pickup-missing',
+    });
     await staff.call('acceptPickupReturn', { uid: buyer.uid, itemId: handed });
     expect((await refundsOf(orderId)).returns![lineOf('self')]).toMatchObject({ by: staff.uid });
     await admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT });
     expect((await env.db.ref(`pickups/${buyer.uid}/${handed}`).get()).val()).toMatchObject({ status: 'picked' });
-    expect(await refusal(admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT }))).toMatchObject({ reason: 'refund-nothing-left' });
+    expect(
+      await refusal(admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT })),
+    ).toMatchObject({ reason: 'refund-nothing-left' });
   });
 
   it('money without goods back is recorded on the refund', async () => {
@@ -168,16 +291,29 @@ describe('requestRefund and approveRefund', () => {
     await setMerchBasket(env, buyer.uid, { 'x-1': { productId: 'koszulka', variantId: 'm', quantity: 3 } });
     const placed = await buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
     await admin.call('confirmPayment', { orderId: placed.orderId });
-    const itemId = (Object.keys((await env.db.ref(`pickups/${buyer.uid}`).get()).val() as object))[0];
+    const itemId = Object.keys((await env.db.ref(`pickups/${buyer.uid}`).get()).val() as object)[0];
     const lineId = itemId.slice(placed.orderId.length + 1);
     const stockBefore = await sold('products/koszulka/variants/m/sold');
     // Partial refund of a waiting line: the pickup item keeps the rest.
-    await admin.call('startRefund', { orderId: placed.orderId, lines: { [lineId]: 1 }, reason: 'Zły rozmiar', bankAccount: ACCOUNT });
+    await admin.call('startRefund', {
+      orderId: placed.orderId,
+      lines: { [lineId]: 1 },
+      reason: 'Zły rozmiar',
+      bankAccount: ACCOUNT,
+    });
     expect((await env.db.ref(`pickups/${buyer.uid}/${itemId}/quantity`).get()).val()).toBe(2);
     await staff.call('handOutPickupItems', { uid: buyer.uid, itemIds: [itemId] });
-    const out = await admin.call('startRefund', { orderId: placed.orderId, reason: 'Reklamacja', bankAccount: ACCOUNT, goodsNotReturned: true });
+    const out = await admin.call('startRefund', {
+      orderId: placed.orderId,
+      reason: 'Reklamacja',
+      bankAccount: ACCOUNT,
+      goodsNotReturned: true,
+    });
     expect(out.amount).toBe(2 * 8900);
-    expect((await refundsOf(placed.orderId)).corrections![out.correctionId]).toMatchObject({ goodsNotReturned: true, status: 'due' });
+    expect((await refundsOf(placed.orderId)).corrections![out.correctionId]).toMatchObject({
+      goodsNotReturned: true,
+      status: 'due',
+    });
     expect(await sold('products/koszulka/variants/m/sold')).toBe(stockBefore - 3);
   });
 });
@@ -185,18 +321,32 @@ describe('requestRefund and approveRefund', () => {
 describe('concurrency and repair', () => {
   it('concurrent approvals: one correction per request, unique gapless KOR numbers, quota returned exactly once', async () => {
     const orders = await Promise.all(Array.from({ length: 4 }, () => paidTickets({ self: 'Jan' })));
-    const requests = await Promise.all(orders.map((o) => o.buyer.call('requestRefund', { orderId: o.orderId, bankAccount: ACCOUNT })));
+    const requests = await Promise.all(
+      orders.map((o) => o.buyer.call('requestRefund', { orderId: o.orderId, bankAccount: ACCOUNT })),
+    );
     const soldBefore = await sold('ticketTypes/karnet/sold');
-    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric' }).format(new Date()));
+    const year = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric' }).format(new Date()),
+    );
     const lastBefore = ((await env.db.ref(`counters/corrections/${year}/last`).get()).val() as number) ?? 0;
 
     // Every request approved twice at once by two admins.
     const otherAdmin = await createUser(env, { claims: { admin: true } });
-    const calls = orders.flatMap((o, i) => [admin, otherAdmin].map((a) => a.call('approveRefund', { orderId: o.orderId, requestId: requests[i].requestId }).then((v) => ({ ok: true as const, v }), (e: unknown) => ({ ok: false as const, e }))));
+    const calls = orders.flatMap((o, i) =>
+      [admin, otherAdmin].map((a) =>
+        a.call('approveRefund', { orderId: o.orderId, requestId: requests[i].requestId }).then(
+          (v) => ({ ok: true as const, v }),
+          (e: unknown) => ({ ok: false as const, e }),
+        ),
+      ),
+    );
     const results = await Promise.all(calls);
     const ok = results.filter((r) => r.ok).map((r) => (r as { v: { correctionNumber: string } }).v.correctionNumber);
     expect(ok).toHaveLength(4);
-    for (const r of results.filter((x) => !x.ok)) expect(['refund-decided', 'busy']).toContain(((r as { e: { details?: { reason?: string } } }).e.details ?? {}).reason);
+    for (const r of results.filter((x) => !x.ok))
+      expect(['refund-decided', 'busy']).toContain(
+        ((r as { e: { details?: { reason?: string } } }).e.details ?? {}).reason,
+      );
     const sequences = ok.map((n) => parseCorrectionNumber(n)!.sequence).sort((a, b) => a - b);
     expect(sequences).toEqual([1, 2, 3, 4].map((i) => lastBefore + i));
     expect(await sold('ticketTypes/karnet/sold')).toBe(soldBefore - 4);
@@ -205,7 +355,12 @@ describe('concurrency and repair', () => {
 
   it('the reservation repair counts refunded units out: after a refund it finds nothing to correct', async () => {
     const { buyer, orderId, lineOf } = await paidTickets({ self: 'Jan', 'm-3': 'Ala' });
-    await admin.call('startRefund', { orderId, lines: { [lineOf('m-3')]: 1 }, reason: 'Rezygnacja', bankAccount: ACCOUNT });
+    await admin.call('startRefund', {
+      orderId,
+      lines: { [lineOf('m-3')]: 1 },
+      reason: 'Rezygnacja',
+      bankAccount: ACCOUNT,
+    });
     const holdingsBefore = (await env.db.ref(`holdings/${buyer.uid}`).get()).val() as unknown;
     const out = await admin.call('reconcileReservations', {});
     expect(out.corrections).toEqual([]);
@@ -215,13 +370,17 @@ describe('concurrency and repair', () => {
   it('an approval that died after reserving its number is finished with that number', async () => {
     const { buyer, orderId } = await paidTickets({ self: 'Jan' });
     const { requestId } = await buyer.call('requestRefund', { orderId, bankAccount: ACCOUNT });
-    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric' }).format(new Date()));
+    const year = Number(
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric' }).format(new Date()),
+    );
     // The state a crash between the counter and the final update leaves: a stale lock and a reserved number.
     let reserved = 0;
-    await env.db.ref(`counters/corrections/${year}`).transaction((cur: { last: number; pending?: Record<string, number> } | null) => {
-      reserved = (cur?.last ?? 0) + 1;
-      return { last: reserved, pending: { ...cur?.pending, [orderId]: reserved } };
-    });
+    await env.db
+      .ref(`counters/corrections/${year}`)
+      .transaction((cur: { last: number; pending?: Record<string, number> } | null) => {
+        reserved = (cur?.last ?? 0) + 1;
+        return { last: reserved, pending: { ...cur?.pending, [orderId]: reserved } };
+      });
     await env.db.ref(`refunds/${orderId}/lock`).set({ token: 'dead', by: admin.uid, at: Date.now() - 120_000, year });
     const out = await admin.call('approveRefund', { orderId, requestId });
     expect(parseCorrectionNumber(out.correctionNumber)!.sequence).toBe(reserved);
@@ -232,9 +391,24 @@ describe('concurrency and repair', () => {
 describe('records that outlive the account', () => {
   it('statistics count refunds per day and item; deleting the account keeps invoices, corrections and refund records, and a pending request can still be decided', async () => {
     const { buyer, orderId, order, lineOf } = await paidTickets({ self: 'Jan', 'm-7': 'Ela', 'm-8': 'Iza' });
-    const stats = async () => ((await env.db.ref('stats').get()).val() ?? {}) as { refunds?: { gross: number; count: number; perDay: Record<string, { count: number; gross: number }>; ticketTypes: Record<string, { quantity: number; gross: number }> }; admin?: { revenue?: { paidGross: number } } };
+    const stats = async () =>
+      ((await env.db.ref('stats').get()).val() ?? {}) as {
+        refunds?: {
+          gross: number;
+          count: number;
+          perDay: Record<string, { count: number; gross: number }>;
+          ticketTypes: Record<string, { quantity: number; gross: number }>;
+        };
+        admin?: { revenue?: { paidGross: number } };
+      };
     const before = await stats();
-    const first = await admin.call('startRefund', { orderId, lines: { [lineOf('m-7')]: 1 }, amount: 12900, reason: 'Rezygnacja, opłata 20 zł', bankAccount: ACCOUNT });
+    const first = await admin.call('startRefund', {
+      orderId,
+      lines: { [lineOf('m-7')]: 1 },
+      amount: 12900,
+      reason: 'Rezygnacja, opłata 20 zł',
+      bankAccount: ACCOUNT,
+    });
     const after = await stats();
     const day = (await env.db.ref(`corrections/${buyer.uid}/${first.correctionId}/issueDate`).get()).val() as string;
     // Money returned per day; the refunded item's value per ticket type; revenue paid stays, so net = paid − refunds.
@@ -244,7 +418,11 @@ describe('records that outlive the account', () => {
     expect(after.refunds!.ticketTypes.karnet.gross - (before.refunds?.ticketTypes?.karnet?.gross ?? 0)).toBe(14900);
     expect(after.admin!.revenue!.paidGross).toBe(before.admin!.revenue!.paidGross);
 
-    const { requestId } = await buyer.call('requestRefund', { orderId, lines: { [lineOf('m-8')]: 1 }, bankAccount: ACCOUNT });
+    const { requestId } = await buyer.call('requestRefund', {
+      orderId,
+      lines: { [lineOf('m-8')]: 1 },
+      bankAccount: ACCOUNT,
+    });
     const kept = async () => ({
       order: (await env.db.ref(`orders/${orderId}`).get()).val() as unknown,
       invoice: (await env.db.ref(`invoices/${buyer.uid}/${order.invoiceId}`).get()).val() as unknown,
@@ -260,9 +438,13 @@ describe('records that outlive the account', () => {
     // The admin still decides the request and makes the transfers: a second correction, both marked transferred.
     const second = await admin.call('approveRefund', { orderId, requestId });
     expect(second.correctionNumber).not.toBe(first.correctionNumber);
-    expect((await env.db.ref(`corrections/${buyer.uid}/${second.correctionId}`).get()).val()).toMatchObject({ corrected: { invoiceId: order.invoiceId }, refundAmount: 14900 });
+    expect((await env.db.ref(`corrections/${buyer.uid}/${second.correctionId}`).get()).val()).toMatchObject({
+      corrected: { invoiceId: order.invoiceId },
+      refundAmount: 14900,
+    });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
-    for (const id of [first.correctionId, second.correctionId]) await admin.call('markRefundTransferred', { orderId, correctionId: id, transferredOn: today });
+    for (const id of [first.correctionId, second.correctionId])
+      await admin.call('markRefundTransferred', { orderId, correctionId: id, transferredOn: today });
     const refunds = await refundsOf(orderId);
     expect(Object.values(refunds.corrections!).map((c) => c.status)).toEqual(['transferred', 'transferred']);
   }, 180_000);

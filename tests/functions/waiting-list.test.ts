@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT, PERSON, createUser, key, refusal, registeredUser, setTicketBasket, startEnv, stopEnv, ticketType, type TestEnv, type TestUser } from './helpers.js';
+import {
+  EVENT,
+  PERSON,
+  createUser,
+  key,
+  refusal,
+  registeredUser,
+  setTicketBasket,
+  startEnv,
+  stopEnv,
+  ticketType,
+  type TestEnv,
+  type TestUser,
+} from './helpers.js';
 
 // The waiting list (docs/waiting-list.md) against the emulators: joining a sold-out type, places,
 // offers made on the paths that free units (cancellation, expiry run, quota raise, an entry leaving),
@@ -10,7 +23,8 @@ let admin: TestUser;
 const HOUR = 3_600_000;
 
 const read = async (path: string) => (await env.db.ref(path).get()).val();
-const place = (user: TestUser) => user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+const place = (user: TestUser) =>
+  user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
 
 /** A sold-out type: `quota` units, each held by a pending order of its own buyer (returned for cancelling). */
 async function soldOutType(id: string, quota: number): Promise<{ orderIds: string[]; holders: TestUser[] }> {
@@ -46,21 +60,37 @@ describe('joining and leaving', () => {
   it('only for a sold-out type, once per participant; the owner reads their place and leaves', async () => {
     await env.db.ref('ticketTypes/otwarty').set(ticketType({ quota: 5 }));
     const early = await registeredUser(env, { 'm-1': { firstName: 'Ola', lastName: 'Nowak' } });
-    expect(await refusal(early.call('joinWaitingList', { ticketTypeId: 'otwarty', memberId: 'self' }))).toMatchObject({ reason: 'waiting-not-needed', field: 'ticketTypeId' });
+    expect(await refusal(early.call('joinWaitingList', { ticketTypeId: 'otwarty', memberId: 'self' }))).toMatchObject({
+      reason: 'waiting-not-needed',
+      field: 'ticketTypeId',
+    });
 
     await soldOutType('pelny', 1);
     const first = await early.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'm-1' });
     expect(first.place).toBe(1);
-    expect((await refusal(early.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'm-1' }))).reason).toBe('waiting-already');
-    expect((await refusal(early.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'm-nieznany1' }))).reason).toBe('member-missing');
+    expect((await refusal(early.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'm-1' }))).reason).toBe(
+      'waiting-already',
+    );
+    expect(
+      (await refusal(early.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'm-nieznany1' }))).reason,
+    ).toBe('member-missing');
     const second = await registeredUser(env);
     const secondEntry = await second.call('joinWaitingList', { ticketTypeId: 'pelny', memberId: 'self' });
     expect(secondEntry.place).toBe(2);
-    expect(await read(`waitingList/pelny/places/${second.uid}`)).toEqual({ [secondEntry.entryId]: { memberId: 'self', place: 2 } });
-    expect(await read(`waitingList/pelny/entries/${first.entryId}`)).toMatchObject({ uid: early.uid, memberId: 'm-1', name: 'Ola Nowak', rank: 0 });
+    expect(await read(`waitingList/pelny/places/${second.uid}`)).toEqual({
+      [secondEntry.entryId]: { memberId: 'self', place: 2 },
+    });
+    expect(await read(`waitingList/pelny/entries/${first.entryId}`)).toMatchObject({
+      uid: early.uid,
+      memberId: 'm-1',
+      name: 'Ola Nowak',
+      rank: 0,
+    });
 
     // Somebody else's entry is "missing" to another account; the owner leaves and the next moves up.
-    expect((await refusal(second.call('leaveWaitingList', { ticketTypeId: 'pelny', entryId: first.entryId }))).reason).toBe('waiting-entry-missing');
+    expect(
+      (await refusal(second.call('leaveWaitingList', { ticketTypeId: 'pelny', entryId: first.entryId }))).reason,
+    ).toBe('waiting-entry-missing');
     await early.call('leaveWaitingList', { ticketTypeId: 'pelny', entryId: first.entryId });
     expect(await read(`waitingList/pelny/places/${second.uid}/${secondEntry.entryId}/place`)).toBe(1);
     expect(await read(`waitingList/pelny/places/${early.uid}`)).toBeNull();
@@ -82,7 +112,11 @@ describe('offers', () => {
     // The ticket is put into the basket and the e-mail links to the checkout.
     expect(await read(`baskets/${first.user.uid}/tickets/self`)).toEqual({ ticketTypeId: 'rejs' });
     const mail = await read(`outbox/wo-${first.entryId}`);
-    expect(mail).toMatchObject({ kind: 'waitingOffer', to: first.user.email, subject: `Zwolnił się bilet — ${EVENT.name}` });
+    expect(mail).toMatchObject({
+      kind: 'waitingOffer',
+      to: first.user.email,
+      subject: `Zwolnił się bilet — ${EVENT.name}`,
+    });
     expect(mail.text).toContain('/dashboard/uczestnicy/basket/TicketsStepOne');
 
     // Nobody else can buy the held unit: not a newcomer, not the second in line.
@@ -103,7 +137,10 @@ describe('offers', () => {
   it('two units returned at once go to the two first entries, never more offers than units', async () => {
     const { orderIds, holders } = await soldOutType('dwa', 3);
     const people = await waiting('dwa', 3);
-    await Promise.all([holders[0].call('cancelOrder', { orderId: orderIds[0] }), holders[1].call('cancelOrder', { orderId: orderIds[1] })]);
+    await Promise.all([
+      holders[0].call('cancelOrder', { orderId: orderIds[0] }),
+      holders[1].call('cancelOrder', { orderId: orderIds[1] }),
+    ]);
     const type = await read('ticketTypes/dwa');
     expect(type.sold).toBe(1);
     expect(Object.keys(type.offers).sort()).toEqual([people[0].entryId, people[1].entryId].sort());
@@ -124,13 +161,21 @@ describe('offers', () => {
 
     // Time is up: the offer's deadline as the expiry run will find it.
     const past = Date.now() - 1000;
-    await env.db.ref().update({ [`ticketTypes/czas/offers/${first.entryId}`]: past, [`waitingList/czas/entries/${first.entryId}/offer/expiresAt`]: past });
+    await env.db
+      .ref()
+      .update({
+        [`ticketTypes/czas/offers/${first.entryId}`]: past,
+        [`waitingList/czas/entries/${first.entryId}/offer/expiresAt`]: past,
+      });
     // The first may not take an offer whose time is up.
     expect(await refusal(place(first.user))).toMatchObject({ reason: 'sold-out' });
     await admin.call('expireUnpaidOrders', {});
     expect(await read(`waitingList/czas/entries/${first.entryId}`)).toBeNull();
     expect(Object.keys(await read('ticketTypes/czas/offers'))).toEqual([second.entryId]);
-    expect(await read(`waitingList/czas/places/${second.user.uid}/${second.entryId}`)).toMatchObject({ place: 1, offer: { expiresAt: expect.any(Number) } });
+    expect(await read(`waitingList/czas/places/${second.user.uid}/${second.entryId}`)).toMatchObject({
+      place: 1,
+      offer: { expiresAt: expect.any(Number) },
+    });
 
     await second.user.call('leaveWaitingList', { ticketTypeId: 'czas', entryId: second.entryId });
     expect(Object.keys(await read('ticketTypes/czas/offers'))).toEqual([third.entryId]);
@@ -140,17 +185,47 @@ describe('offers', () => {
   it('the admin raises the quota: the new units are offered; reorders and removes entries; only an admin', async () => {
     await soldOutType('pula', 1);
     const [first, second, third] = await waiting('pula', 3);
-    expect((await refusal(first.user.call('moveWaitingListEntry', { ticketTypeId: 'pula', entryId: third.entryId, direction: 'up' }))).reason).toBe('forbidden');
+    expect(
+      (
+        await refusal(
+          first.user.call('moveWaitingListEntry', { ticketTypeId: 'pula', entryId: third.entryId, direction: 'up' }),
+        )
+      ).reason,
+    ).toBe('forbidden');
     await admin.call('moveWaitingListEntry', { ticketTypeId: 'pula', entryId: third.entryId, direction: 'up' });
     await admin.call('moveWaitingListEntry', { ticketTypeId: 'pula', entryId: third.entryId, direction: 'up' });
     expect(await read(`waitingList/pula/places/${third.user.uid}/${third.entryId}/place`)).toBe(1);
     await admin.call('removeWaitingListEntry', { ticketTypeId: 'pula', entryId: second.entryId });
     expect(await read(`waitingList/pula/places/${first.user.uid}/${first.entryId}/place`)).toBe(2);
 
-    await admin.call('upsertTicketType', { id: 'pula', ticketType: { name: 'Bilet pula', description: 'Opis', priceGrosze: 14900, vatRate: 8, quota: 2, active: true, sortOrder: 1 } });
+    await admin.call('upsertTicketType', {
+      id: 'pula',
+      ticketType: {
+        name: 'Bilet pula',
+        description: 'Opis',
+        priceGrosze: 14900,
+        vatRate: 8,
+        quota: 2,
+        active: true,
+        sortOrder: 1,
+      },
+    });
     expect(Object.keys(await read('ticketTypes/pula/offers'))).toEqual([third.entryId]);
     // The quota cannot go below what is sold and held.
-    const lowered = await refusal(admin.call('upsertTicketType', { id: 'pula', ticketType: { name: 'Bilet pula', description: 'Opis', priceGrosze: 14900, vatRate: 8, quota: 1, active: true, sortOrder: 1 } }));
+    const lowered = await refusal(
+      admin.call('upsertTicketType', {
+        id: 'pula',
+        ticketType: {
+          name: 'Bilet pula',
+          description: 'Opis',
+          priceGrosze: 14900,
+          vatRate: 8,
+          quota: 1,
+          active: true,
+          sortOrder: 1,
+        },
+      }),
+    );
     expect(lowered).toMatchObject({ reason: 'stock-below-sold', field: 'ticketType.quota' });
   });
 
@@ -158,7 +233,11 @@ describe('offers', () => {
     const { orderIds } = await soldOutType('zwrot', 1);
     await admin.call('confirmPayment', { orderId: orderIds[0] });
     const [first] = await waiting('zwrot', 1);
-    await admin.call('startRefund', { orderId: orderIds[0], reason: 'Rezygnacja', bankAccount: '61109010140000071219812874' });
+    await admin.call('startRefund', {
+      orderId: orderIds[0],
+      reason: 'Rezygnacja',
+      bankAccount: '61109010140000071219812874',
+    });
     expect(await read('ticketTypes/zwrot/sold')).toBe(0);
     expect(Object.keys(await read('ticketTypes/zwrot/offers'))).toEqual([first.entryId]);
     expect(await read(`outbox/wo-${first.entryId}/kind`)).toBe('waitingOffer');
@@ -178,7 +257,9 @@ describe('offers', () => {
   it('bad input is refused before anything is written, object internals included', async () => {
     const user = await registeredUser(env);
     for (const entryId of ['__proto__', 'constructor', 'a/b']) {
-      expect((await refusal(user.call('leaveWaitingList', { ticketTypeId: 'pula', entryId }))).code).toBe('invalid-argument');
+      expect((await refusal(user.call('leaveWaitingList', { ticketTypeId: 'pula', entryId }))).code).toBe(
+        'invalid-argument',
+      );
     }
     const raw = await user.callRaw('joinWaitingList', '{"ticketTypeId":"__proto__","memberId":"self"}');
     expect(raw.status).toBe(400);

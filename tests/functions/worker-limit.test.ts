@@ -17,7 +17,11 @@ let callables: { name: string; region: string }[];
 const savedEnv = { ...process.env };
 
 beforeAll(async () => {
-  Object.assign(process.env, { FUNCTIONS_WORKER_LIMIT: String(LIMIT), FUNCTIONS_EMULATOR_PARALLEL: String(LIMIT), FUNCTIONS_EXTRA_WORKER_IDLE_S: String(EXTRA_IDLE_S) });
+  Object.assign(process.env, {
+    FUNCTIONS_WORKER_LIMIT: String(LIMIT),
+    FUNCTIONS_EMULATOR_PARALLEL: String(LIMIT),
+    FUNCTIONS_EXTRA_WORKER_IDLE_S: String(EXTRA_IDLE_S),
+  });
   stack = await startStack({ ports: 'free', seed: false, web: false });
   callables = await listCallables(stack.urls.functions!);
 }, 600_000);
@@ -38,7 +42,9 @@ function workers(): string[] {
       const [, state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(ppid) !== firebasePid || state === 'Z') continue;
       if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime')) continue;
-      const service = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').find((v) => v.startsWith('K_SERVICE='));
+      const service = readFileSync(`/proc/${entry}/environ`, 'utf8')
+        .split('\0')
+        .find((v) => v.startsWith('K_SERVICE='));
       services.push(service?.slice('K_SERVICE='.length) ?? '?');
     } catch {
       // The process ended while being read.
@@ -59,7 +65,11 @@ async function until(condition: () => boolean, describe: () => string, ms = 60_0
 /** An anonymous call with an empty body: every callable refuses it with an error of its own. */
 async function refusedCall(name: string): Promise<string | undefined> {
   const { region } = callables.find((c) => c.name === name)!;
-  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${region}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data: {} }) });
+  const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${region}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: {} }),
+  });
   return ((await response.json()) as { error?: { status?: string } }).error?.status;
 }
 
@@ -68,8 +78,13 @@ it('keeps at most FUNCTIONS_WORKER_LIMIT workers however many functions are used
   const used = callables.slice(0, 2 * LIMIT).map((c) => c.name);
   expect(used).toHaveLength(2 * LIMIT);
   for (const name of used) {
-    expect(['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'FAILED_PRECONDITION']).toContain(await refusedCall(name));
-    await until(() => workers().length <= LIMIT, () => `${workers().length} workers: ${workers().join(', ')}`);
+    expect(['INVALID_ARGUMENT', 'UNAUTHENTICATED', 'PERMISSION_DENIED', 'FAILED_PRECONDITION']).toContain(
+      await refusedCall(name),
+    );
+    await until(
+      () => workers().length <= LIMIT,
+      () => `${workers().length} workers: ${workers().join(', ')}`,
+    );
   }
   // The functions used last are the ones kept.
   expect(new Set(workers())).toEqual(new Set(used.slice(-LIMIT)));
@@ -82,6 +97,10 @@ it("stops a burst's extra workers of a function once they have been idle", async
   // Concurrent requests to a function with no idle worker each start one (they are stopped only after
   // EXTRA_IDLE_S of idleness, far longer than this look takes).
   expect(workers().filter((s) => s === name).length).toBeGreaterThan(1);
-  await until(() => workers().filter((s) => s === name).length === 1, () => `workers: ${workers().join(', ')}`, 60_000 + EXTRA_IDLE_S * 1000);
+  await until(
+    () => workers().filter((s) => s === name).length === 1,
+    () => `workers: ${workers().join(', ')}`,
+    60_000 + EXTRA_IDLE_S * 1000,
+  );
   expect(workers().length).toBeLessThanOrEqual(LIMIT);
 }, 300_000);

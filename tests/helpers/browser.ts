@@ -36,7 +36,10 @@ export interface ContextOptions {
 }
 
 /** A fresh context (own cookies and storage) in Polish, Warsaw time. */
-export async function newContext(browser: Browser, { viewport = 'desktop', colorScheme = 'light' }: ContextOptions = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  { viewport = 'desktop', colorScheme = 'light' }: ContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
     deviceScaleFactor: viewport === 'phone' ? 2 : 1,

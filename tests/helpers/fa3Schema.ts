@@ -52,4 +52,3 @@ export function validateFa3(documents: readonly string[]): SchemaVerdict[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

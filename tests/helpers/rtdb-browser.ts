@@ -14,7 +14,9 @@ const FIREBASE_DIR = path.join(ROOT, 'node_modules/firebase');
 
 /** Chromium's path, or undefined when there is none (the browser tests then skip). */
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((candidate) => existsSync(candidate));
 }
 
@@ -29,12 +31,15 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>rtdb conformance</titl
 export interface BrowserHarness {
   browser: Browser;
   /** A fresh page (own storage) with the SDK loaded as `window.fb`; requests and sockets recorded. */
-  newPage(options?: { previousWebSocketFailure?: boolean }): Promise<{ page: Page; requests: string[]; sockets: string[] }>;
+  newPage(options?: {
+    previousWebSocketFailure?: boolean;
+  }): Promise<{ page: Page; requests: string[]; sockets: string[] }>;
   close(): Promise<void>;
 }
 
 export async function startBrowser(executablePath: string): Promise<BrowserHarness> {
-  const version = (JSON.parse(await readFile(path.join(FIREBASE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(await readFile(path.join(FIREBASE_DIR, 'package.json'), 'utf8')) as { version: string })
+    .version;
   // The page is served from 127.0.0.1 like the emulator, so the browser sees no public-to-local request.
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -45,7 +50,14 @@ export async function startBrowser(executablePath: string): Promise<BrowserHarne
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     browser,
@@ -54,8 +66,13 @@ export async function startBrowser(executablePath: string): Promise<BrowserHarne
       await context.route('https://www.gstatic.com/firebasejs/**', async (route) => {
         const name = path.basename(new URL(route.request().url()).pathname);
         const file = path.join(FIREBASE_DIR, name);
-        if (!/^firebase-[a-z-]+\.js$/.test(name) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-        return route.fulfill({ status: 200, contentType: 'application/javascript', body: await readFile(file, 'utf8') });
+        if (!/^firebase-[a-z-]+\.js$/.test(name) || !existsSync(file))
+          return route.fulfill({ status: 404, body: 'not found' });
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/javascript',
+          body: await readFile(file, 'utf8'),
+        });
       });
       if (options.previousWebSocketFailure) {
         // What the SDK itself records after a WebSocket failure: the next start begins with long

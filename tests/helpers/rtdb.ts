@@ -16,7 +16,11 @@ import {
   type DataSnapshot,
   type Query,
 } from 'firebase/database';
-import { initializeApp as initializeAdminApp, deleteApp as deleteAdminApp, type App as AdminApp } from 'firebase-admin/app';
+import {
+  initializeApp as initializeAdminApp,
+  deleteApp as deleteAdminApp,
+  type App as AdminApp,
+} from 'firebase-admin/app';
 import { getDatabase as getAdminDatabase, type Database as AdminDatabase } from 'firebase-admin/database';
 import { createMockUserToken } from '@firebase/util';
 
@@ -40,7 +44,12 @@ interface StartedEmulator {
   url: string;
   close(): Promise<void>;
 }
-type StartEmulator = (options: { port?: number; host?: string; rulesSource?: string; dataDir?: string }) => Promise<StartedEmulator>;
+type StartEmulator = (options: {
+  port?: number;
+  host?: string;
+  rulesSource?: string;
+  dataDir?: string;
+}) => Promise<StartedEmulator>;
 
 async function loadStartEmulator(): Promise<StartEmulator> {
   // The built package first (what users get); the dist path for a tree where the workspace link
@@ -61,7 +70,9 @@ async function loadStartEmulator(): Promise<StartEmulator> {
       errors.push(`${specifier}: ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  throw new Error(`Cannot load startEmulator (build the emulator with "npm run build -w emulator"):\n${errors.join('\n')}`);
+  throw new Error(
+    `Cannot load startEmulator (build the emulator with "npm run build -w emulator"):\n${errors.join('\n')}`,
+  );
 }
 
 export function externalHost(): string | undefined {
@@ -79,7 +90,14 @@ export async function startTarget(): Promise<RtdbTarget> {
     const url = new URL(`http://${external}`);
     const host = url.hostname;
     const port = Number(url.port || '80');
-    return { host, port, hostPort: `${host}:${port}`, origin: `http://${host}:${port}`, external: true, close: async () => {} };
+    return {
+      host,
+      port,
+      hostPort: `${host}:${port}`,
+      origin: `http://${host}:${port}`,
+      external: true,
+      close: async () => {},
+    };
   }
   const startEmulator = await loadStartEmulator();
   const emulator = await startEmulator({ port: 0, host: '127.0.0.1' });
@@ -96,7 +114,11 @@ export async function startTarget(): Promise<RtdbTarget> {
 
 /** A namespace no other test file uses, so files can run in parallel against one server. */
 export function uniqueNs(label: string): string {
-  const clean = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 20);
+  const clean = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 20);
   return `conf-${clean}-${randomBytes(4).toString('hex')}`;
 }
 
@@ -116,7 +138,11 @@ export interface WebClient {
  * A web SDK client (`firebase/database`) on its own app instance, which means its own connection.
  * `uid` signs it in with an emulator token (an unsigned JWT, as the Auth emulator issues).
  */
-export function webClient(target: RtdbTarget, ns: string, options: { uid?: string; claims?: Record<string, unknown> } = {}): WebClient {
+export function webClient(
+  target: RtdbTarget,
+  ns: string,
+  options: { uid?: string; claims?: Record<string, unknown> } = {},
+): WebClient {
   const app = initializeWebApp({ projectId: ns, apiKey: 'fake-api-key' }, appName('web'));
   const db = getWebDatabase(app, `https://${ns}.firebaseio.com`);
   const mockUserToken = options.uid ? { user_id: options.uid, sub: options.uid, ...(options.claims ?? {}) } : undefined;
@@ -191,7 +217,11 @@ export async function rest(
 }
 
 /** Loads rules for one namespace the way rules-unit-testing and the Admin SDK do. */
-export async function putRules(target: RtdbTarget, ns: string, rules: string): Promise<{ status: number; text: string }> {
+export async function putRules(
+  target: RtdbTarget,
+  ns: string,
+  rules: string,
+): Promise<{ status: number; text: string }> {
   const response = await fetch(`${target.origin}/.settings/rules.json?ns=${encodeURIComponent(ns)}`, {
     method: 'PUT',
     headers: { Authorization: 'Bearer owner' },
@@ -224,7 +254,10 @@ export async function namespaceUnderTest(label: string, rules = OPEN_RULES): Pro
 }
 
 /** Closes the clients, then the target (in afterAll); what a failed beforeAll left undefined is skipped. */
-export async function closeAll(target: RtdbTarget | undefined, ...clients: Array<{ close(): Promise<void> } | undefined>): Promise<void> {
+export async function closeAll(
+  target: RtdbTarget | undefined,
+  ...clients: Array<{ close(): Promise<void> } | undefined>
+): Promise<void> {
   await Promise.all(clients.map((client) => client?.close()));
   await target?.close();
 }
@@ -240,7 +273,10 @@ export async function waitUntil(predicate: () => boolean, what: string, signal?:
 }
 
 /** Waits for the first value event of `query` that satisfies `predicate`. */
-export function nextValue(query: Query, predicate: (snapshot: DataSnapshot) => boolean = () => true): Promise<DataSnapshot> {
+export function nextValue(
+  query: Query,
+  predicate: (snapshot: DataSnapshot) => boolean = () => true,
+): Promise<DataSnapshot> {
   return new Promise((resolve, reject) => {
     let done = false;
     const unsubscribe: () => void = onValue(

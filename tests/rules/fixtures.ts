@@ -66,8 +66,24 @@ export const SEED = {
   },
   countries: { PL: 'Polska', DE: 'Niemcy', LT: 'Litwa' },
   ticketTypes: {
-    karnet: { name: 'Karnet 3-dniowy', priceGrosze: 18000, vatRate: 8, quota: 100, sold: 1, active: true, sortOrder: 1 },
-    dzien: { name: 'Bilet jednodniowy', priceGrosze: 7000, vatRate: 8, quota: 100, sold: 0, active: true, sortOrder: 2 },
+    karnet: {
+      name: 'Karnet 3-dniowy',
+      priceGrosze: 18000,
+      vatRate: 8,
+      quota: 100,
+      sold: 1,
+      active: true,
+      sortOrder: 1,
+    },
+    dzien: {
+      name: 'Bilet jednodniowy',
+      priceGrosze: 7000,
+      vatRate: 8,
+      quota: 100,
+      sold: 0,
+      active: true,
+      sortOrder: 2,
+    },
   },
   products: {
     tshirt: {
@@ -76,7 +92,10 @@ export const SEED = {
       vatRate: 23,
       active: true,
       sortOrder: 1,
-      variants: { M: { label: 'M', stock: 10, sold: 0, sortOrder: 2 }, L: { label: 'L', stock: 10, sold: 0, sortOrder: 3 } },
+      variants: {
+        M: { label: 'M', stock: 10, sold: 0, sortOrder: 2 },
+        L: { label: 'L', stock: 10, sold: 0, sortOrder: 3 },
+      },
     },
   },
   archivedProducts: { old: { name: 'Czapka', priceGrosze: 3000, vatRate: 23, archivedAt: T0 } },
@@ -104,20 +123,39 @@ export const SEED = {
   },
   tickets: { [OWNER]: { 'm-ticket': { karnet: { orderId: 'oAlice', status: 'paid' } } } },
   invoices: { [OWNER]: { inv1: { number: 'FV/2027/000001', orderId: 'oAlice' } } },
-  pickups: { [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } } },
+  pickups: {
+    [OWNER]: { p1: { orderId: 'oAlice', label: 'Opaska', productId: 'tshirt', variantId: 'M', status: 'waiting' } },
+  },
   pickupDirectory: {
-    [OWNER]: { pickupCode: 'KDALA234', name: 'Alicja Bałtycka', email: 'alice@example.pl', nameLower: 'alicja bałtycka', lastNameLower: 'bałtycka' },
-    [OTHER]: { pickupCode: 'KDCCC234', name: 'Bogdan Nowak', email: 'bogdan@example.pl', nameLower: 'bogdan nowak', lastNameLower: 'nowak' },
+    [OWNER]: {
+      pickupCode: 'KDALA234',
+      name: 'Alicja Bałtycka',
+      email: 'alice@example.pl',
+      nameLower: 'alicja bałtycka',
+      lastNameLower: 'bałtycka',
+    },
+    [OTHER]: {
+      pickupCode: 'KDCCC234',
+      name: 'Bogdan Nowak',
+      email: 'bogdan@example.pl',
+      nameLower: 'bogdan nowak',
+      lastNameLower: 'nowak',
+    },
   },
   pickupCodes: { KDALA234: { uid: OWNER } },
-  roles: { [OWNER]: { admin: false, staff: false, updatedAt: T0 }, [ADMIN]: { admin: true, staff: false, updatedAt: T0 } },
+  roles: {
+    [OWNER]: { admin: false, staff: false, updatedAt: T0 },
+    [ADMIN]: { admin: true, staff: false, updatedAt: T0 },
+  },
   stats: { public: { accounts: 3, ticketsPaid: 1 }, admin: { revenuePaid: 18000, revenuePending: 6900 } },
   counters: { invoices: { 2027: 1 }, orders: { 2027: 3 } },
   holdings: { [OWNER]: { tickets: { karnet: 1 } } },
   discountCodes: { CZLONEK: { kind: 'percent', value: 20, active: true, createdAt: 1, createdBy: OWNER } },
   discountUses: { CZLONEK: { used: 1, accounts: { [OWNER]: 1 }, orders: { oAlice: { uid: OWNER, units: 1 } } } },
   mailPrefs: { [OWNER]: { optional: true, updatedAt: T0 } },
-  outbox: { 'op-oAlice': { kind: 'orderPlaced', uid: OWNER, to: 'alice@example.com', subject: 'Zamówienie', createdAt: T0 } },
+  outbox: {
+    'op-oAlice': { kind: 'orderPlaced', uid: OWNER, to: 'alice@example.com', subject: 'Zamówienie', createdAt: T0 },
+  },
   idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },
 };
 

@@ -3,7 +3,12 @@
 // Owner-relative paths use the owner's uid, so "other" is another participant reading or writing
 // someone else's data; "staff" and "admin" are separate users holding those claims.
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { startRulesSuite, type RulesSuite } from './setup.js';
 import { contextFor, OWNER, PERSONAS, SEED, SERVER_TIMESTAMP, seedDatabase, type Persona } from './fixtures.js';
 
@@ -20,7 +25,15 @@ interface Row {
 }
 
 const O = OWNER;
-const validInvoice = { kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274', street: 'ul. Portowa 2', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+const validInvoice = {
+  kind: 'company',
+  name: 'Żagle Sp. z o.o.',
+  nip: '5260250274',
+  street: 'ul. Portowa 2',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+};
 
 const MATRIX: Row[] = [
   { path: '/', read: ['admin'], value: { event: SEED.event }, write: NOBODY },
@@ -31,7 +44,12 @@ const MATRIX: Row[] = [
   { path: '/countries', read: EVERYONE, value: { PL: 'Polska' }, write: NOBODY },
   { path: '/countries/XX', read: EVERYONE, value: 'Iksland', write: NOBODY },
   { path: '/ticketTypes', read: SIGNED_IN, value: {}, write: NOBODY },
-  { path: '/ticketTypes/karnet', read: SIGNED_IN, value: { ...SEED.ticketTypes.karnet, priceGrosze: 1 }, write: NOBODY },
+  {
+    path: '/ticketTypes/karnet',
+    read: SIGNED_IN,
+    value: { ...SEED.ticketTypes.karnet, priceGrosze: 1 },
+    write: NOBODY,
+  },
   { path: '/ticketTypes/karnet/sold', read: SIGNED_IN, value: 0, write: NOBODY },
   { path: '/products', read: SIGNED_IN, value: {}, write: NOBODY },
   { path: '/products/tshirt/priceGrosze', read: SIGNED_IN, value: 1, write: NOBODY },
@@ -48,7 +66,12 @@ const MATRIX: Row[] = [
   { path: `/profiles/${O}/phone`, read: ['owner', 'admin'], value: '+48 500 600 700', write: ['owner'] },
   { path: `/profiles/${O}/country`, read: ['owner', 'admin'], value: 'DE', write: ['owner'] },
   { path: `/profiles/${O}/invoice`, read: ['owner', 'admin'], value: validInvoice, write: ['owner'] },
-  { path: `/profiles/${O}/invoice/city`, read: ['owner', 'admin'], value: 'Łeba', write: NOBODY /* no invoice yet: incomplete */ },
+  {
+    path: `/profiles/${O}/invoice/city`,
+    read: ['owner', 'admin'],
+    value: 'Łeba',
+    write: NOBODY /* no invoice yet: incomplete */,
+  },
   { path: `/profiles/${O}/updatedAt`, read: ['owner', 'admin'], value: SERVER_TIMESTAMP, write: ['owner'] },
   { path: `/profiles/${O}/email`, read: ['owner', 'admin'], value: 'inny@example.pl', write: NOBODY },
   { path: `/profiles/${O}/consents/marketing`, read: ['owner', 'admin'], value: true, write: NOBODY },
@@ -56,32 +79,81 @@ const MATRIX: Row[] = [
   { path: `/profiles/${O}/createdAt`, read: ['owner', 'admin'], value: 1, write: NOBODY },
   // Members
   { path: '/members', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/members/${O}`, read: ['owner', 'admin'], value: { 'm-new': { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP } }, write: NOBODY },
+  {
+    path: `/members/${O}`,
+    read: ['owner', 'admin'],
+    value: { 'm-new': { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP } },
+    write: NOBODY,
+  },
   // New participants come only from the addMember callable (it keeps the account at 30).
-  { path: `/members/${O}/m-new`, read: ['owner', 'admin'], value: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2019, relation: 'child', createdAt: SERVER_TIMESTAMP }, write: NOBODY },
+  {
+    path: `/members/${O}/m-new`,
+    read: ['owner', 'admin'],
+    value: { firstName: 'Ola', lastName: 'Nowak', birthYear: 2019, relation: 'child', createdAt: SERVER_TIMESTAMP },
+    write: NOBODY,
+  },
   { path: `/members/${O}/m-free/firstName`, read: ['owner', 'admin'], value: 'Jakub', write: ['owner'] },
   { path: `/members/${O}/m-free`, read: ['owner', 'admin'], value: null, write: ['owner'] },
   { path: `/members/${O}/m-ticket`, read: ['owner', 'admin'], value: null, write: NOBODY /* holds a ticket */ },
   // Baskets
   { path: '/baskets', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/baskets/${O}`, read: ['owner', 'admin'], value: { tickets: { 'm-free': { ticketTypeId: 'karnet' } }, merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } }, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
-  { path: `/baskets/${O}/tickets/m-ticket`, read: ['owner', 'admin'], value: { ticketTypeId: 'dzien' }, write: ['owner'] },
+  {
+    path: `/baskets/${O}`,
+    read: ['owner', 'admin'],
+    value: {
+      tickets: { 'm-free': { ticketTypeId: 'karnet' } },
+      merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } },
+      updatedAt: SERVER_TIMESTAMP,
+    },
+    write: ['owner'],
+  },
+  {
+    path: `/baskets/${O}/tickets/m-ticket`,
+    read: ['owner', 'admin'],
+    value: { ticketTypeId: 'dzien' },
+    write: ['owner'],
+  },
   { path: `/baskets/${O}`, read: ['owner', 'admin'], value: null, write: ['owner'] },
   // Written only by the callables
   { path: '/orders', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/orders/oAlice', read: ['owner', 'admin'], value: { ...SEED.orders.oAlice, status: 'pending' }, write: NOBODY },
+  {
+    path: '/orders/oAlice',
+    read: ['owner', 'admin'],
+    value: { ...SEED.orders.oAlice, status: 'pending' },
+    write: NOBODY,
+  },
   { path: '/orders/oAlice/status', read: ['owner', 'admin'], value: 'cancelled', write: NOBODY },
-  { path: '/orders/oNew', read: ['admin'], value: { uid: O, number: 'X', kind: 'tickets', status: 'paid', createdAt: 1 }, write: NOBODY },
+  {
+    path: '/orders/oNew',
+    read: ['admin'],
+    value: { uid: O, number: 'X', kind: 'tickets', status: 'paid', createdAt: 1 },
+    write: NOBODY,
+  },
   { path: '/tickets', read: ['admin'], value: {}, write: NOBODY },
   { path: `/tickets/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
-  { path: `/tickets/${O}/m-free/karnet`, read: ['owner', 'admin'], value: { orderId: 'oAlice', status: 'paid' }, write: NOBODY },
+  {
+    path: `/tickets/${O}/m-free/karnet`,
+    read: ['owner', 'admin'],
+    value: { orderId: 'oAlice', status: 'paid' },
+    write: NOBODY,
+  },
   // Waiting lists: entries only for the admin, each account its own places; nobody but functions writes
   { path: '/waitingList', read: ['admin'], value: {}, write: NOBODY },
   { path: '/waitingList/karnet', read: ['admin'], value: null, write: NOBODY },
-  { path: '/waitingList/karnet/entries', read: ['admin'], value: { '-Nw1': { uid: O, memberId: 'm-free', name: 'Ola Nowak', rank: 0, createdAt: 1 } }, write: NOBODY },
+  {
+    path: '/waitingList/karnet/entries',
+    read: ['admin'],
+    value: { '-Nw1': { uid: O, memberId: 'm-free', name: 'Ola Nowak', rank: 0, createdAt: 1 } },
+    write: NOBODY,
+  },
   { path: '/waitingList/karnet/entries/-Nw1/rank', read: ['admin'], value: 0, write: NOBODY },
   { path: '/waitingList/karnet/places', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/waitingList/karnet/places/${O}`, read: ['owner', 'admin'], value: { '-Nw1': { memberId: 'm-free', place: 1 } }, write: NOBODY },
+  {
+    path: `/waitingList/karnet/places/${O}`,
+    read: ['owner', 'admin'],
+    value: { '-Nw1': { memberId: 'm-free', place: 1 } },
+    write: NOBODY,
+  },
   { path: `/waitingList/karnet/places/${O}/-Nw1/place`, read: ['owner', 'admin'], value: 1, write: NOBODY },
   { path: '/waitingListSettings', read: ['admin'], value: { offerHours: 48 }, write: NOBODY },
   { path: '/ticketTypes/karnet/offers', read: SIGNED_IN, value: { '-Nw1': 1 }, write: NOBODY },
@@ -91,38 +163,97 @@ const MATRIX: Row[] = [
   // KSeF records: the owner reads their own (the KSeF number on the invoice view), only recordKsefSubmission writes
   { path: '/ksef', read: ['admin'], value: {}, write: NOBODY },
   { path: `/ksef/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
-  { path: `/ksef/${O}/FV-2027-000009`, read: ['owner', 'admin'], value: { ksefNumber: '1234563218-20270105-0100001AF629-00', submittedOn: '2027-01-05' }, write: NOBODY },
+  {
+    path: `/ksef/${O}/FV-2027-000009`,
+    read: ['owner', 'admin'],
+    value: { ksefNumber: '1234563218-20270105-0100001AF629-00', submittedOn: '2027-01-05' },
+    write: NOBODY,
+  },
   { path: `/ksef/${O}/FV-2027-000009/ksefNumber`, read: ['owner', 'admin'], value: 'x', write: NOBODY },
   { path: '/ksefNumbers', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/ksefNumbers/1234563218-20270105-0100001AF629-00', read: ['admin'], value: { uid: O, invoiceId: 'FV-2027-000009' }, write: NOBODY },
+  {
+    path: '/ksefNumbers/1234563218-20270105-0100001AF629-00',
+    read: ['admin'],
+    value: { uid: O, invoiceId: 'FV-2027-000009' },
+    write: NOBODY,
+  },
   // Offline24 marks: the owner sees their own (OFFLINE, KOD II); the outbox and the UPOs are admins' only
   { path: '/ksefOffline', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/ksefOffline/${O}/FV-2027-000009`, read: ['owner', 'admin'], value: { sha256: 'x'.repeat(43), markedAt: 1, deadline: '2027-01-05' }, write: NOBODY },
+  {
+    path: `/ksefOffline/${O}/FV-2027-000009`,
+    read: ['owner', 'admin'],
+    value: { sha256: 'x'.repeat(43), markedAt: 1, deadline: '2027-01-05' },
+    write: NOBODY,
+  },
   { path: '/ksefOutbox/FV-2027-000009', read: ['admin'], value: { status: 'queued' }, write: NOBODY },
   { path: '/ksefUpo/FV-2027-000009', read: ['admin'], value: { xml: '<x/>' }, write: NOBODY },
   // Bank statement import: payers' bank data, admins only; written only by the callables
   { path: '/bank', read: ['admin'], value: {}, write: NOBODY },
   { path: '/bank/transactions', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/bank/transactions/t${'0'.repeat(32)}`, read: ['admin'], value: { status: 'done', outcome: 'ignored', bookingDate: '2027-07-01', amountGrosze: 100, currency: 'PLN', title: 'x', payerName: 'Jan Kowalski', payerAccount: '60102010260000123456789012' }, write: NOBODY },
+  {
+    path: `/bank/transactions/t${'0'.repeat(32)}`,
+    read: ['admin'],
+    value: {
+      status: 'done',
+      outcome: 'ignored',
+      bookingDate: '2027-07-01',
+      amountGrosze: 100,
+      currency: 'PLN',
+      title: 'x',
+      payerName: 'Jan Kowalski',
+      payerAccount: '60102010260000123456789012',
+    },
+    write: NOBODY,
+  },
   { path: '/bank/refundCandidates', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/bank/refundCandidates/t${'0'.repeat(32)}`, read: ['admin'], value: { reason: 'duplicate', refundGrosze: 100, status: 'open' }, write: NOBODY },
+  {
+    path: `/bank/refundCandidates/t${'0'.repeat(32)}`,
+    read: ['admin'],
+    value: { reason: 'duplicate', refundGrosze: 100, status: 'open' },
+    write: NOBODY,
+  },
   { path: `/bank/refundCandidates/t${'0'.repeat(32)}/status`, read: ['admin'], value: 'refunded', write: NOBODY },
   { path: `/bank/csvMappings/c${'0'.repeat(24)}`, read: ['admin'], value: { bank: 'Santander' }, write: NOBODY },
-  { path: `/orders/oAlice/bankTransfer`, read: ['owner', 'admin'], value: { txKey: `t${'0'.repeat(32)}`, bookingDate: '2027-07-01', amountGrosze: 100 }, write: NOBODY },
+  {
+    path: `/orders/oAlice/bankTransfer`,
+    read: ['owner', 'admin'],
+    value: { txKey: `t${'0'.repeat(32)}`, bookingDate: '2027-07-01', amountGrosze: 100 },
+    write: NOBODY,
+  },
   { path: '/pickups', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: `/pickups/${O}`, read: ['owner', 'staff', 'admin'], value: null, write: NOBODY },
   { path: `/pickups/${O}/p1/status`, read: ['owner', 'staff', 'admin'], value: 'picked', write: NOBODY },
   { path: '/pickupDirectory', read: ['staff', 'admin'], value: {}, write: NOBODY },
-  { path: `/pickupDirectory/${O}`, read: ['staff', 'admin'], value: { pickupCode: 'KDBBB234', name: 'X Y', email: 'x@x.pl', nameLower: 'x y', lastNameLower: 'y' }, write: NOBODY },
+  {
+    path: `/pickupDirectory/${O}`,
+    read: ['staff', 'admin'],
+    value: { pickupCode: 'KDBBB234', name: 'X Y', email: 'x@x.pl', nameLower: 'x y', lastNameLower: 'y' },
+    write: NOBODY,
+  },
   { path: '/pickupCodes', read: ['staff', 'admin'], value: {}, write: NOBODY },
   { path: '/pickupCodes/KDALA234', read: ['staff', 'admin'], value: { uid: 'bob' }, write: NOBODY },
   // Offline hand-outs: conflicts for the stations and the admins, outcomes for the admins; only syncOfflineHandOuts writes
   { path: '/pickupConflicts', read: ['staff', 'admin'], value: {}, write: NOBODY },
-  { path: '/pickupConflicts/00000000-0000-4000-8000-000000000001', read: ['staff', 'admin'], value: { uid: O, itemId: 'p1', reason: 'already-picked' }, write: NOBODY },
+  {
+    path: '/pickupConflicts/00000000-0000-4000-8000-000000000001',
+    read: ['staff', 'admin'],
+    value: { uid: O, itemId: 'p1', reason: 'already-picked' },
+    write: NOBODY,
+  },
   // Settled only through settlePickupConflict (who, how, when): no station writes its own settlement.
-  { path: '/pickupConflicts/00000000-0000-4000-8000-000000000001/settled', read: ['staff', 'admin'], value: { resolution: 'mistake', by: 'staff', byName: 'Ala', at: 1780000000000 }, write: NOBODY },
+  {
+    path: '/pickupConflicts/00000000-0000-4000-8000-000000000001/settled',
+    read: ['staff', 'admin'],
+    value: { resolution: 'mistake', by: 'staff', byName: 'Ala', at: 1780000000000 },
+    write: NOBODY,
+  },
   { path: '/pickupSync', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/pickupSync/00000000-0000-4000-8000-000000000001', read: ['admin'], value: { uid: O, itemId: 'p1', outcome: 'applied' }, write: NOBODY },
+  {
+    path: '/pickupSync/00000000-0000-4000-8000-000000000001',
+    read: ['admin'],
+    value: { uid: O, itemId: 'p1', outcome: 'applied' },
+    write: NOBODY,
+  },
   { path: '/roles', read: ['admin'], value: {}, write: NOBODY },
   { path: `/roles/${O}`, read: ['owner', 'admin'], value: { admin: true, staff: true, updatedAt: 1 }, write: NOBODY },
   { path: `/roles/${O}/admin`, read: ['owner', 'admin'], value: true, write: NOBODY },
@@ -134,26 +265,66 @@ const MATRIX: Row[] = [
   { path: '/counters/invoices/2027', read: ['admin'], value: 0, write: NOBODY },
   // Refunds and correction invoices: the order's owner reads, only the refund callables write
   { path: '/refunds', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/refunds/oAlice', read: ['owner', 'admin'], value: { uid: O, orderNumber: 'ZAM/2027/000001' }, write: NOBODY },
-  { path: '/refunds/oAlice/requests/r-1', read: ['owner', 'admin'], value: { uid: O, lines: { l1: 1 }, bankAccount: '61109010140000071219812874', status: 'open', createdAt: 1 }, write: NOBODY },
-  { path: '/refunds/oAlice/corrections/KOR-2027-000001/status', read: ['owner', 'admin'], value: 'transferred', write: NOBODY },
+  {
+    path: '/refunds/oAlice',
+    read: ['owner', 'admin'],
+    value: { uid: O, orderNumber: 'ZAM/2027/000001' },
+    write: NOBODY,
+  },
+  {
+    path: '/refunds/oAlice/requests/r-1',
+    read: ['owner', 'admin'],
+    value: { uid: O, lines: { l1: 1 }, bankAccount: '61109010140000071219812874', status: 'open', createdAt: 1 },
+    write: NOBODY,
+  },
+  {
+    path: '/refunds/oAlice/corrections/KOR-2027-000001/status',
+    read: ['owner', 'admin'],
+    value: 'transferred',
+    write: NOBODY,
+  },
   { path: '/refunds/oNew', read: ['admin'], value: { uid: O }, write: NOBODY },
   { path: '/corrections', read: ['admin'], value: {}, write: NOBODY },
   { path: `/corrections/${O}`, read: ['owner', 'admin'], value: null, write: NOBODY },
-  { path: `/corrections/${O}/KOR-2027-000001`, read: ['owner', 'admin'], value: { number: 'KOR/2027/000001' }, write: NOBODY },
+  {
+    path: `/corrections/${O}/KOR-2027-000001`,
+    read: ['owner', 'admin'],
+    value: { number: 'KOR/2027/000001' },
+    write: NOBODY,
+  },
   { path: '/counters/corrections/2027', read: ['admin'], value: { last: 1 }, write: NOBODY },
   { path: '/stats/refunds', read: ['admin'], value: { gross: 1 }, write: NOBODY },
   { path: '/refunds/oAlice/open/l1', read: ['owner', 'admin'], value: 'r-1', write: NOBODY },
   { path: '/refunds/oAlice/refunded/l1', read: ['owner', 'admin'], value: { quantity: 0, gross: 0 }, write: NOBODY },
-  { path: '/refunds/oAlice/returns/l1', read: ['owner', 'admin'], value: { at: 1, by: 'staffUid', byName: 'Obsługa' }, write: NOBODY },
-  { path: '/refunds/oAlice/lock', read: ['owner', 'admin'], value: { token: 't', by: 'x', at: 1, year: 2027 }, write: NOBODY },
-  { path: '/refunds/oAlice/corrections/KOR-2027-000001', read: ['owner', 'admin'], value: { number: 'KOR/2027/000001', amount: 1, fee: 0, status: 'due' }, write: NOBODY },
+  {
+    path: '/refunds/oAlice/returns/l1',
+    read: ['owner', 'admin'],
+    value: { at: 1, by: 'staffUid', byName: 'Obsługa' },
+    write: NOBODY,
+  },
+  {
+    path: '/refunds/oAlice/lock',
+    read: ['owner', 'admin'],
+    value: { token: 't', by: 'x', at: 1, year: 2027 },
+    write: NOBODY,
+  },
+  {
+    path: '/refunds/oAlice/corrections/KOR-2027-000001',
+    read: ['owner', 'admin'],
+    value: { number: 'KOR/2027/000001', amount: 1, fee: 0, status: 'due' },
+    write: NOBODY,
+  },
   { path: `/corrections/${O}/KOR-2027-000001/refundAmount`, read: ['owner', 'admin'], value: 999999, write: NOBODY },
   { path: '/counters/corrections/2027/pending/oAlice', read: ['admin'], value: 1, write: NOBODY },
   { path: '/stats/refunds/perDay/2027-01-05', read: ['admin'], value: { count: 1, gross: 1 }, write: NOBODY },
   { path: '/stats/refunds/ticketTypes/karnet', read: ['admin'], value: { quantity: 1, gross: 1 }, write: NOBODY },
   { path: '/stats/refunds/variants/tshirt/M', read: ['admin'], value: { quantity: 1, gross: 1 }, write: NOBODY },
-  { path: `/ksef/${O}/KOR-2027-000001`, read: ['owner', 'admin'], value: { ksefNumber: '1234563218-20270105-0100001AF629-00', submittedOn: '2027-01-05' }, write: NOBODY },
+  {
+    path: `/ksef/${O}/KOR-2027-000001`,
+    read: ['owner', 'admin'],
+    value: { ksefNumber: '1234563218-20270105-0100001AF629-00', submittedOn: '2027-01-05' },
+    write: NOBODY,
+  },
   { path: '/idempotency', read: ['admin'], value: {}, write: NOBODY },
   { path: `/idempotency/${O}/key1`, read: ['admin'], value: { orderId: 'oBob', createdAt: 1 }, write: NOBODY },
   { path: `/idempotency/${O}/key2`, read: ['admin'], value: { orderId: 'oAlice', createdAt: 1 }, write: NOBODY },
@@ -162,17 +333,32 @@ const MATRIX: Row[] = [
   { path: `/basketClaims/${O}/merch`, read: ['admin'], value: { orderId: 'oAlice', at: 1 }, write: NOBODY },
   // Discount codes (docs/discounts.md): participants learn a code's terms only through checkDiscountCode.
   { path: '/discountCodes', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/discountCodes/CZLONEK', read: ['admin'], value: { kind: 'percent', value: 100, active: true, createdAt: 1, createdBy: O }, write: NOBODY },
+  {
+    path: '/discountCodes/CZLONEK',
+    read: ['admin'],
+    value: { kind: 'percent', value: 100, active: true, createdAt: 1, createdBy: O },
+    write: NOBODY,
+  },
   { path: '/discountUses/CZLONEK', read: ['admin'], value: { used: 0 }, write: NOBODY },
   { path: '/discountUses/CZLONEK/used', read: ['admin'], value: 0, write: NOBODY },
   { path: '/stats/admin/discounts/CZLONEK', read: ['admin'], value: { orders: 0 }, write: NOBODY },
   { path: '/maintenance/reconcile', read: ['admin'], value: { by: 'x', startedAt: 1 }, write: NOBODY },
   // E-mail outbox: admins read it (the „Poczta” view), only functions write it; a participant's own mail preferences
   { path: '/outbox', read: ['admin'], value: {}, write: NOBODY },
-  { path: '/outbox/op-oAlice', read: ['admin'], value: { kind: 'orderPlaced', uid: O, to: 'alice@example.com', subject: 'Zamówienie', createdAt: 1 }, write: NOBODY },
+  {
+    path: '/outbox/op-oAlice',
+    read: ['admin'],
+    value: { kind: 'orderPlaced', uid: O, to: 'alice@example.com', subject: 'Zamówienie', createdAt: 1 },
+    write: NOBODY,
+  },
   { path: '/outbox/op-oAlice/status', read: ['admin'], value: 'sent', write: NOBODY },
   { path: '/mailPrefs', read: ['admin'], value: {}, write: NOBODY },
-  { path: `/mailPrefs/${O}`, read: ['owner', 'admin'], value: { optional: false, updatedAt: SERVER_TIMESTAMP }, write: ['owner'] },
+  {
+    path: `/mailPrefs/${O}`,
+    read: ['owner', 'admin'],
+    value: { optional: false, updatedAt: SERVER_TIMESTAMP },
+    write: ['owner'],
+  },
   { path: `/mailPrefs/${O}/optional`, read: ['owner', 'admin'], value: true, write: ['owner'] },
   // Anything not in the data model
   { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },

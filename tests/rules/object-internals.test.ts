@@ -9,12 +9,22 @@ import { createMockUserToken } from '@firebase/util';
 import { startRulesSuite, type RulesSuite } from './setup.js';
 import { OWNER, seedDatabase } from './fixtures.js';
 
-export const OBJECT_INTERNAL_NAMES = ['hasOwnProperty', '__proto__', 'constructor', 'toString', 'valueOf', 'prototype'] as const;
+export const OBJECT_INTERNAL_NAMES = [
+  'hasOwnProperty',
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'prototype',
+] as const;
 
 const PROJECT = 'demo-rules-internals';
 let suite: RulesSuite;
 let origin: string;
-const ownerToken = createMockUserToken({ user_id: OWNER, sub: OWNER } as Parameters<typeof createMockUserToken>[0], PROJECT);
+const ownerToken = createMockUserToken(
+  { user_id: OWNER, sub: OWNER } as Parameters<typeof createMockUserToken>[0],
+  PROJECT,
+);
 
 async function ownerPatch(path: string, body: Record<string, unknown>): Promise<number> {
   const url = `${origin}/${path}.json?ns=${PROJECT}&auth=${encodeURIComponent(ownerToken)}`;
@@ -41,25 +51,54 @@ beforeEach(async () => {
 
 describe('object-internal names as client keys are refused by the rules', () => {
   it('a well-formed basket update is accepted (the probe itself works)', async () => {
-    expect(await ownerPatch(`baskets/${OWNER}`, { 'merch/-Nx1line0000000000001': { productId: 'tshirt', variantId: 'M', quantity: 1 }, updatedAt: now })).toBe(200);
+    expect(
+      await ownerPatch(`baskets/${OWNER}`, {
+        'merch/-Nx1line0000000000001': { productId: 'tshirt', variantId: 'M', quantity: 1 },
+        updatedAt: now,
+      }),
+    ).toBe(200);
   });
 
   for (const name of OBJECT_INTERNAL_NAMES) {
     it(`"${name}" as a participant id in the basket`, async () => {
-      expect(await ownerPatch(`baskets/${OWNER}`, { [`tickets/${name}`]: { ticketTypeId: 'karnet' }, updatedAt: now })).toBe(401);
+      expect(
+        await ownerPatch(`baskets/${OWNER}`, { [`tickets/${name}`]: { ticketTypeId: 'karnet' }, updatedAt: now }),
+      ).toBe(401);
     });
     it(`"${name}" as a basket line id`, async () => {
-      expect(await ownerPatch(`baskets/${OWNER}`, { [`merch/${name}`]: { productId: 'tshirt', variantId: 'M', quantity: 1 }, updatedAt: now })).toBe(401);
+      expect(
+        await ownerPatch(`baskets/${OWNER}`, {
+          [`merch/${name}`]: { productId: 'tshirt', variantId: 'M', quantity: 1 },
+          updatedAt: now,
+        }),
+      ).toBe(401);
     });
     it(`"${name}" as the participant a basket line is for`, async () => {
-      expect(await ownerPatch(`baskets/${OWNER}`, { 'merch/-Nx1line0000000000002': { productId: 'tshirt', variantId: 'M', quantity: 1, memberId: name }, updatedAt: now })).toBe(401);
+      expect(
+        await ownerPatch(`baskets/${OWNER}`, {
+          'merch/-Nx1line0000000000002': { productId: 'tshirt', variantId: 'M', quantity: 1, memberId: name },
+          updatedAt: now,
+        }),
+      ).toBe(401);
     });
     it(`"${name}" as a product or variant referenced by a basket line`, async () => {
-      expect(await ownerPatch(`baskets/${OWNER}`, { 'merch/-Nx1line0000000000003': { productId: name, variantId: 'M', quantity: 1 }, updatedAt: now })).toBe(401);
-      expect(await ownerPatch(`baskets/${OWNER}`, { 'merch/-Nx1line0000000000004': { productId: 'tshirt', variantId: name, quantity: 1 }, updatedAt: now })).toBe(401);
+      expect(
+        await ownerPatch(`baskets/${OWNER}`, {
+          'merch/-Nx1line0000000000003': { productId: name, variantId: 'M', quantity: 1 },
+          updatedAt: now,
+        }),
+      ).toBe(401);
+      expect(
+        await ownerPatch(`baskets/${OWNER}`, {
+          'merch/-Nx1line0000000000004': { productId: 'tshirt', variantId: name, quantity: 1 },
+          updatedAt: now,
+        }),
+      ).toBe(401);
     });
     it(`"${name}" as a participant id`, async () => {
-      expect(await ownerPatch(`members/${OWNER}/${name}`, { firstName: 'Ola', lastName: 'Nowak', createdAt: now })).toBe(401);
+      expect(
+        await ownerPatch(`members/${OWNER}/${name}`, { firstName: 'Ola', lastName: 'Nowak', createdAt: now }),
+      ).toBe(401);
     });
   }
 });

@@ -11,16 +11,29 @@ let testEnv: RulesTestEnvironment;
 
 const MINE = '0123456789abcdef0123456789abcdef';
 const THEIRS = 'fedcba9876543210fedcba9876543210';
-const record = (uid: string, orderId: string) => ({ provider: 'przelewy24', uid, orderId, orderNumber: 'ZAM/2026/000001', amount: 14900, currency: 'PLN', status: 'registered', createdAt: 1, token: 'T' });
+const record = (uid: string, orderId: string) => ({
+  provider: 'przelewy24',
+  uid,
+  orderId,
+  orderNumber: 'ZAM/2026/000001',
+  amount: 14900,
+  currency: 'PLN',
+  status: 'registered',
+  createdAt: 1,
+  token: 'T',
+});
 
 beforeAll(async () => {
   suite = await startRulesSuite('demo-rules-payments');
   testEnv = suite.testEnv;
   await testEnv.withSecurityRulesDisabled(async (context) => {
-    await context.database().ref().set({
-      payments: { [MINE]: record(OWNER, 'z1'), [THEIRS]: record(OTHER, 'z2') },
-      paymentNotifications: { n1: { at: 1, kind: 'transaction', sessionId: MINE, result: 'booked' } },
-    });
+    await context
+      .database()
+      .ref()
+      .set({
+        payments: { [MINE]: record(OWNER, 'z1'), [THEIRS]: record(OTHER, 'z2') },
+        paymentNotifications: { n1: { at: 1, kind: 'transaction', sessionId: MINE, result: 'booked' } },
+      });
   });
 });
 afterAll(async () => {
@@ -57,11 +70,16 @@ describe('payments', () => {
   });
 
   it('the admin view’s own queries: the newest notifications and the open bank refund candidates, for admins only', async () => {
-    const newest = (uid: string, claims: Record<string, unknown> = {}) => as(uid, claims).ref('paymentNotifications').orderByChild('at').limitToLast(300).once('value');
-    const openCandidates = (uid: string, claims: Record<string, unknown> = {}) => as(uid, claims).ref('bank/refundCandidates').orderByChild('status').equalTo('open').once('value');
+    const newest = (uid: string, claims: Record<string, unknown> = {}) =>
+      as(uid, claims).ref('paymentNotifications').orderByChild('at').limitToLast(300).once('value');
+    const openCandidates = (uid: string, claims: Record<string, unknown> = {}) =>
+      as(uid, claims).ref('bank/refundCandidates').orderByChild('status').equalTo('open').once('value');
     expect(Object.keys((await assertSucceeds(newest(ADMIN, { admin: true }))).val())).toEqual(['n1']);
     await assertSucceeds(openCandidates(ADMIN, { admin: true }));
-    for (const [uid, claims] of [[OWNER, {}], [STAFF, { staff: true }]] as const) {
+    for (const [uid, claims] of [
+      [OWNER, {}],
+      [STAFF, { staff: true }],
+    ] as const) {
       await assertFails(newest(uid, claims));
       await assertFails(openCandidates(uid, claims));
       await assertFails(as(uid, claims).ref('payments').orderByChild('createdAt').limitToLast(50).once('value'));

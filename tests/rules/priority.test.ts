@@ -16,7 +16,15 @@ let origin: string;
 let owner: RulesTestContext;
 const ownerToken = createMockUserToken({ user_id: O, sub: O } as Parameters<typeof createMockUserToken>[0], PROJECT);
 
-const validInvoice = { kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274', street: 'ul. Portowa 2', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+const validInvoice = {
+  kind: 'company',
+  name: 'Żagle Sp. z o.o.',
+  nip: '5260250274',
+  street: 'ul. Portowa 2',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+};
 
 /** Every kind of location a participant writes, each with a value the rules accept there. */
 const WRITABLE: { path: string; value: unknown }[] = [
@@ -86,7 +94,11 @@ async function storedAt(path: string): Promise<unknown> {
 async function storedExport(): Promise<string> {
   let text = '';
   await suite.testEnv.withSecurityRulesDisabled(async (context) => {
-    const snapshots = await Promise.all(['profiles', 'members', 'baskets', 'mailPrefs'].map((root) => context.database().ref(`${root}/${O}`).once('value')));
+    const snapshots = await Promise.all(
+      ['profiles', 'members', 'baskets', 'mailPrefs'].map((root) =>
+        context.database().ref(`${root}/${O}`).once('value'),
+      ),
+    );
     text = JSON.stringify(snapshots.map((s) => s.exportVal()));
   });
   return text;
@@ -118,7 +130,8 @@ function clientWritableNodes(node: RuleNode, path: string, underWrite: boolean):
   const writable = underWrite || (write !== undefined && write !== false && write !== 'false');
   const out: [string, RuleNode][] = writable ? [[path, node]] : [];
   for (const [key, child] of Object.entries(node)) {
-    if (!key.startsWith('.') && typeof child === 'object' && !Array.isArray(child)) out.push(...clientWritableNodes(child, `${path}/${key}`, writable));
+    if (!key.startsWith('.') && typeof child === 'object' && !Array.isArray(child))
+      out.push(...clientWritableNodes(child, `${path}/${key}`, writable));
   }
   return out;
 }
@@ -141,9 +154,20 @@ beforeEach(async () => {
 describe('the rules file', () => {
   it('every node a client may write refuses priorities in its .validate (or refuses the node)', () => {
     const nodes = clientWritableNodes(parseRules(RULES_SOURCE).rules as RuleNode, '', false);
-    expect(nodes.map(([path]) => path)).toEqual(expect.arrayContaining([`/profiles/$uid/firstName`, `/baskets/$uid`, `/members/$uid/$memberId`, `/mailPrefs/$uid`]));
+    expect(nodes.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        `/profiles/$uid/firstName`,
+        `/baskets/$uid`,
+        `/members/$uid/$memberId`,
+        `/mailPrefs/$uid`,
+      ]),
+    );
     const missing = nodes
-      .filter(([, node]) => node['.validate'] !== false && !String(node['.validate'] ?? '').startsWith('newData.getPriority() === null && '))
+      .filter(
+        ([, node]) =>
+          node['.validate'] !== false &&
+          !String(node['.validate'] ?? '').startsWith('newData.getPriority() === null && '),
+      )
       .map(([path]) => path);
     expect(missing, 'client-writable nodes whose .validate lets a priority through').toEqual([]);
   });

@@ -29,7 +29,9 @@ describe('orders: query-based list reads', () => {
   });
 
   it('the right query with a limit is still allowed', async () => {
-    const snapshot = await assertSucceeds(ownerDb().ref('orders').orderByChild('uid').equalTo(OWNER).limitToLast(1).once('value'));
+    const snapshot = await assertSucceeds(
+      ownerDb().ref('orders').orderByChild('uid').equalTo(OWNER).limitToLast(1).once('value'),
+    );
     expect(Object.keys(snapshot.val())).toEqual(['oAlice2']);
   });
 
@@ -69,7 +71,9 @@ describe('orders: query-based list reads', () => {
   });
 
   it('anonymous visitors cannot use the query', async () => {
-    await assertFails(testEnv.unauthenticatedContext().database().ref('orders').orderByChild('uid').equalTo(OWNER).once('value'));
+    await assertFails(
+      testEnv.unauthenticatedContext().database().ref('orders').orderByChild('uid').equalTo(OWNER).once('value'),
+    );
   });
 
   it('the owner reads a single own order and not somebody else’s', async () => {
@@ -95,9 +99,13 @@ describe('orders: query-based list reads', () => {
 describe('pickup directory: staff look-ups', () => {
   it('staff find a person by pickup code and by e-mail', async () => {
     const db = testEnv.authenticatedContext(STAFF, { staff: true }).database();
-    const byCode = await assertSucceeds(db.ref('pickupDirectory').orderByChild('pickupCode').equalTo('KDALA234').once('value'));
+    const byCode = await assertSucceeds(
+      db.ref('pickupDirectory').orderByChild('pickupCode').equalTo('KDALA234').once('value'),
+    );
     expect(Object.keys(byCode.val())).toEqual([OWNER]);
-    const byEmail = await assertSucceeds(db.ref('pickupDirectory').orderByChild('email').equalTo('alice@example.pl').once('value'));
+    const byEmail = await assertSucceeds(
+      db.ref('pickupDirectory').orderByChild('email').equalTo('alice@example.pl').once('value'),
+    );
     expect(Object.keys(byEmail.val())).toEqual([OWNER]);
   });
 

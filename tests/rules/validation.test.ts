@@ -3,7 +3,12 @@
 // runs against a freshly seeded database, as the owner, so a refusal can only come from .validate
 // (or the member-with-ticket rule), never from the owner lacking access.
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { assertFails, assertSucceeds, type RulesTestContext, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import { startRulesSuite, type RulesSuite } from './setup.js';
 import { NEWCOMER, OTHER, OWNER, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
 
@@ -21,7 +26,14 @@ const M = `/members/${OWNER}`;
 const B = `/baskets/${OWNER}`;
 const long = (n: number) => 'x'.repeat(n);
 
-const person = { kind: 'person', name: 'Alicja Bałtycka', street: 'ul. Morska 5/2', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+const person = {
+  kind: 'person',
+  name: 'Alicja Bałtycka',
+  street: 'ul. Morska 5/2',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+};
 const company = { ...person, kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274' };
 const member = { firstName: 'Ola', lastName: 'Nowak', createdAt: SERVER_TIMESTAMP };
 /** m-free as the fixtures store it (its createdAt is immutable). */
@@ -68,9 +80,27 @@ const CASES: Case[] = [
   { name: 'updatedAt from the client clock', path: `${P}/updatedAt`, value: 1_780_000_000_001, ok: false },
   { name: 'updatedAt as a string', path: `${P}/updatedAt`, value: 'teraz', ok: false },
   { name: 'unknown profile key', path: `${P}/isAdmin`, value: true, ok: false },
-  { name: 'update of allowed fields together', path: P, op: 'update', value: { firstName: 'Ala', lastName: 'Nowak', phone: '+48 601 000 000', updatedAt: SERVER_TIMESTAMP }, ok: true },
-  { name: 'update mixing an allowed field and email', path: P, op: 'update', value: { firstName: 'Ala', email: 'x@example.pl' }, ok: false },
-  { name: 'update mixing an allowed field and an unknown key', path: P, op: 'update', value: { firstName: 'Ala', role: 'admin' }, ok: false },
+  {
+    name: 'update of allowed fields together',
+    path: P,
+    op: 'update',
+    value: { firstName: 'Ala', lastName: 'Nowak', phone: '+48 601 000 000', updatedAt: SERVER_TIMESTAMP },
+    ok: true,
+  },
+  {
+    name: 'update mixing an allowed field and email',
+    path: P,
+    op: 'update',
+    value: { firstName: 'Ala', email: 'x@example.pl' },
+    ok: false,
+  },
+  {
+    name: 'update mixing an allowed field and an unknown key',
+    path: P,
+    op: 'update',
+    value: { firstName: 'Ala', role: 'admin' },
+    ok: false,
+  },
   { name: 'update of a nested consent', path: P, op: 'update', value: { 'consents/marketing': true }, ok: false },
   // Invoice data
   { name: 'invoice for a person', path: `${P}/invoice`, value: person, ok: true },
@@ -85,24 +115,84 @@ const CASES: Case[] = [
   { name: 'invoice with an unknown key', path: `${P}/invoice`, value: { ...person, regon: '123456785' }, ok: false },
   { name: 'invoice name over 120 characters', path: `${P}/invoice`, value: { ...person, name: long(121) }, ok: false },
   { name: 'invoice city over 60 characters', path: `${P}/invoice`, value: { ...person, city: long(61) }, ok: false },
-  { name: 'foreign postal code with a symbol', path: `${P}/invoice`, value: { ...person, country: 'DE', postalCode: '10115!' }, ok: false },
-  { name: 'invoice street over 120 characters', path: `${P}/invoice`, value: { ...person, street: long(121) }, ok: false },
-  { name: 'Polish postal code without a dash', path: `${P}/invoice`, value: { ...person, postalCode: '76270' }, ok: false },
-  { name: 'foreign postal code', path: `${P}/invoice`, value: { ...person, country: 'DE', postalCode: '10115' }, ok: true },
-  { name: 'invoice country not in the list', path: `${P}/invoice`, value: { ...person, country: 'XX', postalCode: '12345' }, ok: false },
+  {
+    name: 'foreign postal code with a symbol',
+    path: `${P}/invoice`,
+    value: { ...person, country: 'DE', postalCode: '10115!' },
+    ok: false,
+  },
+  {
+    name: 'invoice street over 120 characters',
+    path: `${P}/invoice`,
+    value: { ...person, street: long(121) },
+    ok: false,
+  },
+  {
+    name: 'Polish postal code without a dash',
+    path: `${P}/invoice`,
+    value: { ...person, postalCode: '76270' },
+    ok: false,
+  },
+  {
+    name: 'foreign postal code',
+    path: `${P}/invoice`,
+    value: { ...person, country: 'DE', postalCode: '10115' },
+    ok: true,
+  },
+  {
+    name: 'invoice country not in the list',
+    path: `${P}/invoice`,
+    value: { ...person, country: 'XX', postalCode: '12345' },
+    ok: false,
+  },
   { name: 'invoice as a string', path: `${P}/invoice`, value: 'firma', ok: false },
   // Members
   // Members: created only by the addMember callable (server-minted id, at most 30); the owner
   // replaces or edits an existing one.
   { name: 'new member written by the client', path: `${M}/m-new`, value: member, ok: false },
-  { name: 'new member under a push id written by the client', path: `${M}/-Nx1aBcDeFgHiJkLmNoP`, value: member, ok: false },
+  {
+    name: 'new member under a push id written by the client',
+    path: `${M}/-Nx1aBcDeFgHiJkLmNoP`,
+    value: member,
+    ok: false,
+  },
   { name: 'member replaced whole', path: `${M}/m-free`, value: existingMember, ok: true },
-  { name: 'member replaced with birth year and relation', path: `${M}/m-free`, value: { ...existingMember, birthYear: 2015, relation: 'child' }, ok: true },
-  { name: 'member replaced without a last name', path: `${M}/m-free`, value: { ...existingMember, lastName: undefined }, ok: false },
-  { name: 'member replaced without createdAt', path: `${M}/m-free`, value: { ...existingMember, createdAt: undefined }, ok: false },
-  { name: 'member replaced with another createdAt', path: `${M}/m-free`, value: { ...existingMember, createdAt: 1_780_000_000_001 }, ok: false },
-  { name: 'member replaced with an unknown key', path: `${M}/m-free`, value: { ...existingMember, ticket: 'karnet' }, ok: false },
-  { name: 'member first name over 60 characters', path: `${M}/m-free`, value: { ...existingMember, firstName: long(61) }, ok: false },
+  {
+    name: 'member replaced with birth year and relation',
+    path: `${M}/m-free`,
+    value: { ...existingMember, birthYear: 2015, relation: 'child' },
+    ok: true,
+  },
+  {
+    name: 'member replaced without a last name',
+    path: `${M}/m-free`,
+    value: { ...existingMember, lastName: undefined },
+    ok: false,
+  },
+  {
+    name: 'member replaced without createdAt',
+    path: `${M}/m-free`,
+    value: { ...existingMember, createdAt: undefined },
+    ok: false,
+  },
+  {
+    name: 'member replaced with another createdAt',
+    path: `${M}/m-free`,
+    value: { ...existingMember, createdAt: 1_780_000_000_001 },
+    ok: false,
+  },
+  {
+    name: 'member replaced with an unknown key',
+    path: `${M}/m-free`,
+    value: { ...existingMember, ticket: 'karnet' },
+    ok: false,
+  },
+  {
+    name: 'member first name over 60 characters',
+    path: `${M}/m-free`,
+    value: { ...existingMember, firstName: long(61) },
+    ok: false,
+  },
   { name: 'member first name as a number', path: `${M}/m-free`, value: { ...existingMember, firstName: 7 }, ok: false },
   { name: 'birth year before 1900', path: `${M}/m-free`, value: { ...existingMember, birthYear: 1899 }, ok: false },
   { name: 'fractional birth year', path: `${M}/m-free`, value: { ...existingMember, birthYear: 2015.5 }, ok: false },
@@ -115,44 +205,138 @@ const CASES: Case[] = [
   ...UNSAFE_TEXTS.flatMap(([what, text]): Case[] => [
     { name: `member first name with ${what}`, path: `${M}/m-free/firstName`, value: `Ola${text}`, ok: false },
     { name: `profile last name with ${what}`, path: `${P}/lastName`, value: `Nowak${text}`, ok: false },
-    { name: `invoice name with ${what}`, path: `${P}/invoice`, value: { ...person, name: `Jan Kowalski${text}` }, ok: false },
-    { name: `invoice street with ${what}`, path: `${P}/invoice`, value: { ...person, street: `ul. Morska 1${text}` }, ok: false },
+    {
+      name: `invoice name with ${what}`,
+      path: `${P}/invoice`,
+      value: { ...person, name: `Jan Kowalski${text}` },
+      ok: false,
+    },
+    {
+      name: `invoice street with ${what}`,
+      path: `${P}/invoice`,
+      value: { ...person, street: `ul. Morska 1${text}` },
+      ok: false,
+    },
     { name: `invoice city with ${what}`, path: `${P}/invoice`, value: { ...person, city: `Ustka${text}` }, ok: false },
   ]),
-  { name: 'member name with Polish letters, an apostrophe and an emoji', path: `${M}/m-free/firstName`, value: 'Zoë-Łucja O’Brien ⛵🌊', ok: true },
-  { name: 'invoice name with HTML (stored as text, rendered as text)', path: `${P}/invoice`, value: { ...person, name: '<b>Jan</b> & Syn' }, ok: true },
+  {
+    name: 'member name with Polish letters, an apostrophe and an emoji',
+    path: `${M}/m-free/firstName`,
+    value: 'Zoë-Łucja O’Brien ⛵🌊',
+    ok: true,
+  },
+  {
+    name: 'invoice name with HTML (stored as text, rendered as text)',
+    path: `${P}/invoice`,
+    value: { ...person, name: '<b>Jan</b> & Syn' },
+    ok: true,
+  },
   { name: 'renaming an existing member', path: `${M}/m-free`, op: 'update', value: { firstName: 'Jakub' }, ok: true },
-  { name: 'changing createdAt of an existing member', path: `${M}/m-free`, op: 'update', value: { createdAt: SERVER_TIMESTAMP }, ok: false },
+  {
+    name: 'changing createdAt of an existing member',
+    path: `${M}/m-free`,
+    op: 'update',
+    value: { createdAt: SERVER_TIMESTAMP },
+    ok: false,
+  },
   { name: 'removing a required member field', path: `${M}/m-free`, op: 'update', value: { lastName: null }, ok: false },
-  { name: 'removing an optional member field', path: `${M}/m-free`, op: 'update', value: { birthYear: null }, ok: true },
+  {
+    name: 'removing an optional member field',
+    path: `${M}/m-free`,
+    op: 'update',
+    value: { birthYear: null },
+    ok: true,
+  },
   { name: 'deleting a member without a ticket', path: `${M}/m-free`, value: null, ok: true },
   { name: 'deleting a member holding a ticket', path: `${M}/m-ticket`, value: null, ok: false },
-  { name: 'deleting a ticket holder through an update of the list', path: M, op: 'update', value: { 'm-ticket': null }, ok: false },
-  { name: 'emptying a ticket holder field by field', path: `${M}/m-ticket`, op: 'update', value: { firstName: null, lastName: null, relation: null, createdAt: null }, ok: false },
-  { name: 'replacing the whole member list', path: M, value: { 'm-free': { firstName: 'Kuba', lastName: 'B', createdAt: SERVER_TIMESTAMP } }, ok: false },
+  {
+    name: 'deleting a ticket holder through an update of the list',
+    path: M,
+    op: 'update',
+    value: { 'm-ticket': null },
+    ok: false,
+  },
+  {
+    name: 'emptying a ticket holder field by field',
+    path: `${M}/m-ticket`,
+    op: 'update',
+    value: { firstName: null, lastName: null, relation: null, createdAt: null },
+    ok: false,
+  },
+  {
+    name: 'replacing the whole member list',
+    path: M,
+    value: { 'm-free': { firstName: 'Kuba', lastName: 'B', createdAt: SERVER_TIMESTAMP } },
+    ok: false,
+  },
   // Basket: tickets
   { name: 'ticket line', path: `${B}/tickets/m-ticket`, value: ticketLine, ok: true },
   { name: 'ticket line for an unknown member', path: `${B}/tickets/mNobody`, value: ticketLine, ok: false },
   { name: "ticket line for another user's member", path: `${B}/tickets/m-bob`, value: ticketLine, ok: false },
-  { name: 'ticket line with an unknown ticket type', path: `${B}/tickets/m-ticket`, value: { ticketTypeId: 'vip' }, ok: false },
-  { name: 'ticket type id pointing inside a ticket type', path: `${B}/tickets/m-ticket`, value: { ticketTypeId: 'karnet/name' }, ok: false },
+  {
+    name: 'ticket line with an unknown ticket type',
+    path: `${B}/tickets/m-ticket`,
+    value: { ticketTypeId: 'vip' },
+    ok: false,
+  },
+  {
+    name: 'ticket type id pointing inside a ticket type',
+    path: `${B}/tickets/m-ticket`,
+    value: { ticketTypeId: 'karnet/name' },
+    ok: false,
+  },
   { name: 'ticket type id as a number', path: `${B}/tickets/m-ticket`, value: { ticketTypeId: 1 }, ok: false },
-  { name: 'ticket line with a price', path: `${B}/tickets/m-ticket`, value: { ...ticketLine, priceGrosze: 1 }, ok: false },
+  {
+    name: 'ticket line with a price',
+    path: `${B}/tickets/m-ticket`,
+    value: { ...ticketLine, priceGrosze: 1 },
+    ok: false,
+  },
   { name: 'ticket line without a ticket type', path: `${B}/tickets/m-ticket`, value: { note: 'x' }, ok: false },
   { name: 'ticket line as a string', path: `${B}/tickets/m-ticket`, value: 'karnet', ok: false },
   // Basket: merchandise
   { name: 'merch line', path: `${B}/merch/l-1`, value: merchLine, ok: true },
-  { name: 'merch line assigned to a member', path: `${B}/merch/l-1`, value: { ...merchLine, memberId: 'm-free' }, ok: true },
-  { name: 'merch line for an unknown product', path: `${B}/merch/l-1`, value: { ...merchLine, productId: 'kubek' }, ok: false },
-  { name: 'merch line for an archived product', path: `${B}/merch/l-1`, value: { ...merchLine, productId: 'old' }, ok: false },
-  { name: 'merch line for an unknown variant', path: `${B}/merch/l-1`, value: { ...merchLine, variantId: 'XXL' }, ok: false },
-  { name: 'merch line for an unknown member', path: `${B}/merch/l-1`, value: { ...merchLine, memberId: 'm-bob' }, ok: false },
+  {
+    name: 'merch line assigned to a member',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, memberId: 'm-free' },
+    ok: true,
+  },
+  {
+    name: 'merch line for an unknown product',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, productId: 'kubek' },
+    ok: false,
+  },
+  {
+    name: 'merch line for an archived product',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, productId: 'old' },
+    ok: false,
+  },
+  {
+    name: 'merch line for an unknown variant',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, variantId: 'XXL' },
+    ok: false,
+  },
+  {
+    name: 'merch line for an unknown member',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, memberId: 'm-bob' },
+    ok: false,
+  },
   { name: 'quantity 0', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: 0 }, ok: false },
   { name: 'quantity 21', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: 21 }, ok: false },
   { name: 'quantity 20', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: 20 }, ok: true },
   { name: 'fractional quantity', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: 1.5 }, ok: false },
   { name: 'quantity as a string', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: '2' }, ok: false },
-  { name: 'merch line without a quantity', path: `${B}/merch/l-1`, value: { ...merchLine, quantity: undefined }, ok: false },
+  {
+    name: 'merch line without a quantity',
+    path: `${B}/merch/l-1`,
+    value: { ...merchLine, quantity: undefined },
+    ok: false,
+  },
   { name: 'merch line with a price', path: `${B}/merch/l-1`, value: { ...merchLine, priceGrosze: 1 }, ok: false },
   { name: 'merch line id over 64 characters', path: `${B}/merch/${long(65)}`, value: merchLine, ok: false },
   // Basket: root
@@ -160,14 +344,33 @@ const CASES: Case[] = [
   { name: 'basket updatedAt from the client clock', path: `${B}/updatedAt`, value: 1_780_000_000_005, ok: false },
   { name: 'basket with an unknown key', path: `${B}/discount`, value: 100, ok: false },
   { name: 'basket as a string', path: B, value: 'pełny', ok: false },
-  { name: 'whole basket', path: B, value: { tickets: { 'm-ticket': ticketLine }, merch: { 'l-1': merchLine }, updatedAt: SERVER_TIMESTAMP }, ok: true },
+  {
+    name: 'whole basket',
+    path: B,
+    value: { tickets: { 'm-ticket': ticketLine }, merch: { 'l-1': merchLine }, updatedAt: SERVER_TIMESTAMP },
+    ok: true,
+  },
   { name: 'whole basket without updatedAt', path: B, value: { tickets: { 'm-ticket': ticketLine } }, ok: false },
   { name: 'ticket lines as a string', path: `${B}/tickets`, value: 'karnet', ok: false },
   { name: 'merch lines as a number', path: `${B}/merch`, value: 3, ok: false },
   { name: 'members list as a string', path: `${M}/m-new`, value: true, ok: false },
-  { name: 'consents replaced by the owner', path: `${P}/consents`, value: { terms: true, privacy: true, marketing: true, acceptedAt: 1 }, ok: false },
+  {
+    name: 'consents replaced by the owner',
+    path: `${P}/consents`,
+    value: { terms: true, privacy: true, marketing: true, acceptedAt: 1 },
+    ok: false,
+  },
   { name: 'clearing the basket', path: B, value: null, ok: true },
-  { name: 'whole basket with one bad line', path: B, value: { tickets: { 'm-ticket': ticketLine }, merch: { 'l-1': { ...merchLine, quantity: 0 } }, updatedAt: SERVER_TIMESTAMP }, ok: false },
+  {
+    name: 'whole basket with one bad line',
+    path: B,
+    value: {
+      tickets: { 'm-ticket': ticketLine },
+      merch: { 'l-1': { ...merchLine, quantity: 0 } },
+      updatedAt: SERVER_TIMESTAMP,
+    },
+    ok: false,
+  },
 ];
 
 let suite: RulesSuite;
@@ -226,13 +429,20 @@ describe('profile lifecycle', () => {
     const db = testEnv.authenticatedContext(OTHER).database();
     await assertSucceeds(db.ref(`/baskets/${OTHER}`).set(null));
     await assertFails(db.ref(`/baskets/${OTHER}/tickets/m-bob`).set(ticketLine));
-    await assertSucceeds(db.ref(`/baskets/${OTHER}`).update({ 'tickets/m-bob': ticketLine, updatedAt: SERVER_TIMESTAMP }));
+    await assertSucceeds(
+      db.ref(`/baskets/${OTHER}`).update({ 'tickets/m-bob': ticketLine, updatedAt: SERVER_TIMESTAMP }),
+    );
   });
 
   it('a basket line can name a member only once the member exists', async () => {
     const db = owner.database();
     await assertFails(db.ref(`${B}/tickets/m-new`).set(ticketLine));
-    await testEnv.withSecurityRulesDisabled((admin) => admin.database().ref(`${M}/m-new`).set({ ...member, createdAt: 1_780_000_000_000 }));
+    await testEnv.withSecurityRulesDisabled((admin) =>
+      admin
+        .database()
+        .ref(`${M}/m-new`)
+        .set({ ...member, createdAt: 1_780_000_000_000 }),
+    );
     await assertSucceeds(db.ref(`${B}/tickets/m-new`).set(ticketLine));
   });
 });

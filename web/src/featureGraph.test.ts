@@ -71,7 +71,8 @@ export function featureCycles(graph: Graph): string[][] {
   return cycles;
 }
 
-const webGraph = () => partGraph(sourceFiles(SRC).map((full) => ({ file: path.relative(SRC, full), source: readFileSync(full, 'utf8') })));
+const webGraph = () =>
+  partGraph(sourceFiles(SRC).map((full) => ({ file: path.relative(SRC, full), source: readFileSync(full, 'utf8') })));
 
 describe('the import graph of web/src', () => {
   it('has no cycle between features', () => {
@@ -79,12 +80,16 @@ describe('the import graph of web/src', () => {
   });
 
   it('has no feature importing app/ (app composes features, not the other way)', () => {
-    const offenders = [...webGraph()].filter(([from, to]) => from.startsWith('features/') && to.has('app')).map(([from]) => from);
+    const offenders = [...webGraph()]
+      .filter(([from, to]) => from.startsWith('features/') && to.has('app'))
+      .map(([from]) => from);
     expect(offenders).toEqual([]);
   });
 
   it('has no shared/ module importing a feature or app/', () => {
-    expect([...(webGraph().get('shared') ?? [])].filter((to) => to === 'app' || to.startsWith('features/'))).toEqual([]);
+    expect([...(webGraph().get('shared') ?? [])].filter((to) => to === 'app' || to.startsWith('features/'))).toEqual(
+      [],
+    );
   });
 
   it('finds a cycle through three features, and static, re-exported and lazy imports alike', () => {

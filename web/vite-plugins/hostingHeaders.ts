@@ -24,9 +24,10 @@ function globToRegExp(glob: string): RegExp {
  * network (`npm run bench:web`, second-visit row).
  */
 export function hostingHeaders(firebaseJson: URL): Plugin {
-  const rules = ((JSON.parse(readFileSync(firebaseJson, 'utf8')) as { hosting?: { headers?: HostingHeaderRule[] } }).hosting?.headers ?? []).map(
-    (rule) => ({ match: globToRegExp(rule.source), headers: rule.headers }),
-  );
+  const rules = (
+    (JSON.parse(readFileSync(firebaseJson, 'utf8')) as { hosting?: { headers?: HostingHeaderRule[] } }).hosting
+      ?.headers ?? []
+  ).map((rule) => ({ match: globToRegExp(rule.source), headers: rule.headers }));
   return {
     name: 'hosting-headers',
     configurePreviewServer(server) {
@@ -47,7 +48,8 @@ function overrideHeaders(res: ServerResponse, headers: HostingHeaderRule['header
     const last = args.at(-1);
     if (typeof last === 'object' && last !== null && !Array.isArray(last)) {
       const given = last as Record<string, unknown>;
-      for (const { key } of headers) for (const name of Object.keys(given)) if (name.toLowerCase() === key.toLowerCase()) delete given[name];
+      for (const { key } of headers)
+        for (const name of Object.keys(given)) if (name.toLowerCase() === key.toLowerCase()) delete given[name];
     }
     for (const { key, value } of headers) res.setHeader(key, value);
     return writeHead(...args);

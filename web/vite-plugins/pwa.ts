@@ -24,7 +24,10 @@ interface ChunkInfo {
  * Walks the bundle from the entry: the entry's static and lazy imports (layouts, Firebase loaders)
  * are taken, except feature areas outside OFFLINE_AREAS, which stop the walk.
  */
-export function offlineFiles(chunks: ReadonlyMap<string, ChunkInfo>, areas: readonly string[] = OFFLINE_AREAS): Set<string> {
+export function offlineFiles(
+  chunks: ReadonlyMap<string, ChunkInfo>,
+  areas: readonly string[] = OFFLINE_AREAS,
+): Set<string> {
   const keep = new Set<string>();
   const visit = (file: string) => {
     const chunk = chunks.get(file);

@@ -6,7 +6,10 @@ import type { Plugin } from 'vite';
 export const MANIFEST_FILE = 'latest.json';
 
 function freshBuildId(): string {
-  return `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+  return `${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${randomBytes(4).toString('hex')}`;
 }
 
 /**

@@ -2,15 +2,7 @@ import { DatabaseError } from './errors.js';
 import { setJsonProperty } from './json.js';
 import { priorityHashText, doubleToIEEE754String, sha1Base64 } from './hash.js';
 import { compareParsedKeys, tryParseInt, type Path } from './path.js';
-import {
-  TNode,
-  treapEach,
-  treapEntries,
-  treapFromSorted,
-  treapGet,
-  treapInsert,
-  treapRemove,
-} from './treap.js';
+import { TNode, treapEach, treapEntries, treapFromSorted, treapGet, treapInsert, treapRemove } from './treap.js';
 
 export type Priority = string | number | null;
 export type LeafValue = string | number | boolean;
@@ -222,7 +214,10 @@ export class ChildrenNode implements DataNode {
       if (existing === null) return this;
       if (this.count === 1) return EMPTY_NODE;
       const had = existing.value.getPriority() !== null ? 1 : 0;
-      return this.derive(new ChildrenNode(treapRemove(this.root, key, keyInt), this.count - 1, this.priority, this.prioCount - had), key);
+      return this.derive(
+        new ChildrenNode(treapRemove(this.root, key, keyInt), this.count - 1, this.priority, this.prioCount - had),
+        key,
+      );
     }
     if (existing !== null && existing.value === child) return this;
     const had = existing !== null && existing.value.getPriority() !== null ? 1 : 0;
@@ -382,7 +377,8 @@ export function nodeFromJSON(json: unknown, priority: unknown = null): DataNode 
   const t = typeof json;
   if (t === 'string' || t === 'boolean') return new LeafNode(json as LeafValue, priority);
   if (t === 'number') {
-    if (!Number.isFinite(json)) throw new DatabaseError('invalid_data', `Invalid data: ${String(json)} is not a valid JSON number.`);
+    if (!Number.isFinite(json))
+      throw new DatabaseError('invalid_data', `Invalid data: ${String(json)} is not a valid JSON number.`);
     return new LeafNode(json as number, priority);
   }
   if (t !== 'object') throw new DatabaseError('invalid_data', `Invalid data: a ${t} is not a JSON value.`);
@@ -422,4 +418,3 @@ export function nodeFromJSON(json: unknown, priority: unknown = null): DataNode 
   if (keys.length === 0) return EMPTY_NODE;
   return new ChildrenNode(treapFromSorted(keys, keyInts, values), keys.length, priority, prioCount);
 }
-

@@ -79,7 +79,8 @@ export function validateKey(
   code: 'invalid_path' | 'invalid_data' = 'invalid_path',
   where?: string | (() => string),
 ): void {
-  if (typeof key === 'string' && key.length > 0 && key.length * 3 <= MAX_KEY_BYTES && !INVALID_KEY_REGEX.test(key)) return;
+  if (typeof key === 'string' && key.length > 0 && key.length * 3 <= MAX_KEY_BYTES && !INVALID_KEY_REGEX.test(key))
+    return;
   const at = where === undefined ? '' : ` at ${typeof where === 'function' ? where() : where}`;
   if (typeof key !== 'string' || key.length === 0) {
     throw new DatabaseError(code, `Invalid key ""${at}: keys must be non-empty strings.`);
@@ -113,7 +114,7 @@ export function parsePath(pathString: string): Path {
       if (i > start) {
         const key = pathString.slice(start, i);
         // `.priority` addresses a node's priority (the SDK's setPriority writes to '<path>/.priority').
-        if (key !== '.priority' || i < len && pathString.slice(i).replace(/\//g, '') !== '') {
+        if (key !== '.priority' || (i < len && pathString.slice(i).replace(/\//g, '') !== '')) {
           validateKey(key, 'invalid_path', pathString);
         }
         parts.push(key);

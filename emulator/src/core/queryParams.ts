@@ -73,12 +73,15 @@ function checkBoundValue(index: QueryIndex, value: unknown, name: string | undef
   if (value !== null && typeof value === 'object') {
     invalid(`Query ${what}: the value must be a JSON primitive (null, a boolean, a number or a string).`);
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) invalid(`Query ${what}: ${String(value)} is not a valid value.`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    invalid(`Query ${what}: ${String(value)} is not a valid value.`);
   if (index.kind === 'key' && typeof value !== 'string') {
     invalid(`Query ${what}: when ordering by key, the value must be a string.`);
   }
   if (index.kind === 'priority' && typeof value === 'boolean') {
-    invalid(`Query ${what}: when ordering by priority, the value must be a valid priority (null, a number or a string).`);
+    invalid(
+      `Query ${what}: when ordering by priority, the value must be a valid priority (null, a number or a string).`,
+    );
   }
   if (name !== undefined && typeof name !== 'string') invalid(`Query ${what}: the key name must be a string.`);
 }
@@ -108,7 +111,8 @@ export function queryParamsFromWire(q: Record<string, unknown> | undefined): Que
   } else if ('en' in q || 'ein' in q) invalid('Query end name without an end value.');
   if ('l' in q) {
     const l = q.l;
-    if (typeof l !== 'number' || !Number.isInteger(l) || l < 0) invalid(`Query limit must be a non-negative integer, got ${JSON.stringify(l)}.`);
+    if (typeof l !== 'number' || !Number.isInteger(l) || l < 0)
+      invalid(`Query limit must be a non-negative integer, got ${JSON.stringify(l)}.`);
     params.limit = l;
     if (q.vf === 'l') params.viewFrom = 'left';
     else if (q.vf === 'r') params.viewFrom = 'right';

@@ -89,7 +89,14 @@ function indexedChildren(node: ChildrenNode, index: QueryIndex): IndexedChild[] 
     }
   }
   if (list === undefined) {
-    list = node.entries().map((e: TNode<DataNode>) => ({ key: e.key, keyInt: e.keyInt, node: e.value, sortNode: sortValueOf(index, e.value) }));
+    list = node
+      .entries()
+      .map((e: TNode<DataNode>) => ({
+        key: e.key,
+        keyInt: e.keyInt,
+        node: e.value,
+        sortNode: sortValueOf(index, e.value),
+      }));
     list.sort(compareIndexed);
   }
   const cache = (node.indexCache ??= new Map());
@@ -158,7 +165,10 @@ function applyKeyOrdered(node: ChildrenNode, params: QueryParams): DataNode {
       picked.reverse();
     }
   }
-  return buildWindow(node, picked.map((t) => ({ key: t.key, keyInt: t.keyInt, node: t.value, sortNode: EMPTY_NODE })));
+  return buildWindow(
+    node,
+    picked.map((t) => ({ key: t.key, keyInt: t.keyInt, node: t.value, sortNode: EMPTY_NODE })),
+  );
 }
 
 function buildWindow(node: ChildrenNode, selected: IndexedChild[]): DataNode {

@@ -49,13 +49,27 @@ function insert<V>(t: TNode<V> | null, key: string, keyInt: number | null, prio:
   if (c < 0) {
     const l = insert(t.left, key, keyInt, prio, value);
     if (l.prio > t.prio) {
-      return new TNode(l.key, l.keyInt, l.prio, l.value, l.left, new TNode(t.key, t.keyInt, t.prio, t.value, l.right, t.right));
+      return new TNode(
+        l.key,
+        l.keyInt,
+        l.prio,
+        l.value,
+        l.left,
+        new TNode(t.key, t.keyInt, t.prio, t.value, l.right, t.right),
+      );
     }
     return new TNode(t.key, t.keyInt, t.prio, t.value, l, t.right);
   }
   const r = insert(t.right, key, keyInt, prio, value);
   if (r.prio > t.prio) {
-    return new TNode(r.key, r.keyInt, r.prio, r.value, new TNode(t.key, t.keyInt, t.prio, t.value, t.left, r.left), r.right);
+    return new TNode(
+      r.key,
+      r.keyInt,
+      r.prio,
+      r.value,
+      new TNode(t.key, t.keyInt, t.prio, t.value, t.left, r.left),
+      r.right,
+    );
   }
   return new TNode(t.key, t.keyInt, t.prio, t.value, t.left, r);
 }
@@ -117,7 +131,11 @@ export function parsedKey(key: string): number | null {
  * Builds a treap from entries already sorted by key, in O(n) (Cartesian tree construction with
  * a stack), so turning a large JSON object into a node costs one sort.
  */
-export function treapFromSorted<V>(keys: readonly string[], keyInts: readonly (number | null)[], values: readonly V[]): TNode<V> | null {
+export function treapFromSorted<V>(
+  keys: readonly string[],
+  keyInts: readonly (number | null)[],
+  values: readonly V[],
+): TNode<V> | null {
   const n = keys.length;
   if (n === 0) return null;
   if (n <= 8) {
@@ -151,7 +169,11 @@ export function treapFromSorted<V>(keys: readonly string[], keyInts: readonly (n
  * the keys and true after it; subtrees wholly before the range are skipped. Stops when `fn`
  * returns true.
  */
-export function treapEachFrom<V>(t: TNode<V> | null, inRange: (n: TNode<V>) => boolean, fn: (n: TNode<V>) => boolean | void): boolean {
+export function treapEachFrom<V>(
+  t: TNode<V> | null,
+  inRange: (n: TNode<V>) => boolean,
+  fn: (n: TNode<V>) => boolean | void,
+): boolean {
   while (t !== null) {
     if (inRange(t)) {
       if (t.left !== null && treapEachFrom(t.left, inRange, fn)) return true;
@@ -163,7 +185,11 @@ export function treapEachFrom<V>(t: TNode<V> | null, inRange: (n: TNode<V>) => b
 }
 
 /** Reverse of treapEachFrom: `inRange` is true for a prefix of the keys and false after it. */
-export function treapEachReverseFrom<V>(t: TNode<V> | null, inRange: (n: TNode<V>) => boolean, fn: (n: TNode<V>) => boolean | void): boolean {
+export function treapEachReverseFrom<V>(
+  t: TNode<V> | null,
+  inRange: (n: TNode<V>) => boolean,
+  fn: (n: TNode<V>) => boolean | void,
+): boolean {
   while (t !== null) {
     if (inRange(t)) {
       if (t.right !== null && treapEachReverseFrom(t.right, inRange, fn)) return true;

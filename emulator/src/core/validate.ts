@@ -33,7 +33,8 @@ function validatePriority(priority: unknown, path: string[]): void {
     return;
   }
   if (typeof priority === 'number') {
-    if (!Number.isFinite(priority)) fail(`Invalid priority ${String(priority)} at ${at(path)}: must be a finite number.`);
+    if (!Number.isFinite(priority))
+      fail(`Invalid priority ${String(priority)} at ${at(path)}: must be a finite number.`);
     return;
   }
   if (typeof priority === 'object' && !Array.isArray(priority) && '.sv' in priority) {
@@ -70,7 +71,9 @@ function validateServerValue(o: Record<string, unknown>, path: string[]): void {
 
 function validateValue(data: unknown, path: string[]): void {
   if (path.length > MAX_PATH_DEPTH) {
-    fail(`Invalid data at ${at(path.slice(0, MAX_PATH_DEPTH + 1))}: data nested more than ${MAX_PATH_DEPTH} levels deep.`);
+    fail(
+      `Invalid data at ${at(path.slice(0, MAX_PATH_DEPTH + 1))}: data nested more than ${MAX_PATH_DEPTH} levels deep.`,
+    );
   }
   switch (typeof data) {
     case 'string':

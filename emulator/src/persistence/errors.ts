@@ -10,7 +10,9 @@ export class CorruptDataError extends Error {
      */
     readonly repairable = false,
   ) {
-    super(`Corrupt data file ${file}: ${message}${repairable ? ' (a repair keeps every record before it and backs up the original)' : ''}`);
+    super(
+      `Corrupt data file ${file}: ${message}${repairable ? ' (a repair keeps every record before it and backs up the original)' : ''}`,
+    );
     this.name = 'CorruptDataError';
   }
 }
@@ -25,7 +27,9 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `Data directory ${dir} is in use by another emulator (pid ${pid}); stop it or choose another --data directory` +
-      (unverifiedLock ? ` (the lock does not say which process wrote it; if pid ${pid} is not an emulator, delete ${unverifiedLock})` : ''),
+        (unverifiedLock
+          ? ` (the lock does not say which process wrote it; if pid ${pid} is not an emulator, delete ${unverifiedLock})`
+          : ''),
     );
     this.name = 'DataDirLockedError';
   }

@@ -70,13 +70,15 @@ export async function importDatabases(dir: string): Promise<Map<string, unknown>
   }
   const out = new Map<string, unknown>();
   if (!metadata.database) return out; // an export of other emulators only
-  if (typeof metadata.database.path !== 'string') throw new CorruptDataError(metadataFile, 'database.path is not a string');
+  if (typeof metadata.database.path !== 'string')
+    throw new CorruptDataError(metadataFile, 'database.path is not a string');
   const dbDir = path.resolve(root, metadata.database.path);
   let names: string[];
   try {
     names = (await fsp.readdir(dbDir)).filter((f) => f.endsWith('.json')).sort();
   } catch (error) {
-    if (isErrno(error, 'ENOENT')) throw new CorruptDataError(dbDir, 'the database export directory named in the metadata is missing');
+    if (isErrno(error, 'ENOENT'))
+      throw new CorruptDataError(dbDir, 'the database export directory named in the metadata is missing');
     throw error;
   }
   for (const name of names) {

@@ -53,7 +53,8 @@ function parseLock(text: string): LockIdentity | null {
   const [pidText, ...fields] = text.trim().split(' ');
   const pid = Number.parseInt(pidText ?? '', 10);
   if (!Number.isFinite(pid) || pid <= 0) return null;
-  const field = (name: string): string | null => fields.find((f) => f.startsWith(`${name}=`))?.slice(name.length + 1) || null;
+  const field = (name: string): string | null =>
+    fields.find((f) => f.startsWith(`${name}=`))?.slice(name.length + 1) || null;
   return { pid, start: field('start'), boot: field('boot'), token: field('token') };
 }
 

@@ -49,7 +49,12 @@ function isAllZero(buf: Buffer, start: number, end: number): boolean {
 export function decodeJournal(buf: Buffer): DecodedJournal {
   const records: DecodedJournal['records'] = [];
   let pos = 0;
-  const damaged = (problem: string): DecodedJournal => ({ records, validLength: pos, tornBytes: 0, damage: { offset: pos, problem } });
+  const damaged = (problem: string): DecodedJournal => ({
+    records,
+    validLength: pos,
+    tornBytes: 0,
+    damage: { offset: pos, problem },
+  });
   while (pos < buf.length) {
     const nl = buf.indexOf(0x0a, pos);
     if (nl === -1 || isAllZero(buf, pos, buf.length)) {
@@ -68,12 +73,21 @@ export function decodeJournal(buf: Buffer): DecodedJournal {
       return damaged('record is not valid JSON');
     }
     if (
-      typeof body !== 'object' || body === null || typeof body.s !== 'number' || typeof body.ns !== 'string' ||
-      (body.k !== 's' && body.k !== 'm') || typeof body.p !== 'string' || !('d' in body)
+      typeof body !== 'object' ||
+      body === null ||
+      typeof body.s !== 'number' ||
+      typeof body.ns !== 'string' ||
+      (body.k !== 's' && body.k !== 'm') ||
+      typeof body.p !== 'string' ||
+      !('d' in body)
     ) {
       return damaged('record has an unexpected shape');
     }
-    records.push({ seq: body.s, op: { ns: body.ns, kind: body.k === 's' ? 'set' : 'merge', path: body.p, data: body.d }, offset: pos });
+    records.push({
+      seq: body.s,
+      op: { ns: body.ns, kind: body.k === 's' ? 'set' : 'merge', path: body.p, data: body.d },
+      offset: pos,
+    });
     pos = nl + 1;
   }
   return { records, validLength: pos, tornBytes: 0, damage: null };

@@ -185,7 +185,13 @@ async function recover(dir: string, repairTail: boolean, maxGen = Infinity, repa
     }
     if (damage !== null) {
       if (!repair) throw new CorruptDataError(file, `${damage.problem} at byte ${damage.offset}`, true);
-      repaired = await cutJournal(dir, file, buf, damage, journals.slice(i + 1).map((j) => j.file));
+      repaired = await cutJournal(
+        dir,
+        file,
+        buf,
+        damage,
+        journals.slice(i + 1).map((j) => j.file),
+      );
       activeGen = gen;
       activeJournalBytes = damage.offset;
       break;
@@ -215,7 +221,13 @@ async function truncateFile(file: string, length: number): Promise<void> {
  * data directory, then cuts the damaged journal at the start of its first bad record. A crash in
  * between leaves either the original files or the backup plus a journal cut at a record boundary.
  */
-async function cutJournal(dir: string, file: string, buf: Buffer, damage: Damage, newer: string[]): Promise<RepairReport> {
+async function cutJournal(
+  dir: string,
+  file: string,
+  buf: Buffer,
+  damage: Damage,
+  newer: string[],
+): Promise<RepairReport> {
   const backupDir = path.join(dir, `repair-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   await fsp.mkdir(backupDir);
   await fsp.copyFile(file, path.join(backupDir, path.basename(file)));
@@ -232,7 +244,15 @@ async function cutJournal(dir: string, file: string, buf: Buffer, damage: Damage
   await fsyncDir(backupDir);
   await fsyncDir(dir);
   await truncateFile(file, damage.offset);
-  return { file, offset: damage.offset, problem: damage.problem, droppedRecords, droppedBytes, droppedFiles: newer, backupDir };
+  return {
+    file,
+    offset: damage.offset,
+    problem: damage.problem,
+    droppedRecords,
+    droppedBytes,
+    droppedFiles: newer,
+    backupDir,
+  };
 }
 
 class JournalStore implements DurableStore {

@@ -80,7 +80,8 @@ export function compileRules(source: string): CompiledRules {
   try {
     parsed = parseJsonWithComments(source);
   } catch (err) {
-    if (err instanceof JsonSyntaxError) throw new RulesError(`Error saving rules - Line ${err.line}: Parse error: ${err.message}`);
+    if (err instanceof JsonSyntaxError)
+      throw new RulesError(`Error saving rules - Line ${err.line}: Parse error: ${err.message}`);
     throw err;
   }
   const { value, keyLines } = parsed;
@@ -101,14 +102,19 @@ export function compileRules(source: string): CompiledRules {
     const node: RuleNode = { indexOn: [], children: new Map() };
     const wildKeys = Object.keys(obj).filter((k) => k.startsWith('$'));
     if (wildKeys.length > 1) {
-      fail(lineOf(obj, wildKeys[1]), `${rulePath}/${wildKeys[1]}`, `Only one wildcard ($-key) is allowed per level; found ${wildKeys.join(', ')}.`);
+      fail(
+        lineOf(obj, wildKeys[1]),
+        `${rulePath}/${wildKeys[1]}`,
+        `Only one wildcard ($-key) is allowed per level; found ${wildKeys.join(', ')}.`,
+      );
     }
     for (const key of Object.keys(obj)) {
       const line = lineOf(obj, key);
       const keyPath = `${rulePath}/${key}`;
       const v = obj[key];
       if (key.startsWith('.')) {
-        if (!RULE_KEYS.has(key)) fail(line, keyPath, `Unknown rule type '${key}' (expected .read, .write, .validate or .indexOn).`);
+        if (!RULE_KEYS.has(key))
+          fail(line, keyPath, `Unknown rule type '${key}' (expected .read, .write, .validate or .indexOn).`);
         if (key === '.indexOn') {
           const entries = typeof v === 'string' ? [v] : Array.isArray(v) ? v : null;
           if (!entries || entries.some((x) => typeof x !== 'string' || x === '')) {
@@ -143,7 +149,11 @@ export function compileRules(source: string): CompiledRules {
       }
       if (!isObject(v)) fail(line, keyPath, `Expected an object of rules, found ${jsonType(v)}.`);
       if (!isValidKey(key.startsWith('$') ? key.slice(1) || 'x' : key)) {
-        fail(line, keyPath, `Invalid key '${key}': keys cannot be empty or contain '.', '#', '$' (except as the first character), '[', ']', '/' or control characters.`);
+        fail(
+          line,
+          keyPath,
+          `Invalid key '${key}': keys cannot be empty or contain '.', '#', '$' (except as the first character), '[', ']', '/' or control characters.`,
+        );
       }
       if (key.startsWith('$')) {
         // Any valid key may follow the '$'; only identifier-like names can be used in expressions.
@@ -221,10 +231,18 @@ export function ruleQueryFromParams(q: QueryParams | undefined): RuleQuery {
   const end = q?.end;
   // equalTo is what the SDKs send as the same inclusive start and end value (and name).
   const isEqualTo =
-    start !== undefined && end !== undefined && start.inclusive && end.inclusive && sameValue(start.value, end.value) && start.name === end.name;
+    start !== undefined &&
+    end !== undefined &&
+    start.inclusive &&
+    end.inclusive &&
+    sameValue(start.value, end.value) &&
+    start.name === end.name;
   return {
     orderByKey: index.kind === 'key',
-    orderByPriority: index.kind === 'priority' && q !== undefined && (start !== undefined || end !== undefined || q.limit !== undefined),
+    orderByPriority:
+      index.kind === 'priority' &&
+      q !== undefined &&
+      (start !== undefined || end !== undefined || q.limit !== undefined),
     orderByValue: index.kind === 'value',
     orderByChild: index.kind === 'child' ? index.path.join('/') : null,
     startAt: start !== undefined && start.inclusive ? (start.value ?? null) : null,
@@ -380,7 +398,12 @@ class RulesEngine implements CompiledRules {
     // Written locations of one update share ancestors, whose rules run once; a single write
     // visits every location once anyway.
     const seen = targets.length > 1 ? new Set<string>() : null;
-    const validateAt = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {
+    const validateAt = (
+      path: Path,
+      rules: RuleNode,
+      vars: Record<string, string>,
+      newNode: DataNode,
+    ): string | null => {
       const rule = rules.validate;
       if (!rule || newNode.isEmpty()) return null;
       if (seen) {
@@ -391,7 +414,12 @@ class RulesEngine implements CompiledRules {
       const o = run(rule, context(path, vars, newNode));
       return o.ok ? null : describeFailure('.validate', path, rule, o);
     };
-    const validateSubtree = (path: Path, rules: RuleNode, vars: Record<string, string>, newNode: DataNode): string | null => {
+    const validateSubtree = (
+      path: Path,
+      rules: RuleNode,
+      vars: Record<string, string>,
+      newNode: DataNode,
+    ): string | null => {
       if (newNode.isEmpty()) return null;
       const own = validateAt(path, rules, vars, newNode);
       if (own) return own;
@@ -416,7 +444,9 @@ class RulesEngine implements CompiledRules {
       for (const step of walks[t]) {
         const isTarget = step.path.length === target.length;
         const newNode = input.newRoot.getChild(step.path);
-        const failure = isTarget ? validateSubtree(step.path, step.rules, step.vars, newNode) : validateAt(step.path, step.rules, step.vars, newNode);
+        const failure = isTarget
+          ? validateSubtree(step.path, step.rules, step.vars, newNode)
+          : validateAt(step.path, step.rules, step.vars, newNode);
         if (failure) return { allowed: false, reason: `Write to ${pathString(target)} denied: ${failure}.` };
       }
     }

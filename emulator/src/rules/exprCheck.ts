@@ -3,7 +3,15 @@
 // .read rule) is refused with its position. The language itself is in exprLanguage.ts.
 
 import type { Expr } from './parser.js';
-import { compileRegex, ExpressionTypeError, hasOwn, SNAPSHOT_METHODS, STRING_METHODS, type RuleKind, type StaticType } from './exprLanguage.js';
+import {
+  compileRegex,
+  ExpressionTypeError,
+  hasOwn,
+  SNAPSHOT_METHODS,
+  STRING_METHODS,
+  type RuleKind,
+  type StaticType,
+} from './exprLanguage.js';
 
 const QUERY_PROPERTIES: Record<string, StaticType> = {
   orderByKey: 'boolean',
@@ -51,7 +59,8 @@ function typeName(t: StaticType): string {
 /** Type-checks an expression; throws ExpressionTypeError. Regex literals are compiled here. */
 export function checkRule(expr: Expr, scope: CheckScope): void {
   const t = check(expr, scope);
-  if (!can(t, 'boolean')) throw new ExpressionTypeError(`Expression must evaluate to a boolean, not ${typeName(t)}.`, expr.pos);
+  if (!can(t, 'boolean'))
+    throw new ExpressionTypeError(`Expression must evaluate to a boolean, not ${typeName(t)}.`, expr.pos);
 }
 
 function check(e: Expr, scope: CheckScope): StaticType {
@@ -83,22 +92,29 @@ function check(e: Expr, scope: CheckScope): StaticType {
     case 'unary': {
       const t = value(check(e.arg, scope), e.arg);
       if (e.op === '!') {
-        if (!can(t, 'boolean')) throw new ExpressionTypeError(`Invalid ! expression: operand is ${typeName(t)}, not boolean.`, e.pos);
+        if (!can(t, 'boolean'))
+          throw new ExpressionTypeError(`Invalid ! expression: operand is ${typeName(t)}, not boolean.`, e.pos);
         return 'boolean';
       }
-      if (!can(t, 'number')) throw new ExpressionTypeError(`Invalid - expression: operand is ${typeName(t)}, not number.`, e.pos);
+      if (!can(t, 'number'))
+        throw new ExpressionTypeError(`Invalid - expression: operand is ${typeName(t)}, not number.`, e.pos);
       return 'number';
     }
     case 'logical': {
-      for (const [side, operand] of [['Left', e.left], ['Right', e.right]] as const) {
+      for (const [side, operand] of [
+        ['Left', e.left],
+        ['Right', e.right],
+      ] as const) {
         const t = value(check(operand, scope), operand);
-        if (!can(t, 'boolean')) throw new ExpressionTypeError(`${side} operand of ${e.op} must be boolean, not ${typeName(t)}.`, operand.pos);
+        if (!can(t, 'boolean'))
+          throw new ExpressionTypeError(`${side} operand of ${e.op} must be boolean, not ${typeName(t)}.`, operand.pos);
       }
       return 'boolean';
     }
     case 'conditional': {
       const tt = value(check(e.test, scope), e.test);
-      if (!can(tt, 'boolean')) throw new ExpressionTypeError(`Condition of ?: must be boolean, not ${typeName(tt)}.`, e.test.pos);
+      if (!can(tt, 'boolean'))
+        throw new ExpressionTypeError(`Condition of ?: must be boolean, not ${typeName(tt)}.`, e.test.pos);
       const a = value(check(e.then, scope), e.then);
       const b = value(check(e.otherwise, scope), e.otherwise);
       return a === b ? a : 'any';
@@ -107,7 +123,10 @@ function check(e: Expr, scope: CheckScope): StaticType {
       const l = value(check(e.left, scope), e.left);
       const r = value(check(e.right, scope), e.right);
       const bad = (side: string, t: StaticType, wanted: string): never => {
-        throw new ExpressionTypeError(`Invalid ${e.op} expression: ${side} operand is ${typeName(t)}, expected ${wanted}.`, e.pos);
+        throw new ExpressionTypeError(
+          `Invalid ${e.op} expression: ${side} operand is ${typeName(t)}, expected ${wanted}.`,
+          e.pos,
+        );
       };
       switch (e.op) {
         case '+':
@@ -134,7 +153,10 @@ function check(e: Expr, scope: CheckScope): StaticType {
           if (!can(l, 'string', 'number', 'null')) bad('left', l, 'string or number');
           if (!can(r, 'string', 'number', 'null')) bad('right', r, 'string or number');
           if (!isFuzzy(l) && !isFuzzy(r) && l !== r) {
-            throw new ExpressionTypeError(`Invalid ${e.op} expression: left and right operands have different types (${l}, ${r}).`, e.pos);
+            throw new ExpressionTypeError(
+              `Invalid ${e.op} expression: left and right operands have different types (${l}, ${r}).`,
+              e.pos,
+            );
           }
           return 'boolean';
       }
@@ -181,13 +203,15 @@ function checkCall(e: Extract<Expr, { kind: 'call' }>, scope: CheckScope): Stati
     } else if (sig.args === 'string') {
       if (e.args.length !== 1) throw new ExpressionTypeError(`${name}() takes exactly one argument.`, e.pos);
       const at = value(check(e.args[0], scope), e.args[0]);
-      if (!can(at, 'string')) throw new ExpressionTypeError(`${name}() expects a string, not ${typeName(at)}.`, e.args[0].pos);
+      if (!can(at, 'string'))
+        throw new ExpressionTypeError(`${name}() expects a string, not ${typeName(at)}.`, e.args[0].pos);
     } else {
       if (e.args.length > 1) throw new ExpressionTypeError('hasChildren() takes at most one argument.', e.pos);
       if (e.args.length === 1) {
         const arr = e.args[0];
         if (arr.kind !== 'array') throw new ExpressionTypeError('hasChildren() expects an array of strings.', arr.pos);
-        if (arr.elements.length === 0) throw new ExpressionTypeError('hasChildren() expects a non-empty array of strings.', arr.pos);
+        if (arr.elements.length === 0)
+          throw new ExpressionTypeError('hasChildren() expects a non-empty array of strings.', arr.pos);
         for (const el of arr.elements) {
           const t = value(check(el, scope), el);
           if (!can(t, 'string')) throw new ExpressionTypeError('hasChildren() expects an array of strings.', el.pos);
@@ -199,17 +223,22 @@ function checkCall(e: Extract<Expr, { kind: 'call' }>, scope: CheckScope): Stati
   // String method, on a string or on a value of unknown type.
   const sig = STRING_METHODS[name];
   if (e.args.length !== sig.args.length) {
-    throw new ExpressionTypeError(`${name}() takes ${sig.args.length} argument${sig.args.length === 1 ? '' : 's'}.`, e.pos);
+    throw new ExpressionTypeError(
+      `${name}() takes ${sig.args.length} argument${sig.args.length === 1 ? '' : 's'}.`,
+      e.pos,
+    );
   }
   sig.args.forEach((wanted, k) => {
     const arg = e.args[k];
     if (wanted === 'regex') {
-      if (arg.kind !== 'regex') throw new ExpressionTypeError('matches() expects a regular expression literal.', arg.pos);
+      if (arg.kind !== 'regex')
+        throw new ExpressionTypeError('matches() expects a regular expression literal.', arg.pos);
       compileRegex(arg);
       return;
     }
     const at = value(check(arg, scope), arg);
-    if (!can(at, 'string')) throw new ExpressionTypeError(`${name}() expects string arguments, not ${typeName(at)}.`, arg.pos);
+    if (!can(at, 'string'))
+      throw new ExpressionTypeError(`${name}() expects string arguments, not ${typeName(at)}.`, arg.pos);
   });
   return sig.returns;
 }

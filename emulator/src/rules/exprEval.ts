@@ -30,7 +30,9 @@ export class RuleSnapshot {
   }
   node(): DataNode {
     if (this.cachedNode !== undefined) return this.cachedNode;
-    this.cachedNode = this.parentSnapshot ? this.parentSnapshot.node().getChild(this.relative!) : this.root.getChild(this.path);
+    this.cachedNode = this.parentSnapshot
+      ? this.parentSnapshot.node().getChild(this.relative!)
+      : this.root.getChild(this.path);
     return this.cachedNode;
   }
   child(relative: string): RuleSnapshot {
@@ -145,7 +147,8 @@ function compileNode(e: Expr): Evaluator {
       const index = compileNode(e.index);
       return (ctx) => {
         const key = index(ctx);
-        if (typeof key !== 'string' && typeof key !== 'number') throw new RuleEvalError('Property names must be strings.');
+        if (typeof key !== 'string' && typeof key !== 'number')
+          throw new RuleEvalError('Property names must be strings.');
         return getProperty(object(ctx), String(key));
       };
     }
@@ -387,18 +390,27 @@ function compileBinary(op: BinaryOp, left: Evaluator, right: Evaluator): Evaluat
         const l = left(ctx);
         const r = right(ctx);
         if (typeof l === 'number' && typeof r === 'number') return l + r;
-        if ((typeof l === 'string' || typeof l === 'number') && (typeof r === 'string' || typeof r === 'number')) return String(l) + String(r);
+        if ((typeof l === 'string' || typeof l === 'number') && (typeof r === 'string' || typeof r === 'number'))
+          return String(l) + String(r);
         throw new RuleEvalError(`Invalid + operands: ${describeValue(l)} and ${describeValue(r)}.`);
       };
     case '-':
     case '*':
     case '/':
     case '%': {
-      const apply = op === '-' ? (a: number, b: number) => a - b : op === '*' ? (a: number, b: number) => a * b : op === '/' ? (a: number, b: number) => a / b : (a: number, b: number) => a % b;
+      const apply =
+        op === '-'
+          ? (a: number, b: number) => a - b
+          : op === '*'
+            ? (a: number, b: number) => a * b
+            : op === '/'
+              ? (a: number, b: number) => a / b
+              : (a: number, b: number) => a % b;
       return (ctx) => {
         const l = left(ctx);
         const r = right(ctx);
-        if (typeof l !== 'number' || typeof r !== 'number') throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
+        if (typeof l !== 'number' || typeof r !== 'number')
+          throw new RuleEvalError(`Invalid ${op} operands: ${describeValue(l)} and ${describeValue(r)}.`);
         return apply(l, r);
       };
     }
@@ -409,7 +421,14 @@ function compileBinary(op: BinaryOp, left: Evaluator, right: Evaluator): Evaluat
     case '!==':
       return (ctx) => !equals(left(ctx), right(ctx));
     default: {
-      const compare = op === '<' ? (a: Ordered, b: Ordered) => a < b : op === '<=' ? (a: Ordered, b: Ordered) => a <= b : op === '>' ? (a: Ordered, b: Ordered) => a > b : (a: Ordered, b: Ordered) => a >= b;
+      const compare =
+        op === '<'
+          ? (a: Ordered, b: Ordered) => a < b
+          : op === '<='
+            ? (a: Ordered, b: Ordered) => a <= b
+            : op === '>'
+              ? (a: Ordered, b: Ordered) => a > b
+              : (a: Ordered, b: Ordered) => a >= b;
       return (ctx) => {
         const l = left(ctx);
         const r = right(ctx);
@@ -427,6 +446,7 @@ type Ordered = number | string;
 // Both `==` and `===` are strict in the rules language. Objects (auth, a val() of a subtree) are
 // never equal to a primitive, so `data.val() != null` holds for a subtree.
 function equals(l: unknown, r: unknown): boolean {
-  if (l instanceof RuleSnapshot || r instanceof RuleSnapshot) throw new RuleEvalError('Snapshots cannot be compared; use val().');
+  if (l instanceof RuleSnapshot || r instanceof RuleSnapshot)
+    throw new RuleEvalError('Snapshots cannot be compared; use val().');
   return l === r;
 }

@@ -11,13 +11,17 @@
 
 import type { Expr } from './parser.js';
 
-export type StaticType = 'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'query' | 'regex' | 'array' | 'any' | `method:${string}`;
+export type StaticType =
+  'boolean' | 'number' | 'string' | 'null' | 'snapshot' | 'query' | 'regex' | 'array' | 'any' | `method:${string}`;
 
 export type RuleKind = '.read' | '.write' | '.validate';
 
 /** A type error found at compile time; `pos` is the offset inside the expression. */
 export class ExpressionTypeError extends Error {
-  constructor(message: string, readonly pos: number) {
+  constructor(
+    message: string,
+    readonly pos: number,
+  ) {
     super(message);
   }
 }
@@ -56,7 +60,8 @@ const regexCache = new WeakMap<Expr, RegExp>();
 export function compileRegex(e: Extract<Expr, { kind: 'regex' }>): RegExp {
   let re = regexCache.get(e);
   if (re) return re;
-  if (!/^i?$/.test(e.flags)) throw new ExpressionTypeError(`Unsupported regular expression flags '${e.flags}' (only 'i' is supported).`, e.pos);
+  if (!/^i?$/.test(e.flags))
+    throw new ExpressionTypeError(`Unsupported regular expression flags '${e.flags}' (only 'i' is supported).`, e.pos);
   try {
     re = new RegExp(e.source, e.flags);
   } catch (err) {

@@ -19,7 +19,10 @@ export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '
 
 /** A problem in the expression text; `pos` is the character offset inside the expression. */
 export class ExpressionSyntaxError extends Error {
-  constructor(message: string, readonly pos: number) {
+  constructor(
+    message: string,
+    readonly pos: number,
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,32 @@ type Token =
   | { t: 'eof'; pos: number };
 
 // Longest first, so that '===' wins over '==' and '='.
-const PUNCTUATORS = ['===', '!==', '==', '!=', '<=', '>=', '&&', '||', '<', '>', '+', '-', '*', '/', '%', '!', '?', ':', '(', ')', '[', ']', '.', ','];
+const PUNCTUATORS = [
+  '===',
+  '!==',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '!',
+  '?',
+  ':',
+  '(',
+  ')',
+  '[',
+  ']',
+  '.',
+  ',',
+];
 
 function isIdentStart(c: string): boolean {
   return /[A-Za-z_$]/.test(c);
@@ -59,7 +87,7 @@ function tokenize(src: string): Token[] {
       continue;
     }
     const start = i;
-    if (c >= '0' && c <= '9' || (c === '.' && src[i + 1] >= '0' && src[i + 1] <= '9')) {
+    if ((c >= '0' && c <= '9') || (c === '.' && src[i + 1] >= '0' && src[i + 1] <= '9')) {
       const m = /^(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(src.slice(i));
       if (!m) throw new ExpressionSyntaxError('Invalid number.', i);
       i += m[0].length;
@@ -116,7 +144,8 @@ function tokenize(src: string): Token[] {
       let inClass = false;
       let source = '';
       for (;;) {
-        if (i >= src.length || src[i] === '\n') throw new ExpressionSyntaxError('Unterminated regular expression.', start);
+        if (i >= src.length || src[i] === '\n')
+          throw new ExpressionSyntaxError('Unterminated regular expression.', start);
         const ch = src[i];
         if (ch === '\\') {
           source += ch + (src[i + 1] ?? '');
@@ -147,10 +176,19 @@ function tokenize(src: string): Token[] {
 }
 
 const BINARY_PRECEDENCE: Record<string, number> = {
-  '==': 3, '!=': 3, '===': 3, '!==': 3,
-  '<': 4, '<=': 4, '>': 4, '>=': 4,
-  '+': 5, '-': 5,
-  '*': 6, '/': 6, '%': 6,
+  '==': 3,
+  '!=': 3,
+  '===': 3,
+  '!==': 3,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  '%': 6,
 };
 
 class Parser {
@@ -169,7 +207,8 @@ class Parser {
   }
   private expect(value: string): Token {
     const t = this.next();
-    if (t.t !== 'punct' || t.value !== value) throw new ExpressionSyntaxError(`Expected '${value}'${describe(t)}.`, t.pos);
+    if (t.t !== 'punct' || t.value !== value)
+      throw new ExpressionSyntaxError(`Expected '${value}'${describe(t)}.`, t.pos);
     return t;
   }
 
@@ -241,7 +280,8 @@ class Parser {
       if (this.isPunct('.')) {
         const dot = this.next();
         const name = this.next();
-        if (name.t !== 'ident') throw new ExpressionSyntaxError(`Expected a property name after '.'${describe(name)}.`, name.pos);
+        if (name.t !== 'ident')
+          throw new ExpressionSyntaxError(`Expected a property name after '.'${describe(name)}.`, name.pos);
         e = { kind: 'member', object: e, property: name.value, pos: dot.pos };
       } else if (this.isPunct('[')) {
         const b = this.next();

@@ -1,7 +1,19 @@
 import {
-  DatabaseError, EMPTY_NODE, applyQuery, indexedPath, isDefaultQuery, loadsAllData, nodeFromJSON,
-  parsePath, pathToString, resolveServerValues, setJsonProperty, validateWriteData,
-  type DataNode, type Path, type QueryParams,
+  DatabaseError,
+  EMPTY_NODE,
+  applyQuery,
+  indexedPath,
+  isDefaultQuery,
+  loadsAllData,
+  nodeFromJSON,
+  parsePath,
+  pathToString,
+  resolveServerValues,
+  setJsonProperty,
+  validateWriteData,
+  type DataNode,
+  type Path,
+  type QueryParams,
 } from '../core/index.js';
 import { compileRules, type AuthContext, type CompiledRules } from '../rules/index.js';
 import type { DurableStore } from '../persistence/index.js';
@@ -11,7 +23,10 @@ export type Principal = ListenPrincipal;
 export const OWNER: Principal = Object.freeze({ owner: true, auth: null });
 export const ANONYMOUS: Principal = Object.freeze({ owner: false, auth: null });
 
-export interface RulesState { compiled: CompiledRules; text: string }
+export interface RulesState {
+  compiled: CompiledRules;
+  text: string;
+}
 
 /** A write ready to be committed (validated, server values resolved, rules checked). */
 interface PreparedWrite {
@@ -59,7 +74,11 @@ export class Namespace {
    */
   readonly requestCounts = new Map<string, number>();
 
-  constructor(readonly name: string, rules: RulesState, private readonly store: DurableStore | null) {
+  constructor(
+    readonly name: string,
+    rules: RulesState,
+    private readonly store: DurableStore | null,
+  ) {
     this.rulesState = rules;
   }
 
@@ -84,7 +103,13 @@ export class Namespace {
 
   canRead(principal: Principal, path: Path, params?: QueryParams): boolean {
     if (principal.owner) return true;
-    return this.rules.compiled.canRead({ root: this.root, path, auth: this.authOf(principal), now: Date.now(), query: params });
+    return this.rules.compiled.canRead({
+      root: this.root,
+      path,
+      auth: this.authOf(principal),
+      now: Date.now(),
+      query: params,
+    });
   }
 
   /** One-time read (get / REST GET); throws permission_denied. */
@@ -102,7 +127,12 @@ export class Namespace {
     return !this.rules.compiled.indexOn(path).some((entry) => entry.replace(/^\/+|\/+$/g, '') === wanted);
   }
 
-  private prepareSet(principal: Principal, path: Path, json: unknown, options: { priorityOnly?: boolean; hash?: string }): PreparedWrite {
+  private prepareSet(
+    principal: Principal,
+    path: Path,
+    json: unknown,
+    options: { priorityOnly?: boolean; hash?: string },
+  ): PreparedWrite {
     const now = Date.now();
     const oldRoot = this.root;
     const existing = oldRoot.getChild(path);
@@ -113,7 +143,8 @@ export class Namespace {
     if (options.priorityOnly) {
       // The same checks as a `.priority` inside a value: type, string size, server value shape.
       validateWriteData(json, [...path, PRIORITY_KEY]);
-      const priority = resolveServerValues(json, existing.getImmediateChild(PRIORITY_KEY), now) as string | number | null;
+      const priority = resolveServerValues(json, existing.getImmediateChild(PRIORITY_KEY), now) as
+        string | number | null;
       // No priority without data (an empty location stays empty); rules check the node itself.
       newNode = existing.isEmpty() ? existing : existing.updatePriority(priority);
     } else {
@@ -154,7 +185,12 @@ export class Namespace {
       // match `.priority` as if it were a child).
       const ruleTargets = children.map((c) => (c[c.length - 1] === PRIORITY_KEY ? c.slice(0, -1) : c).join('/'));
       const verdict = this.rules.compiled.canWrite({
-        oldRoot, newRoot, path, changedChildren: ruleTargets, auth: this.authOf(principal), now,
+        oldRoot,
+        newRoot,
+        path,
+        changedChildren: ruleTargets,
+        auth: this.authOf(principal),
+        now,
       });
       if (!verdict.allowed) throw permissionDenied();
     }
@@ -200,7 +236,8 @@ export class Namespace {
       if (write.kind === 'set') written = write.newRoot.getChild(write.path).val(true);
       else {
         const data: Record<string, unknown> = {};
-        for (const child of write.children) setJsonProperty(data, child.join('/'), write.newRoot.getChild([...write.path, ...child]).val(true));
+        for (const child of write.children)
+          setJsonProperty(data, child.join('/'), write.newRoot.getChild([...write.path, ...child]).val(true));
         written = data;
       }
       return written;
@@ -221,7 +258,8 @@ export class Namespace {
 
   /** Registers a listen and sends its initial data unless the client's hash shows it is current. */
   listen(listen: Listen, clientHash: string | undefined): void {
-    if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params)) throw permissionDenied();
+    if (!this.canRead(listen.principal(), listen.path, listen.isDefault ? undefined : listen.params))
+      throw permissionDenied();
     this.listens.add(listen);
     this.trackDependence(listen);
     const node = this.root.getChild(listen.path);
@@ -230,7 +268,8 @@ export class Namespace {
     } else {
       const window = applyQuery(node, listen.params);
       listen.lastWindow = window;
-      if (clientHash === undefined || clientHash !== window.hash()) listen.sink.set(listen.path, window.val(true), listen.tag);
+      if (clientHash === undefined || clientHash !== window.hash())
+        listen.sink.set(listen.path, window.val(true), listen.tag);
     }
   }
 
@@ -278,7 +317,11 @@ export class Namespace {
       let allowed = byPlace.get(key);
       if (allowed === undefined) {
         allowed = this.rulesState.compiled.canRead({
-          root: this.root, path: listen.path, auth: principal.auth, now, query: listen.isDefault ? undefined : listen.params,
+          root: this.root,
+          path: listen.path,
+          auth: principal.auth,
+          now,
+          query: listen.isDefault ? undefined : listen.params,
         });
         byPlace.set(key, allowed);
       }
@@ -336,7 +379,12 @@ export class Namespace {
     for (const listen of queries) this.refreshQuery(listen, oldRoot, newRoot, windows);
   }
 
-  private refreshQuery(listen: Listen, oldRoot: DataNode, newRoot: DataNode, windows: Map<string, { window: DataNode; json?: unknown }>): void {
+  private refreshQuery(
+    listen: Listen,
+    oldRoot: DataNode,
+    newRoot: DataNode,
+    windows: Map<string, { window: DataNode; json?: unknown }>,
+  ): void {
     const after = newRoot.getChild(listen.path);
     if (after === oldRoot.getChild(listen.path) && listen.lastWindow !== null) return;
     const key = `${listen.queryId}\u0000${listen.path.join('/')}`;

@@ -76,7 +76,8 @@ function writeWebSocketHeader(out: Buffer, offset: number, payloadLength: number
 
 /** Production refuses a single write request over 16 MB from the SDKs with `write_too_big`. */
 export const MAX_WRITE_REQUEST_BYTES = 16 * 1024 * 1024;
-export const WRITE_TOO_BIG_MESSAGE = 'Data to write exceeds the maximum size that can be modified with a single request.';
+export const WRITE_TOO_BIG_MESSAGE =
+  'Data to write exceeds the maximum size that can be modified with a single request.';
 
 /**
  * The most of one incoming message (all its frames, UTF-8 bytes) the server reads before it drops
@@ -138,7 +139,8 @@ export class FrameAssembler {
       const count = Number(frame);
       if (frame.trim() !== '' && Number.isInteger(count)) {
         if (count <= 1) return null; // "0" keep-alive (and a degenerate count of 1 carries no data yet)
-        if (count > MAX_FRAME_COUNT) throw new MessageTooLargeError(`Incoming message announced as ${count} frames (at most ${MAX_FRAME_COUNT})`);
+        if (count > MAX_FRAME_COUNT)
+          throw new MessageTooLargeError(`Incoming message announced as ${count} frames (at most ${MAX_FRAME_COUNT})`);
         this.expected = count;
         this.received = 0;
         this.parts = [];

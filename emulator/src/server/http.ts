@@ -32,7 +32,10 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
     'Access-Control-Allow-Origin': typeof origin === 'string' ? origin : '*',
     'Access-Control-Allow-Methods': 'GET, PUT, POST, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': typeof requested === 'string' ? requested : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override',
+    'Access-Control-Allow-Headers':
+      typeof requested === 'string'
+        ? requested
+        : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override',
     'Access-Control-Expose-Headers': 'ETag',
     'Access-Control-Max-Age': '3600',
     Vary: 'Origin',
@@ -77,7 +80,9 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
     if (url.pathname === '/.emulator/requests' && req.method === 'GET') {
       // Not a production endpoint: the protocol requests this namespace received, by kind, since start.
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(Object.fromEntries([...databases.get(ns).requestCounts].sort(([a], [b]) => a.localeCompare(b)))));
+      res.end(
+        JSON.stringify(Object.fromEntries([...databases.get(ns).requestCounts].sort(([a], [b]) => a.localeCompare(b)))),
+      );
       return;
     }
     if (url.pathname === '/.lp') {
@@ -112,7 +117,9 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
       const transportSessionId = url.searchParams.get('s');
       if (transportSessionId && longPolls.upgrade(ws, socket, transportSessionId)) return;
       const transport = new WebSocketTransport(ws, socket);
-      const session = new ProtocolSession(transport, databases, ns, req.headers.host ?? 'localhost', log, (s) => sessions.delete(s));
+      const session = new ProtocolSession(transport, databases, ns, req.headers.host ?? 'localhost', log, (s) =>
+        sessions.delete(s),
+      );
       sessions.add(session);
       session.sayHello();
       ws.on('message', (data: Buffer) => {
@@ -132,7 +139,9 @@ export function createRtdbServer(options: RtdbServerOptions): RtdbServer {
         if (message !== null) session.receive(message);
       });
       ws.on('close', () => session.end());
-      ws.on('error', () => { /* close follows */ });
+      ws.on('error', () => {
+        /* close follows */
+      });
     });
   });
 

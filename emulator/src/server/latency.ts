@@ -21,8 +21,12 @@ export function defaultJitter(latencyMs: number): number {
 }
 
 export function validateLatency(options: LatencyOptions): void {
-  for (const [name, value] of [['latency', options.latencyMs], ['latency jitter', options.jitterMs]] as const) {
-    if (!Number.isFinite(value) || value < 0 || value > 60_000) throw new RangeError(`Invalid ${name} ${value}: expected 0-60000 ms`);
+  for (const [name, value] of [
+    ['latency', options.latencyMs],
+    ['latency jitter', options.jitterMs],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0 || value > 60_000)
+      throw new RangeError(`Invalid ${name} ${value}: expected 0-60000 ms`);
   }
 }
 
@@ -37,7 +41,10 @@ export class DelayLine {
   private timer: NodeJS.Timeout | null = null;
   private readonly random: () => number;
 
-  constructor(private readonly options: LatencyOptions, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    private readonly options: LatencyOptions,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     validateLatency(options);
     this.random = options.random ?? Math.random;
   }

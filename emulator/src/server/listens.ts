@@ -17,9 +17,15 @@ export interface ListenSink {
  * sink its wire bytes, so the others reuse them (building, serialising and framing the push once
  * per write, not once per listener). Only for pushes whose message is the same for every sink.
  */
-export interface SharedEncoding { message?: unknown; wire?: Buffer }
+export interface SharedEncoding {
+  message?: unknown;
+  wire?: Buffer;
+}
 
-export interface ListenPrincipal { owner: boolean; auth: import('../rules/index.js').AuthContext | null }
+export interface ListenPrincipal {
+  owner: boolean;
+  auth: import('../rules/index.js').AuthContext | null;
+}
 
 export class Listen {
   /** The window last sent to a query listen (null before the first send). */

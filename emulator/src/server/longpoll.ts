@@ -46,7 +46,9 @@ export class SegmentAssembler {
       throw new InvalidSegmentError(`Invalid long-poll segment ${seg} of ${total}`);
     }
     if (total > MAX_SEGMENTS_PER_MESSAGE) {
-      throw new MessageTooLargeError(`Incoming message announced as ${total} segments (at most ${MAX_SEGMENTS_PER_MESSAGE})`);
+      throw new MessageTooLargeError(
+        `Incoming message announced as ${total} segments (at most ${MAX_SEGMENTS_PER_MESSAGE})`,
+      );
     }
     const replaced = this.segments.get(seg);
     this.bufferedChars += data.length - (replaced ? replaced.data.length : 0);
@@ -77,7 +79,10 @@ export class SegmentAssembler {
 }
 
 function script(res: ServerResponse, body: string): void {
-  res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-cache, no-store' });
+  res.writeHead(200, {
+    'Content-Type': 'application/javascript; charset=utf-8',
+    'Cache-Control': 'no-cache, no-store',
+  });
   res.end(body);
 }
 
@@ -196,16 +201,32 @@ export class LongPollSessions {
     if (search.get('start') === 't') {
       const cb = (search.get('cb') ?? '').replace(/[^0-9A-Za-z_$]/g, '');
       const transport = new LongPollTransport(cb);
-      const session: ProtocolSession = new ProtocolSession(transport, this.databases, nsName, req.headers.host ?? 'localhost', this.log, (s) => this.sessions.delete(s));
+      const session: ProtocolSession = new ProtocolSession(
+        transport,
+        this.databases,
+        nsName,
+        req.headers.host ?? 'localhost',
+        this.log,
+        (s) => this.sessions.delete(s),
+      );
       this.sessions.add(session);
       const entry: LpEntry = {
-        id: randomBytes(8).toString('hex'), pw: randomBytes(8).toString('hex'), session, transport,
-        assembler: new SegmentAssembler(), lastSeen: Date.now(), disconnectFrame: null, upgraded: false,
+        id: randomBytes(8).toString('hex'),
+        pw: randomBytes(8).toString('hex'),
+        session,
+        transport,
+        assembler: new SegmentAssembler(),
+        lastSeen: Date.now(),
+        disconnectFrame: null,
+        upgraded: false,
       };
       this.byId.set(entry.id, entry);
       this.bySessionId.set(session.sessionId, entry);
       transport.send(session.helloMessage());
-      script(res, `parent.pLPCommand${cb}('start',${JSON.stringify(entry.id)},${JSON.stringify(entry.pw)});${transport.packetScript()}`);
+      script(
+        res,
+        `parent.pLPCommand${cb}('start',${JSON.stringify(entry.id)},${JSON.stringify(entry.pw)});${transport.packetScript()}`,
+      );
       return;
     }
     const entry = this.byId.get(search.get('id') ?? '');
@@ -231,11 +252,16 @@ export class LongPollSessions {
     for (let i = 0; search.has(`seg${i}`); i++) {
       let received: string[];
       try {
-        received = entry.assembler.add(Number(search.get(`seg${i}`)), Number(search.get(`ts${i}`)), search.get(`d${i}`) ?? '');
+        received = entry.assembler.add(
+          Number(search.get(`seg${i}`)),
+          Number(search.get(`ts${i}`)),
+          search.get(`d${i}`) ?? '',
+        );
       } catch (error) {
         if (!(error instanceof MessageTooLargeError || error instanceof InvalidSegmentError)) throw error;
         this.log(`rtdb: ${error.message}, closing the long-polling session`);
-        if (error instanceof MessageTooLargeError) entry.transport.send({ t: 'c', d: { t: 'e', d: MESSAGE_TOO_LARGE_TEXT } });
+        if (error instanceof MessageTooLargeError)
+          entry.transport.send({ t: 'c', d: { t: 'e', d: MESSAGE_TOO_LARGE_TEXT } });
         this.end(entry);
         entry.transport.poll(res);
         return;

@@ -5,7 +5,10 @@ import { Namespace, compileRulesState, type RulesState } from './database.js';
 export class Databases {
   private readonly namespaces = new Map<string, Namespace>();
 
-  constructor(private readonly defaultRules: RulesState, readonly store: DurableStore | null) {}
+  constructor(
+    private readonly defaultRules: RulesState,
+    readonly store: DurableStore | null,
+  ) {}
 
   get(name: string): Namespace {
     let ns = this.namespaces.get(name);

@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryParamsFromRest, setJsonProperty,
-  type Path, type QueryParams,
+  DEFAULT_QUERY,
+  DatabaseError,
+  isDefaultQuery,
+  loadsAllData,
+  parsePath,
+  pathToString,
+  queryParamsFromRest,
+  setJsonProperty,
+  type Path,
+  type QueryParams,
 } from '../core/index.js';
 import { ANONYMOUS, OWNER, type Principal } from './database.js';
 import type { Databases } from './namespaces.js';
@@ -16,7 +24,10 @@ const QUERY_KEYS = ['orderBy', 'startAt', 'startAfter', 'endAt', 'endBefore', 'e
 const SSE_KEEPALIVE_MS = 30_000;
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -31,10 +42,13 @@ export interface RestTarget {
 export function parseRestPath(pathname: string): RestTarget | null {
   if (!pathname.endsWith('.json')) return null;
   const bare = pathname.slice(0, -'.json'.length);
-  if (bare === '/.settings/rules' ) return { kind: 'rules', pathString: '/' };
+  if (bare === '/.settings/rules') return { kind: 'rules', pathString: '/' };
   let segments: string[];
   try {
-    segments = bare.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    segments = bare
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
   } catch {
     throw new HttpError(400, 'Invalid path: Invalid token in path');
   }
@@ -45,7 +59,10 @@ export function parseRestPath(pathname: string): RestTarget | null {
  * The principal of a REST request (owner, an emulator user token, or anonymous) and when its token
  * expires (ms since the epoch; null when never). An invalid or expired token is a 401.
  */
-export function restAuth(search: URLSearchParams, authorization: string | undefined): { principal: Principal; expiresAt: number | null } {
+export function restAuth(
+  search: URLSearchParams,
+  authorization: string | undefined,
+): { principal: Principal; expiresAt: number | null } {
   const cred = restCredential(search, authorization);
   if (cred === null) return { principal: ANONYMOUS, expiresAt: null };
   try {
@@ -66,14 +83,16 @@ export function restPrincipal(search: URLSearchParams, authorization: string | u
 export function restQuery(search: URLSearchParams): QueryParams {
   const hasQuery = QUERY_KEYS.some((key) => search.has(key));
   if (!hasQuery) return DEFAULT_QUERY;
-  if (search.get('shallow') === 'true') throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
+  if (search.get('shallow') === 'true')
+    throw new HttpError(400, "Mixing 'shallow' and querying parameters is not supported");
   return queryParamsFromRest(search);
 }
 
 export function shallowValue(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, true> = {};
-  for (const key of Object.keys(value as Record<string, unknown>)) if (!key.startsWith('.')) setJsonProperty(out, key, true);
+  for (const key of Object.keys(value as Record<string, unknown>))
+    if (!key.startsWith('.')) setJsonProperty(out, key, true);
   return out;
 }
 
@@ -136,14 +155,24 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
-function send(res: ServerResponse, status: number, value: unknown, print: string | null, extraHeaders: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  print: string | null,
+  extraHeaders: Record<string, string> = {},
+): void {
   if (print === 'silent' && status < 300) {
     res.writeHead(204, extraHeaders);
     res.end();
     return;
   }
   const body = formatBody(value, print);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...extraHeaders });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    ...extraHeaders,
+  });
   res.end(body);
 }
 
@@ -176,7 +205,12 @@ class EventStreamSink implements ListenSink {
   private expiry: NodeJS.Timeout | null = null;
   private ended = false;
 
-  constructor(private readonly res: ServerResponse, private readonly base: Path, private readonly onEnd: () => void, expiresAt: number | null) {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly base: Path,
+    private readonly onEnd: () => void,
+    expiresAt: number | null,
+  ) {
     this.keepAlive = setInterval(() => this.event('keep-alive', null), SSE_KEEPALIVE_MS);
     this.keepAlive.unref();
     if (expiresAt !== null) this.armExpiry(expiresAt);
@@ -187,15 +221,18 @@ class EventStreamSink implements ListenSink {
    * a REST stream's auth is fixed by its request, so the client reconnects with a fresh token.
    */
   private armExpiry(expiresAt: number): void {
-    this.expiry = setTimeout(() => {
-      this.expiry = null;
-      if (Date.now() < expiresAt) {
-        this.armExpiry(expiresAt);
-        return;
-      }
-      this.event('auth_revoked', EXPIRED_TOKEN_MESSAGE);
-      this.end();
-    }, Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS)));
+    this.expiry = setTimeout(
+      () => {
+        this.expiry = null;
+        if (Date.now() < expiresAt) {
+          this.armExpiry(expiresAt);
+          return;
+        }
+        this.event('auth_revoked', EXPIRED_TOKEN_MESSAGE);
+        this.end();
+      },
+      Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS)),
+    );
     this.expiry.unref();
   }
 
@@ -297,21 +334,44 @@ export async function handleRest(
         const params = restQuery(search);
         const accept = String(req.headers.accept ?? '');
         if (accept.includes('text/event-stream')) {
-          res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+          res.writeHead(200, {
+            'Content-Type': 'text/event-stream',
+            'Cache-Control': 'no-cache',
+            Connection: 'keep-alive',
+          });
           let listen: Listen | null = null;
           const untrack = tracked.add(() => sink.end());
-          const sink: EventStreamSink = new EventStreamSink(res, path, () => {
-            untrack();
-            if (listen) ns.unlisten(listen);
-          }, expiresAt);
+          const sink: EventStreamSink = new EventStreamSink(
+            res,
+            path,
+            () => {
+              untrack();
+              if (listen) ns.unlisten(listen);
+            },
+            expiresAt,
+          );
           const isDefault = isDefaultQuery(params) || loadsAllData(params);
-          listen = new Listen(sink, () => principal, path, params, isDefault, isDefault ? 'default' : 'rest', null, undefined);
+          listen = new Listen(
+            sink,
+            () => principal,
+            path,
+            params,
+            isDefault,
+            isDefault ? 'default' : 'rest',
+            null,
+            undefined,
+          );
           req.on('close', () => sink.end());
           try {
             ns.listen(listen, undefined);
           } catch (error) {
             listen = null;
-            sink.event('cancel', error instanceof DatabaseError && error.code === 'permission_denied' ? 'Permission denied' : String((error as Error).message));
+            sink.event(
+              'cancel',
+              error instanceof DatabaseError && error.code === 'permission_denied'
+                ? 'Permission denied'
+                : String((error as Error).message),
+            );
             sink.end();
           }
           return;
@@ -320,7 +380,8 @@ export async function handleRest(
         let value: unknown = search.get('format') === 'export' ? node.val(true) : node.val();
         if (search.get('shallow') === 'true') value = shallowValue(node.val());
         const headers: Record<string, string> = {};
-        if (String(req.headers['x-firebase-etag'] ?? '') === 'true') headers.ETag = etagOf(ns.root.getChild(path).hash());
+        if (String(req.headers['x-firebase-etag'] ?? '') === 'true')
+          headers.ETag = etagOf(ns.root.getChild(path).hash());
         send(res, 200, value, print, headers);
         return;
       }
@@ -348,7 +409,8 @@ export async function handleRest(
           const durable = ns.merge(principal, pathString, data);
           const base = parsePath(pathString);
           const out: Record<string, unknown> = {};
-          for (const key of Object.keys(data as Record<string, unknown>)) setJsonProperty(out, key, ns.root.getChild([...base, ...parsePath(key)]).val());
+          for (const key of Object.keys(data as Record<string, unknown>))
+            setJsonProperty(out, key, ns.root.getChild([...base, ...parsePath(key)]).val());
           await durable;
           send(res, 200, out, print);
         } else {

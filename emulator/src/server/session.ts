@@ -2,13 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import {
-  DEFAULT_QUERY, DatabaseError, isDefaultQuery, loadsAllData, parsePath, pathToString, queryIdentifier, queryParamsFromWire,
+  DEFAULT_QUERY,
+  DatabaseError,
+  isDefaultQuery,
+  loadsAllData,
+  parsePath,
+  pathToString,
+  queryIdentifier,
+  queryParamsFromWire,
   type Path,
 } from '../core/index.js';
 import type { Databases } from './namespaces.js';
 import { ANONYMOUS, OWNER, type Namespace, type Principal } from './database.js';
 import {
-  FrameAssembler, MESSAGE_TOO_LARGE_TEXT, MessageTooLargeError, OversizedMessage, WRITE_TOO_BIG_MESSAGE, encodeWebSocketMessage,
+  FrameAssembler,
+  MESSAGE_TOO_LARGE_TEXT,
+  MessageTooLargeError,
+  OversizedMessage,
+  WRITE_TOO_BIG_MESSAGE,
+  encodeWebSocketMessage,
 } from './frames.js';
 import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
 import { EXPIRED_TOKEN_MESSAGE, ExpiredTokenError, TokenError, parseCredential } from './tokens.js';
@@ -28,8 +40,18 @@ type IncomingMessage = { t?: unknown; d?: unknown };
 
 /** Names of the request counters (Namespace.requestCounts) per wire action. */
 const REQUEST_NAMES = new Map([
-  ['q', 'listen'], ['n', 'unlisten'], ['p', 'set'], ['m', 'update'], ['g', 'get'],
-  ['o', 'onDisconnect'], ['om', 'onDisconnect'], ['oc', 'onDisconnect'], ['auth', 'auth'], ['gauth', 'auth'], ['unauth', 'auth'], ['s', 'stats'],
+  ['q', 'listen'],
+  ['n', 'unlisten'],
+  ['p', 'set'],
+  ['m', 'update'],
+  ['g', 'get'],
+  ['o', 'onDisconnect'],
+  ['om', 'onDisconnect'],
+  ['oc', 'onDisconnect'],
+  ['auth', 'auth'],
+  ['gauth', 'auth'],
+  ['unauth', 'auth'],
+  ['s', 'stats'],
 ]);
 
 /** A write over MAX_WRITE_REQUEST_BYTES, discarded as it arrived: only its request number is known. */
@@ -48,7 +70,11 @@ function oversizedWrite(message: OversizedMessage): OversizedWrite {
 }
 
 type Body = Record<string, unknown>;
-interface OnDisconnectOp { kind: 'set' | 'merge'; path: string; data: unknown }
+interface OnDisconnectOp {
+  kind: 'set' | 'merge';
+  path: string;
+  data: unknown;
+}
 
 export function wirePath(path: Path): string {
   return pathToString(path);
@@ -79,12 +105,17 @@ export class WebSocketTransport implements Transport {
   private readonly assembler = new FrameAssembler();
   private refused = false;
 
-  constructor(readonly socket: WebSocket, private readonly stream: Duplex) {}
+  constructor(
+    readonly socket: WebSocket,
+    private readonly stream: Duplex,
+  ) {}
 
   send(message: unknown, shared?: SharedEncoding): void {
     if (this.socket.readyState !== 1) return;
     // A push to many connections is serialised and framed once (see notify in database.ts).
-    const wire = shared ? (shared.wire ??= encodeWebSocketMessage(JSON.stringify(message))) : encodeWebSocketMessage(JSON.stringify(message));
+    const wire = shared
+      ? (shared.wire ??= encodeWebSocketMessage(JSON.stringify(message)))
+      : encodeWebSocketMessage(JSON.stringify(message));
     this.stream.write(wire);
   }
 
@@ -226,7 +257,8 @@ export class ProtocolSession implements ListenSink {
   }
 
   private respond(r: number | undefined, body: { s: string; d?: unknown }): void {
-    if (body.s === 'datastale') this.ns.requestCounts.set('datastale', (this.ns.requestCounts.get('datastale') ?? 0) + 1);
+    if (body.s === 'datastale')
+      this.ns.requestCounts.set('datastale', (this.ns.requestCounts.get('datastale') ?? 0) + 1);
     if (r === undefined) return;
     this.send({ t: 'd', d: { r, b: body } });
   }
@@ -249,7 +281,8 @@ export class ProtocolSession implements ListenSink {
     switch (action) {
       case 'q': {
         const path = parsePath(String(b.p ?? '/'));
-        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        const params =
+          b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
         // A query that loads all data behaves like a default listen (the SDK does the same).
         const isDefault = isDefaultQuery(params) || (b.t === undefined && loadsAllData(params));
         const queryId = isDefault ? 'default' : queryIdentifier(params);
@@ -257,7 +290,16 @@ export class ProtocolSession implements ListenSink {
         const previous = this.listens.get(key);
         if (previous) this.ns.unlisten(previous);
         const tag = typeof b.t === 'number' ? b.t : undefined;
-        const listen = new Listen(this, this.principalFn, path, params, isDefault, queryId, b.q ?? {}, isDefault ? undefined : tag);
+        const listen = new Listen(
+          this,
+          this.principalFn,
+          path,
+          params,
+          isDefault,
+          queryId,
+          b.q ?? {},
+          isDefault ? undefined : tag,
+        );
         this.listens.delete(key);
         this.ns.listen(listen, typeof b.h === 'string' ? b.h : undefined);
         this.listens.set(key, listen);
@@ -267,7 +309,8 @@ export class ProtocolSession implements ListenSink {
       }
       case 'n': {
         const path = parsePath(String(b.p ?? '/'));
-        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        const params =
+          b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
         const isDefault = isDefaultQuery(params) || (b.t === undefined && loadsAllData(params));
         const key = this.listenKey(pathToString(path), isDefault ? 'default' : queryIdentifier(params));
         const listen = this.listens.get(key);
@@ -279,14 +322,23 @@ export class ProtocolSession implements ListenSink {
         return;
       }
       case 'p':
-        this.settle(r, this.ns.set(this.principal, String(b.p ?? '/'), b.d === undefined ? null : b.d, { hash: typeof b.h === 'string' ? b.h : undefined }));
+        this.settle(
+          r,
+          this.ns.set(this.principal, String(b.p ?? '/'), b.d === undefined ? null : b.d, {
+            hash: typeof b.h === 'string' ? b.h : undefined,
+          }),
+        );
         return;
       case 'm':
-        this.settle(r, this.ns.merge(this.principal, String(b.p ?? '/'), b.d, { hash: typeof b.h === 'string' ? b.h : undefined }));
+        this.settle(
+          r,
+          this.ns.merge(this.principal, String(b.p ?? '/'), b.d, { hash: typeof b.h === 'string' ? b.h : undefined }),
+        );
         return;
       case 'g': {
         const path = parsePath(String(b.p ?? '/'));
-        const params = b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
+        const params =
+          b.q && typeof b.q === 'object' ? queryParamsFromWire(b.q as Record<string, unknown>) : DEFAULT_QUERY;
         const node = this.ns.read(this.principal, path, params);
         this.respond(r, { s: 'ok', d: node.val(true) });
         return;
@@ -305,7 +357,11 @@ export class ProtocolSession implements ListenSink {
         const cancelled = parsePath(String(b.p ?? '/'));
         this.onDisconnectOps = this.onDisconnectOps.filter((op) => {
           let opPath: Path;
-          try { opPath = parsePath(op.path.replace(/\/\.priority\/*$/, '')); } catch { return true; }
+          try {
+            opPath = parsePath(op.path.replace(/\/\.priority\/*$/, ''));
+          } catch {
+            return true;
+          }
           return !(cancelled.length <= opPath.length && cancelled.every((k, i) => opPath[i] === k));
         });
         this.respond(r, { s: 'ok', d: '' });
@@ -319,7 +375,14 @@ export class ProtocolSession implements ListenSink {
           if (b.noauth === true) this.principal = ANONYMOUS;
           else if (b.authvar && typeof b.authvar === 'object') {
             const authvar = b.authvar as Record<string, unknown>;
-            this.principal = { owner: false, auth: { uid: String(authvar.uid ?? ''), token: authvar, ...(typeof authvar.provider === 'string' ? { provider: authvar.provider } : {}) } };
+            this.principal = {
+              owner: false,
+              auth: {
+                uid: String(authvar.uid ?? ''),
+                token: authvar,
+                ...(typeof authvar.provider === 'string' ? { provider: authvar.provider } : {}),
+              },
+            };
           } else this.principal = OWNER;
           this.respond(r, { s: 'ok', d: { auth: null, admin: true } });
           this.clearExpiry();
@@ -377,11 +440,14 @@ export class ProtocolSession implements ListenSink {
     this.clearExpiry();
     if (expiresAt === null) return;
     const delay = expiresAt - Date.now();
-    this.expiryTimer = setTimeout(() => {
-      this.expiryTimer = null;
-      if (Date.now() < expiresAt) this.armExpiry(expiresAt);
-      else this.authExpired();
-    }, Math.max(0, Math.min(delay, MAX_TIMER_MS)));
+    this.expiryTimer = setTimeout(
+      () => {
+        this.expiryTimer = null;
+        if (Date.now() < expiresAt) this.armExpiry(expiresAt);
+        else this.authExpired();
+      },
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
     this.expiryTimer.unref();
   }
 
@@ -409,8 +475,13 @@ export class ProtocolSession implements ListenSink {
     this.onDisconnectOps = [];
     for (const op of ops) {
       try {
-        const durable = op.kind === 'set' ? this.ns.set(this.principal, op.path, op.data) : this.ns.merge(this.principal, op.path, op.data);
-        durable.catch((error) => this.log(`rtdb: onDisconnect write at ${op.path} failed to persist: ${String(error)}`));
+        const durable =
+          op.kind === 'set'
+            ? this.ns.set(this.principal, op.path, op.data)
+            : this.ns.merge(this.principal, op.path, op.data);
+        durable.catch((error) =>
+          this.log(`rtdb: onDisconnect write at ${op.path} failed to persist: ${String(error)}`),
+        );
       } catch (error) {
         this.log(`rtdb: onDisconnect ${op.kind} at ${op.path} refused: ${errorStatus(error).s}`);
       }

@@ -2,12 +2,19 @@
 // unsigned JWTs (alg "none"); their payload becomes `auth` in rules. The literal `owner` credential
 // (Admin SDK, rules-unit-testing's withSecurityRulesDisabled) bypasses rules.
 
-export interface AuthInfo { uid: string; token: Record<string, unknown>; provider?: string }
+export interface AuthInfo {
+  uid: string;
+  token: Record<string, unknown>;
+  provider?: string;
+}
 
 export type Credential =
   | { kind: 'owner' }
   | {
-      kind: 'user'; auth: AuthInfo; expires: number | null; claims: Record<string, unknown>;
+      kind: 'user';
+      auth: AuthInfo;
+      expires: number | null;
+      claims: Record<string, unknown>;
       /** When the token stops being accepted (ms since the epoch); null when its expiry is not enforced. */
       expiresAt: number | null;
     };
@@ -34,14 +41,20 @@ export function decodeJwtPayload(token: string): Record<string, unknown> {
   } catch {
     throw new TokenError('Could not parse auth token.');
   }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new TokenError('Could not parse auth token.');
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw new TokenError('Could not parse auth token.');
   return payload as Record<string, unknown>;
 }
 
 export function authFromClaims(claims: Record<string, unknown>): AuthInfo {
-  const uidClaim = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub
-    : typeof claims.user_id === 'string' && claims.user_id !== '' ? claims.user_id
-      : typeof claims.uid === 'string' ? claims.uid : null;
+  const uidClaim =
+    typeof claims.sub === 'string' && claims.sub !== ''
+      ? claims.sub
+      : typeof claims.user_id === 'string' && claims.user_id !== ''
+        ? claims.user_id
+        : typeof claims.uid === 'string'
+          ? claims.uid
+          : null;
   if (uidClaim === null) throw new TokenError('Auth token has no subject (sub or user_id).');
   const firebase = claims.firebase as { sign_in_provider?: unknown } | undefined;
   const provider = firebase && typeof firebase.sign_in_provider === 'string' ? firebase.sign_in_provider : undefined;

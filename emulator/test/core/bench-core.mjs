@@ -1,6 +1,14 @@
 // Throughput of the core alone (no I/O): `npx tsc -b emulator && node emulator/test/core/bench-core.mjs`.
 // Not a test: numbers depend on the machine and its load.
-import { EMPTY_NODE, applyQuery, nodeFromJSON, parsePath, queryParamsFromWire, resolveServerValues, validateWriteData } from '../../dist/core/index.js';
+import {
+  EMPTY_NODE,
+  applyQuery,
+  nodeFromJSON,
+  parsePath,
+  queryParamsFromWire,
+  resolveServerValues,
+  validateWriteData,
+} from '../../dist/core/index.js';
 
 function bench(name, n, fn) {
   for (let i = 0; i < Math.min(n, 20000); i++) fn(i); // warm-up
@@ -22,8 +30,11 @@ function write(pathString, json) {
 bench('simple set (/bench/counter = i)', 300000, (i) => write('/bench/counter', i));
 bench('increment (/counter += 1)', 300000, () => write('/counter', { '.sv': { increment: 1 } }));
 bench('set object with timestamp into 10k children', 200000, (i) =>
-  write('/items/k' + ((i * 7919) % 10000), { name: 'n' + i, score: i % 100, ts: { '.sv': 'timestamp' } }));
-bench('push into a growing list (to 220k children)', 200000, (i) => write('/messages/m' + String(i).padStart(8, '0'), { text: 'hello ' + i, uid: 'u' + (i % 50) }));
+  write('/items/k' + ((i * 7919) % 10000), { name: 'n' + i, score: i % 100, ts: { '.sv': 'timestamp' } }),
+);
+bench('push into a growing list (to 220k children)', 200000, (i) =>
+  write('/messages/m' + String(i).padStart(8, '0'), { text: 'hello ' + i, uid: 'u' + (i % 50) }),
+);
 
 let items = root.getImmediateChild('items');
 const byScore = queryParamsFromWire({ i: 'score', l: 20, vf: 'r' });

@@ -8,10 +8,18 @@ const KEYS = ['a', 'b', 'zz', '0', '1', '2', '3', '5', '12', '-3', '007', '21474
 
 function randomTree(rand: () => number, depth: number, withPriorities = true): unknown {
   const leaf = (): unknown =>
-    pick(rand, [rand() * 1000 - 500, Math.floor(rand() * 100), 'str' + Math.floor(rand() * 10), rand() < 0.5, null, {}]);
+    pick(rand, [
+      rand() * 1000 - 500,
+      Math.floor(rand() * 100),
+      'str' + Math.floor(rand() * 10),
+      rand() < 0.5,
+      null,
+      {},
+    ]);
   if (depth === 0 || rand() < 0.25) {
     const v = leaf();
-    if (withPriorities && v !== null && typeof v !== 'object' && rand() < 0.2) return { '.value': v, '.priority': pick(rand, [1, 'p', -0.5]) };
+    if (withPriorities && v !== null && typeof v !== 'object' && rand() < 0.2)
+      return { '.value': v, '.priority': pick(rand, [1, 'p', -0.5]) };
     return v;
   }
   if (rand() < 0.2) {
@@ -66,24 +74,57 @@ describe('nodeFromJSON / val / exportVal match the SDK', () => {
   });
 
   it('keeps keys named like object internals as own properties of val(), __proto__ included', () => {
-    const text = '{"__proto__":{"v":1},"constructor":2,"hasOwnProperty":3,"toString":{".value":4,".priority":1},"valueOf":5,"prototype":6}';
+    const text =
+      '{"__proto__":{"v":1},"constructor":2,"hasOwnProperty":3,"toString":{".value":4,".priority":1},"valueOf":5,"prototype":6}';
     const node = nodeFromJSON(JSON.parse(text));
     expect(node.numChildren()).toBe(6);
     const exported = JSON.parse(JSON.stringify(node.val(true))) as object;
     const original = JSON.parse(text) as object;
     expect(Object.keys(exported).sort()).toEqual(Object.keys(original).sort());
     for (const key of Object.keys(original)) {
-      expect(Object.getOwnPropertyDescriptor(exported, key)?.value).toEqual(Object.getOwnPropertyDescriptor(original, key)?.value);
+      expect(Object.getOwnPropertyDescriptor(exported, key)?.value).toEqual(
+        Object.getOwnPropertyDescriptor(original, key)?.value,
+      );
     }
     const plain = node.val() as object;
     expect(Object.getPrototypeOf(plain)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(plain, '__proto__')?.value).toEqual({ v: 1 });
-    expect(Object.keys(plain).sort()).toEqual(['__proto__', 'constructor', 'hasOwnProperty', 'prototype', 'toString', 'valueOf']);
+    expect(Object.keys(plain).sort()).toEqual([
+      '__proto__',
+      'constructor',
+      'hasOwnProperty',
+      'prototype',
+      'toString',
+      'valueOf',
+    ]);
   });
 
   it('children in key order: 32-bit-integer-like keys first, numerically, then strings', async () => {
-    const keys = ['b', 'a', '10', '9', '-1', '-10', '01', '1', '2147483647', '2147483648', '-2147483648', '-2147483649',
-      'A', 'a1', '1a', '00', '0', '-0', 'Ą', '😀', ' ', '~', '12345678901'];
+    const keys = [
+      'b',
+      'a',
+      '10',
+      '9',
+      '-1',
+      '-10',
+      '01',
+      '1',
+      '2147483647',
+      '2147483648',
+      '-2147483648',
+      '-2147483649',
+      'A',
+      'a1',
+      '1a',
+      '00',
+      '0',
+      '-0',
+      'Ą',
+      '😀',
+      ' ',
+      '~',
+      '12345678901',
+    ];
     const data: Record<string, number> = {};
     keys.forEach((k, i) => (data[k] = i));
     const node = nodeFromJSON(data);
@@ -103,7 +144,18 @@ describe('nodeFromJSON / val / exportVal match the SDK', () => {
 describe('updates', () => {
   it('updateChild sequences give the same tree as the SDK applying the same sets', async () => {
     const rand = prng(42);
-    const paths = [[], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['1'], ['1', 'x'], ['a', '.priority'], ['b', '.priority'], ['b'], ['a', 'z']];
+    const paths = [
+      [],
+      ['a'],
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      ['1'],
+      ['1', 'x'],
+      ['a', '.priority'],
+      ['b', '.priority'],
+      ['b'],
+      ['a', 'z'],
+    ];
     for (let round = 0; round < 60; round++) {
       const db = sdkDatabase();
       const base = freshPath('updates');
@@ -114,7 +166,8 @@ describe('updates', () => {
         const isPriority = path[path.length - 1] === '.priority';
         const priority = isPriority ? pick<string | number | null>(rand, [1, 'p', null]) : undefined;
         const value = priority !== undefined ? priority : randomTree(rand, 2);
-        if (priority !== undefined) setPriority(ref(db, [base, ...path.slice(0, -1)].join('/')), priority).catch(() => {});
+        if (priority !== undefined)
+          setPriority(ref(db, [base, ...path.slice(0, -1)].join('/')), priority).catch(() => {});
         else set(ref(db, [base, ...path].join('/')), value).catch(() => {});
         node = node.updateChild(path, nodeFromJSON(value));
       }
@@ -204,4 +257,3 @@ describe('updates', () => {
     expect(node.equals(nodeFromJSON(Object.fromEntries(model)))).toBe(true);
   }, 120_000);
 });
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseError, nameCompare, parsePath, pathToString, relativePath, validateKey } from '../../src/core/index.js';
+import {
+  DatabaseError,
+  nameCompare,
+  parsePath,
+  pathToString,
+  relativePath,
+  validateKey,
+} from '../../src/core/index.js';
 
 function codeOf(fn: () => void): string | undefined {
   try {
@@ -34,7 +41,10 @@ describe('paths', () => {
 
   it('refuses bad keys and paths deeper than 32', () => {
     for (const p of ['/a.b', '/a#', '/$x', '/a[0]', '/b]', '/a\u0001', '/del\u007f']) {
-      expect(codeOf(() => parsePath(p)), p).toBe('invalid_path');
+      expect(
+        codeOf(() => parsePath(p)),
+        p,
+      ).toBe('invalid_path');
     }
     const deep = '/' + Array.from({ length: 33 }, (_, i) => 'k' + i).join('/');
     expect(codeOf(() => parsePath(deep))).toBe('invalid_path');
@@ -47,7 +57,10 @@ describe('validateKey', () => {
     for (let c = 0; c < 256; c++) {
       const ch = String.fromCharCode(c);
       const bad = c < 32 || c === 127 || '.#$/[]'.includes(ch);
-      expect(codeOf(() => validateKey('a' + ch + 'b')), `char ${c}`).toBe(bad ? 'invalid_path' : undefined);
+      expect(
+        codeOf(() => validateKey('a' + ch + 'b')),
+        `char ${c}`,
+      ).toBe(bad ? 'invalid_path' : undefined);
     }
   });
   it('refuses the empty key and keys over 768 UTF-8 bytes', () => {
@@ -69,7 +82,20 @@ describe('validateKey', () => {
 describe('nameCompare', () => {
   it('32-bit-integer-like keys first, numerically; ties by length; then strings by code unit', () => {
     const keys = ['b', '10', '9', '-1', '01', '1', '2147483648', '-2147483648', 'A', '1a', '[MIN_NAME]', '[MAX_NAME]'];
-    expect([...keys].sort(nameCompare)).toEqual(['[MIN_NAME]', '-2147483648', '-1', '1', '01', '9', '10', '1a', '2147483648', 'A', 'b', '[MAX_NAME]']);
+    expect([...keys].sort(nameCompare)).toEqual([
+      '[MIN_NAME]',
+      '-2147483648',
+      '-1',
+      '1',
+      '01',
+      '9',
+      '10',
+      '1a',
+      '2147483648',
+      'A',
+      'b',
+      '[MAX_NAME]',
+    ]);
     expect(nameCompare('a', 'a')).toBe(0);
     expect(Math.sign(nameCompare('1', '01'))).toBe(-1);
     expect(Math.sign(nameCompare('2147483647', '2147483648'))).toBe(-1);

@@ -48,7 +48,10 @@ function randomData(rand: () => number): Record<string, unknown> {
   const n = 3 + Math.floor(rand() * 12);
   for (let i = 0; i < n; i++) {
     const key = pick(rand, KEYS);
-    const v = pick(rand, VALUES.filter((x) => x !== null));
+    const v = pick(
+      rand,
+      VALUES.filter((x) => x !== null),
+    );
     let child: unknown;
     const shape = rand();
     if (shape < 0.35) child = v;
@@ -56,7 +59,10 @@ function randomData(rand: () => number): Record<string, unknown> {
     else child = { s: { deep: 1 }, k: 2 };
     if (rand() < 0.4) {
       const priority = pick(rand, [1, 2, -5, 'p', 'a', 2.5]);
-      child = typeof child === 'object' ? { ...(child as object), '.priority': priority } : { '.value': child, '.priority': priority };
+      child =
+        typeof child === 'object'
+          ? { ...(child as object), '.priority': priority }
+          : { '.value': child, '.priority': priority };
     }
     data[key] = child;
   }
@@ -72,8 +78,10 @@ function randomSpec(rand: () => number): QuerySpec {
   const r = rand();
   if (r < 0.2) spec.bounds.push({ kind: 'equalTo', value: valueFor(), name: nameFor() });
   else {
-    if (rand() < 0.6) spec.bounds.push({ kind: pick(rand, ['startAt', 'startAfter'] as const), value: valueFor(), name: nameFor() });
-    if (rand() < 0.5) spec.bounds.push({ kind: pick(rand, ['endAt', 'endBefore'] as const), value: valueFor(), name: nameFor() });
+    if (rand() < 0.6)
+      spec.bounds.push({ kind: pick(rand, ['startAt', 'startAfter'] as const), value: valueFor(), name: nameFor() });
+    if (rand() < 0.5)
+      spec.bounds.push({ kind: pick(rand, ['endAt', 'endBefore'] as const), value: valueFor(), name: nameFor() });
   }
   if (rand() < 0.6) spec.limit = { kind: pick(rand, ['first', 'last'] as const), n: 1 + Math.floor(rand() * 5) };
   return spec;
@@ -95,7 +103,8 @@ function restParams(spec: QuerySpec): URLSearchParams {
   const p = new URLSearchParams();
   const orderBy = { key: '$key', value: '$value', priority: '$priority', child: spec.childPath as string }[spec.index];
   p.set('orderBy', JSON.stringify(orderBy));
-  for (const b of spec.bounds) p.set(b.kind, JSON.stringify(b.value) + (b.name !== undefined ? ',' + JSON.stringify(b.name) : ''));
+  for (const b of spec.bounds)
+    p.set(b.kind, JSON.stringify(b.value) + (b.name !== undefined ? ',' + JSON.stringify(b.name) : ''));
   if (spec.limit) p.set(spec.limit.kind === 'first' ? 'limitToFirst' : 'limitToLast', String(spec.limit.n));
   return p;
 }
@@ -136,7 +145,8 @@ describe('queries match the SDK', () => {
   it('large lists: limitToLast / startAt windows against the SDK', async () => {
     const rand = prng(77);
     const data: Record<string, unknown> = {};
-    for (let i = 0; i < 3000; i++) data['k' + i] = { score: Math.floor(rand() * 100), name: 'n' + Math.floor(rand() * 50) };
+    for (let i = 0; i < 3000; i++)
+      data['k' + i] = { score: Math.floor(rand() * 100), name: 'n' + Math.floor(rand() * 50) };
     const node = nodeFromJSON(data);
     const queries: QueryConstraint[][] = [
       [orderByChild('score'), limitToLast(10)],
@@ -180,8 +190,20 @@ describe('query parameters', () => {
   });
 
   it('refuses malformed wire queries', () => {
-    for (const q of [{ l: -1 }, { l: 1.5 }, { l: 'x' }, { l: 2, vf: 'x' }, { i: 5 }, { i: 'a/.b' }, { i: '.key', sp: 1 },
-      { sp: true }, { sp: { a: 1 }, i: '.value' }, { sn: 'x' }, { sp: 1, sin: 'yes' }, { i: '' }]) {
+    for (const q of [
+      { l: -1 },
+      { l: 1.5 },
+      { l: 'x' },
+      { l: 2, vf: 'x' },
+      { i: 5 },
+      { i: 'a/.b' },
+      { i: '.key', sp: 1 },
+      { sp: true },
+      { sp: { a: 1 }, i: '.value' },
+      { sn: 'x' },
+      { sp: 1, sin: 'yes' },
+      { i: '' },
+    ]) {
       expect(() => queryParamsFromWire(q), JSON.stringify(q)).toThrow(DatabaseError);
     }
   });
@@ -248,8 +270,12 @@ describe('applyQuery edge cases', () => {
   });
   it('orderByChild with nested paths and mixed types orders null < false < true < numbers < strings < objects', () => {
     const data = nodeFromJSON({
-      o: { x: { y: { deep: 1 } } }, s: { x: { y: 'a' } }, n: { x: { y: 5 } }, t: { x: { y: true } },
-      f: { x: { y: false } }, z: { x: 1 },
+      o: { x: { y: { deep: 1 } } },
+      s: { x: { y: 'a' } },
+      n: { x: { y: 5 } },
+      t: { x: { y: true } },
+      f: { x: { y: false } },
+      z: { x: 1 },
     });
     const order: string[] = [];
     for (let l = 1; l <= 6; l++) {
@@ -263,26 +289,48 @@ describe('applyQuery edge cases', () => {
   it('index orders patched across successive updates equal orders computed from scratch', () => {
     const rand = prng(314);
     const queries = [
-      { i: 's', l: 4, vf: 'l' }, { i: 's', l: 3, vf: 'r' }, { i: '.value', sp: 2, l: 5, vf: 'l' }, { i: 's', sp: 'a', ep: 'z' },
-      { l: 4, vf: 'r' }, { sp: 1, ep: 'p', l: 6, vf: 'l' }, { i: 'n/m', ep: 5, l: 2, vf: 'r' }, { i: '.key', sp: 'k3', l: 3, vf: 'l' },
+      { i: 's', l: 4, vf: 'l' },
+      { i: 's', l: 3, vf: 'r' },
+      { i: '.value', sp: 2, l: 5, vf: 'l' },
+      { i: 's', sp: 'a', ep: 'z' },
+      { l: 4, vf: 'r' },
+      { sp: 1, ep: 'p', l: 6, vf: 'l' },
+      { i: 'n/m', ep: 5, l: 2, vf: 'r' },
+      { i: '.key', sp: 'k3', l: 3, vf: 'l' },
     ].map((q) => queryParamsFromWire(q));
-    let node = nodeFromJSON(Object.fromEntries(Array.from({ length: 40 }, (_, i) => ['k' + i, { s: i % 7, n: { m: i } }])));
+    let node = nodeFromJSON(
+      Object.fromEntries(Array.from({ length: 40 }, (_, i) => ['k' + i, { s: i % 7, n: { m: i } }])),
+    );
     for (let step = 0; step < 400; step++) {
       const key = 'k' + Math.floor(rand() * 50);
       const r = rand();
       const value =
-        r < 0.15 ? null
-        : r < 0.3 ? pick(rand, VALUES)
-        : r < 0.45 ? { '.value': pick(rand, [1, 'x', true]), '.priority': pick(rand, [1, 'p']) }
-        : { s: pick(rand, VALUES), n: { m: Math.floor(rand() * 10) }, '.priority': rand() < 0.3 ? pick(rand, [2, 'q', -1]) : null };
-      node = rand() < 0.2 ? node.updateChild([key, 's'], nodeFromJSON(pick(rand, VALUES))) : node.updateChild([key], nodeFromJSON(value));
+        r < 0.15
+          ? null
+          : r < 0.3
+            ? pick(rand, VALUES)
+            : r < 0.45
+              ? { '.value': pick(rand, [1, 'x', true]), '.priority': pick(rand, [1, 'p']) }
+              : {
+                  s: pick(rand, VALUES),
+                  n: { m: Math.floor(rand() * 10) },
+                  '.priority': rand() < 0.3 ? pick(rand, [2, 'q', -1]) : null,
+                };
+      node =
+        rand() < 0.2
+          ? node.updateChild([key, 's'], nodeFromJSON(pick(rand, VALUES)))
+          : node.updateChild([key], nodeFromJSON(value));
       // Sometimes several children change between two queries (a multi-path update).
       for (let extra = rand() < 0.3 ? Math.floor(rand() * 40) : 0; extra > 0; extra--) {
-        node = node.updateChild(['k' + Math.floor(rand() * 50)], rand() < 0.2 ? EMPTY_NODE : nodeFromJSON({ s: pick(rand, VALUES), n: { m: extra } }));
+        node = node.updateChild(
+          ['k' + Math.floor(rand() * 50)],
+          rand() < 0.2 ? EMPTY_NODE : nodeFromJSON({ s: pick(rand, VALUES), n: { m: extra } }),
+        );
       }
       if (rand() < 0.1) node = node.updatePriority(pick(rand, [null, 1, 'p']));
       const fresh = nodeFromJSON(node.val(true));
-      for (const q of queries) expect(applyQuery(node, q).val(true), `step ${step}`).toEqual(applyQuery(fresh, q).val(true));
+      for (const q of queries)
+        expect(applyQuery(node, q).val(true), `step ${step}`).toEqual(applyQuery(fresh, q).val(true));
     }
   }, 120_000);
 

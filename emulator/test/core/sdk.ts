@@ -20,7 +20,10 @@ let counter = 0;
 
 function database(): Database {
   if (!db) {
-    app = initializeApp({ databaseURL: 'http://127.0.0.1:1?ns=core-reference', projectId: 'core-reference' }, 'core-reference');
+    app = initializeApp(
+      { databaseURL: 'http://127.0.0.1:1?ns=core-reference', projectId: 'core-reference' },
+      'core-reference',
+    );
     db = getDatabase(app);
     goOffline(db);
   }
@@ -89,7 +92,9 @@ export function sdkDatabase(): Database {
 
 /** The SDK's current (local) view of a path. */
 export async function sdkRead(path: string): Promise<SdkResult> {
-  const snap = await new Promise<DataSnapshot>((resolve) => onValue(ref(database(), path), resolve, { onlyOnce: true }));
+  const snap = await new Promise<DataSnapshot>((resolve) =>
+    onValue(ref(database(), path), resolve, { onlyOnce: true }),
+  );
   return result(snap);
 }
 

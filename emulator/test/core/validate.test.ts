@@ -19,9 +19,24 @@ function nest(depth: number, leaf: unknown): unknown {
 
 describe('validateWriteData', () => {
   it('accepts JSON values, arrays with holes, priorities, server values', () => {
-    for (const v of [null, 1, -2.5, 'x', true, false, [1, null, 3], { a: { b: [] } }, { '.value': 1, '.priority': 'p' },
-      { a: 1, '.priority': 2 }, { a: { '.sv': 'timestamp' } }, { '.sv': { increment: -1.5 } }, { '.sv': 'timestamp', '.priority': 1 },
-      { '.priority': { '.sv': 'timestamp' }, a: 1 }, { '.value': null }, { '.value': { a: 1 }, '.priority': 1 }]) {
+    for (const v of [
+      null,
+      1,
+      -2.5,
+      'x',
+      true,
+      false,
+      [1, null, 3],
+      { a: { b: [] } },
+      { '.value': 1, '.priority': 'p' },
+      { a: 1, '.priority': 2 },
+      { a: { '.sv': 'timestamp' } },
+      { '.sv': { increment: -1.5 } },
+      { '.sv': 'timestamp', '.priority': 1 },
+      { '.priority': { '.sv': 'timestamp' }, a: 1 },
+      { '.value': null },
+      { '.value': { a: 1 }, '.priority': 1 },
+    ]) {
       expect(check(v), JSON.stringify(v)).toBe(undefined);
     }
   });
@@ -57,9 +72,16 @@ describe('validateWriteData', () => {
 
   it('checks .value / .priority / .sv shapes', () => {
     expect(check({ '.value': 1, a: 2 })).toMatch(/"\.value" in addition to actual children/);
-    for (const p of [true, { a: 1 }, [1], NaN]) expect(check({ '.value': 1, '.priority': p }), JSON.stringify(p)).toMatch(/priority/i);
-    for (const sv of [{ '.sv': 'now' }, { '.sv': { increment: 'x' } }, { '.sv': { increment: 1, other: 2 } }, { '.sv': { decrement: 1 } },
-      { '.sv': 'timestamp', a: 1 }, { '.sv': 5 }]) {
+    for (const p of [true, { a: 1 }, [1], NaN])
+      expect(check({ '.value': 1, '.priority': p }), JSON.stringify(p)).toMatch(/priority/i);
+    for (const sv of [
+      { '.sv': 'now' },
+      { '.sv': { increment: 'x' } },
+      { '.sv': { increment: 1, other: 2 } },
+      { '.sv': { decrement: 1 } },
+      { '.sv': 'timestamp', a: 1 },
+      { '.sv': 5 },
+    ]) {
       expect(check(sv), JSON.stringify(sv)).toMatch(/invalid_data/);
     }
   });

@@ -40,7 +40,10 @@ interface CliRun {
 /** Starts the CLI; resolves when it is ready (url set) or has exited. */
 function runCli(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliScript, ...args], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.join(here, '..', '..') });
+    const child = spawn(process.execPath, [cliScript, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: path.join(here, '..', '..'),
+    });
     const run: CliRun = {
       stdout: '',
       stderr: '',
@@ -99,9 +102,13 @@ describe('rtdb-emulator --repair', () => {
 
     const repaired = await runCli(['--port', '0', '--data', dir, '--repair']);
     expect(repaired.url).not.toBeNull();
-    expect(repaired.stderr).toMatch(/dropped 1 record \(\d+ bytes\) from .*journal-0000000000\.log at byte \d+ \(checksum mismatch\)/);
+    expect(repaired.stderr).toMatch(
+      /dropped 1 record \(\d+ bytes\) from .*journal-0000000000\.log at byte \d+ \(checksum mismatch\)/,
+    );
     expect(repaired.stderr).toContain(path.join(dir, 'repair-'));
-    const items = await (await fetch(`${repaired.url}/items.json?ns=repair`, { headers: { Authorization: 'Bearer owner' } })).json();
+    const items = await (
+      await fetch(`${repaired.url}/items.json?ns=repair`, { headers: { Authorization: 'Bearer owner' } })
+    ).json();
     expect(items).toEqual({ i0: { n: 0 }, i1: { n: 1 }, i2: { n: 2 }, i3: { n: 3 } });
     expect(await repaired.stop()).toBe(0);
 
@@ -109,7 +116,11 @@ describe('rtdb-emulator --repair', () => {
     const again = await runCli(['--port', '0', '--data', dir]);
     expect(again.url).not.toBeNull();
     expect(again.stderr).toBe('');
-    expect(await (await fetch(`${again.url}/items/i3.json?ns=repair`, { headers: { Authorization: 'Bearer owner' } })).json()).toEqual({ n: 3 });
+    expect(
+      await (
+        await fetch(`${again.url}/items/i3.json?ns=repair`, { headers: { Authorization: 'Bearer owner' } })
+      ).json(),
+    ).toEqual({ n: 3 });
     expect(await again.stop()).toBe(0);
   }, 60_000);
 });

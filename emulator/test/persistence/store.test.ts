@@ -23,7 +23,10 @@ function bootId(): string {
 }
 
 const open: DurableStore[] = [];
-async function openStore(dir: string, options?: { compactAfterBytes?: number; repair?: boolean }): Promise<DurableStore> {
+async function openStore(
+  dir: string,
+  options?: { compactAfterBytes?: number; repair?: boolean },
+): Promise<DurableStore> {
   const store = await openDurableStore(dir, options);
   open.push(store);
   return store;
@@ -61,7 +64,7 @@ const OPS: JournalOp[] = [
   { ns: 'a', kind: 'set', path: '/withPrio', data: { x: 1, '.priority': 10 } },
   { ns: 'b', kind: 'set', path: '/x/y/z', data: 'deep' },
   { ns: 'b', kind: 'set', path: '/empty', data: { a: { b: null } } },
-  { ns: 'b', kind: 'merge', path: '/', data: { 'counter': 1, 'unicode/ząb': 'żółw' } },
+  { ns: 'b', kind: 'merge', path: '/', data: { counter: 1, 'unicode/ząb': 'żółw' } },
   { ns: 'c', kind: 'set', path: '/gone', data: 1 },
   { ns: 'c', kind: 'set', path: '/gone', data: null },
 ];
@@ -347,7 +350,9 @@ describe('durable store: repair', () => {
     await store.append({ ns: 'c', kind: 'set', path: '/after', data: 'repair' });
     const again = await openStore(await crashImage(dir));
     expect(again.repaired).toBeNull();
-    expect(again.initial).toEqual(liveState([...OPS.slice(0, -1), { ns: 'c', kind: 'set', path: '/after', data: 'repair' }]));
+    expect(again.initial).toEqual(
+      liveState([...OPS.slice(0, -1), { ns: 'c', kind: 'set', path: '/after', data: 'repair' }]),
+    );
   });
 
   it('repairs damage in the middle: drops the damaged record and everything after it, newer journals included', async () => {
@@ -367,8 +372,15 @@ describe('durable store: repair', () => {
     const { original, offset } = await damageRecord(journal, 2);
     const repaired = await openStore(image, { repair: true });
     expect(repaired.initial).toEqual(liveState(OPS.slice(0, 8)));
-    expect(repaired.repaired).toMatchObject({ droppedRecords: OPS.length - 8, droppedBytes: original.length - offset, droppedFiles: [newer] });
-    expect(await fsp.readdir(repaired.repaired!.backupDir)).toEqual(['journal-0000000001.log', 'journal-0000000002.log']);
+    expect(repaired.repaired).toMatchObject({
+      droppedRecords: OPS.length - 8,
+      droppedBytes: original.length - offset,
+      droppedFiles: [newer],
+    });
+    expect(await fsp.readdir(repaired.repaired!.backupDir)).toEqual([
+      'journal-0000000001.log',
+      'journal-0000000002.log',
+    ]);
     await expect(fsp.access(newer)).rejects.toThrow();
   });
 
@@ -431,12 +443,20 @@ describe('durable store: lock', () => {
       await new Promise((resolve) => other.once('spawn', resolve));
       const otherStart = processStartTime(other.pid!);
       // What an emulator that had this pid before would have written: its own start time and token.
-      await fsp.writeFile(path.join(dir, 'LOCK'), `${other.pid} start=${otherStart - 1} boot=${bootId()} token=0123456789abcdef\n`);
+      await fsp.writeFile(
+        path.join(dir, 'LOCK'),
+        `${other.pid} start=${otherStart - 1} boot=${bootId()} token=0123456789abcdef\n`,
+      );
       const store = await openStore(dir);
-      expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toMatch(new RegExp(`^${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=[0-9a-f]{32}\\n$`));
+      expect(await fsp.readFile(path.join(dir, 'LOCK'), 'utf8')).toMatch(
+        new RegExp(`^${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=[0-9a-f]{32}\\n$`),
+      );
       await store.close();
       // The same after a reboot: a lock from another boot is stale whatever its pid is now.
-      await fsp.writeFile(path.join(dir, 'LOCK'), `${other.pid} start=${otherStart} boot=00000000-0000-0000-0000-000000000000 token=0123456789abcdef\n`);
+      await fsp.writeFile(
+        path.join(dir, 'LOCK'),
+        `${other.pid} start=${otherStart} boot=00000000-0000-0000-0000-000000000000 token=0123456789abcdef\n`,
+      );
       await (await openStore(dir)).close();
     } finally {
       other.kill('SIGKILL');
@@ -450,12 +470,19 @@ describe('durable store: lock', () => {
     const script = path.join(await tempDir('rtdb-lock-holder-'), 'lock-holder.mjs');
     await build({
       entryPoints: [path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'lock-holder.ts')],
-      bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: script, logLevel: 'silent',
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: script,
+      logLevel: 'silent',
     });
     const holder = spawn(process.execPath, [script, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise((resolve) => holder.once('exit', resolve));
     try {
-      await new Promise<void>((resolve) => holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
+      await new Promise<void>((resolve) =>
+        holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()),
+      );
       const attempt = openDurableStore(dir);
       await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
       await expect(attempt).rejects.toThrow(`pid ${holder.pid}`);
@@ -471,7 +498,9 @@ describe('durable store: lock', () => {
     await fsp.writeFile(path.join(dir, 'LOCK'), `${process.ppid}\n`);
     const attempt = openDurableStore(dir);
     await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
-    await expect(attempt).rejects.toThrow(`if pid ${process.ppid} is not an emulator, delete ${path.join(dir, 'LOCK')}`);
+    await expect(attempt).rejects.toThrow(
+      `if pid ${process.ppid} is not an emulator, delete ${path.join(dir, 'LOCK')}`,
+    );
   });
 
   it.each([
@@ -503,9 +532,15 @@ describe('durable store: lock', () => {
     });
     try {
       const attempt = openDurableStore(dir);
-      const outcome = attempt.then(() => 'opened', (error: Error) => error.message);
+      const outcome = attempt.then(
+        () => 'opened',
+        (error: Error) => error.message,
+      );
       await emptySeen;
-      await fsp.writeFile(file, `${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=${'e'.repeat(32)}\n`);
+      await fsp.writeFile(
+        file,
+        `${process.pid} start=${processStartTime(process.pid)} boot=${bootId()} token=${'e'.repeat(32)}\n`,
+      );
       expect(await outcome).toContain(`in use by another emulator (pid ${process.pid})`);
     } finally {
       spy.mockRestore();

@@ -28,18 +28,36 @@ export function user(uid: string, token: Record<string, unknown> = {}, provider 
   return { uid, token: { sub: uid, ...token }, provider };
 }
 
-export function canRead(rules: CompiledRules, data: unknown, path: string, auth: AuthContext | null = null, query?: QueryParams): boolean {
+export function canRead(
+  rules: CompiledRules,
+  data: unknown,
+  path: string,
+  auth: AuthContext | null = null,
+  query?: QueryParams,
+): boolean {
   return rules.canRead({ root: node(data), path: p(path), auth, now: NOW, query });
 }
 
 /** A set of `value` at `path`. */
-export function set(rules: CompiledRules, data: unknown, path: string, value: unknown, auth: AuthContext | null = null) {
+export function set(
+  rules: CompiledRules,
+  data: unknown,
+  path: string,
+  value: unknown,
+  auth: AuthContext | null = null,
+) {
   const newJson = setAt(data, p(path), value);
   return rules.canWrite({ oldRoot: node(data), newRoot: node(newJson), path: p(path), auth, now: NOW });
 }
 
 /** A multi-path update at `path`: every key of `patch` (may contain '/') is set, all at once. */
-export function update(rules: CompiledRules, data: unknown, path: string, patch: Record<string, unknown>, auth: AuthContext | null = null) {
+export function update(
+  rules: CompiledRules,
+  data: unknown,
+  path: string,
+  patch: Record<string, unknown>,
+  auth: AuthContext | null = null,
+) {
   let newJson = data;
   for (const [rel, v] of Object.entries(patch)) newJson = setAt(newJson, [...p(path), ...p(rel)], v);
   return rules.canWrite({

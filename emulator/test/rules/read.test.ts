@@ -9,7 +9,11 @@ describe('canRead: cascading', () => {
     users: { $uid: { '.read': 'auth != null && auth.uid == $uid', inbox: { '.read': true } } },
     deep: { a: { b: { '.read': true } } },
   });
-  const data = { public: { secret: { x: 1 }, y: 2 }, users: { u1: { name: 'A', inbox: { m: 1 } } }, deep: { a: { b: 1 } } };
+  const data = {
+    public: { secret: { x: 1 }, y: 2 },
+    users: { u1: { name: 'A', inbox: { m: 1 } } },
+    deep: { a: { b: 1 } },
+  };
 
   it('a grant covers every location below it and cannot be revoked deeper', () => {
     expect(canRead(rules, data, '/public')).toBe(true);
@@ -50,7 +54,11 @@ describe('canRead: cascading', () => {
 
 describe('canRead: auth', () => {
   it('signed out: auth is null and auth.uid is null, not an error that breaks ||', () => {
-    const r = compile({ a: { '.read': 'auth == null' }, b: { '.read': "auth.uid == null" }, c: { '.read': "auth.uid == 'x'" } });
+    const r = compile({
+      a: { '.read': 'auth == null' },
+      b: { '.read': 'auth.uid == null' },
+      c: { '.read': "auth.uid == 'x'" },
+    });
     expect(canRead(r, null, '/a')).toBe(true);
     expect(canRead(r, null, '/a', user('x'))).toBe(false);
     expect(canRead(r, null, '/b')).toBe(true);
@@ -116,7 +124,10 @@ describe('canRead: data and root', () => {
 describe('canRead: query-based rules', () => {
   const rules = compile({
     orders: { '.read': "auth != null && query.orderByChild == 'uid' && query.equalTo == auth.uid", '.indexOn': 'uid' },
-    messages: { '.read': '(query.limitToFirst != null && query.limitToFirst <= 20) || (query.limitToLast != null && query.limitToLast <= 20)' },
+    messages: {
+      '.read':
+        '(query.limitToFirst != null && query.limitToFirst <= 20) || (query.limitToLast != null && query.limitToLast <= 20)',
+    },
     strict: { '.read': 'query.limitToFirst <= 20 || query.limitToLast <= 20' },
     keys: { '.read': 'query.orderByKey && query.startAt == "a" && query.endAt == "m"' },
     values: { '.read': 'query.orderByValue == true' },
@@ -135,26 +146,45 @@ describe('canRead: query-based rules', () => {
   it('denies a plain read, another value, another child, or no auth', () => {
     expect(canRead(rules, data, '/orders', user('u1'))).toBe(false);
     expect(canRead(rules, data, '/orders', user('u1'), byUid('u2'))).toBe(false);
-    expect(canRead(rules, data, '/orders', user('u1'), { ...byUid('u1'), index: { kind: 'child', path: ['owner'] } })).toBe(false);
+    expect(
+      canRead(rules, data, '/orders', user('u1'), { ...byUid('u1'), index: { kind: 'child', path: ['owner'] } }),
+    ).toBe(false);
     expect(canRead(rules, data, '/orders', null, byUid('u1'))).toBe(false);
     // a range is not equalTo
     expect(
-      canRead(rules, data, '/orders', user('u1'), { index: { kind: 'child', path: ['uid'] }, start: { value: 'u1', inclusive: true } }),
+      canRead(rules, data, '/orders', user('u1'), {
+        index: { kind: 'child', path: ['uid'] },
+        start: { value: 'u1', inclusive: true },
+      }),
     ).toBe(false);
   });
 
   it('limits', () => {
-    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'left' })).toBe(true);
-    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'right' })).toBe(true);
-    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 50, viewFrom: 'left' })).toBe(false);
+    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'left' })).toBe(
+      true,
+    );
+    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'right' })).toBe(
+      true,
+    );
+    expect(canRead(rules, null, '/messages', null, { index: { kind: 'priority' }, limit: 50, viewFrom: 'left' })).toBe(
+      false,
+    );
     expect(canRead(rules, null, '/messages')).toBe(false);
     // null <= 20 is a type error; an error anywhere makes the whole rule false, even left of ||
-    expect(canRead(rules, null, '/strict', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'left' })).toBe(true);
-    expect(canRead(rules, null, '/strict', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'right' })).toBe(false);
+    expect(canRead(rules, null, '/strict', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'left' })).toBe(
+      true,
+    );
+    expect(canRead(rules, null, '/strict', null, { index: { kind: 'priority' }, limit: 10, viewFrom: 'right' })).toBe(
+      false,
+    );
   });
 
   it('orderByKey with a range, orderByValue', () => {
-    const q: QueryParams = { index: { kind: 'key' }, start: { value: 'a', inclusive: true }, end: { value: 'm', inclusive: true } };
+    const q: QueryParams = {
+      index: { kind: 'key' },
+      start: { value: 'a', inclusive: true },
+      end: { value: 'm', inclusive: true },
+    };
     expect(canRead(rules, null, '/keys', null, q)).toBe(true);
     expect(canRead(rules, null, '/keys', null, { ...q, end: { value: 'z', inclusive: true } })).toBe(false);
     expect(canRead(rules, null, '/values', null, { index: { kind: 'value' } })).toBe(true);
@@ -173,7 +203,14 @@ describe('canRead: query-based rules', () => {
       limitToFirst: null,
       limitToLast: null,
     });
-    expect(ruleQueryFromParams({ index: { kind: 'child', path: ['a', 'b'] }, start: { value: 3, inclusive: true }, limit: 5, viewFrom: 'right' })).toMatchObject({
+    expect(
+      ruleQueryFromParams({
+        index: { kind: 'child', path: ['a', 'b'] },
+        start: { value: 3, inclusive: true },
+        limit: 5,
+        viewFrom: 'right',
+      }),
+    ).toMatchObject({
       orderByChild: 'a/b',
       startAt: 3,
       endAt: null,
@@ -181,14 +218,23 @@ describe('canRead: query-based rules', () => {
       limitToFirst: null,
       limitToLast: 5,
     });
-    expect(ruleQueryFromParams({ index: { kind: 'priority' }, start: { value: 1, inclusive: true }, end: { value: 1, inclusive: true } })).toMatchObject({
+    expect(
+      ruleQueryFromParams({
+        index: { kind: 'priority' },
+        start: { value: 1, inclusive: true },
+        end: { value: 1, inclusive: true },
+      }),
+    ).toMatchObject({
       orderByPriority: true,
       startAt: 1,
       endAt: 1,
       equalTo: 1,
     });
     // startAfter / endBefore are exclusive: not startAt / endAt
-    expect(ruleQueryFromParams({ index: { kind: 'key' }, start: { value: 'a', inclusive: false } })).toMatchObject({ startAt: null, orderByKey: true });
+    expect(ruleQueryFromParams({ index: { kind: 'key' }, start: { value: 'a', inclusive: false } })).toMatchObject({
+      startAt: null,
+      orderByKey: true,
+    });
   });
 });
 

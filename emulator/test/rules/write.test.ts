@@ -46,7 +46,12 @@ describe('canWrite: .write cascade', () => {
 describe('canWrite: data, newData, now', () => {
   const rules = compile({
     once: { $id: { '.write': '!data.exists()' } },
-    ownedPosts: { $id: { '.write': "newData.child('owner').val() == auth.uid && (!data.exists() || data.child('owner').val() == auth.uid)" } },
+    ownedPosts: {
+      $id: {
+        '.write':
+          "newData.child('owner').val() == auth.uid && (!data.exists() || data.child('owner').val() == auth.uid)",
+      },
+    },
     stamps: { $id: { '.write': true, '.validate': 'newData.isNumber() && newData.val() <= now' } },
     grow: { '.write': true, '.validate': '!data.exists() || newData.val() > data.val()' },
     rootCheck: { '.write': "root.child('flags/open').val() == true" },
@@ -150,7 +155,10 @@ describe('canWrite: .validate', () => {
     expect(set(r, null, '/n', 'x').allowed).toBe(false);
     // a child is not a number, but /n itself is an object: the rule is about /n only
     expect(set(r, null, '/n', { c: 'x' }).allowed).toBe(false);
-    expect(set(compile({ '.write': true, n: { $c: { '.validate': 'newData.isString()' } } }), null, '/n', { c: 'x' }).allowed).toBe(true);
+    expect(
+      set(compile({ '.write': true, n: { $c: { '.validate': 'newData.isString()' } } }), null, '/n', { c: 'x' })
+        .allowed,
+    ).toBe(true);
   });
 });
 
@@ -191,7 +199,12 @@ describe('canWrite: multi-path updates', () => {
   it('validates the ancestors of every updated path against the merged state', () => {
     const r = compile({
       '.write': true,
-      profiles: { $uid: { '.validate': "newData.hasChildren(['name', 'age'])", $other: { '.validate': "$other == 'name' || $other == 'age'" } } },
+      profiles: {
+        $uid: {
+          '.validate': "newData.hasChildren(['name', 'age'])",
+          $other: { '.validate': "$other == 'name' || $other == 'age'" },
+        },
+      },
     });
     const data = { profiles: { a: { name: 'A', age: 1 } } };
     expect(update(r, data, '/profiles/a', { name: 'B' }).allowed).toBe(true);
@@ -234,7 +247,9 @@ describe('expressions: string methods, regex, operators', () => {
           "($k == 'cmp' && newData.val() >= 1 && newData.val() < 2 && !(newData.val() > 1.5))",
       },
     },
-    types: { $k: { '.validate': "newData.isString() || newData.isNumber() || newData.isBoolean() && newData.val() == true" } },
+    types: {
+      $k: { '.validate': 'newData.isString() || newData.isNumber() || newData.isBoolean() && newData.val() == true' },
+    },
     pri: { '.validate': "newData.getPriority() == 'high'" },
     kids: { '.validate': "newData.hasChildren() && newData.hasChild('a/b')" },
   });
@@ -325,7 +340,10 @@ describe('expressions: string methods, regex, operators', () => {
   });
 
   it('an invalid child path is an evaluation error', () => {
-    const r = compile({ a: { '.write': "!newData.child('x.y').exists()" }, b: { '.write': "!newData.child('x/y').exists()" } });
+    const r = compile({
+      a: { '.write': "!newData.child('x.y').exists()" },
+      b: { '.write': "!newData.child('x/y').exists()" },
+    });
     expect(set(r, null, '/a', 1).allowed).toBe(false);
     expect(set(r, null, '/b', 1).allowed).toBe(true);
   });
@@ -342,7 +360,11 @@ describe('performance shape', () => {
     // A large database elsewhere is never walked: rules on it would fail if they were evaluated.
     const big: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) big[`k${i}`] = { v: i };
-    const rules = compile({ '.write': true, big: { $k: { '.validate': false } }, small: { $k: { '.validate': 'newData.isNumber()' } } });
+    const rules = compile({
+      '.write': true,
+      big: { $k: { '.validate': false } },
+      small: { $k: { '.validate': 'newData.isNumber()' } },
+    });
     expect(set(rules, { big }, '/small/a', 1).allowed).toBe(true);
     expect(update(rules, { big }, '/small', { a: 1, b: 2 }).allowed).toBe(true);
   });

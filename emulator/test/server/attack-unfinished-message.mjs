@@ -59,7 +59,10 @@ function attack(megabytes) {
         }
         if (ws.readyState === WebSocket.OPEN && sent >= megabytes * 1024 * 1024) {
           // Everything is sent; wait until the server has read it, then leave the message unfinished.
-          const settle = () => (ws.bufferedAmount === 0 ? setTimeout(() => resolve({ sentMB: Math.round(sent / 1024 / 1024), closedByServer: false }), 500) : setTimeout(settle, 20));
+          const settle = () =>
+            ws.bufferedAmount === 0
+              ? setTimeout(() => resolve({ sentMB: Math.round(sent / 1024 / 1024), closedByServer: false }), 500)
+              : setTimeout(settle, 20);
           settle();
         }
       };
@@ -71,6 +74,15 @@ function attack(megabytes) {
 const before = memoryOf(emulator.pid);
 const results = await Promise.all(Array.from({ length: CLIENTS }, () => attack(MEGABYTES_PER_CLIENT)));
 const after = memoryOf(emulator.pid);
-console.log(JSON.stringify({ clients: CLIENTS, megabytesPerClient: MEGABYTES_PER_CLIENT, announcedFrames: Number(ANNOUNCED_FRAMES), before, after, results }));
+console.log(
+  JSON.stringify({
+    clients: CLIENTS,
+    megabytesPerClient: MEGABYTES_PER_CLIENT,
+    announcedFrames: Number(ANNOUNCED_FRAMES),
+    before,
+    after,
+    results,
+  }),
+);
 emulator.kill('SIGTERM');
 process.exit(0);

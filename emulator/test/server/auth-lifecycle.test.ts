@@ -50,7 +50,10 @@ describe('token expiry', () => {
   it('refuses an expired token at auth with expired_token and leaves the connection unauthenticated', async () => {
     const { client } = await connect();
     const expired = token({ sub: 'ala', iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 });
-    expect(await client.request('auth', { cred: expired })).toEqual({ s: 'expired_token', d: 'Auth token is expired.' });
+    expect(await client.request('auth', { cred: expired })).toEqual({
+      s: 'expired_token',
+      d: 'Auth token is expired.',
+    });
     expect((await client.request('g', { p: '/signedIn' })).s).toBe('permission_denied');
     client.close();
   });
@@ -89,9 +92,15 @@ describe('token expiry', () => {
     // past the short token's expiry fires any that were left over, without waiting for real time.
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const shortExp = nowSeconds() + 1;
-    expect((await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: shortExp }) })).s).toBe('ok');
-    expect((await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: nowSeconds() + 3600 }) })).s).toBe('ok');
-    expect((await other.client.request('auth', { cred: token({ sub: 'ola', iat: nowSeconds(), exp: shortExp }) })).s).toBe('ok');
+    expect((await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: shortExp }) })).s).toBe(
+      'ok',
+    );
+    expect(
+      (await client.request('auth', { cred: token({ sub: 'ala', iat: nowSeconds(), exp: nowSeconds() + 3600 }) })).s,
+    ).toBe('ok');
+    expect(
+      (await other.client.request('auth', { cred: token({ sub: 'ola', iat: nowSeconds(), exp: shortExp }) })).s,
+    ).toBe('ok');
     expect((await other.client.request('unauth', {})).s).toBe('ok');
     expect((await other.client.request('auth', { cred: 'owner' })).s).toBe('ok');
     // Past the short token's expiry: a timer left over from it would have revoked the auth by now.
@@ -123,13 +132,17 @@ describe('listens whose read rules depend on data', () => {
     // A write the rules do not depend on changes nothing.
     expect((await admin.request('p', { p: '/open/x', d: 1 })).s).toBe('ok');
     // Ala leaves the group, and in the same write the group's data changes: she gets neither.
-    expect((await admin.request('m', { p: '/', d: { 'members/g1/ala': null, 'groups/g1/name': 'Nowa nazwa' } })).s).toBe('ok');
+    expect(
+      (await admin.request('m', { p: '/', d: { 'members/g1/ala': null, 'groups/g1/name': 'Nowa nazwa' } })).s,
+    ).toBe('ok');
     await ola.waitFor((p) => p.a === 'd' && JSON.stringify(p.b).includes('Nowa nazwa'));
     const cancels = ala.pushes.filter((p) => p.a === 'c');
     expect(cancels).toHaveLength(2);
     expect(cancels.map((c) => c.b.p)).toEqual(['/groups/g1', '/groups/g1']);
     expect(cancels.some((c) => Array.isArray(c.b.q))).toBe(true);
-    expect(ala.pushes.some((p) => (p.a === 'm' || p.a === 'd') && JSON.stringify(p.b).includes('Nowa nazwa'))).toBe(false);
+    expect(ala.pushes.some((p) => (p.a === 'm' || p.a === 'd') && JSON.stringify(p.b).includes('Nowa nazwa'))).toBe(
+      false,
+    );
     expect(ola.pushes.some((p) => p.a === 'c')).toBe(false);
 
     // A later write to the group reaches Ola only.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FrameAssembler, MAX_FRAME_COUNT, MAX_FRAME_SIZE, MAX_WRITE_REQUEST_BYTES, MessageTooLargeError, OversizedMessage, encodeFrames, encodeWebSocketMessage,
+  FrameAssembler,
+  MAX_FRAME_COUNT,
+  MAX_FRAME_SIZE,
+  MAX_WRITE_REQUEST_BYTES,
+  MessageTooLargeError,
+  OversizedMessage,
+  encodeFrames,
+  encodeWebSocketMessage,
 } from '../../src/server/frames.js';
 
 describe('encodeFrames', () => {

@@ -78,7 +78,10 @@ describe('DelayLine', () => {
 describe('--latency on the command line', () => {
   it('parses the latency and the jitter, with a quarter of the latency as the default jitter', () => {
     expect(parseCliArgs(['--latency', '40'])).toMatchObject({ latencyMs: 40 });
-    expect(parseCliArgs(['--latency', '40', '--latency-jitter', '5'])).toMatchObject({ latencyMs: 40, latencyJitterMs: 5 });
+    expect(parseCliArgs(['--latency', '40', '--latency-jitter', '5'])).toMatchObject({
+      latencyMs: 40,
+      latencyJitterMs: 5,
+    });
     expect(defaultJitter(40)).toBe(10);
   });
 
@@ -122,7 +125,9 @@ describe('an emulator started with latency', () => {
     const client = new RawClient(`ws://127.0.0.1:${emu.port}/.ws?v=5&ns=lat2`);
     await client.opened;
     await client.request('q', { p: '/list', h: '' });
-    const writes = Array.from({ length: 20 }, (_, i) => client.request('p', { p: `/list/k${String(i).padStart(2, '0')}`, d: i }));
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      client.request('p', { p: `/list/k${String(i).padStart(2, '0')}`, d: i }),
+    );
     await Promise.all(writes);
     const values = client.pushes.filter((p) => p.a === 'd' && String(p.b.p).startsWith('/list/')).map((p) => p.b.d);
     expect(values).toEqual(Array.from({ length: 20 }, (_, i) => i));
@@ -141,11 +146,14 @@ describe('an emulator started with latency', () => {
     app = initializeApp({ databaseURL: `http://127.0.0.1:${emu.port}?ns=lat4`, projectId: 'lat4' }, 'latency-test');
     const db = getDatabase(app);
     await set(ref(db, 'counter'), { last: 5 });
-    const counts = async () => (await (await fetch(`${emu.url}/.emulator/requests?ns=lat4`)).json()) as Record<string, number>;
+    const counts = async () =>
+      (await (await fetch(`${emu.url}/.emulator/requests?ns=lat4`)).json()) as Record<string, number>;
     const before = await counts();
     // Nothing is cached at `counter` (no listener): the first attempt carries the hash of null,
     // the server answers datastale, and the SDK retries with the value its listen brought.
-    const result = await runTransaction(ref(db, 'counter'), (cur: { last: number } | null) => ({ last: (cur?.last ?? 0) + 1 }));
+    const result = await runTransaction(ref(db, 'counter'), (cur: { last: number } | null) => ({
+      last: (cur?.last ?? 0) + 1,
+    }));
     expect(result.committed).toBe(true);
     expect((await get(ref(db, 'counter'))).val()).toEqual({ last: 6 });
     const after = await counts();

@@ -86,10 +86,12 @@ class RawWebSocket {
   private pending = Buffer.alloc(0);
 
   private constructor(private readonly socket: Socket) {
-    this.closed = new Promise((resolve) => socket.once('close', () => {
-      this.ended = true;
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', () => {
+        this.ended = true;
+        resolve();
+      }),
+    );
     socket.on('error', () => {});
     socket.on('data', (chunk: Buffer) => this.read(chunk));
   }
@@ -98,7 +100,7 @@ class RawWebSocket {
     const socket = connect(emu.port, '127.0.0.1');
     socket.write(
       `GET /.ws?v=5&ns=${ns} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
     );
     const head = await new Promise<Buffer>((resolve) => socket.once('data', resolve));
     const end = head.indexOf('\r\n\r\n');
@@ -110,7 +112,10 @@ class RawWebSocket {
 
   static textFrame(text: string): Buffer {
     const payload = Buffer.from(text, 'utf8');
-    const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
+    const header =
+      payload.length < 126
+        ? Buffer.from([0x81, 0x80 | payload.length])
+        : Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
     return Buffer.concat([header, Buffer.alloc(4), payload]);
   }
 
@@ -194,7 +199,9 @@ describe('WebSocket: messages a connection may send', () => {
   it('drops a connection that sends a message over 16 MB that is not a write', async () => {
     const c = new Connection('lim2b');
     await c.opened;
-    c.sendFramed(JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/', q: { sp: 'x'.repeat(SDK_WRITE_LIMIT) } } } }));
+    c.sendFramed(
+      JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/', q: { sp: 'x'.repeat(SDK_WRITE_LIMIT) } } } }),
+    );
     expect((await c.closed).code).toBe(1009);
   }, 30_000);
 
@@ -208,9 +215,18 @@ describe('WebSocket: messages a connection may send', () => {
   it('refuses a write over 16 MB with write_too_big, as production does, and keeps the connection', async () => {
     const c = new Connection('lim4');
     await c.opened;
-    expect(await c.request('p', { p: '/big', d: dataOfSize(SDK_WRITE_LIMIT + 1024) })).toEqual({ s: 'write_too_big', d: WRITE_TOO_BIG });
-    expect(await c.request('m', { p: '/', d: { big: dataOfSize(SDK_WRITE_LIMIT + 1024) } })).toEqual({ s: 'write_too_big', d: WRITE_TOO_BIG });
-    expect(await c.request('o', { p: '/big', d: dataOfSize(SDK_WRITE_LIMIT + 1024) })).toEqual({ s: 'write_too_big', d: WRITE_TOO_BIG });
+    expect(await c.request('p', { p: '/big', d: dataOfSize(SDK_WRITE_LIMIT + 1024) })).toEqual({
+      s: 'write_too_big',
+      d: WRITE_TOO_BIG,
+    });
+    expect(await c.request('m', { p: '/', d: { big: dataOfSize(SDK_WRITE_LIMIT + 1024) } })).toEqual({
+      s: 'write_too_big',
+      d: WRITE_TOO_BIG,
+    });
+    expect(await c.request('o', { p: '/big', d: dataOfSize(SDK_WRITE_LIMIT + 1024) })).toEqual({
+      s: 'write_too_big',
+      d: WRITE_TOO_BIG,
+    });
     expect(await c.request('g', { p: '/big' })).toEqual({ s: 'ok', d: null });
     expect(await c.request('p', { p: '/big', d: dataOfSize(SDK_WRITE_LIMIT - 1024) })).toEqual({ s: 'ok', d: '' });
     expect(c.isOpen).toBe(true);
@@ -240,7 +256,10 @@ describe('long polling: segments a session may leave unfinished', () => {
 
 describe('REST: write size', () => {
   /** Sends raw request bytes and resolves with the status line and body of the answer. */
-  function rawRequest(head: string, body: (write: (chunk: Buffer | string) => boolean) => Promise<void>): Promise<{ status: number; body: string }> {
+  function rawRequest(
+    head: string,
+    body: (write: (chunk: Buffer | string) => boolean) => Promise<void>,
+  ): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       const socket = connect(emu.port, '127.0.0.1');
       let received = '';
@@ -253,7 +272,10 @@ describe('REST: write size', () => {
         const length = /content-length: (\d+)/i.exec(received.slice(0, end));
         if (length && received.length >= end + 4 + Number(length[1])) {
           answered = true;
-          resolve({ status: Number(received.split(' ')[1]), body: received.slice(end + 4, end + 4 + Number(length[1])) });
+          resolve({
+            status: Number(received.split(' ')[1]),
+            body: received.slice(end + 4, end + 4 + Number(length[1])),
+          });
           socket.destroy();
         }
       });
@@ -267,7 +289,8 @@ describe('REST: write size', () => {
         if (!answered) reject(failure ?? new Error(`connection closed without an answer: ${received.slice(0, 200)}`));
       });
       socket.write(head);
-      const write = (chunk: Buffer | string): boolean => !answered && failure === undefined && !socket.destroyed && socket.write(chunk);
+      const write = (chunk: Buffer | string): boolean =>
+        !answered && failure === undefined && !socket.destroyed && socket.write(chunk);
       body(write).catch(reject);
     });
   }
@@ -286,7 +309,8 @@ describe('REST: write size', () => {
     const answer = await rawRequest(
       'PUT /big.json?ns=lim6 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
       async (write) => {
-        const frame = (data: Buffer | string): boolean => [write(`${Buffer.byteLength(data).toString(16)}\r\n`), write(data), write('\r\n')].every(Boolean);
+        const frame = (data: Buffer | string): boolean =>
+          [write(`${Buffer.byteLength(data).toString(16)}\r\n`), write(data), write('\r\n')].every(Boolean);
         frame('"');
         // A little over the limit; the answer may come before all of it is sent.
         for (let sent = 0; sent <= REST_WRITE_LIMIT + 4 * MiB; sent += chunk.length) {
@@ -301,7 +325,10 @@ describe('REST: write size', () => {
   }, 30_000);
 
   it('accepts a REST write over the 16 MB SDK limit', async () => {
-    const res = await fetch(`${emu.url}/big.json?ns=lim7`, { method: 'PUT', body: JSON.stringify(dataOfSize(SDK_WRITE_LIMIT + 1024)) });
+    const res = await fetch(`${emu.url}/big.json?ns=lim7`, {
+      method: 'PUT',
+      body: JSON.stringify(dataOfSize(SDK_WRITE_LIMIT + 1024)),
+    });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
   }, 30_000);

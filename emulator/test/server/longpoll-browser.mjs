@@ -12,7 +12,9 @@ import { startEmulator } from '../../dist/index.js';
 
 const require = createRequire(import.meta.url);
 const firebaseDir = dirname(require.resolve('firebase/package.json'));
-const appUrl = (await readFile(join(firebaseDir, 'firebase-database.js'), 'utf8')).match(/https:\/\/www\.gstatic\.com\/firebasejs\/[^"']+\/firebase-app\.js/)[0];
+const appUrl = (await readFile(join(firebaseDir, 'firebase-database.js'), 'utf8')).match(
+  /https:\/\/www\.gstatic\.com\/firebasejs\/[^"']+\/firebase-app\.js/,
+)[0];
 
 const logs = [];
 const emu = await startEmulator({ port: 0, log: (line) => logs.push(line) });
@@ -62,7 +64,10 @@ try {
     const context = await browser.newContext();
     const tab = await context.newPage();
     const transports = new Set();
-    tab.on('request', (r) => { const u = new URL(r.url()); if (u.port === String(emu.port)) transports.add(u.pathname); });
+    tab.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.port === String(emu.port)) transports.add(u.pathname);
+    });
     tab.on('websocket', (ws) => transports.add(new URL(ws.url()).pathname));
     const consoleLines = [];
     tab.on('console', (m) => consoleLines.push(m.text()));
@@ -82,9 +87,14 @@ try {
     if (mode === 'lp') assert.ok(!transports.has('/.ws'), 'no WebSocket when long polling is forced');
     else {
       assert.ok(transports.has('/.ws'), 'opened a WebSocket');
-      assert.ok(logs.some((l) => l.includes('upgraded to a WebSocket')), 'the session switched to the WebSocket');
+      assert.ok(
+        logs.some((l) => l.includes('upgraded to a WebSocket')),
+        'the session switched to the WebSocket',
+      );
     }
-    console.log(`ok - ${mode}: ${JSON.stringify({ seen: result.seen, n: result.n })} via ${[...transports].join(', ')}`);
+    console.log(
+      `ok - ${mode}: ${JSON.stringify({ seen: result.seen, n: result.n })} via ${[...transports].join(', ')}`,
+    );
     await context.close();
   }
 } finally {

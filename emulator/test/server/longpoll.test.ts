@@ -17,7 +17,8 @@ function segmentsOf(messages: string[], size = 1840): Array<{ seg: number; ts: n
 
 describe('decodeWebSafeBase64', () => {
   it('decodes the SDK web-safe alphabet with "." padding', () => {
-    for (const text of ['a', 'ab', 'abc', '{"t":"d"}', 'zażółć ~~~ ???']) expect(decodeWebSafeBase64(base64Encode(text))).toBe(text);
+    for (const text of ['a', 'ab', 'abc', '{"t":"d"}', 'zażółć ~~~ ???'])
+      expect(decodeWebSafeBase64(base64Encode(text))).toBe(text);
   });
 });
 

@@ -55,24 +55,32 @@ function own(obj: unknown, key: string): unknown {
 /** `{ [key]: value }` as an own property, even for `__proto__`. */
 function objectWith(entries: Array<[string, unknown]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
 async function restGet(emu: RunningEmulator, pathString: string, query = ''): Promise<unknown> {
-  const res = await fetch(`${emu.url}${pathString === '' ? '/' : pathString}.json?ns=keys${query}`, { headers: { Authorization: 'Bearer owner' } });
+  const res = await fetch(`${emu.url}${pathString === '' ? '/' : pathString}.json?ns=keys${query}`, {
+    headers: { Authorization: 'Bearer owner' },
+  });
   expect(res.status).toBe(200);
   return JSON.parse(await res.text());
 }
 
 async function restWrite(emu: RunningEmulator, method: string, pathString: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${emu.url}${pathString}.json?ns=keys`, { method, body: JSON.stringify(body), headers: { Authorization: 'Bearer owner' } });
+  const res = await fetch(`${emu.url}${pathString}.json?ns=keys`, {
+    method,
+    body: JSON.stringify(body),
+    headers: { Authorization: 'Bearer owner' },
+  });
   expect(res.status).toBe(200);
   return JSON.parse(await res.text());
 }
 
 async function expectNamespaces(emu: RunningEmulator): Promise<void> {
-  for (const key of KEYS) expect(await (await fetch(`${emu.url}/open/ns.json?ns=${key}`)).json(), `namespace ${key}`).toBe(key);
+  for (const key of KEYS)
+    expect(await (await fetch(`${emu.url}/open/ns.json?ns=${key}`)).json(), `namespace ${key}`).toBe(key);
 }
 
 /** What every test below wrote under each key, as the parent's JSON shows it. */
@@ -114,17 +122,32 @@ describe('keys named like JavaScript object internals', () => {
     expect(await watcher.request('q', { p: '/open/wsObject', h: '' })).toEqual({ s: 'ok', d: {} });
     for (const key of KEYS) {
       // Rules: `$key` is bound to the key itself.
-      expect(await client.request('p', { p: `/items/${key}`, d: { name: 'someone else', v: 1 } })).toMatchObject({ s: 'permission_denied' });
-      expect(await client.request('p', { p: `/items/${key}`, d: { name: key, v: 'not a number' } })).toMatchObject({ s: 'permission_denied' });
+      expect(await client.request('p', { p: `/items/${key}`, d: { name: 'someone else', v: 1 } })).toMatchObject({
+        s: 'permission_denied',
+      });
+      expect(await client.request('p', { p: `/items/${key}`, d: { name: key, v: 'not a number' } })).toMatchObject({
+        s: 'permission_denied',
+      });
       expect(await client.request('p', { p: `/items/${key}`, d: { name: key, v: 1 } })).toEqual({ s: 'ok', d: '' });
-      expect(await client.request('m', { p: '/open/wsObject', d: objectWith([[key, { v: 1 }]]) })).toEqual({ s: 'ok', d: '' });
+      expect(await client.request('m', { p: '/open/wsObject', d: objectWith([[key, { v: 1 }]]) })).toEqual({
+        s: 'ok',
+        d: '',
+      });
       expect(await client.request('m', { p: '/open/wsMerge', d: objectWith([[key, 1]]) })).toEqual({ s: 'ok', d: '' });
-      expect(await client.request('m', { p: '/open', d: objectWith([[`wsDeep/${key}/v`, 2]]) })).toEqual({ s: 'ok', d: '' });
+      expect(await client.request('m', { p: '/open', d: objectWith([[`wsDeep/${key}/v`, 2]]) })).toEqual({
+        s: 'ok',
+        d: '',
+      });
       expect(own(await restWrite(emu, 'PUT', `/open/restPut/${key}`, { v: 1 }), 'v')).toBe(1);
       expect(own(await restWrite(emu, 'PATCH', '/open/restPatch', objectWith([[key, 3]])), key)).toBe(3);
     }
     // One set of an object whose server values are resolved into a copy of it.
-    const stamped = objectWith(KEYS.flatMap((key): Array<[string, unknown]> => [[key, 5], [`${key}At`, { '.sv': 'timestamp' }]]));
+    const stamped = objectWith(
+      KEYS.flatMap((key): Array<[string, unknown]> => [
+        [key, 5],
+        [`${key}At`, { '.sv': 'timestamp' }],
+      ]),
+    );
     expect(await client.request('p', { p: '/open/serverValue', d: stamped })).toEqual({ s: 'ok', d: '' });
     for (const key of KEYS) {
       // Namespaces named so as well (their trees are kept side by side in the snapshot).
@@ -136,7 +159,9 @@ describe('keys named like JavaScript object internals', () => {
 
     // The listener of the parent got each child in a push (a merge at the parent).
     for (const key of KEYS) {
-      const push = watcher.pushes.find((p) => p.a === 'm' && p.b.p === '/open/wsObject' && own(p.b.d, key) !== undefined);
+      const push = watcher.pushes.find(
+        (p) => p.a === 'm' && p.b.p === '/open/wsObject' && own(p.b.d, key) !== undefined,
+      );
       expect(push, `push of open/wsObject/${key}`).toBeDefined();
       expect(own(push!.b.d, key)).toEqual({ v: 1 });
     }
@@ -153,7 +178,10 @@ describe('keys named like JavaScript object internals', () => {
     await reader.cancel();
     const firstPut = JSON.parse(/event: put\ndata: (.*)\n\n/.exec(text)![1]) as { path: string; data: unknown };
     expect(firstPut.path).toBe('/');
-    expectEverythingUnder({ items: Object.fromEntries(KEYS.map((key) => [key, { name: key, v: 1 }])), open: firstPut.data });
+    expectEverythingUnder({
+      items: Object.fromEntries(KEYS.map((key) => [key, { name: key, v: 1 }])),
+      open: firstPut.data,
+    });
     const shallow = await restGet(emu, '/open/wsObject', '&shallow=true');
     for (const key of KEYS) expect(own(shallow, key)).toBe(true);
     const admin = new RawClient(`ws://127.0.0.1:${emu.port}/.ws?v=5&ns=keys`);
@@ -167,13 +195,22 @@ describe('keys named like JavaScript object internals', () => {
 
   it('finds them with queries (orderByKey, equalTo, orderByChild)', async () => {
     for (const key of KEYS) {
-      const byKey = await restGet(emu, '/items', `&orderBy=${encodeURIComponent('"$key"')}&equalTo=${encodeURIComponent(JSON.stringify(key))}`);
+      const byKey = await restGet(
+        emu,
+        '/items',
+        `&orderBy=${encodeURIComponent('"$key"')}&equalTo=${encodeURIComponent(JSON.stringify(key))}`,
+      );
       expect(Object.keys(byKey as object)).toEqual([key]);
       expect(own(byKey, key)).toEqual({ name: key, v: 1 });
     }
     const byChild = await restGet(emu, '/open/restObject', `&orderBy=${encodeURIComponent('"v"')}&limitToFirst=10`);
     expect(Object.keys(byChild as object).sort()).toEqual([...KEYS].sort());
-    const tagged = await client.request('q', { p: '/items', q: { i: '.key', sp: '__proto__', ep: '__proto__' }, t: 5, h: '' });
+    const tagged = await client.request('q', {
+      p: '/items',
+      q: { i: '.key', sp: '__proto__', ep: '__proto__' },
+      t: 5,
+      h: '',
+    });
     expect(tagged.s).toBe('ok');
     const window = await client.waitFor((p) => p.a === 'd' && p.b.t === 5);
     expect(Object.keys(window.b.d as object)).toEqual(['__proto__']);

@@ -23,14 +23,20 @@ class Client {
       this.ws.on('message', (raw) => {
         const m = JSON.parse(raw.toString());
         if (m.t === 'c') return resolve();
-        if (m.d.r !== undefined) { const cb = this.pending.get(m.d.r); this.pending.delete(m.d.r); cb?.(m.d.b); }
-        else this.onPush(m.d);
+        if (m.d.r !== undefined) {
+          const cb = this.pending.get(m.d.r);
+          this.pending.delete(m.d.r);
+          cb?.(m.d.b);
+        } else this.onPush(m.d);
       });
     });
   }
   request(a, b) {
     const r = this.next++;
-    return new Promise((resolve) => { this.pending.set(r, resolve); this.ws.send(JSON.stringify({ t: 'd', d: { r, a, b } })); });
+    return new Promise((resolve) => {
+      this.pending.set(r, resolve);
+      this.ws.send(JSON.stringify({ t: 'd', d: { r, a, b } }));
+    });
   }
 }
 
@@ -44,11 +50,14 @@ try {
   await writer.request('p', { p: '/bench/warm', d: 0 });
   let t0 = performance.now();
   const acks = [];
-  for (let i = 0; i < SETS; i++) acks.push(writer.request('p', { p: `/bench/t${i % 1000}`, d: { v: i, at: { '.sv': 'timestamp' } } }));
+  for (let i = 0; i < SETS; i++)
+    acks.push(writer.request('p', { p: `/bench/t${i % 1000}`, d: { v: i, at: { '.sv': 'timestamp' } } }));
   const results = await Promise.all(acks);
   const elapsed = performance.now() - t0;
   const failed = results.filter((r) => r.s !== 'ok').length;
-  console.log(`throughput: ${SETS} pipelined sets in ${elapsed.toFixed(0)} ms = ${Math.round(SETS / (elapsed / 1000))} sets/s (failed ${failed})`);
+  console.log(
+    `throughput: ${SETS} pipelined sets in ${elapsed.toFixed(0)} ms = ${Math.round(SETS / (elapsed / 1000))} sets/s (failed ${failed})`,
+  );
 
   // Latency: LISTENERS connections listen on one path; one write at a time, time to each listener.
   const listeners = [];
@@ -61,16 +70,23 @@ try {
   const samples = [];
   for (let round = 0; round < 200; round++) {
     const value = 1_000_000 + round;
-    const got = listeners.map((c) => new Promise((resolve) => {
-      c.onPush = (d) => { if (d.a === 'd' && d.b.d === value) resolve(performance.now()); };
-    }));
+    const got = listeners.map(
+      (c) =>
+        new Promise((resolve) => {
+          c.onPush = (d) => {
+            if (d.a === 'd' && d.b.d === value) resolve(performance.now());
+          };
+        }),
+    );
     t0 = performance.now();
     writer.request('p', { p: '/bench/lat', d: value });
     for (const at of await Promise.all(got)) samples.push(at - t0);
   }
   samples.sort((a, b) => a - b);
   const pct = (p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))].toFixed(2);
-  console.log(`latency with ${LISTENERS} listeners: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms (${samples.length} deliveries)`);
+  console.log(
+    `latency with ${LISTENERS} listeners: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms (${samples.length} deliveries)`,
+  );
   for (const c of [writer, ...listeners]) c.ws.close();
 } finally {
   await emu.close();

@@ -106,7 +106,11 @@ describe('wire protocol', () => {
     await c.request('p', { p: '/gone/a', d: 1 });
     const tagged = await c.waitFor((p) => p.a === 'd' && p.b.t === 3 && p.b.d !== null);
     expect(tagged.b).toEqual({ p: '/gone', d: { a: 1 }, t: 3 });
-    const res = await fetch(`${emu.url}/.settings/rules.json?ns=p5`, { method: 'PUT', headers: owner, body: '{"rules": {}}' });
+    const res = await fetch(`${emu.url}/.settings/rules.json?ns=p5`, {
+      method: 'PUT',
+      headers: owner,
+      body: '{"rules": {}}',
+    });
     expect(res.status).toBe(200);
     const revoked = await c.waitFor((p) => p.a === 'c');
     expect(revoked.b).toEqual({ p: '/gone', q: [{ l: 1, vf: 'l' }] });
@@ -130,7 +134,10 @@ describe('wire protocol', () => {
 describe('REST', () => {
   it('streams put and patch events', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${emu.url}/open/stream.json?ns=r1`, { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${emu.url}/open/stream.json?ns=r1`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     const reader = res.body!.getReader();
     let text = '';
@@ -156,10 +163,17 @@ describe('REST', () => {
     expect(res.status).toBe(400);
     res = await fetch(`${emu.url}/.settings/rules.json?ns=r2`, { method: 'PUT', body: '{"rules":{}}' });
     expect(res.status).toBe(401);
-    res = await fetch(`${emu.url}/.settings/rules.json?ns=r2`, { method: 'PUT', headers: owner, body: '{"rules":{".read":"auth.nope("}}' });
+    res = await fetch(`${emu.url}/.settings/rules.json?ns=r2`, {
+      method: 'PUT',
+      headers: owner,
+      body: '{"rules":{".read":"auth.nope("}}',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).not.toBe('');
-    res = await fetch(`${emu.url}/open.json?ns=r2`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT' } });
+    res = await fetch(`${emu.url}/open.json?ns=r2`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'PUT' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
   });
@@ -171,7 +185,10 @@ describe('REST', () => {
     const silent = await fetch(`${emu.url}/open/a/d.json?ns=r3&print=silent`, { method: 'PUT', body: '3' });
     expect(silent.status).toBe(204);
     await fetch(`${emu.url}/open/a/d/.priority.json?ns=r3`, { method: 'PUT', body: '5' });
-    expect(await (await fetch(`${emu.url}/open/a/d.json?ns=r3&format=export`)).json()).toEqual({ '.value': 3, '.priority': 5 });
+    expect(await (await fetch(`${emu.url}/open/a/d.json?ns=r3&format=export`)).json()).toEqual({
+      '.value': 3,
+      '.priority': 5,
+    });
     expect(await (await fetch(`${emu.url}/open/a/d/.priority.json?ns=r3`)).json()).toBe(5);
   });
 });
@@ -187,7 +204,11 @@ describe('startEmulator errors', () => {
   });
 
   it('refuses invalid and unreadable rules', async () => {
-    await expect(startEmulator({ port: 0, rulesSource: '{"rules": {".read": "1 +"}}' })).rejects.toThrow(/Invalid rules/);
-    await expect(startEmulator({ port: 0, rules: '/nonexistent/rules.json' })).rejects.toThrow(/Cannot read the rules file/);
+    await expect(startEmulator({ port: 0, rulesSource: '{"rules": {".read": "1 +"}}' })).rejects.toThrow(
+      /Invalid rules/,
+    );
+    await expect(startEmulator({ port: 0, rules: '/nonexistent/rules.json' })).rejects.toThrow(
+      /Cannot read the rules file/,
+    );
   });
 });

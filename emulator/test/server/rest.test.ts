@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, formatBody, parseRestPath, restPrincipal, restQuery, shallowValue, stripPriorities } from '../../src/server/rest.js';
+import {
+  HttpError,
+  formatBody,
+  parseRestPath,
+  restPrincipal,
+  restQuery,
+  shallowValue,
+  stripPriorities,
+} from '../../src/server/rest.js';
 import { namespaceOf } from '../../src/server/http.js';
 import { isDefaultQuery } from '../../src/core/index.js';
 

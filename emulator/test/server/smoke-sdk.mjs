@@ -5,8 +5,23 @@ import assert from 'node:assert/strict';
 import { startEmulator } from '../../dist/index.js';
 import { initializeApp, deleteApp } from 'firebase/app';
 import {
-  getDatabase, connectDatabaseEmulator, ref, set, get, onValue, update, push, runTransaction, query, orderByChild,
-  limitToLast, onDisconnect, serverTimestamp, increment, goOffline, remove,
+  getDatabase,
+  connectDatabaseEmulator,
+  ref,
+  set,
+  get,
+  onValue,
+  update,
+  push,
+  runTransaction,
+  query,
+  orderByChild,
+  limitToLast,
+  onDisconnect,
+  serverTimestamp,
+  increment,
+  goOffline,
+  remove,
 } from 'firebase/database';
 
 const RULES = `{
@@ -29,9 +44,19 @@ function client(name, options) {
   return db;
 }
 const step = (name) => console.log(`ok - ${name}`);
-const nextValue = (r, predicate) => new Promise((resolve, reject) => {
-  const off = onValue(r, (snap) => { if (predicate(snap)) { off(); resolve(snap); } }, reject);
-});
+const nextValue = (r, predicate) =>
+  new Promise((resolve, reject) => {
+    const off = onValue(
+      r,
+      (snap) => {
+        if (predicate(snap)) {
+          off();
+          resolve(snap);
+        }
+      },
+      reject,
+    );
+  });
 
 try {
   const a = client('a');
@@ -67,11 +92,25 @@ try {
   step('mockUserToken auth in rules');
 
   // Query window: children move in and out of limitToLast(2) ordered by score.
-  for (const [k, score] of [['p1', 10], ['p2', 20], ['p3', 30]]) await set(ref(a, `scores/${k}`), { score });
+  for (const [k, score] of [
+    ['p1', 10],
+    ['p2', 20],
+    ['p3', 30],
+  ])
+    await set(ref(a, `scores/${k}`), { score });
   const windows = [];
   const q = query(ref(b, 'scores'), orderByChild('score'), limitToLast(2));
-  const offQ = onValue(q, (snap) => { const keys = []; snap.forEach((c) => { keys.push(c.key); }); windows.push(keys.join(',')); });
-  const waitWindow = async (w) => { for (let i = 0; i < 200 && windows.at(-1) !== w; i++) await new Promise((r) => setTimeout(r, 10)); assert.equal(windows.at(-1), w); };
+  const offQ = onValue(q, (snap) => {
+    const keys = [];
+    snap.forEach((c) => {
+      keys.push(c.key);
+    });
+    windows.push(keys.join(','));
+  });
+  const waitWindow = async (w) => {
+    for (let i = 0; i < 200 && windows.at(-1) !== w; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.equal(windows.at(-1), w);
+  };
   await waitWindow('p2,p3');
   await set(ref(a, 'scores/p1/score'), 40);
   await waitWindow('p3,p1');
@@ -82,7 +121,9 @@ try {
 
   // Transactions under contention: 50 increments from 5 clients.
   const tx = [client('t1'), client('t2'), client('t3'), client('t4'), client('t5')];
-  await Promise.all(Array.from({ length: 50 }, (_, i) => runTransaction(ref(tx[i % 5], 'counter'), (v) => (v ?? 0) + 1)));
+  await Promise.all(
+    Array.from({ length: 50 }, (_, i) => runTransaction(ref(tx[i % 5], 'counter'), (v) => (v ?? 0) + 1)),
+  );
   assert.equal((await get(ref(a, 'counter'))).val(), 50);
   step('50 concurrent transactions → 50');
 
@@ -118,14 +159,21 @@ try {
   assert.equal(name.length, 20);
   res = await fetch(`${base}/scores.json?ns=${ns}&orderBy="score"&limitToFirst=1`);
   assert.deepEqual(await res.json(), { p2: { score: 20 } });
-  res = await fetch(`${base}/.settings/rules.json?ns=${ns}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: '{"rules": {".read": "nonsense ++"}}' });
+  res = await fetch(`${base}/.settings/rules.json?ns=${ns}`, {
+    method: 'PUT',
+    headers: { Authorization: 'Bearer owner' },
+    body: '{"rules": {".read": "nonsense ++"}}',
+  });
   assert.equal(res.status, 400);
   step('REST get/post/query/rules');
 
   // Admin SDK via FIREBASE_DATABASE_EMULATOR_HOST (owner bypasses rules).
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emu.port}`;
   const admin = (await import('firebase-admin')).default;
-  const adminApp = admin.initializeApp({ projectId: 'demo-smoke', databaseURL: `https://${ns}.firebaseio.com` }, 'admin');
+  const adminApp = admin.initializeApp(
+    { projectId: 'demo-smoke', databaseURL: `https://${ns}.firebaseio.com` },
+    'admin',
+  );
   await adminApp.database().ref('secret/by-admin').set(true);
   assert.equal((await adminApp.database().ref('secret/by-admin').once('value')).val(), true);
   await adminApp.delete();
@@ -135,15 +183,23 @@ try {
   const rut = await import('@firebase/rules-unit-testing');
   const env = await rut.initializeTestEnvironment({
     projectId: 'demo-rut',
-    database: { host: '127.0.0.1', port: emu.port, rules: '{"rules": {"notes": {"$uid": {".read": "auth.uid == $uid", ".write": "auth.uid == $uid"}}}}' },
+    database: {
+      host: '127.0.0.1',
+      port: emu.port,
+      rules: '{"rules": {"notes": {"$uid": {".read": "auth.uid == $uid", ".write": "auth.uid == $uid"}}}}',
+    },
   });
   const aliceDb = env.authenticatedContext('alice').database();
   await rut.assertSucceeds(aliceDb.ref('notes/alice').set({ t: 1 }));
   await rut.assertFails(aliceDb.ref('notes/bob').set({ t: 1 }));
   await rut.assertFails(env.unauthenticatedContext().database().ref('notes/alice').once('value'));
-  await env.withSecurityRulesDisabled(async (ctx) => { await ctx.database().ref('notes/bob').set({ t: 2 }); });
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    await ctx.database().ref('notes/bob').set({ t: 2 });
+  });
   await env.clearDatabase();
-  await env.withSecurityRulesDisabled(async (ctx) => { assert.equal((await ctx.database().ref('/').once('value')).val(), null); });
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    assert.equal((await ctx.database().ref('/').once('value')).val(), null);
+  });
   await env.cleanup();
   step('@firebase/rules-unit-testing');
 } finally {

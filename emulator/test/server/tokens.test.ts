@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMockUserToken } from '@firebase/util';
-import { ExpiredTokenError, TokenError, decodeJwtPayload, parseCredential, restCredential } from '../../src/server/tokens.js';
+import {
+  ExpiredTokenError,
+  TokenError,
+  decodeJwtPayload,
+  parseCredential,
+  restCredential,
+} from '../../src/server/tokens.js';
 
 function unsigned(payload: object): string {
   const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -5,19 +5,39 @@ import { REFUSALS } from './errors.js';
 import { parseWith, polishIssue } from './issues.js';
 import { z } from 'zod';
 
-const FUNCTIONS_ERROR_CODES = ['cancelled', 'unknown', 'invalid-argument', 'deadline-exceeded', 'not-found', 'already-exists', 'permission-denied', 'resource-exhausted', 'failed-precondition', 'aborted', 'out-of-range', 'unimplemented', 'internal', 'unavailable', 'data-loss', 'unauthenticated'];
+const FUNCTIONS_ERROR_CODES = [
+  'cancelled',
+  'unknown',
+  'invalid-argument',
+  'deadline-exceeded',
+  'not-found',
+  'already-exists',
+  'permission-denied',
+  'resource-exhausted',
+  'failed-precondition',
+  'aborted',
+  'out-of-range',
+  'unimplemented',
+  'internal',
+  'unavailable',
+  'data-loss',
+  'unauthenticated',
+];
 
 describe('callable contract', () => {
   it('has an input schema for every callable, which refuses a payload that is not an object', () => {
     expect(Object.keys(CALLABLE_INPUTS).sort()).toEqual(Object.keys(CALLABLES).sort());
     for (const [name, schema] of Object.entries(CALLABLE_INPUTS)) {
-      for (const junk of ['text', 42, null, [1]]) expect(schema.safeParse(junk).success, `${name} ← ${JSON.stringify(junk)}`).toBe(false);
+      for (const junk of ['text', 42, null, [1]])
+        expect(schema.safeParse(junk).success, `${name} ← ${JSON.stringify(junk)}`).toBe(false);
     }
   });
   it('is exported by the functions under the name the web app calls', () => {
     // The client calls CALLABLES[name]; the Functions runtime names a function after its export in index.ts.
     const index = readFileSync(new URL('../index.ts', import.meta.url), 'utf8');
-    const exported = new Set([...index.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((n) => n.trim())));
+    const exported = new Set(
+      [...index.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1]!.split(',').map((n) => n.trim())),
+    );
     for (const [name, calledAs] of Object.entries(CALLABLES)) expect(exported, name).toContain(calledAs);
   });
   it('is deployed in the region the web app calls', () => {
@@ -42,6 +62,8 @@ describe('callable contract', () => {
       { field: 'c', message: 'Wartość za mała (co najmniej 5)' },
       { field: 'd', message: 'Niedozwolone pole: d' },
     ]);
-    expect(polishIssue({ code: 'invalid_type', expected: 'string', input: undefined } as never)).toBe('To pole jest wymagane');
+    expect(polishIssue({ code: 'invalid_type', expected: 'string', input: undefined } as never)).toBe(
+      'To pole jest wymagane',
+    );
   });
 });

@@ -31,13 +31,28 @@ import {
 import { discountTermsSchema, type DiscountPreview } from './discounts.js';
 import { waitingListSettingsSchema } from './waitingList.js';
 import type { OrderStatus } from './orderState.js';
-import { bookBankTransactionsInput, saveBankCsvMappingInput, type BookBankTransactionsOutput, type SaveBankCsvMappingOutput } from './bank/schemas.js';
+import {
+  bookBankTransactionsInput,
+  saveBankCsvMappingInput,
+  type BookBankTransactionsOutput,
+  type SaveBankCsvMappingOutput,
+} from './bank/schemas.js';
 import { settleBankRefundCandidateInput, type SettleBankRefundCandidateOutput } from './bank/refundCandidates.js';
 import { ksefDocumentIdSchema, ksefNumberSchema } from './ksef/record.js';
 import { setKsefOutageInput, submitKsefInput, type SetKsefOutageOutput, type SubmitKsefOutput } from './ksef/outbox.js';
 import { correctionIdSchema, refundLinesSchema } from './refunds.js';
-import { settlePickupConflictInput, syncOfflineHandOutsInput, type SettlePickupConflictOutput, type SyncOfflineHandOutsOutput } from './pickupSync.js';
-import { refundOnlinePaymentInput, startOnlinePaymentInput, type RefundOnlinePaymentOutput, type StartOnlinePaymentOutput } from './payments/index.js';
+import {
+  settlePickupConflictInput,
+  syncOfflineHandOutsInput,
+  type SettlePickupConflictOutput,
+  type SyncOfflineHandOutsOutput,
+} from './pickupSync.js';
+import {
+  refundOnlinePaymentInput,
+  startOnlinePaymentInput,
+  type RefundOnlinePaymentOutput,
+  type StartOnlinePaymentOutput,
+} from './payments/index.js';
 
 export const REGION = 'europe-central2';
 
@@ -128,38 +143,77 @@ export interface PlaceOrderOutput {
 
 export const orderIdInput = z.strictObject({ orderId: keySchema });
 export const cancelOrderInput = orderIdInput;
-export interface CancelOrderOutput { orderId: string; status: 'cancelled' }
+export interface CancelOrderOutput {
+  orderId: string;
+  status: 'cancelled';
+}
 export const confirmPaymentInput = orderIdInput;
-export interface ConfirmPaymentOutput { orderId: string; invoiceId: string; invoiceNumber: string; pickupItems: number }
+export interface ConfirmPaymentOutput {
+  orderId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  pickupItems: number;
+}
 
 export const handOutPickupItemsInput = z.strictObject({
   uid: uidSchema,
-  itemIds: z.array(keySchema, { error: 'Wybierz pozycje do wydania' }).min(1, 'Wybierz pozycje do wydania').max(100, 'Za dużo pozycji naraz'),
+  itemIds: z
+    .array(keySchema, { error: 'Wybierz pozycje do wydania' })
+    .min(1, 'Wybierz pozycje do wydania')
+    .max(100, 'Za dużo pozycji naraz'),
 });
-export interface HandOutPickupItemsOutput { uid: string; handedOut: string[]; pickedAt: number }
+export interface HandOutPickupItemsOutput {
+  uid: string;
+  handedOut: string[];
+  pickedAt: number;
+}
 
 export const ROLES = ['admin', 'staff'] as const;
-export const setUserRoleInput = z.strictObject({ uid: uidSchema, role: z.enum(ROLES, { error: 'Wybierz rolę' }), enabled: z.boolean({ error: 'Nieprawidłowa wartość' }) });
-export interface SetUserRoleOutput { uid: string; admin: boolean; staff: boolean }
+export const setUserRoleInput = z.strictObject({
+  uid: uidSchema,
+  role: z.enum(ROLES, { error: 'Wybierz rolę' }),
+  enabled: z.boolean({ error: 'Nieprawidłowa wartość' }),
+});
+export interface SetUserRoleOutput {
+  uid: string;
+  admin: boolean;
+  staff: boolean;
+}
 
 export const ticketTypeInput = ticketTypeInputSchema;
 export const upsertTicketTypeInput = z.strictObject({ id: keySchema.optional(), ticketType: ticketTypeInput });
-export interface UpsertOutput { id: string; created: boolean }
+export interface UpsertOutput {
+  id: string;
+  created: boolean;
+}
 
 export const productVariantInput = variantSchema.omit({ sold: true });
 export const upsertProductInput = z.strictObject({
   id: keySchema.optional(),
   product: productSchema.omit({ variants: true, updatedAt: true }).extend({
-    variants: z.record(keySchema, productVariantInput).refine((v) => Object.keys(v).length >= 1, 'Dodaj co najmniej jeden wariant').refine((v) => Object.keys(v).length <= LIMITS.maxBasketLines, 'Za dużo wariantów'),
+    variants: z
+      .record(keySchema, productVariantInput)
+      .refine((v) => Object.keys(v).length >= 1, 'Dodaj co najmniej jeden wariant')
+      .refine((v) => Object.keys(v).length <= LIMITS.maxBasketLines, 'Za dużo wariantów'),
   }),
 });
 export const archiveInput = z.strictObject({ id: keySchema });
-export interface ArchiveOutput { id: string; archived: boolean }
+export interface ArchiveOutput {
+  id: string;
+  archived: boolean;
+}
 
-export const updateEventSettingsInput = z.strictObject({ event: eventFieldsSchema.omit({ updatedAt: true }).refine(...eventDatesInOrder) });
+export const updateEventSettingsInput = z.strictObject({
+  event: eventFieldsSchema.omit({ updatedAt: true }).refine(...eventDatesInOrder),
+});
 
-export const deleteMyAccountInput = z.strictObject({ confirm: z.literal(true, { error: 'Potwierdź usunięcie konta' }) });
-export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number }
+export const deleteMyAccountInput = z.strictObject({
+  confirm: z.literal(true, { error: 'Potwierdź usunięcie konta' }),
+});
+export interface DeleteMyAccountOutput {
+  deleted: true;
+  cancelledOrders: number;
+}
 
 /**
  * Rebuilds the copies of the account's names from stored data: the staff's /pickupDirectory entry
@@ -167,7 +221,9 @@ export interface DeleteMyAccountOutput { deleted: true; cancelledOrders: number 
  * direct, rule-checked edit or removal of a participant. Takes nothing from the client but the call.
  */
 export const syncProfileInput = z.strictObject({});
-export interface SyncProfileOutput { name: string }
+export interface SyncProfileOutput {
+  name: string;
+}
 
 /**
  * The settings page's save: the owner's editable profile fields, parsed with the same schema as the
@@ -175,7 +231,9 @@ export interface SyncProfileOutput { name: string }
  * atomic update. `invoice: null` removes the saved invoice data. A refusal names the field.
  */
 export const updateProfileInput = profileEditSchema.extend({ invoice: invoiceDataSchema.nullable() });
-export interface UpdateProfileOutput { name: string }
+export interface UpdateProfileOutput {
+  name: string;
+}
 
 /**
  * Admin: the repair for reservations left behind when a function instance died between its steps
@@ -183,7 +241,13 @@ export interface UpdateProfileOutput { name: string }
  */
 export const reconcileReservationsInput = z.strictObject({});
 /** A `sold` counter set to what the orders hold; `id` is a ticket type id or `productId/variantId`. */
-export interface ReservationCorrection { kind: 'ticketType' | 'variant'; id: string; name: string; soldBefore: number; soldAfter: number }
+export interface ReservationCorrection {
+  kind: 'ticketType' | 'variant';
+  id: string;
+  name: string;
+  soldBefore: number;
+  soldAfter: number;
+}
 export interface ReconcileReservationsOutput {
   checkedTicketTypes: number;
   checkedVariants: number;
@@ -210,15 +274,24 @@ export interface ExpireUnpaidOrdersOutput {
 }
 
 /** A participant the account holder adds; the server mints the id and keeps the account at most LIMITS.maxMembers. */
-export const addMemberInput = memberInputSchema.omit({ relation: true }).extend({ relation: memberInputSchema.shape.relation.unwrap().exclude(['self']).optional() });
-export interface AddMemberOutput { memberId: string }
+export const addMemberInput = memberInputSchema
+  .omit({ relation: true })
+  .extend({ relation: memberInputSchema.shape.relation.unwrap().exclude(['self']).optional() });
+export interface AddMemberOutput {
+  memberId: string;
+}
 
 /**
  * Admin: records the KSeF number an invoice got after the admin sent its FA(3) file to KSeF
  * (functions/src/ksef.ts, docs/ksef.md). `uid` is the invoice owner, `invoiceId` the invoice's key
  * (`FV-2026-000123`), `submittedOn` the day it was sent.
  */
-export const recordKsefSubmissionInput = z.strictObject({ uid: uidSchema, invoiceId: ksefDocumentIdSchema, ksefNumber: ksefNumberSchema, submittedOn: isoDateSchema });
+export const recordKsefSubmissionInput = z.strictObject({
+  uid: uidSchema,
+  invoiceId: ksefDocumentIdSchema,
+  ksefNumber: ksefNumberSchema,
+  submittedOn: isoDateSchema,
+});
 export interface RecordKsefSubmissionOutput {
   invoiceId: string;
   ksefNumber: string;
@@ -232,32 +305,95 @@ export interface RecordKsefSubmissionOutput {
 
 // ---------------------------------------------------------------- refunds (docs/refunds.md)
 
-const refundReasonSchema = z.string({ error: 'Podaj powód' }).trim().min(1, 'Podaj powód').max(LIMITS.title, `Najwyżej ${LIMITS.title} znaków`).refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE);
-const refundNoteSchema = z.string({ error: 'Nieprawidłowy tekst' }).trim().max(500, 'Najwyżej 500 znaków').refine((v) => !hasUnsafeText(v, true), UNSAFE_TEXT_MESSAGE);
-const amountSchema = z.int({ error: 'Podaj kwotę w groszach' }).min(1, 'Kwota zwrotu musi być większa od zera').max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
+const refundReasonSchema = z
+  .string({ error: 'Podaj powód' })
+  .trim()
+  .min(1, 'Podaj powód')
+  .max(LIMITS.title, `Najwyżej ${LIMITS.title} znaków`)
+  .refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE);
+const refundNoteSchema = z
+  .string({ error: 'Nieprawidłowy tekst' })
+  .trim()
+  .max(500, 'Najwyżej 500 znaków')
+  .refine((v) => !hasUnsafeText(v, true), UNSAFE_TEXT_MESSAGE);
+const amountSchema = z
+  .int({ error: 'Podaj kwotę w groszach' })
+  .min(1, 'Kwota zwrotu musi być większa od zera')
+  .max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
 
 /** Participant: the whole order (`lines` absent) or chosen lines (line id → units), the account to return the money to. */
-export const requestRefundInput = z.strictObject({ orderId: keySchema, lines: refundLinesSchema.optional(), bankAccount: bankAccountSchema, note: refundNoteSchema.optional() });
-export interface RequestRefundOutput { orderId: string; requestId: string; amount: number }
+export const requestRefundInput = z.strictObject({
+  orderId: keySchema,
+  lines: refundLinesSchema.optional(),
+  bankAccount: bankAccountSchema,
+  note: refundNoteSchema.optional(),
+});
+export interface RequestRefundOutput {
+  orderId: string;
+  requestId: string;
+  amount: number;
+}
 export const refundRequestIdInput = z.strictObject({ orderId: keySchema, requestId: keySchema });
-export interface RefundDecisionOutput { orderId: string; requestId: string; status: 'withdrawn' | 'rejected' }
+export interface RefundDecisionOutput {
+  orderId: string;
+  requestId: string;
+  status: 'withdrawn' | 'rejected';
+}
 /**
  * Admin: approve a request — all its lines or some (`lines`), the whole amount or less (`amount` in
  * grosze, then `reason` is required: it is the correction's reason). `goodsNotReturned` refunds lines
  * already handed out without taking the goods back.
  */
 export const approveRefundInput = z
-  .strictObject({ orderId: keySchema, requestId: keySchema, lines: refundLinesSchema.optional(), amount: amountSchema.optional(), reason: refundReasonSchema.optional(), goodsNotReturned: z.boolean().optional() })
-  .refine((v) => v.amount === undefined || v.reason !== undefined, { message: 'Podaj powód obniżenia kwoty zwrotu', path: ['reason'] });
-export const rejectRefundInput = z.strictObject({ orderId: keySchema, requestId: keySchema, reason: refundReasonSchema });
+  .strictObject({
+    orderId: keySchema,
+    requestId: keySchema,
+    lines: refundLinesSchema.optional(),
+    amount: amountSchema.optional(),
+    reason: refundReasonSchema.optional(),
+    goodsNotReturned: z.boolean().optional(),
+  })
+  .refine((v) => v.amount === undefined || v.reason !== undefined, {
+    message: 'Podaj powód obniżenia kwoty zwrotu',
+    path: ['reason'],
+  });
+export const rejectRefundInput = z.strictObject({
+  orderId: keySchema,
+  requestId: keySchema,
+  reason: refundReasonSchema,
+});
 /** Admin: a refund without a participant's request. */
-export const startRefundInput = z.strictObject({ orderId: keySchema, lines: refundLinesSchema.optional(), amount: amountSchema.optional(), reason: refundReasonSchema, bankAccount: bankAccountSchema, goodsNotReturned: z.boolean().optional() });
-export interface ApproveRefundOutput { orderId: string; correctionId: string; correctionNumber: string; amount: number; fee: number }
-export const markRefundTransferredInput = z.strictObject({ orderId: keySchema, correctionId: correctionIdSchema, transferredOn: isoDateSchema });
-export interface MarkRefundTransferredOutput { orderId: string; correctionId: string; status: 'transferred' }
+export const startRefundInput = z.strictObject({
+  orderId: keySchema,
+  lines: refundLinesSchema.optional(),
+  amount: amountSchema.optional(),
+  reason: refundReasonSchema,
+  bankAccount: bankAccountSchema,
+  goodsNotReturned: z.boolean().optional(),
+});
+export interface ApproveRefundOutput {
+  orderId: string;
+  correctionId: string;
+  correctionNumber: string;
+  amount: number;
+  fee: number;
+}
+export const markRefundTransferredInput = z.strictObject({
+  orderId: keySchema,
+  correctionId: correctionIdSchema,
+  transferredOn: isoDateSchema,
+});
+export interface MarkRefundTransferredOutput {
+  orderId: string;
+  correctionId: string;
+  status: 'transferred';
+}
 /** Staff at the pickup point take back an item that was handed out („Przyjmij zwrot”). */
 export const acceptPickupReturnInput = z.strictObject({ uid: uidSchema, itemId: keySchema });
-export interface AcceptPickupReturnOutput { orderId: string; lineId: string }
+export interface AcceptPickupReturnOutput {
+  orderId: string;
+  lineId: string;
+}
 
 /** Key of an `/outbox` message: `<kind prefix>-<subject id>` (functions/src/mail/outbox.ts builds it). */
 export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl|wo)-[A-Za-z0-9_-]{1,160}$/;
@@ -277,25 +413,47 @@ export interface RetryMailOutput {
 }
 export const checkDiscountCodeInput = z.strictObject({ kind: z.enum(['tickets', 'merch']), code: discountCodeSchema });
 /** `created: false` = an existing code's terms were changed (its uses stay). */
-export const upsertDiscountCodeInput = z.strictObject({ code: discountCodeSchema, terms: discountTermsSchema, create: z.boolean() });
-export interface UpsertDiscountCodeOutput { code: string; created: boolean }
+export const upsertDiscountCodeInput = z.strictObject({
+  code: discountCodeSchema,
+  terms: discountTermsSchema,
+  create: z.boolean(),
+});
+export interface UpsertDiscountCodeOutput {
+  code: string;
+  created: boolean;
+}
 /** Single-use codes for the crew: `{prefix}-XXXXXXXX`, each with the same terms. */
 export const createDiscountCodeBatchInput = z.strictObject({
   prefix: discountCodeSchema.refine((p) => p.length <= 16, 'Przedrostek: najwyżej 16 znaków'),
   count: z.int({ error: 'Podaj liczbę kodów' }).min(1, 'Co najmniej 1 kod').max(500, 'Najwyżej 500 kodów naraz'),
   terms: discountTermsSchema,
 });
-export interface CreateDiscountCodeBatchOutput { batch: string; codes: string[] }
+export interface CreateDiscountCodeBatchOutput {
+  batch: string;
+  codes: string[];
+}
 
 /** The waiting list (docs/waiting-list.md): a participant of the caller's, a ticket type of the catalogue. */
 export const joinWaitingListInput = z.strictObject({ ticketTypeId: keySchema, memberId: clientKeySchema });
-export interface JoinWaitingListOutput { entryId: string; place: number }
+export interface JoinWaitingListOutput {
+  entryId: string;
+  place: number;
+}
 /** Entry ids are push ids minted by the server. */
 export const waitingEntryInput = z.strictObject({ ticketTypeId: keySchema, entryId: clientKeySchema });
-export interface WaitingEntryOutput { ticketTypeId: string; entryId: string }
-export const moveWaitingListEntryInput = z.strictObject({ ticketTypeId: keySchema, entryId: clientKeySchema, direction: z.enum(['up', 'down'], { error: 'Wybierz kierunek' }) });
+export interface WaitingEntryOutput {
+  ticketTypeId: string;
+  entryId: string;
+}
+export const moveWaitingListEntryInput = z.strictObject({
+  ticketTypeId: keySchema,
+  entryId: clientKeySchema,
+  direction: z.enum(['up', 'down'], { error: 'Wybierz kierunek' }),
+});
 export const updateWaitingListSettingsInput = waitingListSettingsSchema.pick({ offerHours: true }).strict();
-export interface UpdateWaitingListSettingsOutput { offerHours: number }
+export interface UpdateWaitingListSettingsOutput {
+  offerHours: number;
+}
 
 /** Input schema and output type for each callable, so both sides are typed from one table. */
 export const CALLABLE_INPUTS = {

@@ -5,13 +5,25 @@
  * checkout runs `applyDiscount` to show the new prices before the order.
  */
 import { z } from 'zod';
-import { hasUnsafeText, keySchema, LIMITS, timestampSchema, uidSchema, UNSAFE_TEXT_MESSAGE, type OrderLine } from './schemas.js';
+import {
+  hasUnsafeText,
+  keySchema,
+  LIMITS,
+  timestampSchema,
+  uidSchema,
+  UNSAFE_TEXT_MESSAGE,
+  type OrderLine,
+} from './schemas.js';
 import { pluralForm, type NounForms } from './words.js';
 import type { RefusalReason } from './errors.js';
 
 export const DISCOUNT_KINDS = ['percent', 'amount', 'price'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
-export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: 'procent zniżki', amount: 'kwota zniżki', price: 'stała cena' };
+export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
+  percent: 'procent zniżki',
+  amount: 'kwota zniżki',
+  price: 'stała cena',
+};
 export const MAX_DISCOUNT_USES = 100_000;
 const RAZ: NounForms = ['raz', 'razy', 'razy'];
 
@@ -23,25 +35,50 @@ const scopeSchema = z
 
 /** What an admin sets; `value` is a percent (1–100) for `percent`, grosze otherwise. */
 const termsFields = {
-    kind: z.enum(DISCOUNT_KINDS, { error: 'Wybierz rodzaj zniżki' }),
-    value: z.int({ error: 'Podaj wartość zniżki' }).min(0, 'Wartość nie może być ujemna').max(LIMITS.maxPriceGrosze, 'Wartość jest za duża'),
-    /** Ticket types and products it applies to; both absent = every line. */
-    ticketTypeIds: scopeSchema,
-    productIds: scopeSchema,
-    maxUses: z.int({ error: 'Podaj liczbę użyć' }).min(1, 'Co najmniej 1 użycie').max(MAX_DISCOUNT_USES, 'Za dużo użyć').optional(),
-    maxPerAccount: z.int({ error: 'Podaj limit na konto' }).min(1, 'Co najmniej 1 użycie').max(MAX_DISCOUNT_USES, 'Za dużo użyć').optional(),
-    validFrom: timestampSchema.optional(),
-    validUntil: timestampSchema.optional(),
-    active: z.boolean(),
-    /** For the admin: who the code is for („Ekipa”, „Członkowie stowarzyszenia”). */
-    label: z.string().trim().max(LIMITS.title, `Najwyżej ${LIMITS.title} znaków`).refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE).optional(),
+  kind: z.enum(DISCOUNT_KINDS, { error: 'Wybierz rodzaj zniżki' }),
+  value: z
+    .int({ error: 'Podaj wartość zniżki' })
+    .min(0, 'Wartość nie może być ujemna')
+    .max(LIMITS.maxPriceGrosze, 'Wartość jest za duża'),
+  /** Ticket types and products it applies to; both absent = every line. */
+  ticketTypeIds: scopeSchema,
+  productIds: scopeSchema,
+  maxUses: z
+    .int({ error: 'Podaj liczbę użyć' })
+    .min(1, 'Co najmniej 1 użycie')
+    .max(MAX_DISCOUNT_USES, 'Za dużo użyć')
+    .optional(),
+  maxPerAccount: z
+    .int({ error: 'Podaj limit na konto' })
+    .min(1, 'Co najmniej 1 użycie')
+    .max(MAX_DISCOUNT_USES, 'Za dużo użyć')
+    .optional(),
+  validFrom: timestampSchema.optional(),
+  validUntil: timestampSchema.optional(),
+  active: z.boolean(),
+  /** For the admin: who the code is for („Ekipa”, „Członkowie stowarzyszenia”). */
+  label: z
+    .string()
+    .trim()
+    .max(LIMITS.title, `Najwyżej ${LIMITS.title} znaków`)
+    .refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE)
+    .optional(),
 };
 type TermsShape = { kind: DiscountKind; value: number; validFrom?: number; validUntil?: number };
 function checkTerms<S extends z.ZodType<TermsShape>>(schema: S) {
   return schema
-    .refine((t) => t.kind !== 'percent' || (t.value >= 1 && t.value <= 100), { message: 'Procent zniżki: od 1 do 100', path: ['value'] })
-    .refine((t) => t.kind !== 'amount' || t.value >= 1, { message: 'Kwota zniżki musi być większa od zera', path: ['value'] })
-    .refine((t) => t.validFrom === undefined || t.validUntil === undefined || t.validFrom < t.validUntil, { message: 'Koniec ważności musi być po początku', path: ['validUntil'] });
+    .refine((t) => t.kind !== 'percent' || (t.value >= 1 && t.value <= 100), {
+      message: 'Procent zniżki: od 1 do 100',
+      path: ['value'],
+    })
+    .refine((t) => t.kind !== 'amount' || t.value >= 1, {
+      message: 'Kwota zniżki musi być większa od zera',
+      path: ['value'],
+    })
+    .refine((t) => t.validFrom === undefined || t.validUntil === undefined || t.validFrom < t.validUntil, {
+      message: 'Koniec ważności musi być po początku',
+      path: ['validUntil'],
+    });
 }
 export const discountTermsSchema = checkTerms(z.strictObject(termsFields));
 export type DiscountTerms = z.output<typeof discountTermsSchema>;
@@ -70,7 +107,8 @@ export type DiscountUses = z.output<typeof discountUsesSchema>;
 /** Whether a code discounts this line. */
 export function discountApplies(terms: Pick<DiscountTerms, 'ticketTypeIds' | 'productIds'>, line: OrderLine): boolean {
   if (!terms.ticketTypeIds && !terms.productIds) return true;
-  if (line.type === 'ticket') return Boolean(terms.ticketTypeIds && Object.hasOwn(terms.ticketTypeIds, line.ticketTypeId));
+  if (line.type === 'ticket')
+    return Boolean(terms.ticketTypeIds && Object.hasOwn(terms.ticketTypeIds, line.ticketTypeId));
   return Boolean(terms.productIds && Object.hasOwn(terms.productIds, line.productId));
 }
 
@@ -90,7 +128,10 @@ export interface DiscountedLines {
 }
 
 /** The lines with the code applied to every unit it covers; untouched lines stay as they are. */
-export function applyDiscount(lines: readonly OrderLine[], terms: Pick<DiscountTerms, 'kind' | 'value' | 'ticketTypeIds' | 'productIds'>): DiscountedLines {
+export function applyDiscount(
+  lines: readonly OrderLine[],
+  terms: Pick<DiscountTerms, 'kind' | 'value' | 'ticketTypeIds' | 'productIds'>,
+): DiscountedLines {
   let units = 0;
   let gross = 0;
   const out = lines.map((line) => {
@@ -109,23 +150,45 @@ export interface DiscountRefusal {
   message: string;
   field: 'discountCode';
 }
-const refusal = (reason: RefusalReason, message: string): DiscountRefusal => ({ reason, message, field: 'discountCode' });
+const refusal = (reason: RefusalReason, message: string): DiscountRefusal => ({
+  reason,
+  message,
+  field: 'discountCode',
+});
 
 /** Whether a code exists and may be used at `now`, before looking at the basket or the uses. */
-export function discountValidityRefusal(code: string, record: Pick<DiscountTerms, 'active' | 'validFrom' | 'validUntil'> | null, now: number): DiscountRefusal | null {
-  if (!record || !record.active) return refusal('discount-missing', `Nie ma takiego kodu rabatowego: ${code}. Sprawdź, czy nie ma literówki.`);
-  if (record.validFrom !== undefined && now < record.validFrom) return refusal('discount-not-started', `Kod ${code} będzie ważny od ${formatWarsaw(record.validFrom)}.`);
-  if (record.validUntil !== undefined && now > record.validUntil) return refusal('discount-expired', `Kod ${code} wygasł ${formatWarsaw(record.validUntil)}.`);
+export function discountValidityRefusal(
+  code: string,
+  record: Pick<DiscountTerms, 'active' | 'validFrom' | 'validUntil'> | null,
+  now: number,
+): DiscountRefusal | null {
+  if (!record || !record.active)
+    return refusal('discount-missing', `Nie ma takiego kodu rabatowego: ${code}. Sprawdź, czy nie ma literówki.`);
+  if (record.validFrom !== undefined && now < record.validFrom)
+    return refusal('discount-not-started', `Kod ${code} będzie ważny od ${formatWarsaw(record.validFrom)}.`);
+  if (record.validUntil !== undefined && now > record.validUntil)
+    return refusal('discount-expired', `Kod ${code} wygasł ${formatWarsaw(record.validUntil)}.`);
   return null;
 }
 
-const warsawFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const warsawFormat = new Intl.DateTimeFormat('pl-PL', {
+  timeZone: 'Europe/Warsaw',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 function formatWarsaw(ms: number): string {
   return warsawFormat.format(ms);
 }
 
 /** How many more units an account may discount with a code: null = no limit. */
-export function discountUsesLeft(terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>, uses: DiscountUses | null, uid: string): number | null {
+export function discountUsesLeft(
+  terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>,
+  uses: DiscountUses | null,
+  uid: string,
+): number | null {
   const total = terms.maxUses === undefined ? null : terms.maxUses - (uses?.used ?? 0);
   const held = uses?.accounts && Object.hasOwn(uses.accounts, uid) ? uses.accounts[uid] : 0;
   const account = terms.maxPerAccount === undefined ? null : terms.maxPerAccount - held;
@@ -134,19 +197,33 @@ export function discountUsesLeft(terms: Pick<DiscountTerms, 'maxUses' | 'maxPerA
 }
 
 /** The refusal when `units` uses do not fit what is left (total or this account's), else null. */
-export function discountFitRefusal(code: string, terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>, uses: DiscountUses | null, uid: string, units: number): DiscountRefusal | null {
+export function discountFitRefusal(
+  code: string,
+  terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>,
+  uses: DiscountUses | null,
+  uid: string,
+  units: number,
+): DiscountRefusal | null {
   if (units === 0) return refusal('discount-not-applicable', `Kod ${code} nie obejmuje niczego, co masz w koszyku.`);
   const left = discountUsesLeft(terms, uses, uid);
   if (left === null || units <= left) return null;
   if (left === 0) return refusal('discount-used-up', `Kod ${code} został już wykorzystany.`);
-  return refusal('discount-used-up', `Kod ${code} można użyć jeszcze tylko ${left} ${pluralForm(left, RAZ)}, a obejmuje ${units} pozycji w koszyku — usuń część z nich albo zamów bez kodu.`);
+  return refusal(
+    'discount-used-up',
+    `Kod ${code} można użyć jeszcze tylko ${left} ${pluralForm(left, RAZ)}, a obejmuje ${units} pozycji w koszyku — usuń część z nich albo zamów bez kodu.`,
+  );
 }
 
 /**
  * The use counter after an order takes `units` uses, or the refusal when they do not fit. Taking
  * the same order twice changes nothing (a retried transaction or a repeated reinstatement).
  */
-export function takeDiscountUses(code: string, terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>, uses: DiscountUses | null, take: { uid: string; orderId: string; units: number }): { ok: true; next: DiscountUses } | { ok: false; refusal: DiscountRefusal } {
+export function takeDiscountUses(
+  code: string,
+  terms: Pick<DiscountTerms, 'maxUses' | 'maxPerAccount'>,
+  uses: DiscountUses | null,
+  take: { uid: string; orderId: string; units: number },
+): { ok: true; next: DiscountUses } | { ok: false; refusal: DiscountRefusal } {
   if (uses?.orders && Object.hasOwn(uses.orders, take.orderId)) return { ok: true, next: uses };
   const why = discountFitRefusal(code, terms, uses, take.uid, take.units);
   if (why) return { ok: false, refusal: why };
@@ -170,7 +247,11 @@ export function releaseDiscountUses(uses: DiscountUses | null, orderId: string):
   const held = Math.max(0, (accounts[uid] ?? 0) - units);
   if (held > 0) accounts[uid] = held;
   else delete accounts[uid];
-  return { used: Math.max(0, uses.used - units), ...(Object.keys(accounts).length ? { accounts } : {}), ...(Object.keys(orders).length ? { orders } : {}) };
+  return {
+    used: Math.max(0, uses.used - units),
+    ...(Object.keys(accounts).length ? { accounts } : {}),
+    ...(Object.keys(orders).length ? { orders } : {}),
+  };
 }
 
 /** What the checkout learns about a valid code (`checkDiscountCode`): enough to price the basket with `applyDiscount`. */
@@ -185,7 +266,10 @@ export interface DiscountPreview {
 }
 
 /** How the code reads in a sentence: „−20%”, „−15,00 zł”, „cena 0,00 zł”. */
-export function describeDiscount(terms: Pick<DiscountTerms, 'kind' | 'value'>, money: (grosze: number) => string): string {
+export function describeDiscount(
+  terms: Pick<DiscountTerms, 'kind' | 'value'>,
+  money: (grosze: number) => string,
+): string {
   if (terms.kind === 'percent') return terms.value === 100 ? 'bezpłatnie' : `−${terms.value}%`;
   if (terms.kind === 'amount') return `−${money(terms.value)} za sztukę`;
   return terms.value === 0 ? 'bezpłatnie' : `cena ${money(terms.value)}`;
@@ -200,9 +284,18 @@ export function batchCode(prefix: string, random: () => number): string {
 }
 
 /** A batch of codes as CSV (`;`-separated, as Polish spreadsheets open it): code, label, uses. */
-export function discountCodesCsv(rows: readonly { code: string; label?: string; used: number; maxUses?: number }[]): string {
+export function discountCodesCsv(
+  rows: readonly { code: string; label?: string; used: number; maxUses?: number }[],
+): string {
   const cell = (v: string) => (/[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  return ['kod;opis;użycia;limit', ...rows.map((r) => [r.code, r.label ?? '', String(r.used), r.maxUses === undefined ? '' : String(r.maxUses)].map(cell).join(';'))].join('\n') + '\n';
+  return (
+    [
+      'kod;opis;użycia;limit',
+      ...rows.map((r) =>
+        [r.code, r.label ?? '', String(r.used), r.maxUses === undefined ? '' : String(r.maxUses)].map(cell).join(';'),
+      ),
+    ].join('\n') + '\n'
+  );
 }
 
 /**
@@ -210,12 +303,18 @@ export function discountCodesCsv(rows: readonly { code: string; label?: string; 
  * cancelled with the release unfinished): per code, the units of each such order. The reservation
  * repair sets every counter to this, so a use left by a placement that died is given back.
  */
-export function discountUsesOfOrders(orders: Iterable<readonly [orderId: string, order: { uid: string; discount?: { code: string; units: number } }]>): Map<string, DiscountUses> {
+export function discountUsesOfOrders(
+  orders: Iterable<readonly [orderId: string, order: { uid: string; discount?: { code: string; units: number } }]>,
+): Map<string, DiscountUses> {
   const out = new Map<string, DiscountUses>();
   for (const [orderId, order] of orders) {
     if (!order.discount || order.discount.units < 1) continue;
     const cur = out.get(order.discount.code) ?? null;
-    const taken = takeDiscountUses(order.discount.code, {}, cur, { uid: order.uid, orderId, units: order.discount.units });
+    const taken = takeDiscountUses(order.discount.code, {}, cur, {
+      uid: order.uid,
+      orderId,
+      units: order.discount.units,
+    });
     if (taken.ok) out.set(order.discount.code, taken.next);
   }
   return out;
@@ -225,8 +324,12 @@ export function discountUsesOfOrders(orders: Iterable<readonly [orderId: string,
 export function sameDiscountUses(a: DiscountUses | null, b: DiscountUses | null): boolean {
   const norm = (u: DiscountUses | null) => ({
     used: u?.used ?? 0,
-    accounts: Object.entries(u?.accounts ?? {}).filter(([, n]) => n > 0).sort(([x], [y]) => x.localeCompare(y)),
-    orders: Object.entries(u?.orders ?? {}).sort(([x], [y]) => x.localeCompare(y)).map(([id, o]) => [id, o.uid, o.units]),
+    accounts: Object.entries(u?.accounts ?? {})
+      .filter(([, n]) => n > 0)
+      .sort(([x], [y]) => x.localeCompare(y)),
+    orders: Object.entries(u?.orders ?? {})
+      .sort(([x], [y]) => x.localeCompare(y))
+      .map(([id, o]) => [id, o.uid, o.units]),
   });
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
@@ -244,12 +347,20 @@ export type DiscountChecks = z.output<typeof discountChecksSchema>;
  * One more check of a code by an account at `now`: the counter after it, or — over the limit — the
  * Polish refusal naming how long to wait. A window starts with the first check after the last one ended.
  */
-export function countDiscountCheck(cur: DiscountChecks | null, now: number): { ok: true; next: DiscountChecks } | { ok: false; refusal: DiscountRefusal } {
-  if (!cur || now >= cur.windowStart + CHECK_WINDOW_MS || now < cur.windowStart) return { ok: true, next: { windowStart: now, count: 1 } };
-  if (cur.count < DISCOUNT_CHECKS_PER_MINUTE) return { ok: true, next: { windowStart: cur.windowStart, count: cur.count + 1 } };
+export function countDiscountCheck(
+  cur: DiscountChecks | null,
+  now: number,
+): { ok: true; next: DiscountChecks } | { ok: false; refusal: DiscountRefusal } {
+  if (!cur || now >= cur.windowStart + CHECK_WINDOW_MS || now < cur.windowStart)
+    return { ok: true, next: { windowStart: now, count: 1 } };
+  if (cur.count < DISCOUNT_CHECKS_PER_MINUTE)
+    return { ok: true, next: { windowStart: cur.windowStart, count: cur.count + 1 } };
   const seconds = Math.max(1, Math.ceil((cur.windowStart + CHECK_WINDOW_MS - now) / 1000));
   return {
     ok: false,
-    refusal: refusal('discount-checks-limit', `Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za ${seconds} ${pluralForm(seconds, SEKUNDA)}.`),
+    refusal: refusal(
+      'discount-checks-limit',
+      `Za dużo prób wpisania kodu rabatowego. Spróbuj ponownie za ${seconds} ${pluralForm(seconds, SEKUNDA)}.`,
+    ),
   };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatNip, isValidNip, isValidPostalCode, normalizeNip } from './identifiers.js';
-import { formatInvoiceNumber, formatOrderNumber, invoiceIdFromNumber, parseInvoiceNumber, warsawDate, warsawYear } from './numbering.js';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  invoiceIdFromNumber,
+  parseInvoiceNumber,
+  warsawDate,
+  warsawYear,
+} from './numbering.js';
 
 describe('NIP', () => {
   it('accepts a correct checksum in any usual spelling', () => {

@@ -12,7 +12,12 @@ import { amountInWords, ticketLineName } from './words.js';
 /** Order totals as stored: per VAT rate keyed "r23", "r8", … (see rateKey). */
 export function orderTotals(lines: readonly Pick<OrderLine, 'unitGross' | 'quantity' | 'vatRate'>[]): Totals {
   const t = computeTotals(lines.map((l) => ({ unitGross: l.unitGross, quantity: l.quantity, vatRate: l.vatRate })));
-  return { net: t.net, vat: t.vat, gross: t.gross, perRate: Object.fromEntries(t.perRate.map((r) => [rateKey(r.vatRate), r])) };
+  return {
+    net: t.net,
+    vat: t.vat,
+    gross: t.gross,
+    perRate: Object.fromEntries(t.perRate.map((r) => [rateKey(r.vatRate), r])),
+  };
 }
 
 /** The line as the invoice names it: a ticket with its participant, a product with its variant. */
@@ -40,7 +45,16 @@ export interface InvoiceIssue {
 }
 
 /** The invoice of a paid order. Amounts come from the shared VAT module; the totals are the order's. */
-export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedBy, paidOn, paymentMethod = 'przelew' }: InvoiceIssue): Invoice {
+export function buildInvoice({
+  number,
+  orderId,
+  order,
+  seller,
+  issuedAt,
+  issuedBy,
+  paidOn,
+  paymentMethod = 'przelew',
+}: InvoiceIssue): Invoice {
   const issueDate = warsawDate(issuedAt);
   return {
     number,
@@ -57,7 +71,20 @@ export function buildInvoice({ number, orderId, order, seller, issuedAt, issuedB
     lines: Object.fromEntries(
       Object.entries(order.lines).map(([lineId, line]) => {
         const a = computeLine(line);
-        return [lineId, { name: invoiceLineName(line), unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
+        return [
+          lineId,
+          {
+            name: invoiceLineName(line),
+            unit: 'szt.' as const,
+            quantity: a.quantity,
+            unitNet: a.unitNet,
+            unitGross: a.unitGross,
+            vatRate: a.vatRate,
+            net: a.net,
+            vat: a.vat,
+            gross: a.gross,
+          },
+        ];
       }),
     ),
     totals: order.totals,
@@ -80,17 +107,34 @@ export interface PaidOrderItems {
  * What the staff hand out for a paid order: every merchandise line, and a ticket line when its
  * type has a pickup label (e.g. „Opaska na wydarzenie”).
  */
-export function pickupItemsOf(orderId: string, order: Pick<Order, 'lines'>, pickupLabelOf: (ticketTypeId: string) => string | undefined, now: number): PaidOrderItems {
+export function pickupItemsOf(
+  orderId: string,
+  order: Pick<Order, 'lines'>,
+  pickupLabelOf: (ticketTypeId: string) => string | undefined,
+  now: number,
+): PaidOrderItems {
   const pickups: Record<string, PickupItem> = {};
   let ticketCount = 0;
   for (const [lineId, l] of Object.entries(order.lines)) {
-    const base: Omit<PickupItem, 'label'> = { orderId, quantity: l.quantity, status: 'waiting', createdAt: now, ...(l.memberId ? { memberId: l.memberId, memberName: l.memberName } : {}) };
+    const base: Omit<PickupItem, 'label'> = {
+      orderId,
+      quantity: l.quantity,
+      status: 'waiting',
+      createdAt: now,
+      ...(l.memberId ? { memberId: l.memberId, memberName: l.memberName } : {}),
+    };
     if (l.type === 'ticket') {
       ticketCount++;
       const label = pickupLabelOf(l.ticketTypeId);
-      if (label) pickups[`${orderId}-${lineId}`] = { ...base, label: `${label} — ${l.name}`, ticketTypeId: l.ticketTypeId };
+      if (label)
+        pickups[`${orderId}-${lineId}`] = { ...base, label: `${label} — ${l.name}`, ticketTypeId: l.ticketTypeId };
     } else {
-      pickups[`${orderId}-${lineId}`] = { ...base, label: `${l.name} (${l.variantLabel})`, productId: l.productId, variantId: l.variantId };
+      pickups[`${orderId}-${lineId}`] = {
+        ...base,
+        label: `${l.name} (${l.variantLabel})`,
+        productId: l.productId,
+        variantId: l.variantId,
+      };
     }
   }
   return { pickups, ticketCount };

@@ -20,7 +20,11 @@ export function polishIssue(issue: z.core.$ZodRawIssue): string {
           ? `Za dużo pozycji (najwyżej ${String(issue.maximum)} ${pluralForm(Number(issue.maximum), POZYCJA)})`
           : `Wartość za duża (najwyżej ${String(issue.maximum)})`;
     case 'too_small':
-      return issue.origin === 'string' ? 'To pole jest wymagane' : issue.origin === 'array' ? 'Lista nie może być pusta' : `Wartość za mała (co najmniej ${String(issue.minimum)})`;
+      return issue.origin === 'string'
+        ? 'To pole jest wymagane'
+        : issue.origin === 'array'
+          ? 'Lista nie może być pusta'
+          : `Wartość za mała (co najmniej ${String(issue.minimum)})`;
     case 'unrecognized_keys':
       return `Niedozwolone pole: ${issue.keys.join(', ')}`;
     case 'invalid_value':

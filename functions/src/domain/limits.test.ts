@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { addHoldings, isPastPaymentDeadline, ticketAccountLimitNote, variantAllowance, variantAllowanceHint, variantAllowanceMessage, orderPayBy, paymentDaysOf, paymentDeadline, removeHoldings, sameHoldings, ticketSaleRefusal, variantStockRefusal, type HoldingsRequest } from './limits.js';
+import {
+  addHoldings,
+  isPastPaymentDeadline,
+  ticketAccountLimitNote,
+  variantAllowance,
+  variantAllowanceHint,
+  variantAllowanceMessage,
+  orderPayBy,
+  paymentDaysOf,
+  paymentDeadline,
+  removeHoldings,
+  sameHoldings,
+  ticketSaleRefusal,
+  variantStockRefusal,
+  type HoldingsRequest,
+} from './limits.js';
 
-const request = (tickets: [string, number, number][] = [], variants: [string, string, number, number][] = []): HoldingsRequest => ({
+const request = (
+  tickets: [string, number, number][] = [],
+  variants: [string, string, number, number][] = [],
+): HoldingsRequest => ({
   tickets: new Map(tickets.map(([id, count, cap]) => [id, { count, cap, name: `Bilet ${id}` }])),
-  variants: new Map(variants.map(([p, v, quantity, cap]) => [`${p}/${v}`, { productId: p, variantId: v, quantity, cap, label: `${p} (${v})` }])),
+  variants: new Map(
+    variants.map(([p, v, quantity, cap]) => [
+      `${p}/${v}`,
+      { productId: p, variantId: v, quantity, cap, label: `${p} (${v})` },
+    ]),
+  ),
 });
 
 describe('per-account holdings', () => {
@@ -11,20 +34,46 @@ describe('per-account holdings', () => {
     const first = addHoldings(null, request([['karnet', 2, 3]], [['kubek', 'std', 4, 5]]));
     expect(first).toEqual({ ok: true, next: { tickets: { karnet: 2 }, variants: { kubek: { std: 4 } } } });
     const over = addHoldings(first.ok ? first.next : null, request([['karnet', 2, 3]]));
-    expect(over).toEqual({ ok: false, refusal: { reason: 'account-limit', item: 'Bilet karnet', left: 1, message: 'Na jedno konto można kupić najwyżej 3 bilety „Bilet karnet” — możesz dodać jeszcze 1' } });
+    expect(over).toEqual({
+      ok: false,
+      refusal: {
+        reason: 'account-limit',
+        item: 'Bilet karnet',
+        left: 1,
+        message: 'Na jedno konto można kupić najwyżej 3 bilety „Bilet karnet” — możesz dodać jeszcze 1',
+      },
+    });
     const units = addHoldings(first.ok ? first.next : null, request([], [['kubek', 'std', 2, 5]]));
-    expect(units).toMatchObject({ ok: false, refusal: { left: 1, message: 'kubek (std): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 1' } });
+    expect(units).toMatchObject({
+      ok: false,
+      refusal: { left: 1, message: 'kubek (std): na jedno konto najwyżej 5 sztuk — możesz dodać jeszcze 1' },
+    });
     const exhausted = addHoldings({ tickets: { karnet: 1 } }, request([['karnet', 1, 1]]));
-    expect(exhausted).toMatchObject({ ok: false, refusal: { left: 0, message: 'Na jedno konto można kupić najwyżej 1 bilet „Bilet karnet” — limit jest już wykorzystany' } });
+    expect(exhausted).toMatchObject({
+      ok: false,
+      refusal: {
+        left: 0,
+        message: 'Na jedno konto można kupić najwyżej 1 bilet „Bilet karnet” — limit jest już wykorzystany',
+      },
+    });
   });
 
   it('a cap lowered below what is held refuses more but takes nothing away', () => {
-    expect(addHoldings({ tickets: { karnet: 5 } }, request([['karnet', 1, 3]]))).toMatchObject({ ok: false, refusal: { left: 0 } });
-    expect(removeHoldings({ tickets: { karnet: 5 } }, new Map([['karnet', 1]]), [])).toEqual({ tickets: { karnet: 4 } });
+    expect(addHoldings({ tickets: { karnet: 5 } }, request([['karnet', 1, 3]]))).toMatchObject({
+      ok: false,
+      refusal: { left: 0 },
+    });
+    expect(removeHoldings({ tickets: { karnet: 5 } }, new Map([['karnet', 1]]), [])).toEqual({
+      tickets: { karnet: 4 },
+    });
   });
 
   it('removing gives the allowance back, never below zero, and drops what reaches zero', () => {
-    expect(removeHoldings({ tickets: { karnet: 2, dzien: 1 }, variants: { kubek: { std: 4 } } }, new Map([['karnet', 2]]), [{ productId: 'kubek', variantId: 'std', quantity: 9 }])).toEqual({ tickets: { dzien: 1 } });
+    expect(
+      removeHoldings({ tickets: { karnet: 2, dzien: 1 }, variants: { kubek: { std: 4 } } }, new Map([['karnet', 2]]), [
+        { productId: 'kubek', variantId: 'std', quantity: 9 },
+      ]),
+    ).toEqual({ tickets: { dzien: 1 } });
     expect(removeHoldings({ tickets: { karnet: 1 } }, new Map([['karnet', 1]]), [])).toBeNull();
     expect(removeHoldings(null, new Map([['karnet', 1]]), [])).toBeNull();
   });
@@ -32,22 +81,46 @@ describe('per-account holdings', () => {
 
 describe('what an account may still add of a variant (shown at the shop’s quantity field)', () => {
   type Line = { type: string; productId?: string; variantId?: string; quantity: number };
-  const line = (productId: string, variantId: string, quantity: number): Line => ({ type: 'merch', productId, variantId, quantity });
+  const line = (productId: string, variantId: string, quantity: number): Line => ({
+    type: 'merch',
+    productId,
+    variantId,
+    quantity,
+  });
   const orders: { status: string; lines: Record<string, Line> }[] = [
     { status: 'paid', lines: { a: line('bluza', 'm', 3), b: line('bluza', 'l', 9) } },
     { status: 'pending', lines: { a: line('bluza', 'm', 2), t: { type: 'ticket', quantity: 1 } } },
     { status: 'cancelled', lines: { a: line('bluza', 'm', 10) } },
   ];
   it('counts pending and paid orders and the basket, not cancelled orders or other variants', () => {
-    const a = variantAllowance(10, orders, [{ productId: 'bluza', variantId: 'm', quantity: 1 }, { productId: 'kubek', variantId: 'm', quantity: 4 }], 'bluza', 'm');
+    const a = variantAllowance(
+      10,
+      orders,
+      [
+        { productId: 'bluza', variantId: 'm', quantity: 1 },
+        { productId: 'kubek', variantId: 'm', quantity: 4 },
+      ],
+      'bluza',
+      'm',
+    );
     expect(a).toEqual({ cap: 10, held: 5, inBasket: 1, left: 4 });
-    expect(variantAllowanceMessage(a)).toBe('Na jedno konto można kupić najwyżej 10 sztuk tego wariantu — możesz dodać jeszcze 4 (masz już 5 w zamówieniach, 1 w koszyku)');
-    expect(variantAllowanceHint(a)).toBe('Na jedno konto najwyżej 10 szt. tego wariantu (masz już 5 w zamówieniach, 1 w koszyku)');
-    expect(variantAllowanceHint(variantAllowance(20, [], [], 'bluza', 'm'))).toBe('Na jedno konto najwyżej 20 szt. tego wariantu');
+    expect(variantAllowanceMessage(a)).toBe(
+      'Na jedno konto można kupić najwyżej 10 sztuk tego wariantu — możesz dodać jeszcze 4 (masz już 5 w zamówieniach, 1 w koszyku)',
+    );
+    expect(variantAllowanceHint(a)).toBe(
+      'Na jedno konto najwyżej 10 szt. tego wariantu (masz już 5 w zamówieniach, 1 w koszyku)',
+    );
+    expect(variantAllowanceHint(variantAllowance(20, [], [], 'bluza', 'm'))).toBe(
+      'Na jedno konto najwyżej 20 szt. tego wariantu',
+    );
     const used = variantAllowance(2, orders, [], 'bluza', 'm');
     expect(used.left).toBe(0);
-    expect(variantAllowanceMessage(used)).toBe('Na jedno konto można kupić najwyżej 2 sztuki tego wariantu — limit jest już wykorzystany (5 w zamówieniach)');
-    expect(variantAllowanceMessage(variantAllowance(20, [], [], 'bluza', 'm'))).toBe('Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20');
+    expect(variantAllowanceMessage(used)).toBe(
+      'Na jedno konto można kupić najwyżej 2 sztuki tego wariantu — limit jest już wykorzystany (5 w zamówieniach)',
+    );
+    expect(variantAllowanceMessage(variantAllowance(20, [], [], 'bluza', 'm'))).toBe(
+      'Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20',
+    );
   });
 });
 
@@ -56,8 +129,14 @@ describe('the per-account ticket cap on the ticket basket', () => {
     const type = { id: 'karnet', maxPerAccount: 2 };
     expect(ticketAccountLimitNote(type, {}, {}, 'self')).toEqual({ full: false, note: 'na jedno konto najwyżej 2' });
     const claims = { self: { karnet: { status: 'paid' } } };
-    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'syn')).toEqual({ full: true, note: 'limit na konto (2) wykorzystany' });
-    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'corka')).toEqual({ full: false, note: 'na jedno konto najwyżej 2' });
+    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'syn')).toEqual({
+      full: true,
+      note: 'limit na konto (2) wykorzystany',
+    });
+    expect(ticketAccountLimitNote(type, claims, { corka: 'karnet' }, 'corka')).toEqual({
+      full: false,
+      note: 'na jedno konto najwyżej 2',
+    });
     // Without a cap of its own the default applies and is said only once it binds.
     expect(ticketAccountLimitNote({ id: 'karnet' }, claims, {}, 'syn')).toBeNull();
   });
@@ -67,7 +146,9 @@ describe('comparing holdings', () => {
   it('a count of 0 is the same as none, key order does not matter, any other count differs', () => {
     expect(sameHoldings({ tickets: { karnet: 0 }, variants: { koszulka: { l: 0 } } }, null)).toBe(true);
     expect(sameHoldings({ tickets: {}, variants: { koszulka: {} } }, {})).toBe(true);
-    expect(sameHoldings({ tickets: { a: 1, b: 2 }, variants: { k: { m: 0 } } }, { tickets: { b: 2, a: 1 } })).toBe(true);
+    expect(sameHoldings({ tickets: { a: 1, b: 2 }, variants: { k: { m: 0 } } }, { tickets: { b: 2, a: 1 } })).toBe(
+      true,
+    );
     expect(sameHoldings({ tickets: { a: 1 } }, null)).toBe(false);
     expect(sameHoldings({ tickets: { a: 1 } }, { tickets: { a: 2 } })).toBe(false);
     expect(sameHoldings({ variants: { k: { m: 1 } } }, { variants: { k: { l: 1 } } })).toBe(false);
@@ -78,7 +159,12 @@ describe('what is still for sale', () => {
   const type = { name: 'Karnet', active: true, quota: 10, sold: 8 };
   it('checks activity, the sale window and the quota, in that order, with plural-correct messages', () => {
     expect(ticketSaleRefusal(type, 2, 0)).toBeNull();
-    expect(ticketSaleRefusal(type, 3, 0)).toEqual({ reason: 'sold-out', item: 'Karnet', left: 2, message: 'Zostało tylko 2 bilety „Karnet”' });
+    expect(ticketSaleRefusal(type, 3, 0)).toEqual({
+      reason: 'sold-out',
+      item: 'Karnet',
+      left: 2,
+      message: 'Zostało tylko 2 bilety „Karnet”',
+    });
     expect(ticketSaleRefusal({ ...type, sold: 5 }, 6, 0)?.message).toBe('Zostało tylko 5 biletów „Karnet”');
     expect(ticketSaleRefusal({ ...type, sold: 10 }, 1, 0)?.message).toBe('Bilety „Karnet” są wyprzedane');
     expect(ticketSaleRefusal({ ...type, active: false }, 1, 0)?.reason).toBe('ticket-type-inactive');
@@ -88,12 +174,19 @@ describe('what is still for sale', () => {
 
   it('a late payment of an expired order skips the sale window but not the quota', () => {
     expect(ticketSaleRefusal({ ...type, active: false, saleEnd: 100 }, 1, 150, { checkSaleWindow: false })).toBeNull();
-    expect(ticketSaleRefusal({ ...type, saleEnd: 100, sold: 10 }, 1, 150, { checkSaleWindow: false })?.reason).toBe('sold-out');
+    expect(ticketSaleRefusal({ ...type, saleEnd: 100, sold: 10 }, 1, 150, { checkSaleWindow: false })?.reason).toBe(
+      'sold-out',
+    );
   });
 
   it('variant stock', () => {
     expect(variantStockRefusal({ stock: 5, sold: 3 }, 2, 'Kubek')).toBeNull();
-    expect(variantStockRefusal({ stock: 5, sold: 3 }, 3, 'Kubek')).toEqual({ reason: 'out-of-stock', item: 'Kubek', left: 2, message: 'Kubek — dostępne tylko 2 sztuki' });
+    expect(variantStockRefusal({ stock: 5, sold: 3 }, 3, 'Kubek')).toEqual({
+      reason: 'out-of-stock',
+      item: 'Kubek',
+      left: 2,
+      message: 'Kubek — dostępne tylko 2 sztuki',
+    });
     expect(variantStockRefusal({ stock: 5, sold: 5 }, 1, 'Kubek')?.message).toBe('Kubek — wyprzedane');
   });
 });

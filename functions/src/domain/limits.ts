@@ -44,29 +44,56 @@ export function unitCap(product: { maxPerAccount?: number | null }): number {
 }
 
 /** The refusal when `count` more would take the account over `cap` (`describe` gets the part after the dash); null when it fits. */
-function overCap(held: number, count: number, cap: number, item: string, describe: (rest: string) => string): LimitRefusal | null {
+function overCap(
+  held: number,
+  count: number,
+  cap: number,
+  item: string,
+  describe: (rest: string) => string,
+): LimitRefusal | null {
   if (held + count <= cap) return null;
   const left = Math.max(0, cap - held);
-  return { reason: 'account-limit', item, left, message: describe(left === 0 ? 'limit jest już wykorzystany' : `możesz dodać jeszcze ${left}`) };
+  return {
+    reason: 'account-limit',
+    item,
+    left,
+    message: describe(left === 0 ? 'limit jest już wykorzystany' : `możesz dodać jeszcze ${left}`),
+  };
 }
 
 /**
  * Adds an order's request to the holdings if every cap allows it. A cap that was lowered below what
  * the account already holds refuses only new reservations, never takes anything away.
  */
-export function addHoldings(current: Holdings | null, request: HoldingsRequest): { ok: true; next: Holdings } | { ok: false; refusal: LimitRefusal } {
+export function addHoldings(
+  current: Holdings | null,
+  request: HoldingsRequest,
+): { ok: true; next: Holdings } | { ok: false; refusal: LimitRefusal } {
   const tickets = { ...(current?.tickets ?? {}) };
   const variants: Record<string, Record<string, number>> = {};
-  for (const [productId, perVariant] of Object.entries(current?.variants ?? {})) variants[productId] = { ...perVariant };
+  for (const [productId, perVariant] of Object.entries(current?.variants ?? {}))
+    variants[productId] = { ...perVariant };
   for (const [ticketTypeId, r] of request.tickets) {
     const held = tickets[ticketTypeId] ?? 0;
-    const refusal = overCap(held, r.count, r.cap, r.name, (rest) => `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — ${rest}`);
+    const refusal = overCap(
+      held,
+      r.count,
+      r.cap,
+      r.name,
+      (rest) => `Na jedno konto można kupić najwyżej ${r.cap} ${pluralForm(r.cap, BILET)} „${r.name}” — ${rest}`,
+    );
     if (refusal) return { ok: false, refusal };
     tickets[ticketTypeId] = held + r.count;
   }
   for (const r of request.variants.values()) {
     const held = variants[r.productId]?.[r.variantId] ?? 0;
-    const refusal = overCap(held, r.quantity, r.cap, r.label, (rest) => `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — ${rest}`);
+    const refusal = overCap(
+      held,
+      r.quantity,
+      r.cap,
+      r.label,
+      (rest) => `${r.label}: na jedno konto najwyżej ${r.cap} ${pluralForm(r.cap, SZTUKA)} — ${rest}`,
+    );
     if (refusal) return { ok: false, refusal };
     variants[r.productId] = { ...(variants[r.productId] ?? {}), [r.variantId]: held + r.quantity };
   }
@@ -74,10 +101,16 @@ export function addHoldings(current: Holdings | null, request: HoldingsRequest):
 }
 
 /** Takes an order's reservations back out of the holdings (never below zero). */
-export function removeHoldings(current: Holdings | null, tickets: Map<string, number>, variants: Iterable<{ productId: string; variantId: string; quantity: number }>): Holdings | null {
+export function removeHoldings(
+  current: Holdings | null,
+  tickets: Map<string, number>,
+  variants: Iterable<{ productId: string; variantId: string; quantity: number }>,
+): Holdings | null {
   const next: Holdings = { tickets: { ...(current?.tickets ?? {}) }, variants: {} };
-  for (const [productId, perVariant] of Object.entries(current?.variants ?? {})) next.variants![productId] = { ...perVariant };
-  for (const [ticketTypeId, count] of tickets) next.tickets![ticketTypeId] = Math.max(0, (next.tickets![ticketTypeId] ?? 0) - count);
+  for (const [productId, perVariant] of Object.entries(current?.variants ?? {}))
+    next.variants![productId] = { ...perVariant };
+  for (const [ticketTypeId, count] of tickets)
+    next.tickets![ticketTypeId] = Math.max(0, (next.tickets![ticketTypeId] ?? 0) - count);
   for (const v of variants) {
     const perVariant = next.variants![v.productId] ?? {};
     perVariant[v.variantId] = Math.max(0, (perVariant[v.variantId] ?? 0) - v.quantity);
@@ -116,7 +149,10 @@ export interface VariantAllowance {
 
 export function variantAllowance(
   cap: number,
-  orders: Iterable<{ status: string; lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }> }>,
+  orders: Iterable<{
+    status: string;
+    lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }>;
+  }>,
   basket: Iterable<{ productId: string; variantId: string; quantity: number }>,
   productId: string,
   variantId: string,
@@ -124,14 +160,19 @@ export function variantAllowance(
   let held = 0;
   for (const order of orders) {
     if (order.status !== 'pending' && order.status !== 'paid') continue;
-    for (const line of Object.values(order.lines ?? {})) if (line.type === 'merch' && line.productId === productId && line.variantId === variantId) held += line.quantity;
+    for (const line of Object.values(order.lines ?? {}))
+      if (line.type === 'merch' && line.productId === productId && line.variantId === variantId) held += line.quantity;
   }
   let inBasket = 0;
-  for (const line of basket) if (line.productId === productId && line.variantId === variantId) inBasket += line.quantity;
+  for (const line of basket)
+    if (line.productId === productId && line.variantId === variantId) inBasket += line.quantity;
   return { cap, held, inBasket, left: Math.max(0, cap - held - inBasket) };
 }
 
-const alreadyHeld = (a: VariantAllowance) => [a.held > 0 ? `${a.held} w zamówieniach` : '', a.inBasket > 0 ? `${a.inBasket} w koszyku` : ''].filter(Boolean).join(', ');
+const alreadyHeld = (a: VariantAllowance) =>
+  [a.held > 0 ? `${a.held} w zamówieniach` : '', a.inBasket > 0 ? `${a.inBasket} w koszyku` : '']
+    .filter(Boolean)
+    .join(', ');
 
 /** The cap in short, stated below the quantity field before anyone runs into it. */
 export function variantAllowanceHint(a: VariantAllowance): string {
@@ -161,7 +202,9 @@ export function ticketAccountLimitNote(
 ): { full: boolean; note: string } | null {
   const cap = type.maxPerAccount ?? DEFAULT_MAX_TICKETS_PER_ACCOUNT;
   const held = Object.values(claims).filter((owned) => owned?.[type.id]).length;
-  const chosenElsewhere = Object.entries(basket).filter(([id, typeId]) => typeId === type.id && id !== memberId && !claims[id]?.[type.id]).length;
+  const chosenElsewhere = Object.entries(basket).filter(
+    ([id, typeId]) => typeId === type.id && id !== memberId && !claims[id]?.[type.id],
+  ).length;
   const used = held + chosenElsewhere;
   if (type.maxPerAccount === undefined && used < cap) return null;
   const full = used >= cap && basket[memberId] !== type.id;
@@ -177,7 +220,9 @@ export function sameHoldings(a: Holdings | null, b: Holdings | null): boolean {
     const c = compactHoldings(h ?? {});
     const flat = [
       ...Object.entries(c.tickets ?? {}).map(([id, n]) => `t/${id}=${n}`),
-      ...Object.entries(c.variants ?? {}).flatMap(([productId, perVariant]) => Object.entries(perVariant).map(([variantId, n]) => `v/${productId}/${variantId}=${n}`)),
+      ...Object.entries(c.variants ?? {}).flatMap(([productId, perVariant]) =>
+        Object.entries(perVariant).map(([variantId, n]) => `v/${productId}/${variantId}=${n}`),
+      ),
     ];
     return flat.sort().join(',');
   };
@@ -191,7 +236,15 @@ export function sameHoldings(a: Holdings | null, b: Holdings | null): boolean {
  * reinstating an expired order whose transfer arrived late: it was ordered while the sale was open.
  */
 export function ticketSaleRefusal(
-  type: { name: string; active: boolean; quota: number; sold: number; saleStart?: number | null; saleEnd?: number | null; offers?: Record<string, number> | null },
+  type: {
+    name: string;
+    active: boolean;
+    quota: number;
+    sold: number;
+    saleStart?: number | null;
+    saleEnd?: number | null;
+    offers?: Record<string, number> | null;
+  },
   count: number,
   now: number,
   { checkSaleWindow = true, ownOffers = [] as readonly string[] } = {},
@@ -199,22 +252,39 @@ export function ticketSaleRefusal(
   const item = type.name;
   if (checkSaleWindow) {
     if (!type.active) return { reason: 'ticket-type-inactive', item, message: `Bilet „${item}” nie jest w sprzedaży` };
-    if (type.saleStart != null && now < type.saleStart) return { reason: 'sale-not-started', item, message: `Sprzedaż biletu „${item}” jeszcze się nie rozpoczęła` };
-    if (type.saleEnd != null && now > type.saleEnd) return { reason: 'sale-ended', item, message: `Sprzedaż biletu „${item}” już się zakończyła` };
+    if (type.saleStart != null && now < type.saleStart)
+      return { reason: 'sale-not-started', item, message: `Sprzedaż biletu „${item}” jeszcze się nie rozpoczęła` };
+    if (type.saleEnd != null && now > type.saleEnd)
+      return { reason: 'sale-ended', item, message: `Sprzedaż biletu „${item}” już się zakończyła` };
   }
   // Units held by waiting-list offers are not for sale, except to the offers this order takes (`ownOffers`).
   const held = Object.keys(type.offers ?? {}).filter((id) => !ownOffers.includes(id)).length;
   if (type.sold + held + count > type.quota) {
     const left = Math.max(0, type.quota - type.sold - held);
-    return { reason: 'sold-out', item, left, message: left === 0 ? `Bilety „${item}” są wyprzedane` : `Zostało tylko ${left} ${pluralForm(left, BILET)} „${item}”` };
+    return {
+      reason: 'sold-out',
+      item,
+      left,
+      message:
+        left === 0 ? `Bilety „${item}” są wyprzedane` : `Zostało tylko ${left} ${pluralForm(left, BILET)} „${item}”`,
+    };
   }
   return null;
 }
 
-export function variantStockRefusal(variant: { stock: number; sold: number }, quantity: number, label: string): LimitRefusal | null {
+export function variantStockRefusal(
+  variant: { stock: number; sold: number },
+  quantity: number,
+  label: string,
+): LimitRefusal | null {
   if (variant.sold + quantity <= variant.stock) return null;
   const left = Math.max(0, variant.stock - variant.sold);
-  return { reason: 'out-of-stock', item: label, left, message: left === 0 ? `${label} — wyprzedane` : `${label} — dostępne tylko ${left} ${pluralForm(left, SZTUKA)}` };
+  return {
+    reason: 'out-of-stock',
+    item: label,
+    left,
+    message: left === 0 ? `${label} — wyprzedane` : `${label} — dostępne tylko ${left} ${pluralForm(left, SZTUKA)}`,
+  };
 }
 
 // ---------------------------------------------------------------- payment deadline
@@ -238,12 +308,20 @@ export function orderPayBy(order: { createdAt: number; payBy?: number }, payment
   return order.payBy ?? paymentDeadline(order.createdAt, paymentDays);
 }
 
-export function isPastPaymentDeadline(order: { status: string; createdAt: number; payBy?: number }, now: number, paymentDays: number): boolean {
+export function isPastPaymentDeadline(
+  order: { status: string; createdAt: number; payBy?: number },
+  now: number,
+  paymentDays: number,
+): boolean {
   return order.status === 'pending' && now > orderPayBy(order, paymentDays);
 }
 
 /** Whether the system cancels this order now for lack of payment; a payment confirmation under way wins. */
-export function shouldExpire(order: { status: string; createdAt: number; payBy?: number; lock?: { at: number } }, now: number, paymentDays: number): boolean {
+export function shouldExpire(
+  order: { status: string; createdAt: number; payBy?: number; lock?: { at: number } },
+  now: number,
+  paymentDays: number,
+): boolean {
   return isPastPaymentDeadline(order, now, paymentDays) && !isConfirmLockLive(order, now);
 }
 

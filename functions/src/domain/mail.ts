@@ -6,7 +6,18 @@
 import { z } from 'zod';
 import { keySchema, timestampSchema, uidSchema } from './schemas.js';
 
-export const MAIL_KINDS = ['orderPlaced', 'paymentBooked', 'orderCancelled', 'refundApproved', 'refundTransferred', 'itemsHandedOut', 'welcome', 'waitingOffer', 'ksefAccepted', 'ksefOffline'] as const;
+export const MAIL_KINDS = [
+  'orderPlaced',
+  'paymentBooked',
+  'orderCancelled',
+  'refundApproved',
+  'refundTransferred',
+  'itemsHandedOut',
+  'welcome',
+  'waitingOffer',
+  'ksefAccepted',
+  'ksefOffline',
+] as const;
 export const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.output<typeof mailKindSchema>;
 

@@ -34,13 +34,15 @@ export function formatMoney(amount: Grosze, options: { currency?: boolean; separ
   return options.currency === false ? text : `${text}${sep}zł`;
 }
 
-
 /**
  * Parses what a person types in a price field ("12", "12,5", "1 234,50", "12.50 zł") into grosze.
  * Returns null for anything that is not an amount with at most two decimals.
  */
 export function parsePln(input: string): Grosze | null {
-  const cleaned = input.replace(/zł/i, '').replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const cleaned = input
+    .replace(/zł/i, '')
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(',', '.');
   const match = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return null;
   const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));

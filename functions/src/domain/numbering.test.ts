@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, formatOrderNumber, invoiceIdFromNumber, nextOrderCounter, reserveGaplessSequence, warsawYear } from './numbering.js';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  invoiceIdFromNumber,
+  nextOrderCounter,
+  reserveGaplessSequence,
+  warsawYear,
+} from './numbering.js';
 
 describe('document numbers', () => {
   it('formats order and invoice numbers and the invoice id', () => {
@@ -19,7 +26,10 @@ describe('document numbers', () => {
     expect(second).toEqual({ sequence: 2, counter: { last: 2, pending: { o1: 1, o2: 2 } } });
     expect(reserveGaplessSequence(second.counter, 'o1')).toEqual({ sequence: 1, counter: second.counter });
     // A finished confirmation removed its reservation: the next order continues the sequence.
-    expect(reserveGaplessSequence({ last: 2 }, 'o3')).toEqual({ sequence: 3, counter: { last: 3, pending: { o3: 3 } } });
+    expect(reserveGaplessSequence({ last: 2 }, 'o3')).toEqual({
+      sequence: 3,
+      counter: { last: 3, pending: { o3: 3 } },
+    });
     expect(reserveGaplessSequence({ last: 2 }, 'constructor').sequence).toBe(3);
   });
   it('numbers by the year in Warsaw', () => {

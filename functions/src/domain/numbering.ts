@@ -38,7 +38,10 @@ export interface GaplessCounter {
  * taken once and stays with its order until the document is written. Issuing again gets the number
  * it reserved.
  */
-export function reserveGaplessSequence(counter: GaplessCounter | null, orderId: string): { counter: GaplessCounter; sequence: number } {
+export function reserveGaplessSequence(
+  counter: GaplessCounter | null,
+  orderId: string,
+): { counter: GaplessCounter; sequence: number } {
   const current = counter ?? { last: 0 };
   const reserved = current.pending && Object.hasOwn(current.pending, orderId) ? current.pending[orderId] : undefined;
   if (reserved) return { counter: current, sequence: reserved };
@@ -57,7 +60,12 @@ export function warsawYear(ms: number): number {
 }
 
 // Made once: building an Intl.DateTimeFormat costs about a millisecond, formatting with it microseconds.
-const WARSAW_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit' });
+const WARSAW_DATE = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Warsaw',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** YYYY-MM-DD in Europe/Warsaw. */
 export function warsawDate(ms: number): string {

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { orderLineDetail, orderLineQuantity, orderLineSummary } from './orderLines.js';
 
-const hoodies = { type: 'merch' as const, name: 'Bluza z kapturem „Sztorm”', quantity: 6, unitGross: 18_900, variantLabel: 'M', memberName: 'Ola Nowak' };
-const ticket = { type: 'ticket' as const, name: 'Karnet 3-dniowy', quantity: 1, unitGross: 14_900, memberName: 'Jan Kowalski' };
+const hoodies = {
+  type: 'merch' as const,
+  name: 'Bluza z kapturem „Sztorm”',
+  quantity: 6,
+  unitGross: 18_900,
+  variantLabel: 'M',
+  memberName: 'Ola Nowak',
+};
+const ticket = {
+  type: 'ticket' as const,
+  name: 'Karnet 3-dniowy',
+  quantity: 1,
+  unitGross: 14_900,
+  memberName: 'Jan Kowalski',
+};
 
 describe('order lines as every list shows them', () => {
   it('name the variant and the participant, and the quantity with the unit price', () => {

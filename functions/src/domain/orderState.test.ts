@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { shouldExpire } from './limits.js';
-import { cancelledOrder, checkTransition, CONFIRM_LOCK_TTL_MS, decideCancel, decideConfirm, isReinstatable, type OrderStateView } from './orderState.js';
+import {
+  cancelledOrder,
+  checkTransition,
+  CONFIRM_LOCK_TTL_MS,
+  decideCancel,
+  decideConfirm,
+  isReinstatable,
+  type OrderStateView,
+} from './orderState.js';
 
 const NOW = 1_790_000_000_000;
 const DAY = 86_400_000;
-const order = (over: Partial<OrderStateView> = {}): OrderStateView => ({ uid: 'ola', number: 'ZAM/2026/000042', status: 'pending', createdAt: NOW - DAY, ...over });
+const order = (over: Partial<OrderStateView> = {}): OrderStateView => ({
+  uid: 'ola',
+  number: 'ZAM/2026/000042',
+  status: 'pending',
+  createdAt: NOW - DAY,
+  ...over,
+});
 
 describe('order state machine', () => {
   it('lets an admin confirm a pending order, nobody else', () => {
@@ -21,11 +35,17 @@ describe('order state machine', () => {
     expect(checkTransition('cancel', 'paid', ['admin'])).toEqual({ ok: false, reason: 'already-paid' });
     expect(checkTransition('cancel', 'cancelled', ['owner'])).toEqual({ ok: false, reason: 'already-cancelled' });
     expect(checkTransition('confirmPayment', 'paid', ['admin'])).toEqual({ ok: false, reason: 'already-paid' });
-    expect(checkTransition('confirmPayment', 'cancelled', ['admin'])).toEqual({ ok: false, reason: 'already-cancelled' });
+    expect(checkTransition('confirmPayment', 'cancelled', ['admin'])).toEqual({
+      ok: false,
+      reason: 'already-cancelled',
+    });
   });
   it('reinstates only from cancelled', () => {
     expect(checkTransition('reinstatePayment', 'cancelled', ['admin'])).toEqual({ ok: true, to: 'paid' });
-    expect(checkTransition('reinstatePayment', 'pending', ['admin'])).toEqual({ ok: false, reason: 'invalid-transition' });
+    expect(checkTransition('reinstatePayment', 'pending', ['admin'])).toEqual({
+      ok: false,
+      reason: 'invalid-transition',
+    });
     expect(checkTransition('reinstatePayment', 'cancelled', ['owner'])).toEqual({ ok: false, reason: 'forbidden' });
   });
 });
@@ -33,20 +53,38 @@ describe('order state machine', () => {
 describe('confirming a payment', () => {
   it('confirms a pending order and takes over a crashed confirmation’s lock', () => {
     expect(decideConfirm(order(), NOW)).toEqual({ ok: true, action: 'confirmPayment' });
-    expect(decideConfirm(order({ lock: { at: NOW - CONFIRM_LOCK_TTL_MS } }), NOW)).toEqual({ ok: true, action: 'confirmPayment' });
+    expect(decideConfirm(order({ lock: { at: NOW - CONFIRM_LOCK_TTL_MS } }), NOW)).toEqual({
+      ok: true,
+      action: 'confirmPayment',
+    });
   });
   it('refuses while another confirmation holds the lock', () => {
-    expect(decideConfirm(order({ lock: { at: NOW - 1000 } }), NOW)).toEqual({ ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' } });
+    expect(decideConfirm(order({ lock: { at: NOW - 1000 } }), NOW)).toEqual({
+      ok: false,
+      refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' },
+    });
   });
   it('refuses a paid order naming its invoice, and a cancelled one', () => {
-    expect(decideConfirm(order({ status: 'paid', invoiceNumber: 'FV/2026/000007' }), NOW)).toEqual({ ok: false, refusal: { reason: 'already-paid', message: 'Zamówienie ZAM/2026/000042 jest już opłacone (faktura FV/2026/000007)' } });
-    expect(decideConfirm(order({ status: 'cancelled', released: true }), NOW)).toEqual({ ok: false, refusal: { reason: 'already-cancelled', message: 'Zamówienie ZAM/2026/000042 jest anulowane' } });
+    expect(decideConfirm(order({ status: 'paid', invoiceNumber: 'FV/2026/000007' }), NOW)).toEqual({
+      ok: false,
+      refusal: {
+        reason: 'already-paid',
+        message: 'Zamówienie ZAM/2026/000042 jest już opłacone (faktura FV/2026/000007)',
+      },
+    });
+    expect(decideConfirm(order({ status: 'cancelled', released: true }), NOW)).toEqual({
+      ok: false,
+      refusal: { reason: 'already-cancelled', message: 'Zamówienie ZAM/2026/000042 jest anulowane' },
+    });
   });
   it('reinstates an order that expired and returned what it held, not one still releasing', () => {
     const expired = order({ status: 'cancelled', cancelReason: 'expired', released: true });
     expect(isReinstatable(expired)).toBe(true);
     expect(decideConfirm(expired, NOW)).toEqual({ ok: true, action: 'reinstatePayment' });
-    expect(decideConfirm({ ...expired, released: false }, NOW)).toMatchObject({ ok: false, refusal: { reason: 'already-cancelled' } });
+    expect(decideConfirm({ ...expired, released: false }, NOW)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'already-cancelled' },
+    });
   });
 });
 
@@ -56,19 +94,45 @@ describe('cancelling', () => {
   it('lets the owner and an admin cancel a pending order; someone else’s order is not found', () => {
     expect(decideCancel(order(), owner)).toEqual({ ok: true });
     expect(decideCancel(order(), admin)).toEqual({ ok: true });
-    expect(decideCancel(order(), { uid: 'obcy', admin: false })).toEqual({ ok: false, refusal: { reason: 'order-missing' } });
+    expect(decideCancel(order(), { uid: 'obcy', admin: false })).toEqual({
+      ok: false,
+      refusal: { reason: 'order-missing' },
+    });
   });
   it('refuses a paid or cancelled order with the order number, and any locked order', () => {
-    expect(decideCancel(order({ status: 'paid' }), owner)).toEqual({ ok: false, refusal: { reason: 'already-paid', message: 'Zamówienie ZAM/2026/000042 jest już opłacone — nie można go anulować' } });
-    expect(decideCancel(order({ status: 'cancelled', released: true }), owner)).toEqual({ ok: false, refusal: { reason: 'already-cancelled', message: 'Zamówienie ZAM/2026/000042 jest już anulowane' } });
-    expect(decideCancel(order({ lock: { at: NOW - 10 * CONFIRM_LOCK_TTL_MS } }), admin)).toMatchObject({ ok: false, refusal: { reason: 'busy' } });
+    expect(decideCancel(order({ status: 'paid' }), owner)).toEqual({
+      ok: false,
+      refusal: {
+        reason: 'already-paid',
+        message: 'Zamówienie ZAM/2026/000042 jest już opłacone — nie można go anulować',
+      },
+    });
+    expect(decideCancel(order({ status: 'cancelled', released: true }), owner)).toEqual({
+      ok: false,
+      refusal: { reason: 'already-cancelled', message: 'Zamówienie ZAM/2026/000042 jest już anulowane' },
+    });
+    expect(decideCancel(order({ lock: { at: NOW - 10 * CONFIRM_LOCK_TTL_MS } }), admin)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'busy' },
+    });
   });
   it('resumes a cancellation whose release did not finish', () => {
     expect(decideCancel(order({ status: 'cancelled', released: false }), owner)).toEqual({ ok: false, resume: true });
   });
   it('writes the cancelled state with who, why and released: false', () => {
-    expect(cancelledOrder({ number: 'x', status: 'pending' }, NOW, { uid: 'ola' })).toEqual({ number: 'x', status: 'cancelled', cancelledAt: NOW, cancelledBy: 'ola', released: false });
-    expect(cancelledOrder({ status: 'pending' }, NOW, { reason: 'expired' })).toEqual({ status: 'cancelled', cancelledAt: NOW, cancelReason: 'expired', released: false });
+    expect(cancelledOrder({ number: 'x', status: 'pending' }, NOW, { uid: 'ola' })).toEqual({
+      number: 'x',
+      status: 'cancelled',
+      cancelledAt: NOW,
+      cancelledBy: 'ola',
+      released: false,
+    });
+    expect(cancelledOrder({ status: 'pending' }, NOW, { reason: 'expired' })).toEqual({
+      status: 'cancelled',
+      cancelledAt: NOW,
+      cancelReason: 'expired',
+      released: false,
+    });
   });
 });
 

@@ -83,7 +83,8 @@ export function isReinstatable(order: Pick<OrderStateView, 'status' | 'cancelRea
   return order.status === 'cancelled' && order.cancelReason === 'expired' && order.released === true;
 }
 
-export type ConfirmDecision = { ok: true; action: 'confirmPayment' | 'reinstatePayment' } | { ok: false; refusal: OrderRefusal };
+export type ConfirmDecision =
+  { ok: true; action: 'confirmPayment' | 'reinstatePayment' } | { ok: false; refusal: OrderRefusal };
 
 /**
  * Whether an admin may confirm the payment of this order now (and take its confirmation lock).
@@ -91,15 +92,30 @@ export type ConfirmDecision = { ok: true; action: 'confirmPayment' | 'reinstateP
  * already there; then an order the participant or an admin cancelled meanwhile is booked like an
  * expired one, when what it held is still available (docs/payments.md).
  */
-export function decideConfirm(order: OrderStateView, now: number, { paidOnline = false }: { paidOnline?: boolean } = {}): ConfirmDecision {
+export function decideConfirm(
+  order: OrderStateView,
+  now: number,
+  { paidOnline = false }: { paidOnline?: boolean } = {},
+): ConfirmDecision {
   const reinstatable = isReinstatable(order) || (paidOnline && order.status === 'cancelled' && order.released === true);
   const action = reinstatable ? 'reinstatePayment' : 'confirmPayment';
   const check = checkTransition(action, order.status, ['admin']);
   if (!check.ok) {
-    if (check.reason === 'already-paid') return { ok: false, refusal: { reason: 'already-paid', message: `Zamówienie ${order.number} jest już opłacone (faktura ${order.invoiceNumber ?? ''})`.trim() } };
-    return { ok: false, refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest anulowane` } };
+    if (check.reason === 'already-paid')
+      return {
+        ok: false,
+        refusal: {
+          reason: 'already-paid',
+          message: `Zamówienie ${order.number} jest już opłacone (faktura ${order.invoiceNumber ?? ''})`.trim(),
+        },
+      };
+    return {
+      ok: false,
+      refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest anulowane` },
+    };
   }
-  if (isConfirmLockLive(order, now)) return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' } };
+  if (isConfirmLockLive(order, now))
+    return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' } };
   return { ok: true, action };
 }
 
@@ -107,7 +123,8 @@ export function decideConfirm(order: OrderStateView, now: number, { paidOnline =
  * `resume`: the order is already cancelled but its release did not finish (`released: false`);
  * the caller completes the release instead of refusing.
  */
-export type CancelDecision = { ok: true } | { ok: false; resume: true } | { ok: false; resume?: false; refusal: OrderRefusal };
+export type CancelDecision =
+  { ok: true } | { ok: false; resume: true } | { ok: false; resume?: false; refusal: OrderRefusal };
 
 /** Whether `caller` may cancel this order now. Someone else's order is reported as not found. */
 export function decideCancel(order: OrderStateView, caller: { uid: string; admin: boolean }): CancelDecision {
@@ -117,15 +134,43 @@ export function decideCancel(order: OrderStateView, caller: { uid: string; admin
   if (!check.ok) {
     if (check.reason === 'forbidden') return { ok: false, refusal: { reason: 'order-missing' } };
     if (check.reason === 'already-cancelled' && order.released === false) return { ok: false, resume: true };
-    if (check.reason === 'already-paid') return { ok: false, refusal: { reason: 'already-paid', message: `Zamówienie ${order.number} jest już opłacone — nie można go anulować` } };
-    return { ok: false, refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest już anulowane` } };
+    if (check.reason === 'already-paid')
+      return {
+        ok: false,
+        refusal: {
+          reason: 'already-paid',
+          message: `Zamówienie ${order.number} jest już opłacone — nie można go anulować`,
+        },
+      };
+    return {
+      ok: false,
+      refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest już anulowane` },
+    };
   }
   // Any lock, however old: a confirmation that crashed may still finish with its reserved invoice number.
-  if (order.lock) return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana — nie można go anulować' } };
+  if (order.lock)
+    return {
+      ok: false,
+      refusal: {
+        reason: 'busy',
+        message: 'Płatność za to zamówienie jest właśnie potwierdzana — nie można go anulować',
+      },
+    };
   return { ok: true };
 }
 
 /** The order as a cancellation commits it: `released: false` until its quota and stock are returned. */
-export function cancelledOrder<O extends object>(order: O, at: number, by: { uid?: string; reason?: 'expired' }): O & { status: 'cancelled'; cancelledAt: number; released: false } {
-  return { ...order, status: 'cancelled', cancelledAt: at, ...(by.uid ? { cancelledBy: by.uid } : {}), ...(by.reason ? { cancelReason: by.reason } : {}), released: false };
+export function cancelledOrder<O extends object>(
+  order: O,
+  at: number,
+  by: { uid?: string; reason?: 'expired' },
+): O & { status: 'cancelled'; cancelledAt: number; released: false } {
+  return {
+    ...order,
+    status: 'cancelled',
+    cancelledAt: at,
+    ...(by.uid ? { cancelledBy: by.uid } : {}),
+    ...(by.reason ? { cancelReason: by.reason } : {}),
+    released: false,
+  };
 }

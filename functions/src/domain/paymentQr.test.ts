@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest';
 // jsqr is CommonJS: under NodeNext its default import is module.exports, whose `default` is the decoder.
 import jsQR from 'jsqr';
-import { PAYMENT_QR_MAX_GROSZE, parsePaymentQr, paymentQrBytes, paymentQrCarriesAmount, paymentQrPayload, paymentQrText } from './paymentQr.js';
+import {
+  PAYMENT_QR_MAX_GROSZE,
+  parsePaymentQr,
+  paymentQrBytes,
+  paymentQrCarriesAmount,
+  paymentQrPayload,
+  paymentQrText,
+} from './paymentQr.js';
 import { paymentQrGifBase64, paymentQrModules } from './paymentQrCode.js';
 
-const base = { nip: '5260250274', bankAccount: '61109010140000071219812874', amountGrosze: 12_345, recipientName: 'Fundacja Bałtyk', title: 'ZAM/2026/000042' };
+const base = {
+  nip: '5260250274',
+  bankAccount: '61109010140000071219812874',
+  amountGrosze: 12_345,
+  recipientName: 'Fundacja Bałtyk',
+  title: 'ZAM/2026/000042',
+};
 
 describe('Standard 2D payment line', () => {
   it('has nine |-separated fields: NIP, PL, account, six-digit grosze, name, title, three empty reserves', () => {
     const line = paymentQrPayload(base);
     expect(line).toBe('5260250274|PL|61109010140000071219812874|012345|Fundacja Bałtyk|ZAM/2026/000042|||');
-    expect(parsePaymentQr(line!)).toEqual({ nip: '5260250274', country: 'PL', account: '61109010140000071219812874', amountGrosze: 12_345, recipient: 'Fundacja Bałtyk', title: 'ZAM/2026/000042', reserves: ['', '', ''] });
+    expect(parsePaymentQr(line!)).toEqual({
+      nip: '5260250274',
+      country: 'PL',
+      account: '61109010140000071219812874',
+      amountGrosze: 12_345,
+      recipient: 'Fundacja Bałtyk',
+      title: 'ZAM/2026/000042',
+      reserves: ['', '', ''],
+    });
   });
 
   it('normalises a dashed NIP and a spaced or PL-prefixed account', () => {
@@ -26,20 +47,29 @@ describe('Standard 2D payment line', () => {
   it('from 10 000,00 zł writes the amount as 000000 (typed in by the payer) and keeps account, recipient and title', () => {
     for (const amountGrosze of [PAYMENT_QR_MAX_GROSZE + 1, 1_234_567, 5_000_000, 99_999_999_999]) {
       const line = paymentQrPayload({ ...base, amountGrosze })!;
-      expect(line, String(amountGrosze)).toBe('5260250274|PL|61109010140000071219812874|000000|Fundacja Bałtyk|ZAM/2026/000042|||');
+      expect(line, String(amountGrosze)).toBe(
+        '5260250274|PL|61109010140000071219812874|000000|Fundacja Bałtyk|ZAM/2026/000042|||',
+      );
       expect(paymentQrCarriesAmount(amountGrosze)).toBe(false);
     }
     expect(paymentQrCarriesAmount(PAYMENT_QR_MAX_GROSZE)).toBe(true);
   });
 
   it('makes no code for nothing to pay or a non-integer amount', () => {
-    for (const amountGrosze of [0, -100, 12.5, Number.NaN, 2 ** 53]) expect(paymentQrPayload({ ...base, amountGrosze }), String(amountGrosze)).toBeNull();
+    for (const amountGrosze of [0, -100, 12.5, Number.NaN, 2 ** 53])
+      expect(paymentQrPayload({ ...base, amountGrosze }), String(amountGrosze)).toBeNull();
   });
 
   it('leaves the NIP field empty for a recipient without a NIP (a natural person)', () => {
     const expected = '|PL|61109010140000071219812874|012345|Jan Kowalski|ZAM/2026/000042|||';
-    for (const nip of [undefined, '', '  ']) expect(paymentQrPayload({ ...base, nip, recipientName: 'Jan Kowalski' }), JSON.stringify(nip)).toBe(expected);
-    expect(parsePaymentQr(expected)).toMatchObject({ nip: '', account: '61109010140000071219812874', amountGrosze: 12_345, recipient: 'Jan Kowalski' });
+    for (const nip of [undefined, '', '  '])
+      expect(paymentQrPayload({ ...base, nip, recipientName: 'Jan Kowalski' }), JSON.stringify(nip)).toBe(expected);
+    expect(parsePaymentQr(expected)).toMatchObject({
+      nip: '',
+      account: '61109010140000071219812874',
+      amountGrosze: 12_345,
+      recipient: 'Jan Kowalski',
+    });
   });
 
   it('makes no code for an account that is not 26 digits or a NIP that is not a valid NIP (banking apps refuse the code)', () => {
@@ -50,7 +80,11 @@ describe('Standard 2D payment line', () => {
   });
 
   it('cuts the recipient to 20 and the title to 32 characters, counting Polish letters as one character', () => {
-    const line = paymentQrPayload({ ...base, recipientName: 'Stowarzyszenie Żeglarskie Łódź-Śródmieście', title: 'ZAM/2026/000042 zażółć gęślą jaźń i coś jeszcze' })!;
+    const line = paymentQrPayload({
+      ...base,
+      recipientName: 'Stowarzyszenie Żeglarskie Łódź-Śródmieście',
+      title: 'ZAM/2026/000042 zażółć gęślą jaźń i coś jeszcze',
+    })!;
     const fields = line.split('|');
     expect(fields[4]).toBe('Stowarzyszenie Żegla');
     expect(Array.from(fields[4])).toHaveLength(20);

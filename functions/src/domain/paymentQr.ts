@@ -31,7 +31,18 @@ import { formatMoney } from './money.js';
 
 export const PAYMENT_QR_SEPARATOR = '|';
 export const PAYMENT_QR_MAX_GROSZE = 999_999;
-export const PAYMENT_QR_LIMITS = { nip: 10, country: 2, account: 26, amount: 6, recipient: 20, title: 32, reserve1: 20, reserve2: 12, reserve3: 24, total: 160 } as const;
+export const PAYMENT_QR_LIMITS = {
+  nip: 10,
+  country: 2,
+  account: 26,
+  amount: 6,
+  recipient: 20,
+  title: 32,
+  reserve1: 20,
+  reserve2: 12,
+  reserve3: 24,
+  total: 160,
+} as const;
 
 export interface PaymentQrInput {
   /** Recipient's NIP, 10 digits (dashes and spaces are removed); empty or absent for a recipient without one. */
@@ -60,7 +71,11 @@ function toAllowedLetter(char: string): string {
  * and a combining mark, never inside a surrogate pair).
  */
 export function paymentQrText(text: string, limit: number): string {
-  const clean = Array.from(text.normalize('NFC'), toAllowedLetter).join('').replace(DISALLOWED, '').replace(/\s+/g, ' ').trim();
+  const clean = Array.from(text.normalize('NFC'), toAllowedLetter)
+    .join('')
+    .replace(DISALLOWED, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return Array.from(clean).slice(0, limit).join('').trimEnd();
 }
 
@@ -91,17 +106,37 @@ export function paymentQrPayload(input: PaymentQrInput): string | null {
   const recipient = paymentQrText(input.recipientName, PAYMENT_QR_LIMITS.recipient);
   const title = paymentQrText(input.title, PAYMENT_QR_LIMITS.title);
   if (!recipient || !title) return null;
-  const amount = paymentQrCarriesAmount(input.amountGrosze) ? String(input.amountGrosze).padStart(PAYMENT_QR_LIMITS.amount, '0') : '0'.repeat(PAYMENT_QR_LIMITS.amount);
+  const amount = paymentQrCarriesAmount(input.amountGrosze)
+    ? String(input.amountGrosze).padStart(PAYMENT_QR_LIMITS.amount, '0')
+    : '0'.repeat(PAYMENT_QR_LIMITS.amount);
   const line = [nip, 'PL', account, amount, recipient, title, '', '', ''].join(PAYMENT_QR_SEPARATOR);
   // Cannot exceed the total with the limits above (10+2+26+6+20+32+8 separators = 104); kept as a guard.
   return Array.from(line).length <= PAYMENT_QR_LIMITS.total ? line : null;
 }
 
 /** The fields of a Standard 2D line (for tests and for reading a scanned code back). */
-export function parsePaymentQr(line: string): { nip: string; country: string; account: string; amountGrosze: number; recipient: string; title: string; reserves: string[] } | null {
+export function parsePaymentQr(
+  line: string,
+): {
+  nip: string;
+  country: string;
+  account: string;
+  amountGrosze: number;
+  recipient: string;
+  title: string;
+  reserves: string[];
+} | null {
   const fields = line.split(PAYMENT_QR_SEPARATOR);
   if (fields.length !== 9 || !/^\d{6}$/.test(fields[3])) return null;
-  return { nip: fields[0], country: fields[1], account: fields[2], amountGrosze: Number(fields[3]), recipient: fields[4], title: fields[5], reserves: fields.slice(6) };
+  return {
+    nip: fields[0],
+    country: fields[1],
+    account: fields[2],
+    amountGrosze: Number(fields[3]),
+    recipient: fields[4],
+    title: fields[5],
+    reserves: fields.slice(6),
+  };
 }
 
 /**

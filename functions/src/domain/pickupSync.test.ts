@@ -11,7 +11,14 @@ describe('offline hand-outs', () => {
   });
 
   it('an item handed out meanwhile is a conflict naming the hand-out that stands', () => {
-    const picked: PickupItem = { ...waiting, status: 'picked', pickedAt: 5, pickedBy: 'staffA', pickedByName: 'Ala Nowak', pickedDevice: id(1) };
+    const picked: PickupItem = {
+      ...waiting,
+      status: 'picked',
+      pickedAt: 5,
+      pickedBy: 'staffA',
+      pickedByName: 'Ala Nowak',
+      pickedDevice: id(1),
+    };
     expect(decideOfflineHandOut(picked, { quantity: 2 })).toEqual({
       kind: 'conflict',
       reason: 'already-picked',
@@ -27,12 +34,23 @@ describe('offline hand-outs', () => {
 
   it('a withdrawn item (refund, cancellation) or a changed quantity is a conflict', () => {
     expect(decideOfflineHandOut(undefined, { quantity: 1 })).toEqual({ kind: 'conflict', reason: 'withdrawn' });
-    expect(decideOfflineHandOut({ ...waiting, quantity: 1 }, { quantity: 2 })).toEqual({ kind: 'conflict', reason: 'quantity-changed' });
+    expect(decideOfflineHandOut({ ...waiting, quantity: 1 }, { quantity: 2 })).toEqual({
+      kind: 'conflict',
+      reason: 'quantity-changed',
+    });
   });
 
   it('device-minted ids are UUIDs: object internals and anything else are refused by format', () => {
     expect(offlineIdSchema.safeParse(crypto.randomUUID()).success).toBe(true);
-    for (const bad of ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'ABCDEF00-0000-4000-8000-000000000001', `${id(1)}/x`, '']) {
+    for (const bad of [
+      '__proto__',
+      'constructor',
+      'hasOwnProperty',
+      'toString',
+      'ABCDEF00-0000-4000-8000-000000000001',
+      `${id(1)}/x`,
+      '',
+    ]) {
       expect(offlineIdSchema.safeParse(bad).success).toBe(false);
     }
   });
@@ -42,8 +60,15 @@ describe('offline hand-outs', () => {
     expect(syncOfflineHandOutsInput.safeParse({ deviceId: id(1), handOuts: [handOut] }).success).toBe(true);
     const duplicate = syncOfflineHandOutsInput.safeParse({ deviceId: id(1), handOuts: [handOut, handOut] });
     expect(duplicate.error?.issues[0].message).toBe('Powtórzony identyfikator wydania');
-    expect(syncOfflineHandOutsInput.safeParse({ deviceId: id(1), handOuts: [] }).error?.issues[0].message).toBe('Brak wydań do wysłania');
+    expect(syncOfflineHandOutsInput.safeParse({ deviceId: id(1), handOuts: [] }).error?.issues[0].message).toBe(
+      'Brak wydań do wysłania',
+    );
     expect(syncOfflineHandOutsInput.safeParse(null).success).toBe(false);
-    expect(syncOfflineHandOutsInput.safeParse({ deviceId: id(1), handOuts: Array.from({ length: 51 }, (_, n) => ({ ...handOut, id: id(n + 10) })) }).error?.issues[0].message).toBe('Najwyżej 50 wydań naraz');
+    expect(
+      syncOfflineHandOutsInput.safeParse({
+        deviceId: id(1),
+        handOuts: Array.from({ length: 51 }, (_, n) => ({ ...handOut, id: id(n + 10) })),
+      }).error?.issues[0].message,
+    ).toBe('Najwyżej 50 wydań naraz');
   });
 });

@@ -4,10 +4,20 @@
  * (its id is the idempotency key) and records the ones that can no longer be applied as conflicts.
  */
 import { z } from 'zod';
-import { hasUnsafeText, keySchema, OFFLINE_ID_PATTERN, timestampSchema, uidSchema, UNSAFE_TEXT_MESSAGE, type PickupItem } from './schemas.js';
+import {
+  hasUnsafeText,
+  keySchema,
+  OFFLINE_ID_PATTERN,
+  timestampSchema,
+  uidSchema,
+  UNSAFE_TEXT_MESSAGE,
+  type PickupItem,
+} from './schemas.js';
 
 /** Hand-out and device ids: random UUIDs (crypto.randomUUID), see OFFLINE_ID_PATTERN. */
-export const offlineIdSchema = z.string({ error: 'Brak identyfikatora' }).regex(OFFLINE_ID_PATTERN, 'Nieprawidłowy identyfikator wydania');
+export const offlineIdSchema = z
+  .string({ error: 'Brak identyfikatora' })
+  .regex(OFFLINE_ID_PATTERN, 'Nieprawidłowy identyfikator wydania');
 
 /** Hand-outs per call: the device sends its queue in batches of this size, oldest first. */
 export const OFFLINE_BATCH = 50;
@@ -17,7 +27,10 @@ export const offlineHandOutSchema = z.strictObject({
   uid: uidSchema,
   itemId: keySchema,
   /** The quantity the station saw and handed out (the whole item). */
-  quantity: z.int('Nieprawidłowa liczba sztuk').min(1, 'Nieprawidłowa liczba sztuk').max(10_000, 'Nieprawidłowa liczba sztuk'),
+  quantity: z
+    .int('Nieprawidłowa liczba sztuk')
+    .min(1, 'Nieprawidłowa liczba sztuk')
+    .max(10_000, 'Nieprawidłowa liczba sztuk'),
   /** When it was handed out, by the device's clock. */
   at: timestampSchema,
 });
@@ -31,7 +44,10 @@ export const syncOfflineHandOutsInput = z
       .min(1, 'Brak wydań do wysłania')
       .max(OFFLINE_BATCH, `Najwyżej ${OFFLINE_BATCH} wydań naraz`),
   })
-  .refine((input) => new Set(input.handOuts.map((h) => h.id)).size === input.handOuts.length, { error: 'Powtórzony identyfikator wydania', path: ['handOuts'] });
+  .refine((input) => new Set(input.handOuts.map((h) => h.id)).size === input.handOuts.length, {
+    error: 'Powtórzony identyfikator wydania',
+    path: ['handOuts'],
+  });
 
 /** Why an offline hand-out was not applied. */
 export const OFFLINE_CONFLICT_REASONS = ['already-picked', 'withdrawn', 'quantity-changed'] as const;
@@ -116,7 +132,12 @@ export const pickupConflictSchema = z.strictObject({
   quantity: z.int().min(1),
   personName: z.string(),
   reason: z.enum(OFFLINE_CONFLICT_REASONS),
-  offline: z.strictObject({ by: uidSchema, byName: z.string().max(200), deviceId: offlineIdSchema, at: timestampSchema }),
+  offline: z.strictObject({
+    by: uidSchema,
+    byName: z.string().max(200),
+    deviceId: offlineIdSchema,
+    at: timestampSchema,
+  }),
   recorded: recordedHandOutSchema.optional(),
   createdAt: timestampSchema,
   settled: conflictSettledSchema.optional(),
@@ -128,11 +149,18 @@ export type OfflineDecision =
   | { kind: 'conflict'; reason: OfflineConflictReason; recorded?: z.output<typeof recordedHandOutSchema> };
 
 /** What an offline hand-out does to the item as it is stored now (undefined: no longer there). */
-export function decideOfflineHandOut(item: PickupItem | undefined, handOut: Pick<OfflineHandOut, 'quantity'>): OfflineDecision {
+export function decideOfflineHandOut(
+  item: PickupItem | undefined,
+  handOut: Pick<OfflineHandOut, 'quantity'>,
+): OfflineDecision {
   if (!item) return { kind: 'conflict', reason: 'withdrawn' };
   if (item.status === 'picked') {
     const recorded = { by: item.pickedBy, byName: item.pickedByName, at: item.pickedAt, deviceId: item.pickedDevice };
-    return { kind: 'conflict', reason: 'already-picked', recorded: Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== undefined)) };
+    return {
+      kind: 'conflict',
+      reason: 'already-picked',
+      recorded: Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== undefined)),
+    };
   }
   if (item.quantity !== handOut.quantity) return { kind: 'conflict', reason: 'quantity-changed' };
   return { kind: 'apply' };

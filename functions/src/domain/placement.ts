@@ -18,8 +18,15 @@ export interface Catalogue {
 }
 
 /** Which catalogue entries pricing a basket needs, each once. */
-export function catalogueIdsOf(kind: OrderKind, basket: Partial<Basket>): { ticketTypeIds: string[]; productIds: string[] } {
-  if (kind === 'tickets') return { ticketTypeIds: [...new Set(Object.values(basket.tickets ?? {}).map((t) => t.ticketTypeId))], productIds: [] };
+export function catalogueIdsOf(
+  kind: OrderKind,
+  basket: Partial<Basket>,
+): { ticketTypeIds: string[]; productIds: string[] } {
+  if (kind === 'tickets')
+    return {
+      ticketTypeIds: [...new Set(Object.values(basket.tickets ?? {}).map((t) => t.ticketTypeId))],
+      productIds: [],
+    };
   return { ticketTypeIds: [], productIds: [...new Set(Object.values(basket.merch ?? {}).map((l) => l.productId))] };
 }
 
@@ -31,7 +38,8 @@ export type BasketRefusal = {
   message?: string;
 };
 
-export type PricedBasket = { ok: true; lines: OrderLine[]; basketPaths: string[] } | { ok: false; refusal: BasketRefusal };
+export type PricedBasket =
+  { ok: true; lines: OrderLine[]; basketPaths: string[] } | { ok: false; refusal: BasketRefusal };
 
 const memberName = (m: Member) => `${m.firstName} ${m.lastName}`;
 
@@ -41,7 +49,12 @@ const memberName = (m: Member) => `${m.firstName} ${m.lastName}`;
  * that is gone, a ticket type, product or variant that does not exist and a product not for sale.
  * The sale window, quota, stock and per-account caps are checked by the reservations (limits.ts).
  */
-export function priceBasket(kind: OrderKind, basket: Partial<Basket>, members: Record<string, Member>, catalogue: Catalogue): PricedBasket {
+export function priceBasket(
+  kind: OrderKind,
+  basket: Partial<Basket>,
+  members: Record<string, Member>,
+  catalogue: Catalogue,
+): PricedBasket {
   const member = (id: string) => (Object.hasOwn(members, id) ? members[id] : undefined);
   const lines: OrderLine[] = [];
   const basketPaths: string[] = [];
@@ -54,7 +67,16 @@ export function priceBasket(kind: OrderKind, basket: Partial<Basket>, members: R
       if (!m) return refuse({ reason: 'member-missing', field: `tickets.${memberId}` });
       const type = catalogue.ticketTypes.get(ticketTypeId);
       if (!type) return refuse({ reason: 'ticket-type-missing', field: `tickets.${memberId}` });
-      lines.push({ type: 'ticket', name: type.name, unitGross: type.priceGrosze, quantity: 1, vatRate: type.vatRate, ticketTypeId, memberId, memberName: memberName(m) });
+      lines.push({
+        type: 'ticket',
+        name: type.name,
+        unitGross: type.priceGrosze,
+        quantity: 1,
+        vatRate: type.vatRate,
+        ticketTypeId,
+        memberId,
+        memberName: memberName(m),
+      });
       basketPaths.push(`tickets/${memberId}`);
     }
     return { ok: true, lines, basketPaths };
@@ -64,14 +86,27 @@ export function priceBasket(kind: OrderKind, basket: Partial<Basket>, members: R
   for (const [lineId, l] of entries) {
     const product = catalogue.products.get(l.productId);
     if (!product) return refuse({ reason: 'product-missing', field: `merch.${lineId}` });
-    if (!product.active) return refuse({ reason: 'product-inactive', field: `merch.${lineId}`, item: product.name, message: `Produkt „${product.name}” nie jest w sprzedaży` });
-    const variant = product.variants && Object.hasOwn(product.variants, l.variantId) ? product.variants[l.variantId] : undefined;
+    if (!product.active)
+      return refuse({
+        reason: 'product-inactive',
+        field: `merch.${lineId}`,
+        item: product.name,
+        message: `Produkt „${product.name}” nie jest w sprzedaży`,
+      });
+    const variant =
+      product.variants && Object.hasOwn(product.variants, l.variantId) ? product.variants[l.variantId] : undefined;
     if (!variant) return refuse({ reason: 'variant-missing', field: `merch.${lineId}`, item: product.name });
     const m = l.memberId ? member(l.memberId) : undefined;
     if (l.memberId && !m) return refuse({ reason: 'member-missing', field: `merch.${lineId}.memberId` });
     lines.push({
-      type: 'merch', name: product.name, unitGross: product.priceGrosze, quantity: l.quantity, vatRate: product.vatRate,
-      productId: l.productId, variantId: l.variantId, variantLabel: variant.label,
+      type: 'merch',
+      name: product.name,
+      unitGross: product.priceGrosze,
+      quantity: l.quantity,
+      vatRate: product.vatRate,
+      productId: l.productId,
+      variantId: l.variantId,
+      variantLabel: variant.label,
       ...(m ? { memberId: l.memberId, memberName: memberName(m) } : {}),
     });
     basketPaths.push(`merch/${lineId}`);
@@ -98,14 +133,21 @@ export function reservationsOf(order: Pick<Order, 'lines'>): Reservations {
     } else {
       const key = `${line.productId}/${line.variantId}`;
       const prev = r.variants.get(key);
-      r.variants.set(key, { productId: line.productId, variantId: line.variantId, quantity: (prev?.quantity ?? 0) + line.quantity });
+      r.variants.set(key, {
+        productId: line.productId,
+        variantId: line.variantId,
+        quantity: (prev?.quantity ?? 0) + line.quantity,
+      });
     }
   }
   return r;
 }
 
 /** What the reservations add to the account's holdings, with each item's per-account cap and name. */
-export function holdingsRequestOf(r: Reservations, catalogue: Catalogue): { ok: true; request: HoldingsRequest } | { ok: false; refusal: LimitRefusal | { reason: RefusalReason } } {
+export function holdingsRequestOf(
+  r: Reservations,
+  catalogue: Catalogue,
+): { ok: true; request: HoldingsRequest } | { ok: false; refusal: LimitRefusal | { reason: RefusalReason } } {
   const request: HoldingsRequest = { tickets: new Map(), variants: new Map() };
   for (const [ticketTypeId, count] of r.ticketTypes) {
     const type = catalogue.ticketTypes.get(ticketTypeId);
@@ -114,7 +156,8 @@ export function holdingsRequestOf(r: Reservations, catalogue: Catalogue): { ok: 
   }
   for (const [key, v] of r.variants) {
     const product = catalogue.products.get(v.productId);
-    const variant = product?.variants && Object.hasOwn(product.variants, v.variantId) ? product.variants[v.variantId] : undefined;
+    const variant =
+      product?.variants && Object.hasOwn(product.variants, v.variantId) ? product.variants[v.variantId] : undefined;
     if (!product || !variant) return { ok: false, refusal: { reason: 'variant-missing' } };
     request.variants.set(key, { ...v, cap: unitCap(product), label: `${product.name} (${variant.label})` });
   }
@@ -177,25 +220,47 @@ export interface ReservationRefusal {
 type TicketLine = Extract<OrderLine, { type: 'ticket' }>;
 
 /** One ticket of a type per participant: refused when another order holds the participant's claim. */
-export function ticketClaimRefusal(line: Pick<TicketLine, 'memberId' | 'memberName' | 'name'>, holderOrderId: string | null | undefined, orderId: string): ReservationRefusal | null {
+export function ticketClaimRefusal(
+  line: Pick<TicketLine, 'memberId' | 'memberName' | 'name'>,
+  holderOrderId: string | null | undefined,
+  orderId: string,
+): ReservationRefusal | null {
   if (!holderOrderId || holderOrderId === orderId) return null;
-  return { reason: 'already-has-ticket', field: `tickets.${line.memberId}`, item: line.name, message: `${line.memberName} ma już bilet „${line.name}”` };
+  return {
+    reason: 'already-has-ticket',
+    field: `tickets.${line.memberId}`,
+    item: line.name,
+    message: `${line.memberName} ma już bilet „${line.name}”`,
+  };
 }
 
 /** The quota step for `count` tickets of a type: gone, not on sale (window), or not enough left. */
-export function quotaRefusal(type: TicketType | null, name: string, count: number, now: number, { checkSaleWindow = true, ownOffers = [] as readonly string[] } = {}): ReservationRefusal | null {
+export function quotaRefusal(
+  type: TicketType | null,
+  name: string,
+  count: number,
+  now: number,
+  { checkSaleWindow = true, ownOffers = [] as readonly string[] } = {},
+): ReservationRefusal | null {
   if (!type) return { reason: 'ticket-type-missing', item: name, message: `Bilet „${name}” nie jest już dostępny` };
   return ticketSaleRefusal(type, count, now, { checkSaleWindow, ownOffers });
 }
 
 /** The stock step for `quantity` pieces of a variant: gone, or not enough left. */
-export function stockRefusal(variant: { stock: number; sold: number } | null, quantity: number, label: string): ReservationRefusal | null {
+export function stockRefusal(
+  variant: { stock: number; sold: number } | null,
+  quantity: number,
+  label: string,
+): ReservationRefusal | null {
   if (!variant) return { reason: 'variant-missing', item: label, message: `${label} — nie jest już dostępne` };
   return variantStockRefusal(variant, quantity, label);
 }
 
 /** `/tickets/{uid}`: each participant's claims, by ticket type. */
-export type AccountTicketClaims = Record<string, Record<string, { orderId?: string } | null | undefined> | null | undefined>;
+export type AccountTicketClaims = Record<
+  string,
+  Record<string, { orderId?: string } | null | undefined> | null | undefined
+>;
 
 /**
  * The refusal the reservations would give, predicted from values read just before them: the
@@ -228,12 +293,19 @@ export function predictedReservationRefusal(p: {
   const added = addHoldings(p.holdings, asked.request);
   if (!added.ok) return added.refusal;
   for (const [ticketTypeId, count] of r.ticketTypes) {
-    const why = quotaRefusal(p.catalogue.ticketTypes.get(ticketTypeId) ?? null, asked.request.tickets.get(ticketTypeId)!.name, count, p.now, { checkSaleWindow: p.checkSaleWindow, ownOffers: p.ownOffers?.get(ticketTypeId) });
+    const why = quotaRefusal(
+      p.catalogue.ticketTypes.get(ticketTypeId) ?? null,
+      asked.request.tickets.get(ticketTypeId)!.name,
+      count,
+      p.now,
+      { checkSaleWindow: p.checkSaleWindow, ownOffers: p.ownOffers?.get(ticketTypeId) },
+    );
     if (why) return why;
   }
   for (const v of asked.request.variants.values()) {
     const product = p.catalogue.products.get(v.productId);
-    const variant = product?.variants && Object.hasOwn(product.variants, v.variantId) ? product.variants[v.variantId] : null;
+    const variant =
+      product?.variants && Object.hasOwn(product.variants, v.variantId) ? product.variants[v.variantId] : null;
     const why = stockRefusal(variant, v.quantity, v.label);
     if (why) return why;
   }

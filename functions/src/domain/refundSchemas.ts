@@ -6,7 +6,15 @@
  */
 import { z } from 'zod';
 import type { CorrectionInvoice, OrderRefunds } from './refunds.js';
-import { invoiceDataSchema, isoDateSchema, keySchema, sellerSchema, timestampSchema, uidSchema, vatRateSchema } from './schemas.js';
+import {
+  invoiceDataSchema,
+  isoDateSchema,
+  keySchema,
+  sellerSchema,
+  timestampSchema,
+  uidSchema,
+  vatRateSchema,
+} from './schemas.js';
 
 const amounts = { net: z.int(), vat: z.int(), gross: z.int() };
 const rateKeySchema = z.string().regex(/^r\d+$/);
@@ -27,9 +35,21 @@ export const correctionInvoiceSchema: z.ZodType<CorrectionInvoice> = z.strictObj
   reason: z.string(),
   lines: z.record(
     keySchema,
-    z.strictObject({ name: z.string(), unit: z.literal('szt.'), quantityBefore: z.int().min(0), quantityAfter: z.int().min(0), quantity: z.int(), unitGross: z.int(), vatRate: vatRateSchema, ...amounts }),
+    z.strictObject({
+      name: z.string(),
+      unit: z.literal('szt.'),
+      quantityBefore: z.int().min(0),
+      quantityAfter: z.int().min(0),
+      quantity: z.int(),
+      unitGross: z.int(),
+      vatRate: vatRateSchema,
+      ...amounts,
+    }),
   ),
-  perRate: z.record(rateKeySchema, z.strictObject({ vatRate: vatRateSchema, ...amounts, grossBefore: z.int(), grossAfter: z.int() })),
+  perRate: z.record(
+    rateKeySchema,
+    z.strictObject({ vatRate: vatRateSchema, ...amounts, grossBefore: z.int(), grossAfter: z.int() }),
+  ),
   totals: z.strictObject(amounts),
   refundAmount: z.int(),
   fee: z.int().min(0),

@@ -68,7 +68,14 @@ export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedL
     });
 }
 
-export interface RefundPlanLine { lineId: string; name: string; vatRate: VatRate; unitGross: number; quantity: number; gross: number }
+export interface RefundPlanLine {
+  lineId: string;
+  name: string;
+  vatRate: VatRate;
+  unitGross: number;
+  quantity: number;
+  gross: number;
+}
 export interface RefundPlan {
   lines: RefundPlanLine[];
   /** Gross of the refunded lines. */
@@ -78,7 +85,11 @@ export interface RefundPlan {
   /** Part of the price kept (cancellation fee). */
   fee: number;
 }
-export interface RefundRefusal { reason: 'refund-line-missing' | 'refund-nothing-left' | 'refund-amount-too-high' | 'refund-amount-invalid'; message: string; field: string }
+export interface RefundRefusal {
+  reason: 'refund-line-missing' | 'refund-nothing-left' | 'refund-amount-too-high' | 'refund-amount-invalid';
+  message: string;
+  field: string;
+}
 
 /**
  * Which lines and how much: `lines` maps a line id to the units to refund (`undefined` = the whole
@@ -93,23 +104,62 @@ export function planRefund(
 ): { ok: true; plan: RefundPlan } | { ok: false; refusal: RefundRefusal } {
   const left = new Map(refundableLines(order, refunded).map((l) => [l.lineId, l]));
   const chosen: RefundPlanLine[] = [];
-  const wanted = lines ?? Object.fromEntries([...left.values()].filter((l) => l.quantity > 0).map((l) => [l.lineId, l.quantity]));
+  const wanted =
+    lines ?? Object.fromEntries([...left.values()].filter((l) => l.quantity > 0).map((l) => [l.lineId, l.quantity]));
   for (const [lineId, quantity] of Object.entries(wanted).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const line = left.get(lineId);
-    if (!line) return { ok: false, refusal: { reason: 'refund-line-missing', field: `lines.${lineId}`, message: 'Tej pozycji nie ma w zamówieniu' } };
-    if (line.quantity <= 0) return { ok: false, refusal: { reason: 'refund-nothing-left', field: `lines.${lineId}`, message: `${line.name} — ta pozycja została już zwrócona` } };
+    if (!line)
+      return {
+        ok: false,
+        refusal: {
+          reason: 'refund-line-missing',
+          field: `lines.${lineId}`,
+          message: 'Tej pozycji nie ma w zamówieniu',
+        },
+      };
+    if (line.quantity <= 0)
+      return {
+        ok: false,
+        refusal: {
+          reason: 'refund-nothing-left',
+          field: `lines.${lineId}`,
+          message: `${line.name} — ta pozycja została już zwrócona`,
+        },
+      };
     if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > line.quantity)
-      return { ok: false, refusal: { reason: 'refund-nothing-left', field: `lines.${lineId}`, message: `${line.name} — do zwrotu zostało najwyżej ${line.quantity} szt.` } };
+      return {
+        ok: false,
+        refusal: {
+          reason: 'refund-nothing-left',
+          field: `lines.${lineId}`,
+          message: `${line.name} — do zwrotu zostało najwyżej ${line.quantity} szt.`,
+        },
+      };
     // The last units take exactly what is left of the line's gross, so a line is never over- or under-refunded.
     const gross = quantity === line.quantity ? line.gross : line.unitGross * quantity;
     chosen.push({ lineId, name: line.name, vatRate: line.vatRate, unitGross: line.unitGross, quantity, gross });
   }
-  if (!chosen.length) return { ok: false, refusal: { reason: 'refund-nothing-left', field: 'lines', message: 'W tym zamówieniu nie ma już nic do zwrotu' } };
+  if (!chosen.length)
+    return {
+      ok: false,
+      refusal: { reason: 'refund-nothing-left', field: 'lines', message: 'W tym zamówieniu nie ma już nic do zwrotu' },
+    };
   const refundable = chosen.reduce((s, l) => s + l.gross, 0);
   const money = amount ?? refundable;
-  if (!Number.isSafeInteger(money) || money < 1) return { ok: false, refusal: { reason: 'refund-amount-invalid', field: 'amount', message: 'Kwota zwrotu musi być większa od zera' } };
+  if (!Number.isSafeInteger(money) || money < 1)
+    return {
+      ok: false,
+      refusal: { reason: 'refund-amount-invalid', field: 'amount', message: 'Kwota zwrotu musi być większa od zera' },
+    };
   if (money > refundable)
-    return { ok: false, refusal: { reason: 'refund-amount-too-high', field: 'amount', message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatMoney(refundable)})` } };
+    return {
+      ok: false,
+      refusal: {
+        reason: 'refund-amount-too-high',
+        field: 'amount',
+        message: `Kwota zwrotu przekracza kwotę możliwą do zwrotu (${formatMoney(refundable)})`,
+      },
+    };
   return { ok: true, plan: { lines: chosen, refundable, amount: money, fee: refundable - money } };
 }
 
@@ -127,7 +177,12 @@ export interface ApprovalAsk {
 }
 
 /** Why an approval may not go ahead, as the callable answers it. */
-export interface ApprovalRefusal { reason: RefusalReason; message?: string; field?: string; item?: string }
+export interface ApprovalRefusal {
+  reason: RefusalReason;
+  message?: string;
+  field?: string;
+  item?: string;
+}
 
 /**
  * Decides an approval on the order's current refund record (inside its transaction): the lock is
@@ -142,15 +197,30 @@ export function decideRefundApproval(
   ask: ApprovalAsk & { orderId: string; token: string; now: number },
 ): { ok: true; plan: RefundPlan; bankAccount: string } | { ok: false; refusal: ApprovalRefusal } {
   const refuse = (refusal: ApprovalRefusal) => ({ ok: false as const, refusal });
-  if (refunds.lock && refunds.lock.token !== ask.token && ask.now - refunds.lock.at < REFUND_LOCK_TTL_MS) return refuse({ reason: 'busy', message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
+  if (refunds.lock && refunds.lock.token !== ask.token && ask.now - refunds.lock.at < REFUND_LOCK_TTL_MS)
+    return refuse({ reason: 'busy', message: 'Zwrot tego zamówienia jest właśnie zatwierdzany' });
   let lines = ask.lines;
   let bankAccount = ask.bankAccount ?? '';
   if (ask.requestId) {
     const req = refunds.requests?.[ask.requestId];
     if (!req) return refuse({ reason: 'refund-request-missing' });
-    if (req.status !== 'open') return refuse({ reason: 'refund-decided', message: req.status === 'approved' ? `Ta prośba o zwrot została już zatwierdzona (korekta ${req.correctionId ?? ''})`.trim() : 'O tej prośbie o zwrot już zdecydowano' });
-    const outside = Object.entries(ask.lines ?? {}).find(([lineId, quantity]) => !Object.hasOwn(req.lines, lineId) || quantity > req.lines[lineId]);
-    if (outside) return refuse({ reason: 'refund-line-missing', field: `lines.${outside[0]}`, message: 'Tej pozycji (lub tylu sztuk) nie ma w prośbie o zwrot' });
+    if (req.status !== 'open')
+      return refuse({
+        reason: 'refund-decided',
+        message:
+          req.status === 'approved'
+            ? `Ta prośba o zwrot została już zatwierdzona (korekta ${req.correctionId ?? ''})`.trim()
+            : 'O tej prośbie o zwrot już zdecydowano',
+      });
+    const outside = Object.entries(ask.lines ?? {}).find(
+      ([lineId, quantity]) => !Object.hasOwn(req.lines, lineId) || quantity > req.lines[lineId],
+    );
+    if (outside)
+      return refuse({
+        reason: 'refund-line-missing',
+        field: `lines.${outside[0]}`,
+        message: 'Tej pozycji (lub tylu sztuk) nie ma w prośbie o zwrot',
+      });
     lines = ask.lines ?? req.lines;
     bankAccount = req.bankAccount;
   }
@@ -158,12 +228,22 @@ export function decideRefundApproval(
   if (!result.ok) return result;
   if (!ask.requestId) {
     const taken = result.plan.lines.find((l) => refunds.open?.[l.lineId]);
-    if (taken) return refuse({ reason: 'refund-open', field: `lines.${taken.lineId}`, message: `${taken.name} — uczestnik prosi już o zwrot tej pozycji: zdecyduj o jego prośbie` });
+    if (taken)
+      return refuse({
+        reason: 'refund-open',
+        field: `lines.${taken.lineId}`,
+        message: `${taken.name} — uczestnik prosi już o zwrot tej pozycji: zdecyduj o jego prośbie`,
+      });
   }
   for (const l of result.plan.lines) {
     const item = pickups[`${ask.orderId}-${l.lineId}`];
     if (item?.status === 'picked' && !refunds.returns?.[l.lineId] && !ask.goodsNotReturned) {
-      return refuse({ reason: 'refund-goods-not-returned', field: `lines.${l.lineId}`, item: l.name, message: `${l.name} — wydano już w punkcie odbioru: najpierw przyjmij zwrot albo zwróć pieniądze bez zwrotu towaru` });
+      return refuse({
+        reason: 'refund-goods-not-returned',
+        field: `lines.${l.lineId}`,
+        item: l.name,
+        message: `${l.name} — wydano już w punkcie odbioru: najpierw przyjmij zwrot albo zwróć pieniądze bez zwrotu towaru`,
+      });
     }
   }
   return { ok: true, plan: result.plan, bankAccount };
@@ -184,7 +264,12 @@ export interface CorrectionLine {
   vat: number;
   gross: number;
 }
-export interface CorrectionRate { vatRate: VatRate; net: number; vat: number; gross: number }
+export interface CorrectionRate {
+  vatRate: VatRate;
+  net: number;
+  vat: number;
+  gross: number;
+}
 export interface CorrectionAmounts {
   lines: Record<string, CorrectionLine>;
   /** Binding differences per rate, keyed `r23`, …, plus the rate's gross before and after. */
@@ -217,7 +302,18 @@ export function computeCorrection(input: {
     const line = order.lines[l.lineId];
     const before = line.quantity - (input.refunded?.[l.lineId]?.quantity ?? 0);
     const vat = -vatFromGross(l.gross, l.vatRate);
-    lines[l.lineId] = { name: l.name, unit: 'szt.', quantityBefore: before, quantityAfter: before - l.quantity, quantity: -l.quantity, unitGross: l.unitGross, vatRate: l.vatRate, net: -l.gross - vat, vat, gross: -l.gross };
+    lines[l.lineId] = {
+      name: l.name,
+      unit: 'szt.',
+      quantityBefore: before,
+      quantityAfter: before - l.quantity,
+      quantity: -l.quantity,
+      unitGross: l.unitGross,
+      vatRate: l.vatRate,
+      net: -l.gross - vat,
+      vat,
+      gross: -l.gross,
+    };
     grossDiff.set(l.vatRate, (grossDiff.get(l.vatRate) ?? 0) - l.gross);
   }
   let feeLeft = plan.fee;
@@ -228,7 +324,18 @@ export function computeCorrection(input: {
     feeLeft -= part;
     grossDiff.set(rate, diff + part);
     const vat = vatFromGross(part, rate);
-    lines[`fee-r${rate}`] = { name: FEE_LINE_NAME, unit: 'szt.', quantityBefore: 0, quantityAfter: 1, quantity: 1, unitGross: part, vatRate: rate, net: part - vat, vat, gross: part };
+    lines[`fee-r${rate}`] = {
+      name: FEE_LINE_NAME,
+      unit: 'szt.',
+      quantityBefore: 0,
+      quantityAfter: 1,
+      quantity: 1,
+      unitGross: part,
+      vatRate: rate,
+      net: part - vat,
+      vat,
+      gross: part,
+    };
   }
   const perRate: CorrectionAmounts['perRate'] = {};
   for (const [rate, diff] of [...grossDiff.entries()].sort(([a], [b]) => b - a)) {
@@ -239,8 +346,19 @@ export function computeCorrection(input: {
     perRate[key] = { vatRate: rate, net: diff - vat, vat, gross: diff, grossBefore, grossAfter };
   }
   const rates = Object.values(perRate);
-  const totals = { net: rates.reduce((s, r) => s + r.net, 0), vat: rates.reduce((s, r) => s + r.vat, 0), gross: rates.reduce((s, r) => s + r.gross, 0) };
-  return { lines, perRate, totals, refundAmount: -totals.gross, fee: plan.fee, amountInWords: amountInWords(-totals.gross) };
+  const totals = {
+    net: rates.reduce((s, r) => s + r.net, 0),
+    vat: rates.reduce((s, r) => s + r.vat, 0),
+    gross: rates.reduce((s, r) => s + r.gross, 0),
+  };
+  return {
+    lines,
+    perRate,
+    totals,
+    refundAmount: -totals.gross,
+    fee: plan.fee,
+    amountInWords: amountInWords(-totals.gross),
+  };
 }
 
 /**
@@ -292,7 +410,12 @@ export function correctionInvoice(input: {
 }
 
 /** After a correction: what the order's refund record holds for the next one. */
-export function afterCorrection(refunded: RefundedLines | undefined, earlier: CorrectedRateGross | undefined, plan: RefundPlan, amounts: CorrectionAmounts): { refunded: RefundedLines; rateGross: CorrectedRateGross } {
+export function afterCorrection(
+  refunded: RefundedLines | undefined,
+  earlier: CorrectedRateGross | undefined,
+  plan: RefundPlan,
+  amounts: CorrectionAmounts,
+): { refunded: RefundedLines; rateGross: CorrectedRateGross } {
   const nextRefunded: RefundedLines = { ...refunded };
   for (const l of plan.lines) {
     const prev = nextRefunded[l.lineId] ?? { quantity: 0, gross: 0 };
@@ -307,7 +430,9 @@ export function afterCorrection(refunded: RefundedLines | undefined, earlier: Co
 
 /** Lines to refund: line id → units (1…30), at most 60 lines. */
 export const refundLinesSchema = z
-  .record(keySchema, z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(1000, 'Za dużo sztuk'), { error: 'Wybierz pozycje do zwrotu' })
+  .record(keySchema, z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(1000, 'Za dużo sztuk'), {
+    error: 'Wybierz pozycje do zwrotu',
+  })
   .refine((lines) => Object.keys(lines).length >= 1, 'Wybierz pozycje do zwrotu')
   .refine((lines) => Object.keys(lines).length <= 60, 'Za dużo pozycji naraz');
 
@@ -421,4 +546,3 @@ export interface CorrectionInvoice {
   refundThrough?: 'przelewy24';
   vatMethod: string;
 }
-

@@ -80,10 +80,37 @@ const HOSTILE: [string, unknown][] = [
 
 /** Values valid schemas commonly want, tried in turn to build a valid object around a hostile field. */
 const CANDIDATES: unknown[] = [
-  'Jan', 'karnet-1', '-Nx1aBcDeFgHiJkLmNoP', 'jan@example.com', 'https://example.com/a.png', '2026-07-01', '81-300', 'PL',
-  '5265877635', '61109010140000071219812874', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', 'ZAM/2026/000001', 'FV/2026/000001',
-  'KOR/2026/000001', 'KOR-2026-000001', 'FV-2026-000001', '5265877635-20250826-0100001AF629-AF', '+48 600 100 200', 'ABCDEFGH', 'r23',
-  '2026-07-01T10:00:00Z', 1, 0, 8, 23, 1_700_000_000_000, true, false, null, [], {},
+  'Jan',
+  'karnet-1',
+  '-Nx1aBcDeFgHiJkLmNoP',
+  'jan@example.com',
+  'https://example.com/a.png',
+  '2026-07-01',
+  '81-300',
+  'PL',
+  '5265877635',
+  '61109010140000071219812874',
+  '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+  'ZAM/2026/000001',
+  'FV/2026/000001',
+  'KOR/2026/000001',
+  'KOR-2026-000001',
+  'FV-2026-000001',
+  '5265877635-20250826-0100001AF629-AF',
+  '+48 600 100 200',
+  'ABCDEFGH',
+  'r23',
+  '2026-07-01T10:00:00Z',
+  1,
+  0,
+  8,
+  23,
+  1_700_000_000_000,
+  true,
+  false,
+  null,
+  [],
+  {},
 ];
 
 function def(schema: Schema): Record<string, unknown> & { type: string } {
@@ -109,7 +136,10 @@ function collect(schema: Schema, into: Set<Schema>): void {
       if (isSchema(inner)) collect(inner, into);
     } else if (isSchema(value)) collect(value, into);
     else if (Array.isArray(value)) value.filter(isSchema).forEach((s) => collect(s, into));
-    else if (k === 'shape' && value && typeof value === 'object') Object.values(value).filter(isSchema).forEach((s) => collect(s, into));
+    else if (k === 'shape' && value && typeof value === 'object')
+      Object.values(value)
+        .filter(isSchema)
+        .forEach((s) => collect(s, into));
   }
 }
 
@@ -129,7 +159,11 @@ function sample(schema: Schema, depth = 0): unknown {
   switch (d.type) {
     case 'object': {
       const shape = d.shape as Record<string, Schema>;
-      const built = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, sample(s, depth + 1)]).filter(([, v]) => v !== undefined));
+      const built = Object.fromEntries(
+        Object.entries(shape)
+          .map(([k, s]) => [k, sample(s, depth + 1)])
+          .filter(([, v]) => v !== undefined),
+      );
       // Discriminated-union members and objects with cross-field checks may need another combination.
       return built;
     }
@@ -155,7 +189,9 @@ function sample(schema: Schema, depth = 0): unknown {
       return tryAll([[], [sample(d.element as Schema, depth + 1)]]) ?? [];
     case 'record': {
       const k = tryAll([{}]) ? undefined : sample(d.keyType as Schema, depth + 1);
-      return typeof k === 'string' ? { [k]: sample(d.valueType as Schema, depth + 1) } : { 'karnet-1': sample(d.valueType as Schema, depth + 1) };
+      return typeof k === 'string'
+        ? { [k]: sample(d.valueType as Schema, depth + 1) }
+        : { 'karnet-1': sample(d.valueType as Schema, depth + 1) };
     }
     case 'lazy':
       return sample((d.getter as () => Schema)(), depth + 1);
@@ -164,7 +200,10 @@ function sample(schema: Schema, depth = 0): unknown {
   }
 }
 
-interface Probe { where: string; value: unknown }
+interface Probe {
+  where: string;
+  value: unknown;
+}
 
 /** Hostile values at the root and, for containers, inside them. */
 function probesFor(schema: Schema): Probe[] {
@@ -174,24 +213,39 @@ function probesFor(schema: Schema): Probe[] {
   if (shape) {
     const base = sample(schema) as Record<string, unknown>;
     for (const field of Object.keys(shape)) {
-      for (const [label, value] of HOSTILE) probes.push({ where: `${field} = ${label}`, value: { ...base, [field]: value } });
+      for (const [label, value] of HOSTILE)
+        probes.push({ where: `${field} = ${label}`, value: { ...base, [field]: value } });
     }
-    probes.push({ where: '__proto__ key beside valid fields', value: Object.assign(JSON.parse('{"__proto__":{"admin":true}}'), base) });
-    probes.push({ where: 'every field hostile', value: Object.fromEntries(Object.keys(shape).map((k, i) => [k, HOSTILE[i % HOSTILE.length][1]])) });
+    probes.push({
+      where: '__proto__ key beside valid fields',
+      value: Object.assign(JSON.parse('{"__proto__":{"admin":true}}'), base),
+    });
+    probes.push({
+      where: 'every field hostile',
+      value: Object.fromEntries(Object.keys(shape).map((k, i) => [k, HOSTILE[i % HOSTILE.length][1]])),
+    });
   }
   if (d.type === 'record') {
     const value = sample(d.valueType as Schema);
     for (const [label, hostile] of HOSTILE) {
       probes.push({ where: `record value = ${label}`, value: { 'karnet-1': hostile } });
-      if (typeof hostile === 'string') probes.push({ where: `record key = ${label}`, value: JSON.parse(JSON.stringify({ [hostile]: value ?? null })) });
+      if (typeof hostile === 'string')
+        probes.push({
+          where: `record key = ${label}`,
+          value: JSON.parse(JSON.stringify({ [hostile]: value ?? null })),
+        });
     }
     probes.push({ where: 'record __proto__ key', value: JSON.parse(`{"__proto__":${JSON.stringify(value ?? null)}}`) });
   }
-  if (d.type === 'array') for (const [label, hostile] of HOSTILE) probes.push({ where: `list entry = ${label}`, value: [hostile] });
+  if (d.type === 'array')
+    for (const [label, hostile] of HOSTILE) probes.push({ where: `list entry = ${label}`, value: [hostile] });
   return probes;
 }
 
-interface Found { name: string; schema: Schema }
+interface Found {
+  name: string;
+  schema: Schema;
+}
 const exported: Found[] = [];
 
 beforeAll(async () => {
@@ -205,7 +259,8 @@ beforeAll(async () => {
       if (isSchema(value)) exported.push({ name: `${file}: ${name}`, schema: value });
       // Schemas grouped in an exported object (e.g. one per kind).
       else if (value && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [k, inner] of Object.entries(value)) if (isSchema(inner)) exported.push({ name: `${file}: ${name}.${k}`, schema: inner });
+        for (const [k, inner] of Object.entries(value))
+          if (isSchema(inner)) exported.push({ name: `${file}: ${name}.${k}`, schema: inner });
       }
     }
   }
@@ -215,7 +270,13 @@ describe('every domain schema answers hostile input with a result, never a throw
   it('finds the domain’s schemas by reading its modules', () => {
     const names = exported.map((e) => e.name);
     expect(names.length).toBeGreaterThan(60);
-    for (const known of ['schemas.ts: imageUrlSchema', 'schemas.ts: documentUrlSchema', 'callables.ts: upsertProductInput', 'callables.ts: updateEventSettingsInput', 'bank/schemas.ts: bookBankTransactionsInput']) {
+    for (const known of [
+      'schemas.ts: imageUrlSchema',
+      'schemas.ts: documentUrlSchema',
+      'callables.ts: upsertProductInput',
+      'callables.ts: updateEventSettingsInput',
+      'bank/schemas.ts: bookBankTransactionsInput',
+    ]) {
       expect(names).toContain(known);
     }
   });
@@ -235,9 +296,12 @@ describe('every domain schema answers hostile input with a result, never a throw
         calls++;
         try {
           const r = schema.safeParse(probe.value);
-          if (!r.success && !(r.error instanceof z.ZodError)) throws.push(`${nameOf.get(schema) ?? def(schema).type}: ${probe.where}: not a ZodError`);
+          if (!r.success && !(r.error instanceof z.ZodError))
+            throws.push(`${nameOf.get(schema) ?? def(schema).type}: ${probe.where}: not a ZodError`);
         } catch (e) {
-          throws.push(`${nameOf.get(schema) ?? `nested ${def(schema).type}`} (${probe.where}): ${(e as Error).message?.slice(0, 100)}`);
+          throws.push(
+            `${nameOf.get(schema) ?? `nested ${def(schema).type}`} (${probe.where}): ${(e as Error).message?.slice(0, 100)}`,
+          );
         }
       }
     }
@@ -247,11 +311,16 @@ describe('every domain schema answers hostile input with a result, never a throw
 
   it('the URL schemas refuse malformed addresses with their Polish message', () => {
     const byName = new Map(exported.map((e) => [e.name, e.schema]));
-    for (const [name, message] of [['schemas.ts: imageUrlSchema', 'Nieprawidłowy adres obrazka'], ['schemas.ts: documentUrlSchema', 'Nieprawidłowy adres strony']] as const) {
+    for (const [name, message] of [
+      ['schemas.ts: imageUrlSchema', 'Nieprawidłowy adres obrazka'],
+      ['schemas.ts: documentUrlSchema', 'Nieprawidłowy adres strony'],
+    ] as const) {
       for (const bad of ['not a url', 'https://', '//x', `https://example.com/${'a'.repeat(481)}`]) {
         const r = byName.get(name)!.safeParse(bad);
         expect(r.success, `${name} ${bad.slice(0, 30)}`).toBe(false);
-        expect(r.error?.issues[0].message, `${name} ${bad.slice(0, 30)}`).toMatch(message === 'Nieprawidłowy adres obrazka' ? /adres obrazka/i : /adres strony/i);
+        expect(r.error?.issues[0].message, `${name} ${bad.slice(0, 30)}`).toMatch(
+          message === 'Nieprawidłowy adres obrazka' ? /adres obrazka/i : /adres strony/i,
+        );
       }
     }
   });

@@ -1,34 +1,79 @@
 import { describe, expect, it } from 'vitest';
 import { parseWith } from './issues.js';
-import { bankAccountSchema, basketSchema, invoiceDataSchema, legalDocumentSchema, pickupDirectoryEntry, pickupDirectoryEntrySchema, profileSchema } from './schemas.js';
-import { completeRegistrationInput, placeTicketOrderInput, upsertProductInput, upsertTicketTypeInput } from './callables.js';
+import {
+  bankAccountSchema,
+  basketSchema,
+  invoiceDataSchema,
+  legalDocumentSchema,
+  pickupDirectoryEntry,
+  pickupDirectoryEntrySchema,
+  profileSchema,
+} from './schemas.js';
+import {
+  completeRegistrationInput,
+  placeTicketOrderInput,
+  upsertProductInput,
+  upsertTicketTypeInput,
+} from './callables.js';
 
-const person = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+const person = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+};
 
 describe('schemas', () => {
   it('validates invoice data with NIP checksum and Polish messages', () => {
     expect(parseWith(invoiceDataSchema, person).ok).toBe(true);
-    const company = parseWith(invoiceDataSchema, { ...person, kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-32-18' });
+    const company = parseWith(invoiceDataSchema, {
+      ...person,
+      kind: 'company',
+      name: 'Żagle sp. z o.o.',
+      nip: '123-456-32-18',
+    });
     expect(company.ok && company.data).toMatchObject({ nip: '1234563218' });
     const bad = parseWith(invoiceDataSchema, { ...person, kind: 'company', nip: '1234563217' });
     expect(bad.ok ? null : bad.error).toEqual({ field: 'nip', message: 'Nieprawidłowy NIP' });
     const postal = parseWith(invoiceDataSchema, { ...person, postalCode: '81300' });
-    expect(postal.ok ? null : postal.error).toEqual({ field: 'postalCode', message: 'Nieprawidłowy kod pocztowy (00-000)' });
+    expect(postal.ok ? null : postal.error).toEqual({
+      field: 'postalCode',
+      message: 'Nieprawidłowy kod pocztowy (00-000)',
+    });
     const noKind = parseWith(invoiceDataSchema, { ...person, kind: 'robot' });
     expect(noKind.ok).toBe(false);
   });
 
   it('words registration errors in Polish with field paths', () => {
-    const r = parseWith(completeRegistrationInput, { firstName: ' ', lastName: 'Nowak', phone: '+48 600 100 200', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
+    const r = parseWith(completeRegistrationInput, {
+      firstName: ' ',
+      lastName: 'Nowak',
+      phone: '+48 600 100 200',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false },
+    });
     expect(r.ok ? null : r.error).toEqual({ field: 'firstName', message: 'Podaj imię' });
-    const consent = parseWith(completeRegistrationInput, { firstName: 'Ala', lastName: 'Nowak', phone: '600100200', country: 'PL', consents: { terms: true, privacy: false, marketing: false } });
+    const consent = parseWith(completeRegistrationInput, {
+      firstName: 'Ala',
+      lastName: 'Nowak',
+      phone: '600100200',
+      country: 'PL',
+      consents: { terms: true, privacy: false, marketing: false },
+    });
     expect(consent.ok ? null : consent.error.field).toBe('consents.privacy');
     const missing = parseWith(completeRegistrationInput, {});
     expect(missing.ok ? null : missing.error).toEqual({ field: 'firstName', message: 'Podaj imię' });
   });
 
   it('refuses unknown keys and huge strings', () => {
-    const extra = parseWith(placeTicketOrderInput, { idempotencyKey: '3f2504e04f8941d39a0c0305e82c3301', buyer: person, acceptTerms: true, priceGrosze: 1 });
+    const extra = parseWith(placeTicketOrderInput, {
+      idempotencyKey: '3f2504e04f8941d39a0c0305e82c3301',
+      buyer: person,
+      acceptTerms: true,
+      priceGrosze: 1,
+    });
     expect(extra.ok ? null : extra.error).toEqual({ field: 'priceGrosze', message: 'Niedozwolone pole: priceGrosze' });
     const huge = parseWith(invoiceDataSchema, { ...person, name: 'x'.repeat(100_000) });
     expect(huge.ok ? null : huge.error.field).toBe('name');
@@ -43,37 +88,86 @@ describe('schemas', () => {
   });
 
   it('validates catalogue inputs', () => {
-    const tt = { name: 'Karnet 3-dniowy', description: '', priceGrosze: 14900, vatRate: 8, quota: 500, saleStart: null, saleEnd: null, active: true, sortOrder: 1 };
+    const tt = {
+      name: 'Karnet 3-dniowy',
+      description: '',
+      priceGrosze: 14900,
+      vatRate: 8,
+      quota: 500,
+      saleStart: null,
+      saleEnd: null,
+      active: true,
+      sortOrder: 1,
+    };
     expect(parseWith(upsertTicketTypeInput, { ticketType: tt }).ok).toBe(true);
     expect(parseWith(upsertTicketTypeInput, { ticketType: { ...tt, vatRate: 7 } }).ok).toBe(false);
     expect(parseWith(upsertTicketTypeInput, { ticketType: { ...tt, priceGrosze: 12.5 } }).ok).toBe(false);
     const win = parseWith(upsertTicketTypeInput, { ticketType: { ...tt, saleStart: 2000, saleEnd: 1000 } });
     expect(win.ok ? null : win.error.field).toBe('ticketType.saleEnd');
-    const product = { name: 'Koszulka', description: '', priceGrosze: 8900, vatRate: 23, active: true, sortOrder: 1, variants: {} };
+    const product = {
+      name: 'Koszulka',
+      description: '',
+      priceGrosze: 8900,
+      vatRate: 23,
+      active: true,
+      sortOrder: 1,
+      variants: {},
+    };
     expect(parseWith(upsertProductInput, { product }).ok).toBe(false);
-    expect(parseWith(upsertProductInput, { product: { ...product, variants: { m: { label: 'M', stock: 10, sortOrder: 1 } } } }).ok).toBe(true);
+    expect(
+      parseWith(upsertProductInput, {
+        product: { ...product, variants: { m: { label: 'M', stock: 10, sortOrder: 1 } } },
+      }).ok,
+    ).toBe(true);
   });
 
   it('validates stored profile and basket shapes', () => {
-    const profile = { email: 'ala@example.com', firstName: 'Ala', lastName: 'Nowak', phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: 1 }, pickupCode: 'ABCD2345', createdAt: 1, updatedAt: 1 };
+    const profile = {
+      email: 'ala@example.com',
+      firstName: 'Ala',
+      lastName: 'Nowak',
+      phone: '600100200',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false, acceptedAt: 1 },
+      pickupCode: 'ABCD2345',
+      createdAt: 1,
+      updatedAt: 1,
+    };
     expect(parseWith(profileSchema, profile).ok).toBe(true);
     expect(parseWith(profileSchema, { ...profile, pickupCode: 'ABCD0000' }).ok).toBe(false);
-    expect(parseWith(basketSchema, { merch: { l1: { productId: 'p', variantId: 'v', quantity: 21 } }, updatedAt: 1 }).ok).toBe(false);
+    expect(
+      parseWith(basketSchema, { merch: { l1: { productId: 'p', variantId: 'v', quantity: 21 } }, updatedAt: 1 }).ok,
+    ).toBe(false);
   });
 });
 
 describe('pickupDirectoryEntry', () => {
   it('keys the surname on its own, so a prefix search finds it', () => {
-    const entry = pickupDirectoryEntry({ firstName: 'Anna Maria', lastName: 'Żak-Nowak', email: 'anna@example.pl', pickupCode: 'KDALA234' });
-    expect(entry).toEqual({ pickupCode: 'KDALA234', name: 'Anna Maria Żak-Nowak', email: 'anna@example.pl', nameLower: 'anna maria żak-nowak', lastNameLower: 'żak-nowak' });
+    const entry = pickupDirectoryEntry({
+      firstName: 'Anna Maria',
+      lastName: 'Żak-Nowak',
+      email: 'anna@example.pl',
+      pickupCode: 'KDALA234',
+    });
+    expect(entry).toEqual({
+      pickupCode: 'KDALA234',
+      name: 'Anna Maria Żak-Nowak',
+      email: 'anna@example.pl',
+      nameLower: 'anna maria żak-nowak',
+      lastNameLower: 'żak-nowak',
+    });
     expect(pickupDirectoryEntrySchema.parse(entry)).toEqual(entry);
   });
 });
 
 describe('legalDocumentSchema (terms and privacy policy in the event settings)', () => {
   it('takes a page address or the text itself, and stores only the one given', () => {
-    expect(legalDocumentSchema.parse({ url: 'https://bryza.example.pl/regulamin' })).toEqual({ url: 'https://bryza.example.pl/regulamin' });
-    expect(legalDocumentSchema.parse({ url: '', text: '  §1. Postanowienia ogólne\n\nTreść.  ' })).toEqual({ text: '§1. Postanowienia ogólne\n\nTreść.' });
+    expect(legalDocumentSchema.parse({ url: 'https://bryza.example.pl/regulamin' })).toEqual({
+      url: 'https://bryza.example.pl/regulamin',
+    });
+    expect(legalDocumentSchema.parse({ url: '', text: '  §1. Postanowienia ogólne\n\nTreść.  ' })).toEqual({
+      text: '§1. Postanowienia ogólne\n\nTreść.',
+    });
   });
   it('refuses both, neither, and addresses that are not https', () => {
     expect(legalDocumentSchema.safeParse({ url: 'https://a.pl/r', text: 'Treść' }).success).toBe(false);

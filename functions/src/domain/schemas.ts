@@ -70,10 +70,16 @@ export const uidSchema = z
   .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika')
   .refine(...notInternal('Nieprawidłowy identyfikator użytkownika'));
 export const timestampSchema = z.int().min(0);
-export const gr = (message = 'Nieprawidłowa kwota') => z.int({ error: message }).min(0, message).max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
-export const vatRateSchema = z.union(VAT_RATES.map((r) => z.literal(r)), { error: 'Nieprawidłowa stawka VAT' });
+export const gr = (message = 'Nieprawidłowa kwota') =>
+  z.int({ error: message }).min(0, message).max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
+export const vatRateSchema = z.union(
+  VAT_RATES.map((r) => z.literal(r)),
+  { error: 'Nieprawidłowa stawka VAT' },
+);
 export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).regex(/^[A-Z]{2}$/, 'Wybierz kraj');
-export const isoDateSchema = z.string({ error: 'Podaj datę' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+export const isoDateSchema = z
+  .string({ error: 'Podaj datę' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
 /**
  * https, or plain http on the local emulator hosts. zod runs a refinement even after `.url()` has
  * refused the value, so this must answer for any string: an unparsable one is simply not allowed.
@@ -85,7 +91,10 @@ function isHttpsOrLocalHttp(value: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'));
+  return (
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost'))
+  );
 }
 /**
  * Product images: https only (an admin's `javascript:` or `data:` URL must never reach an <img> or a
@@ -102,10 +111,12 @@ export const imageUrlSchema = z
  * reorder what is printed), and unpaired UTF-16 surrogates. Multi-line texts (descriptions) keep
  * line breaks and tabs. database.rules.json refuses the same characters.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_TEXT_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_TEXT_MULTI_LINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/* eslint-disable no-control-regex -- matching control characters is the point */
+const UNSAFE_TEXT_SINGLE_LINE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE_TEXT_MULTI_LINE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/* eslint-enable no-control-regex */
 export const UNSAFE_TEXT_MESSAGE = 'Tekst zawiera niedozwolone znaki (np. znaki sterujące lub podział wiersza)';
 export function hasUnsafeText(value: string, multiline = false): boolean {
   return (multiline ? UNSAFE_TEXT_MULTI_LINE : UNSAFE_TEXT_SINGLE_LINE).test(value);
@@ -118,31 +129,61 @@ export function replaceUnsafeText(value: string, replacement: string): string {
 const safe = (multiline: boolean) => [(v: string) => !hasUnsafeText(v, multiline), UNSAFE_TEXT_MESSAGE] as const;
 
 const text = (required: string, max: number, tooLong = `Najwyżej ${max} znaków`) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong).refine(...safe(false));
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine(...safe(false));
 const optionalText = (max: number, { multiline = false } = {}) =>
-  z.string({ error: 'Nieprawidłowy tekst' }).trim().max(max, `Najwyżej ${max} znaków`).refine(...safe(multiline));
+  z
+    .string({ error: 'Nieprawidłowy tekst' })
+    .trim()
+    .max(max, `Najwyżej ${max} znaków`)
+    .refine(...safe(multiline));
 
 export const firstNameSchema = text('Podaj imię', LIMITS.name);
 export const lastNameSchema = text('Podaj nazwisko', LIMITS.name);
-export const emailSchema = z.string({ error: 'Podaj adres e-mail' }).trim().toLowerCase().max(LIMITS.email, 'Adres e-mail jest za długi').pipe(z.email('Nieprawidłowy adres e-mail'));
-export const phoneSchema = z.string({ error: 'Podaj numer telefonu' }).trim().regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu');
+export const emailSchema = z
+  .string({ error: 'Podaj adres e-mail' })
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email, 'Adres e-mail jest za długi')
+  .pipe(z.email('Nieprawidłowy adres e-mail'));
+export const phoneSchema = z
+  .string({ error: 'Podaj numer telefonu' })
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu');
 export const nipSchema = z
   .string({ error: 'Podaj NIP' })
   .trim()
   .refine((v) => isValidNip(v), 'Nieprawidłowy NIP')
   .transform((v) => normalizeNip(v) as string);
-export const postalCodeSchema = z.string({ error: 'Podaj kod pocztowy' }).trim().min(1, 'Podaj kod pocztowy').max(12, 'Nieprawidłowy kod pocztowy');
+export const postalCodeSchema = z
+  .string({ error: 'Podaj kod pocztowy' })
+  .trim()
+  .min(1, 'Podaj kod pocztowy')
+  .max(12, 'Nieprawidłowy kod pocztowy');
 /** Polish IBAN without the PL prefix: 26 digits, mod-97 checksum. */
 export const bankAccountSchema = z
   .string({ error: 'Podaj numer konta' })
   .transform((v) => v.replace(/[\s\u00a0]/g, '').replace(/^PL/i, ''))
-  .refine((v) => /^\d{26}$/.test(v) && ibanMod97(`${v.slice(2)}2521${v.slice(0, 2)}`) === 1, 'Nieprawidłowy numer konta');
+  .refine(
+    (v) => /^\d{26}$/.test(v) && ibanMod97(`${v.slice(2)}2521${v.slice(0, 2)}`) === 1,
+    'Nieprawidłowy numer konta',
+  );
 /** 8 characters from an alphabet without look-alikes (0/O, 1/I); printed as a QR code and as text. */
 export const PICKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const pickupCodeSchema = z.string({ error: 'Podaj kod odbioru' }).trim().toUpperCase().regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru');
+export const pickupCodeSchema = z
+  .string({ error: 'Podaj kod odbioru' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru');
 /** A UUID (with or without dashes, lower-case hex) drawn by the client per order attempt: by format never an object internal. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/;
-export const idempotencyKeySchema = z.string({ error: 'Brak klucza żądania' }).regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania');
+export const idempotencyKeySchema = z
+  .string({ error: 'Brak klucza żądania' })
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania');
 /**
  * A discount code, also its database key (`/discountCodes/{code}`): case-insensitive, so it is
  * normalised to upper case; only A–Z, digits and `-`, so by format never an object internal.
@@ -192,44 +233,47 @@ export const legalDocumentSchema = z
     url: z.preprocess(blankToUndefined, documentUrlSchema.optional()),
     text: z.preprocess(blankToUndefined, optionalText(LIMITS.legalText, { multiline: true }).optional()),
   })
-  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), { message: 'Podaj adres strony albo treść dokumentu — jedno z dwóch', path: ['url'] })
+  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), {
+    message: 'Podaj adres strony albo treść dokumentu — jedno z dwóch',
+    path: ['url'],
+  })
   .transform((doc): { url: string } | { text: string } => (doc.url ? { url: doc.url } : { text: doc.text! }));
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
 export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
 export type LegalDocumentKind = (typeof LEGAL_DOCUMENTS)[number];
 
 export const eventFieldsSchema = z.strictObject({
-    name: text('Podaj nazwę wydarzenia', LIMITS.title),
-    place: text('Podaj miejsce', LIMITS.title),
-    startDate: isoDateSchema,
-    endDate: isoDateSchema,
-    seller: sellerSchema,
-    pickupInfo: optionalText(LIMITS.description, { multiline: true }),
-    /**
-     * Days after the day of placing an order by whose end (Warsaw time) the transfer must arrive;
-     * unpaid orders expire after it. Absent = DEFAULT_PAYMENT_DAYS. An emptied form field arrives as
-     * null (the callable SDK sends `undefined` as null) and means the same: no term of the event's own.
-     */
-    paymentDays: z.preprocess(
-      (value) => (value === null ? undefined : value),
-      z
-        .int({ error: 'Podaj termin płatności jako liczbę całych dni' })
-        .min(1, `Termin płatności: co najmniej 1 dzień (puste pole = ${DEFAULT_PAYMENT_DAYS} dni)`)
-        .max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`)
-        .optional(),
-    ),
-    /** Regulamin: what the registration and checkout consents accept. Readable before sign-in. */
-    terms: legalDocumentSchema.optional(),
-    /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */
-    privacy: legalDocumentSchema.optional(),
-    /** Send consumers' invoices to KSeF too (optional for them; docs/ksef.md). Absent = no. */
-    ksefConsumerInvoices: z.boolean({ error: 'Nieprawidłowa wartość' }).optional(),
-    updatedAt: timestampSchema.optional(),
-  });
-export const eventDatesInOrder: [(e: { startDate: string; endDate: string }) => boolean, { message: string; path: string[] }] = [
-  (e) => e.endDate >= e.startDate,
-  { message: 'Data końca przed datą początku', path: ['endDate'] },
-];
+  name: text('Podaj nazwę wydarzenia', LIMITS.title),
+  place: text('Podaj miejsce', LIMITS.title),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  seller: sellerSchema,
+  pickupInfo: optionalText(LIMITS.description, { multiline: true }),
+  /**
+   * Days after the day of placing an order by whose end (Warsaw time) the transfer must arrive;
+   * unpaid orders expire after it. Absent = DEFAULT_PAYMENT_DAYS. An emptied form field arrives as
+   * null (the callable SDK sends `undefined` as null) and means the same: no term of the event's own.
+   */
+  paymentDays: z.preprocess(
+    (value) => (value === null ? undefined : value),
+    z
+      .int({ error: 'Podaj termin płatności jako liczbę całych dni' })
+      .min(1, `Termin płatności: co najmniej 1 dzień (puste pole = ${DEFAULT_PAYMENT_DAYS} dni)`)
+      .max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`)
+      .optional(),
+  ),
+  /** Regulamin: what the registration and checkout consents accept. Readable before sign-in. */
+  terms: legalDocumentSchema.optional(),
+  /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */
+  privacy: legalDocumentSchema.optional(),
+  /** Send consumers' invoices to KSeF too (optional for them; docs/ksef.md). Absent = no. */
+  ksefConsumerInvoices: z.boolean({ error: 'Nieprawidłowa wartość' }).optional(),
+  updatedAt: timestampSchema.optional(),
+});
+export const eventDatesInOrder: [
+  (e: { startDate: string; endDate: string }) => boolean,
+  { message: string; path: string[] },
+] = [(e) => e.endDate >= e.startDate, { message: 'Data końca przed datą początku', path: ['endDate'] }];
 export const eventSchema = eventFieldsSchema.refine(...eventDatesInOrder);
 export type EventSettings = z.output<typeof eventSchema>;
 
@@ -238,7 +282,10 @@ const ticketTypeFields = {
   description: optionalText(LIMITS.description, { multiline: true }),
   priceGrosze: gr('Podaj cenę'),
   vatRate: vatRateSchema,
-  quota: z.int({ error: 'Podaj pulę biletów' }).min(0, 'Pula nie może być ujemna').max(LIMITS.maxQuota, 'Pula jest za duża'),
+  quota: z
+    .int({ error: 'Podaj pulę biletów' })
+    .min(0, 'Pula nie może być ujemna')
+    .max(LIMITS.maxQuota, 'Pula jest za duża'),
   /** ms since epoch; null or absent = no limit (RTDB stores null as an absent key) */
   saleStart: timestampSchema.nullish(),
   saleEnd: timestampSchema.nullish(),
@@ -247,16 +294,30 @@ const ticketTypeFields = {
   /** If set, a paid ticket becomes a pickup item with this label (e.g. "Opaska na wydarzenie"). */
   pickupLabel: optionalText(LIMITS.title).optional(),
   /** Per-account cap of tickets of this type across pending and paid orders; absent = DEFAULT_MAX_TICKETS_PER_ACCOUNT. */
-  maxPerAccount: z.int({ error: 'Podaj limit na konto' }).min(1, 'Limit na konto musi wynosić co najmniej 1').max(LIMITS.maxMembers, `Limit na konto: najwyżej ${LIMITS.maxMembers}`).optional(),
+  maxPerAccount: z
+    .int({ error: 'Podaj limit na konto' })
+    .min(1, 'Limit na konto musi wynosić co najmniej 1')
+    .max(LIMITS.maxMembers, `Limit na konto: najwyżej ${LIMITS.maxMembers}`)
+    .optional(),
 };
-export const saleWindowInOrder: [(t: { saleStart?: number | null; saleEnd?: number | null }) => boolean, { message: string; path: string[] }] = [
+export const saleWindowInOrder: [
+  (t: { saleStart?: number | null; saleEnd?: number | null }) => boolean,
+  { message: string; path: string[] },
+] = [
   (t) => t.saleStart == null || t.saleEnd == null || t.saleEnd > t.saleStart,
   { message: 'Koniec sprzedaży przed jej początkiem', path: ['saleEnd'] },
 ];
 export const ticketTypeInputSchema = z.strictObject(ticketTypeFields).refine(...saleWindowInOrder);
 /** Units held by standing waiting-list offers, by entry: `{entryId: expiresAt}` (domain/waitingList.ts). */
 const heldOffers = z.record(keySchema, timestampSchema).optional();
-export const ticketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), offers: heldOffers, updatedAt: timestampSchema.optional() }).refine(...saleWindowInOrder);
+export const ticketTypeSchema = z
+  .strictObject({
+    ...ticketTypeFields,
+    sold: z.int().min(0),
+    offers: heldOffers,
+    updatedAt: timestampSchema.optional(),
+  })
+  .refine(...saleWindowInOrder);
 export type TicketType = z.output<typeof ticketTypeSchema>;
 
 export const variantSchema = z.strictObject({
@@ -275,7 +336,11 @@ const productFields = {
   active: z.boolean(),
   sortOrder: z.int().min(0).max(10_000),
   /** Per-account cap of units of each variant across pending and paid orders; absent = DEFAULT_MAX_UNITS_PER_ACCOUNT. */
-  maxPerAccount: z.int({ error: 'Podaj limit na konto' }).min(1, 'Limit na konto musi wynosić co najmniej 1').max(LIMITS.maxQuota, 'Limit na konto jest za duży').optional(),
+  maxPerAccount: z
+    .int({ error: 'Podaj limit na konto' })
+    .min(1, 'Limit na konto musi wynosić co najmniej 1')
+    .max(LIMITS.maxQuota, 'Limit na konto jest za duży')
+    .optional(),
   imageUrl: imageUrlSchema.optional(),
 };
 export const productSchema = z.strictObject({
@@ -286,7 +351,14 @@ export const productSchema = z.strictObject({
 export type Product = z.output<typeof productSchema>;
 
 export const archivedProductSchema = productSchema.extend({ archivedAt: timestampSchema, archivedBy: uidSchema });
-export const archivedTicketTypeSchema = z.strictObject({ ...ticketTypeFields, sold: z.int().min(0), offers: heldOffers, updatedAt: timestampSchema.optional(), archivedAt: timestampSchema, archivedBy: uidSchema });
+export const archivedTicketTypeSchema = z.strictObject({
+  ...ticketTypeFields,
+  sold: z.int().min(0),
+  offers: heldOffers,
+  updatedAt: timestampSchema.optional(),
+  archivedAt: timestampSchema,
+  archivedBy: uidSchema,
+});
 
 export const countryNameSchema = text('Podaj nazwę kraju', LIMITS.title);
 
@@ -335,7 +407,9 @@ export const profileSchema = z.strictObject({
 export type Profile = z.output<typeof profileSchema>;
 
 /** What the owner may edit in their profile directly (the rules validate the same fields). */
-export const profileEditSchema = profileSchema.pick({ firstName: true, lastName: true, phone: true, country: true }).extend({ invoice: invoiceDataSchema.optional() });
+export const profileEditSchema = profileSchema
+  .pick({ firstName: true, lastName: true, phone: true, country: true })
+  .extend({ invoice: invoiceDataSchema.optional() });
 
 export const MEMBER_RELATIONS = ['self', 'partner', 'child', 'parent', 'family', 'friend', 'crew', 'other'] as const;
 export const MEMBER_RELATION_LABELS: Record<(typeof MEMBER_RELATIONS)[number], string> = {
@@ -351,7 +425,11 @@ export const MEMBER_RELATION_LABELS: Record<(typeof MEMBER_RELATIONS)[number], s
 export const memberInputSchema = z.strictObject({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
-  birthYear: z.int({ error: 'Podaj rok urodzenia' }).min(1900, 'Nieprawidłowy rok urodzenia').max(2100, 'Nieprawidłowy rok urodzenia').optional(),
+  birthYear: z
+    .int({ error: 'Podaj rok urodzenia' })
+    .min(1900, 'Nieprawidłowy rok urodzenia')
+    .max(2100, 'Nieprawidłowy rok urodzenia')
+    .optional(),
   relation: z.enum(MEMBER_RELATIONS, { error: 'Wybierz, kim jest uczestnik' }).optional(),
 });
 export const memberSchema = memberInputSchema.extend({ createdAt: timestampSchema });
@@ -367,11 +445,17 @@ export const basketSchema = z.strictObject({
       z.strictObject({
         productId: keySchema,
         variantId: keySchema,
-        quantity: z.int({ error: 'Podaj liczbę sztuk' }).min(1, 'Co najmniej 1 sztuka').max(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`),
+        quantity: z
+          .int({ error: 'Podaj liczbę sztuk' })
+          .min(1, 'Co najmniej 1 sztuka')
+          .max(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`),
         memberId: clientKeySchema.optional(),
       }),
     )
-    .refine((lines) => Object.keys(lines).length <= LIMITS.maxBasketLines, `Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`)
+    .refine(
+      (lines) => Object.keys(lines).length <= LIMITS.maxBasketLines,
+      `Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`,
+    )
     .optional(),
   updatedAt: timestampSchema,
 });
@@ -388,15 +472,37 @@ const lineAmounts = {
   listUnitGross: gr().optional(),
 };
 export const orderLineSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('ticket'), ...lineAmounts, ticketTypeId: keySchema, memberId: keySchema, memberName: z.string().max(LIMITS.name * 2 + 1) }),
-  z.strictObject({ type: z.literal('merch'), ...lineAmounts, productId: keySchema, variantId: keySchema, variantLabel: z.string().max(LIMITS.label), memberId: keySchema.optional(), memberName: z.string().max(LIMITS.name * 2 + 1).optional() }),
+  z.strictObject({
+    type: z.literal('ticket'),
+    ...lineAmounts,
+    ticketTypeId: keySchema,
+    memberId: keySchema,
+    memberName: z.string().max(LIMITS.name * 2 + 1),
+  }),
+  z.strictObject({
+    type: z.literal('merch'),
+    ...lineAmounts,
+    productId: keySchema,
+    variantId: keySchema,
+    variantLabel: z.string().max(LIMITS.label),
+    memberId: keySchema.optional(),
+    memberName: z
+      .string()
+      .max(LIMITS.name * 2 + 1)
+      .optional(),
+  }),
 ]);
 export type OrderLine = z.output<typeof orderLineSchema>;
 
 /** Totals per VAT rate are keyed "r23", "r8", "r5", "r0" (numeric keys would turn into arrays in RTDB). */
 export const rateKey = (rate: number) => `r${rate}`;
 export const rateTotalSchema = z.strictObject({ vatRate: vatRateSchema, net: z.int(), vat: z.int(), gross: z.int() });
-export const totalsSchema = z.strictObject({ net: z.int(), vat: z.int(), gross: z.int(), perRate: z.record(z.string().regex(/^r\d+$/), rateTotalSchema) });
+export const totalsSchema = z.strictObject({
+  net: z.int(),
+  vat: z.int(),
+  gross: z.int(),
+  perRate: z.record(z.string().regex(/^r\d+$/), rateTotalSchema),
+});
 export type Totals = z.output<typeof totalsSchema>;
 
 /** The discount code an order was placed with: the code, the units it discounted, the gross it took off. */
@@ -429,7 +535,15 @@ export const orderSchema = z.strictObject({
   invoiceId: keySchema.optional(),
   invoiceNumber: z.string().optional(),
   /** Set while confirmPayment works on the order; see "Multi-step operations" in docs/data-model.md. */
-  lock: z.strictObject({ op: z.literal('confirm'), by: uidSchema, at: timestampSchema, token: z.string(), year: z.int().optional() }).optional(),
+  lock: z
+    .strictObject({
+      op: z.literal('confirm'),
+      by: uidSchema,
+      at: timestampSchema,
+      token: z.string(),
+      year: z.int().optional(),
+    })
+    .optional(),
   /** Cancellation returned the reserved quota/stock. */
   released: z.boolean().optional(),
   /** The bank transfer that paid it, when booked from a statement (payer data: /bank/transactions). */
@@ -460,7 +574,13 @@ export const invoiceLineSchema = z.strictObject({
  * to FA(3) `FormaPlatnosci` in ksef/fa3.ts; „płatność online” (a provider method we do not know) is
  * written as `PlatnoscInna`.
  */
-export const INVOICE_PAYMENT_METHODS = ['przelew', 'szybki przelew online', 'BLIK', 'karta płatnicza', 'płatność online'] as const;
+export const INVOICE_PAYMENT_METHODS = [
+  'przelew',
+  'szybki przelew online',
+  'BLIK',
+  'karta płatnicza',
+  'płatność online',
+] as const;
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 export const invoiceSchema = z.strictObject({
@@ -522,15 +642,35 @@ export const pickupDirectoryEntrySchema = z.strictObject({
 export type PickupDirectoryEntry = z.output<typeof pickupDirectoryEntrySchema>;
 
 /** The /pickupDirectory entry for a person; every writer builds it here so the search keys agree. */
-export function pickupDirectoryEntry(person: { firstName: string; lastName: string; email: string; pickupCode: string }): PickupDirectoryEntry {
+export function pickupDirectoryEntry(person: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  pickupCode: string;
+}): PickupDirectoryEntry {
   const name = `${person.firstName} ${person.lastName}`;
-  return { pickupCode: person.pickupCode, name, email: person.email, nameLower: name.toLowerCase(), lastNameLower: person.lastName.toLowerCase() };
+  return {
+    pickupCode: person.pickupCode,
+    name,
+    email: person.email,
+    nameLower: name.toLowerCase(),
+    lastNameLower: person.lastName.toLowerCase(),
+  };
 }
 export const pickupCodeEntrySchema = z.strictObject({ uid: uidSchema });
 /** Held by handOutPickupItems while it checks and writes one person's items (see docs/data-model.md). */
-export const pickupLockSchema = z.strictObject({ token: z.string().min(1).max(64), by: uidSchema, at: timestampSchema });
+export const pickupLockSchema = z.strictObject({
+  token: z.string().min(1).max(64),
+  by: uidSchema,
+  at: timestampSchema,
+});
 export type PickupLock = z.output<typeof pickupLockSchema>;
-export const rolesSchema = z.strictObject({ admin: z.boolean(), staff: z.boolean(), updatedAt: timestampSchema, updatedBy: uidSchema });
+export const rolesSchema = z.strictObject({
+  admin: z.boolean(),
+  staff: z.boolean(),
+  updatedAt: timestampSchema,
+  updatedBy: uidSchema,
+});
 export type Roles = z.output<typeof rolesSchema>;
 
 /** `/holdings/{uid}`: what the account holds in pending and paid orders, for the per-account caps. */
@@ -563,12 +703,28 @@ export const basketClaimSchema = z.strictObject({ orderId: keySchema, at: timest
 
 const counter = z.int().min(0);
 /** `/stats/admin/discounts/{code}`. */
-export const discountStatsSchema = z.strictObject({ orders: z.int().optional(), units: z.int().optional(), discountGross: z.int().optional() });
+export const discountStatsSchema = z.strictObject({
+  orders: z.int().optional(),
+  units: z.int().optional(),
+  discountGross: z.int().optional(),
+});
 export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), ticketsPaid: counter.optional() });
 export const adminStatsSchema = z.strictObject({
   revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
-  orders: z.strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() }).optional(),
-  perDay: z.record(isoDateSchema, z.strictObject({ placed: z.int().optional(), placedGross: z.int().optional(), paid: z.int().optional(), paidGross: z.int().optional() })).optional(),
+  orders: z
+    .strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() })
+    .optional(),
+  perDay: z
+    .record(
+      isoDateSchema,
+      z.strictObject({
+        placed: z.int().optional(),
+        placedGross: z.int().optional(),
+        paid: z.int().optional(),
+        paidGross: z.int().optional(),
+      }),
+    )
+    .optional(),
   ticketTypes: z.record(keySchema, z.strictObject({ paid: z.int().optional() })).optional(),
   variants: z.record(keySchema, z.record(keySchema, z.strictObject({ paid: z.int().optional() }))).optional(),
   pickups: z.strictObject({ total: z.int().optional(), picked: z.int().optional() }).optional(),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchesAllWords, parsePickupSearchKey, pickupSearchEntries, pickupSearchEntrySchema, pickupSearchKey, pickupSearchUpdates, searchTokens } from './search.js';
+import {
+  foldForSearch,
+  matchesAllWords,
+  parsePickupSearchKey,
+  pickupSearchEntries,
+  pickupSearchEntrySchema,
+  pickupSearchKey,
+  pickupSearchUpdates,
+  searchTokens,
+} from './search.js';
 
 describe('search tokens', () => {
   it('ignores case and Polish diacritics, ł included', () => {
@@ -33,7 +42,12 @@ describe('index keys', () => {
 });
 
 describe('pickupSearchEntries', () => {
-  const holder = { firstName: 'Zofia', lastName: 'Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234' };
+  const holder = {
+    firstName: 'Zofia',
+    lastName: 'Wiśniewska-Łącka',
+    email: 'zofia@example.pl',
+    pickupCode: 'KDALA234',
+  };
   const entries = pickupSearchEntries('u1', holder, [
     { firstName: 'Staś', lastName: 'Wiśniewski' },
     { firstName: 'Zofia', lastName: 'Łącka' },
@@ -47,7 +61,13 @@ describe('pickupSearchEntries', () => {
     expect(entries.stas_u1.person).toBe('Staś Wiśniewski');
     expect(entries.zofia_u1.person).toBeUndefined();
     expect(entries.lacka_u1.person).toBeUndefined();
-    expect(entries.stas_u1).toMatchObject({ uid: 'u1', name: 'Zofia Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234', tokens: 'zofia wisniewska lacka stas wisniewski' });
+    expect(entries.stas_u1).toMatchObject({
+      uid: 'u1',
+      name: 'Zofia Wiśniewska-Łącka',
+      email: 'zofia@example.pl',
+      pickupCode: 'KDALA234',
+      tokens: 'zofia wisniewska lacka stas wisniewski',
+    });
   });
   it('updates remove the keys that are gone and write the current ones', () => {
     const updates = pickupSearchUpdates(['lacka_u1', 'kowalski_u1'], { lacka_u1: entries.lacka_u1 });

@@ -86,14 +86,23 @@ export function pickupSearchEntries(
   const owners = new Map<string, string | undefined>();
   for (const token of searchTokens(name)) owners.set(token, undefined);
   // Sorted, so the entries do not depend on the order participants were read in.
-  const named = people.map((person) => `${person.firstName} ${person.lastName}`).sort((a, b) => a.localeCompare(b, 'pl'));
+  const named = people
+    .map((person) => `${person.firstName} ${person.lastName}`)
+    .sort((a, b) => a.localeCompare(b, 'pl'));
   for (const personName of named) {
     for (const token of searchTokens(personName)) if (!owners.has(token)) owners.set(token, personName);
   }
   const tokens = [...owners.keys()].join(' ');
   const entries: Record<string, PickupSearchEntry> = {};
   for (const [token, person] of owners) {
-    entries[pickupSearchKey(token, uid)] = { uid, name, email: holder.email, pickupCode: holder.pickupCode, tokens, ...(person ? { person } : {}) };
+    entries[pickupSearchKey(token, uid)] = {
+      uid,
+      name,
+      email: holder.email,
+      pickupCode: holder.pickupCode,
+      tokens,
+      ...(person ? { person } : {}),
+    };
   }
   return entries;
 }
@@ -102,7 +111,10 @@ export function pickupSearchEntries(
  * The multi-path update that makes an account's index entries equal `next` (null: remove them all),
  * given the keys it has now. Keys that stay are overwritten, so a changed name or code follows.
  */
-export function pickupSearchUpdates(currentKeys: Iterable<string>, next: Record<string, PickupSearchEntry> | null): Record<string, PickupSearchEntry | null> {
+export function pickupSearchUpdates(
+  currentKeys: Iterable<string>,
+  next: Record<string, PickupSearchEntry> | null,
+): Record<string, PickupSearchEntry | null> {
   const updates: Record<string, PickupSearchEntry | null> = {};
   for (const key of currentKeys) updates[`pickupSearch/${key}`] = null;
   for (const [key, entry] of Object.entries(next ?? {})) updates[`pickupSearch/${key}`] = entry;

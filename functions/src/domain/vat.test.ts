@@ -19,7 +19,13 @@ describe('VAT from gross (art. 106e ust. 7–8)', () => {
   });
   it('computes a line: gross is exact, net = gross − VAT', () => {
     expect(computeLine({ unitGross: 8900, quantity: 3, vatRate: 23 })).toEqual({
-      unitGross: 8900, unitNet: 7236, quantity: 3, vatRate: 23, gross: 26700, vat: 4993, net: 21707,
+      unitGross: 8900,
+      unitNet: 7236,
+      quantity: 3,
+      vatRate: 23,
+      gross: 26700,
+      vat: 4993,
+      net: 21707,
     });
   });
   it('per-rate VAT comes from the summed gross, not from the sum of line VATs', () => {

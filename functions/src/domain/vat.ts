@@ -58,7 +58,8 @@ export interface VatLineAmounts {
 
 export function computeLine(line: VatLineInput): VatLineAmounts {
   assertGrosze(line.unitGross);
-  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError('Quantity must be a positive integer');
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1)
+    throw new RangeError('Quantity must be a positive integer');
   const gross = line.unitGross * line.quantity;
   const vat = vatFromGross(gross, line.vatRate);
   return {

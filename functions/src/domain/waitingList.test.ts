@@ -40,9 +40,15 @@ describe('joining and leaving', () => {
   it('joins at the end of the line, one entry per participant and type, and each account sees only its places', () => {
     const list = listWith(['-e1', 'u1', 'self'], ['-e2', 'u2', 'self'], ['-e3', 'u1', 'm-1']);
     expect(orderedEntries(list).map(([id]) => id)).toEqual(['-e1', '-e2', '-e3']);
-    expect(list.places).toEqual({ u1: { '-e1': { memberId: 'self', place: 1 }, '-e3': { memberId: 'm-1', place: 3 } }, u2: { '-e2': { memberId: 'self', place: 2 } } });
+    expect(list.places).toEqual({
+      u1: { '-e1': { memberId: 'self', place: 1 }, '-e3': { memberId: 'm-1', place: 3 } },
+      u2: { '-e2': { memberId: 'self', place: 2 } },
+    });
     const again = joinDecision(list, { entryId: '-e4', uid: 'u1', memberId: 'm-1', name: 'Ola Nowak', now: NOW });
-    expect(again).toEqual({ ok: false, refusal: { reason: 'waiting-already', message: 'Ola Nowak już czeka na liście (miejsce 3)' } });
+    expect(again).toEqual({
+      ok: false,
+      refusal: { reason: 'waiting-already', message: 'Ola Nowak już czeka na liście (miejsce 3)' },
+    });
     expect(waitingListSchema.safeParse(list).success).toBe(true);
   });
 
@@ -51,7 +57,10 @@ describe('joining and leaving', () => {
     expect(leaveDecision(list, '-e1', 'u2')).toMatchObject({ ok: false, refusal: { reason: 'waiting-entry-missing' } });
     const left = leaveDecision(list, '-e1', 'u1');
     if (!left.ok) throw new Error('refused');
-    expect(left.next!.places).toEqual({ u2: { '-e2': { memberId: 'self', place: 1 } }, u3: { '-e3': { memberId: 'self', place: 2 } } });
+    expect(left.next!.places).toEqual({
+      u2: { '-e2': { memberId: 'self', place: 1 } },
+      u3: { '-e3': { memberId: 'self', place: 2 } },
+    });
     expect(leaveDecision(left.next, '-e1')).toMatchObject({ ok: false });
     expect(leaveDecision(listWith(['-e1', 'u1', 'self']), '-e1', 'u1')).toMatchObject({ ok: true, next: null });
     expect(leaveDecision(list, '__proto__')).toMatchObject({ ok: false });
@@ -66,12 +75,18 @@ describe('joining and leaving', () => {
     const top = moveDecision(up.next, '-e1', 'up');
     if (!top.ok) throw new Error('refused');
     expect(orderedEntries(top.next).map(([id]) => id)).toEqual(['-e1', '-e3', '-e2']);
-    expect(moveDecision(list, '-nope', 'down')).toMatchObject({ ok: false, refusal: { reason: 'waiting-entry-missing' } });
+    expect(moveDecision(list, '-nope', 'down')).toMatchObject({
+      ok: false,
+      refusal: { reason: 'waiting-entry-missing' },
+    });
   });
 
   it('joining is for a type on sale with nothing left to buy (held units count as gone)', () => {
     const type = { name: 'Karnet', active: true, quota: 2, sold: 1 };
-    expect(joinRefusal(type, NOW)).toMatchObject({ reason: 'waiting-not-needed', message: 'Bilety „Karnet” są jeszcze dostępne — dodaj bilet do koszyka' });
+    expect(joinRefusal(type, NOW)).toMatchObject({
+      reason: 'waiting-not-needed',
+      message: 'Bilety „Karnet” są jeszcze dostępne — dodaj bilet do koszyka',
+    });
     expect(joinRefusal({ ...type, offers: { '-e1': NOW + HOUR } }, NOW)).toBeNull();
     expect(joinRefusal({ ...type, sold: 2, active: false }, NOW)).toMatchObject({ reason: 'waiting-closed' });
     expect(joinRefusal({ ...type, sold: 2, saleEnd: NOW - 1 }, NOW)).toMatchObject({ reason: 'waiting-closed' });
@@ -115,7 +130,11 @@ describe('offers', () => {
 
   it('the quota check counts held units for everybody but the order that takes its own offer', () => {
     const type = { name: 'Karnet', active: true, quota: 10, sold: 9, offers: { '-e1': NOW + HOUR } };
-    expect(ticketSaleRefusal(type, 1, NOW)).toMatchObject({ reason: 'sold-out', left: 0, message: 'Bilety „Karnet” są wyprzedane' });
+    expect(ticketSaleRefusal(type, 1, NOW)).toMatchObject({
+      reason: 'sold-out',
+      left: 0,
+      message: 'Bilety „Karnet” są wyprzedane',
+    });
     expect(ticketSaleRefusal(type, 1, NOW, { ownOffers: ['-e1'] })).toBeNull();
     expect(ticketSaleRefusal(type, 2, NOW, { ownOffers: ['-e1'] })).toMatchObject({ reason: 'sold-out', left: 1 });
   });
@@ -124,7 +143,10 @@ describe('offers', () => {
     const offer = { offeredAt: NOW, expiresAt: offerExpiry(NOW, offerHoursOf(null)) };
     expect(offer.expiresAt).toBe(NOW + 24 * HOUR);
     expect(offerHoursOf({ offerHours: 48 })).toBe(48);
-    const r = withOffers(list, [{ entryId: '-e1', ...offer }, { entryId: '-gone', ...offer }]);
+    const r = withOffers(list, [
+      { entryId: '-e1', ...offer },
+      { entryId: '-gone', ...offer },
+    ]);
     expect(r.applied).toEqual(['-e1']);
     expect(r.gone).toEqual(['-gone']);
     expect(r.next!.places!.u1['-e1']).toEqual({ memberId: 'self', place: 1, offer });
@@ -145,10 +167,38 @@ describe('offers', () => {
   });
 
   it('an order takes the standing offer of its participant only', () => {
-    const places = { '-e1': { memberId: 'self', place: 1, offer: { offeredAt: NOW, expiresAt: NOW + HOUR } }, '-e9': { memberId: 'm-2', place: 4 } };
-    const lines = [{ type: 'ticket', ticketTypeId: 'karnet', memberId: 'self' }, { type: 'ticket', ticketTypeId: 'karnet', memberId: 'm-2' }, { type: 'merch' }];
-    expect(offersTakenBy(lines, () => ({ '-e1': NOW + HOUR }), () => places, NOW)).toEqual(new Map([['karnet', ['-e1']]]));
-    expect(offersTakenBy(lines, () => ({ '-e1': NOW + HOUR }), () => places, NOW + HOUR)).toEqual(new Map());
-    expect(offersTakenBy(lines, () => ({}), () => places, NOW)).toEqual(new Map());
+    const places = {
+      '-e1': { memberId: 'self', place: 1, offer: { offeredAt: NOW, expiresAt: NOW + HOUR } },
+      '-e9': { memberId: 'm-2', place: 4 },
+    };
+    const lines = [
+      { type: 'ticket', ticketTypeId: 'karnet', memberId: 'self' },
+      { type: 'ticket', ticketTypeId: 'karnet', memberId: 'm-2' },
+      { type: 'merch' },
+    ];
+    expect(
+      offersTakenBy(
+        lines,
+        () => ({ '-e1': NOW + HOUR }),
+        () => places,
+        NOW,
+      ),
+    ).toEqual(new Map([['karnet', ['-e1']]]));
+    expect(
+      offersTakenBy(
+        lines,
+        () => ({ '-e1': NOW + HOUR }),
+        () => places,
+        NOW + HOUR,
+      ),
+    ).toEqual(new Map());
+    expect(
+      offersTakenBy(
+        lines,
+        () => ({}),
+        () => places,
+        NOW,
+      ),
+    ).toEqual(new Map());
   });
 });

@@ -11,7 +11,15 @@
  *   the participant show.
  */
 import { z } from 'zod';
-import { clientKeySchema, hasUnsafeText, keySchema, LIMITS, timestampSchema, uidSchema, UNSAFE_TEXT_MESSAGE } from './schemas.js';
+import {
+  clientKeySchema,
+  hasUnsafeText,
+  keySchema,
+  LIMITS,
+  timestampSchema,
+  uidSchema,
+  UNSAFE_TEXT_MESSAGE,
+} from './schemas.js';
 
 /** At most this many entries wait for one ticket type (the list is one record, transacted whole). */
 export const WAITING_LIST_MAX_ENTRIES = 500;
@@ -60,7 +68,10 @@ export type WaitingList = z.output<typeof waitingListSchema>;
 
 /** `/waitingListSettings`: how long an offer holds its unit. */
 export const waitingListSettingsSchema = z.strictObject({
-  offerHours: z.int({ error: 'Podaj liczbę godzin' }).min(1, 'Co najmniej 1 godzina').max(MAX_OFFER_HOURS, `Najwyżej ${MAX_OFFER_HOURS} godzin`),
+  offerHours: z
+    .int({ error: 'Podaj liczbę godzin' })
+    .min(1, 'Co najmniej 1 godzina')
+    .max(MAX_OFFER_HOURS, `Najwyżej ${MAX_OFFER_HOURS} godzin`),
   updatedAt: timestampSchema.optional(),
   updatedBy: uidSchema.optional(),
 });
@@ -79,14 +90,20 @@ type Entries = Record<string, WaitingEntry>;
 
 /** The entries in line order: rank, then who joined first, then id (a total order). */
 export function orderedEntries(list: WaitingList | null | undefined): [string, WaitingEntry][] {
-  return Object.entries(list?.entries ?? {}).sort(([idA, a], [idB, b]) => a.rank - b.rank || a.createdAt - b.createdAt || (idA < idB ? -1 : idA > idB ? 1 : 0));
+  return Object.entries(list?.entries ?? {}).sort(
+    ([idA, a], [idB, b]) => a.rank - b.rank || a.createdAt - b.createdAt || (idA < idB ? -1 : idA > idB ? 1 : 0),
+  );
 }
 
 /** Every account's places, derived from the entries: place 1 is first in line. */
 export function placesOf(entries: Entries): Record<string, Record<string, WaitingPlace>> {
   const places: Record<string, Record<string, WaitingPlace>> = {};
   orderedEntries({ entries }).forEach(([entryId, e], index) => {
-    (places[e.uid] ??= {})[entryId] = { memberId: e.memberId, place: index + 1, ...(e.offer ? { offer: e.offer } : {}) };
+    (places[e.uid] ??= {})[entryId] = {
+      memberId: e.memberId,
+      place: index + 1,
+      ...(e.offer ? { offer: e.offer } : {}),
+    };
   });
   return places;
 }
@@ -97,16 +114,34 @@ export function listOf(entries: Entries): WaitingList | null {
   return { entries, places: placesOf(entries) };
 }
 
-export type WaitingRefusalReason = 'waiting-already' | 'waiting-list-full' | 'waiting-entry-missing' | 'waiting-not-needed' | 'waiting-closed';
-export interface WaitingRefusal { reason: WaitingRefusalReason; message: string }
+export type WaitingRefusalReason =
+  'waiting-already' | 'waiting-list-full' | 'waiting-entry-missing' | 'waiting-not-needed' | 'waiting-closed';
+export interface WaitingRefusal {
+  reason: WaitingRefusalReason;
+  message: string;
+}
 type Decision<T> = ({ ok: true } & T) | { ok: false; refusal: WaitingRefusal };
 
 /** One entry per participant and type, at the end of the line. */
-export function joinDecision(list: WaitingList | null, join: { entryId: string; uid: string; memberId: string; name: string; now: number }): Decision<{ next: WaitingList; place: number }> {
+export function joinDecision(
+  list: WaitingList | null,
+  join: { entryId: string; uid: string; memberId: string; name: string; now: number },
+): Decision<{ next: WaitingList; place: number }> {
   const entries = { ...(list?.entries ?? {}) };
   const existing = Object.entries(entries).find(([, e]) => e.uid === join.uid && e.memberId === join.memberId);
-  if (existing) return { ok: false, refusal: { reason: 'waiting-already', message: `${join.name} już czeka na liście (miejsce ${placesOf(entries)[join.uid]?.[existing[0]]?.place ?? '?'})` } };
-  if (Object.keys(entries).length >= WAITING_LIST_MAX_ENTRIES) return { ok: false, refusal: { reason: 'waiting-list-full', message: 'Lista oczekujących na ten bilet jest pełna' } };
+  if (existing)
+    return {
+      ok: false,
+      refusal: {
+        reason: 'waiting-already',
+        message: `${join.name} już czeka na liście (miejsce ${placesOf(entries)[join.uid]?.[existing[0]]?.place ?? '?'})`,
+      },
+    };
+  if (Object.keys(entries).length >= WAITING_LIST_MAX_ENTRIES)
+    return {
+      ok: false,
+      refusal: { reason: 'waiting-list-full', message: 'Lista oczekujących na ten bilet jest pełna' },
+    };
   const rank = Math.max(-1, ...Object.values(entries).map((e) => e.rank)) + 1;
   entries[join.entryId] = { uid: join.uid, memberId: join.memberId, name: join.name, rank, createdAt: join.now };
   const next = listOf(entries)!;
@@ -114,18 +149,34 @@ export function joinDecision(list: WaitingList | null, join: { entryId: string; 
 }
 
 /** Removes an entry; `uid` given = only the owner's own entry (others' entries answer "missing"). */
-export function leaveDecision(list: WaitingList | null, entryId: string, uid?: string): Decision<{ next: WaitingList | null; removed: WaitingEntry }> {
+export function leaveDecision(
+  list: WaitingList | null,
+  entryId: string,
+  uid?: string,
+): Decision<{ next: WaitingList | null; removed: WaitingEntry }> {
   const entry = list?.entries && Object.hasOwn(list.entries, entryId) ? list.entries[entryId] : null;
-  if (!entry || (uid !== undefined && entry.uid !== uid)) return { ok: false, refusal: { reason: 'waiting-entry-missing', message: 'Tego wpisu nie ma już na liście oczekujących' } };
+  if (!entry || (uid !== undefined && entry.uid !== uid))
+    return {
+      ok: false,
+      refusal: { reason: 'waiting-entry-missing', message: 'Tego wpisu nie ma już na liście oczekujących' },
+    };
   const { [entryId]: _removed, ...rest } = list!.entries!;
   return { ok: true, next: listOf(rest), removed: entry };
 }
 
 /** Swaps the entry with its neighbour above or below; at the top (bottom) nothing moves. */
-export function moveDecision(list: WaitingList | null, entryId: string, direction: 'up' | 'down'): Decision<{ next: WaitingList }> {
+export function moveDecision(
+  list: WaitingList | null,
+  entryId: string,
+  direction: 'up' | 'down',
+): Decision<{ next: WaitingList }> {
   const ordered = orderedEntries(list);
   const index = ordered.findIndex(([id]) => id === entryId);
-  if (index < 0) return { ok: false, refusal: { reason: 'waiting-entry-missing', message: 'Tego wpisu nie ma już na liście oczekujących' } };
+  if (index < 0)
+    return {
+      ok: false,
+      refusal: { reason: 'waiting-entry-missing', message: 'Tego wpisu nie ma już na liście oczekujących' },
+    };
   const other = direction === 'up' ? index - 1 : index + 1;
   // Ranks are renumbered 0…n−1 in line order, so a swap never meets two equal ranks.
   const ids = ordered.map(([id]) => id);
@@ -136,7 +187,9 @@ export function moveDecision(list: WaitingList | null, entryId: string, directio
 
 /** Entries with an offer whose time is up (they pass to the next in line). */
 export function expiredOfferIds(list: WaitingList | null, now: number): string[] {
-  return orderedEntries(list).filter(([, e]) => e.offer && e.offer.expiresAt <= now).map(([id]) => id);
+  return orderedEntries(list)
+    .filter(([, e]) => e.offer && e.offer.expiresAt <= now)
+    .map(([id]) => id);
 }
 
 export function withoutEntries(list: WaitingList | null, entryIds: readonly string[]): WaitingList | null {
@@ -148,7 +201,10 @@ export function withoutEntries(list: WaitingList | null, entryIds: readonly stri
  * Marks the offers the ticket type now holds on their entries. `gone`: entries that left the list
  * after their unit was held — the caller gives those holds back.
  */
-export function withOffers(list: WaitingList | null, offers: ReadonlyArray<{ entryId: string } & WaitingOffer>): { next: WaitingList | null; applied: string[]; gone: string[] } {
+export function withOffers(
+  list: WaitingList | null,
+  offers: ReadonlyArray<{ entryId: string } & WaitingOffer>,
+): { next: WaitingList | null; applied: string[]; gone: string[] } {
   const entries = { ...(list?.entries ?? {}) };
   const applied: string[] = [];
   const gone: string[] = [];
@@ -184,15 +240,25 @@ export function freeUnits(type: { quota: number; sold: number; offers?: HeldOffe
  * already holding a unit are skipped, so two runs at once (two cancellations) never offer twice to
  * one entry, and never more units than are free (the caller decides inside the ticket type's transaction).
  */
-export function nextInLine(list: WaitingList | null, type: { quota: number; sold: number; offers?: HeldOffers }): string[] {
+export function nextInLine(
+  list: WaitingList | null,
+  type: { quota: number; sold: number; offers?: HeldOffers },
+): string[] {
   const free = freeUnits(type);
   if (free === 0) return [];
   const held = new Set(Object.keys(type.offers ?? {}));
-  return orderedEntries(list).filter(([id, e]) => !e.offer && !held.has(id)).slice(0, free).map(([id]) => id);
+  return orderedEntries(list)
+    .filter(([id, e]) => !e.offer && !held.has(id))
+    .slice(0, free)
+    .map(([id]) => id);
 }
 
 /** The ticket type with holds added for `entryIds` (those not already held), each until `expiresAt`. */
-export function holdFor<T extends { quota: number; sold: number; offers?: Record<string, number> }>(type: T, candidates: readonly string[], expiresAt: number): { next: T; held: string[] } {
+export function holdFor<T extends { quota: number; sold: number; offers?: Record<string, number> }>(
+  type: T,
+  candidates: readonly string[],
+  expiresAt: number,
+): { next: T; held: string[] } {
   const free = freeUnits(type);
   const offers = { ...(type.offers ?? {}) };
   const held = candidates.filter((id) => !Object.hasOwn(offers, id)).slice(0, free);
@@ -209,7 +275,9 @@ export function withoutHolds<T extends { offers?: Record<string, number> }>(type
 
 /** Holds whose time is up. */
 export function expiredHolds(type: { offers?: HeldOffers }, now: number): string[] {
-  return Object.entries(type.offers ?? {}).filter(([, expiresAt]) => expiresAt <= now).map(([id]) => id);
+  return Object.entries(type.offers ?? {})
+    .filter(([, expiresAt]) => expiresAt <= now)
+    .map(([id]) => id);
 }
 
 /**
@@ -226,15 +294,32 @@ export function offersTakenBy(
   for (const line of lines) {
     if (line.type !== 'ticket' || !line.ticketTypeId || !line.memberId) continue;
     const offers = offersOf(line.ticketTypeId) ?? {};
-    const mine = Object.entries(placesOf(line.ticketTypeId) ?? {}).find(([entryId, p]) => p.memberId === line.memberId && Object.hasOwn(offers, entryId) && offers[entryId] > now);
+    const mine = Object.entries(placesOf(line.ticketTypeId) ?? {}).find(
+      ([entryId, p]) => p.memberId === line.memberId && Object.hasOwn(offers, entryId) && offers[entryId] > now,
+    );
     if (mine) taken.set(line.ticketTypeId, [...(taken.get(line.ticketTypeId) ?? []), mine[0]]);
   }
   return taken;
 }
 
 /** Whether a participant may join: the type is on sale and nothing is left to buy. */
-export function joinRefusal(type: { name: string; active: boolean; quota: number; sold: number; saleEnd?: number | null; offers?: HeldOffers } | null, now: number): WaitingRefusal | null {
-  if (!type || !type.active || (type.saleEnd != null && now > type.saleEnd)) return { reason: 'waiting-closed', message: 'Na ten bilet nie prowadzimy już listy oczekujących' };
-  if (freeUnits(type) > 0) return { reason: 'waiting-not-needed', message: `Bilety „${type.name}” są jeszcze dostępne — dodaj bilet do koszyka` };
+export function joinRefusal(
+  type: {
+    name: string;
+    active: boolean;
+    quota: number;
+    sold: number;
+    saleEnd?: number | null;
+    offers?: HeldOffers;
+  } | null,
+  now: number,
+): WaitingRefusal | null {
+  if (!type || !type.active || (type.saleEnd != null && now > type.saleEnd))
+    return { reason: 'waiting-closed', message: 'Na ten bilet nie prowadzimy już listy oczekujących' };
+  if (freeUnits(type) > 0)
+    return {
+      reason: 'waiting-not-needed',
+      message: `Bilety „${type.name}” są jeszcze dostępne — dodaj bilet do koszyka`,
+    };
   return null;
 }

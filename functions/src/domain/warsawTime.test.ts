@@ -22,7 +22,16 @@ describe('Warsaw calendar days', () => {
     expect(startOfWarsawDay('2026-07-01')).toBe(Date.parse('2026-06-30T22:00:00Z'));
     expect(endOfWarsawDay('2027-03-28') + 1 - startOfWarsawDay('2027-03-28')).toBe(23 * HOUR);
     expect(endOfWarsawDay('2026-10-25') + 1 - startOfWarsawDay('2026-10-25')).toBe(25 * HOUR);
-    for (const day of ['2026-11-27', '2027-03-27', '2027-03-28', '2027-03-29', '2026-10-24', '2026-10-25', '2026-10-26', '2026-12-31']) {
+    for (const day of [
+      '2026-11-27',
+      '2027-03-27',
+      '2027-03-28',
+      '2027-03-29',
+      '2026-10-24',
+      '2026-10-25',
+      '2026-10-26',
+      '2026-12-31',
+    ]) {
       expect(warsawDate(startOfWarsawDay(day))).toBe(day);
       expect(warsawDate(endOfWarsawDay(day))).toBe(day);
       expect(warsawDate(endOfWarsawDay(day) + 1)).toBe(addDaysToIsoDay(day, 1));

@@ -19,7 +19,14 @@ const WARSAW_WALL_CLOCK = new Intl.DateTimeFormat('en-US', {
 /** How far Warsaw's wall clock is ahead of UTC at `ms`: 3 600 000 in winter, 7 200 000 in summer. */
 export function warsawOffsetMs(ms: number): number {
   const p = Object.fromEntries(WARSAW_WALL_CLOCK.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return wall - Math.floor(ms / 1000) * 1000;
 }
 

@@ -18,16 +18,36 @@ describe('Polish amount in words', () => {
   });
   it('chooses złoty / złote / złotych and grosz / grosze / groszy', () => {
     expect([1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 102, 112, 1001].map((n) => pluralForm(n, ZLOTY))).toEqual([
-      'złoty', 'złote', 'złote', 'złotych', 'złotych', 'złotych', 'złotych', 'złotych', 'złote', 'złotych', 'złote', 'złotych', 'złotych',
+      'złoty',
+      'złote',
+      'złote',
+      'złotych',
+      'złotych',
+      'złotych',
+      'złotych',
+      'złotych',
+      'złote',
+      'złotych',
+      'złote',
+      'złotych',
+      'złotych',
     ]);
-    expect([1, 3, 13, 23, 0].map((n) => pluralForm(n, GROSZ))).toEqual(['grosz', 'grosze', 'groszy', 'grosze', 'groszy']);
+    expect([1, 3, 13, 23, 0].map((n) => pluralForm(n, GROSZ))).toEqual([
+      'grosz',
+      'grosze',
+      'groszy',
+      'grosze',
+      'groszy',
+    ]);
   });
   it('prints invoice style "… złote 45/100"', () => {
     expect(amountInWords(12345)).toBe('sto dwadzieścia trzy złote 45/100');
     expect(amountInWords(100)).toBe('jeden złoty 00/100');
     expect(amountInWords(1)).toBe('zero złotych 01/100');
     expect(amountInWords(150000)).toBe('tysiąc pięćset złotych 00/100');
-    expect(amountInWords(123456789)).toBe('milion dwieście trzydzieści cztery tysiące pięćset sześćdziesiąt siedem złotych 89/100');
+    expect(amountInWords(123456789)).toBe(
+      'milion dwieście trzydzieści cztery tysiące pięćset sześćdziesiąt siedem złotych 89/100',
+    );
   });
   it('prints full words with grosze', () => {
     expect(amountInWords(222, 'words')).toBe('dwa złote dwadzieścia dwa grosze');
@@ -54,7 +74,9 @@ describe('quote / nestQuotes', () => {
 
 describe('ticketLineName', () => {
   it('does not repeat the word when the type names a ticket itself', () => {
-    expect(ticketLineName('Bilet dziecięcy (4–12 lat)', 'Zosia Nowak')).toBe('Bilet dziecięcy (4–12 lat) — Zosia Nowak');
+    expect(ticketLineName('Bilet dziecięcy (4–12 lat)', 'Zosia Nowak')).toBe(
+      'Bilet dziecięcy (4–12 lat) — Zosia Nowak',
+    );
     expect(ticketLineName('Karnet 3-dniowy', 'Jan Kowalski')).toBe('Karnet 3-dniowy — Jan Kowalski');
   });
   it('says „Bilet” for a type named otherwise, with the name quoted', () => {

@@ -27,7 +27,14 @@ import {
   type SessionStatusResponse,
   type TokenInfo,
 } from '../domain/ksef/api.js';
-import { encryptionInfo, newSessionKey, publicKeyOfCertificate, rsaOaepEncrypt, sendInvoiceRequest, type SessionKey } from './crypto.js';
+import {
+  encryptionInfo,
+  newSessionKey,
+  publicKeyOfCertificate,
+  rsaOaepEncrypt,
+  sendInvoiceRequest,
+  type SessionKey,
+} from './crypto.js';
 
 /** A refusal or failure of a call. `retryable`: the service did not decide (timeout, network, 429, 5xx). */
 export class KsefApiError extends Error {
@@ -84,7 +91,16 @@ export class KsefClient {
   }
 
   /** One HTTP call; the answer's JSON (or text for XML), or a KsefApiError. */
-  async request<T>(method: string, path: string, { bearer, body, accept = 'application/json', extraHeaders = {} }: { bearer?: string; body?: unknown; accept?: string; extraHeaders?: Record<string, string> } = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    {
+      bearer,
+      body,
+      accept = 'application/json',
+      extraHeaders = {},
+    }: { bearer?: string; body?: unknown; accept?: string; extraHeaders?: Record<string, string> } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: accept, ...extraHeaders };
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -115,7 +131,13 @@ export class KsefClient {
         // not JSON: keep the text
       }
       const retryable = response.status === 429 || response.status >= 500;
-      throw new KsefApiError(`KSeF: ${method} ${path} → ${response.status}${code ? ` (${code})` : ''}: ${description}`, response.status, retryable, code, details);
+      throw new KsefApiError(
+        `KSeF: ${method} ${path} → ${response.status}${code ? ` (${code})` : ''}: ${description}`,
+        response.status,
+        retryable,
+        code,
+        details,
+      );
     }
     if (accept !== 'application/json') return text as T;
     return (text ? JSON.parse(text) : undefined) as T;
@@ -128,7 +150,9 @@ export class KsefClient {
 
   /** The currently valid certificate for this usage. */
   async publicKey(usage: PublicKeyCertificateUsage, now = Date.now()): Promise<KeyLike> {
-    const found = (await this.publicKeyCertificates()).find((c) => c.usage.includes(usage) && Date.parse(c.validFrom) <= now && now < Date.parse(c.validTo));
+    const found = (await this.publicKeyCertificates()).find(
+      (c) => c.usage.includes(usage) && Date.parse(c.validFrom) <= now && now < Date.parse(c.validTo),
+    );
     if (!found) throw new KsefApiError(`KSeF nie podał ważnego certyfikatu klucza publicznego (${usage})`, null, true);
     return publicKeyOfCertificate(found.certificate);
   }
@@ -143,49 +167,92 @@ export class KsefClient {
     const body: KsefTokenAuthenticationRequest = {
       challenge: challenge.challenge,
       contextIdentifier: { type: 'Nip', value: nip },
-      encryptedToken: rsaOaepEncrypt(publicKey, Buffer.from(ksefTokenPlaintext(token, challenge.timestampMs), 'utf8')).toString('base64'),
+      encryptedToken: rsaOaepEncrypt(
+        publicKey,
+        Buffer.from(ksefTokenPlaintext(token, challenge.timestampMs), 'utf8'),
+      ).toString('base64'),
     };
     const init = await this.request<AuthenticationInitResponse>('POST', '/auth/ksef-token', { body });
     const bearer = init.authenticationToken.token;
     const status = await this.poll(
-      () => this.request<AuthenticationOperationStatusResponse>('GET', `/auth/${encodeURIComponent(init.referenceNumber)}`, { bearer }),
+      () =>
+        this.request<AuthenticationOperationStatusResponse>(
+          'GET',
+          `/auth/${encodeURIComponent(init.referenceNumber)}`,
+          { bearer },
+        ),
       (s) => s.status.code !== 100,
       'uwierzytelnienie',
     );
     if (status.status.code !== 200) {
-      throw new KsefApiError(`KSeF odmówił logowania tokenem: ${status.status.code} ${status.status.description}${status.status.details?.length ? ` (${status.status.details.join('; ')})` : ''}`, null, false, status.status.code, status.status.details ?? []);
+      throw new KsefApiError(
+        `KSeF odmówił logowania tokenem: ${status.status.code} ${status.status.description}${status.status.details?.length ? ` (${status.status.details.join('; ')})` : ''}`,
+        null,
+        false,
+        status.status.code,
+        status.status.details ?? [],
+      );
     }
     return this.request<AuthenticationTokensResponse>('POST', '/auth/token/redeem', { bearer });
   }
 
   async refresh(refreshToken: string): Promise<TokenInfo> {
-    const answer = await this.request<{ accessToken: TokenInfo }>('POST', '/auth/token/refresh', { bearer: refreshToken });
+    const answer = await this.request<{ accessToken: TokenInfo }>('POST', '/auth/token/refresh', {
+      bearer: refreshToken,
+    });
     return answer.accessToken;
   }
 
   /** Opens an online session for FA(3) with a fresh AES-256 key wrapped for the Ministry. */
   async openOnlineSession(accessToken: string): Promise<OnlineSession> {
     const key = newSessionKey();
-    const body: OpenOnlineSessionRequest = { formCode: FA3_FORM_CODE, encryption: encryptionInfo(key, await this.publicKey('SymmetricKeyEncryption')) };
-    const answer = await this.request<OpenOnlineSessionResponse>('POST', '/sessions/online', { bearer: accessToken, body });
+    const body: OpenOnlineSessionRequest = {
+      formCode: FA3_FORM_CODE,
+      encryption: encryptionInfo(key, await this.publicKey('SymmetricKeyEncryption')),
+    };
+    const answer = await this.request<OpenOnlineSessionResponse>('POST', '/sessions/online', {
+      bearer: accessToken,
+      body,
+    });
     return { referenceNumber: answer.referenceNumber, validUntil: answer.validUntil, key };
   }
 
   /** Sends one invoice file (its exact bytes; `offlineMode`: issued in offline24 mode); answers the invoice's reference number in the session. */
-  async sendInvoice(accessToken: string, session: OnlineSession, invoice: Uint8Array, { offlineMode = false } = {}): Promise<string> {
-    const answer = await this.request<SendInvoiceResponse>('POST', `/sessions/online/${encodeURIComponent(session.referenceNumber)}/invoices`, {
-      bearer: accessToken,
-      body: sendInvoiceRequest(invoice, session.key, offlineMode),
-    });
+  async sendInvoice(
+    accessToken: string,
+    session: OnlineSession,
+    invoice: Uint8Array,
+    { offlineMode = false } = {},
+  ): Promise<string> {
+    const answer = await this.request<SendInvoiceResponse>(
+      'POST',
+      `/sessions/online/${encodeURIComponent(session.referenceNumber)}/invoices`,
+      {
+        bearer: accessToken,
+        body: sendInvoiceRequest(invoice, session.key, offlineMode),
+      },
+    );
     return answer.referenceNumber;
   }
 
-  invoiceStatus(accessToken: string, sessionReference: string, invoiceReference: string): Promise<SessionInvoiceStatusResponse> {
-    return this.request('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices/${encodeURIComponent(invoiceReference)}`, { bearer: accessToken });
+  invoiceStatus(
+    accessToken: string,
+    sessionReference: string,
+    invoiceReference: string,
+  ): Promise<SessionInvoiceStatusResponse> {
+    return this.request(
+      'GET',
+      `/sessions/${encodeURIComponent(sessionReference)}/invoices/${encodeURIComponent(invoiceReference)}`,
+      { bearer: accessToken },
+    );
   }
 
   /** Asks until the invoice is decided (accepted, rejected or failed); a retryable error when it takes too long. */
-  waitForInvoice(accessToken: string, sessionReference: string, invoiceReference: string): Promise<SessionInvoiceStatusResponse> {
+  waitForInvoice(
+    accessToken: string,
+    sessionReference: string,
+    invoiceReference: string,
+  ): Promise<SessionInvoiceStatusResponse> {
     return this.poll(
       () => this.invoiceStatus(accessToken, sessionReference, invoiceReference),
       (s) => invoiceOutcome(s.status.code) !== 'pending',
@@ -198,11 +265,15 @@ export class KsefClient {
     const all: SessionInvoiceStatusResponse[] = [];
     let continuationToken: string | undefined;
     do {
-      const page = await this.request<SessionInvoicesResponse>('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices?pageSize=1000`, {
-        bearer: accessToken,
-        // the OpenAPI passes the next page's token in this header
-        extraHeaders: continuationToken ? { 'x-continuation-token': continuationToken } : {},
-      });
+      const page = await this.request<SessionInvoicesResponse>(
+        'GET',
+        `/sessions/${encodeURIComponent(sessionReference)}/invoices?pageSize=1000`,
+        {
+          bearer: accessToken,
+          // the OpenAPI passes the next page's token in this header
+          extraHeaders: continuationToken ? { 'x-continuation-token': continuationToken } : {},
+        },
+      );
       all.push(...page.invoices);
       continuationToken = page.continuationToken;
     } while (continuationToken);
@@ -215,11 +286,17 @@ export class KsefClient {
 
   /** The invoice's UPO (XML, signed by the Ministry in the real service). */
   invoiceUpo(accessToken: string, sessionReference: string, ksefNumber: string): Promise<string> {
-    return this.request('GET', `/sessions/${encodeURIComponent(sessionReference)}/invoices/ksef/${encodeURIComponent(ksefNumber)}/upo`, { bearer: accessToken, accept: 'application/xml' });
+    return this.request(
+      'GET',
+      `/sessions/${encodeURIComponent(sessionReference)}/invoices/ksef/${encodeURIComponent(ksefNumber)}/upo`,
+      { bearer: accessToken, accept: 'application/xml' },
+    );
   }
 
   async closeSession(accessToken: string, sessionReference: string): Promise<void> {
-    await this.request('POST', `/sessions/online/${encodeURIComponent(sessionReference)}/close`, { bearer: accessToken });
+    await this.request('POST', `/sessions/online/${encodeURIComponent(sessionReference)}/close`, {
+      bearer: accessToken,
+    });
   }
 
   private async poll<T>(ask: () => Promise<T>, done: (answer: T) => boolean, what: string): Promise<T> {
@@ -227,7 +304,8 @@ export class KsefClient {
     for (;;) {
       const answer = await ask();
       if (done(answer)) return answer;
-      if (Date.now() + this.pollIntervalMs > deadline) throw new KsefApiError(`KSeF nie zakończył: ${what} w ${Math.round(this.pollTimeoutMs / 1000)} s`, null, true);
+      if (Date.now() + this.pollIntervalMs > deadline)
+        throw new KsefApiError(`KSeF nie zakończył: ${what} w ${Math.round(this.pollTimeoutMs / 1000)} s`, null, true);
       await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
     }
   }

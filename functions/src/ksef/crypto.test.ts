@@ -3,7 +3,16 @@
 import { createHash, generateKeyPairSync, publicEncrypt, constants } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FA3_FORM_CODE, invoiceOutcome, INVOICE_STATUS, ksefTokenPlaintext } from '../domain/ksef/api.js';
-import { aesDecrypt, aesEncrypt, encryptionInfo, newSessionKey, rsaOaepDecrypt, rsaOaepEncrypt, sendInvoiceRequest, sha256Base64 } from './crypto.js';
+import {
+  aesDecrypt,
+  aesEncrypt,
+  encryptionInfo,
+  newSessionKey,
+  rsaOaepDecrypt,
+  rsaOaepEncrypt,
+  sendInvoiceRequest,
+  sha256Base64,
+} from './crypto.js';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
@@ -39,7 +48,9 @@ describe('KSeF cryptography', () => {
   });
 
   it('RSA-OAEP uses SHA-256 (a SHA-1 OAEP decryption of it fails), and round-trips', () => {
-    const token = Buffer.from(ksefTokenPlaintext('20260129-EC-398D2D8000-AECC6044CB-97|nip-1234563218|abc', 1769700000123));
+    const token = Buffer.from(
+      ksefTokenPlaintext('20260129-EC-398D2D8000-AECC6044CB-97|nip-1234563218|abc', 1769700000123),
+    );
     const encrypted = rsaOaepEncrypt(publicKey, token);
     expect(encrypted).toHaveLength(256);
     expect(rsaOaepDecrypt(privateKey, encrypted).toString()).toBe(token.toString());
@@ -62,7 +73,13 @@ describe('KSeF cryptography', () => {
     const key = newSessionKey();
     const xml = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<Faktura>Żółć „cudzysłów”</Faktura>\n', 'utf8');
     const body = sendInvoiceRequest(xml, key);
-    expect(Object.keys(body).sort()).toEqual(['encryptedInvoiceContent', 'encryptedInvoiceHash', 'encryptedInvoiceSize', 'invoiceHash', 'invoiceSize']);
+    expect(Object.keys(body).sort()).toEqual([
+      'encryptedInvoiceContent',
+      'encryptedInvoiceHash',
+      'encryptedInvoiceSize',
+      'invoiceHash',
+      'invoiceSize',
+    ]);
     expect(body.invoiceSize).toBe(xml.byteLength);
     expect(body.invoiceHash).toBe(createHash('sha256').update(xml).digest('base64'));
     const encrypted = Buffer.from(body.encryptedInvoiceContent, 'base64');
@@ -78,7 +95,13 @@ describe('KSeF cryptography', () => {
     expect(invoiceOutcome(INVOICE_STATUS.accepted.code)).toBe('accepted');
     expect(invoiceOutcome(INVOICE_STATUS.cancelledBySystem.code)).toBe('retry');
     expect(invoiceOutcome(INVOICE_STATUS.unknownError.code)).toBe('retry');
-    for (const s of [INVOICE_STATUS.duplicate, INVOICE_STATUS.semanticError, INVOICE_STATUS.fileInvalid, INVOICE_STATUS.decryptionFailed, INVOICE_STATUS.wrongPermissions]) {
+    for (const s of [
+      INVOICE_STATUS.duplicate,
+      INVOICE_STATUS.semanticError,
+      INVOICE_STATUS.fileInvalid,
+      INVOICE_STATUS.decryptionFailed,
+      INVOICE_STATUS.wrongPermissions,
+    ]) {
       expect(invoiceOutcome(s.code)).toBe('rejected');
     }
   });

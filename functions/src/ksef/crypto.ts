@@ -4,7 +4,17 @@
  * the session key; AES-256-CBC with PKCS#7 for each invoice; Base64 SHA-256 hashes and byte sizes of the
  * plain and the encrypted file.
  */
-import { constants, createCipheriv, createDecipheriv, createHash, publicEncrypt, privateDecrypt, randomBytes, X509Certificate, type KeyLike } from 'node:crypto';
+import {
+  constants,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  publicEncrypt,
+  privateDecrypt,
+  randomBytes,
+  X509Certificate,
+  type KeyLike,
+} from 'node:crypto';
 import type { EncryptionInfo, SendInvoiceRequest } from '../domain/ksef/api.js';
 
 export interface SessionKey {
@@ -54,7 +64,11 @@ export function encryptionInfo(sessionKey: SessionKey, symmetricKeyCertificate: 
 }
 
 /** The body of `POST /sessions/online/{ref}/invoices` for one invoice file (its exact bytes). */
-export function sendInvoiceRequest(invoice: Uint8Array, sessionKey: SessionKey, offlineMode = false): SendInvoiceRequest {
+export function sendInvoiceRequest(
+  invoice: Uint8Array,
+  sessionKey: SessionKey,
+  offlineMode = false,
+): SendInvoiceRequest {
   const encrypted = aesEncrypt(invoice, sessionKey);
   return {
     ...(offlineMode ? { offlineMode: true } : {}),

@@ -4,7 +4,16 @@
  * (OFFLINE under KOD I, and KOD II signed with the offline certificate, on the invoice screen and the PDF) — in
  * one update. A document is marked once; it keeps its first deadline.
  */
-import { fileHashBase64Url, KSEF_OFFLINE_MODE_LABELS, kodILinkFromHash, offlineDeadline, utf8, type KsefOffline, type KsefOfflineMode, type KsefOutboxEntry } from '../domain/ksef/index.js';
+import {
+  fileHashBase64Url,
+  KSEF_OFFLINE_MODE_LABELS,
+  kodILinkFromHash,
+  offlineDeadline,
+  utf8,
+  type KsefOffline,
+  type KsefOfflineMode,
+  type KsefOutboxEntry,
+} from '../domain/ksef/index.js';
 import { commitWithMail, ksefOfflineMail } from '../mail/compose.js';
 import type { PreparedMail } from '../mail/outbox.js';
 import { kodIIFor } from './offlineCertificate.js';
@@ -16,7 +25,12 @@ import type { RunConfig } from './run.js';
  * deadline is known only once it ends); answers the ids marked. Corrections still waiting for their invoice's number
  * stay waiting.
  */
-export async function markOffline(entries: KsefOutboxEntry[], reason: string, config: Pick<RunConfig, 'environment' | 'qrBase' | 'sellerNip' | 'certificate'>, mode: KsefOfflineMode = 'offline24'): Promise<string[]> {
+export async function markOffline(
+  entries: KsefOutboxEntry[],
+  reason: string,
+  config: Pick<RunConfig, 'environment' | 'qrBase' | 'sellerNip' | 'certificate'>,
+  mode: KsefOfflineMode = 'offline24',
+): Promise<string[]> {
   const updates: Record<string, unknown> = {};
   const marked: string[] = [];
   const mails: (PreparedMail | null)[] = [];
@@ -27,13 +41,38 @@ export async function markOffline(entries: KsefOutboxEntry[], reason: string, co
     if (typeof loaded === 'string' || !loaded.file.ok) continue;
     const sha256 = fileHashBase64Url(utf8(loaded.file.xml));
     const deadline = offlineDeadline(mode, loaded.issueDate) ?? undefined;
-    const kodII = kodIIFor({ qrBase: config.qrBase, contextNip: config.sellerNip, sellerNip: config.sellerNip, hashBase64Url: sha256 }, config.certificate);
-    const forOwner: KsefOffline = { sha256, markedAt: now, ...(deadline ? { deadline } : {}), mode, ...(kodII ? { kodII } : {}), environment: config.environment };
-    updates[`ksefOutbox/${entry.documentId}/offline`] = { since: now, ...(deadline ? { deadline } : {}), mode, reason: reason.slice(0, 1000), kodII: kodII !== null };
+    const kodII = kodIIFor(
+      { qrBase: config.qrBase, contextNip: config.sellerNip, sellerNip: config.sellerNip, hashBase64Url: sha256 },
+      config.certificate,
+    );
+    const forOwner: KsefOffline = {
+      sha256,
+      markedAt: now,
+      ...(deadline ? { deadline } : {}),
+      mode,
+      ...(kodII ? { kodII } : {}),
+      environment: config.environment,
+    };
+    updates[`ksefOutbox/${entry.documentId}/offline`] = {
+      since: now,
+      ...(deadline ? { deadline } : {}),
+      mode,
+      reason: reason.slice(0, 1000),
+      kodII: kodII !== null,
+    };
     updates[`ksefOffline/${entry.uid}/${entry.documentId}`] = forOwner;
     marked.push(entry.documentId);
     const kodI = kodILinkFromHash(loaded.seller.nip, loaded.issueDate, sha256, config.qrBase);
-    mails.push(await ksefOfflineMail(entry.uid, { documentId: entry.documentId, number: loaded.number, kodI, ...(kodII ? { kodII } : {}), ...(deadline ? { deadline } : {}), modeLabel: KSEF_OFFLINE_MODE_LABELS[mode] }));
+    mails.push(
+      await ksefOfflineMail(entry.uid, {
+        documentId: entry.documentId,
+        number: loaded.number,
+        kodI,
+        ...(kodII ? { kodII } : {}),
+        ...(deadline ? { deadline } : {}),
+        modeLabel: KSEF_OFFLINE_MODE_LABELS[mode],
+      }),
+    );
   }
   // The marks and the owners' e-mails (KOD I, KOD II, the deadline) in one update.
   if (marked.length) await commitWithMail(updates, mails);

@@ -13,7 +13,11 @@ function newCertificate(keyArgs: string[]): { certificatePem: string; keyPem: st
   try {
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', ...keyArgs, '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=test', '-days', '1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', ...keyArgs, '-nodes', '-keyout', keyFile, '-out', certFile, '-subj', '/CN=test', '-days', '1'],
+      { stdio: 'ignore' },
+    );
     return { certificatePem: readFileSync(certFile, 'utf8'), keyPem: readFileSync(keyFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -37,16 +41,26 @@ function verifyLink(link: string, certificatePem: string): boolean {
 describe('KOD II signed with the offline certificate', () => {
   it('EC P-256: the link names the certificate serial and carries a 64-byte R‖S signature of the link path', () => {
     const pems = newOfflineCertificate();
-    const certificate = offlineCertificate({ KSEF_OFFLINE_CERTIFICATE: pems.certificatePem, KSEF_OFFLINE_KEY: pems.keyPem })!;
+    const certificate = offlineCertificate({
+      KSEF_OFFLINE_CERTIFICATE: pems.certificatePem,
+      KSEF_OFFLINE_KEY: pems.keyPem,
+    })!;
     const link = kodIIFor(parts, certificate)!;
-    expect(link).toMatch(new RegExp(`^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/1111111111/1111111111/${certificate.serial}/${hash}/[A-Za-z0-9_-]{86}$`));
+    expect(link).toMatch(
+      new RegExp(
+        `^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/1111111111/1111111111/${certificate.serial}/${hash}/[A-Za-z0-9_-]{86}$`,
+      ),
+    );
     expect(verifyLink(link, pems.certificatePem)).toBe(true);
     expect(verifyLink(link.replace('1111111111/1111111111', '1111111111/2222222222'), pems.certificatePem)).toBe(false);
   });
 
   it('RSA: RSASSA-PSS with SHA-256 and a 32-byte salt', () => {
     const rsa = newCertificate(['-newkey', 'rsa:2048']);
-    const link = kodIIFor(parts, offlineCertificate({ KSEF_OFFLINE_CERTIFICATE: rsa.certificatePem, KSEF_OFFLINE_KEY: rsa.keyPem }))!;
+    const link = kodIIFor(
+      parts,
+      offlineCertificate({ KSEF_OFFLINE_CERTIFICATE: rsa.certificatePem, KSEF_OFFLINE_KEY: rsa.keyPem }),
+    )!;
     expect(verifyLink(link, rsa.certificatePem)).toBe(true);
   });
 
@@ -55,6 +69,8 @@ describe('KOD II signed with the offline certificate', () => {
     expect(kodIIFor(parts, null)).toBeNull();
     const a = newOfflineCertificate();
     const b = newOfflineCertificate();
-    expect(() => offlineCertificate({ KSEF_OFFLINE_CERTIFICATE: a.certificatePem, KSEF_OFFLINE_KEY: b.keyPem })).toThrow(/not the private key/);
+    expect(() =>
+      offlineCertificate({ KSEF_OFFLINE_CERTIFICATE: a.certificatePem, KSEF_OFFLINE_KEY: b.keyPem }),
+    ).toThrow(/not the private key/);
   });
 });

@@ -23,7 +23,8 @@ export function offlineCertificate(env: NodeJS.ProcessEnv = process.env): Offlin
   if (!certificatePem || !keyPem) return null;
   const certificate = new X509Certificate(certificatePem);
   const key = createPrivateKey(keyPem);
-  if (!certificate.checkPrivateKey(key)) throw new Error('KSEF_OFFLINE_KEY is not the private key of KSEF_OFFLINE_CERTIFICATE');
+  if (!certificate.checkPrivateKey(key))
+    throw new Error('KSEF_OFFLINE_KEY is not the private key of KSEF_OFFLINE_CERTIFICATE');
   return { serial: certificate.serialNumber.toUpperCase(), key };
 }
 
@@ -37,7 +38,10 @@ export function signKodII(input: string, key: KeyObject): string {
 }
 
 /** The KOD II link of one document, or null without a certificate. */
-export function kodIIFor(parts: Omit<KodIIParts, 'certificateSerial'>, certificate: OfflineCertificate | null): string | null {
+export function kodIIFor(
+  parts: Omit<KodIIParts, 'certificateSerial'>,
+  certificate: OfflineCertificate | null,
+): string | null {
   if (!certificate) return null;
   const input = kodIISigningInput({ ...parts, certificateSerial: certificate.serial });
   return kodIILink(input, signKodII(input, certificate.key));

@@ -7,7 +7,16 @@
  * seventh for a failure) and the runner sends them.
  */
 import { warsawDate } from '../domain/index.js';
-import { ksefOutageSchema, ksefOutboxEntrySchema, modeAfterEmergency, outageActive, outageDeadline, type KsefOutage, type KsefOutageMode, type KsefOutboxEntry } from '../domain/ksef/index.js';
+import {
+  ksefOutageSchema,
+  ksefOutboxEntrySchema,
+  modeAfterEmergency,
+  outageActive,
+  outageDeadline,
+  type KsefOutage,
+  type KsefOutageMode,
+  type KsefOutboxEntry,
+} from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
 import { refuse } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
@@ -33,7 +42,12 @@ async function offlineEntries(): Promise<KsefOutboxEntry[]> {
 }
 
 /** Sets one field of an offline document on the entry and on the owner's `/ksefOffline` record. */
-function offlineField(updates: Record<string, unknown>, entry: KsefOutboxEntry, field: 'mode' | 'deadline', value: string | null): void {
+function offlineField(
+  updates: Record<string, unknown>,
+  entry: KsefOutboxEntry,
+  field: 'mode' | 'deadline',
+  value: string | null,
+): void {
   updates[`ksefOutbox/${entry.documentId}/offline/${field}`] = value;
   updates[`ksefOffline/${entry.uid}/${entry.documentId}/${field}`] = value;
 }
@@ -44,7 +58,11 @@ async function moveToEmergency(declaredOn: string): Promise<string[]> {
   const moved: string[] = [];
   for (const entry of await offlineEntries()) {
     const offline = entry.offline!;
-    if (offline.mode === 'emergency' || modeAfterEmergency({ mode: offline.mode ?? 'offline24', deadline: offline.deadline }, declaredOn) !== 'emergency') continue;
+    if (
+      offline.mode === 'emergency' ||
+      modeAfterEmergency({ mode: offline.mode ?? 'offline24', deadline: offline.deadline }, declaredOn) !== 'emergency'
+    )
+      continue;
     offlineField(updates, entry, 'mode', 'emergency');
     offlineField(updates, entry, 'deadline', null);
     moved.push(entry.documentId);
@@ -54,10 +72,16 @@ async function moveToEmergency(declaredOn: string): Promise<string[]> {
 }
 
 /** Declares (or escalates to) an outage; the same one declared again changes nothing. Answers the outage and the documents moved to it. */
-export async function declareOutage(mode: KsefOutageMode, declaredBy: string, note?: string): Promise<{ outage: KsefOutage; moved: string[] }> {
+export async function declareOutage(
+  mode: KsefOutageMode,
+  declaredBy: string,
+  note?: string,
+): Promise<{ outage: KsefOutage; moved: string[] }> {
   const now = Date.now();
   const { value } = await transactStored('ksefOutage', ksefOutageSchema, OUTAGE_WHAT, (cur) =>
-    outageActive(cur) && cur.mode === mode ? KEEP : { mode, since: outageActive(cur) ? cur.since : now, declaredBy, ...(note ? { note } : {}) },
+    outageActive(cur) && cur.mode === mode
+      ? KEEP
+      : { mode, since: outageActive(cur) ? cur.since : now, declaredBy, ...(note ? { note } : {}) },
   );
   const moved = mode === 'emergency' ? await moveToEmergency(warsawDate(now)) : [];
   return { outage: value!, moved };

@@ -5,7 +5,20 @@
  */
 import { logger } from 'firebase-functions/v2';
 import { warsawDate } from '../domain/index.js';
-import { fileHashBase64Url, kodIForRecord, ksefFileFor, ksefFileForCorrection, ksefInvoiceSnapshotSchema, ksefNumberClaimSchema, ksefRecordSchema, utf8, type KsefFile, type KsefOutboxEntry, type KsefQrEnvironment, type KsefRecord } from '../domain/ksef/index.js';
+import {
+  fileHashBase64Url,
+  kodIForRecord,
+  ksefFileFor,
+  ksefFileForCorrection,
+  ksefInvoiceSnapshotSchema,
+  ksefNumberClaimSchema,
+  ksefRecordSchema,
+  utf8,
+  type KsefFile,
+  type KsefOutboxEntry,
+  type KsefQrEnvironment,
+  type KsefRecord,
+} from '../domain/ksef/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
@@ -24,16 +37,37 @@ export interface LoadedDocument {
 }
 
 /** The document's FA(3) file, built from its immutable snapshot; `waiting`: a correction whose invoice has no KSeF number yet. */
-export async function documentFile(entry: Pick<KsefOutboxEntry, 'uid' | 'documentId'>): Promise<LoadedDocument | 'waiting' | 'missing'> {
+export async function documentFile(
+  entry: Pick<KsefOutboxEntry, 'uid' | 'documentId'>,
+): Promise<LoadedDocument | 'waiting' | 'missing'> {
   if (entry.documentId.startsWith('KOR-')) {
-    const correction = await readStored(`corrections/${entry.uid}/${entry.documentId}`, correctionInvoiceSchema, `faktura korygująca ${entry.documentId}`);
+    const correction = await readStored(
+      `corrections/${entry.uid}/${entry.documentId}`,
+      correctionInvoiceSchema,
+      `faktura korygująca ${entry.documentId}`,
+    );
     if (!correction) return 'missing';
-    const corrected = await readStored(`ksef/${entry.uid}/${correction.corrected.invoiceId}`, ksefRecordSchema, `zapis KSeF faktury ${correction.corrected.number}`);
+    const corrected = await readStored(
+      `ksef/${entry.uid}/${correction.corrected.invoiceId}`,
+      ksefRecordSchema,
+      `zapis KSeF faktury ${correction.corrected.number}`,
+    );
     if (!corrected) return 'waiting';
-    return { file: ksefFileForCorrection(correction, corrected), issueDate: correction.issueDate, number: correction.number, seller: correction.seller };
+    return {
+      file: ksefFileForCorrection(correction, corrected),
+      issueDate: correction.issueDate,
+      number: correction.number,
+      seller: correction.seller,
+    };
   }
-  const invoice = await readStored(`invoices/${entry.uid}/${entry.documentId}`, ksefInvoiceSnapshotSchema, `faktura ${entry.documentId}`);
-  return invoice ? { file: ksefFileFor(invoice), issueDate: invoice.issueDate, number: invoice.number, seller: invoice.seller } : 'missing';
+  const invoice = await readStored(
+    `invoices/${entry.uid}/${entry.documentId}`,
+    ksefInvoiceSnapshotSchema,
+    `faktura ${entry.documentId}`,
+  );
+  return invoice
+    ? { file: ksefFileFor(invoice), issueDate: invoice.issueDate, number: invoice.number, seller: invoice.seller }
+    : 'missing';
 }
 
 export interface Acceptance {
@@ -62,29 +96,52 @@ function acceptedRecord(loaded: LoadedDocument, at: Acceptance, now: number): Ks
  * the same document stays), downloads the UPO, then marks the entry accepted with the UPO and the owner's e-mail
  * (the KSeF number and KOD I, docs/email.md) in one update.
  */
-export async function recordAccepted(client: KsefClient, access: string, entry: KsefOutboxEntry, at: Acceptance): Promise<void> {
+export async function recordAccepted(
+  client: KsefClient,
+  access: string,
+  entry: KsefOutboxEntry,
+  at: Acceptance,
+): Promise<void> {
   const now = Date.now();
   const loaded = await documentFile(entry);
   if (typeof loaded === 'string') throw new Error(`submitKsef: ${entry.documentId} is ${loaded}`);
   const record = acceptedRecord(loaded, at, now);
   const claim = { uid: entry.uid, invoiceId: entry.documentId };
-  await transactStored(`ksefNumbers/${at.ksefNumber}`, ksefNumberClaimSchema, `numer KSeF ${at.ksefNumber}`, (cur) => cur ?? claim);
-  const { value: stored } = await transactStored(`ksef/${entry.uid}/${entry.documentId}`, ksefRecordSchema, `zapis KSeF ${entry.documentId}`, (cur) => (cur ? KEEP : record));
+  await transactStored(
+    `ksefNumbers/${at.ksefNumber}`,
+    ksefNumberClaimSchema,
+    `numer KSeF ${at.ksefNumber}`,
+    (cur) => cur ?? claim,
+  );
+  const { value: stored } = await transactStored(
+    `ksef/${entry.uid}/${entry.documentId}`,
+    ksefRecordSchema,
+    `zapis KSeF ${entry.documentId}`,
+    (cur) => (cur ? KEEP : record),
+  );
   const kept = stored ?? record;
-  const mail = await ksefAcceptedMail(entry.uid, { documentId: entry.documentId, number: loaded.number, ksefNumber: kept.ksefNumber, kodI: kodIForRecord(loaded, kept) });
+  const mail = await ksefAcceptedMail(entry.uid, {
+    documentId: entry.documentId,
+    number: loaded.number,
+    ksefNumber: kept.ksefNumber,
+    kodI: kodIForRecord(loaded, kept),
+  });
   const upo = await client.invoiceUpo(access, at.sessionReference, at.ksefNumber).catch((error: unknown) => {
     logger.warn(`submitKsef: the UPO of ${entry.documentId} could not be downloaded`, error);
     return null;
   });
   const outbox = `ksefOutbox/${entry.documentId}`;
-  await commitWithMail({
-    ...(upo ? { [`ksefUpo/${entry.documentId}`]: { xml: upo, sessionReference: at.sessionReference, at: now } } : {}),
-    [`${outbox}/status`]: 'accepted',
-    [`${outbox}/ksefNumber`]: at.ksefNumber,
-    [`${outbox}/acceptedAt`]: now,
-    [`${outbox}/lastError`]: null,
-    [`${outbox}/waitingFor`]: null,
-    [`${outbox}/rejection`]: null,
-    [`${outbox}/nextAttemptAt`]: null,
-  }, mail);
+  await commitWithMail(
+    {
+      ...(upo ? { [`ksefUpo/${entry.documentId}`]: { xml: upo, sessionReference: at.sessionReference, at: now } } : {}),
+      [`${outbox}/status`]: 'accepted',
+      [`${outbox}/ksefNumber`]: at.ksefNumber,
+      [`${outbox}/acceptedAt`]: now,
+      [`${outbox}/lastError`]: null,
+      [`${outbox}/waitingFor`]: null,
+      [`${outbox}/rejection`]: null,
+      [`${outbox}/nextAttemptAt`]: null,
+    },
+    mail,
+  );
 }

@@ -7,7 +7,16 @@
  * the documents not yet in KSeF are handed out in offline24 mode (offline.ts) and sent with `offlineMode` later.
  */
 import { logger } from 'firebase-functions/v2';
-import { describeFa3Problems, invoiceOutcome, ksefRetryDelayMs, utf8, type KsefOutboxEntry, type KsefQrEnvironment, type SessionInvoiceStatusResponse, type SubmitKsefOutput } from '../domain/ksef/index.js';
+import {
+  describeFa3Problems,
+  invoiceOutcome,
+  ksefRetryDelayMs,
+  utf8,
+  type KsefOutboxEntry,
+  type KsefQrEnvironment,
+  type SessionInvoiceStatusResponse,
+  type SubmitKsefOutput,
+} from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
 import { KsefApiError, type KsefClient, type OnlineSession } from './client.js';
 import { markOffline } from './offline.js';
@@ -45,12 +54,18 @@ export class KsefRun {
 
   async execute(due: KsefOutboxEntry[]): Promise<void> {
     try {
-      this.access = (await this.client.authenticate({ nip: this.config.sellerNip, token: this.config.token })).accessToken.token;
+      this.access = (
+        await this.client.authenticate({ nip: this.config.sellerNip, token: this.config.token })
+      ).accessToken.token;
     } catch (error) {
       // A login that fails changes no entry's pause: the next run tries again. An outage hands the documents out offline.
       this.out.deferred.push(...due.map((e) => e.documentId));
       this.out.error = (error as Error).message;
-      if (isOutage(error)) await this.goOffline(due.filter((e) => e.status !== 'sent'), error as Error);
+      if (isOutage(error))
+        await this.goOffline(
+          due.filter((e) => e.status !== 'sent'),
+          error as Error,
+        );
       return;
     }
     for (const entry of due.filter((e) => !isCorrection(e))) await this.send(entry);
@@ -58,7 +73,10 @@ export class KsefRun {
     await this.settle();
     for (const entry of due.filter(isCorrection)) await this.send(entry);
     await this.settle();
-    if (this.session) await this.client.closeSession(this.access, this.session.referenceNumber).catch((error: unknown) => logger.warn('submitKsef: closing the session failed', error));
+    if (this.session)
+      await this.client
+        .closeSession(this.access, this.session.referenceNumber)
+        .catch((error: unknown) => logger.warn('submitKsef: closing the session failed', error));
     if (this.down) {
       this.out.error = this.down.message;
       await this.goOffline(this.notTaken, this.down);
@@ -88,7 +106,11 @@ export class KsefRun {
     } catch (error) {
       if (!isOutage(error)) {
         const e = error as KsefApiError;
-        return this.reject(entry, { code: e.exceptionCode ?? e.httpStatus ?? 0, description: e.message, details: e.details });
+        return this.reject(entry, {
+          code: e.exceptionCode ?? e.httpStatus ?? 0,
+          description: e.message,
+          details: e.details,
+        });
       }
       this.down = error as Error;
       this.notTaken.push(entry);
@@ -99,21 +121,41 @@ export class KsefRun {
   private async sendFile(entry: KsefOutboxEntry, loaded: LoadedDocument): Promise<void> {
     if (!loaded.file.ok) return;
     this.session ??= await this.client.openOnlineSession(this.access);
-    const invoiceReference = await this.client.sendInvoice(this.access, this.session, utf8(loaded.file.xml), { offlineMode: Boolean(entry.offline) });
+    const invoiceReference = await this.client.sendInvoice(this.access, this.session, utf8(loaded.file.xml), {
+      offlineMode: Boolean(entry.offline),
+    });
     const sent = { sessionReference: this.session.referenceNumber, invoiceReference, at: Date.now() };
-    await entryRef(entry.documentId).update({ status: 'sent', sent, attempts: (entry.attempts ?? 0) + 1, rejection: null, waitingFor: null });
+    await entryRef(entry.documentId).update({
+      status: 'sent',
+      sent,
+      attempts: (entry.attempts ?? 0) + 1,
+      rejection: null,
+      waitingFor: null,
+    });
     this.sent.push({ ...entry, status: 'sent', sent });
   }
 
-  private async reject(entry: KsefOutboxEntry, rejection: { code: number; description: string; details?: string[] }): Promise<void> {
+  private async reject(
+    entry: KsefOutboxEntry,
+    rejection: { code: number; description: string; details?: string[] },
+  ): Promise<void> {
     const details = rejection.details?.length ? { details: rejection.details } : {};
-    await entryRef(entry.documentId).update({ status: 'rejected', rejection: { code: rejection.code, description: rejection.description, ...details, at: Date.now() } });
+    await entryRef(entry.documentId).update({
+      status: 'rejected',
+      rejection: { code: rejection.code, description: rejection.description, ...details, at: Date.now() },
+    });
     this.out.rejected.push(entry.documentId);
   }
 
   private async failRetryable(entry: KsefOutboxEntry, error: Error): Promise<void> {
     const attempts = (entry.attempts ?? 0) + 1;
-    await entryRef(entry.documentId).update({ status: 'queued', attempts, nextAttemptAt: Date.now() + ksefRetryDelayMs(attempts), lastError: { message: error.message, at: Date.now() }, sent: null });
+    await entryRef(entry.documentId).update({
+      status: 'queued',
+      attempts,
+      nextAttemptAt: Date.now() + ksefRetryDelayMs(attempts),
+      lastError: { message: error.message, at: Date.now() },
+      sent: null,
+    });
     this.out.deferred.push(entry.documentId);
   }
 
@@ -134,10 +176,18 @@ export class KsefRun {
       const duplicateOf = status.status.code === 440 ? status.status.extensions?.originalKsefNumber : null;
       if (outcome === 'accepted' || duplicateOf) {
         const ksefNumber = (duplicateOf ?? status.ksefNumber)!;
-        const upoSession = duplicateOf ? (status.status.extensions?.originalSessionReferenceNumber ?? where.sessionReference) : where.sessionReference;
-        await recordAccepted(this.client, this.access, entry, { ksefNumber, sessionReference: upoSession, acquisitionDate: status.acquisitionDate, environment: this.config.environment });
+        const upoSession = duplicateOf
+          ? (status.status.extensions?.originalSessionReferenceNumber ?? where.sessionReference)
+          : where.sessionReference;
+        await recordAccepted(this.client, this.access, entry, {
+          ksefNumber,
+          sessionReference: upoSession,
+          acquisitionDate: status.acquisitionDate,
+          environment: this.config.environment,
+        });
         this.out.accepted.push(entry.documentId);
-      } else if (outcome === 'retry') await this.failRetryable(entry, new Error(`KSeF: ${status.status.code} ${status.status.description}`));
+      } else if (outcome === 'retry')
+        await this.failRetryable(entry, new Error(`KSeF: ${status.status.code} ${status.status.description}`));
       else await this.reject(entry, status.status);
     }
   }

@@ -7,7 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { defineSecret } from 'firebase-functions/params';
 import { logger } from 'firebase-functions/v2';
 import { sellerSchema } from '../domain/index.js';
-import { KSEF_ENVIRONMENTS, KSEF_OFFLINE_MODE_LABELS, ksefOutboxEntrySchema, outageActive, ksefQrBase, ksefRunLockSchema, ksefQrEnvironmentSchema, type KsefEnvironment, type KsefOutboxEntry, type KsefQrEnvironment, type SubmitKsefOutput } from '../domain/ksef/index.js';
+import {
+  KSEF_ENVIRONMENTS,
+  KSEF_OFFLINE_MODE_LABELS,
+  ksefOutboxEntrySchema,
+  outageActive,
+  ksefQrBase,
+  ksefRunLockSchema,
+  ksefQrEnvironmentSchema,
+  type KsefEnvironment,
+  type KsefOutboxEntry,
+  type KsefQrEnvironment,
+  type SubmitKsefOutput,
+} from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
@@ -63,7 +75,9 @@ async function dueEntries(chosen: Set<string> | null, now: number): Promise<Ksef
   const all: Record<string, unknown> = {};
   if (chosen) for (const id of chosen) all[id] = (await db.ref(`ksefOutbox/${id}`).get()).val();
   // Only the entries that can be due are read (index on status; accepted ones accumulate).
-  else for (const status of ['queued', 'sent']) Object.assign(all, (await db.ref('ksefOutbox').orderByChild('status').equalTo(status).get()).val() ?? {});
+  else
+    for (const status of ['queued', 'sent'])
+      Object.assign(all, (await db.ref('ksefOutbox').orderByChild('status').equalTo(status).get()).val() ?? {});
   const due: KsefOutboxEntry[] = [];
   for (const [id, raw] of Object.entries(all)) {
     if (raw === null) continue;
@@ -73,11 +87,16 @@ async function dueEntries(chosen: Set<string> | null, now: number): Promise<Ksef
       continue;
     }
     const e = parsed.data;
-    if (chosen ? e.status !== 'accepted' : (e.status === 'queued' || e.status === 'sent') && (e.nextAttemptAt ?? 0) <= now) due.push(e);
+    if (
+      chosen ? e.status !== 'accepted' : (e.status === 'queued' || e.status === 'sent') && (e.nextAttemptAt ?? 0) <= now
+    )
+      due.push(e);
   }
   // Invoices before corrections, each in number order: a correction may find its invoice accepted in this run.
   const isCorrection = (e: KsefOutboxEntry) => e.documentId.startsWith('KOR-');
-  return due.sort((a, b) => (isCorrection(a) === isCorrection(b) ? a.documentId.localeCompare(b.documentId) : isCorrection(a) ? 1 : -1));
+  return due.sort((a, b) =>
+    isCorrection(a) === isCorrection(b) ? a.documentId.localeCompare(b.documentId) : isCorrection(a) ? 1 : -1,
+  );
 }
 
 function certificateOrNull(): OfflineCertificate | null {
@@ -92,12 +111,16 @@ function certificateOrNull(): OfflineCertificate | null {
 /** Under the run lock (one run at a time; a run that finds it held answers `busy`). */
 async function underRunLock(out: SubmitKsefOutput, run: () => Promise<SubmitKsefOutput>): Promise<SubmitKsefOutput> {
   const lockToken = randomUUID();
-  const lock = await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) => (cur && cur.at > Date.now() - RUN_LOCK_STALE_MS ? KEEP : { token: lockToken, at: Date.now() }));
+  const lock = await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) =>
+    cur && cur.at > Date.now() - RUN_LOCK_STALE_MS ? KEEP : { token: lockToken, at: Date.now() },
+  );
   if (lock.value?.token !== lockToken) return { ...out, busy: true };
   try {
     return await run();
   } finally {
-    await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) => (cur?.token === lockToken ? null : KEEP));
+    await transactStored('ksefRun', ksefRunLockSchema, RUN_LOCK_WHAT, (cur) =>
+      cur?.token === lockToken ? null : KEEP,
+    );
   }
 }
 
@@ -105,8 +128,17 @@ async function underRunLock(out: SubmitKsefOutput, run: () => Promise<SubmitKsef
  * One run over the outbox (or over the chosen documents). While a declared outage lasts (outage.ts) KSeF is not
  * tried: the due documents not yet sent are handed out offline in the outage's mode.
  */
-export async function submitKsefOutbox(options: { documentIds?: string[]; client?: KsefClient } = {}): Promise<SubmitKsefOutput> {
-  const out: SubmitKsefOutput = { configured: false, accepted: [], rejected: [], waiting: [], deferred: [], offline: [] };
+export async function submitKsefOutbox(
+  options: { documentIds?: string[]; client?: KsefClient } = {},
+): Promise<SubmitKsefOutput> {
+  const out: SubmitKsefOutput = {
+    configured: false,
+    accepted: [],
+    rejected: [],
+    waiting: [],
+    deferred: [],
+    offline: [],
+  };
   const config = ksefConfig();
   if (!config) return out;
   out.configured = true;
@@ -121,9 +153,25 @@ export async function submitKsefOutbox(options: { documentIds?: string[]; client
     if (outageActive(outage)) {
       out.outage = outage.mode;
       out.deferred.push(...due.map((e) => e.documentId));
-      out.offline.push(...(await markOffline(due.filter((e) => e.status !== 'sent'), `Komunikat Ministerstwa Finansów: ${KSEF_OFFLINE_MODE_LABELS[outage.mode]}`, runConfig, outage.mode)));
-    } else await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
-    await db.ref('ksefLastRun').set({ at: Date.now(), accepted: out.accepted.length, rejected: out.rejected.length, offline: out.offline.length, ...(out.error ? { error: out.error.slice(0, 1000) } : {}) });
+      out.offline.push(
+        ...(await markOffline(
+          due.filter((e) => e.status !== 'sent'),
+          `Komunikat Ministerstwa Finansów: ${KSEF_OFFLINE_MODE_LABELS[outage.mode]}`,
+          runConfig,
+          outage.mode,
+        )),
+      );
+    } else
+      await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
+    await db
+      .ref('ksefLastRun')
+      .set({
+        at: Date.now(),
+        accepted: out.accepted.length,
+        rejected: out.rejected.length,
+        offline: out.offline.length,
+        ...(out.error ? { error: out.error.slice(0, 1000) } : {}),
+      });
     return out;
   });
 }

@@ -42,7 +42,10 @@ function keyOf(database: Database, path: string): string {
 }
 
 /** Starts (or joins) the listener on `path` and resolves once its value has arrived from the server. */
-export async function holdNode(path: string, { lingerMs = 0, database = defaultDb }: { lingerMs?: number; database?: Database } = {}): Promise<HeldNode> {
+export async function holdNode(
+  path: string,
+  { lingerMs = 0, database = defaultDb }: { lingerMs?: number; database?: Database } = {},
+): Promise<HeldNode> {
   const key = keyOf(database, path);
   let entry = entries.get(key);
   if (!entry) entry = listen(key, database.ref(path), lingerMs);

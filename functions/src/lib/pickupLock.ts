@@ -13,13 +13,18 @@ export async function takePickupLock(uid: string, by: string): Promise<string> {
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const now = Date.now();
-    const { written } = await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : KEEP));
+    const { written } = await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) =>
+      !cur || now - cur.at >= PICKUP_LOCK_TTL_MS ? { token, by, at: now } : KEEP,
+    );
     if (written) return token;
-    if (attempt >= LOCK_ATTEMPTS) throw refuse('busy', { message: 'Ktoś właśnie wydaje rzeczy tej osobie — spróbuj ponownie za chwilę' });
+    if (attempt >= LOCK_ATTEMPTS)
+      throw refuse('busy', { message: 'Ktoś właśnie wydaje rzeczy tej osobie — spróbuj ponownie za chwilę' });
     await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50 * Math.min(attempt, 5)));
   }
 }
 
 export async function releasePickupLock(uid: string, token: string): Promise<void> {
-  await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) => (!cur || cur.token === token ? null : KEEP));
+  await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) =>
+    !cur || cur.token === token ? null : KEEP,
+  );
 }

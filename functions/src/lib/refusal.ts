@@ -3,7 +3,10 @@ import { parseWith, REFUSALS, type RefusalDetails, type RefusalReason } from '..
 import type { z } from 'zod';
 
 /** A refusal with a stable reason and a Polish message; `message` overrides the generic text. */
-export function refuse(reason: RefusalReason, extra: Omit<RefusalDetails, 'reason'> & { message?: string } = {}): HttpsError {
+export function refuse(
+  reason: RefusalReason,
+  extra: Omit<RefusalDetails, 'reason'> & { message?: string } = {},
+): HttpsError {
   const { message, ...details } = extra;
   const entry = REFUSALS[reason];
   const text = message ?? entry.message;
@@ -15,7 +18,13 @@ export function refuse(reason: RefusalReason, extra: Omit<RefusalDetails, 'reaso
  * A refusal the domain decided (`{ reason, message?, field?, item?, left? }`, e.g. orderState.ts,
  * limits.ts, refunds.ts) as the callable answers it; absent details stay absent.
  */
-export function refusalFrom(decided: { reason: RefusalReason; message?: string; field?: string; item?: string; left?: number }): HttpsError {
+export function refusalFrom(decided: {
+  reason: RefusalReason;
+  message?: string;
+  field?: string;
+  item?: string;
+  left?: number;
+}): HttpsError {
   const { reason, ...rest } = decided;
   const extra = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
   return refuse(reason, extra);

@@ -18,7 +18,11 @@ export function parseStored<S extends z.ZodType>(schema: S, value: unknown, path
 }
 
 /** Reads and parses one record; null when there is none. */
-export async function readStored<S extends z.ZodType>(path: string, schema: S, what: string): Promise<z.output<S> | null> {
+export async function readStored<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  what: string,
+): Promise<z.output<S> | null> {
   const value: unknown = (await db.ref(path).get()).val();
   return value === null ? null : parseStored(schema, value, path, what);
 }

@@ -24,7 +24,13 @@ export type Decision<S extends z.ZodType> = (current: z.output<S> | null) => z.i
  * then decided again on the server's current one, so every answer is decided on current data.
  * Writing the same value changes nothing. `written` says whether the committed run wrote.
  */
-export async function transactStored<S extends z.ZodType>(path: string, schema: S, what: string, decide: NoInfer<Decision<S>>, attempts?: number): Promise<{ written: boolean; value: z.output<S> | null }> {
+export async function transactStored<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  what: string,
+  decide: NoInfer<Decision<S>>,
+  attempts?: number,
+): Promise<{ written: boolean; value: z.output<S> | null }> {
   let failure: unknown = null;
   let written = false;
   const result = await transact<unknown>(
@@ -58,7 +64,11 @@ export async function transactStored<S extends z.ZodType>(path: string, schema: 
  * it must return null for null rather than abort, so the server's real value arrives) and returns
  * the new value, or `undefined` to abort.
  */
-export async function transact<T>(ref: Reference, update: (current: T | null) => T | null | undefined, attempts = 6): Promise<{ committed: boolean; value: T | null }> {
+export async function transact<T>(
+  ref: Reference,
+  update: (current: T | null) => T | null | undefined,
+  attempts = 6,
+): Promise<{ committed: boolean; value: T | null }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await ref.transaction((current: T | null) => update(current), undefined, false);

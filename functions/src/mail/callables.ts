@@ -6,7 +6,11 @@ import { parseInput } from '../lib/refusal.js';
 import { deliverMessage, retryDueMessages, type DeliveryOutcome } from './deliver.js';
 import { retryMailInput, type RetryMailOutput } from '../domain/callables.js';
 
-const summary = (r: DeliveryOutcome) => ({ messageId: r.messageId, status: r.status, ...(r.error ? { error: r.error.message, permanent: r.error.permanent } : {}) });
+const summary = (r: DeliveryOutcome) => ({
+  messageId: r.messageId,
+  status: r.status,
+  ...(r.error ? { error: r.error.message, permanent: r.error.permanent } : {}),
+});
 
 /**
  * Admin: delivers the chosen messages now (also failures marked permanent — the admin decided), or,
@@ -28,5 +32,10 @@ export const retryMail = onCall(async (request): Promise<RetryMailOutput> => {
 /** Production: every 10 minutes. Not loaded by the local emulators (no Pub/Sub): `npm start` calls retryMail instead. */
 export const retryMailScheduled = onSchedule({ schedule: 'every 10 minutes', timeZone: 'Europe/Warsaw' }, async () => {
   const { checked, results } = await retryDueMessages();
-  if (results.length) logger.info('retryMail', { checked, sent: results.filter((r) => r.status === 'sent').length, failed: results.filter((r) => r.status === 'failed').length });
+  if (results.length)
+    logger.info('retryMail', {
+      checked,
+      sent: results.filter((r) => r.status === 'sent').length,
+      failed: results.filter((r) => r.status === 'failed').length,
+    });
 });

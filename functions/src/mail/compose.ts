@@ -3,7 +3,18 @@
  * callable makes: `commitWithMail(updates, mail)` — the callable's own final multi-path update with
  * the message added to it, then delivery. The callables stay as they were otherwise.
  */
-import { eventFieldsSchema, mailPrefsSchema, PAYMENT_PROVIDER_ACTOR, profileSchema, sellerSchema, uidSchema, type EventSettings, type Invoice, type Order, type PickupItem } from '../domain/index.js';
+import {
+  eventFieldsSchema,
+  mailPrefsSchema,
+  PAYMENT_PROVIDER_ACTOR,
+  profileSchema,
+  sellerSchema,
+  uidSchema,
+  type EventSettings,
+  type Invoice,
+  type Order,
+  type PickupItem,
+} from '../domain/index.js';
 import type { CorrectionInvoice, RefundTransfer } from '../domain/refunds.js';
 import { z } from 'zod';
 import { paymentQrPayload } from '../domain/paymentQr.js';
@@ -11,15 +22,29 @@ import { db } from '../lib/admin.js';
 import { readStored } from '../lib/stored.js';
 import { mailConfig } from './config.js';
 import { deliverAfterCommit } from './deliver.js';
-import { OPTIONAL_KINDS, messageIdFor, outboxUpdates, type MailAttachments, type MailKind, type PreparedMail } from './outbox.js';
+import {
+  OPTIONAL_KINDS,
+  messageIdFor,
+  outboxUpdates,
+  type MailAttachments,
+  type MailKind,
+  type PreparedMail,
+} from './outbox.js';
 import * as templates from './templates.js';
 
 async function eventOf(): Promise<Pick<EventSettings, 'name' | 'seller'> | null> {
-  const [name, seller] = await Promise.all([readStored('event/name', eventFieldsSchema.shape.name, 'nazwa wydarzenia'), readStored('event/seller', sellerSchema, 'dane sprzedawcy')]);
+  const [name, seller] = await Promise.all([
+    readStored('event/name', eventFieldsSchema.shape.name, 'nazwa wydarzenia'),
+    readStored('event/seller', sellerSchema, 'dane sprzedawcy'),
+  ]);
   return name === null || seller === null ? null : { name, seller };
 }
 
-async function prepare(kind: MailKind, subjectId: string, input: { uid: string; to: string; rendered: templates.Rendered; attachments?: MailAttachments; ref?: string }): Promise<PreparedMail> {
+async function prepare(
+  kind: MailKind,
+  subjectId: string,
+  input: { uid: string; to: string; rendered: templates.Rendered; attachments?: MailAttachments; ref?: string },
+): Promise<PreparedMail> {
   const optional = OPTIONAL_KINDS.has(kind);
   const prefs = optional ? await readStored(`mailPrefs/${input.uid}`, mailPrefsSchema, 'ustawienia poczty') : null;
   return {
@@ -51,43 +76,113 @@ async function profileEmail(uid: string): Promise<string | null> {
 export async function orderPlacedMail(orderId: string, order: Order): Promise<PreparedMail> {
   const event = await eventOf();
   const seller = event?.seller ?? null;
-  const qr = seller && order.status === 'pending' ? paymentQrPayload({ nip: seller.nip, bankAccount: seller.bankAccount, amountGrosze: order.totals.gross, recipientName: seller.name, title: order.number }) : null;
+  const qr =
+    seller && order.status === 'pending'
+      ? paymentQrPayload({
+          nip: seller.nip,
+          bankAccount: seller.bankAccount,
+          amountGrosze: order.totals.gross,
+          recipientName: seller.name,
+          title: order.number,
+        })
+      : null;
   const rendered = templates.orderPlacedMail(context(event), { order, seller, payBy: order.payBy, hasQr: qr !== null });
-  return prepare('orderPlaced', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: qr ? { paymentQr: qr } : undefined, ref: order.number });
+  return prepare('orderPlaced', orderId, {
+    uid: order.uid,
+    to: order.buyer.email,
+    rendered,
+    attachments: qr ? { paymentQr: qr } : undefined,
+    ref: order.number,
+  });
 }
 
-export async function paymentBookedMail(orderId: string, order: Order, invoice: Pick<Invoice, 'number' | 'totals'>, invoiceId: string, pickupItems: number, ksefQueued = false): Promise<PreparedMail> {
-  const rendered = templates.paymentBookedMail(context(await eventOf()), { order, invoice, invoiceId, pickupItems, ksefQueued });
-  return prepare('paymentBooked', orderId, { uid: order.uid, to: order.buyer.email, rendered, attachments: { invoice: { uid: order.uid, invoiceId } }, ref: order.number });
+export async function paymentBookedMail(
+  orderId: string,
+  order: Order,
+  invoice: Pick<Invoice, 'number' | 'totals'>,
+  invoiceId: string,
+  pickupItems: number,
+  ksefQueued = false,
+): Promise<PreparedMail> {
+  const rendered = templates.paymentBookedMail(context(await eventOf()), {
+    order,
+    invoice,
+    invoiceId,
+    pickupItems,
+    ksefQueued,
+  });
+  return prepare('paymentBooked', orderId, {
+    uid: order.uid,
+    to: order.buyer.email,
+    rendered,
+    attachments: { invoice: { uid: order.uid, invoiceId } },
+    ref: order.number,
+  });
 }
 
-export async function orderCancelledMail(orderId: string, order: Order, by: 'owner' | 'admin' | 'expiry'): Promise<PreparedMail> {
+export async function orderCancelledMail(
+  orderId: string,
+  order: Order,
+  by: 'owner' | 'admin' | 'expiry',
+): Promise<PreparedMail> {
   const rendered = templates.orderCancelledMail(context(await eventOf()), { order, by });
   return prepare('orderCancelled', orderId, { uid: order.uid, to: order.buyer.email, rendered, ref: order.number });
 }
 
 /** The e-mail of an approved (or admin-started) refund, with the correction invoice attached. Null when the account has no e-mail (deleted). */
-export async function refundApprovedMail(correctionId: string, correction: CorrectionInvoice, ksefQueued = false): Promise<PreparedMail | null> {
+export async function refundApprovedMail(
+  correctionId: string,
+  correction: CorrectionInvoice,
+  ksefQueued = false,
+): Promise<PreparedMail | null> {
   const to = await profileEmail(correction.uid);
   if (!to) return null;
   const rendered = templates.refundApprovedMail(context(await eventOf()), { correction, ksefQueued });
-  return prepare('refundApproved', correctionId, { uid: correction.uid, to, rendered, attachments: { correction: { uid: correction.uid, correctionId } }, ref: correction.number });
+  return prepare('refundApproved', correctionId, {
+    uid: correction.uid,
+    to,
+    rendered,
+    attachments: { correction: { uid: correction.uid, correctionId } },
+    ref: correction.number,
+  });
 }
 
 /** The e-mail of a refund marked transferred (`/refunds/{orderId}/corrections/{correctionId}` as it is now). */
-export async function refundTransferredMail(orderId: string, correctionId: string, transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn' | 'transferredBy'>): Promise<PreparedMail | null> {
-  const [uid, orderNumber] = await Promise.all([readStored(`refunds/${orderId}/uid`, uidSchema, 'konto zwrotu'), readStored(`refunds/${orderId}/orderNumber`, z.string(), 'numer zamówienia zwrotu')]);
+export async function refundTransferredMail(
+  orderId: string,
+  correctionId: string,
+  transfer: Pick<RefundTransfer, 'number' | 'amount' | 'bankAccount' | 'transferredOn' | 'transferredBy'>,
+): Promise<PreparedMail | null> {
+  const [uid, orderNumber] = await Promise.all([
+    readStored(`refunds/${orderId}/uid`, uidSchema, 'konto zwrotu'),
+    readStored(`refunds/${orderId}/orderNumber`, z.string(), 'numer zamówienia zwrotu'),
+  ]);
   const to = uid ? await profileEmail(uid) : null;
   if (!uid || !to || !transfer.transferredOn) return null;
   // The payment provider's refund notification marks it transferred (payments/index.ts).
   const refundThrough = transfer.transferredBy === PAYMENT_PROVIDER_ACTOR ? ('przelewy24' as const) : undefined;
-  const correction = { number: transfer.number, orderNumber: orderNumber ?? '', refundAmount: transfer.amount, refundAccount: transfer.bankAccount, refundThrough };
-  const rendered = templates.refundTransferredMail(context(await eventOf()), { correction, transferredOn: transfer.transferredOn });
+  const correction = {
+    number: transfer.number,
+    orderNumber: orderNumber ?? '',
+    refundAmount: transfer.amount,
+    refundAccount: transfer.bankAccount,
+    refundThrough,
+  };
+  const rendered = templates.refundTransferredMail(context(await eventOf()), {
+    correction,
+    transferredOn: transfer.transferredOn,
+  });
   return prepare('refundTransferred', correctionId, { uid, to, rendered, ref: transfer.number });
 }
 
 /** A hand-out receipt; `handOutId` identifies this one hand-out (e.g. its lock token). */
-export async function itemsHandedOutMail(uid: string, handOutId: string, items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[], at: number, byName?: string): Promise<PreparedMail | null> {
+export async function itemsHandedOutMail(
+  uid: string,
+  handOutId: string,
+  items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[],
+  at: number,
+  byName?: string,
+): Promise<PreparedMail | null> {
   const to = await profileEmail(uid);
   if (!to) return null;
   const rendered = templates.itemsHandedOutMail(context(await eventOf()), { items, at, byName });
@@ -98,7 +193,10 @@ export async function itemsHandedOutMail(uid: string, handOutId: string, items: 
  * A waiting-list offer: the unit held for the participant until `expiresAt`, with a link to the
  * checkout (the offer puts the ticket into the basket). Null when the account has no e-mail (deleted).
  */
-export async function waitingOfferMail(entryId: string, offer: { uid: string; memberName: string; ticketName: string; expiresAt: number }): Promise<PreparedMail | null> {
+export async function waitingOfferMail(
+  entryId: string,
+  offer: { uid: string; memberName: string; ticketName: string; expiresAt: number },
+): Promise<PreparedMail | null> {
   const to = await profileEmail(offer.uid);
   if (!to) return null;
   const rendered = templates.waitingOfferMail(context(await eventOf()), offer);
@@ -111,7 +209,10 @@ export async function welcomeMail(uid: string, email: string, firstName: string)
 }
 
 /** KSeF accepted a document (the KSeF runner): the number and KOD I for its owner. Null when the account has no e-mail. */
-export async function ksefAcceptedMail(uid: string, input: { documentId: string; number: string; ksefNumber: string; kodI: string }): Promise<PreparedMail | null> {
+export async function ksefAcceptedMail(
+  uid: string,
+  input: { documentId: string; number: string; ksefNumber: string; kodI: string },
+): Promise<PreparedMail | null> {
   const to = await profileEmail(uid);
   if (!to) return null;
   const rendered = templates.ksefAcceptedMail(context(await eventOf()), input);
@@ -119,7 +220,10 @@ export async function ksefAcceptedMail(uid: string, input: { documentId: string;
 }
 
 /** A document handed out offline (the KSeF runner): KOD I, KOD II and its deadline for its owner. */
-export async function ksefOfflineMail(uid: string, input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string }): Promise<PreparedMail | null> {
+export async function ksefOfflineMail(
+  uid: string,
+  input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string },
+): Promise<PreparedMail | null> {
   const to = await profileEmail(uid);
   if (!to) return null;
   const rendered = templates.ksefOfflineMail(context(await eventOf()), input);
@@ -131,7 +235,10 @@ export async function ksefOfflineMail(uid: string, input: { documentId: string; 
  * when the state change does — then delivery, whose failure never fails the callable (the message
  * stays in the outbox with its error and is retried).
  */
-export async function commitWithMail(updates: Record<string, unknown>, mail: PreparedMail | null | readonly (PreparedMail | null)[]): Promise<void> {
+export async function commitWithMail(
+  updates: Record<string, unknown>,
+  mail: PreparedMail | null | readonly (PreparedMail | null)[],
+): Promise<void> {
   const mails = (Array.isArray(mail) ? mail : [mail]).filter((m): m is PreparedMail => m !== null);
   const all = { ...updates, ...outboxUpdates(mails) };
   if (Object.keys(all).length) await db.ref().update(all);

@@ -88,7 +88,13 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
   const a = message.attachments;
   if (a?.paymentQr) {
     const { paymentQrGifBase64 } = await import('../domain/paymentQrCode.js');
-    list.push({ filename: 'kod-qr-przelew.gif', content: Buffer.from(paymentQrGifBase64(a.paymentQr), 'base64'), contentType: 'image/gif', cid: PAYMENT_QR_CID, contentDisposition: 'inline' });
+    list.push({
+      filename: 'kod-qr-przelew.gif',
+      content: Buffer.from(paymentQrGifBase64(a.paymentQr), 'base64'),
+      contentType: 'image/gif',
+      cid: PAYMENT_QR_CID,
+      contentDisposition: 'inline',
+    });
   }
   if (a?.invoice) {
     const { buildInvoicePdf, pdfFileName } = await import('../domain/pdf/invoicePdf.js');
@@ -98,7 +104,10 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
   }
   if (a?.correction) {
     const { buildCorrectionPdf, correctionPdfFileName } = await import('../domain/pdf/correctionPdf.js');
-    const correction = await readAttachmentRecord(`corrections/${a.correction.uid}/${a.correction.correctionId}`, correctionInvoiceSchema);
+    const correction = await readAttachmentRecord(
+      `corrections/${a.correction.uid}/${a.correction.correctionId}`,
+      correctionInvoiceSchema,
+    );
     const bytes = Buffer.from(buildCorrectionPdf(correction, pdfFonts()).output('arraybuffer'));
     list.push({ filename: correctionPdfFileName(correction), content: bytes, contentType: 'application/pdf' });
   }
@@ -110,17 +119,61 @@ export function classifyError(error: unknown, now: number): DeliveryError {
   const e = error as { code?: string; responseCode?: number; message?: string; response?: string };
   const detail = String(e?.response ?? e?.message ?? error).slice(0, 500);
   const code = e?.responseCode;
-  if (error instanceof AttachmentError) return { code: 'attachment', message: 'Nie udało się przygotować załącznika (faktury) — spróbuj ponownie później.', detail, permanent: false, at: now };
-  if (code === 552 || code === 523 || /size|too large|za duż/i.test(detail) && (code ?? 0) >= 500) {
-    return { code: 'too-large', message: 'Serwer poczty odrzucił wiadomość jako za dużą.', detail, permanent: true, at: now };
+  if (error instanceof AttachmentError)
+    return {
+      code: 'attachment',
+      message: 'Nie udało się przygotować załącznika (faktury) — spróbuj ponownie później.',
+      detail,
+      permanent: false,
+      at: now,
+    };
+  if (code === 552 || code === 523 || (/size|too large|za duż/i.test(detail) && (code ?? 0) >= 500)) {
+    return {
+      code: 'too-large',
+      message: 'Serwer poczty odrzucił wiadomość jako za dużą.',
+      detail,
+      permanent: true,
+      at: now,
+    };
   }
   if (e?.code === 'EENVELOPE' || code === 550 || code === 553 || code === 501) {
-    return { code: 'address-rejected', message: 'Serwer poczty odrzucił adres odbiorcy (nieprawidłowy lub nieistniejący adres).', detail, permanent: true, at: now };
+    return {
+      code: 'address-rejected',
+      message: 'Serwer poczty odrzucił adres odbiorcy (nieprawidłowy lub nieistniejący adres).',
+      detail,
+      permanent: true,
+      at: now,
+    };
   }
-  if (typeof code === 'number' && code >= 500) return { code: 'smtp-refused', message: `Serwer poczty odmówił przyjęcia wiadomości (kod ${code}).`, detail, permanent: true, at: now };
-  if (typeof code === 'number' && code >= 400) return { code: 'smtp-refused', message: `Serwer poczty chwilowo nie przyjął wiadomości (kod ${code}); ponowimy próbę.`, detail, permanent: false, at: now };
-  if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'EAUTH', 'ETLS', 'EPROTOCOL'].includes(e?.code ?? '') || /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|socket/i.test(detail)) {
-    return { code: 'smtp-unavailable', message: 'Serwer poczty jest niedostępny; ponowimy próbę.', detail, permanent: false, at: now };
+  if (typeof code === 'number' && code >= 500)
+    return {
+      code: 'smtp-refused',
+      message: `Serwer poczty odmówił przyjęcia wiadomości (kod ${code}).`,
+      detail,
+      permanent: true,
+      at: now,
+    };
+  if (typeof code === 'number' && code >= 400)
+    return {
+      code: 'smtp-refused',
+      message: `Serwer poczty chwilowo nie przyjął wiadomości (kod ${code}); ponowimy próbę.`,
+      detail,
+      permanent: false,
+      at: now,
+    };
+  if (
+    ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED', 'EAUTH', 'ETLS', 'EPROTOCOL'].includes(
+      e?.code ?? '',
+    ) ||
+    /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|socket/i.test(detail)
+  ) {
+    return {
+      code: 'smtp-unavailable',
+      message: 'Serwer poczty jest niedostępny; ponowimy próbę.',
+      detail,
+      permanent: false,
+      at: now,
+    };
   }
   return { code: 'internal', message: 'Wysyłka nie powiodła się; ponowimy próbę.', detail, permanent: false, at: now };
 }
@@ -129,7 +182,10 @@ export function classifyError(error: unknown, now: number): DeliveryError {
  * Delivers one message. `manual`: an admin's „Wyślij ponownie” — also a failure marked permanent and
  * one whose pause has not passed. Never throws: the outcome is stored on the message and returned.
  */
-export async function deliverMessage(messageId: string, { manual = false, now = Date.now() }: { manual?: boolean; now?: number } = {}): Promise<DeliveryOutcome> {
+export async function deliverMessage(
+  messageId: string,
+  { manual = false, now = Date.now() }: { manual?: boolean; now?: number } = {},
+): Promise<DeliveryOutcome> {
   const path = `outbox/${messageId}`;
   const token = randomUUID();
   let notNow: DeliveryOutcome['status'] | null = null;
@@ -139,7 +195,13 @@ export async function deliverMessage(messageId: string, { manual = false, now = 
       notNow = cur ? notClaimable(cur, now, manual) : null;
       if (!cur) return null;
       if (notNow) return KEEP;
-      return { ...cur, status: 'sending', claim: { token, at: now }, attempts: (cur.attempts ?? 0) + 1, lastAttemptAt: now };
+      return {
+        ...cur,
+        status: 'sending',
+        claim: { token, at: now },
+        attempts: (cur.attempts ?? 0) + 1,
+        lastAttemptAt: now,
+      };
     });
     claimed = result.value;
   } catch (error) {
@@ -157,7 +219,9 @@ export async function deliverMessage(messageId: string, { manual = false, now = 
   try {
     if (!config.smtpUrl) throw Object.assign(new Error('SMTP_URL is not set'), { code: 'not-configured' });
     const attachments = await attachmentsOf(message);
-    const info = await (await transporter(config.smtpUrl)).sendMail({
+    const info = await (
+      await transporter(config.smtpUrl)
+    ).sendMail({
       from: config.from,
       to: message.to,
       subject: message.subject,
@@ -171,11 +235,21 @@ export async function deliverMessage(messageId: string, { manual = false, now = 
   } catch (error) {
     const stored =
       (error as { code?: string }).code === 'not-configured'
-        ? { code: 'not-configured', message: 'Serwer poczty nie jest skonfigurowany (sekret SMTP_URL).', detail: 'SMTP_URL is not set', permanent: false, at: now }
+        ? {
+            code: 'not-configured',
+            message: 'Serwer poczty nie jest skonfigurowany (sekret SMTP_URL).',
+            detail: 'SMTP_URL is not set',
+            permanent: false,
+            at: now,
+          }
         : classifyError(error, now);
     const attempts = message.attempts ?? 1;
     const permanent = stored.permanent || attempts >= MAX_AUTOMATIC_ATTEMPTS;
-    outcome = { status: 'failed', error: { ...stored, permanent }, nextAttemptAt: permanent ? undefined : now + retryDelayMs(attempts) };
+    outcome = {
+      status: 'failed',
+      error: { ...stored, permanent },
+      nextAttemptAt: permanent ? undefined : now + retryDelayMs(attempts),
+    };
     result = { messageId, status: 'failed', error: { ...stored, permanent } };
     logger.warn(`mail: ${messageId} not delivered (${stored.code}): ${stored.detail}`);
   }
@@ -228,7 +302,8 @@ export async function unsentMessages(limit = 200): Promise<Record<string, Outbox
 function notClaimable(message: OutboxMessage, now: number, manual: boolean): DeliveryOutcome['status'] | null {
   if (message.status === 'sent' || message.status === 'skipped') return message.status;
   if (message.status === 'sending' && message.claim && now - message.claim.at < SEND_CLAIM_TTL_MS) return 'busy';
-  if (message.status === 'failed' && !manual && (message.error?.permanent || (message.nextAttemptAt ?? 0) > now)) return 'failed';
+  if (message.status === 'failed' && !manual && (message.error?.permanent || (message.nextAttemptAt ?? 0) > now))
+    return 'failed';
   return null;
 }
 

@@ -1,3 +1,13 @@
 // E-mail: outbox written with the state change, delivery through SMTP, retries (docs/email.md).
-export { commitWithMail, orderPlacedMail, paymentBookedMail, orderCancelledMail, refundApprovedMail, refundTransferredMail, itemsHandedOutMail, welcomeMail, waitingOfferMail } from './compose.js';
+export {
+  commitWithMail,
+  orderPlacedMail,
+  paymentBookedMail,
+  orderCancelledMail,
+  refundApprovedMail,
+  refundTransferredMail,
+  itemsHandedOutMail,
+  welcomeMail,
+  waitingOfferMail,
+} from './compose.js';
 export { mailSecretOptions } from './config.js';

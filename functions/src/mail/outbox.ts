@@ -6,7 +6,14 @@
  */
 import type { MailKind, OutboxContent } from '../domain/mail.js';
 
-export type { DeliveryError, DeliveryStatus, MailAttachments, MailKind, OutboxContent, OutboxMessage } from '../domain/mail.js';
+export type {
+  DeliveryError,
+  DeliveryStatus,
+  MailAttachments,
+  MailKind,
+  OutboxContent,
+  OutboxMessage,
+} from '../domain/mail.js';
 
 /** Messages a participant may turn off in the settings; order, payment, invoice and refund messages always go. */
 export const OPTIONAL_KINDS: ReadonlySet<MailKind> = new Set(['itemsHandedOut', 'welcome']);
@@ -29,7 +36,6 @@ const PREFIX: Record<MailKind, string> = {
 export function messageIdFor(kind: MailKind, subjectId: string): string {
   return `${PREFIX[kind]}-${subjectId}`;
 }
-
 
 /** A message ready to be written with a state change. */
 export interface PreparedMail {

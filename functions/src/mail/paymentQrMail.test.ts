@@ -9,7 +9,16 @@ import { orderPlacedMail } from './templates.js';
 const SELLER: Seller = TEST_SELLER;
 
 function order(unitGross: number): Order {
-  const line: OrderLine = { type: 'ticket', name: 'Pakiet VIP z rejsem', unitGross, quantity: 1, vatRate: 8, ticketTypeId: 'vip', memberId: 'self', memberName: 'Marta Nowak' };
+  const line: OrderLine = {
+    type: 'ticket',
+    name: 'Pakiet VIP z rejsem',
+    unitGross,
+    quantity: 1,
+    vatRate: 8,
+    ticketTypeId: 'vip',
+    memberId: 'self',
+    memberName: 'Marta Nowak',
+  };
   return {
     uid: 'ola',
     number: 'ZAM/2026/000042',
@@ -17,7 +26,17 @@ function order(unitGross: number): Order {
     status: 'pending',
     lines: { l1: line },
     totals: orderTotals([line]),
-    buyer: { email: 'ola@example.pl', invoice: { kind: 'person', name: 'Marta Nowak', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } },
+    buyer: {
+      email: 'ola@example.pl',
+      invoice: {
+        kind: 'person',
+        name: 'Marta Nowak',
+        street: 'ul. Morska 1',
+        postalCode: '81-300',
+        city: 'Gdynia',
+        country: 'PL',
+      },
+    },
     idempotencyKey: '0b6c2a3e-1d2f-4a5b-8c7d-9e0f1a2b3c4d',
     createdAt: Date.UTC(2026, 5, 1),
   };

@@ -3,7 +3,16 @@
  * 600 px wide, inline styles only — mail programs drop style sheets) and a plain-text part with the
  * same content. Pure functions of the data; everything user-typed is HTML-escaped.
  */
-import { formatMoney, orderLineDetail, orderLineQuantity, pluralForm, type Invoice, type Order, type PickupItem, type Seller } from '../domain/index.js';
+import {
+  formatMoney,
+  orderLineDetail,
+  orderLineQuantity,
+  pluralForm,
+  type Invoice,
+  type Order,
+  type PickupItem,
+  type Seller,
+} from '../domain/index.js';
 import type { CorrectionInvoice } from '../domain/refunds.js';
 import { paymentQrCarriesAmount, paymentQrTypeAmountNote } from '../domain/paymentQr.js';
 
@@ -27,8 +36,20 @@ export function escapeHtml(text: string): string {
 
 const money = (grosze: number) => formatMoney(grosze);
 
-const dateFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('pl-PL', {
+  timeZone: 'Europe/Warsaw',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', {
+  timeZone: 'Europe/Warsaw',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 export const formatMailDate = (ms: number) => dateFormat.format(ms);
 const formatMailDateTime = (ms: number) => dateTimeFormat.format(ms);
 const timeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit' });
@@ -63,22 +84,41 @@ function button(label: string, url: string): Part {
 /** Label/value rows (a two-column table; on a narrow screen the values wrap under long labels). */
 function facts(rows: [string, string][]): Part {
   const html = rows
-    .map(([k, v]) => `<tr><td style="padding:6px 12px 6px 0;color:#5a6478;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:bold;word-break:break-word">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:6px 12px 6px 0;color:#5a6478;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:bold;word-break:break-word">${escapeHtml(v)}</td></tr>`,
+    )
     .join('');
-  return [`<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%">${html}</table>`, rows.map(([k, v]) => `${k}: ${v}`).join('\n')];
+  return [
+    `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px;width:100%">${html}</table>`,
+    rows.map(([k, v]) => `${k}: ${v}`).join('\n'),
+  ];
 }
 
 function lineTable(rows: { name: string; detail?: string; amount: string }[], total?: string): Part {
   const body = rows
-    .map((r) => `<tr><td style="padding:8px 8px 8px 0;border-bottom:1px solid #e3e8f0">${escapeHtml(r.name)}${r.detail ? `<br><span style="color:#5a6478;font-size:14px">${escapeHtml(r.detail)}</span>` : ''}</td><td style="padding:8px 0;border-bottom:1px solid #e3e8f0;text-align:right;white-space:nowrap">${escapeHtml(r.amount)}</td></tr>`)
+    .map(
+      (r) =>
+        `<tr><td style="padding:8px 8px 8px 0;border-bottom:1px solid #e3e8f0">${escapeHtml(r.name)}${r.detail ? `<br><span style="color:#5a6478;font-size:14px">${escapeHtml(r.detail)}</span>` : ''}</td><td style="padding:8px 0;border-bottom:1px solid #e3e8f0;text-align:right;white-space:nowrap">${escapeHtml(r.amount)}</td></tr>`,
+    )
     .join('');
-  const foot = total ? `<tr><td style="padding:10px 8px 0 0;font-weight:bold">Razem (z VAT)</td><td style="padding:10px 0 0;text-align:right;font-weight:bold;white-space:nowrap">${escapeHtml(total)}</td></tr>` : '';
-  const text = rows.map((r) => `- ${r.name}${r.detail ? ` (${r.detail})` : ''}: ${r.amount}`).join('\n') + (total ? `\nRazem (z VAT): ${total}` : '');
-  return [`<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${body}${foot}</table>`, text];
+  const foot = total
+    ? `<tr><td style="padding:10px 8px 0 0;font-weight:bold">Razem (z VAT)</td><td style="padding:10px 0 0;text-align:right;font-weight:bold;white-space:nowrap">${escapeHtml(total)}</td></tr>`
+    : '';
+  const text =
+    rows.map((r) => `- ${r.name}${r.detail ? ` (${r.detail})` : ''}: ${r.amount}`).join('\n') +
+    (total ? `\nRazem (z VAT): ${total}` : '');
+  return [
+    `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${body}${foot}</table>`,
+    text,
+  ];
 }
 
 function heading(text: string): Part {
-  return [`<h2 style="font-size:18px;margin:24px 0 8px;color:${NAVY}">${escapeHtml(text)}</h2>`, `\n${text.toUpperCase()}`];
+  return [
+    `<h2 style="font-size:18px;margin:24px 0 8px;color:${NAVY}">${escapeHtml(text)}</h2>`,
+    `\n${text.toUpperCase()}`,
+  ];
 }
 
 function layout(ctx: MailContext, title: string, parts: Part[], footer: string): { html: string; text: string } {
@@ -97,8 +137,10 @@ ${parts.map(([h]) => h).join('\n')}
   return { html, text };
 }
 
-const FOOTER_ESSENTIAL = 'Tę wiadomość wysłaliśmy, bo dotyczy Twojego zamówienia w panelu uczestnika. Prosimy na nią nie odpowiadać.';
-const FOOTER_OPTIONAL = 'Wiadomości powitalne i potwierdzenia odbioru możesz wyłączyć w panelu: Ustawienia → Powiadomienia e-mail. Prosimy nie odpowiadać na tę wiadomość.';
+const FOOTER_ESSENTIAL =
+  'Tę wiadomość wysłaliśmy, bo dotyczy Twojego zamówienia w panelu uczestnika. Prosimy na nią nie odpowiadać.';
+const FOOTER_OPTIONAL =
+  'Wiadomości powitalne i potwierdzenia odbioru możesz wyłączyć w panelu: Ustawienia → Powiadomienia e-mail. Prosimy nie odpowiadać na tę wiadomość.';
 
 /** Every line with its quantity, variant and the participant it is for (domain orderLines.ts, as on the screens). */
 function orderLines(order: Order): { name: string; detail?: string; amount: string }[] {
@@ -121,7 +163,10 @@ function transferFacts(seller: Seller, amount: number, title: string, payBy?: nu
   ]);
 }
 
-export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller: Seller | null; payBy?: number; hasQr: boolean }): Rendered {
+export function orderPlacedMail(
+  ctx: MailContext,
+  input: { order: Order; seller: Seller | null; payBy?: number; hasQr: boolean },
+): Rendered {
   const { order, seller, payBy, hasQr } = input;
   if (order.status === 'paid') return orderSettledByDiscountMail(ctx, order);
   const title = `Zamówienie ${order.number} przyjęte`;
@@ -135,17 +180,30 @@ export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller:
     if (hasQr) {
       // Above 9 999,99 zł the code leaves the amount to the payer (domain/paymentQr.ts): say so next to it.
       const carriesAmount = paymentQrCarriesAmount(order.totals.gross);
-      const fills = carriesAmount ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.' : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.';
+      const fills = carriesAmount
+        ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.'
+        : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.';
       parts.push([
         `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr><td style="padding:0 16px 0 0;vertical-align:middle"><img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" style="display:block;width:180px;height:180px;border:0"></td><td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br><span style="font-size:14px;color:#5a6478">${fills}</span></td></tr></table>`,
         `Możesz też zeskanować kod QR z wersji HTML tej wiadomości w aplikacji banku. ${fills}`,
       ]);
       if (!carriesAmount) parts.push(paragraph(paymentQrTypeAmountNote(order.totals.gross)));
     }
-    parts.push(paragraph('W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.'));
-    if (payBy !== undefined) parts.push(paragraph(`Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, godz. ${timeFormat.format(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`));
+    parts.push(
+      paragraph('W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.'),
+    );
+    if (payBy !== undefined)
+      parts.push(
+        paragraph(
+          `Jeśli wpłata nie dotrze do ${formatMailDate(payBy)}, godz. ${timeFormat.format(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i produkty wrócą do sprzedaży.`,
+        ),
+      );
   } else {
-    parts.push(paragraph('Organizator nie podał jeszcze numeru konta. Dane do przelewu znajdziesz w panelu, w zakładce Zamówienia.'));
+    parts.push(
+      paragraph(
+        'Organizator nie podał jeszcze numeru konta. Dane do przelewu znajdziesz w panelu, w zakładce Zamówienia.',
+      ),
+    );
   }
   parts.push(button('Zobacz zamówienie', `${ctx.appUrl}/dashboard/zamowienia`));
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
@@ -155,7 +213,9 @@ export function orderPlacedMail(ctx: MailContext, input: { order: Order; seller:
 function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
   const title = `Zamówienie ${order.number} potwierdzone`;
   const parts: Part[] = [
-    paragraph(`Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Dzięki kodowi rabatowemu ${order.discount?.code ?? ''} nie ma nic do zapłaty — zamówienie jest już potwierdzone. Nie wystawiamy faktury, bo nie było sprzedaży za opłatą.`),
+    paragraph(
+      `Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Dzięki kodowi rabatowemu ${order.discount?.code ?? ''} nie ma nic do zapłaty — zamówienie jest już potwierdzone. Nie wystawiamy faktury, bo nie było sprzedaży za opłatą.`,
+    ),
     heading('Zamówione pozycje'),
     lineTable(orderLines(order), money(order.totals.gross)),
     button('Zobacz zamówienie', `${ctx.appUrl}/dashboard/zamowienia`),
@@ -165,13 +225,26 @@ function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
 
 /** The KSeF line of the e-mail that carries a document queued for KSeF: its number and KOD I follow in their own message. */
 const KSEF_FOLLOWS = (what: string) =>
-  paragraph(`${what} trafi automatycznie do Krajowego Systemu e-Faktur (KSeF). Numer KSeF i link weryfikacyjny (KOD I) wyślemy w osobnej wiadomości, gdy KSeF ją przyjmie; pojawią się też przy dokumencie w panelu.`);
+  paragraph(
+    `${what} trafi automatycznie do Krajowego Systemu e-Faktur (KSeF). Numer KSeF i link weryfikacyjny (KOD I) wyślemy w osobnej wiadomości, gdy KSeF ją przyjmie; pojawią się też przy dokumencie w panelu.`,
+  );
 
-export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoice: Pick<Invoice, 'number' | 'totals'>; invoiceId: string; pickupItems: number; ksefQueued?: boolean }): Rendered {
+export function paymentBookedMail(
+  ctx: MailContext,
+  input: {
+    order: Order;
+    invoice: Pick<Invoice, 'number' | 'totals'>;
+    invoiceId: string;
+    pickupItems: number;
+    ksefQueued?: boolean;
+  },
+): Rendered {
   const { order, invoice, invoiceId, pickupItems } = input;
   const title = `Płatność za zamówienie ${order.number} zaksięgowana`;
   const parts: Part[] = [
-    paragraph(`Zaksięgowaliśmy wpłatę ${money(invoice.totals.gross)} za zamówienie ${order.number}. Zamówienie jest opłacone.`),
+    paragraph(
+      `Zaksięgowaliśmy wpłatę ${money(invoice.totals.gross)} za zamówienie ${order.number}. Zamówienie jest opłacone.`,
+    ),
     facts([
       ['Zamówienie', order.number],
       ['Faktura VAT', invoice.number],
@@ -180,12 +253,20 @@ export function paymentBookedMail(ctx: MailContext, input: { order: Order; invoi
     paragraph(`Faktura VAT ${invoice.number} jest w załączniku (PDF). Znajdziesz ją też w panelu, w zakładce Faktury.`),
   ];
   if (input.ksefQueued) parts.push(KSEF_FOLLOWS(`Faktura ${invoice.number}`));
-  if (pickupItems > 0) parts.push(paragraph(`Do odebrania na wydarzeniu: ${pickupItems} ${pluralForm(pickupItems, ITEMS)}. Pokaż w punkcie odbioru swój kod odbioru z panelu.`));
+  if (pickupItems > 0)
+    parts.push(
+      paragraph(
+        `Do odebrania na wydarzeniu: ${pickupItems} ${pluralForm(pickupItems, ITEMS)}. Pokaż w punkcie odbioru swój kod odbioru z panelu.`,
+      ),
+    );
   parts.push(button('Zobacz fakturę', `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(invoiceId)}`));
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 'owner' | 'admin' | 'expiry' }): Rendered {
+export function orderCancelledMail(
+  ctx: MailContext,
+  input: { order: Order; by: 'owner' | 'admin' | 'expiry' },
+): Rendered {
   const { order, by } = input;
   const title = `Zamówienie ${order.number} anulowane`;
   const why =
@@ -197,13 +278,24 @@ export function orderCancelledMail(ctx: MailContext, input: { order: Order; by: 
   const parts: Part[] = [
     paragraph(why),
     lineTable(orderLines(order), money(order.totals.gross)),
-    paragraph('Zarezerwowane bilety i produkty wróciły do sprzedaży. Jeśli przelew został już wysłany, skontaktuj się z organizatorem — pieniądze zostaną zwrócone.'),
+    paragraph(
+      'Zarezerwowane bilety i produkty wróciły do sprzedaży. Jeśli przelew został już wysłany, skontaktuj się z organizatorem — pieniądze zostaną zwrócone.',
+    ),
     button('Zobacz zamówienia', `${ctx.appUrl}/dashboard/zamowienia`),
   ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough' | 'reason' | 'corrected'>; ksefQueued?: boolean }): Rendered {
+export function refundApprovedMail(
+  ctx: MailContext,
+  input: {
+    correction: Pick<
+      CorrectionInvoice,
+      'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough' | 'reason' | 'corrected'
+    >;
+    ksefQueued?: boolean;
+  },
+): Rendered {
   const c = input.correction;
   const title = `Zwrot za zamówienie ${c.orderNumber} zatwierdzony`;
   // An order paid online gets its money back through the provider, to the account or card it came from.
@@ -216,7 +308,9 @@ export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<C
     ),
     facts([
       ['Kwota zwrotu', money(c.refundAmount)],
-      online ? ['Sposób zwrotu', 'przez Przelewy24, tą samą metodą, którą zapłacono'] : ['Na konto', formatAccount(c.refundAccount)],
+      online
+        ? ['Sposób zwrotu', 'przez Przelewy24, tą samą metodą, którą zapłacono']
+        : ['Na konto', formatAccount(c.refundAccount)],
       ['Faktura korygująca', c.number],
       ['Do faktury', c.corrected.number],
       ['Przyczyna korekty', c.reason],
@@ -228,29 +322,48 @@ export function refundApprovedMail(ctx: MailContext, input: { correction: Pick<C
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function refundTransferredMail(ctx: MailContext, input: { correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough'>; transferredOn: string }): Rendered {
+export function refundTransferredMail(
+  ctx: MailContext,
+  input: {
+    correction: Pick<CorrectionInvoice, 'number' | 'orderNumber' | 'refundAmount' | 'refundAccount' | 'refundThrough'>;
+    transferredOn: string;
+  },
+): Rendered {
   const c = input.correction;
   if (c.refundThrough === 'przelewy24') {
     const title = `Zwrot ${money(c.refundAmount)} wykonany`;
     const parts: Part[] = [
-      paragraph(`${isoDay(input.transferredOn)} Przelewy24 potwierdziło zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na rachunek lub kartę, z których zapłacono.`),
-      paragraph(`Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być widoczne w ciągu kilku dni roboczych, zależnie od banku lub wydawcy karty.`),
+      paragraph(
+        `${isoDay(input.transferredOn)} Przelewy24 potwierdziło zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na rachunek lub kartę, z których zapłacono.`,
+      ),
+      paragraph(
+        `Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być widoczne w ciągu kilku dni roboczych, zależnie od banku lub wydawcy karty.`,
+      ),
     ];
     return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
   }
   const title = `Zwrot ${money(c.refundAmount)} przelany`;
   const parts: Part[] = [
-    paragraph(`${isoDay(input.transferredOn)} przelaliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na konto ${formatAccount(c.refundAccount)}.`),
-    paragraph(`Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być na koncie w ciągu 1–2 dni roboczych.`),
+    paragraph(
+      `${isoDay(input.transferredOn)} przelaliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber} na konto ${formatAccount(c.refundAccount)}.`,
+    ),
+    paragraph(
+      `Zwrot dotyczy faktury korygującej ${c.number}. Pieniądze powinny być na koncie w ciągu 1–2 dni roboczych.`,
+    ),
   ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-export function itemsHandedOutMail(ctx: MailContext, input: { items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[]; at: number; byName?: string }): Rendered {
+export function itemsHandedOutMail(
+  ctx: MailContext,
+  input: { items: Pick<PickupItem, 'label' | 'quantity' | 'memberName'>[]; at: number; byName?: string },
+): Rendered {
   const count = input.items.reduce((sum, i) => sum + i.quantity, 0);
   const title = `Odebrano ${count} ${pluralForm(count, ITEMS)}`;
   const parts: Part[] = [
-    paragraph(`Potwierdzamy odbiór w punkcie odbioru, ${formatMailDateTime(input.at)}${input.byName ? ` (wydał(a): ${input.byName})` : ''}:`),
+    paragraph(
+      `Potwierdzamy odbiór w punkcie odbioru, ${formatMailDateTime(input.at)}${input.byName ? ` (wydał(a): ${input.byName})` : ''}:`,
+    ),
     lineTable(input.items.map((i) => ({ name: i.label, detail: i.memberName, amount: `${i.quantity} szt.` }))),
     paragraph('Jeśli czegoś brakuje, zgłoś to od razu w punkcie odbioru.'),
   ];
@@ -260,13 +373,24 @@ export function itemsHandedOutMail(ctx: MailContext, input: { items: Pick<Pickup
 /** The checkout's first step of the ticket basket: the offered ticket is already in the basket. */
 export const WAITING_OFFER_CHECKOUT_PATH = '/dashboard/uczestnicy/basket/TicketsStepOne';
 
-export function waitingOfferMail(ctx: MailContext, input: { memberName: string; ticketName: string; expiresAt: number }): Rendered {
+export function waitingOfferMail(
+  ctx: MailContext,
+  input: { memberName: string; ticketName: string; expiresAt: number },
+): Rendered {
   const title = `Zwolnił się bilet „${input.ticketName}”`;
   const deadline = formatMailDateTime(input.expiresAt);
   const parts: Part[] = [
-    paragraph(`Na liście oczekujących przyszła kolej na: ${input.memberName}. Bilet „${input.ticketName}” czeka na Ciebie i nikt inny nie może go kupić do ${deadline}.`),
-    paragraph('Bilet jest już w Twoim koszyku — wystarczy dokończyć zamówienie. Jeśli go nie kupisz do tego czasu, przejdzie na następną osobę z listy.'),
-    facts([['Bilet', input.ticketName], ['Uczestnik', input.memberName], ['Rezerwacja ważna do', deadline]]),
+    paragraph(
+      `Na liście oczekujących przyszła kolej na: ${input.memberName}. Bilet „${input.ticketName}” czeka na Ciebie i nikt inny nie może go kupić do ${deadline}.`,
+    ),
+    paragraph(
+      'Bilet jest już w Twoim koszyku — wystarczy dokończyć zamówienie. Jeśli go nie kupisz do tego czasu, przejdzie na następną osobę z listy.',
+    ),
+    facts([
+      ['Bilet', input.ticketName],
+      ['Uczestnik', input.memberName],
+      ['Rezerwacja ważna do', deadline],
+    ]),
     button('Kup bilet', `${ctx.appUrl}${WAITING_OFFER_CHECKOUT_PATH}`),
   ];
   return { subject: `Zwolnił się bilet — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
@@ -276,19 +400,30 @@ export function welcomeMail(ctx: MailContext, input: { firstName: string }): Ren
   const title = `Witaj, ${input.firstName}!`;
   const parts: Part[] = [
     paragraph(`Twoje konto w panelu uczestnika wydarzenia „${ctx.eventName}” jest gotowe.`),
-    rawParagraph('W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.', 'W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.'),
+    rawParagraph(
+      'W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.',
+      'W panelu dodasz uczestników, kupisz bilety i produkty ze sklepiku, opłacisz zamówienia przelewem (także kodem QR z aplikacji banku) i pobierzesz faktury.',
+    ),
     button('Przejdź do panelu', `${ctx.appUrl}/dashboard`),
   ];
   return { subject: `Witamy — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_OPTIONAL) };
 }
 
 /** A document's page in the panel: invoices by id, corrections on the invoices list. */
-const documentUrl = (ctx: MailContext, documentId: string) => (documentId.startsWith('KOR-') ? `${ctx.appUrl}/dashboard/faktury` : `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(documentId)}`);
-const documentName = (documentId: string, number: string) => (documentId.startsWith('KOR-') ? `Faktura korygująca ${number}` : `Faktura VAT ${number}`);
-const link = (url: string): Part => rawParagraph(`<a href="${escapeHtml(url)}" style="color:${NAVY};word-break:break-all">${escapeHtml(url)}</a>`, url);
+const documentUrl = (ctx: MailContext, documentId: string) =>
+  documentId.startsWith('KOR-')
+    ? `${ctx.appUrl}/dashboard/faktury`
+    : `${ctx.appUrl}/dashboard/faktury/${encodeURIComponent(documentId)}`;
+const documentName = (documentId: string, number: string) =>
+  documentId.startsWith('KOR-') ? `Faktura korygująca ${number}` : `Faktura VAT ${number}`;
+const link = (url: string): Part =>
+  rawParagraph(`<a href="${escapeHtml(url)}" style="color:${NAVY};word-break:break-all">${escapeHtml(url)}</a>`, url);
 
 /** KSeF accepted a document: its KSeF number and the KOD I verification link (docs/ksef.md). */
-export function ksefAcceptedMail(ctx: MailContext, input: { documentId: string; number: string; ksefNumber: string; kodI: string }): Rendered {
+export function ksefAcceptedMail(
+  ctx: MailContext,
+  input: { documentId: string; number: string; ksefNumber: string; kodI: string },
+): Rendered {
   const name = documentName(input.documentId, input.number);
   const title = `${name} w KSeF: numer ${input.ksefNumber}`;
   const parts: Part[] = [
@@ -306,7 +441,10 @@ export function ksefAcceptedMail(ctx: MailContext, input: { documentId: string; 
 }
 
 /** A document handed out offline (KSeF unavailable): KOD I (OFFLINE), KOD II and when it will reach KSeF. */
-export function ksefOfflineMail(ctx: MailContext, input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string }): Rendered {
+export function ksefOfflineMail(
+  ctx: MailContext,
+  input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string },
+): Rendered {
   const name = documentName(input.documentId, input.number);
   const title = `${name} wystawiona w trybie offline`;
   const parts: Part[] = [

@@ -1,5 +1,12 @@
 import { ServerValue } from 'firebase-admin/database';
-import { cancelledOrder, decideCancel, orderSchema, reservationsOf, type CancelOrderOutput, type Order } from '../domain/index.js';
+import {
+  cancelledOrder,
+  decideCancel,
+  orderSchema,
+  reservationsOf,
+  type CancelOrderOutput,
+  type Order,
+} from '../domain/index.js';
 import { commitWithMail, orderCancelledMail } from '../mail/index.js';
 import type { Caller } from '../lib/caller.js';
 import { refuse, refusalFrom } from '../lib/refusal.js';
@@ -42,13 +49,16 @@ export async function finishCancellation(orderId: string, order: Order): Promise
   // The cancellation e-mail is written with `released: true`, the update that completes a cancellation
   // (a repeated cancellation or the reservation repair completes it, message included; docs/email.md).
   const by = order.cancelReason === 'expired' ? 'expiry' : order.cancelledBy === order.uid ? 'owner' : 'admin';
-  await commitWithMail({
-    [`orders/${orderId}/released`]: true,
-    'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
-    'stats/admin/orders/pending': ServerValue.increment(-1),
-    'stats/admin/orders/cancelled': ServerValue.increment(1),
-    ...discountStatsUpdates(order.discount, -1, ServerValue.increment),
-  }, await orderCancelledMail(orderId, order, by));
+  await commitWithMail(
+    {
+      [`orders/${orderId}/released`]: true,
+      'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
+      'stats/admin/orders/pending': ServerValue.increment(-1),
+      'stats/admin/orders/cancelled': ServerValue.increment(1),
+      ...discountStatsUpdates(order.discount, -1, ServerValue.increment),
+    },
+    await orderCancelledMail(orderId, order, by),
+  );
   // The tickets given back go to the people waiting for them first (docs/waiting-list.md).
   for (const ticketTypeId of reservations.ticketTypes.keys()) await offerFreedUnits(ticketTypeId);
 }

@@ -44,7 +44,12 @@ import { discountStatsUpdates, retakeDiscount } from './discounts.js';
 export async function confirmOrderPayment(
   orderId: string,
   caller: Pick<Caller, 'uid'>,
-  options: { bankTransfer?: BankTransfer; paidOnline?: boolean; paymentMethod?: InvoicePaymentMethod; extraUpdates?: Record<string, unknown> } = {},
+  options: {
+    bankTransfer?: BankTransfer;
+    paidOnline?: boolean;
+    paymentMethod?: InvoicePaymentMethod;
+    extraUpdates?: Record<string, unknown>;
+  } = {},
 ): Promise<ConfirmPaymentOutput & { late: boolean }> {
   const now = Date.now();
   const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
@@ -68,14 +73,47 @@ export async function confirmOrderPayment(
     throw error;
   }
 
-  const invoice = buildInvoice({ number, orderId, order, seller, issuedAt: now, issuedBy: caller.uid, paidOn: options.bankTransfer?.bookingDate, paymentMethod: options.paymentMethod });
-  const updates = await paymentUpdates(orderId, order, invoice, { by: caller.uid, now, reinstating, bankTransfer: options.bankTransfer });
+  const invoice = buildInvoice({
+    number,
+    orderId,
+    order,
+    seller,
+    issuedAt: now,
+    issuedBy: caller.uid,
+    paidOn: options.bankTransfer?.bookingDate,
+    paymentMethod: options.paymentMethod,
+  });
+  const updates = await paymentUpdates(orderId, order, invoice, {
+    by: caller.uid,
+    now,
+    reinstating,
+    bankTransfer: options.bankTransfer,
+  });
   Object.assign(updates.updates, options.extraUpdates);
   // A company buyer's invoice (a consumer's too with the event's setting) is queued for KSeF in the same update (docs/ksef.md).
-  const consumerInvoices = (await readStored('event/ksefConsumerInvoices', eventFieldsSchema.shape.ksefConsumerInvoices, 'ustawienie KSeF')) === true;
-  Object.assign(updates.updates, ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now, ksefQueued(invoice.buyer, { consumerInvoices })));
+  const consumerInvoices =
+    (await readStored(
+      'event/ksefConsumerInvoices',
+      eventFieldsSchema.shape.ksefConsumerInvoices,
+      'ustawienie KSeF',
+    )) === true;
+  Object.assign(
+    updates.updates,
+    ksefOutboxUpdates(
+      { uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer },
+      now,
+      ksefQueued(invoice.buyer, { consumerInvoices }),
+    ),
+  );
   // The e-mail with the invoice is written in the same update (docs/email.md).
-  const mail = await paymentBookedMail(orderId, order, invoice, invoiceIdFromNumber(number), updates.pickupCount, ksefQueued(invoice.buyer, { consumerInvoices }));
+  const mail = await paymentBookedMail(
+    orderId,
+    order,
+    invoice,
+    invoiceIdFromNumber(number),
+    updates.pickupCount,
+    ksefQueued(invoice.buyer, { consumerInvoices }),
+  );
   try {
     await commitWithMail(updates.updates, mail);
   } catch (error) {
@@ -84,11 +122,22 @@ export async function confirmOrderPayment(
     logger.error(`confirmPayment: final update failed for ${orderId} (${number})`, error);
     throw refuse('try-again');
   }
-  return { orderId, invoiceId: invoiceIdFromNumber(number), invoiceNumber: number, pickupItems: updates.pickupCount, late: reinstating };
+  return {
+    orderId,
+    invoiceId: invoiceIdFromNumber(number),
+    invoiceNumber: number,
+    pickupItems: updates.pickupCount,
+    late: reinstating,
+  };
 }
 
 /** Takes the order's confirmation lock if the state machine allows it (domain/orderState.ts decideConfirm). */
-async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>, now: number, paidOnline: boolean): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
+async function lockForConfirmation(
+  orderId: string,
+  caller: Pick<Caller, 'uid'>,
+  now: number,
+  paidOnline: boolean,
+): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
   const token = randomUUID();
   const path = `orders/${orderId}`;
   const { value } = await transactStored(path, orderSchema, 'zamówienie', (cur) => {
@@ -111,14 +160,20 @@ async function lockForConfirmation(orderId: string, caller: Pick<Caller, 'uid'>,
 async function reinstate(orderId: string, order: Order, now: number, unlock: () => Promise<unknown>): Promise<void> {
   const undo: Undo[] = [];
   try {
-    await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, { checkSaleWindow: false });
+    await reserveOrderLines(order.uid, orderId, Object.values(order.lines), await catalogueOf(order), now, undo, {
+      checkSaleWindow: false,
+    });
     await retakeDiscount(orderId, order, undo);
   } catch (error) {
-    await runUndo(undo, (label, undoError) => logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError));
+    await runUndo(undo, (label, undoError) =>
+      logger.error(`confirmPayment: compensation "${label}" failed for expired order ${orderId}`, undoError),
+    );
     await unlock();
     if (isRefusal(error)) {
       const detail = (error.details as { message?: string } | undefined)?.message ?? error.message;
-      throw refuse('expired-sold-out', { message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.` });
+      throw refuse('expired-sold-out', {
+        message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.`,
+      });
     }
     throw error;
   }
@@ -127,8 +182,16 @@ async function reinstate(orderId: string, order: Order, now: number, unlock: () 
 async function catalogueOf(order: Order): Promise<Catalogue> {
   const catalogue: Catalogue = { ticketTypes: new Map(), products: new Map() };
   for (const line of Object.values(order.lines)) {
-    if (line.type === 'ticket' && !catalogue.ticketTypes.has(line.ticketTypeId)) catalogue.ticketTypes.set(line.ticketTypeId, await readStored(`ticketTypes/${line.ticketTypeId}`, ticketTypeSchema, `bilet ${line.ticketTypeId}`));
-    if (line.type === 'merch' && !catalogue.products.has(line.productId)) catalogue.products.set(line.productId, await readStored(`products/${line.productId}`, productSchema, `produkt ${line.productId}`));
+    if (line.type === 'ticket' && !catalogue.ticketTypes.has(line.ticketTypeId))
+      catalogue.ticketTypes.set(
+        line.ticketTypeId,
+        await readStored(`ticketTypes/${line.ticketTypeId}`, ticketTypeSchema, `bilet ${line.ticketTypeId}`),
+      );
+    if (line.type === 'merch' && !catalogue.products.has(line.productId))
+      catalogue.products.set(
+        line.productId,
+        await readStored(`products/${line.productId}`, productSchema, `produkt ${line.productId}`),
+      );
   }
   return catalogue;
 }
@@ -138,7 +201,12 @@ async function paymentUpdates(
   orderId: string,
   order: Order,
   invoice: Invoice,
-  { by, now, reinstating, bankTransfer }: { by: string; now: number; reinstating: boolean; bankTransfer?: BankTransfer },
+  {
+    by,
+    now,
+    reinstating,
+    bankTransfer,
+  }: { by: string; now: number; reinstating: boolean; bankTransfer?: BankTransfer },
 ): Promise<{ updates: Record<string, unknown>; pickupCount: number }> {
   const invoiceId = invoiceIdFromNumber(invoice.number);
   const year = order.lock!.year!;
@@ -192,7 +260,11 @@ async function paymentUpdates(
   for (const [path, n] of paidCounts) updates[path] = ServerValue.increment(n);
   const pickupLabels = new Map<string, string | undefined>();
   for (const l of Object.values(order.lines)) {
-    if (l.type === 'ticket' && !pickupLabels.has(l.ticketTypeId)) pickupLabels.set(l.ticketTypeId, (await readStored(`ticketTypes/${l.ticketTypeId}`, ticketTypeSchema, `bilet ${l.ticketTypeId}`))?.pickupLabel);
+    if (l.type === 'ticket' && !pickupLabels.has(l.ticketTypeId))
+      pickupLabels.set(
+        l.ticketTypeId,
+        (await readStored(`ticketTypes/${l.ticketTypeId}`, ticketTypeSchema, `bilet ${l.ticketTypeId}`))?.pickupLabel,
+      );
   }
   const { pickups, ticketCount } = pickupItemsOf(orderId, order, (id) => pickupLabels.get(id), now);
   for (const [key, item] of Object.entries(pickups)) updates[`pickups/${order.uid}/${key}`] = item;

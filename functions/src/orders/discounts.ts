@@ -25,7 +25,9 @@ export const discountUsesPath = (code: string) => `discountUses/${code}`;
 export const refusalOfDiscount = (r: DiscountRefusal) => refusalFrom(r);
 
 /** A code's terms and its use counter, read at once and parsed; the record is null when the code does not exist. */
-export async function readDiscount(code: string): Promise<{ code: string; record: DiscountCodeRecord | null; uses: DiscountUses | null }> {
+export async function readDiscount(
+  code: string,
+): Promise<{ code: string; record: DiscountCodeRecord | null; uses: DiscountUses | null }> {
   const [record, uses] = await Promise.all([
     readStored(discountCodePath(code), discountCodeRecordSchema, `kod rabatowy ${code}`),
     readStored(discountUsesPath(code), discountUsesSchema, `użycia kodu ${code}`),
@@ -38,7 +40,12 @@ export async function readDiscount(code: string): Promise<{ code: string; record
  * use counter's transaction decides again): the code must exist, be valid now, cover something in
  * the basket and have enough uses left for the account.
  */
-export function discountLines(read: Awaited<ReturnType<typeof readDiscount>>, lines: readonly OrderLine[], uid: string, now: number): { lines: OrderLine[]; discount: OrderDiscount; record: DiscountCodeRecord } {
+export function discountLines(
+  read: Awaited<ReturnType<typeof readDiscount>>,
+  lines: readonly OrderLine[],
+  uid: string,
+  now: number,
+): { lines: OrderLine[]; discount: OrderDiscount; record: DiscountCodeRecord } {
   const invalid = discountValidityRefusal(read.code, read.record, now);
   if (invalid) throw refusalOfDiscount(invalid);
   const record = read.record!;
@@ -52,7 +59,13 @@ export function discountLines(read: Awaited<ReturnType<typeof readDiscount>>, li
  * Takes the order's uses of a code: one transaction on `/discountUses/{code}`, so parallel orders
  * never take more than `maxUses` (or `maxPerAccount` per account). Pushes its compensation on `undo`.
  */
-export async function takeDiscount(record: Pick<DiscountCodeRecord, 'maxUses' | 'maxPerAccount'>, discount: OrderDiscount, uid: string, orderId: string, undo: Undo[]): Promise<void> {
+export async function takeDiscount(
+  record: Pick<DiscountCodeRecord, 'maxUses' | 'maxPerAccount'>,
+  discount: OrderDiscount,
+  uid: string,
+  orderId: string,
+  undo: Undo[],
+): Promise<void> {
   await transactStored(discountUsesPath(discount.code), discountUsesSchema, `użycia kodu ${discount.code}`, (uses) => {
     const taken = takeDiscountUses(discount.code, record, uses, { uid, orderId, units: discount.units });
     if (!taken.ok) throw refusalOfDiscount(taken.refusal);
@@ -63,20 +76,34 @@ export async function takeDiscount(record: Pick<DiscountCodeRecord, 'maxUses' | 
 
 /** Gives an order's uses of a code back (a cancellation, an expiry, a failed placement); idempotent. */
 export async function releaseDiscount(code: string, orderId: string): Promise<void> {
-  await transactStored(discountUsesPath(code), discountUsesSchema, `użycia kodu ${code}`, (uses) => (uses === null ? KEEP : releaseDiscountUses(uses, orderId)));
+  await transactStored(discountUsesPath(code), discountUsesSchema, `użycia kodu ${code}`, (uses) =>
+    uses === null ? KEEP : releaseDiscountUses(uses, orderId),
+  );
 }
 
 /** Takes an expired order's uses again when its late transfer is booked (the code's limits still apply). */
 export async function retakeDiscount(orderId: string, order: Order, undo: Undo[]): Promise<void> {
   if (!order.discount) return;
-  const record = await readStored(discountCodePath(order.discount.code), discountCodeRecordSchema, `kod rabatowy ${order.discount.code}`);
+  const record = await readStored(
+    discountCodePath(order.discount.code),
+    discountCodeRecordSchema,
+    `kod rabatowy ${order.discount.code}`,
+  );
   // Codes are never deleted (only switched off); a missing one has no limits left to respect.
   await takeDiscount(record ?? {}, order.discount, order.uid, orderId, undo);
 }
 
 /** The statistics of a code moved by an order placed with it (`sign` -1 when it is cancelled), for the order's atomic update. */
-export function discountStatsUpdates(discount: OrderDiscount | undefined, sign: 1 | -1, increment: (n: number) => unknown): Record<string, unknown> {
+export function discountStatsUpdates(
+  discount: OrderDiscount | undefined,
+  sign: 1 | -1,
+  increment: (n: number) => unknown,
+): Record<string, unknown> {
   if (!discount) return {};
   const base = `stats/admin/discounts/${discount.code}`;
-  return { [`${base}/orders`]: increment(sign), [`${base}/units`]: increment(sign * discount.units), [`${base}/discountGross`]: increment(sign * discount.gross) };
+  return {
+    [`${base}/orders`]: increment(sign),
+    [`${base}/units`]: increment(sign * discount.units),
+    [`${base}/discountGross`]: increment(sign * discount.gross),
+  };
 }

@@ -1,7 +1,19 @@
 import { logger } from 'firebase-functions/v2';
 import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { cancelledOrder, eventFieldsSchema, expireUnpaidOrdersInput, isPastPaymentDeadline, orderSchema, parseWith, paymentDaysOf, shouldExpire, type ExpireUnpaidOrdersOutput, type Order, type RefusalDetails } from '../domain/index.js';
+import {
+  cancelledOrder,
+  eventFieldsSchema,
+  expireUnpaidOrdersInput,
+  isPastPaymentDeadline,
+  orderSchema,
+  parseWith,
+  paymentDaysOf,
+  shouldExpire,
+  type ExpireUnpaidOrdersOutput,
+  type Order,
+  type RefusalDetails,
+} from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { requireAdmin } from '../lib/caller.js';
 import { isRefusal, parseInput } from '../lib/refusal.js';
@@ -19,8 +31,13 @@ import { expireWaitingOffers } from './waitingOffers.js';
  * `by` is the admin who ran it; absent when the schedule did.
  */
 export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<ExpireUnpaidOrdersOutput> {
-  const paymentDays = paymentDaysOf({ paymentDays: await readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności') });
-  const pending = ((await db.ref('orders').orderByChild('status').equalTo('pending').get()).val() ?? {}) as Record<string, unknown>;
+  const paymentDays = paymentDaysOf({
+    paymentDays: await readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności'),
+  });
+  const pending = ((await db.ref('orders').orderByChild('status').equalTo('pending').get()).val() ?? {}) as Record<
+    string,
+    unknown
+  >;
   const expired: string[] = [];
   const malformed = new Set<string>();
   for (const [orderId, value] of Object.entries(pending)) {
@@ -46,7 +63,12 @@ export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<E
 }
 
 /** Cancels one order if it should expire; `malformed`: left alone, as expiring it would release what nobody can tell it holds. */
-async function expireOne(orderId: string, now: number, paymentDays: number, by?: string): Promise<Order | 'malformed' | null> {
+async function expireOne(
+  orderId: string,
+  now: number,
+  paymentDays: number,
+  by?: string,
+): Promise<Order | 'malformed' | null> {
   try {
     const { written, value } = await transactStored(`orders/${orderId}`, orderSchema, 'zamówienie', (cur) => {
       if (!cur) return null;
@@ -55,7 +77,8 @@ async function expireOne(orderId: string, now: number, paymentDays: number, by?:
     });
     return written && value?.status === 'cancelled' ? value : null;
   } catch (error) {
-    if (isRefusal(error) && (error.details as RefusalDetails | undefined)?.reason === 'stored-data-invalid') return 'malformed';
+    if (isRefusal(error) && (error.details as RefusalDetails | undefined)?.reason === 'stored-data-invalid')
+      return 'malformed';
     throw error;
   }
 }
@@ -67,6 +90,9 @@ export const expireUnpaidOrders = onCall(async (request): Promise<ExpireUnpaidOr
 });
 
 /** Production: every 15 minutes (Europe/Warsaw). Not loaded by the local emulators (no Pub/Sub). */
-export const expireUnpaidOrdersScheduled = onSchedule({ schedule: 'every 15 minutes', timeZone: 'Europe/Warsaw' }, async () => {
-  await expireUnpaidOrdersNow(Date.now());
-});
+export const expireUnpaidOrdersScheduled = onSchedule(
+  { schedule: 'every 15 minutes', timeZone: 'Europe/Warsaw' },
+  async () => {
+    await expireUnpaidOrdersNow(Date.now());
+  },
+);

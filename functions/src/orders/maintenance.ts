@@ -14,7 +14,8 @@ export const MAINTENANCE_MAX_MS = 5 * 60_000;
 type MaintenanceFlag = z.output<typeof maintenanceFlagSchema>;
 
 /** A flag younger than MAINTENANCE_MAX_MS belongs to a reconciliation that is still running. */
-export const isFresh = (flag: MaintenanceFlag | null, now: number): flag is MaintenanceFlag => flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
+export const isFresh = (flag: MaintenanceFlag | null, now: number): flag is MaintenanceFlag =>
+  flag !== null && flag.startedAt > now - MAINTENANCE_MAX_MS;
 
 /** Whether a reconciliation is running now (placements check it right after claiming their key). */
 export async function reconciliationRunning(now: number): Promise<boolean> {

@@ -1,4 +1,12 @@
-import { formatInvoiceNumber, formatOrderNumber, gaplessCounterSchema, nextOrderCounter, orderCounterSchema, reserveGaplessSequence, warsawYear } from '../domain/index.js';
+import {
+  formatInvoiceNumber,
+  formatOrderNumber,
+  gaplessCounterSchema,
+  nextOrderCounter,
+  orderCounterSchema,
+  reserveGaplessSequence,
+  warsawYear,
+} from '../domain/index.js';
 import { holdNode } from '../lib/liveNodes.js';
 import { transactStored } from '../lib/tx.js';
 
@@ -18,7 +26,12 @@ export async function allocateOrderNumber(now: number): Promise<string> {
   const year = warsawYear(now);
   const counter = await holdNode(`counters/orders/${year}`, { lingerMs: ORDER_COUNTER_LINGER_MS });
   try {
-    const { value } = await transactStored(`counters/orders/${year}`, orderCounterSchema, 'licznik zamówień', nextOrderCounter);
+    const { value } = await transactStored(
+      `counters/orders/${year}`,
+      orderCounterSchema,
+      'licznik zamówień',
+      nextOrderCounter,
+    );
     return formatOrderNumber(year, value!.last);
   } finally {
     counter.release();
@@ -34,7 +47,11 @@ export async function reserveInvoiceNumber(orderId: string, year: number): Promi
  * The sequence number reserved for this order in a gapless series' year counter (invoices,
  * corrections); the same one on a retry. The document's final update removes the reservation.
  */
-export async function reserveGaplessNumber(series: 'invoices' | 'corrections', orderId: string, year: number): Promise<number> {
+export async function reserveGaplessNumber(
+  series: 'invoices' | 'corrections',
+  orderId: string,
+  year: number,
+): Promise<number> {
   let sequence = 0;
   await transactStored(`counters/${series}/${year}`, gaplessCounterSchema, 'licznik numerów', (cur) => {
     const next = reserveGaplessSequence(cur, orderId);

@@ -83,7 +83,12 @@ async function placeOrder(kind: OrderKind, request: CallableRequest): Promise<Pl
   }
 }
 
-async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput, holds: NodeHolds): Promise<PlaceOrderOutput> {
+async function placeHolding(
+  kind: OrderKind,
+  uid: string,
+  input: PlaceOrderInput,
+  holds: NodeHolds,
+): Promise<PlaceOrderOutput> {
   const now = Date.now();
   const orderId = db.ref('orders').push().key!;
   const record: IdempotencyRecord = { orderId, kind, status: 'processing', createdAt: now };
@@ -94,7 +99,10 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
   const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
   const [flag, used, read, discountRead] = await Promise.allSettled([
     flagHeld,
-    db.ref(idempotencyPath(uid, input.idempotencyKey)).get().then((snap): unknown => snap.val()),
+    db
+      .ref(idempotencyPath(uid, input.idempotencyKey))
+      .get()
+      .then((snap): unknown => snap.val()),
     readPlacementData(kind, uid, input.buyer.country, holds),
     input.discountCode ? readDiscount(input.discountCode) : Promise.resolve(null),
   ]);
@@ -118,9 +126,12 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     claimIdempotencyKey(uid, input.idempotencyKey, record),
     claimBasket(uid, kind, orderId, priced.basketPaths, basketPart(kind, read.value.basket)),
   ]);
-  const releaseBasket = () => (basketClaim.status === 'fulfilled' && basketClaim.value.claimed ? basketClaim.value.release() : Promise.resolve());
+  const releaseBasket = () =>
+    basketClaim.status === 'fulfilled' && basketClaim.value.claimed ? basketClaim.value.release() : Promise.resolve();
   if (keyClaim.status === 'rejected' || keyClaim.value.replay) {
-    await releaseBasket().catch((error: unknown) => logger.error(`placeOrder: releasing the basket claim of order ${orderId} failed`, error));
+    await releaseBasket().catch((error: unknown) =>
+      logger.error(`placeOrder: releasing the basket claim of order ${orderId} failed`, error),
+    );
     if (keyClaim.status === 'rejected') throw keyClaim.reason;
     return keyClaim.value.replay!;
   }
@@ -142,22 +153,39 @@ async function placeHolding(kind: OrderKind, uid: string, input: PlaceOrderInput
     if (reserved.status === 'rejected') throw reserved.reason;
     if (discountTaken.status === 'rejected') throw discountTaken.reason;
     if (numbered.status === 'rejected') throw numbered.reason;
-    if (outbox.status === 'rejected') logger.warn(`placeOrder: listening to the outbox entry of order ${orderId} failed`, outbox.reason);
+    if (outbox.status === 'rejected')
+      logger.warn(`placeOrder: listening to the outbox entry of order ${orderId} failed`, outbox.reason);
     const placed = newOrder({
-      uid, kind, lines, number: numbered.value, email: profile.email, invoice: input.buyer,
-      idempotencyKey: input.idempotencyKey, createdAt: now, payBy: paymentDeadline(now, paymentDays), discount: discounted?.discount,
+      uid,
+      kind,
+      lines,
+      number: numbered.value,
+      email: profile.email,
+      invoice: input.buyer,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: now,
+      payBy: paymentDeadline(now, paymentDays),
+      discount: discounted?.discount,
     });
     // Nothing to pay after the discount: confirmed at once, without an invoice (docs/discounts.md).
     const settled = isSettledByDiscount(placed);
     const order = settled ? settledOrder(placed, now) : placed;
-    const updates = placementUpdates(orderId, order, kind, priced.basketPaths.map((p) => `baskets/${uid}/${p}`), input);
+    const updates = placementUpdates(
+      orderId,
+      order,
+      kind,
+      priced.basketPaths.map((p) => `baskets/${uid}/${p}`),
+      input,
+    );
     if (settled) Object.assign(updates, settledOrderUpdates(orderId, order, catalogue, now));
     // The order e-mail is written in the same update (docs/email.md); its delivery never throws.
     await commitWithMail(updates, await orderPlacedMail(orderId, order));
     if (ownOffers.size) await removeTakenEntries(ownOffers);
     return { orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: false };
   } catch (error) {
-    await runUndo(undo, (label, undoError) => logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError));
+    await runUndo(undo, (label, undoError) =>
+      logger.error(`placeOrder: compensation "${label}" failed for order ${orderId}`, undoError),
+    );
     throw error;
   }
 }
@@ -170,11 +198,23 @@ type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
  * offer's e-mail is sent after its hold has committed), so other placements read nothing more — a
  * sold-out refusal still costs one round trip. The quota transaction takes only holds that stand.
  */
-async function waitingOffersTaken(uid: string, lines: readonly OrderLine[], catalogue: Catalogue, now: number): Promise<Map<string, string[]>> {
-  const typeIds = [...new Set(lines.flatMap((l) => (l.type === 'ticket' ? [l.ticketTypeId] : [])))].filter((id) => catalogue.ticketTypes.get(id)?.offers);
+async function waitingOffersTaken(
+  uid: string,
+  lines: readonly OrderLine[],
+  catalogue: Catalogue,
+  now: number,
+): Promise<Map<string, string[]>> {
+  const typeIds = [...new Set(lines.flatMap((l) => (l.type === 'ticket' ? [l.ticketTypeId] : [])))].filter(
+    (id) => catalogue.ticketTypes.get(id)?.offers,
+  );
   if (!typeIds.length) return new Map();
   const places = await readOwnPlaces(uid, typeIds);
-  return offersTakenBy(lines, (id) => catalogue.ticketTypes.get(id)?.offers, (id) => places.get(id), now);
+  return offersTakenBy(
+    lines,
+    (id) => catalogue.ticketTypes.get(id)?.offers,
+    (id) => places.get(id),
+    now,
+  );
 }
 
 /**
@@ -184,18 +224,23 @@ async function waitingOffersTaken(uid: string, lines: readonly OrderLine[], cata
 const BASKET_CLAIM_STALE_MS = 2 * 60_000;
 
 const basketClaimPath = (uid: string, kind: OrderKind) => `basketClaims/${uid}/${kind}`;
-const basketPart = (kind: OrderKind, basket: Partial<Basket>): unknown => (kind === 'tickets' ? basket.tickets : basket.merch) ?? null;
+const basketPart = (kind: OrderKind, basket: Partial<Basket>): unknown =>
+  (kind === 'tickets' ? basket.tickets : basket.merch) ?? null;
 
 /** The value at `path` (`merch/line-1`) of a basket part as read, for comparing two reads. */
 function lineOf(part: unknown, path: string): string {
   const id = path.slice(path.indexOf('/') + 1);
-  const value = part !== null && typeof part === 'object' && Object.hasOwn(part, id) ? (part as Record<string, unknown>)[id] : null;
+  const value =
+    part !== null && typeof part === 'object' && Object.hasOwn(part, id) ? (part as Record<string, unknown>)[id] : null;
   return canonicalJson(value);
 }
 function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+    .join(',')}}`;
 }
 
 /**
@@ -207,18 +252,27 @@ function canonicalJson(value: unknown): string {
  * ordered them finished in between, or the buyer changed them) refuse it too (`basket-changed`).
  * Either way nothing else has been written: the claim, when taken, is released by the caller.
  */
-async function claimBasket(uid: string, kind: OrderKind, orderId: string, orderedPaths: string[], pricedPart: unknown): Promise<{ claimed: boolean; refusal?: 'basket-in-order' | 'basket-changed'; release: () => Promise<void> }> {
+async function claimBasket(
+  uid: string,
+  kind: OrderKind,
+  orderId: string,
+  orderedPaths: string[],
+  pricedPart: unknown,
+): Promise<{ claimed: boolean; refusal?: 'basket-in-order' | 'basket-changed'; release: () => Promise<void> }> {
   const path = basketClaimPath(uid, kind);
   let sends = 0;
   const claimed = transactStored(path, basketClaimSchema, 'zamawiany koszyk', (current) => {
     sends++;
-    const heldByOther = current !== null && current.orderId !== orderId && Date.now() - current.at < BASKET_CLAIM_STALE_MS;
+    const heldByOther =
+      current !== null && current.orderId !== orderId && Date.now() - current.at < BASKET_CLAIM_STALE_MS;
     return heldByOther ? KEEP : { orderId, at: Date.now() };
   });
   const partRef = db.ref(`baskets/${uid}/${kind}`);
   const readBehindClaim = partRef.get();
   const release = async () => {
-    await transactStored(path, basketClaimSchema, 'zamawiany koszyk', (current) => (current === null || current.orderId === orderId ? null : KEEP));
+    await transactStored(path, basketClaimSchema, 'zamawiany koszyk', (current) =>
+      current === null || current.orderId === orderId ? null : KEEP,
+    );
   };
   const [result, behind] = await Promise.all([claimed, readBehindClaim]);
   if (!result.written) return { claimed: false, refusal: 'basket-in-order', release };
@@ -234,9 +288,15 @@ const idempotencyPath = (uid: string, key: string) => `idempotency/${uid}/${key}
  * Claims the request's idempotency key for this attempt. A key used meanwhile (the same request sent
  * twice at once) is answered as answerUsedKey answers it.
  */
-async function claimIdempotencyKey(uid: string, key: string, record: IdempotencyRecord): Promise<{ replay?: PlaceOrderOutput; release: () => Promise<void> }> {
+async function claimIdempotencyKey(
+  uid: string,
+  key: string,
+  record: IdempotencyRecord,
+): Promise<{ replay?: PlaceOrderOutput; release: () => Promise<void> }> {
   const path = idempotencyPath(uid, key);
-  const { written, value: existing } = await transactStored(path, idempotencyRecordSchema, 'klucz żądania', (cur) => (cur ? KEEP : record));
+  const { written, value: existing } = await transactStored(path, idempotencyRecordSchema, 'klucz żądania', (cur) =>
+    cur ? KEEP : record,
+  );
   const release = () => db.ref(path).remove();
   if (written || !existing) return { release };
   return { replay: await answerUsedKey(uid, key, existing, record), release };
@@ -246,13 +306,24 @@ async function claimIdempotencyKey(uid: string, key: string, record: Idempotency
  * A key already used answers with the order it placed (a retry after a lost answer), or refuses
  * while that attempt is still under way, or when it was used for the other kind of order.
  */
-async function answerUsedKey(uid: string, key: string, existing: unknown, record: IdempotencyRecord): Promise<PlaceOrderOutput> {
+async function answerUsedKey(
+  uid: string,
+  key: string,
+  existing: unknown,
+  record: IdempotencyRecord,
+): Promise<PlaceOrderOutput> {
   const previous = parseStored(idempotencyRecordSchema, existing, idempotencyPath(uid, key), 'klucz żądania');
   if (previous.kind !== record.kind) throw refuse('idempotency-conflict', { field: 'idempotencyKey' });
   if (previous.status !== 'done') throw refuse('busy');
   const order = await readStored(`orders/${previous.orderId}`, orderSchema, 'zamówienie');
   if (!order) throw refuse('busy');
-  return { orderId: previous.orderId, number: order.number, status: order.status, totalGross: order.totals.gross, replayed: true };
+  return {
+    orderId: previous.orderId,
+    number: order.number,
+    status: order.status,
+    totalGross: order.totals.gross,
+    replayed: true,
+  };
 }
 
 /**
@@ -270,46 +341,87 @@ async function readPlacementData(kind: OrderKind, uid: string, country: string, 
   const [profile, basket, members, countries, paymentDays, claims, holdings] = await Promise.all([
     readStored(`profiles/${uid}`, profileSchema, 'profil'),
     // The rules validate the basket too, but the server never trusts what a client could write.
-    db.ref(`baskets/${uid}`).get().then((snap) => (snap.exists() ? basketFrom(snap.val()) : {})),
+    db
+      .ref(`baskets/${uid}`)
+      .get()
+      .then((snap) => (snap.exists() ? basketFrom(snap.val()) : {})),
     readStored(`members/${uid}`, accountMembersSchema, 'uczestnicy konta'),
     holds.hold('countries', shared),
-    holds.hold('event', shared).then(() => readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności')),
+    holds
+      .hold('event', shared)
+      .then(() => readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności')),
     readStored(`tickets/${uid}`, accountTicketsSchema, 'bilety uczestników'),
     readStored(`holdings/${uid}`, holdingsSchema, 'limity konta'),
     catalogueNode,
   ]);
   if (!profile) throw refuse('profile-missing');
   // The buyer's country must come from the organiser's list (as in registration, an event without a list accepts any code).
-  if (countries.value(country) === null && countries.value() !== null) throw refuse('country-missing', { field: 'buyer.country' });
+  if (countries.value(country) === null && countries.value() !== null)
+    throw refuse('country-missing', { field: 'buyer.country' });
   const catalogue = await readCatalogue(catalogueIdsOf(kind, basket));
-  return { profile, basket, members: members ?? {}, paymentDays: paymentDaysOf({ paymentDays }), catalogue, claims, holdings };
+  return {
+    profile,
+    basket,
+    members: members ?? {},
+    paymentDays: paymentDaysOf({ paymentDays }),
+    catalogue,
+    claims,
+    holdings,
+  };
 }
 
 /** Worded for the participant, who can fix the basket: the refusal names the basket field. */
 function basketFrom(value: unknown): Partial<Basket> {
   const parsed = parseWith(basketSchema, value);
-  if (!parsed.ok) throw refuse('invalid-input', { field: `basket.${parsed.error.field}`, message: `Koszyk zawiera nieprawidłowe dane: ${parsed.error.message}` });
+  if (!parsed.ok)
+    throw refuse('invalid-input', {
+      field: `basket.${parsed.error.field}`,
+      message: `Koszyk zawiera nieprawidłowe dane: ${parsed.error.message}`,
+    });
   return parsed.data;
 }
 
 /** The catalogue entries, each parsed; answered from the held catalogue node without a round trip. */
-async function readCatalogue({ ticketTypeIds, productIds }: { ticketTypeIds: string[]; productIds: string[] }): Promise<Catalogue> {
+async function readCatalogue({
+  ticketTypeIds,
+  productIds,
+}: {
+  ticketTypeIds: string[];
+  productIds: string[];
+}): Promise<Catalogue> {
   const [ticketTypes, products] = await Promise.all([
-    Promise.all(ticketTypeIds.map(async (id) => [id, await readStored(`ticketTypes/${id}`, ticketTypeSchema, `bilet ${id}`)] as const)),
-    Promise.all(productIds.map(async (id) => [id, await readStored(`products/${id}`, productSchema, `produkt ${id}`)] as const)),
+    Promise.all(
+      ticketTypeIds.map(
+        async (id) => [id, await readStored(`ticketTypes/${id}`, ticketTypeSchema, `bilet ${id}`)] as const,
+      ),
+    ),
+    Promise.all(
+      productIds.map(async (id) => [id, await readStored(`products/${id}`, productSchema, `produkt ${id}`)] as const),
+    ),
   ]);
   return { ticketTypes: new Map(ticketTypes), products: new Map(products) };
 }
 
 /** The one atomic update that makes the order visible, empties the basket lines, releases the basket and moves the counters. */
-function placementUpdates(orderId: string, order: Order, kind: OrderKind, basketPaths: string[], input: PlaceOrderInput): Record<string, unknown> {
+function placementUpdates(
+  orderId: string,
+  order: Order,
+  kind: OrderKind,
+  basketPaths: string[],
+  input: PlaceOrderInput,
+): Record<string, unknown> {
   const day = warsawDate(order.createdAt);
   const updates: Record<string, unknown> = {
     [`orders/${orderId}`]: order,
     [basketClaimPath(order.uid, kind)]: null,
     [`idempotency/${order.uid}/${order.idempotencyKey}/status`]: 'done',
     [`baskets/${order.uid}/updatedAt`]: order.createdAt,
-    ...(order.status === 'pending' ? { 'stats/admin/revenue/pendingGross': ServerValue.increment(order.totals.gross), 'stats/admin/orders/pending': ServerValue.increment(1) } : {}),
+    ...(order.status === 'pending'
+      ? {
+          'stats/admin/revenue/pendingGross': ServerValue.increment(order.totals.gross),
+          'stats/admin/orders/pending': ServerValue.increment(1),
+        }
+      : {}),
     ...discountStatsUpdates(order.discount, 1, ServerValue.increment),
     // Like `placed`, the day's placed value is what was ordered that day: a later cancellation does not reverse it.
     [`stats/admin/perDay/${day}/placed`]: ServerValue.increment(1),

@@ -46,12 +46,14 @@ export const STALE_AFTER_MS = 10 * 60_000;
 const SETTLE_WAIT_MS = 20_000;
 const SETTLE_POLL_MS = 250;
 
-
 /** A whole collection read back with the schema of one record (none → {}). */
-async function readCollection<S extends z.ZodType>(path: string, schema: S, what: string): Promise<Record<string, z.output<S>>> {
+async function readCollection<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  what: string,
+): Promise<Record<string, z.output<S>>> {
   return (await readStored(path, z.record(z.string(), schema), what)) ?? {};
 }
-
 
 /**
  * Waits until no placement is under way (no fresh `processing` idempotency record) and removes
@@ -62,7 +64,11 @@ async function settlePlacements(): Promise<number> {
   const deadline = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
     const now = Date.now();
-    const all = await readCollection('idempotency', z.record(z.string(), idempotencyRecordSchema), 'próby składania zamówień');
+    const all = await readCollection(
+      'idempotency',
+      z.record(z.string(), idempotencyRecordSchema),
+      'próby składania zamówień',
+    );
     const stale: string[] = [];
     let running = 0;
     for (const [uid, attempts] of Object.entries(all)) {
@@ -76,10 +82,15 @@ async function settlePlacements(): Promise<number> {
       let removed = 0;
       for (const path of stale) {
         // Only if it is still the dead attempt (a transaction, so a concurrent change wins).
-        const { written } = await transactStored(`idempotency/${path}`, idempotencyRecordSchema, 'próba złożenia zamówienia', (cur) => {
-          if (!cur) return null;
-          return cur.status === 'processing' && cur.createdAt < now - STALE_AFTER_MS ? null : KEEP;
-        });
+        const { written } = await transactStored(
+          `idempotency/${path}`,
+          idempotencyRecordSchema,
+          'próba złożenia zamówienia',
+          (cur) => {
+            if (!cur) return null;
+            return cur.status === 'processing' && cur.createdAt < now - STALE_AFTER_MS ? null : KEEP;
+          },
+        );
         if (written) removed++;
       }
       return removed;
@@ -102,7 +113,12 @@ function holds(order: Order): boolean {
  * Sets the `sold` counter of the node at `path` to `target` by transaction. Returns the node and
  * the value it had when that differed, null when the node is gone or was already right.
  */
-async function setSold<T extends { sold: number }>(path: string, schema: z.ZodType<T, T>, what: string, target: number): Promise<{ value: T; before: number } | null> {
+async function setSold<T extends { sold: number }>(
+  path: string,
+  schema: z.ZodType<T, T>,
+  what: string,
+  target: number,
+): Promise<{ value: T; before: number } | null> {
   let before: number | null = null;
   const { written, value } = await transactStored(path, schema, what, (cur) => {
     before = cur ? cur.sold : null;
@@ -124,7 +140,14 @@ async function recountTicketTypes(held: Map<string, number>, corrections: Reserv
       checked++;
       const target = held.get(id) ?? 0;
       const changed = await setSold<{ sold: number; name: string }>(`${base}/${id}`, schema, `bilet ${id}`, target);
-      if (changed) corrections.push({ kind: 'ticketType', id, name: changed.value.name, soldBefore: changed.before, soldAfter: target });
+      if (changed)
+        corrections.push({
+          kind: 'ticketType',
+          id,
+          name: changed.value.name,
+          soldBefore: changed.before,
+          soldAfter: target,
+        });
     }
   }
   return checked;
@@ -141,9 +164,20 @@ async function recountVariants(held: Map<string, number>, corrections: Reservati
       for (const variantId of Object.keys(product.variants ?? {})) {
         checked++;
         const target = held.get(`${productId}/${variantId}`) ?? 0;
-        const changed = await setSold(`${base}/${productId}/variants/${variantId}`, variantSchema, `wariant ${productId}/${variantId}`, target);
+        const changed = await setSold(
+          `${base}/${productId}/variants/${variantId}`,
+          variantSchema,
+          `wariant ${productId}/${variantId}`,
+          target,
+        );
         if (changed) {
-          corrections.push({ kind: 'variant', id: `${productId}/${variantId}`, name: `${product.name} (${changed.value.label})`, soldBefore: changed.before, soldAfter: target });
+          corrections.push({
+            kind: 'variant',
+            id: `${productId}/${variantId}`,
+            name: `${product.name} (${changed.value.label})`,
+            soldBefore: changed.before,
+            soldAfter: target,
+          });
         }
       }
     }
@@ -174,7 +208,9 @@ async function recountHoldings(orders: Record<string, Order>): Promise<number> {
     // Never abort on a value (the first run may see a stale null from the local cache): the last
     // run, on the server's value, decides whether it differed. Holdings that differ only in counts
     // of 0 (left by a refund or a cancellation) hold the same and are left as they are.
-    const { written } = await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) => (sameHoldings(cur, normal) ? KEEP : normal));
+    const { written } = await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) =>
+      sameHoldings(cur, normal) ? KEEP : normal,
+    );
     if (written) corrected++;
   }
   return corrected;
@@ -190,7 +226,12 @@ async function recountDiscountUses(orders: Record<string, Order>): Promise<numbe
   let corrected = 0;
   for (const code of new Set([...Object.keys(stored), ...target.keys()])) {
     const wanted = target.get(code) ?? null;
-    const { written } = await transactStored(discountUsesPath(code), discountUsesSchema, `użycia kodu ${code}`, (cur) => (sameDiscountUses(cur, wanted) ? KEEP : wanted));
+    const { written } = await transactStored(
+      discountUsesPath(code),
+      discountUsesSchema,
+      `użycia kodu ${code}`,
+      (cur) => (sameDiscountUses(cur, wanted) ? KEEP : wanted),
+    );
     if (written) corrected++;
   }
   return corrected;
@@ -198,7 +239,11 @@ async function recountDiscountUses(orders: Record<string, Order>): Promise<numbe
 
 /** Ticket claims whose order does not exist or has released them (left by a placement that died). */
 async function releaseOrphanClaims(orders: Record<string, Order>): Promise<number> {
-  const all = await readCollection('tickets', z.record(z.string(), z.record(z.string(), ticketRecordSchema)), 'bilety uczestników');
+  const all = await readCollection(
+    'tickets',
+    z.record(z.string(), z.record(z.string(), ticketRecordSchema)),
+    'bilety uczestników',
+  );
   let released = 0;
   for (const [uid, members] of Object.entries(all)) {
     for (const [memberId, claims] of Object.entries(members ?? {})) {
@@ -241,7 +286,12 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
     if (completedCancellations > 0) orders = await readCollection('orders', orderSchema, 'zamówienia');
     // Refunded lines no longer hold quota, stock or holdings (docs/refunds.md).
     const refunds = await readCollection('refunds', orderRefundsSchema, 'zwroty');
-    orders = Object.fromEntries(Object.entries(orders).map(([id, o]) => [id, refunds[id]?.refunded ? { ...o, lines: linesLeftAfterRefunds(o.lines, refunds[id].refunded) } : o]));
+    orders = Object.fromEntries(
+      Object.entries(orders).map(([id, o]) => [
+        id,
+        refunds[id]?.refunded ? { ...o, lines: linesLeftAfterRefunds(o.lines, refunds[id].refunded) } : o,
+      ]),
+    );
 
     const ticketsHeld = new Map<string, number>();
     const variantsHeld = new Map<string, number>();
@@ -257,7 +307,16 @@ export async function reconcileReservationsAs(caller: Caller): Promise<Reconcile
     const releasedTicketClaims = await releaseOrphanClaims(orders);
     const correctedHoldings = await recountHoldings(orders);
     const correctedDiscountUses = await recountDiscountUses(orders);
-    const out = { checkedTicketTypes, checkedVariants, corrections, releasedTicketClaims, removedStaleAttempts, completedCancellations, correctedHoldings, correctedDiscountUses };
+    const out = {
+      checkedTicketTypes,
+      checkedVariants,
+      corrections,
+      releasedTicketClaims,
+      removedStaleAttempts,
+      completedCancellations,
+      correctedHoldings,
+      correctedDiscountUses,
+    };
     logger.info('reconcileReservations', { by: caller.uid, ...out });
     return out;
   } finally {

@@ -15,9 +15,17 @@ export function settledOrder(order: Order, now: number): Order {
  * and no invoice number: nothing was sold for money. Counts of one path are summed (two increments
  * of one path in one update would keep only the last).
  */
-export function settledOrderUpdates(orderId: string, order: Order, catalogue: Catalogue, now: number): Record<string, unknown> {
+export function settledOrderUpdates(
+  orderId: string,
+  order: Order,
+  catalogue: Catalogue,
+  now: number,
+): Record<string, unknown> {
   const day = warsawDate(now);
-  const counts = new Map<string, number>([['stats/admin/orders/paid', 1], [`stats/admin/perDay/${day}/paid`, 1]]);
+  const counts = new Map<string, number>([
+    ['stats/admin/orders/paid', 1],
+    [`stats/admin/perDay/${day}/paid`, 1],
+  ]);
   const count = (path: string, n: number) => counts.set(path, (counts.get(path) ?? 0) + n);
   const updates: Record<string, unknown> = {};
   for (const l of Object.values(order.lines)) {
@@ -28,7 +36,12 @@ export function settledOrderUpdates(orderId: string, order: Order, catalogue: Ca
       count(`stats/admin/variants/${l.productId}/${l.variantId}/paid`, l.quantity);
     }
   }
-  const { pickups, ticketCount } = pickupItemsOf(orderId, order, (id) => catalogue.ticketTypes.get(id)?.pickupLabel, now);
+  const { pickups, ticketCount } = pickupItemsOf(
+    orderId,
+    order,
+    (id) => catalogue.ticketTypes.get(id)?.pickupLabel,
+    now,
+  );
   for (const [key, item] of Object.entries(pickups)) updates[`pickups/${order.uid}/${key}`] = item;
   if (ticketCount) count('stats/public/ticketsPaid', ticketCount);
   if (Object.keys(pickups).length) count('stats/admin/pickups/total', Object.keys(pickups).length);

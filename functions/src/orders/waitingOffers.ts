@@ -37,7 +37,10 @@ const LIST_WHAT = 'lista oczekujących';
 const readList = (ticketTypeId: string) => readStored(waitingListPath(ticketTypeId), waitingListSchema, LIST_WHAT);
 
 /** A changed list, decided on the current record by `decide` (null = remove the list). */
-export function transactList(ticketTypeId: string, decide: (cur: WaitingList | null) => WaitingList | null | typeof KEEP) {
+export function transactList(
+  ticketTypeId: string,
+  decide: (cur: WaitingList | null) => WaitingList | null | typeof KEEP,
+) {
   return transactStored(waitingListPath(ticketTypeId), waitingListSchema, LIST_WHAT, decide);
 }
 
@@ -55,22 +58,33 @@ export async function offerFreedUnits(ticketTypeId: string, now = Date.now()): P
   const offered: string[] = [];
   try {
     for (let round = 0; round < 5; round++) {
-      const [list, settings] = await Promise.all([readList(ticketTypeId), readStored(WAITING_LIST_SETTINGS_PATH, waitingListSettingsSchema, 'ustawienia listy oczekujących')]);
+      const [list, settings] = await Promise.all([
+        readList(ticketTypeId),
+        readStored(WAITING_LIST_SETTINGS_PATH, waitingListSettingsSchema, 'ustawienia listy oczekujących'),
+      ]);
       if (!list?.entries) return offered;
       const expiresAt = offerExpiry(now, offerHoursOf(settings));
       let held: string[] = [];
-      const { value: type } = await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => {
-        held = [];
-        if (!cur || !onSale(cur, now)) return KEEP;
-        const result = holdFor(cur, nextInLine(list, cur), expiresAt);
-        held = result.held;
-        return held.length ? result.next : KEEP;
-      });
+      const { value: type } = await transactStored(
+        `ticketTypes/${ticketTypeId}`,
+        ticketTypeSchema,
+        `bilet ${ticketTypeId}`,
+        (cur) => {
+          held = [];
+          if (!cur || !onSale(cur, now)) return KEEP;
+          const result = holdFor(cur, nextInLine(list, cur), expiresAt);
+          held = result.held;
+          return held.length ? result.next : KEEP;
+        },
+      );
       if (!type || !held.length) return offered;
       let applied: string[] = [];
       let gone: string[] = [];
       const { value: after } = await transactList(ticketTypeId, (cur) => {
-        const result = withOffers(cur, held.map((entryId) => ({ entryId, offeredAt: now, expiresAt })));
+        const result = withOffers(
+          cur,
+          held.map((entryId) => ({ entryId, offeredAt: now, expiresAt })),
+        );
         applied = result.applied;
         gone = result.gone;
         return applied.length ? result.next : KEEP;
@@ -87,20 +101,37 @@ export async function offerFreedUnits(ticketTypeId: string, now = Date.now()): P
 }
 
 /** The offer's e-mail, written with the ticket put into the participant's basket (one update). */
-async function announceOffer(ticketTypeId: string, type: TicketType, list: WaitingList | null, entryId: string, expiresAt: number): Promise<void> {
+async function announceOffer(
+  ticketTypeId: string,
+  type: TicketType,
+  list: WaitingList | null,
+  entryId: string,
+  expiresAt: number,
+): Promise<void> {
   const entry = list?.entries?.[entryId];
   if (!entry) return;
-  const mail = await waitingOfferMail(entryId, { uid: entry.uid, memberName: entry.name, ticketName: type.name, expiresAt });
-  await commitWithMail({
-    [`baskets/${entry.uid}/tickets/${entry.memberId}`]: { ticketTypeId },
-    [`baskets/${entry.uid}/updatedAt`]: Date.now(),
-  }, mail);
+  const mail = await waitingOfferMail(entryId, {
+    uid: entry.uid,
+    memberName: entry.name,
+    ticketName: type.name,
+    expiresAt,
+  });
+  await commitWithMail(
+    {
+      [`baskets/${entry.uid}/tickets/${entry.memberId}`]: { ticketTypeId },
+      [`baskets/${entry.uid}/updatedAt`]: Date.now(),
+    },
+    mail,
+  );
 }
 
 /** Gives back the units held for these entries (followed into the archive). Answers whether any hold was removed. */
 export async function releaseHolds(ticketTypeId: string, entryIds: readonly string[]): Promise<boolean> {
   let released = false;
-  for (const [base, schema] of [['ticketTypes', ticketTypeSchema], ['archivedTicketTypes', archivedTicketTypeSchema]] as const) {
+  for (const [base, schema] of [
+    ['ticketTypes', ticketTypeSchema],
+    ['archivedTicketTypes', archivedTicketTypeSchema],
+  ] as const) {
     const { value } = await transactStored(`${base}/${ticketTypeId}`, schema, `bilet ${ticketTypeId}`, (cur) => {
       released = false;
       if (!cur || !entryIds.some((id) => cur.offers && Object.hasOwn(cur.offers, id))) return KEEP;
@@ -121,8 +152,16 @@ export async function afterEntryRemoved(ticketTypeId: string, entryId: string): 
  * The buyer's places on the lists of the ticket types that hold offers now: what the placement
  * needs to tell which offers its lines take (domain `offersTakenBy`).
  */
-export async function readOwnPlaces(uid: string, ticketTypeIds: readonly string[]): Promise<Map<string, Record<string, WaitingPlace>>> {
-  const read = await Promise.all(ticketTypeIds.map(async (id) => [id, await readStored(`${waitingListPath(id)}/places/${uid}`, accountWaitingPlacesSchema, LIST_WHAT)] as const));
+export async function readOwnPlaces(
+  uid: string,
+  ticketTypeIds: readonly string[],
+): Promise<Map<string, Record<string, WaitingPlace>>> {
+  const read = await Promise.all(
+    ticketTypeIds.map(
+      async (id) =>
+        [id, await readStored(`${waitingListPath(id)}/places/${uid}`, accountWaitingPlacesSchema, LIST_WHAT)] as const,
+    ),
+  );
   return new Map(read.filter((r): r is readonly [string, Record<string, WaitingPlace>] => r[1] !== null));
 }
 
@@ -155,9 +194,19 @@ export async function expireWaitingOffers(now: number): Promise<{ expired: numbe
     try {
       const list = await readList(ticketTypeId);
       const type = await readStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`);
-      const orphans = Object.keys(type?.offers ?? {}).filter((id) => !list?.entries || !Object.hasOwn(list.entries, id));
+      const orphans = Object.keys(type?.offers ?? {}).filter(
+        (id) => !list?.entries || !Object.hasOwn(list.entries, id),
+      );
       const stale = [...new Set([...(type ? expiredHolds(type, now) : []), ...orphans])];
-      if (stale.length) await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => (cur ? withoutHolds(cur, stale.filter((id) => orphans.includes(id) || (cur.offers?.[id] ?? Infinity) <= now)) : KEEP));
+      if (stale.length)
+        await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) =>
+          cur
+            ? withoutHolds(
+                cur,
+                stale.filter((id) => orphans.includes(id) || (cur.offers?.[id] ?? Infinity) <= now),
+              )
+            : KEEP,
+        );
       let passed: string[] = [];
       if (list?.entries) {
         await transactList(ticketTypeId, (cur) => {
@@ -184,7 +233,9 @@ export async function removeAccountFromWaitingLists(uid: string): Promise<void> 
   for (const ticketTypeId of Object.keys(lists)) {
     let removed: string[] = [];
     await transactList(ticketTypeId, (cur) => {
-      removed = Object.entries(cur?.entries ?? {}).filter(([, e]) => e.uid === uid).map(([id]) => id);
+      removed = Object.entries(cur?.entries ?? {})
+        .filter(([, e]) => e.uid === uid)
+        .map(([id]) => id);
       return removed.length ? withoutEntries(cur, removed) : KEEP;
     });
     if (removed.length && (await releaseHolds(ticketTypeId, removed))) await offerFreedUnits(ticketTypeId);

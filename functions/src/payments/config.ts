@@ -12,7 +12,12 @@ import { defineSecret } from 'firebase-functions/params';
 import { REGION } from '../domain/index.js';
 import { P24_HOSTS, type P24Account } from '../domain/payments/przelewy24.js';
 
-const P24_SECRETS = [defineSecret('P24_MERCHANT_ID'), defineSecret('P24_POS_ID'), defineSecret('P24_CRC'), defineSecret('P24_API_KEY')];
+const P24_SECRETS = [
+  defineSecret('P24_MERCHANT_ID'),
+  defineSecret('P24_POS_ID'),
+  defineSecret('P24_CRC'),
+  defineSecret('P24_API_KEY'),
+];
 
 /** Options for the payment functions: bind the secrets only where the environment does not provide them. */
 export function p24SecretOptions(): { secrets?: typeof P24_SECRETS } {
@@ -36,7 +41,8 @@ export function p24Config(): P24Config | null {
   const posId = Number(env.P24_POS_ID || env.P24_MERCHANT_ID);
   const crc = env.P24_CRC?.trim();
   const apiKey = env.P24_API_KEY?.trim();
-  if (!Number.isSafeInteger(merchantId) || merchantId <= 0 || !Number.isSafeInteger(posId) || !crc || !apiKey) return null;
+  if (!Number.isSafeInteger(merchantId) || merchantId <= 0 || !Number.isSafeInteger(posId) || !crc || !apiKey)
+    return null;
   const base = env.P24_BASE_URL?.trim() || 'sandbox';
   const host = (base === 'sandbox' || base === 'production' ? P24_HOSTS[base] : base).replace(/\/+$/, '');
   const project = env.GCLOUD_PROJECT ?? '';

@@ -32,7 +32,10 @@ async function api<T>(config: P24Config, method: 'GET' | 'POST' | 'PUT', path: s
       signal: AbortSignal.timeout(API_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new ProviderError(`Przelewy24 ${path}: brak odpowiedzi (${error instanceof Error ? error.message : String(error)})`, 0);
+    throw new ProviderError(
+      `Przelewy24 ${path}: brak odpowiedzi (${error instanceof Error ? error.message : String(error)})`,
+      0,
+    );
   }
   const text = await response.text();
   let parsed: unknown;
@@ -43,7 +46,10 @@ async function api<T>(config: P24Config, method: 'GET' | 'POST' | 'PUT', path: s
   }
   if (!response.ok) {
     const error = (parsed as { error?: unknown } | null)?.error;
-    throw new ProviderError(`Przelewy24 ${path}: ${response.status} ${typeof error === 'string' ? error : text.slice(0, 200)}`, response.status);
+    throw new ProviderError(
+      `Przelewy24 ${path}: ${response.status} ${typeof error === 'string' ? error : text.slice(0, 200)}`,
+      response.status,
+    );
   }
   return parsed as T;
 }
@@ -57,7 +63,10 @@ export interface RegisterRequest {
 }
 
 /** transaction/register → the token of the payment window. */
-export async function registerTransaction(config: P24Config, request: RegisterRequest): Promise<{ token: string; redirectUrl: string }> {
+export async function registerTransaction(
+  config: P24Config,
+  request: RegisterRequest,
+): Promise<{ token: string; redirectUrl: string }> {
   const body = {
     merchantId: config.merchantId,
     posId: config.posId,
@@ -73,16 +82,26 @@ export async function registerTransaction(config: P24Config, request: RegisterRe
     // The provider's window closes after this many minutes; the order's own deadline is longer.
     timeLimit: 15,
     waitForResult: false,
-    sign: p24Sign('register', { sessionId: request.sessionId, merchantId: config.merchantId, amount: request.amount, currency: 'PLN', crc: config.crc }),
+    sign: p24Sign('register', {
+      sessionId: request.sessionId,
+      merchantId: config.merchantId,
+      amount: request.amount,
+      currency: 'PLN',
+      crc: config.crc,
+    }),
   };
   const answer = await api<{ data?: { token?: unknown } }>(config, 'POST', '/transaction/register', body);
   const token = answer?.data?.token;
-  if (typeof token !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(token)) throw new ProviderError('Przelewy24 transaction/register: odpowiedź bez tokenu', 502);
+  if (typeof token !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(token))
+    throw new ProviderError('Przelewy24 transaction/register: odpowiedź bez tokenu', 502);
   return { token, redirectUrl: `${config.host}/trnRequest/${token}` };
 }
 
 /** transaction/verify: the provider confirms it holds the money; only then is the order booked. */
-export async function verifyTransaction(config: P24Config, t: { sessionId: string; orderId: number; amount: number }): Promise<void> {
+export async function verifyTransaction(
+  config: P24Config,
+  t: { sessionId: string; orderId: number; amount: number },
+): Promise<void> {
   const body = {
     merchantId: config.merchantId,
     posId: config.posId,
@@ -90,19 +109,31 @@ export async function verifyTransaction(config: P24Config, t: { sessionId: strin
     amount: t.amount,
     currency: 'PLN',
     orderId: t.orderId,
-    sign: p24Sign('verify', { sessionId: t.sessionId, orderId: t.orderId, amount: t.amount, currency: 'PLN', crc: config.crc }),
+    sign: p24Sign('verify', {
+      sessionId: t.sessionId,
+      orderId: t.orderId,
+      amount: t.amount,
+      currency: 'PLN',
+      crc: config.crc,
+    }),
   };
   const answer = await api<{ data?: { status?: unknown } }>(config, 'PUT', '/transaction/verify', body);
-  if (answer?.data?.status !== 'success') throw new ProviderError('Przelewy24 transaction/verify: brak potwierdzenia', 502);
+  if (answer?.data?.status !== 'success')
+    throw new ProviderError('Przelewy24 transaction/verify: brak potwierdzenia', 502);
 }
 
 /** transaction/refund of part or all of a verified transaction; its notification goes to statusUrl. */
-export async function refundTransaction(config: P24Config, r: { refundsUuid: string; sessionId: string; orderId: number; amount: number; description: string }): Promise<void> {
+export async function refundTransaction(
+  config: P24Config,
+  r: { refundsUuid: string; sessionId: string; orderId: number; amount: number; description: string },
+): Promise<void> {
   const body = {
     requestId: r.refundsUuid,
     refundsUuid: r.refundsUuid,
     urlStatus: config.statusUrl,
-    refunds: [{ orderId: r.orderId, sessionId: r.sessionId, amount: r.amount, description: r.description.slice(0, 35) }],
+    refunds: [
+      { orderId: r.orderId, sessionId: r.sessionId, amount: r.amount, description: r.description.slice(0, 35) },
+    ],
   };
   try {
     await api(config, 'POST', '/transaction/refund', body);
@@ -117,11 +148,20 @@ export async function refundTransaction(config: P24Config, r: { refundsUuid: str
 }
 
 /** transaction/by/sessionId: the provider's status (0 no payment, 1 paid awaiting verify, 2 verified, 3 refunded). */
-export async function transactionStatus(config: P24Config, sessionId: string): Promise<{ status: number; orderId: number; amount: number } | null> {
+export async function transactionStatus(
+  config: P24Config,
+  sessionId: string,
+): Promise<{ status: number; orderId: number; amount: number } | null> {
   try {
-    const answer = await api<{ data?: { status?: number; orderId?: number; amount?: number } }>(config, 'GET', `/transaction/by/sessionId/${encodeURIComponent(sessionId)}`);
+    const answer = await api<{ data?: { status?: number; orderId?: number; amount?: number } }>(
+      config,
+      'GET',
+      `/transaction/by/sessionId/${encodeURIComponent(sessionId)}`,
+    );
     const d = answer?.data;
-    return d && typeof d.status === 'number' ? { status: d.status, orderId: d.orderId ?? 0, amount: d.amount ?? 0 } : null;
+    return d && typeof d.status === 'number'
+      ? { status: d.status, orderId: d.orderId ?? 0, amount: d.amount ?? 0 }
+      : null;
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return null;
     throw error;

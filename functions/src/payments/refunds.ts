@@ -22,19 +22,37 @@ export async function requestProviderRefund(
   const refundId = providerRefundKey(sessionId, { correctionId: r.correctionId });
   const { value: payment } = await transactStored(`payments/${sessionId}`, onlinePaymentSchema, 'płatność', (cur) => {
     if (!cur) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
-    if (!cur.providerOrderId || cur.status === 'registered') throw refuse('invalid-input', { message: 'Ta płatność nie została zaksięgowana u operatora — nie ma czego zwracać' });
+    if (!cur.providerOrderId || cur.status === 'registered')
+      throw refuse('invalid-input', {
+        message: 'Ta płatność nie została zaksięgowana u operatora — nie ma czego zwracać',
+      });
     const existing = cur.refunds?.[refundId];
     // The same cause asked again: the refund already recorded (its request to the provider is repeated below).
     if (existing && existing.status !== 'rejected') return KEEP;
-    const taken = Object.entries(cur.refunds ?? {}).filter(([id, x]) => id !== refundId && x.status !== 'rejected').reduce((sum, [, x]) => sum + x.amount, 0);
+    const taken = Object.entries(cur.refunds ?? {})
+      .filter(([id, x]) => id !== refundId && x.status !== 'rejected')
+      .reduce((sum, [, x]) => sum + x.amount, 0);
     if (taken + r.amount > cur.amount) throw refuse('invalid-input', { message: 'Kwota zwrotu przekracza wpłatę' });
-    const refund: ProviderRefund = { amount: r.amount, reason: r.reason, ...(r.correctionId ? { correctionId: r.correctionId } : {}), status: 'requested', requestedAt: Date.now(), requestedBy: r.by };
+    const refund: ProviderRefund = {
+      amount: r.amount,
+      reason: r.reason,
+      ...(r.correctionId ? { correctionId: r.correctionId } : {}),
+      status: 'requested',
+      requestedAt: Date.now(),
+      requestedBy: r.by,
+    };
     return { ...cur, refunds: { ...cur.refunds, [refundId]: refund } };
   });
   const providerOrderId = payment?.providerOrderId;
   if (!providerOrderId) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
   if (payment.refunds?.[refundId]?.status === 'completed') return { refundId, status: 'completed' };
-  await refundTransaction(config, { refundsUuid: refundId, sessionId, orderId: providerOrderId, amount: r.amount, description: r.description });
+  await refundTransaction(config, {
+    refundsUuid: refundId,
+    sessionId,
+    orderId: providerOrderId,
+    amount: r.amount,
+    description: r.description,
+  });
   return { refundId, status: 'requested' };
 }
 
@@ -42,14 +60,26 @@ export async function requestProviderRefund(
  * After a correction of an order paid online (refunds.ts), its amount goes back through the provider.
  * Returns false when the order was not paid online (the admin transfers the money as before).
  */
-export async function refundCorrectionOnline(orderId: string, correctionId: string, amount: number, by: string): Promise<boolean> {
+export async function refundCorrectionOnline(
+  orderId: string,
+  correctionId: string,
+  amount: number,
+  by: string,
+): Promise<boolean> {
   const found = await db.ref('payments').orderByChild('orderId').equalTo(orderId).get();
-  const entries = Object.entries((found.val() ?? {}) as Record<string, OnlinePayment>).filter(([, p]) => p.status === 'paid');
+  const entries = Object.entries((found.val() ?? {}) as Record<string, OnlinePayment>).filter(
+    ([, p]) => p.status === 'paid',
+  );
   if (!entries.length || amount <= 0) return false;
   const config = p24Config();
   if (!config) return false;
   const [sessionId, payment] = entries[0];
-  await requestProviderRefund(config, sessionId, { amount, reason: 'correction', correctionId, by, description: `Korekta ${payment.orderNumber}` });
+  await requestProviderRefund(config, sessionId, {
+    amount,
+    reason: 'correction',
+    correctionId,
+    by,
+    description: `Korekta ${payment.orderNumber}`,
+  });
   return true;
 }
-

@@ -42,9 +42,28 @@ const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
 const ORDERS_PER_BUYER = 20;
 const QUEUE_LANES = 16;
 const QUEUE_TIMEOUT_MS = 30 * 60_000;
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const VARIANTS = [['kubek-latarnia', 'standard'], ['koszulka-baltyk', 'M'], ['bluza-sztorm', 'M']];
-const COMPANY = { kind: 'company', name: 'Latarnik sp. z o.o.', nip: '5260250274', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VARIANTS = [
+  ['kubek-latarnia', 'standard'],
+  ['koszulka-baltyk', 'M'],
+  ['bluza-sztorm', 'M'],
+];
+const COMPANY = {
+  kind: 'company',
+  name: 'Latarnik sp. z o.o.',
+  nip: '5260250274',
+  street: 'ul. Rybacka 7/3',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+};
 
 const log = (line) => console.log(`· ${line}`);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +75,11 @@ function client(stack) {
   const dbGet = async (p, query) => (await fetch(rest(p, query))).json();
   const dbPatch = (p, body) => fetch(rest(p), { method: 'PATCH', body: JSON.stringify(body) });
   async function call(user, name, data) {
-    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify({ data }) });
+    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
+      body: JSON.stringify({ data }),
+    });
     const body = await response.json();
     if (!body.result) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
     return body.result;
@@ -64,19 +87,37 @@ function client(stack) {
   async function register(n) {
     const email = `ksef-bench-${Date.now()}-${n}@example.com`;
     const password = 'Latarnia-2027';
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) });
+    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
     const { localId, idToken } = await response.json();
     const user = { uid: localId, email, password, idToken };
-    await call(user, 'completeRegistration', { firstName: 'Marta', lastName: 'Nowak', phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
+    await call(user, 'completeRegistration', {
+      firstName: 'Marta',
+      lastName: 'Nowak',
+      phone: '+48 600 200 300',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false },
+    });
     return user;
   }
   async function placeOrder(user, [productId, variantId]) {
-    await dbPatch(`baskets/${user.uid}`, { merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } }, updatedAt: Date.now() });
+    await dbPatch(`baskets/${user.uid}`, {
+      merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } },
+      updatedAt: Date.now(),
+    });
     return call(user, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer: COMPANY, acceptTerms: true });
   }
   /** The admin confirms the transfer by hand: the invoice and its KSeF outbox entry are written in one update. */
   async function confirmPayment(orderId) {
-    const { ok, status, body } = await callAdminCallable(target, 'confirmPayment', { orderId }, { callerUid: 'ksef-bench-admin' });
+    const { ok, status, body } = await callAdminCallable(
+      target,
+      'confirmPayment',
+      { orderId },
+      { callerUid: 'ksef-bench-admin' },
+    );
     if (!ok) throw new Error(`confirmPayment answered ${status}: ${JSON.stringify(body.error ?? body)}`);
     return body.result;
   }
@@ -90,7 +131,17 @@ function client(stack) {
     const stopTimer = startInterval(
       () => {
         const startedAt = Date.now();
-        inFlight = runKsefSubmit(target).then((result) => (runs.push({ startedAt, ms: Date.now() - startedAt, accepted: result?.accepted?.length ?? 0, busy: Boolean(result?.busy) }), result));
+        inFlight = runKsefSubmit(target).then(
+          (result) => (
+            runs.push({
+              startedAt,
+              ms: Date.now() - startedAt,
+              accepted: result?.accepted?.length ?? 0,
+              busy: Boolean(result?.busy),
+            }),
+            result
+          ),
+        );
         return inFlight;
       },
       {
@@ -116,13 +167,19 @@ function client(stack) {
 async function raiseStock(c) {
   for (const [productId, variantId] of VARIANTS) {
     const variant = await c.dbGet(`products/${productId}/variants/${variantId}`);
-    await c.dbPatch(`products/${productId}/variants/${variantId}`, { stock: variant.sold + QUEUE + WARMUP + ROUNDS + 100 });
+    await c.dbPatch(`products/${productId}/variants/${variantId}`, {
+      stock: variant.sold + QUEUE + WARMUP + ROUNDS + 100,
+    });
   }
 }
 
 async function openOrdersPage(stack, user) {
   const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: LAUNCH_ARGS });
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
@@ -156,12 +213,27 @@ async function paymentToKsefNumber(stack, c) {
     const [shownAt, openAt] = await Promise.all([numberShown, pageShown]);
     const shownNumber = await page.getByTestId('ksef-number').innerText();
     // The /ksef record (what the page reads) is written before the outbox entry turns `accepted`: its stamp is the acceptance.
-    const [entry, record] = await Promise.all([c.dbGet(`ksefOutbox/${confirmed.invoiceId}`), c.dbGet(`ksef/${user.uid}/${confirmed.invoiceId}`)]);
-    if (!entry?.sent || record?.ksefNumber !== shownNumber.trim()) throw new Error(`round ${round + 1}: the page shows ${shownNumber}, /ksef holds ${record?.ksefNumber}, the outbox ${JSON.stringify(entry)}`);
+    const [entry, record] = await Promise.all([
+      c.dbGet(`ksefOutbox/${confirmed.invoiceId}`),
+      c.dbGet(`ksef/${user.uid}/${confirmed.invoiceId}`),
+    ]);
+    if (!entry?.sent || record?.ksefNumber !== shownNumber.trim())
+      throw new Error(
+        `round ${round + 1}: the page shows ${shownNumber}, /ksef holds ${record?.ksefNumber}, the outbox ${JSON.stringify(entry)}`,
+      );
     if (round >= WARMUP) {
-      rounds.push({ total: shownAt - answeredAt, confirmation: answeredAt - confirmStartedAt, invoiceOpen: openAt - answeredAt, untilSent: entry.sent.at - answeredAt, sentToAccepted: record.recordedAt - entry.sent.at, acceptedToShown: shownAt - record.recordedAt });
+      rounds.push({
+        total: shownAt - answeredAt,
+        confirmation: answeredAt - confirmStartedAt,
+        invoiceOpen: openAt - answeredAt,
+        untilSent: entry.sent.at - answeredAt,
+        sentToAccepted: record.recordedAt - entry.sent.at,
+        acceptedToShown: shownAt - record.recordedAt,
+      });
     }
-    log(`round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: confirmation answered → KSeF number on screen ${(shownAt - answeredAt).toFixed(0)} ms (sent after ${entry.sent.at - answeredAt} ms, recorded ${record.recordedAt - entry.sent.at} ms later)`);
+    log(
+      `round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: confirmation answered → KSeF number on screen ${(shownAt - answeredAt).toFixed(0)} ms (sent after ${entry.sent.at - answeredAt} ms, recorded ${record.recordedAt - entry.sent.at} ms later)`,
+    );
     await page.goBack();
     await card.waitFor();
   }
@@ -173,9 +245,16 @@ async function paymentToKsefNumber(stack, c) {
 /** Part 2, set-up: QUEUE company orders placed and confirmed through the callables while the runner is stopped. */
 async function queueInvoices(c) {
   const buyerCount = Math.ceil(QUEUE / ORDERS_PER_BUYER);
-  log(`Registering ${buyerCount} participants, then placing and confirming ${QUEUE} company orders (${QUEUE_LANES} at once)…`);
+  log(
+    `Registering ${buyerCount} participants, then placing and confirming ${QUEUE} company orders (${QUEUE_LANES} at once)…`,
+  );
   const buyers = [];
-  for (let b = 0; b < buyerCount; b += QUEUE_LANES) buyers.push(...(await Promise.all(Array.from({ length: Math.min(QUEUE_LANES, buyerCount - b) }, (_, i) => c.register(`queue-${b + i}`)))));
+  for (let b = 0; b < buyerCount; b += QUEUE_LANES)
+    buyers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(QUEUE_LANES, buyerCount - b) }, (_, i) => c.register(`queue-${b + i}`)),
+      )),
+    );
   const invoices = [];
   const startedAt = Date.now();
   let nextBuyer = 0;
@@ -188,7 +267,8 @@ async function queueInvoices(c) {
           const order = await c.placeOrder(buyers[b], VARIANTS[b % VARIANTS.length]);
           const confirmed = await c.confirmPayment(order.orderId);
           invoices.push({ uid: buyers[b].uid, invoiceId: confirmed.invoiceId, number: confirmed.invoiceNumber });
-          if (invoices.length % 100 === 0) log(`${invoices.length}/${QUEUE} invoices issued (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`);
+          if (invoices.length % 100 === 0)
+            log(`${invoices.length}/${QUEUE} invoices issued (${((Date.now() - startedAt) / 1000).toFixed(0)} s)`);
         }
       }
     }),
@@ -202,7 +282,9 @@ async function queue(c) {
   const ids = new Set(invoices.map((i) => i.invoiceId));
   const outbox = async () => Object.values((await c.dbGet('ksefOutbox')) ?? {}).filter((e) => ids.has(e.documentId));
   const queued = (await outbox()).filter((e) => e.status === 'queued').length;
-  log(`${queued}/${QUEUE} invoices queued in the outbox after ${(queueingMs / 1000).toFixed(0)} s; starting the runner…`);
+  log(
+    `${queued}/${QUEUE} invoices queued in the outbox after ${(queueingMs / 1000).toFixed(0)} s; starting the runner…`,
+  );
   const sessionsBefore = new Set((await c.received()).sessions.map((s) => s.reference));
   const startedAt = Date.now();
   const runner = c.startRunner();
@@ -210,7 +292,8 @@ async function queue(c) {
   for (;;) {
     entries = await outbox();
     const accepted = entries.filter((e) => e.status === 'accepted').length;
-    if (accepted === QUEUE || entries.some((e) => e.status === 'rejected') || Date.now() - startedAt > QUEUE_TIMEOUT_MS) break;
+    if (accepted === QUEUE || entries.some((e) => e.status === 'rejected') || Date.now() - startedAt > QUEUE_TIMEOUT_MS)
+      break;
     await pause(2000);
   }
   await runner.stop();
@@ -221,15 +304,28 @@ async function queue(c) {
   const ours = received.invoices.filter((i) => numbers.has(i.invoiceNumber));
   const receivedPerNumber = new Map();
   for (const i of ours) receivedPerNumber.set(i.invoiceNumber, (receivedPerNumber.get(i.invoiceNumber) ?? 0) + 1);
-  const records = Object.assign({}, ...(await Promise.all([...new Set(invoices.map((i) => i.uid))].map(async (uid) => Object.fromEntries(Object.entries((await c.dbGet(`ksef/${uid}`)) ?? {}).map(([id, r]) => [id, r.ksefNumber]))))));
+  const records = Object.assign(
+    {},
+    ...(await Promise.all(
+      [...new Set(invoices.map((i) => i.uid))].map(async (uid) =>
+        Object.fromEntries(Object.entries((await c.dbGet(`ksef/${uid}`)) ?? {}).map(([id, r]) => [id, r.ksefNumber])),
+      ),
+    )),
+  );
   const byNumber = new Map(ours.map((i) => [i.invoiceNumber, i]));
   // /ksefNumbers/{KSeF number} → the document that holds it: more than one claim for a document would be two numbers.
   const claimsPerInvoice = new Map();
-  for (const claim of Object.values((await c.dbGet('ksefNumbers')) ?? {})) if (ids.has(claim.invoiceId)) claimsPerInvoice.set(claim.invoiceId, (claimsPerInvoice.get(claim.invoiceId) ?? 0) + 1);
+  for (const claim of Object.values((await c.dbGet('ksefNumbers')) ?? {}))
+    if (ids.has(claim.invoiceId))
+      claimsPerInvoice.set(claim.invoiceId, (claimsPerInvoice.get(claim.invoiceId) ?? 0) + 1);
   const accepted = entries.filter((e) => e.status === 'accepted');
   const consistent = invoices.filter((inv) => {
     const entry = entries.find((e) => e.documentId === inv.invoiceId);
-    return entry?.ksefNumber && records[inv.invoiceId] === entry.ksefNumber && byNumber.get(inv.number)?.ksefNumber === entry.ksefNumber;
+    return (
+      entry?.ksefNumber &&
+      records[inv.invoiceId] === entry.ksefNumber &&
+      byNumber.get(inv.number)?.ksefNumber === entry.ksefNumber
+    );
   }).length;
   const sentAt = accepted.map((e) => e.sent.at);
   const acceptedAt = accepted.map((e) => e.acceptedAt);
@@ -277,11 +373,17 @@ async function main() {
 
 function reportRounds(rounds) {
   const part = (key) => fmt(summary(rounds.map((r) => r[key])));
-  console.log(`\nKSeF submission, web ${WEB_MODE}, runner: submitKsef every ${INTERVAL_MS} ms (as npm start), on ${machine()}`);
-  console.log(`\nConfirmation answered → KSeF number on the participant's open invoice (${ROUNDS} payments after ${WARMUP} warm-up)`);
+  console.log(
+    `\nKSeF submission, web ${WEB_MODE}, runner: submitKsef every ${INTERVAL_MS} ms (as npm start), on ${machine()}`,
+  );
+  console.log(
+    `\nConfirmation answered → KSeF number on the participant's open invoice (${ROUNDS} payments after ${WARMUP} warm-up)`,
+  );
   console.log(`  total                          ${part('total')}`);
   console.log(`  confirmPayment's own answer    ${part('confirmation')}  (before the start)`);
-  console.log(`  answer → sent to KSeF          ${part('untilSent')}  (the wait for the runner's tick, login, session)`);
+  console.log(
+    `  answer → sent to KSeF          ${part('untilSent')}  (the wait for the runner's tick, login, session)`,
+  );
   console.log(`  sent → recorded (/ksef)        ${part('sentToAccepted')}`);
   console.log(`  recorded → shown               ${part('acceptedToShown')}`);
   console.log(`  answer → invoice page open     ${part('invoiceOpen')}`);
@@ -289,15 +391,39 @@ function reportRounds(rounds) {
 
 function reportQueue(rounds, q) {
   if (q) {
-    console.log(`\n${QUEUE} invoices queued at once (placed and confirmed in ${(q.queueingMs / 1000).toFixed(0)} s with the runner stopped; ${q.queued} queued), at the end on ${machine()}`);
-    console.log(`  runner started → all accepted  ${q.allAcceptedMs} ms (first after ${q.firstAcceptedMs} ms; sent between ${q.sendingMs?.join(' and ')} ms)`);
-    console.log(`  accepted ${q.accepted}/${QUEUE}, rejected ${q.rejected}; KSeF sessions used ${q.sessionsUsed} (opened ${q.sessionsOpened})`);
-    console.log(`  received by the stand-in ${q.receivedTotal}: each number once ${q.receivedOnce}, twice or more ${q.receivedTwice}, 440 duplicates ${q.duplicateAnswers}`);
-    console.log(`  runner calls ${q.runs.length}: ${q.runs.map((r) => `${r.accepted} accepted in ${r.ms} ms${r.busy ? ' (busy)' : ''}`).join(', ')}`);
-    console.log(`  distinct KSeF numbers ${q.distinctKsefNumbers}; invoices with exactly one claimed number (/ksefNumbers) ${q.oneNumberEach}; the same number in /ksef, the outbox and the stand-in ${q.consistent}; send attempts per entry max ${q.sendAttempts.max}`);
+    console.log(
+      `\n${QUEUE} invoices queued at once (placed and confirmed in ${(q.queueingMs / 1000).toFixed(0)} s with the runner stopped; ${q.queued} queued), at the end on ${machine()}`,
+    );
+    console.log(
+      `  runner started → all accepted  ${q.allAcceptedMs} ms (first after ${q.firstAcceptedMs} ms; sent between ${q.sendingMs?.join(' and ')} ms)`,
+    );
+    console.log(
+      `  accepted ${q.accepted}/${QUEUE}, rejected ${q.rejected}; KSeF sessions used ${q.sessionsUsed} (opened ${q.sessionsOpened})`,
+    );
+    console.log(
+      `  received by the stand-in ${q.receivedTotal}: each number once ${q.receivedOnce}, twice or more ${q.receivedTwice}, 440 duplicates ${q.duplicateAnswers}`,
+    );
+    console.log(
+      `  runner calls ${q.runs.length}: ${q.runs.map((r) => `${r.accepted} accepted in ${r.ms} ms${r.busy ? ' (busy)' : ''}`).join(', ')}`,
+    );
+    console.log(
+      `  distinct KSeF numbers ${q.distinctKsefNumbers}; invoices with exactly one claimed number (/ksefNumbers) ${q.oneNumberEach}; the same number in /ksef, the outbox and the stand-in ${q.consistent}; send attempts per entry max ${q.sendAttempts.max}`,
+    );
   }
-  if (JSON_OUT) writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify({ machine: machine(), intervalMs: INTERVAL_MS, rounds, queue: q }, null, 2));
-  const ok = !q || (q.accepted === QUEUE && q.receivedOnce === QUEUE && q.receivedTwice === 0 && q.duplicateAnswers === 0 && q.distinctKsefNumbers === QUEUE && q.oneNumberEach === QUEUE && q.consistent === QUEUE);
+  if (JSON_OUT)
+    writeFileSync(
+      path.resolve(ROOT, JSON_OUT),
+      JSON.stringify({ machine: machine(), intervalMs: INTERVAL_MS, rounds, queue: q }, null, 2),
+    );
+  const ok =
+    !q ||
+    (q.accepted === QUEUE &&
+      q.receivedOnce === QUEUE &&
+      q.receivedTwice === 0 &&
+      q.duplicateAnswers === 0 &&
+      q.distinctKsefNumbers === QUEUE &&
+      q.oneNumberEach === QUEUE &&
+      q.consistent === QUEUE);
   if (!ok) {
     console.error('\nNOT every queued invoice was accepted exactly once.');
     process.exitCode = 1;

@@ -31,7 +31,14 @@ const WARMUP = Number(option('warmup', 3));
 const JSON_OUT = option('json', null);
 // The production build by default (what participants get); `--dev` measures the Vite dev server.
 const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
@@ -39,7 +46,10 @@ const STAFF = { email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
 // One unit per order, spread over the variants so the per-account caps never stop a long run.
 const VARIANTS = [
   ['kubek-latarnia', 'standard'],
-  ...['S', 'M', 'L', 'XL', 'XXL'].flatMap((size) => [['koszulka-baltyk', size], ['bluza-sztorm', size]]),
+  ...['S', 'M', 'L', 'XL', 'XXL'].flatMap((size) => [
+    ['koszulka-baltyk', size],
+    ['bluza-sztorm', size],
+  ]),
 ];
 
 const log = (line) => console.log(`· ${line}`);
@@ -153,21 +163,43 @@ async function main() {
   const web = stack.urls.web;
   const rest = (p) => `${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`;
   const idToken = async ({ email, password }) => {
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    });
+    const response = await fetch(
+      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
     return (await response.json()).idToken;
   };
   const participantToken = await idToken(PARTICIPANT);
   async function placeMerchOrder(round) {
     const [productId, variantId] = VARIANTS[round % VARIANTS.length];
-    await fetch(rest(`baskets/${PARTICIPANT.uid}`), { method: 'PATCH', body: JSON.stringify({ merch: { [`bench-${round}`]: { productId, variantId, quantity: 1 } }, updatedAt: Date.now() }) });
+    await fetch(rest(`baskets/${PARTICIPANT.uid}`), {
+      method: 'PATCH',
+      body: JSON.stringify({
+        merch: { [`bench-${round}`]: { productId, variantId, quantity: 1 } },
+        updatedAt: Date.now(),
+      }),
+    });
     const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/placeMerchOrder`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${participantToken}` },
-      body: JSON.stringify({ data: { idempotencyKey: crypto.randomUUID(), buyer: { kind: 'person', name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' }, acceptTerms: true } }),
+      body: JSON.stringify({
+        data: {
+          idempotencyKey: crypto.randomUUID(),
+          buyer: {
+            kind: 'person',
+            name: 'Marta Nowak',
+            street: 'ul. Rybacka 7/3',
+            postalCode: '80-001',
+            city: 'Gdańsk',
+            country: 'PL',
+          },
+          acceptTerms: true,
+        },
+      }),
     });
     const body = await response.json();
     if (!body.result) throw new Error(`placeMerchOrder: ${JSON.stringify(body.error)}`);
@@ -242,7 +274,12 @@ async function main() {
     const [pickedAt, handOut] = await Promise.all([pickedShown, handOutCall]);
     const handOutClickedAt = await staff.evaluate(() => window.__clickedAt);
     await staff.getByTestId('handout-result').waitFor();
-    const pickupPush = await pushCarrying(pickupPage, handOutClickedAt, `pickups/${PARTICIPANT.uid}/${itemId}/status`, 'picked');
+    const pickupPush = await pushCarrying(
+      pickupPage,
+      handOutClickedAt,
+      `pickups/${PARTICIPANT.uid}/${itemId}/status`,
+      'picked',
+    );
     if (counted)
       results.handOut.push({
         total: pickedAt - handOutClickedAt,
@@ -255,7 +292,9 @@ async function main() {
       });
 
     for (const page of [ordersPage, pickupPage]) await page.evaluate(() => (window.__pushes.length = 0));
-    log(`round ${round + 1}/${WARMUP + ROUNDS}${counted ? '' : ' (warm-up)'}: confirm ${(shownAt - clickedAt).toFixed(0)} ms, hand-out ${(pickedAt - handOutClickedAt).toFixed(0)} ms`);
+    log(
+      `round ${round + 1}/${WARMUP + ROUNDS}${counted ? '' : ' (warm-up)'}: confirm ${(shownAt - clickedAt).toFixed(0)} ms, hand-out ${(pickedAt - handOutClickedAt).toFixed(0)} ms`,
+    );
   }
 
   await browser.close();
@@ -263,21 +302,34 @@ async function main() {
 
   const report = {};
   for (const [name, rounds] of Object.entries(results)) {
-    report[name] = Object.fromEntries(['total', 'toRequest', 'callable', 'afterResponse', 'toPush', 'pushToShown', 'pushSize'].map((part) => [part, summary(rounds.map((r) => r[part]).filter(Number.isFinite))]));
+    report[name] = Object.fromEntries(
+      ['total', 'toRequest', 'callable', 'afterResponse', 'toPush', 'pushToShown', 'pushSize'].map((part) => [
+        part,
+        summary(rounds.map((r) => r[part]).filter(Number.isFinite)),
+      ]),
+    );
   }
   const machine = machineLine();
   console.log(`\nLive updates (${ROUNDS} rounds after ${WARMUP} warm-up, web ${WEB_MODE}) on ${machine}`);
   for (const [name, parts] of Object.entries(report)) {
-    console.log(`\n${name === 'confirm' ? 'Admin confirms payment → participant sees „opłacone”' : 'Staff hands out → participant sees „odebrane”'}`);
+    console.log(
+      `\n${name === 'confirm' ? 'Admin confirms payment → participant sees „opłacone”' : 'Staff hands out → participant sees „odebrane”'}`,
+    );
     console.log(`  total (click → shown)      ${fmt(parts.total)}`);
     console.log(`  click → request sent       ${fmt(parts.toRequest)}`);
     console.log(`  callable round trip        ${fmt(parts.callable)}`);
-    console.log(`  response → shown           ${fmt(parts.afterResponse)}  (negative: the push arrived before the response)`);
+    console.log(
+      `  response → shown           ${fmt(parts.afterResponse)}  (negative: the push arrived before the response)`,
+    );
     console.log(`  click → push arrives       ${fmt(parts.toPush)}  (the push that carries the new status)`);
     console.log(`  push → shown (SDK+render)  ${fmt(parts.pushToShown)}`);
     console.log(`  push size                  p50 ${parts.pushSize.p50.toFixed(0)} B · max ${parts.pushSize.max} B`);
   }
-  if (JSON_OUT) writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify({ machine, rounds: ROUNDS, warmup: WARMUP, web: WEB_MODE, report, results }, null, 2));
+  if (JSON_OUT)
+    writeFileSync(
+      path.resolve(ROOT, JSON_OUT),
+      JSON.stringify({ machine, rounds: ROUNDS, warmup: WARMUP, web: WEB_MODE, report, results }, null, 2),
+    );
 }
 
 main().catch((error) => {

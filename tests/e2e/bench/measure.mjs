@@ -13,13 +13,23 @@ export function percentile(sorted, p) {
 
 export function summary(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0], max: sorted.at(-1) };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0],
+    max: sorted.at(-1),
+  };
 }
 
-export const fmt = (s) => `p50 ${s.p50.toFixed(0)} ms · p95 ${s.p95.toFixed(0)} ms · min ${s.min.toFixed(0)} · max ${s.max.toFixed(0)} (n=${s.n})`;
+export const fmt = (s) =>
+  `p50 ${s.p50.toFixed(0)} ms · p95 ${s.p95.toFixed(0)} ms · min ${s.min.toFixed(0)} · max ${s.max.toFixed(0)} (n=${s.n})`;
 
 export function machine() {
-  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 }
 
 /** In the page: resolves with the time (epoch ms, the page's clock) the selector first matches (now, or when the DOM changes). */

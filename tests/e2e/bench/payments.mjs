@@ -33,11 +33,38 @@ const BURST = Number(option('burst', 200));
 const BURST_BUYERS = 20;
 const JSON_OUT = option('json', null);
 const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // Part 1 and the burst use different variants, so neither sells out what the other needs.
-const ROUND_VARIANTS = [['kubek-latarnia', 'standard'], ['koszulka-baltyk', 'S'], ['koszulka-baltyk', 'XXL'], ['bluza-sztorm', 'S'], ['bluza-sztorm', 'XL']];
-const BURST_VARIANTS = [['kubek-latarnia', 'standard'], ['koszulka-baltyk', 'M'], ['koszulka-baltyk', 'L'], ['koszulka-baltyk', 'XL'], ['bluza-sztorm', 'M'], ['bluza-sztorm', 'L']];
-const BUYER = { kind: 'person', name: 'Marta Nowak', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+const ROUND_VARIANTS = [
+  ['kubek-latarnia', 'standard'],
+  ['koszulka-baltyk', 'S'],
+  ['koszulka-baltyk', 'XXL'],
+  ['bluza-sztorm', 'S'],
+  ['bluza-sztorm', 'XL'],
+];
+const BURST_VARIANTS = [
+  ['kubek-latarnia', 'standard'],
+  ['koszulka-baltyk', 'M'],
+  ['koszulka-baltyk', 'L'],
+  ['koszulka-baltyk', 'XL'],
+  ['bluza-sztorm', 'M'],
+  ['bluza-sztorm', 'L'],
+];
+const BUYER = {
+  kind: 'person',
+  name: 'Marta Nowak',
+  street: 'ul. Rybacka 7/3',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+};
 
 const log = (line) => console.log(`· ${line}`);
 
@@ -48,7 +75,11 @@ function client(stack) {
   const dbGet = async (p) => (await fetch(rest(p))).json();
   const dbPatch = (p, body) => fetch(rest(p), { method: 'PATCH', body: JSON.stringify(body) });
   async function call(user, name, data) {
-    const response = await fetch(fn(name), { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` }, body: JSON.stringify({ data }) });
+    const response = await fetch(fn(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
+      body: JSON.stringify({ data }),
+    });
     const body = await response.json();
     if (!body.result) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
     return body.result;
@@ -56,21 +87,36 @@ function client(stack) {
   async function register(n) {
     const email = `p24-bench-${Date.now()}-${n}@example.com`;
     const password = 'Latarnia-2027';
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) });
+    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    });
     const { localId, idToken } = await response.json();
     const user = { uid: localId, email, password, idToken };
-    await call(user, 'completeRegistration', { firstName: 'Marta', lastName: 'Nowak', phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
+    await call(user, 'completeRegistration', {
+      firstName: 'Marta',
+      lastName: 'Nowak',
+      phone: '+48 600 200 300',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false },
+    });
     return user;
   }
   async function placeOrder(user, [productId, variantId]) {
-    await dbPatch(`baskets/${user.uid}`, { merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } }, updatedAt: Date.now() });
+    await dbPatch(`baskets/${user.uid}`, {
+      merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } },
+      updatedAt: Date.now(),
+    });
     return call(user, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer: BUYER, acceptTerms: true });
   }
   /** Starts the online payment and pays it in the stand-in (BLIK); its own notification is switched off. */
   async function payAtProvider(user, orderId) {
     const { sessionId, redirectUrl } = await call(user, 'startOnlinePayment', { orderId });
     const token = redirectUrl.split('/trnRequest/')[1];
-    const paid = await (await fetch(`${stack.urls.p24}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 154 }) })).json();
+    const paid = await (
+      await fetch(`${stack.urls.p24}/__pay`, { method: 'POST', body: JSON.stringify({ token, methodId: 154 }) })
+    ).json();
     if (!paid.paid) throw new Error(`__pay ${sessionId}: ${JSON.stringify(paid)}`);
     return sessionId;
   }
@@ -79,16 +125,35 @@ function client(stack) {
     const { transactions } = await (await fetch(`${stack.urls.p24}/__transactions`)).json();
     const t = transactions.find((x) => x.sessionId === sessionId);
     const { merchantId, posId, crc } = stack.p24Account;
-    const n = { merchantId, posId, sessionId, amount: t.amount, originAmount: t.amount, currency: 'PLN', orderId: t.orderId, methodId: t.methodId, statement: t.statement };
+    const n = {
+      merchantId,
+      posId,
+      sessionId,
+      amount: t.amount,
+      originAmount: t.amount,
+      currency: 'PLN',
+      orderId: t.orderId,
+      methodId: t.methodId,
+      statement: t.statement,
+    };
     return { ...n, sign: p24Sign('notification', { ...n, crc }) };
   }
-  const notify = (body) => fetch(fn('p24Notification'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const notify = (body) =>
+    fetch(fn('p24Notification'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   return { dbGet, dbPatch, call, register, placeOrder, payAtProvider, notificationOf, notify };
 }
 
 async function openOrdersPage(stack, user) {
   const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: LAUNCH_ARGS });
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
@@ -117,8 +182,11 @@ async function notificationToPaid(stack, c) {
     const answeredAt = Date.now();
     if (answer.status !== 200) throw new Error(`notification answered ${answer.status}: ${await answer.text()}`);
     const shownAt = await shown;
-    if (round >= WARMUP) rounds.push({ total: shownAt - sentAt, handler: answeredAt - sentAt, afterAnswer: shownAt - answeredAt });
-    log(`round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: notification → „opłacone” ${(shownAt - sentAt).toFixed(0)} ms (handler ${answeredAt - sentAt} ms)`);
+    if (round >= WARMUP)
+      rounds.push({ total: shownAt - sentAt, handler: answeredAt - sentAt, afterAnswer: shownAt - answeredAt });
+    log(
+      `round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: notification → „opłacone” ${(shownAt - sentAt).toFixed(0)} ms (handler ${answeredAt - sentAt} ms)`,
+    );
   }
   await browser.close();
   return rounds;
@@ -166,7 +234,9 @@ async function burst(c) {
   const state = async () => {
     const [records, logEntries] = await Promise.all([c.dbGet('payments'), c.dbGet('paymentNotifications')]);
     const orders = await Promise.all(payments.map((p) => c.dbGet(`orders/${p.orderId}`)));
-    const invoices = await Promise.all([...new Set(payments.map((p) => p.user.uid))].map((uid) => c.dbGet(`invoices/${uid}`)));
+    const invoices = await Promise.all(
+      [...new Set(payments.map((p) => p.user.uid))].map((uid) => c.dbGet(`invoices/${uid}`)),
+    );
     const booked = Object.values(logEntries ?? {}).filter((l) => l.result === 'booked');
     return {
       paid: payments.filter((p) => records[p.sessionId]?.status === 'paid').length,
@@ -200,19 +270,34 @@ async function main() {
 function report(rounds, b) {
   const part = (key) => summary(rounds.map((r) => r[key]));
   console.log(`\nOnline payments, web ${WEB_MODE}, on ${machine()}`);
-  console.log(`\nNotification → „opłacone” on the participant's open page (${ROUNDS} payments after ${WARMUP} warm-up)`);
+  console.log(
+    `\nNotification → „opłacone” on the participant's open page (${ROUNDS} payments after ${WARMUP} warm-up)`,
+  );
   console.log(`  total                        ${fmt(part('total'))}`);
   console.log(`  handler answers 200          ${fmt(part('handler'))}`);
   console.log(`  answer → shown               ${fmt(part('afterAnswer'))}  (negative: shown before the answer)`);
   const first = b.attempts;
   const statuses = first.reduce((m, a) => ({ ...m, [a.status]: (m[a.status] ?? 0) + 1 }), {});
   console.log(`\n${BURST} notifications at once for ${BURST} orders`);
-  console.log(`  handler, every attempt       ${fmt(summary(first.map((a) => a.ms)))}  answers ${JSON.stringify(statuses)}`);
+  console.log(
+    `  handler, every attempt       ${fmt(summary(first.map((a) => a.ms)))}  answers ${JSON.stringify(statuses)}`,
+  );
   console.log(`  all taken after              ${b.allTakenMs} ms (${b.taken}/${BURST} taken)`);
-  console.log(`  booked: payments paid ${b.after.paid}, orders paid ${b.after.ordersPaid}, invoices ${b.after.invoices} (distinct numbers ${b.after.invoiceNumbers}), one „booked” each ${b.after.bookedOnce}`);
-  console.log(`  the burst again: ${fmt(summary(b.repeats.map((a) => a.ms)))}; after it invoices ${b.afterRepeat.invoices}, one „booked” each ${b.afterRepeat.bookedOnce}`);
-  if (JSON_OUT) writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify({ machine: machine(), rounds, burst: b }, null, 2));
-  const ok = b.after.paid === BURST && b.after.ordersPaid === BURST && b.after.invoices === BURST && b.after.bookedOnce === BURST && b.afterRepeat.invoices === BURST && b.afterRepeat.bookedOnce === BURST;
+  console.log(
+    `  booked: payments paid ${b.after.paid}, orders paid ${b.after.ordersPaid}, invoices ${b.after.invoices} (distinct numbers ${b.after.invoiceNumbers}), one „booked” each ${b.after.bookedOnce}`,
+  );
+  console.log(
+    `  the burst again: ${fmt(summary(b.repeats.map((a) => a.ms)))}; after it invoices ${b.afterRepeat.invoices}, one „booked” each ${b.afterRepeat.bookedOnce}`,
+  );
+  if (JSON_OUT)
+    writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify({ machine: machine(), rounds, burst: b }, null, 2));
+  const ok =
+    b.after.paid === BURST &&
+    b.after.ordersPaid === BURST &&
+    b.after.invoices === BURST &&
+    b.after.bookedOnce === BURST &&
+    b.afterRepeat.invoices === BURST &&
+    b.afterRepeat.bookedOnce === BURST;
   if (!ok) {
     console.error('\nNOT every notification was booked exactly once.');
     process.exitCode = 1;

@@ -20,7 +20,8 @@ import { pickupSearchEntries } from '../../../functions/lib/domain/search.js';
 import { buildAll, NAMESPACE, PROJECT_ID, REGION, startStack } from '../../../scripts/lib/stack.mjs';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const option = (name, fallback) =>
+  args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback;
 const PEOPLE = option('people', 2000);
 const LOOKUPS = option('lookups', 20);
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -47,8 +48,23 @@ function person(i) {
   const name = `${first} ${last}`;
   // Every other account brings a child: the copy carries the participants' names too (offline search).
   const people = i % 2 === 0 ? [{ firstName: 'Staś', lastName: `Benchowy${String(i).padStart(5, '0')}` }] : [];
-  const index = pickupSearchEntries(`bench${i}`, { firstName: first, lastName: last, email: `bench${i}@example.com`, pickupCode: code(i) }, people);
-  return { uid: `bench${i}`, name, index, entry: { pickupCode: code(i), name, email: `bench${i}@example.com`, nameLower: name.toLowerCase(), lastNameLower: last.toLowerCase() } };
+  const index = pickupSearchEntries(
+    `bench${i}`,
+    { firstName: first, lastName: last, email: `bench${i}@example.com`, pickupCode: code(i) },
+    people,
+  );
+  return {
+    uid: `bench${i}`,
+    name,
+    index,
+    entry: {
+      pickupCode: code(i),
+      name,
+      email: `bench${i}@example.com`,
+      nameLower: name.toLowerCase(),
+      lastNameLower: last.toLowerCase(),
+    },
+  };
 }
 
 async function seed(stack) {
@@ -59,7 +75,13 @@ async function seed(stack) {
       const p = person(i);
       updates[`pickupDirectory/${p.uid}`] = p.entry;
       for (const [key, entry] of Object.entries(p.index)) updates[`pickupSearch/${key}`] = entry;
-      updates[`pickups/${p.uid}/bench-l1`] = { orderId: 'bench', label: 'Kubek „Latarnia”', quantity: 1, status: 'waiting', createdAt: Date.now() };
+      updates[`pickups/${p.uid}/bench-l1`] = {
+        orderId: 'bench',
+        label: 'Kubek „Latarnia”',
+        quantity: 1,
+        status: 'waiting',
+        createdAt: Date.now(),
+      };
     }
     const response = await fetch(rest(''), { method: 'PATCH', body: JSON.stringify(updates) });
     if (!response.ok) throw new Error(`seed: ${response.status}`);
@@ -75,7 +97,11 @@ async function signIn(page, web, account) {
 }
 
 async function offlineLookups(browser, web) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'pl-PL',
+    timezoneId: 'Europe/Warsaw',
+  });
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
@@ -109,11 +135,14 @@ async function offlineLookups(browser, web) {
 }
 
 async function idToken(stack, account) {
-  const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...account, returnSecureToken: true }),
+    },
+  );
   return (await response.json()).idToken;
 }
 
@@ -134,21 +163,43 @@ async function syncDevice(stack, token, deviceId, queue) {
 
 async function twoDeviceSync(stack) {
   const queueOf = (from, to) =>
-    Array.from({ length: to - from }, (_, k) => ({ id: randomUUID(), uid: person(from + k).uid, itemId: 'bench-l1', quantity: 1, at: Date.now() - 60_000 + k }));
+    Array.from({ length: to - from }, (_, k) => ({
+      id: randomUUID(),
+      uid: person(from + k).uid,
+      itemId: 'bench-l1',
+      quantity: 1,
+      at: Date.now() - 60_000 + k,
+    }));
   const a = queueOf(0, 100);
   const b = queueOf(50, 150);
   const [tokenA, tokenB] = await Promise.all([idToken(stack, STAFF), idToken(stack, ADMIN)]);
   const t0 = performance.now();
-  const [ra, rb] = await Promise.all([syncDevice(stack, tokenA, randomUUID(), a), syncDevice(stack, tokenB, randomUUID(), b)]);
+  const [ra, rb] = await Promise.all([
+    syncDevice(stack, tokenA, randomUUID(), a),
+    syncDevice(stack, tokenB, randomUUID(), b),
+  ]);
   const ms = performance.now() - t0;
   const conflicts = [...ra, ...rb].filter((r) => r.outcome === 'conflict').length;
-  const stored = await (await fetch(`${stack.urls.rtdb}/pickupConflicts.json?ns=${stack.namespace}&auth=owner&shallow=true`)).json();
-  return { ms, applied: ra.length + rb.length - conflicts, conflicts, filed: Object.keys(stored ?? {}).length, made: 50 };
+  const stored = await (
+    await fetch(`${stack.urls.rtdb}/pickupConflicts.json?ns=${stack.namespace}&auth=owner&shallow=true`)
+  ).json();
+  return {
+    ms,
+    applied: ra.length + rb.length - conflicts,
+    conflicts,
+    filed: Object.keys(stored ?? {}).length,
+    made: 50,
+  };
 }
 
 function runningStack() {
   const url = (name, fallback) => `http://127.0.0.1:${process.env[name] ?? fallback}`;
-  const urls = { rtdb: url('RTDB_PORT', 9000), auth: url('AUTH_PORT', 9099), functions: url('FUNCTIONS_PORT', 5001), web: url('WEB_PORT', 5173) };
+  const urls = {
+    rtdb: url('RTDB_PORT', 9000),
+    auth: url('AUTH_PORT', 9099),
+    functions: url('FUNCTIONS_PORT', 5001),
+    web: url('WEB_PORT', 5173),
+  };
   return { urls, namespace: NAMESPACE, projectId: PROJECT_ID, region: REGION, stop: async () => undefined };
 }
 
@@ -157,13 +208,24 @@ if (!running && !process.env.SKIP_BUILD) buildAll();
 const stack = running ? runningStack() : await startStack({ ports: 'free', seed: true, web: 'preview', log });
 try {
   await seed(stack);
-  const browser = await chromium.launch({ executablePath: await ensureChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: await ensureChromium(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const lookups = await offlineLookups(browser, stack.urls.web).finally(() => browser.close());
   const sync = await twoDeviceSync(stack);
-  console.log(`\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; ${PEOPLE} people in the directory copy, CPU 4× slowed`);
-  console.log(`Offline lookup by pickup code: median ${median(lookups.byCode).toFixed(0)} ms, p95 ${p95(lookups.byCode).toFixed(0)} ms (${LOOKUPS} lookups)`);
-  console.log(`Offline name search (incl. 300 ms debounce): median ${median(lookups.byName).toFixed(0)} ms, p95 ${p95(lookups.byName).toFixed(0)} ms`);
-  console.log(`200 queued hand-outs from two devices: synced in ${(sync.ms / 1000).toFixed(1)} s; applied ${sync.applied}, conflicts found ${sync.conflicts} (filed ${sync.filed}), conflicts made ${sync.made}`);
+  console.log(
+    `\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; ${PEOPLE} people in the directory copy, CPU 4× slowed`,
+  );
+  console.log(
+    `Offline lookup by pickup code: median ${median(lookups.byCode).toFixed(0)} ms, p95 ${p95(lookups.byCode).toFixed(0)} ms (${LOOKUPS} lookups)`,
+  );
+  console.log(
+    `Offline name search (incl. 300 ms debounce): median ${median(lookups.byName).toFixed(0)} ms, p95 ${p95(lookups.byName).toFixed(0)} ms`,
+  );
+  console.log(
+    `200 queued hand-outs from two devices: synced in ${(sync.ms / 1000).toFixed(1)} s; applied ${sync.applied}, conflicts found ${sync.conflicts} (filed ${sync.filed}), conflicts made ${sync.made}`,
+  );
 } finally {
   await stack.stop();
 }

@@ -89,17 +89,36 @@ const CLEAR_STORAGE_TYPES = ['file_systems', 'shader_cache', 'service_workers', 
 
 async function runLighthouse(url, port) {
   // Default config = mobile form factor with simulated slow-4G and 4× CPU throttling.
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, clearStorageTypes: CLEAR_STORAGE_TYPES });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    clearStorageTypes: CLEAR_STORAGE_TYPES,
+  });
   if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError)
+    throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   if (REPORTS_DIR) {
     mkdirSync(REPORTS_DIR, { recursive: true });
-    writeFileSync(path.join(REPORTS_DIR, `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(result.lhr));
+    writeFileSync(
+      path.join(
+        REPORTS_DIR,
+        `${String(++reportCount).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`,
+      ),
+      JSON.stringify(result.lhr),
+    );
   }
   return summarise(result.lhr);
 }
 
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--password-store=basic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--password-store=basic',
+];
 
 /**
  * Signs the participant in through the sign-in form, in a browser of its own on the given profile
@@ -108,7 +127,11 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
  * leave its DevTools settings behind in it.)
  */
 async function signIn(profileDir, chromePath, web) {
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromePath, headless: true, args: CHROME_FLAGS });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromePath,
+    headless: true,
+    args: CHROME_FLAGS,
+  });
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
@@ -131,7 +154,16 @@ async function signIn(profileDir, chromePath, web) {
  */
 const SECOND_VISIT_CONDITIONS = [
   { name: 'CPU 4×', cpu: 4, network: null },
-  { name: 'CPU 4× + slow 4G', cpu: 4, network: { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 } },
+  {
+    name: 'CPU 4× + slow 4G',
+    cpu: 4,
+    network: {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1474.56 * 1024) / 8,
+      uploadThroughput: (675 * 1024) / 8,
+    },
+  },
 ];
 const NO_NETWORK_THROTTLING = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
 
@@ -162,7 +194,12 @@ function copyPaint(page) {
 }
 
 async function secondVisits(profileDir, chromePath, web, runs) {
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromePath, headless: true, args: CHROME_FLAGS, viewport: { width: 412, height: 823 } });
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromePath,
+    headless: true,
+    args: CHROME_FLAGS,
+    viewport: { width: 412, height: 823 },
+  });
   const results = [];
   try {
     const page = await context.newPage();
@@ -188,9 +225,19 @@ async function secondVisits(profileDir, chromePath, web, runs) {
           live: await markOf('dashboard:live'),
         };
         measured.push(run);
-        log(`  FCP ${fmtMs(run.fcp)} · copy drawn ${run.copy === null ? '—' : fmtMs(run.copy)} · live data ${fmtMs(run.live)}`);
+        log(
+          `  FCP ${fmtMs(run.fcp)} · copy drawn ${run.copy === null ? '—' : fmtMs(run.copy)} · live data ${fmtMs(run.live)}`,
+        );
       }
-      results.push({ condition: condition.name, runs: measured, median: { fcp: median(measured.map((r) => r.fcp)), copy: median(measured.map((r) => r.copy)), live: median(measured.map((r) => r.live)) } });
+      results.push({
+        condition: condition.name,
+        runs: measured,
+        median: {
+          fcp: median(measured.map((r) => r.fcp)),
+          copy: median(measured.map((r) => r.copy)),
+          live: median(measured.map((r) => r.live)),
+        },
+      });
     }
   } finally {
     await context.close();
@@ -210,7 +257,13 @@ const printRun = (r) => log(`  ${runLine(r)}`);
 function printRuns(name, runs) {
   console.log(`\n${name}`);
   for (const [i, r] of runs.entries()) console.log(`  run ${i + 1}: ${runLine(r)}`);
-  const failed = new Set(runs.flatMap((r) => Object.values(r.failed).flat().map((a) => a.replace(/ \(.*$/, ''))));
+  const failed = new Set(
+    runs.flatMap((r) =>
+      Object.values(r.failed)
+        .flat()
+        .map((a) => a.replace(/ \(.*$/, '')),
+    ),
+  );
   if (failed.size) console.log(`  audits not passed in some run: ${[...failed].join(', ')}`);
   console.log(`  LCP element: ${runs.at(-1).lcpElement ?? '—'}`);
 }
@@ -245,10 +298,19 @@ function writeDocs(report) {
     `| ${name} | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${fmtMs(m.fcp)} | ${fmtMs(m.lcp)} | ${fmtMs(m.tbt)} | ${m.cls.toFixed(3)} | ${fmtKb(m.scriptTransferBytes)} |`;
   const runLines = (name, runs) =>
     `- ${name}: ${runs
-      .map((r) => `${r.scores.performance} / ${r.scores.accessibility} / ${r.scores['best-practices']} (LCP ${fmtMs(r.lcp)}, TBT ${fmtMs(r.tbt)})`)
+      .map(
+        (r) =>
+          `${r.scores.performance} / ${r.scores.accessibility} / ${r.scores['best-practices']} (LCP ${fmtMs(r.lcp)}, TBT ${fmtMs(r.tbt)})`,
+      )
       .join('; ')}`;
   const failedAudits = (runs) => {
-    const ids = new Set(runs.flatMap((r) => Object.values(r.failed).flat().map((a) => a.replace(/ \(.*$/, ''))));
+    const ids = new Set(
+      runs.flatMap((r) =>
+        Object.values(r.failed)
+          .flat()
+          .map((a) => a.replace(/ \(.*$/, '')),
+      ),
+    );
     return ids.size ? [...ids].map((id) => `\`${id}\``).join(', ') : 'none';
   };
   const section = `${start}
@@ -309,7 +371,8 @@ ${end}`;
   let next;
   if (current.includes(start)) next = current.replace(new RegExp(`${start}[\\s\\S]*?${end}`), () => section);
   // Beside the bundle sizes it is measured against.
-  else if (current.includes(bundleSection)) next = current.replace(bundleSection, () => `${section}\n\n${bundleSection}`);
+  else if (current.includes(bundleSection))
+    next = current.replace(bundleSection, () => `${section}\n\n${bundleSection}`);
   else next = `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
   log(`Wrote the web performance section of ${file}`);
@@ -354,7 +417,8 @@ async function main() {
       log(`dashboard, run ${i + 1}/${RUNS}…`);
       const run = await runLighthouse(`${web}/dashboard`, chrome.port);
       // Signed out, the guard would have sent the browser to the sign-in page.
-      if (new URL(run.finalUrl).pathname !== '/dashboard') throw new Error(`The dashboard run ended on ${run.finalUrl} (session lost?)`);
+      if (new URL(run.finalUrl).pathname !== '/dashboard')
+        throw new Error(`The dashboard run ended on ${run.finalUrl} (session lost?)`);
       results.dashboard.push(run);
       printRun(run);
     }
@@ -367,7 +431,9 @@ async function main() {
     rmSync(profileDir, { recursive: true, force: true });
   }
 
-  const lighthouseVersion = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+  const lighthouseVersion = JSON.parse(
+    readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+  ).version;
   const cpu = os.cpus();
   const report = {
     when: new Date().toISOString().slice(0, 16).replace('T', ' '),
@@ -386,7 +452,10 @@ async function main() {
   printRuns('Sign-in page /', results.signIn);
   printRuns('Dashboard /dashboard (signed in)', results.dashboard);
   console.log(`\nMedians (${RUNS} runs) on ${report.machine}, load ${report.loadBefore} → ${report.loadAfter}:`);
-  for (const [name, m] of [['sign-in  ', report.signIn.median], ['dashboard', report.dashboard.median]]) {
+  for (const [name, m] of [
+    ['sign-in  ', report.signIn.median],
+    ['dashboard', report.dashboard.median],
+  ]) {
     const misses = [
       m.performance < AIMS.performance && 'performance',
       m.accessibility < AIMS.accessibility && 'accessibility',
@@ -398,8 +467,10 @@ async function main() {
     );
   }
   for (const { condition, median: sv } of report.secondVisit) {
-    console.log(`  second visit, ${condition}  FCP ${fmtMs(sv.fcp)} · dashboard from the device's copy ${Number.isFinite(sv.copy) ? fmtMs(sv.copy) : 'never'} · live data ${fmtMs(sv.live)}` +
-      (sv.copy <= SECOND_VISIT_AIM_MS ? '  (within 1 s)' : `  (above ${SECOND_VISIT_AIM_MS} ms)`));
+    console.log(
+      `  second visit, ${condition}  FCP ${fmtMs(sv.fcp)} · dashboard from the device's copy ${Number.isFinite(sv.copy) ? fmtMs(sv.copy) : 'never'} · live data ${fmtMs(sv.live)}` +
+        (sv.copy <= SECOND_VISIT_AIM_MS ? '  (within 1 s)' : `  (above ${SECOND_VISIT_AIM_MS} ms)`),
+    );
   }
   if (JSON_OUT) writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify(report, null, 2));
   if (WRITE_DOCS) writeDocs(report);

@@ -4,7 +4,14 @@
 // dark mode at one width; one page per role and width, moving between routes in the app itself
 // (as a user clicking a link would) so the app and the engine load once.
 import type { Browser, Page } from 'playwright-core';
-import { animationsFinished, axeViolations, countByImpact, describeViolations, type AxeViolation, type ImpactCounts } from './axe';
+import {
+  animationsFinished,
+  axeViolations,
+  countByImpact,
+  describeViolations,
+  type AxeViolation,
+  type ImpactCounts,
+} from './axe';
 import { DEMO, settled, signIn, stackClient, type Account } from './stack';
 
 export type Role = 'signedOut' | 'participant' | 'staff' | 'admin';
@@ -28,25 +35,65 @@ export interface CrowdedParticipant {
  */
 export async function prepareCrowdedParticipant(stack: Parameters<typeof stackClient>[0]): Promise<CrowdedParticipant> {
   const { call, dbGet, dbPatch, register } = stackClient(stack);
-  const account = await register(`a11y-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, { firstName: 'Zofia', lastName: 'Dostępna' });
-  const { memberId: childId } = await call<{ memberId: string }>(account, 'addMember', { firstName: 'Maria-Magdalena', lastName: 'Wiśniewska-Łącka', birthYear: 2016, relation: 'child' });
-  const { memberId: adultId } = await call<{ memberId: string }>(account, 'addMember', { firstName: 'Jan', lastName: 'Dostępny', birthYear: 1980, relation: 'partner' });
-  const buyer = { kind: 'company', name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.', nip: '526-025-02-74', street: 'ul. Marynarki Polskiej 10/12', postalCode: '76-270', city: 'Ustka', country: 'PL' };
-  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') => call<{ orderId: string }>(account, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+  const account = await register(`a11y-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, {
+    firstName: 'Zofia',
+    lastName: 'Dostępna',
+  });
+  const { memberId: childId } = await call<{ memberId: string }>(account, 'addMember', {
+    firstName: 'Maria-Magdalena',
+    lastName: 'Wiśniewska-Łącka',
+    birthYear: 2016,
+    relation: 'child',
+  });
+  const { memberId: adultId } = await call<{ memberId: string }>(account, 'addMember', {
+    firstName: 'Jan',
+    lastName: 'Dostępny',
+    birthYear: 1980,
+    relation: 'partner',
+  });
+  const buyer = {
+    kind: 'company',
+    name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.',
+    nip: '526-025-02-74',
+    street: 'ul. Marynarki Polskiej 10/12',
+    postalCode: '76-270',
+    city: 'Ustka',
+    country: 'PL',
+  };
+  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') =>
+    call<{ orderId: string }>(account, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
 
-  await dbPatch(`baskets/${account.uid}`, { tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [childId]: { ticketTypeId: 'bilet-dzieciecy' } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${account.uid}`, {
+    tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [childId]: { ticketTypeId: 'bilet-dzieciecy' } },
+    updatedAt: Date.now(),
+  });
   const tickets = await place('placeTicketOrder');
-  await dbPatch(`baskets/${account.uid}`, { merch: { 'line-1': { productId: 'bluza-sztorm', variantId: 'XXL', quantity: 2, memberId: childId }, 'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${account.uid}`, {
+    merch: {
+      'line-1': { productId: 'bluza-sztorm', variantId: 'XXL', quantity: 2, memberId: childId },
+      'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+    },
+    updatedAt: Date.now(),
+  });
   const merch = await place('placeMerchOrder');
   const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
   await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
   const pickups = await dbGet<Record<string, { orderId: string; productId?: string }>>(`pickups/${account.uid}`);
-  const mug = Object.entries(pickups).find(([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia')![0];
+  const mug = Object.entries(pickups).find(
+    ([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia',
+  )![0];
   await call(DEMO.staff, 'handOutPickupItems', { uid: account.uid, itemIds: [mug] });
 
-  await dbPatch(`baskets/${account.uid}`, { tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${account.uid}`, {
+    tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } },
+    updatedAt: Date.now(),
+  });
   const pendingOrderId = (await place('placeTicketOrder')).orderId;
-  await dbPatch(`baskets/${account.uid}`, { tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } }, merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: childId } }, updatedAt: Date.now() });
+  await dbPatch(`baskets/${account.uid}`, {
+    tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } },
+    merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: childId } },
+    updatedAt: Date.now(),
+  });
   return { account, childId, adultId, invoiceKey: `${account.uid}-${confirmed.invoiceId}`, pendingOrderId };
 }
 
@@ -82,7 +129,13 @@ export function routesFor(role: Role, data: CrowdedParticipant): string[] {
         `${D}/admin`,
       ];
     case 'staff':
-      return [`${D}/odbierz`, `${D}/odbierz/User`, `${D}/statystyki`, `${D}/odbierz/User?uid=${data.account.uid}`, `${D}/odbierz/Add?uid=${data.account.uid}`];
+      return [
+        `${D}/odbierz`,
+        `${D}/odbierz/User`,
+        `${D}/statystyki`,
+        `${D}/odbierz/User?uid=${data.account.uid}`,
+        `${D}/odbierz/Add?uid=${data.account.uid}`,
+      ];
     case 'admin':
       return [`${D}/statystyki`, `${D}/admin`];
   }
@@ -103,7 +156,10 @@ export interface AuditedView {
 async function open(page: Page, web: string, path: string): Promise<void> {
   const target = new URL(path, web);
   const current = new URL(page.url());
-  const inApp = current.origin === target.origin && current.pathname.startsWith('/dashboard') && target.pathname.startsWith('/dashboard');
+  const inApp =
+    current.origin === target.origin &&
+    current.pathname.startsWith('/dashboard') &&
+    target.pathname.startsWith('/dashboard');
   if (inApp && current.pathname !== target.pathname) {
     await page.evaluate((url) => {
       (window as { __auditPrevious?: Element | null }).__auditPrevious = document.querySelector('[data-transition]');
@@ -142,7 +198,13 @@ export interface RoleAudit {
   blocking: string[];
 }
 
-export async function auditRole(browser: Browser, web: string, role: Role, width: number, data: CrowdedParticipant): Promise<RoleAudit> {
+export async function auditRole(
+  browser: Browser,
+  web: string,
+  role: Role,
+  width: number,
+  data: CrowdedParticipant,
+): Promise<RoleAudit> {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 844 : 800 },
     isMobile: width < 500,
@@ -176,7 +238,9 @@ export async function auditRole(browser: Browser, web: string, role: Role, width
       }
     }
     const blocking = views.flatMap((v) =>
-      describeViolations(v.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')).map((line) => `${width} px ${v.scheme} ${v.view}: ${line}`),
+      describeViolations(v.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')).map(
+        (line) => `${width} px ${v.scheme} ${v.view}: ${line}`,
+      ),
     );
     return { views, blocking };
   } finally {
@@ -195,14 +259,24 @@ export interface AuditReportEntry {
  * colour scheme, each cell „serious + critical / all” violations (counted per element).
  */
 export function reportTables(entries: AuditReportEntry[]): string {
-  const roleTitles: Record<Role, string> = { signedOut: 'Signed out', participant: 'Participant', staff: 'Staff', admin: 'Admin' };
+  const roleTitles: Record<Role, string> = {
+    signedOut: 'Signed out',
+    participant: 'Participant',
+    staff: 'Staff',
+    admin: 'Admin',
+  };
   const out: string[] = [];
   for (const role of ROLES) {
     const mine = entries.filter((e) => e.role === role).sort((a, b) => a.width - b.width);
     if (mine.length === 0) continue;
     const columns = mine.flatMap((e) => SCHEMES.map((scheme) => ({ width: e.width, scheme })));
     const views = [...new Set(mine.flatMap((e) => e.views.map((v) => v.view)))];
-    out.push(`### ${roleTitles[role]}`, '', `| Route | ${columns.map((c) => `${c.width} px ${c.scheme}`).join(' | ')} |`, `|---|${columns.map(() => '---:').join('|')}|`);
+    out.push(
+      `### ${roleTitles[role]}`,
+      '',
+      `| Route | ${columns.map((c) => `${c.width} px ${c.scheme}`).join(' | ')} |`,
+      `|---|${columns.map(() => '---:').join('|')}|`,
+    );
     for (const view of views) {
       const cells = columns.map(({ width, scheme }) => {
         const found = mine.find((e) => e.width === width)?.views.find((v) => v.view === view && v.scheme === scheme);

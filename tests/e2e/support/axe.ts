@@ -28,7 +28,11 @@ export type ImpactCounts = Record<Impact, number>;
 
 /** Waits until no CSS animation or transition is running (a page fading in has half-transparent text). */
 export async function animationsFinished(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
 }
 
 /**
@@ -39,7 +43,12 @@ export async function animationsFinished(page: Page): Promise<void> {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await animationsFinished(page);
   return page.evaluate(async (source) => {
-    type Result = { id: string; impact: string; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] };
+    type Result = {
+      id: string;
+      impact: string;
+      help: string;
+      nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+    };
     type Axe = { run: (context: Document, options: object) => Promise<{ violations: Result[] }> };
     const scope = window as unknown as { axe?: Axe };
     // Indirect eval: the engine's script defines window.axe as a script tag would.
@@ -49,7 +58,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact as Impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 160), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) })),
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' '),
+        html: n.html.slice(0, 160),
+        summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240),
+      })),
     }));
   }, AXE_SOURCE);
 }
@@ -62,5 +75,7 @@ export function countByImpact(violations: AxeViolation[]): ImpactCounts {
 
 /** One line per failing element, for a failure message a developer can act on. */
 export function describeViolations(violations: AxeViolation[]): string[] {
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target} ${n.html} — ${n.summary}`));
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${n.target} ${n.html} — ${n.summary}`),
+  );
 }

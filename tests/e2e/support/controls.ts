@@ -8,7 +8,8 @@ export interface UnnamedControl {
 }
 
 function findUnnamedControls(): UnnamedControl[] {
-  const ENGLISH = /\b(toggle|close|open|clear|increment|decrement|copy|show|hide|next|previous|prev|remove|delete|search|password|visibility|loading|submit|cancel|page|go to)\b/i;
+  const ENGLISH =
+    /\b(toggle|close|open|clear|increment|decrement|copy|show|hide|next|previous|prev|remove|delete|search|password|visibility|loading|submit|cancel|page|go to)\b/i;
   const hiddenFromReaders = (el: Element) => {
     for (let cur: Element | null = el; cur; cur = cur.parentElement) {
       if (cur.getAttribute('aria-hidden') === 'true') return true;
@@ -21,8 +22,17 @@ function findUnnamedControls(): UnnamedControl[] {
     const label = el.getAttribute('aria-label');
     if (label) return label.trim();
     const labelledBy = el.getAttribute('aria-labelledby');
-    if (labelledBy) return labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
-    if (el instanceof HTMLInputElement && el.labels && el.labels.length > 0) return Array.from(el.labels).map((l) => l.textContent ?? '').join(' ').trim();
+    if (labelledBy)
+      return labelledBy
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .trim();
+    if (el instanceof HTMLInputElement && el.labels && el.labels.length > 0)
+      return Array.from(el.labels)
+        .map((l) => l.textContent ?? '')
+        .join(' ')
+        .trim();
     const text = (el.textContent ?? '').trim();
     if (text) return text;
     const img = el.querySelector('img[alt]');
@@ -30,12 +40,19 @@ function findUnnamedControls(): UnnamedControl[] {
     return (el.getAttribute('title') ?? '').trim();
   };
   const found: UnnamedControl[] = [];
-  for (const el of Array.from(document.querySelectorAll('button, a[href], [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], input[type="button"], input[type="submit"]'))) {
+  for (const el of Array.from(
+    document.querySelectorAll(
+      'button, a[href], [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], input[type="button"], input[type="submit"]',
+    ),
+  )) {
     if (hiddenFromReaders(el)) continue;
     const name = accessibleName(el);
     if (!name || ENGLISH.test(name)) {
       const testId = el.getAttribute('data-testid');
-      found.push({ element: `${el.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}.${el.classList[0] ?? ''}`, name });
+      found.push({
+        element: `${el.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}.${el.classList[0] ?? ''}`,
+        name,
+      });
     }
   }
   return found;

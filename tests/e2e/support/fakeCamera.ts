@@ -57,6 +57,11 @@ export async function launchWithFakeCamera(videoFile: string): Promise<Browser> 
   return chromium.launch({
     executablePath,
     headless: true,
-    args: [...LAUNCH_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${videoFile}`],
+    args: [
+      ...LAUNCH_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${videoFile}`,
+    ],
   });
 }

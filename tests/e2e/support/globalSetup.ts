@@ -11,10 +11,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The Functions emulator serves functions/lib: build it (and the database emulator) from the sources.
   if (!process.env.SKIP_BUILD) buildAll();
   const started = Date.now();
-  const stack = await startStack({ ports: 'free', seed: true, web: 'preview', log: (line: string) => console.log(`[e2e stack] ${line}`) });
+  const stack = await startStack({
+    ports: 'free',
+    seed: true,
+    web: 'preview',
+    log: (line: string) => console.log(`[e2e stack] ${line}`),
+  });
   console.log(`[e2e stack] ready in ${((Date.now() - started) / 1000).toFixed(0)} s: ${stack.urls.web}`);
   const shared: SharedStack = {
-    urls: { rtdb: stack.urls.rtdb, auth: stack.urls.auth!, functions: stack.urls.functions!, web: stack.urls.web!, mail: stack.urls.mail, p24: stack.urls.p24, ksefControl: stack.urls.ksefControl },
+    urls: {
+      rtdb: stack.urls.rtdb,
+      auth: stack.urls.auth!,
+      functions: stack.urls.functions!,
+      web: stack.urls.web!,
+      mail: stack.urls.mail,
+      p24: stack.urls.p24,
+      ksefControl: stack.urls.ksefControl,
+    },
     namespace: stack.namespace,
     projectId: stack.projectId,
     region: stack.region,

@@ -25,17 +25,29 @@ export function focusState(page: Page): Promise<FocusState> {
     if (!el || el === document.body) return { description: 'body', visible: false };
     // An element focused from a script (the skip link's target, tabindex="-1") is no Tab stop: the
     // next Tab goes on from it, and that next stop is what must show focus.
-    const INTERACTIVE = 'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider], [role=spinbutton]';
-    if (el.tabIndex < 0 && !el.matches(INTERACTIVE)) return { description: `${el.tagName.toLowerCase()}#${el.id} (focus target)`, visible: true };
+    const INTERACTIVE =
+      'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider], [role=spinbutton]';
+    if (el.tabIndex < 0 && !el.matches(INTERACTIVE))
+      return { description: `${el.tagName.toLowerCase()}#${el.id} (focus target)`, visible: true };
     // The indicator may be drawn by the field's own box around it (a password field's wrapper).
     const marked = (node: Element) => {
       const style = getComputedStyle(node);
-      return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== '' && style.boxShadow !== 'none');
+      return (
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+        (style.boxShadow !== '' && style.boxShadow !== 'none')
+      );
     };
     const indicator = marked(el) || (el.parentElement !== null && marked(el.parentElement));
     const rect = el.getBoundingClientRect();
-    const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
-    const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+    const onScreen =
+      rect.width > 0 &&
+      rect.height > 0 &&
+      rect.bottom > 0 &&
+      rect.right > 0 &&
+      rect.top < window.innerHeight &&
+      rect.left < window.innerWidth;
+    const name =
+      el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
     return {
       description: `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${name.trim().slice(0, 60)}"`,
       visible: indicator && onScreen,
@@ -58,7 +70,8 @@ export class KeyboardUser {
     // Measured once it has moved into place (the skip link slides in, focus rings fade in).
     await animationsFinished(this.page);
     const state = await focusState(this.page);
-    if (state.description !== 'body' && !state.visible) this.unmarked.push(`${this.page.url()} after ${key}: ${state.description}`);
+    if (state.description !== 'body' && !state.visible)
+      this.unmarked.push(`${this.page.url()} after ${key}: ${state.description}`);
     return state;
   }
 
@@ -70,7 +83,9 @@ export class KeyboardUser {
       await this.press(backwards ? 'Shift+Tab' : 'Tab');
     }
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    throw new Error(`${limit} presses of ${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${target} (focus: ${(await focusState(this.page)).description})`);
+    throw new Error(
+      `${limit} presses of ${backwards ? 'Shift+Tab' : 'Tab'} did not reach ${target} (focus: ${(await focusState(this.page)).description})`,
+    );
   }
 
   /** Types into the focused field, key by key. */

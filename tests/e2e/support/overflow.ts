@@ -20,7 +20,9 @@ function findOverflowingText(): OverflowFinding[] {
     const parts: string[] = [];
     for (let cur: Element | null = el; cur && parts.length < 4; cur = cur.parentElement) {
       const testId = cur.getAttribute('data-testid');
-      parts.unshift(`${cur.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : cur.classList[0] ? `.${cur.classList[0]}` : ''}`);
+      parts.unshift(
+        `${cur.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : cur.classList[0] ? `.${cur.classList[0]}` : ''}`,
+      );
       if (testId) break;
     }
     return parts.join(' > ');
@@ -50,21 +52,47 @@ function findOverflowingText(): OverflowFinding[] {
       const letterSpacing = parseFloat(style.letterSpacing) || 0;
       const textWidth = canvas.measureText(shown).width + letterSpacing * shown.length;
       const box = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (textWidth > box + SLACK) findings.push({ element: describe(el), text: shown, scrollWidth: Math.ceil(textWidth), clientWidth: Math.floor(box) });
+      if (textWidth > box + SLACK)
+        findings.push({
+          element: describe(el),
+          text: shown,
+          scrollWidth: Math.ceil(textWidth),
+          clientWidth: Math.floor(box),
+        });
       continue;
     }
-    const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    const ownText = Array.from(el.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+    );
     if (!ownText) continue;
     if (el.scrollWidth > el.clientWidth + SLACK) {
-      findings.push({ element: describe(el), text: (el.textContent ?? '').trim().slice(0, 80), scrollWidth: el.scrollWidth, clientWidth: el.clientWidth });
+      findings.push({
+        element: describe(el),
+        text: (el.textContent ?? '').trim().slice(0, 80),
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      });
     }
   }
   // The page itself must not scroll sideways either: not now, and not in any frame since the last
   // look (a page sliding in can stick out for a few frames; see watchPageWidth).
   const root = document.documentElement;
-  if (root.scrollWidth > root.clientWidth + SLACK) findings.push({ element: 'html', text: '(page wider than the window)', scrollWidth: root.scrollWidth, clientWidth: root.clientWidth });
-  const watch = (window as { __widestPage?: { scrollWidth: number; clientWidth: number; path: string } | null }).__widestPage;
-  if (watch) findings.push({ element: 'html', text: `(page wider than the window in a frame while showing ${watch.path})`, scrollWidth: watch.scrollWidth, clientWidth: watch.clientWidth });
+  if (root.scrollWidth > root.clientWidth + SLACK)
+    findings.push({
+      element: 'html',
+      text: '(page wider than the window)',
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+    });
+  const watch = (window as { __widestPage?: { scrollWidth: number; clientWidth: number; path: string } | null })
+    .__widestPage;
+  if (watch)
+    findings.push({
+      element: 'html',
+      text: `(page wider than the window in a frame while showing ${watch.path})`,
+      scrollWidth: watch.scrollWidth,
+      clientWidth: watch.clientWidth,
+    });
   (window as { __widestPage?: unknown }).__widestPage = null;
   return findings;
 }
@@ -80,7 +108,12 @@ export async function watchPageWidth(context: BrowserContext): Promise<void> {
     const state = window as { __widestPage?: { scrollWidth: number; clientWidth: number; path: string } | null };
     const look = () => {
       const root = document.documentElement;
-      if (root && root.clientWidth > 0 && root.scrollWidth > root.clientWidth + SLACK && root.scrollWidth > (state.__widestPage?.scrollWidth ?? 0)) {
+      if (
+        root &&
+        root.clientWidth > 0 &&
+        root.scrollWidth > root.clientWidth + SLACK &&
+        root.scrollWidth > (state.__widestPage?.scrollWidth ?? 0)
+      ) {
         state.__widestPage = { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, path: location.pathname };
       }
       requestAnimationFrame(look);
@@ -94,5 +127,7 @@ export function overflowingText(page: Page): Promise<OverflowFinding[]> {
 }
 
 export function describeFindings(findings: OverflowFinding[]): string {
-  return findings.map((f) => `${f.element}: "${f.text}" (${f.scrollWidth} px of content in ${f.clientWidth} px)`).join('\n');
+  return findings
+    .map((f) => `${f.element}: "${f.text}" (${f.scrollWidth} px of content in ${f.clientWidth} px)`)
+    .join('\n');
 }

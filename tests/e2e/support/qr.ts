@@ -13,7 +13,10 @@ export function decodeQr(rgba: Uint8ClampedArray, width: number, height: number)
 export async function decodeQrInPage(element: Locator, side = 360): Promise<string | null> {
   const pixels = await element.evaluate(async (node, size) => {
     const img = new Image();
-    img.src = node instanceof SVGElement ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(node))}` : (node as HTMLImageElement).src;
+    img.src =
+      node instanceof SVGElement
+        ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(node))}`
+        : (node as HTMLImageElement).src;
     await img.decode();
     const canvas = document.createElement('canvas');
     canvas.width = canvas.height = size;

@@ -17,7 +17,15 @@ import type { Account } from './stack';
 /** Where the shared stack listens, and what identifies its database and functions. */
 export interface SharedStack {
   /** `mail`: the mail catcher's inbox (scripts/lib/mailInbox.mjs reads it). */
-  urls: { rtdb: string; auth: string; functions: string; web: string; mail?: string; p24?: string; ksefControl?: string };
+  urls: {
+    rtdb: string;
+    auth: string;
+    functions: string;
+    web: string;
+    mail?: string;
+    p24?: string;
+    ksefControl?: string;
+  };
   namespace: string;
   projectId: string;
   region: string;
@@ -52,11 +60,21 @@ export async function demoParticipantCopy(stack: SharedStack, label: string): Pr
   const { accounts } = await loadDemoAccounts(path.join(ROOT, 'seed', 'demo-accounts.json'));
   const demo = accounts.find((account) => account.role === 'uczestnik')!;
   const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
-  const pickupCode = Array.from(randomBytes(8), (byte) => PICKUP_CODE_LETTERS[byte % PICKUP_CODE_LETTERS.length]).join('');
-  const copy = { ...demo, uid: `kopia${label.replace(/[^A-Za-z0-9]/g, '')}${suffix}`, email: `uczestnik-${label}-${suffix}@example.com`, pickupCode };
+  const pickupCode = Array.from(randomBytes(8), (byte) => PICKUP_CODE_LETTERS[byte % PICKUP_CODE_LETTERS.length]).join(
+    '',
+  );
+  const copy = {
+    ...demo,
+    uid: `kopia${label.replace(/[^A-Za-z0-9]/g, '')}${suffix}`,
+    email: `uczestnik-${label}-${suffix}@example.com`,
+    pickupCode,
+  };
   // The Admin SDK finds the Auth emulator through this variable (the stack's database URL names its own).
   process.env.FIREBASE_AUTH_EMULATOR_HOST = new URL(stack.urls.auth).host;
-  const app = initializeApp({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `demo-copy-${suffix}`);
+  const app = initializeApp(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    `demo-copy-${suffix}`,
+  );
   try {
     await ensureDemoAccount(getAuth(app), getDatabase(app), copy);
   } finally {

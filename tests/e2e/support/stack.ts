@@ -7,7 +7,9 @@ import { collectPageErrors, newContext, type ContextOptions } from '../../helper
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** What a test needs to reach a stack: its own (startStack) or the shared one (shared.ts). */
-export type StackAddress = Pick<Stack, 'namespace' | 'projectId' | 'region'> & { urls: Pick<Stack['urls'], 'rtdb' | 'auth' | 'functions'> };
+export type StackAddress = Pick<Stack, 'namespace' | 'projectId' | 'region'> & {
+  urls: Pick<Stack['urls'], 'rtdb' | 'auth' | 'functions'>;
+};
 
 export const DEMO = {
   admin: { uid: 'demoAdmin', email: 'admin@example.com', password: 'Admin-Zlot-2027' },
@@ -48,17 +50,24 @@ export function stackClient(stack: StackAddress) {
   }
 
   async function idToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-    });
+    const response = await fetch(
+      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+      },
+    );
     if (!response.ok) throw new Error(`sign-in ${account.email}: ${response.status}`);
     return ((await response.json()) as { idToken: string }).idToken;
   }
 
   /** A callable over its HTTP protocol, as the web SDK sends it: its answer or its refusal. */
-  async function callAnswer<T = Record<string, unknown>>(account: Pick<Account, 'email' | 'password'>, name: string, data: unknown): Promise<CallableAnswer<T>> {
+  async function callAnswer<T = Record<string, unknown>>(
+    account: Pick<Account, 'email' | 'password'>,
+    name: string,
+    data: unknown,
+  ): Promise<CallableAnswer<T>> {
     const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(account)}` },
@@ -68,14 +77,22 @@ export function stackClient(stack: StackAddress) {
   }
 
   /** A callable over its HTTP protocol; throws with the Polish refusal when it refuses. */
-  async function call<T = Record<string, unknown>>(account: Pick<Account, 'email' | 'password'>, name: string, data: unknown): Promise<T> {
+  async function call<T = Record<string, unknown>>(
+    account: Pick<Account, 'email' | 'password'>,
+    name: string,
+    data: unknown,
+  ): Promise<T> {
     const body = await callAnswer<T>(account, name, data);
     if (body.error) throw new Error(`${name}: ${body.error.message}`);
     return body.result as T;
   }
 
   /** A registered participant (Auth account + completeRegistration), as the wizard would leave it. */
-  async function register(email: string, person: { firstName: string; lastName: string }, password = 'Latarnia-2027'): Promise<Account> {
+  async function register(
+    email: string,
+    person: { firstName: string; lastName: string },
+    password = 'Latarnia-2027',
+  ): Promise<Account> {
     const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -84,7 +101,12 @@ export function stackClient(stack: StackAddress) {
     if (!response.ok) throw new Error(`sign-up ${email}: ${response.status}`);
     const { localId } = (await response.json()) as { localId: string };
     const account = { uid: localId, email, password };
-    await call(account, 'completeRegistration', { ...person, phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
+    await call(account, 'completeRegistration', {
+      ...person,
+      phone: '+48 600 200 300',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false },
+    });
     return account;
   }
 
@@ -92,7 +114,14 @@ export function stackClient(stack: StackAddress) {
   async function placeOwnTicketOrder(
     account: Account,
     ticketTypeId = 'bilet-jednodniowy',
-    buyer: Record<string, unknown> = { kind: 'person', name: 'Kupujący Testowy', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+    buyer: Record<string, unknown> = {
+      kind: 'person',
+      name: 'Kupujący Testowy',
+      street: 'ul. Portowa 1',
+      postalCode: '76-270',
+      city: 'Ustka',
+      country: 'PL',
+    },
   ): Promise<{ orderId: string; number: string; totalGross: number }> {
     await dbPatch(`baskets/${account.uid}`, { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() });
     return call(account, 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
@@ -105,7 +134,12 @@ export function stackClient(stack: StackAddress) {
  * A page of the app in a fresh context (newContext: Polish, Warsaw time) with the cookie notice
  * already answered; its uncaught errors go into `errors`. Pages take a while on a loaded 2-core machine.
  */
-export async function appPage(browser: Browser, web: string, errors: Error[], options: ContextOptions = {}): Promise<Page> {
+export async function appPage(
+  browser: Browser,
+  web: string,
+  errors: Error[],
+  options: ContextOptions = {},
+): Promise<Page> {
   const context = await newContext(browser, options);
   await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
@@ -126,7 +160,11 @@ export async function signIn(page: Page, web: string, account: Pick<Account, 'em
 }
 
 /** Signs in on the sign-in form the page already shows. */
-export async function submitSignIn(page: Page, web: string, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+export async function submitSignIn(
+  page: Page,
+  web: string,
+  account: Pick<Account, 'email' | 'password'>,
+): Promise<void> {
   await page.getByLabel('Adres e-mail').fill(account.email);
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
@@ -138,8 +176,13 @@ export async function submitSignIn(page: Page, web: string, account: Pick<Accoun
  * loading) and the page's entering transition has ended (endless animations, a spinner, do not count).
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.querySelectorAll('[aria-busy="true"]').length === 0 &&
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('[aria-busy="true"]').length === 0 &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
   );
 }

@@ -46,11 +46,35 @@ const { computeTotals } = await import('../../../functions/lib/domain/vat.js');
 
 // ------------------------------------------------------------------ synthetic data
 
-const FIRST = ['Jan', 'Anna', 'Łukasz', 'Zofia', 'Grzegorz', 'Małgorzata', 'Paweł', 'Ewa', 'Michał', 'Agnieszka', 'Żaneta', 'Bartosz'];
-const LAST = ['Kowalski', 'Wąsik', 'Żółć', 'Nowak', 'Brzęczyszczykiewicz', 'Wiśniewska', 'Lewandowski', 'Dąbrowska', 'Sęk', 'Zieliński'];
+const FIRST = [
+  'Jan',
+  'Anna',
+  'Łukasz',
+  'Zofia',
+  'Grzegorz',
+  'Małgorzata',
+  'Paweł',
+  'Ewa',
+  'Michał',
+  'Agnieszka',
+  'Żaneta',
+  'Bartosz',
+];
+const LAST = [
+  'Kowalski',
+  'Wąsik',
+  'Żółć',
+  'Nowak',
+  'Brzęczyszczykiewicz',
+  'Wiśniewska',
+  'Lewandowski',
+  'Dąbrowska',
+  'Sęk',
+  'Zieliński',
+];
 const PRICES = [18900, 7900, 9900, 8900, 3500, 14800];
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const account = (i) => `${String(10 + (i % 89)).padStart(2, '0')}1020102600001234${String(i).padStart(8, '0')}`;
 
@@ -68,7 +92,14 @@ function makeOrders(count) {
 /** How people type order numbers. */
 function titleFor(number, i) {
   const [, year, seq] = number.split('/');
-  const forms = [number, `${number} ${pick(FIRST)} ${pick(LAST)}`, `zam ${year} ${Number(seq)}`, `ZAM${year}${seq}`, `Opłata za zamówienie nr ${year}/${Number(seq)}`, `zam. ${year}-${seq} bilet`];
+  const forms = [
+    number,
+    `${number} ${pick(FIRST)} ${pick(LAST)}`,
+    `zam ${year} ${Number(seq)}`,
+    `ZAM${year}${seq}`,
+    `Opłata za zamówienie nr ${year}/${Number(seq)}`,
+    `zam. ${year}-${seq} bilet`,
+  ];
   return forms[i % forms.length];
 }
 
@@ -91,7 +122,27 @@ function makeTransfers(orders, count) {
   return out;
 }
 
-const CP1250 = { Ą: 0xa5, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0x8c, Ź: 0x8f, Ż: 0xaf, ą: 0xb9, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0x9c, ź: 0x9f, ż: 0xbf, '—': 0x97 };
+const CP1250 = {
+  Ą: 0xa5,
+  Ć: 0xc6,
+  Ę: 0xca,
+  Ł: 0xa3,
+  Ń: 0xd1,
+  Ó: 0xd3,
+  Ś: 0x8c,
+  Ź: 0x8f,
+  Ż: 0xaf,
+  ą: 0xb9,
+  ć: 0xe6,
+  ę: 0xea,
+  ł: 0xb3,
+  ń: 0xf1,
+  ó: 0xf3,
+  ś: 0x9c,
+  ź: 0x9f,
+  ż: 0xbf,
+  '—': 0x97,
+};
 const windows1250 = (text) => Uint8Array.from(text, (ch) => CP1250[ch] ?? ch.charCodeAt(0));
 const amountComma = (g) => `${Math.floor(Math.abs(g) / 100)},${String(Math.abs(g) % 100).padStart(2, '0')}`;
 const amountDot = (g) => `${Math.floor(Math.abs(g) / 100)}.${String(Math.abs(g) % 100).padStart(2, '0')}`;
@@ -101,7 +152,9 @@ function mt940(transfers) {
   let balance = 100000;
   transfers.forEach((t, i) => {
     balance += t.amount;
-    lines.push(`:61:2707010701${t.amount > 0 ? 'C' : 'D'}${amountComma(t.amount)}NTRFNONREF//B${String(i).padStart(9, '0')}`);
+    lines.push(
+      `:61:2707010701${t.amount > 0 ? 'C' : 'D'}${amountComma(t.amount)}NTRFNONREF//B${String(i).padStart(9, '0')}`,
+    );
     const title = t.title.padEnd(54).slice(0, 54);
     const details = `020~00PRZELEW PRZYCHODZĄCY~20${title.slice(0, 27)}~21${title.slice(27).trimEnd()}~22~23~24~25~30${t.acct.slice(2, 10)}~31${t.acct.slice(10)}~32${t.name.slice(0, 27)}~33${t.name.slice(27)}~38PL${t.acct}`;
     lines.push(`:86:${details.slice(0, 61)}`, ...(details.slice(61).match(/.{1,65}/g) ?? []));
@@ -111,13 +164,26 @@ function mt940(transfers) {
 }
 
 function mbankCsv(transfers) {
-  const rows = ['mBank S.A. Bankowość Detaliczna;', '#Za okres:;', '2027-07-01;2027-07-31;', '', '#Data operacji;#Data księgowania;#Opis operacji;#Tytuł;#Nadawca/Odbiorca;#Numer konta;#Kwota;#Saldo po operacji;'];
-  transfers.forEach((t) => rows.push(`2027-07-01;2027-07-01;PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY;"${t.title}";"${t.name}";'${t.acct}';${t.amount < 0 ? '-' : ''}${amountComma(t.amount)};0,00;`));
+  const rows = [
+    'mBank S.A. Bankowość Detaliczna;',
+    '#Za okres:;',
+    '2027-07-01;2027-07-31;',
+    '',
+    '#Data operacji;#Data księgowania;#Opis operacji;#Tytuł;#Nadawca/Odbiorca;#Numer konta;#Kwota;#Saldo po operacji;',
+  ];
+  transfers.forEach((t) =>
+    rows.push(
+      `2027-07-01;2027-07-01;PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY;"${t.title}";"${t.name}";'${t.acct}';${t.amount < 0 ? '-' : ''}${amountComma(t.amount)};0,00;`,
+    ),
+  );
   return windows1250(`${rows.join('\r\n')}\r\n`);
 }
 
 function camt(transfers) {
-  const entries = transfers.map((t, i) => `<Ntry><Amt Ccy="PLN">${amountDot(t.amount)}</Amt><CdtDbtInd>${t.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2027-07-01</Dt></BookgDt><AcctSvcrRef>C${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${t.name}</Nm></Dbtr><DbtrAcct><Id><IBAN>PL${t.acct}</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Ustrd>${t.title}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`);
+  const entries = transfers.map(
+    (t, i) =>
+      `<Ntry><Amt Ccy="PLN">${amountDot(t.amount)}</Amt><CdtDbtInd>${t.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2027-07-01</Dt></BookgDt><AcctSvcrRef>C${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${t.name}</Nm></Dbtr><DbtrAcct><Id><IBAN>PL${t.acct}</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Ustrd>${t.title}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+  );
   const total = transfers.reduce((s, t) => s + t.amount, 0);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>B</MsgId><CreDtTm>2027-07-02T06:00:00</CreDtTm></GrpHdr><Stmt><Id>1</Id><Acct><Id><IBAN>PL61109010140000071219812874</IBAN></Id></Acct><Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2027-07-01</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">${amountDot(total)}</Amt><CdtDbtInd>${total >= 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Dt><Dt>2027-07-01</Dt></Dt></Bal>\n${entries.join('\n')}\n</Stmt></BkToCstmrStmt></Document>\n`;
   return new TextEncoder().encode(xml);
@@ -132,7 +198,11 @@ function preview() {
   const orders = makeOrders(M);
   const transfers = makeTransfers(orders, N);
   const results = [];
-  for (const [label, bytes] of [['MT940, Windows-1250', mt940(transfers)], ['CSV (mBank), Windows-1250', mbankCsv(transfers)], ['camt.053 XML, UTF-8', camt(transfers)]]) {
+  for (const [label, bytes] of [
+    ['MT940, Windows-1250', mt940(transfers)],
+    ['CSV (mBank), Windows-1250', mbankCsv(transfers)],
+    ['camt.053 XML, UTF-8', camt(transfers)],
+  ]) {
     const parseTimes = [];
     const matchTimes = [];
     let match;
@@ -147,9 +217,19 @@ function preview() {
       matchTimes.push(t2 - t1);
     }
     const totals = parseTimes.map((p, i) => p + matchTimes[i]);
-    results.push({ label, size: `${(bytes.length / 1024 / 1024).toFixed(2)} MB`, cold: ms(totals[0]), parse: ms(median(parseTimes.slice(1))), match: ms(median(matchTimes.slice(1))), total: ms(median(totals.slice(1))), counts: match.counts });
+    results.push({
+      label,
+      size: `${(bytes.length / 1024 / 1024).toFixed(2)} MB`,
+      cold: ms(totals[0]),
+      parse: ms(median(parseTimes.slice(1))),
+      match: ms(median(matchTimes.slice(1))),
+      total: ms(median(totals.slice(1))),
+      counts: match.counts,
+    });
   }
-  console.log(`\nPreview: ${N} transfers against ${M} orders (readStatementFile + matchStatement; cold = first run, others = median of 7)`);
+  console.log(
+    `\nPreview: ${N} transfers against ${M} orders (readStatementFile + matchStatement; cold = first run, others = median of 7)`,
+  );
   console.table(results.map(({ counts: _counts, ...r }) => r));
   console.log('Categories (last format):', JSON.stringify(results.at(-1).counts));
 }
@@ -160,7 +240,10 @@ async function booking() {
   const loadBefore = os.loadavg()[0].toFixed(1);
   const stack = await startStack({ ports: 'free', seed: false, web: false });
   Object.assign(process.env, stack.env);
-  const adminApp = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, 'bench-bank-admin');
+  const adminApp = initAdmin(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    'bench-bank-admin',
+  );
   const db = getDatabase(adminApp);
   const adminAuth = getAdminAuth(adminApp);
   const apps = [];
@@ -178,24 +261,95 @@ async function booking() {
     connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
     const book = httpsCallable(functions, 'bookBankTransactions', { timeout: 300_000 });
 
-    await db.ref('event').set({ name: 'Zlot', place: 'Hel', startDate: '2027-07-16', endDate: '2027-07-18', pickupInfo: '', seller: { name: 'Stowarzyszenie', street: 'ul. Portowa 12', postalCode: '84-150', city: 'Hel', nip: '1234563218', bankName: 'Bank', bankAccount: '61109010140000071219812874' } });
-    await db.ref('ticketTypes/karnet').set({ name: 'Karnet', description: '', priceGrosze: 18900, vatRate: 8, quota: 1_000_000, sold: B + 20, active: true, sortOrder: 1, pickupLabel: 'Opaska' });
+    await db
+      .ref('event')
+      .set({
+        name: 'Zlot',
+        place: 'Hel',
+        startDate: '2027-07-16',
+        endDate: '2027-07-18',
+        pickupInfo: '',
+        seller: {
+          name: 'Stowarzyszenie',
+          street: 'ul. Portowa 12',
+          postalCode: '84-150',
+          city: 'Hel',
+          nip: '1234563218',
+          bankName: 'Bank',
+          bankAccount: '61109010140000071219812874',
+        },
+      });
+    await db
+      .ref('ticketTypes/karnet')
+      .set({
+        name: 'Karnet',
+        description: '',
+        priceGrosze: 18900,
+        vatRate: 8,
+        quota: 1_000_000,
+        sold: B + 20,
+        active: true,
+        sortOrder: 1,
+        pickupLabel: 'Opaska',
+      });
     const now = Date.now();
     const order = (i) => {
-      const lines = { l1: { type: 'ticket', name: 'Karnet', unitGross: 18900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Bench Kupujący' } };
+      const lines = {
+        l1: {
+          type: 'ticket',
+          name: 'Karnet',
+          unitGross: 18900,
+          quantity: 1,
+          vatRate: 8,
+          ticketTypeId: 'karnet',
+          memberId: 'self',
+          memberName: 'Bench Kupujący',
+        },
+      };
       const t = computeTotals([{ unitGross: 18900, quantity: 1, vatRate: 8 }]);
       return {
-        uid: `benchUser${i}`, number: formatOrderNumber(2027, i + 1), kind: 'tickets', status: 'pending', lines,
-        totals: { net: t.net, vat: t.vat, gross: t.gross, perRate: Object.fromEntries(t.perRate.map((r) => [`r${r.vatRate}`, r])) },
-        buyer: { email: `bench${i}@example.com`, invoice: { kind: 'person', name: 'Bench Kupujący', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } },
-        idempotencyKey: randomUUID(), createdAt: now,
+        uid: `benchUser${i}`,
+        number: formatOrderNumber(2027, i + 1),
+        kind: 'tickets',
+        status: 'pending',
+        lines,
+        totals: {
+          net: t.net,
+          vat: t.vat,
+          gross: t.gross,
+          perRate: Object.fromEntries(t.perRate.map((r) => [`r${r.vatRate}`, r])),
+        },
+        buyer: {
+          email: `bench${i}@example.com`,
+          invoice: {
+            kind: 'person',
+            name: 'Bench Kupujący',
+            street: 'ul. Morska 1',
+            postalCode: '81-300',
+            city: 'Gdynia',
+            country: 'PL',
+          },
+        },
+        idempotencyKey: randomUUID(),
+        createdAt: now,
       };
     };
     const warm = 20;
     const fixtures = {};
     for (let i = 0; i < B + warm; i++) fixtures[`orders/o${i}`] = order(i);
     await db.ref().update(fixtures);
-    const item = (i) => ({ transaction: { bookingDate: '2027-07-01', amountGrosze: 18900, currency: 'PLN', title: formatOrderNumber(2027, i + 1), payerName: 'BENCH', payerAccount: account(i), reference: `BENCH${i}` }, action: { kind: 'book', orderIds: [`o${i}`] } });
+    const item = (i) => ({
+      transaction: {
+        bookingDate: '2027-07-01',
+        amountGrosze: 18900,
+        currency: 'PLN',
+        title: formatOrderNumber(2027, i + 1),
+        payerName: 'BENCH',
+        payerAccount: account(i),
+        reference: `BENCH${i}`,
+      },
+      action: { kind: 'book', orderIds: [`o${i}`] },
+    });
     const source = { format: 'mt940', fileName: 'bench.sta' };
     // Warm-up: the first call starts a worker process and loads the code.
     await book({ items: Array.from({ length: warm }, (_, k) => item(B + k)), source });
@@ -206,20 +360,35 @@ async function booking() {
       const t0 = performance.now();
       for (let i = 0; i < B; i += 25) {
         const c0 = performance.now();
-        const { data } = await book({ items: Array.from({ length: Math.min(25, B - i) }, (_, k) => item(i + k)), source });
+        const { data } = await book({
+          items: Array.from({ length: Math.min(25, B - i) }, (_, k) => item(i + k)),
+          source,
+        });
         latencies.push(performance.now() - c0);
         for (const r of data.results) outcomes[r.outcome] = (outcomes[r.outcome] ?? 0) + 1;
       }
       const wall = performance.now() - t0;
       latencies.sort((a, b) => a - b);
-      return { label, transfers: B, wallMs: Math.round(wall), perSecond: +(B / (wall / 1000)).toFixed(1), callP50: Math.round(median(latencies)), callMax: Math.round(latencies.at(-1)), outcomes: JSON.stringify(outcomes) };
+      return {
+        label,
+        transfers: B,
+        wallMs: Math.round(wall),
+        perSecond: +(B / (wall / 1000)).toFixed(1),
+        callP50: Math.round(median(latencies)),
+        callMax: Math.round(latencies.at(-1)),
+        outcomes: JSON.stringify(outcomes),
+      };
     };
     const first = await run(`${B} transfers booked, 25 per call`);
     const again = await run('the same statement again (all settled)');
     const invoices = Object.keys((await db.ref('invoices').get()).val() ?? {}).length;
-    console.log(`\nBooking through bookBankTransactions (one admin, calls one after another, as the admin page sends them)`);
+    console.log(
+      `\nBooking through bookBankTransactions (one admin, calls one after another, as the admin page sends them)`,
+    );
     console.table([first, again]);
-    console.log(`Invoices issued: ${invoices} (expected ${B + warm}); machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, Node ${process.version}, Functions emulator parallel requests: ${stack.functionsParallel ?? process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 'default'}; 1-minute load average ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`);
+    console.log(
+      `Invoices issued: ${invoices} (expected ${B + warm}); machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, Node ${process.version}, Functions emulator parallel requests: ${stack.functionsParallel ?? process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 'default'}; 1-minute load average ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
+    );
   } finally {
     await Promise.allSettled(apps.map((a) => deleteApp(a)));
     await db.goOffline();

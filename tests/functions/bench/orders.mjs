@@ -60,7 +60,14 @@ const { values: args } = parseArgs({
 });
 if (args.parallel) process.env.FUNCTIONS_EMULATOR_PARALLEL = args.parallel;
 
-const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+const PERSON = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+};
 const PASSWORD = 'haslo-bench-123';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const idempotencyKey = () => randomUUID().replaceAll('-', '');
@@ -84,8 +91,11 @@ function workerPids(firebasePid) {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === firebasePid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime')) pids.push(Number(entry));
-    } catch { /* exited meanwhile */ }
+      if (ppid === firebasePid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime'))
+        pids.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return pids;
 }
@@ -107,7 +117,9 @@ function watchFunctionsEmulator(stack) {
   };
   firebase.child.stdout.on('data', onData);
   firebase.child.stderr.on('data', onData);
-  const timer = setInterval(() => { peakWorkers = Math.max(peakWorkers, workerPids(firebase.child.pid).length); }, 250);
+  const timer = setInterval(() => {
+    peakWorkers = Math.max(peakWorkers, workerPids(firebase.child.pid).length);
+  }, 250);
   return () => {
     clearInterval(timer);
     firebase.child.stdout.off('data', onData);
@@ -125,11 +137,23 @@ async function withStack(options, run) {
   const stack = await startStack({ ports: 'free', seed: false, web: false, ...options });
   const startupMs = performance.now() - startedAt;
   Object.assign(process.env, stack.env);
-  const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, 'bench-admin');
-  const context = { stack, startupMs, db: getDatabase(admin), adminAuth: getAdminAuth(admin), apps: [], fnUrl: new URL(stack.urls.functions) };
+  const admin = initAdmin(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    'bench-admin',
+  );
+  const context = {
+    stack,
+    startupMs,
+    db: getDatabase(admin),
+    adminAuth: getAdminAuth(admin),
+    apps: [],
+    fnUrl: new URL(stack.urls.functions),
+  };
   try {
     await run(context);
-    console.log(`\nMachine: ${machine(stack)}; 1-minute load average before→after: ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`);
+    console.log(
+      `\nMachine: ${machine(stack)}; 1-minute load average before→after: ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
+    );
   } finally {
     await Promise.allSettled(context.apps.map((a) => deleteApp(a)));
     await context.db.goOffline();
@@ -140,7 +164,10 @@ async function withStack(options, run) {
 
 /** Signs an existing Auth emulator account in with the web SDK in its own app; returns its Functions client. */
 async function signedIn(ctx, email, password) {
-  const app = initializeApp({ projectId: ctx.stack.projectId, apiKey: 'demo-key', appId: 'demo' }, `bench-${randomUUID()}`);
+  const app = initializeApp(
+    { projectId: ctx.stack.projectId, apiKey: 'demo-key', appId: 'demo' },
+    `bench-${randomUUID()}`,
+  );
   ctx.apps.push(app);
   const auth = getAuth(app);
   connectAuthEmulator(auth, ctx.stack.urls.auth, { disableWarnings: true });
@@ -154,11 +181,15 @@ async function signedIn(ctx, email, password) {
 async function createBuyers(ctx, count) {
   const buyers = [];
   for (let i = 0; i < count; i += 25) {
-    buyers.push(...(await Promise.all(Array.from({ length: Math.min(25, count - i) }, async () => {
-      const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
-      await ctx.adminAuth.createUser({ email, password: PASSWORD });
-      return signedIn(ctx, email, PASSWORD);
-    }))));
+    buyers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(25, count - i) }, async () => {
+          const email = `bench-${randomUUID().slice(0, 12)}@example.com`;
+          await ctx.adminAuth.createUser({ email, password: PASSWORD });
+          return signedIn(ctx, email, PASSWORD);
+        }),
+      )),
+    );
   }
   await writeBuyerFixtures(ctx.db, buyers);
   return buyers;
@@ -169,10 +200,21 @@ async function writeBuyerFixtures(db, buyers) {
   const now = Date.now();
   const fixtures = {};
   for (const b of buyers) {
-    fixtures[`profiles/${b.uid}`] = { email: b.email, firstName: 'Bench', lastName: 'Kupujący', phone: '600100200', country: 'PL', consents: { terms: true, privacy: true, marketing: false, acceptedAt: now }, pickupCode: 'ABCDEFGH', createdAt: now, updatedAt: now };
+    fixtures[`profiles/${b.uid}`] = {
+      email: b.email,
+      firstName: 'Bench',
+      lastName: 'Kupujący',
+      phone: '600100200',
+      country: 'PL',
+      consents: { terms: true, privacy: true, marketing: false, acceptedAt: now },
+      pickupCode: 'ABCDEFGH',
+      createdAt: now,
+      updatedAt: now,
+    };
     fixtures[`members/${b.uid}/self`] = { firstName: 'Bench', lastName: 'Kupujący', relation: 'self', createdAt: now };
   }
-  for (let i = 0, entries = Object.entries(fixtures); i < entries.length; i += 500) await db.ref().update(Object.fromEntries(entries.slice(i, i + 500)));
+  for (let i = 0, entries = Object.entries(fixtures); i < entries.length; i += 500)
+    await db.ref().update(Object.fromEntries(entries.slice(i, i + 500)));
 }
 
 /** Outcome of one callable: 'ok', the refusal's reason (a defined refusal), or `error: <code>`. */
@@ -200,53 +242,197 @@ async function contention(ctx) {
     const queue = [...buyers];
     const one = async (b) => {
       const t0 = performance.now();
-      const outcome = await outcomeOf(httpsCallable(b.functions, callable, { timeout: 300_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+      const outcome = await outcomeOf(
+        httpsCallable(b.functions, callable, { timeout: 300_000 })({
+          idempotencyKey: idempotencyKey(),
+          buyer: PERSON,
+          acceptTerms: true,
+        }),
+      );
       latencies.push(performance.now() - t0);
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
     };
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (queue.length) await one(queue.shift());
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (queue.length) await one(queue.shift());
+      }),
+    );
     const wall = performance.now() - started;
     latencies.sort((a, b) => a - b);
-    return { label, calls: buyers.length, wallMs: Math.round(wall), perSecond: +(buyers.length / (wall / 1000)).toFixed(1), p50: Math.round(percentile(latencies, 50)), p95: Math.round(percentile(latencies, 95)), max: Math.round(latencies.at(-1)), outcomes };
+    return {
+      label,
+      calls: buyers.length,
+      wallMs: Math.round(wall),
+      perSecond: +(buyers.length / (wall / 1000)).toFixed(1),
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      max: Math.round(latencies.at(-1)),
+      outcomes,
+    };
   };
 
   const results = [];
   // warm-up: spawns the worker processes so the measured runs do not include Node start-up
-  await db.ref('ticketTypes/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 0 });
-  await scenario('warm-up', async () => {
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeTicketOrder');
-  await db.ref('products/warm').set({ name: 'Rozgrzewka', description: '', priceGrosze: 100, vatRate: 23, active: true, sortOrder: 0, variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } } });
-  await scenario('warm-up', async () => {
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeMerchOrder');
+  await db
+    .ref('ticketTypes/warm')
+    .set({
+      name: 'Rozgrzewka',
+      description: '',
+      priceGrosze: 100,
+      vatRate: 8,
+      quota: 1_000_000,
+      sold: 0,
+      active: true,
+      sortOrder: 0,
+    });
+  await scenario(
+    'warm-up',
+    async () => {
+      const u = {};
+      for (const b of buyers)
+        u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() };
+      await db.ref().update(u);
+    },
+    'placeTicketOrder',
+  );
+  await db
+    .ref('products/warm')
+    .set({
+      name: 'Rozgrzewka',
+      description: '',
+      priceGrosze: 100,
+      vatRate: 23,
+      active: true,
+      sortOrder: 0,
+      variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } },
+    });
+  await scenario(
+    'warm-up',
+    async () => {
+      const u = {};
+      for (const b of buyers)
+        u[`baskets/${b.uid}`] = {
+          merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } },
+          updatedAt: Date.now(),
+        };
+      await db.ref().update(u);
+    },
+    'placeMerchOrder',
+  );
   await db.ref('tickets').remove();
 
-  results.push(await scenario(`${BUYERS} buyers one after another (no contention: service time)`, async () => {
-    await db.ref('ticketTypes/seq').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeTicketOrder', 1));
-  results.push(await scenario(`${BUYERS} buyers at once, one ticket type, plenty left`, async () => {
-    await db.ref('ticketTypes/plenty').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota: 1_000_000, sold: 0, active: true, sortOrder: 1 });
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeTicketOrder'));
-  results.push(await scenario(`${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`, async () => {
-    await db.ref('ticketTypes/last').set({ name: 'Karnet — końcówka', description: '', priceGrosze: 14900, vatRate: 8, quota: Math.floor(BUYERS / 4), sold: 0, active: true, sortOrder: 2 });
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeTicketOrder'));
-  results.push(await scenario(`${BUYERS} buyers at once, one merch variant, plenty left`, async () => {
-    await db.ref('products/kubek').set({ name: 'Kubek', description: '', priceGrosze: 3500, vatRate: 23, active: true, sortOrder: 1, variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } } });
-    const u = {}; for (const b of buyers) u[`baskets/${b.uid}`] = { merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } }, updatedAt: Date.now() }; await db.ref().update(u);
-  }, 'placeMerchOrder'));
+  results.push(
+    await scenario(
+      `${BUYERS} buyers one after another (no contention: service time)`,
+      async () => {
+        await db
+          .ref('ticketTypes/seq')
+          .set({
+            name: 'Karnet',
+            description: '',
+            priceGrosze: 14900,
+            vatRate: 8,
+            quota: 1_000_000,
+            sold: 0,
+            active: true,
+            sortOrder: 1,
+          });
+        const u = {};
+        for (const b of buyers)
+          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() };
+        await db.ref().update(u);
+      },
+      'placeTicketOrder',
+      1,
+    ),
+  );
+  results.push(
+    await scenario(
+      `${BUYERS} buyers at once, one ticket type, plenty left`,
+      async () => {
+        await db
+          .ref('ticketTypes/plenty')
+          .set({
+            name: 'Karnet',
+            description: '',
+            priceGrosze: 14900,
+            vatRate: 8,
+            quota: 1_000_000,
+            sold: 0,
+            active: true,
+            sortOrder: 1,
+          });
+        const u = {};
+        for (const b of buyers)
+          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() };
+        await db.ref().update(u);
+      },
+      'placeTicketOrder',
+    ),
+  );
+  results.push(
+    await scenario(
+      `${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`,
+      async () => {
+        await db
+          .ref('ticketTypes/last')
+          .set({
+            name: 'Karnet — końcówka',
+            description: '',
+            priceGrosze: 14900,
+            vatRate: 8,
+            quota: Math.floor(BUYERS / 4),
+            sold: 0,
+            active: true,
+            sortOrder: 2,
+          });
+        const u = {};
+        for (const b of buyers)
+          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() };
+        await db.ref().update(u);
+      },
+      'placeTicketOrder',
+    ),
+  );
+  results.push(
+    await scenario(
+      `${BUYERS} buyers at once, one merch variant, plenty left`,
+      async () => {
+        await db
+          .ref('products/kubek')
+          .set({
+            name: 'Kubek',
+            description: '',
+            priceGrosze: 3500,
+            vatRate: 23,
+            active: true,
+            sortOrder: 1,
+            variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } },
+          });
+        const u = {};
+        for (const b of buyers)
+          u[`baskets/${b.uid}`] = {
+            merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } },
+            updatedAt: Date.now(),
+          };
+        await db.ref().update(u);
+      },
+      'placeMerchOrder',
+    ),
+  );
 
   const plenty = (await db.ref('ticketTypes/plenty/sold').get()).val();
   const last = (await db.ref('ticketTypes/last').get()).val();
   console.log('\n| Scenario | Calls | Wall time | Orders/s | p50 | p95 | max | Outcomes |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    console.log(`| ${r.label} | ${r.calls} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${Object.entries(r.outcomes).map(([k, v]) => `${k} ${v}`).join(', ')} |`);
+    console.log(
+      `| ${r.label} | ${r.calls} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms | ${Object.entries(
+        r.outcomes,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')} |`,
+    );
   }
   console.log(`\nConsistency: plenty.sold = ${plenty}, last.sold = ${last.sold} of quota ${last.quota}`);
 }
@@ -258,9 +444,21 @@ async function burst(ctx) {
   const calls = Number(args.burst);
   const quota = Math.floor(calls / 2);
   const buyers = await createBuyers(ctx, calls);
-  await db.ref('ticketTypes/burst').set({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota, sold: 0, active: true, sortOrder: 1 });
+  await db
+    .ref('ticketTypes/burst')
+    .set({
+      name: 'Karnet',
+      description: '',
+      priceGrosze: 14900,
+      vatRate: 8,
+      quota,
+      sold: 0,
+      active: true,
+      sortOrder: 1,
+    });
   const baskets = {};
-  for (const b of buyers) baskets[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'burst' } }, updatedAt: Date.now() };
+  for (const b of buyers)
+    baskets[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'burst' } }, updatedAt: Date.now() };
   await db.ref().update(baskets);
 
   const stopWatching = watchFunctionsEmulator(ctx.stack);
@@ -268,12 +466,20 @@ async function burst(ctx) {
   const outcomes = {};
   const started = performance.now();
   // The SDK's own 70 s limit: a call without an answer by then counts as unanswered.
-  await Promise.all(buyers.map(async (b) => {
-    const t0 = performance.now();
-    const outcome = await outcomeOf(httpsCallable(b.functions, 'placeTicketOrder', { timeout: 70_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
-    latencies.push(performance.now() - t0);
-    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-  }));
+  await Promise.all(
+    buyers.map(async (b) => {
+      const t0 = performance.now();
+      const outcome = await outcomeOf(
+        httpsCallable(b.functions, 'placeTicketOrder', { timeout: 70_000 })({
+          idempotencyKey: idempotencyKey(),
+          buyer: PERSON,
+          acceptTerms: true,
+        }),
+      );
+      latencies.push(performance.now() - t0);
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }),
+  );
   const wall = performance.now() - started;
   const { peakWorkers, failedStarts, reloads } = stopWatching();
   latencies.sort((a, b) => a - b);
@@ -284,13 +490,23 @@ async function burst(ctx) {
   const unanswered = outcomes['error: functions/deadline-exceeded'] ?? 0;
   const sold = (await db.ref('ticketTypes/burst/sold').get()).val();
   const orders = Object.keys((await db.ref('orders').get()).val() ?? {}).length;
-  console.log(`\nBurst: ${calls} placeTicketOrder calls at once on a freshly started stack (${args['no-warm'] ? 'functions not warmed' : 'functions warmed, as by npm start'}), quota ${quota}`);
-  console.log('| Calls | Answered | ok | Refusals | Errors | Wall time | p50 | p95 | max | Peak worker processes | "Failed to …" log lines |');
+  console.log(
+    `\nBurst: ${calls} placeTicketOrder calls at once on a freshly started stack (${args['no-warm'] ? 'functions not warmed' : 'functions warmed, as by npm start'}), quota ${quota}`,
+  );
+  console.log(
+    '| Calls | Answered | ok | Refusals | Errors | Wall time | p50 | p95 | max | Peak worker processes | "Failed to …" log lines |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  const list = (entries) => (entries.length ? ` (${entries.map(([k, v]) => `${k.replace(/^error: /, '')} ${v}`).join(', ')})` : '');
-  console.log(`| ${calls} | ${calls - unanswered} | ${ok} | ${refusals.reduce((n, [, v]) => n + v, 0)}${list(refusals)} | ${errors.reduce((n, [, v]) => n + v, 0)}${list(errors)} | ${(wall / 1000).toFixed(1)} s | ${Math.round(percentile(latencies, 50))} ms | ${Math.round(percentile(latencies, 95))} ms | ${Math.round(latencies.at(-1))} ms | ${peakWorkers} | ${failedStarts} |`);
+  const list = (entries) =>
+    entries.length ? ` (${entries.map(([k, v]) => `${k.replace(/^error: /, '')} ${v}`).join(', ')})` : '';
+  console.log(
+    `| ${calls} | ${calls - unanswered} | ${ok} | ${refusals.reduce((n, [, v]) => n + v, 0)}${list(refusals)} | ${errors.reduce((n, [, v]) => n + v, 0)}${list(errors)} | ${(wall / 1000).toFixed(1)} s | ${Math.round(percentile(latencies, 50))} ms | ${Math.round(percentile(latencies, 95))} ms | ${Math.round(latencies.at(-1))} ms | ${peakWorkers} | ${failedStarts} |`,
+  );
   console.log(`\nConsistency: sold = ${sold} of quota ${quota}, orders stored = ${orders}, successful calls = ${ok}`);
-  if (reloads) console.log(`Warning: the Functions emulator reloaded the functions ${reloads} time(s) during the burst (functions/lib was rebuilt).`);
+  if (reloads)
+    console.log(
+      `Warning: the Functions emulator reloaded the functions ${reloads} time(s) during the burst (functions/lib was rebuilt).`,
+    );
 }
 
 // ------------------------------------------------------------------ --rush
@@ -301,7 +517,12 @@ async function requestCounts(ctx) {
   return response.json();
 }
 
-const countDelta = (before, after) => Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]).filter(([, v]) => v > 0));
+const countDelta = (before, after) =>
+  Object.fromEntries(
+    Object.keys(after)
+      .map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)])
+      .filter(([, v]) => v > 0),
+  );
 
 /** CPU time (user + system) a Linux process has used so far, in ms; null where /proc is not readable. */
 function cpuMsOf(pid) {
@@ -316,7 +537,10 @@ function cpuMsOf(pid) {
 }
 
 /** CPU used by each named process between two cpuSnapshot() calls, in ms. */
-const cpuSnapshot = (pids) => Object.fromEntries(Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + (cpuMsOf(pid) ?? 0), 0)]));
+const cpuSnapshot = (pids) =>
+  Object.fromEntries(
+    Object.entries(pids).map(([name, list]) => [name, list.reduce((n, pid) => n + (cpuMsOf(pid) ?? 0), 0)]),
+  );
 const cpuDelta = (before, after) => Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
 
 /**
@@ -337,7 +561,16 @@ function watchSellOut(db, quota, now) {
   };
 }
 
-const ticketType = (quota, sold = 0) => ({ name: 'Karnet', description: '', priceGrosze: 14900, vatRate: 8, quota, sold, active: true, sortOrder: 1 });
+const ticketType = (quota, sold = 0) => ({
+  name: 'Karnet',
+  description: '',
+  priceGrosze: 14900,
+  vatRate: 8,
+  quota,
+  sold,
+  active: true,
+  sortOrder: 1,
+});
 
 /** Fills the baskets of `buyers` with one ticket of `ticketTypeId` for their own participant. */
 async function fillBaskets(db, buyers, ticketTypeId) {
@@ -346,7 +579,14 @@ async function fillBaskets(db, buyers, ticketTypeId) {
   await db.ref().update(u);
 }
 
-const placeTicket = (b) => outcomeOf(httpsCallable(b.functions, 'placeTicketOrder', { timeout: 300_000 })({ idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+const placeTicket = (b) =>
+  outcomeOf(
+    httpsCallable(b.functions, 'placeTicketOrder', { timeout: 300_000 })({
+      idempotencyKey: idempotencyKey(),
+      buyer: PERSON,
+      acceptTerms: true,
+    }),
+  );
 
 /**
  * Single orders, one after another, with nothing else running: what one order costs in database
@@ -363,7 +603,9 @@ async function singleOrders(ctx, buyers, ticketTypeId, expected) {
     if (outcome !== expected) console.warn(`single order on ${ticketTypeId}: expected ${expected}, got ${outcome}`);
   }
   const after = await requestCounts(ctx);
-  const perOrder = Object.fromEntries(Object.entries(countDelta(before, after)).map(([k, v]) => [k, +(v / buyers.length).toFixed(1)]));
+  const perOrder = Object.fromEntries(
+    Object.entries(countDelta(before, after)).map(([k, v]) => [k, +(v / buyers.length).toFixed(1)]),
+  );
   times.sort((a, b) => a - b);
   return { perOrder, medianMs: Math.round(percentile(times, 50)) };
 }
@@ -396,31 +638,76 @@ async function rushAt(ctx, latencyMs) {
   const answers = [];
   const started = performance.now();
   const stopWatching = watchSellOut(db, LEFT, () => performance.now() - started);
-  await Promise.all(buyers.map(async (b, i) => {
-    await new Promise((resolve) => setTimeout(resolve, (i * WINDOW_MS) / BUYERS));
-    const t0 = performance.now();
-    const outcome = await placeTicket(b);
-    const t1 = performance.now();
-    answers.push({ uid: b.uid, outcome, ms: t1 - t0, at: t1 - started });
-  }));
+  await Promise.all(
+    buyers.map(async (b, i) => {
+      await new Promise((resolve) => setTimeout(resolve, (i * WINDOW_MS) / BUYERS));
+      const t0 = performance.now();
+      const outcome = await placeTicket(b);
+      const t1 = performance.now();
+      answers.push({ uid: b.uid, outcome, ms: t1 - t0, at: t1 - started });
+    }),
+  );
   const wallMs = performance.now() - started;
   const soldOutAt = stopWatching();
   const cpu = cpuDelta(cpuBefore, cpuSnapshot({ database: [rtdbPid], bench: [process.pid] }));
   const countsAfter = await requestCounts(ctx);
   const loadAfter = os.loadavg()[0];
   const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
-  const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
-  return summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
+  const soldOut = await singleOrders(
+    ctx,
+    buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5),
+    'rush',
+    'sold-out',
+  );
+  return summarizeRush(ctx, {
+    latencyMs,
+    BUYERS,
+    LEFT,
+    WINDOW_MS,
+    parallel,
+    wallMs,
+    answers,
+    single,
+    soldOut,
+    countsBefore,
+    countsAfter,
+    loadBefore,
+    loadAfter,
+    soldOutAt,
+    cpu,
+  });
 }
 
-async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu }) {
+async function summarizeRush(
+  ctx,
+  {
+    latencyMs,
+    BUYERS,
+    LEFT,
+    WINDOW_MS,
+    parallel,
+    wallMs,
+    answers,
+    single,
+    soldOut,
+    countsBefore,
+    countsAfter,
+    loadBefore,
+    loadAfter,
+    soldOutAt,
+    cpu,
+  },
+) {
   const { db } = ctx;
   const outcomes = {};
   for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
   const byOutcome = {};
   for (const outcome of Object.keys(outcomes)) {
-    const ms = answers.filter((a) => a.outcome === outcome).map((a) => a.ms).sort((a, b) => a - b);
+    const ms = answers
+      .filter((a) => a.outcome === outcome)
+      .map((a) => a.ms)
+      .sort((a, b) => a - b);
     byOutcome[outcome] = { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)) };
   }
   const oks = answers.filter((a) => a.outcome === 'ok');
@@ -435,15 +722,38 @@ async function summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel
   const rushType = (await db.ref('ticketTypes/rush').get()).val();
   const orders = Object.values((await db.ref('orders').get()).val() ?? {});
   const rushOrders = orders.filter((o) => Object.values(o.lines ?? {}).some((l) => l.ticketTypeId === 'rush'));
-  const rushTickets = rushOrders.reduce((n, o) => n + Object.values(o.lines).filter((l) => l.ticketTypeId === 'rush').length, 0);
+  const rushTickets = rushOrders.reduce(
+    (n, o) => n + Object.values(o.lines).filter((l) => l.ticketTypeId === 'rush').length,
+    0,
+  );
   const numbers = new Set(orders.map((o) => o.number));
   return {
-    latencyMs, buyers: BUYERS, left: LEFT, windowMs: WINDOW_MS, parallel, wallMs, answered: answers.length,
-    perSecond: answers.length / (wallMs / 1000), okPerSecond: oks.length / (lastOkAt / 1000),
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1), outcomes, byOutcome,
-    tryAgainWhileLeft, soldOutWhileLeft, soldOutAt, cpu, sold: rushType?.sold, rushOrders: rushOrders.length, rushTickets,
+    latencyMs,
+    buyers: BUYERS,
+    left: LEFT,
+    windowMs: WINDOW_MS,
+    parallel,
+    wallMs,
+    answered: answers.length,
+    perSecond: answers.length / (wallMs / 1000),
+    okPerSecond: oks.length / (lastOkAt / 1000),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1),
+    outcomes,
+    byOutcome,
+    tryAgainWhileLeft,
+    soldOutWhileLeft,
+    soldOutAt,
+    cpu,
+    sold: rushType?.sold,
+    rushOrders: rushOrders.length,
+    rushTickets,
     duplicateNumbers: orders.length - numbers.size,
-    single, soldOut, rushRequests: countDelta(countsBefore, countsAfter), load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    single,
+    soldOut,
+    rushRequests: countDelta(countsBefore, countsAfter),
+    load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
   };
 }
 
@@ -458,31 +768,56 @@ async function rushOnInstances(latencyMs, instances) {
   const LEFT = Number(args.left);
   const WINDOW_MS = Number(args.window) * 1000;
   const stack = await startStack({ ports: 'free', seed: false, web: false, functions: false, latencyMs });
-  const admin = initAdmin({ projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` }, `bench-admin-${latencyMs}`);
+  const admin = initAdmin(
+    { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
+    `bench-admin-${latencyMs}`,
+  );
   const db = getDatabase(admin);
   const rtdbHost = new URL(stack.urls.rtdb).host;
-  const children = Array.from({ length: instances }, () => fork(path.join(ROOT, 'tests', 'functions', 'bench', 'rushInstance.mjs'), [], {
-    env: {
-      ...process.env, BENCH_ROOT: ROOT, BENCH_CONCURRENCY: args.concurrency, FIREBASE_DATABASE_EMULATOR_HOST: rtdbHost, GCLOUD_PROJECT: stack.projectId,
-      FIREBASE_CONFIG: JSON.stringify({ projectId: stack.projectId, databaseURL: `https://${stack.namespace}.firebaseio.com` }),
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  }));
+  const children = Array.from({ length: instances }, () =>
+    fork(path.join(ROOT, 'tests', 'functions', 'bench', 'rushInstance.mjs'), [], {
+      env: {
+        ...process.env,
+        BENCH_ROOT: ROOT,
+        BENCH_CONCURRENCY: args.concurrency,
+        FIREBASE_DATABASE_EMULATOR_HOST: rtdbHost,
+        GCLOUD_PROJECT: stack.projectId,
+        FIREBASE_CONFIG: JSON.stringify({
+          projectId: stack.projectId,
+          databaseURL: `https://${stack.namespace}.firebaseio.com`,
+        }),
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
   try {
-    await Promise.all(children.map((child) => new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-      child.once('message', resolve);
-    })));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve, reject) => {
+            child.once('error', reject);
+            child.once('exit', (code) => reject(new Error(`instance exited with ${code}`)));
+            child.once('message', resolve);
+          }),
+      ),
+    );
     const waiting = new Map();
     let nextId = 0;
-    for (const child of children) child.on('message', (m) => { waiting.get(m.id)?.(m); waiting.delete(m.id); });
-    const call = (i, uid, at) => new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      children[i % instances].send({ kind: 'call', id, uid, at });
-    });
-    const buyers = Array.from({ length: BUYERS }, (_, i) => ({ uid: `bench-${i}-${randomUUID().slice(0, 8)}`, email: `bench-${i}@example.com` }));
+    for (const child of children)
+      child.on('message', (m) => {
+        waiting.get(m.id)?.(m);
+        waiting.delete(m.id);
+      });
+    const call = (i, uid, at) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        waiting.set(id, resolve);
+        children[i % instances].send({ kind: 'call', id, uid, at });
+      });
+    const buyers = Array.from({ length: BUYERS }, (_, i) => ({
+      uid: `bench-${i}-${randomUUID().slice(0, 8)}`,
+      email: `bench-${i}@example.com`,
+    }));
     await writeBuyerFixtures(db, buyers);
     const ctx = { stack, db, place: (b) => call(0, b.uid, 0).then((m) => m.outcome) };
 
@@ -497,27 +832,59 @@ async function rushOnInstances(latencyMs, instances) {
     await fillBaskets(db, buyers, 'rush');
     const loadBefore = os.loadavg()[0];
     const countsBefore = await requestCounts(ctx);
-    const pids = { instances: children.map((c) => c.pid), database: [stack.processes.find((p) => p.name === 'rtdb').child.pid], bench: [process.pid] };
+    const pids = {
+      instances: children.map((c) => c.pid),
+      database: [stack.processes.find((p) => p.name === 'rtdb').child.pid],
+      bench: [process.pid],
+    };
     const cpuBefore = cpuSnapshot(pids);
     const startAt = Date.now() + 1000;
     const stopWatching = watchSellOut(db, LEFT, () => Date.now() - startAt);
-    const answers = await Promise.all(buyers.map(async (b, i) => {
-      const m = await call(i, b.uid, startAt + (i * WINDOW_MS) / BUYERS);
-      return { uid: b.uid, outcome: m.outcome, ms: m.ms, at: m.endedAt - startAt };
-    }));
+    const answers = await Promise.all(
+      buyers.map(async (b, i) => {
+        const m = await call(i, b.uid, startAt + (i * WINDOW_MS) / BUYERS);
+        return { uid: b.uid, outcome: m.outcome, ms: m.ms, at: m.endedAt - startAt };
+      }),
+    );
     const wallMs = Math.max(...answers.map((a) => a.at));
     const soldOutAt = stopWatching();
     const cpu = cpuDelta(cpuBefore, cpuSnapshot(pids));
-    const peakWaiting = await Promise.all(children.map((child) => new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, (m) => resolve(m.peakWaiting));
-      child.send({ kind: 'stats', id });
-    })));
+    const peakWaiting = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            const id = nextId++;
+            waiting.set(id, (m) => resolve(m.peakWaiting));
+            child.send({ kind: 'stats', id });
+          }),
+      ),
+    );
     const countsAfter = await requestCounts(ctx);
     const loadAfter = os.loadavg()[0];
     const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
-    const soldOut = await singleOrders(ctx, buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5), 'rush', 'sold-out');
-    return await summarizeRush(ctx, { latencyMs, BUYERS, LEFT, WINDOW_MS, parallel: `${instances} instances × ${args.concurrency} concurrent calls (peak waiting for a slot: ${peakWaiting.join(', ')})`, wallMs, answers, single, soldOut, countsBefore, countsAfter, loadBefore, loadAfter, soldOutAt, cpu });
+    const soldOut = await singleOrders(
+      ctx,
+      buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5),
+      'rush',
+      'sold-out',
+    );
+    return await summarizeRush(ctx, {
+      latencyMs,
+      BUYERS,
+      LEFT,
+      WINDOW_MS,
+      parallel: `${instances} instances × ${args.concurrency} concurrent calls (peak waiting for a slot: ${peakWaiting.join(', ')})`,
+      wallMs,
+      answers,
+      single,
+      soldOut,
+      countsBefore,
+      countsAfter,
+      loadBefore,
+      loadAfter,
+      soldOutAt,
+      cpu,
+    });
   } finally {
     for (const child of children) child.kill();
     await db.goOffline();
@@ -544,31 +911,59 @@ async function rush() {
     });
   }
   const fmt = (ms) => (ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`);
-  const list = (o) => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
-  console.log(`\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? results[0].parallel : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`);
-  console.log('| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again / sold-out while tickets left | Oversell check |');
+  const list = (o) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+  console.log(
+    `\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? results[0].parallel : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`,
+  );
+  console.log(
+    '| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again / sold-out while tickets left | Oversell check |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const oversell = r.rushTickets > r.left || r.sold > r.left || r.sold !== r.rushTickets ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders` : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
-    console.log(`| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`);
+    const oversell =
+      r.rushTickets > r.left || r.sold > r.left || r.sold !== r.rushTickets
+        ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders`
+        : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
+    console.log(
+      `| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`,
+    );
   }
   console.log('\nAnswer times by outcome (p50 / p95):');
-  for (const r of results) console.log(`- ${r.latencyMs} ms: ${Object.entries(r.byOutcome).map(([k, v]) => `${k} ${fmt(v.p50)} / ${fmt(v.p95)}`).join(', ')}`);
+  for (const r of results)
+    console.log(
+      `- ${r.latencyMs} ms: ${Object.entries(r.byOutcome)
+        .map(([k, v]) => `${k} ${fmt(v.p50)} / ${fmt(v.p95)}`)
+        .join(', ')}`,
+    );
   console.log('\nOne order alone (median of 5; requests per order by kind):');
   console.log('| Database latency | Successful order | its requests | Sold-out refusal | its requests |');
   console.log('|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.latencyMs} ms | ${r.single.medianMs} ms | ${list(r.single.perOrder)} | ${r.soldOut.medianMs} ms | ${list(r.soldOut.perOrder)} |`);
+  for (const r of results)
+    console.log(
+      `| ${r.latencyMs} ms | ${r.single.medianMs} ms | ${list(r.single.perOrder)} | ${r.soldOut.medianMs} ms | ${list(r.soldOut.perOrder)} |`,
+    );
   const zero = results.find((r) => r.latencyMs === 0);
   for (const r of results.filter((x) => x.latencyMs > 0 && zero)) {
     const trips = (ms0, ms) => ((ms - ms0) / (2 * r.latencyMs)).toFixed(1);
-    console.log(`Sequential round trips at ${r.latencyMs} ms (time over the 0 ms run / round trip): successful order ${trips(zero.single.medianMs, r.single.medianMs)}, sold-out refusal ${trips(zero.soldOut.medianMs, r.soldOut.medianMs)}`);
+    console.log(
+      `Sequential round trips at ${r.latencyMs} ms (time over the 0 ms run / round trip): successful order ${trips(zero.single.medianMs, r.single.medianMs)}, sold-out refusal ${trips(zero.soldOut.medianMs, r.soldOut.medianMs)}`,
+    );
   }
   console.log('\nDatabase requests during the rush, by kind:');
   for (const r of results) console.log(`- ${r.latencyMs} ms: ${list(r.rushRequests)}`);
   console.log('\nCPU time during the rush (user + system), total and per call:');
   for (const r of results) {
     const cores = Object.values(r.cpu).reduce((n, ms) => n + ms, 0) / r.wallMs;
-    console.log(`- ${r.latencyMs} ms: ${Object.entries(r.cpu).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s (${(ms / r.answered).toFixed(1)} ms/call)`).join(', ')}; ${cores.toFixed(2)} of ${os.cpus().length} cores busy on average over the ${(r.wallMs / 1000).toFixed(1)} s; ${r.parallel}`);
+    console.log(
+      `- ${r.latencyMs} ms: ${Object.entries(r.cpu)
+        .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s (${(ms / r.answered).toFixed(1)} ms/call)`)
+        .join(
+          ', ',
+        )}; ${cores.toFixed(2)} of ${os.cpus().length} cores busy on average over the ${(r.wallMs / 1000).toFixed(1)} s; ${r.parallel}`,
+    );
   }
 }
 
@@ -578,7 +973,9 @@ async function firstCalls(ctx) {
   const { db } = ctx;
   const demo = JSON.parse(readFileSync(path.join(ROOT, 'seed', 'demo-accounts.json'), 'utf8')).accounts;
   const account = (uid) => demo.find((a) => a.uid === uid);
-  const [adminUser, staffUser, buyer] = await Promise.all(['demoAdmin', 'demoStaff', 'demoUczestnik'].map((uid) => signedIn(ctx, account(uid).email, account(uid).password)));
+  const [adminUser, staffUser, buyer] = await Promise.all(
+    ['demoAdmin', 'demoStaff', 'demoUczestnik'].map((uid) => signedIn(ctx, account(uid).email, account(uid).password)),
+  );
   const timed = async (label, run) => {
     const t0 = performance.now();
     const result = await run();
@@ -592,22 +989,42 @@ async function firstCalls(ctx) {
   const rows = [];
   const orders = [];
   for (const nth of ['first', 'second']) {
-    await db.ref(`baskets/${buyer.uid}`).set({ merch: { m1: { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
-    const row = await timed(`${nth} placeMerchOrder (participant)`, () => call(buyer, 'placeMerchOrder', { idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }));
+    await db
+      .ref(`baskets/${buyer.uid}`)
+      .set({
+        merch: { m1: { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+        updatedAt: Date.now(),
+      });
+    const row = await timed(`${nth} placeMerchOrder (participant)`, () =>
+      call(buyer, 'placeMerchOrder', { idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }),
+    );
     rows.push(row);
     orders.push(row.result.orderId);
   }
   for (const [i, nth] of ['first', 'second'].entries()) {
-    rows.push(await timed(`${nth} confirmPayment (admin)`, () => call(adminUser, 'confirmPayment', { orderId: orders[i] })));
+    rows.push(
+      await timed(`${nth} confirmPayment (admin)`, () => call(adminUser, 'confirmPayment', { orderId: orders[i] })),
+    );
   }
   const pickups = (await db.ref(`pickups/${buyer.uid}`).get()).val() ?? {};
   for (const [i, nth] of ['first', 'second'].entries()) {
-    const itemIds = Object.entries(pickups).filter(([, item]) => item.orderId === orders[i] && item.status === 'waiting').map(([id]) => id);
-    rows.push(await timed(`${nth} handOutPickupItems (staff)`, () => call(staffUser, 'handOutPickupItems', { uid: buyer.uid, itemIds })));
+    const itemIds = Object.entries(pickups)
+      .filter(([, item]) => item.orderId === orders[i] && item.status === 'waiting')
+      .map(([id]) => id);
+    rows.push(
+      await timed(`${nth} handOutPickupItems (staff)`, () =>
+        call(staffUser, 'handOutPickupItems', { uid: buyer.uid, itemIds }),
+      ),
+    );
   }
   const { reloads, peakWorkers } = stopWatching();
-  console.log(`\nFirst user actions after start-up (${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`);
-  if (reloadsAtStartUp + reloads > 0) console.log(`Warning: the Functions emulator reloaded the functions ${reloadsAtStartUp + reloads} time(s) (functions/lib was rebuilt), which replaces the warm workers: these are cold starts.`);
+  console.log(
+    `\nFirst user actions after start-up (${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`,
+  );
+  if (reloadsAtStartUp + reloads > 0)
+    console.log(
+      `Warning: the Functions emulator reloaded the functions ${reloadsAtStartUp + reloads} time(s) (functions/lib was rebuilt), which replaces the warm workers: these are cold starts.`,
+    );
   console.log('| Call | Latency |');
   console.log('|---|---|');
   for (const r of rows) console.log(`| ${r.label} | ${r.ms} ms |`);
@@ -628,7 +1045,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -12,11 +12,22 @@ const root = process.env.BENCH_ROOT;
 // reload the Functions emulators other test runs on this checkout are using).
 const lib = process.env.BENCH_FUNCTIONS_LIB ?? path.join(root, 'functions', 'lib');
 const { placeTicketOrder } = await import(pathToFileURL(path.join(lib, 'orders', 'place.js')).href);
-const PERSON = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
+const PERSON = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+};
 
 async function place(uid) {
   try {
-    await placeTicketOrder.run({ data: { idempotencyKey: randomUUID().replaceAll('-', ''), buyer: PERSON, acceptTerms: true }, auth: { uid, token: {} }, rawRequest: {} });
+    await placeTicketOrder.run({
+      data: { idempotencyKey: randomUUID().replaceAll('-', ''), buyer: PERSON, acceptTerms: true },
+      auth: { uid, token: {} },
+      rawRequest: {},
+    });
     return 'ok';
   } catch (e) {
     return typeof e?.details?.reason === 'string' ? e.details.reason : `error: ${e?.code ?? e?.message}`;
@@ -50,12 +61,15 @@ process.on('message', (message) => {
   }
   if (message.kind !== 'call') return;
   message.sentAt = Date.now();
-  setTimeout(() => {
-    if (running < concurrency) serve(message);
-    else {
-      waiting.push(message);
-      peakWaiting = Math.max(peakWaiting, waiting.length);
-    }
-  }, Math.max(0, message.at - Date.now()));
+  setTimeout(
+    () => {
+      if (running < concurrency) serve(message);
+      else {
+        waiting.push(message);
+        peakWaiting = Math.max(peakWaiting, waiting.length);
+      }
+    },
+    Math.max(0, message.at - Date.now()),
+  );
 });
 process.send({ kind: 'ready' });

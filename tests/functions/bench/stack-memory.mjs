@@ -14,7 +14,13 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { FUNCTIONS_PARALLEL_DEFAULT, NAMESPACE, PROJECT_ID as PROJECT, REGION, ROOT } from '../../../scripts/lib/stack.mjs';
+import {
+  FUNCTIONS_PARALLEL_DEFAULT,
+  NAMESPACE,
+  PROJECT_ID as PROJECT,
+  REGION,
+  ROOT,
+} from '../../../scripts/lib/stack.mjs';
 import { listCallables } from '../../../scripts/lib/warmFunctions.mjs';
 
 const arg = (name, fallback) => {
@@ -45,7 +51,10 @@ function treeMemory(rootPid) {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(Number(entry), Number(fields[1]));
-      info.set(Number(entry), { rss: Number(fields[21]) * PAGE, worker: readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime') });
+      info.set(Number(entry), {
+        rss: Number(fields[21]) * PAGE,
+        worker: readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime'),
+      });
     } catch {
       // Ended while being read.
     }
@@ -70,11 +79,14 @@ const tokens = new Map();
 async function idToken({ email, password }) {
   const cached = tokens.get(email);
   if (cached && cached.until > Date.now()) return cached.token;
-  const response = await fetch(`${urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `${urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   if (!response.ok) throw new Error(`sign-in ${email}: ${response.status}`);
   const token = (await response.json()).idToken;
   tokens.set(email, { token, until: Date.now() + 30 * 60_000 });
@@ -84,7 +96,10 @@ async function idToken({ email, password }) {
 async function call(account, name, data) {
   const response = await fetch(`${urls.functions}/${PROJECT}/${REGION}/${name}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(account ? { authorization: `Bearer ${await idToken(account)}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(account ? { authorization: `Bearer ${await idToken(account)}` } : {}),
+    },
     body: JSON.stringify({ data }),
   });
   const body = await response.json();
@@ -99,7 +114,14 @@ const dbPatch = async (path, body) => {
 };
 const dbGet = async (path) => (await fetch(db(path))).json();
 
-const buyer = { kind: 'person', name: 'Kupujący Pomiarowy', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' };
+const buyer = {
+  kind: 'person',
+  name: 'Kupujący Pomiarowy',
+  street: 'ul. Portowa 1',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+};
 
 /** One participant's day, as the end-to-end files play it. */
 async function round(n) {
@@ -111,45 +133,92 @@ async function round(n) {
     body: JSON.stringify({ ...account, returnSecureToken: true }),
   });
   const { localId: uid } = await signUp.json();
-  await call(account, 'completeRegistration', { firstName: 'Jan', lastName: `Pomiarowy ${n}`, phone: '+48 600 200 300', country: 'PL', consents: { terms: true, privacy: true, marketing: false } });
-  const { memberId } = await call(account, 'addMember', { firstName: 'Zosia', lastName: `Pomiarowa ${n}`, birthYear: 2016, relation: 'child' });
-  await dbPatch(`baskets/${uid}`, { tickets: { self: { ticketTypeId: 'bilet-jednodniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } }, updatedAt: Date.now() });
-  const tickets = await call(account, 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+  await call(account, 'completeRegistration', {
+    firstName: 'Jan',
+    lastName: `Pomiarowy ${n}`,
+    phone: '+48 600 200 300',
+    country: 'PL',
+    consents: { terms: true, privacy: true, marketing: false },
+  });
+  const { memberId } = await call(account, 'addMember', {
+    firstName: 'Zosia',
+    lastName: `Pomiarowa ${n}`,
+    birthYear: 2016,
+    relation: 'child',
+  });
+  await dbPatch(`baskets/${uid}`, {
+    tickets: { self: { ticketTypeId: 'bilet-jednodniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } },
+    updatedAt: Date.now(),
+  });
+  const tickets = await call(account, 'placeTicketOrder', {
+    idempotencyKey: crypto.randomUUID(),
+    buyer,
+    acceptTerms: true,
+  });
   await call(ADMIN, 'confirmPayment', { orderId: tickets.orderId });
   const pickups = (await dbGet(`pickups/${uid}`)) ?? {};
   const first = Object.keys(pickups)[0];
   if (first) await call(STAFF, 'handOutPickupItems', { uid, itemIds: [first] });
-  await dbPatch(`baskets/${uid}`, { merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } }, updatedAt: Date.now() });
-  const merch = await call(account, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+  await dbPatch(`baskets/${uid}`, {
+    merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+    updatedAt: Date.now(),
+  });
+  const merch = await call(account, 'placeMerchOrder', {
+    idempotencyKey: crypto.randomUUID(),
+    buyer,
+    acceptTerms: true,
+  });
   await call(account, 'cancelOrder', { orderId: merch.orderId });
 }
 
 /** Every callable at once, `parallel` requests each (anonymous: each refuses before touching data). */
 async function burst(callables, parallel) {
-  await Promise.all(callables.flatMap(({ name }) => Array.from({ length: parallel }, () => call(null, name, {}).catch(() => {}))));
+  await Promise.all(
+    callables.flatMap(({ name }) => Array.from({ length: parallel }, () => call(null, name, {}).catch(() => {}))),
+  );
 }
 
 const started = Date.now();
 const stack = spawn('npm', ['start'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 let output = '';
-stack.stdout.on('data', (chunk) => { output = (output + chunk).slice(-20_000); });
-stack.stderr.on('data', (chunk) => { output = (output + chunk).slice(-20_000); });
-const stop = () => { try { process.kill(-stack.pid, 'SIGINT'); } catch { /* gone */ } };
-process.on('SIGINT', () => { stop(); process.exit(130); });
+stack.stdout.on('data', (chunk) => {
+  output = (output + chunk).slice(-20_000);
+});
+stack.stderr.on('data', (chunk) => {
+  output = (output + chunk).slice(-20_000);
+});
+const stop = () => {
+  try {
+    process.kill(-stack.pid, 'SIGINT');
+  } catch {
+    /* gone */
+  }
+};
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
 while (!output.includes('Press Ctrl+C to stop everything')) {
   if (stack.exitCode !== null) throw new Error(`npm start ended:\n${output}`);
-  if (Date.now() - started > 600_000) { stop(); throw new Error(`npm start not ready in 10 min:\n${output}`); }
+  if (Date.now() - started > 600_000) {
+    stop();
+    throw new Error(`npm start not ready in 10 min:\n${output}`);
+  }
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 const parallel = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || FUNCTIONS_PARALLEL_DEFAULT;
 const callables = await listCallables(urls.functions);
-console.log(`npm start ready in ${((Date.now() - started) / 1000).toFixed(0)} s; ${callables.length} callables; driving for ${minutes} min; machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}`);
+console.log(
+  `npm start ready in ${((Date.now() - started) / 1000).toFixed(0)} s; ${callables.length} callables; driving for ${minutes} min; machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}`,
+);
 
 const samples = [];
 const sample = () => {
   const m = treeMemory(stack.pid);
   samples.push({ t: Math.round((Date.now() - driveStart) / 1000), ...m });
-  console.log(`t=${String(Math.round((Date.now() - driveStart) / 60_000)).padStart(3)} min  RSS ${(m.rss / 2 ** 20).toFixed(0).padStart(5)} MB  processes ${m.processes}  function workers ${m.workers}  load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `t=${String(Math.round((Date.now() - driveStart) / 60_000)).padStart(3)} min  RSS ${(m.rss / 2 ** 20).toFixed(0).padStart(5)} MB  processes ${m.processes}  function workers ${m.workers}  load ${os.loadavg()[0].toFixed(1)}`,
+  );
 };
 const driveStart = Date.now();
 sample();
@@ -173,6 +242,8 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const first = samples[0];
 const last = samples.at(-1);
 const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
-console.log(`SUMMARY ${((Date.now() - driveStart) / 60_000).toFixed(1)} min, ${rounds} rounds (${failures} failed): RSS at start ${mb(first.rss)}, peak ${mb(peak.rss)} (t=${Math.round(peak.t / 60)} min), at end ${mb(last.rss)}; function workers at start ${first.workers}, most ${Math.max(...samples.map((s) => s.workers))}, at end ${last.workers}`);
+console.log(
+  `SUMMARY ${((Date.now() - driveStart) / 60_000).toFixed(1)} min, ${rounds} rounds (${failures} failed): RSS at start ${mb(first.rss)}, peak ${mb(peak.rss)} (t=${Math.round(peak.t / 60)} min), at end ${mb(last.rss)}; function workers at start ${first.workers}, most ${Math.max(...samples.map((s) => s.workers))}, at end ${last.workers}`,
+);
 stop();
 await new Promise((resolve) => stack.once('exit', resolve));

@@ -8,7 +8,9 @@ export function RouteErrorPage() {
 
   if (isRouteErrorResponse(error)) {
     const description = (error.data as { description?: string } | null)?.description;
-    return <ErrorPage status={error.status} message={error.statusText || `HTTP ${error.status}`} description={description} />;
+    return (
+      <ErrorPage status={error.status} message={error.statusText || `HTTP ${error.status}`} description={description} />
+    );
   }
 
   // A page chunk that vanished with a new deploy: reload (at most once per 10 s) instead of erroring.

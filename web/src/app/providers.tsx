@@ -5,7 +5,12 @@ import { theme, colorSchemeManager, cssVariablesResolver } from '../shared/ui/th
 /** Theme and colour mode; shared by the app and the start-up error screen. */
 export function ThemeProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       {children}
     </MantineProvider>
   );

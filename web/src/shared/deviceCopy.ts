@@ -40,7 +40,13 @@ export function readDeviceCopy<T>(name: string, uid: string): DeviceCopy<T> | nu
   if (!raw) return null;
   try {
     const stored = JSON.parse(raw) as Partial<StoredCopy<T>>;
-    if (stored.format !== FORMAT || stored.uid !== uid || typeof stored.savedAt !== 'number' || stored.data === undefined) return null;
+    if (
+      stored.format !== FORMAT ||
+      stored.uid !== uid ||
+      typeof stored.savedAt !== 'number' ||
+      stored.data === undefined
+    )
+      return null;
     return { data: stored.data, savedAt: stored.savedAt };
   } catch {
     return null;
@@ -76,7 +82,9 @@ export function registerDeviceData(drop: DeviceDataDrop): () => void {
 export function dropDeviceCopies(exceptUid: string | null = null): Promise<void> {
   const store = storage();
   if (store) {
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((key): key is string => key?.startsWith(PREFIX) ?? false);
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+      (key): key is string => key?.startsWith(PREFIX) ?? false,
+    );
     for (const key of keys) {
       if (exceptUid !== null && ownerOf(store.getItem(key)) === exceptUid) continue;
       store.removeItem(key);

@@ -36,9 +36,12 @@ describe('parseAmountToGrosze', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(['', 'abc', '12,345', '1,2,3', '12.3.4,5', '1 23,4x', '0,001', '149,005', '1.23.45'])('refuses %j', (text) => {
-    expect(parseAmountToGrosze(text)).toBeNull();
-  });
+  it.each(['', 'abc', '12,345', '1,2,3', '12.3.4,5', '1 23,4x', '0,001', '149,005', '1.23.45'])(
+    'refuses %j',
+    (text) => {
+      expect(parseAmountToGrosze(text)).toBeNull();
+    },
+  );
 
   it('reads a dot as thousands when told the decimal is a comma, and the reverse', () => {
     expect(parseAmountToGrosze('1.234', { decimal: ',' })).toBe(123400);

@@ -15,7 +15,10 @@ export interface AmountOptions {
  * decimal is refused rather than rounded: grosze cannot be split).
  */
 export function parseAmountToGrosze(input: string, options: AmountOptions = {}): number | null {
-  let text = input.replace(/[\s\u00a0\u202f']/g, '').replace(/(PLN|EUR|USD|GBP|CHF|zł|ZŁ|zl)$/i, '').replace(/^(PLN|EUR|USD|GBP|CHF)/i, '');
+  let text = input
+    .replace(/[\s\u00a0\u202f']/g, '')
+    .replace(/(PLN|EUR|USD|GBP|CHF|zł|ZŁ|zl)$/i, '')
+    .replace(/^(PLN|EUR|USD|GBP|CHF)/i, '');
   if (!text) return null;
   let negative = false;
   if (/^\(.*\)$/.test(text)) {
@@ -76,6 +79,7 @@ function autoDecimal(text: string): ',' | '.' | null {
 /** Like parseAmountToGrosze, but a refusal is a StatementError naming where the amount was. */
 export function requireAmount(input: string, where: string, options?: AmountOptions): number {
   const value = parseAmountToGrosze(input, options);
-  if (value === null) throw new StatementError('bad-amount', `Nieprawidłowa kwota „${input.trim().slice(0, 40)}” (${where}).`);
+  if (value === null)
+    throw new StatementError('bad-amount', `Nieprawidłowa kwota „${input.trim().slice(0, 40)}” (${where}).`);
   return value;
 }

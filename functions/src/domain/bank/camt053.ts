@@ -32,12 +32,17 @@ export function parseCamt053(text: string, options: XmlReadOptions = {}): CamtSt
   const doc = readXmlTree(text, ARRAYS, CAMT_XML_LIMITS, options) as Node;
   const root = (doc.Document as Node | undefined) ?? {};
   if (root.BkToCstmrAcctRpt || root.BkToCstmrDbtCdtNtfctn) {
-    throw new StatementError('unknown-format', 'To jest raport camt.052 lub powiadomienie camt.054, a nie wyciąg. Pobierz z banku wyciąg dzienny camt.053.');
+    throw new StatementError(
+      'unknown-format',
+      'To jest raport camt.052 lub powiadomienie camt.054, a nie wyciąg. Pobierz z banku wyciąg dzienny camt.053.',
+    );
   }
   const report = root.BkToCstmrStmt as Node | undefined;
-  if (!report) throw new StatementError('unknown-format', 'Plik XML nie jest wyciągiem camt.053 (brak elementu BkToCstmrStmt).');
+  if (!report)
+    throw new StatementError('unknown-format', 'Plik XML nie jest wyciągiem camt.053 (brak elementu BkToCstmrStmt).');
   const statements = (report.Stmt as Node[] | undefined) ?? [];
-  if (statements.length === 0) throw new StatementError('malformed', 'Wyciąg camt.053 nie zawiera żadnego wyciągu (brak elementu Stmt).');
+  if (statements.length === 0)
+    throw new StatementError('malformed', 'Wyciąg camt.053 nie zawiera żadnego wyciągu (brak elementu Stmt).');
   return statements.map((s, i) => readStatement(s, i + 1));
 }
 
@@ -69,23 +74,41 @@ function readStatement(s: Node, index: number): CamtStatement {
     const bookingDate = dateOf(entry.BookgDt) || dateOf(entry.ValDt);
     if (!bookingDate) throw new StatementError('bad-date', `Brak daty księgowania (${where}).`);
     const entryRef = str(entry.AcctSvcrRef) || str(entry.NtryRef);
-    const details = ((entry.NtryDtls as Node[] | undefined) ?? []).flatMap((d) => (d.TxDtls as Node[] | undefined) ?? []);
+    const details = ((entry.NtryDtls as Node[] | undefined) ?? []).flatMap(
+      (d) => (d.TxDtls as Node[] | undefined) ?? [],
+    );
     const amounts = details.map((d, k) => {
       const a = path(d, 'Amt') ?? path(d, 'AmtDtls', 'TxAmt', 'Amt');
-      return a === undefined ? null : signed(amountOf(a, `${where}, pozycja ${k + 1}`), str(d.CdtDbtInd) || str(entry.CdtDbtInd), str(entry.RvslInd) === 'true');
+      return a === undefined
+        ? null
+        : signed(
+            amountOf(a, `${where}, pozycja ${k + 1}`),
+            str(d.CdtDbtInd) || str(entry.CdtDbtInd),
+            str(entry.RvslInd) === 'true',
+          );
     });
-    const batched = details.length > 1 && amounts.every((a) => a !== null) && amounts.reduce((t: number, a) => t + (a as number), 0) === entryGrosze;
+    const batched =
+      details.length > 1 &&
+      amounts.every((a) => a !== null) &&
+      amounts.reduce((t: number, a) => t + (a as number), 0) === entryGrosze;
     if (batched) {
       details.forEach((d, k) => {
         const own = str(path(d, 'Refs', 'AcctSvcrRef')) || str(path(d, 'Refs', 'TxId'));
         const reference = own || (entryRef ? `${entryRef}/${k + 1}` : '');
-        transactions.push(fromDetails(d, { bookingDate, amountGrosze: amounts[k] as number, currency: entryCurrency, reference }));
+        transactions.push(
+          fromDetails(d, { bookingDate, amountGrosze: amounts[k] as number, currency: entryCurrency, reference }),
+        );
       });
     } else {
       const d = details[0] ?? {};
       const own = details.length === 1 ? str(path(d, 'Refs', 'AcctSvcrRef')) : '';
       const titles = details.map((x) => remittance(x)).filter(Boolean);
-      const tx = fromDetails(d, { bookingDate, amountGrosze: entryGrosze, currency: entryCurrency, reference: entryRef || own });
+      const tx = fromDetails(d, {
+        bookingDate,
+        amountGrosze: entryGrosze,
+        currency: entryCurrency,
+        reference: entryRef || own,
+      });
       if (titles.length > 1) tx.title = cleanText(titles.join(' '), 500);
       if (!tx.title) tx.title = cleanText(str(entry.AddtlNtryInf), 500);
       transactions.push(tx);
@@ -94,18 +117,26 @@ function readStatement(s: Node, index: number): CamtStatement {
   const opening = balances.find((b) => b.code === 'OPBD' || b.code === 'PRCD');
   const closing = balances.find((b) => b.code === 'CLBD');
   if (opening && closing && opening.grosze + bookedSum !== closing.grosze) {
-    throw new StatementError('balance-mismatch', `Wyciąg ${id} się nie bilansuje: saldo otwarcia i operacje nie dają salda zamknięcia — plik jest niekompletny lub uszkodzony.`);
+    throw new StatementError(
+      'balance-mismatch',
+      `Wyciąg ${id} się nie bilansuje: saldo otwarcia i operacje nie dają salda zamknięcia — plik jest niekompletny lub uszkodzony.`,
+    );
   }
   return { id, account, currency, transactions, pendingEntries };
 }
 
-function fromDetails(d: Node, base: { bookingDate: string; amountGrosze: number; currency: string; reference: string }): BankTransaction {
+function fromDetails(
+  d: Node,
+  base: { bookingDate: string; amountGrosze: number; currency: string; reference: string },
+): BankTransaction {
   const credit = base.amountGrosze >= 0;
   // The other party: the debtor of an incoming transfer, the creditor of an outgoing one.
   const party = credit ? 'Dbtr' : 'Cdtr';
   const related = path(d, 'RltdPties') as Node | undefined;
   const payerName = cleanText(str(path(related, party, 'Nm')) || str(path(related, party, 'Pty', 'Nm')), 200);
-  const payerAccount = normalizeAccount(str(path(related, `${party}Acct`, 'Id', 'IBAN')) || str(path(related, `${party}Acct`, 'Id', 'Othr', 'Id')));
+  const payerAccount = normalizeAccount(
+    str(path(related, `${party}Acct`, 'Id', 'IBAN')) || str(path(related, `${party}Acct`, 'Id', 'Othr', 'Id')),
+  );
   return {
     bookingDate: base.bookingDate,
     amountGrosze: base.amountGrosze,
@@ -122,7 +153,9 @@ function remittance(d: Node): string {
   const info = d.RmtInf as Node | undefined;
   const lines = ((info?.Ustrd as unknown[] | undefined) ?? []).map(str);
   if (lines.length) return cleanText(lines.join(''), 500);
-  const structured = ((info?.Strd as Node[] | undefined) ?? []).map((s) => str(path(s, 'CdtrRefInf', 'Ref'))).filter(Boolean);
+  const structured = ((info?.Strd as Node[] | undefined) ?? [])
+    .map((s) => str(path(s, 'CdtrRefInf', 'Ref')))
+    .filter(Boolean);
   return cleanText(structured.join(' '), 500);
 }
 
@@ -135,7 +168,11 @@ function amountOf(node: unknown, where: string): number {
 
 function signed(grosze: number, indicator: string, reversal = false): number {
   const credit = indicator === 'CRDT';
-  if (!credit && indicator !== 'DBIT') throw new StatementError('malformed', 'Wyciąg camt.053 jest uszkodzony: brak znacznika uznania/obciążenia (CdtDbtInd).');
+  if (!credit && indicator !== 'DBIT')
+    throw new StatementError(
+      'malformed',
+      'Wyciąg camt.053 jest uszkodzony: brak znacznika uznania/obciążenia (CdtDbtInd).',
+    );
   // A reversal entry carries the original's indicator but moves money the other way.
   return credit !== reversal ? grosze : -grosze;
 }

@@ -38,7 +38,13 @@ function readme(dir: string): Expected[] {
     .map((line) => {
       const cells = line.split('|').map((c) => c.trim());
       const [zl, gr = '00'] = cells[6].replace(/\s/g, '').split('.');
-      return { file: cells[1], statements: Number(cells[4]), transactions: Number(cells[5]), creditsGrosze: Number(zl) * 100 + Number(gr.padEnd(2, '0')), notes: cells[7] };
+      return {
+        file: cells[1],
+        statements: Number(cells[4]),
+        transactions: Number(cells[5]),
+        creditsGrosze: Number(zl) * 100 + Number(gr.padEnd(2, '0')),
+        notes: cells[7],
+      };
     });
 }
 
@@ -62,7 +68,9 @@ describe('the shared corpus of real statement files', () => {
 
   it('lists every file of the folder in its README', () => {
     if (!samples) throw new Error('shared/bank-samples/ not found (see the first test)');
-    const onDisk = ['mt940', 'camt053'].flatMap((sub) => (existsSync(path.join(samples, sub)) ? readdirSync(path.join(samples, sub)).map((f) => `${sub}/${f}`) : []));
+    const onDisk = ['mt940', 'camt053'].flatMap((sub) =>
+      existsSync(path.join(samples, sub)) ? readdirSync(path.join(samples, sub)).map((f) => `${sub}/${f}`) : [],
+    );
     expect(rows.map((r) => r.file).sort()).toEqual(onDisk.sort());
     expect(rows.length).toBeGreaterThanOrEqual(9);
   });
@@ -86,7 +94,9 @@ describe('the shared corpus of real statement files', () => {
       const { transactions, statementCount } = result.statement;
       expect(statementCount).toBe(row.statements);
       expect(transactions.length).toBe(row.transactions);
-      expect(transactions.filter((t) => t.amountGrosze > 0).reduce((sum, t) => sum + t.amountGrosze, 0)).toBe(row.creditsGrosze);
+      expect(transactions.filter((t) => t.amountGrosze > 0).reduce((sum, t) => sum + t.amountGrosze, 0)).toBe(
+        row.creditsGrosze,
+      );
       const text = transactions.map((t) => `${t.title} ${t.payerName ?? ''}`).join('\n');
       // No replacement characters, no letters of a wrongly guessed code page.
       expect(text).not.toMatch(/[\ufffdťŕĽľ]/);
@@ -95,14 +105,22 @@ describe('the shared corpus of real statement files', () => {
 
   it('reads the CP852 MultiCash file with its Polish letters and its payer sub-fields', () => {
     if (!samples) throw new Error('shared/bank-samples/ not found (see the first test)');
-    const result = readStatementFile(new Uint8Array(readFileSync(path.join(samples, 'mt940/DERIVED-cp852__inocenty__bph_sta.txt'))));
+    const result = readStatementFile(
+      new Uint8Array(readFileSync(path.join(samples, 'mt940/DERIVED-cp852__inocenty__bph_sta.txt'))),
+    );
     if (!result.ok) throw new Error('asks for a CSV mapping');
     const { transactions, encoding } = result.statement;
     expect(encoding).toBe('cp852');
     const text = transactions.map((t) => `${t.title} ${t.payerName ?? ''}`).join('\n');
-    for (const word of ['ZAPŁATA ZA PALIWO GRUDZIEŃ', 'MIKOŁAJCZYK', 'ELEKTRONIKA SP. Z. O.O. PODZESPOŁY ELEKTRONICZNE KILIŃSKIEGO 27 30-308 KRAKÓW']) expect(text).toContain(word);
+    for (const word of [
+      'ZAPŁATA ZA PALIWO GRUDZIEŃ',
+      'MIKOŁAJCZYK',
+      'ELEKTRONIKA SP. Z. O.O. PODZESPOŁY ELEKTRONICZNE KILIŃSKIEGO 27 30-308 KRAKÓW',
+    ])
+      expect(text).toContain(word);
     expect(transactions[0]).toMatchObject({
-      title: 'ZAPLATA ZA OPAKOWANIA DO KINESKOPÓW 17 I 21 CALI Z NADRUKIEM LOGO FIRMY FVT 2368/2989284/2006 KOD REKONCYLIACJI 000008 WPROWADZIŁ W SAP ID25012 REF 6065627001791917001',
+      title:
+        'ZAPLATA ZA OPAKOWANIA DO KINESKOPÓW 17 I 21 CALI Z NADRUKIEM LOGO FIRMY FVT 2368/2989284/2006 KOD REKONCYLIACJI 000008 WPROWADZIŁ W SAP ID25012 REF 6065627001791917001',
       payerName: 'OPAKOWANIA SP. Z O.O UL. ROMAŃSKA 24 80-253 GDAŃSK',
       payerAccount: '21109011020000999999874157',
     });
@@ -125,7 +143,14 @@ describe('the shared corpus of real statement files', () => {
  * layouts docs/bank-import.md names). Each is recognised with no mapping and no chosen encoding (a small
  * file may still be marked uncertain, which only asks the admin to look), and its Polish letters come out whole.
  */
-const OWN: [file: string, format: string, encoding: string, layout: string, transactions: number, creditsGrosze: number][] = [
+const OWN: [
+  file: string,
+  format: string,
+  encoding: string,
+  layout: string,
+  transactions: number,
+  creditsGrosze: number,
+][] = [
   ['pekao-2026-07.sta', 'mt940', 'windows-1250', '', 6, 119500],
   ['ing-2026-07.mt940', 'mt940', 'windows-1250', '', 3, 44700],
   ['millennium-2026-07.sta', 'mt940', 'cp852', '', 2, 23800],
@@ -153,9 +178,15 @@ describe('our Polish fixtures beside the corpus', () => {
       const result = readStatementFile(new Uint8Array(readFileSync(new URL(`./fixtures/${file}`, import.meta.url))));
       if (!result.ok) throw new Error(`${file}: asks for a CSV mapping`);
       const s = result.statement;
-      expect({ format: s.format, encoding: s.encoding, layout: s.csv?.presetId ?? '' }).toEqual({ format, encoding, layout });
+      expect({ format: s.format, encoding: s.encoding, layout: s.csv?.presetId ?? '' }).toEqual({
+        format,
+        encoding,
+        layout,
+      });
       expect(s.transactions.length).toBe(count);
-      expect(s.transactions.filter((t) => t.amountGrosze > 0).reduce((sum, t) => sum + t.amountGrosze, 0)).toBe(credits);
+      expect(s.transactions.filter((t) => t.amountGrosze > 0).reduce((sum, t) => sum + t.amountGrosze, 0)).toBe(
+        credits,
+      );
       const text = s.transactions.map((t) => `${t.title} ${t.payerName ?? ''}`).join('\n');
       expect(text).toMatch(/[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/);
       // No replacement characters, fillers, or letters of a wrongly guessed code page.

@@ -15,7 +15,15 @@ import { StatementError, type BankTransaction } from './types.js';
 
 export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
-export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD-MM-YYYY', 'DD.MM.YYYY', 'DD/MM/YYYY', 'YYYY.MM.DD', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
+export const CSV_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD-MM-YYYY',
+  'DD.MM.YYYY',
+  'DD/MM/YYYY',
+  'YYYY.MM.DD',
+  'YYYY/MM/DD',
+  'YYYYMMDD',
+] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 /** Which column holds what (0-based indexes). Either `amount` (signed) or `credit` (+ optional `debit`). */
@@ -66,21 +74,41 @@ export function inspectCsv(text: string, delimiter: CsvDelimiter = detectDelimit
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
-    throw new StatementError('truncated', `Plik CSV jest niekompletny lub uszkodzony: niezamknięty cudzysłów w wierszu ${(quoteError.row ?? 0) + 1} — plik mógł zostać ucięty.`);
+    throw new StatementError(
+      'truncated',
+      `Plik CSV jest niekompletny lub uszkodzony: niezamknięty cudzysłów w wierszu ${(quoteError.row ?? 0) + 1} — plik mógł zostać ucięty.`,
+    );
   }
   const rows = parsed.data.map((r) => r.map((c) => c.trim()));
   if (rows.length === 0) throw new StatementError('empty', 'Plik CSV jest pusty.');
   const headerRow = rows.slice(0, 60).findIndex((r) => r.length >= 3 && looksLikeHeader(r));
-  const width = Math.max(...rows.slice(headerRow >= 0 ? headerRow : 0, (headerRow >= 0 ? headerRow : 0) + 50).map((r) => r.length));
-  const headers = headerRow >= 0 ? rows[headerRow].map(stripHash) : Array.from({ length: width }, (_, i) => `Kolumna ${i + 1}`);
+  const width = Math.max(
+    ...rows.slice(headerRow >= 0 ? headerRow : 0, (headerRow >= 0 ? headerRow : 0) + 50).map((r) => r.length),
+  );
+  const headers =
+    headerRow >= 0 ? rows[headerRow].map(stripHash) : Array.from({ length: width }, (_, i) => `Kolumna ${i + 1}`);
   const fingerprint = csvFingerprint(headerRow >= 0 ? headers : null, delimiter, width);
-  const preset = PRESETS.map((p) => ({ id: p.id, bank: p.bank, mapping: p.detect(headers, headerRow, delimiter, rows) })).find((p) => p.mapping !== null) as CsvInspection['preset'];
-  return { delimiter, rows, headerRow, headers, fingerprint, ...(preset ? { preset } : {}), guess: guessMapping(rows, headers, headerRow, delimiter) };
+  const preset = PRESETS.map((p) => ({
+    id: p.id,
+    bank: p.bank,
+    mapping: p.detect(headers, headerRow, delimiter, rows),
+  })).find((p) => p.mapping !== null) as CsvInspection['preset'];
+  return {
+    delimiter,
+    rows,
+    headerRow,
+    headers,
+    fingerprint,
+    ...(preset ? { preset } : {}),
+    guess: guessMapping(rows, headers, headerRow, delimiter),
+  };
 }
 
 /** The key a mapping is remembered under: hash of the normalised header (or of the shape of a header-less file). */
 export function csvFingerprint(headers: string[] | null, delimiter: string, width: number): string {
-  const basis = headers ? `h|${delimiter}|${headers.map((h) => h.toLowerCase().replace(/\s+/g, ' ').trim()).join('|')}` : `n|${delimiter}|${width}`;
+  const basis = headers
+    ? `h|${delimiter}|${headers.map((h) => h.toLowerCase().replace(/\s+/g, ' ').trim()).join('|')}`
+    : `n|${delimiter}|${width}`;
   return `c${bytesToHex(sha256(utf8ToBytes(basis))).slice(0, 24)}`;
 }
 
@@ -164,9 +192,22 @@ const PRESETS: Preset[] = [
     id: 'mbank',
     bank: bankOf('mbank'),
     detect(headers, headerRow, delimiter) {
-      const [date, title, party, account, amount] = ['Data księgowania', 'Tytuł', 'Nadawca/Odbiorca', 'Numer konta', 'Kwota'].map((n) => col(headers, n));
+      const [date, title, party, account, amount] = [
+        'Data księgowania',
+        'Tytuł',
+        'Nadawca/Odbiorca',
+        'Numer konta',
+        'Kwota',
+      ].map((n) => col(headers, n));
       if ([date, title, party, account, amount].some((i) => i < 0) || col(headers, 'Opis operacji') < 0) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, title: [title], payerName: [party], payerAccount: account } };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: ',',
+        dateFormat: 'YYYY-MM-DD',
+        columns: { bookingDate: date, amount, title: [title], payerName: [party], payerAccount: account },
+      };
     },
   },
   {
@@ -175,27 +216,77 @@ const PRESETS: Preset[] = [
     id: 'mbank-lista',
     bank: bankOf('mbank-lista'),
     detect(headers, headerRow, delimiter) {
-      const [date, description, own, category, amount, balance] = ['Data operacji', 'Opis operacji', 'Rachunek', 'Kategoria', 'Kwota', 'Saldo po operacji'].map((n) => col(headers, n));
+      const [date, description, own, category, amount, balance] = [
+        'Data operacji',
+        'Opis operacji',
+        'Rachunek',
+        'Kategoria',
+        'Kwota',
+        'Saldo po operacji',
+      ].map((n) => col(headers, n));
       if ([date, description, own, category, amount, balance].some((i) => i < 0)) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, title: [description] } };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: ',',
+        dateFormat: 'YYYY-MM-DD',
+        columns: { bookingDate: date, amount, title: [description] },
+      };
     },
   },
   {
     id: 'ing',
     bank: bankOf('ing'),
     detect(headers, headerRow, delimiter) {
-      const [date, party, title, account, ref, amount] = ['Data księgowania', 'Dane kontrahenta', 'Tytuł', 'Nr rachunku', 'Nr transakcji', 'Kwota transakcji (waluta rachunku)'].map((n) => col(headers, n));
+      const [date, party, title, account, ref, amount] = [
+        'Data księgowania',
+        'Dane kontrahenta',
+        'Tytuł',
+        'Nr rachunku',
+        'Nr transakcji',
+        'Kwota transakcji (waluta rachunku)',
+      ].map((n) => col(headers, n));
       if ([date, party, title, account, ref, amount].some((i) => i < 0)) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, currency: amount + 1, title: [title], payerName: [party], payerAccount: account, reference: ref } };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: ',',
+        dateFormat: 'YYYY-MM-DD',
+        columns: {
+          bookingDate: date,
+          amount,
+          currency: amount + 1,
+          title: [title],
+          payerName: [party],
+          payerAccount: account,
+          reference: ref,
+        },
+      };
     },
   },
   {
     id: 'pko-bp',
     bank: bankOf('pko-bp'),
     detect(headers, headerRow, delimiter) {
-      const [date, type, amount, currency, description] = ['Data operacji', 'Typ transakcji', 'Kwota', 'Waluta', 'Opis transakcji'].map((n) => col(headers, n));
+      const [date, type, amount, currency, description] = [
+        'Data operacji',
+        'Typ transakcji',
+        'Kwota',
+        'Waluta',
+        'Opis transakcji',
+      ].map((n) => col(headers, n));
       if ([date, type, amount, currency, description].some((i) => i < 0)) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: '.', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, amount, currency, title: [] }, labelledFrom: description };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: '.',
+        dateFormat: 'YYYY-MM-DD',
+        columns: { bookingDate: date, amount, currency, title: [] },
+        labelledFrom: description,
+      };
     },
   },
   {
@@ -205,9 +296,32 @@ const PRESETS: Preset[] = [
     bank: bankOf('pekao'),
     detect(headers, headerRow, delimiter) {
       const titleColumn = col(headers, 'Tytułem') >= 0 ? 'Tytułem' : 'Tytuł';
-      const [date, party, source, title, amount, currency, ref] = ['Data księgowania', 'Nadawca / Odbiorca', 'Rachunek źródłowy', titleColumn, 'Kwota operacji', 'Waluta', 'Numer referencyjny'].map((n) => col(headers, n));
+      const [date, party, source, title, amount, currency, ref] = [
+        'Data księgowania',
+        'Nadawca / Odbiorca',
+        'Rachunek źródłowy',
+        titleColumn,
+        'Kwota operacji',
+        'Waluta',
+        'Numer referencyjny',
+      ].map((n) => col(headers, n));
       if ([date, party, source, title, amount, currency, ref].some((i) => i < 0)) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: ',', dateFormat: 'DD.MM.YYYY', columns: { bookingDate: date, amount, currency, title: [title], payerName: [party], payerAccount: source, reference: ref } };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: ',',
+        dateFormat: 'DD.MM.YYYY',
+        columns: {
+          bookingDate: date,
+          amount,
+          currency,
+          title: [title],
+          payerName: [party],
+          payerAccount: source,
+          reference: ref,
+        },
+      };
     },
   },
   {
@@ -218,19 +332,51 @@ const PRESETS: Preset[] = [
     detect(_headers, headerRow, delimiter, rows) {
       if (headerRow >= 0 || delimiter !== ',') return null;
       const [summary, ...data] = rows;
-      if (!summary || !/^\d{4}-\d{2}-\d{2}$/.test(summary[0] ?? '') || !/^'?[\d ]{26,32}'?$/.test(summary[1] ?? '')) return null;
+      if (!summary || !/^\d{4}-\d{2}-\d{2}$/.test(summary[0] ?? '') || !/^'?[\d ]{26,32}'?$/.test(summary[1] ?? ''))
+        return null;
       const sample = data.slice(0, 20);
-      if (sample.length === 0 || !sample.every((r) => r.length >= 7 && DDMMYYYY.test(r[0]) && DDMMYYYY.test(r[1]))) return null;
-      return { delimiter, headerRow: -1, dataStart: 1, decimal: ',', dateFormat: 'DD-MM-YYYY', columns: { bookingDate: 1, amount: 5, title: [2], payerName: [3], payerAccount: 4 } };
+      if (sample.length === 0 || !sample.every((r) => r.length >= 7 && DDMMYYYY.test(r[0]) && DDMMYYYY.test(r[1])))
+        return null;
+      return {
+        delimiter,
+        headerRow: -1,
+        dataStart: 1,
+        decimal: ',',
+        dateFormat: 'DD-MM-YYYY',
+        columns: { bookingDate: 1, amount: 5, title: [2], payerName: [3], payerAccount: 4 },
+      };
     },
   },
   {
     id: 'millennium',
     bank: bankOf('millennium'),
     detect(headers, headerRow, delimiter) {
-      const [date, account, party, title, debit, credit, currency] = ['Data rozliczenia', 'Na konto/Z konta', 'Odbiorca/Zleceniodawca', 'Opis', 'Obciążenia', 'Uznania', 'Waluta'].map((n) => col(headers, n));
+      const [date, account, party, title, debit, credit, currency] = [
+        'Data rozliczenia',
+        'Na konto/Z konta',
+        'Odbiorca/Zleceniodawca',
+        'Opis',
+        'Obciążenia',
+        'Uznania',
+        'Waluta',
+      ].map((n) => col(headers, n));
       if ([date, account, party, title, debit, credit, currency].some((i) => i < 0)) return null;
-      return { delimiter, headerRow, dataStart: headerRow + 1, decimal: '.', dateFormat: 'YYYY-MM-DD', columns: { bookingDate: date, credit, debit, currency, title: [title], payerName: [party], payerAccount: account } };
+      return {
+        delimiter,
+        headerRow,
+        dataStart: headerRow + 1,
+        decimal: '.',
+        dateFormat: 'YYYY-MM-DD',
+        columns: {
+          bookingDate: date,
+          credit,
+          debit,
+          currency,
+          title: [title],
+          payerName: [party],
+          payerAccount: account,
+        },
+      };
     },
   },
   {
@@ -255,14 +401,24 @@ const PRESETS: Preset[] = [
       if (sample.length === 0 || !sample.every((r) => /^\d{8}$/.test(r[date]))) return null;
       const payerName = find(/^(nazwa|dane) (nadawcy|zleceniodawcy)$/);
       const currency = find(/^waluta$/);
-      const decimal = sample.some((r) => /\.\d{2}$/.test(r[amount] ?? '')) && !sample.some((r) => /,\d{2}$/.test(r[amount] ?? '')) ? '.' : ',';
+      const decimal =
+        sample.some((r) => /\.\d{2}$/.test(r[amount] ?? '')) && !sample.some((r) => /,\d{2}$/.test(r[amount] ?? ''))
+          ? '.'
+          : ',';
       return {
         delimiter,
         headerRow,
         dataStart: headerRow + 1,
         decimal,
         dateFormat: 'YYYYMMDD',
-        columns: { bookingDate: date, amount, title: [title], payerAccount: sender, ...(payerName >= 0 ? { payerName: [payerName] } : {}), ...(currency >= 0 ? { currency } : {}) },
+        columns: {
+          bookingDate: date,
+          amount,
+          title: [title],
+          payerAccount: sender,
+          ...(payerName >= 0 ? { payerName: [payerName] } : {}),
+          ...(currency >= 0 ? { currency } : {}),
+        },
       };
     },
   },
@@ -275,7 +431,12 @@ export function presetMapping(inspection: CsvInspection, id: CsvPresetId): CsvMa
 }
 
 /** A mapping from header names alone, for banks without a preset; the admin confirms or corrects it. */
-function guessMapping(rows: string[][], headers: string[], headerRow: number, delimiter: CsvDelimiter): CsvInspection['guess'] {
+function guessMapping(
+  rows: string[][],
+  headers: string[],
+  headerRow: number,
+  delimiter: CsvDelimiter,
+): CsvInspection['guess'] {
   const h = lower(headers);
   const find = (...patterns: RegExp[]) => {
     for (const p of patterns) {
@@ -284,7 +445,14 @@ function guessMapping(rows: string[][], headers: string[], headerRow: number, de
     }
     return -1;
   };
-  const bookingDate = find(/data księgowania/, /data rozliczenia/, /data operacji/, /data transakcji/, /^data$/, /date/);
+  const bookingDate = find(
+    /data księgowania/,
+    /data rozliczenia/,
+    /data operacji/,
+    /data transakcji/,
+    /^data$/,
+    /date/,
+  );
   const amount = find(/^kwota$/, /kwota (operacji|transakcji)/, /^kwota/, /amount/);
   const credit = amount < 0 ? find(/uznania/, /wpływy/, /credit/) : -1;
   const debit = amount < 0 ? find(/obciążenia/, /wydatki/, /debit/) : -1;
@@ -311,7 +479,10 @@ function guessMapping(rows: string[][], headers: string[], headerRow: number, de
     delimiter,
     headerRow,
     dataStart: Math.max(dataStart, 0),
-    decimal: amountCells.some((c) => /,\d{1,2}\s*(PLN|zł)?$/i.test(c)) || !amountCells.some((c) => /\.\d{2}$/.test(c)) ? ',' : '.',
+    decimal:
+      amountCells.some((c) => /,\d{1,2}\s*(PLN|zł)?$/i.test(c)) || !amountCells.some((c) => /\.\d{2}$/.test(c))
+        ? ','
+        : '.',
     dateFormat: detectDateFormat(sample.map((r) => r[columns.bookingDate] ?? '')),
     columns,
   };
@@ -351,8 +522,20 @@ const LABELS: [RegExp, 'title' | 'payerName' | 'payerAccount' | 'reference'][] =
 /** Checks a mapping against the file: every mapped column exists in the header (or the widest row). */
 export function validateCsvMapping(mapping: CsvMapping, width: number): string | null {
   const c = mapping.columns;
-  const all = [c.bookingDate, c.amount, c.credit, c.debit, ...c.title, ...(c.payerName ?? []), c.payerAccount, c.reference, c.currency, mapping.labelledFrom].filter((x): x is number => x !== undefined);
-  if (all.some((i) => !Number.isInteger(i) || i < 0 || i >= width)) return 'Mapowanie wskazuje kolumnę, której nie ma w pliku.';
+  const all = [
+    c.bookingDate,
+    c.amount,
+    c.credit,
+    c.debit,
+    ...c.title,
+    ...(c.payerName ?? []),
+    c.payerAccount,
+    c.reference,
+    c.currency,
+    mapping.labelledFrom,
+  ].filter((x): x is number => x !== undefined);
+  if (all.some((i) => !Number.isInteger(i) || i < 0 || i >= width))
+    return 'Mapowanie wskazuje kolumnę, której nie ma w pliku.';
   if (c.amount === undefined && c.credit === undefined) return 'Wskaż kolumnę z kwotą (albo kolumnę uznań).';
   if (c.title.length === 0 && mapping.labelledFrom === undefined) return 'Wskaż kolumnę z tytułem przelewu.';
   return null;
@@ -360,11 +543,22 @@ export function validateCsvMapping(mapping: CsvMapping, width: number): string |
 
 /** Reads the transactions with a mapping. Rows after the last transaction (summaries, footers) are skipped. */
 export function readCsvTransactions(inspection: CsvInspection, mapping: CsvMapping): BankTransaction[] {
-  const width = Math.max(inspection.headers.length, ...inspection.rows.slice(mapping.dataStart, mapping.dataStart + 50).map((r) => r.length));
+  const width = Math.max(
+    inspection.headers.length,
+    ...inspection.rows.slice(mapping.dataStart, mapping.dataStart + 50).map((r) => r.length),
+  );
   const problem = validateCsvMapping(mapping, width);
   if (problem) throw new StatementError('csv-mapping-invalid', problem);
   const c = mapping.columns;
-  const needed = Math.max(c.bookingDate, c.amount ?? 0, c.credit ?? 0, c.debit ?? 0, ...c.title, ...(c.payerName ?? []), c.payerAccount ?? 0);
+  const needed = Math.max(
+    c.bookingDate,
+    c.amount ?? 0,
+    c.credit ?? 0,
+    c.debit ?? 0,
+    ...c.title,
+    ...(c.payerName ?? []),
+    c.payerAccount ?? 0,
+  );
   const rows = inspection.rows;
   const out: BankTransaction[] = [];
   let lastData = -1;
@@ -374,26 +568,47 @@ export function readCsvTransactions(inspection: CsvInspection, mapping: CsvMappi
       break;
     }
   }
-  if (lastData < 0) throw new StatementError('no-transactions', 'W pliku CSV nie ma żadnej operacji z datą w wybranym formacie — sprawdź mapowanie kolumn.');
+  if (lastData < 0)
+    throw new StatementError(
+      'no-transactions',
+      'W pliku CSV nie ma żadnej operacji z datą w wybranym formacie — sprawdź mapowanie kolumn.',
+    );
   // A last row shorter than the others is a file cut off in the middle of a line.
   const lastRow = rows[rows.length - 1];
   if (rows.length - 1 === lastData && lastRow.length <= needed) {
-    throw new StatementError('truncated', `Ostatni wiersz pliku CSV (wiersz ${rows.length}) jest niepełny — plik mógł zostać ucięty.`);
+    throw new StatementError(
+      'truncated',
+      `Ostatni wiersz pliku CSV (wiersz ${rows.length}) jest niepełny — plik mógł zostać ucięty.`,
+    );
   }
   for (let i = mapping.dataStart; i <= lastData; i++) {
     const row = rows[i];
     const line = i + 1;
     if (row.every((cell) => cell === '')) continue;
     const bookingDate = parseCsvDate(row[c.bookingDate] ?? '', mapping.dateFormat);
-    if (!bookingDate) throw new StatementError('bad-date', `Nieprawidłowa data „${(row[c.bookingDate] ?? '').slice(0, 20)}” w wierszu ${line} (oczekiwany format ${mapping.dateFormat}).`);
+    if (!bookingDate)
+      throw new StatementError(
+        'bad-date',
+        `Nieprawidłowa data „${(row[c.bookingDate] ?? '').slice(0, 20)}” w wierszu ${line} (oczekiwany format ${mapping.dateFormat}).`,
+      );
     const amountGrosze = readAmount(row, c, mapping.decimal, line);
     const labelled = mapping.labelledFrom !== undefined ? readLabelled(row.slice(mapping.labelledFrom)) : {};
     const title = cleanText([...c.title.map((k) => row[k] ?? ''), labelled.title ?? ''].filter(Boolean).join(' '), 500);
     const payerName = cleanText((c.payerName ?? []).map((k) => row[k] ?? '').join(' ') || labelled.payerName, 200);
-    const payerAccount = normalizeAccount(c.payerAccount !== undefined ? row[c.payerAccount].replace(/^'|'$/g, '') : labelled.payerAccount);
+    const payerAccount = normalizeAccount(
+      c.payerAccount !== undefined ? row[c.payerAccount].replace(/^'|'$/g, '') : labelled.payerAccount,
+    );
     const reference = cleanText(c.reference !== undefined ? row[c.reference] : labelled.reference, 100);
     const currency = c.currency !== undefined && /^[A-Z]{3}$/.test(row[c.currency] ?? '') ? row[c.currency] : 'PLN';
-    out.push({ bookingDate, amountGrosze, currency, title, ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}), ...(reference ? { reference } : {}) });
+    out.push({
+      bookingDate,
+      amountGrosze,
+      currency,
+      title,
+      ...(payerName ? { payerName } : {}),
+      ...(payerAccount ? { payerAccount } : {}),
+      ...(reference ? { reference } : {}),
+    });
   }
   return out;
 }
@@ -402,7 +617,8 @@ function readAmount(row: string[], c: CsvColumns, decimal: ',' | '.', line: numb
   const parse = (cell: string | undefined) => {
     if (cell === undefined || cell.trim() === '') return 0;
     const v = parseAmountToGrosze(cell, { decimal });
-    if (v === null) throw new StatementError('bad-amount', `Nieprawidłowa kwota „${cell.slice(0, 30)}” w wierszu ${line}.`);
+    if (v === null)
+      throw new StatementError('bad-amount', `Nieprawidłowa kwota „${cell.slice(0, 30)}” w wierszu ${line}.`);
     return v;
   };
   if (c.amount !== undefined) return parse(row[c.amount]);

@@ -33,7 +33,10 @@ function highHalf(encoding: SingleByte): string {
 let byteScores: Record<SingleByte, Int8Array> | undefined;
 function scores(): Record<SingleByte, Int8Array> {
   byteScores ??= Object.fromEntries(
-    SINGLE_BYTE.map((e) => [e, Int8Array.from(highHalf(e), (ch) => (POLISH_LETTERS.has(ch) ? 2 : NEUTRAL.has(ch) ? 0 : -1))]),
+    SINGLE_BYTE.map((e) => [
+      e,
+      Int8Array.from(highHalf(e), (ch) => (POLISH_LETTERS.has(ch) ? 2 : NEUTRAL.has(ch) ? 0 : -1)),
+    ]),
   ) as Record<SingleByte, Int8Array>;
   return byteScores;
 }
@@ -53,7 +56,8 @@ function decodeSingleByte(bytes: Uint8Array, encoding: SingleByte): string {
  * Double-encoded UTF-8 (UTF-8 bytes read as Windows-1250/Latin-1 and saved again as UTF-8): the
  * Polish letters come out as these pairs — "Ä…" for ą, "Å‚" for ł, "Ã³" for ó.
  */
-const MOJIBAKE = /\u00c4[\u0084-\u0087\u0098\u0099\u02dc\u201e\u2020\u2021\u2026\u2122]|[\u00c5\u0139][\u0081-\u0084\u009a\u009b\u00b9-\u00bc\u0105\u013d\u015f\u0161\u0165\u017a\u0192\u201a\u201e\u203a]|[\u00c3\u0102][\u0093\u00b3\u0142\u201c]/;
+const MOJIBAKE =
+  /\u00c4[\u0084-\u0087\u0098\u0099\u02dc\u201e\u2020\u2021\u2026\u2122]|[\u00c5\u0139][\u0081-\u0084\u009a\u009b\u00b9-\u00bc\u0105\u013d\u015f\u0161\u0165\u017a\u0192\u201a\u201e\u203a]|[\u00c3\u0102][\u0093\u00b3\u0142\u201c]/;
 
 /** What the admin may choose instead of automatic recognition. */
 export type ChosenEncoding = 'auto' | 'utf-8' | 'windows-1250' | 'iso-8859-2' | 'cp852';
@@ -73,8 +77,10 @@ export interface DecodedText {
 export function decodeStatementBytes(bytes: Uint8Array, encoding: ChosenEncoding = 'auto'): DecodedText {
   if (bytes.length === 0) throw new StatementError('empty', 'Plik jest pusty.');
   let start = 0;
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16' };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
   refuseBinary(bytes);
   const body = bytes.subarray(start);
@@ -96,7 +102,10 @@ export function decodeStatementBytes(bytes: Uint8Array, encoding: ChosenEncoding
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(body);
     } catch {
-      throw new StatementError('bad-encoding', 'Plik nie jest zapisany w kodowaniu UTF-8 — wybierz kodowanie Windows-1250, ISO-8859-2 lub CP852 albo rozpoznawanie automatyczne.');
+      throw new StatementError(
+        'bad-encoding',
+        'Plik nie jest zapisany w kodowaniu UTF-8 — wybierz kodowanie Windows-1250, ISO-8859-2 lub CP852 albo rozpoznawanie automatyczne.',
+      );
     }
   } else {
     chosen = encoding;
@@ -123,7 +132,10 @@ function refuseBinary(bytes: Uint8Array): void {
 }
 
 function binaryError(): StatementError {
-  return new StatementError('binary', 'To nie jest plik tekstowy wyciągu (może arkusz Excela lub PDF?). Wyeksportuj z banku wyciąg w formacie MT940, XML (camt.053) albo CSV.');
+  return new StatementError(
+    'binary',
+    'To nie jest plik tekstowy wyciągu (może arkusz Excela lub PDF?). Wyeksportuj z banku wyciąg w formacie MT940, XML (camt.053) albo CSV.',
+  );
 }
 
 /**

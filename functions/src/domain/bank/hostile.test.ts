@@ -14,7 +14,8 @@ function refusal(run: () => unknown): StatementError {
     run();
   } catch (error) {
     // pl-PL groups thousands with a no-break space; the expectations are written with plain ones.
-    if (error instanceof StatementError) return Object.assign(error, { message: error.message.replaceAll('\u00a0', ' ') });
+    if (error instanceof StatementError)
+      return Object.assign(error, { message: error.message.replaceAll('\u00a0', ' ') });
     throw new Error(`expected a StatementError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected the file to be refused');
@@ -25,10 +26,14 @@ const withProlog = (prolog: string) => camt.replace('<Document', `${prolog}<Docu
 
 describe('DTD tricks are refused by the parser, wherever the DOCTYPE stands', () => {
   it('a DOCTYPE after a 20,000-character comment, its entity used in a title', () => {
-    const text = withProlog(`<!--${'x'.repeat(20_000)}-->\n<!DOCTYPE Document [<!ENTITY order "ZAM/2026/000101">]>`).replace('>ZAM/2026/000101<', '>&order;<');
+    const text = withProlog(
+      `<!--${'x'.repeat(20_000)}-->\n<!DOCTYPE Document [<!ENTITY order "ZAM/2026/000101">]>`,
+    ).replace('>ZAM/2026/000101<', '>&order;<');
     const e = refusal(() => readStatementFile(bytes(text)));
     expect(e.code).toBe('xml-entity-expansion');
-    expect(e.message).toMatch(/^Plik XML definiuje własne encje \(<!ENTITY>, wiersz 3\), których rozwinięcie może zająć ogromną ilość pamięci\./);
+    expect(e.message).toMatch(
+      /^Plik XML definiuje własne encje \(<!ENTITY>, wiersz 3\), których rozwinięcie może zająć ogromną ilość pamięci\./,
+    );
   });
 
   it('an entity blow-up („billion laughs”)', () => {
@@ -41,7 +46,10 @@ describe('DTD tricks are refused by the parser, wherever the DOCTYPE stands', ()
   });
 
   it('an external entity and an external DTD', () => {
-    const entity = withProlog('<!DOCTYPE Document [<!ENTITY secret SYSTEM "file:///etc/passwd">]>').replace('>ZAM/2026/000101<', '>&secret;<');
+    const entity = withProlog('<!DOCTYPE Document [<!ENTITY secret SYSTEM "file:///etc/passwd">]>').replace(
+      '>ZAM/2026/000101<',
+      '>&secret;<',
+    );
     const e = refusal(() => readStatementFile(bytes(entity)));
     expect(e.code).toBe('xml-external-entity');
     expect(e.message).toMatch(/^Plik XML odwołuje się do zewnętrznego pliku lub adresu/);
@@ -73,12 +81,20 @@ describe('limits that no real statement reaches', () => {
   });
 
   it('an entry with 30,000 elements, and one with 6,000 attributes spread over its elements', () => {
-    const elements = camt.replace('<AcctSvcrRef>260704000777</AcctSvcrRef>', `<AcctSvcrRef>260704000777</AcctSvcrRef>${'<X/>'.repeat(30_000)}`);
+    const elements = camt.replace(
+      '<AcctSvcrRef>260704000777</AcctSvcrRef>',
+      `<AcctSvcrRef>260704000777</AcctSvcrRef>${'<X/>'.repeat(30_000)}`,
+    );
     const e = refusal(() => readStatementFile(bytes(elements)));
     expect(e.code).toBe('xml-too-large');
     expect(e.message).toMatch(/^Operacja nr 1 \(element Ntry od wiersza 16\) ma ponad 20 000 elementów/);
-    const spread = camt.replace('<AcctSvcrRef>260704000777</AcctSvcrRef>', `<AcctSvcrRef>260704000777</AcctSvcrRef>${'<X a="1" b="2" c="3" d="4" e="5" f="6"/>'.repeat(1_000)}`);
-    expect(refusal(() => readStatementFile(bytes(spread))).message).toMatch(/^Operacja nr 1 \(element Ntry od wiersza 16\) ma ponad 5000 atrybutów/);
+    const spread = camt.replace(
+      '<AcctSvcrRef>260704000777</AcctSvcrRef>',
+      `<AcctSvcrRef>260704000777</AcctSvcrRef>${'<X a="1" b="2" c="3" d="4" e="5" f="6"/>'.repeat(1_000)}`,
+    );
+    expect(refusal(() => readStatementFile(bytes(spread))).message).toMatch(
+      /^Operacja nr 1 \(element Ntry od wiersza 16\) ma ponad 5000 atrybutów/,
+    );
   });
 
   it('1.6 million attributes spread over elements of ten each', () => {
@@ -93,7 +109,9 @@ describe('limits that no real statement reaches', () => {
   it('reports progress while a large statement is read, and reads it whole', () => {
     const entry = camt.slice(camt.indexOf('<Ntry>'), camt.indexOf('</Ntry>') + '</Ntry>'.length);
     // 4,000 copies of a 100,00 zł entry; the closing balance moves with them.
-    const big = camt.replace(entry, entry.repeat(4_000)).replace('<Amt Ccy="PLN">5599.10</Amt>', '<Amt Ccy="PLN">405499.10</Amt>');
+    const big = camt
+      .replace(entry, entry.repeat(4_000))
+      .replace('<Amt Ccy="PLN">5599.10</Amt>', '<Amt Ccy="PLN">405499.10</Amt>');
     const seen: number[] = [];
     const result = readStatementFile(bytes(big), { onProgress: (f) => seen.push(f) });
     expect(result.ok && result.statement.transactions.length).toBe(4_004);
@@ -107,7 +125,9 @@ describe('the size limit', () => {
   it('one byte over 20 MB shows a size visibly larger than the limit', () => {
     const e = refusal(() => checkStatementSize(MAX_STATEMENT_BYTES + 1));
     expect(e.code).toBe('too-large');
-    expect(e.message).toBe('Plik jest za duży (20 971 521 bajtów). Wyciąg może mieć najwyżej 20 971 520 bajtów (20,0 MB) — wyeksportuj z banku krótszy okres.');
+    expect(e.message).toBe(
+      'Plik jest za duży (20 971 521 bajtów). Wyciąg może mieć najwyżej 20 971 520 bajtów (20,0 MB) — wyeksportuj z banku krótszy okres.',
+    );
     expect(() => checkStatementSize(MAX_STATEMENT_BYTES)).not.toThrow();
   });
 });

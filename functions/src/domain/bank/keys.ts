@@ -20,12 +20,17 @@ export function hasReference(tx: Pick<BankTransaction, 'reference'>): boolean {
   return !!tx.reference && !NO_REFERENCE.test(tx.reference.trim());
 }
 
-function identity(tx: Pick<BankTransaction, 'bookingDate' | 'amountGrosze' | 'payerAccount' | 'title' | 'reference'>): string {
+function identity(
+  tx: Pick<BankTransaction, 'bookingDate' | 'amountGrosze' | 'payerAccount' | 'title' | 'reference'>,
+): string {
   if (hasReference(tx)) return `ref|${tx.reference!.trim().toUpperCase()}|${tx.amountGrosze}`;
   return `tx|${tx.bookingDate}|${tx.amountGrosze}|${tx.payerAccount ?? ''}|${tx.title.replace(/\s+/g, '').toUpperCase()}`;
 }
 
-export function transactionKey(tx: Pick<BankTransaction, 'bookingDate' | 'amountGrosze' | 'payerAccount' | 'title' | 'reference'>, occurrence = 0): string {
+export function transactionKey(
+  tx: Pick<BankTransaction, 'bookingDate' | 'amountGrosze' | 'payerAccount' | 'title' | 'reference'>,
+  occurrence = 0,
+): string {
   const basis = hasReference(tx) ? identity(tx) : `${identity(tx)}|${occurrence}`;
   return `t${bytesToHex(sha256(utf8ToBytes(basis))).slice(0, 32)}`;
 }

@@ -22,7 +22,8 @@ export const CATEGORY_DESCRIPTIONS: Record<MatchCategory, string> = {
   overpaid: 'Wpłacono więcej, niż wynosi zamówienie — zamówienie zostanie opłacone, a nadwyżka trafi na listę zwrotów.',
   underpaid: 'Wpłacono mniej, niż wynosi zamówienie — nie zostanie zaksięgowane, chyba że przypiszesz przelew ręcznie.',
   'already-paid': 'Zamówienie jest już opłacone (podwójny przelew) — kwota trafi na listę zwrotów.',
-  cancelled: 'Zamówienie zostało anulowane — zdecyduj: przypisz ręcznie (zamówienie, które wygasło bez zapłaty, zostanie przywrócone, jeśli są jeszcze miejsca), oznacz do zwrotu albo „nie dotyczy”.',
+  cancelled:
+    'Zamówienie zostało anulowane — zdecyduj: przypisz ręcznie (zamówienie, które wygasło bez zapłaty, zostanie przywrócone, jeśli są jeszcze miejsca), oznacz do zwrotu albo „nie dotyczy”.',
   'no-order': 'W tytule nie ma numeru istniejącego zamówienia — przypisz ręcznie albo oznacz „nie dotyczy”.',
   'already-booked': 'Ten przelew został już rozliczony w poprzednim imporcie — nie zostanie zaksięgowany drugi raz.',
 };
@@ -40,10 +41,14 @@ export const ORDERS: NounForms = ['zamówienie', 'zamówienia', 'zamówień'];
 export const countOf = (n: number, forms: NounForms) => `${n} ${pluralForm(n, forms)}`;
 
 /** One sentence about the amount: "Wpłynęło 129,00 zł, należność 149,00 zł — brakuje 20,00 zł." */
-export function amountSentence(item: Pick<MatchedTransaction, 'tx' | 'dueGrosze' | 'differenceGrosze' | 'category'>): string {
+export function amountSentence(
+  item: Pick<MatchedTransaction, 'tx' | 'dueGrosze' | 'differenceGrosze' | 'category'>,
+): string {
   const paid = formatMoney(item.tx.amountGrosze);
-  if (item.category === 'underpaid') return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — brakuje ${formatMoney(-item.differenceGrosze)}.`;
-  if (item.category === 'overpaid') return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — nadwyżka ${formatMoney(item.differenceGrosze)}.`;
+  if (item.category === 'underpaid')
+    return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — brakuje ${formatMoney(-item.differenceGrosze)}.`;
+  if (item.category === 'overpaid')
+    return `Wpłynęło ${paid}, należność ${formatMoney(item.dueGrosze)} — nadwyżka ${formatMoney(item.differenceGrosze)}.`;
   if (item.category === 'multiple') return `Wpłynęło ${paid} — tyle, ile razem kosztują zamówienia.`;
   return `Wpłynęło ${paid}.`;
 }

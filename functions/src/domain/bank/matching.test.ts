@@ -20,7 +20,16 @@ const order = (seq: number, gross: number, status: OrderForMatching['status'] = 
   gross,
   status,
 });
-const ORDERS = [order(101, 14900), order(102, 29800), order(103, 8900), order(104, 5900), order(105, 14900), order(106, 8900), order(107, 14900, 'paid'), order(108, 5900, 'cancelled')];
+const ORDERS = [
+  order(101, 14900),
+  order(102, 29800),
+  order(103, 8900),
+  order(104, 5900),
+  order(105, 14900),
+  order(106, 8900),
+  order(107, 14900, 'paid'),
+  order(108, 5900, 'cancelled'),
+];
 
 describe('matchStatement', () => {
   const transactions = [...transactionsOf('pekao-2026-07.sta'), ...transactionsOf('swift-envelope-2026-07-03.mt940')];
@@ -39,7 +48,16 @@ describe('matchStatement', () => {
       [5900, 'cancelled', ['ZAM/2026/000108']],
     ]);
     expect(match.skippedDebits).toBe(1);
-    expect(match.counts).toEqual({ exact: 2, multiple: 1, overpaid: 1, underpaid: 1, 'already-paid': 1, cancelled: 1, 'no-order': 1, 'already-booked': 0 });
+    expect(match.counts).toEqual({
+      exact: 2,
+      multiple: 1,
+      overpaid: 1,
+      underpaid: 1,
+      'already-paid': 1,
+      cancelled: 1,
+      'no-order': 1,
+      'already-booked': 0,
+    });
   });
 
   it('books exact, several-orders and overpaid transfers, refunds duplicates, leaves the rest to the admin', () => {
@@ -47,12 +65,17 @@ describe('matchStatement', () => {
     expect(byTitle('ZAM2026000103').action).toEqual({ kind: 'book', orderIds: ['o103', 'o104'] });
     expect(byTitle('ZAM/2026/000106').action).toEqual({ kind: 'book', orderIds: ['o106'] });
     expect(byTitle('ponownie').action).toEqual({ kind: 'refund', orderIds: ['o107'] });
-    for (const t of ['ZAM/2026/000105', 'Darowizna', 'Zamówienie nr 2026/108']) expect(byTitle(t).action).toEqual({ kind: 'skip' });
+    for (const t of ['ZAM/2026/000105', 'Darowizna', 'Zamówienie nr 2026/108'])
+      expect(byTitle(t).action).toEqual({ kind: 'skip' });
   });
 
   it('states the amounts in Polish', () => {
-    expect(amountSentence(byTitle('ZAM/2026/000105'))).toBe('Wpłynęło 100,00\u00a0zł, należność 149,00\u00a0zł — brakuje 49,00\u00a0zł.');
-    expect(amountSentence(byTitle('ZAM/2026/000106'))).toBe('Wpłynęło 100,00\u00a0zł, należność 89,00\u00a0zł — nadwyżka 11,00\u00a0zł.');
+    expect(amountSentence(byTitle('ZAM/2026/000105'))).toBe(
+      'Wpłynęło 100,00\u00a0zł, należność 149,00\u00a0zł — brakuje 49,00\u00a0zł.',
+    );
+    expect(amountSentence(byTitle('ZAM/2026/000106'))).toBe(
+      'Wpłynęło 100,00\u00a0zł, należność 89,00\u00a0zł — nadwyżka 11,00\u00a0zł.',
+    );
     expect(CATEGORY_LABELS[byTitle('ponownie').category]).toBe('Już opłacone');
   });
 
@@ -78,12 +101,19 @@ describe('matchStatement', () => {
     const m = matchStatement({
       transactions,
       orders: ORDERS,
-      decisions: { [donation.key]: { kind: 'ignore' }, [underpaid.key]: { kind: 'book', orderIds: ['o105'], manual: true } },
+      decisions: {
+        [donation.key]: { kind: 'ignore' },
+        [underpaid.key]: { kind: 'book', orderIds: ['o105'], manual: true },
+      },
     });
     const d = m.items.find((i) => i.key === donation.key)!;
     const u = m.items.find((i) => i.key === underpaid.key)!;
     expect([d.category, d.action, d.decidedByAdmin]).toEqual(['no-order', { kind: 'ignore' }, true]);
-    expect([u.category, u.action, u.decidedByAdmin]).toEqual(['underpaid', { kind: 'book', orderIds: ['o105'], manual: true }, true]);
+    expect([u.category, u.action, u.decidedByAdmin]).toEqual([
+      'underpaid',
+      { kind: 'book', orderIds: ['o105'], manual: true },
+      true,
+    ]);
   });
 
   it('transfers settled by an earlier import are shown as such and never booked again', () => {
@@ -95,7 +125,13 @@ describe('matchStatement', () => {
 });
 
 describe('transaction keys', () => {
-  const base: BankTransaction = { bookingDate: '2026-07-01', amountGrosze: 14900, currency: 'PLN', title: 'ZAM/2026/000101 bilet', payerAccount: '60102010260000123456789012' };
+  const base: BankTransaction = {
+    bookingDate: '2026-07-01',
+    amountGrosze: 14900,
+    currency: 'PLN',
+    title: 'ZAM/2026/000101 bilet',
+    payerAccount: '60102010260000123456789012',
+  };
 
   it('use the bank reference when there is one, whatever else the export shows', () => {
     const a = transactionKey({ ...base, reference: 'X1' });
@@ -108,7 +144,12 @@ describe('transaction keys', () => {
     const a = transactionKey(base);
     expect(transactionKey({ ...base, title: 'ZAM/2026/0001 01 bilet' })).toBe(a);
     expect(transactionKey({ ...base, reference: 'NONREF' })).toBe(a);
-    for (const changed of [{ bookingDate: '2026-07-02' }, { amountGrosze: 14901 }, { payerAccount: '89114020040000350212345678' }, { title: 'ZAM/2026/000102' }]) {
+    for (const changed of [
+      { bookingDate: '2026-07-02' },
+      { amountGrosze: 14901 },
+      { payerAccount: '89114020040000350212345678' },
+      { title: 'ZAM/2026/000102' },
+    ]) {
       expect(transactionKey({ ...base, ...changed })).not.toBe(a);
     }
     const same = [base, { ...base }, { ...base, reference: 'R' }, { ...base }];

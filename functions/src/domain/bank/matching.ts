@@ -11,8 +11,18 @@ import { findOrderNumbers } from './orderNumbers.js';
 import { occurrences, transactionKey } from './keys.js';
 import type { BankTransaction } from './types.js';
 
-export type MatchCategory = 'exact' | 'multiple' | 'underpaid' | 'overpaid' | 'already-paid' | 'cancelled' | 'no-order' | 'already-booked';
-export const MATCH_CATEGORIES: readonly MatchCategory[] = ['exact', 'multiple', 'overpaid', 'underpaid', 'already-paid', 'cancelled', 'no-order', 'already-booked'];
+export type MatchCategory =
+  'exact' | 'multiple' | 'underpaid' | 'overpaid' | 'already-paid' | 'cancelled' | 'no-order' | 'already-booked';
+export const MATCH_CATEGORIES: readonly MatchCategory[] = [
+  'exact',
+  'multiple',
+  'overpaid',
+  'underpaid',
+  'already-paid',
+  'cancelled',
+  'no-order',
+  'already-booked',
+];
 
 export type BookingAction =
   | { kind: 'book'; orderIds: string[]; manual?: boolean }
@@ -93,7 +103,11 @@ export function matchStatement({ transactions, orders, settled = {}, decisions =
   let skippedDebits = 0;
   let skippedOtherCurrency = 0;
 
-  const order = transactions.map((tx, index) => ({ tx, index })).sort((a, b) => (a.tx.bookingDate < b.tx.bookingDate ? -1 : a.tx.bookingDate > b.tx.bookingDate ? 1 : a.index - b.index));
+  const order = transactions
+    .map((tx, index) => ({ tx, index }))
+    .sort((a, b) =>
+      a.tx.bookingDate < b.tx.bookingDate ? -1 : a.tx.bookingDate > b.tx.bookingDate ? 1 : a.index - b.index,
+    );
   const items: MatchedTransaction[] = [];
   for (const { tx, index } of order) {
     if (tx.amountGrosze <= 0) {
@@ -113,8 +127,15 @@ export function matchStatement({ transactions, orders, settled = {}, decisions =
       if (o) found.push(o);
       else unknownNumbers.push(r.number);
     }
-    const stateOf = (o: OrderForMatching): MatchedOrder['state'] => (o.status === 'pending' && paidHere.has(o.id) ? 'paid-here' : o.status);
-    const matched: MatchedOrder[] = found.map((o) => ({ id: o.id, number: o.number, gross: o.gross, ...(o.label ? { label: o.label } : {}), state: stateOf(o) }));
+    const stateOf = (o: OrderForMatching): MatchedOrder['state'] =>
+      o.status === 'pending' && paidHere.has(o.id) ? 'paid-here' : o.status;
+    const matched: MatchedOrder[] = found.map((o) => ({
+      id: o.id,
+      number: o.number,
+      gross: o.gross,
+      ...(o.label ? { label: o.label } : {}),
+      state: stateOf(o),
+    }));
     const live = matched.filter((o) => o.state === 'pending');
     const dueGrosze = live.reduce((t, o) => t + o.gross, 0);
     const differenceGrosze = tx.amountGrosze - dueGrosze;
@@ -124,16 +145,19 @@ export function matchStatement({ transactions, orders, settled = {}, decisions =
     const previous = Object.hasOwn(settled, key) ? settled[key] : undefined;
     if (previous) category = 'already-booked';
     else if (matched.length === 0) category = 'no-order';
-    else if (live.length === 0) category = matched.some((o) => o.state === 'paid' || o.state === 'paid-here') ? 'already-paid' : 'cancelled';
+    else if (live.length === 0)
+      category = matched.some((o) => o.state === 'paid' || o.state === 'paid-here') ? 'already-paid' : 'cancelled';
     else if (differenceGrosze === 0) category = live.length > 1 ? 'multiple' : 'exact';
     else category = differenceGrosze < 0 ? 'underpaid' : 'overpaid';
 
-    if (category === 'exact' || category === 'multiple' || category === 'overpaid') action = { kind: 'book', orderIds: live.map((o) => o.id) };
+    if (category === 'exact' || category === 'multiple' || category === 'overpaid')
+      action = { kind: 'book', orderIds: live.map((o) => o.id) };
     else if (category === 'already-paid') action = { kind: 'refund', orderIds: matched.map((o) => o.id) };
 
     const decided = !previous && Object.hasOwn(decisions, key) ? decisions[key] : undefined;
     if (decided) action = decided;
-    if (action.kind === 'book') for (const id of action.orderIds) if (byId.get(id)?.status === 'pending') paidHere.add(id);
+    if (action.kind === 'book')
+      for (const id of action.orderIds) if (byId.get(id)?.status === 'pending') paidHere.add(id);
 
     counts[category]++;
     items.push({
@@ -155,6 +179,10 @@ export function matchStatement({ transactions, orders, settled = {}, decisions =
 }
 
 /** Amount an admin's manual assignment leaves over (> 0, a refund candidate) or short (< 0). */
-export function assignmentDifference(amountGrosze: number, orderIds: readonly string[], orders: ReadonlyMap<string, Pick<OrderForMatching, 'gross'>>): number {
+export function assignmentDifference(
+  amountGrosze: number,
+  orderIds: readonly string[],
+  orders: ReadonlyMap<string, Pick<OrderForMatching, 'gross'>>,
+): number {
   return amountGrosze - orderIds.reduce((t, id) => t + (orders.get(id)?.gross ?? 0), 0);
 }

@@ -56,10 +56,18 @@ export function parseMt940(text: string): Mt940Statement[] {
     switch (t.tag) {
       case '20':
         if (current) finishStatement(t.line);
-        current = { reference: cleanText(t.value, 35), account: '', number: '', currency: '', openingGrosze: 0, transactions: [] };
+        current = {
+          reference: cleanText(t.value, 35),
+          account: '',
+          number: '',
+          currency: '',
+          openingGrosze: 0,
+          transactions: [],
+        };
         break;
       case '25':
-        requireStatement(current, t).account = normalizeAccount(t.value.replace(/^\/?/, '').split('/').pop()) ?? cleanText(t.value, 40);
+        requireStatement(current, t).account =
+          normalizeAccount(t.value.replace(/^\/?/, '').split('/').pop()) ?? cleanText(t.value, 40);
         break;
       case '28':
       case '28C':
@@ -100,16 +108,24 @@ export function parseMt940(text: string): Mt940Statement[] {
     }
   }
   if (current) finishStatement(tags.at(-1)?.line ?? 0);
-  if (statements.length === 0) throw new StatementError('malformed', 'Plik MT940 nie zawiera żadnego wyciągu (brak pola :20:).');
+  if (statements.length === 0)
+    throw new StatementError('malformed', 'Plik MT940 nie zawiera żadnego wyciągu (brak pola :20:).');
   return statements;
 }
 
 function truncated(line: number): StatementError {
-  return new StatementError('truncated', `Plik MT940 jest niekompletny: wyciąg nie ma salda końcowego (:62F:) — plik mógł zostać ucięty (wiersz ${line}).`);
+  return new StatementError(
+    'truncated',
+    `Plik MT940 jest niekompletny: wyciąg nie ma salda końcowego (:62F:) — plik mógł zostać ucięty (wiersz ${line}).`,
+  );
 }
 
 function requireStatement<T>(current: T | null, t: Tag): T {
-  if (!current) throw new StatementError('malformed', `Plik MT940 jest uszkodzony: pole :${t.tag}: przed początkiem wyciągu (wiersz ${t.line}).`);
+  if (!current)
+    throw new StatementError(
+      'malformed',
+      `Plik MT940 jest uszkodzony: pole :${t.tag}: przed początkiem wyciągu (wiersz ${t.line}).`,
+    );
   return current;
 }
 
@@ -134,14 +150,19 @@ function readTags(text: string): Tag[] {
     line = line.replace(/^\{4:/, '').replace(/-\}(\{5:.*)?\s*$/, '');
     const m = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line);
     if (m) tags.push({ tag: m[1], value: m[2], line: i + 1 });
-    else if (tags.length && line.trim() !== '' && !SINGLE_LINE_TAGS.has(tags[tags.length - 1].tag)) tags[tags.length - 1].value += `\n${line}`;
+    else if (tags.length && line.trim() !== '' && !SINGLE_LINE_TAGS.has(tags[tags.length - 1].tag))
+      tags[tags.length - 1].value += `\n${line}`;
   }
   return tags;
 }
 
 function readBalance(t: Tag): { currency: string; grosze: number } {
   const m = /^\s*([CD])(\d{6})([A-Z]{3})([0-9]+,[0-9]{0,2})\s*$/.exec(t.value);
-  if (!m) throw new StatementError('malformed', `Plik MT940 jest uszkodzony: nieprawidłowe saldo w polu :${t.tag}: (wiersz ${t.line}).`);
+  if (!m)
+    throw new StatementError(
+      'malformed',
+      `Plik MT940 jest uszkodzony: nieprawidłowe saldo w polu :${t.tag}: (wiersz ${t.line}).`,
+    );
   const grosze = requireAmount(m[4], `pole :${t.tag}:, wiersz ${t.line}`, { decimal: ',' });
   return { currency: m[3], grosze: m[1] === 'D' ? -grosze : grosze };
 }
@@ -153,17 +174,25 @@ function readBalance(t: Tag): { currency: string; grosze: number } {
  */
 function readStatementLine(t: Tag, currency: string): BankTransaction {
   const [first, ...rest] = t.value.split('\n');
-  const m = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?([0-9]+,[0-9]{0,2})([NSF][A-Z0-9]{3})?([^/]*)(?:\/\/(.*))?$/.exec(first.trim());
-  if (!m) throw new StatementError('malformed', `Plik MT940 jest uszkodzony: nieprawidłowy opis operacji w polu :61: (wiersz ${t.line}).`);
+  const m = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?([0-9]+,[0-9]{0,2})([NSF][A-Z0-9]{3})?([^/]*)(?:\/\/(.*))?$/.exec(
+    first.trim(),
+  );
+  if (!m)
+    throw new StatementError(
+      'malformed',
+      `Plik MT940 jest uszkodzony: nieprawidłowy opis operacji w polu :61: (wiersz ${t.line}).`,
+    );
   const valueDate = isoDateFromYymmdd(m[1]);
-  if (!valueDate) throw new StatementError('bad-date', `Nieprawidłowa data operacji „${m[1]}” w polu :61: (wiersz ${t.line}).`);
+  if (!valueDate)
+    throw new StatementError('bad-date', `Nieprawidłowa data operacji „${m[1]}” w polu :61: (wiersz ${t.line}).`);
   let bookingDate = valueDate;
   if (m[2]) {
     // The entry date has no year: it is the value date's year, or the next/previous one across New Year.
     const year = Number(valueDate.slice(0, 4));
     const entryMonth = Number(m[2].slice(0, 2));
     const valueMonth = Number(valueDate.slice(5, 7));
-    const entryYear = entryMonth === 1 && valueMonth === 12 ? year + 1 : entryMonth === 12 && valueMonth === 1 ? year - 1 : year;
+    const entryYear =
+      entryMonth === 1 && valueMonth === 12 ? year + 1 : entryMonth === 12 && valueMonth === 1 ? year - 1 : year;
     bookingDate = isoDateFromYymmdd(`${String(entryYear).slice(2)}${m[2]}`) ?? valueDate;
   }
   const amount = requireAmount(m[5], `pole :61:, wiersz ${t.line}`, { decimal: ',' });
@@ -241,7 +270,11 @@ export function readDetails(raw: string): Pick<BankTransaction, 'title' | 'payer
   const title = cleanText([titleParts, range(60, 63)].filter(Boolean).join(' '), 500);
   const payerName = cleanText(joinSubfields([nameField(27), nameField(28), nameField(29)], 35) || range(32, 33), 200);
   const account29 = fields[29] !== undefined && ACCOUNT.test(fields[29]) ? fields[29] : undefined;
-  const payerAccount = normalizeAccount(fields[38]) ?? normalizeAccount(`${fields[30] ?? ''}${fields[31] ?? ''}`) ?? normalizeAccount(account26) ?? normalizeAccount(account29);
+  const payerAccount =
+    normalizeAccount(fields[38]) ??
+    normalizeAccount(`${fields[30] ?? ''}${fields[31] ?? ''}`) ??
+    normalizeAccount(account26) ??
+    normalizeAccount(account29);
   return { title, ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}) };
 }
 
@@ -263,7 +296,11 @@ function readLabelledText(text: string): Pick<BankTransaction, 'title' | 'payerN
   if (!title && !value('OD', 'DLA')) return { title: cleanText(text, 500) };
   const payerName = cleanText(value('OD', 'DLA'), 200);
   const payerAccount = normalizeAccount(value('Z RACH.', 'NA RACH.'));
-  return { title: cleanText(title || text, 500), ...(payerName ? { payerName } : {}), ...(payerAccount ? { payerAccount } : {}) };
+  return {
+    title: cleanText(title || text, 500),
+    ...(payerName ? { payerName } : {}),
+    ...(payerAccount ? { payerAccount } : {}),
+  };
 }
 
 function checkBalance(s: Mt940Statement): void {

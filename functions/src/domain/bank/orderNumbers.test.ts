@@ -24,7 +24,15 @@ describe('findOrderNumbers', () => {
     expect(numbers(title)).toEqual(expected);
   });
 
-  it.each(['Darowizna na zlot', 'Faktura FV/2026/000123', 'ZAM/26/123', 'ZAM 2026', 'ZAM/2026/0', 'Opłata 2026/000123', 'ZAM/2026/1234567890'])('finds nothing in %j', (title) => {
+  it.each([
+    'Darowizna na zlot',
+    'Faktura FV/2026/000123',
+    'ZAM/26/123',
+    'ZAM 2026',
+    'ZAM/2026/0',
+    'Opłata 2026/000123',
+    'ZAM/2026/1234567890',
+  ])('finds nothing in %j', (title) => {
     expect(numbers(title)).toEqual([]);
   });
 

@@ -52,18 +52,39 @@ export function decideRefundCandidateSettlement(
   now: number,
   today: string,
 ): { ok: true; candidate: RefundCandidate; same: boolean } | { ok: false; refusal: Refusal } {
-  if (!current) return { ok: false, refusal: { reason: 'refund-missing', message: 'Nie ma takiego przelewu do zwrotu' } };
+  if (!current)
+    return { ok: false, refusal: { reason: 'refund-missing', message: 'Nie ma takiego przelewu do zwrotu' } };
   if (current.status !== 'open') {
-    const same = current.status === input.outcome && (input.outcome === 'refunded' ? current.refundedOn === input.refundedOn : current.dismissReason === input.reason);
+    const same =
+      current.status === input.outcome &&
+      (input.outcome === 'refunded' ? current.refundedOn === input.refundedOn : current.dismissReason === input.reason);
     if (same) return { ok: true, candidate: current, same: true };
     const when = current.status === 'refunded' && current.refundedOn ? ` (${isoToPolishDate(current.refundedOn)})` : '';
-    return { ok: false, refusal: { reason: 'refund-decided', message: `Ten przelew jest już oznaczony jako ${REFUND_CANDIDATE_STATUS_LABELS[current.status]}${when}` } };
+    return {
+      ok: false,
+      refusal: {
+        reason: 'refund-decided',
+        message: `Ten przelew jest już oznaczony jako ${REFUND_CANDIDATE_STATUS_LABELS[current.status]}${when}`,
+      },
+    };
   }
   if (input.outcome === 'refunded') {
-    if (input.refundedOn > today) return { ok: false, refusal: { reason: 'refund-decided', message: 'Data zwrotu nie może być z przyszłości' } };
-    if (input.refundedOn < current.bookingDate) return { ok: false, refusal: { reason: 'refund-decided', message: 'Data zwrotu nie może być wcześniejsza niż data wpłaty' } };
-    return { ok: true, same: false, candidate: { ...current, status: 'refunded', refundedOn: input.refundedOn, settledAt: now, settledBy: by } };
+    if (input.refundedOn > today)
+      return { ok: false, refusal: { reason: 'refund-decided', message: 'Data zwrotu nie może być z przyszłości' } };
+    if (input.refundedOn < current.bookingDate)
+      return {
+        ok: false,
+        refusal: { reason: 'refund-decided', message: 'Data zwrotu nie może być wcześniejsza niż data wpłaty' },
+      };
+    return {
+      ok: true,
+      same: false,
+      candidate: { ...current, status: 'refunded', refundedOn: input.refundedOn, settledAt: now, settledBy: by },
+    };
   }
-  return { ok: true, same: false, candidate: { ...current, status: 'dismissed', dismissReason: input.reason, settledAt: now, settledBy: by } };
+  return {
+    ok: true,
+    same: false,
+    candidate: { ...current, status: 'dismissed', dismissReason: input.reason, settledAt: now, settledBy: by },
+  };
 }
-

@@ -22,11 +22,17 @@ const bankText = (max: number, what: string) =>
 
 export const bankTransactionInputSchema = z.strictObject({
   bookingDate: z.string({ error: 'Brak daty operacji' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data operacji'),
-  amountGrosze: z.int({ error: 'Nieprawidłowa kwota przelewu' }).min(1, 'Księgować można tylko wpływy').max(MAX_TRANSFER_GROSZE, 'Kwota przelewu jest za duża'),
+  amountGrosze: z
+    .int({ error: 'Nieprawidłowa kwota przelewu' })
+    .min(1, 'Księgować można tylko wpływy')
+    .max(MAX_TRANSFER_GROSZE, 'Kwota przelewu jest za duża'),
   currency: z.literal('PLN', { error: 'Księgować można tylko przelewy w złotych' }),
   title: bankText(500, 'tytuł'),
   payerName: bankText(200, 'nadawca').optional(),
-  payerAccount: z.string().regex(/^[A-Z]{0,2}\d{8,32}$/, 'Nieprawidłowy numer rachunku nadawcy').optional(),
+  payerAccount: z
+    .string()
+    .regex(/^[A-Z]{0,2}\d{8,32}$/, 'Nieprawidłowy numer rachunku nadawcy')
+    .optional(),
   reference: bankText(100, 'numer referencyjny').optional(),
   occurrence: z.int().min(0).max(100_000).optional(),
 });
@@ -40,7 +46,11 @@ const orderIdsSchema = z
 export const bookingActionSchema = z.discriminatedUnion(
   'kind',
   [
-    z.strictObject({ kind: z.literal('book'), orderIds: orderIdsSchema.refine((ids) => ids.length >= 1, 'Wybierz zamówienie'), manual: z.boolean().optional() }),
+    z.strictObject({
+      kind: z.literal('book'),
+      orderIds: orderIdsSchema.refine((ids) => ids.length >= 1, 'Wybierz zamówienie'),
+      manual: z.boolean().optional(),
+    }),
     z.strictObject({ kind: z.literal('refund'), orderIds: orderIdsSchema.optional() }),
     z.strictObject({ kind: z.literal('ignore') }),
   ],
@@ -51,7 +61,9 @@ export type BookingActionInput = z.output<typeof bookingActionSchema>;
 export const STATEMENT_FORMATS = ['mt940', 'camt053', 'csv'] as const;
 export const bookBankTransactionsInput = z.strictObject({
   items: z
-    .array(z.strictObject({ transaction: bankTransactionInputSchema, action: bookingActionSchema }), { error: 'Brak przelewów do zaksięgowania' })
+    .array(z.strictObject({ transaction: bankTransactionInputSchema, action: bookingActionSchema }), {
+      error: 'Brak przelewów do zaksięgowania',
+    })
     .min(1, 'Brak przelewów do zaksięgowania')
     .max(MAX_BOOKING_ITEMS, `Najwyżej ${MAX_BOOKING_ITEMS} przelewów naraz`),
   source: z.strictObject({
@@ -77,32 +89,44 @@ export interface BookBankTransactionsOutput {
 }
 
 const column = z.int().min(0).max(200);
-export const csvMappingSchema = z.strictObject({
-  delimiter: z.enum(CSV_DELIMITERS),
-  headerRow: z.int().min(-1).max(200),
-  dataStart: z.int().min(0).max(201),
-  decimal: z.enum([',', '.']),
-  dateFormat: z.enum(CSV_DATE_FORMATS),
-  columns: z.strictObject({
-    bookingDate: column,
-    amount: column.optional(),
-    credit: column.optional(),
-    debit: column.optional(),
-    title: z.array(column).max(10),
-    payerName: z.array(column).max(5).optional(),
-    payerAccount: column.optional(),
-    reference: column.optional(),
-    currency: column.optional(),
-  }),
-  labelledFrom: column.optional(),
-})
-  .refine((m) => m.columns.amount !== undefined || m.columns.credit !== undefined, { message: 'Wskaż kolumnę z kwotą', path: ['columns', 'amount'] })
-  .refine((m) => m.columns.title.length > 0 || m.labelledFrom !== undefined, { message: 'Wskaż kolumnę z tytułem przelewu', path: ['columns', 'title'] });
+export const csvMappingSchema = z
+  .strictObject({
+    delimiter: z.enum(CSV_DELIMITERS),
+    headerRow: z.int().min(-1).max(200),
+    dataStart: z.int().min(0).max(201),
+    decimal: z.enum([',', '.']),
+    dateFormat: z.enum(CSV_DATE_FORMATS),
+    columns: z.strictObject({
+      bookingDate: column,
+      amount: column.optional(),
+      credit: column.optional(),
+      debit: column.optional(),
+      title: z.array(column).max(10),
+      payerName: z.array(column).max(5).optional(),
+      payerAccount: column.optional(),
+      reference: column.optional(),
+      currency: column.optional(),
+    }),
+    labelledFrom: column.optional(),
+  })
+  .refine((m) => m.columns.amount !== undefined || m.columns.credit !== undefined, {
+    message: 'Wskaż kolumnę z kwotą',
+    path: ['columns', 'amount'],
+  })
+  .refine((m) => m.columns.title.length > 0 || m.labelledFrom !== undefined, {
+    message: 'Wskaż kolumnę z tytułem przelewu',
+    path: ['columns', 'title'],
+  });
 
 export const CSV_FINGERPRINT_PATTERN = /^c[0-9a-f]{24}$/;
 export const saveBankCsvMappingInput = z.strictObject({
   fingerprint: z.string().regex(CSV_FINGERPRINT_PATTERN, 'Nieprawidłowy układ pliku'),
-  bank: z.string().trim().min(1, 'Podaj nazwę banku').max(60, 'Najwyżej 60 znaków').refine((v) => !hasUnsafeText(v), 'Nazwa zawiera niedozwolone znaki'),
+  bank: z
+    .string()
+    .trim()
+    .min(1, 'Podaj nazwę banku')
+    .max(60, 'Najwyżej 60 znaków')
+    .refine((v) => !hasUnsafeText(v), 'Nazwa zawiera niedozwolone znaki'),
   mapping: csvMappingSchema,
 });
 export interface SaveBankCsvMappingOutput {
@@ -164,5 +188,10 @@ export const refundCandidateSchema = z.strictObject({
 export type RefundCandidate = z.output<typeof refundCandidateSchema>;
 
 /** `/bank/csvMappings/{fingerprint}`: a column mapping saved for one bank's CSV layout. */
-export const savedCsvMappingSchema = z.strictObject({ bank: z.string(), mapping: csvMappingSchema, savedAt: z.int(), savedBy: z.string() });
+export const savedCsvMappingSchema = z.strictObject({
+  bank: z.string(),
+  mapping: csvMappingSchema,
+  savedAt: z.int(),
+  savedBy: z.string(),
+});
 export type SavedCsvMapping = z.output<typeof savedCsvMappingSchema>;

@@ -4,7 +4,16 @@
  * booking callable (see docs/bank-import.md, "Where parsing happens").
  */
 import { parseCamt053, looksLikeCamt053, type CamtStatement } from './camt053.js';
-import { CSV_PRESETS, inspectCsv, presetMapping, readCsvTransactions, type CsvDelimiter, type CsvInspection, type CsvMapping, type CsvPresetId } from './csv.js';
+import {
+  CSV_PRESETS,
+  inspectCsv,
+  presetMapping,
+  readCsvTransactions,
+  type CsvDelimiter,
+  type CsvInspection,
+  type CsvMapping,
+  type CsvPresetId,
+} from './csv.js';
 import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
 import { looksLikeMt940, parseMt940 } from './mt940.js';
 import { StatementError, type ParsedStatement, type TextEncodingName } from './types.js';
@@ -78,51 +87,101 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
       statements = parseCamt053(text, options.onProgress ? { onProgress: options.onProgress } : {});
     } catch (error) {
       // A hostile XML is named as such whatever it pretends to be; other XML that is not camt is just an unknown format.
-      if (error instanceof StatementError && !error.code.startsWith('xml-') && !looksLikeCamt053(text)) throw unknownFormat();
+      if (error instanceof StatementError && !error.code.startsWith('xml-') && !looksLikeCamt053(text))
+        throw unknownFormat();
       throw error;
     }
     const pending = statements.reduce((n, s) => n + s.pendingEntries, 0);
     if (pending) warnings.push(`Pominięto operacje niezaksięgowane (oczekujące): ${pending}.`);
-    return finish({ format: 'camt053', encoding, ...guessed, statementCount: statements.length, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+    return finish({
+      format: 'camt053',
+      encoding,
+      ...guessed,
+      statementCount: statements.length,
+      account: statements[0].account || undefined,
+      transactions: statements.flatMap((s) => s.transactions),
+      warnings,
+    });
   }
   if (looksLikeMt940(text)) {
     const statements = parseMt940(text);
-    return finish({ format: 'mt940', encoding, ...guessed, statementCount: statements.length, account: statements[0].account || undefined, transactions: statements.flatMap((s) => s.transactions), warnings });
+    return finish({
+      format: 'mt940',
+      encoding,
+      ...guessed,
+      statementCount: statements.length,
+      account: statements[0].account || undefined,
+      transactions: statements.flatMap((s) => s.transactions),
+      warnings,
+    });
   }
   if (/^\s*\{1:/.test(text) || /(^|\n):20:/.test(text)) {
-    throw new StatementError('truncated', 'Plik wygląda na wyciąg MT940, ale brakuje w nim obowiązkowych pól (:25:, :60F:) — plik jest niekompletny lub uszkodzony.');
+    throw new StatementError(
+      'truncated',
+      'Plik wygląda na wyciąg MT940, ale brakuje w nim obowiązkowych pól (:25:, :60F:) — plik jest niekompletny lub uszkodzony.',
+    );
   }
   const result = readCsv(text, encoding, options, warnings);
   if (result.ok && uncertain) result.statement.encodingUncertain = true;
   return result;
 }
 
-function readCsv(text: string, encoding: TextEncodingName, options: ReadStatementOptions, warnings: string[]): ReadStatementResult {
+function readCsv(
+  text: string,
+  encoding: TextEncodingName,
+  options: ReadStatementOptions,
+  warnings: string[],
+): ReadStatementResult {
   const lines = text.split(/\r\n|\n|\r/, 5).filter((l) => l.trim());
   if (!lines.some((l) => /[;,\t|]/.test(l))) throw unknownFormat();
   if (options.csvDelimiter && !options.csvMapping && !options.csvPreset) {
     // The admin is mapping the columns and picked the separator: show the rows split with it, even
     // when that makes one column — seeing it is how the admin finds the right one.
     const chosen = inspectCsv(text, options.csvDelimiter);
-    return { ok: false, needsCsvMapping: { fingerprint: chosen.fingerprint, headers: chosen.headers, sample: sampleRows(chosen), mapping: chosen.guess.mapping, source: 'guess' }, encoding };
+    return {
+      ok: false,
+      needsCsvMapping: {
+        fingerprint: chosen.fingerprint,
+        headers: chosen.headers,
+        sample: sampleRows(chosen),
+        mapping: chosen.guess.mapping,
+        source: 'guess',
+      },
+      encoding,
+    };
   }
   let inspection = inspectCsv(text);
   // A table has rows of several cells; a letter with a comma in it does not.
   if (inspection.rows.filter((r) => r.length >= 3).length < 2) throw unknownFormat();
   // A mapping made for another separator re-splits the rows with it.
-  if (options.csvMapping && options.csvMapping.delimiter !== inspection.delimiter) inspection = inspectCsv(text, options.csvMapping.delimiter);
+  if (options.csvMapping && options.csvMapping.delimiter !== inspection.delimiter)
+    inspection = inspectCsv(text, options.csvMapping.delimiter);
   const base = { fingerprint: inspection.fingerprint, headers: inspection.headers, sample: sampleRows(inspection) };
-  const saved = options.savedCsvMappings && Object.hasOwn(options.savedCsvMappings, inspection.fingerprint) ? options.savedCsvMappings[inspection.fingerprint] : undefined;
+  const saved =
+    options.savedCsvMappings && Object.hasOwn(options.savedCsvMappings, inspection.fingerprint)
+      ? options.savedCsvMappings[inspection.fingerprint]
+      : undefined;
   let layout: CsvLayout;
   if (options.csvPreset) {
     const id = options.csvPreset;
     const bank = CSV_PRESETS.find((p) => p.id === id)?.bank ?? id;
     const mapping = presetMapping(inspection, id);
-    if (!mapping) throw new StatementError('csv-mapping-invalid', `Plik nie ma układu „${bank}” (inne kolumny niż w eksporcie tego banku) — wybierz inny układ albo rozpoznawanie automatyczne.`);
+    if (!mapping)
+      throw new StatementError(
+        'csv-mapping-invalid',
+        `Plik nie ma układu „${bank}” (inne kolumny niż w eksporcie tego banku) — wybierz inny układ albo rozpoznawanie automatyczne.`,
+      );
     layout = { ...base, mapping, source: 'preset', bank, presetId: id };
   } else if (options.csvMapping) layout = { ...base, mapping: options.csvMapping, source: 'chosen' };
   else if (saved) layout = { ...base, mapping: saved, source: 'saved' };
-  else if (inspection.preset) layout = { ...base, mapping: inspection.preset.mapping, source: 'preset', bank: inspection.preset.bank, presetId: inspection.preset.id };
+  else if (inspection.preset)
+    layout = {
+      ...base,
+      mapping: inspection.preset.mapping,
+      source: 'preset',
+      bank: inspection.preset.bank,
+      presetId: inspection.preset.id,
+    };
   else if (inspection.guess.complete) layout = { ...base, mapping: inspection.guess.mapping, source: 'guess' };
   else return { ok: false, needsCsvMapping: { ...base, mapping: inspection.guess.mapping, source: 'guess' }, encoding };
   const transactions = readCsvTransactions(inspection, layout.mapping);
@@ -137,10 +196,14 @@ function sampleRows(inspection: CsvInspection): string[][] {
 }
 
 function finish(statement: ParsedStatement): ReadStatementResult {
-  if (statement.transactions.length === 0) throw new StatementError('no-transactions', 'Wyciąg nie zawiera żadnych operacji.');
+  if (statement.transactions.length === 0)
+    throw new StatementError('no-transactions', 'Wyciąg nie zawiera żadnych operacji.');
   return { ok: true, statement };
 }
 
 function unknownFormat(): StatementError {
-  return new StatementError('unknown-format', 'Nie rozpoznano formatu pliku. Obsługiwane są wyciągi MT940, XML camt.053 i CSV z bankowości internetowej.');
+  return new StatementError(
+    'unknown-format',
+    'Nie rozpoznano formatu pliku. Obsługiwane są wyciągi MT940, XML camt.053 i CSV z bankowości internetowej.',
+  );
 }

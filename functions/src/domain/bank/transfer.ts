@@ -8,7 +8,9 @@ import { z } from 'zod';
 
 /** `t` + 32 hex digits of SHA-256 (see keys.ts): safe as a database key, never an object internal. */
 export const TX_KEY_PATTERN = /^t[0-9a-f]{32}$/;
-export const txKeySchema = z.string({ error: 'Brak identyfikatora operacji' }).regex(TX_KEY_PATTERN, 'Nieprawidłowy identyfikator operacji');
+export const txKeySchema = z
+  .string({ error: 'Brak identyfikatora operacji' })
+  .regex(TX_KEY_PATTERN, 'Nieprawidłowy identyfikator operacji');
 
 export const bankTransferSchema = z.strictObject({
   txKey: txKeySchema,

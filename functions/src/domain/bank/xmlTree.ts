@@ -65,10 +65,18 @@ export function doctypeRefusal(doctype: string, line: number): StatementError {
       `Plik XML definiuje własne encje (<!ENTITY>, ${where}), których rozwinięcie może zająć ogromną ilość pamięci. Wyciągi camt.053 ich nie mają — plik odrzucono bez rozwijania.`,
     );
   }
-  return new StatementError('xml-doctype', `Plik XML zawiera deklarację DOCTYPE (${where}), której wyciągi camt.053 nie mają — plik odrzucono.`);
+  return new StatementError(
+    'xml-doctype',
+    `Plik XML zawiera deklarację DOCTYPE (${where}), której wyciągi camt.053 nie mają — plik odrzucono.`,
+  );
 }
 
-export function readXmlTree(text: string, arrays: ReadonlySet<string>, limits: XmlLimits = CAMT_XML_LIMITS, options: XmlReadOptions = {}): XmlNode {
+export function readXmlTree(
+  text: string,
+  arrays: ReadonlySet<string>,
+  limits: XmlLimits = CAMT_XML_LIMITS,
+  options: XmlReadOptions = {},
+): XmlNode {
   const parser = new SaxesParser({ position: true });
   const tree = treeBuilder(arrays);
   const counter = limitCounter(limits, () => parser.line);
@@ -169,7 +177,10 @@ function limitCounter(limits: XmlLimits, line: () => number) {
         );
       }
       if (elements > limits.maxElements) {
-        throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxElements)} elementów — to więcej, niż ma jakikolwiek wyciąg. Wyeksportuj z banku krótszy okres.`);
+        throw new StatementError(
+          'xml-too-large',
+          `Plik XML ma ponad ${fmt(limits.maxElements)} elementów — to więcej, niż ma jakikolwiek wyciąg. Wyeksportuj z banku krótszy okres.`,
+        );
       }
       if (name === limits.recordElement && recordDepth < 0) {
         recordDepth = depth;
@@ -179,7 +190,10 @@ function limitCounter(limits: XmlLimits, line: () => number) {
         recordLine = line();
       }
       if (recordDepth >= 0 && ++recordElements > limits.maxElementsPerRecord) {
-        throw new StatementError('xml-too-large', `${inRecord()} ma ponad ${fmt(limits.maxElementsPerRecord)} elementów — wyciąg tak nie wygląda, plik jest uszkodzony lub spreparowany.`);
+        throw new StatementError(
+          'xml-too-large',
+          `${inRecord()} ma ponad ${fmt(limits.maxElementsPerRecord)} elementów — wyciąg tak nie wygląda, plik jest uszkodzony lub spreparowany.`,
+        );
       }
     },
     attribute() {
@@ -190,10 +204,16 @@ function limitCounter(limits: XmlLimits, line: () => number) {
         );
       }
       if (++attributes > limits.maxAttributes) {
-        throw new StatementError('xml-too-large', `Plik XML ma ponad ${fmt(limits.maxAttributes)} atrybutów — to więcej, niż ma jakikolwiek wyciąg; plik jest uszkodzony lub spreparowany.`);
+        throw new StatementError(
+          'xml-too-large',
+          `Plik XML ma ponad ${fmt(limits.maxAttributes)} atrybutów — to więcej, niż ma jakikolwiek wyciąg; plik jest uszkodzony lub spreparowany.`,
+        );
       }
       if (recordDepth >= 0 && ++recordAttributes > limits.maxAttributesPerRecord) {
-        throw new StatementError('xml-too-large', `${inRecord()} ma ponad ${fmt(limits.maxAttributesPerRecord)} atrybutów — plik jest uszkodzony lub spreparowany.`);
+        throw new StatementError(
+          'xml-too-large',
+          `${inRecord()} ma ponad ${fmt(limits.maxAttributesPerRecord)} atrybutów — plik jest uszkodzony lub spreparowany.`,
+        );
       }
     },
     /** An element closed, leaving `depth` open: a record ends with its element. */
@@ -204,11 +224,21 @@ function limitCounter(limits: XmlLimits, line: () => number) {
 }
 
 function xmlError(parserMessage: string, line: number, atEnd: boolean): StatementError {
-  if (/doctype/i.test(parserMessage)) return new StatementError('xml-doctype', `Plik XML zawiera deklarację DOCTYPE w niedozwolonym miejscu (wiersz ${line}) — plik odrzucono.`);
+  if (/doctype/i.test(parserMessage))
+    return new StatementError(
+      'xml-doctype',
+      `Plik XML zawiera deklarację DOCTYPE w niedozwolonym miejscu (wiersz ${line}) — plik odrzucono.`,
+    );
   if (/undefined entity/i.test(parserMessage)) {
-    return new StatementError('malformed', `Plik XML jest uszkodzony: odwołuje się do nieznanej encji (wiersz ${line}). Wyciągi camt.053 używają tylko encji wbudowanych (&amp; itp.).`);
+    return new StatementError(
+      'malformed',
+      `Plik XML jest uszkodzony: odwołuje się do nieznanej encji (wiersz ${line}). Wyciągi camt.053 używają tylko encji wbudowanych (&amp; itp.).`,
+    );
   }
   return atEnd
-    ? new StatementError('truncated', `Plik XML jest niekompletny (urywa się w wierszu ${line}) — plik mógł zostać ucięty.`)
+    ? new StatementError(
+        'truncated',
+        `Plik XML jest niekompletny (urywa się w wierszu ${line}) — plik mógł zostać ucięty.`,
+      )
     : new StatementError('malformed', `Plik XML jest uszkodzony (wiersz ${line}).`);
 }

@@ -46,7 +46,13 @@ const TSHIRT: TestLine = { name: 'Koszulka „Bałtyk” (M)', unitGross: 8900, 
 
 describe('SHA-256 and Base64URL', () => {
   it('equal node:crypto for every padding boundary, Polish text and a large file', () => {
-    const inputs = [new Uint8Array(0), utf8('abc'), utf8('zażółć gęślą jaźń'), ...[55, 56, 63, 64, 65, 119, 120].map((n) => new Uint8Array(randomBytes(n))), new Uint8Array(randomBytes(100_003))];
+    const inputs = [
+      new Uint8Array(0),
+      utf8('abc'),
+      utf8('zażółć gęślą jaźń'),
+      ...[55, 56, 63, 64, 65, 119, 120].map((n) => new Uint8Array(randomBytes(n))),
+      new Uint8Array(randomBytes(100_003)),
+    ];
     for (const input of inputs) {
       const expected = createHash('sha256').update(input).digest();
       expect(Buffer.from(sha256(input)).toString('hex')).toBe(expected.toString('hex'));
@@ -62,7 +68,10 @@ describe('SHA-256 and Base64URL', () => {
 describe('KSeF number', () => {
   it('accepts the Ministry example and its CRC-8 checksum', () => {
     expect(crc8('5265877635-20250826-0100001AF629').toString(16).toUpperCase()).toBe('AF');
-    expect(parseKsefNumber('5265877635-20250826-0100001AF629-AF')).toEqual({ sellerNip: '5265877635', acceptedOn: '2025-08-26' });
+    expect(parseKsefNumber('5265877635-20250826-0100001AF629-AF')).toEqual({
+      sellerNip: '5265877635',
+      acceptedOn: '2025-08-26',
+    });
     expect(withKsefChecksum('5265877635-20250826-0100001AF629')).toBe('5265877635-20250826-0100001AF629-AF');
   });
 
@@ -93,22 +102,32 @@ describe('KOD I link', () => {
   it('hashes the XML as the UTF-8 bytes of the file', () => {
     const xml = requireFa3Xml(fa3FromInvoice(testInvoice({ lines: [TICKET] })));
     const hash = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url');
-    expect(kodILink('1234563218', '2026-02-03', xml)).toBe(`https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/${hash}`);
+    expect(kodILink('1234563218', '2026-02-03', xml)).toBe(
+      `https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/${hash}`,
+    );
     expect(kodILink('1234563218', '2026-02-03', utf8(xml))).toBe(kodILink('1234563218', '2026-02-03', xml));
   });
 
   it('points to the host of the environment the document was sent to (kody-qr.md, „Środowiska”)', () => {
     const hash = 'UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE';
-    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('test'))).toBe(`https://qr-test.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`);
-    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('demo'))).toBe(`https://qr-demo.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`);
+    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('test'))).toBe(
+      `https://qr-test.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`,
+    );
+    expect(kodILinkFromHash('1111111111', '2026-02-01', hash, ksefQrBase('demo'))).toBe(
+      `https://qr-demo.ksef.mf.gov.pl/invoice/1111111111/01-02-2026/${hash}`,
+    );
     expect(ksefQrBase('production')).toBe('https://qr.ksef.mf.gov.pl');
     expect(ksefQrBase(undefined)).toBe('https://qr.ksef.mf.gov.pl');
     const invoice = testInvoice({ lines: [TICKET] });
     const xml = requireFa3Xml(fa3FromInvoice(invoice));
     const fileHash = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url');
     const dmy = invoice.issueDate.split('-').reverse().join('-');
-    expect(kodIForRecord(invoice, { xml, environment: 'demo' })).toBe(`https://qr-demo.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`);
-    expect(kodIForRecord(invoice, { xml })).toBe(`https://qr.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`);
+    expect(kodIForRecord(invoice, { xml, environment: 'demo' })).toBe(
+      `https://qr-demo.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`,
+    );
+    expect(kodIForRecord(invoice, { xml })).toBe(
+      `https://qr.ksef.mf.gov.pl/invoice/${invoice.seller.nip}/${dmy}/${fileHash}`,
+    );
   });
 });
 
@@ -135,7 +154,11 @@ interface Case {
 }
 
 function invoiceCase(name: string, invoice: Invoice): Case {
-  return { name, doc: fa3FromInvoice(invoice), totals: { gross: invoice.totals.gross, perRate: Object.values(invoice.totals.perRate) } };
+  return {
+    name,
+    doc: fa3FromInvoice(invoice),
+    totals: { gross: invoice.totals.gross, perRate: Object.values(invoice.totals.perRate) },
+  };
 }
 
 /** A correction of `original` (the seam for refunds): lines given as differences or as before/after pairs. */
@@ -160,7 +183,11 @@ function correctionCase(name: string, original: Invoice, lines: Fa3Document['lin
       return { vatRate, net: gross - vat, vat, gross };
     })
     .filter((r) => r.gross !== 0 || lines.some((l) => l.vatRate === r.vatRate));
-  const totals = { net: perRate.reduce((s, r) => s + r.net, 0), vat: perRate.reduce((s, r) => s + r.vat, 0), gross: perRate.reduce((s, r) => s + r.gross, 0) };
+  const totals = {
+    net: perRate.reduce((s, r) => s + r.net, 0),
+    vat: perRate.reduce((s, r) => s + r.vat, 0),
+    gross: perRate.reduce((s, r) => s + r.gross, 0),
+  };
   const doc: Fa3Document = {
     ...fa3FromInvoice(original),
     kind: 'KOR',
@@ -172,7 +199,11 @@ function correctionCase(name: string, original: Invoice, lines: Fa3Document['lin
     perRate,
     totals,
     payment: undefined,
-    correction: { reason: 'Zwrot biletu (choroba uczestnika)', type: 2, corrected: { number: original.number, issueDate: original.issueDate, ksefNumber } },
+    correction: {
+      reason: 'Zwrot biletu (choroba uczestnika)',
+      type: 2,
+      corrected: { number: original.number, issueDate: original.issueDate, ksefNumber },
+    },
   };
   return { name, doc, totals: { gross: totals.gross, perRate } };
 }
@@ -180,25 +211,85 @@ function correctionCase(name: string, original: Invoice, lines: Fa3Document['lin
 const mixed = testInvoice({ lines: [TICKET, { ...TICKET, name: 'Bilet „Karnet 3-dniowy” — Anna Kowalska' }, TSHIRT] });
 const CASES: Case[] = [
   invoiceCase('8 %, consumer', testInvoice({ buyer: TEST_PERSON, lines: [TICKET] })),
-  invoiceCase('23 %, company', testInvoice({ buyer: TEST_COMPANY, lines: [TSHIRT, { name: 'Kubek (biały)', unitGross: 3333, quantity: 7, vatRate: 23 }] })),
+  invoiceCase(
+    '23 %, company',
+    testInvoice({
+      buyer: TEST_COMPANY,
+      lines: [TSHIRT, { name: 'Kubek (biały)', unitGross: 3333, quantity: 7, vatRate: 23 }],
+    }),
+  ),
   invoiceCase('mixed 8 % and 23 %, company', mixed),
-  invoiceCase('all four rates, odd groszy', testInvoice({ lines: [{ name: 'A', unitGross: 1, quantity: 1, vatRate: 23 }, { name: 'B', unitGross: 13, quantity: 3, vatRate: 8 }, { name: 'C', unitGross: 999, quantity: 1, vatRate: 5 }, { name: 'D', unitGross: 500, quantity: 2, vatRate: 0 }] })),
+  invoiceCase(
+    'all four rates, odd groszy',
+    testInvoice({
+      lines: [
+        { name: 'A', unitGross: 1, quantity: 1, vatRate: 23 },
+        { name: 'B', unitGross: 13, quantity: 3, vatRate: 8 },
+        { name: 'C', unitGross: 999, quantity: 1, vatRate: 5 },
+        { name: 'D', unitGross: 500, quantity: 2, vatRate: 0 },
+      ],
+    }),
+  ),
   invoiceCase('foreign consumer (DE)', testInvoice({ buyer: TEST_FOREIGN_PERSON, lines: [TICKET, TSHIRT] })),
   invoiceCase('foreign company with a Polish NIP', testInvoice({ buyer: TEST_FOREIGN_COMPANY, lines: [TSHIRT] })),
-  invoiceCase('zero-value line next to a paid one', testInvoice({ lines: [TICKET, { name: 'Bilet dziecięcy (bezpłatny)', unitGross: 0, quantity: 1, vatRate: 8 }] })),
-  invoiceCase('zero-value invoice', testInvoice({ buyer: TEST_PERSON, lines: [{ name: 'Wejściówka bezpłatna', unitGross: 0, quantity: 2, vatRate: 8 }] })),
-  invoiceCase('twelve lines in numeric order', testInvoice({ lines: Array.from({ length: 12 }, (_, i) => ({ name: `Pozycja ${i + 1}`, unitGross: 100 * (i + 1), quantity: 1 + (i % 3), vatRate: i % 2 ? 8 : 23 })) })),
-  invoiceCase('largest allowed amounts', testInvoice({ lines: [{ name: 'Pakiet sponsorski', unitGross: 1_000_000_000, quantity: 20, vatRate: 23 }] })),
+  invoiceCase(
+    'zero-value line next to a paid one',
+    testInvoice({ lines: [TICKET, { name: 'Bilet dziecięcy (bezpłatny)', unitGross: 0, quantity: 1, vatRate: 8 }] }),
+  ),
+  invoiceCase(
+    'zero-value invoice',
+    testInvoice({
+      buyer: TEST_PERSON,
+      lines: [{ name: 'Wejściówka bezpłatna', unitGross: 0, quantity: 2, vatRate: 8 }],
+    }),
+  ),
+  invoiceCase(
+    'twelve lines in numeric order',
+    testInvoice({
+      lines: Array.from({ length: 12 }, (_, i) => ({
+        name: `Pozycja ${i + 1}`,
+        unitGross: 100 * (i + 1),
+        quantity: 1 + (i % 3),
+        vatRate: i % 2 ? 8 : 23,
+      })),
+    }),
+  ),
+  invoiceCase(
+    'largest allowed amounts',
+    testInvoice({ lines: [{ name: 'Pakiet sponsorski', unitGross: 1_000_000_000, quantity: 20, vatRate: 23 }] }),
+  ),
   correctionCase('correction: full refund (differences)', mixed, [
-    { name: 'Bilet „Karnet 3-dniowy” — Jan Kowalski', unit: 'szt.', quantity: -1, unitGross: 14900, gross: -14900, vatRate: 8 },
-    { name: 'Bilet „Karnet 3-dniowy” — Anna Kowalska', unit: 'szt.', quantity: -1, unitGross: 14900, gross: -14900, vatRate: 8 },
+    {
+      name: 'Bilet „Karnet 3-dniowy” — Jan Kowalski',
+      unit: 'szt.',
+      quantity: -1,
+      unitGross: 14900,
+      gross: -14900,
+      vatRate: 8,
+    },
+    {
+      name: 'Bilet „Karnet 3-dniowy” — Anna Kowalska',
+      unit: 'szt.',
+      quantity: -1,
+      unitGross: 14900,
+      gross: -14900,
+      vatRate: 8,
+    },
     { name: 'Koszulka „Bałtyk” (M)', unit: 'szt.', quantity: -3, unitGross: 8900, gross: -26700, vatRate: 23 },
   ]),
   correctionCase(
     'correction: one ticket with a cancellation fee (before/after)',
     mixed,
     [
-      { name: 'Bilet „Karnet 3-dniowy” — Anna Kowalska', unit: 'szt.', quantity: 1, unitGross: 14900, gross: 14900, vatRate: 8, beforeCorrection: true },
+      {
+        name: 'Bilet „Karnet 3-dniowy” — Anna Kowalska',
+        unit: 'szt.',
+        quantity: 1,
+        unitGross: 14900,
+        gross: 14900,
+        vatRate: 8,
+        beforeCorrection: true,
+      },
       { name: 'Opłata za anulowanie biletu', unit: 'szt.', quantity: 1, unitGross: 2000, gross: 2000, vatRate: 8 },
     ],
     withKsefChecksum('1234563218-20260203-0100001AF629'),
@@ -224,7 +315,12 @@ describe('FA(3) documents', () => {
       expect(verdicts[i].valid).toBe(true);
       const xml = xmls[i];
       expect(amountToGrosze(elementTexts(xml, 'P_15')[0])).toBe(c.totals.gross);
-      const fields: Record<number, [string, string | null]> = { 23: ['P_13_1', 'P_14_1'], 8: ['P_13_2', 'P_14_2'], 5: ['P_13_3', 'P_14_3'], 0: ['P_13_6_1', null] };
+      const fields: Record<number, [string, string | null]> = {
+        23: ['P_13_1', 'P_14_1'],
+        8: ['P_13_2', 'P_14_2'],
+        5: ['P_13_3', 'P_14_3'],
+        0: ['P_13_6_1', null],
+      };
       let sum = 0;
       for (const r of c.totals.perRate) {
         const [netField, vatField] = fields[r.vatRate];
@@ -239,7 +335,11 @@ describe('FA(3) documents', () => {
       for (const r of c.totals.perRate) {
         const code = r.vatRate === 0 ? '0 KR' : String(r.vatRate);
         const rateRows = rows.filter((row) => elementTexts(row, 'P_12')[0] === code);
-        const gross = rateRows.reduce((s, row) => s + (row.includes('<StanPrzed>1</StanPrzed>') ? -1 : 1) * amountToGrosze(elementTexts(row, 'P_11A')[0]), 0);
+        const gross = rateRows.reduce(
+          (s, row) =>
+            s + (row.includes('<StanPrzed>1</StanPrzed>') ? -1 : 1) * amountToGrosze(elementTexts(row, 'P_11A')[0]),
+          0,
+        );
         expect(gross).toBe(r.gross);
       }
       rows.forEach((row, n) => expect(elementTexts(row, 'NrWierszaFa')[0]).toBe(String(n + 1)));
@@ -267,7 +367,9 @@ describe('FA(3) documents', () => {
     const feeCorrection = xmls[xmls.length - 1];
     expect(elementTexts(feeCorrection, 'RodzajFaktury')).toEqual(['KOR']);
     expect(elementTexts(feeCorrection, 'NrFaKorygowanej')).toEqual(['FV/2026/000001']);
-    expect(elementTexts(feeCorrection, 'NrKSeFFaKorygowanej')).toEqual([withKsefChecksum('1234563218-20260203-0100001AF629')]);
+    expect(elementTexts(feeCorrection, 'NrKSeFFaKorygowanej')).toEqual([
+      withKsefChecksum('1234563218-20260203-0100001AF629'),
+    ]);
     expect(elementTexts(feeCorrection, 'StanPrzed')).toEqual(['1']);
     expect(elementTexts(xmls[xmls.length - 2], 'NrKSeFN')).toEqual(['1']);
   });
@@ -303,8 +405,15 @@ describe('dates: P_6 and DataZaplaty', () => {
 
 describe('FormaPlatnosci: how the money came', () => {
   const invoice = testInvoice({ lines: [TICKET] });
-  const xmlFor = (paymentMethod: Invoice['paymentMethod']) => requireFa3Xml(fa3FromInvoice({ ...invoice, paymentMethod }));
-  const cases = { transfer: xmlFor('przelew'), payByLink: xmlFor('szybki przelew online'), blik: xmlFor('BLIK'), card: xmlFor('karta płatnicza'), unknown: xmlFor('płatność online') };
+  const xmlFor = (paymentMethod: Invoice['paymentMethod']) =>
+    requireFa3Xml(fa3FromInvoice({ ...invoice, paymentMethod }));
+  const cases = {
+    transfer: xmlFor('przelew'),
+    payByLink: xmlFor('szybki przelew online'),
+    blik: xmlFor('BLIK'),
+    card: xmlFor('karta płatnicza'),
+    unknown: xmlFor('płatność online'),
+  };
 
   it('6 przelew (with the seller’s account only for a transfer to it), 7 mobilna for BLIK, 2 karta; an unknown method is PlatnoscInna', () => {
     expect(elementTexts(cases.transfer, 'FormaPlatnosci')).toEqual(['6']);
@@ -328,13 +437,20 @@ describe('FormaPlatnosci: how the money came', () => {
 describe('deterministic bytes', () => {
   const golden = [
     { file: 'FV-2026-000001-company-mixed.xml', invoice: mixed },
-    { file: 'FV-2026-000002-consumer-foreign.xml', invoice: testInvoice({ number: 'FV/2026/000002', buyer: TEST_FOREIGN_PERSON, lines: [TICKET, TSHIRT] }) },
+    {
+      file: 'FV-2026-000002-consumer-foreign.xml',
+      invoice: testInvoice({ number: 'FV/2026/000002', buyer: TEST_FOREIGN_PERSON, lines: [TICKET, TSHIRT] }),
+    },
   ];
 
   it('the same invoice gives the same bytes, also after a round trip through JSON (as RTDB stores it) and with keys in another order', () => {
     const a = requireFa3Xml(fa3FromInvoice(mixed));
     const roundTrip = JSON.parse(JSON.stringify(mixed)) as Invoice;
-    const reversed = { ...roundTrip, lines: Object.fromEntries(Object.entries(roundTrip.lines).reverse()), totals: { ...roundTrip.totals, perRate: Object.fromEntries(Object.entries(roundTrip.totals.perRate).reverse()) } };
+    const reversed = {
+      ...roundTrip,
+      lines: Object.fromEntries(Object.entries(roundTrip.lines).reverse()),
+      totals: { ...roundTrip.totals, perRate: Object.fromEntries(Object.entries(roundTrip.totals.perRate).reverse()) },
+    };
     expect(requireFa3Xml(fa3FromInvoice(roundTrip))).toBe(a);
     expect(requireFa3Xml(fa3FromInvoice(reversed))).toBe(a);
   });
@@ -354,7 +470,11 @@ describe('deterministic bytes', () => {
   });
 
   it('pins the fingerprints of the fixtures', () => {
-    const hashes = golden.map(({ file }) => createHash('sha256').update(readFileSync(new URL(file, FIXTURES))).digest('base64url'));
+    const hashes = golden.map(({ file }) =>
+      createHash('sha256')
+        .update(readFileSync(new URL(file, FIXTURES)))
+        .digest('base64url'),
+    );
     expect(hashes).toMatchInlineSnapshot(`
       [
         "9v459tn6KAGDyr6rH6P3PQjtSEOjZd4BzhYp_1QZroI",
@@ -367,14 +487,20 @@ describe('deterministic bytes', () => {
 describe('random invoices (seeded)', () => {
   it('200 invoices of random lines, rates, buyers and amounts are all valid and repeat their totals', () => {
     let seed = 0x5eed;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
     const buyers = [TEST_PERSON, TEST_COMPANY, TEST_FOREIGN_PERSON, TEST_FOREIGN_COMPANY];
     const invoices = Array.from({ length: 200 }, (_, n) =>
       testInvoice({
         number: `FV/2026/${String(n + 1).padStart(6, '0')}`,
         buyer: pick(buyers),
-        issuedAt: Date.UTC(2026, Math.floor(random() * 12), 1 + Math.floor(random() * 28), Math.floor(random() * 24), Math.floor(random() * 60)),
+        issuedAt: Date.UTC(
+          2026,
+          Math.floor(random() * 12),
+          1 + Math.floor(random() * 28),
+          Math.floor(random() * 24),
+          Math.floor(random() * 60),
+        ),
         lines: Array.from({ length: 1 + Math.floor(random() * 15) }, (_, i) => ({
           name: `${pick(['Bilet', 'Koszulka', 'Kubek', 'Czapka „Żagiel”', 'Pakiet & więcej'])} ${i + 1}`,
           unitGross: pick([0, 1, 99, 1001, Math.floor(random() * 5_000_000)]),
@@ -408,11 +534,18 @@ describe('snapshots that cannot form FA(3) give Polish problems and no file', ()
       expect(error).toBeInstanceOf(Fa3Error);
       expect((error as Error).message).toBe('Nie można utworzyć pliku FA(3) dla KSeF: brak NIP sprzedawcy.');
     }
-    expect(ksefFileFor({ ...base, seller } as unknown as Invoice)).toEqual({ ok: false, problems: [{ field: 'seller.nip', message: 'brak NIP sprzedawcy' }] });
+    expect(ksefFileFor({ ...base, seller } as unknown as Invoice)).toEqual({
+      ok: false,
+      problems: [{ field: 'seller.nip', message: 'brak NIP sprzedawcy' }],
+    });
   });
 
   it('a NIP the schema refuses, a country FA(3) does not know, a control character, an empty name', () => {
-    const problems = problemsOf({ ...base, seller: { ...base.seller, nip: '0000000000', name: 'Firma\u0007' }, buyer: { ...TEST_PERSON, country: 'XX', name: '  ' } });
+    const problems = problemsOf({
+      ...base,
+      seller: { ...base.seller, nip: '0000000000', name: 'Firma\u0007' },
+      buyer: { ...TEST_PERSON, country: 'XX', name: '  ' },
+    });
     expect(problems.map((p) => p.field)).toEqual(['seller.nip', 'seller.name', 'buyer.name', 'buyer.country']);
     expect(problems.map((p) => p.message)).toEqual([
       'nieprawidłowy NIP sprzedawcy (0000000000)',
@@ -426,13 +559,19 @@ describe('snapshots that cannot form FA(3) give Polish problems and no file', ()
   });
 
   it('totals that do not add up, a company without NIP, an invoice from before FA(3), no lines', () => {
-    expect(problemsOf({ ...base, totals: { ...base.totals, gross: base.totals.gross + 1 } }).map((p) => p.field)).toEqual(['totals', 'paid']);
+    expect(
+      problemsOf({ ...base, totals: { ...base.totals, gross: base.totals.gross + 1 } }).map((p) => p.field),
+    ).toEqual(['totals', 'paid']);
     const tampered = { ...base, lines: { l1: { ...base.lines.l1, gross: base.lines.l1.gross + 1 } } };
     expect(problemsOf(tampered).map((p) => p.field)).toEqual(['lines.1.gross', 'totals.perRate.r8.gross']);
     const { nip: _n, ...noNip } = TEST_COMPANY as { nip: string };
     expect(problemsOf({ ...base, buyer: noNip }).map((p) => p.message)).toEqual(['brak NIP nabywcy (firmy)']);
-    expect(problemsOf({ ...base, issuedAt: Date.UTC(2025, 0, 1) }).map((p) => p.message)).toEqual(['w formacie FA(3) można zapisać tylko faktury wystawione od 1 września 2025 r.']);
+    expect(problemsOf({ ...base, issuedAt: Date.UTC(2025, 0, 1) }).map((p) => p.message)).toEqual([
+      'w formacie FA(3) można zapisać tylko faktury wystawione od 1 września 2025 r.',
+    ]);
     expect(problemsOf({ ...base, lines: {} }).map((p) => p.field)).toEqual(['lines', 'totals.perRate.r8.gross']);
-    expect(problemsOf({ ...base, paid: 100 }).map((p) => p.message)).toEqual(['zapłacona kwota różni się od kwoty faktury']);
+    expect(problemsOf({ ...base, paid: 100 }).map((p) => p.message)).toEqual([
+      'zapłacona kwota różni się od kwoty faktury',
+    ]);
   });
 });

@@ -188,19 +188,32 @@ export function fa3Line(
   gross: number,
   beforeCorrection = false,
 ): Fa3Line {
-  return { name: line.name, unit: line.unit, quantity, unitGross: line.unitGross, gross, vatRate: line.vatRate, ...(beforeCorrection ? { beforeCorrection } : {}) };
+  return {
+    name: line.name,
+    unit: line.unit,
+    quantity,
+    unitGross: line.unitGross,
+    gross,
+    vatRate: line.vatRate,
+    ...(beforeCorrection ? { beforeCorrection } : {}),
+  };
 }
 
 /** A regular invoice snapshot (`/invoices/{uid}/{invoiceId}`) as an FA(3) document. */
 export function fa3FromInvoice(invoice: Invoice): Fa3Document {
-  const lines = orderedLineIds(invoice.lines).map((id) => fa3Line(invoice.lines[id], invoice.lines[id].quantity, invoice.lines[id].gross));
+  const lines = orderedLineIds(invoice.lines).map((id) =>
+    fa3Line(invoice.lines[id], invoice.lines[id].quantity, invoice.lines[id].gross),
+  );
   const document = fa3Document('VAT', invoice, lines, invoice.totals?.perRate);
   const gross = invoice.totals?.gross ?? 0;
   return {
     ...document,
     saleDate: invoice.saleDate,
     // Invoices stored before `paidOn` was kept were issued on the confirmation day: their issue date.
-    payment: invoice.paid > 0 || gross === 0 ? { paidOn: invoice.paidOn ?? invoice.issueDate, amount: invoice.paid, method: invoice.paymentMethod } : undefined,
+    payment:
+      invoice.paid > 0 || gross === 0
+        ? { paidOn: invoice.paidOn ?? invoice.issueDate, amount: invoice.paid, method: invoice.paymentMethod }
+        : undefined,
   };
 }
 
@@ -246,14 +259,16 @@ class Checker {
   }
 
   optionalText(field: string, label: string, value: unknown, max: number): string | undefined {
-    if (value === undefined || value === null || (typeof value === 'string' && collapseText(value) === '')) return undefined;
+    if (value === undefined || value === null || (typeof value === 'string' && collapseText(value) === ''))
+      return undefined;
     return this.text(field, label, value, max) || undefined;
   }
 
   date(field: string, label: string, value: unknown, min: string): string {
     const ok = typeof value === 'string' && isCalendarDate(value);
     if (!ok) this.add(field, `nieprawidłowa data „${label}”`);
-    else if (value < min || value > '2050-01-01') this.add(field, `data „${label}” musi przypadać między ${isoToPolishDate(min)} a 01.01.2050`);
+    else if (value < min || value > '2050-01-01')
+      this.add(field, `data „${label}” musi przypadać między ${isoToPolishDate(min)} a 01.01.2050`);
     return ok ? value : '';
   }
 
@@ -273,7 +288,6 @@ function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
-
 /** Grosze → `123.45` / `-0.05` (TKwotowy: a dot and two decimals). */
 export function formatFa3Amount(grosze: number): string {
   const abs = Math.abs(grosze);
@@ -289,11 +303,22 @@ function escapeXml(text: string): string {
 type Node = [name: string, content: string | Node[]] | null | undefined | false;
 
 /** FA(3) `TFormaPlatnosci` of each invoice payment method (2 karta, 6 przelew, 7 mobilna); an unknown provider method is `PlatnoscInna`. */
-const FA3_PAYMENT_FORMS: Record<InvoicePaymentMethod, string | null> = { przelew: '6', 'szybki przelew online': '6', BLIK: '7', 'karta płatnicza': '2', 'płatność online': null };
+const FA3_PAYMENT_FORMS: Record<InvoicePaymentMethod, string | null> = {
+  przelew: '6',
+  'szybki przelew online': '6',
+  BLIK: '7',
+  'karta płatnicza': '2',
+  'płatność online': null,
+};
 
 function paymentFormNodes(method: InvoicePaymentMethod): Node[] {
   const form = FA3_PAYMENT_FORMS[method];
-  return form ? [['FormaPlatnosci', form]] : [['PlatnoscInna', '1'], ['OpisPlatnosci', method]];
+  return form
+    ? [['FormaPlatnosci', form]]
+    : [
+        ['PlatnoscInna', '1'],
+        ['OpisPlatnosci', method],
+      ];
 }
 
 function render(nodes: Node[], depth: number, out: string[]): void {
@@ -332,7 +357,8 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
   const seller = doc.seller ?? ({} as Fa3Seller);
   const sellerNip = typeof seller.nip === 'string' ? seller.nip.trim() : '';
   if (!sellerNip) c.add('seller.nip', 'brak NIP sprzedawcy');
-  else if (!NIP_PATTERN.test(sellerNip) || !isValidNip(sellerNip)) c.add('seller.nip', `nieprawidłowy NIP sprzedawcy (${sellerNip})`);
+  else if (!NIP_PATTERN.test(sellerNip) || !isValidNip(sellerNip))
+    c.add('seller.nip', `nieprawidłowy NIP sprzedawcy (${sellerNip})`);
   const sellerName = c.text('seller.name', 'nazwa sprzedawcy', seller.name, 512);
   const sellerStreet = c.text('seller.street', 'ulica sprzedawcy', seller.street, 512);
   const sellerPostal = c.text('seller.postalCode', 'kod pocztowy sprzedawcy', seller.postalCode, 20);
@@ -341,21 +367,25 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
   // Buyer
   const buyer = (doc.buyer ?? {}) as Partial<InvoiceData> & { nip?: string };
   const company = buyer.kind === 'company';
-  if (buyer.kind !== 'company' && buyer.kind !== 'person') c.add('buyer.kind', 'nie wiadomo, czy nabywca jest firmą, czy osobą prywatną');
+  if (buyer.kind !== 'company' && buyer.kind !== 'person')
+    c.add('buyer.kind', 'nie wiadomo, czy nabywca jest firmą, czy osobą prywatną');
   const buyerNip = typeof buyer.nip === 'string' ? buyer.nip.trim() : '';
   if (company && !buyerNip) c.add('buyer.nip', 'brak NIP nabywcy (firmy)');
-  else if (company && (!NIP_PATTERN.test(buyerNip) || !isValidNip(buyerNip))) c.add('buyer.nip', `nieprawidłowy NIP nabywcy (${buyerNip})`);
+  else if (company && (!NIP_PATTERN.test(buyerNip) || !isValidNip(buyerNip)))
+    c.add('buyer.nip', `nieprawidłowy NIP nabywcy (${buyerNip})`);
   const buyerName = c.text('buyer.name', 'nazwa nabywcy', buyer.name, 512);
   const buyerStreet = c.text('buyer.street', 'ulica nabywcy', buyer.street, 512);
   const buyerPostal = c.text('buyer.postalCode', 'kod pocztowy nabywcy', buyer.postalCode, 20);
   const buyerCity = c.text('buyer.city', 'miejscowość nabywcy', buyer.city, 200);
   const buyerCountry = typeof buyer.country === 'string' ? buyer.country : '';
-  if (!FA3_COUNTRY_CODES.has(buyerCountry)) c.add('buyer.country', `kraju nabywcy „${buyerCountry}” nie ma na liście krajów FA(3)`);
+  if (!FA3_COUNTRY_CODES.has(buyerCountry))
+    c.add('buyer.country', `kraju nabywcy „${buyerCountry}” nie ma na liście krajów FA(3)`);
 
   // Invoice data
   const number = c.text('number', 'numer faktury', doc.number, 256);
   const issueDate = c.date('issueDate', 'data wystawienia', doc.issueDate, '2006-01-01');
-  const saleDate = doc.saleDate === undefined ? undefined : c.date('saleDate', 'data sprzedaży', doc.saleDate, '2006-01-01');
+  const saleDate =
+    doc.saleDate === undefined ? undefined : c.date('saleDate', 'data sprzedaży', doc.saleDate, '2006-01-01');
   const issuePlace = c.optionalText('issuePlace', 'miejsce wystawienia', doc.issuePlace, 256);
   const orderNumber = c.optionalText('orderNumber', 'numer zamówienia', doc.orderNumber, 256);
   const note = c.optionalText('vatMethod', 'stopka', doc.note, 3500);
@@ -377,8 +407,10 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
     const unitGross = c.amount(`${at}.unitGross`, `cena brutto pozycji ${i + 1}`, line.unitGross);
     const gross = c.amount(`${at}.gross`, `wartość brutto pozycji ${i + 1}`, line.gross);
     if (!correction && unitGross < 0) c.add(`${at}.unitGross`, `ujemna cena w pozycji ${i + 1}`);
-    if (quantityOk && unitGross * line.quantity !== gross) c.add(`${at}.gross`, `wartość brutto pozycji ${i + 1} nie równa się cenie razy ilość`);
-    if (rateOk) grossByRate.set(line.vatRate, (grossByRate.get(line.vatRate) ?? 0) + (line.beforeCorrection ? -gross : gross));
+    if (quantityOk && unitGross * line.quantity !== gross)
+      c.add(`${at}.gross`, `wartość brutto pozycji ${i + 1} nie równa się cenie razy ilość`);
+    if (rateOk)
+      grossByRate.set(line.vatRate, (grossByRate.get(line.vatRate) ?? 0) + (line.beforeCorrection ? -gross : gross));
     return [
       'FaWiersz',
       [
@@ -410,10 +442,13 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
     const net = c.amount(`totals.perRate.r${r.vatRate}.net`, `netto ${r.vatRate}%`, r.net);
     const vat = c.amount(`totals.perRate.r${r.vatRate}.vat`, `VAT ${r.vatRate}%`, r.vat);
     const gross = c.amount(`totals.perRate.r${r.vatRate}.gross`, `brutto ${r.vatRate}%`, r.gross);
-    if (net + vat !== gross) c.add(`totals.perRate.r${r.vatRate}`, `netto i VAT stawki ${r.vatRate}% nie sumują się do brutto`);
-    if (!correction && vat !== vatFromGross(Math.max(0, gross), r.vatRate)) c.add(`totals.perRate.r${r.vatRate}.vat`, `kwota VAT stawki ${r.vatRate}% nie zgadza się z wartością brutto`);
+    if (net + vat !== gross)
+      c.add(`totals.perRate.r${r.vatRate}`, `netto i VAT stawki ${r.vatRate}% nie sumują się do brutto`);
+    if (!correction && vat !== vatFromGross(Math.max(0, gross), r.vatRate))
+      c.add(`totals.perRate.r${r.vatRate}.vat`, `kwota VAT stawki ${r.vatRate}% nie zgadza się z wartością brutto`);
     if (r.vatRate === 0 && vat !== 0) c.add(`totals.perRate.r0.vat`, 'stawka 0% z niezerowym VAT');
-    if ((grossByRate.get(r.vatRate) ?? 0) !== gross) c.add(`totals.perRate.r${r.vatRate}.gross`, `suma pozycji w stawce ${r.vatRate}% nie zgadza się z podsumowaniem`);
+    if ((grossByRate.get(r.vatRate) ?? 0) !== gross)
+      c.add(`totals.perRate.r${r.vatRate}.gross`, `suma pozycji w stawce ${r.vatRate}% nie zgadza się z podsumowaniem`);
     sumNet += net;
     sumVat += vat;
     sumGross += gross;
@@ -421,13 +456,15 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
     totalNodes.push([fields.net, formatFa3Amount(net)]);
     if (fields.vat) totalNodes.push([fields.vat, formatFa3Amount(vat)]);
   }
-  for (const rate of grossByRate.keys()) if (!seen.has(rate)) c.add('totals.perRate', `brak podsumowania stawki VAT ${rate}%`);
+  for (const rate of grossByRate.keys())
+    if (!seen.has(rate)) c.add('totals.perRate', `brak podsumowania stawki VAT ${rate}%`);
   // Highest rate first in `perRate`, but the schema wants P_13_1 … P_13_6_1 in field order.
   const order = ['P_13_1', 'P_14_1', 'P_13_2', 'P_14_2', 'P_13_3', 'P_14_3', 'P_13_6_1'];
   totalNodes.sort((a, b) => order.indexOf((a as [string, string])[0]) - order.indexOf((b as [string, string])[0]));
   const totals = doc.totals ?? { net: NaN, vat: NaN, gross: NaN };
   const totalGross = c.amount('totals.gross', 'razem brutto', totals.gross);
-  if (totals.net !== sumNet || totals.vat !== sumVat || totalGross !== sumGross) c.add('totals', 'razem netto, VAT lub brutto nie zgadza się z sumą stawek');
+  if (totals.net !== sumNet || totals.vat !== sumVat || totalGross !== sumGross)
+    c.add('totals', 'razem netto, VAT lub brutto nie zgadza się z sumą stawek');
 
   // Payment
   let paymentNode: Node = null;
@@ -444,7 +481,9 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
         ['DataZaplaty', paidOn],
         ...paymentFormNodes(doc.payment.method ?? 'przelew'),
         // The seller's account is where a transfer went; money paid online went to the provider.
-        account && (doc.payment.method ?? 'przelew') === 'przelew' ? ['RachunekBankowy', [['NrRB', account], bankName ? ['NazwaBanku', bankName] : null]] : null,
+        account && (doc.payment.method ?? 'przelew') === 'przelew'
+          ? ['RachunekBankowy', [['NrRB', account], bankName ? ['NazwaBanku', bankName] : null]]
+          : null,
       ],
     ];
   }
@@ -457,10 +496,21 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
     else {
       const reason = c.text('correction.reason', 'przyczyna korekty', k.reason, 256);
       if (![1, 2, 3].includes(k.type)) c.add('correction.type', 'nieprawidłowy typ korekty');
-      const correctedDate = c.date('correction.corrected.issueDate', 'data wystawienia faktury korygowanej', k.corrected?.issueDate, '2006-01-01');
-      const correctedNumber = c.text('correction.corrected.number', 'numer faktury korygowanej', k.corrected?.number, 256);
+      const correctedDate = c.date(
+        'correction.corrected.issueDate',
+        'data wystawienia faktury korygowanej',
+        k.corrected?.issueDate,
+        '2006-01-01',
+      );
+      const correctedNumber = c.text(
+        'correction.corrected.number',
+        'numer faktury korygowanej',
+        k.corrected?.number,
+        256,
+      );
       const ksefNumber = k.corrected?.ksefNumber;
-      if (ksefNumber !== undefined && !parseKsefNumber(ksefNumber)) c.add('correction.corrected.ksefNumber', 'nieprawidłowy numer KSeF faktury korygowanej');
+      if (ksefNumber !== undefined && !parseKsefNumber(ksefNumber))
+        c.add('correction.corrected.ksefNumber', 'nieprawidłowy numer KSeF faktury korygowanej');
       correctionNodes = [
         ['PrzyczynaKorekty', reason],
         ['TypKorekty', String(k.type)],
@@ -469,7 +519,12 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
           [
             ['DataWystFaKorygowanej', correctedDate],
             ['NrFaKorygowanej', correctedNumber],
-            ...(ksefNumber ? ([['NrKSeF', '1'], ['NrKSeFFaKorygowanej', ksefNumber]] as Node[]) : ([['NrKSeFN', '1']] as Node[])),
+            ...(ksefNumber
+              ? ([
+                  ['NrKSeF', '1'],
+                  ['NrKSeFFaKorygowanej', ksefNumber],
+                ] as Node[])
+              : ([['NrKSeFN', '1']] as Node[])),
           ],
         ],
       ];
@@ -479,15 +534,49 @@ export function buildFa3Xml(doc: Fa3Document): Fa3Result {
 
   if (c.problems.length) return { ok: false, problems: c.problems };
 
-  const sellerAddress: Node = ['Adres', [['KodKraju', 'PL'], ['AdresL1', sellerStreet], ['AdresL2', cityLine(sellerPostal, sellerCity)]]];
+  const sellerAddress: Node = [
+    'Adres',
+    [
+      ['KodKraju', 'PL'],
+      ['AdresL1', sellerStreet],
+      ['AdresL2', cityLine(sellerPostal, sellerCity)],
+    ],
+  ];
   const tree: Node[] = [
-    ['Naglowek', [['KodFormularza', 'FA'], ['WariantFormularza', '3'], ['DataWytworzeniaFa', createdAt], ['SystemInfo', FA3_SYSTEM_INFO]]],
-    ['Podmiot1', [['DaneIdentyfikacyjne', [['NIP', sellerNip], ['Nazwa', sellerName]]], sellerAddress]],
+    [
+      'Naglowek',
+      [
+        ['KodFormularza', 'FA'],
+        ['WariantFormularza', '3'],
+        ['DataWytworzeniaFa', createdAt],
+        ['SystemInfo', FA3_SYSTEM_INFO],
+      ],
+    ],
+    [
+      'Podmiot1',
+      [
+        [
+          'DaneIdentyfikacyjne',
+          [
+            ['NIP', sellerNip],
+            ['Nazwa', sellerName],
+          ],
+        ],
+        sellerAddress,
+      ],
+    ],
     [
       'Podmiot2',
       [
         ['DaneIdentyfikacyjne', [company ? ['NIP', buyerNip] : ['BrakID', '1'], ['Nazwa', buyerName]]],
-        ['Adres', [['KodKraju', buyerCountry], ['AdresL1', buyerStreet], ['AdresL2', cityLine(buyerPostal, buyerCity)]]],
+        [
+          'Adres',
+          [
+            ['KodKraju', buyerCountry],
+            ['AdresL1', buyerStreet],
+            ['AdresL2', cityLine(buyerPostal, buyerCity)],
+          ],
+        ],
         ['JST', '2'],
         ['GV', '2'],
       ],

@@ -4,18 +4,47 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterCorrection, computeCorrection, correctionInvoice, formatCorrectionNumber, planRefund, type CorrectedRateGross, type CorrectionInvoice, type RefundedLines } from '../refunds.js';
+import {
+  afterCorrection,
+  computeCorrection,
+  correctionInvoice,
+  formatCorrectionNumber,
+  planRefund,
+  type CorrectedRateGross,
+  type CorrectionInvoice,
+  type RefundedLines,
+} from '../refunds.js';
 import { rateKey, type Invoice, type InvoiceData, type Order } from '../schemas.js';
 import { computeLine, computeTotals, VAT_METHOD_NOTE, vatFromGross, type VatRate } from '../vat.js';
 import { amountInWords } from '../words.js';
-import { buildFa3Xml, fa3FileName, fa3FromCorrection, fileHashBase64Url, ksefFileForCorrection, orderedCorrectionLineIds, requireFa3Xml, utf8, withKsefChecksum } from './index.js';
-import { amountToGrosze, elementTexts, TEST_COMPANY, TEST_FOREIGN_PERSON, TEST_PERSON, TEST_SELLER } from './testing.js';
+import {
+  buildFa3Xml,
+  fa3FileName,
+  fa3FromCorrection,
+  fileHashBase64Url,
+  ksefFileForCorrection,
+  orderedCorrectionLineIds,
+  requireFa3Xml,
+  utf8,
+  withKsefChecksum,
+} from './index.js';
+import {
+  amountToGrosze,
+  elementTexts,
+  TEST_COMPANY,
+  TEST_FOREIGN_PERSON,
+  TEST_PERSON,
+  TEST_SELLER,
+} from './testing.js';
 import { validateFa3 } from '../../../../tests/helpers/fa3Schema.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
 /** A paid order and the invoice confirmPayment would issue for it (same line keys, VAT from gross). */
-function paidOrder(lines: Order['lines'], buyer: InvoiceData = TEST_COMPANY): { order: Pick<Order, 'uid' | 'number' | 'lines'>; invoice: Invoice } {
+function paidOrder(
+  lines: Order['lines'],
+  buyer: InvoiceData = TEST_COMPANY,
+): { order: Pick<Order, 'uid' | 'number' | 'lines'>; invoice: Invoice } {
   const totals = computeTotals(Object.values(lines));
   const issuedAt = Date.UTC(2026, 1, 3, 9, 15, 42);
   const invoice: Invoice = {
@@ -34,10 +63,28 @@ function paidOrder(lines: Order['lines'], buyer: InvoiceData = TEST_COMPANY): { 
       Object.entries(lines).map(([id, l]) => {
         const a = computeLine(l);
         const name = l.type === 'ticket' ? `${l.name} — ${l.memberName}` : `${l.name} (${l.variantLabel})`;
-        return [id, { name, unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
+        return [
+          id,
+          {
+            name,
+            unit: 'szt.' as const,
+            quantity: a.quantity,
+            unitNet: a.unitNet,
+            unitGross: a.unitGross,
+            vatRate: a.vatRate,
+            net: a.net,
+            vat: a.vat,
+            gross: a.gross,
+          },
+        ];
       }),
     ),
-    totals: { net: totals.net, vat: totals.vat, gross: totals.gross, perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])) },
+    totals: {
+      net: totals.net,
+      vat: totals.vat,
+      gross: totals.gross,
+      perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])),
+    },
     amountInWords: amountInWords(totals.gross),
     paymentMethod: 'przelew',
     paid: totals.gross,
@@ -52,7 +99,11 @@ function refunder(paid: ReturnType<typeof paidOrder>) {
   let earlier: CorrectedRateGross | undefined;
   let sequence = 0;
   const rateGross = Object.fromEntries(Object.entries(paid.invoice.totals.perRate).map(([k, r]) => [k, r.gross]));
-  return (lines: Record<string, number> | undefined, amount?: number, reason = 'Zwrot na prośbę nabywcy'): CorrectionInvoice => {
+  return (
+    lines: Record<string, number> | undefined,
+    amount?: number,
+    reason = 'Zwrot na prośbę nabywcy',
+  ): CorrectionInvoice => {
     const result = planRefund(paid.order, refunded, lines, amount);
     if (!result.ok) throw new Error(result.refusal.message);
     const amounts = computeCorrection({ order: paid.order, rateGross, earlier, refunded, plan: result.plan });
@@ -74,10 +125,38 @@ function refunder(paid: ReturnType<typeof paidOrder>) {
   };
 }
 
-const ticket = (memberId: string, memberName: string, unitGross = 14900): Order['lines'][string] => ({ type: 'ticket', name: 'Karnet 3-dniowy', unitGross, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId, memberName });
-const merch = (name: string, variantLabel: string, unitGross: number, quantity: number, vatRate: VatRate = 23): Order['lines'][string] => ({ type: 'merch', name, unitGross, quantity, vatRate, productId: 'p1', variantId: variantLabel, variantLabel });
+const ticket = (memberId: string, memberName: string, unitGross = 14900): Order['lines'][string] => ({
+  type: 'ticket',
+  name: 'Karnet 3-dniowy',
+  unitGross,
+  quantity: 1,
+  vatRate: 8,
+  ticketTypeId: 'karnet',
+  memberId,
+  memberName,
+});
+const merch = (
+  name: string,
+  variantLabel: string,
+  unitGross: number,
+  quantity: number,
+  vatRate: VatRate = 23,
+): Order['lines'][string] => ({
+  type: 'merch',
+  name,
+  unitGross,
+  quantity,
+  vatRate,
+  productId: 'p1',
+  variantId: variantLabel,
+  variantLabel,
+});
 
-const family = paidOrder({ l1: ticket('self', 'Jan Kowalski'), l2: ticket('m-1', 'Anna Kowalska'), l3: merch('Koszulka „Bałtyk”', 'M', 8900, 3) });
+const family = paidOrder({
+  l1: ticket('self', 'Jan Kowalski'),
+  l2: ticket('m-1', 'Anna Kowalska'),
+  l3: merch('Koszulka „Bałtyk”', 'M', 8900, 3),
+});
 const mugs = paidOrder({ l1: merch('Kubek', 'biały', 333, 3), l2: ticket('self', 'Jan Kowalski', 9900) }, TEST_PERSON);
 
 interface Case {
@@ -96,14 +175,26 @@ const KSEF_OF_INVOICE = withKsefChecksum('1234563218-20260203-0100001AF629');
 
 const CASES: Case[] = [
   { name: 'full refund (company)', correction: fullRefund },
-  { name: 'partial: one ticket of two with a cancellation fee, the corrected invoice in KSeF', correction: withFee, correctedKsef: KSEF_OF_INVOICE },
+  {
+    name: 'partial: one ticket of two with a cancellation fee, the corrected invoice in KSeF',
+    correction: withFee,
+    correctedKsef: KSEF_OF_INVOICE,
+  },
   { name: 'partial: one of three units at 3,33 zł (23 %)', correction: firstMug },
-  { name: 'after an earlier partial refund: the rest of the line and a ticket, a fee over two rates (consumer)', correction: secondMugWithFee },
+  {
+    name: 'after an earlier partial refund: the rest of the line and a ticket, a fee over two rates (consumer)',
+    correction: secondMugWithFee,
+  },
   { name: 'foreign consumer, whole order', correction: foreign },
 ];
 
 const rowsOf = (xml: string) => [...xml.matchAll(/<FaWiersz>([\s\S]*?)<\/FaWiersz>/g)].map((m) => m[1]);
-const FIELDS: Record<number, [string, string | null]> = { 23: ['P_13_1', 'P_14_1'], 8: ['P_13_2', 'P_14_2'], 5: ['P_13_3', 'P_14_3'], 0: ['P_13_6_1', null] };
+const FIELDS: Record<number, [string, string | null]> = {
+  23: ['P_13_1', 'P_14_1'],
+  8: ['P_13_2', 'P_14_2'],
+  5: ['P_13_3', 'P_14_3'],
+  0: ['P_13_6_1', null],
+};
 
 describe('FA(3) KOR files of correction invoices', () => {
   const xmls = CASES.map((c) => requireFa3Xml(fa3FromCorrection(c.correction, c.correctedKsef)));
@@ -135,7 +226,11 @@ describe('FA(3) KOR files of correction invoices', () => {
         const code = r.vatRate === 0 ? '0 KR' : String(r.vatRate);
         const diff = rows
           .filter((row) => elementTexts(row, 'P_12')[0] === code)
-          .reduce((s, row) => s + (row.includes('<StanPrzed>1</StanPrzed>') ? -1 : 1) * amountToGrosze(elementTexts(row, 'P_11A')[0]), 0);
+          .reduce(
+            (s, row) =>
+              s + (row.includes('<StanPrzed>1</StanPrzed>') ? -1 : 1) * amountToGrosze(elementTexts(row, 'P_11A')[0]),
+            0,
+          );
         expect(diff).toBe(r.gross);
       }
       rows.forEach((row, n) => expect(elementTexts(row, 'NrWierszaFa')[0]).toBe(String(n + 1)));
@@ -150,7 +245,13 @@ describe('FA(3) KOR files of correction invoices', () => {
   });
 
   it('each corrected line is a "before" row (StanPrzed) and an "after" row; a fee is a new row', () => {
-    const rows = rowsOf(xmls[1]).map((row) => [elementTexts(row, 'P_7')[0], elementTexts(row, 'P_8B')[0], elementTexts(row, 'P_11A')[0], elementTexts(row, 'P_12')[0], row.includes('StanPrzed')]);
+    const rows = rowsOf(xmls[1]).map((row) => [
+      elementTexts(row, 'P_7')[0],
+      elementTexts(row, 'P_8B')[0],
+      elementTexts(row, 'P_11A')[0],
+      elementTexts(row, 'P_12')[0],
+      row.includes('StanPrzed'),
+    ]);
     expect(rows).toEqual([
       ['Karnet 3-dniowy — Anna Kowalska', '1', '149.00', '8', true],
       ['Karnet 3-dniowy — Anna Kowalska', '0', '0.00', '8', false],
@@ -160,7 +261,12 @@ describe('FA(3) KOR files of correction invoices', () => {
     expect(elementTexts(xmls[1], 'NrKSeFFaKorygowanej')).toEqual([KSEF_OF_INVOICE]);
     expect(elementTexts(xmls[0], 'NrKSeFN')).toEqual(['1']);
     // After an earlier refund of one mug, "before" is the two mugs the invoice still holds.
-    const second = rowsOf(xmls[3]).map((row) => [elementTexts(row, 'P_7')[0], elementTexts(row, 'P_8B')[0], elementTexts(row, 'P_11A')[0], row.includes('StanPrzed')]);
+    const second = rowsOf(xmls[3]).map((row) => [
+      elementTexts(row, 'P_7')[0],
+      elementTexts(row, 'P_8B')[0],
+      elementTexts(row, 'P_11A')[0],
+      row.includes('StanPrzed'),
+    ]);
     expect(second.slice(0, 4)).toEqual([
       ['Kubek (biały)', '2', '6.66', true],
       ['Kubek (biały)', '0', '0.00', false],
@@ -177,7 +283,9 @@ describe('FA(3) KOR files of correction invoices', () => {
   });
 
   it('the invoice and all its corrections together give the VAT of what is left, in the files too', () => {
-    const vat23 = [firstMug, secondMugWithFee].map((c) => amountToGrosze(elementTexts(requireFa3Xml(fa3FromCorrection(c)), 'P_14_1')[0]));
+    const vat23 = [firstMug, secondMugWithFee].map((c) =>
+      amountToGrosze(elementTexts(requireFa3Xml(fa3FromCorrection(c)), 'P_14_1')[0]),
+    );
     // What is left at 23 % is the part of the fee kept there (1,66 zł, VAT 0,31 zł).
     expect(secondMugWithFee.perRate.r23.grossAfter).toBe(166);
     expect(mugs.invoice.totals.perRate.r23.vat + vat23.reduce((a, b) => a + b, 0)).toBe(vatFromGross(166, 23));
@@ -187,7 +295,10 @@ describe('FA(3) KOR files of correction invoices', () => {
     const broken = { ...withFee, seller: { ...withFee.seller, nip: '' }, reason: ' ' } as CorrectionInvoice;
     const result = ksefFileForCorrection(broken);
     expect(result.ok).toBe(false);
-    expect(result.ok ? [] : result.problems.map((p) => p.message)).toEqual(['brak NIP sprzedawcy', 'brak pola „przyczyna korekty”']);
+    expect(result.ok ? [] : result.problems.map((p) => p.message)).toEqual([
+      'brak NIP sprzedawcy',
+      'brak pola „przyczyna korekty”',
+    ]);
     const tampered = { ...withFee, totals: { ...withFee.totals, gross: withFee.totals.gross - 1 } };
     expect(buildFa3Xml(fa3FromCorrection(tampered)).ok).toBe(false);
   });
@@ -197,10 +308,19 @@ describe('deterministic bytes of a correction file', () => {
   it('the same correction gives the same bytes after a JSON round trip (as RTDB stores it) and with keys in another order', () => {
     const a = requireFa3Xml(fa3FromCorrection(secondMugWithFee));
     const roundTrip = JSON.parse(JSON.stringify(secondMugWithFee)) as CorrectionInvoice;
-    const reversed = { ...roundTrip, lines: Object.fromEntries(Object.entries(roundTrip.lines).reverse()), perRate: Object.fromEntries(Object.entries(roundTrip.perRate).reverse()) };
+    const reversed = {
+      ...roundTrip,
+      lines: Object.fromEntries(Object.entries(roundTrip.lines).reverse()),
+      perRate: Object.fromEntries(Object.entries(roundTrip.perRate).reverse()),
+    };
     expect(requireFa3Xml(fa3FromCorrection(roundTrip))).toBe(a);
     expect(requireFa3Xml(fa3FromCorrection(reversed))).toBe(a);
-    expect(orderedCorrectionLineIds({ 'fee-r8': 1, l10: 1, 'fee-r23': 1, l2: 1 })).toEqual(['l2', 'l10', 'fee-r23', 'fee-r8']);
+    expect(orderedCorrectionLineIds({ 'fee-r8': 1, l10: 1, 'fee-r23': 1, l2: 1 })).toEqual([
+      'l2',
+      'l10',
+      'fee-r23',
+      'fee-r8',
+    ]);
   });
 
   it('KOR-2026-000001-fee.xml is byte for byte the stored fixture, with a stable SHA-256', () => {
@@ -214,6 +334,10 @@ describe('deterministic bytes of a correction file', () => {
     expect(file.ok && file.sha256).toBe(createHash('sha256').update(stored).digest('base64url'));
     expect(fileHashBase64Url(utf8(xml))).toMatchInlineSnapshot(`"yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU"`);
     // Once a KSeF number is recorded, the stored file is handed out even if the snapshot would now give other bytes.
-    expect(ksefFileForCorrection(withFee, null, { xml, sha256: 'x' })).toMatchObject({ ok: true, xml, fromRecord: true });
+    expect(ksefFileForCorrection(withFee, null, { xml, sha256: 'x' })).toMatchObject({
+      ok: true,
+      xml,
+      fromRecord: true,
+    });
   });
 });

@@ -28,7 +28,8 @@ export function parseKsefNumber(text: string): KsefNumberParts | null {
   if (!m) return null;
   const [, nip, y, mo, d] = m;
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
+  if (date.getUTCFullYear() !== Number(y) || date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d))
+    return null;
   if (crc8(text.slice(0, 32)).toString(16).toUpperCase().padStart(2, '0') !== m[6]) return null;
   return { sellerNip: nip, acceptedOn: `${y}-${mo}-${d}` };
 }

@@ -43,9 +43,26 @@ export function easterSunday(year: number): string {
  * (Easter Sunday and Pentecost are Sundays anyway).
  */
 export function polishPublicHolidays(year: number): Set<string> {
-  const fixed = ['01-01', '01-06', '05-01', '05-03', '08-15', '11-01', '11-11', '12-25', '12-26', ...(year >= 2025 ? ['12-24'] : [])];
+  const fixed = [
+    '01-01',
+    '01-06',
+    '05-01',
+    '05-03',
+    '08-15',
+    '11-01',
+    '11-11',
+    '12-25',
+    '12-26',
+    ...(year >= 2025 ? ['12-24'] : []),
+  ];
   const easter = easterSunday(year);
-  return new Set([...fixed.map((md) => `${year}-${md}`), easter, addDays(easter, 1), addDays(easter, 49), addDays(easter, 60)]);
+  return new Set([
+    ...fixed.map((md) => `${year}-${md}`),
+    easter,
+    addDays(easter, 1),
+    addDays(easter, 49),
+    addDays(easter, 60),
+  ]);
 }
 
 /** A business day: not a Saturday or Sunday (tax deadlines move off Saturdays too, Ordynacja podatkowa art. 12 § 5), not a public holiday. */
@@ -82,7 +99,11 @@ export function addBusinessDays(isoDate: string, days: number): string {
 export const KSEF_OFFLINE_MODES = ['offline24', 'unavailability', 'emergency'] as const;
 export const ksefOfflineModeSchema = z.enum(KSEF_OFFLINE_MODES);
 export type KsefOfflineMode = z.output<typeof ksefOfflineModeSchema>;
-export const KSEF_OFFLINE_MODE_LABELS: Record<KsefOfflineMode, string> = { offline24: 'offline24', unavailability: 'offline – niedostępność KSeF', emergency: 'tryb awaryjny' };
+export const KSEF_OFFLINE_MODE_LABELS: Record<KsefOfflineMode, string> = {
+  offline24: 'offline24',
+  unavailability: 'offline – niedostępność KSeF',
+  emergency: 'tryb awaryjny',
+};
 
 /**
  * `/ksefOutage`: an outage of KSeF the organiser declared after the Ministry announced it. While it lasts (no
@@ -102,14 +123,19 @@ export type KsefOutage = z.output<typeof ksefOutageSchema>;
 export type KsefOutageMode = KsefOutage['mode'];
 
 /** An outage that has not ended. */
-export const outageActive = (outage: KsefOutage | null | undefined): outage is KsefOutage => Boolean(outage && !outage.endedOn);
+export const outageActive = (outage: KsefOutage | null | undefined): outage is KsefOutage =>
+  Boolean(outage && !outage.endedOn);
 
 /**
  * The day a document handed out offline must be in KSeF by (`tryby-offline.md`): offline24 — the next business day
  * after its issue date; unavailability — the next business day after the outage ended; emergency — the seventh
  * business day after it ended. Null while the outage it waits for lasts (the deadline is not known yet).
  */
-export function offlineDeadline(mode: KsefOfflineMode, issueDate: string, outageEndedOn?: string | null): string | null {
+export function offlineDeadline(
+  mode: KsefOfflineMode,
+  issueDate: string,
+  outageEndedOn?: string | null,
+): string | null {
   if (mode === 'offline24') return offline24Deadline(issueDate);
   return outageEndedOn ? outageDeadline(mode, outageEndedOn) : null;
 }
@@ -125,8 +151,13 @@ export function outageDeadline(mode: KsefOutageMode, endedOn: string): string {
  * (`tryby-offline.md`, „Terminy przesłania faktur w przypadku nakładających się awarii”). A deadline already past
  * stays past.
  */
-export function modeAfterEmergency(current: { mode: KsefOfflineMode; deadline?: string | null }, declaredOn: string): KsefOfflineMode {
-  return current.mode === 'emergency' || !current.deadline || current.deadline >= declaredOn ? 'emergency' : current.mode;
+export function modeAfterEmergency(
+  current: { mode: KsefOfflineMode; deadline?: string | null },
+  declaredOn: string,
+): KsefOfflineMode {
+  return current.mode === 'emergency' || !current.deadline || current.deadline >= declaredOn
+    ? 'emergency'
+    : current.mode;
 }
 
 /** How near a deadline is, for the admin's alarm: past it, its last day, or later. */

@@ -19,7 +19,10 @@ export const ksefOutboxEntrySchema = z.strictObject({
   /** `FV-…` or `KOR-…` — also the key. */
   documentId: z.string().regex(/^(FV|KOR)-\d{4}-\d{6,}$/),
   /** A correction's invoice: the correction is sent only after that invoice has a KSeF number. */
-  correctedId: z.string().regex(/^FV-\d{4}-\d{6,}$/).optional(),
+  correctedId: z
+    .string()
+    .regex(/^FV-\d{4}-\d{6,}$/)
+    .optional(),
   status: z.enum(KSEF_OUTBOX_STATUSES),
   queuedAt: z.number().int(),
   attempts: z.number().int().min(0).optional(),
@@ -30,7 +33,14 @@ export const ksefOutboxEntrySchema = z.strictObject({
   ksefNumber: z.string().regex(KSEF_NUMBER_PATTERN).optional(),
   acceptedAt: z.number().int().optional(),
   /** The Ministry's refusal (or our own, when the file cannot be built): shown to the admin. */
-  rejection: z.strictObject({ code: z.number().int(), description: z.string(), details: z.array(z.string()).optional(), at: z.number().int() }).optional(),
+  rejection: z
+    .strictObject({
+      code: z.number().int(),
+      description: z.string(),
+      details: z.array(z.string()).optional(),
+      at: z.number().int(),
+    })
+    .optional(),
   /** The last failure that may pass (KSeF unavailable, timeout). */
   lastError: z.strictObject({ message: z.string(), at: z.number().int() }).optional(),
   /** Set while the entry waits for its corrected invoice's number. */
@@ -60,15 +70,28 @@ export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
  * correction when its invoice went to KSeF (`invoiceQueued`: the invoice has an outbox entry) — a correction
  * follows its invoice, whatever the setting says by then.
  */
-export function ksefQueued(buyer: Pick<InvoiceData, 'kind'>, rule: { consumerInvoices: boolean } | { invoiceQueued: boolean }): boolean {
+export function ksefQueued(
+  buyer: Pick<InvoiceData, 'kind'>,
+  rule: { consumerInvoices: boolean } | { invoiceQueued: boolean },
+): boolean {
   if (ksefRequired(buyer)) return true;
   return 'consumerInvoices' in rule ? rule.consumerInvoices : rule.invoiceQueued;
 }
 
 /** The update entries that queue a document (when `ksefQueued` says so; nothing otherwise). */
-export function ksefOutboxUpdates(doc: { uid: string; documentId: string; buyer: Pick<InvoiceData, 'kind'>; correctedId?: string }, now: number, queued = ksefRequired(doc.buyer)): Record<string, KsefOutboxEntry> {
+export function ksefOutboxUpdates(
+  doc: { uid: string; documentId: string; buyer: Pick<InvoiceData, 'kind'>; correctedId?: string },
+  now: number,
+  queued = ksefRequired(doc.buyer),
+): Record<string, KsefOutboxEntry> {
   if (!queued) return {};
-  const entry: KsefOutboxEntry = { uid: doc.uid, documentId: doc.documentId, status: 'queued', queuedAt: now, ...(doc.correctedId ? { correctedId: doc.correctedId } : {}) };
+  const entry: KsefOutboxEntry = {
+    uid: doc.uid,
+    documentId: doc.documentId,
+    status: 'queued',
+    queuedAt: now,
+    ...(doc.correctedId ? { correctedId: doc.correctedId } : {}),
+  };
   return { [`ksefOutbox/${doc.documentId}`]: entry };
 }
 
@@ -95,8 +118,14 @@ export const submitKsefInput = z.strictObject({
  * current one ended on `endedOn` (default today).
  */
 export const setKsefOutageInput = z.strictObject({
-  mode: z.enum(['unavailability', 'emergency', 'ended'], { error: 'Wybierz: niedostępność KSeF, awaria (tryb awaryjny) albo koniec awarii' }),
-  note: z.string({ error: 'Opis musi być tekstem' }).trim().max(500, { message: 'Opis może mieć najwyżej 500 znaków' }).optional(),
+  mode: z.enum(['unavailability', 'emergency', 'ended'], {
+    error: 'Wybierz: niedostępność KSeF, awaria (tryb awaryjny) albo koniec awarii',
+  }),
+  note: z
+    .string({ error: 'Opis musi być tekstem' })
+    .trim()
+    .max(500, { message: 'Opis może mieć najwyżej 500 znaków' })
+    .optional(),
   endedOn: isoDateSchema.optional(),
 });
 

@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import type { CorrectionInvoice } from '../refunds.js';
-import { invoiceSchema, isoDateSchema, timestampSchema, uidSchema, type Invoice, type InvoiceData } from '../schemas.js';
+import {
+  invoiceSchema,
+  isoDateSchema,
+  timestampSchema,
+  uidSchema,
+  type Invoice,
+  type InvoiceData,
+} from '../schemas.js';
 import { buildFa3Xml, fa3FileName, fa3FromInvoice, type Fa3Problem } from './fa3.js';
 import { fa3FromCorrection } from './fa3Correction.js';
 import { kodILinkFromHash, ksefQrBase, ksefQrEnvironmentSchema } from './kodI.js';
@@ -16,11 +23,19 @@ import { fileHashBase64Url, utf8 } from './sha256.js';
 export const ksefNumberSchema = z
   .string({ error: 'Podaj numer KSeF' })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .refine((v) => KSEF_NUMBER_PATTERN.test(v), 'Numer KSeF ma 35 znaków: NIP-RRRRMMDD-12 znaków-2 znaki (np. 5265877635-20250826-0100001AF629-AF)')
-  .refine((v) => parseKsefNumber(v) !== null, 'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów');
+  .refine(
+    (v) => KSEF_NUMBER_PATTERN.test(v),
+    'Numer KSeF ma 35 znaków: NIP-RRRRMMDD-12 znaków-2 znaki (np. 5265877635-20250826-0100001AF629-AF)',
+  )
+  .refine(
+    (v) => parseKsefNumber(v) !== null,
+    'Nieprawidłowy numer KSeF: zła data lub suma kontrolna — sprawdź, czy został przepisany bez błędów',
+  );
 
 /** Ids of documents KSeF records are kept for: invoice ids (`FV-2026-000123`) and correction ids (`KOR-2026-000001`). */
-export const ksefDocumentIdSchema = z.string({ error: 'Brak identyfikatora faktury' }).regex(/^(FV|KOR)-\d{4}-\d{6,}$/, 'Nieprawidłowy identyfikator faktury');
+export const ksefDocumentIdSchema = z
+  .string({ error: 'Brak identyfikatora faktury' })
+  .regex(/^(FV|KOR)-\d{4}-\d{6,}$/, 'Nieprawidłowy identyfikator faktury');
 
 export const ksefRecordSchema = z.strictObject({
   ksefNumber: z.string().regex(KSEF_NUMBER_PATTERN),
@@ -44,7 +59,12 @@ export type KsefRecord = z.output<typeof ksefRecordSchema>;
  */
 const SELLER_FIELDS = ['name', 'street', 'postalCode', 'city', 'nip', 'bankName', 'bankAccount'] as const;
 export const ksefInvoiceSnapshotSchema = invoiceSchema.extend({
-  seller: z.strictObject(Object.fromEntries(SELLER_FIELDS.map((field) => [field, z.string().default('')])) as Record<(typeof SELLER_FIELDS)[number], z.ZodDefault<z.ZodString>>),
+  seller: z.strictObject(
+    Object.fromEntries(SELLER_FIELDS.map((field) => [field, z.string().default('')])) as Record<
+      (typeof SELLER_FIELDS)[number],
+      z.ZodDefault<z.ZodString>
+    >,
+  ),
 });
 
 /** `/ksefNumbers/{ksefNumber}`: the document a KSeF number belongs to (one number, one document). */
@@ -69,10 +89,21 @@ export function manualKsefNumberProblem(
   submittedOn: string,
   today: string,
 ): { field: 'ksefNumber' | 'submittedOn'; message: string } | null {
-  if (number.sellerNip !== document.seller.nip) return { field: 'ksefNumber', message: `Numer KSeF zaczyna się od NIP-u sprzedawcy (${document.seller.nip}), a ten — od ${number.sellerNip}` };
+  if (number.sellerNip !== document.seller.nip)
+    return {
+      field: 'ksefNumber',
+      message: `Numer KSeF zaczyna się od NIP-u sprzedawcy (${document.seller.nip}), a ten — od ${number.sellerNip}`,
+    };
   if (number.acceptedOn < document.issueDate)
-    return { field: 'ksefNumber', message: `Data w numerze KSeF (${polishDate(number.acceptedOn)}) jest wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})` };
-  if (submittedOn < document.issueDate) return { field: 'submittedOn', message: `Data wysłania nie może być wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})` };
+    return {
+      field: 'ksefNumber',
+      message: `Data w numerze KSeF (${polishDate(number.acceptedOn)}) jest wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})`,
+    };
+  if (submittedOn < document.issueDate)
+    return {
+      field: 'submittedOn',
+      message: `Data wysłania nie może być wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})`,
+    };
   if (submittedOn > today) return { field: 'submittedOn', message: 'Data wysłania nie może być z przyszłości' };
   return null;
 }
@@ -82,7 +113,9 @@ export function ksefRequired(buyer: Pick<InvoiceData, 'kind'> | undefined): bool
   return buyer?.kind === 'company';
 }
 
-export type KsefFile = { ok: true; xml: string; fileName: string; sha256: string; fromRecord: boolean } | { ok: false; problems: Fa3Problem[] };
+export type KsefFile =
+  | { ok: true; xml: string; fileName: string; sha256: string; fromRecord: boolean }
+  | { ok: false; problems: Fa3Problem[] };
 
 /**
  * The file to hand out for an invoice: once a KSeF number is recorded, the stored file (the one the
@@ -90,7 +123,8 @@ export type KsefFile = { ok: true; xml: string; fileName: string; sha256: string
  */
 export function ksefFileFor(invoice: Invoice, record?: Pick<KsefRecord, 'xml' | 'sha256'> | null): KsefFile {
   const fileName = fa3FileName(invoice.number);
-  if (record?.xml) return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
+  if (record?.xml)
+    return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
   const built = buildFa3Xml(fa3FromInvoice(invoice));
   if (!built.ok) return built;
   return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
@@ -100,15 +134,28 @@ export function ksefFileFor(invoice: Invoice, record?: Pick<KsefRecord, 'xml' | 
  * The same for a correction invoice. `corrected` is the KSeF record of the invoice it corrects (its number
  * goes into `DaneFaKorygowanej`); once the correction's own number is recorded, its stored file is handed out.
  */
-export function ksefFileForCorrection(correction: CorrectionInvoice, corrected?: Pick<KsefRecord, 'ksefNumber'> | null, record?: Pick<KsefRecord, 'xml' | 'sha256'> | null): KsefFile {
+export function ksefFileForCorrection(
+  correction: CorrectionInvoice,
+  corrected?: Pick<KsefRecord, 'ksefNumber'> | null,
+  record?: Pick<KsefRecord, 'xml' | 'sha256'> | null,
+): KsefFile {
   const fileName = fa3FileName(correction.number);
-  if (record?.xml) return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
+  if (record?.xml)
+    return { ok: true, xml: record.xml, fileName, sha256: fileHashBase64Url(utf8(record.xml)), fromRecord: true };
   const built = buildFa3Xml(fa3FromCorrection(correction, corrected?.ksefNumber));
   if (!built.ok) return built;
   return { ok: true, xml: built.xml, fileName, sha256: fileHashBase64Url(utf8(built.xml)), fromRecord: false };
 }
 
 /** The KOD I link of a recorded invoice, computed from the stored file's own bytes, on its environment's host. */
-export function kodIForRecord(invoice: { seller: Pick<Invoice['seller'], 'nip'>; issueDate: string }, record: Pick<KsefRecord, 'xml' | 'environment'>): string {
-  return kodILinkFromHash(invoice.seller.nip, invoice.issueDate, fileHashBase64Url(utf8(record.xml)), ksefQrBase(record.environment));
+export function kodIForRecord(
+  invoice: { seller: Pick<Invoice['seller'], 'nip'>; issueDate: string },
+  record: Pick<KsefRecord, 'xml' | 'environment'>,
+): string {
+  return kodILinkFromHash(
+    invoice.seller.nip,
+    invoice.issueDate,
+    fileHashBase64Url(utf8(record.xml)),
+    ksefQrBase(record.environment),
+  );
 }

@@ -16,10 +16,40 @@ export const TEST_SELLER = {
   bankName: 'Bank Morski S.A.',
   bankAccount: '61109010140000071219812874',
 };
-export const TEST_COMPANY: InvoiceData = { kind: 'company', name: 'Żagle <Północ> sp. z o.o.', nip: '5260250274', street: 'ul. Długa 5/7', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
-export const TEST_PERSON: InvoiceData = { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' };
-export const TEST_FOREIGN_PERSON: InvoiceData = { kind: 'person', name: 'Jürgen Müller', street: 'Hafenstraße 3', postalCode: '18055', city: 'Rostock', country: 'DE' };
-export const TEST_FOREIGN_COMPANY: InvoiceData = { kind: 'company', name: 'Segel GmbH (oddział w Polsce)', nip: '7740001454', street: 'Hafenstraße 9', postalCode: '18055', city: 'Rostock', country: 'DE' };
+export const TEST_COMPANY: InvoiceData = {
+  kind: 'company',
+  name: 'Żagle <Północ> sp. z o.o.',
+  nip: '5260250274',
+  street: 'ul. Długa 5/7',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+};
+export const TEST_PERSON: InvoiceData = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+};
+export const TEST_FOREIGN_PERSON: InvoiceData = {
+  kind: 'person',
+  name: 'Jürgen Müller',
+  street: 'Hafenstraße 3',
+  postalCode: '18055',
+  city: 'Rostock',
+  country: 'DE',
+};
+export const TEST_FOREIGN_COMPANY: InvoiceData = {
+  kind: 'company',
+  name: 'Segel GmbH (oddział w Polsce)',
+  nip: '7740001454',
+  street: 'Hafenstraße 9',
+  postalCode: '18055',
+  city: 'Rostock',
+  country: 'DE',
+};
 
 export interface TestLine {
   name: string;
@@ -29,7 +59,14 @@ export interface TestLine {
 }
 
 /** An invoice snapshot exactly as confirmPayment stores it (lines l1…ln, from-gross VAT, totals per rate). */
-export function testInvoice(options: { number?: string; lines: TestLine[]; buyer?: InvoiceData; issuedAt?: number; issueDate?: string; paidOn?: string }): Invoice {
+export function testInvoice(options: {
+  number?: string;
+  lines: TestLine[];
+  buyer?: InvoiceData;
+  issuedAt?: number;
+  issueDate?: string;
+  paidOn?: string;
+}): Invoice {
   const issuedAt = options.issuedAt ?? Date.UTC(2026, 1, 3, 9, 15, 42);
   const issueDate = options.issueDate ?? new Date(issuedAt + 3_600_000).toISOString().slice(0, 10);
   const totals = computeTotals(options.lines);
@@ -48,10 +85,28 @@ export function testInvoice(options: { number?: string; lines: TestLine[]; buyer
     lines: Object.fromEntries(
       options.lines.map((line, i) => {
         const a = computeLine(line);
-        return [`l${i + 1}`, { name: line.name, unit: 'szt.' as const, quantity: a.quantity, unitNet: a.unitNet, unitGross: a.unitGross, vatRate: a.vatRate, net: a.net, vat: a.vat, gross: a.gross }];
+        return [
+          `l${i + 1}`,
+          {
+            name: line.name,
+            unit: 'szt.' as const,
+            quantity: a.quantity,
+            unitNet: a.unitNet,
+            unitGross: a.unitGross,
+            vatRate: a.vatRate,
+            net: a.net,
+            vat: a.vat,
+            gross: a.gross,
+          },
+        ];
       }),
     ),
-    totals: { net: totals.net, vat: totals.vat, gross: totals.gross, perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])) },
+    totals: {
+      net: totals.net,
+      vat: totals.vat,
+      gross: totals.gross,
+      perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])),
+    },
     amountInWords: amountInWords(totals.gross),
     paymentMethod: 'przelew',
     paid: totals.gross,

@@ -8,8 +8,16 @@ export * from './onlinePayment.js';
 
 /** The participant starts an online payment of their pending order; the answer is the provider's window. */
 export const startOnlinePaymentInput = z.strictObject({ orderId: keySchema });
-export interface StartOnlinePaymentOutput { orderId: string; sessionId: string; redirectUrl: string }
+export interface StartOnlinePaymentOutput {
+  orderId: string;
+  sessionId: string;
+  redirectUrl: string;
+}
 
 /** Admin: return a payment that is not kept (double payment) through the provider. */
 export const refundOnlinePaymentInput = z.strictObject({ sessionId: paymentSessionIdSchema });
-export interface RefundOnlinePaymentOutput { sessionId: string; refundId: string; status: 'requested' | 'completed' | 'rejected' }
+export interface RefundOnlinePaymentOutput {
+  sessionId: string;
+  refundId: string;
+  status: 'requested' | 'completed' | 'rejected';
+}

@@ -41,7 +41,11 @@ export const ONLINE_PAYMENT_STATUS_LABELS: Record<OnlinePaymentStatus, string> =
   'refund-due': 'zwracana (zamówienie nieaktualne)',
 };
 
-export const PROVIDER_REFUND_STATUS_LABELS = { requested: 'zlecony', completed: 'zwrócony', rejected: 'odrzucony' } as const;
+export const PROVIDER_REFUND_STATUS_LABELS = {
+  requested: 'zlecony',
+  completed: 'zwrócony',
+  rejected: 'odrzucony',
+} as const;
 
 export const providerRefundSchema = z.strictObject({
   amount: z.int().min(1),
@@ -87,7 +91,18 @@ export const paymentNotificationLogSchema = z.strictObject({
   at: timestampSchema,
   kind: z.enum(['transaction', 'refund']),
   sessionId: z.string().optional(),
-  result: z.enum(['booked', 'booked-late', 'duplicate', 'double-payment', 'refund-due', 'refund-completed', 'refund-rejected', 'rejected', 'verify-failed', 'retry']),
+  result: z.enum([
+    'booked',
+    'booked-late',
+    'duplicate',
+    'double-payment',
+    'refund-due',
+    'refund-completed',
+    'refund-rejected',
+    'rejected',
+    'verify-failed',
+    'retry',
+  ]),
   /** Polish explanation of a rejection. */
   detail: z.string().optional(),
   amount: z.int().optional(),
@@ -110,13 +125,22 @@ export const NOTIFICATION_RESULT_LABELS: Record<PaymentNotificationLog['result']
 };
 
 /** Outcomes the organiser should look at: nothing was booked, or something did not add up. */
-export const NOTIFICATION_RESULTS_TO_CHECK: ReadonlySet<PaymentNotificationLog['result']> = new Set(['rejected', 'verify-failed', 'double-payment', 'refund-due', 'refund-rejected']);
+export const NOTIFICATION_RESULTS_TO_CHECK: ReadonlySet<PaymentNotificationLog['result']> = new Set([
+  'rejected',
+  'verify-failed',
+  'double-payment',
+  'refund-due',
+  'refund-rejected',
+]);
 
 /**
  * Where the return of a payment that was not booked stands (null for a booked or unfinished one):
  * `open` — nobody asked the provider yet, or it refused; `requested`; `completed`.
  */
-export function unbookedRefundState(sessionId: string, p: Pick<OnlinePayment, 'status' | 'refunds'>): 'open' | 'requested' | 'completed' | null {
+export function unbookedRefundState(
+  sessionId: string,
+  p: Pick<OnlinePayment, 'status' | 'refunds'>,
+): 'open' | 'requested' | 'completed' | null {
   if (p.status !== 'refund-candidate' && p.status !== 'refund-due') return null;
   const refund = p.refunds?.[providerRefundKey(sessionId, {})];
   if (!refund || refund.status === 'rejected') return 'open';
@@ -132,7 +156,11 @@ export type OrderPaymentState = 'none' | 'in-progress' | 'paid';
  */
 export const PAYMENT_IN_PROGRESS_MS = 15 * 60_000;
 
-export function orderPaymentState(payments: readonly Pick<OnlinePayment, 'orderId' | 'status' | 'createdAt'>[], orderId: string, now: number): OrderPaymentState {
+export function orderPaymentState(
+  payments: readonly Pick<OnlinePayment, 'orderId' | 'status' | 'createdAt'>[],
+  orderId: string,
+  now: number,
+): OrderPaymentState {
   const mine = payments.filter((p) => p.orderId === orderId);
   if (mine.some((p) => p.status === 'paid')) return 'paid';
   if (mine.some((p) => p.status === 'registered' && now - p.createdAt < PAYMENT_IN_PROGRESS_MS)) return 'in-progress';
@@ -160,7 +188,10 @@ export interface DailyOnlineTotal {
  * Per day, every verified payment (`paidAt`: whatever became of it, the money came through the
  * provider) and every refund the provider completed (by its `completedAt`), newest day first.
  */
-export function dailyOnlineTotals(payments: readonly Pick<OnlinePayment, 'paidAt' | 'amount' | 'refunds'>[], dayOf: (ms: number) => string): DailyOnlineTotal[] {
+export function dailyOnlineTotals(
+  payments: readonly Pick<OnlinePayment, 'paidAt' | 'amount' | 'refunds'>[],
+  dayOf: (ms: number) => string,
+): DailyOnlineTotal[] {
   const days = new Map<string, DailyOnlineTotal>();
   const entry = (ms: number) => {
     const day = dayOf(ms);
@@ -195,7 +226,10 @@ export function dailyOnlineTotals(payments: readonly Pick<OnlinePayment, 'paidAt
  */
 export type UnbookedOutcome = 'retry' | 'duplicate' | 'refund-candidate' | 'refund-due' | 'unexpected';
 
-export function unbookedOutcome(reason: string | undefined, facts: { paymentStatus?: OnlinePaymentStatus; orderReleased?: boolean }): UnbookedOutcome {
+export function unbookedOutcome(
+  reason: string | undefined,
+  facts: { paymentStatus?: OnlinePaymentStatus; orderReleased?: boolean },
+): UnbookedOutcome {
   if (reason === 'busy' || reason === 'try-again' || reason === 'maintenance') return 'retry';
   if (reason === 'already-paid') return facts.paymentStatus === 'paid' ? 'duplicate' : 'refund-candidate';
   if (reason === 'already-cancelled' && facts.orderReleased === false) return 'retry';

@@ -22,7 +22,18 @@ export const P24_HOSTS = {
 /** The field order of each checksum, as documented. */
 export const P24_SIGN_FIELDS = {
   register: ['sessionId', 'merchantId', 'amount', 'currency', 'crc'],
-  notification: ['merchantId', 'posId', 'sessionId', 'amount', 'originAmount', 'currency', 'orderId', 'methodId', 'statement', 'crc'],
+  notification: [
+    'merchantId',
+    'posId',
+    'sessionId',
+    'amount',
+    'originAmount',
+    'currency',
+    'orderId',
+    'methodId',
+    'statement',
+    'crc',
+  ],
   verify: ['sessionId', 'orderId', 'amount', 'currency', 'crc'],
   refundNotification: ['orderId', 'sessionId', 'refundsUuid', 'merchantId', 'amount', 'currency', 'status', 'crc'],
 } as const;
@@ -102,7 +113,11 @@ export const NOTIFICATION_PROBLEM_LABELS: Record<NotificationProblem, string> = 
  * Whether a parsed notification is ours and pays exactly `expectedAmount` grosze in PLN. The sign comes
  * first: a message that does not carry our CRC tells us nothing about the other fields.
  */
-export function checkNotification(n: P24Notification, account: P24Account, expectedAmount: number): { ok: true } | { ok: false; problem: NotificationProblem } {
+export function checkNotification(
+  n: P24Notification,
+  account: P24Account,
+  expectedAmount: number,
+): { ok: true } | { ok: false; problem: NotificationProblem } {
   const expected = p24Sign('notification', { ...n, crc: account.crc });
   if (!signsEqual(expected, n.sign.toLowerCase())) return { ok: false, problem: 'bad-sign' };
   if (n.merchantId !== account.merchantId) return { ok: false, problem: 'wrong-merchant' };
@@ -112,7 +127,10 @@ export function checkNotification(n: P24Notification, account: P24Account, expec
   return { ok: true };
 }
 
-export function checkRefundNotification(n: P24RefundNotification, account: P24Account): { ok: true } | { ok: false; problem: 'bad-sign' | 'wrong-merchant' } {
+export function checkRefundNotification(
+  n: P24RefundNotification,
+  account: P24Account,
+): { ok: true } | { ok: false; problem: 'bad-sign' | 'wrong-merchant' } {
   const expected = p24Sign('refundNotification', { ...n, crc: account.crc });
   if (!signsEqual(expected, n.sign.toLowerCase())) return { ok: false, problem: 'bad-sign' };
   if (n.merchantId !== account.merchantId) return { ok: false, problem: 'wrong-merchant' };

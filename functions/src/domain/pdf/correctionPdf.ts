@@ -14,11 +14,25 @@ export function correctionPdfFileName(correction: Pick<CorrectionInvoice, 'numbe
 }
 
 /** Lines: quantity before and after the correction, unit gross, rate, and the net / VAT / gross differences. */
-const LINE_COLUMNS = pdfColumns([['Lp.', 8], ['Nazwa', 50, 'left'], ['Ilość przed', 13], ['Ilość po', 13], ['Cena jedn. brutto', 20], ['VAT', 11], ['Netto', 22], ['Kwota VAT', 20], ['Brutto', 25]]);
+const LINE_COLUMNS = pdfColumns([
+  ['Lp.', 8],
+  ['Nazwa', 50, 'left'],
+  ['Ilość przed', 13],
+  ['Ilość po', 13],
+  ['Cena jedn. brutto', 20],
+  ['VAT', 11],
+  ['Netto', 22],
+  ['Kwota VAT', 20],
+  ['Brutto', 25],
+]);
 
 /** Lays the correction out on A4; with `ksef` (a recorded KSeF number), the number and KOD I are printed under it. */
 export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFonts, ksef?: PdfKodI): jsPDF {
-  const sheet = new PdfSheet(fonts, { title: `Faktura korygująca ${correction.number}`, subject: `Zamówienie ${correction.orderNumber}`, author: correction.seller.name });
+  const sheet = new PdfSheet(fonts, {
+    title: `Faktura korygująca ${correction.number}`,
+    subject: `Zamówienie ${correction.orderNumber}`,
+    author: correction.seller.name,
+  });
   sheet.header('Faktura korygująca', correction.number, [
     ['Data wystawienia:', isoToPolishDate(correction.issueDate)],
     ['Miejsce wystawienia:', correction.issuePlace],
@@ -27,7 +41,10 @@ export function buildCorrectionPdf(correction: CorrectionInvoice, fonts: PdfFont
   sheet.parties(correction.seller, correction.buyer);
   sheet.paragraph(`Przyczyna korekty: ${correction.reason}`, { lineHeight: 4.8 });
   sheet.y += 3;
-  sheet.table(LINE_COLUMNS, correctionLineRows(correction).map((row) => row.cells));
+  sheet.table(
+    LINE_COLUMNS,
+    correctionLineRows(correction).map((row) => row.cells),
+  );
   sheet.y += 6;
   sheet.paragraph('Różnice według stawek VAT', { size: 9, style: 'bold', lineHeight: 3 });
   sheet.table(RATE_COLUMNS, rateSummaryRows(correction.perRate, correction.totals), { boldLast: true });

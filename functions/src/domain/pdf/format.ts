@@ -49,10 +49,16 @@ export function invoicePaymentRows(invoice: Invoice): { label: string; value: st
   const { seller } = invoice;
   const online = invoice.paymentMethod !== 'przelew';
   return [
-    { label: 'Sposób płatności:', value: online ? `${invoice.paymentMethod} (Przelewy24)` : invoice.paymentMethod, testId: 'invoice-payment-method' },
+    {
+      label: 'Sposób płatności:',
+      value: online ? `${invoice.paymentMethod} (Przelewy24)` : invoice.paymentMethod,
+      testId: 'invoice-payment-method',
+    },
     { label: 'Zapłacono:', value: formatMoney(invoice.paid), testId: 'invoice-paid' },
     { label: 'Pozostało do zapłaty:', value: formatMoney(Math.max(0, invoice.totals.gross - invoice.paid)) },
-    ...(online ? [] : [{ label: 'Numer konta:', value: `${formatBankAccount(seller.bankAccount)} (${seller.bankName})` }]),
+    ...(online
+      ? []
+      : [{ label: 'Numer konta:', value: `${formatBankAccount(seller.bankAccount)} (${seller.bankName})` }]),
     { label: 'Dotyczy zamówienia:', value: invoice.orderNumber },
   ];
 }
@@ -62,14 +68,26 @@ export function invoicePaymentRows(invoice: Invoice): { label: string; value: st
  * the payment provider to the account or card an online payment came from, or by a transfer to the
  * account the buyer gave.
  */
-export function correctionRefundMethod(correction: Pick<CorrectionInvoice, 'paymentMethod' | 'refundAccount' | 'refundThrough'>): string {
-  if (correction.refundThrough === 'przelewy24') return 'zwrot przez Przelewy24 na rachunek lub kartę, z których zapłacono';
+export function correctionRefundMethod(
+  correction: Pick<CorrectionInvoice, 'paymentMethod' | 'refundAccount' | 'refundThrough'>,
+): string {
+  if (correction.refundThrough === 'przelewy24')
+    return 'zwrot przez Przelewy24 na rachunek lub kartę, z których zapłacono';
   return `${correction.paymentMethod} na konto ${formatBankAccount(correction.refundAccount)}`;
 }
 
 /** The invoice's lines as table cells: Lp., name, unit, quantity, unit net, net, rate, VAT, gross. */
 export function invoiceLineRows(invoice: Invoice): TableRow[] {
-  return numbered(sortedLines(invoice), (l) => [l.name, l.unit, String(l.quantity), amount(l.unitNet), amount(l.net), `${l.vatRate}%`, amount(l.vat), amount(l.gross)]);
+  return numbered(sortedLines(invoice), (l) => [
+    l.name,
+    l.unit,
+    String(l.quantity),
+    amount(l.unitNet),
+    amount(l.net),
+    `${l.vatRate}%`,
+    amount(l.vat),
+    amount(l.gross),
+  ]);
 }
 
 /** Per-rate totals, highest rate first. */
@@ -84,7 +102,10 @@ interface Amounts {
 }
 
 /** The per-rate summary as table cells, highest rate first, with the total („Razem”) as the last row. */
-export function rateSummaryRows(perRate: Record<string, Amounts & { vatRate: number }> | undefined, totals: Amounts): string[][] {
+export function rateSummaryRows(
+  perRate: Record<string, Amounts & { vatRate: number }> | undefined,
+  totals: Amounts,
+): string[][] {
   const row = (label: string, a: Amounts) => [label, amount(a.net), amount(a.vat), amount(a.gross)];
   return [...sortedRates(perRate).map((r) => row(`${r.vatRate}%`, r)), row('Razem', totals)];
 }
@@ -96,7 +117,11 @@ export function sellerLines(seller: Seller): string[] {
 
 /** The buyer as printed under „Nabywca”: the country after the city when it is not Poland, the NIP of a company. */
 export function buyerLines(buyer: InvoiceData): string[] {
-  const lines = [buyer.name, buyer.street, `${buyer.postalCode} ${buyer.city}${buyer.country !== 'PL' ? `, ${buyer.country}` : ''}`];
+  const lines = [
+    buyer.name,
+    buyer.street,
+    `${buyer.postalCode} ${buyer.city}${buyer.country !== 'PL' ? `, ${buyer.country}` : ''}`,
+  ];
   if (buyer.kind === 'company') lines.push(`NIP: ${formatNip(buyer.nip)}`);
   return lines;
 }
@@ -104,11 +129,23 @@ export function buyerLines(buyer: InvoiceData): string[] {
 /** Refunded lines in line order, fee lines (`fee-r{rate}`) after them — as on screen. */
 export function sortedCorrectionLines(correction: CorrectionInvoice) {
   return Object.entries(correction.lines)
-    .sort(([a], [b]) => Number(a.startsWith('fee-')) - Number(b.startsWith('fee-')) || a.localeCompare(b, 'en', { numeric: true }))
+    .sort(
+      ([a], [b]) =>
+        Number(a.startsWith('fee-')) - Number(b.startsWith('fee-')) || a.localeCompare(b, 'en', { numeric: true }),
+    )
     .map(([id, line]) => ({ id, ...line }));
 }
 
 /** The correction's lines as table cells: Lp., name, quantity before, after, unit gross, rate, and the net / VAT / gross differences. */
 export function correctionLineRows(correction: CorrectionInvoice): TableRow[] {
-  return numbered(sortedCorrectionLines(correction), (l) => [l.name, String(l.quantityBefore), String(l.quantityAfter), amount(l.unitGross), `${l.vatRate}%`, amount(l.net), amount(l.vat), amount(l.gross)]);
+  return numbered(sortedCorrectionLines(correction), (l) => [
+    l.name,
+    String(l.quantityBefore),
+    String(l.quantityAfter),
+    amount(l.unitGross),
+    `${l.vatRate}%`,
+    amount(l.net),
+    amount(l.vat),
+    amount(l.gross),
+  ]);
 }

@@ -19,18 +19,35 @@ export function pdfFileName(invoice: Pick<Invoice, 'number'>): string {
   return `Faktura-${invoice.number.replaceAll('/', '-')}.pdf`;
 }
 
-const LINE_COLUMNS = pdfColumns([['Lp.', 9], ['Nazwa towaru lub usługi', 55, 'left'], ['J.m.', 10, 'left'], ['Ilość', 11], ['Cena jedn. netto', 20], ['Wartość netto', 20], ['VAT', 11], ['Kwota VAT', 18], ['Wartość brutto', 28]]);
+const LINE_COLUMNS = pdfColumns([
+  ['Lp.', 9],
+  ['Nazwa towaru lub usługi', 55, 'left'],
+  ['J.m.', 10, 'left'],
+  ['Ilość', 11],
+  ['Cena jedn. netto', 20],
+  ['Wartość netto', 20],
+  ['VAT', 11],
+  ['Kwota VAT', 18],
+  ['Wartość brutto', 28],
+]);
 
 /** Lays the invoice out on A4 pages; with `ksef`, the KSeF number and KOD I are printed at its foot. */
 export function buildInvoicePdf(invoice: Invoice, fonts: PdfFonts, ksef?: PdfKsef): jsPDF {
-  const sheet = new PdfSheet(fonts, { title: `Faktura VAT ${invoice.number}`, subject: `Zamówienie ${invoice.orderNumber}`, author: invoice.seller.name });
+  const sheet = new PdfSheet(fonts, {
+    title: `Faktura VAT ${invoice.number}`,
+    subject: `Zamówienie ${invoice.orderNumber}`,
+    author: invoice.seller.name,
+  });
   sheet.header('Faktura VAT', invoice.number, [
     ['Data wystawienia:', isoToPolishDate(invoice.issueDate)],
     ['Data sprzedaży:', isoToPolishDate(invoice.saleDate)],
     ['Miejsce wystawienia:', invoice.issuePlace],
   ]);
   sheet.parties(invoice.seller, invoice.buyer);
-  sheet.table(LINE_COLUMNS, invoiceLineRows(invoice).map((row) => row.cells));
+  sheet.table(
+    LINE_COLUMNS,
+    invoiceLineRows(invoice).map((row) => row.cells),
+  );
   sheet.y += 6;
   sheet.table(RATE_COLUMNS, rateSummaryRows(invoice.totals.perRate, invoice.totals), { boldLast: true });
   sheet.y += 8;

@@ -47,7 +47,8 @@ function drawQr(doc: jsPDF, qr: PdfQr, x: number, y: number, label: string, font
 
 /** Draws the block at `top` (mm), on a new page when it does not fit; returns the y below it. */
 export function drawKodI(doc: jsPDF, ksef: PdfKodI, top: number, font: Font, margin = 14): number {
-  const side = (Math.max(ksef.modules.length, ksef.kodII?.modules.length ?? 0) + 8) * Math.min(0.9, 36 / ksef.modules.length);
+  const side =
+    (Math.max(ksef.modules.length, ksef.kodII?.modules.length ?? 0) + 8) * Math.min(0.9, 36 / ksef.modules.length);
   let y = top;
   if (y + side + 10 > PAGE_H - margin) {
     doc.addPage();
@@ -63,7 +64,9 @@ export function drawKodI(doc: jsPDF, ksef: PdfKodI, top: number, font: Font, mar
     ? [`Numer KSeF: ${ksef.number}`, 'Zeskanuj kod QR (KOD I), aby sprawdzić fakturę w Krajowym Systemie e-Faktur:']
     : [
         `KSeF był niedostępny. Faktura trafi do KSeF automatycznie${ksef.offlineDeadline ? `, najpóźniej ${ksef.offlineDeadline}` : ''}.`,
-        ksef.kodII ? 'KOD I: weryfikacja faktury w KSeF. KOD II (CERTYFIKAT): potwierdzenie wystawcy.' : 'KOD I: weryfikacja faktury w KSeF po jej przesłaniu:',
+        ksef.kodII
+          ? 'KOD I: weryfikacja faktury w KSeF. KOD II (CERTYFIKAT): potwierdzenie wystawcy.'
+          : 'KOD I: weryfikacja faktury w KSeF po jej przesłaniu:',
       ];
   let lineY = y + 12;
   for (const text of lines) {

@@ -30,19 +30,41 @@ interface NavItem {
 /** Icon paths (24×24 stroke icons) kept inline: an icon library would cost more than the handful we use. */
 const nav: NavItem[] = [
   { label: 'Panel', to: '/dashboard', icon: 'M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z' },
-  { label: 'Uczestnicy', to: '/dashboard/uczestnicy', icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6M21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8' },
-  { label: 'Sklepik', to: '/dashboard/sklepik', icon: 'M4 8h16l-1.5 11a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2zM9 8V6a3 3 0 0 1 6 0v2' },
+  {
+    label: 'Uczestnicy',
+    to: '/dashboard/uczestnicy',
+    icon: 'M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1M9.5 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6M21 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
+  },
+  {
+    label: 'Sklepik',
+    to: '/dashboard/sklepik',
+    icon: 'M4 8h16l-1.5 11a2 2 0 0 1-2 2h-9a2 2 0 0 1-2-2zM9 8V6a3 3 0 0 1 6 0v2',
+  },
   { label: 'Odbierz', to: '/dashboard/odbierz', icon: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10' },
   { label: 'Zamówienia', to: '/dashboard/zamowienia', icon: 'M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01' },
   { label: 'Faktury', to: '/dashboard/faktury', icon: 'M7 3h8l4 4v14H7zM15 3v4h4M10 12h6M10 16h6' },
   { label: 'Statystyki', to: '/dashboard/statystyki', icon: 'M4 20V10M10 20V4M16 20v-7M22 20H2' },
-  { label: 'Ustawienia', to: '/dashboard/ustawienia', icon: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z' },
+  {
+    label: 'Ustawienia',
+    to: '/dashboard/ustawienia',
+    icon: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19 12a7 7 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7 7 0 0 0-2-1.2L14 3h-4l-.5 2.6a7 7 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7 7 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7 7 0 0 0 2 1.2L10 21h4l.5-2.6a7 7 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2z',
+  },
   { label: 'Admin', to: '/dashboard/admin', adminOnly: true, icon: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z' },
 ];
 
 function NavIcon({ d }: { d: string }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d={d} />
     </svg>
   );
@@ -127,7 +149,13 @@ export function DashboardLayout() {
         <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Zamknij menu' : 'Otwórz menu'} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Zamknij menu' : 'Otwórz menu'}
+            />
             <Brand to="/dashboard" />
           </Group>
           <Group gap="sm" wrap="nowrap">

@@ -19,7 +19,15 @@ export function DefaultLayout() {
           </Group>
         </Container>
       </Box>
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} size="lg" py={{ base: 'md', sm: 'xl' }} pb={120} style={{ outline: 'none' }}>
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        size="lg"
+        py={{ base: 'md', sm: 'xl' }}
+        pb={120}
+        style={{ outline: 'none' }}
+      >
         <PageTransition>
           <Outlet />
         </PageTransition>

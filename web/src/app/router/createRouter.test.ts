@@ -5,7 +5,13 @@ import { routeTable, type RouteDef } from './routeTable';
 import { isRouteMeta } from '../../shared/routing/meta';
 import type { AuthState } from '../../features/auth';
 
-const signedOut: AuthState = { status: 'signedOut', user: null, claims: { admin: false, staff: false }, error: null, provisional: false };
+const signedOut: AuthState = {
+  status: 'signedOut',
+  user: null,
+  claims: { admin: false, staff: false },
+  error: null,
+  provisional: false,
+};
 const session = {
   whenKnown: async (): Promise<AuthState> => signedOut,
   whenConfirmed: async (): Promise<AuthState> => signedOut,
@@ -22,16 +28,36 @@ describe('route table', () => {
 
   it('has every path of original-spec section 2', () => {
     const paths = [
-      '/', '/rejestracja', '/rejestracja/registration_steps/StepOne', '/rejestracja/registration_steps/StepTwo',
-      '/rejestracja/registration_steps/StepThree', '/rejestracja/registration_steps/SuccessStep', '/remindPassword',
-      '/dashboard', '/dashboard/admin', '/dashboard/faktury', '/dashboard/faktury/uid123-FV-2026-000001',
-      '/dashboard/odbierz', '/dashboard/odbierz/Add', '/dashboard/odbierz/User', '/dashboard/sklepik',
-      '/dashboard/sklepik/-Nx1abc', '/dashboard/sklepik/merch/MerchStepOne', '/dashboard/sklepik/merch/MerchStepTwo',
-      '/dashboard/sklepik/merch/MerchStepThree', '/dashboard/sklepik/MerchBasket', '/dashboard/statystyki',
-      '/dashboard/uczestnicy', '/dashboard/uczestnicy/member/addMember', '/dashboard/uczestnicy/member/deleteMemberModal',
-      '/dashboard/uczestnicy/member/detailMember', '/dashboard/uczestnicy/TicketBasket',
-      '/dashboard/uczestnicy/basket/TicketsStepOne', '/dashboard/uczestnicy/basket/TicketsStepTwo',
-      '/dashboard/ustawienia', '/dashboard/zamowienia',
+      '/',
+      '/rejestracja',
+      '/rejestracja/registration_steps/StepOne',
+      '/rejestracja/registration_steps/StepTwo',
+      '/rejestracja/registration_steps/StepThree',
+      '/rejestracja/registration_steps/SuccessStep',
+      '/remindPassword',
+      '/dashboard',
+      '/dashboard/admin',
+      '/dashboard/faktury',
+      '/dashboard/faktury/uid123-FV-2026-000001',
+      '/dashboard/odbierz',
+      '/dashboard/odbierz/Add',
+      '/dashboard/odbierz/User',
+      '/dashboard/sklepik',
+      '/dashboard/sklepik/-Nx1abc',
+      '/dashboard/sklepik/merch/MerchStepOne',
+      '/dashboard/sklepik/merch/MerchStepTwo',
+      '/dashboard/sklepik/merch/MerchStepThree',
+      '/dashboard/sklepik/MerchBasket',
+      '/dashboard/statystyki',
+      '/dashboard/uczestnicy',
+      '/dashboard/uczestnicy/member/addMember',
+      '/dashboard/uczestnicy/member/deleteMemberModal',
+      '/dashboard/uczestnicy/member/detailMember',
+      '/dashboard/uczestnicy/TicketBasket',
+      '/dashboard/uczestnicy/basket/TicketsStepOne',
+      '/dashboard/uczestnicy/basket/TicketsStepTwo',
+      '/dashboard/ustawienia',
+      '/dashboard/zamowienia',
     ];
     for (const path of paths) {
       const leaf = leafFor(routes, path);
@@ -47,14 +73,19 @@ describe('route table', () => {
       expect(def.layout, def.path).toBe('dashboard');
       expect(def.guards?.[0], def.path).toBe('auth');
     }
-    for (const def of routeTable.filter((d) => !d.path.startsWith('/dashboard'))) expect(def.layout, def.path).toBe('default');
+    for (const def of routeTable.filter((d) => !d.path.startsWith('/dashboard')))
+      expect(def.layout, def.path).toBe('default');
   });
 
   it('builds breadcrumbs from the parent chain', () => {
     const leaf = leafFor(routes, '/dashboard/uczestnicy/basket/TicketsStepTwo');
     const meta = leaf?.handle;
     expect(isRouteMeta(meta) && meta.crumbs.map((c) => c.title)).toEqual([
-      'Panel', 'Uczestnicy', 'Koszyk biletów', 'Zakup biletów: przegląd', 'Zakup biletów: dane nabywcy',
+      'Panel',
+      'Uczestnicy',
+      'Koszyk biletów',
+      'Zakup biletów: przegląd',
+      'Zakup biletów: dane nabywcy',
     ]);
   });
 
@@ -83,7 +114,10 @@ describe('route table', () => {
   it('rejects a malformed invoice key with 404', async () => {
     const leaf = leafFor(routes, '/dashboard/faktury/nodash');
     const loader = leaf?.loader as (args: { request: Request; params: Record<string, string> }) => Promise<unknown>;
-    const error = (await loader({ request: new Request('http://x/dashboard/faktury/nodash'), params: { invoiceKey: 'nodash' } }).catch((e: unknown) => e)) as { init: ResponseInit };
+    const error = (await loader({
+      request: new Request('http://x/dashboard/faktury/nodash'),
+      params: { invoiceKey: 'nodash' },
+    }).catch((e: unknown) => e)) as { init: ResponseInit };
     // A thrown `data()` value; the router turns it into the ErrorResponse the error page renders.
     expect(error.init.status).toBe(404);
     expect(error.init.statusText).toBe('Page not found: /dashboard/faktury/nodash');

@@ -59,7 +59,10 @@ async function loadPage(def: RouteDef): Promise<ComponentType> {
  */
 function pageWhenReady(page: Promise<ComponentType>): ComponentType {
   let ready: ComponentType | null = null;
-  void page.then((Component) => (ready = Component), () => undefined);
+  void page.then(
+    (Component) => (ready = Component),
+    () => undefined,
+  );
   const Lazy = lazyComponent(() => page.then((Component) => ({ default: Component })));
   return function FirstLoadPage() {
     return createElement(ready ?? Lazy);
@@ -79,7 +82,8 @@ export function buildRoutes(
   const byPath = new Map(table.map((def) => [def.path, def]));
   for (const def of table) {
     for (const name of def.guards ?? []) getGuard(name);
-    if (def.parent && !byPath.has(def.parent)) throw new Error(`Unknown breadcrumb parent ${def.parent} of ${def.path}`);
+    if (def.parent && !byPath.has(def.parent))
+      throw new Error(`Unknown breadcrumb parent ${def.parent} of ${def.path}`);
   }
 
   const toRoute = (def: RouteDef): RouteObject => {
@@ -147,6 +151,8 @@ export function buildRoutes(
 export function createAppRouter(session: Pick<Session, 'whenKnown' | 'whenConfirmed' | 'refresh'>) {
   // Through a holder: the first navigation may start before createBrowserRouter returns.
   const created: { router?: ReturnType<typeof createBrowserRouter> } = {};
-  created.router = createBrowserRouter(buildRoutes(routeTable, session, { isFirstLoad: () => !created.router?.state.initialized }));
+  created.router = createBrowserRouter(
+    buildRoutes(routeTable, session, { isFirstLoad: () => !created.router?.state.initialized }),
+  );
   return created.router;
 }

@@ -66,7 +66,9 @@ describe('route guards', () => {
     expect(signedIn.calls).toEqual(['whenKnown', 'whenConfirmed', 'refresh']);
     const signedOut = session('signedOut');
     const response = (await thrown(runGuards(['refresh'], signedOut.ctx('http://x/dashboard/admin')))) as Response;
-    expect(new URL(response.headers.get('Location') ?? '', 'http://x').searchParams.get('next')).toBe('/dashboard/admin');
+    expect(new URL(response.headers.get('Location') ?? '', 'http://x').searchParams.get('next')).toBe(
+      '/dashboard/admin',
+    );
     expect(signedOut.calls).toEqual(['whenConfirmed']);
   });
 
@@ -78,7 +80,9 @@ describe('route guards', () => {
 
   it('refresh waits for the confirmed session: a device’s last user the SDK does not confirm goes to sign-in', async () => {
     const provisional = session('signedIn', 'signedOut');
-    const response = (await thrown(runGuards(['auth', 'refresh'], provisional.ctx('http://x/dashboard/statystyki')))) as Response;
+    const response = (await thrown(
+      runGuards(['auth', 'refresh'], provisional.ctx('http://x/dashboard/statystyki')),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(provisional.calls).toEqual(['whenKnown', 'whenConfirmed']);
   });

@@ -10,7 +10,9 @@ import { AdminPage } from '../admin/pages';
 
 function renderAs(claims: { admin: boolean; staff: boolean }, ui: React.ReactElement) {
   const store = createStore();
-  store.dispatch(signedIn({ user: { uid: 'u1', email: 'u1@example.com', displayName: null, emailVerified: true }, claims }));
+  store.dispatch(
+    signedIn({ user: { uid: 'u1', email: 'u1@example.com', displayName: null, emailVerified: true }, claims }),
+  );
   render(
     <Provider store={store}>
       <ThemeProviders>
@@ -49,7 +51,12 @@ describe('role-gated pages', () => {
   });
 
   it('admin sales statistics render nothing for a participant', () => {
-    renderAs({ admin: false, staff: false }, <div data-testid="host"><AdminStatsSlot /></div>);
+    renderAs(
+      { admin: false, staff: false },
+      <div data-testid="host">
+        <AdminStatsSlot />
+      </div>,
+    );
     expect(screen.getByTestId('host').childElementCount).toBe(0);
   });
 });

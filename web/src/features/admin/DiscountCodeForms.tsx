@@ -19,7 +19,9 @@ type BatchValues = { prefix: string; count: number | string; terms: DiscountTerm
 export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountCode; onDone?: () => void }) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const toPayload = (v: SingleValues) => ({ code: v.code, create: !editing, terms: termsPayload(v.terms) });
-  const initialValues: SingleValues = editing ? { code: editing.code, terms: termsValues(editing) } : { code: '', terms: emptyTerms('percent') };
+  const initialValues: SingleValues = editing
+    ? { code: editing.code, terms: termsValues(editing) }
+    : { code: '', terms: emptyTerms('percent') };
   const { form, onSubmit } = useSchemaForm<SingleValues>({ initialValues, schema: upsertDiscountCodeInput, toPayload });
   const submit = onSubmit(async (values) => {
     try {
@@ -34,12 +36,29 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
   });
   const title = editing ? `Zmień kod ${editing.code}` : 'Nowy kod';
   return (
-    <Paper withBorder radius="lg" p="md" component="form" onSubmit={submit} noValidate aria-label={editing ? title : 'Nowy kod rabatowy'}>
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? title : 'Nowy kod rabatowy'}
+    >
       <Stack gap="sm">
         <Title order={3} fz="md">
           {title}
         </Title>
-        {!editing && <TextInput label="Kod" description="litery A–Z, cyfry i „-”; wielkość liter nie ma znaczenia" placeholder="CZLONEK-2026" withAsterisk autoCapitalize="characters" {...form.getInputProps('code')} />}
+        {!editing && (
+          <TextInput
+            label="Kod"
+            description="litery A–Z, cyfry i „-”; wielkość liter nie ma znaczenia"
+            placeholder="CZLONEK-2026"
+            withAsterisk
+            autoCapitalize="characters"
+            {...form.getInputProps('code')}
+          />
+        )}
         <DiscountTermsFields form={form as never} />
         <ResultAlert result={result} onClose={() => setResult(null)} />
         <Group justify="flex-end">
@@ -58,26 +77,52 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
 /** „Kody dla ekipy”: a batch of single-use codes, e.g. 30 × EKIPA-XXXXXXXX giving a free ticket; exported as CSV from the list. */
 export function DiscountBatchForm({ onCreated }: { onCreated: (batch: string) => void }) {
   const [result, setResult] = useState<ActionResult | null>(null);
-  const toPayload = (v: BatchValues) => ({ prefix: v.prefix, count: v.count === '' ? Number.NaN : Number(v.count), terms: termsPayload(v.terms) });
-  const { form, onSubmit } = useSchemaForm<BatchValues>({ initialValues: { prefix: 'EKIPA', count: 10, terms: emptyTerms('percent', 1) }, schema: createDiscountCodeBatchInput, toPayload });
+  const toPayload = (v: BatchValues) => ({
+    prefix: v.prefix,
+    count: v.count === '' ? Number.NaN : Number(v.count),
+    terms: termsPayload(v.terms),
+  });
+  const { form, onSubmit } = useSchemaForm<BatchValues>({
+    initialValues: { prefix: 'EKIPA', count: 10, terms: emptyTerms('percent', 1) },
+    schema: createDiscountCodeBatchInput,
+    toPayload,
+  });
   const submit = onSubmit(async (values) => {
     try {
       const r = await callFunction('createDiscountCodeBatch', toPayload(values) as never);
-      setResult({ ok: true, message: `Utworzono ${r.codes.length} kodów (${r.codes[0]} …). Pobierz je jako CSV z listy poniżej.` });
+      setResult({
+        ok: true,
+        message: `Utworzono ${r.codes.length} kodów (${r.codes[0]} …). Pobierz je jako CSV z listy poniżej.`,
+      });
       onCreated(r.batch);
     } catch (error) {
       setResult({ ok: false, message: refusalOf(error).message });
     }
   });
   return (
-    <Paper withBorder radius="lg" p="md" component="form" onSubmit={submit} noValidate aria-label="Kody jednorazowe dla ekipy">
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Kody jednorazowe dla ekipy"
+    >
       <Stack gap="sm">
         <Title order={3} fz="md">
           Kody jednorazowe (np. dla ekipy)
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Przedrostek" withAsterisk autoCapitalize="characters" {...form.getInputProps('prefix')} />
-          <NumberInput label="Liczba kodów" min={1} max={500} allowDecimal={false} withAsterisk {...form.getInputProps('count')} />
+          <NumberInput
+            label="Liczba kodów"
+            min={1}
+            max={500}
+            allowDecimal={false}
+            withAsterisk
+            {...form.getInputProps('count')}
+          />
         </SimpleGrid>
         <DiscountTermsFields form={form as never} />
         <ResultAlert result={result} onClose={() => setResult(null)} />

@@ -1,4 +1,14 @@
-import { Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DISCOUNT_KIND_LABELS, DISCOUNT_KINDS } from '@domain/discounts';
 import { useGetProductsQuery, useGetTicketTypesQuery } from '../catalogue';
@@ -6,7 +16,11 @@ import type { DiscountTermsValues } from './discountForm';
 
 type Form = UseFormReturnType<{ terms: DiscountTermsValues }>;
 
-const VALUE_LABEL = { percent: 'Zniżka w procentach', amount: 'Zniżka na sztukę (zł)', price: 'Cena za sztukę (zł)' } as const;
+const VALUE_LABEL = {
+  percent: 'Zniżka w procentach',
+  amount: 'Zniżka na sztukę (zł)',
+  price: 'Cena za sztukę (zł)',
+} as const;
 
 /** The terms of a code (kind and value, what it covers, limits, validity), shared by the single-code and the batch form. */
 export function DiscountTermsFields({ form }: { form: Form }) {
@@ -24,16 +38,50 @@ export function DiscountTermsFields({ form }: { form: Form }) {
           Rodzaj zniżki
         </Text>
         {/* Labels wrap at 390 px rather than run out of the control. */}
-        <SegmentedControl fullWidth data={DISCOUNT_KINDS.map((k) => ({ value: k, label: DISCOUNT_KIND_LABELS[k] }))} styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }} {...form.getInputProps('terms.kind')} />
+        <SegmentedControl
+          fullWidth
+          data={DISCOUNT_KINDS.map((k) => ({ value: k, label: DISCOUNT_KIND_LABELS[k] }))}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
+          {...form.getInputProps('terms.kind')}
+        />
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={VALUE_LABEL[kind]} inputMode="decimal" rightSection={kind === 'percent' ? '%' : 'zł'} withAsterisk {...form.getInputProps('terms.value')} />
-        <TextInput label="Opis (dla kogo)" placeholder="np. Członkowie stowarzyszenia" {...form.getInputProps('terms.label')} />
+        <TextInput
+          label={VALUE_LABEL[kind]}
+          inputMode="decimal"
+          rightSection={kind === 'percent' ? '%' : 'zł'}
+          withAsterisk
+          {...form.getInputProps('terms.value')}
+        />
+        <TextInput
+          label="Opis (dla kogo)"
+          placeholder="np. Członkowie stowarzyszenia"
+          {...form.getInputProps('terms.label')}
+        />
       </SimpleGrid>
-      <MultiSelect label="Obejmuje" placeholder={form.values.terms.scope.length ? undefined : 'wszystkie bilety i produkty'} data={scope} searchable clearable {...form.getInputProps('terms.scope')} />
+      <MultiSelect
+        label="Obejmuje"
+        placeholder={form.values.terms.scope.length ? undefined : 'wszystkie bilety i produkty'}
+        data={scope}
+        searchable
+        clearable
+        {...form.getInputProps('terms.scope')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput label="Liczba użyć łącznie" description="jedno użycie = jeden bilet lub sztuka; puste = bez limitu" min={1} allowDecimal={false} {...form.getInputProps('terms.maxUses')} />
-        <NumberInput label="Użyć na jedno konto" description="puste = bez limitu" min={1} allowDecimal={false} {...form.getInputProps('terms.maxPerAccount')} />
+        <NumberInput
+          label="Liczba użyć łącznie"
+          description="jedno użycie = jeden bilet lub sztuka; puste = bez limitu"
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps('terms.maxUses')}
+        />
+        <NumberInput
+          label="Użyć na jedno konto"
+          description="puste = bez limitu"
+          min={1}
+          allowDecimal={false}
+          {...form.getInputProps('terms.maxPerAccount')}
+        />
         <TextInput type="datetime-local" label="Ważny od" {...form.getInputProps('terms.validFrom')} />
         <TextInput type="datetime-local" label="Ważny do" {...form.getInputProps('terms.validUntil')} />
       </SimpleGrid>

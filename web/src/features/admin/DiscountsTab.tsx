@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { discountCodesCsv } from '@domain/discounts';
 import { DataTable } from '../../shared/ui/DataTable';
-import { useAdminDiscountCodesQuery, useAdminDiscountStatsQuery, useAdminDiscountUsesQuery, type AdminDiscountCode } from './api';
+import {
+  useAdminDiscountCodesQuery,
+  useAdminDiscountStatsQuery,
+  useAdminDiscountUsesQuery,
+  type AdminDiscountCode,
+} from './api';
 import { discountColumns } from './discountColumns';
 import { DiscountBatchForm, DiscountCodeForm } from './DiscountCodeForms';
 
@@ -27,8 +32,19 @@ export function DiscountsTab() {
   const edited = rows.find((c) => c.code === editing);
   const batches = [...new Set(rows.flatMap((c) => (c.batch ? [c.batch] : [])))];
   const exportBatch = (batch: string) =>
-    download(discountCodesCsv(rows.filter((c) => c.batch === batch).map((c) => ({ code: c.code, label: c.label, used: usedOf(c), maxUses: c.maxUses }))), `kody-${batch}.csv`);
-  const columns = discountColumns(usedOf, (c) => stats.data?.[c.code]?.discountGross ?? 0, (c) => setEditing(c.code));
+    download(
+      discountCodesCsv(
+        rows
+          .filter((c) => c.batch === batch)
+          .map((c) => ({ code: c.code, label: c.label, used: usedOf(c), maxUses: c.maxUses })),
+      ),
+      `kody-${batch}.csv`,
+    );
+  const columns = discountColumns(
+    usedOf,
+    (c) => stats.data?.[c.code]?.discountGross ?? 0,
+    (c) => setEditing(c.code),
+  );
   return (
     <Stack gap="lg">
       <Title order={2} fz="lg">
@@ -41,16 +57,29 @@ export function DiscountsTab() {
         rowKey={(c) => c.code}
         rowProps={(c) => ({ 'data-testid': 'discount-row', 'data-code': c.code })}
         minWidth={780}
-        source={{ isLoading: codes.isLoading || uses.isLoading, isError: codes.isError || uses.isError || stats.isError, error: codes.error ?? uses.error ?? stats.error }}
+        source={{
+          isLoading: codes.isLoading || uses.isLoading,
+          isError: codes.isError || uses.isError || stats.isError,
+          error: codes.error ?? uses.error ?? stats.error,
+        }}
         loadingLabel="Wczytywanie kodów rabatowych"
         errorText="Nie udało się wczytać kodów rabatowych."
-        empty={{ title: 'Nie ma jeszcze kodów rabatowych', children: 'Utwórz kod dla członków stowarzyszenia albo jednorazowe kody dla ekipy poniżej.' }}
+        empty={{
+          title: 'Nie ma jeszcze kodów rabatowych',
+          children: 'Utwórz kod dla członków stowarzyszenia albo jednorazowe kody dla ekipy poniżej.',
+        }}
       />
       {batches.length > 0 && (
         <Group gap="xs" wrap="wrap">
           <Text size="sm">Pobierz kody jednorazowe (CSV):</Text>
           {batches.map((b) => (
-            <Button key={b} size="compact-sm" variant={b === lastBatch ? 'filled' : 'light'} onClick={() => exportBatch(b)} aria-label={`Pobierz CSV: ${b}`}>
+            <Button
+              key={b}
+              size="compact-sm"
+              variant={b === lastBatch ? 'filled' : 'light'}
+              onClick={() => exportBatch(b)}
+              aria-label={`Pobierz CSV: ${b}`}
+            >
               {b}
             </Button>
           ))}

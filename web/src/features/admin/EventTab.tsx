@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -25,7 +37,9 @@ export const blank: Fields = {
 /** The form holds the callable's payload (`{ event }`), so the schema's error paths are the fields' own. */
 type EventValues = { event: Omit<Fields, 'paymentDays'> & { paymentDays: number | string } };
 
-const toEventPayload = ({ event }: EventValues) => ({ event: { ...event, paymentDays: event.paymentDays === '' ? undefined : event.paymentDays } });
+const toEventPayload = ({ event }: EventValues) => ({
+  event: { ...event, paymentDays: event.paymentDays === '' ? undefined : event.paymentDays },
+});
 
 export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number }) {
   const { form, onSubmit } = useSchemaForm<EventValues>({
@@ -131,7 +145,12 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
 export function EventTab() {
   const event = useGetEventQuery();
   if (event.isLoading) return <LoadingRows label="Wczytywanie ustawień" rows={6} />;
-  if (event.isError) return <LoadError error={event.error} onRetry={event.refetch}>Nie udało się wczytać ustawień wydarzenia.</LoadError>;
+  if (event.isError)
+    return (
+      <LoadError error={event.error} onRetry={event.refetch}>
+        Nie udało się wczytać ustawień wydarzenia.
+      </LoadError>
+    );
   const { updatedAt, ...fields } = event.data ?? { ...blank, updatedAt: undefined };
   // The form starts from the stored values once; a later change by someone else does not overwrite typing.
   return (
@@ -139,7 +158,10 @@ export function EventTab() {
       <Title order={2} fz="xl">
         Ustawienia wydarzenia
       </Title>
-      <EventForm initial={{ ...blank, ...fields, seller: { ...blank.seller, ...fields.seller } }} updatedAt={updatedAt} />
+      <EventForm
+        initial={{ ...blank, ...fields, seller: { ...blank.seller, ...fields.seller } }}
+        updatedAt={updatedAt}
+      />
     </Stack>
   );
 }

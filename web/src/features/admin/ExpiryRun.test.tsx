@@ -5,9 +5,15 @@ import { ExpiryRun, expirySummary } from './ExpiryRun';
 
 describe('expirySummary', () => {
   it('says how many pending orders were checked when none expired, with Polish plural forms', () => {
-    expect(expirySummary({ checked: 1, expired: [] })).toBe('Sprawdzono 1 oczekujące zamówienie — żadne nie minęło terminu płatności.');
-    expect(expirySummary({ checked: 3, expired: [] })).toBe('Sprawdzono 3 oczekujące zamówienia — żadne nie minęło terminu płatności.');
-    expect(expirySummary({ checked: 12, expired: [] })).toBe('Sprawdzono 12 oczekujących zamówień — żadne nie minęło terminu płatności.');
+    expect(expirySummary({ checked: 1, expired: [] })).toBe(
+      'Sprawdzono 1 oczekujące zamówienie — żadne nie minęło terminu płatności.',
+    );
+    expect(expirySummary({ checked: 3, expired: [] })).toBe(
+      'Sprawdzono 3 oczekujące zamówienia — żadne nie minęło terminu płatności.',
+    );
+    expect(expirySummary({ checked: 12, expired: [] })).toBe(
+      'Sprawdzono 12 oczekujących zamówień — żadne nie minęło terminu płatności.',
+    );
   });
 
   it('lists the numbers of the expired orders', () => {

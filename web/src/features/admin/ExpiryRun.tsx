@@ -10,7 +10,8 @@ const PENDING: NounForms = ['oczekujące zamówienie', 'oczekujące zamówienia'
 
 /** What an expiry run did, as the admin reads it. */
 export function expirySummary(out: ExpireUnpaidOrdersOutput): string {
-  if (out.expired.length === 0) return `Sprawdzono ${formatCount(out.checked, PENDING)} — żadne nie minęło terminu płatności.`;
+  if (out.expired.length === 0)
+    return `Sprawdzono ${formatCount(out.checked, PENDING)} — żadne nie minęło terminu płatności.`;
   return `Anulowano ${formatCount(out.expired.length, ORDERS)} bez wpłaty w terminie: ${out.expired.join(', ')}. Bilety i sztuki wróciły do puli.`;
 }
 

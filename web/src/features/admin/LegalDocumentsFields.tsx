@@ -3,7 +3,10 @@ import { LIMITS, type LegalDocument, type LegalDocumentKind } from '@domain/sche
 
 const LABELS: Record<LegalDocumentKind, { title: string; hint: string }> = {
   terms: { title: 'Regulamin', hint: 'Do niego prowadzi zgoda na regulamin przy rejestracji i przy zamówieniach.' },
-  privacy: { title: 'Polityka prywatności', hint: 'Do niej prowadzi zgoda na przetwarzanie danych (RODO) przy rejestracji.' },
+  privacy: {
+    title: 'Polityka prywatności',
+    hint: 'Do niej prowadzi zgoda na przetwarzanie danych (RODO) przy rejestracji.',
+  },
 };
 
 type Mode = 'none' | 'url' | 'text';
@@ -13,7 +16,17 @@ const modeOf = (doc: LegalDocument | undefined): Mode => (!doc ? 'none' : 'url' 
  * One legal document of the event settings: none, the address of the organiser's page with it, or
  * its text (shown to participants in a window). Participants see it before they sign in.
  */
-function LegalDocumentField({ kind, value, onChange, error }: { kind: LegalDocumentKind; value: LegalDocument | undefined; onChange: (doc: LegalDocument | undefined) => void; error?: string }) {
+function LegalDocumentField({
+  kind,
+  value,
+  onChange,
+  error,
+}: {
+  kind: LegalDocumentKind;
+  value: LegalDocument | undefined;
+  onChange: (doc: LegalDocument | undefined) => void;
+  error?: string;
+}) {
   const mode = modeOf(value);
   const { title, hint } = LABELS[kind];
   return (
@@ -34,7 +47,13 @@ function LegalDocumentField({ kind, value, onChange, error }: { kind: LegalDocum
         maw={420}
       />
       {value && 'url' in value && (
-        <TextInput label={`${title}: adres strony`} placeholder="https://" value={value.url} onChange={(ev) => onChange({ url: ev.currentTarget.value })} error={error} />
+        <TextInput
+          label={`${title}: adres strony`}
+          placeholder="https://"
+          value={value.url}
+          onChange={(ev) => onChange({ url: ev.currentTarget.value })}
+          error={error}
+        />
       )}
       {value && 'text' in value && (
         <Textarea
@@ -59,7 +78,15 @@ export interface LegalDocuments {
 }
 
 /** The terms and the privacy policy the consent checkboxes link to. `errorOf` reads `event.terms.url` etc. */
-export function LegalDocumentsFields({ value, onChange, errorOf }: { value: LegalDocuments; onChange: (patch: LegalDocuments) => void; errorOf: (path: string) => string | undefined }) {
+export function LegalDocumentsFields({
+  value,
+  onChange,
+  errorOf,
+}: {
+  value: LegalDocuments;
+  onChange: (patch: LegalDocuments) => void;
+  errorOf: (path: string) => string | undefined;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
@@ -67,7 +94,13 @@ export function LegalDocumentsFields({ value, onChange, errorOf }: { value: Lega
           Regulamin i polityka prywatności
         </Title>
         {(['terms', 'privacy'] as const).map((kind) => (
-          <LegalDocumentField key={kind} kind={kind} value={value[kind]} onChange={(doc) => onChange({ [kind]: doc })} error={errorOf(`${kind}.url`) ?? errorOf(`${kind}.text`) ?? errorOf(kind)} />
+          <LegalDocumentField
+            key={kind}
+            kind={kind}
+            value={value[kind]}
+            onChange={(doc) => onChange({ [kind]: doc })}
+            error={errorOf(`${kind}.url`) ?? errorOf(`${kind}.text`) ?? errorOf(kind)}
+          />
         ))}
       </Stack>
     </Paper>

@@ -14,7 +14,9 @@ const PAGE = 100;
 function filterOrders(orders: readonly OrderEntry[], status: string, search: string): OrderEntry[] {
   const q = search.trim().toLowerCase();
   return orders.filter(
-    (o) => (status === 'all' || o.status === status) && (!q || o.number.toLowerCase().includes(q) || o.buyer.email.toLowerCase().includes(q)),
+    (o) =>
+      (status === 'all' || o.status === status) &&
+      (!q || o.number.toLowerCase().includes(q) || o.buyer.email.toLowerCase().includes(q)),
   );
 }
 
@@ -70,7 +72,11 @@ export function OrdersTab() {
         loadingLabel="Wczytywanie zamówień"
         loadingRows={5}
         errorText="Nie udało się wczytać zamówień."
-        empty={{ title: 'Brak zamówień', children: debounced || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.' }}
+        empty={{
+          title: 'Brak zamówień',
+          children:
+            debounced || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.',
+        }}
       />
       <ExpiryRun />
       <ReservationCheck />

@@ -1,4 +1,15 @@
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { parsePln } from '@domain/money';
 import { upsertProductInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
@@ -63,7 +74,12 @@ function productPayload(id: string | undefined, values: ProductValues) {
       sortOrder: typeof values.sortOrder === 'number' ? values.sortOrder : 0,
       ...(values.imageUrl.trim() ? { imageUrl: values.imageUrl.trim() } : {}),
       ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
-      variants: Object.fromEntries(values.variants.map((v, i) => [v.id, { label: v.label, stock: optionalInt(v.stock) ?? Number.NaN, sortOrder: i * 10 }])),
+      variants: Object.fromEntries(
+        values.variants.map((v, i) => [
+          v.id,
+          { label: v.label, stock: optionalInt(v.stock) ?? Number.NaN, sortOrder: i * 10 },
+        ]),
+      ),
     },
   };
 }
@@ -110,7 +126,9 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
       pricePlaceholder="79,00"
       submitLabel={editing ? 'Zapisz zmiany' : 'Dodaj produkt'}
       editor={editor}
-      priceRow={<NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />}
+      priceRow={
+        <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+      }
     >
       <Group grow align="flex-start">
         <TextInput label="Adres obrazka (opcjonalnie)" placeholder="https://…" {...form.getInputProps('imageUrl')} />
@@ -133,7 +151,12 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
         )}
         {variants.map((v, i) => (
           <Group key={v.id} align="flex-start" wrap="nowrap" gap="xs" data-testid="variant-row">
-            <TextInput aria-label={`Wariant ${i + 1}: nazwa`} placeholder="np. M" style={{ flex: 2 }} {...form.getInputProps(`variants.${i}.label`)} />
+            <TextInput
+              aria-label={`Wariant ${i + 1}: nazwa`}
+              placeholder="np. M"
+              style={{ flex: 2 }}
+              {...form.getInputProps(`variants.${i}.label`)}
+            />
             <NumberInput
               aria-label={`Wariant ${i + 1}: stan`}
               style={{ flex: 1 }}
@@ -156,7 +179,12 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
             </ActionIcon>
           </Group>
         ))}
-        <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} onClick={() => form.insertListItem('variants', newVariant())}>
+        <Button
+          variant="subtle"
+          size="xs"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => form.insertListItem('variants', newVariant())}
+        >
           + Dodaj wariant
         </Button>
       </Stack>
@@ -200,7 +228,12 @@ export function ProductsTab() {
                   </Group>
                   <Group gap={6}>
                     {p.variants.map((v) => (
-                      <Badge key={v.id} variant="outline" color={v.stock - v.sold > 0 ? 'baltyk' : 'red'} title={`sprzedano ${v.sold} z ${v.stock}`}>
+                      <Badge
+                        key={v.id}
+                        variant="outline"
+                        color={v.stock - v.sold > 0 ? 'baltyk' : 'red'}
+                        title={`sprzedano ${v.sold} z ${v.stock}`}
+                      >
                         {v.label}: {v.stock - v.sold}/{v.stock}
                       </Badge>
                     ))}
@@ -232,7 +265,9 @@ export function ProductsTab() {
       archived={archived.data}
       archivedTitle="Archiwum produktów"
       archivedTestId="archived-product"
-      archivedDetails={(p) => `· ${formatMoney(p.priceGrosze)}${p.archivedAt ? ` · w archiwum od ${formatDateTime(p.archivedAt)}` : ''}`}
+      archivedDetails={(p) =>
+        `· ${formatMoney(p.priceGrosze)}${p.archivedAt ? ` · w archiwum od ${formatDateTime(p.archivedAt)}` : ''}`
+      }
       restoreConfirm={(p) => ({
         title: 'Przywrócenie produktu',
         body: `Przywrócić produkt „${p.name}” do sklepiku?`,

@@ -3,7 +3,16 @@ import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
 import { ReservationCheck, reconcileSummary } from './ReservationCheck';
 
-const NOTHING = { checkedTicketTypes: 0, checkedVariants: 0, corrections: [], releasedTicketClaims: 0, removedStaleAttempts: 0, completedCancellations: 0, correctedHoldings: 0, correctedDiscountUses: 0 };
+const NOTHING = {
+  checkedTicketTypes: 0,
+  checkedVariants: 0,
+  corrections: [],
+  releasedTicketClaims: 0,
+  removedStaleAttempts: 0,
+  completedCancellations: 0,
+  correctedHoldings: 0,
+  correctedDiscountUses: 0,
+};
 
 describe('reconcileSummary', () => {
   it('says what was checked and that everything agrees', () => {

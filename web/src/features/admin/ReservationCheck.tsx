@@ -17,10 +17,16 @@ const count = (n: number, forms: NounForms) => `${formatNumber(n, 0)} ${pluralFo
 
 /** What a reconciliation checked and changed, as the admin reads it after the run. */
 export function reconcileSummary(out: ReconcileReservationsOutput): string {
-  const parts = [`Sprawdzono ${count(out.checkedTicketTypes, TICKET_TYPES)} i ${count(out.checkedVariants, VARIANTS)}.`];
+  const parts = [
+    `Sprawdzono ${count(out.checkedTicketTypes, TICKET_TYPES)} i ${count(out.checkedVariants, VARIANTS)}.`,
+  ];
   if (out.corrections.length === 0) parts.push('Liczby sprzedanych zgadzają się z zamówieniami.');
-  else parts.push(`Poprawiono liczbę sprzedanych: ${out.corrections.map((c) => `${c.name} ${formatNumber(c.soldBefore, 0)} → ${formatNumber(c.soldAfter, 0)}`).join('; ')}.`);
-  if (out.releasedTicketClaims > 0) parts.push(`Zwolniono ${count(out.releasedTicketClaims, CLAIMS)} po przerwanych zamówieniach.`);
+  else
+    parts.push(
+      `Poprawiono liczbę sprzedanych: ${out.corrections.map((c) => `${c.name} ${formatNumber(c.soldBefore, 0)} → ${formatNumber(c.soldAfter, 0)}`).join('; ')}.`,
+    );
+  if (out.releasedTicketClaims > 0)
+    parts.push(`Zwolniono ${count(out.releasedTicketClaims, CLAIMS)} po przerwanych zamówieniach.`);
   if (out.removedStaleAttempts > 0) parts.push(`Usunięto ${count(out.removedStaleAttempts, ATTEMPTS)}.`);
   if (out.completedCancellations > 0) parts.push(`Dokończono ${count(out.completedCancellations, CANCELLATIONS)}.`);
   if (out.correctedHoldings > 0) parts.push(`Poprawiono limity zakupów ${count(out.correctedHoldings, ACCOUNTS)}.`);

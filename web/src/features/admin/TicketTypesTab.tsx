@@ -17,7 +17,19 @@ interface TicketTypeValues extends CatalogueValues {
   pickupLabel: string;
 }
 
-const emptyTicketType: TicketTypeValues = { name: '', description: '', price: '', vatRate: '8', quota: 100, saleStart: '', saleEnd: '', active: true, sortOrder: 10, pickupLabel: '', maxPerAccount: '' };
+const emptyTicketType: TicketTypeValues = {
+  name: '',
+  description: '',
+  price: '',
+  vatRate: '8',
+  quota: 100,
+  saleStart: '',
+  saleEnd: '',
+  active: true,
+  sortOrder: 10,
+  pickupLabel: '',
+  maxPerAccount: '',
+};
 
 function valuesOf(t: AdminTicketType): TicketTypeValues {
   return {
@@ -62,7 +74,13 @@ function ticketTypeField(path: readonly PropertyKey[]): string {
   return first === 'priceGrosze' ? 'price' : first;
 }
 
-export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType | null; onDone: (message: string) => void }) {
+export function TicketTypeForm({
+  editing,
+  onDone,
+}: {
+  editing: AdminTicketType | null;
+  onDone: (message: string) => void;
+}) {
   const sold = editing?.sold ?? 0;
   const editor = useCatalogueEditor<TicketTypeValues>({
     initialValues: editing ? valuesOf(editing) : emptyTicketType,
@@ -71,7 +89,9 @@ export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType |
     fieldOf: ticketTypeField,
     extraErrors: (values) => ({
       ...(parsePln(values.price) === null ? { price: 'Podaj cenę, np. 149,00' } : {}),
-      ...(typeof values.quota === 'number' && values.quota < sold ? { quota: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${sold})` } : {}),
+      ...(typeof values.quota === 'number' && values.quota < sold
+        ? { quota: `Pula nie może być mniejsza niż liczba sprzedanych biletów (${sold})` }
+        : {}),
     }),
     save: (payload) => callFunction('upsertTicketType', payload as CallableInput<'upsertTicketType'>),
     doneMessage: (name) => (editing ? `Zapisano bilet „${name}”.` : `Dodano bilet „${name}”.`),
@@ -79,9 +99,22 @@ export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType |
   });
   const field = editor.form.getInputProps;
   return (
-    <CatalogueEditor label="Rodzaj biletu" nameLabel="Nazwa" pricePlaceholder="149,00" submitLabel={editing ? 'Zapisz zmiany' : 'Dodaj bilet'} editor={editor}>
+    <CatalogueEditor
+      label="Rodzaj biletu"
+      nameLabel="Nazwa"
+      pricePlaceholder="149,00"
+      submitLabel={editing ? 'Zapisz zmiany' : 'Dodaj bilet'}
+      editor={editor}
+    >
       <Group grow align="flex-start">
-        <NumberInput label="Pula biletów" required min={sold} allowDecimal={false} description={editing ? `Sprzedano (z rezerwacjami): ${sold}` : undefined} {...field('quota')} />
+        <NumberInput
+          label="Pula biletów"
+          required
+          min={sold}
+          allowDecimal={false}
+          description={editing ? `Sprzedano (z rezerwacjami): ${sold}` : undefined}
+          {...field('quota')}
+        />
         <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} {...field('sortOrder')} />
       </Group>
       <NumberInput
@@ -93,10 +126,24 @@ export function TicketTypeForm({ editing, onDone }: { editing: AdminTicketType |
         {...field('maxPerAccount')}
       />
       <Group grow align="flex-start">
-        <TextInput type="datetime-local" label="Początek sprzedaży" description="puste = bez ograniczenia" {...field('saleStart')} />
-        <TextInput type="datetime-local" label="Koniec sprzedaży" description="puste = bez ograniczenia" {...field('saleEnd')} />
+        <TextInput
+          type="datetime-local"
+          label="Początek sprzedaży"
+          description="puste = bez ograniczenia"
+          {...field('saleStart')}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Koniec sprzedaży"
+          description="puste = bez ograniczenia"
+          {...field('saleEnd')}
+        />
       </Group>
-      <TextInput label="Do odbioru na miejscu (opcjonalnie)" description="np. „Opaska na wydarzenie” — opłacony bilet stanie się pozycją do odbioru" {...field('pickupLabel')} />
+      <TextInput
+        label="Do odbioru na miejscu (opcjonalnie)"
+        description="np. „Opaska na wydarzenie” — opłacony bilet stanie się pozycją do odbioru"
+        {...field('pickupLabel')}
+      />
     </CatalogueEditor>
   );
 }
@@ -106,7 +153,13 @@ function saleWindow(t: TicketType): string {
   return `${t.saleStart != null ? `od ${formatDateTime(t.saleStart)}` : ''}${t.saleStart != null && t.saleEnd != null ? ' ' : ''}${t.saleEnd != null ? `do ${formatDateTime(t.saleEnd)}` : ''}`;
 }
 
-function ticketTypeColumns({ edit, archive }: { edit: (t: AdminTicketType) => void; archive: (t: AdminTicketType) => void }): DataColumn<AdminTicketType>[] {
+function ticketTypeColumns({
+  edit,
+  archive,
+}: {
+  edit: (t: AdminTicketType) => void;
+  archive: (t: AdminTicketType) => void;
+}): DataColumn<AdminTicketType>[] {
   return [
     {
       key: 'name',
@@ -176,7 +229,9 @@ export function TicketTypesTab() {
       archived={archived.data}
       archivedTitle="Archiwum biletów"
       archivedTestId="archived-ticket-type"
-      archivedDetails={(t) => `· sprzedano ${t.sold}${t.archivedAt ? ` · w archiwum od ${formatDateTime(t.archivedAt)}` : ''}`}
+      archivedDetails={(t) =>
+        `· sprzedano ${t.sold}${t.archivedAt ? ` · w archiwum od ${formatDateTime(t.archivedAt)}` : ''}`
+      }
       restoreConfirm={(t) => ({
         title: 'Przywrócenie biletu',
         body: `Przywrócić bilet „${t.name}”? Wróci na listę z tymi samymi ustawieniami.`,

@@ -14,7 +14,14 @@ const LIMIT = 25;
 export function searchUsers(users: readonly AdminUser[], text: string): AdminUser[] {
   const q = text.trim().toLowerCase();
   if (!q) return users.slice(0, LIMIT);
-  return users.filter((u) => u.email.includes(q) || `${u.firstName} ${u.lastName}`.toLowerCase().includes(q) || u.pickupCode.toLowerCase() === q).slice(0, LIMIT);
+  return users
+    .filter(
+      (u) =>
+        u.email.includes(q) ||
+        `${u.firstName} ${u.lastName}`.toLowerCase().includes(q) ||
+        u.pickupCode.toLowerCase() === q,
+    )
+    .slice(0, LIMIT);
 }
 
 export function UsersTab() {
@@ -66,7 +73,13 @@ export function UsersTab() {
     {
       key: 'staff',
       header: 'Obsługa',
-      cell: (u) => <Switch aria-label={`Obsługa: ${u.email}`} checked={rolesOf(u).staff} onChange={(e) => toggle(u, 'staff', e.currentTarget.checked)} />,
+      cell: (u) => (
+        <Switch
+          aria-label={`Obsługa: ${u.email}`}
+          checked={rolesOf(u).staff}
+          onChange={(e) => toggle(u, 'staff', e.currentTarget.checked)}
+        />
+      ),
     },
     {
       key: 'admin',
@@ -103,7 +116,12 @@ export function UsersTab() {
         rowKey={(u) => u.uid}
         rowProps={(u) => ({ 'data-testid': 'user-row', 'data-email': u.email })}
         striped={false}
-        source={{ isLoading: users.isLoading || roles.isLoading, isError: users.isError, error: users.error, refetch: users.refetch }}
+        source={{
+          isLoading: users.isLoading || roles.isLoading,
+          isError: users.isError,
+          error: users.error,
+          refetch: users.refetch,
+        }}
         loadingLabel="Wczytywanie użytkowników"
         errorText="Nie udało się wczytać użytkowników."
         empty={{ title: 'Nikogo nie znaleziono', children: 'Sprawdź pisownię adresu e-mail lub nazwiska.' }}

@@ -1,4 +1,13 @@
-import { archivedProductSchema, archivedTicketTypeSchema, discountStatsSchema, profileSchema, rolesSchema, type Product, type TicketType, type Variant } from '@domain/schemas';
+import {
+  archivedProductSchema,
+  archivedTicketTypeSchema,
+  discountStatsSchema,
+  profileSchema,
+  rolesSchema,
+  type Product,
+  type TicketType,
+  type Variant,
+} from '@domain/schemas';
 import { discountCodeRecordSchema, discountUsesSchema, type DiscountCodeRecord } from '@domain/discounts';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
@@ -18,7 +27,8 @@ export interface RoleFlags {
   staff: boolean;
 }
 
-const bySort = <T extends { sortOrder: number; name: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pl');
+const bySort = <T extends { sortOrder: number; name: string }>(a: T, b: T) =>
+  a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pl');
 
 /** `/archivedTicketTypes`, each record parsed with its domain schema, in display order. */
 export function toArchivedTicketTypes(raw: unknown): AdminTicketType[] {
@@ -42,7 +52,13 @@ export function toArchivedProducts(raw: unknown): AdminProduct[] {
 /** `/profiles`, each parsed with the profile schema, by surname. */
 export function toUsers(raw: unknown): AdminUser[] {
   return parseRecords(profileSchema, raw, 'profiles')
-    .map(([uid, p]) => ({ uid, email: p.email, firstName: p.firstName, lastName: p.lastName, pickupCode: p.pickupCode }))
+    .map(([uid, p]) => ({
+      uid,
+      email: p.email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      pickupCode: p.pickupCode,
+    }))
     .sort((a, b) => a.lastName.localeCompare(b.lastName, 'pl') || a.firstName.localeCompare(b.firstName, 'pl'));
 }
 
@@ -64,23 +80,41 @@ function toDiscountStats(raw: unknown): Record<string, DiscountStats> {
 }
 
 function toRoles(raw: unknown): Record<string, RoleFlags> {
-  return Object.fromEntries(parseRecords(rolesSchema, raw, 'roles').map(([uid, r]) => [uid, { admin: r.admin, staff: r.staff }]));
+  return Object.fromEntries(
+    parseRecords(rolesSchema, raw, 'roles').map(([uid, r]) => [uid, { admin: r.admin, staff: r.staff }]),
+  );
 }
 
 /** Admin-only reads (the rules give admins the whole tree); each endpoint is a live listener. */
 export const adminApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    adminArchivedTicketTypes: build.query<AdminTicketType[], void>(realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes)),
-    adminArchivedProducts: build.query<AdminProduct[], void>(realtimeEndpoint(() => 'archivedProducts', toArchivedProducts)),
+    adminArchivedTicketTypes: build.query<AdminTicketType[], void>(
+      realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes),
+    ),
+    adminArchivedProducts: build.query<AdminProduct[], void>(
+      realtimeEndpoint(() => 'archivedProducts', toArchivedProducts),
+    ),
     adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
     adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
-    adminDiscountCodes: build.query<AdminDiscountCode[], void>(realtimeEndpoint(() => 'discountCodes', toDiscountCodes)),
-    adminDiscountUses: build.query<Record<string, number>, void>(realtimeEndpoint(() => 'discountUses', toDiscountUses)),
-    adminDiscountStats: build.query<Record<string, DiscountStats>, void>(realtimeEndpoint(() => 'stats/admin/discounts', toDiscountStats)),
+    adminDiscountCodes: build.query<AdminDiscountCode[], void>(
+      realtimeEndpoint(() => 'discountCodes', toDiscountCodes),
+    ),
+    adminDiscountUses: build.query<Record<string, number>, void>(
+      realtimeEndpoint(() => 'discountUses', toDiscountUses),
+    ),
+    adminDiscountStats: build.query<Record<string, DiscountStats>, void>(
+      realtimeEndpoint(() => 'stats/admin/discounts', toDiscountStats),
+    ),
   }),
 });
 
-export const { useAdminArchivedTicketTypesQuery, useAdminArchivedProductsQuery, useAdminUsersQuery, useAdminRolesQuery, useAdminDiscountCodesQuery, useAdminDiscountUsesQuery, useAdminDiscountStatsQuery } = adminApi;
-
-
+export const {
+  useAdminArchivedTicketTypesQuery,
+  useAdminArchivedProductsQuery,
+  useAdminUsersQuery,
+  useAdminRolesQuery,
+  useAdminDiscountCodesQuery,
+  useAdminDiscountUsesQuery,
+  useAdminDiscountStatsQuery,
+} = adminApi;

@@ -41,24 +41,39 @@ export interface CatalogueEditorOptions<Values extends CatalogueValues> {
  * shared schema with the messages placed on the form's own (flat) fields, plus the editor's own
  * checks; a refusal from the server lands on its field, or above the form.
  */
-export function useCatalogueEditor<Values extends CatalogueValues>({ initialValues, schema, toPayload, fieldOf, extraErrors, save, doneMessage, onDone }: CatalogueEditorOptions<Values>) {
+export function useCatalogueEditor<Values extends CatalogueValues>({
+  initialValues,
+  schema,
+  toPayload,
+  fieldOf,
+  extraErrors,
+  save,
+  doneMessage,
+  onDone,
+}: CatalogueEditorOptions<Values>) {
   const [busy, setBusy] = useState(false);
   // The validator is handed the values with their payload: it parses the payload with the shared
   // schema and uses the values to map each payload path back to the form field it came from.
   const [validator] = useState(() =>
     z.custom<{ values: Values; payload: unknown }>().superRefine(({ values, payload }, ctx) => {
       const extra = extraErrors(values);
-      for (const [field, message] of Object.entries(extra)) ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+      for (const [field, message] of Object.entries(extra))
+        ctx.addIssue({ code: 'custom', path: field.split('.'), message });
       const parsed = schema.safeParse(payload, { error: polishIssue });
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
         const field = fieldOf(path, values);
-        if (!(field in extra)) ctx.addIssue({ code: 'custom', path: field ? field.split('.') : [], message: issue.message });
+        if (!(field in extra))
+          ctx.addIssue({ code: 'custom', path: field ? field.split('.') : [], message: issue.message });
       }
     }),
   );
-  const { form, onSubmit } = useSchemaForm<Values>({ initialValues, schema: validator, toPayload: (values) => ({ values, payload: toPayload(values) }) });
+  const { form, onSubmit } = useSchemaForm<Values>({
+    initialValues,
+    schema: validator,
+    toPayload: (values) => ({ values, payload: toPayload(values) }),
+  });
   const submit = onSubmit(async (values) => {
     setBusy(true);
     try {
@@ -66,7 +81,10 @@ export function useCatalogueEditor<Values extends CatalogueValues>({ initialValu
       onDone(doneMessage(values.name.trim()));
     } catch (error) {
       const refusal = refusalOf(error);
-      form.setFieldError(refusal.field ? fieldOf(refusal.field.split('.'), values) || '_form' : '_form', refusal.message);
+      form.setFieldError(
+        refusal.field ? fieldOf(refusal.field.split('.'), values) || '_form' : '_form',
+        refusal.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -75,7 +93,8 @@ export function useCatalogueEditor<Values extends CatalogueValues>({ initialValu
 }
 
 /** `'12'` / `12` → 12, `''` → undefined (left empty), anything else → NaN (the schema refuses it). */
-export const optionalInt = (v: number | string): number | undefined => (v === '' ? undefined : typeof v === 'number' ? v : Number.NaN);
+export const optionalInt = (v: number | string): number | undefined =>
+  v === '' ? undefined : typeof v === 'number' ? v : Number.NaN;
 
 interface CatalogueEditorProps<Values extends CatalogueValues> {
   label: string;
@@ -90,7 +109,15 @@ interface CatalogueEditorProps<Values extends CatalogueValues> {
 }
 
 /** The editor scaffold both catalogue tabs use: name, description, price and VAT, the kind's fields, „W sprzedaży”. */
-export function CatalogueEditor<Values extends CatalogueValues>({ label, nameLabel, pricePlaceholder, submitLabel, editor, priceRow, children }: CatalogueEditorProps<Values>) {
+export function CatalogueEditor<Values extends CatalogueValues>({
+  label,
+  nameLabel,
+  pricePlaceholder,
+  submitLabel,
+  editor,
+  priceRow,
+  children,
+}: CatalogueEditorProps<Values>) {
   const { form, submit, busy } = editor;
   const field = (path: string) => form.getInputProps(path);
   const vat = field('vatRate');
@@ -106,8 +133,20 @@ export function CatalogueEditor<Values extends CatalogueValues>({ label, nameLab
         <TextInput label={nameLabel} required {...field('name')} />
         <Textarea label="Opis" autosize minRows={2} {...field('description')} />
         <Group grow align="flex-start">
-          <TextInput label="Cena brutto (zł)" required inputMode="decimal" placeholder={pricePlaceholder} {...field('price')} />
-          <Select label="Stawka VAT" data={VAT_OPTIONS} {...vat} onChange={(v) => v && vat.onChange(v)} allowDeselect={false} />
+          <TextInput
+            label="Cena brutto (zł)"
+            required
+            inputMode="decimal"
+            placeholder={pricePlaceholder}
+            {...field('price')}
+          />
+          <Select
+            label="Stawka VAT"
+            data={VAT_OPTIONS}
+            {...vat}
+            onChange={(v) => v && vat.onChange(v)}
+            allowDeselect={false}
+          />
           {priceRow}
         </Group>
         {children}
@@ -180,7 +219,12 @@ export function CatalogueTab<Item extends Named, Archived extends Named>(props: 
           ))}
         </Stack>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? props.modalTitle.create : props.modalTitle.edit} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? props.modalTitle.create : props.modalTitle.edit}
+        size="lg"
+      >
         {editing !== null &&
           props.editor(editing === 'new' ? null : editing, (message) => {
             setEditing(null);

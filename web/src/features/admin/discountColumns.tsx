@@ -7,11 +7,20 @@ import type { AdminDiscountCode } from './api';
 function validity(c: AdminDiscountCode): string {
   if (!c.active) return 'wyłączony';
   if (c.validFrom === undefined && c.validUntil === undefined) return 'bez terminu';
-  return [c.validFrom !== undefined ? `od ${formatDateTime(c.validFrom)}` : '', c.validUntil !== undefined ? `do ${formatDateTime(c.validUntil)}` : ''].filter(Boolean).join(' ');
+  return [
+    c.validFrom !== undefined ? `od ${formatDateTime(c.validFrom)}` : '',
+    c.validUntil !== undefined ? `do ${formatDateTime(c.validUntil)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The codes table: code and who it is for, terms, scope, uses held now of the limit, discount given, validity, edit. */
-export function discountColumns(usedOf: (c: AdminDiscountCode) => number, givenOf: (c: AdminDiscountCode) => number, onEdit: (c: AdminDiscountCode) => void): DataColumn<AdminDiscountCode>[] {
+export function discountColumns(
+  usedOf: (c: AdminDiscountCode) => number,
+  givenOf: (c: AdminDiscountCode) => number,
+  onEdit: (c: AdminDiscountCode) => void,
+): DataColumn<AdminDiscountCode>[] {
   return [
     {
       key: 'code',
@@ -30,8 +39,21 @@ export function discountColumns(usedOf: (c: AdminDiscountCode) => number, givenO
       ),
     },
     { key: 'terms', header: 'Zniżka', cell: (c) => describeDiscount(c, formatMoney), nowrap: true },
-    { key: 'scope', header: 'Obejmuje', cell: (c) => (c.ticketTypeIds || c.productIds ? `${Object.keys(c.ticketTypeIds ?? {}).length + Object.keys(c.productIds ?? {}).length} poz.` : 'wszystko') },
-    { key: 'uses', header: 'Użycia', align: 'right', nowrap: true, cell: (c) => `${formatNumber(usedOf(c), 0)}${c.maxUses ? ` / ${formatNumber(c.maxUses, 0)}` : ''}` },
+    {
+      key: 'scope',
+      header: 'Obejmuje',
+      cell: (c) =>
+        c.ticketTypeIds || c.productIds
+          ? `${Object.keys(c.ticketTypeIds ?? {}).length + Object.keys(c.productIds ?? {}).length} poz.`
+          : 'wszystko',
+    },
+    {
+      key: 'uses',
+      header: 'Użycia',
+      align: 'right',
+      nowrap: true,
+      cell: (c) => `${formatNumber(usedOf(c), 0)}${c.maxUses ? ` / ${formatNumber(c.maxUses, 0)}` : ''}`,
+    },
     { key: 'given', header: 'Udzielony rabat', align: 'right', nowrap: true, cell: (c) => formatMoney(givenOf(c)) },
     {
       key: 'valid',

@@ -4,11 +4,37 @@ import { emptyTerms, termsPayload, termsValues } from './discountForm';
 
 describe('discount code form values', () => {
   it('a stored code opens in the edit form as typed and saves back to the same terms', () => {
-    const terms = { kind: 'amount' as const, value: 1250, active: true, ticketTypeIds: { karnet: true as const }, productIds: { kubek: true as const }, maxUses: 30, maxPerAccount: 2, validFrom: Date.UTC(2026, 5, 1, 8, 0), validUntil: Date.UTC(2026, 6, 1, 20, 30), label: 'Wcześni' };
+    const terms = {
+      kind: 'amount' as const,
+      value: 1250,
+      active: true,
+      ticketTypeIds: { karnet: true as const },
+      productIds: { kubek: true as const },
+      maxUses: 30,
+      maxPerAccount: 2,
+      validFrom: Date.UTC(2026, 5, 1, 8, 0),
+      validUntil: Date.UTC(2026, 6, 1, 20, 30),
+      label: 'Wcześni',
+    };
     const values = termsValues(terms);
-    expect(values).toMatchObject({ kind: 'amount', value: '12,50', scope: ['t:karnet', 'p:kubek'], maxUses: 30, maxPerAccount: 2, active: true, label: 'Wcześni' });
+    expect(values).toMatchObject({
+      kind: 'amount',
+      value: '12,50',
+      scope: ['t:karnet', 'p:kubek'],
+      maxUses: 30,
+      maxPerAccount: 2,
+      active: true,
+      label: 'Wcześni',
+    });
     expect(termsPayload(values)).toEqual(terms);
-    expect(termsValues({ kind: 'percent', value: 20, active: false })).toMatchObject({ value: '20', scope: [], maxUses: '', validFrom: '', active: false, label: '' });
+    expect(termsValues({ kind: 'percent', value: 20, active: false })).toMatchObject({
+      value: '20',
+      scope: [],
+      maxUses: '',
+      validFrom: '',
+      active: false,
+      label: '',
+    });
   });
 
   it('an empty form leaves the limits and dates out; a value that does not parse is named by the schema', () => {

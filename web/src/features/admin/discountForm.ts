@@ -19,7 +19,15 @@ export interface DiscountTermsValues {
 }
 
 export const emptyTerms = (kind: DiscountKind = 'percent', maxUses: number | string = ''): DiscountTermsValues => ({
-  kind, value: kind === 'percent' ? '100' : '', scope: [], maxUses, maxPerAccount: '', validFrom: '', validUntil: '', active: true, label: '',
+  kind,
+  value: kind === 'percent' ? '100' : '',
+  scope: [],
+  maxUses,
+  maxPerAccount: '',
+  validFrom: '',
+  validUntil: '',
+  active: true,
+  label: '',
 });
 
 /** A stored code's terms as the form shows them (the edit form starts from these). */
@@ -27,7 +35,10 @@ export function termsValues(t: DiscountTerms): DiscountTermsValues {
   return {
     kind: t.kind,
     value: t.kind === 'percent' ? String(t.value) : groszeToInput(t.value),
-    scope: [...Object.keys(t.ticketTypeIds ?? {}).map((id) => `t:${id}`), ...Object.keys(t.productIds ?? {}).map((id) => `p:${id}`)],
+    scope: [
+      ...Object.keys(t.ticketTypeIds ?? {}).map((id) => `t:${id}`),
+      ...Object.keys(t.productIds ?? {}).map((id) => `p:${id}`),
+    ],
     maxUses: t.maxUses ?? '',
     maxPerAccount: t.maxPerAccount ?? '',
     validFrom: msToLocalInput(t.validFrom),
@@ -39,7 +50,8 @@ export function termsValues(t: DiscountTerms): DiscountTermsValues {
 
 /** The shared `discountTermsSchema` payload; a value that does not parse is sent as NaN so the schema names it. */
 export function termsPayload(v: DiscountTermsValues) {
-  const ids = (prefix: string) => Object.fromEntries(v.scope.filter((s) => s.startsWith(prefix)).map((s) => [s.slice(2), true as const]));
+  const ids = (prefix: string) =>
+    Object.fromEntries(v.scope.filter((s) => s.startsWith(prefix)).map((s) => [s.slice(2), true as const]));
   const ticketTypeIds = ids('t:');
   const productIds = ids('p:');
   const value = v.kind === 'percent' ? Number(v.value.trim() || Number.NaN) : (parsePln(v.value) ?? Number.NaN);

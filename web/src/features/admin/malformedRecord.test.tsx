@@ -35,18 +35,39 @@ function endpointAnswer<T>(transform: (raw: unknown) => T, raw: unknown) {
 
 describe('admin endpoints given a malformed record', () => {
   it('parse good profiles, and refuse a profile whose e-mail is missing with its path', () => {
-    expect(endpointAnswer(toUsers, { u1: profile })).toEqual({ data: [{ uid: 'u1', email: profile.email, firstName: 'Anna', lastName: 'Nowak', pickupCode: 'ABCDEFGH' }] });
+    expect(endpointAnswer(toUsers, { u1: profile })).toEqual({
+      data: [{ uid: 'u1', email: profile.email, firstName: 'Anna', lastName: 'Nowak', pickupCode: 'ABCDEFGH' }],
+    });
     const { email: _email, ...noEmail } = profile;
     expect(endpointAnswer(toUsers, { u1: profile, u2: noEmail })).toEqual({
-      error: { code: 'malformed-record', message: 'Zapisane dane mają nieprawidłowy format (profiles/u2/email: Podaj adres e-mail). Zgłoś to organizatorowi wydarzenia.' },
+      error: {
+        code: 'malformed-record',
+        message:
+          'Zapisane dane mają nieprawidłowy format (profiles/u2/email: Podaj adres e-mail). Zgłoś to organizatorowi wydarzenia.',
+      },
     });
   });
 
   it('refuse a malformed record in every admin path instead of passing it on', () => {
     expect(() => toOrders({ o1: { number: 'ZAM/2026/000001', status: 'paid' } })).toThrow(MalformedRecordError);
     expect(() => toSettled({ tx1: { status: 'done', outcome: 'booked' } })).toThrow(/bank\/transactions\/tx1/);
-    expect(() => toKsefRecords({ u1: { 'FV-2026-000001': { ksefNumber: 'nie-numer' } } })).toThrow(/ksef\/u1\/FV-2026-000001/);
-    expect(() => toUnsent({ m1: { kind: 'welcome', essential: false, uid: 'u1', to: 'a@example.pl', subject: 'Witaj', text: 'Witaj', html: '<p>Witaj</p>', createdAt: 'wczoraj' } })).toThrow(/outbox\/m1\/createdAt/);
+    expect(() => toKsefRecords({ u1: { 'FV-2026-000001': { ksefNumber: 'nie-numer' } } })).toThrow(
+      /ksef\/u1\/FV-2026-000001/,
+    );
+    expect(() =>
+      toUnsent({
+        m1: {
+          kind: 'welcome',
+          essential: false,
+          uid: 'u1',
+          to: 'a@example.pl',
+          subject: 'Witaj',
+          text: 'Witaj',
+          html: '<p>Witaj</p>',
+          createdAt: 'wczoraj',
+        },
+      }),
+    ).toThrow(/outbox\/m1\/createdAt/);
     expect(() => toAdminStats({ orders: { paid: 'dużo' } })).toThrow(/stats\/admin\/orders\/paid/);
     // Absent paths are empty lists, not errors.
     expect(toOrders(null)).toEqual([]);
@@ -67,7 +88,9 @@ describe('admin endpoints given a malformed record', () => {
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('Nie udało się wczytać użytkowników.');
-    expect(screen.getByTestId('malformed-record').textContent).toMatch(/^Zapisane dane mają nieprawidłowy format \(profiles\/u2\/pickupCode: .+\)\. Zgłoś to organizatorowi wydarzenia\.$/);
+    expect(screen.getByTestId('malformed-record').textContent).toMatch(
+      /^Zapisane dane mają nieprawidłowy format \(profiles\/u2\/pickupCode: .+\)\. Zgłoś to organizatorowi wydarzenia\.$/,
+    );
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -22,12 +22,25 @@ function lineSummary(o: OrderEntry): string {
     .join('; ');
 }
 
-function OrderStatusCell({ order: o, openedAt, refundState }: { order: OrderEntry; openedAt: number; refundState: OrderRefundState }) {
+function OrderStatusCell({
+  order: o,
+  openedAt,
+  refundState,
+}: {
+  order: OrderEntry;
+  openedAt: number;
+  refundState: OrderRefundState;
+}) {
   // A paid order its corrections took back (in part or whole) is no longer plainly „opłacone”.
   const refunded = o.status === 'paid' && refundState !== 'none' ? refundState : null;
   return (
     <>
-      <Badge color={refunded ? 'grape' : STATUS_COLORS[o.status]} variant="light" data-testid="order-status" data-refund={refunded ?? undefined}>
+      <Badge
+        color={refunded ? 'grape' : STATUS_COLORS[o.status]}
+        variant="light"
+        data-testid="order-status"
+        data-refund={refunded ?? undefined}
+      >
         {refunded ? ORDER_REFUND_STATE_LABELS[refunded] : ORDER_STATUS_LABELS[o.status]}
       </Badge>
       {o.invoiceNumber && (
@@ -50,15 +63,18 @@ function OrderStatusCell({ order: o, openedAt, refundState }: { order: OrderEntr
 }
 
 /** What the admin can do with an order in its state — confirm, cancel, refund, book a late payment — each asked first. */
-export function useOrderActions(setResult: (r: ActionResult | null) => void): { actions: (o: OrderEntry) => ReactNode; dialog: ReactNode } {
+export function useOrderActions(setResult: (r: ActionResult | null) => void): {
+  actions: (o: OrderEntry) => ReactNode;
+  dialog: ReactNode;
+} {
   const { ask, dialog } = useConfirm(setResult);
   const confirmPayment = (o: OrderEntry) =>
     ask({
       title: 'Potwierdzenie płatności',
       body: (
         <>
-          Potwierdzić wpływ przelewu <b>{formatMoney(o.totals.gross)}</b> za zamówienie <b>{o.number}</b> ({o.buyer.email})? Zostanie wystawiona faktura VAT — tej
-          operacji nie można cofnąć.
+          Potwierdzić wpływ przelewu <b>{formatMoney(o.totals.gross)}</b> za zamówienie <b>{o.number}</b> (
+          {o.buyer.email})? Zostanie wystawiona faktura VAT — tej operacji nie można cofnąć.
         </>
       ),
       confirmLabel: 'Potwierdź płatność',
@@ -73,8 +89,9 @@ export function useOrderActions(setResult: (r: ActionResult | null) => void): { 
       title: 'Spóźniona wpłata',
       body: (
         <>
-          Zamówienie <b>{o.number}</b> ({o.buyer.email}) zostało anulowane z braku wpłaty w terminie. Zaksięgować przelew <b>{formatMoney(o.totals.gross)}</b>? Bilety i
-          sztuki zostaną zarezerwowane ponownie (jeśli są jeszcze dostępne) i zostanie wystawiona faktura VAT.
+          Zamówienie <b>{o.number}</b> ({o.buyer.email}) zostało anulowane z braku wpłaty w terminie. Zaksięgować
+          przelew <b>{formatMoney(o.totals.gross)}</b>? Bilety i sztuki zostaną zarezerwowane ponownie (jeśli są jeszcze
+          dostępne) i zostanie wystawiona faktura VAT.
         </>
       ),
       confirmLabel: 'Zaksięguj wpłatę',
@@ -89,7 +106,8 @@ export function useOrderActions(setResult: (r: ActionResult | null) => void): { 
       title: 'Anulowanie zamówienia',
       body: (
         <>
-          Anulować zamówienie <b>{o.number}</b> ({o.buyer.email}, {formatMoney(o.totals.gross)})? Bilety i sztuki wrócą do puli.
+          Anulować zamówienie <b>{o.number}</b> ({o.buyer.email}, {formatMoney(o.totals.gross)})? Bilety i sztuki wrócą
+          do puli.
         </>
       ),
       confirmLabel: 'Anuluj zamówienie',
@@ -156,7 +174,13 @@ export function orderColumns(
       ),
     },
     { key: 'gross', header: 'Kwota', align: 'right', nowrap: true, cell: (o) => formatMoney(o.totals.gross) },
-    { key: 'status', header: 'Status', cell: (o) => <OrderStatusCell order={o} openedAt={openedAt} refundState={orderRefundState(o.lines, refunded(o))} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (o) => (
+        <OrderStatusCell order={o} openedAt={openedAt} refundState={orderRefundState(o.lines, refunded(o))} />
+      ),
+    },
     {
       key: 'actions',
       cell: (o) => {

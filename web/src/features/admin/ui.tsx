@@ -48,7 +48,15 @@ interface AdminRunPanelProps {
 }
 
 /** An admin maintenance run (expiry, reservation check): what it does, a button that asks first, then the result. */
-export function AdminRunPanel({ id, title, description, buttonLabel, buttonColor, testId, confirm }: AdminRunPanelProps) {
+export function AdminRunPanel({
+  id,
+  title,
+  description,
+  buttonLabel,
+  buttonColor,
+  testId,
+  confirm,
+}: AdminRunPanelProps) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const { ask, dialog } = useConfirm(setResult);
   return (

@@ -27,7 +27,12 @@ export default function AdminStats() {
   const countries = useStatsCountriesQuery();
 
   if (stats.isLoading) return <LoadingRows label="Wczytywanie statystyk sprzedaży" rows={6} />;
-  if (stats.isError || !stats.data) return <LoadError error={stats.error} onRetry={stats.refetch}>Nie udało się wczytać statystyk sprzedaży.</LoadError>;
+  if (stats.isError || !stats.data)
+    return (
+      <LoadError error={stats.error} onRetry={stats.refetch}>
+        Nie udało się wczytać statystyk sprzedaży.
+      </LoadError>
+    );
   const s = stats.data;
   const refunds = refundStats.data;
   const allTicketTypes = [...(ticketTypes.data ?? []), ...(archivedTicketTypes.data ?? [])];
@@ -55,7 +60,10 @@ export default function AdminStats() {
         tickets={ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? [], refunds)}
         merch={merchRows(s, products.data ?? [], archivedProducts.data ?? [], refunds)}
       />
-      <RefundsSection items={refunds ? refundItemRows(refunds, allTicketTypes, allProducts) : []} refundedGross={refunds?.gross ?? 0} />
+      <RefundsSection
+        items={refunds ? refundItemRows(refunds, allTicketTypes, allProducts) : []}
+        refundedGross={refunds?.gross ?? 0}
+      />
       <DiscountsSection rows={discountRows(s)} />
       <CountriesSection byCountry={countryRows(s, countries.data ?? {})} />
       <WaitingListStats />

@@ -13,7 +13,9 @@ export function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
   return (
     <Section title="Bilety według rodzaju (na tle puli)" testId="stats-tickets">
       {tickets.length === 0 ? (
-        <Text c="dimmed" size="sm">Brak rodzajów biletów.</Text>
+        <Text c="dimmed" size="sm">
+          Brak rodzajów biletów.
+        </Text>
       ) : (
         <>
           <ChartSlot>
@@ -36,11 +38,15 @@ export function MerchSection({ merch }: { merch: MerchRow[] }) {
   return (
     <Section title="Sklepik: sprzedaż według wariantu" testId="stats-merch">
       {merch.length === 0 ? (
-        <Text c="dimmed" size="sm">Brak produktów.</Text>
+        <Text c="dimmed" size="sm">
+          Brak produktów.
+        </Text>
       ) : (
         <>
           {merchSold.length === 0 ? (
-            <Text c="dimmed" size="sm">Jeszcze nic nie sprzedano.</Text>
+            <Text c="dimmed" size="sm">
+              Jeszcze nic nie sprzedano.
+            </Text>
           ) : (
             <ChartSlot>
               <MerchChart rows={merchSold} />
@@ -49,7 +55,15 @@ export function MerchSection({ merch }: { merch: MerchRow[] }) {
           <NumbersTable
             caption="Sprzedaż gadżetów"
             head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Zostało', 'Stan']}
-            rows={merch.map((m) => [m.product, m.variant, n(m.paid), n(m.reserved), n(m.refunded), n(m.left), n(m.stock)])}
+            rows={merch.map((m) => [
+              m.product,
+              m.variant,
+              n(m.paid),
+              n(m.reserved),
+              n(m.refunded),
+              n(m.left),
+              n(m.stock),
+            ])}
           />
         </>
       )}
@@ -71,16 +85,23 @@ export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[
   return (
     <Section title="Zwroty według pozycji" testId="stats-refunds">
       {items.length === 0 ? (
-        <Text c="dimmed" size="sm">Nie było jeszcze zwrotów.</Text>
+        <Text c="dimmed" size="sm">
+          Nie było jeszcze zwrotów.
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ChartSlot>
             <RefundsChart rows={items} />
           </ChartSlot>
           <Stack gap="xs">
-            <NumbersTable caption="Zwroty według pozycji" head={['Pozycja', 'Sztuk', 'Wartość (brutto)']} rows={items.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])} />
+            <NumbersTable
+              caption="Zwroty według pozycji"
+              head={['Pozycja', 'Sztuk', 'Wartość (brutto)']}
+              rows={items.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])}
+            />
             <Text size="xs" c="dimmed">
-              Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą ({formatMoney(refundedGross)}).
+              Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą (
+              {formatMoney(refundedGross)}).
             </Text>
           </Stack>
         </SimpleGrid>
@@ -93,13 +114,19 @@ export function CountriesSection({ byCountry }: { byCountry: CountryRow[] }) {
   return (
     <Section title="Uczestnicy według kraju" testId="stats-countries">
       {byCountry.length === 0 ? (
-        <Text c="dimmed" size="sm">Brak kont.</Text>
+        <Text c="dimmed" size="sm">
+          Brak kont.
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <ChartSlot>
             <CountryChart rows={byCountry} />
           </ChartSlot>
-          <NumbersTable caption="Konta według kraju" head={['Kraj', 'Konta']} rows={byCountry.map((c) => [c.name, n(c.accounts)])} />
+          <NumbersTable
+            caption="Konta według kraju"
+            head={['Kraj', 'Konta']}
+            rows={byCountry.map((c) => [c.name, n(c.accounts)])}
+          />
         </SimpleGrid>
       )}
     </Section>

@@ -10,7 +10,14 @@ const money = (zl: number) => formatMoney(Math.round(zl * 100));
 const count = (n: number) => formatNumber(n, 0);
 
 export function DailyChart({ days }: { days: readonly DayRow[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.date), placed: d.placed, paid: d.paid, placedValue: d.placedGross / 100, revenue: d.paidGross / 100, refunded: d.refundedGross / 100 }));
+  const data = days.map((d) => ({
+    day: shortDay(d.date),
+    placed: d.placed,
+    paid: d.paid,
+    placedValue: d.placedGross / 100,
+    revenue: d.paidGross / 100,
+    refunded: d.refundedGross / 100,
+  }));
   return (
     <>
       <BarChart

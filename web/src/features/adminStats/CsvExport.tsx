@@ -45,7 +45,14 @@ export function CsvExport() {
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select label="Eksport do CSV" data={EXPORTS} value={which} onChange={(v) => setWhich(v ?? 'all')} allowDeselect={false} w={260} />
+        <Select
+          label="Eksport do CSV"
+          data={EXPORTS}
+          value={which}
+          onChange={(v) => setWhich(v ?? 'all')}
+          allowDeselect={false}
+          w={260}
+        />
         <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
           Pobierz CSV
         </Button>

@@ -27,7 +27,9 @@ describe('discount codes in the statistics', () => {
   it('shows uses per code and the total discount given', () => {
     renderWithTheme(<DiscountsSection rows={discountRows(stats)} />);
     const table = screen.getByRole('table', { name: 'Użycia kodów rabatowych' });
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('td, th')].map((c) => c.textContent?.replace(/\s/g, ' ')).join(' | '));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('td, th')].map((c) => c.textContent?.replace(/\s/g, ' ')).join(' | '));
     expect(rows[1]).toBe('EKIPA-ABCDEFGH | 1 | 1 | 189,00 zł');
     expect(rows.at(-1)).toBe('Razem | 5 | 5 | 340,20 zł');
   });

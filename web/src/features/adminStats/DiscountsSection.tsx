@@ -5,16 +5,28 @@ import { n, NumbersTable, Section } from './parts';
 
 /** Discount codes: orders placed with each, units discounted (one use = one unit) and the discount given, with the total. */
 export function DiscountsSection({ rows }: { rows: DiscountStatRow[] }) {
-  const total = rows.reduce((sum, r) => ({ orders: sum.orders + r.orders, units: sum.units + r.units, discountGross: sum.discountGross + r.discountGross }), { orders: 0, units: 0, discountGross: 0 });
+  const total = rows.reduce(
+    (sum, r) => ({
+      orders: sum.orders + r.orders,
+      units: sum.units + r.units,
+      discountGross: sum.discountGross + r.discountGross,
+    }),
+    { orders: 0, units: 0, discountGross: 0 },
+  );
   return (
     <Section title="Kody rabatowe" testId="stats-discounts">
       {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">Nikt jeszcze nie użył kodu rabatowego.</Text>
+        <Text c="dimmed" size="sm">
+          Nikt jeszcze nie użył kodu rabatowego.
+        </Text>
       ) : (
         <NumbersTable
           caption="Użycia kodów rabatowych"
           head={['Kod', 'Zamówienia', 'Użycia (sztuki)', 'Udzielony rabat']}
-          rows={[...rows.map((r) => [r.code, n(r.orders), n(r.units), formatMoney(r.discountGross)]), ['Razem', n(total.orders), n(total.units), formatMoney(total.discountGross)]]}
+          rows={[
+            ...rows.map((r) => [r.code, n(r.orders), n(r.units), formatMoney(r.discountGross)]),
+            ['Razem', n(total.orders), n(total.units), formatMoney(total.discountGross)],
+          ]}
         />
       )}
       <Text size="xs" c="dimmed">

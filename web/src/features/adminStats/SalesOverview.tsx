@@ -15,12 +15,36 @@ export function KpiGrid({ s, refunds }: { s: AdminStatsData; refunds: RefundStat
   const pickedRatio = s.pickups.total > 0 ? s.pickups.picked / s.pickups.total : 0;
   return (
     <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }} spacing="sm">
-      <Kpi label="Przychód opłacony" value={formatMoney(s.revenue.paidGross)} testId="kpi-paid-gross" hint={formatCount(s.orders.paid, NOUNS.paidOrder)} />
-      <Kpi label="Zwroty" value={formatMoney(refundedGross)} testId="kpi-refunded" hint={formatCount(refunds?.count ?? 0, CORRECTIONS)} />
-      <Kpi label="Przychód po zwrotach" value={formatMoney(s.revenue.paidGross - refundedGross)} testId="kpi-net-gross" />
-      <Kpi label="Oczekuje na płatność" value={formatMoney(s.revenue.pendingGross)} testId="kpi-pending-gross" hint={formatCount(s.orders.pending, NOUNS.order)} />
+      <Kpi
+        label="Przychód opłacony"
+        value={formatMoney(s.revenue.paidGross)}
+        testId="kpi-paid-gross"
+        hint={formatCount(s.orders.paid, NOUNS.paidOrder)}
+      />
+      <Kpi
+        label="Zwroty"
+        value={formatMoney(refundedGross)}
+        testId="kpi-refunded"
+        hint={formatCount(refunds?.count ?? 0, CORRECTIONS)}
+      />
+      <Kpi
+        label="Przychód po zwrotach"
+        value={formatMoney(s.revenue.paidGross - refundedGross)}
+        testId="kpi-net-gross"
+      />
+      <Kpi
+        label="Oczekuje na płatność"
+        value={formatMoney(s.revenue.pendingGross)}
+        testId="kpi-pending-gross"
+        hint={formatCount(s.orders.pending, NOUNS.order)}
+      />
       <Kpi label="Zamówienia anulowane" value={n(s.orders.cancelled)} testId="kpi-cancelled" />
-      <Kpi label="Wydane przedmioty" value={`${n(s.pickups.picked)} / ${n(s.pickups.total)}`} testId="kpi-pickups" hint={s.pickups.total ? formatPercent(pickedRatio) : undefined} />
+      <Kpi
+        label="Wydane przedmioty"
+        value={`${n(s.pickups.picked)} / ${n(s.pickups.total)}`}
+        testId="kpi-pickups"
+        hint={s.pickups.total ? formatPercent(pickedRatio) : undefined}
+      />
     </SimpleGrid>
   );
 }
@@ -38,7 +62,16 @@ export function DailySection({ days }: { days: DayRow[] }) {
           <NumbersTable
             caption="Sprzedaż dziennie"
             minWidth={720}
-            head={['Dzień', 'Złożone', 'Wartość złożonych', 'Opłacone', 'Przychód (opłacone)', 'Zwroty', 'Zwrócono', 'Przychód po zwrotach']}
+            head={[
+              'Dzień',
+              'Złożone',
+              'Wartość złożonych',
+              'Opłacone',
+              'Przychód (opłacone)',
+              'Zwroty',
+              'Zwrócono',
+              'Przychód po zwrotach',
+            ]}
             rows={dailyRows(days)}
           />
         </>
@@ -52,7 +85,9 @@ export function RevenueSection({ s }: { s: AdminStatsData }) {
   return (
     <Section title="Przychód: opłacone i oczekujące" testId="stats-revenue">
       {revenueTotal === 0 ? (
-        <Text c="dimmed" size="sm">Brak przychodu.</Text>
+        <Text c="dimmed" size="sm">
+          Brak przychodu.
+        </Text>
       ) : (
         <Group justify="center">
           <ChartSlot h={170}>

@@ -51,24 +51,37 @@ export interface CatalogueEntry {
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
 
 /** /stats/admin parsed with its domain schema, with every counter present (absent counters are 0). */
 export function toAdminStats(raw: unknown): AdminStatsData {
   const r = raw == null ? {} : parseRecord(adminStatsSchema, raw, 'stats/admin');
   const n = (v: number | undefined) => v ?? 0;
-  const paid = (counters: Record<string, { paid?: number }>) => Object.fromEntries(Object.entries(counters).map(([id, c]) => [id, n(c.paid)]));
+  const paid = (counters: Record<string, { paid?: number }>) =>
+    Object.fromEntries(Object.entries(counters).map(([id, c]) => [id, n(c.paid)]));
   return {
     revenue: { pendingGross: n(r.revenue?.pendingGross), paidGross: n(r.revenue?.paidGross) },
     orders: { pending: n(r.orders?.pending), paid: n(r.orders?.paid), cancelled: n(r.orders?.cancelled) },
     perDay: Object.entries(r.perDay ?? {})
-      .map(([date, d]) => ({ date, placed: n(d.placed), placedGross: n(d.placedGross), paid: n(d.paid), paidGross: n(d.paidGross) }))
+      .map(([date, d]) => ({
+        date,
+        placed: n(d.placed),
+        placedGross: n(d.placedGross),
+        paid: n(d.paid),
+        paidGross: n(d.paidGross),
+      }))
       .sort((a, b) => a.date.localeCompare(b.date)),
     ticketTypes: paid(r.ticketTypes ?? {}),
     variants: Object.fromEntries(Object.entries(r.variants ?? {}).map(([pid, vs]) => [pid, paid(vs)])),
     pickups: { total: n(r.pickups?.total), picked: n(r.pickups?.picked) },
     byCountry: r.byCountry ?? {},
-    discounts: Object.fromEntries(Object.entries(r.discounts ?? {}).map(([code, d]) => [code, { orders: n(d.orders), units: n(d.units), discountGross: n(d.discountGross) }])),
+    discounts: Object.fromEntries(
+      Object.entries(r.discounts ?? {}).map(([code, d]) => [
+        code,
+        { orders: n(d.orders), units: n(d.units), discountGross: n(d.discountGross) },
+      ]),
+    ),
   };
 }
 
@@ -84,7 +97,12 @@ export function toRefundStats(raw: unknown): RefundStatsData {
       .map(([date, d]) => ({ date, count: num(obj(d).count), gross: num(obj(d).gross) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
     ticketTypes: Object.fromEntries(Object.entries(obj(r.ticketTypes)).map(([id, t]) => [id, quantityGross(t)])),
-    variants: Object.fromEntries(Object.entries(obj(r.variants)).map(([pid, vs]) => [pid, Object.fromEntries(Object.entries(obj(vs)).map(([vid, v]) => [vid, quantityGross(v)]))])),
+    variants: Object.fromEntries(
+      Object.entries(obj(r.variants)).map(([pid, vs]) => [
+        pid,
+        Object.fromEntries(Object.entries(obj(vs)).map(([vid, v]) => [vid, quantityGross(v)])),
+      ]),
+    ),
   };
 }
 
@@ -141,9 +159,15 @@ export async function fetchAllOrders(): Promise<(Order & { id: string })[]> {
 }
 
 /** Every order's refunds (`/refunds`, by order id) and every correction invoice (`/corrections/{uid}/…`), read once for the exports. */
-export async function fetchRefundsForExport(): Promise<{ refunds: Record<string, OrderRefunds>; corrections: CorrectionInvoice[] }> {
+export async function fetchRefundsForExport(): Promise<{
+  refunds: Record<string, OrderRefunds>;
+  corrections: CorrectionInvoice[];
+}> {
   const { db, sdk } = await loadDatabase();
-  const [refunds, corrections] = await Promise.all([sdk.get(sdk.ref(db, 'refunds')), sdk.get(sdk.ref(db, 'corrections'))]);
+  const [refunds, corrections] = await Promise.all([
+    sdk.get(sdk.ref(db, 'refunds')),
+    sdk.get(sdk.ref(db, 'corrections')),
+  ]);
   return {
     refunds: Object.fromEntries(parseRecords(orderRefundsSchema, refunds.val(), 'refunds')),
     corrections: parseRecords(z.unknown(), corrections.val(), 'corrections').flatMap(([uid, perUser]) =>

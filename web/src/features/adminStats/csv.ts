@@ -64,7 +64,8 @@ export function csvField(value: string): string {
   return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const toCsv = (rows: readonly (readonly string[])[]) => CSV_BOM + rows.map((row) => row.map((cell) => csvField(String(cell))).join(SEP)).join(EOL) + EOL;
+const toCsv = (rows: readonly (readonly string[])[]) =>
+  CSV_BOM + rows.map((row) => row.map((cell) => csvField(String(cell))).join(SEP)).join(EOL) + EOL;
 
 /** The money returned for an order (all its refunds) and the numbers of its correction invoices. */
 function refundedOf(refunds: OrderRefunds | undefined): { amount: number; numbers: string } {
@@ -73,7 +74,10 @@ function refundedOf(refunds: OrderRefunds | undefined): { amount: number; number
 }
 
 /** `refunds`: `/refunds` by order id — a paid order then shows what was returned and what it brought net of that. */
-export function ordersCsv(orders: readonly (Order & { id?: string })[], refunds: Record<string, OrderRefunds> = {}): string {
+export function ordersCsv(
+  orders: readonly (Order & { id?: string })[],
+  refunds: Record<string, OrderRefunds> = {},
+): string {
   const rows = [...orders]
     .sort((a, b) => a.createdAt - b.createdAt)
     .map((o) => {

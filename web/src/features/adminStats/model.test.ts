@@ -6,7 +6,10 @@ import { countryRows, dailyRows, daysWithRefunds, merchRows, refundItemRows, tic
 describe('admin statistics model', () => {
   const stats = toAdminStats({
     revenue: { paidGross: 5000 },
-    perDay: { '2026-07-02': { placed: 1, placedGross: 3900 }, '2026-07-01': { placed: 2, placedGross: 8900, paid: 1, paidGross: 5000 } },
+    perDay: {
+      '2026-07-02': { placed: 1, placedGross: 3900 },
+      '2026-07-01': { placed: 2, placedGross: 8900, paid: 1, paidGross: 5000 },
+    },
     ticketTypes: { t1: { paid: 3 } },
     variants: { p1: { m: { paid: 2 } } },
     byCountry: { PL: 5, DE: 1, CZ: 0 },
@@ -33,11 +36,28 @@ describe('admin statistics model', () => {
       [{ id: 't1', name: 'Karnet', quota: 10, sold: 5, archived: false }],
       [{ id: 't2', name: 'Stary', quota: 5, sold: 0, archived: true }],
     );
-    expect(rows).toEqual([{ id: 't1', name: 'Karnet', paid: 3, refunded: 0, reserved: 2, quota: 10, left: 5, archived: false }]);
+    expect(rows).toEqual([
+      { id: 't1', name: 'Karnet', paid: 3, refunded: 0, reserved: 2, quota: 10, left: 5, archived: false },
+    ]);
   });
 
   it('lists merchandise per variant', () => {
-    const rows = merchRows(stats, [{ id: 'p1', name: 'Koszulka', sold: 0, archived: false, variants: [{ id: 'm', label: 'M', stock: 10, sold: 4 }, { id: 'l', label: 'L', stock: 5, sold: 0 }] }], []);
+    const rows = merchRows(
+      stats,
+      [
+        {
+          id: 'p1',
+          name: 'Koszulka',
+          sold: 0,
+          archived: false,
+          variants: [
+            { id: 'm', label: 'M', stock: 10, sold: 4 },
+            { id: 'l', label: 'L', stock: 5, sold: 0 },
+          ],
+        },
+      ],
+      [],
+    );
     expect(rows.map((r) => [r.variant, r.paid, r.reserved, r.left])).toEqual([
       ['M', 2, 2, 6],
       ['L', 0, 0, 5],
@@ -72,7 +92,16 @@ describe('admin statistics model', () => {
         ['2026-07-02', 0, 0, 0],
         ['2026-07-03', 0, 333, -333],
       ]);
-      expect(dailyRows(days)[0]).toEqual(['01.07.2026', '2', formatMoney(8900), '1', formatMoney(5000), '1', formatMoney(12900), formatMoney(-7900)]);
+      expect(dailyRows(days)[0]).toEqual([
+        '01.07.2026',
+        '2',
+        formatMoney(8900),
+        '1',
+        formatMoney(5000),
+        '1',
+        formatMoney(12900),
+        formatMoney(-7900),
+      ]);
     });
 
     it('counts refunded units per ticket type and variant, and lists refunds per item by value', () => {
@@ -82,8 +111,18 @@ describe('admin statistics model', () => {
         ['Karnet', 3, 1],
         ['Stary (archiwum)', 0, 1],
       ]);
-      const products = [{ id: 'p1', name: 'Koszulka', sold: 0, archived: false, variants: [{ id: 'm', label: 'M', stock: 10, sold: 3 }] }];
-      expect(merchRows(stats, products, [], refunds).map((r) => [r.variant, r.paid, r.refunded])).toEqual([['M', 2, 1]]);
+      const products = [
+        {
+          id: 'p1',
+          name: 'Koszulka',
+          sold: 0,
+          archived: false,
+          variants: [{ id: 'm', label: 'M', stock: 10, sold: 3 }],
+        },
+      ];
+      expect(merchRows(stats, products, [], refunds).map((r) => [r.variant, r.paid, r.refunded])).toEqual([
+        ['M', 2, 1],
+      ]);
       expect(refundItemRows(refunds, [...live, ...archived], products)).toEqual([
         { key: 't/t1', name: 'Bilet: Karnet', quantity: 1, gross: 14900 },
         { key: 't/t2', name: 'Bilet: Stary (archiwum)', quantity: 1, gross: 5000 },

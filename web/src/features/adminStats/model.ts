@@ -14,13 +14,27 @@ export interface TicketRow {
 }
 
 /** Tickets per type: paid (from the counters, refunds taken out), reserved by pending orders (sold − paid), refunded, quota. */
-export function ticketRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[], refunds?: RefundStatsData): TicketRow[] {
+export function ticketRows(
+  stats: AdminStatsData,
+  live: readonly CatalogueEntry[],
+  archived: readonly CatalogueEntry[],
+  refunds?: RefundStatsData,
+): TicketRow[] {
   return [...live, ...archived]
     .map((t) => {
       const paid = stats.ticketTypes[t.id] ?? 0;
       const quota = t.quota ?? 0;
       const refunded = refunds?.ticketTypes[t.id]?.quantity ?? 0;
-      return { id: t.id, name: t.archived ? `${t.name} (archiwum)` : t.name, paid, refunded, reserved: Math.max(0, t.sold - paid), quota, left: Math.max(0, quota - t.sold), archived: t.archived };
+      return {
+        id: t.id,
+        name: t.archived ? `${t.name} (archiwum)` : t.name,
+        paid,
+        refunded,
+        reserved: Math.max(0, t.sold - paid),
+        quota,
+        left: Math.max(0, quota - t.sold),
+        archived: t.archived,
+      };
     })
     .filter((row) => !row.archived || row.paid > 0 || row.reserved > 0 || row.refunded > 0);
 }
@@ -37,7 +51,12 @@ export interface MerchRow {
   left: number;
 }
 
-export function merchRows(stats: AdminStatsData, live: readonly CatalogueEntry[], archived: readonly CatalogueEntry[], refunds?: RefundStatsData): MerchRow[] {
+export function merchRows(
+  stats: AdminStatsData,
+  live: readonly CatalogueEntry[],
+  archived: readonly CatalogueEntry[],
+  refunds?: RefundStatsData,
+): MerchRow[] {
   const rows: MerchRow[] = [];
   for (const p of [...live, ...archived]) {
     for (const v of p.variants ?? []) {
@@ -88,7 +107,16 @@ export function daysWithRefunds(days: readonly DayStats[], refunds: RefundStatsD
   const byDate = new Map<string, DayRow>();
   for (const d of days) byDate.set(d.date, { ...d, refunds: 0, refundedGross: 0, netGross: d.paidGross });
   for (const r of refunds?.perDay ?? []) {
-    const day = byDate.get(r.date) ?? { date: r.date, placed: 0, placedGross: 0, paid: 0, paidGross: 0, refunds: 0, refundedGross: 0, netGross: 0 };
+    const day = byDate.get(r.date) ?? {
+      date: r.date,
+      placed: 0,
+      placedGross: 0,
+      paid: 0,
+      paidGross: 0,
+      refunds: 0,
+      refundedGross: 0,
+      netGross: 0,
+    };
     byDate.set(r.date, { ...day, refunds: r.count, refundedGross: r.gross, netGross: day.paidGross - r.gross });
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
@@ -120,17 +148,26 @@ export interface RefundItemRow {
 }
 
 /** Refunded tickets and merchandise per item, largest value first (names from the catalogue, archived ones marked). */
-export function refundItemRows(refunds: RefundStatsData, tickets: readonly CatalogueEntry[], products: readonly CatalogueEntry[]): RefundItemRow[] {
+export function refundItemRows(
+  refunds: RefundStatsData,
+  tickets: readonly CatalogueEntry[],
+  products: readonly CatalogueEntry[],
+): RefundItemRow[] {
   const ticketName = new Map(tickets.map((t) => [t.id, t.archived ? `${t.name} (archiwum)` : t.name]));
   const product = new Map(products.map((p) => [p.id, p]));
   const rows: RefundItemRow[] = [];
-  for (const [id, r] of Object.entries(refunds.ticketTypes)) if (r.quantity > 0) rows.push({ key: `t/${id}`, name: `Bilet: ${ticketName.get(id) ?? id}`, ...r });
+  for (const [id, r] of Object.entries(refunds.ticketTypes))
+    if (r.quantity > 0) rows.push({ key: `t/${id}`, name: `Bilet: ${ticketName.get(id) ?? id}`, ...r });
   for (const [pid, variants] of Object.entries(refunds.variants))
     for (const [vid, r] of Object.entries(variants)) {
       if (r.quantity <= 0) continue;
       const p = product.get(pid);
       const label = p?.variants?.find((v) => v.id === vid)?.label ?? vid;
-      rows.push({ key: `v/${pid}/${vid}`, name: `${p ? (p.archived ? `${p.name} (archiwum)` : p.name) : pid} — ${label}`, ...r });
+      rows.push({
+        key: `v/${pid}/${vid}`,
+        name: `${p ? (p.archived ? `${p.name} (archiwum)` : p.name) : pid} — ${label}`,
+        ...r,
+      });
     }
   return rows.sort((a, b) => b.gross - a.gross || a.name.localeCompare(b.name, 'pl'));
 }

@@ -23,14 +23,34 @@ export function Section({ title, children, testId }: { title: string; children: 
 
 /** Where a lazily loaded chart appears, with a skeleton of its height until it does. */
 export function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: number }) {
-  return <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>{children}</Suspense>;
+  return (
+    <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>
+      {children}
+    </Suspense>
+  );
 }
 
 type NumbersRow = { index: number; cells: (string | number)[] };
 
 /** A table of numbers: the first column names the row, the others are right-aligned figures. */
-export function NumbersTable({ caption, head, rows, minWidth = 360 }: { caption: string; head: string[]; rows: (string | number)[][]; minWidth?: number }) {
-  const columns: DataColumn<NumbersRow>[] = head.map((h, i) => ({ key: h, header: h, align: i === 0 ? undefined : 'right', nowrap: i > 0, cell: (row) => row.cells[i] }));
+export function NumbersTable({
+  caption,
+  head,
+  rows,
+  minWidth = 360,
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  minWidth?: number;
+}) {
+  const columns: DataColumn<NumbersRow>[] = head.map((h, i) => ({
+    key: h,
+    header: h,
+    align: i === 0 ? undefined : 'right',
+    nowrap: i > 0,
+    cell: (row) => row.cells[i],
+  }));
   return (
     <DataTable
       label={caption}

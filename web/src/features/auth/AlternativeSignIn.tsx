@@ -13,7 +13,8 @@ const LINK_ERRORS: Record<string, string> = {
   'auth/invalid-action-code': 'Ten link logowania jest nieprawidłowy albo został już użyty. Wyślij nowy.',
   'auth/expired-action-code': 'Ten link logowania wygasł. Wyślij nowy.',
   'auth/invalid-email': 'Podaj adres e-mail, na który wysłano link.',
-  'auth/popup-blocked': 'Przeglądarka zablokowała okno logowania. Zezwól na wyskakujące okna dla tej strony i spróbuj ponownie.',
+  'auth/popup-blocked':
+    'Przeglądarka zablokowała okno logowania. Zezwól na wyskakujące okna dla tej strony i spróbuj ponownie.',
   'auth/account-exists-with-different-credential': 'Konto z tym adresem e-mail już istnieje. Zaloguj się hasłem.',
 };
 
@@ -28,10 +29,22 @@ const loadFederated = () => Promise.all([loadAuth(), loadAuthExtras()]);
 function GoogleIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden>
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }
@@ -46,7 +59,13 @@ export function AlternativeSignIn() {
   const [busy, setBusy] = useState<'google' | 'link' | 'complete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [linkOpen, setLinkOpen] = useState(false);
-  const form = useLightForm({ email: '' }, { email: (value) => (value.trim() === '' ? 'Podaj adres e-mail' : looksLikeEmail(value) ? null : 'Nieprawidłowy adres e-mail') });
+  const form = useLightForm(
+    { email: '' },
+    {
+      email: (value) =>
+        value.trim() === '' ? 'Podaj adres e-mail' : looksLikeEmail(value) ? null : 'Nieprawidłowy adres e-mail',
+    },
+  );
   const [sentTo, setSentTo] = useState<string | null>(null);
   /** Opened from a link but in another browser: the e-mail has to be typed to finish. */
   const [needsEmailToComplete, setNeedsEmailToComplete] = useState(false);
@@ -129,17 +148,33 @@ export function AlternativeSignIn() {
           Logowanie linkiem…
         </Alert>
       )}
-      <Button variant="default" size="md" fullWidth leftSection={<GoogleIcon />} onClick={() => void google()} loading={busy === 'google'} disabled={busy !== null && busy !== 'google'}>
+      <Button
+        variant="default"
+        size="md"
+        fullWidth
+        leftSection={<GoogleIcon />}
+        onClick={() => void google()}
+        loading={busy === 'google'}
+        disabled={busy !== null && busy !== 'google'}
+      >
         Zaloguj przez Google
       </Button>
-      <Button variant="subtle" size="md" fullWidth onClick={() => setLinkOpen((o) => !o)} aria-expanded={linkOpen} aria-controls="email-link-form">
+      <Button
+        variant="subtle"
+        size="md"
+        fullWidth
+        onClick={() => setLinkOpen((o) => !o)}
+        aria-expanded={linkOpen}
+        aria-controls="email-link-form"
+      >
         Zaloguj linkiem e-mail
       </Button>
       {linkOpen && (
         <form id="email-link-form" onSubmit={sendLink} noValidate aria-label="Logowanie linkiem e-mail">
           {sentTo ? (
             <Alert color="teal" variant="light" role="status" data-testid="email-link-sent">
-              Wysłaliśmy link logowania na adres <strong>{sentTo}</strong>. Otwórz go w tej przeglądarce, aby się zalogować. Link jest jednorazowy.
+              Wysłaliśmy link logowania na adres <strong>{sentTo}</strong>. Otwórz go w tej przeglądarce, aby się
+              zalogować. Link jest jednorazowy.
             </Alert>
           ) : (
             <Stack gap="sm">

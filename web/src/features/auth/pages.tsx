@@ -16,7 +16,9 @@ const DEFAULT_TARGET = '/dashboard';
  * Google and e-mail-link sign-in sit below the form and load after it: the password form is what
  * most visitors use, and the sign-in page is what every first visit downloads (docs/architecture.md).
  */
-const AlternativeSignIn = lazy(() => import('./AlternativeSignIn').then((module) => ({ default: module.AlternativeSignIn })));
+const AlternativeSignIn = lazy(() =>
+  import('./AlternativeSignIn').then((module) => ({ default: module.AlternativeSignIn })),
+);
 
 function targetFrom(params: URLSearchParams): string {
   return safeNextPath(params.get(NEXT_PARAM)) ?? DEFAULT_TARGET;
@@ -58,15 +60,32 @@ export function SignInPage() {
     <AuthCard>
       <form onSubmit={onSubmit} noValidate aria-label="Logowanie">
         <Stack gap="md">
-          <AuthHeading title="Zaloguj się" description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu." />
+          <AuthHeading
+            title="Zaloguj się"
+            description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu."
+          />
           {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
             <Alert color="baltyk" variant="light" data-testid="sign-in-required">
               Zaloguj się, aby przejść do wybranej strony.
             </Alert>
           )}
           <ErrorAlert testId="sign-in-error">{error}</ErrorAlert>
-          <TextInput label="Adres e-mail" type="email" name="email" autoComplete="username" inputMode="email" required {...form.getInputProps('email')} />
-          <PasswordInput label="Hasło" name="password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput
+            label="Adres e-mail"
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Hasło"
+            name="password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
             Nie pamiętasz hasła?
           </Anchor>

@@ -1,7 +1,16 @@
 import type { User } from 'firebase/auth';
 import { dropDeviceCopies } from '../../shared/deviceCopy';
 import { loadAuth } from '../../shared/firebase';
-import { claimsFrom, restoredProvisionally, sessionUnavailable, signedIn, signedOut, type AuthState, type RoleClaims, type SessionUser } from './authSlice';
+import {
+  claimsFrom,
+  restoredProvisionally,
+  sessionUnavailable,
+  signedIn,
+  signedOut,
+  type AuthState,
+  type RoleClaims,
+  type SessionUser,
+} from './authSlice';
 import { forgetLastUser, readLastUser, saveLastUser } from './lastUser';
 
 /** What the session layer needs from the store; keeps this module independent of the store's full type. */

@@ -3,7 +3,15 @@ import { LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { CsvMappingForm } from './CsvMappingForm';
 import { StatementPreview } from './StatementPreview';
 import { bookingSummaryLine } from './bookingWording';
-import { BookingConfirmDialog, BookingProgress, CsvLayoutSelect, EncodingGuess, ReadingProgress, StatementFileBar, StatementSummary } from './StatementParts';
+import {
+  BookingConfirmDialog,
+  BookingProgress,
+  CsvLayoutSelect,
+  EncodingGuess,
+  ReadingProgress,
+  StatementFileBar,
+  StatementSummary,
+} from './StatementParts';
 import { useStatementImport } from './useStatementImport';
 
 /**
@@ -11,12 +19,18 @@ import { useStatementImport } from './useStatementImport';
  * only the transfers being booked are sent, 25 per call (docs/bank-import.md).
  */
 export default function BankImport() {
-  const { orders, settled, mappings, encoding, stage, setStage, fileError, confirming, setConfirming, ...rest } = useStatementImport();
+  const { orders, settled, mappings, encoding, stage, setStage, fileError, confirming, setConfirming, ...rest } =
+    useStatementImport();
   const { savingMapping, booking, reading, currentFile, layoutChoice, pendingOrders, match, sendable, ...act } = rest;
   const statement = stage.kind === 'preview' ? stage.statement : null;
   const loading = orders.isLoading || settled.isLoading || mappings.isLoading;
   const sendableGrosze = sendable.reduce((t, i) => t + i.tx.amountGrosze, 0);
-  const csvLayout = stage.kind === 'mapping' ? 'mapping' : statement?.csv ? (statement.csv.presetId ?? (statement.csv.source === 'guess' ? 'auto' : 'mapping')) : layoutChoice;
+  const csvLayout =
+    stage.kind === 'mapping'
+      ? 'mapping'
+      : statement?.csv
+        ? (statement.csv.presetId ?? (statement.csv.source === 'guess' ? 'auto' : 'mapping'))
+        : layoutChoice;
 
   return (
     <Stack gap="md">
@@ -24,16 +38,22 @@ export default function BankImport() {
         Wyciąg bankowy
       </Title>
       <Text size="sm" c="dimmed">
-        Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień po numerze w tytule i kwocie; po
-        sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na
-        serwer.
+        Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień
+        po numerze w tytule i kwocie; po sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami
+        i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na serwer.
       </Text>
       {loading ? (
         <LoadingRows label="Wczytywanie zamówień i wcześniejszych importów" rows={3} />
       ) : orders.isError || settled.isError || mappings.isError ? (
-        <LoadError onRetry={() => (orders.refetch(), settled.refetch(), mappings.refetch())}>Nie udało się wczytać zamówień lub wcześniejszych importów.</LoadError>
+        <LoadError onRetry={() => (orders.refetch(), settled.refetch(), mappings.refetch())}>
+          Nie udało się wczytać zamówień lub wcześniejszych importów.
+        </LoadError>
       ) : (
-        <StatementFileBar encoding={encoding} onFile={(file) => void act.choose(file)} onEncoding={act.changeEncoding} />
+        <StatementFileBar
+          encoding={encoding}
+          onFile={(file) => void act.choose(file)}
+          onEncoding={act.changeEncoding}
+        />
       )}
       {reading && <ReadingProgress reading={reading} />}
       {fileError && (
@@ -41,7 +61,9 @@ export default function BankImport() {
           {fileError} Nic nie zostało zapisane.
         </Alert>
       )}
-      {(stage.kind === 'mapping' || statement?.csv || (fileError && currentFile && layoutChoice !== 'auto')) && <CsvLayoutSelect value={csvLayout} onChange={act.changeCsvLayout} />}
+      {(stage.kind === 'mapping' || statement?.csv || (fileError && currentFile && layoutChoice !== 'auto')) && (
+        <CsvLayoutSelect value={csvLayout} onChange={act.changeCsvLayout} />
+      )}
       {stage.kind === 'mapping' && (
         <CsvMappingForm
           key={`${stage.layout.fingerprint}|${stage.layout.mapping.delimiter}`}
@@ -57,7 +79,9 @@ export default function BankImport() {
           <StatementSummary
             statement={statement}
             match={match}
-            {...(statement.csv ? { onChangeMapping: () => setStage({ kind: 'mapping', file: stage.file, layout: statement.csv! }) } : {})}
+            {...(statement.csv
+              ? { onChangeMapping: () => setStage({ kind: 'mapping', file: stage.file, layout: statement.csv! }) }
+              : {})}
           />
           {statement.encodingUncertain && <EncodingGuess statement={statement} onEncoding={act.changeEncoding} />}
           <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={act.decide} />
@@ -65,14 +89,26 @@ export default function BankImport() {
             <Text size="sm" c="dimmed">
               {bookingSummaryLine(sendable.length, sendableGrosze)}
             </Text>
-            <Button color="green" disabled={sendable.length === 0 || booking?.running} loading={booking?.running} onClick={() => setConfirming(true)} data-testid="bank-book">
+            <Button
+              color="green"
+              disabled={sendable.length === 0 || booking?.running}
+              loading={booking?.running}
+              onClick={() => setConfirming(true)}
+              data-testid="bank-book"
+            >
               Zaksięguj ({sendable.length})
             </Button>
           </Group>
         </>
       )}
       {booking && <BookingProgress booking={booking} />}
-      <BookingConfirmDialog opened={confirming} count={sendable.length} grosze={sendableGrosze} onClose={() => setConfirming(false)} onConfirm={() => void act.book()} />
+      <BookingConfirmDialog
+        opened={confirming}
+        count={sendable.length}
+        grosze={sendableGrosze}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void act.book()}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { z } from 'zod';
-import { CSV_DATE_FORMATS, CSV_DELIMITERS, type CsvColumns, type CsvDateFormat, type CsvDelimiter, type CsvMapping } from '@domain/bank/csv';
+import {
+  CSV_DATE_FORMATS,
+  CSV_DELIMITERS,
+  type CsvColumns,
+  type CsvDateFormat,
+  type CsvDelimiter,
+  type CsvMapping,
+} from '@domain/bank/csv';
 import { saveBankCsvMappingInput } from '@domain/bank/schemas';
 import { parseWith } from '@domain/issues';
 import type { CsvLayout } from '@domain/bank/statement';
@@ -17,7 +36,12 @@ export interface CsvMappingFormProps {
   onDelimiterChange: (delimiter: CsvDelimiter) => void;
 }
 
-const DELIMITER_NAMES: Record<CsvDelimiter, string> = { ';': 'średnik ( ; )', ',': 'przecinek ( , )', '\t': 'tabulator', '|': 'kreska pionowa ( | )' };
+const DELIMITER_NAMES: Record<CsvDelimiter, string> = {
+  ';': 'średnik ( ; )',
+  ',': 'przecinek ( , )',
+  '\t': 'tabulator',
+  '|': 'kreska pionowa ( | )',
+};
 
 const NONE = '';
 
@@ -25,7 +49,11 @@ const NONE = '';
 function sampleColumns(layout: CsvLayout): DataColumn<{ index: number; cells: readonly string[] }>[] {
   return [
     { key: 'row', header: 'Wiersz', cell: (row) => layout.mapping.headerRow + row.index + 2 },
-    ...layout.headers.map((h, i) => ({ key: String(i), header: `${i + 1}. ${h}`, cell: (row: { cells: readonly string[] }) => row.cells[i] ?? '' })),
+    ...layout.headers.map((h, i) => ({
+      key: String(i),
+      header: `${i + 1}. ${h}`,
+      cell: (row: { cells: readonly string[] }) => row.cells[i] ?? '',
+    })),
   ];
 }
 
@@ -57,12 +85,21 @@ function mappingOf(values: MappingValues, start: CsvMapping): CsvMapping {
   const columns: CsvColumns = {
     bookingDate: Number(values.date),
     title: values.title.map(Number),
-    ...(values.amountMode === 'single' ? { amount: column(values.amount) } : { credit: column(values.credit), ...(values.debit !== NONE ? { debit: column(values.debit) } : {}) }),
+    ...(values.amountMode === 'single'
+      ? { amount: column(values.amount) }
+      : { credit: column(values.credit), ...(values.debit !== NONE ? { debit: column(values.debit) } : {}) }),
     ...(values.payer !== NONE ? { payerName: [Number(values.payer)] } : {}),
     ...(values.account !== NONE ? { payerAccount: Number(values.account) } : {}),
     ...(values.reference !== NONE ? { reference: Number(values.reference) } : {}),
   };
-  return { delimiter: start.delimiter, headerRow: start.headerRow, dataStart: Math.max(0, (Number(values.firstRow) || 1) - 1), decimal: values.decimal, dateFormat: values.dateFormat, columns };
+  return {
+    delimiter: start.delimiter,
+    headerRow: start.headerRow,
+    dataStart: Math.max(0, (Number(values.firstRow) || 1) - 1),
+    decimal: values.decimal,
+    dateFormat: values.dateFormat,
+    columns,
+  };
 }
 
 /** The order the messages are named in above the buttons: the first missing thing first. */
@@ -84,13 +121,24 @@ function mappingSchema(layout: CsvLayout) {
       title: z.array(z.string()).min(1, 'Wskaż kolumnę z tytułem przelewu.'),
     })
     .superRefine((v, ctx) => {
-      if (v.amountMode === 'single' && v.amount === NONE) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Wskaż kolumnę z kwotą.' });
-      if (v.amountMode === 'split' && v.credit === NONE) ctx.addIssue({ code: 'custom', path: ['credit'], message: 'Wskaż kolumnę z uznaniami (wpływami).' });
+      if (v.amountMode === 'single' && v.amount === NONE)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Wskaż kolumnę z kwotą.' });
+      if (v.amountMode === 'split' && v.credit === NONE)
+        ctx.addIssue({ code: 'custom', path: ['credit'], message: 'Wskaż kolumnę z uznaniami (wpływami).' });
     })
     .superRefine((v, ctx) => {
       const values = v as unknown as MappingValues;
-      const shared = parseWith(saveBankCsvMappingInput, { fingerprint: layout.fingerprint, bank: values.bank, mapping: mappingOf(values, layout.mapping) });
-      if (!shared.ok) ctx.addIssue({ code: 'custom', path: shared.error.field === 'bank' ? ['bank'] : [], message: shared.error.message });
+      const shared = parseWith(saveBankCsvMappingInput, {
+        fingerprint: layout.fingerprint,
+        bank: values.bank,
+        mapping: mappingOf(values, layout.mapping),
+      });
+      if (!shared.ok)
+        ctx.addIssue({
+          code: 'custom',
+          path: shared.error.field === 'bank' ? ['bank'] : [],
+          message: shared.error.message,
+        });
     });
 }
 
@@ -100,7 +148,11 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
   const optional = [{ value: NONE, label: '— brak —' }, ...columnOptions];
   const pick = (i: number | undefined) => (i === undefined ? NONE : String(i));
   const [schema] = useState(() => mappingSchema(layout));
-  const { form, onSubmit: submitWith, attempted } = useSchemaForm<MappingValues>({
+  const {
+    form,
+    onSubmit: submitWith,
+    attempted,
+  } = useSchemaForm<MappingValues>({
     initialValues: {
       bank: layout.bank ?? '',
       firstRow: start.dataStart + 1,
@@ -127,7 +179,15 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" aria-label="Mapowanie kolumn CSV" noValidate onSubmit={submit}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      aria-label="Mapowanie kolumn CSV"
+      noValidate
+      onSubmit={submit}
+    >
       <Stack gap="md">
         <Title order={3} fz="lg">
           Nieznany układ pliku CSV — wskaż kolumny
@@ -190,7 +250,12 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
             allowDeselect={false}
           />
         </Group>
-        <MultiSelect label="Tytuł przelewu" description="Można wskazać kilka kolumn — zostaną połączone." data={columnOptions} {...form.getInputProps('title')} />
+        <MultiSelect
+          label="Tytuł przelewu"
+          description="Można wskazać kilka kolumn — zostaną połączone."
+          data={columnOptions}
+          {...form.getInputProps('title')}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <Select label="Nadawca" data={optional} {...select('payer', NONE)} />
           <Select label="Rachunek nadawcy" data={optional} {...select('account', NONE)} />

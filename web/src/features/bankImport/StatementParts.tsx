@@ -11,7 +11,13 @@ import { bookingConfirmation } from './bookingWording';
 import type { Booking, CsvLayoutChoice } from './useStatementImport';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
-const ENCODING_NAMES = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1250': 'Windows-1250', 'iso-8859-2': 'ISO-8859-2', cp852: 'CP852' } as const;
+const ENCODING_NAMES = {
+  'utf-8': 'UTF-8',
+  'utf-16': 'UTF-16',
+  'windows-1250': 'Windows-1250',
+  'iso-8859-2': 'ISO-8859-2',
+  cp852: 'CP852',
+} as const;
 const SINGLE_BYTE_ENCODINGS = ['windows-1250', 'iso-8859-2', 'cp852'] as const;
 
 /** A line of the statement with non-ASCII letters, to show what the guessed encoding made of them. */
@@ -26,7 +32,15 @@ function polishSample(statement: ParsedStatement): string | null {
 }
 
 /** The file and the character encoding to read it with. */
-export function StatementFileBar({ encoding, onFile, onEncoding }: { encoding: ChosenEncoding; onFile: (file: File | null) => void; onEncoding: (e: ChosenEncoding) => void }) {
+export function StatementFileBar({
+  encoding,
+  onFile,
+  onEncoding,
+}: {
+  encoding: ChosenEncoding;
+  onFile: (file: File | null) => void;
+  onEncoding: (e: ChosenEncoding) => void;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group align="flex-end" wrap="wrap" gap="md">
@@ -60,7 +74,15 @@ export function StatementFileBar({ encoding, onFile, onEncoding }: { encoding: C
 
 export function ReadingProgress({ reading }: { reading: { fileName: string; fraction: number } }) {
   return (
-    <Paper withBorder radius="md" p="md" role="status" aria-live="polite" data-testid="statement-reading" data-percent={Math.round(reading.fraction * 100)}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      role="status"
+      aria-live="polite"
+      data-testid="statement-reading"
+      data-percent={Math.round(reading.fraction * 100)}
+    >
       <Stack gap="xs">
         <Text size="sm">
           Wczytywanie pliku {reading.fileName}… {Math.round(reading.fraction * 100)}%
@@ -71,7 +93,13 @@ export function ReadingProgress({ reading }: { reading: { fileName: string; frac
   );
 }
 
-export function CsvLayoutSelect({ value, onChange }: { value: CsvLayoutChoice; onChange: (choice: CsvLayoutChoice) => void }) {
+export function CsvLayoutSelect({
+  value,
+  onChange,
+}: {
+  value: CsvLayoutChoice;
+  onChange: (choice: CsvLayoutChoice) => void;
+}) {
   return (
     <Select
       label="Układ pliku CSV"
@@ -93,16 +121,32 @@ export function CsvLayoutSelect({ value, onChange }: { value: CsvLayoutChoice; o
 type Statement = ParsedStatement & { csv?: CsvLayout };
 
 /** What was read: format, encoding, layout, the incoming transfers and what was skipped. */
-export function StatementSummary({ statement, match, onChangeMapping }: { statement: Statement; match: StatementMatch; onChangeMapping?: () => void }) {
+export function StatementSummary({
+  statement,
+  match,
+  onChangeMapping,
+}: {
+  statement: Statement;
+  match: StatementMatch;
+  onChangeMapping?: () => void;
+}) {
   const csv = statement.csv;
   return (
     <Alert color="blue" variant="light" data-testid="statement-summary">
       {`Wyciąg ${FORMAT_NAMES[statement.format]} (${ENCODING_NAMES[statement.encoding]})`}
-      {csv?.bank ? `, układ: ${csv.bank}` : csv?.source === 'saved' ? ', zapamiętane mapowanie kolumn' : csv?.source === 'guess' ? ', kolumny rozpoznane po nagłówkach' : ''}
+      {csv?.bank
+        ? `, układ: ${csv.bank}`
+        : csv?.source === 'saved'
+          ? ', zapamiętane mapowanie kolumn'
+          : csv?.source === 'guess'
+            ? ', kolumny rozpoznane po nagłówkach'
+            : ''}
       {`: ${formatCount(match.items.length, INCOMING)}`}
       {match.skippedDebits ? `, pominięto ${formatCount(match.skippedDebits, DEBITS)}` : ''}
-      {match.skippedOtherCurrency ? `, pominięto ${formatCount(match.skippedOtherCurrency, TRANSFERS)} w innej walucie niż PLN` : ''}.
-      {statement.warnings.map((w) => ` ${w}`).join('')}
+      {match.skippedOtherCurrency
+        ? `, pominięto ${formatCount(match.skippedOtherCurrency, TRANSFERS)} w innej walucie niż PLN`
+        : ''}
+      .{statement.warnings.map((w) => ` ${w}`).join('')}
       {csv && onChangeMapping && (
         <Button variant="subtle" size="compact-xs" ml="xs" onClick={onChangeMapping}>
           Zmień mapowanie kolumn
@@ -113,7 +157,13 @@ export function StatementSummary({ statement, match, onChangeMapping }: { statem
 }
 
 /** An encoding guessed without certainty: a sample of the Polish letters and the other encodings to try. */
-export function EncodingGuess({ statement, onEncoding }: { statement: Statement; onEncoding: (e: ChosenEncoding) => void }) {
+export function EncodingGuess({
+  statement,
+  onEncoding,
+}: {
+  statement: Statement;
+  onEncoding: (e: ChosenEncoding) => void;
+}) {
   const sample = polishSample(statement);
   return (
     <Alert color="yellow" variant="light" title="Sprawdź polskie litery" data-testid="encoding-guess">
@@ -135,13 +185,25 @@ export function EncodingGuess({ statement, onEncoding }: { statement: Statement;
 }
 
 /** Asked before booking: how many transfers, for how much, and that invoices cannot be taken back. */
-export function BookingConfirmDialog({ opened, count, grosze, onClose, onConfirm }: { opened: boolean; count: number; grosze: number; onClose: () => void; onConfirm: () => void }) {
+export function BookingConfirmDialog({
+  opened,
+  count,
+  grosze,
+  onClose,
+  onConfirm,
+}: {
+  opened: boolean;
+  count: number;
+  grosze: number;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Księgowanie przelewów" centered>
       <Stack gap="md">
         <Text>
-          {bookingConfirmation(count, grosze)} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej operacji nie można cofnąć. Nadpłaty i
-          podwójne wpłaty trafią na listę zwrotów.
+          {bookingConfirmation(count, grosze)} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej
+          operacji nie można cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -159,14 +221,25 @@ export function BookingConfirmDialog({ opened, count, grosze, onClose, onConfirm
 export function BookingProgress({ booking }: { booking: Booking }) {
   const failed = booking.results.filter((r) => r.outcome === 'failed');
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label="Wynik księgowania" data-testid="booking-result" data-running={booking.running}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label="Wynik księgowania"
+      data-testid="booking-result"
+      data-running={booking.running}
+    >
       <Stack gap="sm">
         {booking.running ? (
           <>
             <Text fw={600}>
               Księgowanie… {booking.done} z {booking.total}
             </Text>
-            <Progress value={booking.total ? (100 * booking.done) / booking.total : 0} aria-label="Postęp księgowania" />
+            <Progress
+              value={booking.total ? (100 * booking.done) / booking.total : 0}
+              aria-label="Postęp księgowania"
+            />
           </>
         ) : (
           <Text fw={600} role="status" data-testid="booking-summary">

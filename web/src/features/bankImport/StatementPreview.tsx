@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Badge, Group, NativeSelect, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { ACTION_LABELS, CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, amountSentence } from '@domain/bank/labels';
-import { MATCH_CATEGORIES, type BookingAction, type MatchCategory, type MatchedTransaction, type OrderForMatching, type StatementMatch } from '@domain/bank/matching';
+import {
+  MATCH_CATEGORIES,
+  type BookingAction,
+  type MatchCategory,
+  type MatchedTransaction,
+  type OrderForMatching,
+  type StatementMatch,
+} from '@domain/bank/matching';
 import { formatCount, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { CATEGORY_COLORS, TRANSFERS } from './model';
@@ -12,7 +19,12 @@ type Choice = 'default' | 'book-anyway' | 'assign' | 'refund' | 'ignore' | 'skip
 
 /** The choices a transfer offers, by category; `default` is what the matching decided. */
 function choicesFor(item: MatchedTransaction): { value: Choice; label: string }[] {
-  const defaultLabel = item.category === 'exact' || item.category === 'multiple' || item.category === 'overpaid' ? ACTION_LABELS.book : item.category === 'already-paid' ? ACTION_LABELS.refund : ACTION_LABELS.skip;
+  const defaultLabel =
+    item.category === 'exact' || item.category === 'multiple' || item.category === 'overpaid'
+      ? ACTION_LABELS.book
+      : item.category === 'already-paid'
+        ? ACTION_LABELS.refund
+        : ACTION_LABELS.skip;
   const list: { value: Choice; label: string }[] = [{ value: 'default', label: defaultLabel }];
   if (item.category === 'underpaid') list.push({ value: 'book-anyway', label: 'Zaksięguj mimo niedopłaty' });
   list.push({ value: 'assign', label: 'Przypisz do zamówienia…' });
@@ -25,7 +37,16 @@ function choicesFor(item: MatchedTransaction): { value: Choice; label: string }[
 function choiceOf(item: MatchedTransaction): Choice {
   if (!item.decidedByAdmin) return 'default';
   const a = item.action;
-  if (a.kind === 'book') return a.manual && item.category === 'underpaid' && a.orderIds.join() === item.orders.filter((o) => o.state === 'pending').map((o) => o.id).join() ? 'book-anyway' : 'assign';
+  if (a.kind === 'book')
+    return a.manual &&
+      item.category === 'underpaid' &&
+      a.orderIds.join() ===
+        item.orders
+          .filter((o) => o.state === 'pending')
+          .map((o) => o.id)
+          .join()
+      ? 'book-anyway'
+      : 'assign';
   return a.kind;
 }
 
@@ -39,15 +60,27 @@ export interface StatementPreviewProps {
 /** The preview: counts per category (a filter), then one row per incoming transfer with its decision. */
 export function StatementPreview({ match, pendingOrders, onDecide }: StatementPreviewProps) {
   const [filter, setFilter] = useState<MatchCategory | 'all'>('all');
-  const shown = useMemo(() => (filter === 'all' ? match.items : match.items.filter((i) => i.category === filter)), [match.items, filter]);
+  const shown = useMemo(
+    () => (filter === 'all' ? match.items : match.items.filter((i) => i.category === filter)),
+    [match.items, filter],
+  );
   const orderOptions = useMemo(
-    () => pendingOrders.map((o) => ({ value: o.id, label: `${o.number} — ${formatMoney(o.gross)}${o.label ? ` — ${o.label}` : ''}${o.expired ? ' (wygasło)' : ''}` })),
+    () =>
+      pendingOrders.map((o) => ({
+        value: o.id,
+        label: `${o.number} — ${formatMoney(o.gross)}${o.label ? ` — ${o.label}` : ''}${o.expired ? ' (wygasło)' : ''}`,
+      })),
     [pendingOrders],
   );
 
   const decide = (item: MatchedTransaction, choice: Choice) => {
     if (choice === 'default') return onDecide(item.key, null);
-    if (choice === 'book-anyway') return onDecide(item.key, { kind: 'book', orderIds: item.orders.filter((o) => o.state === 'pending').map((o) => o.id), manual: true });
+    if (choice === 'book-anyway')
+      return onDecide(item.key, {
+        kind: 'book',
+        orderIds: item.orders.filter((o) => o.state === 'pending').map((o) => o.id),
+        manual: true,
+      });
     if (choice === 'assign') return onDecide(item.key, { kind: 'book', orderIds: [], manual: true });
     if (choice === 'refund') return onDecide(item.key, { kind: 'refund', orderIds: item.orders.map((o) => o.id) });
     onDecide(item.key, { kind: choice });
@@ -55,7 +88,14 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
 
   const columns: DataColumn<MatchedTransaction>[] = [
     { key: 'date', header: 'Data', nowrap: true, cell: (item) => isoToPolishDate(item.tx.bookingDate) },
-    { key: 'amount', header: 'Kwota', align: 'right', nowrap: true, td: { fw: 600 }, cell: (item) => formatMoney(item.tx.amountGrosze) },
+    {
+      key: 'amount',
+      header: 'Kwota',
+      align: 'right',
+      nowrap: true,
+      td: { fw: 600 },
+      cell: (item) => formatMoney(item.tx.amountGrosze),
+    },
     {
       key: 'payer',
       header: 'Nadawca i tytuł',
@@ -78,7 +118,12 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
       td: { maw: 220 },
       cell: (item) => (
         <>
-          <Badge color={CATEGORY_COLORS[item.category]} variant="light" data-testid="bank-category" style={{ textTransform: 'none' }}>
+          <Badge
+            color={CATEGORY_COLORS[item.category]}
+            variant="light"
+            data-testid="bank-category"
+            style={{ textTransform: 'none' }}
+          >
             {CATEGORY_LABELS[item.category]}
           </Badge>
           <Text size="xs" c="dimmed" mt={4}>
@@ -94,7 +139,11 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
       cell: (item) =>
         item.category === 'already-booked' ? (
           <Text size="sm" c="dimmed">
-            {item.settled?.outcome === 'ignored' ? 'Oznaczone „nie dotyczy”' : item.settled?.outcome === 'refund' ? 'Przekazane do zwrotu' : 'Zaksięgowane'}
+            {item.settled?.outcome === 'ignored'
+              ? 'Oznaczone „nie dotyczy”'
+              : item.settled?.outcome === 'refund'
+                ? 'Przekazane do zwrotu'
+                : 'Zaksięgowane'}
           </Text>
         ) : (
           <Stack gap={6}>
@@ -127,9 +176,24 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap" role="group" aria-label="Kategorie przelewów">
-        <CategoryChip label="Wszystkie" count={match.items.length} color="dark" active={filter === 'all'} onClick={() => setFilter('all')} testId="category-all" />
+        <CategoryChip
+          label="Wszystkie"
+          count={match.items.length}
+          color="dark"
+          active={filter === 'all'}
+          onClick={() => setFilter('all')}
+          testId="category-all"
+        />
         {MATCH_CATEGORIES.filter((c) => match.counts[c] > 0).map((c) => (
-          <CategoryChip key={c} label={CATEGORY_LABELS[c]} count={match.counts[c]} color={CATEGORY_COLORS[c]} active={filter === c} onClick={() => setFilter(c)} testId={`category-${c}`} />
+          <CategoryChip
+            key={c}
+            label={CATEGORY_LABELS[c]}
+            count={match.counts[c]}
+            color={CATEGORY_COLORS[c]}
+            active={filter === c}
+            onClick={() => setFilter(c)}
+            testId={`category-${c}`}
+          />
         ))}
       </Group>
       {filter !== 'all' && (
@@ -142,10 +206,16 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
         columns={columns}
         rows={shown}
         rowKey={(item) => item.key}
-        rowProps={(item) => ({ 'data-testid': 'bank-row', 'data-category': item.category, 'data-action': item.action.kind })}
+        rowProps={(item) => ({
+          'data-testid': 'bank-row',
+          'data-category': item.category,
+          'data-action': item.action.kind,
+        })}
         minWidth={900}
         limit={PAGE}
-        overflow={(limit, total) => `Pokazano ${limit} z ${formatCount(total, TRANSFERS)} — wybierz kategorię, aby zawęzić listę.`}
+        overflow={(limit, total) =>
+          `Pokazano ${limit} z ${formatCount(total, TRANSFERS)} — wybierz kategorię, aby zawęzić listę.`
+        }
       />
     </Stack>
   );
@@ -160,7 +230,13 @@ function MatchedOrders({ item }: { item: MatchedTransaction }) {
           <Text span size="xs" c="dimmed" ff="body">
             {' '}
             {formatMoney(o.gross)}
-            {o.state === 'paid' ? ', opłacone' : o.state === 'paid-here' ? ', opłacane wcześniejszym przelewem' : o.state === 'cancelled' ? ', anulowane' : ''}
+            {o.state === 'paid'
+              ? ', opłacone'
+              : o.state === 'paid-here'
+                ? ', opłacane wcześniejszym przelewem'
+                : o.state === 'cancelled'
+                  ? ', anulowane'
+                  : ''}
           </Text>
         </Text>
       ))}
@@ -173,10 +249,29 @@ function MatchedOrders({ item }: { item: MatchedTransaction }) {
   );
 }
 
-function CategoryChip({ label, count, color, active, onClick, testId }: { label: string; count: number; color: string; active: boolean; onClick: () => void; testId: string }) {
+function CategoryChip({
+  label,
+  count,
+  color,
+  active,
+  onClick,
+  testId,
+}: {
+  label: string;
+  count: number;
+  color: string;
+  active: boolean;
+  onClick: () => void;
+  testId: string;
+}) {
   return (
     <UnstyledButton onClick={onClick} aria-pressed={active} data-testid={testId} data-count={count}>
-      <Badge size="lg" color={color} variant={active ? 'filled' : 'light'} style={{ textTransform: 'none', cursor: 'pointer' }}>
+      <Badge
+        size="lg"
+        color={color}
+        variant={active ? 'filled' : 'light'}
+        style={{ textTransform: 'none', cursor: 'pointer' }}
+      >
         {label}: {count}
       </Badge>
     </UnstyledButton>

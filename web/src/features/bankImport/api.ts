@@ -11,21 +11,31 @@ export interface SavedMapping {
 /** Transfers earlier imports settled (`status: done`), by transaction key: the preview never books them again. */
 export function toSettled(raw: unknown): Record<string, SettledTransaction> {
   const out: Record<string, SettledTransaction> = {};
-  for (const [key, t] of parseRecords(bankTransactionRecordSchema, raw, 'bank/transactions')) if (t.status === 'done' && t.outcome) out[key] = { outcome: t.outcome };
+  for (const [key, t] of parseRecords(bankTransactionRecordSchema, raw, 'bank/transactions'))
+    if (t.status === 'done' && t.outcome) out[key] = { outcome: t.outcome };
   return out;
 }
 
 /** Saved CSV column mappings, by layout fingerprint. */
 export function toMappings(raw: unknown): Record<string, SavedMapping> {
-  return Object.fromEntries(parseRecords(savedCsvMappingSchema, raw, 'bank/csvMappings').map(([fingerprint, m]) => [fingerprint, { bank: m.bank, mapping: m.mapping }]));
+  return Object.fromEntries(
+    parseRecords(savedCsvMappingSchema, raw, 'bank/csvMappings').map(([fingerprint, m]) => [
+      fingerprint,
+      { bank: m.bank, mapping: m.mapping },
+    ]),
+  );
 }
 
 /** Admin-only paths (database.rules.json "bank"), each a live listener while the tab is open. */
 export const bankImportApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(realtimeEndpoint(() => 'bank/transactions', toSettled)),
-    bankCsvMappings: build.query<Record<string, SavedMapping>, void>(realtimeEndpoint(() => 'bank/csvMappings', toMappings)),
+    bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(
+      realtimeEndpoint(() => 'bank/transactions', toSettled),
+    ),
+    bankCsvMappings: build.query<Record<string, SavedMapping>, void>(
+      realtimeEndpoint(() => 'bank/csvMappings', toMappings),
+    ),
   }),
 });
 

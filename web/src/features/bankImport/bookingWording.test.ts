@@ -9,6 +9,7 @@ describe('booking wording', () => {
     expect(bookingConfirmation(22, 100)).toBe('Zostaną zaksięgowane 22 wpływy na łączną kwotę 1,00\u00a0zł.');
     expect(bookingSummaryLine(2, 29_800)).toBe('Do zaksięgowania: 2 wpływy na łączną kwotę 298,00\u00a0zł.');
     expect(bookingSummaryLine(0, 0)).toBe('Nie ma wpływów do zaksięgowania.');
-    for (const n of [1, 2, 5, 12, 22]) expect(bookingConfirmation(n, 100) + bookingSummaryLine(n, 100)).not.toMatch(/wysł/);
+    for (const n of [1, 2, 5, 12, 22])
+      expect(bookingConfirmation(n, 100) + bookingSummaryLine(n, 100)).not.toMatch(/wysł/);
   });
 });

@@ -8,7 +8,9 @@ const WILL_BE_BOOKED: NounForms = ['Zostanie zaksięgowany', 'Zostaną zaksięgo
 
 /** Next to the „Zaksięguj” button: `Do zaksięgowania: 2 wpływy na łączną kwotę 298,00 zł.` */
 export function bookingSummaryLine(count: number, totalGrosze: number): string {
-  return count ? `Do zaksięgowania: ${formatCount(count, INCOMING)} na łączną kwotę ${formatMoney(totalGrosze)}.` : 'Nie ma wpływów do zaksięgowania.';
+  return count
+    ? `Do zaksięgowania: ${formatCount(count, INCOMING)} na łączną kwotę ${formatMoney(totalGrosze)}.`
+    : 'Nie ma wpływów do zaksięgowania.';
 }
 
 /** The confirmation dialog's first sentence: `Zostaną zaksięgowane 2 wpływy na łączną kwotę 298,00 zł.` */

@@ -1,6 +1,12 @@
 /** Pure helpers of the bank import screen (unit-tested in model.test.ts). */
 import type { BankBookingResult } from '@domain/bank/schemas';
-import type { BookingAction, MatchCategory, MatchedTransaction, OrderForMatching, StatementMatch } from '@domain/bank/matching';
+import type {
+  BookingAction,
+  MatchCategory,
+  MatchedTransaction,
+  OrderForMatching,
+  StatementMatch,
+} from '@domain/bank/matching';
 import type { Order } from '@domain/schemas';
 import type { NounForms } from '@domain/words';
 import { formatCount } from '../../shared/format/pl';
@@ -42,7 +48,9 @@ export function assignableOrders(orders: readonly OrderForMatching[]): OrderForM
 /** What will be sent: every transfer whose action is not „pozostaw”. */
 export function toBook(match: StatementMatch): MatchedTransaction[] {
   // A manual assignment without a chosen order yet is not sent.
-  return match.items.filter((i) => i.action.kind !== 'skip' && !(i.action.kind === 'book' && i.action.orderIds.length === 0));
+  return match.items.filter(
+    (i) => i.action.kind !== 'skip' && !(i.action.kind === 'book' && i.action.orderIds.length === 0),
+  );
 }
 
 export function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -11,7 +11,10 @@ import { StatementError, type StatementErrorCode } from '@domain/bank/types';
 export const READ_BUDGET_MS = 60_000;
 
 export type WorkerRequest = { bytes: Uint8Array; options: Omit<ReadStatementOptions, 'onProgress'> };
-export type WorkerReply = { kind: 'progress'; fraction: number } | { kind: 'done'; result: ReadStatementResult } | { kind: 'error'; code: StatementErrorCode | null; message: string | null };
+export type WorkerReply =
+  | { kind: 'progress'; fraction: number }
+  | { kind: 'done'; result: ReadStatementResult }
+  | { kind: 'error'; code: StatementErrorCode | null; message: string | null };
 
 export interface StatementReading {
   result: Promise<ReadStatementResult>;
@@ -19,7 +22,11 @@ export interface StatementReading {
   cancel(): void;
 }
 
-export function readStatementOffThread(bytes: Uint8Array, options: WorkerRequest['options'], onProgress: (fraction: number) => void): StatementReading {
+export function readStatementOffThread(
+  bytes: Uint8Array,
+  options: WorkerRequest['options'],
+  onProgress: (fraction: number) => void,
+): StatementReading {
   if (typeof Worker === 'undefined') {
     return { result: Promise.resolve().then(() => readStatementFile(bytes, options)), cancel: () => undefined };
   }
@@ -44,7 +51,12 @@ export function readStatementOffThread(bytes: Uint8Array, options: WorkerRequest
       if (reply.kind === 'progress') return onProgress(reply.fraction);
       stop();
       if (reply.kind === 'done') resolve(reply.result);
-      else reject(reply.code === null || reply.message === null ? new Error('statement worker failed') : new StatementError(reply.code, reply.message));
+      else
+        reject(
+          reply.code === null || reply.message === null
+            ? new Error('statement worker failed')
+            : new StatementError(reply.code, reply.message),
+        );
     };
     worker.onerror = (event) => {
       stop();

@@ -25,6 +25,10 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     });
     reply({ kind: 'done', result });
   } catch (error) {
-    reply(error instanceof StatementError ? { kind: 'error', code: error.code, message: error.message } : { kind: 'error', code: null, message: null });
+    reply(
+      error instanceof StatementError
+        ? { kind: 'error', code: error.code, message: error.message }
+        : { kind: 'error', code: null, message: null },
+    );
   }
 };

@@ -53,14 +53,33 @@ export function useStatementImport() {
   const matchable = useMemo(() => ordersForMatching(orders.data ?? []), [orders.data]);
   const pendingOrders = useMemo(() => assignableOrders(matchable), [matchable]);
   const match = useMemo(
-    () => (stage.kind === 'preview' ? matchStatement({ transactions: stage.statement.transactions, orders: matchable, settled: settled.data ?? {}, decisions }) : null),
+    () =>
+      stage.kind === 'preview'
+        ? matchStatement({
+            transactions: stage.statement.transactions,
+            orders: matchable,
+            settled: settled.data ?? {},
+            decisions,
+          })
+        : null,
     [stage, matchable, settled.data, decisions],
   );
   const sendable = useMemo(() => (match ? toBook(match) : []), [match]);
 
-  const savedMappings = useMemo(() => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])), [mappings.data]);
+  const savedMappings = useMemo(
+    () => Object.fromEntries(Object.entries(mappings.data ?? {}).map(([k, v]) => [k, v.mapping])),
+    [mappings.data],
+  );
 
-  async function parse(file: Loaded, options: { csvMapping?: CsvMapping; csvPreset?: CsvPresetId; csvDelimiter?: CsvDelimiter; encoding?: ChosenEncoding } = {}) {
+  async function parse(
+    file: Loaded,
+    options: {
+      csvMapping?: CsvMapping;
+      csvPreset?: CsvPresetId;
+      csvDelimiter?: CsvDelimiter;
+      encoding?: ChosenEncoding;
+    } = {},
+  ) {
     setFileError(null);
     // A file chosen while another is still being read replaces it.
     currentReading.current?.cancel();
@@ -95,7 +114,11 @@ export function useStatementImport() {
     setReading(null);
     setDecisions({});
     setBooking(null);
-    setStage(result.ok ? { kind: 'preview', file, statement: result.statement } : { kind: 'mapping', file, layout: result.needsCsvMapping });
+    setStage(
+      result.ok
+        ? { kind: 'preview', file, statement: result.statement }
+        : { kind: 'mapping', file, layout: result.needsCsvMapping },
+    );
   }
 
   async function choose(file: File | null) {
@@ -133,12 +156,17 @@ export function useStatementImport() {
 
   function changeEncoding(next: ChosenEncoding) {
     setEncoding(next);
-    if (currentFile) void parse(currentFile, { encoding: next, ...(layoutChoice !== 'auto' && layoutChoice !== 'mapping' ? { csvPreset: layoutChoice } : {}) });
+    if (currentFile)
+      void parse(currentFile, {
+        encoding: next,
+        ...(layoutChoice !== 'auto' && layoutChoice !== 'mapping' ? { csvPreset: layoutChoice } : {}),
+      });
   }
 
   function changeCsvLayout(choice: CsvLayoutChoice) {
     if (choice === 'mapping') {
-      const layout = stage.kind === 'mapping' ? stage.layout : stage.kind === 'preview' ? stage.statement.csv : undefined;
+      const layout =
+        stage.kind === 'mapping' ? stage.layout : stage.kind === 'preview' ? stage.statement.csv : undefined;
       if (layout && stage.kind !== 'idle') setStage({ kind: 'mapping', file: stage.file, layout });
       return;
     }

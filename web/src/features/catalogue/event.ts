@@ -10,18 +10,22 @@ export interface EventInfo {
   endDate: string;
 }
 
-export const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventInfo => ({ name, place, startDate, endDate });
+export const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventInfo => ({
+  name,
+  place,
+  startDate,
+  endDate,
+});
 
 /** `/event` parsed with the domain's schema (a malformed record is the endpoint's error); not set yet → null. */
-export const toEvent = (raw: unknown): EventSettings | null => (raw == null ? null : parseRecord(eventSchema, raw, 'event'));
+export const toEvent = (raw: unknown): EventSettings | null =>
+  raw == null ? null : parseRecord(eventSchema, raw, 'event');
 
 export const eventApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
-    getEvent: build.query<EventSettings | null, void>(
-      realtimeEndpoint(() => 'event', toEvent),
-    ),
+    getEvent: build.query<EventSettings | null, void>(realtimeEndpoint(() => 'event', toEvent)),
   }),
 });
 

@@ -30,7 +30,8 @@ export function toProductEntries(raw: unknown): ProductEntry[] {
 }
 
 /** What the shop offers: the active products. */
-export const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] => products.filter((p) => p.active === true);
+export const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] =>
+  products.filter((p) => p.active === true);
 
 /** `/products` as the shop shows it: inactive products hidden. */
 export const toProducts = (raw: unknown): ProductEntry[] => activeProducts(toProductEntries(raw));

@@ -17,7 +17,8 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
       ...t,
       id,
       available: freeUnits(t),
-      onSale: t.active === true && (t.saleStart == null || now >= t.saleStart) && (t.saleEnd == null || now <= t.saleEnd),
+      onSale:
+        t.active === true && (t.saleStart == null || now >= t.saleStart) && (t.saleEnd == null || now <= t.saleEnd),
     }))
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));
 }

@@ -16,7 +16,11 @@ export type BuyerValues = {
 
 /** Both order callables take the same buyer part; the key is the checkout's, not the form's. */
 const buyerStepSchema = placeTicketOrderInput.omit({ idempotencyKey: true });
-const toPayload = (v: BuyerValues) => ({ buyer: invoiceFromValues(v.buyer), acceptTerms: v.acceptTerms, saveInvoiceData: v.saveInvoiceData });
+const toPayload = (v: BuyerValues) => ({
+  buyer: invoiceFromValues(v.buyer),
+  acceptTerms: v.acceptTerms,
+  saveInvoiceData: v.saveInvoiceData,
+});
 
 /** The checkout's buyer data and consent would pass the callable's schema (the summary step may place the order). */
 export function buyerStepComplete(values: BuyerValues | null): values is BuyerValues {
@@ -41,8 +45,26 @@ export interface BuyerFormProps {
 }
 
 /** The buyer step of both checkouts: invoice data, the sales terms, and the button that goes on. */
-export function BuyerForm({ initial, onSubmit, onChange, submitLabel, back, totalGross, disabledReason, basketPath }: BuyerFormProps) {
-  const { form, onSubmit: submitWith, attempted } = useSchemaForm<BuyerValues>({ initialValues: initial, schema: buyerStepSchema, toPayload, onValuesChange: onChange });
+export function BuyerForm({
+  initial,
+  onSubmit,
+  onChange,
+  submitLabel,
+  back,
+  totalGross,
+  disabledReason,
+  basketPath,
+}: BuyerFormProps) {
+  const {
+    form,
+    onSubmit: submitWith,
+    attempted,
+  } = useSchemaForm<BuyerValues>({
+    initialValues: initial,
+    schema: buyerStepSchema,
+    toPayload,
+    onValuesChange: onChange,
+  });
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);

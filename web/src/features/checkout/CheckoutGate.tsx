@@ -19,7 +19,18 @@ export interface CheckoutGateProps {
 }
 
 /** The loading / error / empty-basket scaffolding every checkout step shares. */
-export function CheckoutGate({ isLoading, isError, error, isEmpty, retry, loadingLabel = 'Wczytywanie koszyka', errorText = 'Nie udało się wczytać koszyka.', empty, notice, children }: CheckoutGateProps) {
+export function CheckoutGate({
+  isLoading,
+  isError,
+  error,
+  isEmpty,
+  retry,
+  loadingLabel = 'Wczytywanie koszyka',
+  errorText = 'Nie udało się wczytać koszyka.',
+  empty,
+  notice,
+  children,
+}: CheckoutGateProps) {
   const emptyBasket = (
     <>
       {notice}
@@ -29,7 +40,15 @@ export function CheckoutGate({ isLoading, isError, error, isEmpty, retry, loadin
     </>
   );
   return (
-    <DataGate query={{ isLoading, isError, error }} loadingLabel={loadingLabel} rows={2} errorText={errorText} onRetry={retry} isEmpty={isEmpty} empty={emptyBasket}>
+    <DataGate
+      query={{ isLoading, isError, error }}
+      loadingLabel={loadingLabel}
+      rows={2}
+      errorText={errorText}
+      onRetry={retry}
+      isEmpty={isEmpty}
+      empty={emptyBasket}
+    >
       {children}
     </DataGate>
   );

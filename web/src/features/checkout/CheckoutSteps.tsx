@@ -4,7 +4,14 @@ import { Progress, Stack, Stepper, Text } from '@mantine/core';
 export function CheckoutSteps({ steps, active }: { steps: readonly string[]; active: number }) {
   return (
     <>
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Etapy zamówienia" iconSize={28} visibleFrom="sm">
+      <Stepper
+        active={active}
+        size="xs"
+        allowNextStepsSelect={false}
+        aria-label="Etapy zamówienia"
+        iconSize={28}
+        visibleFrom="sm"
+      >
         {steps.map((label, i) => (
           <Stepper.Step key={label} label={label} aria-current={active === i ? 'step' : undefined} />
         ))}

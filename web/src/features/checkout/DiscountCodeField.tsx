@@ -29,7 +29,12 @@ export function DiscountCodeField({ check, problem, onApply }: DiscountCodeField
             {code}
             {check.status === 'valid' ? ` · ${describeDiscount(check.preview, formatMoney)}` : ' · sprawdzanie…'}
           </Badge>
-          <Button variant="subtle" size="compact-sm" onClick={() => onApply(null)} aria-label={`Usuń kod rabatowy ${code}`}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => onApply(null)}
+            aria-label={`Usuń kod rabatowy ${code}`}
+          >
             Usuń kod
           </Button>
         </Group>

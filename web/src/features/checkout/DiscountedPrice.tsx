@@ -5,7 +5,15 @@ import { formatMoney } from '../../shared/format/pl';
  * A price the discount code lowered: the catalogue price struck through above the price to pay
  * (stacked, so a narrow table column keeps its width at 390 px).
  */
-export function DiscountedPrice({ list, paid, size = 'sm' }: { list: number; paid: number; size?: 'sm' | 'md' | 'lg' }) {
+export function DiscountedPrice({
+  list,
+  paid,
+  size = 'sm',
+}: {
+  list: number;
+  paid: number;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   if (paid === list) return <>{formatMoney(list)}</>;
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', whiteSpace: 'nowrap' }}>

@@ -25,7 +25,14 @@ export interface CheckoutState {
 const storageKey = (kind: CheckoutKind, uid: string) => `panel.checkout.${kind}.${uid}`;
 
 function fresh(previous?: CheckoutState): CheckoutState {
-  return { buyer: previous?.buyer ?? null, acceptTerms: false, saveInvoiceData: previous?.saveInvoiceData ?? false, idempotencyKey: newIdempotencyKey(), placed: null, discountCode: null };
+  return {
+    buyer: previous?.buyer ?? null,
+    acceptTerms: false,
+    saveInvoiceData: previous?.saveInvoiceData ?? false,
+    idempotencyKey: newIdempotencyKey(),
+    placed: null,
+    discountCode: null,
+  };
 }
 
 /** What sessionStorage held, if it still has the shape this version writes (else a fresh checkout). */
@@ -37,7 +44,14 @@ function restore(raw: string | null): CheckoutState | undefined {
     const buyer = s.buyer && typeof s.buyer === 'object' ? s.buyer : null;
     const placed = s.placed && typeof s.placed.orderId === 'string' ? { orderId: s.placed.orderId } : null;
     const discountCode = typeof s.discountCode === 'string' ? s.discountCode : null;
-    return { buyer, acceptTerms: s.acceptTerms === true, saveInvoiceData: s.saveInvoiceData === true, idempotencyKey: s.idempotencyKey, placed, discountCode };
+    return {
+      buyer,
+      acceptTerms: s.acceptTerms === true,
+      saveInvoiceData: s.saveInvoiceData === true,
+      idempotencyKey: s.idempotencyKey,
+      placed,
+      discountCode,
+    };
   } catch {
     return undefined;
   }
@@ -89,7 +103,9 @@ export function useCheckoutState(kind: CheckoutKind, uid: string) {
     [kind, uid],
   );
   const state = useSyncExternalStore(subscribe, () => read(kind, uid));
-  const update = useCallback((patch: Partial<CheckoutState>) => write(kind, uid, { ...read(kind, uid), ...patch }), [kind, uid]);
+  const update = useCallback(
+    (patch: Partial<CheckoutState>) => write(kind, uid, { ...read(kind, uid), ...patch }),
+    [kind, uid],
+  );
   return [state, update] as const;
 }
-

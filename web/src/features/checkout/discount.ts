@@ -16,7 +16,8 @@ export function checkDiscountCode(input: CallableInput<'checkDiscountCode'>) {
 }
 
 /** A basket line as the discount sees it. */
-export type DiscountableLine = Pick<OrderLine, 'unitGross' | 'quantity'> & ({ type: 'ticket'; ticketTypeId: string } | { type: 'merch'; productId: string });
+export type DiscountableLine = Pick<OrderLine, 'unitGross' | 'quantity'> &
+  ({ type: 'ticket'; ticketTypeId: string } | { type: 'merch'; productId: string });
 
 export interface PricedWithDiscount {
   /** The unit price to pay per line, in the order given. */
@@ -29,7 +30,10 @@ export interface PricedWithDiscount {
 }
 
 /** The basket priced with a checked code — the same domain functions the order placement uses. */
-export function priceWithDiscount(preview: DiscountPreview | null, lines: readonly DiscountableLine[]): PricedWithDiscount {
+export function priceWithDiscount(
+  preview: DiscountPreview | null,
+  lines: readonly DiscountableLine[],
+): PricedWithDiscount {
   let units = 0;
   const unitGross = lines.map((l) => {
     if (!preview || !discountApplies(preview, l as OrderLine)) return l.unitGross;
@@ -39,8 +43,10 @@ export function priceWithDiscount(preview: DiscountPreview | null, lines: readon
   const totalGross = lines.reduce((sum, l, i) => sum + unitGross[i] * l.quantity, 0);
   const listTotalGross = lines.reduce((sum, l) => sum + l.unitGross * l.quantity, 0);
   let problem: string | null = null;
-  if (preview && units === 0 && lines.length > 0) problem = `Kod ${preview.code} nie obejmuje niczego, co masz w koszyku.`;
-  else if (preview && preview.usesLeft !== null && units > preview.usesLeft) problem = `Kod ${preview.code} można użyć jeszcze tylko ${preview.usesLeft} ${pluralForm(preview.usesLeft, ['raz', 'razy', 'razy'])}, a obejmuje ${units} pozycji w koszyku — usuń część z nich albo zamów bez kodu.`;
+  if (preview && units === 0 && lines.length > 0)
+    problem = `Kod ${preview.code} nie obejmuje niczego, co masz w koszyku.`;
+  else if (preview && preview.usesLeft !== null && units > preview.usesLeft)
+    problem = `Kod ${preview.code} można użyć jeszcze tylko ${preview.usesLeft} ${pluralForm(preview.usesLeft, ['raz', 'razy', 'razy'])}, a obejmuje ${units} pozycji w koszyku — usuń część z nich albo zamów bez kodu.`;
   return { unitGross, totalGross, listTotalGross, units, problem };
 }
 
@@ -69,7 +75,11 @@ async function checkOnce(kind: CheckoutKind, uid: string, code: string): Promise
   return check;
 }
 
-export type DiscountCheck = { status: 'none' } | { status: 'checking'; code: string } | { status: 'valid'; preview: DiscountPreview } | { status: 'invalid'; code: string; message: string };
+export type DiscountCheck =
+  | { status: 'none' }
+  | { status: 'checking'; code: string }
+  | { status: 'valid'; preview: DiscountPreview }
+  | { status: 'invalid'; code: string; message: string };
 
 /**
  * Takes `?kod=` off the address into the checkout state (kept there for both steps and a reload)
@@ -107,7 +117,11 @@ export function useDiscountCode(kind: CheckoutKind, uid: string) {
     };
   }, [code, kind, uid]);
   // The answer belongs to the code it was asked for: a code changed since is being checked.
-  const check: DiscountCheck = !code ? { status: 'none' } : answer?.code === code ? answer.check : { status: 'checking', code };
+  const check: DiscountCheck = !code
+    ? { status: 'none' }
+    : answer?.code === code
+      ? answer.check
+      : { status: 'checking', code };
   return { code, check, setCode: (next: string | null) => update({ discountCode: next }) };
 }
 

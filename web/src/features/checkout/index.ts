@@ -13,4 +13,13 @@ export { usePlaceOrder } from './usePlaceOrder';
 export { DiscountCodeField } from './DiscountCodeField';
 export { DiscountedPrice } from './DiscountedPrice';
 export { DiscountFromLink } from './DiscountFromLink';
-export { DISCOUNT_PARAM, discountBlocking, priceWithDiscount, useDiscountCode, useDiscountLink, type DiscountableLine, type DiscountCheck, type PricedWithDiscount } from './discount';
+export {
+  DISCOUNT_PARAM,
+  discountBlocking,
+  priceWithDiscount,
+  useDiscountCode,
+  useDiscountLink,
+  type DiscountableLine,
+  type DiscountCheck,
+  type PricedWithDiscount,
+} from './discount';

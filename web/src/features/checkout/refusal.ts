@@ -37,7 +37,10 @@ const RETRY_REASONS = new Set(['try-again', 'busy', 'maintenance', 'unavailable'
  * one participant's ticket (`tickets.<memberId>`) is prefixed with that participant's name when the
  * server's text does not name them already.
  */
-export function checkoutRefusal(error: unknown, memberName: (memberId: string) => string | null = () => null): CheckoutRefusal {
+export function checkoutRefusal(
+  error: unknown,
+  memberName: (memberId: string) => string | null = () => null,
+): CheckoutRefusal {
   const r = refusalOf(error);
   let message = r.message;
   const memberId = r.field?.startsWith('tickets.') ? r.field.slice('tickets.'.length) : null;

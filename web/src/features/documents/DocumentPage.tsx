@@ -20,7 +20,17 @@ export function BackToInvoices() {
  * builder on click, so jsPDF never weighs on the page), the FA(3) XML button, „Drukuj”, the sheet and
  * the way back to the list. A PDF that cannot be built leaves the printout as the way to a file.
  */
-export function DocumentPage({ title, downloadPdf, xmlButton, children }: { title: string; downloadPdf: () => Promise<void>; xmlButton: ReactNode; children: ReactNode }) {
+export function DocumentPage({
+  title,
+  downloadPdf,
+  xmlButton,
+  children,
+}: {
+  title: string;
+  downloadPdf: () => Promise<void>;
+  xmlButton: ReactNode;
+  children: ReactNode;
+}) {
   const [pdfState, setPdfState] = useState<'idle' | 'busy' | 'error'>('idle');
   async function download() {
     setPdfState('busy');

@@ -15,7 +15,17 @@ export interface DocumentField {
 }
 
 /** Title and number on the left, the dates and references on the right. */
-function DocumentHeader({ title, number, numberTestId, meta }: { title: string; number: string; numberTestId: string; meta: DocumentField[] }) {
+function DocumentHeader({
+  title,
+  number,
+  numberTestId,
+  meta,
+}: {
+  title: string;
+  number: string;
+  numberTestId: string;
+  meta: DocumentField[];
+}) {
   return (
     <header className={classes.header}>
       <div>
@@ -105,9 +115,17 @@ function DocumentTable({ caption, testId, className, columns, rows, total }: Tab
           {rows.map((row, r) => {
             const isTotal = total !== undefined && r === rows.length - 1;
             return (
-              <tr key={row.id} className={isTotal ? classes.totalRow : undefined} data-testid={isTotal ? total.testId : undefined}>
+              <tr
+                key={row.id}
+                className={isTotal ? classes.totalRow : undefined}
+                data-testid={isTotal ? total.testId : undefined}
+              >
                 {row.cells.map((cell, i) => (
-                  <td key={columns[i].title} className={columns[i].num && !(isTotal && i === 0) ? classes.num : undefined} data-label={columns[i].title}>
+                  <td
+                    key={columns[i].title}
+                    className={columns[i].num && !(isTotal && i === 0) ? classes.num : undefined}
+                    data-label={columns[i].title}
+                  >
                     {cell}
                   </td>
                 ))}
@@ -137,7 +155,14 @@ interface DueProps {
 }
 
 /** The amount due (or to be returned) in large type, with the amount in words. */
-function AmountDue({ label, amount, amountTestId, words, wordsTestId, children }: DueProps & { words: string; children?: ReactNode }) {
+function AmountDue({
+  label,
+  amount,
+  amountTestId,
+  words,
+  wordsTestId,
+  children,
+}: DueProps & { words: string; children?: ReactNode }) {
   return (
     <div>
       <p className={classes.due}>
@@ -150,7 +175,6 @@ function AmountDue({ label, amount, amountTestId, words, wordsTestId, children }
     </div>
   );
 }
-
 
 /** An invoice or a correction invoice: what goes where on the sheet; the documents differ only in what they put there. */
 export interface AccountingDocumentProps {

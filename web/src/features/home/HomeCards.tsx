@@ -15,7 +15,12 @@ export interface HomeStates {
   orders: Query;
   pickups: Query;
 }
-export const COPY_STATES: HomeStates = { event: { isLoading: false, isError: false }, members: { isLoading: false, isError: false }, orders: { isLoading: false, isError: false }, pickups: { isLoading: false, isError: false } };
+export const COPY_STATES: HomeStates = {
+  event: { isLoading: false, isError: false },
+  members: { isLoading: false, isError: false },
+  orders: { isLoading: false, isError: false },
+  pickups: { isLoading: false, isError: false },
+};
 
 const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
@@ -73,7 +78,15 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
             {link.label}
           </Anchor>
         </Group>
-        <DataGate rows={2} empty={<Text size="sm" c="dimmed">{empty}</Text>} {...gate}>
+        <DataGate
+          rows={2}
+          empty={
+            <Text size="sm" c="dimmed">
+              {empty}
+            </Text>
+          }
+          {...gate}
+        >
           {children}
         </DataGate>
         {footer}
@@ -84,7 +97,15 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
 
 function MyMembers({ view, query }: { view: HomeView; query: Query }) {
   const { members, memberCount, withoutTicket, ticketNames } = view;
-  const empty = <>Nie masz jeszcze uczestników. <Anchor component={Link} to="/dashboard/uczestnicy/member/addMember">Dodaj pierwszego</Anchor>.</>;
+  const empty = (
+    <>
+      Nie masz jeszcze uczestników.{' '}
+      <Anchor component={Link} to="/dashboard/uczestnicy/member/addMember">
+        Dodaj pierwszego
+      </Anchor>
+      .
+    </>
+  );
   const footer = withoutTicket > 0 && (
     <Stack gap={6} mt="auto">
       <Text size="sm" c="dimmed" data-testid="members-without-ticket">
@@ -96,7 +117,17 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
     </Stack>
   );
   return (
-    <Section title="Moi uczestnicy" testId="home-members" link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }} query={query} loadingLabel="Wczytywanie uczestników" errorText="Nie udało się wczytać uczestników." isEmpty={memberCount === 0} empty={empty} footer={footer}>
+    <Section
+      title="Moi uczestnicy"
+      testId="home-members"
+      link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }}
+      query={query}
+      loadingLabel="Wczytywanie uczestników"
+      errorText="Nie udało się wczytać uczestników."
+      isEmpty={memberCount === 0}
+      empty={empty}
+      footer={footer}
+    >
       <Stack gap="xs" component="ul" style={LIST}>
         {members.map((m) => (
           <Stack key={m.id} gap={2} component="li">
@@ -116,7 +147,16 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
 
 function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
   return (
-    <Section title="Do zapłaty" testId="home-orders" link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }} query={query} loadingLabel="Wczytywanie zamówień" errorText="Nie udało się wczytać zamówień." isEmpty={view.pendingOrders.length === 0} empty="Nie masz zamówień oczekujących na płatność.">
+    <Section
+      title="Do zapłaty"
+      testId="home-orders"
+      link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }}
+      query={query}
+      loadingLabel="Wczytywanie zamówień"
+      errorText="Nie udało się wczytać zamówień."
+      isEmpty={view.pendingOrders.length === 0}
+      empty="Nie masz zamówień oczekujących na płatność."
+    >
       <Stack gap="xs">
         <Text fw={700} fz="xl" data-testid="home-due">
           {formatMoney(view.due)}
@@ -141,7 +181,16 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
 
 function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
   return (
-    <Section title="Do odbioru" testId="home-pickups" link={{ to: '/dashboard/odbierz', label: 'Odbierz' }} query={query} loadingLabel="Wczytywanie przedmiotów do odbioru" errorText="Nie udało się wczytać listy do odbioru." isEmpty={view.waitingPickups.length === 0} empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj.">
+    <Section
+      title="Do odbioru"
+      testId="home-pickups"
+      link={{ to: '/dashboard/odbierz', label: 'Odbierz' }}
+      query={query}
+      loadingLabel="Wczytywanie przedmiotów do odbioru"
+      errorText="Nie udało się wczytać listy do odbioru."
+      isEmpty={view.waitingPickups.length === 0}
+      empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj."
+    >
       <Stack gap={6} component="ul" style={LIST}>
         {view.waitingPickups.map((p) => (
           <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">

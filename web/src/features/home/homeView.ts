@@ -31,16 +31,31 @@ export interface HomeSources {
   pickups: PickupEntry[] | undefined;
 }
 
-export function toHomeView({ event, members = [], claims = {}, ticketTypes = [], orders = [], pickups = [] }: HomeSources): HomeView {
+export function toHomeView({
+  event,
+  members = [],
+  claims = {},
+  ticketTypes = [],
+  orders = [],
+  pickups = [],
+}: HomeSources): HomeView {
   const pending = orders.filter((o) => o.status === 'pending');
   return {
     event: event ?? null,
-    members: members.slice(0, MEMBERS_SHOWN).map((m) => ({ id: m.id, name: memberName(m), claims: claims[m.id] ?? {} })),
+    members: members
+      .slice(0, MEMBERS_SHOWN)
+      .map((m) => ({ id: m.id, name: memberName(m), claims: claims[m.id] ?? {} })),
     memberCount: members.length,
     withoutTicket: members.filter((m) => Object.keys(claims[m.id] ?? {}).length === 0).length,
     ticketNames: Object.fromEntries(ticketTypes.map((t) => [t.id, t.name])),
     due: pending.reduce((sum, o) => sum + o.totals.gross, 0),
-    pendingOrders: pending.map((o) => ({ id: o.id, number: o.number, createdAt: o.createdAt, lineCount: Object.keys(o.lines).length, gross: o.totals.gross })),
+    pendingOrders: pending.map((o) => ({
+      id: o.id,
+      number: o.number,
+      createdAt: o.createdAt,
+      lineCount: Object.keys(o.lines).length,
+      gross: o.totals.gross,
+    })),
     // Oldest first: the order in which they were bought.
     waitingPickups: pickups
       .filter((p) => p.status === 'waiting')
@@ -53,10 +68,16 @@ export function toHomeView({ event, members = [], claims = {}, ticketTypes = [],
 export function isHomeView(value: unknown): value is HomeView {
   const v = value as Partial<HomeView> | null;
   return (
-    typeof v === 'object' && v !== null &&
+    typeof v === 'object' &&
+    v !== null &&
     (v.event === null || (typeof v.event === 'object' && typeof v.event?.name === 'string')) &&
-    Array.isArray(v.members) && Array.isArray(v.pendingOrders) && Array.isArray(v.waitingPickups) &&
-    typeof v.memberCount === 'number' && typeof v.withoutTicket === 'number' && typeof v.due === 'number' &&
-    typeof v.ticketNames === 'object' && v.ticketNames !== null
+    Array.isArray(v.members) &&
+    Array.isArray(v.pendingOrders) &&
+    Array.isArray(v.waitingPickups) &&
+    typeof v.memberCount === 'number' &&
+    typeof v.withoutTicket === 'number' &&
+    typeof v.due === 'number' &&
+    typeof v.ticketNames === 'object' &&
+    v.ticketNames !== null
   );
 }

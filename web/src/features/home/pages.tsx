@@ -34,7 +34,15 @@ function useHomeLive(uid: string | undefined) {
   // Only a whole, error-free answer (names included) becomes the next visit's copy.
   const complete = !loading && !queries.some((query) => query.isError) && ticketTypes.data !== undefined;
   const view = useMemo(
-    () => toHomeView({ event: event.data, members: members.data, claims: claims.data, ticketTypes: ticketTypes.data, orders: orders.data, pickups: pickups.data }),
+    () =>
+      toHomeView({
+        event: event.data,
+        members: members.data,
+        claims: claims.data,
+        ticketTypes: ticketTypes.data,
+        orders: orders.data,
+        pickups: pickups.data,
+      }),
     [event.data, members.data, claims.data, ticketTypes.data, orders.data, pickups.data],
   );
   const states: HomeStates = { event, members, orders, pickups };

@@ -29,13 +29,16 @@ export function InvoiceDetailPage() {
   const key = parseInvoiceKey(invoiceKey);
   const own = key !== null && key.uid === uid;
   // Another user's invoice is never even requested: the rules would refuse it, and the page must not depend on that alone.
-  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, { skip: !own || key.invoiceId.startsWith('KOR-') });
+  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, {
+    skip: !own || key.invoiceId.startsWith('KOR-'),
+  });
 
   if (!uid) return <LoadingRows label="Wczytywanie faktury" rows={4} />;
   if (!own || !key) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (key.invoiceId.startsWith('KOR-')) return <CorrectionDetail uid={uid} correctionId={key.invoiceId} />;
   if (isLoading) return <LoadingRows label="Wczytywanie faktury" rows={6} />;
-  if (isError && error && 'code' in error && /permission/i.test(String(error.code))) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  if (isError && error && 'code' in error && /permission/i.test(String(error.code)))
+    return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (isError)
     return (
       <PageFrame>
@@ -55,7 +58,11 @@ function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: 
     await downloadInvoicePdf(invoice, ksef);
   }
   return (
-    <DocumentPage title={`Faktura ${invoice.number}`} downloadPdf={downloadPdf} xmlButton={<KsefXmlButton invoice={invoice} record={ksefRecord} />}>
+    <DocumentPage
+      title={`Faktura ${invoice.number}`}
+      downloadPdf={downloadPdf}
+      xmlButton={<KsefXmlButton invoice={invoice} record={ksefRecord} />}
+    >
       <InvoiceDocument invoice={invoice}>{ksef && <KsefKodI info={ksef} />}</InvoiceDocument>
     </DocumentPage>
   );

@@ -19,7 +19,18 @@ function invoiceOf(lines: OrderLine[], paymentMethod?: Invoice['paymentMethod'])
       number: 'ZAM/2026/000042',
       lines: Object.fromEntries(lines.map((line, i) => [`l${i + 1}`, line])),
       totals: orderTotals(lines),
-      buyer: { email: 'biuro@zagle.example.pl', invoice: { kind: 'company', name: 'Żagle sp. z o.o.', nip: '1234563218', street: 'ul. Portowa 5', postalCode: '80-001', city: 'Gdańsk', country: 'PL' } },
+      buyer: {
+        email: 'biuro@zagle.example.pl',
+        invoice: {
+          kind: 'company',
+          name: 'Żagle sp. z o.o.',
+          nip: '1234563218',
+          street: 'ul. Portowa 5',
+          postalCode: '80-001',
+          city: 'Gdańsk',
+          country: 'PL',
+        },
+      },
     },
     seller: {
       name: 'Stowarzyszenie Żeglarskie „Bryza”',
@@ -36,13 +47,43 @@ function invoiceOf(lines: OrderLine[], paymentMethod?: Invoice['paymentMethod'])
   });
 }
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('InvoiceDocument', () => {
   const invoice = invoiceOf([
-    { type: 'ticket', name: 'Bilet weekendowy', unitGross: 24_900, quantity: 1, vatRate: 8, ticketTypeId: 'weekend', memberId: 'self', memberName: 'Marta Nowak' },
-    { type: 'merch', name: 'Koszulka „Bałtyk”', unitGross: 6_900, quantity: 3, vatRate: 23, productId: 'koszulka', variantId: 'm', variantLabel: 'M' },
-    { type: 'merch', name: 'Kubek „Latarnia”', unitGross: 3_900, quantity: 1, vatRate: 23, productId: 'kubek', variantId: 'std', variantLabel: '330 ml' },
+    {
+      type: 'ticket',
+      name: 'Bilet weekendowy',
+      unitGross: 24_900,
+      quantity: 1,
+      vatRate: 8,
+      ticketTypeId: 'weekend',
+      memberId: 'self',
+      memberName: 'Marta Nowak',
+    },
+    {
+      type: 'merch',
+      name: 'Koszulka „Bałtyk”',
+      unitGross: 6_900,
+      quantity: 3,
+      vatRate: 23,
+      productId: 'koszulka',
+      variantId: 'm',
+      variantLabel: 'M',
+    },
+    {
+      type: 'merch',
+      name: 'Kubek „Latarnia”',
+      unitGross: 3_900,
+      quantity: 1,
+      vatRate: 23,
+      productId: 'kubek',
+      variantId: 'std',
+      variantLabel: '330 ml',
+    },
   ]);
 
   it('shows number, dates, seller and buyer', () => {
@@ -90,7 +131,21 @@ describe('InvoiceDocument', () => {
   it('says „przelew” and the seller’s account for a transfer, the provider’s method and no account for an online payment', () => {
     renderWithTheme(<InvoiceDocument invoice={invoice} />);
     expect(screen.getByTestId('invoice-payment-method').textContent).toBe('przelew');
-    const blik = invoiceOf([{ type: 'merch', name: 'Kubek „Latarnia”', unitGross: 3_900, quantity: 1, vatRate: 23, productId: 'kubek', variantId: 'std', variantLabel: '330 ml' }], 'BLIK');
+    const blik = invoiceOf(
+      [
+        {
+          type: 'merch',
+          name: 'Kubek „Latarnia”',
+          unitGross: 3_900,
+          quantity: 1,
+          vatRate: 23,
+          productId: 'kubek',
+          variantId: 'std',
+          variantLabel: '330 ml',
+        },
+      ],
+      'BLIK',
+    );
     renderWithTheme(<InvoiceDocument invoice={blik} />);
     const [, online] = screen.getAllByTestId('invoice-payment-method');
     expect(online.textContent).toBe('BLIK (Przelewy24)');
@@ -99,9 +154,14 @@ describe('InvoiceDocument', () => {
 
   it('builds a real PDF file with the Polish font embedded', () => {
     // The test runs from the repository root or from web/ (npm -w web test).
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
+      .map((d) => path.resolve(d))
+      .find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
-    const doc = buildInvoicePdf(invoice, { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') });
+    const doc = buildInvoicePdf(invoice, {
+      regular: font('LiberationSans-Regular.ttf'),
+      bold: font('LiberationSans-Bold.ttf'),
+    });
     const bytes = doc.output();
     expect(bytes.startsWith('%PDF-')).toBe(true);
     expect(bytes).toContain('/FontFile2');
@@ -111,7 +171,10 @@ describe('InvoiceDocument', () => {
   });
 
   it('splits the detail address into user id and invoice id', () => {
-    expect(parseInvoiceKey('demoUczestnik-FV-2026-000123')).toEqual({ uid: 'demoUczestnik', invoiceId: 'FV-2026-000123' });
+    expect(parseInvoiceKey('demoUczestnik-FV-2026-000123')).toEqual({
+      uid: 'demoUczestnik',
+      invoiceId: 'FV-2026-000123',
+    });
     expect(parseInvoiceKey('-FV-2026-000123')).toBeNull();
     expect(parseInvoiceKey('abc')).toBeNull();
     expect(parseInvoiceKey('a/b-FV')).toBeNull();

@@ -36,10 +36,25 @@ export function InvoiceDocument({ invoice, children }: { invoice: Invoice; child
       ]}
       seller={seller}
       buyer={invoice.buyer}
-      lines={{ caption: 'Pozycje faktury', testId: 'invoice-lines', columns: LINE_COLUMNS, rows: invoiceLineRows(invoice) }}
-      rates={{ caption: 'Podsumowanie według stawek VAT', testId: 'invoice-rates', totalTestId: 'invoice-totals', columns: ['Stawka VAT', 'Wartość netto', 'Kwota VAT', 'Wartość brutto'] }}
+      lines={{
+        caption: 'Pozycje faktury',
+        testId: 'invoice-lines',
+        columns: LINE_COLUMNS,
+        rows: invoiceLineRows(invoice),
+      }}
+      rates={{
+        caption: 'Podsumowanie według stawek VAT',
+        testId: 'invoice-rates',
+        totalTestId: 'invoice-totals',
+        columns: ['Stawka VAT', 'Wartość netto', 'Kwota VAT', 'Wartość brutto'],
+      }}
       amounts={{ perRate: totals.perRate, totals, words: invoice.amountInWords }}
-      due={{ label: 'Razem do zapłaty', amount: formatMoney(totals.gross), amountTestId: 'invoice-total', wordsTestId: 'invoice-words' }}
+      due={{
+        label: 'Razem do zapłaty',
+        amount: formatMoney(totals.gross),
+        amountTestId: 'invoice-total',
+        wordsTestId: 'invoice-words',
+      }}
       payment={invoicePaymentRows(invoice)}
       note={`${invoice.vatMethod}. Faktura wystawiona elektronicznie, nie wymaga podpisu.`}
     >

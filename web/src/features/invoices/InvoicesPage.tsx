@@ -21,9 +21,19 @@ export function InvoicesPage() {
       </PageFrame>
     );
   const columns: DataColumn<InvoiceEntry>[] = [
-    { key: 'number', header: 'Numer', cell: (inv) => <InvoiceNumberCell uid={uid} invoice={inv} corrections={corrections} /> },
+    {
+      key: 'number',
+      header: 'Numer',
+      cell: (inv) => <InvoiceNumberCell uid={uid} invoice={inv} corrections={corrections} />,
+    },
     { key: 'issued', header: 'Data wystawienia', cell: (inv) => isoToPolishDate(inv.issueDate) },
-    { key: 'gross', header: 'Kwota brutto', align: 'right', nowrap: true, cell: (inv) => formatMoney(inv.totals.gross) },
+    {
+      key: 'gross',
+      header: 'Kwota brutto',
+      align: 'right',
+      nowrap: true,
+      cell: (inv) => formatMoney(inv.totals.gross),
+    },
   ];
   return (
     <PageFrame>
@@ -38,16 +48,34 @@ export function InvoicesPage() {
         source={invoices}
         loadingLabel="Wczytywanie faktur"
         errorText="Nie udało się wczytać faktur."
-        empty={{ title: 'Nie masz jeszcze faktur', children: 'Fakturę VAT wystawiamy automatycznie, gdy organizator zaksięguje Twój przelew. Pojawi się tutaj od razu.' }}
+        empty={{
+          title: 'Nie masz jeszcze faktur',
+          children:
+            'Fakturę VAT wystawiamy automatycznie, gdy organizator zaksięguje Twój przelew. Pojawi się tutaj od razu.',
+        }}
       />
     </PageFrame>
   );
 }
 
-function InvoiceNumberCell({ uid, invoice, corrections }: { uid: string; invoice: InvoiceEntry; corrections: CorrectionEntry[] }) {
+function InvoiceNumberCell({
+  uid,
+  invoice,
+  corrections,
+}: {
+  uid: string;
+  invoice: InvoiceEntry;
+  corrections: CorrectionEntry[];
+}) {
   return (
     <>
-      <Button component={Link} to={`${INVOICES_PATH}/${uid}-${invoice.id}`} variant="subtle" px={4} aria-label={`Faktura ${invoice.number}`}>
+      <Button
+        component={Link}
+        to={`${INVOICES_PATH}/${uid}-${invoice.id}`}
+        variant="subtle"
+        px={4}
+        aria-label={`Faktura ${invoice.number}`}
+      >
         {invoice.number}
       </Button>
       <Text size="xs" c="dimmed" px={4}>
@@ -56,7 +84,16 @@ function InvoiceNumberCell({ uid, invoice, corrections }: { uid: string; invoice
       {corrections
         .filter((c) => c.corrected.invoiceId === invoice.id)
         .map((c) => (
-          <Button key={c.id} component={Link} to={`${INVOICES_PATH}/${uid}-${c.id}`} variant="subtle" size="xs" px={4} display="block" data-testid="correction-link">
+          <Button
+            key={c.id}
+            component={Link}
+            to={`${INVOICES_PATH}/${uid}-${c.id}`}
+            variant="subtle"
+            size="xs"
+            px={4}
+            display="block"
+            data-testid="correction-link"
+          >
             Faktura korygująca {c.number} ({formatMoney(c.totals.gross)})
           </Button>
         ))}

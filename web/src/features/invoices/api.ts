@@ -24,7 +24,8 @@ export const invoicesApi = realtimeApi.injectEndpoints({
     getInvoice: build.query<Invoice | null, InvoiceKey>(
       realtimeEndpoint(
         ({ uid, invoiceId }) => `invoices/${uid}/${invoiceId}`,
-        (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(invoiceSchema, raw, `invoices/${uid}/${invoiceId}`)),
+        (raw, { uid, invoiceId }) =>
+          raw == null ? null : parseRecord(invoiceSchema, raw, `invoices/${uid}/${invoiceId}`),
       ),
     ),
   }),

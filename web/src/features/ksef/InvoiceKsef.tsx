@@ -34,7 +34,14 @@ export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' 
   const { data: offline } = useGetKsefOfflineQuery(ref);
   return useMemo(() => {
     if (data) return { number: data.ksefNumber, link: kodIForRecord(invoice, data), submittedOn: data.submittedOn };
-    if (offline) return { number: null, link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)), kodII: offline.kodII, deadline: offline.deadline, mode: offline.mode };
+    if (offline)
+      return {
+        number: null,
+        link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)),
+        kodII: offline.kodII,
+        deadline: offline.deadline,
+        mode: offline.mode,
+      };
     return null;
   }, [data, offline, invoice]);
 }
@@ -68,7 +75,15 @@ export function KsefXmlButton({ invoice, record }: { invoice: Invoice; record: K
  * The same for a correction invoice: `corrected` is the KSeF record of the invoice it corrects (its
  * number goes into the file), `record` the correction's own (then its stored file is handed out).
  */
-export function KsefCorrectionXmlButton({ correction, corrected, record }: { correction: CorrectionInvoice; corrected: KsefRecord | null | undefined; record: KsefRecord | null | undefined }) {
+export function KsefCorrectionXmlButton({
+  correction,
+  corrected,
+  record,
+}: {
+  correction: CorrectionInvoice;
+  corrected: KsefRecord | null | undefined;
+  record: KsefRecord | null | undefined;
+}) {
   return <XmlButton build={() => ksefFileForCorrection(correction, corrected, record)} />;
 }
 
@@ -101,9 +116,24 @@ function XmlButton({ build }: { build: () => KsefFile }) {
 export function KsefKodI({ info }: { info: KsefInfo }) {
   const label = info.number ?? 'OFFLINE';
   return (
-    <Group align="flex-start" gap="lg" wrap="wrap" mt="lg" pt="md" style={{ borderTop: '1px solid #ccc' }} data-testid="ksef-kod-i" data-link={info.link} data-offline={info.number ? undefined : 'true'} aria-label="Faktura w KSeF">
+    <Group
+      align="flex-start"
+      gap="lg"
+      wrap="wrap"
+      mt="lg"
+      pt="md"
+      style={{ borderTop: '1px solid #ccc' }}
+      data-testid="ksef-kod-i"
+      data-link={info.link}
+      data-offline={info.number ? undefined : 'true'}
+      aria-label="Faktura w KSeF"
+    >
       <Stack gap={4} align="center">
-        <QrCode value={info.link} size={148} label={`Kod QR KOD I — weryfikacja faktury w KSeF, ${info.number ? `numer ${info.number}` : 'faktura offline'}`} />
+        <QrCode
+          value={info.link}
+          size={148}
+          label={`Kod QR KOD I — weryfikacja faktury w KSeF, ${info.number ? `numer ${info.number}` : 'faktura offline'}`}
+        />
         <Text size="xs" ff="monospace" fw={info.number ? undefined : 700} data-testid="ksef-number-under-qr">
           {label}
         </Text>
@@ -123,7 +153,9 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
             <Text size="sm">
               Numer KSeF: <span data-testid="ksef-number">{info.number}</span>
             </Text>
-            {info.submittedOn && <Text size="sm">Przesłana do KSeF: {formatDate(`${info.submittedOn}T12:00:00Z`)}</Text>}
+            {info.submittedOn && (
+              <Text size="sm">Przesłana do KSeF: {formatDate(`${info.submittedOn}T12:00:00Z`)}</Text>
+            )}
             <Text size="sm" c="dimmed">
               Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.
             </Text>
@@ -132,14 +164,24 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
           <>
             <Text fw={700}>{OFFLINE_TITLE[info.mode ?? 'offline24']}</Text>
             <Text size="sm" data-testid="ksef-offline-note">
-              KSeF był niedostępny. Faktura trafi do KSeF automatycznie{info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej numer KSeF.
+              KSeF był niedostępny. Faktura trafi do KSeF automatycznie
+              {info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej
+              numer KSeF.
             </Text>
             <Text size="sm" c="dimmed">
-              KOD I sprawdza fakturę w KSeF po jej przesłaniu{info.kodII ? '; KOD II (CERTYFIKAT) potwierdza wystawcę' : ''}.
+              KOD I sprawdza fakturę w KSeF po jej przesłaniu
+              {info.kodII ? '; KOD II (CERTYFIKAT) potwierdza wystawcę' : ''}.
             </Text>
           </>
         )}
-        <Anchor href={info.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ wordBreak: 'break-all' }} data-testid="ksef-kod-i-link">
+        <Anchor
+          href={info.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          style={{ wordBreak: 'break-all' }}
+          data-testid="ksef-kod-i-link"
+        >
           {info.link}
         </Anchor>
       </Stack>

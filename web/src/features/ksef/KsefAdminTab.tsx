@@ -5,18 +5,40 @@ import { formatCount } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { DataTable } from '../../shared/ui/DataTable';
 import { callFunction } from '../../shared/firebase';
-import { useAdminAllCorrectionsQuery, useAdminAllInvoicesQuery, useAdminKsefLastRunQuery, useAdminKsefOutageQuery, useAdminKsefOutboxQuery, useAdminKsefRecordsQuery } from './api';
+import {
+  useAdminAllCorrectionsQuery,
+  useAdminAllInvoicesQuery,
+  useAdminKsefLastRunQuery,
+  useAdminKsefOutageQuery,
+  useAdminKsefOutboxQuery,
+  useAdminKsefRecordsQuery,
+} from './api';
 import { KsefOutageSwitch } from './KsefOutageSwitch';
 import { KsefAlarms } from './KsefAlarms';
 import { ksefColumns } from './ksefColumns';
-import { BOARD_STATE_LABELS, BOARD_STATES, filterKsefRows, ksefRows, monthLabel, offlineAlarms, type KsefRow } from './ksefRows';
+import {
+  BOARD_STATE_LABELS,
+  BOARD_STATES,
+  filterKsefRows,
+  ksefRows,
+  monthLabel,
+  offlineAlarms,
+  type KsefRow,
+} from './ksefRows';
 import { RecordKsefDialog } from './RecordKsefDialog';
 import { useMonthZip } from './useMonthZip';
 
 export { monthLabel };
 const FILES = ['plik', 'pliki', 'plików'] as const;
-const BUYERS = [['all', 'Wszyscy'], ['company', 'Firmy'], ['person', 'Konsumenci']].map(([value, label]) => ({ value, label }));
-const STATES = [{ value: 'all', label: 'Wszystkie' }, ...BOARD_STATES.map((s) => ({ value: s, label: BOARD_STATE_LABELS[s] }))];
+const BUYERS = [
+  ['all', 'Wszyscy'],
+  ['company', 'Firmy'],
+  ['person', 'Konsumenci'],
+].map(([value, label]) => ({ value, label }));
+const STATES = [
+  { value: 'all', label: 'Wszystkie' },
+  ...BOARD_STATES.map((s) => ({ value: s, label: BOARD_STATE_LABELS[s] })),
+];
 
 /**
  * Admin „KSeF”: a status board of every invoice and correction — accepted (number, UPO), sent, queued, offline24
@@ -32,10 +54,16 @@ export default function KsefAdminTab() {
   const { data: outage } = useAdminKsefOutageQuery();
   // Read once: the tab opens on the current month when it has invoices, else on the newest month.
   const [today] = useState(() => warsawDate(Date.now()));
-  const rows = useMemo(() => ksefRows(invoices.data ?? [], corrections.data ?? [], records.data ?? {}, outbox.data ?? {}, today), [invoices.data, corrections.data, records.data, outbox.data, today]);
+  const rows = useMemo(
+    () => ksefRows(invoices.data ?? [], corrections.data ?? [], records.data ?? {}, outbox.data ?? {}, today),
+    [invoices.data, corrections.data, records.data, outbox.data, today],
+  );
   const months = useMemo(() => [...new Set(rows.map((r) => r.issueDate.slice(0, 7)))].sort().reverse(), [rows]);
   const [monthChoice, setMonth] = useState<string | null>(null);
-  const month = monthChoice && months.includes(monthChoice) ? monthChoice : (months.find((m) => m === today.slice(0, 7)) ?? months[0] ?? '');
+  const month =
+    monthChoice && months.includes(monthChoice)
+      ? monthChoice
+      : (months.find((m) => m === today.slice(0, 7)) ?? months[0] ?? '');
   const [buyer, setBuyer] = useState('all');
   const [state, setState] = useState('all');
   const [recording, setRecording] = useState<KsefRow | null>(null);
@@ -51,7 +79,13 @@ export default function KsefAdminTab() {
     resend: async (r) => {
       try {
         const out = await callFunction('submitKsef', { documentIds: [r.documentId] });
-        const verdict = out.accepted.includes(r.documentId) ? 'przyjęta przez KSeF' : out.rejected.includes(r.documentId) ? 'odrzucona — szczegóły w tabeli' : out.busy ? 'wysyłka trwa — spróbuj za chwilę' : 'KSeF nie odpowiedział — aplikacja ponowi wysyłkę sama';
+        const verdict = out.accepted.includes(r.documentId)
+          ? 'przyjęta przez KSeF'
+          : out.rejected.includes(r.documentId)
+            ? 'odrzucona — szczegóły w tabeli'
+            : out.busy
+              ? 'wysyłka trwa — spróbuj za chwilę'
+              : 'KSeF nie odpowiedział — aplikacja ponowi wysyłkę sama';
         setMessage({ ok: out.accepted.includes(r.documentId), text: `Faktura ${r.number}: ${verdict}.` });
       } catch {
         setMessage({ ok: false, text: `Nie udało się wysłać faktury ${r.number}. Spróbuj ponownie.` });
@@ -74,8 +108,9 @@ export default function KsefAdminTab() {
         KSeF — faktury ustrukturyzowane FA(3)
       </Title>
       <Text size="sm" c="dimmed" maw={760}>
-        Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura
-        jest wystawiana w trybie offline24 i wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
+        Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD I)
+        pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
+        wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
       </Text>
       <KsefOutageSwitch outage={outage} />
       <KsefAlarms alarms={alarms} lastRun={lastRun} />
@@ -84,15 +119,43 @@ export default function KsefAdminTab() {
       ) : (
         <>
           <Group gap="sm" wrap="wrap" align="flex-end">
-            <Select label="Miesiąc" data={months.map((m) => ({ value: m, label: monthLabel(m) }))} value={month} onChange={(v) => v && setMonth(v)} allowDeselect={false} w={180} data-testid="ksef-month" />
+            <Select
+              label="Miesiąc"
+              data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+              value={month}
+              onChange={(v) => v && setMonth(v)}
+              allowDeselect={false}
+              w={180}
+              data-testid="ksef-month"
+            />
             <SegmentedControl value={buyer} onChange={setBuyer} aria-label="Nabywca" data={BUYERS} />
-            <Select label="Status w KSeF" data={STATES} value={state} onChange={(v) => v && setState(v)} allowDeselect={false} w={230} data-testid="ksef-state-filter" />
-            <Button onClick={() => void zip.download()} loading={zip.busy} disabled={zip.count === 0} data-testid="ksef-zip">
+            <Select
+              label="Status w KSeF"
+              data={STATES}
+              value={state}
+              onChange={(v) => v && setState(v)}
+              allowDeselect={false}
+              w={230}
+              data-testid="ksef-state-filter"
+            />
+            <Button
+              onClick={() => void zip.download()}
+              loading={zip.busy}
+              disabled={zip.count === 0}
+              data-testid="ksef-zip"
+            >
               Pobierz ZIP ({formatCount(zip.count, FILES)})
             </Button>
           </Group>
           {message && (
-            <Alert color={message.ok ? 'green' : 'orange'} variant="light" withCloseButton closeButtonLabel="Zamknij komunikat" onClose={() => setMessage(null)} data-testid="ksef-result">
+            <Alert
+              color={message.ok ? 'green' : 'orange'}
+              variant="light"
+              withCloseButton
+              closeButtonLabel="Zamknij komunikat"
+              onClose={() => setMessage(null)}
+              data-testid="ksef-result"
+            >
               {message.text}
             </Alert>
           )}
@@ -104,13 +167,23 @@ export default function KsefAdminTab() {
               columns={columns}
               rows={shown}
               rowKey={(r) => r.key}
-              rowProps={(r) => ({ 'data-testid': 'ksef-row', 'data-number': r.number, 'data-kind': r.kind, 'data-status': r.state })}
+              rowProps={(r) => ({
+                'data-testid': 'ksef-row',
+                'data-number': r.number,
+                'data-kind': r.kind,
+                'data-status': r.state,
+              })}
               minWidth={900}
             />
           )}
         </>
       )}
-      <RecordKsefDialog key={recording?.key ?? 'none'} row={recording} onClose={() => setRecording(null)} onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))} />
+      <RecordKsefDialog
+        key={recording?.key ?? 'none'}
+        row={recording}
+        onClose={() => setRecording(null)}
+        onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))}
+      />
     </Stack>
   );
 }

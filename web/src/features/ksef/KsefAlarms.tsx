@@ -13,22 +13,34 @@ export function KsefAlarms({ alarms, lastRun }: { alarms: KsefRow[]; lastRun: Ks
   return (
     <>
       {alarms.length > 0 && (
-        <Alert color="red" variant="light" title="Faktury offline z terminem dziś lub po terminie" data-testid="ksef-alarm" role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          title="Faktury offline z terminem dziś lub po terminie"
+          data-testid="ksef-alarm"
+          role="alert"
+        >
           <List size="sm" spacing={2}>
             {alarms.map((r) => (
               <List.Item key={r.key}>
-                {r.number} — {r.alarm === 'overdue' ? 'termin minął' : 'termin dziś'} ({day(r.entry!.offline!.deadline!)})
+                {r.number} — {r.alarm === 'overdue' ? 'termin minął' : 'termin dziś'} (
+                {day(r.entry!.offline!.deadline!)})
               </List.Item>
             ))}
           </List>
           <Text size="sm" mt="xs">
-            Aplikacja wysyła je sama, gdy KSeF odpowiada. Jeśli KSeF nadal nie działa, sprawdź komunikaty Ministerstwa Finansów o awarii — przy ogłoszonej niedostępności termin się
-            wydłuża.
+            Aplikacja wysyła je sama, gdy KSeF odpowiada. Jeśli KSeF nadal nie działa, sprawdź komunikaty Ministerstwa
+            Finansów o awarii — przy ogłoszonej niedostępności termin się wydłuża.
           </Text>
         </Alert>
       )}
       {lastRun?.error && (
-        <Alert color="orange" variant="light" title="Ostatnia wysyłka do KSeF nie powiodła się" data-testid="ksef-last-error">
+        <Alert
+          color="orange"
+          variant="light"
+          title="Ostatnia wysyłka do KSeF nie powiodła się"
+          data-testid="ksef-last-error"
+        >
           <Text size="sm">
             {formatDateTime(lastRun.at)}: {lastRun.error}
           </Text>

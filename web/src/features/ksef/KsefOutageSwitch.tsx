@@ -25,8 +25,14 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
   async function set(mode: Choice) {
     setBusy(mode);
     try {
-      const out = await callFunction('setKsefOutage', mode === 'ended' ? { mode } : { mode, ...(note.trim() ? { note: note.trim() } : {}) });
-      setResult({ ok: true, text: `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}` });
+      const out = await callFunction(
+        'setKsefOutage',
+        mode === 'ended' ? { mode } : { mode, ...(note.trim() ? { note: note.trim() } : {}) },
+      );
+      setResult({
+        ok: true,
+        text: `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}`,
+      });
     } catch (error) {
       const details = (error as { details?: { message?: string } }).details;
       setResult({ ok: false, text: details?.message ?? 'Nie udało się zapisać. Spróbuj ponownie.' });
@@ -40,26 +46,47 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
       <Stack gap="xs">
         {active ? (
           <Text size="sm" fw={700} c="red.8">
-            Ogłoszona {active.mode === 'emergency' ? 'awaria KSeF (tryb awaryjny)' : 'niedostępność KSeF'} od {formatDateTime(active.since)}
-            {active.note ? ` — ${active.note}` : ''}. Faktury są wystawiane offline ({KSEF_OFFLINE_MODE_LABELS[active.mode]}).
+            Ogłoszona {active.mode === 'emergency' ? 'awaria KSeF (tryb awaryjny)' : 'niedostępność KSeF'} od{' '}
+            {formatDateTime(active.since)}
+            {active.note ? ` — ${active.note}` : ''}. Faktury są wystawiane offline (
+            {KSEF_OFFLINE_MODE_LABELS[active.mode]}).
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            Gdy Ministerstwo Finansów ogłosi niedostępność lub awarię KSeF, zaznacz to tutaj: faktury będą wystawiane offline od razu.
+            Gdy Ministerstwo Finansów ogłosi niedostępność lub awarię KSeF, zaznacz to tutaj: faktury będą wystawiane
+            offline od razu.
             {outage?.endedOn ? ` Ostatnia awaria zakończyła się ${formatDate(`${outage.endedOn}T12:00:00Z`)}.` : ''}
           </Text>
         )}
         <Group gap="xs" wrap="wrap" align="flex-end">
           {active?.mode !== 'emergency' && (
-            <TextInput label="Komunikat MF (opcjonalnie)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} w={260} size="xs" />
+            <TextInput
+              label="Komunikat MF (opcjonalnie)"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              maxLength={500}
+              w={260}
+              size="xs"
+            />
           )}
           {!active && (
-            <Button size="xs" variant="default" loading={busy === 'unavailability'} onClick={() => void set('unavailability')}>
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy === 'unavailability'}
+              onClick={() => void set('unavailability')}
+            >
               Ogłoszono niedostępność KSeF
             </Button>
           )}
           {active?.mode !== 'emergency' && (
-            <Button size="xs" variant="default" color="red" loading={busy === 'emergency'} onClick={() => void set('emergency')}>
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              loading={busy === 'emergency'}
+              onClick={() => void set('emergency')}
+            >
               Ogłoszono awarię KSeF
             </Button>
           )}
@@ -70,7 +97,14 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
           )}
         </Group>
         {result && (
-          <Alert color={result.ok ? 'green' : 'orange'} variant="light" withCloseButton closeButtonLabel="Zamknij komunikat" onClose={() => setResult(null)} data-testid="ksef-outage-result">
+          <Alert
+            color={result.ok ? 'green' : 'orange'}
+            variant="light"
+            withCloseButton
+            closeButtonLabel="Zamknij komunikat"
+            onClose={() => setResult(null)}
+            data-testid="ksef-outage-result"
+          >
             {result.text}
           </Alert>
         )}

@@ -35,21 +35,43 @@ export function KsefRowActions({ row: r, on }: { row: KsefRow; on: RowActionHand
   }
   return (
     <Group gap={6} wrap="wrap" justify="flex-end">
-      <Button size="xs" variant="default" onClick={() => saveXml(file.fileName, file.xml)} aria-label={`Pobierz XML faktury ${r.number}`}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => saveXml(file.fileName, file.xml)}
+        aria-label={`Pobierz XML faktury ${r.number}`}
+      >
         XML
       </Button>
       {r.state === 'accepted' && r.entry && (
-        <Button size="xs" variant="default" onClick={() => void downloadUpo()} aria-label={`Pobierz UPO faktury ${r.number}`} data-testid="ksef-upo">
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => void downloadUpo()}
+          aria-label={`Pobierz UPO faktury ${r.number}`}
+          data-testid="ksef-upo"
+        >
           UPO
         </Button>
       )}
       {canSend && (
-        <Button size="xs" loading={busy} onClick={() => void send()} aria-label={`${sendLabel} do KSeF: ${r.number}`} data-testid="ksef-resend">
+        <Button
+          size="xs"
+          loading={busy}
+          onClick={() => void send()}
+          aria-label={`${sendLabel} do KSeF: ${r.number}`}
+          data-testid="ksef-resend"
+        >
           {sendLabel}
         </Button>
       )}
       {r.state === 'pending' && (
-        <Button size="xs" variant="light" onClick={() => on.record(r)} aria-label={`Zapisz numer KSeF faktury ${r.number}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => on.record(r)}
+          aria-label={`Zapisz numer KSeF faktury ${r.number}`}
+        >
           Zapisz numer KSeF
         </Button>
       )}

@@ -35,8 +35,18 @@ export function KsefStateCell({ row: r }: { row: KsefRow }) {
         </Text>
       )}
       {r.state === 'offline' && e?.offline && (
-        <Text size="xs" c={r.alarm === 'upcoming' ? 'orange.8' : 'red'} fw={r.alarm === 'upcoming' ? undefined : 700} maw={340} data-testid="ksef-deadline" data-alarm={r.alarm ?? undefined}>
-          {KSEF_OFFLINE_MODE_LABELS[e.offline.mode ?? 'offline24']} · {e.offline.deadline ? `${ALARM_TEXT[r.alarm ?? 'upcoming']}: ${dayName(e.offline.deadline)}` : `termin: ${OPEN_DEADLINE[e.offline.mode ?? 'offline24']}`}
+        <Text
+          size="xs"
+          c={r.alarm === 'upcoming' ? 'orange.8' : 'red'}
+          fw={r.alarm === 'upcoming' ? undefined : 700}
+          maw={340}
+          data-testid="ksef-deadline"
+          data-alarm={r.alarm ?? undefined}
+        >
+          {KSEF_OFFLINE_MODE_LABELS[e.offline.mode ?? 'offline24']} ·{' '}
+          {e.offline.deadline
+            ? `${ALARM_TEXT[r.alarm ?? 'upcoming']}: ${dayName(e.offline.deadline)}`
+            : `termin: ${OPEN_DEADLINE[e.offline.mode ?? 'offline24']}`}
           {e.offline.kodII ? '' : ' · brak KOD II (nie skonfigurowano certyfikatu offline)'}
         </Text>
       )}

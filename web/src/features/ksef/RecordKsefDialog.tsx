@@ -12,14 +12,27 @@ import type { KsefRow } from './ksefRows';
 
 /** The dialog's fields as the callable's schema checks them (uid and invoice id come from the row). */
 // An empty date field asks for the date rather than calling '' a malformed one.
-const recordFields = recordKsefSubmissionInput.pick({ ksefNumber: true, submittedOn: true }).extend({ submittedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Podaj datę wysłania') });
+const recordFields = recordKsefSubmissionInput
+  .pick({ ksefNumber: true, submittedOn: true })
+  .extend({ submittedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Podaj datę wysłania') });
 type RecordValues = { ksefNumber: string; submittedOn: string };
 
 /** The manual path for a document outside the outbox: the number it got when the admin sent it another way. */
-export function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null; onClose: () => void; onDone: (message: string) => void }) {
+export function RecordKsefDialog({
+  row,
+  onClose,
+  onDone,
+}: {
+  row: KsefRow | null;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   // Mounted afresh for each invoice (keyed by it), so the form starts empty with today's date.
   const [today] = useState(() => warsawDate(Date.now()));
-  const { form, onSubmit } = useSchemaForm<RecordValues>({ initialValues: { ksefNumber: '', submittedOn: today }, schema: recordFields });
+  const { form, onSubmit } = useSchemaForm<RecordValues>({
+    initialValues: { ksefNumber: '', submittedOn: today },
+    schema: recordFields,
+  });
   const [busy, setBusy] = useState(false);
 
   const submit = onSubmit(async (values) => {
@@ -31,7 +44,10 @@ export function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null
       onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
     } catch (error) {
       const refusal = refusalOf(error);
-      form.setFieldError(refusal.field === 'ksefNumber' || refusal.field === 'submittedOn' ? refusal.field : '_form', refusal.message);
+      form.setFieldError(
+        refusal.field === 'ksefNumber' || refusal.field === 'submittedOn' ? refusal.field : '_form',
+        refusal.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -40,7 +56,12 @@ export function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null
   // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
   const acceptedOn = parseKsefNumber(form.values.ksefNumber.replace(/\s/g, '').toUpperCase())?.acceptedOn;
   return (
-    <Modal opened={row !== null} onClose={() => !busy && onClose()} title={row ? `Numer KSeF faktury ${row.number}` : ''} centered>
+    <Modal
+      opened={row !== null}
+      onClose={() => !busy && onClose()}
+      title={row ? `Numer KSeF faktury ${row.number}` : ''}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -56,7 +77,11 @@ export function RecordKsefDialog({ row, onClose, onDone }: { row: KsefRow | null
             type="date"
             label="Data wysłania do KSeF"
             {...form.getInputProps('submittedOn')}
-            description={acceptedOn && acceptedOn !== form.values.submittedOn ? `Data w numerze: ${isoToPolishDate(acceptedOn)}` : undefined}
+            description={
+              acceptedOn && acceptedOn !== form.values.submittedOn
+                ? `Data w numerze: ${isoToPolishDate(acceptedOn)}`
+                : undefined
+            }
             data-testid="ksef-date-input"
           />
           {form.errors._form && (

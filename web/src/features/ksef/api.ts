@@ -21,7 +21,13 @@ const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw ==
 
 /** `/{path}/{uid}/{id}` records, each parsed with its domain schema, as `[uid, id, record]`. */
 function parsePerUser<S extends z.ZodType>(schema: S, raw: unknown, path: string): [string, string, z.output<S>][] {
-  return parseRecords(z.unknown(), raw, path).flatMap(([uid, perUser]) => parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [uid, id, record]));
+  return parseRecords(z.unknown(), raw, path).flatMap(([uid, perUser]) =>
+    parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [
+      uid,
+      id,
+      record,
+    ]),
+  );
 }
 
 /**
@@ -34,10 +40,14 @@ export function toStoredInvoices(raw: unknown): StoredInvoice[] {
   const out: StoredInvoice[] = [];
   for (const [uid, perUser] of Object.entries(raw)) {
     if (!isObject(perUser)) continue;
-    for (const [invoiceId, invoice] of Object.entries(perUser)) if (isObject(invoice)) out.push({ uid, invoiceId, invoice: invoice as unknown as Invoice });
+    for (const [invoiceId, invoice] of Object.entries(perUser))
+      if (isObject(invoice)) out.push({ uid, invoiceId, invoice: invoice as unknown as Invoice });
   }
   // Newest number first: the number carries the year and the gapless sequence.
-  return out.sort((a, b) => b.invoice.issueDate.localeCompare(a.invoice.issueDate) || b.invoice.number.localeCompare(a.invoice.number));
+  return out.sort(
+    (a, b) =>
+      b.invoice.issueDate.localeCompare(a.invoice.issueDate) || b.invoice.number.localeCompare(a.invoice.number),
+  );
 }
 
 /** A correction invoice with the keys it is stored under (`/corrections/{uid}/{KOR-…}`). */
@@ -53,14 +63,17 @@ export function toStoredCorrections(raw: unknown): StoredCorrection[] {
   const out: StoredCorrection[] = [];
   for (const [uid, perUser] of Object.entries(raw)) {
     if (!isObject(perUser)) continue;
-    for (const [correctionId, correction] of Object.entries(perUser)) if (isObject(correction)) out.push({ uid, correctionId, correction: correction as unknown as CorrectionInvoice });
+    for (const [correctionId, correction] of Object.entries(perUser))
+      if (isObject(correction)) out.push({ uid, correctionId, correction: correction as unknown as CorrectionInvoice });
   }
   return out;
 }
 
 /** `/ksef` → `{ "uid/invoiceId": record }`. */
 export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
-  return Object.fromEntries(parsePerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [`${uid}/${invoiceId}`, record]));
+  return Object.fromEntries(
+    parsePerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [`${uid}/${invoiceId}`, record]),
+  );
 }
 
 /** `/ksefOutbox` → entries by document id (admins; entries the schema refuses are reported and left out). */
@@ -68,7 +81,13 @@ export function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
   return Object.fromEntries(parseRecords(ksefOutboxEntrySchema, raw, 'ksefOutbox'));
 }
 
-const lastRunSchema = z.object({ at: z.number(), accepted: z.number(), rejected: z.number(), offline: z.number().optional(), error: z.string().optional() });
+const lastRunSchema = z.object({
+  at: z.number(),
+  accepted: z.number(),
+  rejected: z.number(),
+  offline: z.number().optional(),
+  error: z.string().optional(),
+});
 export type KsefLastRun = z.output<typeof lastRunSchema>;
 
 /** The UPO of an accepted document (admins), read once when asked for: the XML is kept out of the live board. */
@@ -84,18 +103,49 @@ export const ksefApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
-      realtimeEndpoint(({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`, (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(ksefRecordSchema, raw, `ksef/${uid}/${invoiceId}`))),
+      realtimeEndpoint(
+        ({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`,
+        (raw, { uid, invoiceId }) =>
+          raw == null ? null : parseRecord(ksefRecordSchema, raw, `ksef/${uid}/${invoiceId}`),
+      ),
     ),
     getKsefOffline: build.query<KsefOffline | null, InvoiceRef>(
-      realtimeEndpoint(({ uid, invoiceId }) => `ksefOffline/${uid}/${invoiceId}`, (raw, { uid, invoiceId }) => (raw == null ? null : parseRecord(ksefOfflineSchema, raw, `ksefOffline/${uid}/${invoiceId}`))),
+      realtimeEndpoint(
+        ({ uid, invoiceId }) => `ksefOffline/${uid}/${invoiceId}`,
+        (raw, { uid, invoiceId }) =>
+          raw == null ? null : parseRecord(ksefOfflineSchema, raw, `ksefOffline/${uid}/${invoiceId}`),
+      ),
     ),
     adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
-    adminAllCorrections: build.query<StoredCorrection[], void>(realtimeEndpoint(() => 'corrections', toStoredCorrections)),
-    adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox)),
-    adminKsefLastRun: build.query<KsefLastRun | null, void>(realtimeEndpoint(() => 'ksefLastRun', (raw) => (raw == null ? null : parseRecord(lastRunSchema, raw, 'ksefLastRun')))),
+    adminAllCorrections: build.query<StoredCorrection[], void>(
+      realtimeEndpoint(() => 'corrections', toStoredCorrections),
+    ),
+    adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(
+      realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox),
+    ),
+    adminKsefLastRun: build.query<KsefLastRun | null, void>(
+      realtimeEndpoint(
+        () => 'ksefLastRun',
+        (raw) => (raw == null ? null : parseRecord(lastRunSchema, raw, 'ksefLastRun')),
+      ),
+    ),
     adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
-    adminKsefOutage: build.query<KsefOutage | null, void>(realtimeEndpoint(() => 'ksefOutage', (raw) => (raw == null ? null : parseRecord(ksefOutageSchema, raw, 'ksefOutage')))),
+    adminKsefOutage: build.query<KsefOutage | null, void>(
+      realtimeEndpoint(
+        () => 'ksefOutage',
+        (raw) => (raw == null ? null : parseRecord(ksefOutageSchema, raw, 'ksefOutage')),
+      ),
+    ),
   }),
 });
 
-export const { useGetKsefRecordQuery, useGetKsefOfflineQuery, useAdminAllInvoicesQuery, useAdminAllCorrectionsQuery, useAdminKsefRecordsQuery, useAdminKsefOutboxQuery, useAdminKsefLastRunQuery, useAdminKsefOutageQuery } = ksefApi;
+export const {
+  useGetKsefRecordQuery,
+  useGetKsefOfflineQuery,
+  useAdminAllInvoicesQuery,
+  useAdminAllCorrectionsQuery,
+  useAdminKsefRecordsQuery,
+  useAdminKsefOutboxQuery,
+  useAdminKsefLastRunQuery,
+  useAdminKsefOutageQuery,
+} = ksefApi;

@@ -26,7 +26,10 @@ export function saveXml(fileName: string, xml: string): void {
  * A ZIP of XML files (fflate, loaded on first use). Entries are stored in the given order with a fixed
  * time stamp, so the same month gives the same archive.
  */
-export async function zipXmlFiles(files: readonly { fileName: string; xml: string }[], stamp: Date): Promise<Uint8Array> {
+export async function zipXmlFiles(
+  files: readonly { fileName: string; xml: string }[],
+  stamp: Date,
+): Promise<Uint8Array> {
   const { zipSync } = await import('fflate');
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const f of files) entries[f.fileName] = [utf8(f.xml), { mtime: stamp }];

@@ -8,7 +8,20 @@ import type { KsefOutboxEntry } from '@domain/ksef/outbox';
 import { deadlineState, type DeadlineState } from '@domain/ksef/offline';
 import type { StoredCorrection, StoredInvoice } from './api';
 
-const MONTHS = ['styczeń', 'luty', 'marzec', 'kwiecień', 'maj', 'czerwiec', 'lipiec', 'sierpień', 'wrzesień', 'październik', 'listopad', 'grudzień'];
+const MONTHS = [
+  'styczeń',
+  'luty',
+  'marzec',
+  'kwiecień',
+  'maj',
+  'czerwiec',
+  'lipiec',
+  'sierpień',
+  'wrzesień',
+  'październik',
+  'listopad',
+  'grudzień',
+];
 
 /** `2026-02` → `luty 2026`. */
 export function monthLabel(month: string): string {
@@ -31,7 +44,15 @@ export const BOARD_STATE_LABELS: Record<BoardState, string> = {
   rejected: 'odrzucona',
   pending: 'poza kolejką',
 };
-export const BOARD_STATE_COLORS: Record<BoardState, string> = { accepted: 'green', sent: 'blue', queued: 'gray', offline: 'orange', waiting: 'yellow', rejected: 'red', pending: 'gray' };
+export const BOARD_STATE_COLORS: Record<BoardState, string> = {
+  accepted: 'green',
+  sent: 'blue',
+  queued: 'gray',
+  offline: 'orange',
+  waiting: 'yellow',
+  rejected: 'red',
+  pending: 'gray',
+};
 
 export interface KsefRow {
   /** `uid/documentId`, the key of its `/ksef` record. */
@@ -67,7 +88,12 @@ function boardState(record: KsefRecord | null, entry: KsefOutboxEntry | null, wa
 }
 
 type Base = Omit<KsefRow, 'state' | 'alarm' | 'entry' | 'record' | 'key'>;
-function row(base: Base, records: Record<string, KsefRecord>, outbox: Record<string, KsefOutboxEntry>, today: string): KsefRow {
+function row(
+  base: Base,
+  records: Record<string, KsefRecord>,
+  outbox: Record<string, KsefOutboxEntry>,
+  today: string,
+): KsefRow {
   const key = `${base.uid}/${base.documentId}`;
   const record = records[key] ?? null;
   const entry = outbox[base.documentId] ?? null;
@@ -77,10 +103,27 @@ function row(base: Base, records: Record<string, KsefRecord>, outbox: Record<str
 }
 
 /** Invoices and corrections as one list, newest first; a correction's file names the corrected invoice's KSeF number. */
-export function ksefRows(invoices: readonly StoredInvoice[], corrections: readonly StoredCorrection[], records: Record<string, KsefRecord>, outbox: Record<string, KsefOutboxEntry>, today: string): KsefRow[] {
+export function ksefRows(
+  invoices: readonly StoredInvoice[],
+  corrections: readonly StoredCorrection[],
+  records: Record<string, KsefRecord>,
+  outbox: Record<string, KsefOutboxEntry>,
+  today: string,
+): KsefRow[] {
   const rows = invoices.map((s) => {
     const inv = s.invoice;
-    const base: Base = { uid: s.uid, documentId: s.invoiceId, kind: 'invoice', number: inv.number, issueDate: inv.issueDate, buyer: inv.buyer, gross: inv.totals?.gross ?? 0, required: ksefRequired(inv.buyer), file: ksefFileFor(inv, records[`${s.uid}/${s.invoiceId}`]), waitsFor: null };
+    const base: Base = {
+      uid: s.uid,
+      documentId: s.invoiceId,
+      kind: 'invoice',
+      number: inv.number,
+      issueDate: inv.issueDate,
+      buyer: inv.buyer,
+      gross: inv.totals?.gross ?? 0,
+      required: ksefRequired(inv.buyer),
+      file: ksefFileFor(inv, records[`${s.uid}/${s.invoiceId}`]),
+      waitsFor: null,
+    };
     return row(base, records, outbox, today);
   });
   for (const s of corrections) {
@@ -90,7 +133,19 @@ export function ksefRows(invoices: readonly StoredInvoice[], corrections: readon
     const required = ksefRequired(c.buyer);
     const waitsFor = !own && required && !correctedRecord ? (c.corrected?.number ?? '') : null;
     const corrected = c.corrected ? { invoiceId: c.corrected.invoiceId, number: c.corrected.number } : undefined;
-    const base: Base = { uid: s.uid, documentId: s.correctionId, kind: 'correction', number: c.number, issueDate: c.issueDate, buyer: c.buyer, gross: c.totals?.gross ?? 0, corrected, required, file: ksefFileForCorrection(c, correctedRecord, own), waitsFor };
+    const base: Base = {
+      uid: s.uid,
+      documentId: s.correctionId,
+      kind: 'correction',
+      number: c.number,
+      issueDate: c.issueDate,
+      buyer: c.buyer,
+      gross: c.totals?.gross ?? 0,
+      corrected,
+      required,
+      file: ksefFileForCorrection(c, correctedRecord, own),
+      waitsFor,
+    };
     rows.push(row(base, records, outbox, today));
   }
   // Newest day first; within a day the higher number first (the series carry the year and a gapless sequence).
@@ -98,10 +153,17 @@ export function ksefRows(invoices: readonly StoredInvoice[], corrections: readon
 }
 
 export function filterKsefRows(rows: readonly KsefRow[], month: string, buyer: string, state: string): KsefRow[] {
-  return rows.filter((r) => r.issueDate.startsWith(`${month}-`) && (buyer === 'all' || r.buyer?.kind === buyer) && (state === 'all' || r.state === state));
+  return rows.filter(
+    (r) =>
+      r.issueDate.startsWith(`${month}-`) &&
+      (buyer === 'all' || r.buyer?.kind === buyer) &&
+      (state === 'all' || r.state === state),
+  );
 }
 
 /** Offline documents not yet in KSeF whose deadline is today or past, across all months: the board's alarm. */
 export function offlineAlarms(rows: readonly KsefRow[]): KsefRow[] {
-  return rows.filter((r) => r.alarm === 'today' || r.alarm === 'overdue').sort((a, b) => (a.entry?.offline?.deadline ?? '').localeCompare(b.entry?.offline?.deadline ?? ''));
+  return rows
+    .filter((r) => r.alarm === 'today' || r.alarm === 'overdue')
+    .sort((a, b) => (a.entry?.offline?.deadline ?? '').localeCompare(b.entry?.offline?.deadline ?? ''));
 }

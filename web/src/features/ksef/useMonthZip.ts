@@ -9,7 +9,11 @@ const INVOICES = ['fakturę', 'faktury', 'faktur'] as const;
 const WAITING_CORRECTIONS = ['korektę czekającą', 'korekty czekające', 'korekt czekających'] as const;
 
 /** The month's FA(3) files as one ZIP (`KSeF-RRRR-MM.zip`): files that cannot be built, and corrections still waiting for their invoice's number, are left out and counted. */
-export function useMonthZip(shown: readonly KsefRow[], month: string, report: (message: { ok: boolean; text: string }) => void) {
+export function useMonthZip(
+  shown: readonly KsefRow[],
+  month: string,
+  report: (message: { ok: boolean; text: string }) => void,
+) {
   const [busy, setBusy] = useState(false);
   const valid = shown.filter((r) => r.file.ok && !r.waitsFor);
   const waitingCount = shown.filter((r) => r.file.ok && r.waitsFor).length;
@@ -26,7 +30,10 @@ export function useMonthZip(shown: readonly KsefRow[], month: string, report: (m
       ].filter(Boolean);
       report(
         skipped.length
-          ? { ok: false, text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.` }
+          ? {
+              ok: false,
+              text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.`,
+            }
           : { ok: true, text: `Pobrano ${formatCount(valid.length, FILES)} XML z miesiąca ${monthLabel(month)}.` },
       );
     } catch {

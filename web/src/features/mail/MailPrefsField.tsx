@@ -27,7 +27,14 @@ export function MailPrefsField() {
     }
   };
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Powiadomienia e-mail" data-testid="settings-mail">
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-label="Powiadomienia e-mail"
+      data-testid="settings-mail"
+    >
       <Stack gap="md">
         <Stack gap={2}>
           <Title order={2} fz="lg">

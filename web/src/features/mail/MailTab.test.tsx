@@ -4,7 +4,9 @@ import { retrySummary } from './MailTab';
 describe('retrySummary', () => {
   it('counts sent and failed messages in Polish', () => {
     expect(retrySummary({ checked: 0, results: [] })).toBe('Nie było wiadomości do wysłania.');
-    expect(retrySummary({ checked: 1, results: [{ messageId: 'op-1', status: 'sent' }] })).toBe('Wysłano: 1 wiadomość.');
+    expect(retrySummary({ checked: 1, results: [{ messageId: 'op-1', status: 'sent' }] })).toBe(
+      'Wysłano: 1 wiadomość.',
+    );
     expect(
       retrySummary({
         checked: 5,

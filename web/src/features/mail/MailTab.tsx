@@ -25,11 +25,18 @@ const KIND: Record<string, string> = {
 
 function state(row: OutboxRow): { label: string; color: string } {
   if (row.status === 'sending') return { label: 'wysyłanie', color: 'blue' };
-  if (row.status === 'failed') return row.error?.permanent ? { label: 'błąd — wymaga decyzji', color: 'red' } : { label: 'błąd — ponowimy', color: 'orange' };
+  if (row.status === 'failed')
+    return row.error?.permanent
+      ? { label: 'błąd — wymaga decyzji', color: 'red' }
+      : { label: 'błąd — ponowimy', color: 'orange' };
   return { label: 'oczekuje', color: 'gray' };
 }
 
-const mailRowProps = (row: OutboxRow) => ({ 'data-testid': 'mail-row', 'data-id': row.id, 'data-status': row.status ?? 'waiting' });
+const mailRowProps = (row: OutboxRow) => ({
+  'data-testid': 'mail-row',
+  'data-id': row.id,
+  'data-status': row.status ?? 'waiting',
+});
 
 function MailState({ row }: { row: OutboxRow }) {
   const s = state(row);
@@ -53,7 +60,10 @@ export function retrySummary(out: CallableOutput<'retryMail'>): string {
   const failed = out.results.filter((r) => r.status === 'failed');
   if (out.results.length === 0) return 'Nie było wiadomości do wysłania.';
   const parts = [`Wysłano: ${formatCount(sent, MESSAGES)}.`];
-  if (failed.length) parts.push(`Nie udało się: ${formatCount(failed.length, MESSAGES)} (${[...new Set(failed.map((f) => f.error))].join(' ')}).`);
+  if (failed.length)
+    parts.push(
+      `Nie udało się: ${formatCount(failed.length, MESSAGES)} (${[...new Set(failed.map((f) => f.error))].join(' ')}).`,
+    );
   return parts.join(' ');
 }
 
@@ -116,7 +126,14 @@ export function MailTab() {
     {
       key: 'retry',
       cell: (row) => (
-        <Button size="xs" variant="default" loading={busy === row.id} disabled={busy !== null} onClick={() => void retry([row.id], row.id)} aria-label={`Wyślij ponownie: ${row.subject} do ${row.to}`}>
+        <Button
+          size="xs"
+          variant="default"
+          loading={busy === row.id}
+          disabled={busy !== null}
+          onClick={() => void retry([row.id], row.id)}
+          aria-label={`Wyślij ponownie: ${row.subject} do ${row.to}`}
+        >
           Wyślij ponownie
         </Button>
       ),
@@ -131,8 +148,9 @@ export function MailTab() {
             Poczta
           </Title>
           <Text size="sm" c="dimmed">
-            Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka minut; adres odrzucony przez serwer
-            albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie usunięta.
+            Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka
+            minut; adres odrzucony przez serwer albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie
+            usunięta.
           </Text>
           <ResultAlert result={result} testId="mail-result" />
         </Stack>
@@ -140,7 +158,9 @@ export function MailTab() {
       {unsent.isLoading ? (
         <LoadingRows rows={3} label="Wczytywanie poczty" />
       ) : unsent.isError || !unsent.data ? (
-        <LoadError error={unsent.error} onRetry={() => void unsent.refetch()}>Nie udało się wczytać poczty.</LoadError>
+        <LoadError error={unsent.error} onRetry={() => void unsent.refetch()}>
+          Nie udało się wczytać poczty.
+        </LoadError>
       ) : unsent.data.length === 0 ? (
         <EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>
       ) : (
@@ -149,11 +169,30 @@ export function MailTab() {
             <Text fw={600} data-testid="mail-unsent-count">
               Niewysłane: {formatCount(unsent.data.length, MESSAGES)}
             </Text>
-            <Button variant="light" loading={busy === 'all'} disabled={busy !== null} onClick={() => void retry(unsent.data!.slice(0, BATCH).map((m) => m.id), 'all')}>
+            <Button
+              variant="light"
+              loading={busy === 'all'}
+              disabled={busy !== null}
+              onClick={() =>
+                void retry(
+                  unsent.data!.slice(0, BATCH).map((m) => m.id),
+                  'all',
+                )
+              }
+            >
               Wyślij ponownie wszystkie
             </Button>
           </Group>
-          <DataTable label="Niewysłane wiadomości" columns={columns} rows={unsent.data} rowKey={(row) => row.id} rowProps={mailRowProps} minWidth={720} striped={false} framed={false} />
+          <DataTable
+            label="Niewysłane wiadomości"
+            columns={columns}
+            rows={unsent.data}
+            rowKey={(row) => row.id}
+            rowProps={mailRowProps}
+            minWidth={720}
+            striped={false}
+            framed={false}
+          />
         </Stack>
       )}
     </Stack>

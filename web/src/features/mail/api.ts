@@ -1,6 +1,12 @@
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { mailPrefsSchema, outboxMessageSchema } from '@domain/mail';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint } from '../../shared/api/realtime';
+import {
+  parseRecord,
+  parseRecords,
+  realtimeApi,
+  realtimeEndpoint,
+  realtimeQueryEndpoint,
+} from '../../shared/api/realtime';
 
 /** An outbox message as the „Poczta” view reads it (`/outbox/{id}`, docs/email.md). */
 export interface OutboxRow {
@@ -24,7 +30,25 @@ export interface MailPrefs {
 
 export function toUnsent(raw: unknown): OutboxRow[] {
   return parseRecords(outboxMessageSchema, raw, 'outbox')
-    .flatMap(([id, m]) => (m.status === 'sent' || m.status === 'skipped' ? [] : [{ id, kind: m.kind, to: m.to, subject: m.subject, ref: m.ref, createdAt: m.createdAt, status: m.status, attempts: m.attempts, lastAttemptAt: m.lastAttemptAt, nextAttemptAt: m.nextAttemptAt, error: m.error }]))
+    .flatMap(([id, m]) =>
+      m.status === 'sent' || m.status === 'skipped'
+        ? []
+        : [
+            {
+              id,
+              kind: m.kind,
+              to: m.to,
+              subject: m.subject,
+              ref: m.ref,
+              createdAt: m.createdAt,
+              status: m.status,
+              attempts: m.attempts,
+              lastAttemptAt: m.lastAttemptAt,
+              nextAttemptAt: m.nextAttemptAt,
+              error: m.error,
+            },
+          ],
+    )
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
@@ -35,9 +59,25 @@ export const mailApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     adminUnsentMail: build.query<OutboxRow[], void>(
-      realtimeQueryEndpoint(({ db, sdk }) => sdk.query(sdk.ref(db, 'outbox'), sdk.orderByChild('status'), sdk.endAt('sending'), sdk.limitToFirst(UNSENT_LIMIT)), toUnsent),
+      realtimeQueryEndpoint(
+        ({ db, sdk }) =>
+          sdk.query(
+            sdk.ref(db, 'outbox'),
+            sdk.orderByChild('status'),
+            sdk.endAt('sending'),
+            sdk.limitToFirst(UNSENT_LIMIT),
+          ),
+        toUnsent,
+      ),
     ),
-    getMailPrefs: build.query<MailPrefs, string>(realtimeEndpoint((uid) => `mailPrefs/${uid}`, (raw, uid) => ({ optional: raw == null || parseRecord(mailPrefsSchema, raw, `mailPrefs/${uid}`).optional !== false }))),
+    getMailPrefs: build.query<MailPrefs, string>(
+      realtimeEndpoint(
+        (uid) => `mailPrefs/${uid}`,
+        (raw, uid) => ({
+          optional: raw == null || parseRecord(mailPrefsSchema, raw, `mailPrefs/${uid}`).optional !== false,
+        }),
+      ),
+    ),
   }),
 });
 

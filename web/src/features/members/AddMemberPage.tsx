@@ -19,7 +19,9 @@ export function AddMemberPage() {
       <Card withBorder radius="lg" padding="lg" maw={640}>
         <MemberForm
           submitLabel="Dodaj uczestnika"
-          disabledReason={full ? `Możesz dodać najwyżej ${formatCount(LIMITS.maxMembers, NOUNS.participant)}.` : undefined}
+          disabledReason={
+            full ? `Możesz dodać najwyżej ${formatCount(LIMITS.maxMembers, NOUNS.participant)}.` : undefined
+          }
           onCancel={() => navigate(LIST)}
           onSubmit={async (fields) => {
             if (!uid) return WRITE_FAILED;
@@ -29,7 +31,9 @@ export function AddMemberPage() {
               return null;
             } catch (error) {
               const refusal = refusalOf(error);
-              return refusal.reason === 'members-limit' || refusal.reason === 'invalid-input' ? refusal.message : WRITE_FAILED;
+              return refusal.reason === 'members-limit' || refusal.reason === 'invalid-input'
+                ? refusal.message
+                : WRITE_FAILED;
             }
           }}
         />

@@ -14,10 +14,15 @@ export function DeleteMemberPage() {
   const { data: types } = useGetTicketTypesQuery();
   const navigate = useNavigate();
   const { busy, error, run } = useConfirmAction((err) =>
-    /permission/i.test((err as { code?: string }).code ?? '') || /permission/i.test(String(err)) ? 'Tego uczestnika nie można usunąć, bo ma bilet.' : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.',
+    /permission/i.test((err as { code?: string }).code ?? '') || /permission/i.test(String(err))
+      ? 'Tego uczestnika nie można usunąć, bo ma bilet.'
+      : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.',
   );
   const close = () => navigate(LIST, { replace: true });
-  const ticketNames = Object.entries(claims ?? {}).map(([typeId, c]) => `${quote(types?.find((t) => t.id === typeId)?.name ?? 'bilet')} (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`);
+  const ticketNames = Object.entries(claims ?? {}).map(
+    ([typeId, c]) =>
+      `${quote(types?.find((t) => t.id === typeId)?.name ?? 'bilet')} (${c.status === 'paid' ? 'opłacony' : 'czeka na płatność'})`,
+  );
   const hasTicket = ticketNames.length > 0;
 
   async function confirm() {
@@ -27,7 +32,13 @@ export function DeleteMemberPage() {
   return (
     <PageFrame actions={<ListActions />}>
       <MembersList />
-      <Modal opened onClose={close} title={<Text fw={700}>Usunąć uczestnika?</Text>} centered data-testid="delete-member-modal">
+      <Modal
+        opened
+        onClose={close}
+        title={<Text fw={700}>Usunąć uczestnika?</Text>}
+        centered
+        data-testid="delete-member-modal"
+      >
         {members.isLoading ? (
           <LoadingRows rows={1} label="Wczytywanie uczestnika" />
         ) : !member ? (
@@ -40,14 +51,25 @@ export function DeleteMemberPage() {
             {hasTicket ? (
               <Alert color="yellow" variant="light" role="alert" data-testid="delete-refused">
                 <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
-                {Object.values(claims ?? {}).some((c) => c.status === 'pending') ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.' : '.'}
+                {Object.values(claims ?? {}).some((c) => c.status === 'pending')
+                  ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.'
+                  : '.'}
               </Alert>
             ) : (
               <Text>
-                Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można cofnąć.
+                Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można
+                cofnąć.
               </Text>
             )}
-            <ConfirmButtons busy={busy} error={error} cancelLabel={hasTicket ? 'Zamknij' : 'Anuluj'} onCancel={close} confirmLabel="Usuń" onConfirm={() => void confirm()} confirmDisabled={hasTicket} />
+            <ConfirmButtons
+              busy={busy}
+              error={error}
+              cancelLabel={hasTicket ? 'Zamknij' : 'Anuluj'}
+              onCancel={close}
+              confirmLabel="Usuń"
+              onConfirm={() => void confirm()}
+              confirmDisabled={hasTicket}
+            />
           </Stack>
         )}
       </Modal>

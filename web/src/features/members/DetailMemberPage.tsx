@@ -30,7 +30,14 @@ export function DetailMemberPage() {
   if (!member)
     return (
       <PageFrame>
-        <EmptyState title="Nie ma takiego uczestnika" action={<Button component={Link} to={LIST}>Wróć do listy</Button>}>
+        <EmptyState
+          title="Nie ma takiego uczestnika"
+          action={
+            <Button component={Link} to={LIST}>
+              Wróć do listy
+            </Button>
+          }
+        >
           Mógł zostać usunięty. Wybierz uczestnika z listy.
         </EmptyState>
       </PageFrame>
@@ -66,21 +73,44 @@ export function DetailMemberPage() {
               </Alert>
             )}
             <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
-              <Text component="dt" c="dimmed" size="sm">Imię i nazwisko</Text>
-              <Text component="dd" m={0} fw={600}>{memberName(member)}</Text>
-              <Text component="dt" c="dimmed" size="sm">Kim jest</Text>
-              <Text component="dd" m={0}>{member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}</Text>
-              <Text component="dt" c="dimmed" size="sm">Rok urodzenia</Text>
-              <Text component="dd" m={0}>{member.birthYear ?? '—'}</Text>
-              <Text component="dt" c="dimmed" size="sm">Dodano</Text>
-              <Text component="dd" m={0}>{formatDate(member.createdAt)}</Text>
+              <Text component="dt" c="dimmed" size="sm">
+                Imię i nazwisko
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {memberName(member)}
+              </Text>
+              <Text component="dt" c="dimmed" size="sm">
+                Kim jest
+              </Text>
+              <Text component="dd" m={0}>
+                {member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}
+              </Text>
+              <Text component="dt" c="dimmed" size="sm">
+                Rok urodzenia
+              </Text>
+              <Text component="dd" m={0}>
+                {member.birthYear ?? '—'}
+              </Text>
+              <Text component="dt" c="dimmed" size="sm">
+                Dodano
+              </Text>
+              <Text component="dd" m={0}>
+                {formatDate(member.createdAt)}
+              </Text>
             </dl>
             <Title order={2} fz="md" mt="sm">
               Bilety
             </Title>
             <TicketBadges claims={claims} />
             <Group gap="xs" mt="md">
-              <Button onClick={() => { setSaved(false); setEditing(true); }}>Edytuj dane</Button>
+              <Button
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(true);
+                }}
+              >
+                Edytuj dane
+              </Button>
               <Button component={Link} to={`${LIST}/TicketBasket`} variant="light">
                 Kup bilet
               </Button>

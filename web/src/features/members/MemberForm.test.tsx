@@ -38,7 +38,12 @@ describe('MemberForm', () => {
   it("keeps the account holder's own name read-only and points to the settings", async () => {
     const onSubmit = vi.fn(async () => null);
     await renderForm(
-      <MemberForm submitLabel="Zapisz zmiany" isSelf initial={{ firstName: 'Marta', lastName: 'Nowak', birthYear: '', relation: 'self' }} onSubmit={onSubmit} />,
+      <MemberForm
+        submitLabel="Zapisz zmiany"
+        isSelf
+        initial={{ firstName: 'Marta', lastName: 'Nowak', birthYear: '', relation: 'self' }}
+        onSubmit={onSubmit}
+      />,
     );
     expect((screen.getByLabelText(/^Imię/) as HTMLInputElement).readOnly).toBe(true);
     expect((screen.getByLabelText(/^Nazwisko/) as HTMLInputElement).readOnly).toBe(true);
@@ -49,13 +54,27 @@ describe('MemberForm', () => {
   });
 
   it('is disabled with the reason when the participant limit is reached', async () => {
-    await renderForm(<MemberForm submitLabel="Dodaj uczestnika" onSubmit={vi.fn()} disabledReason="Możesz dodać najwyżej 30 uczestników." />);
+    await renderForm(
+      <MemberForm
+        submitLabel="Dodaj uczestnika"
+        onSubmit={vi.fn()}
+        disabledReason="Możesz dodać najwyżej 30 uczestników."
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('najwyżej 30');
     expect((screen.getByRole('button', { name: 'Dodaj uczestnika' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('leaves optional fields out of the stored shape', () => {
-    expect(toMemberFields({ firstName: 'A', lastName: 'B', birthYear: '', relation: '' })).toEqual({ firstName: 'A', lastName: 'B' });
-    expect(toMemberFields({ firstName: 'A', lastName: 'B', birthYear: 1990, relation: 'crew' })).toEqual({ firstName: 'A', lastName: 'B', birthYear: 1990, relation: 'crew' });
+    expect(toMemberFields({ firstName: 'A', lastName: 'B', birthYear: '', relation: '' })).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+    });
+    expect(toMemberFields({ firstName: 'A', lastName: 'B', birthYear: 1990, relation: 'crew' })).toEqual({
+      firstName: 'A',
+      lastName: 'B',
+      birthYear: 1990,
+      relation: 'crew',
+    });
   });
 });

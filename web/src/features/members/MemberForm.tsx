@@ -36,11 +36,25 @@ interface MemberFormProps {
 }
 
 /** Add / edit a participant; validated with the same schema the rules mirror. */
-export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCancel, isSelf = false, disabledReason }: MemberFormProps) {
-  const { form, onSubmit: submitWith } = useSchemaForm<MemberFormValues>({ initialValues: initial, schema: memberInputSchema, toPayload: toMemberFields });
+export function MemberForm({
+  initial = emptyMember,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  isSelf = false,
+  disabledReason,
+}: MemberFormProps) {
+  const { form, onSubmit: submitWith } = useSchemaForm<MemberFormValues>({
+    initialValues: initial,
+    schema: memberInputSchema,
+    toPayload: toMemberFields,
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const relations = MEMBER_RELATIONS.filter((r) => (isSelf ? r === 'self' : r !== 'self')).map((r) => ({ value: r, label: MEMBER_RELATION_LABELS[r] }));
+  const relations = MEMBER_RELATIONS.filter((r) => (isSelf ? r === 'self' : r !== 'self')).map((r) => ({
+    value: r,
+    label: MEMBER_RELATION_LABELS[r],
+  }));
 
   const submit = submitWith(async (values) => {
     if (disabledReason) return;
@@ -62,8 +76,26 @@ export function MemberForm({ initial = emptyMember, submitLabel, onSubmit, onCan
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Imię" name="firstName" required maxLength={60} disabled={busy} {...form.getInputProps('firstName')} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
-          <TextInput label="Nazwisko" name="lastName" required maxLength={60} disabled={busy} {...form.getInputProps('lastName')} readOnly={isSelf} variant={isSelf ? 'filled' : 'default'} />
+          <TextInput
+            label="Imię"
+            name="firstName"
+            required
+            maxLength={60}
+            disabled={busy}
+            {...form.getInputProps('firstName')}
+            readOnly={isSelf}
+            variant={isSelf ? 'filled' : 'default'}
+          />
+          <TextInput
+            label="Nazwisko"
+            name="lastName"
+            required
+            maxLength={60}
+            disabled={busy}
+            {...form.getInputProps('lastName')}
+            readOnly={isSelf}
+            variant={isSelf ? 'filled' : 'default'}
+          />
         </SimpleGrid>
         {isSelf && (
           // The holder's own entry carries the account's name (syncProfile keeps them equal), so it

@@ -30,8 +30,14 @@ function toMembers(raw: unknown, uid: string): MemberEntry[] {
 /** `/tickets/{uid}`: per participant, the claims of each ticket type, every one parsed with its schema. */
 function toClaims(raw: unknown, uid: string): TicketClaims {
   if (raw == null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new MalformedRecordError(`tickets/${uid}`, '', 'oczekiwano listy uczestników');
-  return Object.fromEntries(Object.entries(raw).map(([memberId, claims]) => [memberId, Object.fromEntries(parseRecords(ticketRecordSchema, claims, `tickets/${uid}/${memberId}`))]));
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new MalformedRecordError(`tickets/${uid}`, '', 'oczekiwano listy uczestników');
+  return Object.fromEntries(
+    Object.entries(raw).map(([memberId, claims]) => [
+      memberId,
+      Object.fromEntries(parseRecords(ticketRecordSchema, claims, `tickets/${uid}/${memberId}`)),
+    ]),
+  );
 }
 
 export const membersApi = realtimeApi.injectEndpoints({

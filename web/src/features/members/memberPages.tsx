@@ -3,7 +3,14 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { useUid } from '../auth';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { memberName, uidOrSkip, useGetMembersQuery, useGetTicketClaimsQuery, type MemberEntry, type TicketClaims } from './api';
+import {
+  memberName,
+  uidOrSkip,
+  useGetMembersQuery,
+  useGetTicketClaimsQuery,
+  type MemberEntry,
+  type TicketClaims,
+} from './api';
 import { type MemberFormValues } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
 
@@ -15,7 +22,12 @@ export const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${ne
 export const WRITE_FAILED = 'Nie udało się zapisać zmian. Sprawdź połączenie i spróbuj ponownie.';
 
 export function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketClaims }) {
-  const details = [member.relation ? MEMBER_RELATION_LABELS[member.relation] : null, member.birthYear ? `ur. ${member.birthYear}` : null].filter(Boolean).join(' · ');
+  const details = [
+    member.relation ? MEMBER_RELATION_LABELS[member.relation] : null,
+    member.birthYear ? `ur. ${member.birthYear}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Card withBorder radius="md" padding="md" data-testid="member-card" component="li">
       <Stack gap="xs" h="100%" justify="space-between">
@@ -31,10 +43,23 @@ export function MemberCard({ member, claims }: { member: MemberEntry; claims: Ti
           <TicketBadges claims={claims[member.id]} />
         </Stack>
         <Group gap="xs" mt="xs">
-          <Button component={Link} to={detailPath(member.id)} variant="light" size="xs" aria-label={`Szczegóły: ${memberName(member)}`}>
+          <Button
+            component={Link}
+            to={detailPath(member.id)}
+            variant="light"
+            size="xs"
+            aria-label={`Szczegóły: ${memberName(member)}`}
+          >
             Szczegóły
           </Button>
-          <Button component={Link} to={deletePath(member.id)} variant="subtle" color="red" size="xs" aria-label={`Usuń: ${memberName(member)}`}>
+          <Button
+            component={Link}
+            to={deletePath(member.id)}
+            variant="subtle"
+            color="red"
+            size="xs"
+            aria-label={`Usuń: ${memberName(member)}`}
+          >
             Usuń
           </Button>
         </Group>
@@ -51,7 +76,8 @@ export function MembersList() {
   const added = (location.state as { added?: string } | null)?.added;
 
   if (members.isLoading) return <LoadingRows label="Wczytywanie uczestników" />;
-  if (members.isError) return <LoadError onRetry={() => void members.refetch()}>Nie udało się wczytać listy uczestników.</LoadError>;
+  if (members.isError)
+    return <LoadError onRetry={() => void members.refetch()}>Nie udało się wczytać listy uczestników.</LoadError>;
   const list = members.data ?? [];
   return (
     <Stack gap="md">
@@ -72,7 +98,12 @@ export function MembersList() {
           Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
         </EmptyState>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Uczestnicy">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          aria-label="Uczestnicy"
+        >
           {list.map((m) => (
             <MemberCard key={m.id} member={m} claims={claims.data ?? {}} />
           ))}
@@ -108,4 +139,9 @@ export function useMemberFromQuery() {
   return { uid, id, member, members, claims: claims.data?.[id] };
 }
 
-export const toValues = (m: MemberEntry): MemberFormValues => ({ firstName: m.firstName, lastName: m.lastName, birthYear: m.birthYear ?? '', relation: m.relation ?? '' });
+export const toValues = (m: MemberEntry): MemberFormValues => ({
+  firstName: m.firstName,
+  lastName: m.lastName,
+  birthYear: m.birthYear ?? '',
+  relation: m.relation ?? '',
+});

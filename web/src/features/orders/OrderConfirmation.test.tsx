@@ -18,14 +18,23 @@ describe('OrderConfirmation', () => {
           createdAt: Date.UTC(2026, 10, 26, 1, 51),
           payBy: Date.UTC(2026, 10, 27, 22, 59, 59, 999),
           lines: [
-            { id: 'l1', name: 'Bluza z kapturem „Sztorm”', variantLabel: 'M', memberName: 'Piotr Nowak', unitGross: 18_900, quantity: 6 },
+            {
+              id: 'l1',
+              name: 'Bluza z kapturem „Sztorm”',
+              variantLabel: 'M',
+              memberName: 'Piotr Nowak',
+              unitGross: 18_900,
+              quantity: 6,
+            },
             { id: 'l2', name: 'Karnet 3-dniowy', memberName: 'Zosia Nowak', unitGross: 7_800, quantity: 1 },
           ],
         }}
       />,
     );
     const rows = within(screen.getByRole('table', { name: 'Pozycje zamówienia' })).getAllByRole('row');
-    expect(rows[1].textContent).toBe('Bluza z kapturem „Sztorm”6 szt. × 189,00\u00a0zł · wariant M · dla: Piotr Nowak1\u00a0134,00\u00a0zł');
+    expect(rows[1].textContent).toBe(
+      'Bluza z kapturem „Sztorm”6 szt. × 189,00\u00a0zł · wariant M · dla: Piotr Nowak1\u00a0134,00\u00a0zł',
+    );
     expect(rows[2].textContent).toBe('Karnet 3-dniowy1 szt. × 78,00\u00a0zł · dla: Zosia Nowak78,00\u00a0zł');
     expect(screen.getByTestId('transfer-pay-by').textContent).toBe('27 listopada 2026, do godz. 23:59');
   });

@@ -52,7 +52,15 @@ export interface OrderConfirmationProps {
   onlinePayment?: ReactNode;
 }
 
-function OrderCard({ number, totalGross, details }: { number: string; totalGross: number; details: OrderConfirmationDetails }) {
+function OrderCard({
+  number,
+  totalGross,
+  details,
+}: {
+  number: string;
+  totalGross: number;
+  details: OrderConfirmationDetails;
+}) {
   const status = STATUS[details.status];
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -69,7 +77,14 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
               {formatDateTime(details.createdAt)}
             </Text>
           </Stack>
-          <Badge size="lg" color={status.color} variant="filled" autoContrast data-testid="order-status" style={{ textTransform: 'none' }}>
+          <Badge
+            size="lg"
+            color={status.color}
+            variant="filled"
+            autoContrast
+            data-testid="order-status"
+            style={{ textTransform: 'none' }}
+          >
             {status.label}
           </Badge>
         </Group>
@@ -110,7 +125,16 @@ function OrderCard({ number, totalGross, details }: { number: string; totalGross
 }
 
 /** "Order placed" with everything the buyer needs to pay by bank transfer; shared by the ticket and merchandise checkouts. */
-export function OrderConfirmation({ number, totalGross, seller, sellerLoading, details, payHint, actions, onlinePayment }: OrderConfirmationProps) {
+export function OrderConfirmation({
+  number,
+  totalGross,
+  seller,
+  sellerLoading,
+  details,
+  payHint,
+  actions,
+  onlinePayment,
+}: OrderConfirmationProps) {
   const pending = !details || details.status === 'pending';
   return (
     <Stack gap="lg" data-testid="order-confirmation">
@@ -119,8 +143,9 @@ export function OrderConfirmation({ number, totalGross, seller, sellerLoading, d
       ) : (
         <Alert color="teal" variant="light" title="Dziękujemy! Zamówienie zostało przyjęte" role="status">
           <Text size="sm">
-            Numer zamówienia: <strong data-testid="order-number">{number}</strong>. Do zapłaty: <strong>{formatMoney(totalGross)}</strong>. Zamówienie
-            oczekuje na płatność — po zaksięgowaniu przelewu zmieni status na „opłacone”, a fakturę VAT znajdziesz w zakładce Faktury.
+            Numer zamówienia: <strong data-testid="order-number">{number}</strong>. Do zapłaty:{' '}
+            <strong>{formatMoney(totalGross)}</strong>. Zamówienie oczekuje na płatność — po zaksięgowaniu przelewu
+            zmieni status na „opłacone”, a fakturę VAT znajdziesz w zakładce Faktury.
           </Text>
         </Alert>
       )}

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
-import { paymentQrCarriesAmount, paymentQrPayload, paymentQrTypeAmountNote, type PaymentQrInput } from '@domain/paymentQr';
+import {
+  paymentQrCarriesAmount,
+  paymentQrPayload,
+  paymentQrTypeAmountNote,
+  type PaymentQrInput,
+} from '@domain/paymentQr';
 
 interface Drawn {
   line: string;
@@ -52,7 +57,14 @@ export function PaymentQr(props: PaymentQrInput & { size?: number }) {
             height={size}
             viewBox={`${-quiet} ${-quiet} ${drawn.size + quiet * 2} ${drawn.size + quiet * 2}`}
             shapeRendering="crispEdges"
-            style={{ background: '#fff', borderRadius: 8, display: 'block', flexShrink: 0, maxWidth: '50%', height: 'auto' }}
+            style={{
+              background: '#fff',
+              borderRadius: 8,
+              display: 'block',
+              flexShrink: 0,
+              maxWidth: '50%',
+              height: 'auto',
+            }}
           >
             <rect x={-quiet} y={-quiet} width={drawn.size + quiet * 2} height={drawn.size + quiet * 2} fill="#fff" />
             <path d={drawn.path} fill="#000" />
@@ -63,7 +75,9 @@ export function PaymentQr(props: PaymentQrInput & { size?: number }) {
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600}>Zeskanuj w aplikacji banku</Text>
           <Text size="sm" c="dimmed">
-            {carriesAmount ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.' : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.'}
+            {carriesAmount
+              ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.'
+              : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.'}
           </Text>
         </Stack>
       </Group>

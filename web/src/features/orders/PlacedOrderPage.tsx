@@ -58,7 +58,14 @@ export function PlacedOrderPage({ orderId, header, payHint, actions }: PlacedOrd
           createdAt: o.createdAt,
           lines: Object.entries(o.lines)
             .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-            .map(([id, l]) => ({ id, name: l.name, variantLabel: l.type === 'merch' ? l.variantLabel : undefined, memberName: l.memberName, unitGross: l.unitGross, quantity: l.quantity })),
+            .map(([id, l]) => ({
+              id,
+              name: l.name,
+              variantLabel: l.type === 'merch' ? l.variantLabel : undefined,
+              memberName: l.memberName,
+              unitGross: l.unitGross,
+              quantity: l.quantity,
+            })),
           invoiceNumber: o.invoiceNumber,
           payBy: o.payBy,
         }}

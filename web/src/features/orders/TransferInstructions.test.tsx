@@ -3,7 +3,12 @@ import { screen } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
 import { TransferInstructions } from './TransferInstructions';
 
-const props = { recipient: 'Fundacja Morska', bankAccount: '61109010140000071219812874', amountGrosze: 29800, title: 'ZAM/2026/000042' };
+const props = {
+  recipient: 'Fundacja Morska',
+  bankAccount: '61109010140000071219812874',
+  amountGrosze: 29800,
+  title: 'ZAM/2026/000042',
+};
 
 describe('TransferInstructions', () => {
   it('shows the payment deadline as the Polish day with the minute it ends, and says what happens after it', () => {

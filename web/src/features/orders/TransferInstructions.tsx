@@ -21,7 +21,16 @@ function CopyValue({ value, label }: { value: string; label: string }) {
             aria-label={copied ? `Skopiowano: ${label}` : `Kopiuj: ${label}`}
             size="lg"
           >
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+            <svg
+              width="18"
+              height="18"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden
+            >
               {copied ? <path d="M5 12l5 5 9-10" /> : <path d="M9 9h10v12H9zM5 15H4V3h11v1" />}
             </svg>
           </ActionIcon>
@@ -31,14 +40,31 @@ function CopyValue({ value, label }: { value: string; label: string }) {
   );
 }
 
-function Row({ label, value, copyValue, testId, strong }: { label: string; value: string; copyValue?: string; testId: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  copyValue,
+  testId,
+  strong,
+}: {
+  label: string;
+  value: string;
+  copyValue?: string;
+  testId: string;
+  strong?: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           {label}
         </Text>
-        <Text fw={strong ? 700 : 500} fz={strong ? 'lg' : 'md'} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        <Text
+          fw={strong ? 700 : 500}
+          fz={strong ? 'lg' : 'md'}
+          data-testid={testId}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {value}
         </Text>
       </Stack>
@@ -63,7 +89,16 @@ export interface TransferInstructionsProps {
 }
 
 /** Bank-transfer instructions for a pending order: every value the payer has to type, each with a copy button. */
-export function TransferInstructions({ recipient, recipientAddress, bankName, bankAccount, amountGrosze, title, payBy, recipientNip }: TransferInstructionsProps) {
+export function TransferInstructions({
+  recipient,
+  recipientAddress,
+  bankName,
+  bankAccount,
+  amountGrosze,
+  title,
+  payBy,
+  recipientNip,
+}: TransferInstructionsProps) {
   const amount = formatMoney(amountGrosze);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="transfer-instructions">
@@ -72,21 +107,44 @@ export function TransferInstructions({ recipient, recipientAddress, bankName, ba
           Dane do przelewu
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-          <Row label="Numer konta" value={formatBankAccount(bankAccount)} copyValue={bankAccount} testId="transfer-account" />
-          <Row label="Kwota" value={amount} copyValue={(amountGrosze / 100).toFixed(2).replace('.', ',')} testId="transfer-amount" strong />
+          <Row
+            label="Numer konta"
+            value={formatBankAccount(bankAccount)}
+            copyValue={bankAccount}
+            testId="transfer-account"
+          />
+          <Row
+            label="Kwota"
+            value={amount}
+            copyValue={(amountGrosze / 100).toFixed(2).replace('.', ',')}
+            testId="transfer-amount"
+            strong
+          />
           <Row label="Tytuł przelewu" value={title} copyValue={title} testId="transfer-title" strong />
-          <Row label="Odbiorca" value={[recipient, recipientAddress].filter(Boolean).join(', ')} testId="transfer-recipient" />
+          <Row
+            label="Odbiorca"
+            value={[recipient, recipientAddress].filter(Boolean).join(', ')}
+            testId="transfer-recipient"
+          />
           {payBy !== undefined && <Row label="Termin wpłaty" value={formatDeadline(payBy)} testId="transfer-pay-by" />}
         </SimpleGrid>
-        <PaymentQr nip={recipientNip} bankAccount={bankAccount} amountGrosze={amountGrosze} recipientName={recipient} title={title} />
+        <PaymentQr
+          nip={recipientNip}
+          bankAccount={bankAccount}
+          amountGrosze={amountGrosze}
+          recipientName={recipient}
+          title={title}
+        />
         {payBy !== undefined && (
           <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
-            Jeśli wpłata nie dotrze do {formatDate(payBy)}, godz. {formatTime(payBy)}, zamówienie zostanie anulowane, a zarezerwowane bilety i sztuki wrócą do sprzedaży.
+            Jeśli wpłata nie dotrze do {formatDate(payBy)}, godz. {formatTime(payBy)}, zamówienie zostanie anulowane, a
+            zarezerwowane bilety i sztuki wrócą do sprzedaży.
           </Text>
         )}
         {bankName && (
           <Text size="sm" c="dimmed">
-            Bank: {bankName.replace(/\.$/, '')}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu szybciej zaksięgujemy wpłatę.
+            Bank: {bankName.replace(/\.$/, '')}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu
+            szybciej zaksięgujemy wpłatę.
           </Text>
         )}
       </Stack>

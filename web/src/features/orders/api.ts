@@ -1,6 +1,13 @@
 import type { CallableOutput } from '@domain/callables';
 import { orderSchema, sellerSchema, type Order, type Seller } from '@domain/schemas';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
+import {
+  parseRecord,
+  parseRecords,
+  realtimeApi,
+  realtimeEndpoint,
+  realtimeQueryEndpoint,
+  type RealtimeDatabase,
+} from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 export interface OrderEntry extends Order {
@@ -14,7 +21,8 @@ export function toOrders(raw: unknown): OrderEntry[] {
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
-const toOrder = (raw: unknown, orderId: string): Order | null => (raw == null ? null : parseRecord(orderSchema, raw, `orders/${orderId}`));
+const toOrder = (raw: unknown, orderId: string): Order | null =>
+  raw == null ? null : parseRecord(orderSchema, raw, `orders/${orderId}`);
 
 /** Not set up yet → null (the confirmation says so); set up, it must be a whole seller. */
 const toSeller = (raw: unknown): Seller | null => (raw == null ? null : parseRecord(sellerSchema, raw, 'event/seller'));
@@ -30,7 +38,9 @@ export const ordersApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** My orders, newest first. */
-    getMyOrders: build.query<OrderEntry[], string>(realtimeQueryEndpoint(myOrdersQuery, toOrders, (uid) => ({ path: 'orders', orderBy: 'uid', equalTo: uid }))),
+    getMyOrders: build.query<OrderEntry[], string>(
+      realtimeQueryEndpoint(myOrdersQuery, toOrders, (uid) => ({ path: 'orders', orderBy: 'uid', equalTo: uid })),
+    ),
     /** Admin: every order, newest first (the rules give only admins the whole path). */
     getAllOrders: build.query<OrderEntry[], void>(realtimeEndpoint(() => 'orders', toOrders)),
     /** One order, live: its status turns to paid when the organiser confirms the transfer. */

@@ -24,7 +24,14 @@ const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 't
 function OrderStatusBadge({ status, refundState = 'none' }: { status: OrderStatus; refundState?: OrderRefundState }) {
   const refunded = status === 'paid' && refundState !== 'none' ? refundState : null;
   return (
-    <Badge color={refunded ? 'grape' : STATUS_COLORS[status]} variant="light" size="lg" data-testid="order-status" data-status={status} data-refund={refunded ?? undefined}>
+    <Badge
+      color={refunded ? 'grape' : STATUS_COLORS[status]}
+      variant="light"
+      size="lg"
+      data-testid="order-status"
+      data-status={status}
+      data-refund={refunded ?? undefined}
+    >
       {refunded ? ORDER_REFUND_STATE_LABELS[refunded] : ORDER_STATUS_LABELS[status]}
     </Badge>
   );
@@ -64,9 +71,28 @@ function OrderLines({ order }: { order: OrderEntry }) {
 }
 
 /** Memoised: the live list keeps unchanged orders' objects (structural sharing), so one order turning paid re-renders one card. */
-const OrderCard = memo(function OrderCard({ order, seller, uid, onCancel }: { order: OrderEntry; seller: Seller | null; uid: string; onCancel: (o: OrderEntry) => void }) {
+const OrderCard = memo(function OrderCard({
+  order,
+  seller,
+  uid,
+  onCancel,
+}: {
+  order: OrderEntry;
+  seller: Seller | null;
+  uid: string;
+  onCancel: (o: OrderEntry) => void;
+}) {
   return (
-    <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="order-card" data-order-id={order.id} data-order-number={order.number} data-status={order.status}>
+    <Paper
+      component="li"
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      data-testid="order-card"
+      data-order-id={order.id}
+      data-order-number={order.number}
+      data-status={order.status}
+    >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Stack gap={2}>
@@ -160,10 +186,17 @@ function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: ()
     >
       <Stack gap="md">
         <Text size="sm">
-          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już wysłany, nie anuluj
-          zamówienia — skontaktuj się z organizatorem.
+          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już
+          wysłany, nie anuluj zamówienia — skontaktuj się z organizatorem.
         </Text>
-        <ConfirmButtons busy={busy} error={error} cancelLabel="Nie, zostaw" onCancel={onClose} confirmLabel="Tak, anuluj zamówienie" onConfirm={() => void confirm()} />
+        <ConfirmButtons
+          busy={busy}
+          error={error}
+          cancelLabel="Nie, zostaw"
+          onCancel={onClose}
+          confirmLabel="Tak, anuluj zamówienie"
+          onConfirm={() => void confirm()}
+        />
       </Stack>
     </Modal>
   );
@@ -174,7 +207,12 @@ export function OrdersPage() {
   const { data, isLoading, isError, refetch } = useGetMyOrdersQuery(uid, { skip: !uid });
   const seller = useGetPaymentSellerQuery();
   const [cancelling, setCancelling] = useState<OrderEntry | null>(null);
-  const announcement = useStatusAnnouncement(data, (o) => o.id, (o) => o.status, (changed) => changed.map((o) => `Zamówienie ${o.number}: ${ORDER_STATUS_LABELS[o.status]}.`).join(' '));
+  const announcement = useStatusAnnouncement(
+    data,
+    (o) => o.id,
+    (o) => o.status,
+    (changed) => changed.map((o) => `Zamówienie ${o.number}: ${ORDER_STATUS_LABELS[o.status]}.`).join(' '),
+  );
   // The modal keeps the order it was opened for even if the live list changes underneath.
   return (
     <PageFrame>

@@ -54,7 +54,10 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
           <Text size="sm" fw={600}>
             Płatność w toku…
           </Text>
-          <Text size="sm">Czekamy na potwierdzenie z Przelewy24 — status zamówienia zmieni się sam. Jeśli płatność się nie udała, możesz zapłacić jeszcze raz.</Text>
+          <Text size="sm">
+            Czekamy na potwierdzenie z Przelewy24 — status zamówienia zmieni się sam. Jeśli płatność się nie udała,
+            możesz zapłacić jeszcze raz.
+          </Text>
         </Alert>
       )}
       {error && (
@@ -64,12 +67,21 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
       )}
       <Group>
         {/* The label wraps on a phone instead of being cut off. */}
-        <Button size="md" onClick={() => void pay()} loading={busy} styles={{ root: { height: 'auto', minHeight: 42, paddingBlock: 8 }, label: { whiteSpace: 'normal', textAlign: 'center' } }}>
+        <Button
+          size="md"
+          onClick={() => void pay()}
+          loading={busy}
+          styles={{
+            root: { height: 'auto', minHeight: 42, paddingBlock: 8 },
+            label: { whiteSpace: 'normal', textAlign: 'center' },
+          }}
+        >
           Zapłać online (BLIK, szybki przelew, karta)
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Płatność obsługuje Przelewy24: przejdziesz do okna operatora i wrócisz tutaj. Zamówienie zostanie opłacone od razu, z fakturą.
+        Płatność obsługuje Przelewy24: przejdziesz do okna operatora i wrócisz tutaj. Zamówienie zostanie opłacone od
+        razu, z fakturą.
       </Text>
       <Divider my="xs" />
       <Title order={3} fz="md">

@@ -1,6 +1,17 @@
 import type { CallableOutput } from '@domain/callables';
-import { onlinePaymentSchema, paymentNotificationLogSchema, type OnlinePayment, type PaymentNotificationLog } from '@domain/payments/onlinePayment';
-import { parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, type RealtimeDatabase } from '../../shared/api/realtime';
+import {
+  onlinePaymentSchema,
+  paymentNotificationLogSchema,
+  type OnlinePayment,
+  type PaymentNotificationLog,
+} from '@domain/payments/onlinePayment';
+import {
+  parseRecords,
+  realtimeApi,
+  realtimeEndpoint,
+  realtimeQueryEndpoint,
+  type RealtimeDatabase,
+} from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 export interface PaymentEntry extends OnlinePayment {
@@ -24,8 +35,10 @@ const toNotifications = (raw: unknown): NotificationEntry[] =>
     .sort((a, b) => b.at - a.at || b.id.localeCompare(a.id));
 
 /** A participant reads `/payments` only through orderByChild('uid').equalTo(own uid) (query-based rule). */
-const myPaymentsQuery = ({ db, sdk }: RealtimeDatabase, uid: string) => sdk.query(sdk.ref(db, 'payments'), sdk.orderByChild('uid'), sdk.equalTo(uid));
-const newestNotifications = ({ db, sdk }: RealtimeDatabase) => sdk.query(sdk.ref(db, 'paymentNotifications'), sdk.orderByChild('at'), sdk.limitToLast(NOTIFICATION_LOG_LIMIT));
+const myPaymentsQuery = ({ db, sdk }: RealtimeDatabase, uid: string) =>
+  sdk.query(sdk.ref(db, 'payments'), sdk.orderByChild('uid'), sdk.equalTo(uid));
+const newestNotifications = ({ db, sdk }: RealtimeDatabase) =>
+  sdk.query(sdk.ref(db, 'paymentNotifications'), sdk.orderByChild('at'), sdk.limitToLast(NOTIFICATION_LOG_LIMIT));
 
 export const paymentsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
@@ -35,7 +48,9 @@ export const paymentsApi = realtimeApi.injectEndpoints({
     /** Admin: every provider transaction, newest first. */
     getAllPayments: build.query<PaymentEntry[], void>(realtimeEndpoint(() => 'payments', toPayments)),
     /** Admin: the newest notifications as received (booked, duplicates, forged, late, failed verify). */
-    getPaymentNotifications: build.query<NotificationEntry[], void>(realtimeQueryEndpoint(newestNotifications, toNotifications)),
+    getPaymentNotifications: build.query<NotificationEntry[], void>(
+      realtimeQueryEndpoint(newestNotifications, toNotifications),
+    ),
   }),
 });
 

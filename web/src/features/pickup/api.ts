@@ -23,7 +23,10 @@ export const pickupApi = realtimeApi.injectEndpoints({
       ),
     ),
     getPickupInfo: build.query<string, void>(
-      realtimeEndpoint(() => 'event/pickupInfo', (raw) => (raw == null ? '' : parseRecord(eventFieldsSchema.shape.pickupInfo, raw, 'event/pickupInfo'))),
+      realtimeEndpoint(
+        () => 'event/pickupInfo',
+        (raw) => (raw == null ? '' : parseRecord(eventFieldsSchema.shape.pickupInfo, raw, 'event/pickupInfo')),
+      ),
     ),
   }),
 });

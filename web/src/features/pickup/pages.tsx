@@ -20,7 +20,13 @@ export function PickupPage() {
   const info = useGetPickupInfoQuery();
   const waiting = (items.data ?? []).filter((i) => i.status === 'waiting');
   const picked = (items.data ?? []).filter((i) => i.status === 'picked');
-  const announcement = useStatusAnnouncement(items.data, (i) => i.id, (i) => i.status, (changed) => `${changed.map((i) => `${i.label}${i.quantity > 1 ? ` × ${i.quantity}` : ''}: ${PICKUP_STATUS_LABELS[i.status]}`).join(', ')}.`);
+  const announcement = useStatusAnnouncement(
+    items.data,
+    (i) => i.id,
+    (i) => i.status,
+    (changed) =>
+      `${changed.map((i) => `${i.label}${i.quantity > 1 ? ` × ${i.quantity}` : ''}: ${PICKUP_STATUS_LABELS[i.status]}`).join(', ')}.`,
+  );
 
   return (
     <PageFrame
@@ -45,12 +51,17 @@ export function PickupPage() {
               <LoadError onRetry={() => void code.refetch()}>Nie udało się wczytać kodu odbioru.</LoadError>
             ) : (
               <>
-                <QrCode value={code.data} size={280} label={`Kod QR z kodem odbioru ${code.data.split('').join(' ')}`} />
+                <QrCode
+                  value={code.data}
+                  size={280}
+                  label={`Kod QR z kodem odbioru ${code.data.split('').join(' ')}`}
+                />
                 <Text ff="monospace" fz={28} fw={800} lts={4} data-testid="pickup-code">
                   {code.data}
                 </Text>
                 <Text size="sm" c="dimmed" maw={360}>
-                  Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na maksimum.
+                  Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na
+                  maksimum.
                 </Text>
               </>
             )}
@@ -72,7 +83,8 @@ export function PickupPage() {
               <LoadError onRetry={() => void items.refetch()}>Nie udało się wczytać przedmiotów do odbioru.</LoadError>
             ) : waiting.length === 0 ? (
               <EmptyState title="Nic nie czeka na odbiór">
-                Opłacone gadżety (i opaski, jeśli wydarzenie je przewiduje) pojawią się tutaj po zaksięgowaniu płatności.
+                Opłacone gadżety (i opaski, jeśli wydarzenie je przewiduje) pojawią się tutaj po zaksięgowaniu
+                płatności.
               </EmptyState>
             ) : (
               <ItemList items={waiting} />
@@ -96,7 +108,16 @@ function ItemList({ items }: { items: PickupEntry[] }) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item) => (
-        <Paper component="li" key={item.id} withBorder radius="md" p="sm" data-testid="pickup-item" data-item-id={item.id} data-status={item.status}>
+        <Paper
+          component="li"
+          key={item.id}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="pickup-item"
+          data-item-id={item.id}
+          data-status={item.status}
+        >
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={600}>

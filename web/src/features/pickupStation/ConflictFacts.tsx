@@ -14,12 +14,14 @@ export function ConflictFacts({ conflict: c }: { conflict: PickupConflict }) {
       </Text>
       {c.recorded && (
         <Text size="sm">
-          Zapisane wydanie: {c.recorded.byName ?? 'nieznany'} ({device(c.recorded.deviceId)}){c.recorded.at ? `, ${formatDateTime(c.recorded.at)}` : ''}.
+          Zapisane wydanie: {c.recorded.byName ?? 'nieznany'} ({device(c.recorded.deviceId)})
+          {c.recorded.at ? `, ${formatDateTime(c.recorded.at)}` : ''}.
         </Text>
       )}
       {c.settled ? (
         <Text size="sm" fw={700} data-testid="conflict-settled">
-          Rozstrzygnięto: {CONFLICT_SETTLEMENT_LABELS[c.settled.resolution]} — {c.settled.byName}, {formatDateTime(c.settled.at)}
+          Rozstrzygnięto: {CONFLICT_SETTLEMENT_LABELS[c.settled.resolution]} — {c.settled.byName},{' '}
+          {formatDateTime(c.settled.at)}
           {c.settled.note ? `. Notatka: ${c.settled.note}` : ''}
         </Text>
       ) : (
@@ -31,5 +33,5 @@ export function ConflictFacts({ conflict: c }: { conflict: PickupConflict }) {
   );
 }
 
-export const conflictTitle = (c: PickupConflict) => `Konflikt: ${c.label}${c.quantity > 1 ? ` × ${c.quantity}` : ''} — ${c.personName}`;
-
+export const conflictTitle = (c: PickupConflict) =>
+  `Konflikt: ${c.label}${c.quantity > 1 ? ` × ${c.quantity}` : ''} — ${c.personName}`;

@@ -30,14 +30,27 @@ function SettleForm({ conflict }: { conflict: ConflictRow }) {
   };
   return (
     <Stack gap="xs">
-      <Radio.Group label="Jak rozstrzygnięto?" value={resolution} onChange={(v) => setResolution(v as ConflictSettlement)} data-testid="settle-resolution">
+      <Radio.Group
+        label="Jak rozstrzygnięto?"
+        value={resolution}
+        onChange={(v) => setResolution(v as ConflictSettlement)}
+        data-testid="settle-resolution"
+      >
         <Stack gap={6} mt={4}>
           {CONFLICT_SETTLEMENTS.map((value) => (
             <Radio key={value} value={value} label={CONFLICT_SETTLEMENT_LABELS[value]} />
           ))}
         </Stack>
       </Radio.Group>
-      <Textarea label="Notatka (nieobowiązkowa)" maxLength={300} autosize minRows={1} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="settle-note" />
+      <Textarea
+        label="Notatka (nieobowiązkowa)"
+        maxLength={300}
+        autosize
+        minRows={1}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        data-testid="settle-note"
+      />
       <ErrorAlert testId="settle-error">{error}</ErrorAlert>
       <Group>
         <Button onClick={() => void settle()} loading={busy} data-testid="settle-conflict">
@@ -50,7 +63,15 @@ function SettleForm({ conflict }: { conflict: ConflictRow }) {
 
 function ConflictEntry({ conflict }: { conflict: ConflictRow }) {
   return (
-    <Paper withBorder radius="md" p="md" component="li" data-testid="admin-pickup-conflict" data-id={conflict.id} data-settled={Boolean(conflict.settled)}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="li"
+      data-testid="admin-pickup-conflict"
+      data-id={conflict.id}
+      data-settled={Boolean(conflict.settled)}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Title order={3} fz="md">

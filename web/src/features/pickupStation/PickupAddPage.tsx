@@ -45,10 +45,17 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
 
   const waiting = useMemo(() => list.filter((i) => i.status === 'waiting'), [list]);
   // Read out whether handed out here or at another table meanwhile.
-  const announcement = useStatusAnnouncement(list, (i) => i.id, (i) => i.status, (changed) => {
-    const handedOut = changed.filter((i) => i.status === 'picked').map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
-    return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
-  });
+  const announcement = useStatusAnnouncement(
+    list,
+    (i) => i.id,
+    (i) => i.status,
+    (changed) => {
+      const handedOut = changed
+        .filter((i) => i.status === 'picked')
+        .map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
+      return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
+    },
+  );
   useEffect(() => {
     if (outcome?.kind === 'done' || outcome?.kind === 'queued') nextRef.current?.focus();
   }, [outcome]);
@@ -68,7 +75,17 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       if (stationOffline() && staff) {
         // No network: recorded on this device, one hand-out per item, sent when the network returns.
         const staffName = staff.displayName ?? staff.email ?? staff.uid;
-        await queueHandOut(handed.map((i) => ({ uid, itemId: i.id, label: i.label, quantity: i.quantity, personName: person.name, staffUid: staff.uid, staffName })));
+        await queueHandOut(
+          handed.map((i) => ({
+            uid,
+            itemId: i.id,
+            label: i.label,
+            quantity: i.quantity,
+            personName: person.name,
+            staffUid: staff.uid,
+            staffName,
+          })),
+        );
         setOutcome({ kind: 'queued', labels });
       } else {
         // Online, the transactional hand-out that refuses a double hand-out, as always.
@@ -83,7 +100,8 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
     }
   });
 
-  const toggle = (item: StationItem, on: boolean) => setSelected(on ? [...selected, item.id] : [...selected].filter((id) => id !== item.id));
+  const toggle = (item: StationItem, on: boolean) =>
+    setSelected(on ? [...selected, item.id] : [...selected].filter((id) => id !== item.id));
 
   return (
     <form onSubmit={confirm} noValidate aria-label="Wydawanie przedmiotów">
@@ -98,11 +116,23 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
             radius="md"
             data-testid="handout-result"
             data-queued={outcome.kind === 'queued'}
-            title={outcome.kind === 'done' ? `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}` : `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)} — ${QUEUED_LABEL}`}
+            title={
+              outcome.kind === 'done'
+                ? `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`
+                : `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)} — ${QUEUED_LABEL}`
+            }
           >
             <Stack gap="sm">
               <Text c="white">{outcome.labels.join(', ')}</Text>
-              <Button ref={nextRef} component={Link} to={USER_PAGE} size="xl" variant="white" color={outcome.kind === 'done' ? 'green' : 'dark'} data-testid="next-person">
+              <Button
+                ref={nextRef}
+                component={Link}
+                to={USER_PAGE}
+                size="xl"
+                variant="white"
+                color={outcome.kind === 'done' ? 'green' : 'dark'}
+                data-testid="next-person"
+              >
                 Następna osoba
               </Button>
             </Stack>
@@ -128,13 +158,25 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
               </Group>
             )}
             {list.map((item) => (
-              <SelectableItem key={item.id} item={item} checked={item.status === 'waiting' && selected.has(item.id)} onChange={(on) => toggle(item, on)} />
+              <SelectableItem
+                key={item.id}
+                item={item}
+                checked={item.status === 'waiting' && selected.has(item.id)}
+                onChange={(on) => toggle(item, on)}
+              />
             ))}
           </Stack>
         )}
         {waiting.length > 0 ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
-            <Button type="submit" size="xl" loading={busy} disabled={chosen.length === 0} data-testid="confirm-handout" styles={WRAPPING_BUTTON}>
+            <Button
+              type="submit"
+              size="xl"
+              loading={busy}
+              disabled={chosen.length === 0}
+              data-testid="confirm-handout"
+              styles={WRAPPING_BUTTON}
+            >
               {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
             </Button>
             <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
@@ -142,7 +184,8 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
             </Button>
           </SimpleGrid>
         ) : (
-          outcome?.kind !== 'done' && outcome?.kind !== 'queued' && (
+          outcome?.kind !== 'done' &&
+          outcome?.kind !== 'queued' && (
             <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
               Inna osoba
             </Button>

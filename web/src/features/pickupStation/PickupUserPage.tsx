@@ -12,7 +12,16 @@ import { codeLookupSchema, extractPickupCode } from './code';
 import { QrScanner } from './QrScanner';
 import { ReturnAction } from './ReturnAction';
 import { ItemRow, PersonHeader } from './StationParts';
-import { ADD_PAGE, StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, stationOffline, useDevice, withUid } from './StationPage';
+import {
+  ADD_PAGE,
+  StaffOnly,
+  StationPerson,
+  USER_PAGE,
+  WRAPPING_BUTTON,
+  stationOffline,
+  useDevice,
+  withUid,
+} from './StationPage';
 import { personByCode } from './offline/deviceStore';
 import { ConflictList, DeviceStatus, QueueList } from './offline/OfflineParts';
 import { DeviceSearch } from './offline/DeviceSearch';
@@ -20,7 +29,11 @@ import { DeviceSearch } from './offline/DeviceSearch';
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
-  const { form, onSubmit } = useSchemaForm({ initialValues: { code: '' }, schema: codeLookupSchema, validateInputOnBlur: false });
+  const { form, onSubmit } = useSchemaForm({
+    initialValues: { code: '' },
+    schema: codeLookupSchema,
+    validateInputOnBlur: false,
+  });
 
   async function lookUp(text: string) {
     const parsed = extractPickupCode(text);
@@ -45,7 +58,11 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
         <Title order={2} fz="xl">
           Kod odbioru
         </Title>
-        <form onSubmit={onSubmit((values) => lookUp(values.code))} noValidate aria-label="Wyszukiwanie po kodzie odbioru">
+        <form
+          onSubmit={onSubmit((values) => lookUp(values.code))}
+          noValidate
+          aria-label="Wyszukiwanie po kodzie odbioru"
+        >
           <Stack gap="sm">
             <TextInput
               aria-label="Kod odbioru"
@@ -76,7 +93,13 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
             }}
           />
         ) : (
-          <Button size="xl" variant="light" onClick={() => setScanning(true)} leftSection={<span aria-hidden>▦</span>} styles={WRAPPING_BUTTON}>
+          <Button
+            size="xl"
+            variant="light"
+            onClick={() => setScanning(true)}
+            leftSection={<span aria-hidden>▦</span>}
+            styles={WRAPPING_BUTTON}
+          >
             Skanuj kod QR kamerą
           </Button>
         )}
@@ -94,7 +117,12 @@ function SearchResultCard({ hit, onPick }: { hit: SearchHit; onPick: (uid: strin
       role="listitem"
       onClick={() => onPick(hit.uid)}
       data-testid="directory-result"
-      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)', padding: '12px 16px', minHeight: 64 }}
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+        padding: '12px 16px',
+        minHeight: 64,
+      }}
     >
       <Group justify="space-between" wrap="wrap" gap={4} align="flex-start">
         <Stack gap={0} style={{ minWidth: 0, flex: '1 1 12rem' }}>
@@ -151,7 +179,9 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
           styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
           data-testid="directory-search"
         />
-        {searchable && !device.online && <DeviceSearch text={debounced} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />}
+        {searchable && !device.online && (
+          <DeviceSearch text={debounced} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />
+        )}
         {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
         {enabled && data && hits.length === 0 && !isFetching && (
           <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
@@ -159,8 +189,12 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
         {enabled && data && hits.length > 0 && (
           <>
             <Text size="sm" aria-live="polite" data-testid="directory-count">
-              {data.truncated ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}` : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
-              {hits.length > PAGE_SIZE ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.` : '.'}
+              {data.truncated
+                ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}`
+                : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
+              {hits.length > PAGE_SIZE
+                ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.`
+                : '.'}
             </Text>
             <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
               {shown.map((hit) => (
@@ -169,7 +203,9 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
             </Stack>
             {more > 0 && (
               <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
-                {more <= PAGE_SIZE ? `Pokaż pozostałe (${formatNumber(more, 0)})` : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
+                {more <= PAGE_SIZE
+                  ? `Pokaż pozostałe (${formatNumber(more, 0)})`
+                  : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
               </Button>
             )}
           </>
@@ -181,14 +217,24 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
 
 function PersonOverview({ uid }: { uid: string }) {
   return (
-    <StationPerson uid={uid} what={{ loading: 'Wczytywanie danych osoby', error: 'Nie udało się wczytać danych tej osoby.' }}>
+    <StationPerson
+      uid={uid}
+      what={{ loading: 'Wczytywanie danych osoby', error: 'Nie udało się wczytać danych tej osoby.' }}
+    >
       {(person, list) => {
         const waiting = list.filter((i) => i.status === 'waiting').length;
         return (
           <Stack gap="md">
             <PersonHeader person={person} />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Button size="xl" component={Link} to={withUid(ADD_PAGE, uid)} disabled={waiting === 0} data-testid="go-hand-out" styles={WRAPPING_BUTTON}>
+              <Button
+                size="xl"
+                component={Link}
+                to={withUid(ADD_PAGE, uid)}
+                disabled={waiting === 0}
+                data-testid="go-hand-out"
+                styles={WRAPPING_BUTTON}
+              >
                 {waiting > 0 ? `Wydaj przedmioty (${waiting})` : 'Brak przedmiotów do wydania'}
               </Button>
               <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
@@ -200,7 +246,11 @@ function PersonOverview({ uid }: { uid: string }) {
             ) : (
               <Stack gap="xs" aria-label="Przedmioty tej osoby">
                 {list.map((item) => (
-                  <ItemRow key={item.id} item={item} action={item.status === 'picked' ? <ReturnAction uid={uid} item={item} /> : undefined} />
+                  <ItemRow
+                    key={item.id}
+                    item={item}
+                    action={item.status === 'picked' ? <ReturnAction uid={uid} item={item} /> : undefined}
+                  />
                 ))}
               </Stack>
             )}

@@ -6,7 +6,9 @@ type Decode = (video: HTMLVideoElement) => Promise<string | null>;
 interface BarcodeDetectorLike {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
 }
-type BarcodeDetectorCtor = (new (options: { formats: string[] }) => BarcodeDetectorLike) & { getSupportedFormats?: () => Promise<string[]> };
+type BarcodeDetectorCtor = (new (options: { formats: string[] }) => BarcodeDetectorLike) & {
+  getSupportedFormats?: () => Promise<string[]>;
+};
 
 /**
  * The platform's BarcodeDetector where it reads QR codes (Chrome on Android, Safari), else jsQR on
@@ -35,9 +37,12 @@ async function createDecoder(): Promise<Decode> {
 
 function cameraError(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Brak zgody na użycie kamery. Zezwól przeglądarce na dostęp do kamery albo wpisz kod ręcznie.';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'Nie znaleziono kamery w tym urządzeniu. Wpisz kod odbioru ręcznie.';
-  if (!navigator.mediaDevices?.getUserMedia) return 'Ta przeglądarka nie udostępnia kamery (wymagane połączenie HTTPS). Wpisz kod odbioru ręcznie.';
+  if (name === 'NotAllowedError' || name === 'SecurityError')
+    return 'Brak zgody na użycie kamery. Zezwól przeglądarce na dostęp do kamery albo wpisz kod ręcznie.';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return 'Nie znaleziono kamery w tym urządzeniu. Wpisz kod odbioru ręcznie.';
+  if (!navigator.mediaDevices?.getUserMedia)
+    return 'Ta przeglądarka nie udostępnia kamery (wymagane połączenie HTTPS). Wpisz kod odbioru ręcznie.';
   return 'Nie udało się uruchomić kamery. Wpisz kod odbioru ręcznie.';
 }
 
@@ -101,7 +106,14 @@ export function QrScanner({ onResult, onClose }: { onResult: (text: string) => v
               muted
               playsInline
               aria-label="Podgląd z kamery"
-              style={{ width: '100%', maxWidth: 480, aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 12, background: '#0b1d33' }}
+              style={{
+                width: '100%',
+                maxWidth: 480,
+                aspectRatio: '4 / 3',
+                objectFit: 'cover',
+                borderRadius: 12,
+                background: '#0b1d33',
+              }}
             />
             <Text size="sm" c="dimmed">
               {starting ? 'Uruchamianie kamery…' : 'Skieruj kamerę na kod QR uczestnika.'}

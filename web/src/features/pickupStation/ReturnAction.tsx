@@ -25,20 +25,31 @@ export function ReturnAction({ uid, item }: { uid: string; item: StationItem }) 
   if (state === 'done')
     return (
       <Alert color="green" variant="light" role="status" mt={4} data-testid="return-accepted">
-        Zwrot przyjęty: {item.label}{item.quantity > 1 ? ` × ${item.quantity}` : ''}. Organizator może teraz zwrócić pieniądze.
+        Zwrot przyjęty: {item.label}
+        {item.quantity > 1 ? ` × ${item.quantity}` : ''}. Organizator może teraz zwrócić pieniądze.
       </Alert>
     );
   if (state === 'idle')
     return (
       <Group mt={4}>
-        <Button size="md" variant="light" color="orange" onClick={() => setState('confirm')} aria-label={`Przyjmij zwrot: ${item.label}`}>
+        <Button
+          size="md"
+          variant="light"
+          color="orange"
+          onClick={() => setState('confirm')}
+          aria-label={`Przyjmij zwrot: ${item.label}`}
+        >
           Przyjmij zwrot
         </Button>
       </Group>
     );
   return (
     <Stack gap={6} mt={4} data-testid="return-confirm">
-      <Text size="sm">Czy {item.label}{item.quantity > 1 ? ` (${item.quantity} szt.)` : ''} wraca do punktu odbioru? Zapisz to dopiero po odebraniu przedmiotu.</Text>
+      <Text size="sm">
+        Czy {item.label}
+        {item.quantity > 1 ? ` (${item.quantity} szt.)` : ''} wraca do punktu odbioru? Zapisz to dopiero po odebraniu
+        przedmiotu.
+      </Text>
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}

@@ -4,7 +4,13 @@ import { Link } from 'react-router-dom';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { useIsAdmin, useIsStaff, useSessionUser } from '../auth';
-import { stationOrder, useStationItemsQuery, useStationPersonQuery, type DirectoryEntry, type StationItem } from './api';
+import {
+  stationOrder,
+  useStationItemsQuery,
+  useStationPersonQuery,
+  type DirectoryEntry,
+  type StationItem,
+} from './api';
 import { personByUid } from './offline/deviceStore';
 import { mergeQueued, type DevicePerson } from './offline/queue';
 import { stationDeviceState, useStationDevice, type StationDeviceState } from './offline/stationDevice';
@@ -62,7 +68,10 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
   const [person, setPerson] = useState<DevicePerson | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void personByUid(uid).then((found) => live && setPerson(found), () => live && setPerson(null));
+    void personByUid(uid).then(
+      (found) => live && setPerson(found),
+      () => live && setPerson(null),
+    );
     return () => {
       live = false;
     };
@@ -76,9 +85,19 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
       errorText={what.error}
       onRetry={() => setPerson(undefined)}
       isEmpty={!person}
-      empty={<EmptyState title="Nie ma tej osoby w kopii na urządzeniu" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />}
+      empty={
+        <EmptyState
+          title="Nie ma tej osoby w kopii na urządzeniu"
+          action={
+            <Button component={Link} to={USER_PAGE} size="lg">
+              Szukaj ponownie
+            </Button>
+          }
+        />
+      }
     >
-      {person && children({ uid: person.uid, name: person.name, email: person.email, pickupCode: person.pickupCode }, items)}
+      {person &&
+        children({ uid: person.uid, name: person.name, email: person.email, pickupCode: person.pickupCode }, items)}
     </DataGate>
   );
 }
@@ -93,7 +112,11 @@ function LivePerson({ uid, what, children }: StationPersonProps) {
     void person.refetch();
     void items.refetch();
   };
-  const query = { isLoading: person.isLoading || items.isLoading, isError: person.isError || items.isError, error: person.error ?? items.error };
+  const query = {
+    isLoading: person.isLoading || items.isLoading,
+    isError: person.isError || items.isError,
+    error: person.error ?? items.error,
+  };
   return (
     <DataGate
       query={query}
@@ -102,7 +125,16 @@ function LivePerson({ uid, what, children }: StationPersonProps) {
       errorText={what.error}
       onRetry={retry}
       isEmpty={!person.data}
-      empty={<EmptyState title="Nie ma takiej osoby" action={<Button component={Link} to={USER_PAGE} size="lg">Szukaj ponownie</Button>} />}
+      empty={
+        <EmptyState
+          title="Nie ma takiej osoby"
+          action={
+            <Button component={Link} to={USER_PAGE} size="lg">
+              Szukaj ponownie
+            </Button>
+          }
+        />
+      }
     >
       {person.data && children(person.data, items.data ?? [])}
     </DataGate>

@@ -4,8 +4,23 @@ import { renderWithTheme } from '../../test/render';
 import { ItemRow, SelectableItem } from './StationParts';
 import type { StationItem } from './api';
 
-const waiting: StationItem = { id: 'i1', orderId: 'o1', label: 'Koszulka „Bałtyk” (M)', quantity: 2, status: 'waiting', createdAt: 1, memberName: 'Zosia Nowak' };
-const picked: StationItem = { ...waiting, id: 'i2', status: 'picked', pickedAt: Date.UTC(2026, 6, 1, 10, 0), pickedBy: 's1', pickedByName: 'Stanisław Bosman' };
+const waiting: StationItem = {
+  id: 'i1',
+  orderId: 'o1',
+  label: 'Koszulka „Bałtyk” (M)',
+  quantity: 2,
+  status: 'waiting',
+  createdAt: 1,
+  memberName: 'Zosia Nowak',
+};
+const picked: StationItem = {
+  ...waiting,
+  id: 'i2',
+  status: 'picked',
+  pickedAt: Date.UTC(2026, 6, 1, 10, 0),
+  pickedBy: 's1',
+  pickedByName: 'Stanisław Bosman',
+};
 
 describe('pickup station items', () => {
   it('a waiting item toggles its selection when the card is tapped', () => {

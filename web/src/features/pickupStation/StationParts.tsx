@@ -40,7 +40,11 @@ function itemTitle(item: StationItem) {
           </Text>
         )}
       </Text>
-      {item.memberName && <Text size="sm" c="dimmed">dla: {item.memberName}</Text>}
+      {item.memberName && (
+        <Text size="sm" c="dimmed">
+          dla: {item.memberName}
+        </Text>
+      )}
     </>
   );
 }
@@ -72,7 +76,11 @@ export function ItemRow({ item, action }: { item: StationItem; action?: ReactNod
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
           {itemTitle(item)}
-          {item.status === 'picked' && <Text size="sm" c="dimmed">{pickedNote(item)}</Text>}
+          {item.status === 'picked' && (
+            <Text size="sm" c="dimmed">
+              {pickedNote(item)}
+            </Text>
+          )}
           {action}
         </Stack>
         <StatusBadge item={item} />
@@ -82,7 +90,15 @@ export function ItemRow({ item, action }: { item: StationItem; action?: ReactNod
 }
 
 /** Selectable row with a large touch target (the whole card toggles). Handed-out items cannot be selected. */
-export function SelectableItem({ item, checked, onChange }: { item: StationItem; checked: boolean; onChange: (checked: boolean) => void }) {
+export function SelectableItem({
+  item,
+  checked,
+  onChange,
+}: {
+  item: StationItem;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const picked = item.status === 'picked';
   return (
     <Checkbox.Card
@@ -93,7 +109,12 @@ export function SelectableItem({ item, checked, onChange }: { item: StationItem;
       data-testid="station-item"
       data-status={item.status}
       aria-label={item.label}
-      style={{ padding: 'var(--mantine-spacing-md)', minHeight: 72, opacity: picked ? 0.7 : 1, cursor: picked ? 'not-allowed' : 'pointer' }}
+      style={{
+        padding: 'var(--mantine-spacing-md)',
+        minHeight: 72,
+        opacity: picked ? 0.7 : 1,
+        cursor: picked ? 'not-allowed' : 'pointer',
+      }}
     >
       <Group wrap="nowrap" align="center" gap="md">
         {picked ? (
@@ -105,7 +126,11 @@ export function SelectableItem({ item, checked, onChange }: { item: StationItem;
         )}
         <Stack gap={2} style={{ flex: 1 }}>
           {itemTitle(item)}
-          {picked && <Text size="sm" c="dimmed">{pickedNote(item)}</Text>}
+          {picked && (
+            <Text size="sm" c="dimmed">
+              {pickedNote(item)}
+            </Text>
+          )}
         </Stack>
         <StatusBadge item={item} />
       </Group>

@@ -4,12 +4,25 @@ import { collectHits, searchWords } from './api';
 
 // The index entries of three accounts, as the functions write them.
 const index = Object.entries({
-  ...pickupSearchEntries('u1', { firstName: 'Zofia', lastName: 'Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234' }, [{ firstName: 'Staś', lastName: 'Wiśniewski' }]),
-  ...pickupSearchEntries('u2', { firstName: 'Łukasz', lastName: 'Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' }, [{ firstName: 'Stasia', lastName: 'Nowak' }]),
-  ...pickupSearchEntries('u3', { firstName: 'Anna', lastName: 'Łącka', email: 'anna@example.pl', pickupCode: 'KDCCC234' }, []),
+  ...pickupSearchEntries(
+    'u1',
+    { firstName: 'Zofia', lastName: 'Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234' },
+    [{ firstName: 'Staś', lastName: 'Wiśniewski' }],
+  ),
+  ...pickupSearchEntries(
+    'u2',
+    { firstName: 'Łukasz', lastName: 'Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' },
+    [{ firstName: 'Stasia', lastName: 'Nowak' }],
+  ),
+  ...pickupSearchEntries(
+    'u3',
+    { firstName: 'Anna', lastName: 'Łącka', email: 'anna@example.pl', pickupCode: 'KDCCC234' },
+    [],
+  ),
 });
 /** What a key-range read of /pickupSearch returns for a typed prefix: the entries whose key's token starts with it. */
-const indexRange = (prefix: string) => index.filter(([key]) => parsePickupSearchKey(key)!.token.startsWith(prefix)).map(([, entry]) => entry);
+const indexRange = (prefix: string) =>
+  index.filter(([key]) => parsePickupSearchKey(key)!.token.startsWith(prefix)).map(([, entry]) => entry);
 const search = (text: string) => {
   const { words } = searchWords(text);
   const lead = words.reduce((a, b) => (b.length > a.length ? b : a), '');
@@ -27,7 +40,13 @@ describe('pickup station name search', () => {
   it('finds the account of a participant by the participant’s name, and says whose name matched', () => {
     expect(search('Staś')).toEqual([
       { uid: 'u2', name: 'Łukasz Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234', person: 'Stasia Nowak' },
-      { uid: 'u1', name: 'Zofia Wiśniewska-Łącka', email: 'zofia@example.pl', pickupCode: 'KDALA234', person: 'Staś Wiśniewski' },
+      {
+        uid: 'u1',
+        name: 'Zofia Wiśniewska-Łącka',
+        email: 'zofia@example.pl',
+        pickupCode: 'KDALA234',
+        person: 'Staś Wiśniewski',
+      },
     ]);
   });
   it('narrows with more words, in any order', () => {
@@ -36,7 +55,9 @@ describe('pickup station name search', () => {
     expect(search('zofia nowak')).toEqual([]);
   });
   it('lists each account once, as the holder when the holder’s own name matched', () => {
-    expect(search('nowak')).toEqual([{ uid: 'u2', name: 'Łukasz Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' }]);
+    expect(search('nowak')).toEqual([
+      { uid: 'u2', name: 'Łukasz Nowak', email: 'lukasz@example.pl', pickupCode: 'KDBBB234' },
+    ]);
   });
   it('treats text with „@” as the start of an e-mail', () => {
     expect(searchWords(' Zofia@Ex ')).toEqual({ email: 'zofia@ex', words: [] });

@@ -4,7 +4,15 @@ import { pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
 import { matchesAllWords, pickupSearchEntrySchema, SEARCH_READ_LIMIT, type PickupSearchEntry } from '@domain/search';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint, realtimeQueryEndpoint, toRealtimeError, type RealtimeError } from '../../shared/api/realtime';
+import {
+  parseRecord,
+  parseRecords,
+  realtimeApi,
+  realtimeEndpoint,
+  realtimeQueryEndpoint,
+  toRealtimeError,
+  type RealtimeError,
+} from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
 import { searchWords } from './offline/queue';
 
@@ -31,7 +39,9 @@ export function toEntry(uid: string, raw: unknown): DirectoryEntry | null {
 
 /** Waiting items first (oldest first, the order they were bought), then handed-out ones (latest first). */
 export function stationOrder(all: readonly StationItem[]): StationItem[] {
-  const waiting = all.filter((i) => i.status === 'waiting').sort((a, b) => a.createdAt - b.createdAt || a.label.localeCompare(b.label, 'pl'));
+  const waiting = all
+    .filter((i) => i.status === 'waiting')
+    .sort((a, b) => a.createdAt - b.createdAt || a.label.localeCompare(b.label, 'pl'));
   const picked = all.filter((i) => i.status === 'picked').sort((a, b) => (b.pickedAt ?? 0) - (a.pickedAt ?? 0));
   return [...waiting, ...picked];
 }
@@ -59,7 +69,13 @@ export function collectHits(entries: readonly PickupSearchEntry[], words: readon
   const byUid = new Map<string, SearchHit>();
   for (const entry of entries) {
     if (!matchesAllWords(words, entry.tokens.split(' '))) continue;
-    const hit: SearchHit = { uid: entry.uid, name: entry.name, email: entry.email, pickupCode: entry.pickupCode, ...(entry.person ? { person: entry.person } : {}) };
+    const hit: SearchHit = {
+      uid: entry.uid,
+      name: entry.name,
+      email: entry.email,
+      pickupCode: entry.pickupCode,
+      ...(entry.person ? { person: entry.person } : {}),
+    };
     const seen = byUid.get(entry.uid);
     if (!seen || (seen.person && !hit.person)) byUid.set(entry.uid, hit);
   }
@@ -76,13 +92,31 @@ async function searchPeople(text: string): Promise<SearchResult> {
   const { email, words } = searchWords(text);
   const { db, sdk } = await loadDatabase();
   const emailPrefix = email ?? (words.length === 1 ? words[0] : null);
-  const byEmail = emailPrefix && emailPrefix.length >= 2
-    ? sdk.get(sdk.query(sdk.ref(db, 'pickupDirectory'), sdk.orderByChild('email'), sdk.startAt(emailPrefix), sdk.endAt(`${emailPrefix}\uf8ff`), sdk.limitToFirst(SEARCH_READ_LIMIT + 1)))
-    : null;
+  const byEmail =
+    emailPrefix && emailPrefix.length >= 2
+      ? sdk.get(
+          sdk.query(
+            sdk.ref(db, 'pickupDirectory'),
+            sdk.orderByChild('email'),
+            sdk.startAt(emailPrefix),
+            sdk.endAt(`${emailPrefix}\uf8ff`),
+            sdk.limitToFirst(SEARCH_READ_LIMIT + 1),
+          ),
+        )
+      : null;
   const lead = words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
-  const byName = !email && lead.length >= 2
-    ? sdk.get(sdk.query(sdk.ref(db, 'pickupSearch'), sdk.orderByKey(), sdk.startAt(lead), sdk.endAt(`${lead}\uf8ff`), sdk.limitToFirst(SEARCH_READ_LIMIT + 1)))
-    : null;
+  const byName =
+    !email && lead.length >= 2
+      ? sdk.get(
+          sdk.query(
+            sdk.ref(db, 'pickupSearch'),
+            sdk.orderByKey(),
+            sdk.startAt(lead),
+            sdk.endAt(`${lead}\uf8ff`),
+            sdk.limitToFirst(SEARCH_READ_LIMIT + 1),
+          ),
+        )
+      : null;
   const [emailSnapshot, nameSnapshot] = await Promise.all([byEmail, byName]);
 
   const fromNames: PickupSearchEntry[] = [];
@@ -115,11 +149,24 @@ export const stationApi = realtimeApi.injectEndpoints({
       },
       keepUnusedDataFor: 0,
     }),
-    stationPerson: build.query<DirectoryEntry | null, string>(realtimeEndpoint((uid) => `pickupDirectory/${uid}`, (raw, uid) => toEntry(uid, raw))),
+    stationPerson: build.query<DirectoryEntry | null, string>(
+      realtimeEndpoint(
+        (uid) => `pickupDirectory/${uid}`,
+        (raw, uid) => toEntry(uid, raw),
+      ),
+    ),
     pickupConflicts: build.query<ConflictRow[], void>(
       realtimeQueryEndpoint(
-        ({ db, sdk }) => sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(CONFLICTS_READ_LIMIT)),
-        (raw) => conflictOrder(parseRecords(pickupConflictSchema, raw, 'pickupConflicts').map(([id, conflict]) => ({ ...conflict, id }))),
+        ({ db, sdk }) =>
+          sdk.query(
+            sdk.ref(db, 'pickupConflicts'),
+            sdk.orderByChild('createdAt'),
+            sdk.limitToLast(CONFLICTS_READ_LIMIT),
+          ),
+        (raw) =>
+          conflictOrder(
+            parseRecords(pickupConflictSchema, raw, 'pickupConflicts').map(([id, conflict]) => ({ ...conflict, id })),
+          ),
       ),
     ),
   }),

@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { MalformedRecordError, toRealtimeError } from '../../shared/api/realtime';
 import { toEntry } from './api';
 
-const marta = { pickupCode: 'MRTN4W9Q', name: 'Marta Nowak', email: 'marta@example.com', nameLower: 'marta nowak', lastNameLower: 'nowak' };
+const marta = {
+  pickupCode: 'MRTN4W9Q',
+  name: 'Marta Nowak',
+  email: 'marta@example.com',
+  nameLower: 'marta nowak',
+  lastNameLower: 'nowak',
+};
 
 describe('records parsed where they enter', () => {
   it('a /pickupDirectory entry: good → the person, absent → null, malformed → MalformedRecordError with its path', () => {
-    expect(toEntry('u1', marta)).toEqual({ uid: 'u1', name: 'Marta Nowak', email: 'marta@example.com', pickupCode: 'MRTN4W9Q' });
+    expect(toEntry('u1', marta)).toEqual({
+      uid: 'u1',
+      name: 'Marta Nowak',
+      email: 'marta@example.com',
+      pickupCode: 'MRTN4W9Q',
+    });
     expect(toEntry('u1', null)).toBeNull();
     let thrown: unknown;
     try {
@@ -18,7 +29,8 @@ describe('records parsed where they enter', () => {
     expect(thrown).toBeInstanceOf(MalformedRecordError);
     expect(toRealtimeError(thrown)).toEqual({
       code: 'malformed-record',
-      message: 'Zapisane dane mają nieprawidłowy format (pickupDirectory/u1/pickupCode: Nieprawidłowy kod odbioru). Zgłoś to organizatorowi wydarzenia.',
+      message:
+        'Zapisane dane mają nieprawidłowy format (pickupDirectory/u1/pickupCode: Nieprawidłowy kod odbioru). Zgłoś to organizatorowi wydarzenia.',
     });
   });
 });

@@ -42,20 +42,27 @@ describe('transfers set aside for a refund', () => {
     renderWithTheme(<BankRefundCandidateList candidates={[DUPLICATE]} settle={settle} />);
     const card = screen.getByTestId('bank-refund-candidate');
     fireEvent.click(within(card).getByRole('button', { name: 'Oznacz jako zwrócony' }));
-    expect(card.textContent).toContain('Oznaczyć 189,00\u00a0zł jako zwrócone przelewem na konto 61 1090 1014 0000 0712 1981 2874?');
+    expect(card.textContent).toContain(
+      'Oznaczyć 189,00\u00a0zł jako zwrócone przelewem na konto 61 1090 1014 0000 0712 1981 2874?',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Anuluj' }));
     expect(sent).toEqual([]);
     fireEvent.click(within(card).getByRole('button', { name: 'Oznacz jako zwrócony' }));
     fireEvent.change(within(card).getByLabelText('Data zwrotu'), { target: { value: '2026-11-24' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Oznacz jako zwrócony' }));
-    await waitFor(() => expect(sent).toEqual([{ txKey: DUPLICATE.txKey, outcome: 'refunded', refundedOn: '2026-11-24' }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ txKey: DUPLICATE.txKey, outcome: 'refunded', refundedOn: '2026-11-24' }]),
+    );
   });
 
   it('dismiss one only with a reason, and show the server’s refusal in the card', async () => {
     const sent: unknown[] = [];
     const settle: SettleCandidate = async (input) => {
       sent.push(input);
-      throw Object.assign(new Error('x'), { code: 'functions/failed-precondition', details: { reason: 'refund-decided', message: 'Ten przelew jest już oznaczony jako zwrócony (24.11.2026)' } });
+      throw Object.assign(new Error('x'), {
+        code: 'functions/failed-precondition',
+        details: { reason: 'refund-decided', message: 'Ten przelew jest już oznaczony jako zwrócony (24.11.2026)' },
+      });
     };
     renderWithTheme(<BankRefundCandidateList candidates={[DUPLICATE]} settle={settle} />);
     const card = screen.getByTestId('bank-refund-candidate');

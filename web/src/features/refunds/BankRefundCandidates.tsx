@@ -33,7 +33,12 @@ const settleWithCallable: SettleCandidate = (input) => callFunction('settleBankR
 export function BankRefundCandidates() {
   const candidates = useGetBankRefundCandidatesQuery();
   if (candidates.isLoading) return <LoadingRows label="Wczytywanie przelewów do zwrotu" rows={1} />;
-  if (candidates.isError) return <LoadError error={candidates.error} onRetry={() => void candidates.refetch()}>Nie udało się wczytać przelewów do zwrotu.</LoadError>;
+  if (candidates.isError)
+    return (
+      <LoadError error={candidates.error} onRetry={() => void candidates.refetch()}>
+        Nie udało się wczytać przelewów do zwrotu.
+      </LoadError>
+    );
   const open = (candidates.data ?? []).filter((c) => c.status === 'open');
   return (
     <Stack gap="sm" data-testid="bank-refund-candidates">
@@ -45,8 +50,19 @@ export function BankRefundCandidates() {
   );
 }
 
-export function BankRefundCandidateList({ candidates, settle = settleWithCallable }: { candidates: readonly RefundCandidate[]; settle?: SettleCandidate }) {
-  if (candidates.length === 0) return <EmptyState title="Brak przelewów do zwrotu">Nadpłata albo podwójny przelew z importu wyciągu pojawi się tutaj.</EmptyState>;
+export function BankRefundCandidateList({
+  candidates,
+  settle = settleWithCallable,
+}: {
+  candidates: readonly RefundCandidate[];
+  settle?: SettleCandidate;
+}) {
+  if (candidates.length === 0)
+    return (
+      <EmptyState title="Brak przelewów do zwrotu">
+        Nadpłata albo podwójny przelew z importu wyciągu pojawi się tutaj.
+      </EmptyState>
+    );
   return candidates.map((c) => <CandidateCard key={c.txKey} c={c} settle={settle} />);
 }
 
@@ -62,7 +78,12 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
     setError(null);
   };
   const confirm = async () => {
-    const parsed = parseWith(settleBankRefundCandidateInput, asking === 'refunded' ? { txKey: c.txKey, outcome: 'refunded', refundedOn } : { txKey: c.txKey, outcome: 'dismissed', reason });
+    const parsed = parseWith(
+      settleBankRefundCandidateInput,
+      asking === 'refunded'
+        ? { txKey: c.txKey, outcome: 'refunded', refundedOn }
+        : { txKey: c.txKey, outcome: 'dismissed', reason },
+    );
     if (!parsed.ok) {
       setFieldError(parsed.error.message);
       return;
@@ -88,21 +109,64 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
         </Text>
         <Text size="sm" c="dimmed">
           {c.payerName ?? 'nadawca nieznany'}
-          {account ? <> · konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span></> : null}
+          {account ? (
+            <>
+              {' '}
+              · konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
+            </>
+          ) : null}
         </Text>
         {asking === 'refunded' ? (
           <Stack gap="xs" mt="xs">
             <Text size="sm">
-              Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem{account ? <> na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span></> : null}? Przelew zniknie z listy.
+              Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem
+              {account ? (
+                <>
+                  {' '}
+                  na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
+                </>
+              ) : null}
+              ? Przelew zniknie z listy.
             </Text>
-            <TextInput type="date" label="Data zwrotu" value={refundedOn} onChange={(e) => setRefundedOn(e.currentTarget.value)} error={fieldError} size="xs" maw={200} />
-            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => ask(null)} confirmLabel="Oznacz jako zwrócony" onConfirm={() => void confirm()} />
+            <TextInput
+              type="date"
+              label="Data zwrotu"
+              value={refundedOn}
+              onChange={(e) => setRefundedOn(e.currentTarget.value)}
+              error={fieldError}
+              size="xs"
+              maw={200}
+            />
+            <ConfirmButtons
+              busy={busy}
+              error={error}
+              cancelLabel="Anuluj"
+              onCancel={() => ask(null)}
+              confirmLabel="Oznacz jako zwrócony"
+              onConfirm={() => void confirm()}
+            />
           </Stack>
         ) : asking === 'dismissed' ? (
           <Stack gap="xs" mt="xs">
-            <Text size="sm">Odrzucić zwrot {formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.</Text>
-            <TextInput label="Powód" placeholder="np. wpłacający prosi o zaliczenie na przyszły rok" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fieldError} size="xs" />
-            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => ask(null)} confirmLabel="Odrzuć zwrot" onConfirm={() => void confirm()} />
+            <Text size="sm">
+              Odrzucić zwrot {formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.
+            </Text>
+            <TextInput
+              label="Powód"
+              placeholder="np. wpłacający prosi o zaliczenie na przyszły rok"
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={fieldError}
+              size="xs"
+            />
+            <ConfirmButtons
+              busy={busy}
+              error={error}
+              cancelLabel="Anuluj"
+              onCancel={() => ask(null)}
+              confirmLabel="Odrzuć zwrot"
+              onConfirm={() => void confirm()}
+            />
           </Stack>
         ) : (
           <Group justify="flex-end" gap="xs" mt="xs">

@@ -12,8 +12,26 @@ import { buildCorrectionPdf, correctionPdfFileName } from '../documents/pdf/corr
 import { qrModules } from '../ksef';
 
 const lines: Order['lines'] = {
-  l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
-  l2: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'm-1', memberName: 'Ola Kowalska' },
+  l1: {
+    type: 'ticket',
+    name: 'Karnet',
+    unitGross: 14900,
+    quantity: 1,
+    vatRate: 8,
+    ticketTypeId: 'karnet',
+    memberId: 'self',
+    memberName: 'Jan Kowalski',
+  },
+  l2: {
+    type: 'ticket',
+    name: 'Karnet',
+    unitGross: 14900,
+    quantity: 1,
+    vatRate: 8,
+    ticketTypeId: 'karnet',
+    memberId: 'm-1',
+    memberName: 'Ola Kowalska',
+  },
 };
 
 /** A correction exactly as approveRefund writes it: one ticket of two refunded with a 20 zł fee. */
@@ -32,8 +50,23 @@ function correction(): CorrectionInvoice {
     issuePlace: 'Ustka',
     issuedAt: 1,
     issuedBy: 'admin',
-    seller: { name: 'Stowarzyszenie Żeglarskie „Bryza”', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', nip: '1234563218', bankName: 'Bank', bankAccount: '61109010140000071219812874' },
-    buyer: { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' },
+    seller: {
+      name: 'Stowarzyszenie Żeglarskie „Bryza”',
+      street: 'ul. Portowa 1',
+      postalCode: '76-270',
+      city: 'Ustka',
+      nip: '1234563218',
+      bankName: 'Bank',
+      bankAccount: '61109010140000071219812874',
+    },
+    buyer: {
+      kind: 'person',
+      name: 'Jan Kowalski',
+      street: 'ul. Morska 1',
+      postalCode: '81-300',
+      city: 'Gdynia',
+      country: 'PL',
+    },
     reason: 'Rezygnacja — opłata za anulowanie 20 zł',
     ...amounts,
     refundAccount: '61109010140000071219812874',
@@ -62,7 +95,9 @@ describe('CorrectionDocument', () => {
 describe('how the money goes back', () => {
   it('a correction of a transfer-paid order names the transfer to the buyer’s account', () => {
     renderWithTheme(<CorrectionDocument correction={correction()} />);
-    expect(screen.getByTestId('correction-refund-method').textContent).toBe('przelew na konto 61 1090 1014 0000 0712 1981 2874');
+    expect(screen.getByTestId('correction-refund-method').textContent).toBe(
+      'przelew na konto 61 1090 1014 0000 0712 1981 2874',
+    );
   });
 
   it('a correction of an order paid online says it goes back through Przelewy24, with no account and no transfer', () => {
@@ -75,10 +110,15 @@ describe('how the money goes back', () => {
 
 describe('correction PDF', () => {
   it('builds a real PDF file with the Polish font embedded', () => {
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
+      .map((d) => path.resolve(d))
+      .find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const c = correction();
-    const doc = buildCorrectionPdf(c, { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') });
+    const doc = buildCorrectionPdf(c, {
+      regular: font('LiberationSans-Regular.ttf'),
+      bold: font('LiberationSans-Bold.ttf'),
+    });
     const bytes = doc.output();
     expect(bytes.startsWith('%PDF-')).toBe(true);
     expect(bytes).toContain('/FontFile2');
@@ -88,14 +128,23 @@ describe('correction PDF', () => {
   });
 
   it('with a recorded KSeF number prints the number and the KOD I link (a clickable link) under the correction', async () => {
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts'].map((d) => path.resolve(d)).find((d) => existsSync(d))!;
+    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
+      .map((d) => path.resolve(d))
+      .find((d) => existsSync(d))!;
     const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/22-11-2026/yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU';
     const modules = await qrModules(link);
-    const doc = buildCorrectionPdf(correction(), { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') }, { number: '1234563218-20261122-0100001AF629-AF', link, modules });
+    const doc = buildCorrectionPdf(
+      correction(),
+      { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') },
+      { number: '1234563218-20261122-0100001AF629-AF', link, modules },
+    );
     const bytes = doc.output();
     expect(bytes).toContain(`/URI (${link})`);
-    const without = buildCorrectionPdf(correction(), { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') }).output();
+    const without = buildCorrectionPdf(correction(), {
+      regular: font('LiberationSans-Regular.ttf'),
+      bold: font('LiberationSans-Bold.ttf'),
+    }).output();
     expect(without).not.toContain('/URI');
   });
 });
@@ -104,9 +153,15 @@ describe('corrections read from the database', () => {
   it('are parsed with the domain schema: a correction as approveRefund writes it passes, one with the amount stored as text is refused with its path', () => {
     const stored = correction();
     expect(toCorrections({ 'KOR-2026-000001': stored }, 'u1')).toEqual([{ ...stored, id: 'KOR-2026-000001' }]);
-    const read = () => toCorrections({ 'KOR-2026-000001': stored, 'KOR-2026-000002': { ...stored, number: 'KOR/2026/000002', refundAmount: '129,00' } }, 'u1');
+    const read = () =>
+      toCorrections(
+        {
+          'KOR-2026-000001': stored,
+          'KOR-2026-000002': { ...stored, number: 'KOR/2026/000002', refundAmount: '129,00' },
+        },
+        'u1',
+      );
     expect(read).toThrow(MalformedRecordError);
     expect(read).toThrow(/^Zapisane dane mają nieprawidłowy format \(corrections\/u1\/KOR-2026-000002\/refundAmount: /);
   });
 });
-

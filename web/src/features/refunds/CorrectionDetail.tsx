@@ -4,7 +4,13 @@ import { correctionLineRows, correctionRefundMethod, isoToPolishDate } from '@do
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { AccountingDocument, BackToInvoices, DocumentPage, downloadCorrectionPdf, type DocumentColumn } from '../documents';
+import {
+  AccountingDocument,
+  BackToInvoices,
+  DocumentPage,
+  downloadCorrectionPdf,
+  type DocumentColumn,
+} from '../documents';
 import { KsefCorrectionXmlButton, KsefKodI, useGetKsefRecordQuery, useInvoiceKsef } from '../ksef';
 import { useGetCorrectionQuery } from './api';
 
@@ -33,7 +39,11 @@ export function CorrectionDocument({ correction, children }: { correction: Corre
       meta={[
         { label: 'Data wystawienia:', value: isoToPolishDate(correction.issueDate) },
         { label: 'Miejsce wystawienia:', value: correction.issuePlace },
-        { label: 'Do faktury:', value: `${corrected.number} z ${isoToPolishDate(corrected.issueDate)}`, testId: 'correction-corrected' },
+        {
+          label: 'Do faktury:',
+          value: `${corrected.number} z ${isoToPolishDate(corrected.issueDate)}`,
+          testId: 'correction-corrected',
+        },
       ]}
       seller={correction.seller}
       buyer={correction.buyer}
@@ -42,8 +52,17 @@ export function CorrectionDocument({ correction, children }: { correction: Corre
           Przyczyna korekty: <strong data-testid="correction-reason">{correction.reason}</strong>
         </p>
       }
-      lines={{ caption: 'Pozycje korygowane (różnice)', testId: 'correction-lines', columns: LINE_COLUMNS, rows: correctionLineRows(correction) }}
-      rates={{ caption: 'Różnice według stawek VAT', testId: 'correction-rates', columns: ['Stawka VAT', 'Netto', 'VAT', 'Brutto'] }}
+      lines={{
+        caption: 'Pozycje korygowane (różnice)',
+        testId: 'correction-lines',
+        columns: LINE_COLUMNS,
+        rows: correctionLineRows(correction),
+      }}
+      rates={{
+        caption: 'Różnice według stawek VAT',
+        testId: 'correction-rates',
+        columns: ['Stawka VAT', 'Netto', 'VAT', 'Brutto'],
+      }}
       amounts={{ perRate: correction.perRate, totals: correction.totals, words: correction.amountInWords }}
       due={{ label: 'Do zwrotu', amount: formatMoney(correction.refundAmount), amountTestId: 'correction-refund' }}
       dueNote={correction.fee > 0 && <p>Potrącona opłata: {formatMoney(correction.fee)}</p>}
@@ -83,7 +102,15 @@ export function CorrectionDetail({ uid, correctionId }: { uid: string; correctio
  * number once there is one) and, after the admin recorded the correction's own KSeF number, that number
  * with the KOD I code — on screen and in the PDF.
  */
-function LoadedCorrection({ uid, correctionId, correction }: { uid: string; correctionId: string; correction: CorrectionInvoice }) {
+function LoadedCorrection({
+  uid,
+  correctionId,
+  correction,
+}: {
+  uid: string;
+  correctionId: string;
+  correction: CorrectionInvoice;
+}) {
   const ref = { uid, invoiceId: correctionId };
   const ksef = useInvoiceKsef(ref, correction);
   const { data: record } = useGetKsefRecordQuery(ref);
@@ -92,7 +119,11 @@ function LoadedCorrection({ uid, correctionId, correction }: { uid: string; corr
     await downloadCorrectionPdf(correction, ksef);
   }
   return (
-    <DocumentPage title={`Faktura korygująca ${correction.number}`} downloadPdf={downloadPdf} xmlButton={<KsefCorrectionXmlButton correction={correction} corrected={corrected} record={record} />}>
+    <DocumentPage
+      title={`Faktura korygująca ${correction.number}`}
+      downloadPdf={downloadPdf}
+      xmlButton={<KsefCorrectionXmlButton correction={correction} corrected={corrected} record={record} />}
+    >
       <CorrectionDocument correction={correction}>{ksef && <KsefKodI info={ksef} />}</CorrectionDocument>
     </DocumentPage>
   );

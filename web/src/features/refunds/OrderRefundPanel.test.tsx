@@ -3,7 +3,6 @@ import { screen } from '@testing-library/react';
 import { renderWithTheme } from '../../test/render';
 import { RefundAccountField } from './OrderRefundPanel';
 
-
 describe('the participant’s refund request', () => {
   it('of an order paid by transfer asks for the account the refund goes to', () => {
     renderWithTheme(<RefundAccountField online={false} value="" onChange={() => {}} />);
@@ -13,7 +12,9 @@ describe('the participant’s refund request', () => {
 
   it('of an order paid online says the money goes back through Przelewy24; the account is only the fallback', () => {
     renderWithTheme(<RefundAccountField online value="" onChange={() => {}} />);
-    expect(screen.getByTestId('refund-through-provider').textContent).toContain('pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono');
+    expect(screen.getByTestId('refund-through-provider').textContent).toContain(
+      'pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono',
+    );
     expect(screen.getByLabelText(/Numer konta \(na wypadek zwrotu przelewem\)/)).toBeTruthy();
     expect(screen.queryByLabelText(/Numer konta do zwrotu/)).toBeNull();
   });

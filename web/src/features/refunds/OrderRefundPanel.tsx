@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
-import { REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, refundableLines, type OrderRefunds } from '@domain/refunds';
+import {
+  REFUND_REQUEST_STATUS_LABELS,
+  REFUND_TRANSFER_STATUS_LABELS,
+  refundableLines,
+  type OrderRefunds,
+} from '@domain/refunds';
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
@@ -83,12 +88,32 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
           </Button>
         </Group>
       )}
-      {asking && <RefundRequestModal order={order} orderId={orderId} refunds={refunds ?? null} online={online} onClose={() => setAsking(false)} />}
+      {asking && (
+        <RefundRequestModal
+          order={order}
+          orderId={orderId}
+          refunds={refunds ?? null}
+          online={online}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </Stack>
   );
 }
 
-function RefundRequestModal({ order, orderId, refunds, online, onClose }: { order: Order; orderId: string; refunds: OrderRefunds | null; online: boolean; onClose: () => void }) {
+function RefundRequestModal({
+  order,
+  orderId,
+  refunds,
+  online,
+  onClose,
+}: {
+  order: Order;
+  orderId: string;
+  refunds: OrderRefunds | null;
+  online: boolean;
+  onClose: () => void;
+}) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0 && !refunds?.open?.[l.lineId]);
   const [chosen, setChosen] = useState<Record<string, boolean>>(Object.fromEntries(left.map((l) => [l.lineId, true])));
   const [account, setAccount] = useState('');
@@ -119,7 +144,9 @@ function RefundRequestModal({ order, orderId, refunds, online, onClose }: { orde
   return (
     <Modal opened onClose={() => !busy && onClose()} title={<Text fw={700}>Prośba o zwrot</Text>} centered>
       <Stack gap="sm">
-        <Text size="sm">Zaznacz pozycje, za które chcesz otrzymać zwrot. Organizator rozpatrzy prośbę i wystawi fakturę korygującą.</Text>
+        <Text size="sm">
+          Zaznacz pozycje, za które chcesz otrzymać zwrot. Organizator rozpatrzy prośbę i wystawi fakturę korygującą.
+        </Text>
         {left.map((l) => (
           <Checkbox
             key={l.lineId}
@@ -128,8 +155,20 @@ function RefundRequestModal({ order, orderId, refunds, online, onClose }: { orde
             onChange={(e) => setChosen({ ...chosen, [l.lineId]: e.currentTarget.checked })}
           />
         ))}
-        <RefundAccountField online={online} value={account} onChange={setAccount} error={errors?.field === 'bankAccount' ? errors.message : undefined} />
-        <Textarea label="Uwagi (opcjonalnie)" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} maxLength={500} />
+        <RefundAccountField
+          online={online}
+          value={account}
+          onChange={setAccount}
+          error={errors?.field === 'bankAccount' ? errors.message : undefined}
+        />
+        <Textarea
+          label="Uwagi (opcjonalnie)"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={500}
+        />
         {errors && errors.field !== 'bankAccount' && (
           <Alert color="red" variant="light" role="alert">
             {errors.message}
@@ -155,12 +194,23 @@ function RefundRequestModal({ order, orderId, refunds, online, onClose }: { orde
  * The account a refund goes to. An order paid online gets its money back through the provider, to the
  * account or card it came from; the account is asked for only as the fallback should the provider refuse.
  */
-export function RefundAccountField({ online, value, onChange, error }: { online: boolean; value: string; onChange: (value: string) => void; error?: string }) {
+export function RefundAccountField({
+  online,
+  value,
+  onChange,
+  error,
+}: {
+  online: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <>
       {online && (
         <Text size="sm" data-testid="refund-through-provider">
-          Zamówienie opłacono online — pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono. Numer konta jest potrzebny tylko wtedy, gdyby operator płatności nie przyjął zwrotu.
+          Zamówienie opłacono online — pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono.
+          Numer konta jest potrzebny tylko wtedy, gdyby operator płatności nie przyjął zwrotu.
         </Text>
       )}
       <TextInput

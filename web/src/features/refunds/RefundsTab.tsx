@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { parsePln } from '@domain/money';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lineLabel, REFUND_REQUEST_STATUS_LABELS, REFUND_TRANSFER_STATUS_LABELS, type OrderRefunds, type RefundRequest } from '@domain/refunds';
+import {
+  lineLabel,
+  REFUND_REQUEST_STATUS_LABELS,
+  REFUND_TRANSFER_STATUS_LABELS,
+  type OrderRefunds,
+  type RefundRequest,
+} from '@domain/refunds';
 import type { Order } from '@domain/schemas';
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
@@ -26,15 +32,32 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw'
  * fills from payments — and transfers from the statement import), refunds to transfer. Line names
  * come from the orders (a refund record keeps only line ids), which the admin page passes in.
  */
-export function RefundsTab({ orders, onlineRefundCandidates }: { orders: readonly (Order & { id: string })[] | undefined; onlineRefundCandidates?: ReactNode }) {
+export function RefundsTab({
+  orders,
+  onlineRefundCandidates,
+}: {
+  orders: readonly (Order & { id: string })[] | undefined;
+  onlineRefundCandidates?: ReactNode;
+}) {
   const { data, isLoading, isError, refetch } = useGetAllRefundsQuery();
   const orderById = new Map((orders ?? []).map((o) => [o.id, o]));
   if (isLoading) return <LoadingRows label="Wczytywanie zwrotów" rows={3} />;
   if (isError) return <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zwrotów.</LoadError>;
   const entries = Object.entries(data ?? {});
-  const open = entries.flatMap(([orderId, r]) => Object.entries(r.requests ?? {}).filter(([, q]) => q.status === 'open').map(([requestId, q]) => ({ orderId, refunds: r, requestId, request: q })));
+  const open = entries.flatMap(([orderId, r]) =>
+    Object.entries(r.requests ?? {})
+      .filter(([, q]) => q.status === 'open')
+      .map(([requestId, q]) => ({ orderId, refunds: r, requestId, request: q })),
+  );
   const transfers = entries
-    .flatMap(([orderId, r]) => Object.entries(r.corrections ?? {}).map(([correctionId, c]) => ({ orderId, orderNumber: r.orderNumber, correctionId, transfer: c })))
+    .flatMap(([orderId, r]) =>
+      Object.entries(r.corrections ?? {}).map(([correctionId, c]) => ({
+        orderId,
+        orderNumber: r.orderNumber,
+        correctionId,
+        transfer: c,
+      })),
+    )
     .sort((a, b) => b.transfer.createdAt - a.transfer.createdAt);
   const refunded = transfers.reduce((s, t) => s + t.transfer.amount, 0);
   return (
@@ -77,14 +100,34 @@ function approveSchema(orderId: string, requestId: string) {
   return z
     .looseObject({ amount: z.string().refine((v) => !v.trim() || parsePln(v) !== null, 'Podaj kwotę, np. 129,00') })
     .superRefine((values, ctx) => {
-      const shared = parseWith(approveRefundInput, approvePayload(orderId, requestId, values as unknown as DecisionValues));
-      if (!shared.ok) for (const { field, message } of shared.all) ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });
+      const shared = parseWith(
+        approveRefundInput,
+        approvePayload(orderId, requestId, values as unknown as DecisionValues),
+      );
+      if (!shared.ok)
+        for (const { field, message } of shared.all)
+          ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });
     });
 }
 
-function RequestCard({ orderId, refunds, requestId, request, order }: { orderId: string; refunds: OrderRefunds; requestId: string; request: RefundRequest; order?: Order }) {
+function RequestCard({
+  orderId,
+  refunds,
+  requestId,
+  request,
+  order,
+}: {
+  orderId: string;
+  refunds: OrderRefunds;
+  requestId: string;
+  request: RefundRequest;
+  order?: Order;
+}) {
   const [schema] = useState(() => approveSchema(orderId, requestId));
-  const { form, onSubmit } = useSchemaForm<DecisionValues>({ initialValues: { amount: '', reason: '', goodsNotReturned: false }, schema });
+  const { form, onSubmit } = useSchemaForm<DecisionValues>({
+    initialValues: { amount: '', reason: '', goodsNotReturned: false },
+    schema,
+  });
   const [busy, setBusy] = useState(false);
 
   async function run(action: () => Promise<unknown>) {
@@ -97,12 +140,15 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
       setBusy(false);
     }
   }
-  const approve = onSubmit((values) => run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))));
+  const approve = onSubmit((values) =>
+    run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
+  );
   function reject() {
     const { reason } = form.values;
     if (!reason.trim()) return form.setFieldError('reason', 'Podaj powód odrzucenia');
     const shared = parseWith(rejectRefundInput, { orderId, requestId, reason });
-    if (!shared.ok) return form.setFieldError(shared.error.field === 'reason' ? 'reason' : '_form', shared.error.message);
+    if (!shared.ok)
+      return form.setFieldError(shared.error.field === 'reason' ? 'reason' : '_form', shared.error.message);
     return run(() => callFunction('rejectRefund', { orderId, requestId, reason }));
   }
   return (
@@ -117,21 +163,38 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
           </Badge>
         </Group>
         <Text size="sm">
-          Pozycje: {Object.entries(request.lines).map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`).join(', ')} · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(request.bankAccount)}</span>
+          Pozycje:{' '}
+          {Object.entries(request.lines)
+            .map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`)
+            .join(', ')}{' '}
+          · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(request.bankAccount)}</span>
         </Text>
         {Object.keys(request.lines)
           .filter((lineId) => refunds.returns?.[lineId])
           .map((lineId) => (
             <Text key={lineId} size="sm" c="teal.8" data-testid="refund-goods-returned">
-              Przyjęto zwrot w punkcie odbioru: {order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} ({refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
+              Przyjęto zwrot w punkcie odbioru: {order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} (
+              {refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
             </Text>
           ))}
-        {request.note && <Text size="sm" c="dimmed">„{request.note}”</Text>}
+        {request.note && (
+          <Text size="sm" c="dimmed">
+            „{request.note}”
+          </Text>
+        )}
         <Group align="flex-end" gap="xs">
           <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
-          <TextInput label="Powód" description="wymagany przy niższej kwocie i odrzuceniu" {...form.getInputProps('reason')} style={{ flex: 1 }} />
+          <TextInput
+            label="Powód"
+            description="wymagany przy niższej kwocie i odrzuceniu"
+            {...form.getInputProps('reason')}
+            style={{ flex: 1 }}
+          />
         </Group>
-        <Checkbox label="Zwrot pieniędzy bez zwrotu towaru" {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })} />
+        <Checkbox
+          label="Zwrot pieniędzy bez zwrotu towaru"
+          {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })}
+        />
         {form.errors._form && (
           <Alert color="red" variant="light" role="alert">
             {form.errors._form}
@@ -150,9 +213,24 @@ function RequestCard({ orderId, refunds, requestId, request, order }: { orderId:
   );
 }
 
-function TransferRow({ orderId, orderNumber, correctionId, transfer, online }: { orderId: string; orderNumber: string; correctionId: string; transfer: NonNullable<OrderRefunds['corrections']>[string]; online: boolean }) {
+function TransferRow({
+  orderId,
+  orderNumber,
+  correctionId,
+  transfer,
+  online,
+}: {
+  orderId: string;
+  orderNumber: string;
+  correctionId: string;
+  transfer: NonNullable<OrderRefunds['corrections']>[string];
+  online: boolean;
+}) {
   const [initialDate] = useState(today);
-  const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({ initialValues: { transferredOn: initialDate }, schema: transferredOnSchema });
+  const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({
+    initialValues: { transferredOn: initialDate },
+    schema: transferredOnSchema,
+  });
   const [busy, setBusy] = useState(false);
   const mark = onSubmit(async ({ transferredOn }) => {
     setBusy(true);
@@ -165,16 +243,36 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer, online }: {
     }
   });
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="refund-transfer-row" data-status={transfer.status} data-correction={transfer.number}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="refund-transfer-row"
+      data-status={transfer.status}
+      data-correction={transfer.number}
+    >
       <Group justify="space-between" gap="xs">
         <Text size="sm">
           {transfer.number} · zamówienie {orderNumber} · {formatMoney(transfer.amount)}
           {transfer.fee > 0 ? ` (potrącono ${formatMoney(transfer.fee)})` : ''}
           {online ? (
             // Returned through the provider; the account is there for a transfer only if the provider refused.
-            <> · zwrot przez Przelewy24{transfer.status === 'due' ? <> (gdyby operator odmówił: konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>)</> : null}</>
+            <>
+              {' '}
+              · zwrot przez Przelewy24
+              {transfer.status === 'due' ? (
+                <>
+                  {' '}
+                  (gdyby operator odmówił: konto{' '}
+                  <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>)
+                </>
+              ) : null}
+            </>
           ) : (
-            <> · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span></>
+            <>
+              {' '}
+              · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>
+            </>
           )}
           {transfer.goodsNotReturned ? ' · bez zwrotu towaru' : ''}
         </Text>
@@ -187,7 +285,8 @@ function TransferRow({ orderId, orderNumber, correctionId, transfer, online }: {
           </Group>
         ) : (
           <Badge color="teal" variant="light">
-            {REFUND_TRANSFER_STATUS_LABELS[transfer.status]} {transfer.transferredOn && isoToPolishDate(transfer.transferredOn)}
+            {REFUND_TRANSFER_STATUS_LABELS[transfer.status]}{' '}
+            {transfer.transferredOn && isoToPolishDate(transfer.transferredOn)}
           </Badge>
         )}
       </Group>

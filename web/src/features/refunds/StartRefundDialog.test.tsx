@@ -12,11 +12,39 @@ const order = {
   kind: 'merch',
   status: 'paid',
   lines: {
-    l1: { type: 'ticket', name: 'Karnet', unitGross: 14900, quantity: 1, vatRate: 8, ticketTypeId: 'karnet', memberId: 'self', memberName: 'Jan Kowalski' },
-    l2: { type: 'merch', name: 'Koszulka', unitGross: 333, quantity: 3, vatRate: 23, productId: 'p', variantId: 'm', variantLabel: 'M' },
+    l1: {
+      type: 'ticket',
+      name: 'Karnet',
+      unitGross: 14900,
+      quantity: 1,
+      vatRate: 8,
+      ticketTypeId: 'karnet',
+      memberId: 'self',
+      memberName: 'Jan Kowalski',
+    },
+    l2: {
+      type: 'merch',
+      name: 'Koszulka',
+      unitGross: 333,
+      quantity: 3,
+      vatRate: 23,
+      productId: 'p',
+      variantId: 'm',
+      variantLabel: 'M',
+    },
   },
   totals: { net: 0, vat: 0, gross: 15899, perRate: {} },
-  buyer: { email: 'jan@example.com', invoice: { kind: 'person', name: 'Jan Kowalski', street: 'ul. Morska 1', postalCode: '81-300', city: 'Gdynia', country: 'PL' } },
+  buyer: {
+    email: 'jan@example.com',
+    invoice: {
+      kind: 'person',
+      name: 'Jan Kowalski',
+      street: 'ul. Morska 1',
+      postalCode: '81-300',
+      city: 'Gdynia',
+      country: 'PL',
+    },
+  },
   idempotencyKey: 'k',
   createdAt: 1,
   invoiceId: 'FV-2026-000001',
@@ -24,7 +52,13 @@ const order = {
 } as unknown as Order & { id: string };
 
 // The ticket was refunded already, and one of the three shirts.
-const refunds: OrderRefunds = { uid: 'u1', orderNumber: order.number, invoiceId: 'FV-2026-000001', invoiceNumber: 'FV/2026/000001', refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 1, gross: 333 } } };
+const refunds: OrderRefunds = {
+  uid: 'u1',
+  orderNumber: order.number,
+  invoiceId: 'FV-2026-000001',
+  invoiceNumber: 'FV/2026/000001',
+  refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 1, gross: 333 } },
+};
 
 describe('admin „Rozpocznij zwrot”', () => {
   it('offers only what is still refundable, with units for a line of several, and the amount the server would take', () => {
@@ -49,7 +83,13 @@ describe('admin „Rozpocznij zwrot”', () => {
   });
 
   it('says so when nothing is left to refund', () => {
-    renderWithTheme(<StartRefundForm order={order} refunds={{ ...refunds, refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 3, gross: 999 } } }} onClose={() => {}} />);
+    renderWithTheme(
+      <StartRefundForm
+        order={order}
+        refunds={{ ...refunds, refunded: { l1: { quantity: 1, gross: 14900 }, l2: { quantity: 3, gross: 999 } } }}
+        onClose={() => {}}
+      />,
+    );
     expect(screen.getByText('W tym zamówieniu nie ma już nic do zwrotu.')).toBeTruthy();
   });
 });

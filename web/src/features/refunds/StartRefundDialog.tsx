@@ -18,7 +18,13 @@ export function StartRefundButton({ order }: { order: Order & { id: string } }) 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size="xs" variant="light" color="orange" onClick={() => setOpen(true)} aria-label={`Rozpocznij zwrot zamówienia ${order.number}`}>
+      <Button
+        size="xs"
+        variant="light"
+        color="orange"
+        onClick={() => setOpen(true)}
+        aria-label={`Rozpocznij zwrot zamówienia ${order.number}`}
+      >
         Rozpocznij zwrot
       </Button>
       {open && <StartRefundDialog order={order} onClose={() => setOpen(false)} />}
@@ -30,14 +36,28 @@ export function StartRefundDialog({ order, onClose }: { order: Order & { id: str
   const { data: refunds, isLoading } = useGetOrderRefundsQuery(order.id);
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Zwrot — zamówienie {order.number}</Text>} size="lg" centered>
-      {isLoading ? <Text size="sm">Wczytywanie…</Text> : <StartRefundForm order={order} refunds={refunds ?? null} onClose={onClose} />}
+      {isLoading ? (
+        <Text size="sm">Wczytywanie…</Text>
+      ) : (
+        <StartRefundForm order={order} refunds={refunds ?? null} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
-export function StartRefundForm({ order, refunds, onClose }: { order: Order & { id: string }; refunds: OrderRefunds | null; onClose: () => void }) {
+export function StartRefundForm({
+  order,
+  refunds,
+  onClose,
+}: {
+  order: Order & { id: string };
+  refunds: OrderRefunds | null;
+  onClose: () => void;
+}) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0);
-  const [units, setUnits] = useState<Record<string, number>>(() => Object.fromEntries(left.map((l) => [l.lineId, l.quantity])));
+  const [units, setUnits] = useState<Record<string, number>>(() =>
+    Object.fromEntries(left.map((l) => [l.lineId, l.quantity])),
+  );
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [account, setAccount] = useState('');
@@ -48,7 +68,10 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
 
   const chosen = left.filter((l) => (units[l.lineId] ?? 0) > 0);
   // The last units of a line take exactly what is left of its gross (as the server computes it).
-  const refundable = chosen.reduce((s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * units[l.lineId]), 0);
+  const refundable = chosen.reduce(
+    (s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * units[l.lineId]),
+    0,
+  );
 
   async function submit() {
     const grosze = amount.trim() ? parsePln(amount) : undefined;
@@ -65,7 +88,9 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
         bankAccount: account,
         ...(goodsNotReturned ? { goodsNotReturned: true } : {}),
       });
-      setDone(`Wystawiono fakturę korygującą ${out.correctionNumber}. Do przelania: ${formatMoney(out.amount)}${out.fee > 0 ? ` (potrącono ${formatMoney(out.fee)})` : ''}.`);
+      setDone(
+        `Wystawiono fakturę korygującą ${out.correctionNumber}. Do przelania: ${formatMoney(out.amount)}${out.fee > 0 ? ` (potrącono ${formatMoney(out.fee)})` : ''}.`,
+      );
     } catch (e) {
       const r = refusalOf(e);
       setError({ field: r.field, message: r.message });
@@ -88,7 +113,10 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
   if (!left.length) return <Text size="sm">W tym zamówieniu nie ma już nic do zwrotu.</Text>;
   return (
     <Stack gap="sm" data-testid="start-refund-form">
-      <Text size="sm">Zwrot bez prośby uczestnika: zostanie wystawiona faktura korygująca, bilety i sztuki wrócą do puli, a zwrot pojawi się na liście „do przelania”.</Text>
+      <Text size="sm">
+        Zwrot bez prośby uczestnika: zostanie wystawiona faktura korygująca, bilety i sztuki wrócą do puli, a zwrot
+        pojawi się na liście „do przelania”.
+      </Text>
       {left.map((l) => (
         <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
           <Checkbox
@@ -118,9 +146,22 @@ export function StartRefundForm({ order, refunds, onClose }: { order: Order & { 
           onChange={(e) => setAmount(e.currentTarget.value)}
           error={error?.field === 'amount' ? error.message : undefined}
         />
-        <TextInput label="Numer konta do zwrotu" description="26 cyfr (NRB)" value={account} onChange={(e) => setAccount(e.currentTarget.value)} error={error?.field === 'bankAccount' ? error.message : undefined} inputMode="numeric" />
+        <TextInput
+          label="Numer konta do zwrotu"
+          description="26 cyfr (NRB)"
+          value={account}
+          onChange={(e) => setAccount(e.currentTarget.value)}
+          error={error?.field === 'bankAccount' ? error.message : undefined}
+          inputMode="numeric"
+        />
       </Group>
-      <TextInput label="Przyczyna korekty" description="trafi na fakturę korygującą" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error?.field === 'reason' ? error.message : undefined} />
+      <TextInput
+        label="Przyczyna korekty"
+        description="trafi na fakturę korygującą"
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={error?.field === 'reason' ? error.message : undefined}
+      />
       <Checkbox
         label="Zwrot pieniędzy bez zwrotu towaru"
         description="Dla przedmiotów już wydanych, które zostają u uczestnika (bez „Przyjmij zwrot” w punkcie odbioru)."

@@ -1,5 +1,11 @@
 // Public API of the refunds feature for other features.
-export { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetMyCorrectionsQuery, useGetCorrectionQuery, type CorrectionEntry } from './api';
+export {
+  useGetOrderRefundsQuery,
+  useGetAllRefundsQuery,
+  useGetMyCorrectionsQuery,
+  useGetCorrectionQuery,
+  type CorrectionEntry,
+} from './api';
 export { OrderRefundPanel } from './OrderRefundPanel';
 export { RefundsTab } from './RefundsTab';
 export { CorrectionDetail } from './CorrectionDetail';

@@ -43,7 +43,8 @@ export function RemindPasswordPage() {
             Sprawdź skrzynkę
           </Title>
           <Text>
-            Jeśli w serwisie istnieje konto z adresem <b>{sentTo}</b>, wysłaliśmy na nie wiadomość z linkiem do ustawienia nowego hasła.
+            Jeśli w serwisie istnieje konto z adresem <b>{sentTo}</b>, wysłaliśmy na nie wiadomość z linkiem do
+            ustawienia nowego hasła.
           </Text>
           <Text size="sm" c="dimmed">
             Wiadomość może dotrzeć po kilku minutach — zajrzyj też do folderu ze spamem.
@@ -55,9 +56,21 @@ export function RemindPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate aria-label="Przypomnienie hasła">
           <Stack gap="md">
-            <AuthHeading title="Nie pamiętasz hasła?" description="Podaj adres e-mail konta. Wyślemy na niego link do ustawienia nowego hasła." size={26} />
+            <AuthHeading
+              title="Nie pamiętasz hasła?"
+              description="Podaj adres e-mail konta. Wyślemy na niego link do ustawienia nowego hasła."
+              size={26}
+            />
             <ErrorAlert>{error}</ErrorAlert>
-            <TextInput label="Adres e-mail" name="email" type="email" autoComplete="email" inputMode="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label="Adres e-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={busy} fullWidth>
               Wyślij link
             </Button>

@@ -12,8 +12,17 @@ export function StepOne() {
     if (wizardStore.get().completedEmail) wizardStore.reset();
   }, []);
   return (
-    <WizardFrame step={0} title="Załóż konto" description="Podaj adres e-mail i hasło, którymi będziesz się logować." busy={leaving !== null}>
-      <StepOneForm checkPolicy={checkPasswordPolicy} onNext={() => void go(STEP_PATHS.StepTwo, 'next')} leaving={leaving} />
+    <WizardFrame
+      step={0}
+      title="Załóż konto"
+      description="Podaj adres e-mail i hasło, którymi będziesz się logować."
+      busy={leaving !== null}
+    >
+      <StepOneForm
+        checkPolicy={checkPasswordPolicy}
+        onNext={() => void go(STEP_PATHS.StepTwo, 'next')}
+        leaving={leaving}
+      />
     </WizardFrame>
   );
 }

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, List, PasswordInput, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { checkProjectPassword, passwordStrength, policyMessages, STRENGTH_COLORS, STRENGTH_LABELS, type PolicyStatus } from './passwordRules';
+import {
+  checkProjectPassword,
+  passwordStrength,
+  policyMessages,
+  STRENGTH_COLORS,
+  STRENGTH_LABELS,
+  type PolicyStatus,
+} from './passwordRules';
 import type { Leaving } from './stepNavigation';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { passwordErrors, stepOneSchema } from './steps';
@@ -20,7 +27,10 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
     <List.Item c={met ? 'teal' : 'dimmed'} icon={<span aria-hidden>{met ? '✓' : '•'}</span>}>
       <Text size="sm" c={met ? 'teal.7' : 'dimmed'} component="span">
         {children}
-        <span className="visually-hidden" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <span
+          className="visually-hidden"
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
           {met ? ' — spełnione' : ' — niespełnione'}
         </span>
       </Text>
@@ -42,8 +52,10 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
     // The password twice, the project's minimum and then the identity service's policy (once known).
     extraErrors: (values) => {
       const errors = passwordErrors(values);
-      const problems = policy && policy.password === values.password && policy.status ? policyMessages(policy.status) : [];
-      if (!errors.password && problems.length > 0) errors.password = `Hasło nie spełnia zasad usługi logowania: ${problems.join(', ')}`;
+      const problems =
+        policy && policy.password === values.password && policy.status ? policyMessages(policy.status) : [];
+      if (!errors.password && problems.length > 0)
+        errors.password = `Hasło nie spełnia zasad usługi logowania: ${problems.join(', ')}`;
       return errors;
     },
     onValuesChange: ({ email, password, passwordRepeat }) => {
@@ -177,7 +189,13 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
           {...form.getInputProps('passwordRepeat')}
           visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
         />
-        <Button type="submit" size="md" fullWidth loading={(attempted && checking) || leaving !== null} disabled={(attempted && checking) || leaving !== null}>
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={(attempted && checking) || leaving !== null}
+          disabled={(attempted && checking) || leaving !== null}
+        >
           Dalej: dane osobowe
         </Button>
       </Stack>

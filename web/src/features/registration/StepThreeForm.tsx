@@ -8,7 +8,15 @@ import { stepThreeSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
-export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { onBack: () => void; onSubmit: () => Promise<string | null>; leaving?: Leaving }) {
+export function StepThreeForm({
+  onBack,
+  onSubmit: submit,
+  leaving = null,
+}: {
+  onBack: () => void;
+  onSubmit: () => Promise<string | null>;
+  leaving?: Leaving;
+}) {
   const { data } = useWizard();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -50,15 +58,20 @@ export function StepThreeForm({ onBack, onSubmit: submit, leaving = null }: { on
           name="privacy"
           label={
             <>
-              Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO)
-              (wymagane)
+              Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z{' '}
+              <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO) (wymagane)
             </>
           }
           description="Administratorem danych jest organizator wydarzenia. Masz prawo wglądu, poprawiania i usunięcia danych."
           disabled={busy}
           {...form.getInputProps('privacy', { type: 'checkbox' })}
         />
-        <Checkbox name="marketing" label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)" disabled={busy} {...form.getInputProps('marketing', { type: 'checkbox' })} />
+        <Checkbox
+          name="marketing"
+          label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)"
+          disabled={busy}
+          {...form.getInputProps('marketing', { type: 'checkbox' })}
+        />
         <Text size="xs" c="dimmed">
           Konto zostanie założone na adres <b>{data.email}</b>.
         </Text>

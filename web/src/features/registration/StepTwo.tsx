@@ -9,8 +9,17 @@ export function StepTwo() {
   const redirect = useStepGate('StepTwo');
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <WizardFrame step={1} title="Dane osobowe" description="Te dane zobaczy organizator; użyjemy ich też na bilecie." busy={leaving !== null}>
-      <StepTwoForm onBack={() => void go(STEP_PATHS.StepOne, 'back')} onNext={() => void go(STEP_PATHS.StepThree, 'next')} leaving={leaving} />
+    <WizardFrame
+      step={1}
+      title="Dane osobowe"
+      description="Te dane zobaczy organizator; użyjemy ich też na bilecie."
+      busy={leaving !== null}
+    >
+      <StepTwoForm
+        onBack={() => void go(STEP_PATHS.StepOne, 'back')}
+        onNext={() => void go(STEP_PATHS.StepThree, 'next')}
+        leaving={leaving}
+      />
     </WizardFrame>
   );
 }

@@ -6,7 +6,15 @@ import { stepTwoSchema } from './steps';
 import { wizardStore } from './wizardStore';
 
 /** StepTwo: name, phone and country, validated with the same schema as `completeRegistration`. */
-export function StepTwoForm({ onBack, onNext, leaving = null }: { onBack: () => void; onNext: () => void; leaving?: Leaving }) {
+export function StepTwoForm({
+  onBack,
+  onNext,
+  leaving = null,
+}: {
+  onBack: () => void;
+  onNext: () => void;
+  leaving?: Leaving;
+}) {
   const { firstName, lastName, phone, country } = wizardStore.get();
   const { form, onSubmit } = useSchemaForm({
     initialValues: { firstName, lastName, phone, country },
@@ -23,8 +31,22 @@ export function StepTwoForm({ onBack, onNext, leaving = null }: { onBack: () => 
     <form onSubmit={submit} noValidate aria-label="Dane osobowe">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label="Imię" name="firstName" autoComplete="given-name" required maxLength={60} {...form.getInputProps('firstName')} />
-          <TextInput label="Nazwisko" name="lastName" autoComplete="family-name" required maxLength={60} {...form.getInputProps('lastName')} />
+          <TextInput
+            label="Imię"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={60}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Nazwisko"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={60}
+            {...form.getInputProps('lastName')}
+          />
         </SimpleGrid>
         <TextInput
           label="Telefon"

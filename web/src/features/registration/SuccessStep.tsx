@@ -10,12 +10,21 @@ export function SuccessStep() {
     <WizardFrame step={3} title="Konto założone!">
       <Stack gap="md" align="center" ta="center" data-testid="registration-success">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
-          <svg width="34" height="34" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <svg
+            width="34"
+            height="34"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+          >
             <path d="M5 12l5 5 9-10" />
           </svg>
         </ThemeIcon>
         <Text>
-          Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a logowanie już za Tobą — możesz od razu przejść do panelu.
+          Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a logowanie już za Tobą — możesz od
+          razu przejść do panelu.
         </Text>
         <Text size="sm" c="dimmed">
           W panelu dodasz uczestników — rodzinę i załogę — i kupisz dla nich bilety.

@@ -17,11 +17,32 @@ const STEP_LABELS = ['Konto', 'Dane osobowe', 'Zgody', 'Gotowe'];
  * forms) and a heading. `busy` while the wizard moves to another step: a running bar, and the card
  * is marked busy for assistive technology.
  */
-export function WizardFrame({ step, title, description, busy = false, children }: { step: 0 | 1 | 2 | 3; title: string; description?: string; busy?: boolean; children: ReactNode }) {
+export function WizardFrame({
+  step,
+  title,
+  description,
+  busy = false,
+  children,
+}: {
+  step: 0 | 1 | 2 | 3;
+  title: string;
+  description?: string;
+  busy?: boolean;
+  children: ReactNode;
+}) {
   return (
     <AuthCard wide busy={busy} testId="wizard-step" step={step}>
       <Stack gap="lg">
-        {busy && <Progress value={100} animated striped size="sm" aria-label="Przechodzenie do kolejnego kroku" data-testid="wizard-progress" />}
+        {busy && (
+          <Progress
+            value={100}
+            animated
+            striped
+            size="sm"
+            aria-label="Przechodzenie do kolejnego kroku"
+            data-testid="wizard-progress"
+          />
+        )}
         <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={`Krok ${step + 1} z 4`}>
           {STEP_LABELS.map((label) => (
             // Narrow screens show only the step's number; the label stays for screen readers, so
@@ -30,14 +51,21 @@ export function WizardFrame({ step, title, description, busy = false, children }
               key={label}
               label={
                 <>
-                  <Text size="xs" visibleFrom="sm">{label}</Text>
+                  <Text size="xs" visibleFrom="sm">
+                    {label}
+                  </Text>
                   <VisuallyHidden hiddenFrom="sm">{label}</VisuallyHidden>
                 </>
               }
             />
           ))}
         </Stepper>
-        <AuthHeading kicker={`Rejestracja · krok ${step + 1} z 4`} title={title} description={description} size={{ base: 24, sm: 28 }} />
+        <AuthHeading
+          kicker={`Rejestracja · krok ${step + 1} z 4`}
+          title={title}
+          description={description}
+          size={{ base: 24, sm: 28 }}
+        />
         {children}
         {step < 3 && <AccountSwitch question="Masz już konto?" to="/" label="Zaloguj się" />}
       </Stack>

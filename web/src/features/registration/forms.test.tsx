@@ -51,7 +51,11 @@ describe('StepOneForm', () => {
   });
 
   it('shows the identity service policy problems and the strength hint live', async () => {
-    const policy = vi.fn(async () => ({ isValid: false, containsUppercaseLetter: false, containsNonAlphanumericCharacter: false }));
+    const policy = vi.fn(async () => ({
+      isValid: false,
+      containsUppercaseLetter: false,
+      containsNonAlphanumericCharacter: false,
+    }));
     await renderForm(<StepOneForm checkPolicy={policy} onNext={vi.fn()} />);
     type(/^Hasło/, 'latarnia27');
     expect(screen.getByTestId('password-strength').textContent).toContain('Siła hasła: słabe');
@@ -73,7 +77,9 @@ describe('StepOneForm', () => {
   });
 
   it('shows "e-mail in use" from a failed account creation', async () => {
-    act(() => wizardStore.update({ email: 'zajety@example.com', emailError: 'Konto z tym adresem e-mail już istnieje.' }));
+    act(() =>
+      wizardStore.update({ email: 'zajety@example.com', emailError: 'Konto z tym adresem e-mail już istnieje.' }),
+    );
     await renderForm(<StepOneForm checkPolicy={validPolicy} onNext={vi.fn()} />);
     expect(screen.getByTestId('email-in-use').textContent).toContain('Konto z tym adresem e-mail już istnieje.');
     type(/Adres e-mail/, 'inny@example.com');
@@ -113,7 +119,9 @@ describe('StepThreeForm', () => {
     fireEvent.click(screen.getByLabelText(/przetwarzanie moich danych/));
     fireEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));
     expect(submit).toHaveBeenCalledOnce();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Wstecz' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Wstecz' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     await act(async () => finish('Brak połączenia z serwerem.'));
     expect(screen.getByTestId('registration-error').textContent).toBe('Brak połączenia z serwerem.');
     expect((screen.getByRole('button', { name: 'Wstecz' }) as HTMLButtonElement).disabled).toBe(false);

@@ -15,7 +15,8 @@ export interface PasswordCheck {
 
 export function checkProjectPassword(password: string): PasswordCheck {
   const missing: string[] = [];
-  if (password.length < MIN_PASSWORD_LENGTH) missing.push(`co najmniej ${formatCount(MIN_PASSWORD_LENGTH, NOUNS.character)}`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    missing.push(`co najmniej ${formatCount(MIN_PASSWORD_LENGTH, NOUNS.character)}`);
   if (!/\p{L}/u.test(password)) missing.push('co najmniej jedna litera');
   if (!/\d/.test(password)) missing.push('co najmniej jedna cyfra');
   return { ok: missing.length === 0, missing };
@@ -59,8 +60,10 @@ export function policyMessages(status: PolicyStatus): string[] {
   if (status.isValid) return [];
   const out: string[] = [];
   const opts = status.passwordPolicy?.customStrengthOptions ?? {};
-  if (status.meetsMinPasswordLength === false) out.push(`co najmniej ${formatCount(opts.minPasswordLength ?? 6, NOUNS.character)} (wymóg usługi logowania)`);
-  if (status.meetsMaxPasswordLength === false) out.push(`najwyżej ${formatCount(opts.maxPasswordLength ?? 4096, NOUNS.character)}`);
+  if (status.meetsMinPasswordLength === false)
+    out.push(`co najmniej ${formatCount(opts.minPasswordLength ?? 6, NOUNS.character)} (wymóg usługi logowania)`);
+  if (status.meetsMaxPasswordLength === false)
+    out.push(`najwyżej ${formatCount(opts.maxPasswordLength ?? 4096, NOUNS.character)}`);
   if (status.containsLowercaseLetter === false) out.push('mała litera');
   if (status.containsUppercaseLetter === false) out.push('wielka litera');
   if (status.containsNumericCharacter === false) out.push('cyfra');

@@ -27,7 +27,13 @@ function FirstStep() {
 
 beforeEach(() => {
   wizardStore.reset();
-  wizardStore.update({ email: 'anna@example.pl', firstName: 'Anna', lastName: 'Kowalska', phone: '+48 600 100 200', country: 'PL' });
+  wizardStore.update({
+    email: 'anna@example.pl',
+    firstName: 'Anna',
+    lastName: 'Kowalska',
+    phone: '+48 600 100 200',
+    country: 'PL',
+  });
   wizardStore.setSecrets({ password: 'Latarnia-2027', passwordRepeat: 'Latarnia-2027' });
 });
 afterEach(() => wizardStore.reset());
@@ -44,7 +50,9 @@ async function renderWizard() {
   );
   await attachRealtimeApi();
   const store = createStore();
-  (store.dispatch as unknown as (action: unknown) => unknown)(countriesApi.util.upsertQueryData('getCountries', undefined, [{ code: 'PL', name: 'Polska' }]));
+  (store.dispatch as unknown as (action: unknown) => unknown)(
+    countriesApi.util.upsertQueryData('getCountries', undefined, [{ code: 'PL', name: 'Polska' }]),
+  );
   // What the screen showed each time the router announced a location.
   const seen: { path: string; heading: string | null; usable: boolean }[] = [];
   render(
@@ -58,7 +66,9 @@ async function renderWizard() {
     seen.push({
       path: state.location.pathname,
       heading: document.querySelector('h1')?.textContent ?? null,
-      usable: [...document.querySelectorAll('button')].some((b) => /Wstecz|Dalej/.test(b.textContent ?? '') && !b.disabled),
+      usable: [...document.querySelectorAll('button')].some(
+        (b) => /Wstecz|Dalej/.test(b.textContent ?? '') && !b.disabled,
+      ),
     }),
   );
   return { router, nextChunk, seen };

@@ -5,7 +5,12 @@ import { schemaErrors } from '../../shared/ui/formErrors';
 import { checkProjectPassword } from './passwordRules';
 import type { WizardData, WizardSecrets } from './wizardStore';
 
-export const stepTwoSchema = completeRegistrationInput.pick({ firstName: true, lastName: true, phone: true, country: true });
+export const stepTwoSchema = completeRegistrationInput.pick({
+  firstName: true,
+  lastName: true,
+  phone: true,
+  country: true,
+});
 export const stepThreeSchema = consentsSchema;
 
 /** The e-mail of StepOne, as `completeRegistration`'s account will have it. */
@@ -29,7 +34,12 @@ export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSe
 }
 
 export function stepTwoErrors(data: WizardData): Record<string, string> {
-  return schemaErrors(stepTwoSchema, { firstName: data.firstName, lastName: data.lastName, phone: data.phone, country: data.country });
+  return schemaErrors(stepTwoSchema, {
+    firstName: data.firstName,
+    lastName: data.lastName,
+    phone: data.phone,
+    country: data.country,
+  });
 }
 
 export function stepThreeErrors(data: WizardData): Record<string, string> {

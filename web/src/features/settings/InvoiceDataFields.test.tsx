@@ -5,9 +5,23 @@ import { invoiceDataSchema } from '@domain/schemas';
 import { schemaValidator } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { renderForm } from '../../test/renderForm';
-import { emptyInvoice, InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
+import {
+  emptyInvoice,
+  InvoiceDataFields,
+  invoiceFromValues,
+  invoiceValuesFrom,
+  type InvoiceValues,
+} from './InvoiceDataFields';
 
-const PERSON: InvoiceValues = { kind: 'person', name: 'Marta Nowak', nip: '', street: 'ul. Rybacka 7/3', postalCode: '80-001', city: 'Gdańsk', country: 'PL' };
+const PERSON: InvoiceValues = {
+  kind: 'person',
+  name: 'Marta Nowak',
+  nip: '',
+  street: 'ul. Rybacka 7/3',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+};
 /** The validator the forms use: the shared schema applied to the payload the callables receive. */
 const invoiceErrors = schemaValidator(invoiceDataSchema, invoiceFromValues);
 
@@ -42,7 +56,9 @@ describe('buyer / invoice data', () => {
   });
 
   it('checks the Polish postal code format and the NIP checksum; a NIP may be typed with dashes', () => {
-    expect(invoiceErrors({ ...PERSON, postalCode: '80001' })).toEqual({ postalCode: 'Nieprawidłowy kod pocztowy (00-000)' });
+    expect(invoiceErrors({ ...PERSON, postalCode: '80001' })).toEqual({
+      postalCode: 'Nieprawidłowy kod pocztowy (00-000)',
+    });
     // Another country has its own postal codes.
     expect(invoiceErrors({ ...PERSON, country: 'DE', postalCode: '10115' })).toEqual({});
     const company: InvoiceValues = { ...PERSON, kind: 'company', name: 'Żagle sp. z o.o.', nip: '123-456-78-90' };
@@ -53,7 +69,17 @@ describe('buyer / invoice data', () => {
 
   it('prefills from the saved invoice data, or the account holder as a person', () => {
     expect(invoiceValuesFrom(undefined, { name: 'Jan Kowalski' })).toEqual({ ...emptyInvoice, name: 'Jan Kowalski' });
-    expect(invoiceValuesFrom({ kind: 'company', name: 'Firma', nip: '1234563218', street: 'A 1', postalCode: '00-001', city: 'Warszawa', country: 'PL' })).toMatchObject({
+    expect(
+      invoiceValuesFrom({
+        kind: 'company',
+        name: 'Firma',
+        nip: '1234563218',
+        street: 'A 1',
+        postalCode: '00-001',
+        city: 'Warszawa',
+        country: 'PL',
+      }),
+    ).toMatchObject({
       kind: 'company',
       nip: '1234563218',
     });

@@ -21,7 +21,15 @@ export interface InvoiceValues {
   country: string;
 }
 
-export const emptyInvoice: InvoiceValues = { kind: 'person', name: '', nip: '', street: '', postalCode: '', city: '', country: 'PL' };
+export const emptyInvoice: InvoiceValues = {
+  kind: 'person',
+  name: '',
+  nip: '',
+  street: '',
+  postalCode: '',
+  city: '',
+  country: 'PL',
+};
 
 export type InvoiceInput = z.input<typeof invoiceDataSchema>;
 
@@ -32,7 +40,10 @@ export function invoiceFromValues(v: InvoiceValues): InvoiceInput {
 }
 
 /** Prefills the form from saved invoice data, or from `fallback` (e.g. the account holder's name). */
-export function invoiceValuesFrom(data: InvoiceData | undefined | null, fallback: Partial<InvoiceValues> = {}): InvoiceValues {
+export function invoiceValuesFrom(
+  data: InvoiceData | undefined | null,
+  fallback: Partial<InvoiceValues> = {},
+): InvoiceValues {
   if (!data) return { ...emptyInvoice, ...fallback };
   return { ...emptyInvoice, ...data, nip: data.kind === 'company' ? data.nip : '' };
 }
@@ -43,8 +54,22 @@ export function invoiceValuesFrom(data: InvoiceData | undefined | null, fallback
  * of its own next to them.
  */
 export const INVOICE_FIELD_NAMES = {
-  checkout: { name: 'buyer-name', nip: 'buyer-nip', street: 'buyer-street', postalCode: 'buyer-postal-code', city: 'buyer-city', country: 'buyer-country' },
-  settings: { name: 'invoiceName', nip: 'nip', street: 'street', postalCode: 'postalCode', city: 'city', country: 'invoiceCountry' },
+  checkout: {
+    name: 'buyer-name',
+    nip: 'buyer-nip',
+    street: 'buyer-street',
+    postalCode: 'buyer-postal-code',
+    city: 'buyer-city',
+    country: 'buyer-country',
+  },
+  settings: {
+    name: 'invoiceName',
+    nip: 'nip',
+    street: 'street',
+    postalCode: 'postalCode',
+    city: 'city',
+    country: 'invoiceCountry',
+  },
 } as const;
 
 export interface InvoiceDataFieldsProps<Values> {
@@ -95,7 +120,15 @@ export function InvoiceDataFields<Values>({ form, path, names, disabled }: Invoi
           />
         )}
       </SimpleGrid>
-      <TextInput label="Ulica i numer" name={n.street} autoComplete="street-address" required maxLength={120} disabled={disabled} {...field('street')} />
+      <TextInput
+        label="Ulica i numer"
+        name={n.street}
+        autoComplete="street-address"
+        required
+        maxLength={120}
+        disabled={disabled}
+        {...field('street')}
+      />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <TextInput
           label="Kod pocztowy"
@@ -107,8 +140,23 @@ export function InvoiceDataFields<Values>({ form, path, names, disabled }: Invoi
           disabled={disabled}
           {...field('postalCode')}
         />
-        <TextInput label="Miejscowość" name={n.city} autoComplete="address-level2" required maxLength={60} disabled={disabled} {...field('city')} />
-        <CountrySelect label="Kraj" name={n.country} required disabled={disabled} {...country} value={country.value || null} />
+        <TextInput
+          label="Miejscowość"
+          name={n.city}
+          autoComplete="address-level2"
+          required
+          maxLength={60}
+          disabled={disabled}
+          {...field('city')}
+        />
+        <CountrySelect
+          label="Kraj"
+          name={n.country}
+          required
+          disabled={disabled}
+          {...country}
+          value={country.value || null}
+        />
       </SimpleGrid>
     </Stack>
   );

@@ -9,7 +9,8 @@ import { checkProjectPassword } from '../registration';
 /** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
 export function reauthMessage(error: unknown): string {
   const code = (error as { code?: string })?.code ?? '';
-  if (['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials'].includes(code)) return 'Nieprawidłowe obecne hasło.';
+  if (['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials'].includes(code))
+    return 'Nieprawidłowe obecne hasło.';
   const details = (error as { details?: { message?: string } })?.details;
   if (details?.message) return details.message;
   return authErrorMessage(error);
@@ -27,12 +28,20 @@ export function changePasswordErrors(v: { current: string; next: string; repeat:
   return errors;
 }
 
-export function ChangePasswordForm({ onChange }: { onChange: (current: string, next: string) => Promise<string | null> }) {
+export function ChangePasswordForm({
+  onChange,
+}: {
+  onChange: (current: string, next: string) => Promise<string | null>;
+}) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
   // No callable receives the passwords (the identity service checks them), so the rules are the
   // project's own password policy rather than a domain schema.
-  const form = useForm({ mode: 'controlled', initialValues: { current: '', next: '', repeat: '' }, validate: changePasswordErrors });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { current: '', next: '', repeat: '' },
+    validate: changePasswordErrors,
+  });
 
   const submit = form.onSubmit(async (v) => {
     setBusy(true);
@@ -49,9 +58,31 @@ export function ChangePasswordForm({ onChange }: { onChange: (current: string, n
   return (
     <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
       <Stack gap="md" maw={420}>
-        <PasswordInput label="Obecne hasło" name="currentPassword" autoComplete="current-password" required disabled={busy} {...form.getInputProps('current')} />
-        <PasswordInput label="Nowe hasło" name="newPassword" autoComplete="new-password" required description="Co najmniej 8 znaków, w tym litera i cyfra." disabled={busy} {...form.getInputProps('next')} />
-        <PasswordInput label="Powtórz nowe hasło" name="repeatPassword" autoComplete="new-password" required disabled={busy} {...form.getInputProps('repeat')} />
+        <PasswordInput
+          label="Obecne hasło"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          disabled={busy}
+          {...form.getInputProps('current')}
+        />
+        <PasswordInput
+          label="Nowe hasło"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          description="Co najmniej 8 znaków, w tym litera i cyfra."
+          disabled={busy}
+          {...form.getInputProps('next')}
+        />
+        <PasswordInput
+          label="Powtórz nowe hasło"
+          name="repeatPassword"
+          autoComplete="new-password"
+          required
+          disabled={busy}
+          {...form.getInputProps('repeat')}
+        />
         <ResultAlert result={result} testId="password-result" />
         <Group>
           <Button type="submit" loading={busy}>
@@ -64,7 +95,15 @@ export function ChangePasswordForm({ onChange }: { onChange: (current: string, n
 }
 
 /** Account deletion: a clear statement of what goes and what stays, the password, and an explicit tick. */
-export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boolean; onClose: () => void; onDelete: (password: string) => Promise<string | null> }) {
+export function DeleteAccountDialog({
+  opened,
+  onClose,
+  onDelete,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onDelete: (password: string) => Promise<string | null>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The button stays disabled until both are given, so there is nothing to validate on submit.
@@ -84,7 +123,13 @@ export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boo
   });
 
   return (
-    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={<Text fw={700}>Usunąć konto na zawsze?</Text>} centered data-testid="delete-account-modal">
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      title={<Text fw={700}>Usunąć konto na zawsze?</Text>}
+      centered
+      data-testid="delete-account-modal"
+    >
       <form onSubmit={submit} noValidate aria-label="Usuwanie konta">
         <Stack gap="md">
           <Alert color="red" variant="light">
@@ -102,9 +147,29 @@ export function DeleteAccountDialog({ opened, onClose, onDelete }: { opened: boo
               </Text>
             </Stack>
           </Alert>
-          <PasswordInput label="Hasło (potwierdź, że to Ty)" name="deletePassword" autoComplete="current-password" required disabled={busy} data-autofocus {...form.getInputProps('password')} />
-          <Checkbox label="Rozumiem, że tej operacji nie można cofnąć" name="confirmDelete" disabled={busy} {...form.getInputProps('confirmed', { type: 'checkbox' })} />
-          <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={onClose} confirmLabel="Usuń konto" confirmDisabled={!password || !confirmed} />
+          <PasswordInput
+            label="Hasło (potwierdź, że to Ty)"
+            name="deletePassword"
+            autoComplete="current-password"
+            required
+            disabled={busy}
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label="Rozumiem, że tej operacji nie można cofnąć"
+            name="confirmDelete"
+            disabled={busy}
+            {...form.getInputProps('confirmed', { type: 'checkbox' })}
+          />
+          <ConfirmButtons
+            busy={busy}
+            error={error}
+            cancelLabel="Anuluj"
+            onCancel={onClose}
+            confirmLabel="Usuń konto"
+            confirmDisabled={!password || !confirmed}
+          />
         </Stack>
       </form>
     </Modal>

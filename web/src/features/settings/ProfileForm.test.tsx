@@ -13,7 +13,15 @@ const profile: Profile = {
   phone: '+48 600 100 200',
   country: 'PL',
   consents: { terms: true, privacy: true, marketing: false, acceptedAt: 1 },
-  invoice: { kind: 'company', name: 'Żagle Sp. z o.o.', nip: '5260250274', street: 'ul. Portowa 1', postalCode: '76-270', city: 'Ustka', country: 'PL' },
+  invoice: {
+    kind: 'company',
+    name: 'Żagle Sp. z o.o.',
+    nip: '5260250274',
+    street: 'ul. Portowa 1',
+    postalCode: '76-270',
+    city: 'Ustka',
+    country: 'PL',
+  },
   pickupCode: 'KDALA234',
   createdAt: 1,
   updatedAt: 1,
@@ -33,7 +41,10 @@ describe('ProfileForm', () => {
   });
 
   it('shows the server’s refusal next to the field it names, until that field changes', async () => {
-    const onSave = vi.fn(async (): Promise<SaveFailure | null> => ({ message: 'Ten NIP nie istnieje w rejestrze', field: 'invoice.nip' }));
+    const onSave = vi.fn(async (): Promise<SaveFailure | null> => ({
+      message: 'Ten NIP nie istnieje w rejestrze',
+      field: 'invoice.nip',
+    }));
     await renderForm(<ProfileForm profile={profile} onSave={onSave} />);
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz dane' }));
     expect(await screen.findByText('Ten NIP nie istnieje w rejestrze')).toBeTruthy();

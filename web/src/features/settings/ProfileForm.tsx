@@ -34,7 +34,13 @@ export interface SaveFailure {
 }
 
 /** Profile and invoice data: only the fields the owner may write (profileEditSchema = the rules). */
-export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (edit: ProfileEdit) => Promise<SaveFailure | null> }) {
+export function ProfileForm({
+  profile,
+  onSave,
+}: {
+  profile: Profile;
+  onSave: (edit: ProfileEdit) => Promise<SaveFailure | null>;
+}) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
   const { form, onSubmit } = useSchemaForm<Values>({
@@ -44,7 +50,10 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
       phone: profile.phone,
       country: profile.country,
       withInvoice: Boolean(profile.invoice),
-      invoice: invoiceValuesFrom(profile.invoice, { name: `${profile.firstName} ${profile.lastName}`, country: profile.country }),
+      invoice: invoiceValuesFrom(profile.invoice, {
+        name: `${profile.firstName} ${profile.lastName}`,
+        country: profile.country,
+      }),
     },
     schema: updateProfileInput,
     toPayload: payloadOf,
@@ -57,7 +66,11 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
     setBusy(false);
     // The server's refusal stays next to its field until the form changes.
     if (failure?.field) form.setFieldError(failure.field, failure.message);
-    setResult(failure ? { ok: false, message: failure.field ? 'Nie zapisano: popraw zaznaczone pole.' : failure.message } : { ok: true, message: 'Zapisano dane.' });
+    setResult(
+      failure
+        ? { ok: false, message: failure.field ? 'Nie zapisano: popraw zaznaczone pole.' : failure.message }
+        : { ok: true, message: 'Zapisano dane.' },
+    );
   });
   const withInvoice = form.getValues().withInvoice;
 
@@ -65,15 +78,43 @@ export function ProfileForm({ profile, onSave }: { profile: Profile; onSave: (ed
     <form onSubmit={submit} noValidate aria-label="Dane profilu">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Imię" name="firstName" autoComplete="given-name" required maxLength={60} disabled={busy} {...form.getInputProps('firstName')} />
-          <TextInput label="Nazwisko" name="lastName" autoComplete="family-name" required maxLength={60} disabled={busy} {...form.getInputProps('lastName')} />
-          <TextInput label="Telefon" name="phone" type="tel" autoComplete="tel" required disabled={busy} {...form.getInputProps('phone')} />
+          <TextInput
+            label="Imię"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            maxLength={60}
+            disabled={busy}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Nazwisko"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            maxLength={60}
+            disabled={busy}
+            {...form.getInputProps('lastName')}
+          />
+          <TextInput
+            label="Telefon"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            disabled={busy}
+            {...form.getInputProps('phone')}
+          />
           <CountrySelect label="Kraj" name="country" required disabled={busy} {...form.getInputProps('country')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">
           Adres e-mail: <b>{profile.email}</b> (służy do logowania; nie można go tu zmienić).
         </Text>
-        <Switch label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)" disabled={busy} {...form.getInputProps('withInvoice', { type: 'checkbox' })} />
+        <Switch
+          label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)"
+          disabled={busy}
+          {...form.getInputProps('withInvoice', { type: 'checkbox' })}
+        />
         {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
         <ResultAlert result={result} testId="profile-result" />
         <Group justify="flex-end">

@@ -4,7 +4,8 @@ import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/rea
 import { callFunction } from '../../shared/firebase';
 
 /** null until `completeRegistration` has run; then a whole profile. */
-const toProfile = (raw: unknown, uid: string): Profile | null => (raw == null ? null : parseRecord(profileSchema, raw, `profiles/${uid}`));
+const toProfile = (raw: unknown, uid: string): Profile | null =>
+  raw == null ? null : parseRecord(profileSchema, raw, `profiles/${uid}`);
 
 export const profileApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',

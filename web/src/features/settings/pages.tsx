@@ -1,5 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, SegmentedControl, Stack, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  Button,
+  Card,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
@@ -12,7 +21,17 @@ import { changePassword, deleteAccount, hasPasswordProvider } from './authOps';
 import { ChangePasswordForm, DeleteAccountDialog, reauthMessage } from './PasswordForms';
 import { ProfileForm } from './ProfileForm';
 
-function Section({ title, description, children, testId }: { title: string; description?: string; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={title} data-testid={testId}>
       <Stack gap="md">
@@ -70,7 +89,9 @@ export function SettingsPage() {
         ) : profile.isError ? (
           <LoadError>Nie udało się wczytać profilu.</LoadError>
         ) : !profile.data ? (
-          <EmptyState title="Brak danych profilu">Rejestracja nie została dokończona. Wyloguj się i zarejestruj ponownie albo skontaktuj się z organizatorem.</EmptyState>
+          <EmptyState title="Brak danych profilu">
+            Rejestracja nie została dokończona. Wyloguj się i zarejestruj ponownie albo skontaktuj się z organizatorem.
+          </EmptyState>
         ) : (
           <ProfileForm
             key={profile.data.createdAt}
@@ -83,7 +104,9 @@ export function SettingsPage() {
                 return null;
               } catch (error) {
                 const refusal = refusalOf(error);
-                return refusal.reason === 'invalid-input' && refusal.field ? { message: refusal.message, field: refusal.field } : { message: `Nie udało się zapisać danych: ${refusal.message}` };
+                return refusal.reason === 'invalid-input' && refusal.field
+                  ? { message: refusal.message, field: refusal.field }
+                  : { message: `Nie udało się zapisać danych: ${refusal.message}` };
               }
             }}
           />
@@ -91,7 +114,11 @@ export function SettingsPage() {
       </Section>
       <MailPrefsField />
       <ColorModeSection />
-      <Section title="Hasło" description="Ze względów bezpieczeństwa podaj najpierw obecne hasło." testId="settings-password">
+      <Section
+        title="Hasło"
+        description="Ze względów bezpieczeństwa podaj najpierw obecne hasło."
+        testId="settings-password"
+      >
         {passwordAccount ? (
           <ChangePasswordForm
             onChange={async (current, next) => {
@@ -109,7 +136,11 @@ export function SettingsPage() {
           </Text>
         )}
       </Section>
-      <Section title="Usuń konto" description="Usuwa konto i dane osobowe. Faktury zostają zachowane, bo tego wymaga prawo." testId="settings-delete">
+      <Section
+        title="Usuń konto"
+        description="Usuwa konto i dane osobowe. Faktury zostają zachowane, bo tego wymaga prawo."
+        testId="settings-delete"
+      >
         <Button color="red" variant="light" onClick={() => setDeleting(true)} maw={240}>
           Usuń konto…
         </Button>

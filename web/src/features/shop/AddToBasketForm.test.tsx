@@ -19,8 +19,24 @@ const [tshirt, mug] = toProducts({
       XXL: { label: 'XXL', stock: 4, sold: 4, sortOrder: 50 },
     },
   },
-  mug: { name: 'Kubek', description: '', priceGrosze: 3900, vatRate: 23, active: true, sortOrder: 20, variants: { std: { label: '330 ml', stock: 2, sold: 2, sortOrder: 1 } } },
-  hidden: { name: 'Stary gadżet', description: '', priceGrosze: 100, vatRate: 23, active: false, sortOrder: 1, variants: { a: { label: 'A', stock: 1, sold: 0, sortOrder: 1 } } },
+  mug: {
+    name: 'Kubek',
+    description: '',
+    priceGrosze: 3900,
+    vatRate: 23,
+    active: true,
+    sortOrder: 20,
+    variants: { std: { label: '330 ml', stock: 2, sold: 2, sortOrder: 1 } },
+  },
+  hidden: {
+    name: 'Stary gadżet',
+    description: '',
+    priceGrosze: 100,
+    vatRate: 23,
+    active: false,
+    sortOrder: 1,
+    variants: { a: { label: 'A', stock: 1, sold: 0, sortOrder: 1 } },
+  },
 });
 const MEMBERS = [{ id: 'm1', name: 'Zosia Nowak' }];
 const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
@@ -74,10 +90,22 @@ describe('AddToBasketForm', () => {
 
   describe('limits said at the quantity field, never a silent correction', () => {
     const [hoodie] = toProducts({
-      bluza: { name: 'Bluza z kapturem „Sztorm”', description: '', priceGrosze: 18900, vatRate: 23, active: true, sortOrder: 1, variants: { m: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } } },
+      bluza: {
+        name: 'Bluza z kapturem „Sztorm”',
+        description: '',
+        priceGrosze: 18900,
+        vatRate: 23,
+        active: true,
+        sortOrder: 1,
+        variants: { m: { label: 'M', stock: 100, sold: 0, sortOrder: 1 } },
+      },
     });
     const quantityField = () => screen.getByLabelText(/Liczba sztuk/) as HTMLInputElement;
-    const described = () => (quantityField().getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const described = () =>
+      (quantityField().getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
 
     it('21 stays 21 and the field says the limit and why; nothing is added', async () => {
       const onAdd = vi.fn(async () => undefined);
@@ -86,7 +114,9 @@ describe('AddToBasketForm', () => {
       fireEvent.blur(quantityField());
       await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
       expect(quantityField().value).toBe('21');
-      expect(described()).toContain('Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20');
+      expect(described()).toContain(
+        'Na jedno konto można kupić najwyżej 20 sztuk tego wariantu — możesz dodać jeszcze 20',
+      );
       fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
       await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
       // After a submit the schema has its own bare message for 21; the field still says why.
@@ -97,13 +127,27 @@ describe('AddToBasketForm', () => {
 
     it('the per-account cap counts the orders and the basket, and is stated before anyone runs into it', async () => {
       const onAdd = vi.fn(async () => undefined);
-      const orders = [{ status: 'paid', lines: { a: { type: 'merch', productId: 'bluza', variantId: 'm', quantity: 3 } } }];
+      const orders = [
+        { status: 'paid', lines: { a: { type: 'merch', productId: 'bluza', variantId: 'm', quantity: 3 } } },
+      ];
       const basket = [{ productId: 'bluza', variantId: 'm', quantity: 1 }];
-      renderWithTheme(<AddToBasketForm product={{ ...hoodie, maxPerAccount: 6 }} members={MEMBERS} onAdd={onAdd} orders={orders} basket={basket} />);
-      expect(described()).toContain('Na jedno konto najwyżej 6 szt. tego wariantu (masz już 3 w zamówieniach, 1 w koszyku)');
+      renderWithTheme(
+        <AddToBasketForm
+          product={{ ...hoodie, maxPerAccount: 6 }}
+          members={MEMBERS}
+          onAdd={onAdd}
+          orders={orders}
+          basket={basket}
+        />,
+      );
+      expect(described()).toContain(
+        'Na jedno konto najwyżej 6 szt. tego wariantu (masz już 3 w zamówieniach, 1 w koszyku)',
+      );
       fireEvent.change(quantityField(), { target: { value: '3' } });
       await waitFor(() => expect(quantityField().getAttribute('aria-invalid')).toBe('true'));
-      expect(described()).toContain('Na jedno konto można kupić najwyżej 6 sztuk tego wariantu — możesz dodać jeszcze 2 (masz już 3 w zamówieniach, 1 w koszyku)');
+      expect(described()).toContain(
+        'Na jedno konto można kupić najwyżej 6 sztuk tego wariantu — możesz dodać jeszcze 2 (masz już 3 w zamówieniach, 1 w koszyku)',
+      );
       expect(quantityField().value).toBe('3');
       fireEvent.click(screen.getByRole('button', { name: 'Dodaj do koszyka' }));
       fireEvent.change(quantityField(), { target: { value: '2' } });
@@ -113,9 +157,20 @@ describe('AddToBasketForm', () => {
     });
 
     it('adding to a line already in the basket says how much that line can still take', async () => {
-      renderWithTheme(<AddToBasketForm product={{ ...hoodie, maxPerAccount: 50 }} members={MEMBERS} onAdd={vi.fn()} basket={[{ productId: 'bluza', variantId: 'm', quantity: 18 }]} />);
+      renderWithTheme(
+        <AddToBasketForm
+          product={{ ...hoodie, maxPerAccount: 50 }}
+          members={MEMBERS}
+          onAdd={vi.fn()}
+          basket={[{ productId: 'bluza', variantId: 'm', quantity: 18 }]}
+        />,
+      );
       fireEvent.change(quantityField(), { target: { value: '5' } });
-      await waitFor(() => expect(described()).toContain('Jedna pozycja koszyka może mieć najwyżej 20 szt., a ta ma już 18 — możesz dodać jeszcze 2'));
+      await waitFor(() =>
+        expect(described()).toContain(
+          'Jedna pozycja koszyka może mieć najwyżej 20 szt., a ta ma już 18 — możesz dodać jeszcze 2',
+        ),
+      );
     });
   });
 });

@@ -31,7 +31,10 @@ interface Props {
   /** What is in the basket now: its units count toward the per-account cap, and adding to the same line raises its quantity. */
   basket?: readonly { productId: string; variantId: string; quantity: number; memberId?: string }[];
   /** The account's orders (pending and paid ones hold units toward the cap). */
-  orders?: readonly { status: string; lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }> }[];
+  orders?: readonly {
+    status: string;
+    lines?: Record<string, { type: string; productId?: string; variantId?: string; quantity: number }>;
+  }[];
 }
 
 /**
@@ -48,12 +51,28 @@ export function quantityLimit(
 ): { max: number; hint: string | null; tooMany: (quantity: number) => string | null } {
   const variant = product.variants.find((v) => v.id === variantId);
   const perLine = `Jednorazowo można dodać najwyżej ${LIMITS.maxQuantity} szt.`;
-  if (!variant) return { max: LIMITS.maxQuantity, hint: null, tooMany: (quantity) => (quantity > LIMITS.maxQuantity ? perLine : null) };
-  const allowance = variantAllowance(product.maxPerAccount ?? DEFAULT_MAX_UNITS_PER_ACCOUNT, orders, basket, product.id, variant.id);
-  const sameLine = basket.find((l) => l.productId === product.id && l.variantId === variant.id && (l.memberId ?? null) === (memberId ?? null));
+  if (!variant)
+    return {
+      max: LIMITS.maxQuantity,
+      hint: null,
+      tooMany: (quantity) => (quantity > LIMITS.maxQuantity ? perLine : null),
+    };
+  const allowance = variantAllowance(
+    product.maxPerAccount ?? DEFAULT_MAX_UNITS_PER_ACCOUNT,
+    orders,
+    basket,
+    product.id,
+    variant.id,
+  );
+  const sameLine = basket.find(
+    (l) => l.productId === product.id && l.variantId === variant.id && (l.memberId ?? null) === (memberId ?? null),
+  );
   const lineRoom = LIMITS.maxQuantity - (sameLine?.quantity ?? 0);
   const limits: [number, string][] = [
-    [variant.available, variant.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${variant.available} szt.`],
+    [
+      variant.available,
+      variant.available === 0 ? 'Ten wariant jest wyprzedany' : `Dostępne tylko ${variant.available} szt.`,
+    ],
     [allowance.left, variantAllowanceMessage(allowance)],
     [
       lineRoom,
@@ -63,7 +82,11 @@ export function quantityLimit(
     ],
   ];
   const [max, why] = limits.reduce((a, b) => (b[0] < a[0] ? b : a));
-  return { max: Math.max(0, max), hint: variantAllowanceHint(allowance), tooMany: (quantity) => (quantity > max ? why : null) };
+  return {
+    max: Math.max(0, max),
+    hint: variantAllowanceHint(allowance),
+    tooMany: (quantity) => (quantity > max ? why : null),
+  };
 }
 
 /** Variant (sizes; sold-out ones disabled), quantity and an optional participant. */
@@ -72,13 +95,28 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { form, onSubmit } = useSchemaForm<FormValues>({
-    initialValues: { variantId: product.variants.length === 1 ? (firstAvailable?.id ?? null) : null, quantity: 1, memberId: null },
+    initialValues: {
+      variantId: product.variants.length === 1 ? (firstAvailable?.id ?? null) : null,
+      quantity: 1,
+      memberId: null,
+    },
     schema: merchLineSchema,
-    toPayload: (v) => ({ productId: product.id, variantId: v.variantId ?? 'none', quantity: typeof v.quantity === 'number' ? v.quantity : undefined, ...(v.memberId ? { memberId: v.memberId } : {}) }),
+    toPayload: (v) => ({
+      productId: product.id,
+      variantId: v.variantId ?? 'none',
+      quantity: typeof v.quantity === 'number' ? v.quantity : undefined,
+      ...(v.memberId ? { memberId: v.memberId } : {}),
+    }),
     // What the schema cannot know: which variant is picked, how many are left of it right now, and what the account already holds.
     extraErrors: (v): Record<string, string> => {
-      if (!v.variantId) return { variantId: product.variants.length > 1 ? 'Wybierz rozmiar lub wariant' : 'Ten produkt jest wyprzedany' };
-      const tooMany = typeof v.quantity === 'number' ? quantityLimit(product, v.variantId, v.memberId, basket, orders).tooMany(v.quantity) : null;
+      if (!v.variantId)
+        return {
+          variantId: product.variants.length > 1 ? 'Wybierz rozmiar lub wariant' : 'Ten produkt jest wyprzedany',
+        };
+      const tooMany =
+        typeof v.quantity === 'number'
+          ? quantityLimit(product, v.variantId, v.memberId, basket, orders).tooMany(v.quantity)
+          : null;
       return tooMany ? { quantity: tooMany } : {};
     },
     validateInputOnBlur: false,
@@ -97,10 +135,19 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
     setFailure(null);
     setSubmitting(true);
     try {
-      await onAdd({ productId: product.id, variantId: values.variantId, quantity: Number(values.quantity), ...(values.memberId ? { memberId: values.memberId } : {}) });
+      await onAdd({
+        productId: product.id,
+        variantId: values.variantId,
+        quantity: Number(values.quantity),
+        ...(values.memberId ? { memberId: values.memberId } : {}),
+      });
       form.setFieldValue('quantity', 1);
     } catch (error) {
-      setFailure(error instanceof Error && /Koszyk/.test(error.message) ? error.message : 'Nie udało się dodać do koszyka. Sprawdź połączenie i spróbuj ponownie.');
+      setFailure(
+        error instanceof Error && /Koszyk/.test(error.message)
+          ? error.message
+          : 'Nie udało się dodać do koszyka. Sprawdź połączenie i spróbuj ponownie.',
+      );
     } finally {
       setSubmitting(false);
     }
@@ -115,7 +162,12 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
           error={form.errors.variantId}
         >
           <Chip.Group multiple={false} value={variantId} onChange={(v) => form.setFieldValue('variantId', v)}>
-            <Group gap="xs" mt={6} role="radiogroup" aria-label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}>
+            <Group
+              gap="xs"
+              mt={6}
+              role="radiogroup"
+              aria-label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
+            >
               {product.variants.map((v) => (
                 <Chip
                   key={v.id}
@@ -124,7 +176,9 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
                   disabled={v.available === 0}
                   size="md"
                   data-testid={`variant-${v.label}`}
-                  aria-label={v.available === 0 ? `${v.label} — wyprzedane` : `${v.label} — dostępne ${v.available} szt.`}
+                  aria-label={
+                    v.available === 0 ? `${v.label} — wyprzedane` : `${v.label} — dostępne ${v.available} szt.`
+                  }
                 >
                   {v.label}
                   {v.available === 0 ? ' · wyprzedane' : ''}
@@ -134,7 +188,12 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
           </Chip.Group>
         </Input.Wrapper>
         {variant && (
-          <Text size="sm" c={variant.available <= 5 ? 'orange' : 'dimmed'} aria-live="polite" data-testid="variant-availability">
+          <Text
+            size="sm"
+            c={variant.available <= 5 ? 'orange' : 'dimmed'}
+            aria-live="polite"
+            data-testid="variant-availability"
+          >
             {variant.available <= 5 ? `Ostatnie sztuki: ${variant.available}` : `Dostępne: ${variant.available} szt.`}
           </Text>
         )}

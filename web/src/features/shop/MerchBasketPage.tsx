@@ -49,7 +49,13 @@ export function MerchBasketPage() {
             <Button component={Link} to={SHOP} variant="default">
               Kupuj dalej
             </Button>
-            <Button component={Link} to={STEP1} disabled={blocked} data-disabled={blocked || undefined} onClick={(e) => blocked && e.preventDefault()}>
+            <Button
+              component={Link}
+              to={STEP1}
+              disabled={blocked}
+              data-disabled={blocked || undefined}
+              onClick={(e) => blocked && e.preventDefault()}
+            >
               Przejdź do zamówienia
             </Button>
           </Group>

@@ -20,7 +20,8 @@ export function MerchStepOne() {
       <CheckoutGate {...gateOf(basket)}>
         <Stack gap="md">
           <Text c="dimmed" size="sm">
-            Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu zamówienia.
+            Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu
+            zamówienia.
           </Text>
           <BasketLines lines={d.lines} />
           <BasketTotals lines={d.lines} />

@@ -4,7 +4,15 @@ import { Link } from 'react-router-dom';
 import { formatNip } from '@domain/identifiers';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { buyerStepComplete, CheckoutGate, CheckoutSteps, OrderRefusal, PlacingStep, usePlaceOrder, type CheckoutRefusal } from '../checkout';
+import {
+  buyerStepComplete,
+  CheckoutGate,
+  CheckoutSteps,
+  OrderRefusal,
+  PlacingStep,
+  usePlaceOrder,
+  type CheckoutRefusal,
+} from '../checkout';
 import { useGetCountriesQuery } from '../registration';
 import type { InvoiceValues } from '../settings';
 import { placeMerchOrder } from './api';
@@ -44,7 +52,8 @@ export function MerchStepThree() {
       stepPath={STEP3}
       confirmation={{
         header: <CheckoutSteps steps={MERCH_STEPS} active={2} />,
-        payHint: 'Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
+        payHint:
+          'Zapłać przelewem na poniższe konto. Gadżety odbierzesz w punkcie odbioru, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
         back: { to: SHOP, label: 'Wróć do sklepiku' },
       }}
     >
@@ -61,7 +70,9 @@ function MerchSummaryStep() {
   const [placing, setPlacing] = useState(false);
   const [refusal, setRefusal] = useState<CheckoutRefusal | null>(null);
 
-  const values = state.buyer ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData } : null;
+  const values = state.buyer
+    ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData }
+    : null;
   const blocked = basket.lines.some((l) => l.problem) || d.blocking !== null;
 
   async function place() {
@@ -92,14 +103,18 @@ function MerchSummaryStep() {
             <BasketTotals lines={d.lines} />
             {d.discount.check.status === 'valid' && (
               <Text size="sm" c="dimmed" data-testid="discount-summary">
-                Kod rabatowy {d.discount.check.preview.code}: −{formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
+                Kod rabatowy {d.discount.check.preview.code}: −
+                {formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
               </Text>
             )}
             <BuyerSummary buyer={values.buyer} />
             {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
             {d.blocking && (
               <Alert color="orange" variant="light" role="alert">
-                {d.blocking} <Anchor component={Link} to={STEP1}>Wróć do przeglądu</Anchor>
+                {d.blocking}{' '}
+                <Anchor component={Link} to={STEP1}>
+                  Wróć do przeglądu
+                </Anchor>
               </Alert>
             )}
             <Text size="sm" c="dimmed">

@@ -62,9 +62,21 @@ export function ShopItemPage() {
           </Stack>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
-              <AddToBasketForm product={product} members={members.list} onAdd={onAdd} basket={basket.data} orders={orders.data} />
+              <AddToBasketForm
+                product={product}
+                members={members.list}
+                onAdd={onAdd}
+                basket={basket.data}
+                orders={orders.data}
+              />
               {added && (
-                <Alert color="teal" variant="light" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
+                <Alert
+                  color="teal"
+                  variant="light"
+                  role="status"
+                  data-testid="added-to-basket"
+                  title="Dodano do koszyka"
+                >
                   <Stack gap={6} align="flex-start">
                     <Text size="sm">{added}</Text>
                     <Group gap="xs">

@@ -26,9 +26,19 @@ export function ShopPage() {
           Nie udało się wczytać produktów sklepiku.
         </LoadError>
       ) : !data || data.length === 0 ? (
-        <EmptyState title="Sklepik jest jeszcze pusty">Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.</EmptyState>
+        <EmptyState title="Sklepik jest jeszcze pusty">
+          Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.
+        </EmptyState>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Produkty">
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Produkty"
+        >
           {data.map((p) => {
             const a = availabilityText(p);
             return (

@@ -49,16 +49,31 @@ export class BasketFullError extends Error {
 }
 
 /** Adds to the basket; the same product, variant and participant again raises the quantity of that line (at most 20). */
-export async function addToBasket(uid: string, current: readonly MerchLine[], line: Omit<MerchLine, 'id'>): Promise<void> {
-  const same = current.find((l) => l.productId === line.productId && l.variantId === line.variantId && (l.memberId ?? null) === (line.memberId ?? null));
+export async function addToBasket(
+  uid: string,
+  current: readonly MerchLine[],
+  line: Omit<MerchLine, 'id'>,
+): Promise<void> {
+  const same = current.find(
+    (l) =>
+      l.productId === line.productId &&
+      l.variantId === line.variantId &&
+      (l.memberId ?? null) === (line.memberId ?? null),
+  );
   if (same) {
-    await updateBasket(uid, { [`merch/${same.id}/quantity`]: Math.min(LIMITS.maxQuantity, same.quantity + line.quantity) });
+    await updateBasket(uid, {
+      [`merch/${same.id}/quantity`]: Math.min(LIMITS.maxQuantity, same.quantity + line.quantity),
+    });
     return;
   }
   if (current.length >= LIMITS.maxBasketLines) throw new BasketFullError();
   const { db, sdk } = await loadDatabase();
   const lineId = sdk.push(sdk.ref(db, `baskets/${uid}/merch`)).key!;
-  await updateBasket(uid, { [`merch/${lineId}`]: line.memberId ? line : { productId: line.productId, variantId: line.variantId, quantity: line.quantity } });
+  await updateBasket(uid, {
+    [`merch/${lineId}`]: line.memberId
+      ? line
+      : { productId: line.productId, variantId: line.variantId, quantity: line.quantity },
+  });
 }
 
 export function setLineQuantity(uid: string, lineId: string, quantity: number): Promise<void> {

@@ -24,15 +24,21 @@ export interface PricedLine {
 }
 
 /** Joins basket lines with the live catalogue (prices are re-read by the server anyway; this is the preview). */
-export function priceLines(lines: readonly MerchLine[], products: readonly ProductEntry[], memberNames: ReadonlyMap<string, string>): PricedLine[] {
+export function priceLines(
+  lines: readonly MerchLine[],
+  products: readonly ProductEntry[],
+  memberNames: ReadonlyMap<string, string>,
+): PricedLine[] {
   return lines.map((line) => {
     const product = products.find((p) => p.id === line.productId);
     const variant = product?.variants.find((v) => v.id === line.variantId);
     let problem: string | undefined;
     if (!product || !variant) problem = 'Ten produkt nie jest już w sprzedaży — usuń go z koszyka.';
     else if (variant.available === 0) problem = 'Wyprzedane — usuń tę pozycję z koszyka.';
-    else if (line.quantity > variant.available) problem = `Dostępne tylko ${variant.available} szt. — zmniejsz liczbę sztuk.`;
-    else if (line.memberId && !memberNames.has(line.memberId)) problem = 'Uczestnik przypisany do tej pozycji już nie istnieje.';
+    else if (line.quantity > variant.available)
+      problem = `Dostępne tylko ${variant.available} szt. — zmniejsz liczbę sztuk.`;
+    else if (line.memberId && !memberNames.has(line.memberId))
+      problem = 'Uczestnik przypisany do tej pozycji już nie istnieje.';
     const unitGross = product?.priceGrosze ?? 0;
     return {
       line,
@@ -50,7 +56,11 @@ export function priceLines(lines: readonly MerchLine[], products: readonly Produ
 }
 
 export function basketTotals(lines: readonly PricedLine[]) {
-  return computeTotals(lines.filter((l) => l.product).map((l) => ({ unitGross: l.unitGross, quantity: l.line.quantity, vatRate: l.vatRate })));
+  return computeTotals(
+    lines
+      .filter((l) => l.product)
+      .map((l) => ({ unitGross: l.unitGross, quantity: l.line.quantity, vatRate: l.vatRate })),
+  );
 }
 
 interface BasketLinesProps {
@@ -85,7 +95,11 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                 </Text>
               </Stack>
               <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="basket-line-total">
-                {l.listUnitGross === undefined ? formatMoney(l.gross) : <DiscountedPrice list={l.listUnitGross * l.line.quantity} paid={l.gross} size="md" />}
+                {l.listUnitGross === undefined ? (
+                  formatMoney(l.gross)
+                ) : (
+                  <DiscountedPrice list={l.listUnitGross * l.line.quantity} paid={l.gross} size="md" />
+                )}
               </Text>
             </Group>
             {(onQuantity || onRemove) && (
@@ -102,7 +116,8 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                     disabled={busyLineId === l.line.id}
                     onChange={(v) => {
                       const n = typeof v === 'number' ? v : Number(v);
-                      if (Number.isInteger(n) && n >= 1 && n <= LIMITS.maxQuantity && n !== l.line.quantity) onQuantity(l, n);
+                      if (Number.isInteger(n) && n >= 1 && n <= LIMITS.maxQuantity && n !== l.line.quantity)
+                        onQuantity(l, n);
                     }}
                   />
                 )}
@@ -115,7 +130,16 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                     onClick={() => onRemove(l)}
                     loading={busyLineId === l.line.id}
                   >
-                    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+                    <svg
+                      width="18"
+                      height="18"
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      aria-hidden
+                    >
                       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
                     </svg>
                   </ActionIcon>

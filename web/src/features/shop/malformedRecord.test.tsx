@@ -31,20 +31,34 @@ describe('a malformed record read from the database', () => {
     expect(endpointAnswer({ kubek: mug })).toMatchObject({ data: [{ id: 'kubek', available: 8 }] });
     const answer = endpointAnswer({ kubek: mug, bluza: { ...mug, name: 'Bluza', priceGrosze: '129,00' } });
     expect(answer).toEqual({
-      error: { code: 'malformed-record', message: 'Zapisane dane mają nieprawidłowy format (products/bluza/priceGrosze: Podaj cenę). Zgłoś to organizatorowi wydarzenia.' },
+      error: {
+        code: 'malformed-record',
+        message:
+          'Zapisane dane mają nieprawidłowy format (products/bluza/priceGrosze: Podaj cenę). Zgłoś to organizatorowi wydarzenia.',
+      },
     });
-    expect(() => toProductEntries({ kubek: { ...mug, variants: { std: { label: 'standard', stock: 10 } } } })).toThrow(MalformedRecordError);
+    expect(() => toProductEntries({ kubek: { ...mug, variants: { std: { label: 'standard', stock: 10 } } } })).toThrow(
+      MalformedRecordError,
+    );
   });
 
   it('shows the page’s error state naming the record instead of the basket', async () => {
     const { error } = endpointAnswer({ bluza: { ...mug, variants: 'M, L' } }) as { error: unknown };
     await renderForm(
-      <CheckoutGate isLoading={false} isError error={error} isEmpty={false} empty={{ title: 'Koszyk jest pusty', text: '', action: null }}>
+      <CheckoutGate
+        isLoading={false}
+        isError
+        error={error}
+        isEmpty={false}
+        empty={{ title: 'Koszyk jest pusty', text: '', action: null }}
+      >
         <p>Koszyk</p>
       </CheckoutGate>,
     );
     expect(screen.getByRole('alert').textContent).toContain('Nie udało się wczytać koszyka.');
-    expect(screen.getByTestId('malformed-record').textContent).toMatch(/^Zapisane dane mają nieprawidłowy format \(products\/bluza\/variants: .+\)\. Zgłoś to organizatorowi wydarzenia\.$/);
+    expect(screen.getByTestId('malformed-record').textContent).toMatch(
+      /^Zapisane dane mają nieprawidłowy format \(products\/bluza\/variants: .+\)\. Zgłoś to organizatorowi wydarzenia\.$/,
+    );
     expect(screen.queryByText('Koszyk')).toBeNull();
   });
 });

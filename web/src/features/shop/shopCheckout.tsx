@@ -29,7 +29,10 @@ export function usePricedBasket(uid: string) {
   const basket = useGetMerchBasketQuery(uid, { skip: !uid });
   const products = useGetShopProductsQuery();
   const members = useMemberNames(uid);
-  const lines = useMemo(() => priceLines(basket.data ?? [], products.data ?? [], members.byId), [basket.data, products.data, members.byId]);
+  const lines = useMemo(
+    () => priceLines(basket.data ?? [], products.data ?? [], members.byId),
+    [basket.data, products.data, members.byId],
+  );
   return {
     lines,
     raw: basket.data ?? [],
@@ -69,7 +72,12 @@ export function BasketButton({ uid }: { uid: string }) {
   const count = (data ?? []).reduce((s, l) => s + l.quantity, 0);
   return (
     <Indicator label={count} size={20} disabled={count === 0} offset={4}>
-      <Button component={Link} to={BASKET} variant="light" aria-label={count ? `Koszyk, ${count} szt.` : 'Koszyk, pusty'}>
+      <Button
+        component={Link}
+        to={BASKET}
+        variant="light"
+        aria-label={count ? `Koszyk, ${count} szt.` : 'Koszyk, pusty'}
+      >
         Koszyk
       </Button>
     </Indicator>

@@ -11,9 +11,23 @@ export function useMerchDiscount(uid: string, lines: PricedLine[]) {
   const preview = discount.check.status === 'valid' ? discount.check.preview : null;
   const priced = priceWithDiscount(
     preview,
-    lines.map((l) => ({ type: 'merch' as const, productId: l.line.productId, unitGross: l.unitGross, quantity: l.line.quantity })),
+    lines.map((l) => ({
+      type: 'merch' as const,
+      productId: l.line.productId,
+      unitGross: l.unitGross,
+      quantity: l.line.quantity,
+    })),
   );
-  const discounted = lines.map((l, i): PricedLine => (priced.unitGross[i] === l.unitGross ? l : { ...l, listUnitGross: l.unitGross, unitGross: priced.unitGross[i], gross: priced.unitGross[i] * l.line.quantity }));
+  const discounted = lines.map((l, i): PricedLine =>
+    priced.unitGross[i] === l.unitGross
+      ? l
+      : {
+          ...l,
+          listUnitGross: l.unitGross,
+          unitGross: priced.unitGross[i],
+          gross: priced.unitGross[i] * l.line.quantity,
+        },
+  );
   const free = preview !== null && lines.length > 0 && priced.totalGross === 0;
   return { discount, priced, lines: discounted, blocking: discountBlocking(discount.check, priced.problem), free };
 }

@@ -73,10 +73,16 @@ export function ParticipantStats() {
                       {t.name}
                     </Text>
                     <Text size="sm" fw={700} c={t.available === 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                      {t.available === 0 ? 'wyprzedane' : `${pluralForm(t.available, NOUNS.left)} ${formatNumber(t.available)} z ${formatNumber(t.quota)}`}
+                      {t.available === 0
+                        ? 'wyprzedane'
+                        : `${pluralForm(t.available, NOUNS.left)} ${formatNumber(t.available)} z ${formatNumber(t.quota)}`}
                     </Text>
                   </Group>
-                  <Progress value={soldShare} aria-label={`${t.name}: sprzedano ${Math.round(soldShare)}% puli`} color={t.available === 0 ? 'red' : 'baltyk'} />
+                  <Progress
+                    value={soldShare}
+                    aria-label={`${t.name}: sprzedano ${Math.round(soldShare)}% puli`}
+                    color={t.available === 0 ? 'red' : 'baltyk'}
+                  />
                 </Stack>
               );
             })

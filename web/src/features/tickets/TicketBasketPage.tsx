@@ -21,7 +21,15 @@ function availabilityText(type: TicketTypeEntry): string {
   return `${pluralForm(type.available, NOUNS.left)} ${formatNumber(type.available, 0)}`;
 }
 
-function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
+function MemberChooser({
+  uid,
+  member,
+  chosen,
+  owned,
+  types,
+  claims,
+  basket,
+}: {
   uid: string;
   member: MemberEntry;
   chosen: string | undefined;
@@ -61,7 +69,16 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
             {error}
           </Alert>
         )}
-        <Radio.Group value={chosen ?? NONE} onChange={choose} name={`ticket-${member.id}`} label={`Bilet dla: ${name}`} labelProps={{ className: 'visually-hidden', style: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } }}>
+        <Radio.Group
+          value={chosen ?? NONE}
+          onChange={choose}
+          name={`ticket-${member.id}`}
+          label={`Bilet dla: ${name}`}
+          labelProps={{
+            className: 'visually-hidden',
+            style: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+          }}
+        >
           <Stack gap={6}>
             <Radio.Card value={NONE} p="sm" radius="md" disabled={busy} aria-label={`Bez biletu — ${name}`}>
               <Group wrap="nowrap" gap="sm">
@@ -75,7 +92,15 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
               const limit = ticketAccountLimitNote(t, claims, basket, member.id);
               const unavailable = !t.onSale || (t.available === 0 && chosen !== t.id) || Boolean(limit?.full);
               return (
-                <Radio.Card key={t.id} value={t.id} p="sm" radius="md" disabled={busy || has || unavailable} aria-label={`${t.name} — ${name}`} style={{ opacity: has || unavailable ? 0.6 : 1 }}>
+                <Radio.Card
+                  key={t.id}
+                  value={t.id}
+                  p="sm"
+                  radius="md"
+                  disabled={busy || has || unavailable}
+                  aria-label={`${t.name} — ${name}`}
+                  style={{ opacity: has || unavailable ? 0.6 : 1 }}
+                >
                   <Group wrap="nowrap" gap="sm" align="flex-start">
                     <Radio.Indicator disabled={busy || has || unavailable} mt={2} />
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -87,7 +112,11 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
                           {formatMoney(t.priceGrosze)}
                         </Text>
                       </Group>
-                      <Text size="xs" c={t.available === 0 || !t.onSale || limit?.full ? 'red' : 'dimmed'} data-testid="ticket-availability">
+                      <Text
+                        size="xs"
+                        c={t.available === 0 || !t.onSale || limit?.full ? 'red' : 'dimmed'}
+                        data-testid="ticket-availability"
+                      >
                         {has ? 'masz już ten bilet' : availabilityText(t)}
                         {!has && limit ? ` · ${limit.note}` : ''}
                       </Text>
@@ -99,7 +128,15 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
             {types
               .filter((t) => t.onSale && t.available === 0 && !owned[t.id])
               .map((t) => (
-                <WaitingListControl key={`w-${t.id}`} uid={uid} ticketTypeId={t.id} ticketName={t.name} memberId={member.id} memberName={name} soldOut={chosen !== t.id} />
+                <WaitingListControl
+                  key={`w-${t.id}`}
+                  uid={uid}
+                  ticketTypeId={t.id}
+                  ticketName={t.name}
+                  memberId={member.id}
+                  memberName={name}
+                  soldOut={chosen !== t.id}
+                />
               ))}
           </Stack>
         </Radio.Group>
@@ -108,9 +145,28 @@ function MemberChooser({ uid, member, chosen, owned, types, claims, basket }: {
   );
 }
 
-function Summary({ count, total, next, disabled, label }: { count: number; total: number; next: string; disabled: boolean; label: string }) {
+function Summary({
+  count,
+  total,
+  next,
+  disabled,
+  label,
+}: {
+  count: number;
+  total: number;
+  next: string;
+  disabled: boolean;
+  label: string;
+}) {
   return (
-    <Paper withBorder radius="lg" p="md" shadow="sm" style={{ position: 'sticky', bottom: 12, zIndex: 5 }} data-testid="ticket-summary">
+    <Paper
+      withBorder
+      radius="lg"
+      p="md"
+      shadow="sm"
+      style={{ position: 'sticky', bottom: 12, zIndex: 5 }}
+      data-testid="ticket-summary"
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={0}>
           <Text size="sm" c="dimmed">
@@ -120,7 +176,14 @@ function Summary({ count, total, next, disabled, label }: { count: number; total
             Razem: {formatMoney(total)}
           </Text>
         </Stack>
-        <Button component={Link} to={next} disabled={disabled} data-disabled={disabled || undefined} onClick={(e) => disabled && e.preventDefault()} size="md">
+        <Button
+          component={Link}
+          to={next}
+          disabled={disabled}
+          data-disabled={disabled || undefined}
+          onClick={(e) => disabled && e.preventDefault()}
+          size="md"
+        >
           {label}
         </Button>
       </Group>
@@ -150,23 +213,48 @@ export function TicketBasketPage() {
   const types = c.types.data ?? [];
   return (
     <PageFrame>
-      <Text c="dimmed">Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.</Text>
+      <Text c="dimmed">
+        Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.
+      </Text>
       <DiscountFromLink kind="tickets" uid={uid} />
       {members.length === 0 ? (
-        <EmptyState title="Najpierw dodaj uczestników" action={<Button component={Link} to={`${MEMBERS}/member/addMember`}>Dodaj uczestnika</Button>}>
+        <EmptyState
+          title="Najpierw dodaj uczestników"
+          action={
+            <Button component={Link} to={`${MEMBERS}/member/addMember`}>
+              Dodaj uczestnika
+            </Button>
+          }
+        >
           Bilety kupujesz dla konkretnych osób.
         </EmptyState>
       ) : types.length === 0 ? (
-        <EmptyState title="Sprzedaż biletów jeszcze się nie rozpoczęła">Organizator nie opublikował jeszcze biletów.</EmptyState>
+        <EmptyState title="Sprzedaż biletów jeszcze się nie rozpoczęła">
+          Organizator nie opublikował jeszcze biletów.
+        </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {members.map((m) => (
-            <MemberChooser key={m.id} uid={c.uid!} member={m} chosen={c.basket.data?.[m.id]} owned={c.claims.data?.[m.id] ?? {}} types={types} claims={c.claims.data ?? {}} basket={c.basket.data ?? {}} />
+            <MemberChooser
+              key={m.id}
+              uid={c.uid!}
+              member={m}
+              chosen={c.basket.data?.[m.id]}
+              owned={c.claims.data?.[m.id] ?? {}}
+              types={types}
+              claims={c.claims.data ?? {}}
+              basket={c.basket.data ?? {}}
+            />
           ))}
         </SimpleGrid>
       )}
-      <Summary count={c.lines.length} total={c.totalGross} next={STEP_ONE} disabled={c.lines.length === 0} label="Dalej: przegląd" />
+      <Summary
+        count={c.lines.length}
+        total={c.totalGross}
+        next={STEP_ONE}
+        disabled={c.lines.length === 0}
+        label="Dalej: przegląd"
+      />
     </PageFrame>
   );
 }
-

@@ -13,7 +13,13 @@ import { useTicketDiscount } from './useTicketDiscount';
 function Problems({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
   return (
-    <Alert color="yellow" variant="light" role="alert" title="Popraw koszyk przed zamówieniem" data-testid="basket-problems">
+    <Alert
+      color="yellow"
+      variant="light"
+      role="alert"
+      title="Popraw koszyk przed zamówieniem"
+      data-testid="basket-problems"
+    >
       <Stack gap={2}>
         {problems.map((p) => (
           <Text key={p} size="sm">
@@ -36,14 +42,27 @@ export function TicketsStepOne() {
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={0} />
-      <CheckoutGate isLoading={c.isLoading} isError={c.isError} error={c.error} isEmpty={c.lines.length === 0} notice={<Problems problems={c.problems} />} empty={emptyBasket}>
+      <CheckoutGate
+        isLoading={c.isLoading}
+        isError={c.isError}
+        error={c.error}
+        isEmpty={c.lines.length === 0}
+        notice={<Problems problems={c.problems} />}
+        empty={emptyBasket}
+      >
         <TicketsReview c={c} d={d} error={error} setError={setError} onNext={() => navigate(STEP_TWO)} />
       </CheckoutGate>
     </PageFrame>
   );
 }
 
-type Review = { c: ReturnType<typeof useTicketCheckout>; d: ReturnType<typeof useTicketDiscount>; error: string | null; setError: (e: string) => void; onNext: () => void };
+type Review = {
+  c: ReturnType<typeof useTicketCheckout>;
+  d: ReturnType<typeof useTicketDiscount>;
+  error: string | null;
+  setError: (e: string) => void;
+  onNext: () => void;
+};
 function TicketsReview({ c, d, error, setError, onNext }: Review) {
   const vatRates = [...new Set(c.lines.map((l) => l.type.vatRate))].sort((a, b) => b - a);
   return (
@@ -63,7 +82,11 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
                 <Table.Th>Bilet</Table.Th>
                 <Table.Th ta="right">Cena</Table.Th>
                 <Table.Th>
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Akcje</span>
+                  <span
+                    style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                  >
+                    Akcje
+                  </span>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -81,7 +104,11 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
                       color="red"
                       size="compact-sm"
                       aria-label={`Usuń bilet: ${memberName(l.member)}`}
-                      onClick={() => setBasketTicket(c.uid!, l.member.id, null).catch(() => setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'))}
+                      onClick={() =>
+                        setBasketTicket(c.uid!, l.member.id, null).catch(() =>
+                          setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'),
+                        )
+                      }
                     >
                       Usuń
                     </Button>
@@ -102,7 +129,9 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
         </Table.ScrollContainer>
         <Text size="xs" c="dimmed" mt="xs">
           Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}).{' '}
-          {d.free ? 'Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.' : 'Fakturę VAT wystawimy po zaksięgowaniu wpłaty.'}
+          {d.free
+            ? 'Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.'
+            : 'Fakturę VAT wystawimy po zaksięgowaniu wpłaty.'}
         </Text>
       </Card>
       <Card withBorder radius="lg" padding="md">
@@ -119,4 +148,3 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
     </>
   );
 }
-

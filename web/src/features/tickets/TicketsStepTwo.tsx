@@ -17,7 +17,8 @@ export function TicketsStepTwo() {
       kind="tickets"
       stepPath={STEP_TWO}
       confirmation={{
-        payHint: 'Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
+        payHint:
+          'Zapłać przelewem na poniższe konto. Bilety zostaną potwierdzone, gdy organizator zaksięguje wpłatę — fakturę znajdziesz wtedy w zakładce Faktury.',
         back: { to: MEMBERS, label: 'Wróć do uczestników' },
       }}
     >
@@ -44,7 +45,14 @@ function TicketsBuyerStep() {
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={1} />
-      <CheckoutGate isLoading={c.isLoading} isError={c.isError} error={c.error} isEmpty={c.lines.length === 0} loadingLabel="Wczytywanie zamówienia" empty={emptyBasket}>
+      <CheckoutGate
+        isLoading={c.isLoading}
+        isError={c.isError}
+        error={c.error}
+        isEmpty={c.lines.length === 0}
+        loadingLabel="Wczytywanie zamówienia"
+        empty={emptyBasket}
+      >
         <Stack gap="lg">
           <Card withBorder radius="lg" padding="md">
             <Stack gap={4}>
@@ -63,7 +71,8 @@ function TicketsBuyerStep() {
               ))}
               {d.discount.check.status === 'valid' && (
                 <Text size="sm" c="dimmed" data-testid="discount-summary">
-                  Kod rabatowy {d.discount.check.preview.code}: −{formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
+                  Kod rabatowy {d.discount.check.preview.code}: −
+                  {formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
                 </Text>
               )}
             </Stack>

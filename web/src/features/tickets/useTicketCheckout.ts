@@ -16,7 +16,10 @@ export interface BasketLine {
  * What stops ordering `inBasket` tickets of a type right now, or null. The type's own name says it
  * is a ticket („Bilet dziecięcy”, „Karnet 3-dniowy”), so the text does not repeat the word.
  */
-export function availabilityProblem(type: Pick<TicketTypeEntry, 'name' | 'onSale' | 'available'>, inBasket: number): string | null {
+export function availabilityProblem(
+  type: Pick<TicketTypeEntry, 'name' | 'onSale' | 'available'>,
+  inBasket: number,
+): string | null {
   if (!type.onSale) return `${quote(type.name)} nie jest teraz w sprzedaży.`;
   if (type.available >= inBasket) return null;
   if (type.available === 0) return `${quote(type.name)}: wyprzedane.`;

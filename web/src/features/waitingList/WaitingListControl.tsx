@@ -19,7 +19,14 @@ export interface WaitingListControlProps {
  * their place in line (live) and „Wypisz z listy”; when a ticket comes back and it is their turn, the
  * deadline of the offer (the ticket is already in the basket). docs/waiting-list.md.
  */
-export function WaitingListControl({ uid, ticketTypeId, ticketName, memberId, memberName, soldOut }: WaitingListControlProps) {
+export function WaitingListControl({
+  uid,
+  ticketTypeId,
+  ticketName,
+  memberId,
+  memberName,
+  soldOut,
+}: WaitingListControlProps) {
   const places = useGetWaitingPlacesQuery({ ticketTypeId, uid });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,19 +54,33 @@ export function WaitingListControl({ uid, ticketTypeId, ticketName, memberId, me
       )}
       {mine?.offer ? (
         <Alert color="teal" variant="light" role="status" py={6} data-testid="waiting-offer">
-          Zwolnił się bilet „{ticketName}” — czeka w koszyku na {memberName} do {formatDateTime(mine.offer.expiresAt)}. Potem przejdzie na następną osobę z listy.
+          Zwolnił się bilet „{ticketName}” — czeka w koszyku na {memberName} do {formatDateTime(mine.offer.expiresAt)}.
+          Potem przejdzie na następną osobę z listy.
         </Alert>
       ) : mine ? (
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" role="status" data-testid="waiting-place">
             Lista oczekujących: miejsce {mine.place}
           </Text>
-          <Button size="compact-sm" variant="subtle" color="red" loading={busy} onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))} aria-label={`Wypisz z listy: ${memberName}, „${ticketName}”`}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            loading={busy}
+            onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))}
+            aria-label={`Wypisz z listy: ${memberName}, „${ticketName}”`}
+          >
             Wypisz z listy
           </Button>
         </Group>
       ) : places.isLoading ? null : (
-        <Button size="compact-sm" variant="light" loading={busy} onClick={() => void run(() => joinWaitingList({ ticketTypeId, memberId }))} aria-label={`Zapisz na listę oczekujących: ${memberName}, „${ticketName}”`}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          loading={busy}
+          onClick={() => void run(() => joinWaitingList({ ticketTypeId, memberId }))}
+          aria-label={`Zapisz na listę oczekujących: ${memberName}, „${ticketName}”`}
+        >
           Zapisz na listę oczekujących
         </Button>
       )}

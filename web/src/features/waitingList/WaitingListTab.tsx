@@ -6,7 +6,14 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetTicketTypesQuery } from '../catalogue';
-import { moveWaitingListEntry, removeWaitingListEntry, updateWaitingListSettings, useAdminWaitingListSettingsQuery, useAdminWaitingListsQuery, type WaitingListView } from './api';
+import {
+  moveWaitingListEntry,
+  removeWaitingListEntry,
+  updateWaitingListSettings,
+  useAdminWaitingListSettingsQuery,
+  useAdminWaitingListsQuery,
+  type WaitingListView,
+} from './api';
 
 type Result = { ok: boolean; message: string } | null;
 type Row = WaitingListView['entries'][number];
@@ -32,7 +39,16 @@ function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
   }
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <NumberInput label="Czas na zakup po zwolnieniu biletu (godziny)" description="Tyle czasu bilet czeka na pierwszą osobę z listy; potem przechodzi na następną." min={1} max={MAX_OFFER_HOURS} allowDecimal={false} value={hours} onChange={setHours} w={320} />
+      <NumberInput
+        label="Czas na zakup po zwolnieniu biletu (godziny)"
+        description="Tyle czasu bilet czeka na pierwszą osobę z listy; potem przechodzi na następną."
+        min={1}
+        max={MAX_OFFER_HOURS}
+        allowDecimal={false}
+        value={hours}
+        onChange={setHours}
+        w={320}
+      />
       <Button onClick={() => void save()} loading={busy} disabled={settings.isLoading}>
         Zapisz
       </Button>
@@ -71,20 +87,64 @@ export function WaitingListTab() {
     {
       key: 'offer',
       header: 'Oferta',
-      cell: (e) => (e.offer ? <Badge color="teal" variant="light" style={{ textTransform: 'none' }}>bilet czeka do {formatDateTime(e.offer.expiresAt)}</Badge> : <Text size="sm" c="dimmed">czeka w kolejce</Text>),
+      cell: (e) =>
+        e.offer ? (
+          <Badge color="teal" variant="light" style={{ textTransform: 'none' }}>
+            bilet czeka do {formatDateTime(e.offer.expiresAt)}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            czeka w kolejce
+          </Text>
+        ),
     },
     {
       key: 'actions',
       header: 'Kolejność',
       cell: (e) => (
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" aria-label={`Przesuń w górę: ${e.name}`} disabled={e.place === 1 || busy !== null} onClick={() => void act(`up-${e.entryId}`, () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'up' }), `Przesunięto w górę: ${e.name}.`)}>
+          <ActionIcon
+            variant="default"
+            aria-label={`Przesuń w górę: ${e.name}`}
+            disabled={e.place === 1 || busy !== null}
+            onClick={() =>
+              void act(
+                `up-${e.entryId}`,
+                () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'up' }),
+                `Przesunięto w górę: ${e.name}.`,
+              )
+            }
+          >
             ↑
           </ActionIcon>
-          <ActionIcon variant="default" aria-label={`Przesuń w dół: ${e.name}`} disabled={e.place === list.entries.length || busy !== null} onClick={() => void act(`down-${e.entryId}`, () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'down' }), `Przesunięto w dół: ${e.name}.`)}>
+          <ActionIcon
+            variant="default"
+            aria-label={`Przesuń w dół: ${e.name}`}
+            disabled={e.place === list.entries.length || busy !== null}
+            onClick={() =>
+              void act(
+                `down-${e.entryId}`,
+                () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'down' }),
+                `Przesunięto w dół: ${e.name}.`,
+              )
+            }
+          >
             ↓
           </ActionIcon>
-          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Usuń z listy: ${e.name}`} disabled={busy !== null} onClick={() => void act(`rm-${e.entryId}`, () => removeWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId }), `Usunięto z listy: ${e.name}.`)}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            aria-label={`Usuń z listy: ${e.name}`}
+            disabled={busy !== null}
+            onClick={() =>
+              void act(
+                `rm-${e.entryId}`,
+                () => removeWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId }),
+                `Usunięto z listy: ${e.name}.`,
+              )
+            }
+          >
             Usuń
           </Button>
         </Group>
@@ -100,13 +160,22 @@ export function WaitingListTab() {
             Lista oczekujących
           </Title>
           <Text size="sm" c="dimmed">
-            Gdy bilet wyprzedanego rodzaju wraca do puli (anulowanie, wygaśnięcie, zwrot, większa pula), pierwsza osoba z listy dostaje e-mail, a bilet czeka na nią w koszyku. Nikt inny nie może go w tym czasie kupić.
+            Gdy bilet wyprzedanego rodzaju wraca do puli (anulowanie, wygaśnięcie, zwrot, większa pula), pierwsza osoba
+            z listy dostaje e-mail, a bilet czeka na nią w koszyku. Nikt inny nie może go w tym czasie kupić.
           </Text>
           <OfferHoursSetting onResult={setResult} />
         </Stack>
       </Paper>
       {result && (
-        <Alert color={result.ok ? 'green' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'} withCloseButton closeButtonLabel="Zamknij komunikat" onClose={() => setResult(null)} data-testid="admin-result">
+        <Alert
+          color={result.ok ? 'green' : 'red'}
+          variant="light"
+          role={result.ok ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel="Zamknij komunikat"
+          onClose={() => setResult(null)}
+          data-testid="admin-result"
+        >
           {result.message}
         </Alert>
       )}
@@ -122,7 +191,13 @@ export function WaitingListTab() {
             <Title order={3} size="h4">
               {nameOf(list.ticketTypeId)} — na liście: {formatCount(list.entries.length, NOUNS.person)}
             </Title>
-            <DataTable label={`Lista oczekujących: ${nameOf(list.ticketTypeId)}`} columns={columns(list)} rows={list.entries} rowKey={(e) => e.entryId} minWidth={720} />
+            <DataTable
+              label={`Lista oczekujących: ${nameOf(list.ticketTypeId)}`}
+              columns={columns(list)}
+              rows={list.entries}
+              rowKey={(e) => e.entryId}
+              minWidth={720}
+            />
           </Stack>
         ))
       )}

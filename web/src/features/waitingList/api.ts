@@ -1,5 +1,12 @@
 import type { CallableInput } from '@domain/callables';
-import { accountWaitingPlacesSchema, orderedEntries, waitingListSchema, waitingListSettingsSchema, type WaitingEntry, type WaitingPlace } from '@domain/waitingList';
+import {
+  accountWaitingPlacesSchema,
+  orderedEntries,
+  waitingListSchema,
+  waitingListSettingsSchema,
+  type WaitingEntry,
+  type WaitingPlace,
+} from '@domain/waitingList';
 import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
@@ -31,11 +38,18 @@ export const waitingListApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/waitingList/{ticketTypeId}/places/{uid}`: the account's places on one type's list, live. */
-    getWaitingPlaces: build.query<OwnWaitingPlace[], { ticketTypeId: string; uid: string }>(realtimeEndpoint(({ ticketTypeId, uid }) => `waitingList/${ticketTypeId}/places/${uid}`, toOwnPlaces)),
+    getWaitingPlaces: build.query<OwnWaitingPlace[], { ticketTypeId: string; uid: string }>(
+      realtimeEndpoint(({ ticketTypeId, uid }) => `waitingList/${ticketTypeId}/places/${uid}`, toOwnPlaces),
+    ),
     /** `/waitingList` (admin): every type's entries in line order. */
     adminWaitingLists: build.query<WaitingListView[], void>(realtimeEndpoint(() => 'waitingList', toWaitingLists)),
     /** `/waitingListSettings` (admin): how long an offer holds its ticket. */
-    adminWaitingListSettings: build.query<{ offerHours?: number }, void>(realtimeEndpoint(() => 'waitingListSettings', (raw) => (raw == null ? {} : parseRecord(waitingListSettingsSchema, raw, 'waitingListSettings')))),
+    adminWaitingListSettings: build.query<{ offerHours?: number }, void>(
+      realtimeEndpoint(
+        () => 'waitingListSettings',
+        (raw) => (raw == null ? {} : parseRecord(waitingListSettingsSchema, raw, 'waitingListSettings')),
+      ),
+    ),
   }),
 });
 
@@ -43,6 +57,9 @@ export const { useGetWaitingPlacesQuery, useAdminWaitingListsQuery, useAdminWait
 
 export const joinWaitingList = (input: CallableInput<'joinWaitingList'>) => callFunction('joinWaitingList', input);
 export const leaveWaitingList = (input: CallableInput<'leaveWaitingList'>) => callFunction('leaveWaitingList', input);
-export const moveWaitingListEntry = (input: CallableInput<'moveWaitingListEntry'>) => callFunction('moveWaitingListEntry', input);
-export const removeWaitingListEntry = (input: CallableInput<'removeWaitingListEntry'>) => callFunction('removeWaitingListEntry', input);
-export const updateWaitingListSettings = (input: CallableInput<'updateWaitingListSettings'>) => callFunction('updateWaitingListSettings', input);
+export const moveWaitingListEntry = (input: CallableInput<'moveWaitingListEntry'>) =>
+  callFunction('moveWaitingListEntry', input);
+export const removeWaitingListEntry = (input: CallableInput<'removeWaitingListEntry'>) =>
+  callFunction('removeWaitingListEntry', input);
+export const updateWaitingListSettings = (input: CallableInput<'updateWaitingListSettings'>) =>
+  callFunction('updateWaitingListSettings', input);

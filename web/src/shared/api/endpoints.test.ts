@@ -3,9 +3,13 @@ import { realtimeApi } from './realtime';
 
 // Every source file of the app (tests excluded), as text: the endpoint definitions are read from it.
 const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], { query: '?raw', import: 'default', eager: true })).filter(([, text]) =>
-    text.includes('realtimeApi.injectEndpoints('),
-  ),
+  Object.entries(
+    import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  ).filter(([, text]) => text.includes('realtimeApi.injectEndpoints(')),
 );
 
 /** Each `realtimeApi.injectEndpoints({ … })` call: the text from the call to the next one (or the file's end). */
@@ -17,16 +21,20 @@ const endpointNames = (call: string) => [...call.matchAll(/^\s+(\w+): build\.(?:
 
 /** Database paths read by `realtimeEndpoint(…)`, with `${…}` parts written as `{}` (`profiles/{}`). */
 const readPaths = (call: string) =>
-  [...call.matchAll(/realtimeEndpoint\(\s*(?:\([^)]*\)|\w+)\s*=>\s*(['`])([^'`]+)\1/g)].map((m) => m[2]!.replace(/\$\{[^}]+\}/g, '{}'));
+  [...call.matchAll(/realtimeEndpoint\(\s*(?:\([^)]*\)|\w+)\s*=>\s*(['`])([^'`]+)\1/g)].map((m) =>
+    m[2]!.replace(/\$\{[^}]+\}/g, '{}'),
+  );
 
 function definitionsBy(key: (call: string) => string[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const [file, text] of Object.entries(sources))
-    for (const call of injectCalls(text)) for (const name of key(call)) found.set(name, [...(found.get(name) ?? []), file]);
+    for (const call of injectCalls(text))
+      for (const name of key(call)) found.set(name, [...(found.get(name) ?? []), file]);
   return found;
 }
 
-const repeated = (found: Map<string, string[]>) => [...found].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`);
+const repeated = (found: Map<string, string[]>) =>
+  [...found].filter(([, files]) => files.length > 1).map(([name, files]) => `${name}: ${files.join(', ')}`);
 
 describe('realtime api endpoints', () => {
   it('finds the modules that inject endpoints', () => {
@@ -47,7 +55,9 @@ describe('realtime api endpoints', () => {
 
   it('makes every injectEndpoints call refuse to redefine an existing endpoint', () => {
     const calls = Object.entries(sources).flatMap(([file, text]) => injectCalls(text).map((call) => ({ file, call })));
-    const lenient = calls.filter(({ call }) => !/^\s*\{\s*overrideExisting: 'throw',/.test(call)).map(({ file }) => file);
+    const lenient = calls
+      .filter(({ call }) => !/^\s*\{\s*overrideExisting: 'throw',/.test(call))
+      .map(({ file }) => file);
     expect(lenient).toEqual([]);
   });
 

@@ -10,7 +10,9 @@ function toLegalDocument(raw: unknown): LegalDocument | null {
 export const legalApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getLegalDocument: build.query<LegalDocument | null, LegalDocumentKind>(realtimeEndpoint((kind) => `event/${kind}`, toLegalDocument)),
+    getLegalDocument: build.query<LegalDocument | null, LegalDocumentKind>(
+      realtimeEndpoint((kind) => `event/${kind}`, toLegalDocument),
+    ),
   }),
 });
 

@@ -26,7 +26,9 @@ export interface RealtimeError {
 export class MalformedRecordError extends Error {
   readonly code = 'malformed-record';
   constructor(path: string, field: string, problem: string) {
-    super(`Zapisane dane mają nieprawidłowy format (${[path, ...(field ? [field.replaceAll('.', '/')] : [])].join('/')}: ${problem}). Zgłoś to organizatorowi wydarzenia.`);
+    super(
+      `Zapisane dane mają nieprawidłowy format (${[path, ...(field ? [field.replaceAll('.', '/')] : [])].join('/')}: ${problem}). Zgłoś to organizatorowi wydarzenia.`,
+    );
     this.name = 'MalformedRecordError';
   }
 }
@@ -41,7 +43,8 @@ export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, path
 /** Every child of a collection (`/products`, `/members/{uid}`) parsed with the schema of one record; none → []. */
 export function parseRecords<S extends z.ZodType>(schema: S, value: unknown, path: string): [string, z.output<S>][] {
   if (value === null || value === undefined) return [];
-  if (typeof value !== 'object' || Array.isArray(value)) throw new MalformedRecordError(path, '', 'oczekiwano listy rekordów');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new MalformedRecordError(path, '', 'oczekiwano listy rekordów');
   return Object.entries(value).map(([id, record]) => [id, parseRecord(schema, record, `${path}/${id}`)]);
 }
 
@@ -82,7 +85,11 @@ export type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
  * loads once a first value is in (onCacheEntryAdded) and keeps it live from then on. Later reads go
  * over the SDK's open connection. Without a network the REST request fails and the SDK's get is used.
  */
-async function firstValue<Arg>(arg: Arg, buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery, restOf?: (arg: Arg) => RestRead): Promise<unknown> {
+async function firstValue<Arg>(
+  arg: Arg,
+  buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
+  restOf?: (arg: Arg) => RestRead,
+): Promise<unknown> {
   if (restOf && !isDatabaseLoaded()) {
     const value = await readOverRest(restOf(arg));
     if (value !== REST_UNAVAILABLE) return value;
@@ -105,7 +112,11 @@ export function realtimeEndpoint<Result, Arg = void>(
   /** Required: stored data is parsed with the domain's schemas (parseRecord / parseRecords), never cast. */
   transform: (raw: unknown, arg: Arg) => Result,
 ) {
-  return realtimeQueryEndpoint<Result, Arg>(({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)), transform, (arg) => ({ path: pathOf(arg) }));
+  return realtimeQueryEndpoint<Result, Arg>(
+    ({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)),
+    transform,
+    (arg) => ({ path: pathOf(arg) }),
+  );
 }
 
 /**
@@ -127,12 +138,19 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
         return { error: toRealtimeError(error) };
       }
     },
-    async onCacheEntryAdded(arg: Arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry, dispatch }: StreamLifecycle<Result>) {
+    async onCacheEntryAdded(
+      arg: Arg,
+      { updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry, dispatch }: StreamLifecycle<Result>,
+    ) {
       let unsubscribe: () => void = () => undefined;
       const refetch = () => {
         const endpoint = getCacheEntry().endpointName;
-        const endpoints = realtimeApi.endpoints as unknown as Record<string, { initiate: (arg: Arg, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction }>;
-        if (endpoint && endpoints[endpoint]) void dispatch(endpoints[endpoint].initiate(arg, { subscribe: false, forceRefetch: true }));
+        const endpoints = realtimeApi.endpoints as unknown as Record<
+          string,
+          { initiate: (arg: Arg, options: { subscribe: boolean; forceRefetch: boolean }) => UnknownAction }
+        >;
+        if (endpoint && endpoints[endpoint])
+          void dispatch(endpoints[endpoint].initiate(arg, { subscribe: false, forceRefetch: true }));
       };
       try {
         await cacheDataLoaded;
@@ -152,7 +170,9 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
             if (getCacheEntry().isError) return refetch();
             // Structural sharing: whatever did not change keeps its object identity, so a list of 30
             // orders where one turned paid re-renders one card (memoised rows), not thirty.
-            updateCachedData((draft) => copyWithStructuralSharing(isDraft(draft) ? original(draft as object) : draft, next));
+            updateCachedData((draft) =>
+              copyWithStructuralSharing(isDraft(draft) ? original(draft as object) : draft, next),
+            );
           },
           // A revoked permission ends the stream; the last good value stays in the cache.
           () => undefined,

@@ -27,7 +27,9 @@ describe('readFirebaseConfig', () => {
   });
 
   it('refuses a non-demo project id with emulators', () => {
-    expect(() => readFirebaseConfig({ VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'prod' })).toThrow(StartupError);
+    expect(() => readFirebaseConfig({ VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'prod' })).toThrow(
+      StartupError,
+    );
   });
 
   it('fails to start a production build without the real config, naming what is missing', () => {

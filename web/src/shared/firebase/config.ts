@@ -42,7 +42,11 @@ type Env = Record<string, string | boolean | undefined>;
 function hostPort(value: string | undefined, fallback: string, name: string): { host: string; port: number } {
   const raw = (value ?? '').trim() || fallback;
   const match = /^(.+):(\d+)$/.exec(raw);
-  if (!match) throw new StartupError(`${name} must be host:port, got "${raw}"`, 'Nieprawidłowy adres emulatora w konfiguracji aplikacji.');
+  if (!match)
+    throw new StartupError(
+      `${name} must be host:port, got "${raw}"`,
+      'Nieprawidłowy adres emulatora w konfiguracji aplikacji.',
+    );
   return { host: match[1], port: Number(match[2]) };
 }
 

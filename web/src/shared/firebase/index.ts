@@ -46,8 +46,10 @@ export function loadAuthExtras() {
   return authExtrasPromise;
 }
 
-let databasePromise: Promise<{ db: import('firebase/database').Database; sdk: typeof import('./sdk/database') }> | null =
-  null;
+let databasePromise: Promise<{
+  db: import('firebase/database').Database;
+  sdk: typeof import('./sdk/database');
+}> | null = null;
 export function loadDatabase() {
   // Auth first: a database (or functions) instance made before Auth is registered would start without
   // the user's token. The route guard can let a page in before the session is confirmed
@@ -90,7 +92,9 @@ export async function readOverRest({ path, orderBy, equalTo }: RestRead): Promis
   await auth.authStateReady(); // never a read as a user the SDK has not confirmed
   const token = await auth.currentUser?.getIdToken();
   const { options, emulators } = requireSetup();
-  const base = emulators ? `http://${emulators.database.host}:${emulators.database.port}` : options.databaseURL.replace(/\/+$/, '');
+  const base = emulators
+    ? `http://${emulators.database.host}:${emulators.database.port}`
+    : options.databaseURL.replace(/\/+$/, '');
   const url = new URL(`${base}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
   // The emulator serves many databases: the namespace is the database URL's first label, as for the SDK.
   if (emulators) url.searchParams.set('ns', new URL(options.databaseURL).hostname.split('.')[0]);
@@ -104,7 +108,10 @@ export async function readOverRest({ path, orderBy, equalTo }: RestRead): Promis
     return REST_UNAVAILABLE;
   }
   if (response.status === 401 || response.status === 403) {
-    throw Object.assign(new Error(`permission_denied at /${path}: Client doesn't have permission to access the desired data.`), { code: 'PERMISSION_DENIED' });
+    throw Object.assign(
+      new Error(`permission_denied at /${path}: Client doesn't have permission to access the desired data.`),
+      { code: 'PERMISSION_DENIED' },
+    );
   }
   if (!response.ok) return REST_UNAVAILABLE;
   try {
@@ -137,7 +144,10 @@ void namesAreWireNames;
  * The one way the app calls a Cloud Function: the name, its input and its answer are typed by the
  * shared table in `@domain/callables` (type-only here, so the sign-in page ships no zod).
  */
-export async function callFunction<N extends CallableName>(name: N, input: CallableInput<N>): Promise<CallableOutput<N>> {
+export async function callFunction<N extends CallableName>(
+  name: N,
+  input: CallableInput<N>,
+): Promise<CallableOutput<N>> {
   const { functions, sdk } = await loadFunctions();
   const result = await sdk.httpsCallable<CallableInput<N>, CallableOutput<N>>(functions, name)(input);
   return result.data;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, isoToPolishDate, formatDateRange, formatDateTime, formatMoney, formatNumber, formatPercent, formatShortDate, NOUNS, pluralForm } from './pl';
+import {
+  formatCount,
+  formatDate,
+  isoToPolishDate,
+  formatDateRange,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatShortDate,
+  NOUNS,
+  pluralForm,
+} from './pl';
 
 const s = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -55,10 +67,29 @@ describe('formatCount (the one plural helper for every count on screen)', () => 
     expect(forms(1)).toBe('1 zamówienie');
   });
   it('uses the 2–4 form for 2, 3, 4, 22, 23, 24, 102', () => {
-    expect([2, 3, 4, 22, 23, 24, 102].map(forms)).toEqual(['2 zamówienia', '3 zamówienia', '4 zamówienia', '22 zamówienia', '23 zamówienia', '24 zamówienia', '102 zamówienia']);
+    expect([2, 3, 4, 22, 23, 24, 102].map(forms)).toEqual([
+      '2 zamówienia',
+      '3 zamówienia',
+      '4 zamówienia',
+      '22 zamówienia',
+      '23 zamówienia',
+      '24 zamówienia',
+      '102 zamówienia',
+    ]);
   });
   it('uses the genitive plural for 0, 5+, 11 and 12–14', () => {
-    expect([0, 5, 9, 11, 12, 13, 14, 21, 25, 112].map(forms)).toEqual(['0 zamówień', '5 zamówień', '9 zamówień', '11 zamówień', '12 zamówień', '13 zamówień', '14 zamówień', '21 zamówień', '25 zamówień', '112 zamówień']);
+    expect([0, 5, 9, 11, 12, 13, 14, 21, 25, 112].map(forms)).toEqual([
+      '0 zamówień',
+      '5 zamówień',
+      '9 zamówień',
+      '11 zamówień',
+      '12 zamówień',
+      '13 zamówień',
+      '14 zamówień',
+      '21 zamówień',
+      '25 zamówień',
+      '112 zamówień',
+    ]);
   });
   it('groups thousands', () => {
     expect(formatCount(1234, NOUNS.ticket)).toBe('1\u00a0234 bilety');

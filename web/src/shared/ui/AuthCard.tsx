@@ -18,7 +18,17 @@ export function AuthCard({ wide = false, busy, testId, step, children }: AuthCar
   const padding: StyleProp<MantineSpacing | number> = { base: wide ? 'md' : 'lg', sm: 36 };
   return (
     <Center py={wide ? { base: 'xs', sm: 40 } : { base: 'md', sm: 48 }}>
-      <Paper withBorder shadow="md" radius="lg" p={padding} w="100%" maw={wide ? 600 : 440} aria-busy={busy} data-testid={testId} data-step={step}>
+      <Paper
+        withBorder
+        shadow="md"
+        radius="lg"
+        p={padding}
+        w="100%"
+        maw={wide ? 600 : 440}
+        aria-busy={busy}
+        data-testid={testId}
+        data-step={step}
+      >
         {children}
       </Paper>
     </Center>
@@ -26,7 +36,17 @@ export function AuthCard({ wide = false, busy, testId, step, children }: AuthCar
 }
 
 /** The card's heading: an optional line above it (the wizard's step), the title, and what the page is for. */
-export function AuthHeading({ kicker, title, description, size = 28 }: { kicker?: ReactNode; title: ReactNode; description?: ReactNode; size?: StyleProp<number> }) {
+export function AuthHeading({
+  kicker,
+  title,
+  description,
+  size = 28,
+}: {
+  kicker?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: StyleProp<number>;
+}) {
   return (
     <Stack gap={4}>
       {kicker && (

@@ -39,7 +39,15 @@ export interface ConfirmButtonsProps {
 }
 
 /** The end of a confirmation dialog: the failure (if any), then „cancel” and the red confirm button. */
-export function ConfirmButtons({ busy, error, cancelLabel, onCancel, confirmLabel, onConfirm, confirmDisabled = false }: ConfirmButtonsProps) {
+export function ConfirmButtons({
+  busy,
+  error,
+  cancelLabel,
+  onCancel,
+  confirmLabel,
+  onConfirm,
+  confirmDisabled = false,
+}: ConfirmButtonsProps) {
   return (
     <>
       <ErrorAlert>{error}</ErrorAlert>
@@ -47,7 +55,13 @@ export function ConfirmButtons({ busy, error, cancelLabel, onCancel, confirmLabe
         <Button variant="default" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button color="red" type={onConfirm ? 'button' : 'submit'} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
+        <Button
+          color="red"
+          type={onConfirm ? 'button' : 'submit'}
+          onClick={onConfirm}
+          loading={busy}
+          disabled={confirmDisabled}
+        >
           {confirmLabel}
         </Button>
       </Group>

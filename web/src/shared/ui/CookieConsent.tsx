@@ -11,8 +11,8 @@ export function CookieConsent() {
     <section className={classes.bar} role="region" aria-label="Zgoda na pliki cookie" data-testid="cookie-consent">
       <Group justify="space-between" wrap="wrap" gap="sm" className={classes.inner}>
         <Text size="sm" className={classes.text}>
-          Używamy wyłącznie plików cookie i pamięci przeglądarki niezbędnych do działania panelu (logowanie,
-          ustawienia wyglądu). Nie stosujemy plików cookie reklamowych ani analitycznych.
+          Używamy wyłącznie plików cookie i pamięci przeglądarki niezbędnych do działania panelu (logowanie, ustawienia
+          wyglądu). Nie stosujemy plików cookie reklamowych ani analitycznych.
         </Text>
         <Button
           color="white"

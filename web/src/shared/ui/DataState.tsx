@@ -22,7 +22,15 @@ function malformedMessage(error: unknown): string | null {
  * Error state for data that could not be read; offers a retry when the caller can re-subscribe.
  * Given the endpoint's `error`, a malformed record is named under the page's own text.
  */
-export function LoadError({ children, onRetry, error }: { children: ReactNode; onRetry?: () => void; error?: unknown }) {
+export function LoadError({
+  children,
+  onRetry,
+  error,
+}: {
+  children: ReactNode;
+  onRetry?: () => void;
+  error?: unknown;
+}) {
   const malformed = malformedMessage(error);
   return (
     <Alert color="red" variant="light" role="alert" title="Nie udało się wczytać danych">
@@ -76,8 +84,22 @@ export interface DataGateProps {
 }
 
 /** The loading / error / empty scaffolding around data read from the database, in that order. */
-export function DataGate({ query, loadingLabel, rows = 3, errorText, onRetry, empty, isEmpty = false, children }: DataGateProps) {
+export function DataGate({
+  query,
+  loadingLabel,
+  rows = 3,
+  errorText,
+  onRetry,
+  empty,
+  isEmpty = false,
+  children,
+}: DataGateProps) {
   if (query.isLoading) return <LoadingRows rows={rows} label={loadingLabel} />;
-  if (query.isError) return <LoadError onRetry={onRetry} error={query.error}>{errorText}</LoadError>;
+  if (query.isError)
+    return (
+      <LoadError onRetry={onRetry} error={query.error}>
+        {errorText}
+      </LoadError>
+    );
   return <>{isEmpty ? empty : children}</>;
 }

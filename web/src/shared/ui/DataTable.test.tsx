@@ -26,12 +26,28 @@ const columns: DataColumn<Fruit>[] = [
 
 describe('DataTable', () => {
   it('renders a named table with one row per record, its cells from the column config and the row attributes', () => {
-    renderWithTheme(<DataTable label="Owoce" columns={columns} rows={fruits} rowKey={(f) => f.id} rowProps={(f) => ({ 'data-testid': 'fruit-row', 'data-id': f.id })} />);
+    renderWithTheme(
+      <DataTable
+        label="Owoce"
+        columns={columns}
+        rows={fruits}
+        rowKey={(f) => f.id}
+        rowProps={(f) => ({ 'data-testid': 'fruit-row', 'data-id': f.id })}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Owoce' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nazwa', 'Cena', '']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Nazwa', 'Cena', '']);
     const rows = screen.getAllByTestId('fruit-row');
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['a', 'b', 'c']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Gruszka', '310 gr', 'Usuń Gruszka']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Gruszka', '310 gr', 'Usuń Gruszka']);
     // The scroll wrapper is a named region a keyboard can focus, so a wide table can be scrolled without a mouse.
     const region = screen.getByRole('region', { name: 'Owoce' });
     expect(region.getAttribute('tabindex')).toBe('0');
@@ -40,7 +56,15 @@ describe('DataTable', () => {
   it('shows the loading state, then the error state with retry and the malformed record named', () => {
     const refetch = vi.fn();
     const { rerender } = renderWithTheme(
-      <DataTable label="Owoce" columns={columns} rows={[]} rowKey={(f) => f.id} source={{ isLoading: true }} loadingLabel="Wczytywanie owoców" errorText="Nie udało się wczytać owoców." />,
+      <DataTable
+        label="Owoce"
+        columns={columns}
+        rows={[]}
+        rowKey={(f) => f.id}
+        source={{ isLoading: true }}
+        loadingLabel="Wczytywanie owoców"
+        errorText="Nie udało się wczytać owoców."
+      />,
     );
     expect(screen.getByRole('status', { name: 'Wczytywanie owoców' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
@@ -48,7 +72,14 @@ describe('DataTable', () => {
     const error = new MalformedRecordError('fruits/a', 'price', 'Oczekiwano liczby');
     rerender(
       <ThemeProviders>
-        <DataTable label="Owoce" columns={columns} rows={[]} rowKey={(f) => f.id} source={{ isError: true, error: { code: error.code, message: error.message }, refetch }} errorText="Nie udało się wczytać owoców." />
+        <DataTable
+          label="Owoce"
+          columns={columns}
+          rows={[]}
+          rowKey={(f) => f.id}
+          source={{ isError: true, error: { code: error.code, message: error.message }, refetch }}
+          errorText="Nie udało się wczytać owoców."
+        />
       </ThemeProviders>,
     );
     const alert = screen.getByRole('alert');
@@ -59,14 +90,30 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state instead of an empty table', () => {
-    renderWithTheme(<DataTable label="Owoce" columns={columns} rows={[]} rowKey={(f) => f.id} empty={{ title: 'Brak owoców', children: 'Dodaj pierwszy owoc.' }} />);
+    renderWithTheme(
+      <DataTable
+        label="Owoce"
+        columns={columns}
+        rows={[]}
+        rowKey={(f) => f.id}
+        empty={{ title: 'Brak owoców', children: 'Dodaj pierwszy owoc.' }}
+      />,
+    );
     expect(screen.getByTestId('empty-state').textContent).toBe('Brak owocówDodaj pierwszy owoc.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('renders at most `limit` rows and says how many were left out', () => {
     renderWithTheme(
-      <DataTable label="Owoce" columns={columns} rows={fruits} rowKey={(f) => f.id} rowProps={() => ({ 'data-testid': 'fruit-row' })} limit={2} overflow={(shown, total) => `Pokazano ${shown} z ${total}.`} />,
+      <DataTable
+        label="Owoce"
+        columns={columns}
+        rows={fruits}
+        rowKey={(f) => f.id}
+        rowProps={() => ({ 'data-testid': 'fruit-row' })}
+        limit={2}
+        overflow={(shown, total) => `Pokazano ${shown} z ${total}.`}
+      />,
     );
     expect(screen.getAllByTestId('fruit-row')).toHaveLength(2);
     expect(screen.getByText('Pokazano 2 z 3.')).toBeTruthy();
@@ -82,7 +129,12 @@ describe('DataTable', () => {
             columns={columns}
             rows={fruits}
             rowKey={(f) => f.id}
-            selection={{ selected, onChange: setSelected, rowLabel: (f) => `Zaznacz: ${f.name}`, allLabel: 'Zaznacz wszystkie owoce' }}
+            selection={{
+              selected,
+              onChange: setSelected,
+              rowLabel: (f) => `Zaznacz: ${f.name}`,
+              allLabel: 'Zaznacz wszystkie owoce',
+            }}
           />
           <output data-testid="selected">{[...selected].sort().join(',')}</output>
         </>

@@ -125,13 +125,27 @@ export function DataTable<Row>({
 
   const table = (
     <>
-      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
-        <Table verticalSpacing={tableProps?.verticalSpacing ?? 'sm'} striped={striped} fz={tableProps?.fz} withTableBorder={tableProps?.withTableBorder} aria-label={label}>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
+      >
+        <Table
+          verticalSpacing={tableProps?.verticalSpacing ?? 'sm'}
+          striped={striped}
+          fz={tableProps?.fz}
+          withTableBorder={tableProps?.withTableBorder}
+          aria-label={label}
+        >
           <Table.Thead>
             <Table.Tr>
               {selection && (
                 <Table.Th w={40}>
-                  <Checkbox aria-label={selection.allLabel} checked={allSelected} indeterminate={someSelected && !allSelected} onChange={(e) => toggleAll(e.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={selection.allLabel}
+                    checked={allSelected}
+                    indeterminate={someSelected && !allSelected}
+                    onChange={(e) => toggleAll(e.currentTarget.checked)}
+                  />
                 </Table.Th>
               )}
               {columns.map((c) => (
@@ -148,11 +162,20 @@ export function DataTable<Row>({
                 <Table.Tr key={key} {...rowProps?.(row)}>
                   {selection && (
                     <Table.Td>
-                      <Checkbox aria-label={selection.rowLabel(row)} checked={selection.selected.has(key)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
+                      <Checkbox
+                        aria-label={selection.rowLabel(row)}
+                        checked={selection.selected.has(key)}
+                        onChange={(e) => toggle(key, e.currentTarget.checked)}
+                      />
                     </Table.Td>
                   )}
                   {columns.map((c) => (
-                    <Table.Td key={c.key} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined} {...c.td}>
+                    <Table.Td
+                      key={c.key}
+                      ta={c.align}
+                      style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                      {...c.td}
+                    >
                       {c.cell(row, index)}
                     </Table.Td>
                   ))}

@@ -21,12 +21,16 @@ describe('ErrorPage', () => {
   });
 
   it('uses a given title instead of the default', () => {
-    renderWithTheme(<ErrorPage status={403} title="Brak dostępu" message="Tylko dla administratorów: /dashboard/admin" />);
+    renderWithTheme(
+      <ErrorPage status={403} title="Brak dostępu" message="Tylko dla administratorów: /dashboard/admin" />,
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Brak dostępu');
   });
 
   it('shows the stack only when asked to (development)', () => {
-    const { unmount } = renderWithTheme(<ErrorPage status={500} message="boom" stack="Error: boom\n  at x" showStack />);
+    const { unmount } = renderWithTheme(
+      <ErrorPage status={500} message="boom" stack="Error: boom\n  at x" showStack />,
+    );
     expect(screen.getByTestId('error-stack').textContent).toContain('at x');
     unmount();
     renderWithTheme(<ErrorPage status={500} message="boom" stack="Error: boom\n  at x" showStack={false} />);

@@ -87,7 +87,10 @@ export function NotFoundView(props: ErrorPageProps) {
     <ErrorLayout
       {...props}
       title={props.title ?? NOT_FOUND_TITLE}
-      description={props.description ?? 'Strona, której szukasz, nie istnieje lub została przeniesiona. Sprawdź adres albo wróć na stronę główną.'}
+      description={
+        props.description ??
+        'Strona, której szukasz, nie istnieje lub została przeniesiona. Sprawdź adres albo wróć na stronę główną.'
+      }
     />
   );
 }

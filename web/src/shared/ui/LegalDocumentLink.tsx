@@ -16,7 +16,14 @@ export function LegalDocumentLink({ kind, children }: { kind: LegalDocumentKind;
   if (!data) return <>{children}</>;
   if ('url' in data)
     return (
-      <Anchor href={data.url} target="_blank" rel="noopener noreferrer" fz="inherit" lh="inherit" data-testid={`legal-link-${kind}`}>
+      <Anchor
+        href={data.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        fz="inherit"
+        lh="inherit"
+        data-testid={`legal-link-${kind}`}
+      >
         {children}
       </Anchor>
     );
@@ -38,7 +45,14 @@ export function LegalDocumentLink({ kind, children }: { kind: LegalDocumentKind;
       >
         {children}
       </Anchor>
-      <Modal opened={open} onClose={() => setOpen(false)} title={<Text fw={700}>{TITLES[kind]}</Text>} size="lg" scrollAreaComponent={ScrollArea.Autosize} data-testid={`legal-text-${kind}`}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={<Text fw={700}>{TITLES[kind]}</Text>}
+        size="lg"
+        scrollAreaComponent={ScrollArea.Autosize}
+        data-testid={`legal-text-${kind}`}
+      >
         <Stack gap="sm">
           {data.text.split(/\n\s*\n/).map((paragraph, i) => (
             <Text key={i} size="sm" style={{ whiteSpace: 'pre-line' }}>

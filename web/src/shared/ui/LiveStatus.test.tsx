@@ -15,7 +15,12 @@ const renderOrders = (ui: React.ReactElement) => render(ui, { wrapper: ThemeProv
 const LABEL = { pending: 'oczekuje na płatność', paid: 'opłacone', cancelled: 'anulowane' } as const;
 
 function Orders({ orders }: { orders?: Order[] }) {
-  const message = useStatusAnnouncement(orders, (o) => o.id, (o) => o.status, (changed) => changed.map((o) => `Zamówienie ${o.number}: ${LABEL[o.status]}.`).join(' '));
+  const message = useStatusAnnouncement(
+    orders,
+    (o) => o.id,
+    (o) => o.status,
+    (changed) => changed.map((o) => `Zamówienie ${o.number}: ${LABEL[o.status]}.`).join(' '),
+  );
   return <LiveStatus message={message} />;
 }
 
@@ -52,8 +57,17 @@ describe('LiveStatus', () => {
 
   it('names every order that changed in one update', () => {
     const { rerender } = renderOrders(<Orders orders={pending} />);
-    rerender(<Orders orders={[{ ...pending[0], status: 'cancelled' }, { ...pending[1], status: 'paid' }]} />);
-    expect(screen.getByRole('status').textContent).toBe('Zamówienie ZL/2027/0001: anulowane. Zamówienie ZL/2027/0002: opłacone.');
+    rerender(
+      <Orders
+        orders={[
+          { ...pending[0], status: 'cancelled' },
+          { ...pending[1], status: 'paid' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Zamówienie ZL/2027/0001: anulowane. Zamówienie ZL/2027/0002: opłacone.',
+    );
   });
 });
 
@@ -61,17 +75,27 @@ describe('theme colours', () => {
   const resolved = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
   const surfaces = { light: ['#ffffff', '#f8f9fa'], dark: ['#242424', '#2e2e2e'] } as const;
 
-  it.each(['light', 'dark'] as const)('dimmed text, links and every palette text colour read at 4.5:1 on the %s surfaces', (scheme) => {
-    const vars = resolved[scheme];
-    const texts = Object.entries(vars).filter(([name]) => ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-placeholder'].includes(name) || name.endsWith('-text'));
-    expect(texts.length).toBeGreaterThan(10);
-    for (const [name, color] of texts) for (const surface of surfaces[scheme]) expect(contrastRatio(color, surface), `${name} ${color} on ${surface}`).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(['light', 'dark'] as const)(
+    'dimmed text, links and every palette text colour read at 4.5:1 on the %s surfaces',
+    (scheme) => {
+      const vars = resolved[scheme];
+      const texts = Object.entries(vars).filter(
+        ([name]) =>
+          ['--mantine-color-dimmed', '--mantine-color-anchor', '--mantine-color-placeholder'].includes(name) ||
+          name.endsWith('-text'),
+      );
+      expect(texts.length).toBeGreaterThan(10);
+      for (const [name, color] of texts)
+        for (const surface of surfaces[scheme])
+          expect(contrastRatio(color, surface), `${name} ${color} on ${surface}`).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('white text reads at 4.5:1 on every filled colour, and light-variant text on its own tint', () => {
     const t = mergeMantineTheme(DEFAULT_THEME, theme);
     for (const scheme of ['light', 'dark'] as const)
-      for (const [name, color] of Object.entries(resolved[scheme]).filter(([n]) => n.endsWith('-filled'))) expect(contrastRatio(color, '#ffffff'), `${scheme} ${name}`).toBeGreaterThanOrEqual(4.5);
+      for (const [name, color] of Object.entries(resolved[scheme]).filter(([n]) => n.endsWith('-filled')))
+        expect(contrastRatio(color, '#ffffff'), `${scheme} ${name}`).toBeGreaterThanOrEqual(4.5);
     for (const [name, color] of Object.entries(resolved.light).filter(([n]) => n.endsWith('-light-color'))) {
       const palette = name.slice('--mantine-color-'.length, -'-light-color'.length);
       expect(contrastRatio(color, t.colors[palette][1]), name).toBeGreaterThanOrEqual(4.5);

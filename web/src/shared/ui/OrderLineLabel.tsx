@@ -6,7 +6,11 @@ import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
  * variant and the participant it is for — the same words as the e-mails (domain orderLines.ts). One
  * column, so a phone needs no sideways scrolling to see what was ordered.
  */
-export function OrderLineLabel({ line }: { line: { name: string; quantity: number; unitGross: number; variantLabel?: string; memberName?: string } }) {
+export function OrderLineLabel({
+  line,
+}: {
+  line: { name: string; quantity: number; unitGross: number; variantLabel?: string; memberName?: string };
+}) {
   const detail = orderLineDetail(line);
   return (
     <>

@@ -20,19 +20,19 @@ export function PageFrame({ title, actions, children }: PageFrameProps) {
       <Stack gap={6}>
         {crumbs.length > 1 && (
           <nav aria-label="Ścieżka nawigacji">
-          <Breadcrumbs separator="›" fz="sm" style={{ flexWrap: 'wrap', rowGap: 4 }}>
-            {crumbs.map((crumb, i) =>
-              i === crumbs.length - 1 ? (
-                <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
-                  {title ?? crumb.title}
-                </Text>
-              ) : (
-                <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
-                  {crumb.title}
-                </Anchor>
-              ),
-            )}
-          </Breadcrumbs>
+            <Breadcrumbs separator="›" fz="sm" style={{ flexWrap: 'wrap', rowGap: 4 }}>
+              {crumbs.map((crumb, i) =>
+                i === crumbs.length - 1 ? (
+                  <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
+                    {title ?? crumb.title}
+                  </Text>
+                ) : (
+                  <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+                    {crumb.title}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
           </nav>
         )}
         <Group justify="space-between" align="center" wrap="wrap">

@@ -48,7 +48,8 @@ export function QrCode({ value, size, label }: QrCodeProps) {
   }, [value]);
 
   if (failed) return null;
-  if (!matrix || matrix.value !== value) return <Skeleton width={size} height={size} radius="sm" aria-label="Przygotowywanie kodu QR" />;
+  if (!matrix || matrix.value !== value)
+    return <Skeleton width={size} height={size} radius="sm" aria-label="Przygotowywanie kodu QR" />;
   const quiet = 4;
   const box = matrix.m.size + quiet * 2;
   return (

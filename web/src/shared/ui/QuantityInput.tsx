@@ -28,7 +28,21 @@ export interface QuantityInputProps {
  * A number of pieces with − / + buttons big enough for a finger, each with a Polish accessible name
  * (Mantine's own spin controls are mouse-only and hidden from screen readers). Typing works too.
  */
-export function QuantityInput({ label, value, onChange, min, max, itemName, error, description, required, disabled, size = 'sm', clampBehavior = 'blur', ...rest }: QuantityInputProps) {
+export function QuantityInput({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  itemName,
+  error,
+  description,
+  required,
+  disabled,
+  size = 'sm',
+  clampBehavior = 'blur',
+  ...rest
+}: QuantityInputProps) {
   const current = typeof value === 'number' ? value : Number.parseInt(value, 10);
   const known = Number.isInteger(current);
   const suffix = itemName ? `: ${itemName}` : '';
@@ -55,11 +69,23 @@ export function QuantityInput({ label, value, onChange, min, max, itemName, erro
       styles={{ wrapper: { width: 64 }, input: { textAlign: 'center' } }}
       inputContainer={(input) => (
         <Group gap={6} wrap="nowrap">
-          <ActionIcon variant="default" size={button} aria-label={`Zmniejsz liczbę sztuk${suffix}`} disabled={disabled || (known && current <= min)} onClick={() => onChange(known ? Math.max(min, current - 1) : min)}>
+          <ActionIcon
+            variant="default"
+            size={button}
+            aria-label={`Zmniejsz liczbę sztuk${suffix}`}
+            disabled={disabled || (known && current <= min)}
+            onClick={() => onChange(known ? Math.max(min, current - 1) : min)}
+          >
             <span aria-hidden>−</span>
           </ActionIcon>
           {input}
-          <ActionIcon variant="default" size={button} aria-label={`Zwiększ liczbę sztuk${suffix}`} disabled={disabled || (known && current >= max)} onClick={() => onChange(known ? Math.min(max, current + 1) : min)}>
+          <ActionIcon
+            variant="default"
+            size={button}
+            aria-label={`Zwiększ liczbę sztuk${suffix}`}
+            disabled={disabled || (known && current >= max)}
+            onClick={() => onChange(known ? Math.min(max, current + 1) : min)}
+          >
             <span aria-hidden>+</span>
           </ActionIcon>
         </Group>

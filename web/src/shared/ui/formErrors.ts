@@ -22,7 +22,10 @@ export function schemaErrors(schema: z.ZodType, values: unknown): Record<string,
  * payload the callable receives (`toPayload`), so what passes in the form is what the server accepts;
  * the messages come back keyed by the same dotted paths as the form's fields.
  */
-export function schemaValidator<Values>(schema: z.ZodType, toPayload: (values: Values) => unknown = (values) => values) {
+export function schemaValidator<Values>(
+  schema: z.ZodType,
+  toPayload: (values: Values) => unknown = (values) => values,
+) {
   return (values: Values): Record<string, string> => schemaErrors(schema, toPayload(values));
 }
 
@@ -39,7 +42,11 @@ const NETWORK = 'Brak połączenia z serwerem. Sprawdź połączenie z internete
 const GENERIC = 'Nie udało się wykonać operacji. Spróbuj ponownie za chwilę.';
 
 export function refusalOf(error: unknown): Refusal {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; details?: unknown; message?: unknown };
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    details?: unknown;
+    message?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code.replace(/^functions\//, '') : 'unknown';
   const details = (typeof e.details === 'object' && e.details !== null ? e.details : {}) as Record<string, unknown>;
   const reason = typeof details.reason === 'string' ? details.reason : code;
@@ -47,7 +54,8 @@ export function refusalOf(error: unknown): Refusal {
   let message = typeof details.message === 'string' ? details.message : '';
   if (!message) {
     if (code === 'unavailable' || code === 'deadline-exceeded') message = NETWORK;
-    else if (code === 'PERMISSION_DENIED' || code === 'permission-denied') message = 'Nie masz uprawnień do tej operacji.';
+    else if (code === 'PERMISSION_DENIED' || code === 'permission-denied')
+      message = 'Nie masz uprawnień do tej operacji.';
     else message = GENERIC;
   }
   return {

@@ -1,4 +1,13 @@
-import { createTheme, darken, getPrimaryShade, lighten, localStorageColorSchemeManager, luminance, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  getPrimaryShade,
+  lighten,
+  localStorageColorSchemeManager,
+  luminance,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** "Bałtyk": the custom blue primary palette, lightest to darkest (index 6 is the filled shade in light mode). */
 export const baltyk: MantineColorsTuple = [
@@ -22,8 +31,7 @@ export const theme = createTheme({
   primaryColor: 'baltyk',
   primaryShade: { light: 7, dark: 5 },
   colors: { baltyk },
-  fontFamily:
-    'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
+  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -40,7 +48,14 @@ export const theme = createTheme({
     Badge: {
       styles: {
         root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
-        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3, paddingBlock: 2, overflowWrap: 'anywhere' },
+        label: {
+          whiteSpace: 'normal',
+          overflow: 'visible',
+          textOverflow: 'clip',
+          lineHeight: 1.3,
+          paddingBlock: 2,
+          overflowWrap: 'anywhere',
+        },
       },
     },
   },
@@ -81,7 +96,11 @@ const DARK_SURFACE = '#2e2e2e';
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': readableOn(theme.colors.gray[6], LIGHT_SURFACE, 'darker'),
-    '--mantine-color-anchor': readableOn(theme.colors[theme.primaryColor][getPrimaryShade(theme, 'light')], LIGHT_SURFACE, 'darker'),
+    '--mantine-color-anchor': readableOn(
+      theme.colors[theme.primaryColor][getPrimaryShade(theme, 'light')],
+      LIGHT_SURFACE,
+      'darker',
+    ),
     // Placeholders drawn as text (a file field's „Wybierz plik…”) are read like any other text.
     '--mantine-color-placeholder': readableOn(theme.colors.gray[5], LIGHT_SURFACE, 'darker'),
   };

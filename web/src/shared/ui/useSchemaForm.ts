@@ -24,7 +24,10 @@ export interface SchemaForm<Values> {
   attempted: boolean;
 }
 
-function withExtraErrors<Values>(validate: (values: Values) => Record<string, string>, extra?: (values: Values) => Record<string, string>) {
+function withExtraErrors<Values>(
+  validate: (values: Values) => Record<string, string>,
+  extra?: (values: Values) => Record<string, string>,
+) {
   // The schema's message wins where both have one for a field.
   return extra ? (values: Values) => ({ ...extra(values), ...validate(values) }) : validate;
 }
@@ -34,7 +37,14 @@ function withExtraErrors<Values>(validate: (values: Values) => Record<string, st
  * callable accepts and shows the same Polish messages. Messages appear on blur or after the first
  * submit; from then on they follow every change.
  */
-export function useSchemaForm<Values extends Record<string, any>>({ initialValues, schema, toPayload, extraErrors, onValuesChange, validateInputOnBlur = true }: SchemaFormOptions<Values>): SchemaForm<Values> {
+export function useSchemaForm<Values extends Record<string, any>>({
+  initialValues,
+  schema,
+  toPayload,
+  extraErrors,
+  onValuesChange,
+  validateInputOnBlur = true,
+}: SchemaFormOptions<Values>): SchemaForm<Values> {
   const submitted = useRef(false);
   const [attempted, setAttempted] = useState(false);
   const validateAll = useRef<() => void>(() => undefined);

@@ -12,8 +12,24 @@ const COLUMNS: DataColumn<DailyOnlineTotal>[] = [
   { key: 'day', header: 'Dzień', nowrap: true, cell: (d) => isoToPolishDate(d.day) },
   { key: 'count', header: 'Wpłaty', align: 'right', cell: (d) => d.count },
   { key: 'gross', header: 'Kwota wpłat', align: 'right', nowrap: true, cell: (d) => formatMoney(d.gross) },
-  { key: 'refunded', header: 'Zwroty', align: 'right', nowrap: true, cell: (d) => (d.refunded ? `−${formatMoney(d.refunded)}` : '—') },
-  { key: 'net', header: 'Saldo dnia', align: 'right', nowrap: true, cell: (d) => <Text fw={600} size="sm">{signed(d.net)}</Text> },
+  {
+    key: 'refunded',
+    header: 'Zwroty',
+    align: 'right',
+    nowrap: true,
+    cell: (d) => (d.refunded ? `−${formatMoney(d.refunded)}` : '—'),
+  },
+  {
+    key: 'net',
+    header: 'Saldo dnia',
+    align: 'right',
+    nowrap: true,
+    cell: (d) => (
+      <Text fw={600} size="sm">
+        {signed(d.net)}
+      </Text>
+    ),
+  },
 ];
 
 /** Per Warsaw day: the money that came through the provider and the refunds it completed, to compare with its settlement. */
@@ -25,7 +41,8 @@ export function DailyTotals({ payments }: { payments: readonly PaymentEntry[] })
         Sumy dzienne
       </Title>
       <Text size="sm" c="dimmed">
-        Każda zweryfikowana wpłata liczy się w dniu jej przyjęcia (także podwójna i zwracana), zwrot w dniu, w którym operator go wykonał. Porównaj z rozliczeniem Przelewy24 za ten dzień (przed prowizją operatora).
+        Każda zweryfikowana wpłata liczy się w dniu jej przyjęcia (także podwójna i zwracana), zwrot w dniu, w którym
+        operator go wykonał. Porównaj z rozliczeniem Przelewy24 za ten dzień (przed prowizją operatora).
       </Text>
       <DataTable
         label="Sumy dzienne płatności online"

@@ -20,8 +20,22 @@ function columns(orderOf: (sessionId: string | undefined) => string): DataColumn
         </Badge>
       ),
     },
-    { key: 'order', header: 'Zamówienie', cell: (n) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{orderOf(n.sessionId)}</Text> },
-    { key: 'amount', header: 'Kwota', align: 'right', nowrap: true, cell: (n) => (n.amount === undefined ? '—' : formatMoney(n.amount)) },
+    {
+      key: 'order',
+      header: 'Zamówienie',
+      cell: (n) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {orderOf(n.sessionId)}
+        </Text>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Kwota',
+      align: 'right',
+      nowrap: true,
+      cell: (n) => (n.amount === undefined ? '—' : formatMoney(n.amount)),
+    },
     {
       key: 'detail',
       header: 'Szczegóły',
@@ -38,7 +52,15 @@ function columns(orderOf: (sessionId: string | undefined) => string): DataColumn
  * Every notification as it arrived, newest first — also the forged, late, repeated and unverified
  * ones, which changed nothing and are kept here for the organiser.
  */
-export function NotificationLog({ notifications, payments, source }: { notifications: readonly NotificationEntry[]; payments: readonly PaymentEntry[]; source: DataSource }) {
+export function NotificationLog({
+  notifications,
+  payments,
+  source,
+}: {
+  notifications: readonly NotificationEntry[];
+  payments: readonly PaymentEntry[];
+  source: DataSource;
+}) {
   const [onlyToCheck, setOnlyToCheck] = useState(false);
   const orders = new Map(payments.map((p) => [p.sessionId, p.orderNumber]));
   const orderOf = (sessionId: string | undefined) => (sessionId && orders.get(sessionId)) || 'nieznana sesja';
@@ -49,10 +71,15 @@ export function NotificationLog({ notifications, payments, source }: { notificat
         <Title order={2} fz="lg">
           Powiadomienia operatora
         </Title>
-        <Switch label="Tylko do sprawdzenia" checked={onlyToCheck} onChange={(e) => setOnlyToCheck(e.currentTarget.checked)} />
+        <Switch
+          label="Tylko do sprawdzenia"
+          checked={onlyToCheck}
+          onChange={(e) => setOnlyToCheck(e.currentTarget.checked)}
+        />
       </Group>
       <Text size="sm" c="dimmed">
-        {NOTIFICATION_LOG_LIMIT} najnowszych. Odrzucone (zła suma kontrolna, inna kwota, nieznana sesja), powtórzone i spóźnione niczego nie zmieniły — są tu, żeby było widać, co przyszło.
+        {NOTIFICATION_LOG_LIMIT} najnowszych. Odrzucone (zła suma kontrolna, inna kwota, nieznana sesja), powtórzone i
+        spóźnione niczego nie zmieniły — są tu, żeby było widać, co przyszło.
       </Text>
       <DataTable
         label="Powiadomienia operatora płatności"
@@ -64,7 +91,10 @@ export function NotificationLog({ notifications, payments, source }: { notificat
         source={source}
         loadingLabel="Wczytywanie powiadomień"
         errorText="Nie udało się wczytać powiadomień."
-        empty={{ title: onlyToCheck ? 'Nic do sprawdzenia' : 'Brak powiadomień', children: onlyToCheck ? 'Żadne powiadomienie nie zostało odrzucone.' : undefined }}
+        empty={{
+          title: onlyToCheck ? 'Nic do sprawdzenia' : 'Brak powiadomień',
+          children: onlyToCheck ? 'Żadne powiadomienie nie zostało odrzucone.' : undefined,
+        }}
       />
     </Stack>
   );

@@ -11,24 +11,114 @@ const DAY1 = Date.UTC(2026, 10, 22, 9);
 const DAY1_LATE = Date.UTC(2026, 10, 22, 22, 30);
 const DAY2 = Date.UTC(2026, 10, 23, 8);
 const base = { provider: 'przelewy24' as const, uid: 'u1', currency: 'PLN' as const, token: 'T' };
-const PAID: PaymentEntry = { ...base, sessionId: 'a'.repeat(32), orderId: 'o1', orderNumber: 'ZAM/2026/000001', amount: 24_900, status: 'paid', createdAt: DAY1, paidAt: DAY1, methodId: 154, providerOrderId: 7, invoiceNumber: 'FV/2026/000001', refunds: { 'k-KOR-1': { amount: 4_900, reason: 'correction', correctionId: 'KOR-1', status: 'completed', requestedAt: DAY2, requestedBy: 'admin', completedAt: DAY2 } } };
-const DOUBLE: PaymentEntry = { ...base, sessionId: 'b'.repeat(32), orderId: 'o2', orderNumber: 'ZAM/2026/000002', amount: 8_900, status: 'refund-candidate', createdAt: DAY1_LATE, paidAt: DAY1_LATE, methodId: 218, problem: 'Zamówienie było już opłacone inną wpłatą — ta wpłata jest do zwrotu' };
-const STARTED: PaymentEntry = { ...base, sessionId: 'c'.repeat(32), orderId: 'o3', orderNumber: 'ZAM/2026/000003', amount: 1_000, status: 'registered', createdAt: DAY2 };
+const PAID: PaymentEntry = {
+  ...base,
+  sessionId: 'a'.repeat(32),
+  orderId: 'o1',
+  orderNumber: 'ZAM/2026/000001',
+  amount: 24_900,
+  status: 'paid',
+  createdAt: DAY1,
+  paidAt: DAY1,
+  methodId: 154,
+  providerOrderId: 7,
+  invoiceNumber: 'FV/2026/000001',
+  refunds: {
+    'k-KOR-1': {
+      amount: 4_900,
+      reason: 'correction',
+      correctionId: 'KOR-1',
+      status: 'completed',
+      requestedAt: DAY2,
+      requestedBy: 'admin',
+      completedAt: DAY2,
+    },
+  },
+};
+const DOUBLE: PaymentEntry = {
+  ...base,
+  sessionId: 'b'.repeat(32),
+  orderId: 'o2',
+  orderNumber: 'ZAM/2026/000002',
+  amount: 8_900,
+  status: 'refund-candidate',
+  createdAt: DAY1_LATE,
+  paidAt: DAY1_LATE,
+  methodId: 218,
+  problem: 'Zamówienie było już opłacone inną wpłatą — ta wpłata jest do zwrotu',
+};
+const STARTED: PaymentEntry = {
+  ...base,
+  sessionId: 'c'.repeat(32),
+  orderId: 'o3',
+  orderNumber: 'ZAM/2026/000003',
+  amount: 1_000,
+  status: 'registered',
+  createdAt: DAY2,
+};
 const LOG: NotificationEntry[] = [
-  { id: 'n4', at: DAY2 + 2, kind: 'transaction', result: 'rejected', sessionId: 'f'.repeat(32), amount: 100, detail: 'nieznana sesja płatności' },
-  { id: 'n3', at: DAY1 + 2, kind: 'transaction', result: 'duplicate', sessionId: PAID.sessionId, amount: 24_900, methodId: 154, detail: 'płatność już rozliczona (paid)' },
-  { id: 'n2', at: DAY1 + 1, kind: 'transaction', result: 'duplicate', sessionId: PAID.sessionId, amount: 24_900, methodId: 154 },
-  { id: 'n1', at: DAY1, kind: 'transaction', result: 'booked', sessionId: PAID.sessionId, amount: 24_900, methodId: 154 },
+  {
+    id: 'n4',
+    at: DAY2 + 2,
+    kind: 'transaction',
+    result: 'rejected',
+    sessionId: 'f'.repeat(32),
+    amount: 100,
+    detail: 'nieznana sesja płatności',
+  },
+  {
+    id: 'n3',
+    at: DAY1 + 2,
+    kind: 'transaction',
+    result: 'duplicate',
+    sessionId: PAID.sessionId,
+    amount: 24_900,
+    methodId: 154,
+    detail: 'płatność już rozliczona (paid)',
+  },
+  {
+    id: 'n2',
+    at: DAY1 + 1,
+    kind: 'transaction',
+    result: 'duplicate',
+    sessionId: PAID.sessionId,
+    amount: 24_900,
+    methodId: 154,
+  },
+  {
+    id: 'n1',
+    at: DAY1,
+    kind: 'transaction',
+    result: 'booked',
+    sessionId: PAID.sessionId,
+    amount: 24_900,
+    methodId: 154,
+  },
 ];
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 describe('admin „Płatności online”', () => {
   it('lists every transaction with its order, method, amount, state, refunds and notifications', () => {
     renderWithTheme(<PaymentTransactions payments={[STARTED, DOUBLE, PAID]} notifications={LOG} />);
     const rows = screen.getAllByTestId('online-payment-row');
     expect(rows.map((r) => r.dataset.orderNumber)).toEqual(['ZAM/2026/000003', 'ZAM/2026/000002', 'ZAM/2026/000001']);
-    expect(cells(rows[2])).toEqual(['22.11.2026, 10:00', 'ZAM/2026/000001faktura FV/2026/000001', 'BLIK', '249,00\u00a0zł', 'opłaconazwrot 49,00\u00a0zł: zwrócony', 'zaksięgowanapowtórzenie — bez zmian ×2']);
-    expect(cells(rows[1]).slice(2, 6)).toEqual(['Karta płatnicza', '89,00\u00a0zł', 'do zwrotu (podwójna wpłata)', 'brak']);
+    expect(cells(rows[2])).toEqual([
+      '22.11.2026, 10:00',
+      'ZAM/2026/000001faktura FV/2026/000001',
+      'BLIK',
+      '249,00\u00a0zł',
+      'opłaconazwrot 49,00\u00a0zł: zwrócony',
+      'zaksięgowanapowtórzenie — bez zmian ×2',
+    ]);
+    expect(cells(rows[1]).slice(2, 6)).toEqual([
+      'Karta płatnicza',
+      '89,00\u00a0zł',
+      'do zwrotu (podwójna wpłata)',
+      'brak',
+    ]);
     expect(cells(rows[0])[2]).toBe('—');
   });
 
@@ -43,9 +133,20 @@ describe('admin „Płatności online”', () => {
 
   it('logs every notification, forged ones included, and can show only those to check', () => {
     renderWithTheme(<NotificationLog notifications={LOG} payments={[PAID]} source={{}} />);
-    expect(screen.getAllByTestId('payment-notification-row').map((r) => r.dataset.result)).toEqual(['rejected', 'duplicate', 'duplicate', 'booked']);
+    expect(screen.getAllByTestId('payment-notification-row').map((r) => r.dataset.result)).toEqual([
+      'rejected',
+      'duplicate',
+      'duplicate',
+      'booked',
+    ]);
     const [forged] = screen.getAllByTestId('payment-notification-row');
-    expect(cells(forged).slice(1)).toEqual(['wpłaty', 'odrzucona', 'nieznana sesja', '1,00\u00a0zł', 'nieznana sesja płatności']);
+    expect(cells(forged).slice(1)).toEqual([
+      'wpłaty',
+      'odrzucona',
+      'nieznana sesja',
+      '1,00\u00a0zł',
+      'nieznana sesja płatności',
+    ]);
     fireEvent.click(screen.getByRole('switch', { name: 'Tylko do sprawdzenia' }));
     expect(screen.getAllByTestId('payment-notification-row').map((r) => r.dataset.result)).toEqual(['rejected']);
   });

@@ -16,7 +16,14 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
     if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
   };
   return (
-    <Paper withBorder radius="md" p="md" data-testid="online-refund-candidate" data-order-number={p.orderNumber} data-state={state}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="online-refund-candidate"
+      data-order-number={p.orderNumber}
+      data-state={state}
+    >
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Text fw={700}>
@@ -28,7 +35,8 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
         </Group>
         {p.problem && <Text size="sm">{p.problem}</Text>}
         <Text size="xs" c="dimmed">
-          {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24 {p.providerOrderId ?? '—'}
+          {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24{' '}
+          {p.providerOrderId ?? '—'}
         </Text>
         {state === 'requested' ? (
           <Text size="sm" c="blue" role="status">
@@ -36,8 +44,17 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
           </Text>
         ) : asking ? (
           <Stack gap="xs">
-            <Text size="sm">Zwrócić {formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?</Text>
-            <ConfirmButtons busy={busy} error={error} cancelLabel="Anuluj" onCancel={() => setAsking(false)} confirmLabel="Zwróć wpłatę" onConfirm={() => void refund()} />
+            <Text size="sm">
+              Zwrócić {formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?
+            </Text>
+            <ConfirmButtons
+              busy={busy}
+              error={error}
+              cancelLabel="Anuluj"
+              onCancel={() => setAsking(false)}
+              confirmLabel="Zwróć wpłatę"
+              onConfirm={() => void refund()}
+            />
           </Stack>
         ) : (
           <Group justify="flex-end">
@@ -59,7 +76,12 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
 export function OnlineRefundCandidates() {
   const payments = useGetAllPaymentsQuery();
   if (payments.isLoading) return <LoadingRows label="Wczytywanie wpłat online do zwrotu" rows={1} />;
-  if (payments.isError) return <LoadError error={payments.error} onRetry={() => void payments.refetch()}>Nie udało się wczytać wpłat online do zwrotu.</LoadError>;
+  if (payments.isError)
+    return (
+      <LoadError error={payments.error} onRetry={() => void payments.refetch()}>
+        Nie udało się wczytać wpłat online do zwrotu.
+      </LoadError>
+    );
   const waiting = (payments.data ?? []).flatMap((p) => {
     const state = unbookedRefundState(p.sessionId, p);
     return state === 'open' || state === 'requested' ? [{ p, state }] : [];
@@ -70,7 +92,9 @@ export function OnlineRefundCandidates() {
         Wpłaty online do zwrotu ({waiting.length})
       </Title>
       {waiting.length === 0 ? (
-        <EmptyState title="Brak wpłat online do zwrotu">Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.</EmptyState>
+        <EmptyState title="Brak wpłat online do zwrotu">
+          Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.
+        </EmptyState>
       ) : (
         waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
       )}

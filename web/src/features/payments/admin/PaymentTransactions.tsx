@@ -1,5 +1,9 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { ONLINE_PAYMENT_STATUS_LABELS, PROVIDER_REFUND_STATUS_LABELS, NOTIFICATION_RESULT_LABELS } from '@domain/payments/onlinePayment';
+import {
+  ONLINE_PAYMENT_STATUS_LABELS,
+  PROVIDER_REFUND_STATUS_LABELS,
+  NOTIFICATION_RESULT_LABELS,
+} from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
@@ -27,7 +31,12 @@ function StatusCell({ p }: { p: PaymentEntry }) {
 }
 
 function NotificationsCell({ list }: { list: NotificationEntry[] }) {
-  if (!list.length) return <Text size="sm" c="dimmed">brak</Text>;
+  if (!list.length)
+    return (
+      <Text size="sm" c="dimmed">
+        brak
+      </Text>
+    );
   const counts = new Map<NotificationEntry['result'], number>();
   for (const n of list) counts.set(n.result, (counts.get(n.result) ?? 0) + 1);
   return (
@@ -52,7 +61,11 @@ const COLUMNS: DataColumn<Row>[] = [
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {p.orderNumber}
         </Text>
-        {p.invoiceNumber && <Text size="xs" c="dimmed">faktura {p.invoiceNumber}</Text>}
+        {p.invoiceNumber && (
+          <Text size="xs" c="dimmed">
+            faktura {p.invoiceNumber}
+          </Text>
+        )}
       </>
     ),
   },
@@ -63,10 +76,17 @@ const COLUMNS: DataColumn<Row>[] = [
 ];
 
 /** Every provider transaction: its order, method, amount, state, refunds and the notifications it got. */
-export function PaymentTransactions({ payments, notifications }: { payments: readonly PaymentEntry[]; notifications: readonly NotificationEntry[] }) {
+export function PaymentTransactions({
+  payments,
+  notifications,
+}: {
+  payments: readonly PaymentEntry[];
+  notifications: readonly NotificationEntry[];
+}) {
   const bySession = new Map<string, NotificationEntry[]>();
   // In the order they arrived.
-  for (const n of [...notifications].sort((a, b) => a.at - b.at)) if (n.sessionId) bySession.set(n.sessionId, [...(bySession.get(n.sessionId) ?? []), n]);
+  for (const n of [...notifications].sort((a, b) => a.at - b.at))
+    if (n.sessionId) bySession.set(n.sessionId, [...(bySession.get(n.sessionId) ?? []), n]);
   const rows: Row[] = payments.map((p) => ({ ...p, notifications: bySession.get(p.sessionId) ?? [] }));
   return (
     <Stack gap="xs">
@@ -78,11 +98,18 @@ export function PaymentTransactions({ payments, notifications }: { payments: rea
         columns={COLUMNS}
         rows={rows}
         rowKey={(p) => p.sessionId}
-        rowProps={(p) => ({ 'data-testid': 'online-payment-row', 'data-order-number': p.orderNumber, 'data-status': p.status })}
+        rowProps={(p) => ({
+          'data-testid': 'online-payment-row',
+          'data-order-number': p.orderNumber,
+          'data-status': p.status,
+        })}
         minWidth={860}
         limit={SHOWN}
         overflow={(shown, total) => `Pokazano ${shown} najnowszych z ${total} transakcji.`}
-        empty={{ title: 'Nie ma jeszcze transakcji', children: 'Transakcja pojawia się, gdy uczestnik wybierze „Zapłać online”.' }}
+        empty={{
+          title: 'Nie ma jeszcze transakcji',
+          children: 'Transakcja pojawia się, gdy uczestnik wybierze „Zapłać online”.',
+        }}
       />
     </Stack>
   );

@@ -6,7 +6,17 @@ import { directory, type DirectoryIndex } from './deviceStore';
 import { searchDevice } from './queue';
 
 /** Offline name or e-mail search in the device's copy of the directory (in memory, read once per version). */
-export function DeviceSearch({ text, directoryAt, onFound, Card }: { text: string; directoryAt: number | null; onFound: (uid: string) => void; Card: ComponentType<{ hit: SearchHit; onPick: (uid: string) => void }> }) {
+export function DeviceSearch({
+  text,
+  directoryAt,
+  onFound,
+  Card,
+}: {
+  text: string;
+  directoryAt: number | null;
+  onFound: (uid: string) => void;
+  Card: ComponentType<{ hit: SearchHit; onPick: (uid: string) => void }>;
+}) {
   const [index, setIndex] = useState<DirectoryIndex | null>(null);
   useEffect(() => {
     let live = true;
@@ -17,7 +27,12 @@ export function DeviceSearch({ text, directoryAt, onFound, Card }: { text: strin
   }, [directoryAt]);
   const hits = useMemo(() => (index ? searchDevice(index.people, text, 10) : []), [index, text]);
   if (!index) return null;
-  if (hits.length === 0) return <EmptyState title="Nikogo nie znaleziono w kopii na urządzeniu">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>;
+  if (hits.length === 0)
+    return (
+      <EmptyState title="Nikogo nie znaleziono w kopii na urządzeniu">
+        Sprawdź pisownię albo poproś o kod odbioru.
+      </EmptyState>
+    );
   return (
     <>
       <Text size="sm" aria-live="polite" data-testid="directory-count">
@@ -25,7 +40,17 @@ export function DeviceSearch({ text, directoryAt, onFound, Card }: { text: strin
       </Text>
       <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
         {hits.map(({ person: p, participant }) => (
-          <Card key={p.uid} hit={{ uid: p.uid, name: p.name, email: p.email, pickupCode: p.pickupCode, ...(participant ? { person: participant } : {}) }} onPick={onFound} />
+          <Card
+            key={p.uid}
+            hit={{
+              uid: p.uid,
+              name: p.name,
+              email: p.email,
+              pickupCode: p.pickupCode,
+              ...(participant ? { person: participant } : {}),
+            }}
+            onPick={onFound}
+          />
         ))}
       </Stack>
     </>

@@ -13,8 +13,8 @@ function OthersQueued({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <Text size="sm" data-testid="others-queued">
-      Na tym urządzeniu czekają wydania zapisane offline przez inną osobę z obsługi ({formatCount(count, HAND_OUTS)}). Zostaną wysłane, gdy ta
-      osoba zaloguje się tutaj ponownie.
+      Na tym urządzeniu czekają wydania zapisane offline przez inną osobę z obsługi ({formatCount(count, HAND_OUTS)}).
+      Zostaną wysłane, gdy ta osoba zaloguje się tutaj ponownie.
     </Text>
   );
 }
@@ -30,7 +30,13 @@ export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
             Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}
           </Text>
           {waiting > 0 && (
-            <Button size="xs" variant="light" loading={d.syncing} onClick={() => void syncQueue()} data-testid="sync-now">
+            <Button
+              size="xs"
+              variant="light"
+              loading={d.syncing}
+              onClick={() => void syncQueue()}
+              data-testid="sync-now"
+            >
               Wyślij zapisane ({waiting})
             </Button>
           )}
@@ -40,7 +46,14 @@ export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
     );
   }
   return (
-    <Alert color="yellow" variant="light" radius="md" title="Brak sieci — tryb offline" data-testid="station-device-status" data-online="false">
+    <Alert
+      color="yellow"
+      variant="light"
+      radius="md"
+      title="Brak sieci — tryb offline"
+      data-testid="station-device-status"
+      data-online="false"
+    >
       <Stack gap={4}>
         <Text size="sm" data-testid="directory-freshness">
           Dane osób i przedmiotów: {freshness(d.directoryAt)}.
@@ -84,7 +97,14 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
 
 function ConflictCard({ conflict: c }: { conflict: StationConflict }) {
   return (
-    <Alert color={c.settled ? 'gray' : 'red'} variant="light" radius="md" data-testid="pickup-conflict" data-item-id={c.itemId} title={conflictTitle(c)}>
+    <Alert
+      color={c.settled ? 'gray' : 'red'}
+      variant="light"
+      radius="md"
+      data-testid="pickup-conflict"
+      data-item-id={c.itemId}
+      title={conflictTitle(c)}
+    >
       <ConflictFacts conflict={c} />
     </Alert>
   );

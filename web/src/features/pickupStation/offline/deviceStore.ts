@@ -30,7 +30,8 @@ let dbPromise: Promise<IDBPDatabase<StationDb>> | null = null;
 function open(): Promise<IDBPDatabase<StationDb>> {
   dbPromise ??= openDB<StationDb>(DB_NAME, DB_VERSION, {
     upgrade(db, oldVersion, _newVersion, tx) {
-      if (!db.objectStoreNames.contains('people')) db.createObjectStore('people', { keyPath: 'uid' }).createIndex('byCode', 'pickupCode');
+      if (!db.objectStoreNames.contains('people'))
+        db.createObjectStore('people', { keyPath: 'uid' }).createIndex('byCode', 'pickupCode');
       else if (oldVersion < 2) void tx.objectStore('people').clear();
       if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'id' });
       if (!db.objectStoreNames.contains('conflicts')) db.createObjectStore('conflicts', { keyPath: 'id' });
@@ -49,7 +50,11 @@ export interface DirectoryIndex {
 }
 
 function indexOf(people: readonly DevicePerson[]): DirectoryIndex {
-  return { people, byUid: new Map(people.map((p) => [p.uid, p])), byCode: new Map(people.map((p) => [p.pickupCode, p])) };
+  return {
+    people,
+    byUid: new Map(people.map((p) => [p.uid, p])),
+    byCode: new Map(people.map((p) => [p.pickupCode, p])),
+  };
 }
 
 let memory: Promise<DirectoryIndex> | null = null;
@@ -81,7 +86,11 @@ export async function deviceId(): Promise<string> {
 const mayKeep = (owner: string) => acceptedOwner === undefined || acceptedOwner === owner;
 
 /** Replaces the directory copy with a complete one of `owner`'s station, and notes when it was current. */
-export async function saveDirectory(people: readonly DevicePerson[], currentAt: number, owner: string): Promise<boolean> {
+export async function saveDirectory(
+  people: readonly DevicePerson[],
+  currentAt: number,
+  owner: string,
+): Promise<boolean> {
   if (!mayKeep(owner)) return false;
   memory = Promise.resolve(indexOf(people));
   noteDirectoryOwner(owner);
@@ -89,7 +98,13 @@ export async function saveDirectory(people: readonly DevicePerson[], currentAt: 
   const tx = db.transaction(['people', 'meta'], 'readwrite');
   const people$ = tx.objectStore('people');
   const meta = tx.objectStore('meta');
-  await Promise.all([people$.clear(), ...people.map((p) => people$.put(p)), meta.put({ key: 'directoryAt', value: currentAt }), meta.put({ key: 'owner', value: owner }), tx.done]);
+  await Promise.all([
+    people$.clear(),
+    ...people.map((p) => people$.put(p)),
+    meta.put({ key: 'directoryAt', value: currentAt }),
+    meta.put({ key: 'owner', value: owner }),
+    tx.done,
+  ]);
   return true;
 }
 
@@ -123,7 +138,13 @@ export async function dropDirectory(exceptUid: string | null): Promise<void> {
   const db = await open();
   const tx = db.transaction(['people', 'conflicts', 'meta'], 'readwrite');
   const meta = tx.objectStore('meta');
-  await Promise.all([tx.objectStore('people').clear(), tx.objectStore('conflicts').clear(), meta.delete('directoryAt'), meta.delete('owner'), tx.done]);
+  await Promise.all([
+    tx.objectStore('people').clear(),
+    tx.objectStore('conflicts').clear(),
+    meta.delete('directoryAt'),
+    meta.delete('owner'),
+    tx.done,
+  ]);
   forgetDirectoryOwner();
 }
 
@@ -152,5 +173,9 @@ export async function queued(): Promise<QueuedHandOut[]> {
 export async function settleSent(sent: readonly string[], conflicts: readonly SyncConflict[]): Promise<void> {
   const db = await open();
   const tx = db.transaction(['queue', 'conflicts'], 'readwrite');
-  await Promise.all([...sent.map((id) => tx.objectStore('queue').delete(id)), ...conflicts.map((c) => tx.objectStore('conflicts').put(c)), tx.done]);
+  await Promise.all([
+    ...sent.map((id) => tx.objectStore('queue').delete(id)),
+    ...conflicts.map((c) => tx.objectStore('conflicts').put(c)),
+    tx.done,
+  ]);
 }

@@ -58,7 +58,10 @@ export function nextBatch(queue: readonly QueuedHandOut[], size: number): Queued
  * What the server answered for a sent batch: every answered hand-out leaves the queue; the ones
  * not applied become conflicts for the station to show. Unanswered ones stay queued.
  */
-export function settle(batch: readonly QueuedHandOut[], results: SyncOfflineHandOutsOutput['results']): { sent: string[]; conflicts: SyncConflict[] } {
+export function settle(
+  batch: readonly QueuedHandOut[],
+  results: SyncOfflineHandOutsOutput['results'],
+): { sent: string[]; conflicts: SyncConflict[] } {
   const byId = new Map(batch.map((h) => [h.id, h]));
   const sent: string[] = [];
   const conflicts: SyncConflict[] = [];
@@ -78,12 +81,23 @@ export type StationItemState = PickupItem & { id: string; queuedOffline?: Queued
  * as handed out here („zapisane offline — czeka na wysłanie”), so it is not handed out twice from
  * this device; the copy's own status stays for everything else.
  */
-export function mergeQueued(items: readonly (PickupItem & { id: string })[], queue: readonly QueuedHandOut[], uid: string): StationItemState[] {
+export function mergeQueued(
+  items: readonly (PickupItem & { id: string })[],
+  queue: readonly QueuedHandOut[],
+  uid: string,
+): StationItemState[] {
   const queued = new Map(queue.filter((h) => h.uid === uid).map((h) => [h.itemId, h]));
   return items.map((item) => {
     const handOut = queued.get(item.id);
     if (!handOut || item.status === 'picked') return item;
-    return { ...item, status: 'picked', pickedAt: handOut.at, pickedBy: handOut.staffUid, pickedByName: handOut.staffName, queuedOffline: handOut };
+    return {
+      ...item,
+      status: 'picked',
+      pickedAt: handOut.at,
+      pickedBy: handOut.staffUid,
+      pickedByName: handOut.staffName,
+      queuedOffline: handOut,
+    };
   });
 }
 
@@ -95,7 +109,10 @@ export type IndexedToken = Pick<PickupSearchEntry, 'tokens' | 'person'> & { toke
  * and the participants' names, the same index the online search reads); an account without entries
  * yet is found by the holder's name.
  */
-export function personSearchFields(name: string, entries: readonly IndexedToken[]): Pick<DevicePerson, 'tokens' | 'participantTokens'> {
+export function personSearchFields(
+  name: string,
+  entries: readonly IndexedToken[],
+): Pick<DevicePerson, 'tokens' | 'participantTokens'> {
   const tokens = new Set(searchTokens(name));
   const participantTokens: [string, string][] = [];
   for (const entry of entries) {
@@ -112,7 +129,8 @@ export interface DeviceHit {
   participant?: string;
 }
 
-const byName = (a: DeviceHit, b: DeviceHit) => a.person.name.localeCompare(b.person.name, 'pl') || (a.person.uid < b.person.uid ? -1 : 1);
+const byName = (a: DeviceHit, b: DeviceHit) =>
+  a.person.name.localeCompare(b.person.name, 'pl') || (a.person.uid < b.person.uid ? -1 : 1);
 
 /**
  * Offline search over the device's copy, answering what the online search answers (api.ts,
@@ -123,7 +141,14 @@ const byName = (a: DeviceHit, b: DeviceHit) => a.person.name.localeCompare(b.per
  */
 export function searchDevice(people: readonly DevicePerson[], text: string, limit = 50): DeviceHit[] {
   const { email, words } = searchWords(text);
-  if (email) return email.length >= 2 ? people.filter((p) => p.email.startsWith(email)).map((person) => ({ person })).sort(byName).slice(0, limit) : [];
+  if (email)
+    return email.length >= 2
+      ? people
+          .filter((p) => p.email.startsWith(email))
+          .map((person) => ({ person }))
+          .sort(byName)
+          .slice(0, limit)
+      : [];
   const lead = words.reduce((longest, word) => (word.length > longest.length ? word : longest), '');
   if (lead.length < 2) return [];
   const hits: DeviceHit[] = [];
@@ -151,10 +176,16 @@ export function searchWords(text: string): { email: string | null; words: string
 export function parseDirectory(directory: unknown, pickups: unknown, searchIndex: unknown): DevicePerson[] {
   const allItems = (pickups ?? {}) as Record<string, Record<string, unknown> | null>;
   const tokensOf = new Map<string, IndexedToken[]>();
-  for (const [key, raw] of Object.entries((searchIndex ?? {}) as Record<string, { tokens?: unknown; person?: unknown } | null>)) {
+  for (const [key, raw] of Object.entries(
+    (searchIndex ?? {}) as Record<string, { tokens?: unknown; person?: unknown } | null>,
+  )) {
     const parsedKey = parsePickupSearchKey(key);
     if (!parsedKey || typeof raw?.tokens !== 'string') continue;
-    const entry: IndexedToken = { token: parsedKey.token, tokens: raw.tokens, ...(typeof raw.person === 'string' ? { person: raw.person } : {}) };
+    const entry: IndexedToken = {
+      token: parsedKey.token,
+      tokens: raw.tokens,
+      ...(typeof raw.person === 'string' ? { person: raw.person } : {}),
+    };
     const list = tokensOf.get(parsedKey.uid);
     if (list) list.push(entry);
     else tokensOf.set(parsedKey.uid, [entry]);

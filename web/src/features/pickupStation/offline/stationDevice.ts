@@ -38,7 +38,15 @@ export interface StationStaff {
   admin: boolean;
 }
 
-let state: StationDeviceState = { online: typeof navigator === 'undefined' || navigator.onLine, deviceId: null, directoryAt: null, queue: [], othersQueued: 0, syncing: false, conflicts: [] };
+let state: StationDeviceState = {
+  online: typeof navigator === 'undefined' || navigator.onLine,
+  deviceId: null,
+  directoryAt: null,
+  queue: [],
+  othersQueued: 0,
+  syncing: false,
+  conflicts: [],
+};
 /** The staff member the running station belongs to: only their queued hand-outs are sent. */
 let staffUid: string | null = null;
 let currentRun: symbol | null = null;
@@ -59,7 +67,11 @@ function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): Stat
     return parsed.success ? [{ ...parsed.data, id }] : [];
   });
   const mine = (c: PickupConflict) =>
-    staff.admin || c.offline.deviceId === deviceId || c.recorded?.deviceId === deviceId || c.offline.by === staff.uid || c.recorded?.by === staff.uid;
+    staff.admin ||
+    c.offline.deviceId === deviceId ||
+    c.recorded?.deviceId === deviceId ||
+    c.offline.by === staff.uid ||
+    c.recorded?.by === staff.uid;
   return all.filter(mine).sort((a, b) => b.createdAt - a.createdAt);
 }
 
@@ -128,17 +140,25 @@ async function start(staff: StationStaff): Promise<() => void> {
     if (online !== state.online) setState({ online });
     if (online) void syncQueue();
   };
-  stops.push(sdk.onValue(sdk.ref(db, '.info/connected'), (snap) => {
-    clearTimeout(graceTimer);
-    if (snap.val() === true) {
-      connected = true;
-      judge();
-    } else graceTimer = setTimeout(() => ((connected = false), judge()), DISCONNECT_GRACE_MS);
-  }));
+  stops.push(
+    sdk.onValue(sdk.ref(db, '.info/connected'), (snap) => {
+      clearTimeout(graceTimer);
+      if (snap.val() === true) {
+        connected = true;
+        judge();
+      } else graceTimer = setTimeout(() => ((connected = false), judge()), DISCONNECT_GRACE_MS);
+    }),
+  );
   const onNetwork = () => judge();
   window.addEventListener('online', onNetwork);
   window.addEventListener('offline', onNetwork);
-  stops.push(() => (window.removeEventListener('online', onNetwork), window.removeEventListener('offline', onNetwork), clearTimeout(graceTimer)));
+  stops.push(
+    () => (
+      window.removeEventListener('online', onNetwork),
+      window.removeEventListener('offline', onNetwork),
+      clearTimeout(graceTimer)
+    ),
+  );
 
   let directory: unknown;
   let pickups: unknown;
@@ -149,20 +169,30 @@ async function start(staff: StationStaff): Promise<() => void> {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
       const at = Date.now();
-      void store.saveDirectory(parseDirectory(directory, pickups, searchIndex), at, staff.uid).then((saved) => saved && setState({ directoryAt: at }));
+      void store
+        .saveDirectory(parseDirectory(directory, pickups, searchIndex), at, staff.uid)
+        .then((saved) => saved && setState({ directoryAt: at }));
     }, 200);
   };
   stops.push(sdk.onValue(sdk.ref(db, 'pickupDirectory'), (snap) => ((directory = snap.val() ?? {}), save())));
   stops.push(sdk.onValue(sdk.ref(db, 'pickups'), (snap) => ((pickups = snap.val() ?? {}), save())));
   stops.push(sdk.onValue(sdk.ref(db, 'pickupSearch'), (snap) => ((searchIndex = snap.val() ?? {}), save())));
   const conflictsQuery = sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(100));
-  stops.push(sdk.onValue(conflictsQuery, (snap) => setState({ conflicts: conflictsFor(snap.val(), staff, state.deviceId ?? '') })));
+  stops.push(
+    sdk.onValue(conflictsQuery, (snap) =>
+      setState({ conflicts: conflictsFor(snap.val(), staff, state.deviceId ?? '') }),
+    ),
+  );
 
   // While live, the copy stays current even when nothing changes; a retry picks up a failed sync.
-  const heartbeat = setInterval(() => {
-    if (state.online && directory !== undefined) void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
-    if (state.online && state.queue.length > 0) void syncQueue();
-  }, Math.min(HEARTBEAT_MS, RETRY_MS * 3));
+  const heartbeat = setInterval(
+    () => {
+      if (state.online && directory !== undefined)
+        void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
+      if (state.online && state.queue.length > 0) void syncQueue();
+    },
+    Math.min(HEARTBEAT_MS, RETRY_MS * 3),
+  );
   stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
   judge();
   return () => {
