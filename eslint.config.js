@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -33,6 +34,27 @@ function featureBoundaries(depth) {
   ];
 }
 
+const domainPlatforms = {
+  group: [
+    'firebase',
+    'firebase/*',
+    'firebase-admin',
+    'firebase-admin/*',
+    'firebase-functions',
+    'firebase-functions/*',
+    '@firebase/*',
+    'react',
+    'react/*',
+    'react-*',
+    '@mantine/*',
+    '@reduxjs/*',
+  ],
+  message: 'functions/src/domain stays free of Firebase and React: pass data in, return results.',
+};
+const nodeBuiltIns = {
+  regex: `^(node:.*|${builtinModules.map(escape).join('|')})(/.*)?$`,
+  message: 'functions/src/domain runs in the browser too: no Node built-ins outside its tests.',
+};
 const WEB_TESTS = 'web/src/**/*.test.{ts,tsx}';
 
 const webBoundaries = [
@@ -76,34 +98,15 @@ const webBoundaries = [
     },
   },
   {
-    // The domain is pure: the same rules run in the callables and in the browser.
+    // The domain is pure: the same rules run in the callables, in the browser and in the seed CLI.
     files: ['functions/src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'firebase',
-                'firebase/*',
-                'firebase-admin',
-                'firebase-admin/*',
-                'firebase-functions',
-                'firebase-functions/*',
-                '@firebase/*',
-                'react',
-                'react/*',
-                'react-*',
-                '@mantine/*',
-                '@reduxjs/*',
-              ],
-              message: 'functions/src/domain stays free of Firebase and React: pass data in, return results.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPlatforms] }] },
+  },
+  {
+    // Outside its tests the domain also uses no Node built-in (tests may read fixtures, run xmllint).
+    files: ['functions/src/domain/**/*.ts'],
+    ignores: ['functions/src/domain/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainPlatforms, nodeBuiltIns] }] },
   },
 ];
 
