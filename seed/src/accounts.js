@@ -3,8 +3,9 @@
 // directory and code, counters), so the app sees them exactly like accounts registered through it.
 import { readFile } from 'node:fs/promises';
 import { ServerValue } from 'firebase-admin/database';
+import { memberSchema, pickupDirectoryEntry, profileSchema } from '../../functions/src/domain/schemas.js';
+import { pickupSearchEntries } from '../../functions/src/domain/search.js';
 import { demoAccountsSchema } from './schema.js';
-import { pickupSearchEntries } from './search.js';
 
 export const SELF_MEMBER_ID = 'self';
 export const SEED_ACTOR = 'seed';
@@ -92,43 +93,32 @@ export async function ensureDemoAccount(auth, db, account, now = Date.now()) {
   const profileRef = db.ref(`profiles/${uid}`);
   if (!(await profileRef.get()).exists()) {
     const { invoice, ...person } = account.profile;
-    const name = `${person.firstName} ${person.lastName}`;
-    const email = account.email.toLowerCase();
+    // The records completeRegistration writes, parsed with the schemas that read them back.
+    const holder = { ...person, email: account.email, pickupCode: account.pickupCode };
     /** @type {Record<string, unknown>} */
     const updates = {
-      [`profiles/${uid}`]: {
-        email,
-        ...person,
+      [`profiles/${uid}`]: profileSchema.parse({
+        ...holder,
         ...(invoice ? { invoice } : {}),
         consents: { terms: true, privacy: true, marketing: false, acceptedAt: now },
-        pickupCode: account.pickupCode,
         createdAt: now,
         updatedAt: now,
-      },
+      }),
       [`pickupCodes/${account.pickupCode}`]: { uid },
-      // The shape of functions/src/domain/schemas.ts pickupDirectoryEntry (plain Node cannot import the TypeScript).
-      [`pickupDirectory/${uid}`]: {
-        pickupCode: account.pickupCode,
-        name,
-        email,
-        nameLower: name.toLowerCase(),
-        lastNameLower: person.lastName.toLowerCase(),
-      },
-      [`members/${uid}/${SELF_MEMBER_ID}`]: {
+      [`pickupDirectory/${uid}`]: pickupDirectoryEntry(holder),
+      [`members/${uid}/${SELF_MEMBER_ID}`]: memberSchema.parse({
         firstName: person.firstName,
         lastName: person.lastName,
         relation: 'self',
         createdAt: now,
-      },
+      }),
       'stats/public/accounts': ServerValue.increment(1),
       [`stats/admin/byCountry/${person.country}`]: ServerValue.increment(1),
     };
     for (const [memberId, member] of Object.entries(account.members)) {
-      updates[`members/${uid}/${memberId}`] = { ...member, createdAt: now };
+      updates[`members/${uid}/${memberId}`] = memberSchema.parse({ ...member, createdAt: now });
     }
-    for (const [key, entry] of Object.entries(
-      pickupSearchEntries(uid, { ...person, email, pickupCode: account.pickupCode }, Object.values(account.members)),
-    )) {
+    for (const [key, entry] of Object.entries(pickupSearchEntries(uid, holder, Object.values(account.members)))) {
       updates[`pickupSearch/${key}`] = entry;
     }
     await db.ref().update(updates);

@@ -35,6 +35,27 @@ function polishMessage(issue) {
 }
 
 /**
+ * What a value of these fields looks like in the file. The schemas' messages are the admin form's,
+ * where the field shows the format; a hand-written file needs it said.
+ * @type {Record<string, string>}
+ */
+const FORMAT_HINTS = {
+  nip: '10 cyfr z sumą kontrolną',
+  bankAccount: '26 cyfr z sumą kontrolną IBAN',
+  priceGrosze: 'liczba całkowita groszy',
+  vatRate: 'jedna z: 23, 8, 5, 0',
+  quota: 'liczba całkowita od 0',
+  stock: 'liczba całkowita od 0',
+  active: 'true albo false',
+};
+
+/** @param {string} message @param {readonly PropertyKey[]} path */
+function withFormatHint(message, path) {
+  const hint = FORMAT_HINTS[String(path.at(-1))];
+  return hint && !message.includes('(') ? `${message} (${hint})` : message;
+}
+
+/**
  * Every problem of a failed parse. Unknown keys become one problem per key (at the key's own path)
  * and bad record keys name the key, so each line of the report points at one place in the file.
  * @param {import('zod').ZodError} error
@@ -52,7 +73,8 @@ export function problemsOf(error) {
       problems.push({ path: formatPath(issue.path), message: inner?.message ?? 'Nieprawidłowy klucz' });
     } else {
       const generic = /^(Invalid|Too|Expected)/.test(issue.message);
-      problems.push({ path: formatPath(issue.path), message: generic ? polishMessage(issue) : issue.message });
+      const message = generic ? polishMessage(issue) : issue.message;
+      problems.push({ path: formatPath(issue.path), message: withFormatHint(message, issue.path) });
     }
   }
   return problems;

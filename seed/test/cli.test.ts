@@ -1,8 +1,10 @@
 // The seed CLI end to end against the project's RTDB emulator (and the Auth emulator for accounts):
 // idempotent runs, sold counters kept, nothing written on an invalid file, refusals for real projects.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main, EXIT } from '../src/cli.js';
 import { ROOT, startAuthEmulator, startDatabaseEmulator, type Running } from './emulators.js';
@@ -110,7 +112,7 @@ describe('seeding the catalogue', () => {
     expect(result.code).toBe(EXIT.invalid);
     expect(result.err).toContain('zawiera błędy (2)');
     expect(result.err).toContain('  • event.seller.nip: Nieprawidłowy NIP');
-    expect(result.err).toContain('  • products.kubek-latarnia.priceGrosze: Co najmniej 0');
+    expect(result.err).toContain('  • products.kubek-latarnia.priceGrosze: Podaj cenę (liczba całkowita groszy)');
     expect(result.err).toContain('Nic nie zapisano.');
     expect(await database.rest('/')).toBeNull();
   });
@@ -138,6 +140,21 @@ describe('seeding the catalogue', () => {
     expect(result.out).toContain('Próba (--dry-run): do zapisania 8 zmian. Nic nie zapisano.');
     expect(await database.rest('/')).toBeNull();
   });
+
+  it('npm run seed: plain Node runs the CLI and the TypeScript domain without a build step', async () => {
+    // Undefined variables are left out of the child's environment.
+    const options = { cwd: ROOT, env: { ...process.env, ...env } };
+    const bin = path.join(ROOT, 'seed', 'bin', 'seed.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [bin, '--file', EXAMPLE, '--dry-run'], options);
+    expect(stdout).toContain('Próba (--dry-run): do zapisania 8 zmian. Nic nie zapisano.');
+    const broken = exampleCopy((f) => (f.event.seller.nip = '1234567890'));
+    const failed = await promisify(execFile)(process.execPath, [bin, '--file', broken], options).then(
+      () => ({ code: EXIT.ok, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed.code).toBe(EXIT.invalid);
+    expect(failed.stderr).toContain('  • event.seller.nip: Nieprawidłowy NIP');
+  }, 60_000);
 
   it('--admin stops before writing when the Auth emulator cannot be reached', async () => {
     const result = await seed('--file', EXAMPLE, '--admin', 'kto@example.com');
