@@ -15,6 +15,7 @@ import { amountInWords, ticketLineName } from './words.js';
 import { keySchema, rateKey, type Invoice, type Order } from './schemas.js';
 import { vatFromGross, type VatRate } from './vat.js';
 import type { RefusalReason } from './errors.js';
+import { PAYMENT_PROVIDER_ACTOR } from './payments/onlinePayment.js';
 
 export const CORRECTION_PREFIX = 'KOR';
 
@@ -449,6 +450,17 @@ export type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
 
 export const REFUND_TRANSFER_STATUS_LABELS = { due: 'do przelania', transferred: 'przelano' } as const;
 export type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
+
+/**
+ * A correction's money-out state as the admin reads it: the payment provider's refund notification
+ * records the correction as `transferred` by PAYMENT_PROVIDER_ACTOR — the provider returned the money,
+ * nobody made a transfer.
+ */
+export function refundTransferStatusLabel(transfer: { status: RefundTransferStatus; transferredBy?: string }): string {
+  if (transfer.status === 'transferred' && transfer.transferredBy === PAYMENT_PROVIDER_ACTOR)
+    return 'zwrócono przez Przelewy24';
+  return REFUND_TRANSFER_STATUS_LABELS[transfer.status];
+}
 
 /** How much of a paid order its corrections took back: the state shown instead of a plain „opłacone”. */
 export type OrderRefundState = 'none' | 'partial' | 'full';

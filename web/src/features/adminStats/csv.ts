@@ -1,6 +1,6 @@
 import { invoiceIdFromNumber } from '@domain/numbering';
 import { ORDER_STATUS_LABELS } from '@domain/orderState';
-import { REFUND_TRANSFER_STATUS_LABELS, type CorrectionInvoice, type OrderRefunds } from '@domain/refunds';
+import { refundTransferStatusLabel, type CorrectionInvoice, type OrderRefunds } from '@domain/refunds';
 import type { Order } from '@domain/schemas';
 
 /**
@@ -149,7 +149,7 @@ export function refundsCsv(corrections: readonly CorrectionInvoice[], refunds: R
         csvAmount(c.refundAmount),
         csvAmount(c.fee),
         c.refundAccount,
-        transfer ? REFUND_TRANSFER_STATUS_LABELS[transfer.status] : '',
+        transfer ? refundTransferStatusLabel(transfer) : '',
         transfer?.transferredOn ?? '',
       ];
     });

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, T
 import {
   lineLabel,
   REFUND_REQUEST_STATUS_LABELS,
-  REFUND_TRANSFER_STATUS_LABELS,
+  refundTransferStatusLabel,
   type OrderRefunds,
   type RefundRequest,
 } from '@domain/refunds';
@@ -213,7 +213,7 @@ function RequestCard({
   );
 }
 
-function TransferRow({
+export function TransferRow({
   orderId,
   orderNumber,
   correctionId,
@@ -285,8 +285,7 @@ function TransferRow({
           </Group>
         ) : (
           <Badge color="teal" variant="light">
-            {REFUND_TRANSFER_STATUS_LABELS[transfer.status]}{' '}
-            {transfer.transferredOn && isoToPolishDate(transfer.transferredOn)}
+            {refundTransferStatusLabel(transfer)} {transfer.transferredOn && isoToPolishDate(transfer.transferredOn)}
           </Badge>
         )}
       </Group>
