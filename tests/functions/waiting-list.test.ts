@@ -13,6 +13,7 @@ import {
   type TestEnv,
   type TestUser,
 } from './helpers.js';
+import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 
 // The waiting list (docs/waiting-list.md) against the emulators: joining a sold-out type, places,
 // offers made on the paths that free units (cancellation, expiry run, quota raise, an entry leaving),
@@ -20,6 +21,7 @@ import {
 // passing to the next when their time is up, and two units freed at once.
 let env: TestEnv;
 let admin: TestUser;
+let inbox: string;
 const HOUR = 3_600_000;
 
 const read = async (path: string) => (await env.db.ref(path).get()).val();
@@ -51,6 +53,7 @@ async function waiting(id: string, count: number): Promise<{ user: TestUser; ent
 
 beforeAll(async () => {
   env = await startEnv();
+  inbox = (env.stack.urls as { mail?: string }).mail!;
   admin = await createUser(env, { claims: { admin: true } });
   await env.db.ref('event').set(EVENT);
 }, 120_000);
@@ -161,16 +164,28 @@ describe('offers', () => {
 
     // Time is up: the offer's deadline as the expiry run will find it.
     const past = Date.now() - 1000;
-    await env.db
-      .ref()
-      .update({
-        [`ticketTypes/czas/offers/${first.entryId}`]: past,
-        [`waitingList/czas/entries/${first.entryId}/offer/expiresAt`]: past,
-      });
+    await env.db.ref().update({
+      [`ticketTypes/czas/offers/${first.entryId}`]: past,
+      [`waitingList/czas/entries/${first.entryId}/offer/expiresAt`]: past,
+    });
     // The first may not take an offer whose time is up.
     expect(await refusal(place(first.user))).toMatchObject({ reason: 'sold-out' });
     await admin.call('expireUnpaidOrders', {});
     expect(await read(`waitingList/czas/entries/${first.entryId}`)).toBeNull();
+    // The one whose offer lapsed is told, in Polish, that the ticket went to the next in line.
+    expect(await read(`outbox/we-${first.entryId}`)).toMatchObject({
+      kind: 'waitingOfferExpired',
+      to: first.user.email,
+      subject: `Rezerwacja biletu wygasła — ${EVENT.name}`,
+    });
+    const lapsed = await waitForMail(inbox, (m: { messageId?: string }) =>
+      Boolean(m.messageId?.startsWith(`<we-${first.entryId}@`)),
+    );
+    expect(lapsed.to).toContain(first.user.email);
+    expect(lapsed.text).toContain('Bilet „Bilet czas” czekał na:');
+    expect(lapsed.text).toContain('przeszedł na następną osobę z listy oczekujących');
+    expect(lapsed.text).toContain('/dashboard/uczestnicy/TicketBasket');
+    expect(await read(`outbox/we-${second.entryId}`)).toBeNull();
     expect(Object.keys(await read('ticketTypes/czas/offers'))).toEqual([second.entryId]);
     expect(await read(`waitingList/czas/places/${second.user.uid}/${second.entryId}`)).toMatchObject({
       place: 1,

@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'itemsHandedOut',
   'welcome',
   'waitingOffer',
+  'waitingOfferExpired',
   'ksefAccepted',
   'ksefOffline',
 ] as const;

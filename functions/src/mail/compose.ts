@@ -203,6 +203,17 @@ export async function waitingOfferMail(
   return prepare('waitingOffer', entryId, { uid: offer.uid, to, rendered });
 }
 
+/** The offer's time ran out unused (the expiry run): its owner learns the ticket went to the next in line. */
+export async function waitingOfferExpiredMail(
+  entryId: string,
+  lapsed: { uid: string; memberName: string; ticketName: string; expiresAt: number },
+): Promise<PreparedMail | null> {
+  const to = await profileEmail(lapsed.uid);
+  if (!to) return null;
+  const rendered = templates.waitingOfferExpiredMail(context(await eventOf()), lapsed);
+  return prepare('waitingOfferExpired', entryId, { uid: lapsed.uid, to, rendered });
+}
+
 export async function welcomeMail(uid: string, email: string, firstName: string): Promise<PreparedMail> {
   const rendered = templates.welcomeMail(context(await eventOf()), { firstName });
   return prepare('welcome', uid.replace(/[^A-Za-z0-9_-]/g, '_'), { uid, to: email, rendered });

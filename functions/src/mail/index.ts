@@ -9,5 +9,6 @@ export {
   itemsHandedOutMail,
   welcomeMail,
   waitingOfferMail,
+  waitingOfferExpiredMail,
 } from './compose.js';
 export { mailSecretOptions } from './config.js';

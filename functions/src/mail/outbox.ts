@@ -28,6 +28,7 @@ const PREFIX: Record<MailKind, string> = {
   itemsHandedOut: 'ho',
   welcome: 'wl',
   waitingOffer: 'wo',
+  waitingOfferExpired: 'we',
   ksefAccepted: 'ka',
   ksefOffline: 'ko',
 };

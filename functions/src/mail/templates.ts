@@ -396,6 +396,32 @@ export function waitingOfferMail(
   return { subject: `Zwolnił się bilet — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
+/** The ticket basket: the participant may join the list again from there while the type is sold out. */
+export const WAITING_LIST_BASKET_PATH = '/dashboard/uczestnicy/TicketBasket';
+
+export function waitingOfferExpiredMail(
+  ctx: MailContext,
+  input: { memberName: string; ticketName: string; expiresAt: number },
+): Rendered {
+  const title = `Rezerwacja biletu „${input.ticketName}” wygasła`;
+  const deadline = formatMailDateTime(input.expiresAt);
+  const parts: Part[] = [
+    paragraph(
+      `Bilet „${input.ticketName}” czekał na: ${input.memberName} do ${deadline}. Zamówienie nie zostało złożone w tym czasie, więc bilet przeszedł na następną osobę z listy oczekujących.`,
+    ),
+    paragraph(
+      'Nie pobraliśmy żadnej opłaty. Jeśli nadal chcesz jechać, możesz ponownie zapisać się na listę oczekujących — trafisz na jej koniec.',
+    ),
+    facts([
+      ['Bilet', input.ticketName],
+      ['Uczestnik', input.memberName],
+      ['Rezerwacja wygasła', deadline],
+    ]),
+    button('Przejdź do biletów', `${ctx.appUrl}${WAITING_LIST_BASKET_PATH}`),
+  ];
+  return { subject: `Rezerwacja biletu wygasła — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
+}
+
 export function welcomeMail(ctx: MailContext, input: { firstName: string }): Rendered {
   const title = `Witaj, ${input.firstName}!`;
   const parts: Part[] = [

@@ -15,10 +15,11 @@ import {
   withoutEntries,
   withoutHolds,
   type TicketType,
+  type WaitingEntry,
   type WaitingList,
   type WaitingPlace,
 } from '../domain/index.js';
-import { commitWithMail, waitingOfferMail } from '../mail/index.js';
+import { commitWithMail, waitingOfferExpiredMail, waitingOfferMail } from '../mail/index.js';
 import { db } from '../lib/admin.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
@@ -207,14 +208,16 @@ export async function expireWaitingOffers(now: number): Promise<{ expired: numbe
               )
             : KEEP,
         );
-      let passed: string[] = [];
+      let passed: [string, WaitingEntry][] = [];
       if (list?.entries) {
         await transactList(ticketTypeId, (cur) => {
-          passed = expiredOfferIds(cur, now);
-          return passed.length ? withoutEntries(cur, passed) : KEEP;
+          const ids = expiredOfferIds(cur, now);
+          passed = ids.map((id) => [id, cur!.entries![id]]);
+          return ids.length ? withoutEntries(cur, ids) : KEEP;
         });
       }
       expired += passed.length;
+      await announceLapsedOffers(type?.name ?? ticketTypeId, passed);
       offered += (await offerFreedUnits(ticketTypeId, now)).length;
     } catch (error) {
       logger.error(`expireWaitingOffers: ${ticketTypeId} failed`, error);
@@ -222,6 +225,28 @@ export async function expireWaitingOffers(now: number): Promise<{ expired: numbe
   }
   if (expired || offered) logger.info('expireWaitingOffers', { expired, offered });
   return { expired, offered };
+}
+
+/**
+ * Tells the owners of offers that ran out unused that the ticket went to the next in line. Written
+ * right after the list's transaction that removed the entries (a transaction cannot carry the outbox
+ * write); the message id is the entry's, so a repeated write is the same message.
+ */
+async function announceLapsedOffers(ticketName: string, lapsed: readonly [string, WaitingEntry][]): Promise<void> {
+  for (const [entryId, entry] of lapsed) {
+    if (!entry.offer) continue;
+    try {
+      const mail = await waitingOfferExpiredMail(entryId, {
+        uid: entry.uid,
+        memberName: entry.name,
+        ticketName,
+        expiresAt: entry.offer.expiresAt,
+      });
+      await commitWithMail({}, mail);
+    } catch (error) {
+      logger.error(`expireWaitingOffers: the lapsed-offer e-mail of ${entryId} failed`, error);
+    }
+  }
 }
 
 /**

@@ -20,6 +20,7 @@ const KIND: Record<string, string> = {
   refundTransferred: 'zwrot przelany',
   itemsHandedOut: 'odbiór',
   waitingOffer: 'lista oczekujących',
+  waitingOfferExpired: 'lista oczekujących — oferta wygasła',
   welcome: 'powitanie',
 };
 
