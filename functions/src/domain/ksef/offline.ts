@@ -105,6 +105,13 @@ export const KSEF_OFFLINE_MODE_LABELS: Record<KsefOfflineMode, string> = {
   emergency: 'tryb awaryjny',
 };
 
+/** The heading of a document handed out offline, on the invoice screen and its PDF: the mode it was issued in. */
+export const KSEF_OFFLINE_TITLES: Record<KsefOfflineMode, string> = {
+  offline24: 'Faktura wystawiona w trybie offline24',
+  unavailability: 'Faktura wystawiona offline — ogłoszona niedostępność KSeF',
+  emergency: 'Faktura wystawiona w trybie awaryjnym KSeF',
+};
+
 /**
  * `/ksefOutage`: an outage of KSeF the organiser declared after the Ministry announced it. While it lasts (no
  * `endedOn`) the runner does not try KSeF: every due document is handed out offline in its mode at once.

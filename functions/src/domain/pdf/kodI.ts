@@ -1,11 +1,12 @@
 /**
  * The KSeF block of a PDF (jsPDF): KOD I as the Ministry describes it (kody-qr.md) — the QR code of the
- * verification link with the KSeF number under it, or OFFLINE for a document handed out in offline24 mode
- * before KSeF gave it a number (then KOD II, the certificate link, beside it labelled CERTYFIKAT) — with
+ * verification link with the KSeF number under it, or OFFLINE for a document handed out offline (offline24,
+ * an announced unavailability or the emergency mode, named in the heading) before KSeF gave it a number (then KOD II, the certificate link, beside it labelled CERTYFIKAT) — with
  * 4 modules of quiet zone, about 0.9 mm per module, and the text beside. Used by the invoice and the
  * correction PDFs (web app and e-mail).
  */
 import type { jsPDF } from 'jspdf';
+import { KSEF_OFFLINE_TITLES, type KsefOfflineMode } from '../ksef/offline.js';
 
 export interface PdfQr {
   link: string;
@@ -16,10 +17,12 @@ export interface PdfQr {
 export interface PdfKodI extends PdfQr {
   /** The KSeF number; null while a document handed out offline has none yet (OFFLINE goes under the code). */
   number: string | null;
-  /** Offline24: KOD II (absent when no offline certificate is configured). */
+  /** Offline: KOD II (absent when no offline certificate is configured). */
   kodII?: PdfQr;
-  /** Offline24: the day by which the document goes to KSeF (DD.MM.RRRR). */
+  /** Offline: the day by which the document goes to KSeF (DD.MM.RRRR); absent while a declared outage lasts. */
   offlineDeadline?: string;
+  /** Offline: the mode it was handed out in (absent on documents marked before the modes were told apart: offline24). */
+  offlineMode?: KsefOfflineMode;
 }
 
 const PAGE_W = 210;
@@ -58,7 +61,11 @@ export function drawKodI(doc: jsPDF, ksef: PdfKodI, top: number, font: Font, mar
   if (ksef.kodII) x += drawQr(doc, ksef.kodII, x, y, 'CERTYFIKAT', font) + 6;
   const width = PAGE_W - margin - x;
   font('bold', 11);
-  doc.text(ksef.number ? 'Faktura w KSeF' : 'Faktura wystawiona w trybie offline24', x, y + 6);
+  const heading = doc.splitTextToSize(
+    ksef.number ? 'Faktura w KSeF' : KSEF_OFFLINE_TITLES[ksef.offlineMode ?? 'offline24'],
+    width,
+  ) as string[];
+  doc.text(heading, x, y + 6);
   font('normal', 9);
   const lines = ksef.number
     ? [`Numer KSeF: ${ksef.number}`, 'Zeskanuj kod QR (KOD I), aby sprawdzić fakturę w Krajowym Systemie e-Faktur:']
@@ -68,7 +75,7 @@ export function drawKodI(doc: jsPDF, ksef: PdfKodI, top: number, font: Font, mar
           ? 'KOD I: weryfikacja faktury w KSeF. KOD II (CERTYFIKAT): potwierdzenie wystawcy.'
           : 'KOD I: weryfikacja faktury w KSeF po jej przesłaniu:',
       ];
-  let lineY = y + 12;
+  let lineY = y + 12 + (heading.length - 1) * 4.6;
   for (const text of lines) {
     const wrapped = doc.splitTextToSize(text, width) as string[];
     doc.text(wrapped, x, lineY);

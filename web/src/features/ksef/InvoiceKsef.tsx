@@ -4,7 +4,7 @@ import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
 import { kodILinkFromHash, ksefQrBase } from '@domain/ksef/kodI';
-import type { KsefOfflineMode } from '@domain/ksef/offline';
+import { KSEF_OFFLINE_TITLES, type KsefOfflineMode } from '@domain/ksef/offline';
 import type { PdfKodI } from '@domain/pdf/kodI';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate, isoToPolishDate } from '../../shared/format/pl';
@@ -54,14 +54,9 @@ export async function pdfKsefOf(info: KsefInfo): Promise<PdfKodI> {
     modules: await qrModules(info.link),
     ...(info.kodII ? { kodII: { link: info.kodII, modules: await qrModules(info.kodII) } } : {}),
     ...(info.deadline ? { offlineDeadline: isoToPolishDate(info.deadline) } : {}),
+    ...(info.mode ? { offlineMode: info.mode } : {}),
   };
 }
-
-const OFFLINE_TITLE: Record<KsefOfflineMode, string> = {
-  offline24: 'Faktura wystawiona w trybie offline24',
-  unavailability: 'Faktura wystawiona offline — ogłoszona niedostępność KSeF',
-  emergency: 'Faktura wystawiona w trybie awaryjnym KSeF',
-};
 
 /**
  * „Pobierz XML (KSeF)”: the FA(3) file — the one stored with the KSeF number once there is one, else
@@ -162,7 +157,7 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
           </>
         ) : (
           <>
-            <Text fw={700}>{OFFLINE_TITLE[info.mode ?? 'offline24']}</Text>
+            <Text fw={700}>{KSEF_OFFLINE_TITLES[info.mode ?? 'offline24']}</Text>
             <Text size="sm" data-testid="ksef-offline-note">
               KSeF był niedostępny. Faktura trafi do KSeF automatycznie
               {info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej
