@@ -86,6 +86,20 @@ describe('discount codes in Chromium', () => {
     await participant.getByTestId('discount-applied').getByText(`${MEMBER_CODE} · −20%`).waitFor();
     await expect.poll(() => participant.getByTestId('discounted-price').first().innerText()).toMatch(/151,20\s*zł/);
     expect(await participant.getByTestId('basket-total').innerText()).toMatch(/151,20\s*zł/);
+    // On a 390 px phone the lines with their struck-through prices fit the card: „Usuń” is in view, no sideways scroll.
+    const table = participant.getByRole('table', { name: 'Bilety w koszyku' });
+    const widths = await table.evaluate((t) => {
+      const card = t.closest('.mantine-Card-root')!;
+      const remove = t.querySelector('button[aria-label^="Usuń bilet"]')!.getBoundingClientRect();
+      // How far anything between the table and its card scrolls sideways.
+      let sideways = 0;
+      for (let el: Element | null = t; el && el !== card; el = el.parentElement)
+        sideways = Math.max(sideways, el.scrollWidth - el.clientWidth);
+      return { cardRight: card.getBoundingClientRect().right, removeRight: remove.right, sideways, window: innerWidth };
+    });
+    expect(widths.window).toBe(390);
+    expect(widths.removeRight).toBeLessThanOrEqual(widths.cardRight);
+    expect(widths.sideways).toBeLessThanOrEqual(1);
     const orderId = await placeThroughCheckout(participant, 'Zamawiam i płacę przelewem');
     const order = await client.dbGet<{ totals: { gross: number }; discount: { code: string } }>(`orders/${orderId}`);
     expect(order).toMatchObject({ totals: { gross: 15120 }, discount: { code: MEMBER_CODE } });

@@ -74,59 +74,61 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
         </Alert>
       )}
       <Card withBorder radius="lg" padding="md">
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="sm" aria-label="Bilety w koszyku">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Uczestnik</Table.Th>
-                <Table.Th>Bilet</Table.Th>
-                <Table.Th ta="right">Cena</Table.Th>
-                <Table.Th>
-                  <span
-                    style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        {/* Participant and ticket share a column, so the table fits a 390 px phone with „Usuń” in view. */}
+        <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bilety w koszyku" data-testid="basket-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Uczestnik i bilet</Table.Th>
+              <Table.Th ta="right">Cena</Table.Th>
+              <Table.Th>
+                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  Akcje
+                </span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {c.lines.map((l, i) => (
+              <Table.Tr key={l.member.id} data-testid="basket-line">
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={600}>
+                    {memberName(l.member)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {l.type.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />
+                </Table.Td>
+                <Table.Td ta="right" w={1}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    aria-label={`Usuń bilet: ${memberName(l.member)}`}
+                    onClick={() =>
+                      setBasketTicket(c.uid!, l.member.id, null).catch(() =>
+                        setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'),
+                      )
+                    }
                   >
-                    Akcje
-                  </span>
-                </Table.Th>
+                    Usuń
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {c.lines.map((l, i) => (
-                <Table.Tr key={l.member.id} data-testid="basket-line">
-                  <Table.Td fw={600}>{memberName(l.member)}</Table.Td>
-                  <Table.Td>{l.type.name}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="compact-sm"
-                      aria-label={`Usuń bilet: ${memberName(l.member)}`}
-                      onClick={() =>
-                        setBasketTicket(c.uid!, l.member.id, null).catch(() =>
-                          setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'),
-                        )
-                      }
-                    >
-                      Usuń
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={2}>Razem</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="basket-total">
-                  {formatMoney(d.priced.totalGross)}
-                </Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>Razem</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="basket-total">
+                {formatMoney(d.priced.totalGross)}
+              </Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
         <Text size="xs" c="dimmed" mt="xs">
           Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}).{' '}
           {d.free
