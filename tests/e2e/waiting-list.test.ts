@@ -70,8 +70,24 @@ describe('waiting list in Chromium', () => {
     await client.call(holder, 'cancelOrder', { orderId: holderOrderId });
     // The page is live: the offer and its deadline appear without a reload, the ticket is in the basket.
     await page.getByTestId('waiting-offer').waitFor();
-    expect(await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).isChecked()).toBe(true);
+    const offered = page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` });
+    expect(await offered.isChecked()).toBe(true);
+    // The card says what is true for her — the ticket is held for her, with its deadline — not „wyprzedane”.
+    const note = offered.getByTestId('ticket-availability');
+    await note.getByText(/^z listy oczekujących — zarezerwowany do \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/).waitFor();
     await screenshot(page, 'waiting-list-offer-phone');
+    // Put back, the held ticket can be chosen again.
+    await page.getByRole('radio', { name: 'Bez biletu — Wanda Czekająca' }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[aria-label="${name}"]`)?.getAttribute('aria-checked') === 'false',
+      `${typeName} — Wanda Czekająca`,
+    );
+    expect(await offered.isDisabled()).toBe(false);
+    await offered.click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[aria-label="${name}"]`)?.getAttribute('aria-checked') === 'true',
+      `${typeName} — Wanda Czekająca`,
+    );
 
     const mail = await waitForMail(
       stack.urls.mail!,

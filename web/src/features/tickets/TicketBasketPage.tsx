@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ticketAccountLimitNote } from '@domain/limits';
-import { formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
+import { formatDateTime, formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
 import { memberName, type MemberEntry } from '../members';
 import { setBasketTicket } from './api';
 import type { TicketTypeEntry } from '../catalogue';
-import { WaitingListControl } from '../waitingList';
+import { useStandingOffer, WaitingListControl } from '../waitingList';
 import { MEMBERS, STEP_ONE } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 
@@ -19,6 +19,71 @@ function availabilityText(type: TicketTypeEntry): string {
   if (!type.onSale) return 'poza sprzedażą';
   if (type.available === 0) return 'wyprzedane';
   return `${pluralForm(type.available, NOUNS.left)} ${formatNumber(type.available, 0)}`;
+}
+
+/**
+ * One ticket type on a participant's card. A sold-out type offered to this participant from the
+ * waiting list is theirs to take: the card says so with the offer's deadline, and stays choosable.
+ */
+function TicketOption({
+  uid,
+  type: t,
+  member,
+  name,
+  chosen,
+  has,
+  busy,
+  limit,
+}: {
+  uid: string;
+  type: TicketTypeEntry;
+  member: MemberEntry;
+  name: string;
+  chosen: string | undefined;
+  has: boolean;
+  busy: boolean;
+  limit: ReturnType<typeof ticketAccountLimitNote>;
+}) {
+  const offer = useStandingOffer(uid, t.id, member.id, has || !t.onSale || t.available !== 0);
+  const soldOut = t.available === 0 && !offer;
+  const unavailable = !t.onSale || (soldOut && chosen !== t.id) || Boolean(limit?.full);
+  return (
+    <Radio.Card
+      value={t.id}
+      p="sm"
+      radius="md"
+      disabled={busy || has || unavailable}
+      aria-label={`${t.name} — ${name}`}
+      style={{ opacity: has || unavailable ? 0.6 : 1 }}
+    >
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <Radio.Indicator disabled={busy || has || unavailable} mt={2} />
+        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" fw={600}>
+              {t.name}
+            </Text>
+            <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(t.priceGrosze)}
+            </Text>
+          </Group>
+          <Text
+            size="xs"
+            c={offer ? 'var(--mantine-color-teal-text)' : soldOut || !t.onSale || limit?.full ? 'red' : 'dimmed'}
+            fw={offer ? 600 : undefined}
+            data-testid="ticket-availability"
+          >
+            {has
+              ? 'masz już ten bilet'
+              : offer
+                ? `z listy oczekujących — zarezerwowany do ${formatDateTime(offer.expiresAt)}`
+                : availabilityText(t)}
+            {!has && limit ? ` · ${limit.note}` : ''}
+          </Text>
+        </Stack>
+      </Group>
+    </Radio.Card>
+  );
 }
 
 function MemberChooser({
@@ -86,45 +151,20 @@ function MemberChooser({
                 <Text size="sm">Bez biletu</Text>
               </Group>
             </Radio.Card>
-            {types.map((t) => {
-              const has = Boolean(owned[t.id]);
-              // The per-account cap is said on the card, not first at „Zamawiam”.
-              const limit = ticketAccountLimitNote(t, claims, basket, member.id);
-              const unavailable = !t.onSale || (t.available === 0 && chosen !== t.id) || Boolean(limit?.full);
-              return (
-                <Radio.Card
-                  key={t.id}
-                  value={t.id}
-                  p="sm"
-                  radius="md"
-                  disabled={busy || has || unavailable}
-                  aria-label={`${t.name} — ${name}`}
-                  style={{ opacity: has || unavailable ? 0.6 : 1 }}
-                >
-                  <Group wrap="nowrap" gap="sm" align="flex-start">
-                    <Radio.Indicator disabled={busy || has || unavailable} mt={2} />
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Group justify="space-between" wrap="nowrap" gap="xs">
-                        <Text size="sm" fw={600}>
-                          {t.name}
-                        </Text>
-                        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-                          {formatMoney(t.priceGrosze)}
-                        </Text>
-                      </Group>
-                      <Text
-                        size="xs"
-                        c={t.available === 0 || !t.onSale || limit?.full ? 'red' : 'dimmed'}
-                        data-testid="ticket-availability"
-                      >
-                        {has ? 'masz już ten bilet' : availabilityText(t)}
-                        {!has && limit ? ` · ${limit.note}` : ''}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Radio.Card>
-              );
-            })}
+            {types.map((t) => (
+              <TicketOption
+                key={t.id}
+                uid={uid}
+                type={t}
+                member={member}
+                name={name}
+                chosen={chosen}
+                has={Boolean(owned[t.id])}
+                busy={busy}
+                // The per-account cap is said on the card, not first at „Zamawiam”.
+                limit={ticketAccountLimitNote(t, claims, basket, member.id)}
+              />
+            ))}
             {types
               .filter((t) => t.onSale && t.available === 0 && !owned[t.id])
               .map((t) => (

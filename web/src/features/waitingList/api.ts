@@ -63,3 +63,17 @@ export const removeWaitingListEntry = (input: CallableInput<'removeWaitingListEn
   callFunction('removeWaitingListEntry', input);
 export const updateWaitingListSettings = (input: CallableInput<'updateWaitingListSettings'>) =>
   callFunction('updateWaitingListSettings', input);
+
+/**
+ * The offer standing for this participant on a sold-out type's list, or null: the one ticket of the type they may still buy. `skip` when the type is not sold out.
+ */
+export function useStandingOffer(
+  uid: string,
+  ticketTypeId: string,
+  memberId: string,
+  skip: boolean,
+): { expiresAt: number } | null {
+  const { data } = useGetWaitingPlacesQuery({ ticketTypeId, uid }, { skip: skip || !uid });
+  // An offer past its deadline leaves the list on the next expiry run (within a minute), and this with it.
+  return data?.find((p) => p.memberId === memberId)?.offer ?? null;
+}
