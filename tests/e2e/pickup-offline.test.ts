@@ -165,6 +165,16 @@ describe('pickup station offline', () => {
       // Device A: the typed pickup code; device B: a name search for the participant the account
       // brings (not the holder), as the online search finds them. Both answer from the copy.
       await a.page.getByTestId('pickup-code-input').fill(pickupCode);
+      // The copy's index is in memory: the person's page is drawn at once, with no loading state
+      // (nor a busy button) in between (a loading pass costs a render and a frame on a slow phone).
+      await a.page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { stationLoadingSeen: string[] }).stationLoadingSeen = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[aria-label="Wczytywanie danych osoby"]')) seen.push('person loading');
+          if (document.querySelector('button[data-loading]')) seen.push('busy button');
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
+      });
       await a.page.getByRole('button', { name: 'Znajdź' }).click();
       await b.page.getByTestId('directory-search').fill(member.lastName.toLowerCase());
       const found = b.page.getByTestId('directory-result');
@@ -173,6 +183,10 @@ describe('pickup station offline', () => {
         `uczestnik: ${member.firstName} ${member.lastName}`,
       );
       await found.click();
+      await a.page.getByTestId('station-person').waitFor();
+      expect(
+        await a.page.evaluate(() => (window as unknown as { stationLoadingSeen: string[] }).stationLoadingSeen),
+      ).toEqual([]);
       for (const page of Object.values(pages)) {
         await page.waitForURL((url) => url.searchParams.get('uid') === participant.uid);
         await page.getByTestId('go-hand-out').click();

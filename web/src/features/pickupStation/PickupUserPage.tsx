@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,7 +22,7 @@ import {
   useDevice,
   withUid,
 } from './StationPage';
-import { personByCode } from './offline/deviceStore';
+import { loadedDirectory, personByCode } from './offline/deviceStore';
 import { ConflictList, DeviceStatus, QueueList } from './offline/OfflineParts';
 import { DeviceSearch } from './offline/DeviceSearch';
 
@@ -35,15 +35,21 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
     validateInputOnBlur: false,
   });
 
+  const answer = (uid: string | null, parsed: string) => {
+    if (uid) onFound(uid);
+    else form.setFieldError('code', `Nie znaleziono osoby z kodem odbioru ${parsed}.`);
+  };
+
   async function lookUp(text: string) {
     const parsed = extractPickupCode(text);
     if (!parsed) return;
+    // Offline the device's copy answers; with its index in memory at once (no busy state to draw
+    // first), else after the one read of the store. Online the database does, as before.
+    const copy = stationOffline() ? loadedDirectory() : null;
+    if (copy) return answer(copy.byCode.get(parsed)?.uid ?? null, parsed);
     setBusy(true);
     try {
-      // Offline the device's copy answers; online the database does, as before.
-      const uid = stationOffline() ? ((await personByCode(parsed))?.uid ?? null) : await uidForPickupCode(parsed);
-      if (uid) onFound(uid);
-      else form.setFieldError('code', `Nie znaleziono osoby z kodem odbioru ${parsed}.`);
+      answer(stationOffline() ? ((await personByCode(parsed))?.uid ?? null) : await uidForPickupCode(parsed), parsed);
     } catch (err) {
       form.setFieldError('code', refusalOf(err).message);
     } finally {
@@ -148,10 +154,14 @@ function SearchResultCard({ hit, onPick }: { hit: SearchHit; onPick: (uid: strin
 
 function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.trim(), 300);
+  const trimmed = text.trim();
+  // Online each search is a query: wait for the typing to pause. Offline it runs in memory: no wait,
+  // and a deferred value keeps the field responsive while the results render.
+  const [debounced] = useDebouncedValue(trimmed, 300);
+  const deferred = useDeferredValue(trimmed);
   const [pages, setPages] = useState(1);
-  const { email, words } = searchWords(debounced);
   const device = useDevice();
+  const { email, words } = searchWords(device.online ? debounced : deferred);
   const searchable = email ? email.length >= 2 : words.some((w) => w.length >= 2);
   const enabled = searchable && device.online;
   const { data, isFetching, isError, refetch } = useStationSearchQuery(debounced, { skip: !enabled });
@@ -180,7 +190,7 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
           data-testid="directory-search"
         />
         {searchable && !device.online && (
-          <DeviceSearch text={debounced} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />
+          <DeviceSearch text={deferred} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />
         )}
         {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
         {enabled && data && hits.length === 0 && !isFetching && (

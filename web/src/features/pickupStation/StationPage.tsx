@@ -11,7 +11,7 @@ import {
   type DirectoryEntry,
   type StationItem,
 } from './api';
-import { personByUid } from './offline/deviceStore';
+import { loadedDirectory, personByUid } from './offline/deviceStore';
 import { mergeQueued, type DevicePerson } from './offline/queue';
 import { stationDeviceState, useStationDevice, type StationDeviceState } from './offline/stationDevice';
 
@@ -63,19 +63,26 @@ export function useDevice(): StationDeviceState {
   return useStationDevice(user ? { uid: user.uid, name: user.displayName ?? user.email ?? user.uid, admin } : null);
 }
 
-/** Offline: the person and their items from the device's copy, with this device's queued hand-outs merged in. */
+/**
+ * Offline: the person and their items from the device's copy, with this device's queued hand-outs merged in.
+ * With the copy's index in memory (the usual case: the look-up that led here built it) the person is
+ * drawn in the first render; only a start straight onto this page waits for the one read of the store.
+ */
 function DevicePersonView({ uid, what, children, device }: StationPersonProps & { device: StationDeviceState }) {
-  const [person, setPerson] = useState<DevicePerson | null | undefined>(undefined);
+  const index = loadedDirectory();
+  const [read, setRead] = useState<{ uid: string; person: DevicePerson | null } | undefined>(undefined);
   useEffect(() => {
+    if (index) return;
     let live = true;
     void personByUid(uid).then(
-      (found) => live && setPerson(found),
-      () => live && setPerson(null),
+      (found) => live && setRead({ uid, person: found }),
+      () => live && setRead({ uid, person: null }),
     );
     return () => {
       live = false;
     };
-  }, [uid, device.directoryAt]);
+  }, [uid, device.directoryAt, index]);
+  const person = index ? (index.byUid.get(uid) ?? null) : read?.uid === uid ? read.person : undefined;
   const items = person ? stationOrder(mergeQueued(person.items, device.queue, uid)) : [];
   return (
     <DataGate
@@ -83,7 +90,7 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
       loadingLabel={what.loading}
       rows={4}
       errorText={what.error}
-      onRetry={() => setPerson(undefined)}
+      onRetry={() => setRead(undefined)}
       isEmpty={!person}
       empty={
         <EmptyState

@@ -15,9 +15,7 @@ export function extractPickupCode(text: string): string | null {
 
 /** What the station's code form accepts: anything a pickup code can be read from (the domain's code format). */
 export const codeLookupSchema = z.strictObject({
-  code: z
-    .string()
-    .refine((text) => extractPickupCode(text) !== null, {
-      error: 'Nieprawidłowy kod odbioru: 8 znaków, litery i cyfry (bez 0, O, 1, I).',
-    }),
+  code: z.string().refine((text) => extractPickupCode(text) !== null, {
+    error: 'Nieprawidłowy kod odbioru: 8 znaków, litery i cyfry (bez 0, O, 1, I).',
+  }),
 });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../../shared/ui/DataState';
 import type { SearchHit } from '../api';
-import { directory, type DirectoryIndex } from './deviceStore';
+import { directory, loadedDirectory, type DirectoryIndex } from './deviceStore';
 import { searchDevice } from './queue';
 
 /** Offline name or e-mail search in the device's copy of the directory (in memory, read once per version). */
@@ -17,14 +17,18 @@ export function DeviceSearch({
   onFound: (uid: string) => void;
   Card: ComponentType<{ hit: SearchHit; onPick: (uid: string) => void }>;
 }) {
-  const [index, setIndex] = useState<DirectoryIndex | null>(null);
+  // The index in memory answers in the first render; only before it is built does this wait for it.
+  const loaded = loadedDirectory();
+  const [read, setRead] = useState<DirectoryIndex | null>(null);
   useEffect(() => {
+    if (loaded) return;
     let live = true;
-    void directory().then((found) => live && setIndex(found));
+    void directory().then((found) => live && setRead(found));
     return () => {
       live = false;
     };
-  }, [directoryAt]);
+  }, [directoryAt, loaded]);
+  const index = loaded ?? read;
   const hits = useMemo(() => (index ? searchDevice(index.people, text, 10) : []), [index, text]);
   if (!index) return null;
   if (hits.length === 0)

@@ -8,7 +8,9 @@
  * The queue is not dropped: each hand-out names its staff member, and only they send it (stationDevice.ts).
  *
  * Lookups answer from an in-memory index (code → person, uid → person) built once per version of
- * the copy: from the people just saved, or from one read of the store after a start offline.
+ * the copy: from the people just saved, or from one read of the store after a start offline. Once
+ * built it is also at hand synchronously (loadedDirectory), so a look-up and the person's page
+ * render in the same pass, without a loading state in between.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { registerDeviceData } from '../../../shared/deviceCopy';
@@ -58,6 +60,12 @@ function indexOf(people: readonly DevicePerson[]): DirectoryIndex {
 }
 
 let memory: Promise<DirectoryIndex> | null = null;
+/** What `memory` resolved to, once it has (null before). */
+let loaded: DirectoryIndex | null = null;
+function remember(index: DirectoryIndex) {
+  memory = Promise.resolve(index);
+  loaded = index;
+}
 /**
  * Whose directory may be saved: undefined until the session first drops other accounts' data in this
  * page, then that account (null after a sign-out: nobody's). Keeps a save already on its way when
@@ -67,10 +75,21 @@ let acceptedOwner: string | null | undefined;
 
 /** The directory copy as an in-memory index, read from the store once per version of the copy. */
 export function directory(): Promise<DirectoryIndex> {
-  memory ??= open()
+  if (memory) return memory;
+  const reading: Promise<DirectoryIndex> = open()
     .then((db) => db.getAll('people'))
-    .then(indexOf);
-  return memory;
+    .then(indexOf)
+    .then((index) => {
+      if (memory === reading) loaded = index;
+      return index;
+    });
+  memory = reading;
+  return reading;
+}
+
+/** The in-memory index when it is built already (null: call `directory()` and wait). */
+export function loadedDirectory(): DirectoryIndex | null {
+  return loaded;
 }
 
 /** This device's id (a random UUID made on first use), sent with every offline hand-out. */
@@ -92,7 +111,7 @@ export async function saveDirectory(
   owner: string,
 ): Promise<boolean> {
   if (!mayKeep(owner)) return false;
-  memory = Promise.resolve(indexOf(people));
+  remember(indexOf(people));
   noteDirectoryOwner(owner);
   const db = await open();
   const tx = db.transaction(['people', 'meta'], 'readwrite');
@@ -134,7 +153,7 @@ export async function dropDirectory(exceptUid: string | null): Promise<void> {
   acceptedOwner = exceptUid;
   const owner = await directoryOwner();
   if (exceptUid !== null && owner === exceptUid) return;
-  memory = Promise.resolve(indexOf([]));
+  remember(indexOf([]));
   const db = await open();
   const tx = db.transaction(['people', 'conflicts', 'meta'], 'readwrite');
   const meta = tx.objectStore('meta');

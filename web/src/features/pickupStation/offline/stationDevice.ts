@@ -149,14 +149,26 @@ async function start(staff: StationStaff): Promise<() => void> {
       } else graceTimer = setTimeout(() => ((connected = false), judge()), DISCONNECT_GRACE_MS);
     }),
   );
-  const onNetwork = () => judge();
+  // While the browser reports no network the SDK still tries to reconnect now and then (each try
+  // builds a long-polling iframe: a main-thread task of ~200 ms on a slow phone, in the middle of a
+  // look-up). Hold the connection until the browser reports the network back.
+  let held = false;
+  const holdWhileOffline = () => {
+    if (navigator.onLine === held) {
+      held = !navigator.onLine;
+      (held ? sdk.goOffline : sdk.goOnline)(db);
+    }
+  };
+  const onNetwork = () => (holdWhileOffline(), judge());
   window.addEventListener('online', onNetwork);
   window.addEventListener('offline', onNetwork);
+  holdWhileOffline();
   stops.push(
     () => (
       window.removeEventListener('online', onNetwork),
       window.removeEventListener('offline', onNetwork),
-      clearTimeout(graceTimer)
+      clearTimeout(graceTimer),
+      held && sdk.goOnline(db)
     ),
   );
 

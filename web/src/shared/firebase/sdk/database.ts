@@ -5,6 +5,8 @@ export {
   equalTo,
   get,
   getDatabase,
+  goOffline,
+  goOnline,
   limitToFirst,
   limitToLast,
   onValue,
