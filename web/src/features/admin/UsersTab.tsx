@@ -31,7 +31,7 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 200);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const { ask, dialog } = useConfirm(setResult);
+  const { ask, dialog } = useConfirm({ onResult: setResult });
   const shown = useMemo(() => searchUsers(users.data ?? [], debounced), [users.data, debounced]);
 
   const toggle = (u: AdminUser, role: 'admin' | 'staff', enabled: boolean) =>

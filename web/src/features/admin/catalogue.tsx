@@ -6,7 +6,7 @@ import { polishIssue } from '@domain/issues';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { VAT_OPTIONS } from './ui';
-import { useConfirm, type PendingConfirm } from '../../shared/ui/ConfirmAction';
+import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
@@ -171,12 +171,12 @@ interface CatalogueTabProps<Item extends Named, Archived extends Named> {
   addLabel: string;
   /** The live list (a table or cards), given the row actions. */
   list: (actions: { edit: (item: Item) => void; archive: (item: Item) => void }) => ReactNode;
-  archiveConfirm: (item: Item) => PendingConfirm;
+  archiveConfirm: (item: Item) => ConfirmQuestion;
   archived: readonly Archived[] | undefined;
   archivedTitle: string;
   archivedTestId: string;
   archivedDetails: (item: Archived) => ReactNode;
-  restoreConfirm: (item: Archived) => PendingConfirm;
+  restoreConfirm: (item: Archived) => ConfirmQuestion;
   modalTitle: { create: string; edit: string };
   /** The editor, for a new item (null) or the one being edited; `onDone` closes it with the message. */
   editor: (editing: Item | null, onDone: (message: string) => void) => ReactNode;
@@ -186,7 +186,7 @@ interface CatalogueTabProps<Item extends Named, Archived extends Named> {
 export function CatalogueTab<Item extends Named, Archived extends Named>(props: CatalogueTabProps<Item, Archived>) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
-  const { ask, dialog } = useConfirm(setResult);
+  const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
     <Stack gap="md">
       <Group justify="space-between">

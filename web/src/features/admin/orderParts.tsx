@@ -67,7 +67,7 @@ export function useOrderActions(setResult: (r: ActionResult | null) => void): {
   actions: (o: OrderEntry) => ReactNode;
   dialog: ReactNode;
 } {
-  const { ask, dialog } = useConfirm(setResult);
+  const { ask, dialog } = useConfirm({ onResult: setResult });
   const confirmPayment = (o: OrderEntry) =>
     ask({
       title: 'Potwierdzenie płatności',

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useConfirm, type PendingConfirm } from '../../shared/ui/ConfirmAction';
+import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 /** `12345` → `"123,45"` for a price field. */
@@ -44,7 +44,7 @@ interface AdminRunPanelProps {
   buttonColor?: string;
   testId: string;
   /** What happens, asked before running; `run` resolves with the summary shown as the result. */
-  confirm: PendingConfirm;
+  confirm: ConfirmQuestion;
 }
 
 /** An admin maintenance run (expiry, reservation check): what it does, a button that asks first, then the result. */
@@ -58,7 +58,7 @@ export function AdminRunPanel({
   confirm,
 }: AdminRunPanelProps) {
   const [result, setResult] = useState<ActionResult | null>(null);
-  const { ask, dialog } = useConfirm(setResult);
+  const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
       <Stack gap="sm">

@@ -1,11 +1,12 @@
 // The bank import's presentational parts; BankImport composes them over useStatementImport.
-import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { CSV_PRESETS } from '@domain/bank/csv';
 import type { ChosenEncoding } from '@domain/bank/encoding';
 import type { StatementMatch } from '@domain/bank/matching';
 import type { CsvLayout } from '@domain/bank/statement';
 import type { ParsedStatement } from '@domain/bank/types';
 import { formatCount } from '../../shared/format/pl';
+import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { bookingSummary, DEBITS, INCOMING, TRANSFERS } from './model';
 import { bookingConfirmation } from './bookingWording';
 import type { Booking, CsvLayoutChoice } from './useStatementImport';
@@ -199,22 +200,19 @@ export function BookingConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Księgowanie przelewów" centered>
-      <Stack gap="md">
-        <Text>
-          {bookingConfirmation(count, grosze)} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej
-          operacji nie można cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Wróć
-          </Button>
-          <Button color="green" onClick={onConfirm} data-testid="confirm-action">
-            Zaksięguj
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Księgowanie przelewów"
+      confirmLabel="Zaksięguj"
+      color="green"
+      onConfirm={onConfirm}
+    >
+      <Text>
+        {bookingConfirmation(count, grosze)} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej
+        operacji nie można cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.
+      </Text>
+    </ConfirmDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { recordKsefSubmissionInput } from '@domain/callables';
 import { parseKsefNumber } from '@domain/ksef/ksefNumber';
 import { warsawDate } from '@domain/numbering';
+import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { callFunction } from '../../shared/firebase';
@@ -56,49 +57,37 @@ export function RecordKsefDialog({
   // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
   const acceptedOn = parseKsefNumber(form.values.ksefNumber.replace(/\s/g, '').toUpperCase())?.acceptedOn;
   return (
-    <Modal
+    <ConfirmDialog
       opened={row !== null}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
+      onSubmit={submit}
       title={row ? `Numer KSeF faktury ${row.number}` : ''}
-      centered
+      busy={busy}
+      error={form.errors._form}
+      confirmLabel="Zapisz"
+      color="primary"
+      confirmTestId="ksef-record-submit"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Numer KSeF"
-            description="35 znaków, np. 5265877635-20250826-0100001AF629-AF"
-            {...form.getInputProps('ksefNumber')}
-            autoComplete="off"
-            spellCheck={false}
-            data-autofocus
-            data-testid="ksef-number-input"
-          />
-          <TextInput
-            type="date"
-            label="Data wysłania do KSeF"
-            {...form.getInputProps('submittedOn')}
-            description={
-              acceptedOn && acceptedOn !== form.values.submittedOn
-                ? `Data w numerze: ${isoToPolishDate(acceptedOn)}`
-                : undefined
-            }
-            data-testid="ksef-date-input"
-          />
-          {form.errors._form && (
-            <Alert color="red" variant="light" role="alert">
-              {form.errors._form}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Wróć
-            </Button>
-            <Button type="submit" loading={busy} data-testid="ksef-record-submit">
-              Zapisz
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Numer KSeF"
+        description="35 znaków, np. 5265877635-20250826-0100001AF629-AF"
+        {...form.getInputProps('ksefNumber')}
+        autoComplete="off"
+        spellCheck={false}
+        data-autofocus
+        data-testid="ksef-number-input"
+      />
+      <TextInput
+        type="date"
+        label="Data wysłania do KSeF"
+        {...form.getInputProps('submittedOn')}
+        description={
+          acceptedOn && acceptedOn !== form.values.submittedOn
+            ? `Data w numerze: ${isoToPolishDate(acceptedOn)}`
+            : undefined
+        }
+        data-testid="ksef-date-input"
+      />
+    </ConfirmDialog>
   );
 }

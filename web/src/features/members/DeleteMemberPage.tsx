@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { quote } from '@domain/words';
-import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
+import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetTicketTypesQuery } from '../catalogue';
@@ -13,11 +13,12 @@ export function DeleteMemberPage() {
   const { uid, member, members, claims } = useMemberFromQuery();
   const { data: types } = useGetTicketTypesQuery();
   const navigate = useNavigate();
-  const { busy, error, run } = useConfirmAction((err) =>
-    /permission/i.test((err as { code?: string }).code ?? '') || /permission/i.test(String(err))
-      ? 'Tego uczestnika nie można usunąć, bo ma bilet.'
-      : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.',
-  );
+  const { busy, error, run } = useConfirm({
+    messageOf: (err) =>
+      /permission/i.test((err as { code?: string }).code ?? '') || /permission/i.test(String(err))
+        ? 'Tego uczestnika nie można usunąć, bo ma bilet.'
+        : 'Nie udało się usunąć uczestnika. Spróbuj ponownie.',
+  });
   const close = () => navigate(LIST, { replace: true });
   const ticketNames = Object.entries(claims ?? {}).map(
     ([typeId, c]) =>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { LoadingRows } from '../../shared/ui/DataState';
-import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
+import { OrderLinesTable } from './OrderLinesTable';
 import { TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
@@ -89,36 +89,7 @@ function OrderCard({
           </Badge>
         </Group>
         <Divider />
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="xs" aria-label="Pozycje zamówienia">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pozycja</Table.Th>
-                <Table.Th ta="right">Wartość</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {details.lines.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>
-                    <OrderLineLabel line={l} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatMoney(l.unitGross * l.quantity)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>Razem (z VAT)</Table.Th>
-                <Table.Th ta="right" data-testid="order-total" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(totalGross)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderLinesTable lines={details.lines} label="Pozycje zamówienia" totalGross={totalGross} />
       </Stack>
     </Card>
   );

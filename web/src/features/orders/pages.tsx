@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Badge, Button, Divider, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
@@ -7,12 +7,11 @@ import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } fr
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { OrderLineLabel } from '../../shared/ui/OrderLineLabel';
+import { OrderLinesTable } from './OrderLinesTable';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { TransferInstructions } from './TransferInstructions';
-import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
-import { refusalOf } from '../../shared/ui/formErrors';
+import { ConfirmDialog, useConfirm } from '../../shared/ui/ConfirmAction';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
@@ -43,31 +42,10 @@ function LiveOrderStatusBadge({ order }: { order: OrderEntry }) {
 }
 
 function OrderLines({ order }: { order: OrderEntry }) {
-  const lines = Object.entries(order.lines ?? {}).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={6} fz="sm" aria-label={`Pozycje zamówienia ${order.number}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Pozycja</Table.Th>
-            <Table.Th ta="right">Wartość</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map(([id, line]) => (
-            <Table.Tr key={id}>
-              <Table.Td>
-                <OrderLineLabel line={line} />
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(line.unitGross * line.quantity)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const lines = Object.entries(order.lines ?? {})
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([id, line]) => ({ id, ...line }));
+  return <OrderLinesTable lines={lines} label={`Pozycje zamówienia ${order.number}`} verticalSpacing={6} fz="sm" />;
 }
 
 /** Memoised: the live list keeps unchanged orders' objects (structural sharing), so one order turning paid re-renders one card. */
@@ -168,37 +146,29 @@ const OrderCard = memo(function OrderCard({
 });
 
 function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: () => void }) {
-  const { busy, error, setError, run } = useConfirmAction((e) => refusalOf(e).message);
+  const { busy, error, setError, run } = useConfirm();
   async function confirm() {
     if (order && (await run(() => cancelOrder(order.id)))) onClose();
   }
   return (
-    <Modal
+    <ConfirmDialog
       opened={order !== null}
       onClose={() => {
-        if (!busy) {
-          setError(null);
-          onClose();
-        }
+        setError(null);
+        onClose();
       }}
       title={<Text fw={700}>Anulować zamówienie {order?.number}?</Text>}
-      centered
+      busy={busy}
+      error={error}
+      cancelLabel="Nie, zostaw"
+      confirmLabel="Tak, anuluj zamówienie"
+      onConfirm={() => void confirm()}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już
-          wysłany, nie anuluj zamówienia — skontaktuj się z organizatorem.
-        </Text>
-        <ConfirmButtons
-          busy={busy}
-          error={error}
-          cancelLabel="Nie, zostaw"
-          onCancel={onClose}
-          confirmLabel="Tak, anuluj zamówienie"
-          onConfirm={() => void confirm()}
-        />
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już
+        wysłany, nie anuluj zamówienia — skontaktuj się z organizatorem.
+      </Text>
+    </ConfirmDialog>
   );
 }
 

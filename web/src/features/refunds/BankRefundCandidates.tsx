@@ -6,9 +6,8 @@ import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
-import { ConfirmButtons, useConfirmAction } from '../../shared/ui/ConfirmAction';
+import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetBankRefundCandidatesQuery } from './api';
 
 const REASONS: Record<RefundReason, string> = {
@@ -71,7 +70,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
   const [refundedOn, setRefundedOn] = useState(today);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const { busy, error, setError, run } = useConfirmAction((e) => refusalOf(e).message);
+  const { busy, error, setError, run } = useConfirm();
   const ask = (outcome: 'refunded' | 'dismissed' | null) => {
     setAsking(outcome);
     setFieldError(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@domain/refunds';
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
+import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -142,51 +143,44 @@ function RefundRequestModal({
   }
 
   return (
-    <Modal opened onClose={() => !busy && onClose()} title={<Text fw={700}>Prośba o zwrot</Text>} centered>
-      <Stack gap="sm">
-        <Text size="sm">
-          Zaznacz pozycje, za które chcesz otrzymać zwrot. Organizator rozpatrzy prośbę i wystawi fakturę korygującą.
-        </Text>
-        {left.map((l) => (
-          <Checkbox
-            key={l.lineId}
-            label={`${l.name} — ${formatMoney(l.gross)}`}
-            checked={chosen[l.lineId] ?? false}
-            onChange={(e) => setChosen({ ...chosen, [l.lineId]: e.currentTarget.checked })}
-          />
-        ))}
-        <RefundAccountField
-          online={online}
-          value={account}
-          onChange={setAccount}
-          error={errors?.field === 'bankAccount' ? errors.message : undefined}
+    <ConfirmDialog
+      opened
+      onClose={onClose}
+      title={<Text fw={700}>Prośba o zwrot</Text>}
+      busy={busy}
+      error={errors && errors.field !== 'bankAccount' ? errors.message : null}
+      cancelLabel="Anuluj"
+      confirmLabel="Wyślij prośbę"
+      color="primary"
+      onConfirm={() => void submit()}
+    >
+      <Text size="sm">
+        Zaznacz pozycje, za które chcesz otrzymać zwrot. Organizator rozpatrzy prośbę i wystawi fakturę korygującą.
+      </Text>
+      {left.map((l) => (
+        <Checkbox
+          key={l.lineId}
+          label={`${l.name} — ${formatMoney(l.gross)}`}
+          checked={chosen[l.lineId] ?? false}
+          onChange={(e) => setChosen({ ...chosen, [l.lineId]: e.currentTarget.checked })}
         />
-        <Textarea
-          label="Uwagi (opcjonalnie)"
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={500}
-        />
-        {errors && errors.field !== 'bankAccount' && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.message}
-          </Alert>
-        )}
-        <Group justify="space-between">
-          <Text size="sm">Do zwrotu: {formatMoney(total)}</Text>
-          <Group gap="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Anuluj
-            </Button>
-            <Button onClick={() => void submit()} loading={busy}>
-              Wyślij prośbę
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </Modal>
+      ))}
+      <RefundAccountField
+        online={online}
+        value={account}
+        onChange={setAccount}
+        error={errors?.field === 'bankAccount' ? errors.message : undefined}
+      />
+      <Textarea
+        label="Uwagi (opcjonalnie)"
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        autosize
+        minRows={2}
+        maxLength={500}
+      />
+      <Text size="sm">Do zwrotu: {formatMoney(total)}</Text>
+    </ConfirmDialog>
   );
 }
 

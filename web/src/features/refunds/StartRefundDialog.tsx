@@ -4,6 +4,7 @@ import { parsePln } from '@domain/money';
 import type { Order } from '@domain/schemas';
 import { refundableLines, type OrderRefunds } from '@domain/refunds';
 import { formatMoney } from '../../shared/format/pl';
+import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -168,19 +169,16 @@ export function StartRefundForm({
         checked={goodsNotReturned}
         onChange={(e) => setGoodsNotReturned(e.currentTarget.checked)}
       />
-      {error && !['amount', 'bankAccount', 'reason'].includes(error.field ?? '') && (
-        <Alert color="red" variant="light" role="alert">
-          {error.message}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Anuluj
-        </Button>
-        <Button color="orange" onClick={() => void submit()} loading={busy} data-testid="start-refund-submit">
-          Wystaw korektę i zwróć
-        </Button>
-      </Group>
+      <ConfirmButtons
+        busy={busy}
+        error={error && !['amount', 'bankAccount', 'reason'].includes(error.field ?? '') ? error.message : null}
+        cancelLabel="Anuluj"
+        onCancel={onClose}
+        confirmLabel="Wystaw korektę i zwróć"
+        onConfirm={() => void submit()}
+        color="orange"
+        confirmTestId="start-refund-submit"
+      />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
-import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
+import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { checkProjectPassword } from '../registration';
 
@@ -123,55 +123,49 @@ export function DeleteAccountDialog({
   });
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      onSubmit={submit}
+      formLabel="Usuwanie konta"
       title={<Text fw={700}>Usunąć konto na zawsze?</Text>}
-      centered
-      data-testid="delete-account-modal"
+      testId="delete-account-modal"
+      busy={busy}
+      error={error}
+      cancelLabel="Anuluj"
+      confirmLabel="Usuń konto"
+      confirmDisabled={!password || !confirmed}
     >
-      <form onSubmit={submit} noValidate aria-label="Usuwanie konta">
-        <Stack gap="md">
-          <Alert color="red" variant="light">
-            <Stack gap={6}>
-              <Text size="sm" fw={600}>
-                Usuniemy:
-              </Text>
-              <List size="sm" spacing={2}>
-                <List.Item>Twój profil, uczestników, koszyk i kod odbioru,</List.Item>
-                <List.Item>nieopłacone zamówienia (zostaną anulowane),</List.Item>
-                <List.Item>nieodebrane przedmioty i bilety przypisane do konta.</List.Item>
-              </List>
-              <Text size="sm" fw={600}>
-                Zachowamy faktury i opłacone zamówienia — wymagają tego przepisy o rachunkowości.
-              </Text>
-            </Stack>
-          </Alert>
-          <PasswordInput
-            label="Hasło (potwierdź, że to Ty)"
-            name="deletePassword"
-            autoComplete="current-password"
-            required
-            disabled={busy}
-            data-autofocus
-            {...form.getInputProps('password')}
-          />
-          <Checkbox
-            label="Rozumiem, że tej operacji nie można cofnąć"
-            name="confirmDelete"
-            disabled={busy}
-            {...form.getInputProps('confirmed', { type: 'checkbox' })}
-          />
-          <ConfirmButtons
-            busy={busy}
-            error={error}
-            cancelLabel="Anuluj"
-            onCancel={onClose}
-            confirmLabel="Usuń konto"
-            confirmDisabled={!password || !confirmed}
-          />
+      <Alert color="red" variant="light">
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Usuniemy:
+          </Text>
+          <List size="sm" spacing={2}>
+            <List.Item>Twój profil, uczestników, koszyk i kod odbioru,</List.Item>
+            <List.Item>nieopłacone zamówienia (zostaną anulowane),</List.Item>
+            <List.Item>nieodebrane przedmioty i bilety przypisane do konta.</List.Item>
+          </List>
+          <Text size="sm" fw={600}>
+            Zachowamy faktury i opłacone zamówienia — wymagają tego przepisy o rachunkowości.
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      </Alert>
+      <PasswordInput
+        label="Hasło (potwierdź, że to Ty)"
+        name="deletePassword"
+        autoComplete="current-password"
+        required
+        disabled={busy}
+        data-autofocus
+        {...form.getInputProps('password')}
+      />
+      <Checkbox
+        label="Rozumiem, że tej operacji nie można cofnąć"
+        name="confirmDelete"
+        disabled={busy}
+        {...form.getInputProps('confirmed', { type: 'checkbox' })}
+      />
+    </ConfirmDialog>
   );
 }

@@ -1,52 +1,122 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
 import { ErrorAlert } from './ErrorAlert';
 import { refusalOf } from './formErrors';
 import type { ActionResult } from './ResultAlert';
 
+/** What a confirmation dialog asks before an action that cannot be taken back. */
+export interface ConfirmQuestion {
+  title: ReactNode;
+  body: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The confirm button's colour (`ConfirmButtons`); the theme's primary colour when not given. */
+  color?: string;
+  /** Does the action; resolves with the success message for the screen's result line (if it has one). */
+  run: () => Promise<string | void>;
+}
+
+interface ConfirmOptions {
+  /**
+   * Where the outcome goes when the screen has a result line (`ResultAlert`, the admin tabs): the dialog
+   * closes either way. Without it a failure stays inside the dialog and the action can be tried again.
+   */
+  onResult?: (result: ActionResult) => void;
+  /** The message of a failure; the callable's Polish refusal by default. */
+  messageOf?: (error: unknown) => string;
+}
+
+const refusalMessage = (error: unknown) => refusalOf(error).message;
+
 /**
- * A destructive action behind a confirmation: while it runs the dialog waits (busy); when it fails
- * the message stays in the dialog and the action can be tried again.
+ * The one confirmation primitive. `ask(question)` opens `dialog` (render it once in the screen);
+ * `run(action)` is the same busy / failure state for a confirmation the screen lays out itself (inline
+ * in a card with `ConfirmButtons`, or a `ConfirmDialog` holding a form). While an action runs the
+ * confirmation waits (busy) and cannot be closed.
  */
-export function useConfirmAction(messageOf: (error: unknown) => string) {
+export function useConfirm({ onResult, messageOf = refusalMessage }: ConfirmOptions = {}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
+  const [question, setQuestion] = useState<ConfirmQuestion | null>(null);
+
+  async function attempt<T>(
+    action: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
     setBusy(true);
     setError(null);
     try {
-      await action();
-      return true;
+      return { ok: true, value: await action() };
     } catch (err) {
-      setError(messageOf(err));
-      return false;
+      return { ok: false, message: messageOf(err) };
     } finally {
       setBusy(false);
     }
   }
-  return { busy, error, setError, run };
+
+  /** Runs the action; on failure keeps its message in `error` and resolves false. */
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    const outcome = await attempt(action);
+    if (!outcome.ok) setError(outcome.message);
+    return outcome.ok;
+  }
+
+  async function confirm() {
+    if (!question) return;
+    const outcome = await attempt(question.run);
+    if (onResult) onResult(outcome.ok ? { ok: true, message: outcome.value ?? '' } : outcome);
+    else if (!outcome.ok) return setError(outcome.message);
+    setQuestion(null);
+  }
+
+  function ask(next: ConfirmQuestion) {
+    setError(null);
+    setQuestion(next);
+  }
+
+  const dialog = (
+    <ConfirmDialog
+      opened={question !== null}
+      title={question?.title}
+      onClose={() => setQuestion(null)}
+      busy={busy}
+      error={error}
+      cancelLabel={question?.cancelLabel}
+      confirmLabel={question?.confirmLabel ?? ''}
+      color={question?.color ?? 'primary'}
+      onConfirm={() => void confirm()}
+    >
+      <Text component="div">{question?.body}</Text>
+    </ConfirmDialog>
+  );
+  return { ask, dialog, busy, error, setError, run };
 }
 
 export interface ConfirmButtonsProps {
-  busy: boolean;
-  error?: string | null;
-  cancelLabel: string;
+  /** The action runs: the confirm button spins and nothing can be cancelled. */
+  busy?: boolean;
+  error?: ReactNode;
+  cancelLabel?: string;
   onCancel: () => void;
   confirmLabel: string;
   /** Without it the confirm button submits the dialog's form. */
   onConfirm?: () => void;
   confirmDisabled?: boolean;
+  /** Red unless said otherwise (a confirmation guards what cannot be taken back); `primary`: the theme's. */
+  color?: string;
+  confirmTestId?: string;
 }
 
-/** The end of a confirmation dialog: the failure (if any), then „cancel” and the red confirm button. */
+/** The end of a confirmation: the failure (if any), then „cancel” and the confirm button. */
 export function ConfirmButtons({
-  busy,
+  busy = false,
   error,
-  cancelLabel,
+  cancelLabel = 'Wróć',
   onCancel,
   confirmLabel,
   onConfirm,
   confirmDisabled = false,
+  color = 'red',
+  confirmTestId = 'confirm-action',
 }: ConfirmButtonsProps) {
   return (
     <>
@@ -56,11 +126,12 @@ export function ConfirmButtons({
           {cancelLabel}
         </Button>
         <Button
-          color="red"
+          color={color === 'primary' ? undefined : color}
           type={onConfirm ? 'button' : 'submit'}
           onClick={onConfirm}
           loading={busy}
           disabled={confirmDisabled}
+          data-testid={confirmTestId}
         >
           {confirmLabel}
         </Button>
@@ -69,47 +140,48 @@ export function ConfirmButtons({
   );
 }
 
-export interface PendingConfirm {
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  color?: string;
-  /** Resolves with the success message; a refusal is shown as the result. */
-  run: () => Promise<string>;
+export interface ConfirmDialogProps extends Omit<ConfirmButtonsProps, 'onCancel'> {
+  opened: boolean;
+  title: ReactNode;
+  /** Not called while the action runs. */
+  onClose: () => void;
+  /** With it the dialog is a form and the confirm button submits it. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** The form's accessible name. */
+  formLabel?: string;
+  size?: ModalProps['size'];
+  testId?: string;
+  children: ReactNode;
 }
 
-/** One confirmation dialog per tab: what will happen, then the result of doing it. */
-export function useConfirm(setResult: (r: ActionResult | null) => void) {
-  const [pending, setPending] = useState<PendingConfirm | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    try {
-      setResult({ ok: true, message: await pending.run() });
-    } catch (error) {
-      setResult({ ok: false, message: refusalOf(error).message });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
-
-  const dialog = (
-    <Modal opened={pending !== null} onClose={() => !busy && setPending(null)} title={pending?.title} centered>
-      <Stack gap="md">
-        <Text component="div">{pending?.body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPending(null)} disabled={busy}>
-            Wróć
-          </Button>
-          <Button color={pending?.color} onClick={confirm} loading={busy} data-testid="confirm-action">
-            {pending?.confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
+/** A confirmation as a dialog: what will happen (or a form), then `ConfirmButtons`. */
+export function ConfirmDialog({
+  opened,
+  title,
+  onClose,
+  onSubmit,
+  formLabel,
+  size,
+  testId,
+  children,
+  ...buttons
+}: ConfirmDialogProps) {
+  const close = () => !buttons.busy && onClose();
+  const content = (
+    <Stack gap="md">
+      {children}
+      <ConfirmButtons {...buttons} onCancel={close} />
+    </Stack>
+  );
+  return (
+    <Modal opened={opened} onClose={close} title={title} size={size} centered data-testid={testId}>
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
+          {content}
+        </form>
+      ) : (
+        content
+      )}
     </Modal>
   );
-  return { ask: setPending, dialog };
 }

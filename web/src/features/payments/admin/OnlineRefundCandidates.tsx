@@ -3,15 +3,14 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
-import { ConfirmButtons, useConfirmAction } from '../../../shared/ui/ConfirmAction';
+import { ConfirmButtons, useConfirm } from '../../../shared/ui/ConfirmAction';
 import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/DataState';
-import { refusalOf } from '../../../shared/ui/formErrors';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
 
 function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'requested' }) {
   const [asking, setAsking] = useState(false);
-  const { busy, error, run } = useConfirmAction((e) => refusalOf(e).message);
+  const { busy, error, run } = useConfirm();
   const refund = async () => {
     if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
   };
