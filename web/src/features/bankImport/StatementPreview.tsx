@@ -73,19 +73,6 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
     [pendingOrders],
   );
 
-  const decide = (item: MatchedTransaction, choice: Choice) => {
-    if (choice === 'default') return onDecide(item.key, null);
-    if (choice === 'book-anyway')
-      return onDecide(item.key, {
-        kind: 'book',
-        orderIds: item.orders.filter((o) => o.state === 'pending').map((o) => o.id),
-        manual: true,
-      });
-    if (choice === 'assign') return onDecide(item.key, { kind: 'book', orderIds: [], manual: true });
-    if (choice === 'refund') return onDecide(item.key, { kind: 'refund', orderIds: item.orders.map((o) => o.id) });
-    onDecide(item.key, { kind: choice });
-  };
-
   const columns: DataColumn<MatchedTransaction>[] = [
     { key: 'date', header: 'Data', nowrap: true, cell: (item) => isoToPolishDate(item.tx.bookingDate) },
     {
@@ -116,60 +103,13 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
       key: 'category',
       header: 'Kategoria',
       td: { maw: 220 },
-      cell: (item) => (
-        <>
-          <Badge
-            color={CATEGORY_COLORS[item.category]}
-            variant="light"
-            data-testid="bank-category"
-            style={{ textTransform: 'none' }}
-          >
-            {CATEGORY_LABELS[item.category]}
-          </Badge>
-          <Text size="xs" c="dimmed" mt={4}>
-            {amountSentence(item)}
-          </Text>
-        </>
-      ),
+      cell: (item) => <CategoryCell item={item} />,
     },
     {
       key: 'decision',
       header: 'Decyzja',
       td: { miw: 200 },
-      cell: (item) =>
-        item.category === 'already-booked' ? (
-          <Text size="sm" c="dimmed">
-            {item.settled?.outcome === 'ignored'
-              ? 'Oznaczone „nie dotyczy”'
-              : item.settled?.outcome === 'refund'
-                ? 'Przekazane do zwrotu'
-                : 'Zaksięgowane'}
-          </Text>
-        ) : (
-          <Stack gap={6}>
-            <NativeSelect
-              size="xs"
-              aria-label={`Decyzja: przelew ${formatMoney(item.tx.amountGrosze)} z ${item.tx.bookingDate}`}
-              value={choiceOf(item)}
-              data={choicesFor(item)}
-              onChange={(e) => decide(item, e.currentTarget.value as Choice)}
-              data-testid="bank-decision"
-            />
-            {choiceOf(item) === 'assign' && item.action.kind === 'book' && (
-              <Select
-                size="xs"
-                searchable
-                placeholder="Numer zamówienia"
-                aria-label="Przypisz do zamówienia"
-                nothingFoundMessage="Brak oczekujących zamówień"
-                data={orderOptions}
-                value={item.action.orderIds[0] ?? null}
-                onChange={(id) => onDecide(item.key, { kind: 'book', orderIds: id ? [id] : [], manual: true })}
-                limit={50}
-              />
-            )}
-          </Stack>
-        ),
+      cell: (item) => <DecisionCell item={item} orderOptions={orderOptions} onDecide={onDecide} />,
     },
   ];
 
@@ -218,6 +158,81 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
         }
       />
     </Stack>
+  );
+}
+
+/** What a choice in the decision list asks the booking to do; null: what the matching decided. */
+function actionFor(item: MatchedTransaction, choice: Choice): BookingAction | null {
+  if (choice === 'default') return null;
+  if (choice === 'book-anyway')
+    return { kind: 'book', orderIds: item.orders.filter((o) => o.state === 'pending').map((o) => o.id), manual: true };
+  if (choice === 'assign') return { kind: 'book', orderIds: [], manual: true };
+  if (choice === 'refund') return { kind: 'refund', orderIds: item.orders.map((o) => o.id) };
+  return { kind: choice };
+}
+
+/** A transfer's decision: settled ones say what became of them, the others offer their choices. */
+function DecisionCell({
+  item,
+  orderOptions,
+  onDecide,
+}: {
+  item: MatchedTransaction;
+  orderOptions: { value: string; label: string }[];
+  onDecide: StatementPreviewProps['onDecide'];
+}) {
+  if (item.category === 'already-booked')
+    return (
+      <Text size="sm" c="dimmed">
+        {item.settled?.outcome === 'ignored'
+          ? 'Oznaczone „nie dotyczy”'
+          : item.settled?.outcome === 'refund'
+            ? 'Przekazane do zwrotu'
+            : 'Zaksięgowane'}
+      </Text>
+    );
+  return (
+    <Stack gap={6}>
+      <NativeSelect
+        size="xs"
+        aria-label={`Decyzja: przelew ${formatMoney(item.tx.amountGrosze)} z ${item.tx.bookingDate}`}
+        value={choiceOf(item)}
+        data={choicesFor(item)}
+        onChange={(e) => onDecide(item.key, actionFor(item, e.currentTarget.value as Choice))}
+        data-testid="bank-decision"
+      />
+      {choiceOf(item) === 'assign' && item.action.kind === 'book' && (
+        <Select
+          size="xs"
+          searchable
+          placeholder="Numer zamówienia"
+          aria-label="Przypisz do zamówienia"
+          nothingFoundMessage="Brak oczekujących zamówień"
+          data={orderOptions}
+          value={item.action.orderIds[0] ?? null}
+          onChange={(id) => onDecide(item.key, { kind: 'book', orderIds: id ? [id] : [], manual: true })}
+          limit={50}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function CategoryCell({ item }: { item: MatchedTransaction }) {
+  return (
+    <>
+      <Badge
+        color={CATEGORY_COLORS[item.category]}
+        variant="light"
+        data-testid="bank-category"
+        style={{ textTransform: 'none' }}
+      >
+        {CATEGORY_LABELS[item.category]}
+      </Badge>
+      <Text size="xs" c="dimmed" mt={4}>
+        {amountSentence(item)}
+      </Text>
+    </>
   );
 }
 

@@ -38,11 +38,94 @@ function Requirement({ met, children }: { met: boolean; children: string }) {
   );
 }
 
+/** The identity service's answer for the password, asked 250 ms after the typing stops. */
+function usePolicyCheck(password: string, checkPolicy: StepOneFormProps['checkPolicy']) {
+  const [policy, setPolicy] = useState<{ password: string; status: PolicyStatus | null } | null>(null);
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    if (!password) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      setChecking(true);
+      checkPolicy(password)
+        .then((status) => {
+          if (!cancelled) setPolicy({ password, status });
+        })
+        .finally(() => {
+          if (!cancelled) setChecking(false);
+        });
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [password, checkPolicy]);
+  return { policy, setPolicy, checking, setChecking };
+}
+
+/** The password's strength and the requirements it meets, live while typing. */
+function PasswordStrength({
+  password,
+  checking,
+  policy,
+}: {
+  password: string;
+  checking: boolean;
+  policy: PolicyStatus | null;
+}) {
+  const strength = passwordStrength(password);
+  return (
+    <Stack gap={4} data-testid="password-strength">
+      <Progress value={(strength / 4) * 100} color={STRENGTH_COLORS[strength]} size="sm" aria-hidden />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed" aria-live="polite">
+          Siła hasła: <b>{STRENGTH_LABELS[strength]}</b>
+        </Text>
+        {checking && (
+          <Text size="xs" c="dimmed">
+            Sprawdzanie zasad…
+          </Text>
+        )}
+      </Group>
+      <List size="sm" spacing={2} aria-label="Wymagania hasła">
+        <Requirement met={password.length >= 8}>co najmniej 8 znaków</Requirement>
+        <Requirement met={/\p{L}/u.test(password)}>litera</Requirement>
+        <Requirement met={/\d/.test(password)}>cyfra</Requirement>
+        {(policy ? policyMessages(policy) : []).map((p) => (
+          <Requirement key={p} met={false}>
+            {p}
+          </Requirement>
+        ))}
+      </List>
+      {checkProjectPassword(password).ok && policy?.isValid && (
+        <Text size="xs" c="teal">
+          Hasło spełnia zasady usługi logowania.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The address already has an account: sign in or reset the password instead. */
+function EmailInUse({ message }: { message: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert" data-testid="email-in-use">
+      {message}{' '}
+      <Anchor component={Link} to="/" fw={600}>
+        Zaloguj się
+      </Anchor>{' '}
+      lub{' '}
+      <Anchor component={Link} to="/remindPassword" fw={600}>
+        przypomnij hasło
+      </Anchor>
+      .
+    </Alert>
+  );
+}
+
 /** StepOne: e-mail and the password twice, checked live against the project's minimum and the identity service's policy. */
 export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneFormProps) {
   const { data } = useWizard();
-  const [policy, setPolicy] = useState<{ password: string; status: PolicyStatus | null } | null>(null);
-  const [checking, setChecking] = useState(false);
   const passwordLeft = useRef(false);
 
   const { form, onSubmit, attempted } = useSchemaForm({
@@ -66,24 +149,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
   });
 
   const { password } = form.getValues();
-  useEffect(() => {
-    if (!password) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      setChecking(true);
-      checkPolicy(password)
-        .then((status) => {
-          if (!cancelled) setPolicy({ password, status });
-        })
-        .finally(() => {
-          if (!cancelled) setChecking(false);
-        });
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [password, checkPolicy]);
+  const { policy, setPolicy, checking, setChecking } = usePolicyCheck(password, checkPolicy);
 
   // The policy's answer arrives after the typing: a password message already on screen takes it in.
   useEffect(() => {
@@ -92,9 +158,6 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
   }, [policy]);
 
   const policyFor = policy && policy.password === password ? policy.status : null;
-  const policyProblems = policyFor ? policyMessages(policyFor) : [];
-  const project = checkProjectPassword(password);
-  const strength = passwordStrength(password);
 
   const submit = onSubmit(async (values) => {
     if (leaving || data.emailError) return;
@@ -113,19 +176,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
   return (
     <form onSubmit={submit} noValidate aria-label="Dane logowania">
       <Stack gap="md">
-        {data.emailError && (
-          <Alert color="red" variant="light" role="alert" data-testid="email-in-use">
-            {data.emailError}{' '}
-            <Anchor component={Link} to="/" fw={600}>
-              Zaloguj się
-            </Anchor>{' '}
-            lub{' '}
-            <Anchor component={Link} to="/remindPassword" fw={600}>
-              przypomnij hasło
-            </Anchor>
-            .
-          </Alert>
-        )}
+        {data.emailError && <EmailInUse message={data.emailError} />}
         <TextInput
           label="Adres e-mail"
           name="email"
@@ -150,36 +201,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
             description="Co najmniej 8 znaków, w tym litera i cyfra."
             visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
           />
-          {password && (
-            <Stack gap={4} data-testid="password-strength">
-              <Progress value={(strength / 4) * 100} color={STRENGTH_COLORS[strength]} size="sm" aria-hidden />
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed" aria-live="polite">
-                  Siła hasła: <b>{STRENGTH_LABELS[strength]}</b>
-                </Text>
-                {checking && (
-                  <Text size="xs" c="dimmed">
-                    Sprawdzanie zasad…
-                  </Text>
-                )}
-              </Group>
-              <List size="sm" spacing={2} aria-label="Wymagania hasła">
-                <Requirement met={password.length >= 8}>co najmniej 8 znaków</Requirement>
-                <Requirement met={/\p{L}/u.test(password)}>litera</Requirement>
-                <Requirement met={/\d/.test(password)}>cyfra</Requirement>
-                {policyProblems.map((p) => (
-                  <Requirement key={p} met={false}>
-                    {p}
-                  </Requirement>
-                ))}
-              </List>
-              {project.ok && policyFor?.isValid && (
-                <Text size="xs" c="teal">
-                  Hasło spełnia zasady usługi logowania.
-                </Text>
-              )}
-            </Stack>
-          )}
+          {password && <PasswordStrength password={password} checking={checking} policy={policyFor} />}
         </Stack>
         <PasswordInput
           label="Powtórz hasło"
