@@ -73,83 +73,99 @@ export function RevenueDonut({ paid, pending }: { paid: number; pending: number 
   );
 }
 
-export function TicketsChart({ rows }: { rows: TicketRow[] }) {
+type BarSeries = { name: string; label: string; color: string }[];
+
+/**
+ * Bars lying down, one per named row (the names on an axis `labelWidth` wide), counts unless `money`;
+ * several series stack, with a legend.
+ */
+function RowBars({
+  label,
+  data,
+  series,
+  rowHeight,
+  minHeight = 140,
+  labelWidth,
+  money: inMoney = false,
+}: {
+  label: string;
+  data: ({ name: string } & Record<string, string | number>)[];
+  series: BarSeries;
+  rowHeight: number;
+  minHeight?: number;
+  labelWidth: number;
+  money?: boolean;
+}) {
+  const stacked = series.length > 1;
   return (
     <BarChart
-      h={Math.max(160, rows.length * 56)}
+      h={Math.max(minHeight, data.length * rowHeight)}
       orientation="vertical"
-      type="stacked"
-      data={rows.map((r) => ({ name: r.name, paid: r.paid, reserved: r.reserved, left: r.left }))}
+      type={stacked ? 'stacked' : 'default'}
+      data={data}
       dataKey="name"
-      series={[
-        { name: 'paid', label: 'Opłacone', color: 'baltyk.7' },
-        { name: 'reserved', label: 'Zarezerwowane', color: 'orange.5' },
-        { name: 'left', label: 'Wolne (do puli)', color: 'gray.3' },
-      ]}
-      valueFormatter={count}
-      xAxisProps={{ allowDecimals: false }}
-      yAxisProps={{ width: 150 }}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
+      series={series}
+      valueFormatter={inMoney ? money : count}
+      xAxisProps={inMoney ? { tickFormatter: (v: number) => money(v) } : { allowDecimals: false }}
+      yAxisProps={{ width: labelWidth }}
+      withLegend={stacked}
+      legendProps={stacked ? { verticalAlign: 'bottom' } : undefined}
       role="img"
-      aria-label="Bilety według rodzaju na tle puli"
+      aria-label={label}
+    />
+  );
+}
+
+const PAID = { name: 'paid', label: 'Opłacone', color: 'baltyk.7' };
+const RESERVED = { name: 'reserved', label: 'Zarezerwowane', color: 'orange.5' };
+
+export function TicketsChart({ rows }: { rows: TicketRow[] }) {
+  return (
+    <RowBars
+      label="Bilety według rodzaju na tle puli"
+      data={rows.map((r) => ({ name: r.name, paid: r.paid, reserved: r.reserved, left: r.left }))}
+      series={[PAID, RESERVED, { name: 'left', label: 'Wolne (do puli)', color: 'gray.3' }]}
+      rowHeight={56}
+      minHeight={160}
+      labelWidth={150}
     />
   );
 }
 
 export function MerchChart({ rows }: { rows: MerchRow[] }) {
   return (
-    <BarChart
-      h={Math.max(160, rows.length * 40)}
-      orientation="vertical"
-      type="stacked"
+    <RowBars
+      label="Sprzedaż gadżetów według wariantu"
       data={rows.map((r) => ({ name: `${r.product} — ${r.variant}`, paid: r.paid, reserved: r.reserved }))}
-      dataKey="name"
-      series={[
-        { name: 'paid', label: 'Opłacone', color: 'baltyk.7' },
-        { name: 'reserved', label: 'Zarezerwowane', color: 'orange.5' },
-      ]}
-      valueFormatter={count}
-      xAxisProps={{ allowDecimals: false }}
-      yAxisProps={{ width: 200 }}
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      role="img"
-      aria-label="Sprzedaż gadżetów według wariantu"
+      series={[PAID, RESERVED]}
+      rowHeight={40}
+      minHeight={160}
+      labelWidth={200}
     />
   );
 }
 
 export function CountryChart({ rows }: { rows: CountryRow[] }) {
   return (
-    <BarChart
-      h={Math.max(140, rows.length * 36)}
-      orientation="vertical"
+    <RowBars
+      label="Uczestnicy według kraju"
       data={rows.map((r) => ({ name: r.name, accounts: r.accounts }))}
-      dataKey="name"
       series={[{ name: 'accounts', label: 'Konta', color: 'baltyk.5' }]}
-      valueFormatter={count}
-      xAxisProps={{ allowDecimals: false }}
-      yAxisProps={{ width: 120 }}
-      role="img"
-      aria-label="Uczestnicy według kraju"
+      rowHeight={36}
+      labelWidth={120}
     />
   );
 }
 
 export function RefundsChart({ rows }: { rows: RefundItemRow[] }) {
   return (
-    <BarChart
-      h={Math.max(140, rows.length * 40)}
-      orientation="vertical"
+    <RowBars
+      label="Zwroty według pozycji"
       data={rows.map((r) => ({ name: r.name, value: r.gross / 100 }))}
-      dataKey="name"
       series={[{ name: 'value', label: 'Wartość zwróconych', color: 'red.6' }]}
-      valueFormatter={money}
-      yAxisProps={{ width: 200 }}
-      xAxisProps={{ tickFormatter: (v: number) => money(v) }}
-      role="img"
-      aria-label="Zwroty według pozycji"
+      rowHeight={40}
+      labelWidth={200}
+      money
     />
   );
 }
