@@ -2,9 +2,9 @@
 export const CONSENT_COOKIE = 'ncc_c';
 export const ENABLED_IDS_COOKIE = 'ncc_e';
 /** One year, as the spec states it in milliseconds; cookies take seconds. */
-export const CONSENT_LIFETIME_MS = 31_536_000_000;
+const CONSENT_LIFETIME_MS = 31_536_000_000;
 /** Optional cookie groups the user can enable. None exist yet: only strictly necessary storage is used. */
-export const OPTIONAL_COOKIE_IDS: readonly string[] = [];
+const OPTIONAL_COOKIE_IDS: readonly string[] = [];
 
 export function readCookie(name: string, source: string = document.cookie): string | null {
   for (const part of source.split(';')) {

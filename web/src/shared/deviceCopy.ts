@@ -20,7 +20,7 @@ interface StoredCopy<T> {
   data: T;
 }
 
-export interface DeviceCopy<T> {
+interface DeviceCopy<T> {
   data: T;
   /** Epoch ms of the live data it was taken from. */
   savedAt: number;
@@ -64,7 +64,7 @@ export function saveDeviceCopy<T>(name: string, uid: string, data: T): void {
 }
 
 /** Drops a feature's account data kept outside these copies: all of it (null) or all but `exceptUid`'s. */
-export type DeviceDataDrop = (exceptUid: string | null) => Promise<void> | void;
+type DeviceDataDrop = (exceptUid: string | null) => Promise<void> | void;
 
 const otherDeviceData = new Set<DeviceDataDrop>();
 

@@ -72,7 +72,7 @@ function LegalDocumentField({
   );
 }
 
-export interface LegalDocuments {
+interface LegalDocuments {
   terms?: LegalDocument;
   privacy?: LegalDocument;
 }

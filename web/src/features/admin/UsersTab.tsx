@@ -11,7 +11,7 @@ import { callFunction } from '../../shared/firebase';
 const ROLE_NAMES = { admin: 'administrator', staff: 'obsługa' } as const;
 const LIMIT = 25;
 
-export function searchUsers(users: readonly AdminUser[], text: string): AdminUser[] {
+function searchUsers(users: readonly AdminUser[], text: string): AdminUser[] {
   const q = text.trim().toLowerCase();
   if (!q) return users.slice(0, LIMIT);
   return users

@@ -11,9 +11,9 @@ import {
 import { discountCodeRecordSchema, discountUsesSchema, type DiscountCodeRecord } from '@domain/discounts';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
-export type WithId<T> = T & { id: string };
+type WithId<T> = T & { id: string };
 export type AdminTicketType = WithId<TicketType> & { archivedAt?: number };
-export type AdminVariant = WithId<Variant>;
+type AdminVariant = WithId<Variant>;
 export type AdminProduct = WithId<Omit<Product, 'variants'>> & { variants: AdminVariant[]; archivedAt?: number };
 export interface AdminUser {
   uid: string;
@@ -22,7 +22,7 @@ export interface AdminUser {
   lastName: string;
   pickupCode: string;
 }
-export interface RoleFlags {
+interface RoleFlags {
   admin: boolean;
   staff: boolean;
 }
@@ -31,14 +31,14 @@ const bySort = <T extends { sortOrder: number; name: string }>(a: T, b: T) =>
   a.sortOrder - b.sortOrder || a.name.localeCompare(b.name, 'pl');
 
 /** `/archivedTicketTypes`, each record parsed with its domain schema, in display order. */
-export function toArchivedTicketTypes(raw: unknown): AdminTicketType[] {
+function toArchivedTicketTypes(raw: unknown): AdminTicketType[] {
   return parseRecords(archivedTicketTypeSchema, raw, 'archivedTicketTypes')
     .map(([id, t]) => ({ ...t, id }))
     .sort(bySort);
 }
 
 /** `/archivedProducts`, each record parsed with its domain schema; variants as a list in display order. */
-export function toArchivedProducts(raw: unknown): AdminProduct[] {
+function toArchivedProducts(raw: unknown): AdminProduct[] {
   return parseRecords(archivedProductSchema, raw, 'archivedProducts')
     .map(([id, product]) => {
       const variants = Object.entries(product.variants)
@@ -63,10 +63,10 @@ export function toUsers(raw: unknown): AdminUser[] {
 }
 
 export type AdminDiscountCode = DiscountCodeRecord & { code: string };
-export type DiscountStats = { orders?: number; units?: number; discountGross?: number };
+type DiscountStats = { orders?: number; units?: number; discountGross?: number };
 
 /** `/discountCodes`, each parsed with its domain schema, newest first. */
-export function toDiscountCodes(raw: unknown): AdminDiscountCode[] {
+function toDiscountCodes(raw: unknown): AdminDiscountCode[] {
   return parseRecords(discountCodeRecordSchema, raw, 'discountCodes')
     .map(([code, c]) => ({ ...c, code }))
     .sort((a, b) => b.createdAt - a.createdAt || a.code.localeCompare(b.code));
@@ -86,7 +86,7 @@ function toRoles(raw: unknown): Record<string, RoleFlags> {
 }
 
 /** Admin-only reads (the rules give admins the whole tree); each endpoint is a live listener. */
-export const adminApi = realtimeApi.injectEndpoints({
+const adminApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     adminArchivedTicketTypes: build.query<AdminTicketType[], void>(

@@ -22,7 +22,7 @@ export interface CatalogueValues {
   maxPerAccount: number | string;
 }
 
-export interface CatalogueEditorOptions<Values extends CatalogueValues> {
+interface CatalogueEditorOptions<Values extends CatalogueValues> {
   initialValues: Values;
   /** The callable's shared input schema (`upsertProductInput`, `upsertTicketTypeInput`). */
   schema: z.ZodType;

@@ -9,7 +9,7 @@ const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.Merch
 const CountryChart = lazy(() => import('./Charts').then((m) => ({ default: m.CountryChart })));
 const RefundsChart = lazy(() => import('./Charts').then((m) => ({ default: m.RefundsChart })));
 
-export function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
+function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
   return (
     <Section title="Bilety według rodzaju (na tle puli)" testId="stats-tickets">
       {tickets.length === 0 ? (
@@ -32,7 +32,7 @@ export function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
   );
 }
 
-export function MerchSection({ merch }: { merch: MerchRow[] }) {
+function MerchSection({ merch }: { merch: MerchRow[] }) {
   // The chart shows what sold; the table lists every variant, sold or not.
   const merchSold = merch.filter((m) => m.paid + m.reserved > 0);
   return (

@@ -116,7 +116,7 @@ interface CatalogueSource {
 }
 
 /** Ticket types or products (variants already in display order) as the sales tables list them. */
-export function toCatalogue(items: readonly CatalogueSource[], archived: boolean): CatalogueEntry[] {
+function toCatalogue(items: readonly CatalogueSource[], archived: boolean): CatalogueEntry[] {
   return items.map((item) => ({
     id: item.id,
     name: item.name,
@@ -127,7 +127,7 @@ export function toCatalogue(items: readonly CatalogueSource[], archived: boolean
   }));
 }
 
-export const adminStatsApi = realtimeApi.injectEndpoints({
+const adminStatsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     statsAdmin: build.query<AdminStatsData, void>(realtimeEndpoint(() => 'stats/admin', toAdminStats)),

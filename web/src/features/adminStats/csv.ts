@@ -12,7 +12,7 @@ export const CSV_BOM = '\uFEFF';
 const SEP = ';';
 const EOL = '\r\n';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Numer zamówienia',
   'Data złożenia',
   'Status',
@@ -106,7 +106,7 @@ export function ordersCsv(
   return toCsv([CSV_HEADER, ...rows]);
 }
 
-export const REFUNDS_CSV_HEADER = [
+const REFUNDS_CSV_HEADER = [
   'Numer korekty',
   'Data wystawienia',
   'Faktura korygowana',

@@ -27,7 +27,7 @@ import type { CsvLayout } from '@domain/bank/statement';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 
-export interface CsvMappingFormProps {
+interface CsvMappingFormProps {
   layout: CsvLayout;
   busy: boolean;
   onSubmit: (mapping: CsvMapping, bank: string) => void;

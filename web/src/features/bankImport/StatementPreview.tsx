@@ -50,7 +50,7 @@ function choiceOf(item: MatchedTransaction): Choice {
   return a.kind;
 }
 
-export interface StatementPreviewProps {
+interface StatementPreviewProps {
   match: StatementMatch;
   /** Orders that can still be paid (pending, or expired unpaid), for manual assignment. */
   pendingOrders: readonly OrderForMatching[];

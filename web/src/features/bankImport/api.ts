@@ -3,7 +3,7 @@ import type { CsvMapping } from '@domain/bank/csv';
 import { bankTransactionRecordSchema, savedCsvMappingSchema } from '@domain/bank/schemas';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 
-export interface SavedMapping {
+interface SavedMapping {
   bank: string;
   mapping: CsvMapping;
 }
@@ -17,7 +17,7 @@ export function toSettled(raw: unknown): Record<string, SettledTransaction> {
 }
 
 /** Saved CSV column mappings, by layout fingerprint. */
-export function toMappings(raw: unknown): Record<string, SavedMapping> {
+function toMappings(raw: unknown): Record<string, SavedMapping> {
   return Object.fromEntries(
     parseRecords(savedCsvMappingSchema, raw, 'bank/csvMappings').map(([fingerprint, m]) => [
       fingerprint,
@@ -27,7 +27,7 @@ export function toMappings(raw: unknown): Record<string, SavedMapping> {
 }
 
 /** Admin-only paths (database.rules.json "bank"), each a live listener while the tab is open. */
-export const bankImportApi = realtimeApi.injectEndpoints({
+const bankImportApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(

@@ -8,7 +8,7 @@ import { readStatementFile, type ReadStatementOptions, type ReadStatementResult 
 import { StatementError, type StatementErrorCode } from '@domain/bank/types';
 
 /** Far above what a real 20 MB statement takes on a slow laptop (a few seconds). */
-export const READ_BUDGET_MS = 60_000;
+const READ_BUDGET_MS = 60_000;
 
 export type WorkerRequest = { bytes: Uint8Array; options: Omit<ReadStatementOptions, 'onProgress'> };
 export type WorkerReply =

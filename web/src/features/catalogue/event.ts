@@ -10,7 +10,7 @@ export interface EventInfo {
   endDate: string;
 }
 
-export const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventInfo => ({
+const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventInfo => ({
   name,
   place,
   startDate,
@@ -21,7 +21,7 @@ export const toEventInfo = ({ name, place, startDate, endDate }: EventSettings):
 export const toEvent = (raw: unknown): EventSettings | null =>
   raw == null ? null : parseRecord(eventSchema, raw, 'event');
 
-export const eventApi = realtimeApi.injectEndpoints({
+const eventApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */

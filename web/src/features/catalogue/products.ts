@@ -30,13 +30,12 @@ export function toProductEntries(raw: unknown): ProductEntry[] {
 }
 
 /** What the shop offers: the active products. */
-export const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] =>
-  products.filter((p) => p.active === true);
+const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] => products.filter((p) => p.active === true);
 
 /** `/products` as the shop shows it: inactive products hidden. */
 export const toProducts = (raw: unknown): ProductEntry[] => activeProducts(toProductEntries(raw));
 
-export const productsApi = realtimeApi.injectEndpoints({
+const productsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/products`, live: availability changes as others buy. Archived products are not here; inactive ones are (see `useGetShopProductsQuery`). */

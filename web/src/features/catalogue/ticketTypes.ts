@@ -23,7 +23,7 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));
 }
 
-export const ticketTypesApi = realtimeApi.injectEndpoints({
+const ticketTypesApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/ticketTypes`, live: availability changes as others buy. */

@@ -5,7 +5,7 @@ import { invoiceValuesFrom, useGetProfileQuery } from '../settings';
 import { BuyerForm, type BuyerFormProps, type BuyerValues } from './BuyerForm';
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
 
-export interface BuyerStepProps extends Omit<BuyerFormProps, 'initial' | 'onChange'> {
+interface BuyerStepProps extends Omit<BuyerFormProps, 'initial' | 'onChange'> {
   kind: CheckoutKind;
   uid: string;
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 
-export interface CheckoutGateProps {
+interface CheckoutGateProps {
   isLoading: boolean;
   isError: boolean;
   /** The endpoint's error: a malformed stored record is named. */

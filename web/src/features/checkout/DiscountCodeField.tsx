@@ -5,7 +5,7 @@ import { discountCodeSchema } from '@domain/schemas';
 import { formatMoney } from '../../shared/format/pl';
 import type { DiscountCheck } from './discount';
 
-export interface DiscountCodeFieldProps {
+interface DiscountCodeFieldProps {
   check: DiscountCheck;
   /** A problem of the valid code with this basket (covers nothing, too few uses left). */
   problem: string | null;

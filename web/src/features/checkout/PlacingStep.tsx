@@ -5,7 +5,7 @@ import { CheckoutConfirmation, type CheckoutConfirmationProps } from './Checkout
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
 import { CONFIRMATION_PARAM, confirmationPath } from './usePlaceOrder';
 
-export interface PlacingStepProps {
+interface PlacingStepProps {
   kind: CheckoutKind;
   /** The step's own path: the confirmation is this path with `?zamowienie=<id>`. */
   stepPath: string;

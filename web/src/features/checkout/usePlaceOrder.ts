@@ -6,7 +6,7 @@ import type { BuyerValues } from './BuyerForm';
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
 import { checkoutRefusal, type CheckoutRefusal } from './refusal';
 
-export type PlaceOrder = (input: CallableInput<'placeTicketOrder'>) => Promise<PlaceOrderOutput>;
+type PlaceOrder = (input: CallableInput<'placeTicketOrder'>) => Promise<PlaceOrderOutput>;
 
 /** `?zamowienie=<id>` on the step that placed the order: the confirmation, which a reload keeps. */
 export const CONFIRMATION_PARAM = 'zamowienie';

@@ -8,7 +8,7 @@ import classes from './documents.module.css';
  * (functions/src/domain/pdf/sheet.ts) with the same cells (domain/pdf/format.ts): an A4 sheet for the
  * screen and for printing, its header, the parties, the tables and the labelled rows.
  */
-export interface DocumentField {
+interface DocumentField {
   label: string;
   value: ReactNode;
   testId?: string;
@@ -177,7 +177,7 @@ function AmountDue({
 }
 
 /** An invoice or a correction invoice: what goes where on the sheet; the documents differ only in what they put there. */
-export interface AccountingDocumentProps {
+interface AccountingDocumentProps {
   /** The sheet's accessible name, e.g. „Faktura VAT FV/2026/000123”. */
   label: string;
   testId: string;

@@ -22,7 +22,7 @@ export interface HomeView {
   waitingPickups: { id: string; label: string; memberName?: string; quantity: number }[];
 }
 
-export interface HomeSources {
+interface HomeSources {
   event: EventInfo | null | undefined;
   members: MemberEntry[] | undefined;
   claims: TicketClaims | undefined;

@@ -16,7 +16,7 @@ export interface InvoiceKey {
   invoiceId: string;
 }
 
-export const invoicesApi = realtimeApi.injectEndpoints({
+const invoicesApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getMyInvoices: build.query<InvoiceEntry[], string>(realtimeEndpoint((uid) => `invoices/${uid}`, toInvoices)),

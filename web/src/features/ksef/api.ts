@@ -77,7 +77,7 @@ export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
 }
 
 /** `/ksefOutbox` → entries by document id (admins; entries the schema refuses are reported and left out). */
-export function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
+function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
   return Object.fromEntries(parseRecords(ksefOutboxEntrySchema, raw, 'ksefOutbox'));
 }
 
@@ -99,7 +99,7 @@ export async function fetchKsefUpo(documentId: string): Promise<string | null> {
 }
 
 /** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
-export const ksefApi = realtimeApi.injectEndpoints({
+const ksefApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(

@@ -34,7 +34,7 @@ export function monthLabel(month: string): string {
  * (or our own check) refused it · pending: not in the outbox (a consumer's, or issued before automatic sending).
  */
 export const BOARD_STATES = ['accepted', 'sent', 'queued', 'offline', 'waiting', 'rejected', 'pending'] as const;
-export type BoardState = (typeof BOARD_STATES)[number];
+type BoardState = (typeof BOARD_STATES)[number];
 export const BOARD_STATE_LABELS: Record<BoardState, string> = {
   accepted: 'przyjęta',
   sent: 'wysłana',

@@ -24,7 +24,7 @@ export interface OutboxRow {
   error?: { code: string; message: string; detail: string; permanent: boolean; at: number };
 }
 
-export interface MailPrefs {
+interface MailPrefs {
   optional: boolean;
 }
 
@@ -53,9 +53,9 @@ export function toUnsent(raw: unknown): OutboxRow[] {
 }
 
 /** Unsent messages: absent status, `failed` and `sending` sort up to `sending` (the rules index `status`). */
-export const UNSENT_LIMIT = 200;
+const UNSENT_LIMIT = 200;
 
-export const mailApi = realtimeApi.injectEndpoints({
+const mailApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     adminUnsentMail: build.query<OutboxRow[], void>(

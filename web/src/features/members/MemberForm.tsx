@@ -12,7 +12,7 @@ export type MemberFormValues = {
   relation: string;
 };
 
-export const emptyMember: MemberFormValues = { firstName: '', lastName: '', birthYear: '', relation: '' };
+const emptyMember: MemberFormValues = { firstName: '', lastName: '', birthYear: '', relation: '' };
 
 export function toMemberFields(values: MemberFormValues): MemberFields & Record<string, unknown> {
   const year = values.birthYear === '' ? undefined : Number(values.birthYear);

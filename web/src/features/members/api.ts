@@ -40,7 +40,7 @@ function toClaims(raw: unknown, uid: string): TicketClaims {
   );
 }
 
-export const membersApi = realtimeApi.injectEndpoints({
+const membersApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getMembers: build.query<MemberEntry[], string>(realtimeEndpoint((uid) => `members/${uid}`, toMembers)),

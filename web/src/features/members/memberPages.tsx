@@ -15,13 +15,13 @@ import { type MemberFormValues } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
 
 export const LIST = '/dashboard/uczestnicy';
-export const ADD = `${LIST}/member/addMember`;
-export const detailPath = (id: string) => `${LIST}/member/detailMember?${new URLSearchParams({ id })}`;
+const ADD = `${LIST}/member/addMember`;
+const detailPath = (id: string) => `${LIST}/member/detailMember?${new URLSearchParams({ id })}`;
 export const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${new URLSearchParams({ id })}`;
 
 export const WRITE_FAILED = 'Nie udało się zapisać zmian. Sprawdź połączenie i spróbuj ponownie.';
 
-export function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketClaims }) {
+function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketClaims }) {
   const details = [
     member.relation ? MEMBER_RELATION_LABELS[member.relation] : null,
     member.birthYear ? `ur. ${member.birthYear}` : null,

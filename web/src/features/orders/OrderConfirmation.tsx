@@ -12,7 +12,7 @@ const STATUS = {
   cancelled: { label: 'anulowane', color: 'gray' },
 } as const;
 
-export interface OrderConfirmationLine {
+interface OrderConfirmationLine {
   id: string;
   name: string;
   /** Merchandise: the size or variant. */
@@ -23,7 +23,7 @@ export interface OrderConfirmationLine {
 }
 
 /** The order as read live from `/orders/{id}`: with it the status follows the order. */
-export interface OrderConfirmationDetails {
+interface OrderConfirmationDetails {
   status: keyof typeof STATUS;
   createdAt: number;
   lines: OrderConfirmationLine[];
@@ -32,7 +32,7 @@ export interface OrderConfirmationDetails {
   payBy?: number;
 }
 
-export interface OrderConfirmationProps {
+interface OrderConfirmationProps {
   /** `ZAM/2026/000042`: also the transfer title. */
   number: string;
   totalGross: number;

@@ -7,7 +7,7 @@ import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { useGetOrderQuery, useGetPaymentSellerQuery } from './api';
 
-export interface PlacedOrderPageProps {
+interface PlacedOrderPageProps {
   /** From the confirmation's address (`?zamowienie=`): anyone can type any id there. */
   orderId: string;
   /** Shown above the order on the page (e.g. the checkout's steps). */

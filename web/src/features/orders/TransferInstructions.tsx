@@ -73,7 +73,7 @@ function Row({
   );
 }
 
-export interface TransferInstructionsProps {
+interface TransferInstructionsProps {
   recipient: string;
   recipientAddress?: string;
   bankName?: string;

@@ -34,7 +34,7 @@ const toSeller = (raw: unknown): Seller | null => (raw == null ? null : parseRec
 const myOrdersQuery = ({ db, sdk }: RealtimeDatabase, uid: string) =>
   sdk.query(sdk.ref(db, 'orders'), sdk.orderByChild('uid'), sdk.equalTo(uid));
 
-export const ordersApi = realtimeApi.injectEndpoints({
+const ordersApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** My orders, newest first. */

@@ -40,7 +40,7 @@ const myPaymentsQuery = ({ db, sdk }: RealtimeDatabase, uid: string) =>
 const newestNotifications = ({ db, sdk }: RealtimeDatabase) =>
   sdk.query(sdk.ref(db, 'paymentNotifications'), sdk.orderByChild('at'), sdk.limitToLast(NOTIFICATION_LOG_LIMIT));
 
-export const paymentsApi = realtimeApi.injectEndpoints({
+const paymentsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** My online payments, newest first, live: „Płatność w toku…” until the provider's notification is booked. */

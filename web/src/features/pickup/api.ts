@@ -11,7 +11,7 @@ function toItems(raw: unknown, uid: string): PickupEntry[] {
     .sort((a, b) => (b.pickedAt ?? b.createdAt) - (a.pickedAt ?? a.createdAt));
 }
 
-export const pickupApi = realtimeApi.injectEndpoints({
+const pickupApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/pickups/{uid}`, live: an item turns "odebrane" the moment staff hands it out. */

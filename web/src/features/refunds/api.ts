@@ -12,7 +12,7 @@ import {
 export interface CorrectionEntry extends CorrectionInvoice {
   id: string;
 }
-export interface CorrectionKey {
+interface CorrectionKey {
   uid: string;
   correctionId: string;
 }
@@ -23,7 +23,7 @@ export function toCorrections(raw: unknown, uid: string): CorrectionEntry[] {
     .sort((a, b) => b.issuedAt - a.issuedAt);
 }
 
-export const refundsApi = realtimeApi.injectEndpoints({
+const refundsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** One order's refund requests and refunds, live (the participant sees decisions as they happen). */

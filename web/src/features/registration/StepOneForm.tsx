@@ -14,7 +14,7 @@ import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 
-export interface StepOneFormProps {
+interface StepOneFormProps {
   /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
   checkPolicy: (password: string) => Promise<PolicyStatus | null>;
   onNext: () => void;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Progress, Stack, Stepper, Text, VisuallyHidden } from '@mantine/core';
 import { AccountSwitch, AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
 
-export const STEPS_PATH = '/rejestracja/registration_steps';
+const STEPS_PATH = '/rejestracja/registration_steps';
 export const STEP_PATHS = {
   StepOne: `${STEPS_PATH}/StepOne`,
   StepTwo: `${STEPS_PATH}/StepTwo`,

@@ -5,9 +5,9 @@ import { formatCount, NOUNS } from '../../shared/format/pl';
  * at least 8 characters with at least one letter and one digit. The identity service's policy is
  * checked as well, live, with `validatePassword` (see authOps.ts).
  */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
-export interface PasswordCheck {
+interface PasswordCheck {
   ok: boolean;
   /** Polish descriptions of the unmet requirements. */
   missing: string[];
@@ -22,7 +22,7 @@ export function checkProjectPassword(password: string): PasswordCheck {
   return { ok: missing.length === 0, missing };
 }
 
-export type Strength = 0 | 1 | 2 | 3 | 4;
+type Strength = 0 | 1 | 2 | 3 | 4;
 export const STRENGTH_LABELS: Record<Strength, string> = {
   0: 'bardzo słabe',
   1: 'słabe',

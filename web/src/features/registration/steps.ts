@@ -29,11 +29,11 @@ export function passwordErrors(secrets: WizardSecrets): Record<string, string> {
   return errors;
 }
 
-export function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSecrets): Record<string, string> {
+function stepOneErrors(data: Pick<WizardData, 'email'>, secrets: WizardSecrets): Record<string, string> {
   return { ...passwordErrors(secrets), ...schemaErrors(stepOneSchema, { email: data.email }) };
 }
 
-export function stepTwoErrors(data: WizardData): Record<string, string> {
+function stepTwoErrors(data: WizardData): Record<string, string> {
   return schemaErrors(stepTwoSchema, {
     firstName: data.firstName,
     lastName: data.lastName,
@@ -42,7 +42,7 @@ export function stepTwoErrors(data: WizardData): Record<string, string> {
   });
 }
 
-export function stepThreeErrors(data: WizardData): Record<string, string> {
+function stepThreeErrors(data: WizardData): Record<string, string> {
   return schemaErrors(stepThreeSchema, { terms: data.terms, privacy: data.privacy, marketing: data.marketing });
 }
 

@@ -30,7 +30,7 @@ const roleMirrorApi = realtimeApi.injectEndpoints({
  * claims to /roles/{uid}; when the mirror disagrees with the token we hold, the token is refreshed,
  * so a granted or revoked role applies in the open session without signing out.
  */
-export function useRoleSync(): void {
+function useRoleSync(): void {
   const { user, claims } = useAuthState();
   const session = useSession();
   const uid = user?.uid ?? '';

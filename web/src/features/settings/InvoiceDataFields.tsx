@@ -31,7 +31,7 @@ export const emptyInvoice: InvoiceValues = {
   country: 'PL',
 };
 
-export type InvoiceInput = z.input<typeof invoiceDataSchema>;
+type InvoiceInput = z.input<typeof invoiceDataSchema>;
 
 /** What the callables accept: the NIP only for a company (a person with a NIP is refused as an unknown key). */
 export function invoiceFromValues(v: InvoiceValues): InvoiceInput {
@@ -53,7 +53,7 @@ export function invoiceValuesFrom(
  * the checkout's buyer fields, and the settings form's, where the profile has a name and a country
  * of its own next to them.
  */
-export const INVOICE_FIELD_NAMES = {
+const INVOICE_FIELD_NAMES = {
   checkout: {
     name: 'buyer-name',
     nip: 'buyer-nip',
@@ -72,7 +72,7 @@ export const INVOICE_FIELD_NAMES = {
   },
 } as const;
 
-export interface InvoiceDataFieldsProps<Values> {
+interface InvoiceDataFieldsProps<Values> {
   /** The owning form (controlled mode); its values hold an `InvoiceValues` at `path`. */
   form: UseFormReturnType<Values>;
   /** Where the invoice data sits in the form's values: "buyer", "invoice". */

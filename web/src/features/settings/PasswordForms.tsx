@@ -16,7 +16,7 @@ export function reauthMessage(error: unknown): string {
   return authErrorMessage(error);
 }
 
-export function changePasswordErrors(v: { current: string; next: string; repeat: string }): Record<string, string> {
+function changePasswordErrors(v: { current: string; next: string; repeat: string }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!v.current) errors.current = 'Podaj obecne hasło';
   const check = checkProjectPassword(v.next);

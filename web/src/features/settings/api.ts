@@ -7,7 +7,7 @@ import { callFunction } from '../../shared/firebase';
 const toProfile = (raw: unknown, uid: string): Profile | null =>
   raw == null ? null : parseRecord(profileSchema, raw, `profiles/${uid}`);
 
-export const profileApi = realtimeApi.injectEndpoints({
+const profileApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/profiles/{uid}`; null until `completeRegistration` has run. */

@@ -10,7 +10,7 @@ import type { ProductEntry } from '../catalogue';
 /** One line of /baskets/{uid}/merch, validated with the shared basket schema (what the rules enforce too). */
 const merchLineSchema = basketSchema.shape.merch.unwrap().valueType;
 
-export interface AddToBasketValues {
+interface AddToBasketValues {
   productId: string;
   variantId: string;
   quantity: number;
@@ -42,7 +42,7 @@ interface Props {
  * size of one basket line (adding to a line already in the basket raises its quantity). Every limit is
  * said at the field instead of quietly lowering what was typed.
  */
-export function quantityLimit(
+function quantityLimit(
   product: ProductEntry,
   variantId: string | null,
   memberId: string | null,

@@ -21,7 +21,7 @@ function toLines(raw: unknown, uid: string): MerchLine[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-export const shopApi = realtimeApi.injectEndpoints({
+const shopApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getMerchBasket: build.query<MerchLine[], string>(realtimeEndpoint((uid) => `baskets/${uid}/merch`, toLines)),
@@ -42,7 +42,7 @@ async function updateBasket(uid: string, changes: Record<string, unknown>): Prom
   await sdk.update(sdk.ref(db, `baskets/${uid}`), { ...changes, updatedAt: sdk.serverTimestamp() });
 }
 
-export class BasketFullError extends Error {
+class BasketFullError extends Error {
   constructor() {
     super(`Koszyk może mieć najwyżej ${formatCount(LIMITS.maxBasketLines, NOUNS.item)}`);
   }

@@ -55,7 +55,7 @@ export function priceLines(
   });
 }
 
-export function basketTotals(lines: readonly PricedLine[]) {
+function basketTotals(lines: readonly PricedLine[]) {
   return computeTotals(
     lines
       .filter((l) => l.product)

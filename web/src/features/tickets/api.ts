@@ -11,7 +11,7 @@ function toTicketBasket(raw: unknown, uid: string): TicketBasket {
   return Object.fromEntries(Object.entries(tickets).map(([memberId, t]) => [memberId, t.ticketTypeId]));
 }
 
-export const ticketsApi = realtimeApi.injectEndpoints({
+const ticketsApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),

@@ -7,7 +7,7 @@ import { quote } from '@domain/words';
 import { heldUnits } from '@domain/waitingList';
 import { formatCount, NOUNS, pluralForm } from '../../shared/format/pl';
 
-export interface BasketLine {
+interface BasketLine {
   member: MemberEntry;
   type: TicketTypeEntry;
 }

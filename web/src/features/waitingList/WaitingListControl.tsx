@@ -4,7 +4,7 @@ import { formatDateTime } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { joinWaitingList, leaveWaitingList, useGetWaitingPlacesQuery } from './api';
 
-export interface WaitingListControlProps {
+interface WaitingListControlProps {
   uid: string;
   ticketTypeId: string;
   ticketName: string;

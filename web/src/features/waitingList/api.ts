@@ -34,7 +34,7 @@ function toWaitingLists(raw: unknown): WaitingListView[] {
   }));
 }
 
-export const waitingListApi = realtimeApi.injectEndpoints({
+const waitingListApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     /** `/waitingList/{ticketTypeId}/places/{uid}`: the account's places on one type's list, live. */

@@ -7,7 +7,7 @@ function toLegalDocument(raw: unknown): LegalDocument | null {
 }
 
 /** `/event/terms`, `/event/privacy`: readable before sign-in (the registration's consents link to them). */
-export const legalApi = realtimeApi.injectEndpoints({
+const legalApi = realtimeApi.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
     getLegalDocument: build.query<LegalDocument | null, LegalDocumentKind>(

@@ -77,7 +77,7 @@ interface StreamLifecycle<Result> {
 /** What `loadDatabase()` resolves to: the database instance and the SDK functions the app uses. */
 export type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
 /** A database query (a plain `ref` is one too). */
-export type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
+type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
 
 /**
  * The first value of an endpoint. On the page load (the Database SDK not loaded yet) it comes over the

@@ -17,7 +17,7 @@ const messages: Record<string, string> = {
   'auth/requires-recent-login': 'Ze względów bezpieczeństwa zaloguj się ponownie i powtórz operację.',
 };
 
-export const GENERIC_AUTH_ERROR = 'Nie udało się wykonać operacji. Spróbuj ponownie.';
+const GENERIC_AUTH_ERROR = 'Nie udało się wykonać operacji. Spróbuj ponownie.';
 
 export function authErrorMessage(error: unknown): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';

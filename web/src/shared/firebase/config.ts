@@ -2,7 +2,7 @@
  * Reads the Firebase web config from Vite's environment (docs/app-contracts.md).
  * Pure: no Firebase import, so it runs before any SDK code is fetched and decides whether the app can start.
  */
-export interface FirebaseWebOptions {
+interface FirebaseWebOptions {
   apiKey: string;
   authDomain: string;
   projectId: string;
@@ -10,7 +10,7 @@ export interface FirebaseWebOptions {
   appId?: string;
 }
 
-export interface EmulatorHosts {
+interface EmulatorHosts {
   auth: string;
   database: { host: string; port: number };
   functions: { host: string; port: number };
@@ -23,8 +23,8 @@ export interface FirebaseSetup {
   functionsRegion: string;
 }
 
-export const DEMO_PROJECT_ID = 'demo-panel-uczestnika';
-export const FUNCTIONS_REGION = 'europe-central2';
+const DEMO_PROJECT_ID = 'demo-panel-uczestnika';
+const FUNCTIONS_REGION = 'europe-central2';
 
 /** Raised when the app cannot start; main.tsx renders it on the error page. */
 export class StartupError extends Error {

@@ -125,7 +125,7 @@ let functionsPromise: Promise<{
   functions: import('firebase/functions').Functions;
   sdk: typeof import('./sdk/functions');
 }> | null = null;
-export function loadFunctions() {
+function loadFunctions() {
   functionsPromise ??= Promise.all([loadApp(), import('./sdk/functions'), loadAuth()]).then(([app, sdk]) => {
     const functions = sdk.getFunctions(app, requireSetup().functionsRegion);
     const emulators = requireSetup().emulators;

@@ -13,8 +13,8 @@ import { isoToPolishDate } from '../../../../functions/src/domain/pdf/format';
 /** `isoToPolishDate`: a calendar day stored as `2026-11-22` → `22.11.2026` (the PDFs write it the same way). */
 export { formatMoney, isoToPolishDate, pluralForm, type NounForms };
 
-export const LOCALE = 'pl-PL';
-export const TIME_ZONE = 'Europe/Warsaw';
+const LOCALE = 'pl-PL';
+const TIME_ZONE = 'Europe/Warsaw';
 const NBSP = '\u00a0';
 
 function groupThousands(digits: string): string {

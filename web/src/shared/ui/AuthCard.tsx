@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title, type MantineSpacing, type StyleProp } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-export interface AuthCardProps {
+interface AuthCardProps {
   /** The registration wizard's card is wider (its stepper needs the room) and sits closer to the top. */
   wide?: boolean;
   /** While the card moves on (e.g. to the next wizard step): marked busy for assistive technology. */

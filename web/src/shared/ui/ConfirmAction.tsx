@@ -91,7 +91,7 @@ export function useConfirm({ onResult, messageOf = refusalMessage }: ConfirmOpti
   return { ask, dialog, busy, error, setError, run };
 }
 
-export interface ConfirmButtonsProps {
+interface ConfirmButtonsProps {
   /** The action runs: the confirm button spins and nothing can be cancelled. */
   busy?: boolean;
   error?: ReactNode;
@@ -140,7 +140,7 @@ export function ConfirmButtons({
   );
 }
 
-export interface ConfirmDialogProps extends Omit<ConfirmButtonsProps, 'onCancel'> {
+interface ConfirmDialogProps extends Omit<ConfirmButtonsProps, 'onCancel'> {
   opened: boolean;
   title: ReactNode;
   /** Not called while the action runs. */

@@ -27,7 +27,7 @@ export interface DataSource {
 }
 
 /** Optional row selection: a checkbox per row and one for all shown rows. */
-export interface DataSelection<Row> {
+interface DataSelection<Row> {
   selected: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   /** The accessible name of a row's checkbox (e.g. „Zaznacz zamówienie PU-2026-000012”). */
@@ -36,7 +36,7 @@ export interface DataSelection<Row> {
   allLabel: string;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   /** The table's accessible name (and the name of its scroll region). */
   label: string;
   columns: readonly DataColumn<Row>[];

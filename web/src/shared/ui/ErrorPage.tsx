@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 
-export interface ErrorPageProps {
+interface ErrorPageProps {
   status: number;
   /** Technical status message, e.g. `Page not found: /x`. */
   message: string;
@@ -19,8 +19,8 @@ export interface ErrorPageProps {
   showStack?: boolean;
 }
 
-export const NOT_FOUND_TITLE = 'Nie znaleziono strony';
-export const SERVER_ERROR_TITLE = 'Wystąpił błąd';
+const NOT_FOUND_TITLE = 'Nie znaleziono strony';
+const SERVER_ERROR_TITLE = 'Wystąpił błąd';
 
 function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -82,7 +82,7 @@ function ErrorLayout({
   );
 }
 
-export function NotFoundView(props: ErrorPageProps) {
+function NotFoundView(props: ErrorPageProps) {
   return (
     <ErrorLayout
       {...props}
@@ -95,7 +95,7 @@ export function NotFoundView(props: ErrorPageProps) {
   );
 }
 
-export function ServerErrorView(props: ErrorPageProps) {
+function ServerErrorView(props: ErrorPageProps) {
   return (
     <ErrorLayout
       {...props}

@@ -7,7 +7,7 @@ interface Matrix {
 }
 
 /** Builds the QR matrix with qrcode-generator, loaded on first use so pages without a QR code never download it. */
-export async function qrMatrix(text: string): Promise<Matrix> {
+async function qrMatrix(text: string): Promise<Matrix> {
   const { default: qrcode } = await import('qrcode-generator');
   const qr = qrcode(0, 'M');
   // Upper-case letters and digits fit the compact alphanumeric mode (a smaller, easier to scan code).

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, NumberInput } from '@mantine/core';
 
-export interface QuantityInputProps {
+interface QuantityInputProps {
   label: ReactNode;
   /** Overrides the label for screen readers, e.g. „Liczba sztuk: Koszulka (M)” in a list of lines. */
   'aria-label'?: string;

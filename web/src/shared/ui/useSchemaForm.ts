@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 import { schemaValidator } from './formErrors';
 
-export interface SchemaFormOptions<Values> {
+interface SchemaFormOptions<Values> {
   initialValues: Values;
   /** The shared domain schema of what the form submits (usually the callable's input schema). */
   schema: z.ZodType;
@@ -16,7 +16,7 @@ export interface SchemaFormOptions<Values> {
   validateInputOnBlur?: boolean;
 }
 
-export interface SchemaForm<Values> {
+interface SchemaForm<Values> {
   form: UseFormReturnType<Values>;
   /** Like `form.onSubmit`, and from the first attempt on every change re-validates (messages follow the typing). */
   onSubmit: (handler: (values: Values) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;

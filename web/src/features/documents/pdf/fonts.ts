@@ -5,7 +5,7 @@
 import regularUrl from './fonts/LiberationSans-Regular.ttf?url';
 import boldUrl from './fonts/LiberationSans-Bold.ttf?url';
 
-export interface PdfFonts {
+interface PdfFonts {
   /** Base64 of the TrueType files. */
   regular: string;
   bold: string;
