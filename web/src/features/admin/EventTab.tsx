@@ -84,7 +84,11 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
             <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} {...field('pickupInfo')} />
             <NumberInput
               label="Termin płatności (dni)"
-              description={`Wpłata musi dotrzeć do końca dnia (czasu polskiego), który przypada tyle dni po dniu złożenia zamówienia; potem nieopłacone zamówienie jest anulowane. Od 1 do ${LIMITS.maxPaymentDays}; puste pole = ${DEFAULT_PAYMENT_DAYS} dni.`}
+              description={
+                'Wpłata musi dotrzeć do końca dnia (czasu polskiego), który przypada tyle dni po dniu złożenia ' +
+                `zamówienia; potem nieopłacone zamówienie jest anulowane. Od 1 do ${LIMITS.maxPaymentDays}; ` +
+                `puste pole = ${DEFAULT_PAYMENT_DAYS} dni.`
+              }
               min={1}
               max={LIMITS.maxPaymentDays}
               // A number outside the range stays as typed and gets the schema's message; clamping would change it silently.

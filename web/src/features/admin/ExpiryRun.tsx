@@ -24,7 +24,10 @@ export function ExpiryRun() {
     <AdminRunPanel
       id="expiry-run-title"
       title="Terminy płatności"
-      description="Zamówienie bez wpłaty w terminie jest anulowane automatycznie (co 15 minut). Spóźniony przelew za takie zamówienie można jeszcze zaksięgować, jeśli bilety lub sztuki są nadal dostępne."
+      description={
+        'Zamówienie bez wpłaty w terminie jest anulowane automatycznie (co 15 minut). Spóźniony przelew za ' +
+        'takie zamówienie można jeszcze zaksięgować, jeśli bilety lub sztuki są nadal dostępne.'
+      }
       buttonLabel="Anuluj nieopłacone po terminie"
       buttonColor="red"
       testId="expiry-run"

@@ -36,8 +36,11 @@ describe('reconcileSummary', () => {
       correctedDiscountUses: 1,
     });
     expect(text).toBe(
-      'Sprawdzono 2 typy biletów i 22 warianty produktów. Poprawiono liczbę sprzedanych: Karnet 3-dniowy 1\u00a0205 → 1\u00a0202; Koszulka „Bałtyk” (L) 4 → 0. ' +
-        'Zwolniono 3 rezerwacje biletów po przerwanych zamówieniach. Usunięto 1 przerwaną próbę zamówienia. Dokończono 5 przerwanych anulowań. Poprawiono limity zakupów 2 kont. Poprawiono liczbę użyć 1 kodu rabatowego.',
+      'Sprawdzono 2 typy biletów i 22 warianty produktów. Poprawiono liczbę sprzedanych: ' +
+        'Karnet 3-dniowy 1\u00a0205 → 1\u00a0202; Koszulka „Bałtyk” (L) 4 → 0. ' +
+        'Zwolniono 3 rezerwacje biletów po przerwanych zamówieniach. Usunięto 1 przerwaną próbę zamówienia. ' +
+        'Dokończono 5 przerwanych anulowań. Poprawiono limity zakupów 2 kont. ' +
+        'Poprawiono liczbę użyć 1 kodu rabatowego.',
     );
   });
 });

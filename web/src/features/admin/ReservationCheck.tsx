@@ -43,12 +43,18 @@ export function ReservationCheck() {
     <AdminRunPanel
       id="reservation-check-title"
       title="Kontrola rezerwacji"
-      description="Gdy serwer przerwie zamówienie lub anulowanie w połowie, bilety albo sztuki mogą zostać zarezerwowane bez zamówienia. Przeliczenie porównuje liczby sprzedanych z zamówieniami i poprawia różnice."
+      description={
+        'Gdy serwer przerwie zamówienie lub anulowanie w połowie, bilety albo sztuki mogą zostać zarezerwowane ' +
+        'bez zamówienia. Przeliczenie porównuje liczby sprzedanych z zamówieniami i poprawia różnice.'
+      }
       buttonLabel="Przelicz rezerwacje"
       testId="reconcile-start"
       confirm={{
         title: 'Przeliczenie rezerwacji',
-        body: 'Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione przez przerwane zamówienia — zwolnione. Na czas przeliczania (kilka sekund) nowe zamówienia są wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.',
+        body:
+          'Liczby sprzedanych biletów i sztuk zostaną policzone od nowa z zamówień, a rezerwacje pozostawione ' +
+          'przez przerwane zamówienia — zwolnione. Na czas przeliczania (kilka sekund) nowe zamówienia są ' +
+          'wstrzymywane; osoby, które wtedy zamawiają, zobaczą prośbę o ponowienie za chwilę.',
         confirmLabel: 'Przelicz rezerwacje',
         run: async () => reconcileSummary(await callFunction('reconcileReservations', {})),
       }}

@@ -81,7 +81,8 @@ describe('orders CSV for the accountant', () => {
       'Numer zamówienia;Data złożenia;Status;Rodzaj;E-mail;Nabywca;NIP;Adres;Kraj;Netto;VAT;Brutto;Data zapłaty;Numer faktury;Zwrócono;Po zwrotach;Faktury korygujące',
     );
     expect(lines[1]).toBe(
-      'ZAM/2026/000001;2026-07-01 12:05;opłacone;sklepik;biuro@firma.pl;"Żagle; S.A.";5260250274;ul. Długa 2, 00-001 Łódź;PL;1000,00;230,00;1230,00;2026-07-01 14:00;FV/2026/000001;0,00;1230,00;',
+      'ZAM/2026/000001;2026-07-01 12:05;opłacone;sklepik;biuro@firma.pl;"Żagle; S.A.";5260250274;' +
+        'ul. Długa 2, 00-001 Łódź;PL;1000,00;230,00;1230,00;2026-07-01 14:00;FV/2026/000001;0,00;1230,00;',
     );
     expect(lines[2]).toBe(
       'ZAM/2026/000002;2026-07-02 02:00;oczekuje na płatność;sklepik;jan@example.com;Jan Kowalski;;ul. Morska 1, 80-001 Gdańsk;PL;0,81;0,19;1,00;;;;;',
@@ -173,7 +174,8 @@ describe('refunds in the CSV exports', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(lines[0]).toBe(
-      'Numer korekty;Data wystawienia;Faktura korygowana;Data faktury korygowanej;Numer zamówienia;Nabywca;NIP;Przyczyna;Netto;VAT;Brutto;Do zwrotu;Potrącona opłata;Rachunek do zwrotu;Status zwrotu;Data przelewu',
+      'Numer korekty;Data wystawienia;Faktura korygowana;Data faktury korygowanej;Numer zamówienia;Nabywca;NIP;' +
+        'Przyczyna;Netto;VAT;Brutto;Do zwrotu;Potrącona opłata;Rachunek do zwrotu;Status zwrotu;Data przelewu',
     );
     expect(lines[1]).toBe(
       'KOR/2026/000001;2026-07-02;FV/2026/000001;2026-07-01;ZAM/2026/000001;"Żagle; S.A.";5260250274;Rezygnacja;-104,88;-24,12;-129,00;129,00;20,00;61109010140000071219812874;przelano;2026-07-05',

@@ -46,7 +46,10 @@ export function priceWithDiscount(
   if (preview && units === 0 && lines.length > 0)
     problem = `Kod ${preview.code} nie obejmuje niczego, co masz w koszyku.`;
   else if (preview && preview.usesLeft !== null && units > preview.usesLeft)
-    problem = `Kod ${preview.code} można użyć jeszcze tylko ${preview.usesLeft} ${pluralForm(preview.usesLeft, ['raz', 'razy', 'razy'])}, a obejmuje ${units} pozycji w koszyku — usuń część z nich albo zamów bez kodu.`;
+    problem =
+      `Kod ${preview.code} można użyć jeszcze tylko ${preview.usesLeft} ` +
+      `${pluralForm(preview.usesLeft, ['raz', 'razy', 'razy'])}, a obejmuje ${units} pozycji w koszyku — ` +
+      'usuń część z nich albo zamów bez kodu.';
   return { unitGross, totalGross, listTotalGross, units, problem };
 }
 
