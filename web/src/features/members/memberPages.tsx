@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { useUid } from '../auth';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import {
   memberName,
   uidOrSkip,
@@ -75,44 +75,48 @@ export function MembersList() {
   const location = useLocation();
   const added = (location.state as { added?: string } | null)?.added;
 
-  if (members.isLoading) return <LoadingRows label="Wczytywanie uczestników" />;
-  if (members.isError)
-    return <LoadError onRetry={() => void members.refetch()}>Nie udało się wczytać listy uczestników.</LoadError>;
   const list = members.data ?? [];
   return (
-    <Stack gap="md">
-      {added && (
-        <Alert color="teal" variant="light" role="status" data-testid="member-added">
-          Dodano uczestnika: {added}.
-        </Alert>
-      )}
-      {list.length === 0 ? (
-        <EmptyState
-          title="Nie masz jeszcze uczestników"
-          action={
-            <Button component={Link} to={ADD}>
-              Dodaj uczestnika
-            </Button>
-          }
-        >
-          Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
-        </EmptyState>
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Uczestnicy"
-        >
-          {list.map((m) => (
-            <MemberCard key={m.id} member={m} claims={claims.data ?? {}} />
-          ))}
-        </SimpleGrid>
-      )}
-      <Text size="sm" c="dimmed">
-        Uczestników: {list.length} z {LIMITS.maxMembers}.
-      </Text>
-    </Stack>
+    <DataGate
+      query={members}
+      loadingLabel="Wczytywanie uczestników"
+      errorText="Nie udało się wczytać listy uczestników."
+      onRetry={() => void members.refetch()}
+    >
+      <Stack gap="md">
+        {added && (
+          <Alert color="teal" variant="light" role="status" data-testid="member-added">
+            Dodano uczestnika: {added}.
+          </Alert>
+        )}
+        {list.length === 0 ? (
+          <EmptyState
+            title="Nie masz jeszcze uczestników"
+            action={
+              <Button component={Link} to={ADD}>
+                Dodaj uczestnika
+              </Button>
+            }
+          >
+            Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
+          </EmptyState>
+        ) : (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 3 }}
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label="Uczestnicy"
+          >
+            {list.map((m) => (
+              <MemberCard key={m.id} member={m} claims={claims.data ?? {}} />
+            ))}
+          </SimpleGrid>
+        )}
+        <Text size="sm" c="dimmed">
+          Uczestników: {list.length} z {LIMITS.maxMembers}.
+        </Text>
+      </Stack>
+    </DataGate>
   );
 }
 

@@ -7,7 +7,7 @@ import { formatBankAccount } from '@domain/pdf/format';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
 import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { useGetBankRefundCandidatesQuery } from './api';
 
 const REASONS: Record<RefundReason, string> = {
@@ -31,21 +31,22 @@ const settleWithCallable: SettleCandidate = (input) => callFunction('settleBankR
  */
 export function BankRefundCandidates() {
   const candidates = useGetBankRefundCandidatesQuery();
-  if (candidates.isLoading) return <LoadingRows label="Wczytywanie przelewów do zwrotu" rows={1} />;
-  if (candidates.isError)
-    return (
-      <LoadError error={candidates.error} onRetry={() => void candidates.refetch()}>
-        Nie udało się wczytać przelewów do zwrotu.
-      </LoadError>
-    );
   const open = (candidates.data ?? []).filter((c) => c.status === 'open');
   return (
-    <Stack gap="sm" data-testid="bank-refund-candidates">
-      <Title order={2} fz="lg">
-        Przelewy do zwrotu ({open.length})
-      </Title>
-      <BankRefundCandidateList candidates={open} />
-    </Stack>
+    <DataGate
+      query={candidates}
+      loadingLabel="Wczytywanie przelewów do zwrotu"
+      rows={1}
+      errorText="Nie udało się wczytać przelewów do zwrotu."
+      onRetry={() => void candidates.refetch()}
+    >
+      <Stack gap="sm" data-testid="bank-refund-candidates">
+        <Title order={2} fz="lg">
+          Przelewy do zwrotu ({open.length})
+        </Title>
+        <BankRefundCandidateList candidates={open} />
+      </Stack>
+    </DataGate>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { LoadError, LoadingRows } from '../../../shared/ui/DataState';
+import { DataGate } from '../../../shared/ui/DataState';
 import { useGetAllPaymentsQuery, useGetPaymentNotificationsQuery } from '../api';
 import { DailyTotals } from './DailyTotals';
 import { NotificationLog } from './NotificationLog';
@@ -14,20 +14,21 @@ import { PaymentTransactions } from './PaymentTransactions';
 export function OnlinePaymentsTab() {
   const payments = useGetAllPaymentsQuery();
   const log = useGetPaymentNotificationsQuery();
-  if (payments.isLoading) return <LoadingRows label="Wczytywanie płatności online" rows={4} />;
-  if (payments.isError)
-    return (
-      <LoadError error={payments.error} onRetry={() => void payments.refetch()}>
-        Nie udało się wczytać płatności online.
-      </LoadError>
-    );
   const list = payments.data ?? [];
   return (
-    <Stack gap="xl" data-testid="online-payments-tab">
-      <OnlineRefundCandidates />
-      <DailyTotals payments={list} />
-      <PaymentTransactions payments={list} notifications={log.data ?? []} />
-      <NotificationLog notifications={log.data ?? []} payments={list} source={log} />
-    </Stack>
+    <DataGate
+      query={payments}
+      loadingLabel="Wczytywanie płatności online"
+      rows={4}
+      errorText="Nie udało się wczytać płatności online."
+      onRetry={() => void payments.refetch()}
+    >
+      <Stack gap="xl" data-testid="online-payments-tab">
+        <OnlineRefundCandidates />
+        <DailyTotals payments={list} />
+        <PaymentTransactions payments={list} notifications={log.data ?? []} />
+        <NotificationLog notifications={log.data ?? []} payments={list} source={log} />
+      </Stack>
+    </DataGate>
   );
 }

@@ -4,7 +4,7 @@ import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payme
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { ConfirmButtons, useConfirm } from '../../../shared/ui/ConfirmAction';
-import { EmptyState, LoadError, LoadingRows } from '../../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../../shared/ui/DataState';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
 
@@ -74,29 +74,30 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
  */
 export function OnlineRefundCandidates() {
   const payments = useGetAllPaymentsQuery();
-  if (payments.isLoading) return <LoadingRows label="Wczytywanie wpłat online do zwrotu" rows={1} />;
-  if (payments.isError)
-    return (
-      <LoadError error={payments.error} onRetry={() => void payments.refetch()}>
-        Nie udało się wczytać wpłat online do zwrotu.
-      </LoadError>
-    );
   const waiting = (payments.data ?? []).flatMap((p) => {
     const state = unbookedRefundState(p.sessionId, p);
     return state === 'open' || state === 'requested' ? [{ p, state }] : [];
   });
   return (
-    <Stack gap="sm" data-testid="online-refund-candidates">
-      <Title order={2} fz="lg">
-        Wpłaty online do zwrotu ({waiting.length})
-      </Title>
-      {waiting.length === 0 ? (
-        <EmptyState title="Brak wpłat online do zwrotu">
-          Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.
-        </EmptyState>
-      ) : (
-        waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
-      )}
-    </Stack>
+    <DataGate
+      query={payments}
+      loadingLabel="Wczytywanie wpłat online do zwrotu"
+      rows={1}
+      errorText="Nie udało się wczytać wpłat online do zwrotu."
+      onRetry={() => void payments.refetch()}
+    >
+      <Stack gap="sm" data-testid="online-refund-candidates">
+        <Title order={2} fz="lg">
+          Wpłaty online do zwrotu ({waiting.length})
+        </Title>
+        {waiting.length === 0 ? (
+          <EmptyState title="Brak wpłat online do zwrotu">
+            Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.
+          </EmptyState>
+        ) : (
+          waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
+        )}
+      </Stack>
+    </DataGate>
   );
 }
