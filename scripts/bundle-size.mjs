@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
 // Issue 31 asks for 200 KB; this is the level reached so far (docs/benchmarks.md, "Bundle size").
-const DASHBOARD_COMPLETE_KB = 262;
+const DASHBOARD_COMPLETE_KB = 252;
 export const BUDGETS = {
   // What the sign-in page needs to render: entry + its static imports + the `/` route chunk.
   signIn: 200 * KB,

@@ -97,7 +97,7 @@ export const upsertProduct = onCall(async (request): Promise<UpsertOutput> => {
  * captures its exact last value (including `sold` changed a moment ago); if writing the target then
  * fails, the value is put back.
  */
-async function move<S extends z.ZodType<Record<string, unknown>>>(
+async function move<S extends z.core.$ZodType<Record<string, unknown>>>(
   from: { path: string; schema: S; what: string },
   to: string,
   transform: (value: z.output<S>) => Record<string, unknown>,
@@ -121,8 +121,8 @@ type Shelf = {
   live: string;
   archive: string;
   what: string;
-  liveSchema: z.ZodType<Record<string, unknown>>;
-  archiveSchema: z.ZodType<{ archivedAt: number; archivedBy: string } & Record<string, unknown>>;
+  liveSchema: z.core.$ZodType<Record<string, unknown>>;
+  archiveSchema: z.core.$ZodType<{ archivedAt: number; archivedBy: string } & Record<string, unknown>>;
 };
 const TICKET_TYPES: Shelf = {
   live: 'ticketTypes',

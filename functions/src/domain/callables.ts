@@ -3,6 +3,8 @@
  * output types. Inputs are strict objects: unknown keys are refused.
  */
 import { z } from 'zod';
+// The stored-record schemas are `zod/mini` objects (domain/schemas.ts): derived with its functions.
+import { extend, omit, pick } from 'zod/mini';
 import {
   consentsSchema,
   countryCodeSchema,
@@ -14,6 +16,8 @@ import {
   lastNameSchema,
   LIMITS,
   memberInputSchema,
+  MEMBER_RELATION_MESSAGE,
+  MEMBER_RELATIONS,
   phoneSchema,
   productSchema,
   uidSchema,
@@ -126,7 +130,7 @@ const placeOrderInput = z.strictObject({
   /** Also store the buyer data as the profile's invoice data for next time. */
   saveInvoiceData: z.boolean().optional(),
   /** A discount code typed at the checkout's first step or opened from a link (`?kod=`); docs/discounts.md. */
-  discountCode: discountCodeSchema.optional(),
+  discountCode: z.optional(discountCodeSchema),
 });
 /** Tickets come from /baskets/{uid}/tickets (one ticket type per participant). */
 export const placeTicketOrderInput = placeOrderInput;
@@ -181,16 +185,16 @@ export interface SetUserRoleOutput {
 }
 
 export const ticketTypeInput = ticketTypeInputSchema;
-export const upsertTicketTypeInput = z.strictObject({ id: keySchema.optional(), ticketType: ticketTypeInput });
+export const upsertTicketTypeInput = z.strictObject({ id: z.optional(keySchema), ticketType: ticketTypeInput });
 export interface UpsertOutput {
   id: string;
   created: boolean;
 }
 
-export const productVariantInput = variantSchema.omit({ sold: true });
+export const productVariantInput = omit(variantSchema, { sold: true });
 export const upsertProductInput = z.strictObject({
-  id: keySchema.optional(),
-  product: productSchema.omit({ variants: true, updatedAt: true }).extend({
+  id: z.optional(keySchema),
+  product: extend(omit(productSchema, { variants: true, updatedAt: true }), {
     variants: z
       .record(keySchema, productVariantInput)
       .refine((v) => Object.keys(v).length >= 1, 'Dodaj co najmniej jeden wariant')
@@ -204,7 +208,7 @@ export interface ArchiveOutput {
 }
 
 export const updateEventSettingsInput = z.strictObject({
-  event: eventFieldsSchema.omit({ updatedAt: true }).refine(...eventDatesInOrder),
+  event: omit(eventFieldsSchema, { updatedAt: true }).check(z.refine(...eventDatesInOrder)),
 });
 
 export const deleteMyAccountInput = z.strictObject({
@@ -230,7 +234,7 @@ export interface SyncProfileOutput {
  * form (NIP typed with dashes arrives as 10 digits), written with the copies of the name in one
  * atomic update. `invoice: null` removes the saved invoice data. A refusal names the field.
  */
-export const updateProfileInput = profileEditSchema.extend({ invoice: invoiceDataSchema.nullable() });
+export const updateProfileInput = extend(profileEditSchema, { invoice: z.nullable(invoiceDataSchema) });
 export interface UpdateProfileOutput {
   name: string;
 }
@@ -274,9 +278,9 @@ export interface ExpireUnpaidOrdersOutput {
 }
 
 /** A participant the account holder adds; the server mints the id and keeps the account at most LIMITS.maxMembers. */
-export const addMemberInput = memberInputSchema
-  .omit({ relation: true })
-  .extend({ relation: memberInputSchema.shape.relation.unwrap().exclude(['self']).optional() });
+export const addMemberInput = extend(omit(memberInputSchema, { relation: true }), {
+  relation: z.enum(MEMBER_RELATIONS, { error: MEMBER_RELATION_MESSAGE }).exclude(['self']).optional(),
+});
 export interface AddMemberOutput {
   memberId: string;
 }
@@ -424,7 +428,7 @@ export interface UpsertDiscountCodeOutput {
 }
 /** Single-use codes for the crew: `{prefix}-XXXXXXXX`, each with the same terms. */
 export const createDiscountCodeBatchInput = z.strictObject({
-  prefix: discountCodeSchema.refine((p) => p.length <= 16, 'Przedrostek: najwyżej 16 znaków'),
+  prefix: discountCodeSchema.check(z.refine((p: string) => p.length <= 16, 'Przedrostek: najwyżej 16 znaków')),
   count: z.int({ error: 'Podaj liczbę kodów' }).min(1, 'Co najmniej 1 kod').max(500, 'Najwyżej 500 kodów naraz'),
   terms: discountTermsSchema,
 });
@@ -450,7 +454,7 @@ export const moveWaitingListEntryInput = z.strictObject({
   entryId: clientKeySchema,
   direction: z.enum(['up', 'down'], { error: 'Wybierz kierunek' }),
 });
-export const updateWaitingListSettingsInput = waitingListSettingsSchema.pick({ offerHours: true }).strict();
+export const updateWaitingListSettingsInput = pick(waitingListSettingsSchema, { offerHours: true });
 export interface UpdateWaitingListSettingsOutput {
   offerHours: number;
 }
@@ -503,7 +507,7 @@ export const CALLABLE_INPUTS = {
   moveWaitingListEntry: moveWaitingListEntryInput,
   removeWaitingListEntry: waitingEntryInput,
   updateWaitingListSettings: updateWaitingListSettingsInput,
-} as const satisfies Record<CallableName, z.ZodType>;
+} as const satisfies Record<CallableName, z.core.$ZodType>;
 
 export interface CallableOutputs {
   completeRegistration: CompleteRegistrationOutput;

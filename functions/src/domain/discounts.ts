@@ -53,8 +53,8 @@ const termsFields = {
     .min(1, 'Co najmniej 1 użycie')
     .max(MAX_DISCOUNT_USES, 'Za dużo użyć')
     .optional(),
-  validFrom: timestampSchema.optional(),
-  validUntil: timestampSchema.optional(),
+  validFrom: z.optional(timestampSchema),
+  validUntil: z.optional(timestampSchema),
   active: z.boolean(),
   /** For the admin: who the code is for („Ekipa”, „Członkowie stowarzyszenia”). */
   label: z
@@ -88,10 +88,10 @@ export const discountCodeRecordSchema = checkTerms(
   z.strictObject({
     ...termsFields,
     /** Codes made together (a crew batch) share it; the admin exports a batch as CSV. */
-    batch: keySchema.optional(),
+    batch: z.optional(keySchema),
     createdAt: timestampSchema,
     createdBy: uidSchema,
-    updatedAt: timestampSchema.optional(),
+    updatedAt: z.optional(timestampSchema),
   }),
 );
 export type DiscountCodeRecord = z.output<typeof discountCodeRecordSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod/mini';
 import { pluralForm } from './words.js';
 
 const ZNAK = ['znak', 'znaki', 'znaków'] as const;
@@ -49,7 +49,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 }
 
 /** The first problem of a failed parse, in the shape callables return and forms display. */
-export function firstFieldError(error: z.ZodError): FieldError {
+export function firstFieldError(error: z.core.$ZodError): FieldError {
   const issue = error.issues[0];
   if (!issue) return { field: '', message: 'Nieprawidłowe dane' };
   const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
@@ -59,9 +59,12 @@ export function firstFieldError(error: z.ZodError): FieldError {
 
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; error: FieldError; all: FieldError[] };
 
-/** Parses with Polish messages; returns every field error too, for forms. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): ParseResult<z.output<S>> {
-  const result = schema.safeParse(data, { error: polishIssue });
+/**
+ * Parses with Polish messages; returns every field error too, for forms. Takes classic and `zod/mini`
+ * schemas alike (both are zod core schemas), and loads only zod's core parse.
+ */
+export function parseWith<S extends z.core.$ZodType>(schema: S, data: unknown): ParseResult<z.output<S>> {
+  const result = safeParse(schema, data, { error: polishIssue });
   if (result.success) return { ok: true, data: result.data };
   const all = result.error.issues.map((issue) => ({
     field: issuePath(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path),

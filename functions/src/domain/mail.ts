@@ -72,12 +72,12 @@ export const outboxMessageSchema = z.strictObject({
   /** `opt-out`: the participant turned this kind of message off; it is never sent. */
   skippedReason: z.literal('opt-out').optional(),
   attempts: z.int().min(0).optional(),
-  lastAttemptAt: timestampSchema.optional(),
+  lastAttemptAt: z.optional(timestampSchema),
   /** When the automatic retry may try again (after a failure that may pass). */
-  nextAttemptAt: timestampSchema.optional(),
+  nextAttemptAt: z.optional(timestampSchema),
   claim: z.strictObject({ token: z.string(), at: timestampSchema }).optional(),
   error: deliveryErrorSchema.optional(),
-  sentAt: timestampSchema.optional(),
+  sentAt: z.optional(timestampSchema),
   smtpResponse: z.string().optional(),
 });
 export type OutboxMessage = z.output<typeof outboxMessageSchema>;
@@ -86,6 +86,6 @@ export type OutboxMessage = z.output<typeof outboxMessageSchema>;
 export const mailPrefsSchema = z.strictObject({
   /** false: no welcome and hand-out messages. Absent = true. */
   optional: z.boolean().optional(),
-  updatedAt: timestampSchema.optional(),
+  updatedAt: z.optional(timestampSchema),
 });
 export type MailPrefs = z.output<typeof mailPrefsSchema>;

@@ -60,9 +60,9 @@ export const OFFLINE_CONFLICT_LABELS: Record<OfflineConflictReason, string> = {
 
 /** Who recorded the hand-out that stands (the item as stored). */
 export const recordedHandOutSchema = z.strictObject({
-  by: uidSchema.optional(),
+  by: z.optional(uidSchema),
   byName: z.string().max(200).optional(),
-  at: timestampSchema.optional(),
+  at: z.optional(timestampSchema),
   deviceId: offlineIdSchema.optional(),
 });
 

@@ -67,10 +67,10 @@ const refundRequestSchema = z.strictObject({
   note: z.string().optional(),
   status: z.enum(['open', 'withdrawn', 'approved', 'rejected']),
   createdAt: timestampSchema,
-  decidedAt: timestampSchema.optional(),
-  decidedBy: uidSchema.optional(),
+  decidedAt: z.optional(timestampSchema),
+  decidedBy: z.optional(uidSchema),
   decisionReason: z.string().optional(),
-  correctionId: keySchema.optional(),
+  correctionId: z.optional(keySchema),
 });
 
 export const refundTransferSchema = z.strictObject({
@@ -81,11 +81,11 @@ export const refundTransferSchema = z.strictObject({
   status: z.enum(['due', 'transferred']),
   createdAt: timestampSchema,
   createdBy: uidSchema,
-  requestId: keySchema.optional(),
+  requestId: z.optional(keySchema),
   goodsNotReturned: z.boolean().optional(),
-  transferredOn: isoDateSchema.optional(),
-  transferredAt: timestampSchema.optional(),
-  transferredBy: uidSchema.optional(),
+  transferredOn: z.optional(isoDateSchema),
+  transferredAt: z.optional(timestampSchema),
+  transferredBy: z.optional(uidSchema),
 });
 
 export const orderRefundsSchema: z.ZodType<OrderRefunds> = z.strictObject({

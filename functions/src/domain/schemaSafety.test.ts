@@ -11,8 +11,9 @@ import { z } from 'zod';
 // and runs `safeParse` over hostile values: at the root, in each field of an otherwise valid object,
 // as record keys and values, as list entries.
 
-type Schema = z.ZodType;
-const isSchema = (v: unknown): v is Schema => v instanceof z.ZodType;
+// Classic and `zod/mini` schemas alike (domain/schemas.ts is written with zod/mini): both are zod core schemas.
+type Schema = z.core.$ZodType;
+const isSchema = (v: unknown): v is Schema => v instanceof z.core.$ZodType;
 
 const deep = (depth: number): unknown => {
   let v: unknown = 'dno';
@@ -145,7 +146,7 @@ function collect(schema: Schema, into: Set<Schema>): void {
 
 const accepts = (schema: Schema, value: unknown) => {
   try {
-    return schema.safeParse(value).success;
+    return z.safeParse(schema, value).success;
   } catch {
     return false;
   }
@@ -295,8 +296,8 @@ describe('every domain schema answers hostile input with a result, never a throw
       for (const probe of probesFor(schema)) {
         calls++;
         try {
-          const r = schema.safeParse(probe.value);
-          if (!r.success && !(r.error instanceof z.ZodError))
+          const r = z.safeParse(schema, probe.value);
+          if (!r.success && !(r.error instanceof z.core.$ZodError))
             throws.push(`${nameOf.get(schema) ?? def(schema).type}: ${probe.where}: not a ZodError`);
         } catch (e) {
           throws.push(
@@ -316,7 +317,7 @@ describe('every domain schema answers hostile input with a result, never a throw
       ['schemas.ts: documentUrlSchema', 'Nieprawidłowy adres strony'],
     ] as const) {
       for (const bad of ['not a url', 'https://', '//x', `https://example.com/${'a'.repeat(481)}`]) {
-        const r = byName.get(name)!.safeParse(bad);
+        const r = z.safeParse(byName.get(name)!, bad);
         expect(r.success, `${name} ${bad.slice(0, 30)}`).toBe(false);
         expect(r.error?.issues[0].message, `${name} ${bad.slice(0, 30)}`).toMatch(
           message === 'Nieprawidłowy adres obrazka' ? /adres obrazka/i : /adres strony/i,

@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseWith } from './issues.js';
 import {
   bankAccountSchema,
   basketSchema,
+  discountCodeSchema,
   invoiceDataSchema,
+  keySchema,
   legalDocumentSchema,
+  memberInputSchema,
+  orderSchema,
   pickupDirectoryEntry,
   pickupDirectoryEntrySchema,
   profileSchema,
@@ -174,5 +182,59 @@ describe('legalDocumentSchema (terms and privacy policy in the event settings)',
     expect(legalDocumentSchema.safeParse({ text: '   ' }).success).toBe(false);
     expect(legalDocumentSchema.safeParse({ url: 'javascript:alert(1)' }).success).toBe(false);
     expect(legalDocumentSchema.safeParse({ url: 'http://bryza.example.pl/regulamin' }).success).toBe(false);
+  });
+});
+
+describe('zod/mini stored-record schemas inside classic callable schemas', () => {
+  // The stored-record schemas are zod/mini (the web parses with them); the callables' inputs are classic
+  // zod and embed them. Both build on zod's core, so they must compose with their messages intact.
+  const classicInput = z.strictObject({
+    id: z.optional(keySchema),
+    member: memberInputSchema,
+    codes: z.array(discountCodeSchema).max(2, 'Najwyżej 2 kody'),
+  });
+
+  it('parses through both layers, keeping the mini schemas’ transforms', () => {
+    const result = parseWith(classicInput, {
+      member: { firstName: ' Anna ', lastName: 'Nowak' },
+      codes: [' lato-10 '],
+    });
+    expect(result).toEqual({
+      ok: true,
+      data: { member: { firstName: 'Anna', lastName: 'Nowak' }, codes: ['LATO-10'] },
+    });
+  });
+
+  it('reports a nested mini schema’s Polish message at its full path', () => {
+    const bad = parseWith(classicInput, { id: '__proto__', member: { firstName: '', lastName: 'Nowak' }, codes: [] });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.all).toEqual([
+      { field: 'id', message: 'Nieprawidłowy identyfikator' },
+      { field: 'member.firstName', message: 'Podaj imię' },
+    ]);
+    const missing = parseWith(classicInput, { member: { firstName: 'Anna' }, codes: ['lato-10', 'x'] });
+    expect(missing.ok).toBe(false);
+    if (missing.ok) return;
+    expect(missing.all).toEqual([
+      { field: 'member.lastName', message: 'Podaj nazwisko' },
+      { field: 'codes.1', message: 'Kod rabatowy to 3–32 znaki: litery A–Z, cyfry i „-”' },
+    ]);
+  });
+
+  it('answers in Polish for a mini schema parsed on its own, where no classic zod locale is loaded', () => {
+    const result = parseWith(orderSchema, { uid: 'u1' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toEqual({ field: 'number', message: 'To pole jest wymagane' });
+  });
+
+  it('keeps classic zod out of the modules the web parses stored records with', () => {
+    // Importing classic zod anywhere on that path brings all of it into the dashboard's download.
+    const dir = dirname(fileURLToPath(import.meta.url));
+    for (const file of ['schemas.ts', 'issues.ts', 'waitingList.ts', 'bank/transfer.ts', 'payments/onlinePayment.ts']) {
+      const imports = [...readFileSync(join(dir, file), 'utf8').matchAll(/from '(zod[^']*)'/g)].map((m) => m[1]);
+      expect(imports, file).toEqual(['zod/mini']);
+    }
   });
 });

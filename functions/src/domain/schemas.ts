@@ -2,8 +2,13 @@
  * Every shape stored in the Realtime Database, as zod schemas. docs/data-model.md describes the same
  * paths; the security rules (database.rules.json) mirror the client-writable ones.
  * Stored objects are strict: an unknown key is an error, so a typo can never be persisted.
+ *
+ * Written with `zod/mini` (functions instead of methods): the web parses every record it reads with
+ * these schemas, and the mini API lets the bundler keep only the parts they use, where classic zod
+ * brings all of itself. Classic and mini schemas share zod's core, so the callables' classic schemas
+ * compose them (`z.optional(keySchema)`, `z.strictObject({ id: keySchema })`); schemas.test.ts checks it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isValidNip, isValidPostalCode, normalizeNip } from './identifiers.js';
 import { VAT_RATES } from './vat.js';
 import { ORDER_STATUSES } from './orderState.js';
@@ -53,8 +58,10 @@ const notInternal = (message: string) => [(key: string) => !isObjectInternalName
  */
 export const keySchema = z
   .string({ error: 'Brak identyfikatora' })
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Nieprawidłowy identyfikator')
-  .refine(...notInternal('Nieprawidłowy identyfikator'));
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Nieprawidłowy identyfikator'),
+    z.refine(...notInternal('Nieprawidłowy identyfikator')),
+  );
 /**
  * Keys a participant's client mints (participants, basket lines): push ids, which always carry a `-`
  * or a digit, so by their format they can never name an object internal. `self` is the fixed id of
@@ -63,23 +70,26 @@ export const keySchema = z
 export const CLIENT_KEY_PATTERN = /^(self|[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*)$/;
 export const clientKeySchema = z
   .string({ error: 'Brak identyfikatora' })
-  .max(64, 'Nieprawidłowy identyfikator')
-  .regex(CLIENT_KEY_PATTERN, 'Nieprawidłowy identyfikator');
+  .check(z.maxLength(64, 'Nieprawidłowy identyfikator'), z.regex(CLIENT_KEY_PATTERN, 'Nieprawidłowy identyfikator'));
 export const uidSchema = z
   .string({ error: 'Brak identyfikatora użytkownika' })
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika')
-  .refine(...notInternal('Nieprawidłowy identyfikator użytkownika'));
-export const timestampSchema = z.int().min(0);
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Nieprawidłowy identyfikator użytkownika'),
+    z.refine(...notInternal('Nieprawidłowy identyfikator użytkownika')),
+  );
+/** A whole number ≥ 0 (counts, sort orders, timestamps). */
+const nonNegativeInt = () => z.int().check(z.gte(0));
+export const timestampSchema = nonNegativeInt();
 export const gr = (message = 'Nieprawidłowa kwota') =>
-  z.int({ error: message }).min(0, message).max(LIMITS.maxPriceGrosze, 'Kwota jest za duża');
+  z.int({ error: message }).check(z.gte(0, message), z.lte(LIMITS.maxPriceGrosze, 'Kwota jest za duża'));
 export const vatRateSchema = z.union(
   VAT_RATES.map((r) => z.literal(r)),
   { error: 'Nieprawidłowa stawka VAT' },
 );
-export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).regex(/^[A-Z]{2}$/, 'Wybierz kraj');
+export const countryCodeSchema = z.string({ error: 'Wybierz kraj' }).check(z.regex(/^[A-Z]{2}$/, 'Wybierz kraj'));
 export const isoDateSchema = z
   .string({ error: 'Podaj datę' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)');
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data (RRRR-MM-DD)'));
 /**
  * https, or plain http on the local emulator hosts. zod runs a refinement even after `.url()` has
  * refused the value, so this must answer for any string: an unparsable one is simply not allowed.
@@ -102,8 +112,10 @@ function isHttpsOrLocalHttp(value: string): boolean {
  */
 export const imageUrlSchema = z
   .url('Nieprawidłowy adres obrazka')
-  .max(500, 'Adres obrazka jest za długi')
-  .refine(isHttpsOrLocalHttp, 'Adres obrazka musi zaczynać się od https://');
+  .check(
+    z.maxLength(500, 'Adres obrazka jest za długi'),
+    z.refine(isHttpsOrLocalHttp, 'Adres obrazka musi zaczynać się od https://'),
+  );
 
 /**
  * Characters no stored text may hold: C0/C1 controls and DEL (a `\n` in a buyer name would print as
@@ -131,59 +143,55 @@ const safe = (multiline: boolean) => [(v: string) => !hasUnsafeText(v, multiline
 const text = (required: string, max: number, tooLong = `Najwyżej ${max} znaków`) =>
   z
     .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, tooLong)
-    .refine(...safe(false));
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), z.refine(...safe(false)));
 const optionalText = (max: number, { multiline = false } = {}) =>
   z
     .string({ error: 'Nieprawidłowy tekst' })
-    .trim()
-    .max(max, `Najwyżej ${max} znaków`)
-    .refine(...safe(multiline));
+    .check(z.trim(), z.maxLength(max, `Najwyżej ${max} znaków`), z.refine(...safe(multiline)));
 
 export const firstNameSchema = text('Podaj imię', LIMITS.name);
 export const lastNameSchema = text('Podaj nazwisko', LIMITS.name);
-export const emailSchema = z
-  .string({ error: 'Podaj adres e-mail' })
-  .trim()
-  .toLowerCase()
-  .max(LIMITS.email, 'Adres e-mail jest za długi')
-  .pipe(z.email('Nieprawidłowy adres e-mail'));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: 'Podaj adres e-mail' })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(LIMITS.email, 'Adres e-mail jest za długi')),
+  z.email('Nieprawidłowy adres e-mail'),
+);
 export const phoneSchema = z
   .string({ error: 'Podaj numer telefonu' })
-  .trim()
-  .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu');
-export const nipSchema = z
-  .string({ error: 'Podaj NIP' })
-  .trim()
-  .refine((v) => isValidNip(v), 'Nieprawidłowy NIP')
-  .transform((v) => normalizeNip(v) as string);
+  .check(z.trim(), z.regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu'));
+export const nipSchema = z.pipe(
+  z.string({ error: 'Podaj NIP' }).check(
+    z.trim(),
+    z.refine((v) => isValidNip(v), 'Nieprawidłowy NIP'),
+  ),
+  z.transform((v) => normalizeNip(v) as string),
+);
 export const postalCodeSchema = z
   .string({ error: 'Podaj kod pocztowy' })
-  .trim()
-  .min(1, 'Podaj kod pocztowy')
-  .max(12, 'Nieprawidłowy kod pocztowy');
+  .check(z.trim(), z.minLength(1, 'Podaj kod pocztowy'), z.maxLength(12, 'Nieprawidłowy kod pocztowy'));
 /** Polish IBAN without the PL prefix: 26 digits, mod-97 checksum. */
 export const bankAccountSchema = z
-  .string({ error: 'Podaj numer konta' })
-  .transform((v) => v.replace(/[\s\u00a0]/g, '').replace(/^PL/i, ''))
-  .refine(
-    (v) => /^\d{26}$/.test(v) && ibanMod97(`${v.slice(2)}2521${v.slice(0, 2)}`) === 1,
-    'Nieprawidłowy numer konta',
+  .pipe(
+    z.string({ error: 'Podaj numer konta' }),
+    z.transform((v) => v.replace(/[\s\u00a0]/g, '').replace(/^PL/i, '')),
+  )
+  .check(
+    z.refine(
+      (v) => /^\d{26}$/.test(v) && ibanMod97(`${v.slice(2)}2521${v.slice(0, 2)}`) === 1,
+      'Nieprawidłowy numer konta',
+    ),
   );
 /** 8 characters from an alphabet without look-alikes (0/O, 1/I); printed as a QR code and as text. */
 export const PICKUP_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const pickupCodeSchema = z
   .string({ error: 'Podaj kod odbioru' })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru');
+  .check(z.trim(), z.toUpperCase(), z.regex(/^[A-HJ-NP-Z2-9]{8}$/, 'Nieprawidłowy kod odbioru'));
 /** A UUID (with or without dashes, lower-case hex) drawn by the client per order attempt: by format never an object internal. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/;
 export const idempotencyKeySchema = z
   .string({ error: 'Brak klucza żądania' })
-  .regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania');
+  .check(z.regex(IDEMPOTENCY_KEY_PATTERN, 'Nieprawidłowy klucz żądania'));
 /**
  * A discount code, also its database key (`/discountCodes/{code}`): case-insensitive, so it is
  * normalised to upper case; only A–Z, digits and `-`, so by format never an object internal.
@@ -191,9 +199,11 @@ export const idempotencyKeySchema = z
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
 export const discountCodeSchema = z
   .string({ error: 'Wpisz kod rabatowy' })
-  .trim()
-  .toUpperCase()
-  .regex(DISCOUNT_CODE_PATTERN, 'Kod rabatowy to 3–32 znaki: litery A–Z, cyfry i „-”');
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(DISCOUNT_CODE_PATTERN, 'Kod rabatowy to 3–32 znaki: litery A–Z, cyfry i „-”'),
+  );
 
 function ibanMod97(digitsThenCountry: string): number {
   let rest = 0;
@@ -206,7 +216,7 @@ function ibanMod97(digitsThenCountry: string): number {
 export const sellerSchema = z.strictObject({
   name: text('Podaj nazwę sprzedawcy', LIMITS.title),
   street: text('Podaj ulicę i numer', LIMITS.street),
-  postalCode: postalCodeSchema.regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)'),
+  postalCode: postalCodeSchema.check(z.regex(/^\d{2}-\d{3}$/, 'Nieprawidłowy kod pocztowy (00-000)')),
   city: text('Podaj miejscowość', LIMITS.city),
   nip: nipSchema,
   bankName: text('Podaj nazwę banku', LIMITS.title),
@@ -214,30 +224,45 @@ export const sellerSchema = z.strictObject({
 });
 export type Seller = z.output<typeof sellerSchema>;
 
+/**
+ * `zod/mini` has no `preprocess`; classic zod's is this very pipe (a transform, then the schema),
+ * typed as its `$ZodPreprocess`: optional when the schema is.
+ */
+function preprocess<S extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: S) {
+  const pipe = z.pipe(z.transform(fn), schema as z.core.$ZodType<unknown, unknown>);
+  return pipe as unknown as z.core.$ZodPreprocess<S>;
+}
+
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** A page with the document: https only (as for images), plain http only on the local emulator hosts. */
 export const documentUrlSchema = z
   .url('Nieprawidłowy adres strony')
-  .max(500, 'Adres strony jest za długi')
-  .refine(isHttpsOrLocalHttp, 'Adres strony musi zaczynać się od https://');
+  .check(
+    z.maxLength(500, 'Adres strony jest za długi'),
+    z.refine(isHttpsOrLocalHttp, 'Adres strony musi zaczynać się od https://'),
+  );
 
 /**
  * The terms of sale or the privacy policy that the consent checkboxes link to: the address of a
  * page that holds it, or the text itself (shown in a window; paragraphs separated by blank lines).
  * Exactly one of the two; stored as `{url}` or `{text}`.
  */
-export const legalDocumentSchema = z
-  .strictObject({
-    // A form sends both fields; the one left empty is simply not given.
-    url: z.preprocess(blankToUndefined, documentUrlSchema.optional()),
-    text: z.preprocess(blankToUndefined, optionalText(LIMITS.legalText, { multiline: true }).optional()),
-  })
-  .refine((doc) => Boolean(doc.url) !== Boolean(doc.text), {
-    message: 'Podaj adres strony albo treść dokumentu — jedno z dwóch',
-    path: ['url'],
-  })
-  .transform((doc): { url: string } | { text: string } => (doc.url ? { url: doc.url } : { text: doc.text! }));
+export const legalDocumentSchema = z.pipe(
+  z
+    .strictObject({
+      // A form sends both fields; the one left empty is simply not given.
+      url: preprocess(blankToUndefined, z.optional(documentUrlSchema)),
+      text: preprocess(blankToUndefined, z.optional(optionalText(LIMITS.legalText, { multiline: true }))),
+    })
+    .check(
+      z.refine((doc) => Boolean(doc.url) !== Boolean(doc.text), {
+        message: 'Podaj adres strony albo treść dokumentu — jedno z dwóch',
+        path: ['url'],
+      }),
+    ),
+  z.transform((doc): { url: string } | { text: string } => (doc.url ? { url: doc.url } : { text: doc.text! })),
+);
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
 export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
 export type LegalDocumentKind = (typeof LEGAL_DOCUMENTS)[number];
@@ -254,29 +279,33 @@ export const eventFieldsSchema = z.strictObject({
    * unpaid orders expire after it. Absent = DEFAULT_PAYMENT_DAYS. An emptied form field arrives as
    * null (the callable SDK sends `undefined` as null) and means the same: no term of the event's own.
    */
-  paymentDays: z.preprocess(
+  paymentDays: preprocess(
     (value) => (value === null ? undefined : value),
-    z
-      .int({ error: 'Podaj termin płatności jako liczbę całych dni' })
-      .min(1, `Termin płatności: co najmniej 1 dzień (puste pole = ${DEFAULT_PAYMENT_DAYS} dni)`)
-      .max(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`)
-      .optional(),
+    z.optional(
+      z
+        .int({ error: 'Podaj termin płatności jako liczbę całych dni' })
+        .check(
+          z.gte(1, `Termin płatności: co najmniej 1 dzień (puste pole = ${DEFAULT_PAYMENT_DAYS} dni)`),
+          z.lte(LIMITS.maxPaymentDays, `Termin płatności: najwyżej ${LIMITS.maxPaymentDays} dni`),
+        ),
+    ),
   ),
   /** Regulamin: what the registration and checkout consents accept. Readable before sign-in. */
-  terms: legalDocumentSchema.optional(),
+  terms: z.optional(legalDocumentSchema),
   /** Polityka prywatności (RODO): what the registration consent refers to. Readable before sign-in. */
-  privacy: legalDocumentSchema.optional(),
+  privacy: z.optional(legalDocumentSchema),
   /** Send consumers' invoices to KSeF too (optional for them; docs/ksef.md). Absent = no. */
-  ksefConsumerInvoices: z.boolean({ error: 'Nieprawidłowa wartość' }).optional(),
-  updatedAt: timestampSchema.optional(),
+  ksefConsumerInvoices: z.optional(z.boolean({ error: 'Nieprawidłowa wartość' })),
+  updatedAt: z.optional(timestampSchema),
 });
 export const eventDatesInOrder: [
   (e: { startDate: string; endDate: string }) => boolean,
   { message: string; path: string[] },
 ] = [(e) => e.endDate >= e.startDate, { message: 'Data końca przed datą początku', path: ['endDate'] }];
-export const eventSchema = eventFieldsSchema.refine(...eventDatesInOrder);
+export const eventSchema = eventFieldsSchema.check(z.refine(...eventDatesInOrder));
 export type EventSettings = z.output<typeof eventSchema>;
 
+const sortOrderSchema = () => z.int().check(z.gte(0), z.lte(10_000));
 const ticketTypeFields = {
   name: text('Podaj nazwę biletu', LIMITS.title),
   description: optionalText(LIMITS.description, { multiline: true }),
@@ -284,21 +313,23 @@ const ticketTypeFields = {
   vatRate: vatRateSchema,
   quota: z
     .int({ error: 'Podaj pulę biletów' })
-    .min(0, 'Pula nie może być ujemna')
-    .max(LIMITS.maxQuota, 'Pula jest za duża'),
+    .check(z.gte(0, 'Pula nie może być ujemna'), z.lte(LIMITS.maxQuota, 'Pula jest za duża')),
   /** ms since epoch; null or absent = no limit (RTDB stores null as an absent key) */
-  saleStart: timestampSchema.nullish(),
-  saleEnd: timestampSchema.nullish(),
+  saleStart: z.nullish(timestampSchema),
+  saleEnd: z.nullish(timestampSchema),
   active: z.boolean({ error: 'Nieprawidłowa wartość' }),
-  sortOrder: z.int().min(0).max(10_000),
+  sortOrder: sortOrderSchema(),
   /** If set, a paid ticket becomes a pickup item with this label (e.g. "Opaska na wydarzenie"). */
-  pickupLabel: optionalText(LIMITS.title).optional(),
+  pickupLabel: z.optional(optionalText(LIMITS.title)),
   /** Per-account cap of tickets of this type across pending and paid orders; absent = DEFAULT_MAX_TICKETS_PER_ACCOUNT. */
-  maxPerAccount: z
-    .int({ error: 'Podaj limit na konto' })
-    .min(1, 'Limit na konto musi wynosić co najmniej 1')
-    .max(LIMITS.maxMembers, `Limit na konto: najwyżej ${LIMITS.maxMembers}`)
-    .optional(),
+  maxPerAccount: z.optional(
+    z
+      .int({ error: 'Podaj limit na konto' })
+      .check(
+        z.gte(1, 'Limit na konto musi wynosić co najmniej 1'),
+        z.lte(LIMITS.maxMembers, `Limit na konto: najwyżej ${LIMITS.maxMembers}`),
+      ),
+  ),
 };
 export const saleWindowInOrder: [
   (t: { saleStart?: number | null; saleEnd?: number | null }) => boolean,
@@ -307,24 +338,24 @@ export const saleWindowInOrder: [
   (t) => t.saleStart == null || t.saleEnd == null || t.saleEnd > t.saleStart,
   { message: 'Koniec sprzedaży przed jej początkiem', path: ['saleEnd'] },
 ];
-export const ticketTypeInputSchema = z.strictObject(ticketTypeFields).refine(...saleWindowInOrder);
+export const ticketTypeInputSchema = z.strictObject(ticketTypeFields).check(z.refine(...saleWindowInOrder));
 /** Units held by standing waiting-list offers, by entry: `{entryId: expiresAt}` (domain/waitingList.ts). */
-const heldOffers = z.record(keySchema, timestampSchema).optional();
+const heldOffers = z.optional(z.record(keySchema, timestampSchema));
 export const ticketTypeSchema = z
   .strictObject({
     ...ticketTypeFields,
-    sold: z.int().min(0),
+    sold: nonNegativeInt(),
     offers: heldOffers,
-    updatedAt: timestampSchema.optional(),
+    updatedAt: z.optional(timestampSchema),
   })
-  .refine(...saleWindowInOrder);
+  .check(z.refine(...saleWindowInOrder));
 export type TicketType = z.output<typeof ticketTypeSchema>;
 
 export const variantSchema = z.strictObject({
   label: text('Podaj wariant (np. rozmiar)', LIMITS.label),
-  stock: z.int({ error: 'Podaj stan magazynu' }).min(0, 'Stan nie może być ujemny').max(LIMITS.maxQuota),
-  sold: z.int().min(0),
-  sortOrder: z.int().min(0).max(10_000),
+  stock: z.int({ error: 'Podaj stan magazynu' }).check(z.gte(0, 'Stan nie może być ujemny'), z.lte(LIMITS.maxQuota)),
+  sold: nonNegativeInt(),
+  sortOrder: sortOrderSchema(),
 });
 export type Variant = z.output<typeof variantSchema>;
 
@@ -334,28 +365,31 @@ const productFields = {
   priceGrosze: gr('Podaj cenę'),
   vatRate: vatRateSchema,
   active: z.boolean(),
-  sortOrder: z.int().min(0).max(10_000),
+  sortOrder: sortOrderSchema(),
   /** Per-account cap of units of each variant across pending and paid orders; absent = DEFAULT_MAX_UNITS_PER_ACCOUNT. */
-  maxPerAccount: z
-    .int({ error: 'Podaj limit na konto' })
-    .min(1, 'Limit na konto musi wynosić co najmniej 1')
-    .max(LIMITS.maxQuota, 'Limit na konto jest za duży')
-    .optional(),
-  imageUrl: imageUrlSchema.optional(),
+  maxPerAccount: z.optional(
+    z
+      .int({ error: 'Podaj limit na konto' })
+      .check(
+        z.gte(1, 'Limit na konto musi wynosić co najmniej 1'),
+        z.lte(LIMITS.maxQuota, 'Limit na konto jest za duży'),
+      ),
+  ),
+  imageUrl: z.optional(imageUrlSchema),
 };
 export const productSchema = z.strictObject({
   ...productFields,
   variants: z.record(keySchema, variantSchema),
-  updatedAt: timestampSchema.optional(),
+  updatedAt: z.optional(timestampSchema),
 });
 export type Product = z.output<typeof productSchema>;
 
-export const archivedProductSchema = productSchema.extend({ archivedAt: timestampSchema, archivedBy: uidSchema });
+export const archivedProductSchema = z.extend(productSchema, { archivedAt: timestampSchema, archivedBy: uidSchema });
 export const archivedTicketTypeSchema = z.strictObject({
   ...ticketTypeFields,
-  sold: z.int().min(0),
+  sold: nonNegativeInt(),
   offers: heldOffers,
-  updatedAt: timestampSchema.optional(),
+  updatedAt: z.optional(timestampSchema),
   archivedAt: timestampSchema,
   archivedBy: uidSchema,
 });
@@ -383,7 +417,7 @@ export const invoiceDataSchema = z
     ],
     { error: 'Wybierz: osoba prywatna lub firma' },
   )
-  .refine(postalByCountry, { message: 'Nieprawidłowy kod pocztowy (00-000)', path: ['postalCode'] });
+  .check(z.refine(postalByCountry, { message: 'Nieprawidłowy kod pocztowy (00-000)', path: ['postalCode'] }));
 export type InvoiceData = z.output<typeof invoiceDataSchema>;
 
 export const consentsSchema = z.strictObject({
@@ -398,8 +432,8 @@ export const profileSchema = z.strictObject({
   lastName: lastNameSchema,
   phone: phoneSchema,
   country: countryCodeSchema,
-  consents: consentsSchema.extend({ acceptedAt: timestampSchema }),
-  invoice: invoiceDataSchema.optional(),
+  consents: z.extend(consentsSchema, { acceptedAt: timestampSchema }),
+  invoice: z.optional(invoiceDataSchema),
   pickupCode: pickupCodeSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -407,9 +441,10 @@ export const profileSchema = z.strictObject({
 export type Profile = z.output<typeof profileSchema>;
 
 /** What the owner may edit in their profile directly (the rules validate the same fields). */
-export const profileEditSchema = profileSchema
-  .pick({ firstName: true, lastName: true, phone: true, country: true })
-  .extend({ invoice: invoiceDataSchema.optional() });
+export const profileEditSchema = z.extend(
+  z.pick(profileSchema, { firstName: true, lastName: true, phone: true, country: true }),
+  { invoice: z.optional(invoiceDataSchema) },
+);
 
 export const MEMBER_RELATIONS = ['self', 'partner', 'child', 'parent', 'family', 'friend', 'crew', 'other'] as const;
 export const MEMBER_RELATION_LABELS: Record<(typeof MEMBER_RELATIONS)[number], string> = {
@@ -422,41 +457,43 @@ export const MEMBER_RELATION_LABELS: Record<(typeof MEMBER_RELATIONS)[number], s
   crew: 'załoga',
   other: 'inna osoba',
 };
+export const MEMBER_RELATION_MESSAGE = 'Wybierz, kim jest uczestnik';
 export const memberInputSchema = z.strictObject({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
-  birthYear: z
-    .int({ error: 'Podaj rok urodzenia' })
-    .min(1900, 'Nieprawidłowy rok urodzenia')
-    .max(2100, 'Nieprawidłowy rok urodzenia')
-    .optional(),
-  relation: z.enum(MEMBER_RELATIONS, { error: 'Wybierz, kim jest uczestnik' }).optional(),
+  birthYear: z.optional(
+    z
+      .int({ error: 'Podaj rok urodzenia' })
+      .check(z.gte(1900, 'Nieprawidłowy rok urodzenia'), z.lte(2100, 'Nieprawidłowy rok urodzenia')),
+  ),
+  relation: z.optional(z.enum(MEMBER_RELATIONS, { error: MEMBER_RELATION_MESSAGE })),
 });
-export const memberSchema = memberInputSchema.extend({ createdAt: timestampSchema });
+export const memberSchema = z.extend(memberInputSchema, { createdAt: timestampSchema });
 export type Member = z.output<typeof memberSchema>;
 /** `/members/{uid}`: the account's participants by id. */
 export const accountMembersSchema = z.record(clientKeySchema, memberSchema);
 
+/** One line of `/baskets/{uid}/merch`. */
+export const merchBasketLineSchema = z.strictObject({
+  productId: keySchema,
+  variantId: keySchema,
+  quantity: z
+    .int({ error: 'Podaj liczbę sztuk' })
+    .check(z.gte(1, 'Co najmniej 1 sztuka'), z.lte(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`)),
+  memberId: z.optional(clientKeySchema),
+});
 export const basketSchema = z.strictObject({
-  tickets: z.record(clientKeySchema, z.strictObject({ ticketTypeId: keySchema })).optional(),
-  merch: z
-    .record(
-      clientKeySchema,
-      z.strictObject({
-        productId: keySchema,
-        variantId: keySchema,
-        quantity: z
-          .int({ error: 'Podaj liczbę sztuk' })
-          .min(1, 'Co najmniej 1 sztuka')
-          .max(LIMITS.maxQuantity, `Najwyżej ${LIMITS.maxQuantity} sztuk`),
-        memberId: clientKeySchema.optional(),
-      }),
-    )
-    .refine(
-      (lines) => Object.keys(lines).length <= LIMITS.maxBasketLines,
-      `Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`,
-    )
-    .optional(),
+  tickets: z.optional(z.record(clientKeySchema, z.strictObject({ ticketTypeId: keySchema }))),
+  merch: z.optional(
+    z
+      .record(clientKeySchema, merchBasketLineSchema)
+      .check(
+        z.refine(
+          (lines) => Object.keys(lines).length <= LIMITS.maxBasketLines,
+          `Koszyk może mieć najwyżej ${LIMITS.maxBasketLines} pozycji`,
+        ),
+      ),
+  ),
   updatedAt: timestampSchema,
 });
 export type Basket = z.output<typeof basketSchema>;
@@ -464,12 +501,12 @@ export type Basket = z.output<typeof basketSchema>;
 // ---------------------------------------------------------------- orders, invoices, pickups
 
 const lineAmounts = {
-  name: z.string().max(LIMITS.title * 2),
+  name: z.string().check(z.maxLength(LIMITS.title * 2)),
   unitGross: gr(),
-  quantity: z.int().min(1).max(LIMITS.maxQuantity),
+  quantity: z.int().check(z.gte(1), z.lte(LIMITS.maxQuantity)),
   vatRate: vatRateSchema,
   /** The catalogue price before a discount code (`unitGross` is what is paid); absent = no discount. */
-  listUnitGross: gr().optional(),
+  listUnitGross: z.optional(gr()),
 };
 export const orderLineSchema = z.discriminatedUnion('type', [
   z.strictObject({
@@ -477,19 +514,16 @@ export const orderLineSchema = z.discriminatedUnion('type', [
     ...lineAmounts,
     ticketTypeId: keySchema,
     memberId: keySchema,
-    memberName: z.string().max(LIMITS.name * 2 + 1),
+    memberName: z.string().check(z.maxLength(LIMITS.name * 2 + 1)),
   }),
   z.strictObject({
     type: z.literal('merch'),
     ...lineAmounts,
     productId: keySchema,
     variantId: keySchema,
-    variantLabel: z.string().max(LIMITS.label),
-    memberId: keySchema.optional(),
-    memberName: z
-      .string()
-      .max(LIMITS.name * 2 + 1)
-      .optional(),
+    variantLabel: z.string().check(z.maxLength(LIMITS.label)),
+    memberId: z.optional(keySchema),
+    memberName: z.optional(z.string().check(z.maxLength(LIMITS.name * 2 + 1))),
   }),
 ]);
 export type OrderLine = z.output<typeof orderLineSchema>;
@@ -501,19 +535,23 @@ export const totalsSchema = z.strictObject({
   net: z.int(),
   vat: z.int(),
   gross: z.int(),
-  perRate: z.record(z.string().regex(/^r\d+$/), rateTotalSchema),
+  perRate: z.record(z.string().check(z.regex(/^r\d+$/)), rateTotalSchema),
 });
 export type Totals = z.output<typeof totalsSchema>;
 
 /** The discount code an order was placed with: the code, the units it discounted, the gross it took off. */
-export const orderDiscountSchema = z.strictObject({ code: discountCodeSchema, units: z.int().min(1), gross: gr() });
+export const orderDiscountSchema = z.strictObject({
+  code: discountCodeSchema,
+  units: z.int().check(z.gte(1)),
+  gross: gr(),
+});
 export type OrderDiscount = z.output<typeof orderDiscountSchema>;
 
 export const buyerSnapshotSchema = z.strictObject({ email: emailSchema, invoice: invoiceDataSchema });
 
 export const orderSchema = z.strictObject({
   uid: uidSchema,
-  number: z.string().regex(/^ZAM\/\d{4}\/\d{6,}$/),
+  number: z.string().check(z.regex(/^ZAM\/\d{4}\/\d{6,}$/)),
   kind: z.enum(['tickets', 'merch']),
   status: z.enum(ORDER_STATUSES),
   lines: z.record(keySchema, orderLineSchema),
@@ -521,35 +559,35 @@ export const orderSchema = z.strictObject({
   buyer: buyerSnapshotSchema,
   idempotencyKey: idempotencyKeySchema,
   createdAt: timestampSchema,
-  paidAt: timestampSchema.optional(),
-  paidBy: uidSchema.optional(),
+  paidAt: z.optional(timestampSchema),
+  paidBy: z.optional(uidSchema),
   /** When the transfer must be booked by; after it the order expires (docs/data-model.md, "Payment deadline"). */
-  payBy: timestampSchema.optional(),
-  cancelledAt: timestampSchema.optional(),
-  cancelledBy: uidSchema.optional(),
+  payBy: z.optional(timestampSchema),
+  cancelledAt: z.optional(timestampSchema),
+  cancelledBy: z.optional(uidSchema),
   /** Set when the system cancelled the order: `expired` = no payment by `payBy`. */
-  cancelReason: z.enum(['expired']).optional(),
+  cancelReason: z.optional(z.enum(['expired'])),
   /** An expired order whose late transfer an admin booked: its reservations were taken again. */
-  reinstatedAt: timestampSchema.optional(),
-  reinstatedBy: uidSchema.optional(),
-  invoiceId: keySchema.optional(),
-  invoiceNumber: z.string().optional(),
+  reinstatedAt: z.optional(timestampSchema),
+  reinstatedBy: z.optional(uidSchema),
+  invoiceId: z.optional(keySchema),
+  invoiceNumber: z.optional(z.string()),
   /** Set while confirmPayment works on the order; see "Multi-step operations" in docs/data-model.md. */
-  lock: z
-    .strictObject({
+  lock: z.optional(
+    z.strictObject({
       op: z.literal('confirm'),
       by: uidSchema,
       at: timestampSchema,
       token: z.string(),
-      year: z.int().optional(),
-    })
-    .optional(),
+      year: z.optional(z.int()),
+    }),
+  ),
   /** Cancellation returned the reserved quota/stock. */
-  released: z.boolean().optional(),
+  released: z.optional(z.boolean()),
   /** The bank transfer that paid it, when booked from a statement (payer data: /bank/transactions). */
-  bankTransfer: bankTransferSchema.optional(),
+  bankTransfer: z.optional(bankTransferSchema),
   /** Placed with a discount code (docs/discounts.md); its use is given back when the order is cancelled. */
-  discount: orderDiscountSchema.optional(),
+  discount: z.optional(orderDiscountSchema),
 });
 export type Order = z.output<typeof orderSchema>;
 
@@ -560,7 +598,7 @@ export const accountTicketsSchema = z.record(keySchema, z.record(keySchema, tick
 export const invoiceLineSchema = z.strictObject({
   name: z.string(),
   unit: z.literal('szt.'),
-  quantity: z.int().min(1),
+  quantity: z.int().check(z.gte(1)),
   unitNet: z.int(),
   unitGross: z.int(),
   vatRate: vatRateSchema,
@@ -584,7 +622,7 @@ export const INVOICE_PAYMENT_METHODS = [
 export type InvoicePaymentMethod = (typeof INVOICE_PAYMENT_METHODS)[number];
 
 export const invoiceSchema = z.strictObject({
-  number: z.string().regex(/^FV\/\d{4}\/\d{6,}$/),
+  number: z.string().check(z.regex(/^FV\/\d{4}\/\d{6,}$/)),
   uid: uidSchema,
   orderId: keySchema,
   orderNumber: z.string(),
@@ -601,7 +639,7 @@ export const invoiceSchema = z.strictObject({
   paymentMethod: z.enum(INVOICE_PAYMENT_METHODS),
   paid: z.int(),
   /** The day the money arrived (FA(3) `DataZaplaty`): the bank booking date, else the confirmation day. Absent on invoices issued before it was kept: their issue date. */
-  paidOn: isoDateSchema.optional(),
+  paidOn: z.optional(isoDateSchema),
   vatMethod: z.string(),
 });
 export type Invoice = z.output<typeof invoiceSchema>;
@@ -615,19 +653,19 @@ export const OFFLINE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export const pickupItemSchema = z.strictObject({
   orderId: keySchema,
   label: z.string(),
-  quantity: z.int().min(1),
-  productId: keySchema.optional(),
-  variantId: keySchema.optional(),
-  ticketTypeId: keySchema.optional(),
-  memberId: keySchema.optional(),
-  memberName: z.string().optional(),
+  quantity: z.int().check(z.gte(1)),
+  productId: z.optional(keySchema),
+  variantId: z.optional(keySchema),
+  ticketTypeId: z.optional(keySchema),
+  memberId: z.optional(keySchema),
+  memberName: z.optional(z.string()),
   status: z.enum(['waiting', 'picked']),
   createdAt: timestampSchema,
-  pickedAt: timestampSchema.optional(),
-  pickedBy: uidSchema.optional(),
-  pickedByName: z.string().optional(),
+  pickedAt: z.optional(timestampSchema),
+  pickedBy: z.optional(uidSchema),
+  pickedByName: z.optional(z.string()),
   /** The station device, when the hand-out was made offline and synced later. */
-  pickedDevice: z.string().regex(OFFLINE_ID_PATTERN).optional(),
+  pickedDevice: z.optional(z.string().check(z.regex(OFFLINE_ID_PATTERN))),
 });
 export type PickupItem = z.output<typeof pickupItemSchema>;
 
@@ -660,7 +698,7 @@ export function pickupDirectoryEntry(person: {
 export const pickupCodeEntrySchema = z.strictObject({ uid: uidSchema });
 /** Held by handOutPickupItems while it checks and writes one person's items (see docs/data-model.md). */
 export const pickupLockSchema = z.strictObject({
-  token: z.string().min(1).max(64),
+  token: z.string().check(z.minLength(1), z.maxLength(64)),
   by: uidSchema,
   at: timestampSchema,
 });
@@ -675,17 +713,17 @@ export type Roles = z.output<typeof rolesSchema>;
 
 /** `/holdings/{uid}`: what the account holds in pending and paid orders, for the per-account caps. */
 export const holdingsSchema = z.strictObject({
-  tickets: z.record(keySchema, z.int().min(0)).optional(),
-  variants: z.record(keySchema, z.record(keySchema, z.int().min(0))).optional(),
+  tickets: z.optional(z.record(keySchema, nonNegativeInt())),
+  variants: z.optional(z.record(keySchema, z.record(keySchema, nonNegativeInt()))),
 });
 
 /** `/counters/invoices/{year}` and `/counters/corrections/{year}`: the gapless series (docs/data-model.md). */
 export const gaplessCounterSchema = z.strictObject({
-  last: z.int().min(0),
+  last: nonNegativeInt(),
   /** orderId → number reserved for it but not yet written to the order; see docs/data-model.md */
-  pending: z.record(keySchema, z.int().min(1)).optional(),
+  pending: z.optional(z.record(keySchema, z.int().check(z.gte(1)))),
 });
-export const orderCounterSchema = z.strictObject({ last: z.int().min(0) });
+export const orderCounterSchema = z.strictObject({ last: nonNegativeInt() });
 /** `/maintenance/reconcile`: present only while reconcileReservations runs. */
 export const maintenanceFlagSchema = z.strictObject({ by: uidSchema, startedAt: timestampSchema });
 export const idempotencyRecordSchema = z.strictObject({
@@ -701,34 +739,33 @@ export const idempotencyRecordSchema = z.strictObject({
  */
 export const basketClaimSchema = z.strictObject({ orderId: keySchema, at: timestampSchema });
 
-const counter = z.int().min(0);
+const counter = nonNegativeInt();
+const optionalInt = () => z.optional(z.int());
 /** `/stats/admin/discounts/{code}`. */
 export const discountStatsSchema = z.strictObject({
-  orders: z.int().optional(),
-  units: z.int().optional(),
-  discountGross: z.int().optional(),
+  orders: optionalInt(),
+  units: optionalInt(),
+  discountGross: optionalInt(),
 });
-export const publicStatsSchema = z.strictObject({ accounts: counter.optional(), ticketsPaid: counter.optional() });
+export const publicStatsSchema = z.strictObject({ accounts: z.optional(counter), ticketsPaid: z.optional(counter) });
 export const adminStatsSchema = z.strictObject({
-  revenue: z.strictObject({ pendingGross: z.int().optional(), paidGross: z.int().optional() }).optional(),
-  orders: z
-    .strictObject({ pending: z.int().optional(), paid: z.int().optional(), cancelled: z.int().optional() })
-    .optional(),
-  perDay: z
-    .record(
+  revenue: z.optional(z.strictObject({ pendingGross: optionalInt(), paidGross: optionalInt() })),
+  orders: z.optional(z.strictObject({ pending: optionalInt(), paid: optionalInt(), cancelled: optionalInt() })),
+  perDay: z.optional(
+    z.record(
       isoDateSchema,
       z.strictObject({
-        placed: z.int().optional(),
-        placedGross: z.int().optional(),
-        paid: z.int().optional(),
-        paidGross: z.int().optional(),
+        placed: optionalInt(),
+        placedGross: optionalInt(),
+        paid: optionalInt(),
+        paidGross: optionalInt(),
       }),
-    )
-    .optional(),
-  ticketTypes: z.record(keySchema, z.strictObject({ paid: z.int().optional() })).optional(),
-  variants: z.record(keySchema, z.record(keySchema, z.strictObject({ paid: z.int().optional() }))).optional(),
-  pickups: z.strictObject({ total: z.int().optional(), picked: z.int().optional() }).optional(),
-  byCountry: z.record(countryCodeSchema, z.int()).optional(),
+    ),
+  ),
+  ticketTypes: z.optional(z.record(keySchema, z.strictObject({ paid: optionalInt() }))),
+  variants: z.optional(z.record(keySchema, z.record(keySchema, z.strictObject({ paid: optionalInt() })))),
+  pickups: z.optional(z.strictObject({ total: optionalInt(), picked: optionalInt() })),
+  byCountry: z.optional(z.record(countryCodeSchema, z.int())),
   /** Per discount code: orders and units placed with it and the gross it took off (cancellations subtract). */
-  discounts: z.record(discountCodeSchema, discountStatsSchema).optional(),
+  discounts: z.optional(z.record(discountCodeSchema, discountStatsSchema)),
 });

@@ -10,7 +10,7 @@
  * - the entry's `offer {offeredAt, expiresAt}` in `/waitingList/{ticketTypeId}` — what the list and
  *   the participant show.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   clientKeySchema,
   hasUnsafeText,
@@ -30,12 +30,12 @@ const HOUR_MS = 3_600_000;
 export const waitingOfferSchema = z.strictObject({ offeredAt: timestampSchema, expiresAt: timestampSchema });
 export type WaitingOffer = z.output<typeof waitingOfferSchema>;
 
-const participantNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.name * 2 + 1)
-  .refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE);
+const participantNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(LIMITS.name * 2 + 1),
+  z.refine((v) => !hasUnsafeText(v), UNSAFE_TEXT_MESSAGE),
+);
 
 /** `/waitingList/{ticketTypeId}/entries/{entryId}` (entryId: a push id minted by the server). */
 export const waitingEntrySchema = z.strictObject({
@@ -44,25 +44,25 @@ export const waitingEntrySchema = z.strictObject({
   /** The participant's name when they joined, for the admin's list. */
   name: participantNameSchema,
   /** Order in the line: lower first; the admin's „w górę / w dół” swaps two ranks. */
-  rank: z.int().min(0),
+  rank: z.int().check(z.gte(0)),
   createdAt: timestampSchema,
-  offer: waitingOfferSchema.optional(),
+  offer: z.optional(waitingOfferSchema),
 });
 export type WaitingEntry = z.output<typeof waitingEntrySchema>;
 
 /** `/waitingList/{ticketTypeId}/places/{uid}/{entryId}`: what the owner reads — the place, not the others. */
 export const waitingPlaceSchema = z.strictObject({
   memberId: clientKeySchema,
-  place: z.int().min(1),
-  offer: waitingOfferSchema.optional(),
+  place: z.int().check(z.gte(1)),
+  offer: z.optional(waitingOfferSchema),
 });
 export type WaitingPlace = z.output<typeof waitingPlaceSchema>;
 export const accountWaitingPlacesSchema = z.record(keySchema, waitingPlaceSchema);
 
 /** `/waitingList/{ticketTypeId}`: the entries and, derived from them in the same write, every account's places. */
 export const waitingListSchema = z.strictObject({
-  entries: z.record(keySchema, waitingEntrySchema).optional(),
-  places: z.record(uidSchema, accountWaitingPlacesSchema).optional(),
+  entries: z.optional(z.record(keySchema, waitingEntrySchema)),
+  places: z.optional(z.record(uidSchema, accountWaitingPlacesSchema)),
 });
 export type WaitingList = z.output<typeof waitingListSchema>;
 
@@ -70,10 +70,9 @@ export type WaitingList = z.output<typeof waitingListSchema>;
 export const waitingListSettingsSchema = z.strictObject({
   offerHours: z
     .int({ error: 'Podaj liczbę godzin' })
-    .min(1, 'Co najmniej 1 godzina')
-    .max(MAX_OFFER_HOURS, `Najwyżej ${MAX_OFFER_HOURS} godzin`),
-  updatedAt: timestampSchema.optional(),
-  updatedBy: uidSchema.optional(),
+    .check(z.gte(1, 'Co najmniej 1 godzina'), z.lte(MAX_OFFER_HOURS, `Najwyżej ${MAX_OFFER_HOURS} godzin`)),
+  updatedAt: z.optional(timestampSchema),
+  updatedBy: z.optional(uidSchema),
 });
 
 export function offerHoursOf(settings: { offerHours?: number } | null | undefined): number {

@@ -35,7 +35,7 @@ export function isRefusal(error: unknown): error is HttpsError {
 }
 
 /** Parses a callable payload with the shared schema; the first problem becomes invalid-argument. */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function parseInput<S extends z.core.$ZodType>(schema: S, data: unknown): z.output<S> {
   const result = parseWith(schema, data);
   if (!result.ok) throw refuse('invalid-input', { message: result.error.message, field: result.error.field });
   return result.data;

@@ -10,7 +10,12 @@ import { refuse } from './refusal.js';
  * the operation with a Polish message naming the record and the field, and is logged with its path.
  * `what` names the record for people („profil”, „zamówienie ZAM/2026/000042”).
  */
-export function parseStored<S extends z.ZodType>(schema: S, value: unknown, path: string, what: string): z.output<S> {
+export function parseStored<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+  what: string,
+): z.output<S> {
   const parsed = parseWith(schema, value);
   if (parsed.ok) return parsed.data;
   logger.error(`Malformed record at /${path}`, { problems: parsed.all });
@@ -18,7 +23,7 @@ export function parseStored<S extends z.ZodType>(schema: S, value: unknown, path
 }
 
 /** Reads and parses one record; null when there is none. */
-export async function readStored<S extends z.ZodType>(
+export async function readStored<S extends z.core.$ZodType>(
   path: string,
   schema: S,
   what: string,

@@ -12,7 +12,7 @@ export const KEEP: unique symbol = Symbol('keep');
  * is none): the value to write (null removes the record), or `KEEP`. A refusal is thrown from the
  * decision (`throw refuse(…)`) and is thrown again by `transactStored` once the transaction is over.
  */
-export type Decision<S extends z.ZodType> = (current: z.output<S> | null) => z.input<S> | null | typeof KEEP;
+export type Decision<S extends z.core.$ZodType> = (current: z.output<S> | null) => z.input<S> | null | typeof KEEP;
 
 /**
  * A transaction on one stored record, parsed like every read (lib/stored.ts): the decision sees the
@@ -24,7 +24,7 @@ export type Decision<S extends z.ZodType> = (current: z.output<S> | null) => z.i
  * then decided again on the server's current one, so every answer is decided on current data.
  * Writing the same value changes nothing. `written` says whether the committed run wrote.
  */
-export async function transactStored<S extends z.ZodType>(
+export async function transactStored<S extends z.core.$ZodType>(
   path: string,
   schema: S,
   what: string,

@@ -67,7 +67,7 @@ function pdfFonts(): PdfFonts {
 class AttachmentError extends Error {}
 
 /** The stored document an attachment is made from, parsed; missing or malformed → an attachment error (the message waits for a retry). */
-async function readAttachmentRecord<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+async function readAttachmentRecord<S extends z.core.$ZodType>(path: string, schema: S): Promise<z.output<S>> {
   const value: unknown = (await db.ref(path).get()).val();
   if (value === null) throw new AttachmentError(`/${path} not found`);
   const parsed = parseWith(schema, value);

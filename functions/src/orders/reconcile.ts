@@ -47,7 +47,7 @@ const SETTLE_WAIT_MS = 20_000;
 const SETTLE_POLL_MS = 250;
 
 /** A whole collection read back with the schema of one record (none → {}). */
-async function readCollection<S extends z.ZodType>(
+async function readCollection<S extends z.core.$ZodType>(
   path: string,
   schema: S,
   what: string,
@@ -115,7 +115,7 @@ function holds(order: Order): boolean {
  */
 async function setSold<T extends { sold: number }>(
   path: string,
-  schema: z.ZodType<T, T>,
+  schema: z.core.$ZodType<T, T>,
   what: string,
   target: number,
 ): Promise<{ value: T; before: number } | null> {

@@ -123,7 +123,7 @@ export const ksefOutageSchema = z.strictObject({
   /** The Ministry's announcement, as the organiser noted it. */
   note: z.string().max(500).optional(),
   /** The day it ended (Warsaw), once the organiser ended it: the deadlines count from it. */
-  endedOn: isoDateSchema.optional(),
+  endedOn: z.optional(isoDateSchema),
   endedAt: z.number().int().optional(),
 });
 export type KsefOutage = z.output<typeof ksefOutageSchema>;
@@ -208,7 +208,7 @@ export const ksefOfflineSchema = z.strictObject({
   sha256: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   markedAt: z.number().int(),
   /** Absent while the declared outage it waits for lasts. */
-  deadline: isoDateSchema.optional(),
+  deadline: z.optional(isoDateSchema),
   /** Absent on documents marked before the modes were told apart: offline24. */
   mode: ksefOfflineModeSchema.optional(),
   /** Absent when no offline certificate is configured (the admin sees why). */

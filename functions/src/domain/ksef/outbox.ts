@@ -54,7 +54,7 @@ export const ksefOutboxEntrySchema = z.strictObject({
     .strictObject({
       since: z.number().int(),
       /** Absent while the declared outage it waits for lasts (offlineDeadline). */
-      deadline: isoDateSchema.optional(),
+      deadline: z.optional(isoDateSchema),
       /** offline24 when absent (documents marked before the modes were told apart). */
       mode: ksefOfflineModeSchema.optional(),
       reason: z.string().max(1000),
@@ -126,7 +126,7 @@ export const setKsefOutageInput = z.strictObject({
     .trim()
     .max(500, { message: 'Opis może mieć najwyżej 500 znaków' })
     .optional(),
-  endedOn: isoDateSchema.optional(),
+  endedOn: z.optional(isoDateSchema),
 });
 
 export interface SetKsefOutageOutput {

@@ -5,6 +5,7 @@
  * file offered for download afterwards, its SHA-256 and the KOD I link can never drift apart.
  */
 import { z } from 'zod';
+import { extend } from 'zod/mini';
 import type { CorrectionInvoice } from '../refunds.js';
 import {
   invoiceSchema,
@@ -58,7 +59,7 @@ export type KsefRecord = z.output<typeof ksefRecordSchema>;
  * the admin as that reason on the board and in the refusal, not as an unreadable record.
  */
 const SELLER_FIELDS = ['name', 'street', 'postalCode', 'city', 'nip', 'bankName', 'bankAccount'] as const;
-export const ksefInvoiceSnapshotSchema = invoiceSchema.extend({
+export const ksefInvoiceSnapshotSchema = extend(invoiceSchema, {
   seller: z.strictObject(
     Object.fromEntries(SELLER_FIELDS.map((field) => [field, z.string().default('')])) as Record<
       (typeof SELLER_FIELDS)[number],

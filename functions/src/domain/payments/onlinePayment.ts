@@ -8,14 +8,16 @@
  *                                                            units are gone: returned automatically)
  *   paid / refund-candidate / refund-due ──refund via the provider──▶ refunds/{refundsUuid}: requested → completed | rejected
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { keySchema, timestampSchema, uidSchema } from '../schemas.js';
 
 /**
  * Our session id for a transaction (the payment record's key): 32 lower-case hex characters made by
  * the server, so a notification's sessionId that passes this format is safe as a database key.
  */
-export const paymentSessionIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Nieprawidłowy identyfikator płatności');
+export const paymentSessionIdSchema = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{32}$/, 'Nieprawidłowy identyfikator płatności'));
 
 export const PAYMENT_PROVIDERS = ['przelewy24'] as const;
 
@@ -48,14 +50,14 @@ export const PROVIDER_REFUND_STATUS_LABELS = {
 } as const;
 
 export const providerRefundSchema = z.strictObject({
-  amount: z.int().min(1),
+  amount: z.int().check(z.gte(1)),
   reason: z.enum(['sold-out', 'double-payment', 'correction']),
   /** The correction (refunds/{orderId}/corrections/{id}) this refund pays out. */
-  correctionId: keySchema.optional(),
+  correctionId: z.optional(keySchema),
   status: z.enum(['requested', 'completed', 'rejected']),
   requestedAt: timestampSchema,
   requestedBy: uidSchema,
-  completedAt: timestampSchema.optional(),
+  completedAt: z.optional(timestampSchema),
 });
 export type ProviderRefund = z.output<typeof providerRefundSchema>;
 
@@ -65,24 +67,24 @@ export const onlinePaymentSchema = z.strictObject({
   orderId: keySchema,
   orderNumber: z.string(),
   /** Grosze, the order's total when the transaction was registered. */
-  amount: z.int().min(1),
+  amount: z.int().check(z.gte(1)),
   currency: z.literal('PLN'),
   status: z.enum(ONLINE_PAYMENT_STATUSES),
   createdAt: timestampSchema,
   /** The provider's token of the payment window (…/trnRequest/{token}). */
-  token: z.string().max(100),
+  token: z.string().check(z.maxLength(100)),
   /** The provider's own transaction number, known from the notification on. */
-  providerOrderId: z.int().optional(),
-  methodId: z.int().optional(),
-  statement: z.string().optional(),
+  providerOrderId: z.optional(z.int()),
+  methodId: z.optional(z.int()),
+  statement: z.optional(z.string()),
   /** When the verified money arrived (the notification was booked, or kept for a refund). */
-  paidAt: timestampSchema.optional(),
+  paidAt: z.optional(timestampSchema),
   /** Whether the order was booked after its payment deadline (reinstated). */
-  late: z.boolean().optional(),
-  invoiceNumber: z.string().optional(),
+  late: z.optional(z.boolean()),
+  invoiceNumber: z.optional(z.string()),
   /** Why the money is not kept, in Polish, for the admin. */
-  problem: z.string().optional(),
-  refunds: z.record(keySchema, providerRefundSchema).optional(),
+  problem: z.optional(z.string()),
+  refunds: z.optional(z.record(keySchema, providerRefundSchema)),
 });
 export type OnlinePayment = z.output<typeof onlinePaymentSchema>;
 
@@ -90,7 +92,7 @@ export type OnlinePayment = z.output<typeof onlinePaymentSchema>;
 export const paymentNotificationLogSchema = z.strictObject({
   at: timestampSchema,
   kind: z.enum(['transaction', 'refund']),
-  sessionId: z.string().optional(),
+  sessionId: z.optional(z.string()),
   result: z.enum([
     'booked',
     'booked-late',
@@ -104,9 +106,9 @@ export const paymentNotificationLogSchema = z.strictObject({
     'retry',
   ]),
   /** Polish explanation of a rejection. */
-  detail: z.string().optional(),
-  amount: z.int().optional(),
-  methodId: z.int().optional(),
+  detail: z.optional(z.string()),
+  amount: z.optional(z.int()),
+  methodId: z.optional(z.int()),
 });
 export type PaymentNotificationLog = z.output<typeof paymentNotificationLogSchema>;
 

@@ -20,7 +20,11 @@ export interface StoredInvoice extends InvoiceRef {
 const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null;
 
 /** `/{path}/{uid}/{id}` records, each parsed with its domain schema, as `[uid, id, record]`. */
-function parsePerUser<S extends z.ZodType>(schema: S, raw: unknown, path: string): [string, string, z.output<S>][] {
+function parsePerUser<S extends z.core.$ZodType>(
+  schema: S,
+  raw: unknown,
+  path: string,
+): [string, string, z.output<S>][] {
   return parseRecords(z.unknown(), raw, path).flatMap(([uid, perUser]) =>
     parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [
       uid,

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
 import { variantAllowance, variantAllowanceHint, variantAllowanceMessage } from '@domain/limits';
-import { basketSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/schemas';
+import { merchBasketLineSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/schemas';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { ProductEntry } from '../catalogue';
-
-/** One line of /baskets/{uid}/merch, validated with the shared basket schema (what the rules enforce too). */
-const merchLineSchema = basketSchema.shape.merch.unwrap().valueType;
 
 interface AddToBasketValues {
   productId: string;
@@ -100,7 +97,7 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
       quantity: 1,
       memberId: null,
     },
-    schema: merchLineSchema,
+    schema: merchBasketLineSchema,
     toPayload: (v) => ({
       productId: product.id,
       variantId: v.variantId ?? 'none',

@@ -1,5 +1,5 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import { basketSchema, LIMITS } from '@domain/schemas';
+import { merchBasketLineSchema, LIMITS } from '@domain/schemas';
 import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
@@ -12,11 +12,8 @@ export interface MerchLine {
   memberId?: string;
 }
 
-/** One line of `/baskets/{uid}/merch`, as the basket's schema describes it. */
-const merchLineSchema = basketSchema.shape.merch.unwrap().valueType;
-
 function toLines(raw: unknown, uid: string): MerchLine[] {
-  return parseRecords(merchLineSchema, raw, `baskets/${uid}/merch`)
+  return parseRecords(merchBasketLineSchema, raw, `baskets/${uid}/merch`)
     .map(([id, l]) => ({ ...l, id }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }

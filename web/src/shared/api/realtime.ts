@@ -1,6 +1,6 @@
 import { isDraft, original, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { parseWith } from '@domain/issues';
 import { isDatabaseLoaded, loadDatabase, readOverRest, REST_UNAVAILABLE, type RestRead } from '../firebase';
 
@@ -34,14 +34,18 @@ export class MalformedRecordError extends Error {
 }
 
 /** The record at `path` parsed with its domain schema (`/orders/{id}` with `orderSchema`, …). */
-export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
+export function parseRecord<S extends z.core.$ZodType>(schema: S, value: unknown, path: string): z.output<S> {
   const result = parseWith(schema, value);
   if (!result.ok) throw new MalformedRecordError(path, result.error.field, result.error.message);
   return result.data;
 }
 
 /** Every child of a collection (`/products`, `/members/{uid}`) parsed with the schema of one record; none → []. */
-export function parseRecords<S extends z.ZodType>(schema: S, value: unknown, path: string): [string, z.output<S>][] {
+export function parseRecords<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+): [string, z.output<S>][] {
   if (value === null || value === undefined) return [];
   if (typeof value !== 'object' || Array.isArray(value))
     throw new MalformedRecordError(path, '', 'oczekiwano listy rekordów');

@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * Validates form values with a shared domain schema and returns the first Polish message per field,
  * keyed by the dotted path Mantine's `useForm` uses ("invoice.nip"). An empty object means valid.
  */
-export function schemaErrors(schema: z.ZodType, values: unknown): Record<string, string> {
+export function schemaErrors(schema: z.core.$ZodType, values: unknown): Record<string, string> {
   const result = parseWith(schema, values);
   if (result.ok) return {};
   const errors: Record<string, string> = {};
@@ -23,7 +23,7 @@ export function schemaErrors(schema: z.ZodType, values: unknown): Record<string,
  * the messages come back keyed by the same dotted paths as the form's fields.
  */
 export function schemaValidator<Values>(
-  schema: z.ZodType,
+  schema: z.core.$ZodType,
   toPayload: (values: Values) => unknown = (values) => values,
 ) {
   return (values: Values): Record<string, string> => schemaErrors(schema, toPayload(values));

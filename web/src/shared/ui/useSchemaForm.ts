@@ -6,7 +6,7 @@ import { schemaValidator } from './formErrors';
 interface SchemaFormOptions<Values> {
   initialValues: Values;
   /** The shared domain schema of what the form submits (usually the callable's input schema). */
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** The form's values as the payload the schema parses (e.g. a person's NIP left out). */
   toPayload?: (values: Values) => unknown;
   onValuesChange?: (values: Values) => void;
