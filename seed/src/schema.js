@@ -105,7 +105,7 @@ export function keyProblems(json) {
   const problems = [];
   if (!isMap(json)) return problems;
   const file = /** @type {Record<string, any>} */ (json);
-  /** @param {unknown} map @param {(string | number)[]} at @param {import('zod').ZodType} schema @param {string} message */
+  /** @param {unknown} map @param {(string | number)[]} at @param {import('zod/mini').ZodMiniType} schema @param {string} message */
   const check = (map, at, schema, message) => {
     if (!isMap(map)) return;
     for (const key of Object.keys(/** @type {object} */ (map))) {
@@ -138,7 +138,9 @@ export const demoAccountsSchema = z.strictObject({
       pickupCode: pickupCodeSchema,
       // `self` is the holder's own participant, written from the profile.
       members: z.record(
-        clientKeySchema.refine((id) => id !== 'self', 'Identyfikator „self” należy do właściciela konta'),
+        clientKeySchema.check(
+          z.refine((/** @type {string} */ id) => id !== 'self', 'Identyfikator „self” należy do właściciela konta'),
+        ),
         memberInputSchema,
       ),
     }),
