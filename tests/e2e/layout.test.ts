@@ -1,14 +1,14 @@
 // Every route, as each role sees it, at the widths people use (390 px phone, 1024 px tablet at the
 // pickup table, 1280 px desktop): no text may be wider than its box — spilling out or cut with an
-// ellipsis, a badge as much as a page — and every button or link must have a Polish name a screen
-// reader can read. Failures list the element, its text and the widths. A copy of the demo participant
+// ellipsis, a badge as much as a page — no badge broken inside a word, and every button or link must
+// have a Polish name a screen reader can read. Failures list the element, its text and the widths. A copy of the demo participant
 // first gets what makes pages long and crowded: a participant with a long double surname, paid tickets
 // and merchandise, an item handed out, a pending order with transfer details, a filled basket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { unnamedControls } from './support/controls';
-import { describeFindings, overflowingText, watchPageWidth } from './support/overflow';
+import { brokenBadgeWords, describeFindings, overflowingText, watchPageWidth } from './support/overflow';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 import { DEMO, settled, signIn, stackClient } from './support/stack';
 
@@ -136,7 +136,7 @@ const ACCOUNTS = { participant: () => participant, staff: () => DEMO.staff, admi
 /** Problems on the page as it stands, each line naming the width and the route. */
 async function problemsOn(page: Page, label: string): Promise<string[]> {
   await settled(page);
-  const overflow = await overflowingText(page);
+  const overflow = [...(await overflowingText(page)), ...(await brokenBadgeWords(page))];
   const unnamed = await unnamedControls(page);
   return [
     ...(overflow.length

@@ -131,3 +131,43 @@ export function describeFindings(findings: OverflowFinding[]): string {
     .map((f) => `${f.element}: "${f.text}" (${f.scrollWidth} px of content in ${f.clientWidth} px)`)
     .join('\n');
 }
+
+/**
+ * Runs in the page: badges (statuses) whose text breaks inside a word — „OCZ/EKUJ/E NA/PŁA/TNO/ŚĆ”
+ * in a table column squeezed narrower than the badge's longest word. Whole words wrapping is fine.
+ */
+function findBrokenBadgeWords(): OverflowFinding[] {
+  const findings: OverflowFinding[] = [];
+  for (const label of Array.from(document.querySelectorAll('.mantine-Badge-label'))) {
+    const rect = label.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) continue;
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const range = document.createRange();
+      const top = (i: number) => {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        return range.getBoundingClientRect().top;
+      };
+      for (const word of text.matchAll(/\S+/g)) {
+        const first = word.index;
+        const last = first + word[0].length - 1;
+        if (Math.abs(top(first) - top(last)) > 2) {
+          findings.push({
+            element: `badge "${(label.textContent ?? '').trim()}"`,
+            text: `the word „${word[0]}” is broken across lines`,
+            scrollWidth: 0,
+            clientWidth: Math.floor(rect.width),
+          });
+          break;
+        }
+      }
+    }
+  }
+  return findings;
+}
+
+export function brokenBadgeWords(page: Page): Promise<OverflowFinding[]> {
+  return page.evaluate(findBrokenBadgeWords);
+}

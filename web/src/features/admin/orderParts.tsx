@@ -166,7 +166,7 @@ export function orderColumns(
     {
       key: 'lines',
       header: 'Pozycje',
-      td: { maw: 280 },
+      td: { maw: 280, miw: 130 },
       cell: (o) => (
         <Text size="sm" lineClamp={2}>
           {lineSummary(o)}
@@ -187,7 +187,8 @@ export function orderColumns(
         const buttons = actions(o);
         return (
           buttons && (
-            <Group gap={6} wrap="nowrap" justify="flex-end">
+            // The buttons stack rather than squeeze the status and lines columns on a 1024 px screen.
+            <Group gap={6} justify="flex-end">
               {buttons}
             </Group>
           )

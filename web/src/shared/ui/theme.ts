@@ -44,7 +44,9 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij panel' } } },
     Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
     // A badge carries a status, so it is never cut to „DO ODBI…”: it keeps its width in a row of
-    // text and, when a column is narrower than the badge, wraps inside it instead.
+    // text and, when a column is narrower than the badge, wraps inside it instead — between words:
+    // `break-word` (unlike `anywhere`) keeps the longest word in the badge's min-content width, so a
+    // table column never shrinks it to „OCZ/EKUJ/E”; only a word longer than the whole box breaks.
     Badge: {
       styles: {
         root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
@@ -54,7 +56,7 @@ export const theme = createTheme({
           textOverflow: 'clip',
           lineHeight: 1.3,
           paddingBlock: 2,
-          overflowWrap: 'anywhere',
+          overflowWrap: 'break-word',
         },
       },
     },
