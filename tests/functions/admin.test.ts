@@ -1,23 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT,
-  PERSON,
-  REGISTRATION,
-  anonymousCaller,
-  createUser,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { anonymousCaller, createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, REGISTRATION, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

@@ -3,21 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionKey } from '../../functions/src/domain/bank/keys.js';
 import type { BankBookingResult } from '../../functions/src/domain/bank/schemas.js';
-import {
-  EVENT,
-  PERSON,
-  createUser,
-  dump,
-  key,
-  refusal,
-  registeredUser,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, ticketType } from './fixtures.js';
+import { registeredUser, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERSON,
-  createUser,
-  key,
-  product,
-  refusal,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type Refusal,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { PERSON, key, product, ticketType } from './fixtures.js';
+import type { Refusal, TestEnv, TestUser } from './helpers.js';
 
 // 200 buyers race for the last 50 tickets of a type (and, separately, the last 50 pieces of one merch
 // variant). Exactly 50 must win, every loser must get a clear Polish refusal, and every counter must

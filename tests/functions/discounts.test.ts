@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERSON,
-  key,
-  refusal,
-  registeredUser,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { refusal, startEventEnv, stopEnv } from './helpers.js';
+import { PERSON, key, ticketType } from './fixtures.js';
+import { registeredUser, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 // Discount codes (docs/discounts.md) against the emulators: created by the admin, checked and used by
 // participants inside the order placement, never used more often than allowed — also when many place
@@ -346,13 +338,11 @@ describe('reconciliation of the use counters', () => {
     const member = await buyer();
     const placed = await place(member, 'DRYF');
     // A placement that died after taking its use: the counter holds an order that does not exist.
-    await env.db
-      .ref('discountUses/DRYF')
-      .set({
-        used: 2,
-        accounts: { [member.uid]: 1, ghostUid: 1 },
-        orders: { [placed.orderId]: { uid: member.uid, units: 1 }, 'ghost-order': { uid: 'ghostUid', units: 1 } },
-      });
+    await env.db.ref('discountUses/DRYF').set({
+      used: 2,
+      accounts: { [member.uid]: 1, ghostUid: 1 },
+      orders: { [placed.orderId]: { uid: member.uid, units: 1 }, 'ghost-order': { uid: 'ghostUid', units: 1 } },
+    });
     expect(await refusal(place(await buyer(), 'DRYF'))).toMatchObject({ reason: 'discount-used-up' });
     // And a counter lost altogether for a pending order.
     await admin.call('upsertDiscountCode', {

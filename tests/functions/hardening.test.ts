@@ -3,22 +3,10 @@
 // unpaid-order expiry and late payments, and text hygiene. Every refusal writes nothing, and after
 // each attack an unrelated participant's order still goes through in the same functions process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT,
-  PERSON,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 import { runExpiry } from '../../scripts/lib/expiry.mjs';
 import { addDaysToIsoDay, endOfWarsawDay, startOfWarsawDay, warsawDate } from '../../functions/src/domain/index.js';
 
@@ -146,15 +134,13 @@ describe('limits on the server', () => {
   }, 60_000);
 
   it('units of a variant per account are capped across lines and orders; a basket holds at most 50 lines', async () => {
-    await env.db
-      .ref('products/kubek')
-      .set(
-        product({
-          name: 'Kubek',
-          maxPerAccount: 5,
-          variants: { std: { label: 'standard', stock: 1000, sold: 0, sortOrder: 1 } },
-        }),
-      );
+    await env.db.ref('products/kubek').set(
+      product({
+        name: 'Kubek',
+        maxPerAccount: 5,
+        variants: { std: { label: 'standard', stock: 1000, sold: 0, sortOrder: 1 } },
+      }),
+    );
     const user = await registeredUser(env);
     await setMerchBasket(env, user.uid, {
       'l-1': { productId: 'kubek', variantId: 'std', quantity: 3 },

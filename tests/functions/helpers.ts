@@ -1,7 +1,8 @@
 // Shared set-up for the functions integration tests: one stack for the layer (our RTDB emulator +
 // the Auth and Functions emulators of firebase-tools, started by globalSetup.ts), an empty database
-// per test file, real Auth users signed in with the web SDK, callables through httpsCallable,
-// fixtures and inspection through the Admin SDK.
+// per test file, real Auth users signed in with the web SDK, callables through httpsCallable, and
+// inspection through the Admin SDK. The data the files start from is in fixtures.ts; participants
+// with baskets and paid orders in participants.ts.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,16 +16,8 @@ import { connectFunctionsEmulator, getFunctions, httpsCallable, type FunctionsEr
 import { inject } from 'vitest';
 import { buildAll } from '../../scripts/lib/stack.mjs';
 import { clearMail } from '../../scripts/lib/mailInbox.mjs';
-import {
-  CALLABLES,
-  invoiceSchema,
-  parseWith,
-  REGION,
-  type CallableName,
-  type CallableOutputs,
-  type Invoice,
-} from '../../functions/src/domain/index.js';
-import { TEST_SELLER } from '../../functions/src/domain/ksef/testing.js';
+import { CALLABLES, REGION, type CallableName, type CallableOutputs } from '../../functions/src/domain/index.js';
+import { EVENT } from './fixtures.js';
 
 /** Where the layer's shared stack listens (started once by globalSetup.ts). */
 export interface SharedStack {
@@ -193,18 +186,6 @@ export async function dump(db: Database): Promise<unknown> {
   return (await db.ref().get()).val();
 }
 
-// ------------------------------------------------------------------ fixtures
-
-/** The domain's test seller under a plain name (the PDF and e-mail tests look for it in extracted text). */
-export const SELLER = { ...TEST_SELLER, name: 'Stowarzyszenie Żeglarskie Bałtyk' };
-export const EVENT = {
-  name: 'Zlot Żeglarski Hel 2026',
-  place: 'Hel, Port Jachtowy',
-  startDate: '2026-07-10',
-  endDate: '2026-07-12',
-  seller: SELLER,
-  pickupInfo: 'Namiot przy wejściu do portu',
-};
 /**
  * What most functions files start from: the environment, an admin, a member of staff, and the event's
  * settings stored (`event`, EVENT unless given).
@@ -217,103 +198,4 @@ export async function startEventEnv(
   const staff = await createUser(env, { claims: { staff: true } });
   await env.db.ref('event').set(event);
   return { env, admin, staff };
-}
-export const PERSON = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-} as const;
-export const COMPANY = {
-  kind: 'company',
-  name: 'Żagle sp. z o.o.',
-  nip: '123-456-32-18',
-  street: 'ul. Portowa 5',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
-} as const;
-export const REGISTRATION = {
-  firstName: 'Jan',
-  lastName: 'Kowalski',
-  phone: '+48 600 100 200',
-  country: 'PL',
-  consents: { terms: true, privacy: true, marketing: false },
-};
-
-export function ticketType(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Karnet 3-dniowy',
-    description: 'Wstęp na wszystkie dni zlotu',
-    priceGrosze: 14900,
-    vatRate: 8,
-    quota: 100,
-    sold: 0,
-    active: true,
-    sortOrder: 1,
-    ...overrides,
-  };
-}
-export function product(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Koszulka „Bałtyk”',
-    description: 'Bawełna',
-    priceGrosze: 8900,
-    vatRate: 23,
-    active: true,
-    sortOrder: 1,
-    variants: {
-      m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 },
-      l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 },
-    },
-    ...overrides,
-  };
-}
-
-export const key = () => randomUUID().replaceAll('-', '');
-
-/** A registered participant (profile via the real callable) with optional extra members. */
-export async function registeredUser(
-  env: TestEnv,
-  members: Record<string, { firstName: string; lastName: string }> = {},
-): Promise<TestUser> {
-  const user = await createUser(env);
-  await user.call('completeRegistration', REGISTRATION);
-  for (const [id, m] of Object.entries(members))
-    await env.db.ref(`members/${user.uid}/${id}`).set({ ...m, createdAt: Date.now() });
-  return user;
-}
-
-export async function setTicketBasket(env: TestEnv, uid: string, tickets: Record<string, string>): Promise<void> {
-  await env.db
-    .ref(`baskets/${uid}`)
-    .set({
-      tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])),
-      updatedAt: Date.now(),
-    });
-}
-
-/** A participant buys a `karnet` ticket and the admin confirms the transfer: the real invoice snapshot. */
-export async function paidInvoice(
-  env: TestEnv,
-  admin: TestUser,
-  buyerData: typeof COMPANY | typeof PERSON = COMPANY,
-): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
-  const buyer = await registeredUser(env);
-  await setTicketBasket(env, buyer.uid, { self: 'karnet' });
-  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
-  const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
-  const invoice = parseWith(invoiceSchema, (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val());
-  if (!invoice.ok) throw new Error(`The stored invoice ${invoiceId} is malformed: ${invoice.error.message}`);
-  return { buyer, orderId: order.orderId, invoiceId, invoice: invoice.data };
-}
-
-export async function setMerchBasket(
-  env: TestEnv,
-  uid: string,
-  lines: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>,
-): Promise<void> {
-  await env.db.ref(`baskets/${uid}`).set({ merch: lines, updatedAt: Date.now() });
 }

@@ -20,19 +20,10 @@ import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
-import {
-  COMPANY,
-  PERSON,
-  SELLER,
-  paidInvoice as paidInvoiceOf,
-  refusal,
-  registeredUser,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { refusal, startEventEnv, stopEnv } from './helpers.js';
+import { COMPANY, PERSON, SELLER, ticketType } from './fixtures.js';
+import { paidInvoice as paidInvoiceOf, registeredUser } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

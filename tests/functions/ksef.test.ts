@@ -12,20 +12,10 @@ import {
 } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { validateFa3 } from '../helpers/fa3Schema.js';
-import {
-  COMPANY,
-  PERSON,
-  SELLER,
-  createUser,
-  dump,
-  paidInvoice as paidInvoiceOf,
-  refusal,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { COMPANY, PERSON, SELLER, ticketType } from './fixtures.js';
+import { paidInvoice as paidInvoiceOf } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

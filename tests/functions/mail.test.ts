@@ -19,23 +19,10 @@ import {
   setSmtp,
   waitForMail,
 } from '../../scripts/lib/mailInbox.mjs';
-import {
-  EVENT,
-  PERSON,
-  REGISTRATION,
-  createUser,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, REGISTRATION, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLABLES, type CallableName } from '../../functions/src/domain/index.js';
-import {
-  EVENT,
-  PERSON,
-  REGISTRATION,
-  createUser,
-  dump,
-  key,
-  refusal,
-  startEnv,
-  stopEnv,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, REGISTRATION, key } from './fixtures.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 // Every callable, fed malformed payloads derived mechanically from a valid one: each field missing,
 // each field of the wrong type, each string 200 000 characters long, an unknown key at every level,

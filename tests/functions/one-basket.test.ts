@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../functions/src/domain/index.js';
-import {
-  EVENT,
-  PERSON,
-  createUser,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 // One basket, one order: the same basket placed twice at once (two browser tabs, so two idempotency
 // keys) gives one order, its units counted once, and a clear Polish refusal to the other tab — and
@@ -165,13 +153,11 @@ describe('one basket, one order', () => {
 
   it('a ticket and a merch order of the same account at once do not stand in each other’s way', async () => {
     const buyer = await registeredUser(env);
-    await env.db
-      .ref(`baskets/${buyer.uid}`)
-      .set({
-        tickets: { self: { ticketTypeId: 'karnet' } },
-        merch: { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } },
-        updatedAt: Date.now(),
-      });
+    await env.db.ref(`baskets/${buyer.uid}`).set({
+      tickets: { self: { ticketTypeId: 'karnet' } },
+      merch: { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } },
+      updatedAt: Date.now(),
+    });
     const [tickets, merch] = await Promise.all([
       buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),
       buyer.call('placeMerchOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }),

@@ -1,21 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPANY,
-  EVENT,
-  PERSON,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { COMPANY, EVENT, PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 
 let env: TestEnv;

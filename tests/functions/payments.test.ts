@@ -13,22 +13,10 @@ import {
 } from '../../functions/src/domain/index.js';
 import { p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
 import type { OrderRefunds } from '../../functions/src/refunds.js';
-import {
-  EVENT,
-  PERSON,
-  anonymousCaller,
-  createUser,
-  dump,
-  key,
-  refusal,
-  registeredUser,
-  setTicketBasket,
-  startEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { anonymousCaller, createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, ticketType } from './fixtures.js';
+import { registeredUser, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT,
-  PERSON,
-  createUser,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  startEnv,
-  stopEnv,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, product } from './fixtures.js';
+import { registeredUser, setMerchBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 // syncOfflineHandOuts (issue 29): hand-outs queued by a station while offline, applied exactly once
 // each, conflicts (two devices, a refund meanwhile, a changed quantity) recorded once and filed.

@@ -5,7 +5,9 @@
 // arrival order on what the earlier ones left (docs/data-model.md, "Sales rush").
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Catalogue, OrderLine, TicketType } from '../../functions/src/domain/index.js';
-import { startEnv, stopEnv, ticketType, type TestEnv } from './helpers.js';
+import { startEnv, stopEnv } from './helpers.js';
+import { ticketType } from './fixtures.js';
+import type { TestEnv } from './helpers.js';
 
 type LiveNodes = typeof import('../../functions/src/lib/liveNodes.js');
 type Reservations = typeof import('../../functions/src/orders/reservations.js');

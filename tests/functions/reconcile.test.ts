@@ -2,23 +2,10 @@
 // between its steps (docs/data-model.md). The "crashes" are written with the Admin SDK exactly as a
 // dead placement or cancellation leaves the data; everything else goes through the real callables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PERSON,
-  anonymousCaller,
-  createUser,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { anonymousCaller, createUser, dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 const MINUTE = 60_000;
 let env: TestEnv;

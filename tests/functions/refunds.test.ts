@@ -5,22 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import { parseCorrectionNumber } from '../../functions/src/domain/refunds.js';
 import type { CorrectionInvoice, OrderRefunds } from '../../functions/src/refunds.js';
-import {
-  PERSON,
-  createUser,
-  dump,
-  key,
-  product,
-  refusal,
-  registeredUser,
-  setMerchBasket,
-  setTicketBasket,
-  startEventEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 
 let env: TestEnv;
 let admin: TestUser;

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENT,
-  PERSON,
-  createUser,
-  key,
-  refusal,
-  registeredUser,
-  setTicketBasket,
-  startEnv,
-  stopEnv,
-  ticketType,
-  type TestEnv,
-  type TestUser,
-} from './helpers.js';
+import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
+import { EVENT, PERSON, key, ticketType } from './fixtures.js';
+import { registeredUser, setTicketBasket } from './participants.js';
+import type { TestEnv, TestUser } from './helpers.js';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 
 // The waiting list (docs/waiting-list.md) against the emulators: joining a sold-out type, places,

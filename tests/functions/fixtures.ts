@@ -1,0 +1,71 @@
+// The data the functions integration tests start from: the event and its seller, buyers' invoice
+// data, a registration, ticket types and products (each overridable), and idempotency keys.
+import { randomUUID } from 'node:crypto';
+import { TEST_SELLER } from '../../functions/src/domain/ksef/testing.js';
+
+/** The domain's test seller under a plain name (the PDF and e-mail tests look for it in extracted text). */
+export const SELLER = { ...TEST_SELLER, name: 'Stowarzyszenie Żeglarskie Bałtyk' };
+export const EVENT = {
+  name: 'Zlot Żeglarski Hel 2026',
+  place: 'Hel, Port Jachtowy',
+  startDate: '2026-07-10',
+  endDate: '2026-07-12',
+  seller: SELLER,
+  pickupInfo: 'Namiot przy wejściu do portu',
+};
+export const PERSON = {
+  kind: 'person',
+  name: 'Jan Kowalski',
+  street: 'ul. Morska 1',
+  postalCode: '81-300',
+  city: 'Gdynia',
+  country: 'PL',
+} as const;
+export const COMPANY = {
+  kind: 'company',
+  name: 'Żagle sp. z o.o.',
+  nip: '123-456-32-18',
+  street: 'ul. Portowa 5',
+  postalCode: '80-001',
+  city: 'Gdańsk',
+  country: 'PL',
+} as const;
+export const REGISTRATION = {
+  firstName: 'Jan',
+  lastName: 'Kowalski',
+  phone: '+48 600 100 200',
+  country: 'PL',
+  consents: { terms: true, privacy: true, marketing: false },
+};
+
+export function ticketType(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Karnet 3-dniowy',
+    description: 'Wstęp na wszystkie dni zlotu',
+    priceGrosze: 14900,
+    vatRate: 8,
+    quota: 100,
+    sold: 0,
+    active: true,
+    sortOrder: 1,
+    ...overrides,
+  };
+}
+export function product(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Koszulka „Bałtyk”',
+    description: 'Bawełna',
+    priceGrosze: 8900,
+    vatRate: 23,
+    active: true,
+    sortOrder: 1,
+    variants: {
+      m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 },
+      l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 },
+    },
+    ...overrides,
+  };
+}
+
+/** A fresh idempotency key. */
+export const key = () => randomUUID().replaceAll('-', '');
