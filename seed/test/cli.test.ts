@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInWithPassword } from '../../tests/helpers/stackHttp.mjs';
 import { main, EXIT } from '../src/cli.js';
 import { ROOT, startAuthEmulator, startDatabaseEmulator, type Running } from './emulators.js';
 
@@ -290,19 +291,10 @@ describe('accounts (Auth emulator)', () => {
     expect(stored.stats.public.accounts).toBe(3);
 
     // The password from demo-accounts.json signs in, and the token carries the claim.
-    const signIn = await fetch(
-      `http://${auth.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: 'admin@example.com',
-          password: demo.accounts[0].password,
-          returnSecureToken: true,
-        }),
-      },
-    );
-    const { idToken } = (await signIn.json()) as { idToken: string };
+    const { idToken } = await signInWithPassword(`http://${auth.host}`, {
+      email: 'admin@example.com',
+      password: demo.accounts[0].password,
+    });
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString());
     expect(claims.admin).toBe(true);
 

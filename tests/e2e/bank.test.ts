@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { windows1250 } from '../helpers/windows1250.mjs';
 import { sharedStack, type SharedStack } from './support/shared';
 import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
 
@@ -87,28 +88,7 @@ function mt940(transfers: { amount: number; title: string; name: string; ref: st
   }
   lines.push(`:62F:C270715PLN${amount(closing)}`, '-');
   const text = `${lines.join('\r\n')}\r\n`;
-  // Windows-1250 by hand for the few Polish letters the statement uses.
-  const cp1250: Record<string, number> = {
-    Ą: 0xa5,
-    Ć: 0xc6,
-    Ę: 0xca,
-    Ł: 0xa3,
-    Ń: 0xd1,
-    Ó: 0xd3,
-    Ś: 0x8c,
-    Ź: 0x8f,
-    Ż: 0xaf,
-    ą: 0xb9,
-    ć: 0xe6,
-    ę: 0xea,
-    ł: 0xb3,
-    ń: 0xf1,
-    ó: 0xf3,
-    ś: 0x9c,
-    ź: 0x9f,
-    ż: 0xbf,
-  };
-  return Buffer.from([...text].map((ch) => cp1250[ch] ?? ch.charCodeAt(0)));
+  return Buffer.from(windows1250(text));
 }
 
 describe('bank statement import in Chromium', () => {

@@ -18,21 +18,13 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber';
 import { startKsefSubmitInterval } from '../../scripts/lib/ksefSubmit.mjs';
 import { TEST_SELLER, testInvoice } from '../../functions/src/domain/ksef/testing';
+import { LATARNIK as COMPANY } from '../helpers/buyers.mjs';
 import { validateFa3 } from '../helpers/fa3Schema';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { decodeQr, decodeQrInPage } from './support/qr';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
 
-const COMPANY = {
-  kind: 'company',
-  name: 'Latarnik sp. z o.o.',
-  nip: '5260250274',
-  street: 'ul. Rybacka 7/3',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
-};
 const SLOW = 240_000;
 const ADMIN = DEMO.admin;
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/shared/format/pl';
+import { MARTA_NOWAK } from '../helpers/buyers.mjs';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
 import { appPage, DEMO, firstVisit, settled, signIn, stackClient } from './support/stack';
@@ -96,18 +97,17 @@ describe('staff and admin journeys in Chromium', () => {
         .waitFor();
       await admin.getByTestId('product-card').filter({ hasText: PRODUCT }).waitFor();
 
-      const products =
-        await client.dbGet<
-          Record<
-            string,
-            {
-              name: string;
-              priceGrosze: number;
-              vatRate: number;
-              variants: Record<string, { label: string; stock: number; sold: number }>;
-            }
-          >
-        >('products');
+      const products = await client.dbGet<
+        Record<
+          string,
+          {
+            name: string;
+            priceGrosze: number;
+            vatRate: number;
+            variants: Record<string, { label: string; stock: number; sold: number }>;
+          }
+        >
+      >('products');
       const found = Object.entries(products).find(([, p]) => p.name === PRODUCT);
       expect(found).toBeDefined();
       productId = found![0];
@@ -148,14 +148,7 @@ describe('staff and admin journeys in Chromium', () => {
       const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', {
         idempotencyKey: crypto.randomUUID(),
         acceptTerms: true,
-        buyer: {
-          kind: 'person',
-          name: 'Marta Nowak',
-          street: 'ul. Rybacka 7/3',
-          postalCode: '80-001',
-          city: 'Gdańsk',
-          country: 'PL',
-        },
+        buyer: MARTA_NOWAK,
       });
       expect(placed.error).toBeUndefined();
       orderNumber = String(placed.result!.number);

@@ -13,23 +13,7 @@ export const EVENT = {
   seller: SELLER,
   pickupInfo: 'Namiot przy wejściu do portu',
 };
-export const PERSON = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-} as const;
-export const COMPANY = {
-  kind: 'company',
-  name: 'Żagle sp. z o.o.',
-  nip: '123-456-32-18',
-  street: 'ul. Portowa 5',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
-} as const;
+export { COMPANY, PERSON } from '../helpers/buyers.mjs';
 export const REGISTRATION = {
   firstName: 'Jan',
   lastName: 'Kowalski',

@@ -1,19 +1,10 @@
-// Chromium for end-to-end tests: Debian's browser driven by playwright-core (a test tool's own
-// browser download cannot work on this machine or in CI).
+// Chromium for end-to-end tests (launched as chromium.mjs launches it): contexts in Polish and
+// Warsaw time at the app's viewports, screenshots and the pages' uncaught errors.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ensureChromium } from '../../scripts/lib/chromium.mjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../../scripts/lib/stack.mjs';
-
-export const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from './chromium.mjs';
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -25,10 +16,7 @@ export const VIEWPORTS = {
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
 
 /** Launches Chromium (CHROME_PATH, else /usr/bin/chromium, installed with apt-get where possible). */
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = await ensureChromium();
-  return chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
-}
+export const launchBrowser = (): Promise<Browser> => launchChromium();
 
 export interface ContextOptions {
   viewport?: keyof typeof VIEWPORTS;

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { LAUNCH_ARGS } from './chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIREBASE_DIR = path.join(ROOT, 'node_modules/firebase');
@@ -50,14 +51,7 @@ export async function startBrowser(executablePath: string): Promise<BrowserHarne
   const browser = await chromium.launch({
     executablePath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: LAUNCH_ARGS,
   });
   return {
     browser,

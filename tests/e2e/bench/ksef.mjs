@@ -20,96 +20,36 @@
 //     each invoice has exactly one KSeF number, the same in /ksef, in the outbox and at the stand-in).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { callAdminCallable, startInterval } from '../../../scripts/lib/adminCallable.mjs';
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
 import { KSEF_SUBMIT_INTERVAL_MS, runKsefSubmit } from '../../../scripts/lib/ksefSubmit.mjs';
-import { buildAll, ROOT, startStack } from '../../../scripts/lib/stack.mjs';
+import { ROOT } from '../../../scripts/lib/stack.mjs';
+import { LATARNIK } from '../../helpers/buyers.mjs';
+import { launchChromium } from '../../helpers/chromium.mjs';
 import { fmt, machine, summary, whenShown } from './measure.mjs';
+import { PHONE, benchClient, benchStack, flag, log, option, signedInPage } from './setup.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROUNDS = Number(option('rounds', 20));
 const WARMUP = Number(option('warmup', 3));
 const QUEUE = Number(option('queue', 1000));
 const INTERVAL_MS = Number(option('interval', KSEF_SUBMIT_INTERVAL_MS));
 const JSON_OUT = option('json', null);
-const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
+const WEB_MODE = flag('dev') ? 'dev' : 'preview';
 /** A participant may hold at most 20 units of a product (LIMITS.maxQuantity): 20 one-item orders each. */
 const ORDERS_PER_BUYER = 20;
 const QUEUE_LANES = 16;
 const QUEUE_TIMEOUT_MS = 30 * 60_000;
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VARIANTS = [
   ['kubek-latarnia', 'standard'],
   ['koszulka-baltyk', 'M'],
   ['bluza-sztorm', 'M'],
 ];
-const COMPANY = {
-  kind: 'company',
-  name: 'Latarnik sp. z o.o.',
-  nip: '5260250274',
-  street: 'ul. Rybacka 7/3',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
-};
 
-const log = (line) => console.log(`· ${line}`);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The stack as the participants and the admin reach it over HTTP. */
 function client(stack) {
-  const rest = (p, query = '') => `${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner${query}`;
   const target = { functionsUrl: stack.urls.functions, projectId: stack.projectId, region: stack.region };
-  const dbGet = async (p, query) => (await fetch(rest(p, query))).json();
-  const dbPatch = (p, body) => fetch(rest(p), { method: 'PATCH', body: JSON.stringify(body) });
-  async function call(user, name, data) {
-    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
-      body: JSON.stringify({ data }),
-    });
-    const body = await response.json();
-    if (!body.result) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
-    return body.result;
-  }
-  async function register(n) {
-    const email = `ksef-bench-${Date.now()}-${n}@example.com`;
-    const password = 'Latarnia-2027';
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    });
-    const { localId, idToken } = await response.json();
-    const user = { uid: localId, email, password, idToken };
-    await call(user, 'completeRegistration', {
-      firstName: 'Marta',
-      lastName: 'Nowak',
-      phone: '+48 600 200 300',
-      country: 'PL',
-      consents: { terms: true, privacy: true, marketing: false },
-    });
-    return user;
-  }
-  async function placeOrder(user, [productId, variantId]) {
-    await dbPatch(`baskets/${user.uid}`, {
-      merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } },
-      updatedAt: Date.now(),
-    });
-    return call(user, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer: COMPANY, acceptTerms: true });
-  }
+  const { dbGet, dbPatch, register, placeOrder } = benchClient(stack, { prefix: 'ksef', buyer: LATARNIK });
   /** The admin confirms the transfer by hand: the invoice and its KSeF outbox entry are written in one update. */
   async function confirmPayment(orderId) {
     const { ok, status, body } = await callAdminCallable(
@@ -174,20 +114,8 @@ async function raiseStock(c) {
 }
 
 async function openOrdersPage(stack, user) {
-  const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: LAUNCH_ARGS });
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
-  await page.goto(`${stack.urls.web}/`);
-  await page.getByLabel('Adres e-mail').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${stack.urls.web}/dashboard`);
+  const browser = await launchChromium();
+  const page = await signedInPage(browser, stack.urls.web, user, { viewport: PHONE });
   await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
   return { browser, page };
 }
@@ -353,9 +281,7 @@ async function queue(c) {
 }
 
 async function main() {
-  log(`Building and starting the stack (web: ${WEB_MODE})…`);
-  buildAll();
-  const stack = await startStack({ ports: 'free', seed: true, web: WEB_MODE, warm: true, log });
+  const stack = await benchStack({ web: WEB_MODE });
   const c = client(stack);
   let rounds;
   let q;

@@ -16,29 +16,18 @@
 /* global document, window, Element -- the functions passed to page.evaluate() and addInitScript() run in the browser */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
-import { buildAll, ROOT, startStack } from '../../../scripts/lib/stack.mjs';
+import { ROOT } from '../../../scripts/lib/stack.mjs';
+import { MARTA_NOWAK } from '../../helpers/buyers.mjs';
+import { launchChromium } from '../../helpers/chromium.mjs';
+import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 import { fmt, machine as machineLine, summary, whenShown } from './measure.mjs';
+import { benchStack, flag, log, option, signedInPage } from './setup.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROUNDS = Number(option('rounds', 30));
 const WARMUP = Number(option('warmup', 3));
 const JSON_OUT = option('json', null);
 // The production build by default (what participants get); `--dev` measures the Vite dev server.
-const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const WEB_MODE = flag('dev') ? 'dev' : 'preview';
 
 const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
@@ -51,8 +40,6 @@ const VARIANTS = [
     ['bluza-sztorm', size],
   ]),
 ];
-
-const log = (line) => console.log(`· ${line}`);
 
 /**
  * In the participant's pages: notes when each database message arrives over the WebSocket (before
@@ -155,71 +142,40 @@ function watchCallable(page, name) {
   });
 }
 
-async function main() {
-  log(`Building and starting the stack (web: ${WEB_MODE})…`);
-  buildAll();
-  // Every callable warmed first, as `npm start` does: the first confirmation is not a cold start.
-  const stack = await startStack({ ports: 'free', seed: true, web: WEB_MODE, warm: true, log });
-  const web = stack.urls.web;
-  const rest = (p) => `${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`;
-  const idToken = async ({ email, password }) => {
-    const response = await fetch(
-      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, returnSecureToken: true }),
-      },
-    );
-    return (await response.json()).idToken;
+/** Where one round's time went: click → request, the callable's round trip, the push, the render. */
+function splitRound(clickedAt, call, push, shownAt) {
+  return {
+    total: shownAt - clickedAt,
+    toRequest: call.sentAt - clickedAt,
+    callable: call.endedAt - call.sentAt,
+    afterResponse: shownAt - call.endedAt,
+    toPush: push ? push.at - clickedAt : NaN,
+    pushToShown: push ? shownAt - push.at : NaN,
+    pushSize: push?.size ?? NaN,
   };
-  const participantToken = await idToken(PARTICIPANT);
+}
+
+async function main() {
+  // Every callable warmed first, as `npm start` does: the first confirmation is not a cold start.
+  const stack = await benchStack({ web: WEB_MODE });
+  const web = stack.urls.web;
+  const http = stackHttp(stack);
+  const participantToken = (await signInWithPassword(stack.urls.auth, PARTICIPANT)).idToken;
   async function placeMerchOrder(round) {
     const [productId, variantId] = VARIANTS[round % VARIANTS.length];
-    await fetch(rest(`baskets/${PARTICIPANT.uid}`), {
-      method: 'PATCH',
-      body: JSON.stringify({
-        merch: { [`bench-${round}`]: { productId, variantId, quantity: 1 } },
-        updatedAt: Date.now(),
-      }),
+    await http.dbPatch(`baskets/${PARTICIPANT.uid}`, {
+      merch: { [`bench-${round}`]: { productId, variantId, quantity: 1 } },
+      updatedAt: Date.now(),
     });
-    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/placeMerchOrder`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${participantToken}` },
-      body: JSON.stringify({
-        data: {
-          idempotencyKey: crypto.randomUUID(),
-          buyer: {
-            kind: 'person',
-            name: 'Marta Nowak',
-            street: 'ul. Rybacka 7/3',
-            postalCode: '80-001',
-            city: 'Gdańsk',
-            country: 'PL',
-          },
-          acceptTerms: true,
-        },
-      }),
+    return http.call(participantToken, 'placeMerchOrder', {
+      idempotencyKey: crypto.randomUUID(),
+      buyer: MARTA_NOWAK,
+      acceptTerms: true,
     });
-    const body = await response.json();
-    if (!body.result) throw new Error(`placeMerchOrder: ${JSON.stringify(body.error)}`);
-    return body.result;
   }
 
-  const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: LAUNCH_ARGS });
-  const newPage = async (who, viewport = { width: 1280, height: 800 }, initScript = null) => {
-    const context = await browser.newContext({ viewport, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
-    if (initScript) await context.addInitScript(initScript);
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(120_000);
-    await page.goto(`${web}/`);
-    await page.getByLabel('Adres e-mail').fill(who.email);
-    await page.locator('input[name="password"]').fill(who.password);
-    await page.getByRole('button', { name: 'Zaloguj się' }).click();
-    await page.waitForURL(`${web}/dashboard`);
-    return page;
-  };
+  const browser = await launchChromium();
+  const newPage = (who, viewport, initScript) => signedInPage(browser, web, who, { viewport, initScript });
   const admin = await newPage(ADMIN);
   const staff = await newPage(STAFF, { width: 1024, height: 768 });
   const ordersPage = await newPage(PARTICIPANT, undefined, recordPushes);
@@ -250,16 +206,7 @@ async function main() {
     const clickedAt = await admin.evaluate(() => window.__clickedAt);
     await admin.getByTestId('confirm-action').waitFor({ state: 'detached' });
     const push = await pushCarrying(ordersPage, clickedAt, `orders/${order.orderId}/status`, 'paid');
-    if (counted)
-      results.confirm.push({
-        total: shownAt - clickedAt,
-        toRequest: call.sentAt - clickedAt,
-        callable: call.endedAt - call.sentAt,
-        afterResponse: shownAt - call.endedAt,
-        toPush: push ? push.at - clickedAt : NaN,
-        pushToShown: push ? shownAt - push.at : NaN,
-        pushSize: push?.size ?? NaN,
-      });
+    if (counted) results.confirm.push(splitRound(clickedAt, call, push, shownAt));
 
     // 2. hand-out at the station → the participant's pickup page shows „odebrane”.
     const itemSelector = `[data-testid="pickup-item"][data-item-id="${itemId}"]`;
@@ -280,16 +227,7 @@ async function main() {
       `pickups/${PARTICIPANT.uid}/${itemId}/status`,
       'picked',
     );
-    if (counted)
-      results.handOut.push({
-        total: pickedAt - handOutClickedAt,
-        toRequest: handOut.sentAt - handOutClickedAt,
-        callable: handOut.endedAt - handOut.sentAt,
-        afterResponse: pickedAt - handOut.endedAt,
-        toPush: pickupPush ? pickupPush.at - handOutClickedAt : NaN,
-        pushToShown: pickupPush ? pickedAt - pickupPush.at : NaN,
-        pushSize: pickupPush?.size ?? NaN,
-      });
+    if (counted) results.handOut.push(splitRound(handOutClickedAt, handOut, pickupPush, pickedAt));
 
     for (const page of [ordersPage, pickupPage]) await page.evaluate(() => (window.__pushes.length = 0));
     log(

@@ -16,31 +16,19 @@
 // performance.now() in the page.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
-import { buildAll, ROOT, startStack } from '../../../scripts/lib/stack.mjs';
+import { ROOT } from '../../../scripts/lib/stack.mjs';
+import { MARTA_NOWAK } from '../../helpers/buyers.mjs';
+import { launchChromium } from '../../helpers/chromium.mjs';
 import { p24Sign } from '../../../functions/lib/domain/payments/przelewy24.js';
 import { fmt, machine, summary, whenShown } from './measure.mjs';
+import { PHONE, benchClient, benchStack, flag, log, option, signedInPage } from './setup.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const ROUNDS = Number(option('rounds', 20));
 const WARMUP = Number(option('warmup', 3));
 const BURST = Number(option('burst', 200));
 const BURST_BUYERS = 20;
 const JSON_OUT = option('json', null);
-const WEB_MODE = args.includes('--dev') ? 'dev' : 'preview';
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const WEB_MODE = flag('dev') ? 'dev' : 'preview';
 // Part 1 and the burst use different variants, so neither sells out what the other needs.
 const ROUND_VARIANTS = [
   ['kubek-latarnia', 'standard'],
@@ -57,59 +45,11 @@ const BURST_VARIANTS = [
   ['bluza-sztorm', 'M'],
   ['bluza-sztorm', 'L'],
 ];
-const BUYER = {
-  kind: 'person',
-  name: 'Marta Nowak',
-  street: 'ul. Rybacka 7/3',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
-};
-
-const log = (line) => console.log(`· ${line}`);
 
 /** The stack as the provider and the participants reach it over HTTP. */
 function client(stack) {
-  const rest = (p) => `${stack.urls.rtdb}/${p}.json?ns=${stack.namespace}&auth=owner`;
   const fn = (name) => `${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`;
-  const dbGet = async (p) => (await fetch(rest(p))).json();
-  const dbPatch = (p, body) => fetch(rest(p), { method: 'PATCH', body: JSON.stringify(body) });
-  async function call(user, name, data) {
-    const response = await fetch(fn(name), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
-      body: JSON.stringify({ data }),
-    });
-    const body = await response.json();
-    if (!body.result) throw new Error(`${name}: ${JSON.stringify(body.error)}`);
-    return body.result;
-  }
-  async function register(n) {
-    const email = `p24-bench-${Date.now()}-${n}@example.com`;
-    const password = 'Latarnia-2027';
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=bench`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    });
-    const { localId, idToken } = await response.json();
-    const user = { uid: localId, email, password, idToken };
-    await call(user, 'completeRegistration', {
-      firstName: 'Marta',
-      lastName: 'Nowak',
-      phone: '+48 600 200 300',
-      country: 'PL',
-      consents: { terms: true, privacy: true, marketing: false },
-    });
-    return user;
-  }
-  async function placeOrder(user, [productId, variantId]) {
-    await dbPatch(`baskets/${user.uid}`, {
-      merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } },
-      updatedAt: Date.now(),
-    });
-    return call(user, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer: BUYER, acceptTerms: true });
-  }
+  const { dbGet, dbPatch, call, register, placeOrder } = benchClient(stack, { prefix: 'p24', buyer: MARTA_NOWAK });
   /** Starts the online payment and pays it in the stand-in (BLIK); its own notification is switched off. */
   async function payAtProvider(user, orderId) {
     const { sessionId, redirectUrl } = await call(user, 'startOnlinePayment', { orderId });
@@ -148,20 +88,8 @@ function client(stack) {
 }
 
 async function openOrdersPage(stack, user) {
-  const browser = await chromium.launch({ executablePath: await ensureChromium(), headless: true, args: LAUNCH_ARGS });
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
-  await page.goto(`${stack.urls.web}/`);
-  await page.getByLabel('Adres e-mail').fill(user.email);
-  await page.locator('input[name="password"]').fill(user.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${stack.urls.web}/dashboard`);
+  const browser = await launchChromium();
+  const page = await signedInPage(browser, stack.urls.web, user, { viewport: PHONE });
   await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
   return { browser, page };
 }
@@ -255,9 +183,7 @@ async function burst(c) {
 }
 
 async function main() {
-  log(`Building and starting the stack (web: ${WEB_MODE})…`);
-  buildAll();
-  const stack = await startStack({ ports: 'free', seed: true, web: WEB_MODE, warm: true, log });
+  const stack = await benchStack({ web: WEB_MODE });
   const c = client(stack);
   // The bench sends the notifications itself, so the moment each one leaves is known.
   await fetch(`${stack.urls.p24}/__control`, { method: 'POST', body: JSON.stringify({ notifications: 'drop' }) });

@@ -4,9 +4,7 @@
 // a white frame — what a camera pointed at the phone would see.
 import { writeFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
-import { LAUNCH_ARGS } from '../../helpers/browser';
+import { launchChromium } from '../../helpers/chromium.mjs';
 
 export const FRAME = { width: 640, height: 480 } as const;
 
@@ -53,15 +51,9 @@ export function writeY4m(file: string, luma: Buffer, frames = 10): void {
 
 /** A Chromium of its own whose camera plays `videoFile`; camera permission prompts are accepted. */
 export async function launchWithFakeCamera(videoFile: string): Promise<Browser> {
-  const executablePath = await ensureChromium();
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      ...LAUNCH_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${videoFile}`,
-    ],
-  });
+  return launchChromium([
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-video-capture=${videoFile}`,
+  ]);
 }

@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { startStack } from '../../../scripts/lib/stack.mjs';
 import { collectPageErrors, newContext, type ContextOptions } from '../../helpers/browser';
+import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** What a test needs to reach a stack: its own (startStack) or the shared one (shared.ts). */
@@ -30,36 +31,14 @@ export interface CallableAnswer<T> {
 }
 
 export function stackClient(stack: StackAddress) {
-  const rest = (path: string) => `${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`;
+  const http = stackHttp(stack);
 
   /** `query`: further REST parameters, e.g. `&orderBy="email"&equalTo="…"`. */
-  async function dbGet<T>(path: string, query = ''): Promise<T> {
-    const response = await fetch(rest(path) + query);
-    if (!response.ok) throw new Error(`GET /${path}: ${response.status}`);
-    return (await response.json()) as T;
-  }
-
-  async function dbPatch(path: string, body: unknown): Promise<void> {
-    const response = await fetch(rest(path), { method: 'PATCH', body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`PATCH /${path}: ${response.status}`);
-  }
-
-  async function dbPut(path: string, body: unknown): Promise<void> {
-    const response = await fetch(rest(path), { method: 'PUT', body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`PUT /${path}: ${response.status}`);
-  }
+  const dbGet = <T>(path: string, query = ''): Promise<T> => http.dbGet(path, query) as Promise<T>;
+  const { dbPatch, dbPut } = http;
 
   async function idToken(account: Pick<Account, 'email' | 'password'>): Promise<string> {
-    const response = await fetch(
-      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-      },
-    );
-    if (!response.ok) throw new Error(`sign-in ${account.email}: ${response.status}`);
-    return ((await response.json()) as { idToken: string }).idToken;
+    return (await signInWithPassword(stack.urls.auth!, account)).idToken;
   }
 
   /** A callable over its HTTP protocol, as the web SDK sends it: its answer or its refusal. */
@@ -68,12 +47,7 @@ export function stackClient(stack: StackAddress) {
     name: string,
     data: unknown,
   ): Promise<CallableAnswer<T>> {
-    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(account)}` },
-      body: JSON.stringify({ data }),
-    });
-    return (await response.json()) as CallableAnswer<T>;
+    return http.callAnswer(await idToken(account), name, data) as Promise<CallableAnswer<T>>;
   }
 
   /** A callable over its HTTP protocol; throws with the Polish refusal when it refuses. */
@@ -93,21 +67,8 @@ export function stackClient(stack: StackAddress) {
     person: { firstName: string; lastName: string },
     password = 'Latarnia-2027',
   ): Promise<Account> {
-    const response = await fetch(`${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    });
-    if (!response.ok) throw new Error(`sign-up ${email}: ${response.status}`);
-    const { localId } = (await response.json()) as { localId: string };
-    const account = { uid: localId, email, password };
-    await call(account, 'completeRegistration', {
-      ...person,
-      phone: '+48 600 200 300',
-      country: 'PL',
-      consents: { terms: true, privacy: true, marketing: false },
-    });
-    return account;
+    const { uid } = await http.register(email, person, password);
+    return { uid, email, password };
   }
 
   /** A pending ticket order for the account holder's own participant entry. */

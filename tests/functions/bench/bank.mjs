@@ -20,6 +20,7 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { windows1250 } from '../../helpers/windows1250.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -121,29 +122,6 @@ function makeTransfers(orders, count) {
   }
   return out;
 }
-
-const CP1250 = {
-  Ą: 0xa5,
-  Ć: 0xc6,
-  Ę: 0xca,
-  Ł: 0xa3,
-  Ń: 0xd1,
-  Ó: 0xd3,
-  Ś: 0x8c,
-  Ź: 0x8f,
-  Ż: 0xaf,
-  ą: 0xb9,
-  ć: 0xe6,
-  ę: 0xea,
-  ł: 0xb3,
-  ń: 0xf1,
-  ó: 0xf3,
-  ś: 0x9c,
-  ź: 0x9f,
-  ż: 0xbf,
-  '—': 0x97,
-};
-const windows1250 = (text) => Uint8Array.from(text, (ch) => CP1250[ch] ?? ch.charCodeAt(0));
 const amountComma = (g) => `${Math.floor(Math.abs(g) / 100)},${String(Math.abs(g) % 100).padStart(2, '0')}`;
 const amountDot = (g) => `${Math.floor(Math.abs(g) / 100)}.${String(Math.abs(g) % 100).padStart(2, '0')}`;
 
@@ -261,37 +239,33 @@ async function booking() {
     connectFunctionsEmulator(functions, fnUrl.hostname, Number(fnUrl.port));
     const book = httpsCallable(functions, 'bookBankTransactions', { timeout: 300_000 });
 
-    await db
-      .ref('event')
-      .set({
-        name: 'Zlot',
-        place: 'Hel',
-        startDate: '2027-07-16',
-        endDate: '2027-07-18',
-        pickupInfo: '',
-        seller: {
-          name: 'Stowarzyszenie',
-          street: 'ul. Portowa 12',
-          postalCode: '84-150',
-          city: 'Hel',
-          nip: '1234563218',
-          bankName: 'Bank',
-          bankAccount: '61109010140000071219812874',
-        },
-      });
-    await db
-      .ref('ticketTypes/karnet')
-      .set({
-        name: 'Karnet',
-        description: '',
-        priceGrosze: 18900,
-        vatRate: 8,
-        quota: 1_000_000,
-        sold: B + 20,
-        active: true,
-        sortOrder: 1,
-        pickupLabel: 'Opaska',
-      });
+    await db.ref('event').set({
+      name: 'Zlot',
+      place: 'Hel',
+      startDate: '2027-07-16',
+      endDate: '2027-07-18',
+      pickupInfo: '',
+      seller: {
+        name: 'Stowarzyszenie',
+        street: 'ul. Portowa 12',
+        postalCode: '84-150',
+        city: 'Hel',
+        nip: '1234563218',
+        bankName: 'Bank',
+        bankAccount: '61109010140000071219812874',
+      },
+    });
+    await db.ref('ticketTypes/karnet').set({
+      name: 'Karnet',
+      description: '',
+      priceGrosze: 18900,
+      vatRate: 8,
+      quota: 1_000_000,
+      sold: B + 20,
+      active: true,
+      sortOrder: 1,
+      pickupLabel: 'Opaska',
+    });
     const now = Date.now();
     const order = (i) => {
       const lines = {

@@ -40,6 +40,7 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { PERSON } from '../../helpers/buyers.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -60,14 +61,6 @@ const { values: args } = parseArgs({
 });
 if (args.parallel) process.env.FUNCTIONS_EMULATOR_PARALLEL = args.parallel;
 
-const PERSON = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-};
 const PASSWORD = 'haslo-bench-123';
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const idempotencyKey = () => randomUUID().replaceAll('-', '');
@@ -227,6 +220,45 @@ async function outcomeOf(promise) {
   }
 }
 
+const ticketType = (quota, overrides = {}) => ({
+  name: 'Karnet',
+  description: '',
+  priceGrosze: 14900,
+  vatRate: 8,
+  quota,
+  sold: 0,
+  active: true,
+  sortOrder: 1,
+  ...overrides,
+});
+
+/** Fills the baskets of `buyers` with one ticket of `ticketTypeId` for their own participant. */
+async function fillBaskets(db, buyers, ticketTypeId) {
+  const u = {};
+  for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() };
+  await db.ref().update(u);
+}
+
+/** Stores a product with one variant of plenty of stock and fills the baskets of `buyers` with one unit of it. */
+async function fillMerchBaskets(db, buyers, productId, { name, priceGrosze, sortOrder, variantId, label }) {
+  await db.ref(`products/${productId}`).set({
+    name,
+    description: '',
+    priceGrosze,
+    vatRate: 23,
+    active: true,
+    sortOrder,
+    variants: { [variantId]: { label, stock: 1_000_000, sold: 0, sortOrder } },
+  });
+  const u = {};
+  for (const b of buyers)
+    u[`baskets/${b.uid}`] = {
+      merch: { [`l-${productId[0]}`]: { productId, variantId, quantity: 1 } },
+      updatedAt: Date.now(),
+    };
+  await db.ref().update(u);
+}
+
 // ------------------------------------------------------------------ contention scenarios (default)
 
 async function contention(ctx) {
@@ -273,75 +305,21 @@ async function contention(ctx) {
 
   const results = [];
   // warm-up: spawns the worker processes so the measured runs do not include Node start-up
-  await db
-    .ref('ticketTypes/warm')
-    .set({
-      name: 'Rozgrzewka',
-      description: '',
-      priceGrosze: 100,
-      vatRate: 8,
-      quota: 1_000_000,
-      sold: 0,
-      active: true,
-      sortOrder: 0,
-    });
-  await scenario(
-    'warm-up',
-    async () => {
-      const u = {};
-      for (const b of buyers)
-        u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'warm' } }, updatedAt: Date.now() };
-      await db.ref().update(u);
-    },
-    'placeTicketOrder',
-  );
-  await db
-    .ref('products/warm')
-    .set({
-      name: 'Rozgrzewka',
-      description: '',
-      priceGrosze: 100,
-      vatRate: 23,
-      active: true,
-      sortOrder: 0,
-      variants: { v: { label: 'x', stock: 1_000_000, sold: 0, sortOrder: 0 } },
-    });
-  await scenario(
-    'warm-up',
-    async () => {
-      const u = {};
-      for (const b of buyers)
-        u[`baskets/${b.uid}`] = {
-          merch: { 'l-w': { productId: 'warm', variantId: 'v', quantity: 1 } },
-          updatedAt: Date.now(),
-        };
-      await db.ref().update(u);
-    },
-    'placeMerchOrder',
-  );
+  await db.ref('ticketTypes/warm').set(ticketType(1_000_000, { name: 'Rozgrzewka', priceGrosze: 100, sortOrder: 0 }));
+  await scenario('warm-up', () => fillBaskets(db, buyers, 'warm'), 'placeTicketOrder');
+  const warmProduct = { name: 'Rozgrzewka', priceGrosze: 100, sortOrder: 0, variantId: 'v', label: 'x' };
+  await scenario('warm-up', () => fillMerchBaskets(db, buyers, 'warm', warmProduct), 'placeMerchOrder');
   await db.ref('tickets').remove();
 
+  /** A ticket type of its own for the scenario, in every buyer's basket. */
+  const ticketsFor = (id, quota, overrides) => async () => {
+    await db.ref(`ticketTypes/${id}`).set(ticketType(quota, overrides));
+    await fillBaskets(db, buyers, id);
+  };
   results.push(
     await scenario(
       `${BUYERS} buyers one after another (no contention: service time)`,
-      async () => {
-        await db
-          .ref('ticketTypes/seq')
-          .set({
-            name: 'Karnet',
-            description: '',
-            priceGrosze: 14900,
-            vatRate: 8,
-            quota: 1_000_000,
-            sold: 0,
-            active: true,
-            sortOrder: 1,
-          });
-        const u = {};
-        for (const b of buyers)
-          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'seq' } }, updatedAt: Date.now() };
-        await db.ref().update(u);
-      },
+      ticketsFor('seq', 1_000_000),
       'placeTicketOrder',
       1,
     ),
@@ -349,74 +327,22 @@ async function contention(ctx) {
   results.push(
     await scenario(
       `${BUYERS} buyers at once, one ticket type, plenty left`,
-      async () => {
-        await db
-          .ref('ticketTypes/plenty')
-          .set({
-            name: 'Karnet',
-            description: '',
-            priceGrosze: 14900,
-            vatRate: 8,
-            quota: 1_000_000,
-            sold: 0,
-            active: true,
-            sortOrder: 1,
-          });
-        const u = {};
-        for (const b of buyers)
-          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'plenty' } }, updatedAt: Date.now() };
-        await db.ref().update(u);
-      },
+      ticketsFor('plenty', 1_000_000),
       'placeTicketOrder',
     ),
   );
   results.push(
     await scenario(
       `${BUYERS} buyers at once, last ${Math.floor(BUYERS / 4)} tickets`,
-      async () => {
-        await db
-          .ref('ticketTypes/last')
-          .set({
-            name: 'Karnet — końcówka',
-            description: '',
-            priceGrosze: 14900,
-            vatRate: 8,
-            quota: Math.floor(BUYERS / 4),
-            sold: 0,
-            active: true,
-            sortOrder: 2,
-          });
-        const u = {};
-        for (const b of buyers)
-          u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'last' } }, updatedAt: Date.now() };
-        await db.ref().update(u);
-      },
+      ticketsFor('last', Math.floor(BUYERS / 4), { name: 'Karnet — końcówka', sortOrder: 2 }),
       'placeTicketOrder',
     ),
   );
+  const mug = { name: 'Kubek', priceGrosze: 3500, sortOrder: 1, variantId: 'std', label: 'standard' };
   results.push(
     await scenario(
       `${BUYERS} buyers at once, one merch variant, plenty left`,
-      async () => {
-        await db
-          .ref('products/kubek')
-          .set({
-            name: 'Kubek',
-            description: '',
-            priceGrosze: 3500,
-            vatRate: 23,
-            active: true,
-            sortOrder: 1,
-            variants: { std: { label: 'standard', stock: 1_000_000, sold: 0, sortOrder: 1 } },
-          });
-        const u = {};
-        for (const b of buyers)
-          u[`baskets/${b.uid}`] = {
-            merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } },
-            updatedAt: Date.now(),
-          };
-        await db.ref().update(u);
-      },
+      () => fillMerchBaskets(db, buyers, 'kubek', mug),
       'placeMerchOrder',
     ),
   );
@@ -444,22 +370,8 @@ async function burst(ctx) {
   const calls = Number(args.burst);
   const quota = Math.floor(calls / 2);
   const buyers = await createBuyers(ctx, calls);
-  await db
-    .ref('ticketTypes/burst')
-    .set({
-      name: 'Karnet',
-      description: '',
-      priceGrosze: 14900,
-      vatRate: 8,
-      quota,
-      sold: 0,
-      active: true,
-      sortOrder: 1,
-    });
-  const baskets = {};
-  for (const b of buyers)
-    baskets[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId: 'burst' } }, updatedAt: Date.now() };
-  await db.ref().update(baskets);
+  await db.ref('ticketTypes/burst').set(ticketType(quota));
+  await fillBaskets(db, buyers, 'burst');
 
   const stopWatching = watchFunctionsEmulator(ctx.stack);
   const latencies = [];
@@ -559,24 +471,6 @@ function watchSellOut(db, quota, now) {
     ref.off('value', onSold);
     return at;
   };
-}
-
-const ticketType = (quota, sold = 0) => ({
-  name: 'Karnet',
-  description: '',
-  priceGrosze: 14900,
-  vatRate: 8,
-  quota,
-  sold,
-  active: true,
-  sortOrder: 1,
-});
-
-/** Fills the baskets of `buyers` with one ticket of `ticketTypeId` for their own participant. */
-async function fillBaskets(db, buyers, ticketTypeId) {
-  const u = {};
-  for (const b of buyers) u[`baskets/${b.uid}`] = { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() };
-  await db.ref().update(u);
 }
 
 const placeTicket = (b) =>
@@ -989,12 +883,10 @@ async function firstCalls(ctx) {
   const rows = [];
   const orders = [];
   for (const nth of ['first', 'second']) {
-    await db
-      .ref(`baskets/${buyer.uid}`)
-      .set({
-        merch: { m1: { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
-        updatedAt: Date.now(),
-      });
+    await db.ref(`baskets/${buyer.uid}`).set({
+      merch: { m1: { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+      updatedAt: Date.now(),
+    });
     const row = await timed(`${nth} placeMerchOrder (participant)`, () =>
       call(buyer, 'placeMerchOrder', { idempotencyKey: idempotencyKey(), buyer: PERSON, acceptTerms: true }),
     );

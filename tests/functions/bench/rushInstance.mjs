@@ -6,20 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { PERSON } from '../../helpers/buyers.mjs';
 
 const root = process.env.BENCH_ROOT;
 // BENCH_FUNCTIONS_LIB: a build of the functions elsewhere than functions/lib (whose rebuild would
 // reload the Functions emulators other test runs on this checkout are using).
 const lib = process.env.BENCH_FUNCTIONS_LIB ?? path.join(root, 'functions', 'lib');
 const { placeTicketOrder } = await import(pathToFileURL(path.join(lib, 'orders', 'place.js')).href);
-const PERSON = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-};
 
 async function place(uid) {
   try {

@@ -22,6 +22,7 @@ import {
   ROOT,
 } from '../../../scripts/lib/stack.mjs';
 import { listCallables } from '../../../scripts/lib/warmFunctions.mjs';
+import { signInWithPassword } from '../../helpers/stackHttp.mjs';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -79,16 +80,7 @@ const tokens = new Map();
 async function idToken({ email, password }) {
   const cached = tokens.get(email);
   if (cached && cached.until > Date.now()) return cached.token;
-  const response = await fetch(
-    `${urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  if (!response.ok) throw new Error(`sign-in ${email}: ${response.status}`);
-  const token = (await response.json()).idToken;
+  const token = (await signInWithPassword(urls.auth, { email, password })).idToken;
   tokens.set(email, { token, until: Date.now() + 30 * 60_000 });
   return token;
 }

@@ -1,0 +1,88 @@
+// How the benches under tests/e2e/bench start: their command-line options, the log line, the stack
+// with the demo data (built first, every callable warmed as `npm start` does) or the one already
+// running (`--running`), participants registered over HTTP, and a signed-in page of the app.
+import { NAMESPACE, PROJECT_ID, REGION, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { stackHttp } from '../../helpers/stackHttp.mjs';
+
+const args = process.argv.slice(2);
+
+/** The value after `--name`, else `fallback`. */
+export function option(name, fallback) {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+}
+
+/** Whether `--name` was given. */
+export const flag = (name) => args.includes(`--${name}`);
+
+export const log = (line) => console.log(`· ${line}`);
+
+/**
+ * A stack of the bench's own with the demo data, built first (SKIP_BUILD: not); with `--running`, the
+ * one `npm start` runs (ports from RTDB_PORT, AUTH_PORT, FUNCTIONS_PORT, WEB_PORT; its stop does nothing).
+ * @param {{ web: 'dev' | 'preview'; warm?: boolean }} options
+ */
+export async function benchStack({ web, warm = true }) {
+  if (flag('running')) return runningStack();
+  log(`Building and starting the stack (web: ${web})…`);
+  if (!process.env.SKIP_BUILD) buildAll();
+  return startStack({ ports: 'free', seed: true, web, warm, log });
+}
+
+function runningStack() {
+  const url = (name, fallback) => `http://127.0.0.1:${process.env[name] ?? fallback}`;
+  const urls = {
+    rtdb: url('RTDB_PORT', 9000),
+    auth: url('AUTH_PORT', 9099),
+    functions: url('FUNCTIONS_PORT', 5001),
+    web: url('WEB_PORT', 5173),
+  };
+  return { urls, namespace: NAMESPACE, projectId: PROJECT_ID, region: REGION, stop: async () => undefined };
+}
+
+/**
+ * The stack over HTTP (tests/helpers/stackHttp.mjs) with the benches' participants: `register(n)`
+ * makes the n-th (`{prefix}-bench-…@example.com`, signed in), `placeOrder` puts one unit of a variant
+ * in their basket and places it with `buyer`'s invoice data. A caller is a registered participant.
+ */
+export function benchClient(stack, { prefix, buyer }) {
+  const http = stackHttp(stack);
+  const call = (user, name, data) => http.call(user.idToken, name, data);
+  const register = (n) =>
+    http.register(`${prefix}-bench-${Date.now()}-${n}@example.com`, { firstName: 'Marta', lastName: 'Nowak' });
+  async function placeOrder(user, [productId, variantId]) {
+    await http.dbPatch(`baskets/${user.uid}`, {
+      merch: { [`b-${crypto.randomUUID().slice(0, 8)}`]: { productId, variantId, quantity: 1 } },
+      updatedAt: Date.now(),
+    });
+    return call(user, 'placeMerchOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+  }
+  return { dbGet: http.dbGet, dbPatch: http.dbPatch, call, register, placeOrder };
+}
+
+/**
+ * A page of the app in a fresh context (Polish, Warsaw time, cookie notice answered) signed in as
+ * `account` through the sign-in form; `initScript` runs in each of the context's pages.
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function signedInPage(
+  browser,
+  web,
+  account,
+  { viewport = { width: 1280, height: 800 }, initScript } = {},
+) {
+  const context = await browser.newContext({ viewport, locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  if (initScript) await context.addInitScript(initScript);
+  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${web}/`);
+  await page.getByLabel('Adres e-mail').fill(account.email);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.waitForURL(`${web}/dashboard`);
+  return page;
+}
+
+/** The phone viewport the participant benches use (390 px, as the app's phone layout). */
+export const PHONE = { width: 390, height: 844 };
