@@ -12,9 +12,8 @@ import {
   restUrl,
   waitUntil,
   webClient,
-  type AdminClient,
-  type RtdbTarget,
 } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
 
 const RULES = JSON.stringify({
   rules: {

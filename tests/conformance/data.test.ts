@@ -36,10 +36,8 @@ import {
   uniqueNs,
   waitUntil,
   webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
 } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;

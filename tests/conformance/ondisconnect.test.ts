@@ -2,14 +2,8 @@
 // The client goes offline (closing its socket) and another client observes the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
-import {
-  adminClient,
-  closeAll,
-  namespaceUnderTest,
-  webClient,
-  type AdminClient,
-  type RtdbTarget,
-} from '../helpers/rtdb.js';
+import { adminClient, closeAll, namespaceUnderTest, webClient } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;

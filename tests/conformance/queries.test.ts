@@ -37,10 +37,8 @@ import {
   rest,
   waitUntil,
   webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
 } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;

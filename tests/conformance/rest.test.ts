@@ -11,9 +11,8 @@ import {
   rest,
   restUrl,
   uniqueNs,
-  type AdminClient,
-  type RtdbTarget,
 } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;

@@ -18,8 +18,8 @@ import {
   uniqueNs,
   waitUntil,
   webClient,
-  type RtdbTarget,
 } from '../helpers/rtdb.js';
+import type { RtdbTarget } from '../helpers/rtdb.js';
 
 // One rule expression per case, each with values it must accept and refuse.
 const LANGUAGE_CASES: Record<string, { rule: string; accept: unknown[]; refuse: unknown[] }> = {

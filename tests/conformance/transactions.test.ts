@@ -3,16 +3,8 @@
 // That only works when the server computes node hashes exactly as the SDK does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority } from 'firebase/database';
-import {
-  closeAll,
-  errorText,
-  namespaceUnderTest,
-  waitUntil,
-  webClient,
-  type AdminClient,
-  type RtdbTarget,
-  type WebClient,
-} from '../helpers/rtdb.js';
+import { closeAll, errorText, namespaceUnderTest, waitUntil, webClient } from '../helpers/rtdb.js';
+import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
 
 let target: RtdbTarget;
 let ns: string;
