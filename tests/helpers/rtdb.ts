@@ -147,16 +147,23 @@ export function webClient(
   const db = getWebDatabase(app, `https://${ns}.firebaseio.com`);
   const mockUserToken = options.uid ? { user_id: options.uid, sub: options.uid, ...(options.claims ?? {}) } : undefined;
   connectDatabaseEmulator(db, target.host, target.port, mockUserToken ? { mockUserToken } : {});
-  let closed = false;
   return {
     app,
     db,
-    async close() {
-      if (closed) return;
-      closed = true;
+    close: once(async () => {
       goOffline(db);
       await deleteWebApp(app);
-    },
+    }),
+  };
+}
+
+/** `close` that does its work the first time only (a test may close what closeAll closes again). */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closed = false;
+  return async () => {
+    if (closed) return;
+    closed = true;
+    await close();
   };
 }
 
@@ -170,16 +177,13 @@ export interface AdminClient {
 export function adminClient(target: RtdbTarget, ns: string): AdminClient {
   const app = initializeAdminApp({ projectId: ns, databaseURL: `${target.origin}?ns=${ns}` }, appName('admin'));
   const db = getAdminDatabase(app);
-  let closed = false;
   return {
     app,
     db,
-    async close() {
-      if (closed) return;
-      closed = true;
+    close: once(async () => {
       db.goOffline();
       await deleteAdminApp(app);
-    },
+    }),
   };
 }
 

@@ -47,6 +47,17 @@ function profile(uid: string, firstName: string, lastName: string) {
   };
 }
 
+/** Invoice data of a company buyer that the rules' validation accepts. */
+export const VALID_INVOICE = {
+  kind: 'company',
+  name: 'Żagle Sp. z o.o.',
+  nip: '5260250274',
+  street: 'ul. Portowa 2',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+};
+
 export const SEED = {
   event: {
     name: 'Zlot Morski 2027',

@@ -10,7 +10,8 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { startRulesSuite, type RulesSuite } from './setup.js';
-import { contextFor, OWNER, PERSONAS, SEED, SERVER_TIMESTAMP, seedDatabase, type Persona } from './fixtures.js';
+import { contextFor, OWNER, PERSONAS, SEED, SERVER_TIMESTAMP, seedDatabase, VALID_INVOICE } from './fixtures.js';
+import type { Persona } from './fixtures.js';
 
 const SIGNED_IN: Persona[] = ['owner', 'other', 'staff', 'admin'];
 const EVERYONE: Persona[] = ['anonymous', ...SIGNED_IN];
@@ -25,15 +26,6 @@ interface Row {
 }
 
 const O = OWNER;
-const validInvoice = {
-  kind: 'company',
-  name: 'Żagle Sp. z o.o.',
-  nip: '5260250274',
-  street: 'ul. Portowa 2',
-  postalCode: '76-270',
-  city: 'Ustka',
-  country: 'PL',
-};
 
 const MATRIX: Row[] = [
   { path: '/', read: ['admin'], value: { event: SEED.event }, write: NOBODY },
@@ -65,7 +57,7 @@ const MATRIX: Row[] = [
   { path: `/profiles/${O}/lastName`, read: ['owner', 'admin'], value: 'Nowak', write: ['owner'] },
   { path: `/profiles/${O}/phone`, read: ['owner', 'admin'], value: '+48 500 600 700', write: ['owner'] },
   { path: `/profiles/${O}/country`, read: ['owner', 'admin'], value: 'DE', write: ['owner'] },
-  { path: `/profiles/${O}/invoice`, read: ['owner', 'admin'], value: validInvoice, write: ['owner'] },
+  { path: `/profiles/${O}/invoice`, read: ['owner', 'admin'], value: VALID_INVOICE, write: ['owner'] },
   {
     path: `/profiles/${O}/invoice/city`,
     read: ['owner', 'admin'],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { createMockUserToken } from '@firebase/util';
 import { RULES_SOURCE, startRulesSuite, type RulesSuite } from './setup.js';
-import { OWNER, SEED, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
+import { OWNER, SEED, SERVER_TIMESTAMP, seedDatabase, VALID_INVOICE } from './fixtures.js';
 
 const PROJECT = 'demo-rules-priority';
 const O = OWNER;
@@ -16,23 +16,13 @@ let origin: string;
 let owner: RulesTestContext;
 const ownerToken = createMockUserToken({ user_id: O, sub: O } as Parameters<typeof createMockUserToken>[0], PROJECT);
 
-const validInvoice = {
-  kind: 'company',
-  name: 'Żagle Sp. z o.o.',
-  nip: '5260250274',
-  street: 'ul. Portowa 2',
-  postalCode: '76-270',
-  city: 'Ustka',
-  country: 'PL',
-};
-
 /** Every kind of location a participant writes, each with a value the rules accept there. */
 const WRITABLE: { path: string; value: unknown }[] = [
   { path: `profiles/${O}/firstName`, value: 'Ala' },
   { path: `profiles/${O}/lastName`, value: 'Nowak' },
   { path: `profiles/${O}/phone`, value: '+48 500 600 700' },
   { path: `profiles/${O}/country`, value: 'DE' },
-  { path: `profiles/${O}/invoice`, value: validInvoice },
+  { path: `profiles/${O}/invoice`, value: VALID_INVOICE },
   { path: `profiles/${O}/updatedAt`, value: SERVER_TIMESTAMP },
   { path: `members/${O}/m-free`, value: SEED.members[O]['m-free'] },
   { path: `members/${O}/m-free/lastName`, value: 'Nowak' },
