@@ -223,15 +223,7 @@ interface IssueInput {
 async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRefundOutput> {
   const now = Date.now();
   const { orderId } = input;
-  const order = await paidOrder(orderId);
-  const invoice = await readStored(
-    `invoices/${order.uid}/${order.invoiceId}`,
-    invoiceSchema,
-    `faktura ${order.invoiceNumber}`,
-  );
-  if (!invoice) throw refuse('invoice-missing');
-  const pickups =
-    (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
+  const { order, invoice, pickups } = await refundSources(orderId);
 
   const { locked, plan, bankAccount, unlock } = await lockForApproval(order, pickups, input, caller, now);
   const year = locked.lock!.year;
@@ -282,34 +274,62 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/gross`] = ServerValue.increment(-r.gross);
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/net`] = ServerValue.increment(-r.net);
   }
+  await commitCorrection(correction, correctionId, updates, now);
+  await afterRefund(order, plan, correction, caller.uid);
+  return {
+    orderId,
+    correctionId: correctionId,
+    correctionNumber: number,
+    amount: amounts.refundAmount,
+    fee: amounts.fee,
+  };
+}
 
-  // The e-mail with the correction attached is written in the same update (docs/email.md).
-  // A correction of a company invoice, or of any invoice that went to KSeF, is queued in the same update (docs/ksef.md).
-  const invoiceQueued = (await db.ref(`ksefOutbox/${correction.corrected.invoiceId}/status`).get()).exists();
-  Object.assign(
-    updates,
-    ksefOutboxUpdates(
-      {
-        uid: order.uid,
-        documentId: correctionId,
-        buyer: correction.buyer,
-        correctedId: correction.corrected.invoiceId,
-      },
-      now,
-      ksefQueued(correction.buyer, { invoiceQueued }),
-    ),
+/** The paid order, its invoice and its pickup items: what an approval decides on. */
+async function refundSources(orderId: string) {
+  const order = await paidOrder(orderId);
+  const invoice = await readStored(
+    `invoices/${order.uid}/${order.invoiceId}`,
+    invoiceSchema,
+    `faktura ${order.invoiceNumber}`,
   );
+  if (!invoice) throw refuse('invoice-missing');
+  const pickups =
+    (await readStored(`pickups/${order.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
+  return { order, invoice, pickups };
+}
+
+/**
+ * The final update: the correction and what it changes, with its e-mail (docs/email.md) and, for a
+ * company invoice or any invoice that went to KSeF, its place in the KSeF queue (docs/ksef.md).
+ */
+async function commitCorrection(
+  correction: CorrectionInvoice,
+  correctionId: string,
+  updates: Record<string, unknown>,
+  now: number,
+): Promise<void> {
+  const invoiceQueued = (await db.ref(`ksefOutbox/${correction.corrected.invoiceId}/status`).get()).exists();
+  const queued = ksefQueued(correction.buyer, { invoiceQueued });
+  const entry = {
+    uid: correction.uid,
+    documentId: correctionId,
+    buyer: correction.buyer,
+    correctedId: correction.corrected.invoiceId,
+  };
+  Object.assign(updates, ksefOutboxUpdates(entry, now, queued));
   try {
-    await commitWithMail(
-      updates,
-      await refundApprovedMail(correctionId, correction, ksefQueued(correction.buyer, { invoiceQueued })),
-    );
+    await commitWithMail(updates, await refundApprovedMail(correctionId, correction, queued));
   } catch (error) {
     // Outcome unknown: the lock and the reserved number stay; approving again after the lock expires
     // issues the same number.
-    logger.error(`approveRefund: final update failed for ${orderId} (${number})`, error);
+    logger.error(`approveRefund: final update failed for ${correction.orderId} (${correction.number})`, error);
     throw refuse('try-again');
   }
+}
+
+/** What follows a committed refund: freed tickets offered on, an online payment refunded online. */
+async function afterRefund(order: PaidOrder, plan: RefundPlan, correction: CorrectionInvoice, by: string) {
   // Refunded tickets go to the people waiting for them first (docs/waiting-list.md).
   const refundedTypes = new Set(
     plan.lines.flatMap(({ lineId }) => {
@@ -320,16 +340,12 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
   for (const ticketTypeId of refundedTypes) await offerFreedUnits(ticketTypeId);
   // An order paid online gets its money back through the provider; its refund notification marks the
   // correction transferred. Should the provider refuse, the correction stays for the admin's transfer.
-  await refundCorrectionOnline(orderId, correctionId, amounts.refundAmount, caller.uid).catch((error: unknown) => {
-    logger.error(`approveRefund: refund of ${orderId} (${number}) through the payment provider failed`, error);
-  });
-  return {
-    orderId,
-    correctionId: correctionId,
-    correctionNumber: number,
-    amount: amounts.refundAmount,
-    fee: amounts.fee,
-  };
+  const { orderId, number } = correction;
+  await refundCorrectionOnline(orderId, invoiceIdFromNumber(number), correction.refundAmount, by).catch(
+    (error: unknown) => {
+      logger.error(`approveRefund: refund of ${orderId} (${number}) through the payment provider failed`, error);
+    },
+  );
 }
 
 /** Takes the approval lock on `/refunds/{orderId}` if the domain lets the approval go ahead. */
