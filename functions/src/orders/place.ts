@@ -92,39 +92,14 @@ async function placeHolding(
   const now = Date.now();
   const orderId = db.ref('orders').push().key!;
   const record: IdempotencyRecord = { orderId, kind, status: 'processing', createdAt: now };
-  // Listened to before the claim is sent (the SDK sends in call order, the database answers a
-  // connection in order): once the claim has committed, the flag as this process knows it is at
-  // least as new as the claim, so either a reconciliation sees this attempt as under way or this
-  // attempt sees its flag (see orders/reconcile.ts) — without a read of its own.
-  const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
-  const [flag, used, read, discountRead] = await Promise.allSettled([
-    flagHeld,
-    db
-      .ref(idempotencyPath(uid, input.idempotencyKey))
-      .get()
-      .then((snap): unknown => snap.val()),
-    readPlacementData(kind, uid, input.buyer.country, holds),
-    input.discountCode ? readDiscount(input.discountCode) : Promise.resolve(null),
-  ]);
-  if (used.status === 'rejected') throw used.reason;
-  if (used.value !== null) return answerUsedKey(uid, input.idempotencyKey, used.value, record);
-  if (read.status === 'rejected') throw read.reason;
-  if (discountRead.status === 'rejected') throw discountRead.reason;
-  const { profile, basket, members, paymentDays, catalogue, claims, holdings } = read.value;
-  const priced = priceBasket(kind, basket, members, catalogue);
-  if (!priced.ok) {
-    const { reason, ...details } = priced.refusal;
-    throw refuse(reason, details);
-  }
-  const discounted = discountRead.value ? discountLines(discountRead.value, priced.lines, uid, now) : null;
-  const lines = discounted?.lines ?? priced.lines;
-  const ownOffers = await waitingOffersTaken(uid, lines, catalogue, now);
-  const predicted = predictedReservationRefusal({ orderId, lines, catalogue, claims, holdings, now, ownOffers });
-  if (predicted) throw refusalFrom(predicted);
+  const decided = await decidePlacement(kind, uid, input, holds, record);
+  if (decided.replay) return decided.replay;
+  const { flag, data, priced, discounted, lines, ownOffers } = decided;
+  const { profile, paymentDays, catalogue } = data;
 
   const [keyClaim, basketClaim] = await Promise.allSettled([
     claimIdempotencyKey(uid, input.idempotencyKey, record),
-    claimBasket(uid, kind, orderId, priced.basketPaths, basketPart(kind, read.value.basket)),
+    claimBasket(uid, kind, orderId, priced.basketPaths, basketPart(kind, data.basket)),
   ]);
   const releaseBasket = () =>
     basketClaim.status === 'fulfilled' && basketClaim.value.claimed ? basketClaim.value.release() : Promise.resolve();
@@ -188,6 +163,50 @@ async function placeHolding(
     );
     throw error;
   }
+}
+
+/**
+ * Step 1 of a placement: everything the decision needs, read at once, and the answers it gives
+ * before anything is written — the order of a key already used, or the refusal the values predict.
+ */
+async function decidePlacement(
+  kind: OrderKind,
+  uid: string,
+  input: PlaceOrderInput,
+  holds: NodeHolds,
+  record: IdempotencyRecord,
+) {
+  const { orderId, createdAt: now } = record;
+  // Listened to before the claim is sent (the SDK sends in call order, the database answers a
+  // connection in order): once the claim has committed, the flag as this process knows it is at
+  // least as new as the claim, so either a reconciliation sees this attempt as under way or this
+  // attempt sees its flag (see orders/reconcile.ts) — without a read of its own.
+  const flagHeld = holds.hold(MAINTENANCE_PATH, { lingerMs: SHARED_NODES_LINGER_MS });
+  const [flag, used, read, discountRead] = await Promise.allSettled([
+    flagHeld,
+    db
+      .ref(idempotencyPath(uid, input.idempotencyKey))
+      .get()
+      .then((snap): unknown => snap.val()),
+    readPlacementData(kind, uid, input.buyer.country, holds),
+    input.discountCode ? readDiscount(input.discountCode) : Promise.resolve(null),
+  ]);
+  if (used.status === 'rejected') throw used.reason;
+  if (used.value !== null) return { replay: await answerUsedKey(uid, input.idempotencyKey, used.value, record) };
+  if (read.status === 'rejected') throw read.reason;
+  if (discountRead.status === 'rejected') throw discountRead.reason;
+  const { basket, members, catalogue, claims, holdings } = read.value;
+  const priced = priceBasket(kind, basket, members, catalogue);
+  if (!priced.ok) {
+    const { reason, ...details } = priced.refusal;
+    throw refuse(reason, details);
+  }
+  const discounted = discountRead.value ? discountLines(discountRead.value, priced.lines, uid, now) : null;
+  const lines = discounted?.lines ?? priced.lines;
+  const ownOffers = await waitingOffersTaken(uid, lines, catalogue, now);
+  const predicted = predictedReservationRefusal({ orderId, lines, catalogue, claims, holdings, now, ownOffers });
+  if (predicted) throw refusalFrom(predicted);
+  return { replay: null, flag, data: read.value, priced, discounted, lines, ownOffers };
 }
 
 type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
