@@ -3,9 +3,16 @@
  * (double payment, an order that could not be reinstated) and of a correction of an order paid online.
  * Kept apart from payments/index.ts so refunds.ts can use it without an import cycle.
  */
-import { onlinePaymentSchema, providerRefundKey, type OnlinePayment, type ProviderRefund } from '../domain/index.js';
+import { z } from 'zod';
+import {
+  onlinePaymentSchema,
+  paymentSessionIdSchema,
+  providerRefundKey,
+  type ProviderRefund,
+} from '../domain/index.js';
 import { db } from '../lib/admin.js';
 import { refuse } from '../lib/refusal.js';
+import { parseStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { p24Config, type P24Config } from './config.js';
 import { refundTransaction } from './przelewy24.js';
@@ -56,6 +63,9 @@ export async function requestProviderRefund(
   return { refundId, status: 'requested' };
 }
 
+/** The online payments of one order, as the `orderId` index finds them under `/payments`. */
+const orderPaymentsSchema = z.record(paymentSessionIdSchema, onlinePaymentSchema);
+
 /**
  * After a correction of an order paid online (refunds.ts), its amount goes back through the provider.
  * Returns false when the order was not paid online (the admin transfers the money as before).
@@ -66,10 +76,9 @@ export async function refundCorrectionOnline(
   amount: number,
   by: string,
 ): Promise<boolean> {
-  const found = await db.ref('payments').orderByChild('orderId').equalTo(orderId).get();
-  const entries = Object.entries((found.val() ?? {}) as Record<string, OnlinePayment>).filter(
-    ([, p]) => p.status === 'paid',
-  );
+  const found: unknown = (await db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).val();
+  const payments = parseStored(orderPaymentsSchema, found ?? {}, 'payments', `płatności zamówienia ${orderId}`);
+  const entries = Object.entries(payments).filter(([, p]) => p.status === 'paid');
   if (!entries.length || amount <= 0) return false;
   const config = p24Config();
   if (!config) return false;
