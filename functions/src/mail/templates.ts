@@ -76,7 +76,8 @@ const rawParagraph = (html: string, text: string): Part => [`<p style="margin:0 
 
 function button(label: string, url: string): Part {
   return [
-    `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${NAVY};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
+    `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:${NAVY};` +
+      `color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(label)}</a></p>`,
     `${label}: ${url}`,
   ];
 }
@@ -86,7 +87,8 @@ function facts(rows: [string, string][]): Part {
   const html = rows
     .map(
       ([k, v]) =>
-        `<tr><td style="padding:6px 12px 6px 0;color:#5a6478;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:bold;word-break:break-word">${escapeHtml(v)}</td></tr>`,
+        `<tr><td style="padding:6px 12px 6px 0;color:#5a6478;vertical-align:top;white-space:nowrap">${escapeHtml(k)}</td>` +
+        `<td style="padding:6px 0;font-weight:bold;word-break:break-word">${escapeHtml(v)}</td></tr>`,
     )
     .join('');
   return [
@@ -99,7 +101,10 @@ function lineTable(rows: { name: string; detail?: string; amount: string }[], to
   const body = rows
     .map(
       (r) =>
-        `<tr><td style="padding:8px 8px 8px 0;border-bottom:1px solid #e3e8f0">${escapeHtml(r.name)}${r.detail ? `<br><span style="color:#5a6478;font-size:14px">${escapeHtml(r.detail)}</span>` : ''}</td><td style="padding:8px 0;border-bottom:1px solid #e3e8f0;text-align:right;white-space:nowrap">${escapeHtml(r.amount)}</td></tr>`,
+        `<tr><td style="padding:8px 8px 8px 0;border-bottom:1px solid #e3e8f0">${escapeHtml(r.name)}` +
+        (r.detail ? `<br><span style="color:#5a6478;font-size:14px">${escapeHtml(r.detail)}</span>` : '') +
+        '</td><td style="padding:8px 0;border-bottom:1px solid #e3e8f0;text-align:right;white-space:nowrap">' +
+        `${escapeHtml(r.amount)}</td></tr>`,
     )
     .join('');
   const foot = total
@@ -184,7 +189,12 @@ export function orderPlacedMail(
         ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu.'
         : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.';
       parts.push([
-        `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr><td style="padding:0 16px 0 0;vertical-align:middle"><img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" style="display:block;width:180px;height:180px;border:0"></td><td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br><span style="font-size:14px;color:#5a6478">${fills}</span></td></tr></table>`,
+        '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px"><tr>' +
+          '<td style="padding:0 16px 0 0;vertical-align:middle">' +
+          `<img src="cid:${PAYMENT_QR_CID}" width="180" height="180" alt="Kod QR do zapłaty przelewem" ` +
+          'style="display:block;width:180px;height:180px;border:0"></td>' +
+          '<td style="vertical-align:middle"><strong>Zeskanuj w aplikacji banku</strong><br>' +
+          `<span style="font-size:14px;color:#5a6478">${fills}</span></td></tr></table>`,
         `Możesz też zeskanować kod QR z wersji HTML tej wiadomości w aplikacji banku. ${fills}`,
       ]);
       if (!carriesAmount) parts.push(paragraph(paymentQrTypeAmountNote(order.totals.gross)));
@@ -214,7 +224,9 @@ function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
   const title = `Zamówienie ${order.number} potwierdzone`;
   const parts: Part[] = [
     paragraph(
-      `Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Dzięki kodowi rabatowemu ${order.discount?.code ?? ''} nie ma nic do zapłaty — zamówienie jest już potwierdzone. Nie wystawiamy faktury, bo nie było sprzedaży za opłatą.`,
+      `Dziękujemy za zamówienie na wydarzenie „${ctx.eventName}”. Dzięki kodowi rabatowemu ` +
+        `${order.discount?.code ?? ''} nie ma nic do zapłaty — zamówienie jest już potwierdzone. ` +
+        'Nie wystawiamy faktury, bo nie było sprzedaży za opłatą.',
     ),
     heading('Zamówione pozycje'),
     lineTable(orderLines(order), money(order.totals.gross)),
@@ -226,7 +238,8 @@ function orderSettledByDiscountMail(ctx: MailContext, order: Order): Rendered {
 /** The KSeF line of the e-mail that carries a document queued for KSeF: its number and KOD I follow in their own message. */
 const KSEF_FOLLOWS = (what: string) =>
   paragraph(
-    `${what} trafi automatycznie do Krajowego Systemu e-Faktur (KSeF). Numer KSeF i link weryfikacyjny (KOD I) wyślemy w osobnej wiadomości, gdy KSeF ją przyjmie; pojawią się też przy dokumencie w panelu.`,
+    `${what} trafi automatycznie do Krajowego Systemu e-Faktur (KSeF). Numer KSeF i link weryfikacyjny (KOD I) ` +
+      'wyślemy w osobnej wiadomości, gdy KSeF ją przyjmie; pojawią się też przy dokumencie w panelu.',
   );
 
 export function paymentBookedMail(
@@ -303,7 +316,9 @@ export function refundApprovedMail(
   const parts: Part[] = [
     paragraph(
       online
-        ? `Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Zamówienie było opłacone online, więc pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono; napiszemy, gdy operator potwierdzi zwrot.`
+        ? `Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Zamówienie było ` +
+            'opłacone online, więc pieniądze wrócą przez Przelewy24 na rachunek lub kartę, z których zapłacono; ' +
+            'napiszemy, gdy operator potwierdzi zwrot.'
         : `Zatwierdziliśmy zwrot ${money(c.refundAmount)} za zamówienie ${c.orderNumber}. Przelejemy go na podane konto; napiszemy, gdy przelew zostanie wysłany.`,
     ),
     facts([
@@ -475,7 +490,10 @@ export function ksefOfflineMail(
   const title = `${name} wystawiona w trybie offline`;
   const parts: Part[] = [
     paragraph(
-      `KSeF (Krajowy System e-Faktur) jest niedostępny, więc dokument ${input.number} został wystawiony w trybie ${input.modeLabel}. Wyślemy go do KSeF automatycznie${input.deadline ? `, najpóźniej ${isoDay(input.deadline)}` : ', gdy KSeF znów zadziała'}, i napiszemy, gdy otrzyma numer KSeF.`,
+      `KSeF (Krajowy System e-Faktur) jest niedostępny, więc dokument ${input.number} został wystawiony ` +
+        `w trybie ${input.modeLabel}. Wyślemy go do KSeF automatycznie` +
+        (input.deadline ? `, najpóźniej ${isoDay(input.deadline)}` : ', gdy KSeF znów zadziała') +
+        ', i napiszemy, gdy otrzyma numer KSeF.',
     ),
     paragraph('KOD I (OFFLINE) — sprawdzenie faktury w KSeF po jej przesłaniu:'),
     link(input.kodI),

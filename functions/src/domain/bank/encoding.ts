@@ -56,8 +56,13 @@ function decodeSingleByte(bytes: Uint8Array, encoding: SingleByte): string {
  * Double-encoded UTF-8 (UTF-8 bytes read as Windows-1250/Latin-1 and saved again as UTF-8): the
  * Polish letters come out as these pairs — "Ä…" for ą, "Å‚" for ł, "Ã³" for ó.
  */
-const MOJIBAKE =
-  /\u00c4[\u0084-\u0087\u0098\u0099\u02dc\u201e\u2020\u2021\u2026\u2122]|[\u00c5\u0139][\u0081-\u0084\u009a\u009b\u00b9-\u00bc\u0105\u013d\u015f\u0161\u0165\u017a\u0192\u201a\u201e\u203a]|[\u00c3\u0102][\u0093\u00b3\u0142\u201c]/;
+const MOJIBAKE = new RegExp(
+  [
+    String.raw`\u00c4[\u0084-\u0087\u0098\u0099\u02dc\u201e\u2020\u2021\u2026\u2122]`,
+    String.raw`[\u00c5\u0139][\u0081-\u0084\u009a\u009b\u00b9-\u00bc\u0105\u013d\u015f\u0161\u0165\u017a\u0192\u201a\u201e\u203a]`,
+    String.raw`[\u00c3\u0102][\u0093\u00b3\u0142\u201c]`,
+  ].join('|'),
+);
 
 /** What the admin may choose instead of automatic recognition. */
 export type ChosenEncoding = 'auto' | 'utf-8' | 'windows-1250' | 'iso-8859-2' | 'cp852';
