@@ -15,6 +15,7 @@ import {
   type OrderLine,
 } from './schemas.js';
 import { pluralForm, type NounForms } from './words.js';
+import { formatWarsawDateTime } from './warsawTime.js';
 import type { RefusalReason } from './errors.js';
 
 export const DISCOUNT_KINDS = ['percent', 'amount', 'price'] as const;
@@ -165,22 +166,10 @@ export function discountValidityRefusal(
   if (!record || !record.active)
     return refusal('discount-missing', `Nie ma takiego kodu rabatowego: ${code}. Sprawdź, czy nie ma literówki.`);
   if (record.validFrom !== undefined && now < record.validFrom)
-    return refusal('discount-not-started', `Kod ${code} będzie ważny od ${formatWarsaw(record.validFrom)}.`);
+    return refusal('discount-not-started', `Kod ${code} będzie ważny od ${formatWarsawDateTime(record.validFrom)}.`);
   if (record.validUntil !== undefined && now > record.validUntil)
-    return refusal('discount-expired', `Kod ${code} wygasł ${formatWarsaw(record.validUntil)}.`);
+    return refusal('discount-expired', `Kod ${code} wygasł ${formatWarsawDateTime(record.validUntil)}.`);
   return null;
-}
-
-const warsawFormat = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: 'Europe/Warsaw',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-function formatWarsaw(ms: number): string {
-  return warsawFormat.format(ms);
 }
 
 /** How many more units an account may discount with a code: null = no limit. */

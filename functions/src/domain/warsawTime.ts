@@ -55,3 +55,16 @@ export function startOfWarsawDay(iso: string): number {
 export function endOfWarsawDay(iso: string): number {
   return startOfWarsawDay(addDaysToIsoDay(iso, 1)) - 1;
 }
+
+const WARSAW_DATE_TIME = new Intl.DateTimeFormat('pl-PL', {
+  timeZone: 'Europe/Warsaw',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** A moment in Polish words, Warsaw time: `27 listopada 2026 14:05` (messages and e-mails). */
+export function formatWarsawDateTime(ms: number): string {
+  return WARSAW_DATE_TIME.format(ms);
+}

@@ -5,6 +5,7 @@
  */
 import {
   formatMoney,
+  formatWarsawDateTime,
   orderLineDetail,
   orderLineQuantity,
   pluralForm,
@@ -42,27 +43,18 @@ const dateFormat = new Intl.DateTimeFormat('pl-PL', {
   month: 'long',
   year: 'numeric',
 });
-const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: 'Europe/Warsaw',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export const formatMailDate = (ms: number) => dateFormat.format(ms);
-const formatMailDateTime = (ms: number) => dateTimeFormat.format(ms);
+const formatMailDate = (ms: number) => dateFormat.format(ms);
 const timeFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit' });
 /**
  * A payment deadline as the screens show it: `27 listopada 2026, do godz. 23:59` (Warsaw time).
  * Deadlines end with their Warsaw day (domain paymentDeadline); older orders show their real minute.
  */
-export const formatMailDeadline = (ms: number) => `${formatMailDate(ms)}, do godz. ${timeFormat.format(ms)}`;
+const formatMailDeadline = (ms: number) => `${formatMailDate(ms)}, do godz. ${timeFormat.format(ms)}`;
 /** `2026-07-03` → `3 lipca 2026`. */
 const isoDay = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012`. */
-export function formatAccount(digits: string): string {
+function formatAccount(digits: string): string {
   return digits.length === 26 ? `${digits.slice(0, 2)} ${digits.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}` : digits;
 }
 
@@ -377,7 +369,7 @@ export function itemsHandedOutMail(
   const title = `Odebrano ${count} ${pluralForm(count, ITEMS)}`;
   const parts: Part[] = [
     paragraph(
-      `Potwierdzamy odbiór w punkcie odbioru, ${formatMailDateTime(input.at)}${input.byName ? ` (wydał(a): ${input.byName})` : ''}:`,
+      `Potwierdzamy odbiór w punkcie odbioru, ${formatWarsawDateTime(input.at)}${input.byName ? ` (wydał(a): ${input.byName})` : ''}:`,
     ),
     lineTable(input.items.map((i) => ({ name: i.label, detail: i.memberName, amount: `${i.quantity} szt.` }))),
     paragraph('Jeśli czegoś brakuje, zgłoś to od razu w punkcie odbioru.'),
@@ -386,14 +378,14 @@ export function itemsHandedOutMail(
 }
 
 /** The checkout's first step of the ticket basket: the offered ticket is already in the basket. */
-export const WAITING_OFFER_CHECKOUT_PATH = '/dashboard/uczestnicy/basket/TicketsStepOne';
+const WAITING_OFFER_CHECKOUT_PATH = '/dashboard/uczestnicy/basket/TicketsStepOne';
 
 export function waitingOfferMail(
   ctx: MailContext,
   input: { memberName: string; ticketName: string; expiresAt: number },
 ): Rendered {
   const title = `Zwolnił się bilet „${input.ticketName}”`;
-  const deadline = formatMailDateTime(input.expiresAt);
+  const deadline = formatWarsawDateTime(input.expiresAt);
   const parts: Part[] = [
     paragraph(
       `Na liście oczekujących przyszła kolej na: ${input.memberName}. Bilet „${input.ticketName}” czeka na Ciebie i nikt inny nie może go kupić do ${deadline}.`,
@@ -419,7 +411,7 @@ export function waitingOfferExpiredMail(
   input: { memberName: string; ticketName: string; expiresAt: number },
 ): Rendered {
   const title = `Rezerwacja biletu „${input.ticketName}” wygasła`;
-  const deadline = formatMailDateTime(input.expiresAt);
+  const deadline = formatWarsawDateTime(input.expiresAt);
   const parts: Part[] = [
     paragraph(
       `Bilet „${input.ticketName}” czekał na: ${input.memberName} do ${deadline}. Zamówienie nie zostało złożone w tym czasie, więc bilet przeszedł na następną osobę z listy oczekujących.`,
