@@ -6,7 +6,7 @@
 import { warsawDate } from './numbering.js';
 import type { Invoice, InvoicePaymentMethod, Order, OrderLine, PickupItem, Seller, Totals } from './schemas.js';
 import { rateKey } from './schemas.js';
-import { computeLine, computeTotals, VAT_METHOD_NOTE } from './vat.js';
+import { computeLine, computeTotals, VAT_METHOD_NOTE, type VatLineInput } from './vat.js';
 import { amountInWords, ticketLineName } from './words.js';
 
 /** Order totals as stored: per VAT rate keyed "r23", "r8", … (see rateKey). */
@@ -25,7 +25,23 @@ export function invoiceLineName(line: OrderLine): string {
   return line.type === 'ticket' ? ticketLineName(line.name, line.memberName) : `${line.name} (${line.variantLabel})`;
 }
 
-export interface InvoiceIssue {
+/** One invoice line: the line's amounts computed from gross (vat.ts), under the name the invoice prints. */
+export function invoiceLine(name: string, line: VatLineInput): Invoice['lines'][string] {
+  const a = computeLine(line);
+  return {
+    name,
+    unit: 'szt.',
+    quantity: a.quantity,
+    unitNet: a.unitNet,
+    unitGross: a.unitGross,
+    vatRate: a.vatRate,
+    net: a.net,
+    vat: a.vat,
+    gross: a.gross,
+  };
+}
+
+interface InvoiceIssue {
   /** FV/YYYY/NNNNNN, reserved for this order in the year's counter. */
   number: string;
   orderId: string;
@@ -69,23 +85,7 @@ export function buildInvoice({
     seller,
     buyer: order.buyer.invoice,
     lines: Object.fromEntries(
-      Object.entries(order.lines).map(([lineId, line]) => {
-        const a = computeLine(line);
-        return [
-          lineId,
-          {
-            name: invoiceLineName(line),
-            unit: 'szt.' as const,
-            quantity: a.quantity,
-            unitNet: a.unitNet,
-            unitGross: a.unitGross,
-            vatRate: a.vatRate,
-            net: a.net,
-            vat: a.vat,
-            gross: a.gross,
-          },
-        ];
-      }),
+      Object.entries(order.lines).map(([lineId, line]) => [lineId, invoiceLine(invoiceLineName(line), line)]),
     ),
     totals: order.totals,
     amountInWords: amountInWords(order.totals.gross),
@@ -97,7 +97,7 @@ export function buildInvoice({
 }
 
 /** Pickup items, keyed "{orderId}-{lineId}" under /pickups/{uid}, and the counts a paid order adds. */
-export interface PaidOrderItems {
+interface PaidOrderItems {
   pickups: Record<string, PickupItem>;
   /** Ticket lines (one ticket each): /stats/public/ticketsPaid. */
   ticketCount: number;

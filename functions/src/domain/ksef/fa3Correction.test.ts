@@ -14,8 +14,9 @@ import {
   type CorrectionInvoice,
   type RefundedLines,
 } from '../refunds.js';
-import { rateKey, type Invoice, type InvoiceData, type Order } from '../schemas.js';
-import { computeLine, computeTotals, VAT_METHOD_NOTE, vatFromGross, type VatRate } from '../vat.js';
+import { type Invoice, type InvoiceData, type Order } from '../schemas.js';
+import { VAT_METHOD_NOTE, vatFromGross, type VatRate } from '../vat.js';
+import { invoiceLine, orderTotals } from '../invoice.js';
 import { amountInWords } from '../words.js';
 import {
   buildFa3Xml,
@@ -45,7 +46,7 @@ function paidOrder(
   lines: Order['lines'],
   buyer: InvoiceData = TEST_COMPANY,
 ): { order: Pick<Order, 'uid' | 'number' | 'lines'>; invoice: Invoice } {
-  const totals = computeTotals(Object.values(lines));
+  const totals = orderTotals(Object.values(lines));
   const issuedAt = Date.UTC(2026, 1, 3, 9, 15, 42);
   const invoice: Invoice = {
     number: 'FV/2026/000001',
@@ -61,30 +62,11 @@ function paidOrder(
     buyer,
     lines: Object.fromEntries(
       Object.entries(lines).map(([id, l]) => {
-        const a = computeLine(l);
         const name = l.type === 'ticket' ? `${l.name} — ${l.memberName}` : `${l.name} (${l.variantLabel})`;
-        return [
-          id,
-          {
-            name,
-            unit: 'szt.' as const,
-            quantity: a.quantity,
-            unitNet: a.unitNet,
-            unitGross: a.unitGross,
-            vatRate: a.vatRate,
-            net: a.net,
-            vat: a.vat,
-            gross: a.gross,
-          },
-        ];
+        return [id, invoiceLine(name, l)];
       }),
     ),
-    totals: {
-      net: totals.net,
-      vat: totals.vat,
-      gross: totals.gross,
-      perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])),
-    },
+    totals,
     amountInWords: amountInWords(totals.gross),
     paymentMethod: 'przelew',
     paid: totals.gross,

@@ -4,8 +4,9 @@
  * (xmllint) is tests/helpers/fa3Schema.ts.
  */
 import { amountInWords } from '../words.js';
-import { computeLine, computeTotals, VAT_METHOD_NOTE, type VatRate } from '../vat.js';
-import { rateKey, type Invoice, type InvoiceData } from '../schemas.js';
+import { VAT_METHOD_NOTE, type VatRate } from '../vat.js';
+import type { Invoice, InvoiceData } from '../schemas.js';
+import { invoiceLine, orderTotals } from '../invoice.js';
 
 export const TEST_SELLER = {
   name: 'Stowarzyszenie Żeglarskie „Bałtyk” & Przyjaciele',
@@ -69,7 +70,7 @@ export function testInvoice(options: {
 }): Invoice {
   const issuedAt = options.issuedAt ?? Date.UTC(2026, 1, 3, 9, 15, 42);
   const issueDate = options.issueDate ?? new Date(issuedAt + 3_600_000).toISOString().slice(0, 10);
-  const totals = computeTotals(options.lines);
+  const totals = orderTotals(options.lines);
   return {
     number: options.number ?? 'FV/2026/000001',
     uid: 'buyerUid1',
@@ -82,31 +83,8 @@ export function testInvoice(options: {
     issuedBy: 'adminUid1',
     seller: { ...TEST_SELLER },
     buyer: options.buyer ?? TEST_COMPANY,
-    lines: Object.fromEntries(
-      options.lines.map((line, i) => {
-        const a = computeLine(line);
-        return [
-          `l${i + 1}`,
-          {
-            name: line.name,
-            unit: 'szt.' as const,
-            quantity: a.quantity,
-            unitNet: a.unitNet,
-            unitGross: a.unitGross,
-            vatRate: a.vatRate,
-            net: a.net,
-            vat: a.vat,
-            gross: a.gross,
-          },
-        ];
-      }),
-    ),
-    totals: {
-      net: totals.net,
-      vat: totals.vat,
-      gross: totals.gross,
-      perRate: Object.fromEntries(totals.perRate.map((r) => [rateKey(r.vatRate), r])),
-    },
+    lines: Object.fromEntries(options.lines.map((line, i) => [`l${i + 1}`, invoiceLine(line.name, line)])),
+    totals,
     amountInWords: amountInWords(totals.gross),
     paymentMethod: 'przelew',
     paid: totals.gross,
