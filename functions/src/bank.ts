@@ -42,7 +42,7 @@ import { KEEP, transactStored } from './lib/tx.js';
 import { confirmOrderPayment } from './orders/confirmation.js';
 
 /** A claim older than this belongs to a booking that died (a call lives at most 60 s) and may be taken over. */
-export const BANK_CLAIM_TTL_MS = 120_000;
+const BANK_CLAIM_TTL_MS = 120_000;
 /** Stop starting new transfers after this long, so the call answers before its time limit; the rest are reported for a re-run. */
 const CALL_BUDGET_MS = 40_000;
 

@@ -132,7 +132,6 @@ export const REFUSALS = {
 } as const;
 
 export type RefusalReason = keyof typeof REFUSALS;
-export type FunctionsErrorCode = (typeof REFUSALS)[RefusalReason]['code'];
 
 /** What `HttpsError.details` carries on every refusal. */
 export interface RefusalDetails {

@@ -22,7 +22,7 @@ export function formatNip(nip: string): string {
   return n.length === 10 ? `${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6, 8)}-${n.slice(8)}` : n;
 }
 
-export const POSTAL_CODE_PL = /^\d{2}-\d{3}$/;
+const POSTAL_CODE_PL = /^\d{2}-\d{3}$/;
 
 export function isValidPostalCode(code: string, country = 'PL'): boolean {
   if (country === 'PL') return POSTAL_CODE_PL.test(code);

@@ -11,8 +11,7 @@ import { warsawDate } from './numbering.js';
 import { addDaysToIsoDay, endOfWarsawDay } from './warsawTime.js';
 
 export const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
-export const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
-const DZIEN: NounForms = ['dzień', 'dni', 'dni'];
+const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
 
 /** Why a reservation step says no: a refusal reason with its Polish message and the item it concerns. */
 export interface LimitRefusal {
@@ -121,7 +120,7 @@ export function removeHoldings(
 }
 
 /** Drops zero counts and empty maps (RTDB stores no empty objects anyway; this keeps comparisons exact). */
-export function compactHoldings(h: Holdings): Holdings {
+function compactHoldings(h: Holdings): Holdings {
   const out: Holdings = {};
   const tickets = Object.fromEntries(Object.entries(h.tickets ?? {}).filter(([, n]) => n > 0));
   if (Object.keys(tickets).length) out.tickets = tickets;
@@ -140,7 +139,7 @@ export function compactHoldings(h: Holdings): Holdings {
  * (what `/holdings` counts) and the units of that variant already in the basket (they will be
  * ordered together).
  */
-export interface VariantAllowance {
+interface VariantAllowance {
   cap: number;
   held: number;
   inBasket: number;
@@ -325,12 +324,7 @@ export function shouldExpire(
   return isPastPaymentDeadline(order, now, paymentDays) && !isConfirmLockLive(order, now);
 }
 
-export function describePaymentTerm(days: number): string {
-  return `${days} ${pluralForm(days, DZIEN)}`;
-}
-
 /** Why an order was cancelled, as the participant reads it next to „anulowane”. */
 export const CANCEL_REASON_LABELS = {
   expired: 'brak wpłaty w terminie',
 } as const;
-export type CancelReason = keyof typeof CANCEL_REASON_LABELS;

@@ -2,7 +2,7 @@
 
 export type Grosze = number;
 
-export function isGrosze(value: unknown): value is Grosze {
+function isGrosze(value: unknown): value is Grosze {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 

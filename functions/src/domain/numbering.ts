@@ -1,7 +1,7 @@
 /** Document numbers. Invoice numbers are gapless per year; the counter lives in /counters/invoices/{year}. */
 
-export const INVOICE_PREFIX = 'FV';
-export const ORDER_PREFIX = 'ZAM';
+const INVOICE_PREFIX = 'FV';
+const ORDER_PREFIX = 'ZAM';
 
 export function formatInvoiceNumber(year: number, sequence: number): string {
   assertSequence(year, sequence);
@@ -28,7 +28,7 @@ export function nextOrderCounter(counter: { last: number } | null): { last: numb
  * A gapless series' year counter (`/counters/invoices/{year}`, `/counters/corrections/{year}`): the
  * last number issued and the numbers reserved for orders whose document is being issued.
  */
-export interface GaplessCounter {
+interface GaplessCounter {
   last: number;
   pending?: Record<string, number>;
 }

@@ -20,8 +20,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'anulowane',
 };
 
-export type Actor = 'owner' | 'admin' | 'staff' | 'other';
-export type OrderAction = 'confirmPayment' | 'reinstatePayment' | 'cancel';
+type Actor = 'owner' | 'admin' | 'staff' | 'other';
+type OrderAction = 'confirmPayment' | 'reinstatePayment' | 'cancel';
 
 interface Transition {
   from: OrderStatus;
@@ -29,14 +29,14 @@ interface Transition {
   allowed: readonly Actor[];
 }
 
-export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, Transition>> = {
+const ORDER_TRANSITIONS: Readonly<Record<OrderAction, Transition>> = {
   confirmPayment: { from: 'pending', to: 'paid', allowed: ['admin'] },
   /** Only for an order that expired and returned what it held (see isReinstatable). */
   reinstatePayment: { from: 'cancelled', to: 'paid', allowed: ['admin'] },
   cancel: { from: 'pending', to: 'cancelled', allowed: ['owner', 'admin'] },
 };
 
-export type TransitionCheck =
+type TransitionCheck =
   | { ok: true; to: OrderStatus }
   | { ok: false; reason: 'forbidden' | 'already-paid' | 'already-cancelled' | 'invalid-transition' };
 
@@ -83,7 +83,7 @@ export function isReinstatable(order: Pick<OrderStateView, 'status' | 'cancelRea
   return order.status === 'cancelled' && order.cancelReason === 'expired' && order.released === true;
 }
 
-export type ConfirmDecision =
+type ConfirmDecision =
   { ok: true; action: 'confirmPayment' | 'reinstatePayment' } | { ok: false; refusal: OrderRefusal };
 
 /**
@@ -123,8 +123,7 @@ export function decideConfirm(
  * `resume`: the order is already cancelled but its release did not finish (`released: false`);
  * the caller completes the release instead of refusing.
  */
-export type CancelDecision =
-  { ok: true } | { ok: false; resume: true } | { ok: false; resume?: false; refusal: OrderRefusal };
+type CancelDecision = { ok: true } | { ok: false; resume: true } | { ok: false; resume?: false; refusal: OrderRefusal };
 
 /** Whether `caller` may cancel this order now. Someone else's order is reported as not found. */
 export function decideCancel(order: OrderStateView, caller: { uid: string; admin: boolean }): CancelDecision {

@@ -29,9 +29,9 @@
 import { isValidNip } from './identifiers.js';
 import { formatMoney } from './money.js';
 
-export const PAYMENT_QR_SEPARATOR = '|';
+const PAYMENT_QR_SEPARATOR = '|';
 export const PAYMENT_QR_MAX_GROSZE = 999_999;
-export const PAYMENT_QR_LIMITS = {
+const PAYMENT_QR_LIMITS = {
   nip: 10,
   country: 2,
   account: 26,
@@ -115,9 +115,7 @@ export function paymentQrPayload(input: PaymentQrInput): string | null {
 }
 
 /** The fields of a Standard 2D line (for tests and for reading a scanned code back). */
-export function parsePaymentQr(
-  line: string,
-): {
+export function parsePaymentQr(line: string): {
   nip: string;
   country: string;
   account: string;

@@ -31,15 +31,14 @@ export function catalogueIdsOf(
 }
 
 /** Why a basket cannot become an order: a refusal reason, the basket field it concerns, the item. */
-export type BasketRefusal = {
+type BasketRefusal = {
   reason: RefusalReason;
   field?: string;
   item?: string;
   message?: string;
 };
 
-export type PricedBasket =
-  { ok: true; lines: OrderLine[]; basketPaths: string[] } | { ok: false; refusal: BasketRefusal };
+type PricedBasket = { ok: true; lines: OrderLine[]; basketPaths: string[] } | { ok: false; refusal: BasketRefusal };
 
 const memberName = (m: Member) => `${m.firstName} ${m.lastName}`;
 
@@ -166,7 +165,7 @@ export function holdingsRequestOf(
 
 // ---------------------------------------------------------------- the order record
 
-export interface NewOrder {
+interface NewOrder {
   uid: string;
   number: string;
   kind: OrderKind;
@@ -209,7 +208,7 @@ export function newOrder(o: NewOrder): Order {
 // ---------------------------------------------------------------- the reservation steps' refusals
 
 /** Why a reservation step says no, as the order callables answer it. */
-export interface ReservationRefusal {
+interface ReservationRefusal {
   reason: RefusalReason;
   message?: string;
   item?: string;
@@ -257,10 +256,7 @@ export function stockRefusal(
 }
 
 /** `/tickets/{uid}`: each participant's claims, by ticket type. */
-export type AccountTicketClaims = Record<
-  string,
-  Record<string, { orderId?: string } | null | undefined> | null | undefined
->;
+type AccountTicketClaims = Record<string, Record<string, { orderId?: string } | null | undefined> | null | undefined>;
 
 /**
  * The refusal the reservations would give, predicted from values read just before them: the

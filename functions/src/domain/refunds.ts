@@ -17,7 +17,7 @@ import { vatFromGross, type VatRate } from './vat.js';
 import type { RefusalReason } from './errors.js';
 import { PAYMENT_PROVIDER_ACTOR } from './payments/onlinePayment.js';
 
-export const CORRECTION_PREFIX = 'KOR';
+const CORRECTION_PREFIX = 'KOR';
 
 export function formatCorrectionNumber(year: number, sequence: number): string {
   if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Bad year ${year}`);
@@ -35,7 +35,7 @@ export type RefundedLines = Record<string, { quantity: number; gross: number }>;
 /** Cumulative gross differences of earlier corrections per rate key (`r23`, …): zero or negative. */
 export type CorrectedRateGross = Record<string, number>;
 
-export interface RefundableLine {
+interface RefundableLine {
   lineId: string;
   name: string;
   vatRate: VatRate;
@@ -69,7 +69,7 @@ export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedL
     });
 }
 
-export interface RefundPlanLine {
+interface RefundPlanLine {
   lineId: string;
   name: string;
   vatRate: VatRate;
@@ -86,7 +86,7 @@ export interface RefundPlan {
   /** Part of the price kept (cancellation fee). */
   fee: number;
 }
-export interface RefundRefusal {
+interface RefundRefusal {
   reason: 'refund-line-missing' | 'refund-nothing-left' | 'refund-amount-too-high' | 'refund-amount-invalid';
   message: string;
   field: string;
@@ -168,7 +168,7 @@ export function planRefund(
 export const REFUND_LOCK_TTL_MS = 60_000;
 
 /** What an admin approves: an open request (its lines, or fewer) or a refund started without one. */
-export interface ApprovalAsk {
+interface ApprovalAsk {
   requestId?: string;
   lines?: Record<string, number>;
   amount?: number;
@@ -178,7 +178,7 @@ export interface ApprovalAsk {
 }
 
 /** Why an approval may not go ahead, as the callable answers it. */
-export interface ApprovalRefusal {
+interface ApprovalRefusal {
   reason: RefusalReason;
   message?: string;
   field?: string;
@@ -250,7 +250,7 @@ export function decideRefundApproval(
   return { ok: true, plan: result.plan, bankAccount };
 }
 
-export interface CorrectionLine {
+interface CorrectionLine {
   name: string;
   unit: 'szt.';
   /** Units on the invoice before this correction and after it. */
@@ -265,13 +265,13 @@ export interface CorrectionLine {
   vat: number;
   gross: number;
 }
-export interface CorrectionRate {
+interface CorrectionRate {
   vatRate: VatRate;
   net: number;
   vat: number;
   gross: number;
 }
-export interface CorrectionAmounts {
+interface CorrectionAmounts {
   lines: Record<string, CorrectionLine>;
   /** Binding differences per rate, keyed `r23`, …, plus the rate's gross before and after. */
   perRate: Record<string, CorrectionRate & { grossBefore: number; grossAfter: number }>;
@@ -282,7 +282,7 @@ export interface CorrectionAmounts {
   amountInWords: string;
 }
 
-export const FEE_LINE_NAME = 'Opłata za anulowanie (część ceny niepodlegająca zwrotowi)';
+const FEE_LINE_NAME = 'Opłata za anulowanie (część ceny niepodlegająca zwrotowi)';
 
 /**
  * The correction of an invoice for a refund plan. `rateGross` is each rate's gross on the invoice
@@ -446,10 +446,10 @@ export const REFUND_REQUEST_STATUS_LABELS = {
   approved: 'zatwierdzona',
   rejected: 'odrzucona',
 } as const;
-export type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
+type RefundRequestStatus = keyof typeof REFUND_REQUEST_STATUS_LABELS;
 
 export const REFUND_TRANSFER_STATUS_LABELS = { due: 'do przelania', transferred: 'przelano' } as const;
-export type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
+type RefundTransferStatus = keyof typeof REFUND_TRANSFER_STATUS_LABELS;
 
 /**
  * A correction's money-out state as the admin reads it: the payment provider's refund notification

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { emailSchema, pickupCodeSchema, uidSchema } from './schemas.js';
 
 /** Longer tokens are cut: a prefix this long already identifies anyone. */
-export const SEARCH_TOKEN_MAX_LENGTH = 32;
+const SEARCH_TOKEN_MAX_LENGTH = 32;
 /** How many entries a staff search reads at most: enough to count and page, bounded for the tablet. */
 export const SEARCH_READ_LIMIT = 300;
 
@@ -42,7 +42,7 @@ export function matchesAllWords(words: readonly string[], tokens: readonly strin
   return words.every((word) => tokens.some((token) => token.startsWith(word)));
 }
 
-export const SEARCH_KEY_PATTERN = /^([a-z0-9]{1,32})_([A-Za-z0-9_-]{1,128})$/;
+const SEARCH_KEY_PATTERN = /^([a-z0-9]{1,32})_([A-Za-z0-9_-]{1,128})$/;
 
 export function pickupSearchKey(token: string, uid: string): string {
   return `${token}_${uid}`;
@@ -67,7 +67,7 @@ export const pickupSearchEntrySchema = z.strictObject({
 });
 export type PickupSearchEntry = z.output<typeof pickupSearchEntrySchema>;
 
-export interface SearchablePerson {
+interface SearchablePerson {
   firstName: string;
   lastName: string;
 }

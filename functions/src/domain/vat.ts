@@ -45,7 +45,7 @@ export interface VatLineInput {
   vatRate: VatRate;
 }
 
-export interface VatLineAmounts {
+interface VatLineAmounts {
   unitGross: Grosze;
   /** Unit net shown on the invoice for information; the line net is computed from the line gross. */
   unitNet: Grosze;
@@ -73,14 +73,14 @@ export function computeLine(line: VatLineInput): VatLineAmounts {
   };
 }
 
-export interface RateTotal {
+interface RateTotal {
   vatRate: VatRate;
   net: Grosze;
   vat: Grosze;
   gross: Grosze;
 }
 
-export interface VatTotals {
+interface VatTotals {
   /** One entry per rate present, highest rate first (the order used on Polish invoices). */
   perRate: RateTotal[];
   net: Grosze;

@@ -50,7 +50,7 @@ export class KsefApiError extends Error {
   }
 }
 
-export interface KsefClientOptions {
+interface KsefClientOptions {
   /** e.g. KSEF_ENVIRONMENTS.test, or the local stand-in's URL. */
   baseUrl: string;
   fetch?: typeof fetch;

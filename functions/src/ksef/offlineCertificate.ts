@@ -28,7 +28,7 @@ export function offlineCertificate(env: NodeJS.ProcessEnv = process.env): Offlin
   return { serial: certificate.serialNumber.toUpperCase(), key };
 }
 
-export function signKodII(input: string, key: KeyObject): string {
+function signKodII(input: string, key: KeyObject): string {
   const data = Buffer.from(input, 'utf8');
   const signature =
     key.asymmetricKeyType === 'rsa'

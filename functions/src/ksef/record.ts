@@ -70,7 +70,7 @@ export async function documentFile(
     : 'missing';
 }
 
-export interface Acceptance {
+interface Acceptance {
   ksefNumber: string;
   sessionReference: string;
   acquisitionDate?: string;

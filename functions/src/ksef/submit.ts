@@ -29,7 +29,7 @@ import { KSEF_OFFLINE_KEY_SECRET, offlineCertificate, type OfflineCertificate } 
 import { readOutage } from './outage.js';
 import { KsefRun } from './run.js';
 
-export const KSEF_TOKEN_SECRET = defineSecret('KSEF_TOKEN');
+const KSEF_TOKEN_SECRET = defineSecret('KSEF_TOKEN');
 export { KSEF_API_RECORDER } from './run.js';
 const RUN_LOCK_STALE_MS = 10 * 60_000;
 const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
@@ -46,7 +46,7 @@ export function ksefSecretOptions(): { secrets?: ReturnType<typeof defineSecret>
   return secrets.length ? { secrets } : {};
 }
 
-export interface KsefConfig {
+interface KsefConfig {
   baseUrl: string;
   token: string;
   /** The environment the documents go to: recorded with them, it picks the host of their KOD I and KOD II. */
@@ -62,7 +62,7 @@ export function ksefEnvironment(env: NodeJS.ProcessEnv = process.env): KsefQrEnv
 }
 
 /** `KSEF_BASE_URL` (any address, e.g. the local stand-in) or `KSEF_ENVIRONMENT` (test | demo | production); and the token. */
-export function ksefConfig(env: NodeJS.ProcessEnv = process.env): KsefConfig | null {
+function ksefConfig(env: NodeJS.ProcessEnv = process.env): KsefConfig | null {
   const token = env.KSEF_TOKEN?.trim();
   const named = env.KSEF_ENVIRONMENT?.trim() as KsefEnvironment | undefined;
   const baseUrl = env.KSEF_BASE_URL?.trim() || (named && KSEF_ENVIRONMENTS[named]);
@@ -163,15 +163,13 @@ export async function submitKsefOutbox(
       );
     } else
       await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
-    await db
-      .ref('ksefLastRun')
-      .set({
-        at: Date.now(),
-        accepted: out.accepted.length,
-        rejected: out.rejected.length,
-        offline: out.offline.length,
-        ...(out.error ? { error: out.error.slice(0, 1000) } : {}),
-      });
+    await db.ref('ksefLastRun').set({
+      at: Date.now(),
+      accepted: out.accepted.length,
+      rejected: out.rejected.length,
+      offline: out.offline.length,
+      ...(out.error ? { error: out.error.slice(0, 1000) } : {}),
+    });
     return out;
   });
 }

@@ -17,7 +17,7 @@ import { db as defaultDb } from './admin.js';
  * that long after the last release (hot shared nodes such as a ticket type during a sale), with an
  * unref'd timer, so an idle process drops its listeners and can exit.
  */
-export interface HeldNode {
+interface HeldNode {
   readonly path: string;
   /** The node's current value as this process knows it (a child's with `child`); null when absent. */
   value(child?: string): unknown;

@@ -4,7 +4,7 @@ import { refuse } from './refusal.js';
 import { KEEP, transactStored } from './tx.js';
 
 /** A hand-out lock older than the callable's 60 s time limit belongs to a process that is gone. */
-export const PICKUP_LOCK_TTL_MS = 60_000;
+const PICKUP_LOCK_TTL_MS = 60_000;
 // Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
 const LOCK_ATTEMPTS = 20;
 

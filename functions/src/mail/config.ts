@@ -8,14 +8,14 @@
  */
 import { defineSecret } from 'firebase-functions/params';
 
-export const SMTP_URL_SECRET = defineSecret('SMTP_URL');
+const SMTP_URL_SECRET = defineSecret('SMTP_URL');
 
 /** Options for setGlobalOptions: bind the secret only where the environment does not provide SMTP_URL. */
 export function mailSecretOptions(): { secrets?: [typeof SMTP_URL_SECRET] } {
   return process.env.SMTP_URL ? {} : { secrets: [SMTP_URL_SECRET] };
 }
 
-export interface MailConfig {
+interface MailConfig {
   /** null when not configured: messages stay in the outbox with that reason. */
   smtpUrl: string | null;
   from: string;

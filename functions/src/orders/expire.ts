@@ -30,7 +30,7 @@ import { expireWaitingOffers } from './waitingOffers.js';
  * the order first) or cancellation wins cleanly, and running it twice expires nothing twice.
  * `by` is the admin who ran it; absent when the schedule did.
  */
-export async function expireUnpaidOrdersNow(now: number, by?: string): Promise<ExpireUnpaidOrdersOutput> {
+async function expireUnpaidOrdersNow(now: number, by?: string): Promise<ExpireUnpaidOrdersOutput> {
   const paymentDays = paymentDaysOf({
     paymentDays: await readStored('event/paymentDays', eventFieldsSchema.shape.paymentDays, 'termin płatności'),
   });

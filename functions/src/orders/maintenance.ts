@@ -9,7 +9,7 @@ import { readStored } from '../lib/stored.js';
 export const MAINTENANCE_PATH = 'maintenance/reconcile';
 
 /** A reconciliation that has not cleared its flag after this long has died: placements go on. */
-export const MAINTENANCE_MAX_MS = 5 * 60_000;
+const MAINTENANCE_MAX_MS = 5 * 60_000;
 
 type MaintenanceFlag = z.output<typeof maintenanceFlagSchema>;
 

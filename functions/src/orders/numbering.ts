@@ -11,7 +11,7 @@ import { holdNode } from '../lib/liveNodes.js';
 import { transactStored } from '../lib/tx.js';
 
 /** How long a process keeps listening to the year's order counter after its last placement. */
-export const ORDER_COUNTER_LINGER_MS = 10_000;
+const ORDER_COUNTER_LINGER_MS = 10_000;
 
 /**
  * Document numbers, allocated from the year counters under /counters (docs/data-model.md). Order

@@ -50,7 +50,7 @@ import { readOwnPlaces, removeTakenEntries } from './waitingOffers.js';
 type PlaceOrderInput = z.output<typeof placeTicketOrderInput>;
 
 /** How long a process keeps listening to the catalogue, the event and the flag after its last placement. */
-export const SHARED_NODES_LINGER_MS = 10_000;
+const SHARED_NODES_LINGER_MS = 10_000;
 
 /**
  * Order placement, shared by tickets and merchandise. The steps and their compensations are

@@ -43,7 +43,7 @@ export async function releaseTicketQuota(ticketTypeId: string, count: number): P
   }
 }
 
-export async function releaseVariantStock(productId: string, variantId: string, quantity: number): Promise<void> {
+async function releaseVariantStock(productId: string, variantId: string, quantity: number): Promise<void> {
   for (const base of ['products', 'archivedProducts']) {
     const { value } = await transactStored(
       `${base}/${productId}/variants/${variantId}`,
@@ -277,7 +277,7 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** Takes an order's reservations out of the account's holdings. */
-export async function releaseHoldings(uid: string, r: Reservations): Promise<void> {
+async function releaseHoldings(uid: string, r: Reservations): Promise<void> {
   await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) =>
     cur ? removeHoldings(cur, r.ticketTypes, r.variants.values()) : null,
   );

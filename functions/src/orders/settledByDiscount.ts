@@ -2,7 +2,7 @@ import { ServerValue } from 'firebase-admin/database';
 import { pickupItemsOf, warsawDate, type Catalogue, type Order } from '../domain/index.js';
 
 /** `paidBy` of an order a discount code left nothing to pay on (no admin, no provider booked it). */
-export const PAID_BY_DISCOUNT = 'discount';
+const PAID_BY_DISCOUNT = 'discount';
 
 /** The order as placement stores it when a discount code leaves nothing to pay: paid at once. */
 export function settledOrder(order: Order, now: number): Order {

@@ -127,7 +127,7 @@ async function announceOffer(
 }
 
 /** Gives back the units held for these entries (followed into the archive). Answers whether any hold was removed. */
-export async function releaseHolds(ticketTypeId: string, entryIds: readonly string[]): Promise<boolean> {
+async function releaseHolds(ticketTypeId: string, entryIds: readonly string[]): Promise<boolean> {
   let released = false;
   for (const [base, schema] of [
     ['ticketTypes', ticketTypeSchema],

@@ -8,7 +8,7 @@ import { p24Sign } from '../domain/payments/przelewy24.js';
 import type { P24Config } from './config.js';
 
 /** A failed API call: `status` 0 = no answer (network, timeout). */
-export class ProviderError extends Error {
+class ProviderError extends Error {
   constructor(
     message: string,
     readonly status: number,
@@ -54,7 +54,7 @@ async function api<T>(config: P24Config, method: 'GET' | 'POST' | 'PUT', path: s
   return parsed as T;
 }
 
-export interface RegisterRequest {
+interface RegisterRequest {
   sessionId: string;
   amount: number;
   description: string;
@@ -143,27 +143,6 @@ export async function refundTransaction(
       logger.info(`Przelewy24 refund ${r.refundsUuid} already requested`);
       return;
     }
-    throw error;
-  }
-}
-
-/** transaction/by/sessionId: the provider's status (0 no payment, 1 paid awaiting verify, 2 verified, 3 refunded). */
-export async function transactionStatus(
-  config: P24Config,
-  sessionId: string,
-): Promise<{ status: number; orderId: number; amount: number } | null> {
-  try {
-    const answer = await api<{ data?: { status?: number; orderId?: number; amount?: number } }>(
-      config,
-      'GET',
-      `/transaction/by/sessionId/${encodeURIComponent(sessionId)}`,
-    );
-    const d = answer?.data;
-    return d && typeof d.status === 'number'
-      ? { status: d.status, orderId: d.orderId ?? 0, amount: d.amount ?? 0 }
-      : null;
-  } catch (error) {
-    if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
   }
 }

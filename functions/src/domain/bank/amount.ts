@@ -4,7 +4,7 @@
  */
 import { StatementError } from './types.js';
 
-export interface AmountOptions {
+interface AmountOptions {
   /** The decimal separator the file uses; `auto` takes the last of `,` and `.` followed by 1–2 digits. */
   decimal?: ',' | '.' | 'auto';
 }

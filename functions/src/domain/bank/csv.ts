@@ -105,7 +105,7 @@ export function inspectCsv(text: string, delimiter: CsvDelimiter = detectDelimit
 }
 
 /** The key a mapping is remembered under: hash of the normalised header (or of the shape of a header-less file). */
-export function csvFingerprint(headers: string[] | null, delimiter: string, width: number): string {
+function csvFingerprint(headers: string[] | null, delimiter: string, width: number): string {
   const basis = headers
     ? `h|${delimiter}|${headers.map((h) => h.toLowerCase().replace(/\s+/g, ' ').trim()).join('|')}`
     : `n|${delimiter}|${width}`;
@@ -489,7 +489,7 @@ function guessMapping(
   return { mapping, complete: bookingDate >= 0 && (amount >= 0 || credit >= 0) && title >= 0 };
 }
 
-export function detectDateFormat(values: string[]): CsvDateFormat {
+function detectDateFormat(values: string[]): CsvDateFormat {
   for (const f of CSV_DATE_FORMATS) {
     const ok = values.filter(Boolean);
     if (ok.length && ok.every((v) => parseCsvDate(v, f) !== null)) return f;
@@ -497,7 +497,7 @@ export function detectDateFormat(values: string[]): CsvDateFormat {
   return 'YYYY-MM-DD';
 }
 
-export function parseCsvDate(value: string, format: CsvDateFormat): string | null {
+function parseCsvDate(value: string, format: CsvDateFormat): string | null {
   if (format === 'YYYYMMDD') {
     const m = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
     return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
@@ -520,7 +520,7 @@ const LABELS: [RegExp, 'title' | 'payerName' | 'payerAccount' | 'reference'][] =
 ];
 
 /** Checks a mapping against the file: every mapped column exists in the header (or the widest row). */
-export function validateCsvMapping(mapping: CsvMapping, width: number): string | null {
+function validateCsvMapping(mapping: CsvMapping, width: number): string | null {
   const c = mapping.columns;
   const all = [
     c.bookingDate,

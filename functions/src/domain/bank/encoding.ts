@@ -67,7 +67,7 @@ const MOJIBAKE = new RegExp(
 /** What the admin may choose instead of automatic recognition. */
 export type ChosenEncoding = 'auto' | 'utf-8' | 'windows-1250' | 'iso-8859-2' | 'cp852';
 
-export interface DecodedText {
+interface DecodedText {
   text: string;
   encoding: TextEncodingName;
   /** Automatic choice between single-byte encodings whose Polish letters scored close: the admin should check. */

@@ -16,7 +16,7 @@ import type { BankTransaction } from './types.js';
 /** References that banks print when there is none. */
 const NO_REFERENCE = /^(NONREF|NOTPROVIDED|NONE|BRAK|-+|0+)$/i;
 
-export function hasReference(tx: Pick<BankTransaction, 'reference'>): boolean {
+function hasReference(tx: Pick<BankTransaction, 'reference'>): boolean {
   return !!tx.reference && !NO_REFERENCE.test(tx.reference.trim());
 }
 

@@ -1,6 +1,6 @@
 /** Polish texts of the preview and of booking results, shared by the admin page and the callable. */
 import { formatMoney } from '../money.js';
-import { pluralForm, type NounForms } from '../words.js';
+import type { NounForms } from '../words.js';
 import type { BookingAction, MatchCategory, MatchedTransaction } from './matching.js';
 
 /** Short names (badges, filters). */
@@ -37,8 +37,6 @@ export const ACTION_LABELS: Record<BookingAction['kind'], string> = {
 
 export const TRANSFERS: NounForms = ['przelew', 'przelewy', 'przelewów'];
 export const ORDERS: NounForms = ['zamówienie', 'zamówienia', 'zamówień'];
-
-export const countOf = (n: number, forms: NounForms) => `${n} ${pluralForm(n, forms)}`;
 
 /** One sentence about the amount: "Wpłynęło 129,00 zł, należność 149,00 zł — brakuje 20,00 zł." */
 export function amountSentence(

@@ -48,7 +48,7 @@ export interface SettledTransaction {
   outcome: 'booked' | 'refund' | 'ignored';
 }
 
-export interface MatchedOrder {
+interface MatchedOrder {
   id: string;
   number: string;
   gross: number;
@@ -86,7 +86,7 @@ export interface StatementMatch {
   skippedOtherCurrency: number;
 }
 
-export interface MatchInput {
+interface MatchInput {
   transactions: readonly BankTransaction[];
   orders: readonly OrderForMatching[];
   settled?: Readonly<Record<string, SettledTransaction>>;
@@ -176,13 +176,4 @@ export function matchStatement({ transactions, orders, settled = {}, decisions =
     });
   }
   return { items, counts, skippedDebits, skippedOtherCurrency };
-}
-
-/** Amount an admin's manual assignment leaves over (> 0, a refund candidate) or short (< 0). */
-export function assignmentDifference(
-  amountGrosze: number,
-  orderIds: readonly string[],
-  orders: ReadonlyMap<string, Pick<OrderForMatching, 'gross'>>,
-): number {
-  return amountGrosze - orderIds.reduce((t, id) => t + (orders.get(id)?.gross ?? 0), 0);
 }

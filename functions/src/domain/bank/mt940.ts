@@ -12,7 +12,7 @@ import { requireAmount } from './amount.js';
 import { cleanText, isoDateFromYymmdd, normalizeAccount } from './text.js';
 import { StatementError, type BankTransaction } from './types.js';
 
-export interface Mt940Statement {
+interface Mt940Statement {
   reference: string;
   account: string;
   number: string;

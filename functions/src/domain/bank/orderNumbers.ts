@@ -5,7 +5,7 @@
  */
 import { formatOrderNumber } from '../numbering.js';
 
-export interface OrderNumberRef {
+interface OrderNumberRef {
   year: number;
   sequence: number;
   /** Canonical form, as stored on the order: ZAM/2026/000123. */

@@ -33,7 +33,7 @@ export interface SettleBankRefundCandidateOutput {
   status: 'refunded' | 'dismissed';
 }
 
-export const REFUND_CANDIDATE_STATUS_LABELS: Record<RefundCandidate['status'], string> = {
+const REFUND_CANDIDATE_STATUS_LABELS: Record<RefundCandidate['status'], string> = {
   open: 'do zwrotu',
   refunded: 'zwrócony',
   dismissed: 'odrzucony',

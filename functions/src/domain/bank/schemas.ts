@@ -10,9 +10,9 @@ import { txKeySchema, bankTransferSchema } from './transfer.js';
 export { txKeySchema, bankTransferSchema };
 
 /** At most this many transfers per booking call: the admin page sends a statement in chunks. */
-export const MAX_BOOKING_ITEMS = 50;
+const MAX_BOOKING_ITEMS = 50;
 /** Largest single transfer accepted (10 million zł), far above any order. */
-export const MAX_TRANSFER_GROSZE = 1_000_000_000;
+const MAX_TRANSFER_GROSZE = 1_000_000_000;
 
 const bankText = (max: number, what: string) =>
   z
@@ -20,7 +20,7 @@ const bankText = (max: number, what: string) =>
     .max(max, `${what[0].toUpperCase()}${what.slice(1)} jest za długi`)
     .refine((v) => !hasUnsafeText(v), `${what[0].toUpperCase()}${what.slice(1)} zawiera niedozwolone znaki`);
 
-export const bankTransactionInputSchema = z.strictObject({
+const bankTransactionInputSchema = z.strictObject({
   bookingDate: z.string({ error: 'Brak daty operacji' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Nieprawidłowa data operacji'),
   amountGrosze: z
     .int({ error: 'Nieprawidłowa kwota przelewu' })
@@ -43,7 +43,7 @@ const orderIdsSchema = z
   .max(20, 'Za dużo zamówień w jednym przelewie')
   .refine((ids) => new Set(ids).size === ids.length, 'Zamówienie powtarza się na liście');
 
-export const bookingActionSchema = z.discriminatedUnion(
+const bookingActionSchema = z.discriminatedUnion(
   'kind',
   [
     z.strictObject({
@@ -58,7 +58,7 @@ export const bookingActionSchema = z.discriminatedUnion(
 );
 export type BookingActionInput = z.output<typeof bookingActionSchema>;
 
-export const STATEMENT_FORMATS = ['mt940', 'camt053', 'csv'] as const;
+const STATEMENT_FORMATS = ['mt940', 'camt053', 'csv'] as const;
 export const bookBankTransactionsInput = z.strictObject({
   items: z
     .array(z.strictObject({ transaction: bankTransactionInputSchema, action: bookingActionSchema }), {
@@ -118,7 +118,7 @@ export const csvMappingSchema = z
     path: ['columns', 'title'],
   });
 
-export const CSV_FINGERPRINT_PATTERN = /^c[0-9a-f]{24}$/;
+const CSV_FINGERPRINT_PATTERN = /^c[0-9a-f]{24}$/;
 export const saveBankCsvMappingInput = z.strictObject({
   fingerprint: z.string().regex(CSV_FINGERPRINT_PATTERN, 'Nieprawidłowy układ pliku'),
   bank: z
@@ -135,7 +135,7 @@ export interface SaveBankCsvMappingOutput {
 
 // ------------------------------------------------------------------ stored
 
-export const REFUND_REASONS = ['overpaid', 'duplicate', 'cancelled', 'unmatched'] as const;
+const REFUND_REASONS = ['overpaid', 'duplicate', 'cancelled', 'unmatched'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 const storedTransaction = {
@@ -194,4 +194,3 @@ export const savedCsvMappingSchema = z.strictObject({
   savedAt: z.int(),
   savedBy: z.string(),
 });
-export type SavedCsvMapping = z.output<typeof savedCsvMappingSchema>;

@@ -55,7 +55,7 @@ export type ReadStatementResult =
   | { ok: true; statement: ParsedStatement & { csv?: CsvLayout } }
   | { ok: false; needsCsvMapping: CsvLayout; encoding: TextEncodingName };
 
-export function formatFileSize(bytes: number): string {
+function formatFileSize(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return mb >= 1 ? `${mb.toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }

@@ -3,7 +3,7 @@
  * `ParsedStatement`: its transactions in file order, amounts in integer grosze (credit > 0, debit < 0).
  */
 
-export type StatementFormat = 'mt940' | 'camt053' | 'csv';
+type StatementFormat = 'mt940' | 'camt053' | 'csv';
 export type TextEncodingName = 'utf-8' | 'utf-16' | 'windows-1250' | 'iso-8859-2' | 'cp852';
 
 export interface BankTransaction {

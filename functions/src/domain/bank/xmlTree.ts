@@ -12,10 +12,10 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { StatementError } from './types.js';
 
-export type XmlNode = { [key: string]: XmlValue };
-export type XmlValue = string | XmlNode | XmlValue[];
+type XmlNode = { [key: string]: XmlValue };
+type XmlValue = string | XmlNode | XmlValue[];
 
-export interface XmlLimits {
+interface XmlLimits {
   /** Deepest element nesting; camt.053 needs about 12 levels. */
   maxDepth: number;
   /** Attributes on one element; camt.053 uses one (`Ccy`) plus namespace declarations on the root. */
@@ -51,7 +51,7 @@ export const CAMT_XML_LIMITS: XmlLimits = {
 const fmt = (n: number) => n.toLocaleString('pl-PL');
 
 /** What a DOCTYPE tried to do, for a message the admin can act on. The text is the parser's `doctype` event. */
-export function doctypeRefusal(doctype: string, line: number): StatementError {
+function doctypeRefusal(doctype: string, line: number): StatementError {
   const where = `wiersz ${line}`;
   if (/<!ENTITY\s[^>]*\b(SYSTEM|PUBLIC)\b/i.test(doctype) || /^\s*\S+\s+(SYSTEM|PUBLIC)\b/i.test(doctype)) {
     return new StatementError(

@@ -40,7 +40,7 @@ export interface AuthenticationChallengeResponse {
   timestampMs: number;
 }
 
-export interface ContextIdentifier {
+interface ContextIdentifier {
   type: 'Nip' | 'InternalId' | 'NipVatUe';
   value: string;
 }
@@ -63,7 +63,7 @@ export interface AuthenticationInitResponse {
   authenticationToken: TokenInfo;
 }
 
-export interface StatusInfo {
+interface StatusInfo {
   code: number;
   description: string;
   details?: string[];
@@ -177,7 +177,7 @@ export const INVOICE_STATUS = {
   cancelledBySystem: { code: 550, description: 'Operacja została anulowana przez system' },
 } as const satisfies Record<string, StatusInfo>;
 
-export type InvoiceOutcome = 'pending' | 'accepted' | 'rejected' | 'retry';
+type InvoiceOutcome = 'pending' | 'accepted' | 'rejected' | 'retry';
 
 /**
  * What a status means for the sender: 100/150 still processing; 200 accepted; 500 and 550 are the system's

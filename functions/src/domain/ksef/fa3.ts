@@ -15,13 +15,13 @@ import { VAT_RATES, vatFromGross, type VatRate } from '../vat.js';
 import { FA3_COUNTRY_CODES } from './countryCodes.js';
 import { parseKsefNumber } from './ksefNumber.js';
 
-export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
+const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 /** Written to `Naglowek/SystemInfo`: the system that produced the file. */
-export const FA3_SYSTEM_INFO = 'Panel Uczestnika';
+const FA3_SYSTEM_INFO = 'Panel Uczestnika';
 
-export type Fa3Kind = 'VAT' | 'KOR';
+type Fa3Kind = 'VAT' | 'KOR';
 
-export interface Fa3Seller {
+interface Fa3Seller {
   name: string;
   street: string;
   postalCode: string;
@@ -46,14 +46,14 @@ export interface Fa3Line {
   beforeCorrection?: boolean;
 }
 
-export interface Fa3RateTotal {
+interface Fa3RateTotal {
   vatRate: VatRate;
   net: number;
   vat: number;
   gross: number;
 }
 
-export interface Fa3Correction {
+interface Fa3Correction {
   /** `PrzyczynaKorekty`, e.g. „Zwrot biletu”. */
   reason: string;
   /** `TypKorekty`: 1 — in force from the corrected invoice's date, 2 — from the correction's date, 3 — other. */
@@ -91,7 +91,7 @@ export interface Fa3Problem {
   message: string;
 }
 
-export type Fa3Result = { ok: true; xml: string } | { ok: false; problems: Fa3Problem[] };
+type Fa3Result = { ok: true; xml: string } | { ok: false; problems: Fa3Problem[] };
 
 /** Thrown by `requireFa3Xml`; `message` is one Polish sentence naming the first problems. */
 export class Fa3Error extends Error {
@@ -125,12 +125,12 @@ export function compareLineIds(a: string, b: string): number {
 }
 
 /** Line ids of a snapshot in their invoice order (the same order the XML uses). */
-export function orderedLineIds(lines: Record<string, unknown> | undefined): string[] {
+function orderedLineIds(lines: Record<string, unknown> | undefined): string[] {
   return Object.keys(lines ?? {}).sort(compareLineIds);
 }
 
 /** What an invoice snapshot and a correction snapshot both carry, as `fa3Document` reads it. */
-export interface Fa3Snapshot {
+interface Fa3Snapshot {
   number: string;
   issueDate: string;
   issuePlace?: string;
@@ -223,7 +223,7 @@ export function fa3FromInvoice(invoice: Invoice): Fa3Document {
 const FORBIDDEN_CHAR = /[^\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 /** xsd:token normalisation done up front, so the file holds exactly what the schema sees. */
-export function collapseText(value: string): string {
+function collapseText(value: string): string {
   return value.replace(/[\t\n\r ]+/g, ' ').trim();
 }
 

@@ -26,7 +26,7 @@ export function ksefQrBase(environment?: KsefQrEnvironment | null): string {
 }
 
 /** `2026-02-01` → `01-02-2026`. */
-export function kodIDate(isoDate: string): string {
+function kodIDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!m) throw new RangeError(`Not a date: ${isoDate}`);
   return `${m[3]}-${m[2]}-${m[1]}`;

@@ -16,7 +16,7 @@ export function crc8(text: string): number {
   return crc;
 }
 
-export interface KsefNumberParts {
+interface KsefNumberParts {
   sellerNip: string;
   /** The acceptance date in the number, YYYY-MM-DD. */
   acceptedOn: string;

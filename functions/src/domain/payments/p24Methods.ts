@@ -13,7 +13,7 @@
 import type { InvoicePaymentMethod } from '../schemas.js';
 
 /** What kind of money an id is, which decides FA(3) `FormaPlatnosci`: BLIK 7, card 2, transfer 6. */
-export type P24MethodKind = 'blik' | 'card' | 'transfer';
+type P24MethodKind = 'blik' | 'card' | 'transfer';
 
 export const P24_METHODS: Readonly<Record<number, { label: string; kind: P24MethodKind }>> = {
   // BLIK: 154 in the merchants' method lists; 181 is the second BLIK entry (the official WooCommerce

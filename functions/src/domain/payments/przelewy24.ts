@@ -37,7 +37,7 @@ export const P24_SIGN_FIELDS = {
   verify: ['sessionId', 'orderId', 'amount', 'currency', 'crc'],
   refundNotification: ['orderId', 'sessionId', 'refundsUuid', 'merchantId', 'amount', 'currency', 'status', 'crc'],
 } as const;
-export type P24SignKind = keyof typeof P24_SIGN_FIELDS;
+type P24SignKind = keyof typeof P24_SIGN_FIELDS;
 type SignInput<K extends P24SignKind> = Record<(typeof P24_SIGN_FIELDS)[K][number], string | number>;
 
 /** The exact text that is hashed: the documented JSON object (exposed for the unit tests). */
@@ -52,7 +52,7 @@ export function p24Sign<K extends P24SignKind>(kind: K, fields: SignInput<K>): s
 }
 
 /** Compares two checksums without stopping at the first difference. */
-export function signsEqual(a: string, b: string): boolean {
+function signsEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -99,7 +99,7 @@ export interface P24Account {
   crc: string;
 }
 
-export type NotificationProblem = 'bad-sign' | 'wrong-merchant' | 'wrong-pos' | 'wrong-currency' | 'wrong-amount';
+type NotificationProblem = 'bad-sign' | 'wrong-merchant' | 'wrong-pos' | 'wrong-currency' | 'wrong-amount';
 
 export const NOTIFICATION_PROBLEM_LABELS: Record<NotificationProblem, string> = {
   'bad-sign': 'nieprawidłowa suma kontrolna (sign)',

@@ -35,7 +35,7 @@ function numbered<L extends { id: string }>(lines: L[], cells: (line: L) => stri
   return lines.map((line, i) => ({ id: line.id, cells: [String(i + 1), ...cells(line)] }));
 }
 
-export function sortedLines(invoice: Invoice) {
+function sortedLines(invoice: Invoice) {
   return Object.entries(invoice.lines ?? {})
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([id, line]) => ({ id, ...line }));
@@ -91,7 +91,7 @@ export function invoiceLineRows(invoice: Invoice): TableRow[] {
 }
 
 /** Per-rate totals, highest rate first. */
-export function sortedRates<R extends { vatRate: number }>(perRate: Record<string, R> | undefined): R[] {
+function sortedRates<R extends { vatRate: number }>(perRate: Record<string, R> | undefined): R[] {
   return Object.values(perRate ?? {}).sort((a, b) => b.vatRate - a.vatRate);
 }
 
@@ -127,7 +127,7 @@ export function buyerLines(buyer: InvoiceData): string[] {
 }
 
 /** Refunded lines in line order, fee lines (`fee-r{rate}`) after them — as on screen. */
-export function sortedCorrectionLines(correction: CorrectionInvoice) {
+function sortedCorrectionLines(correction: CorrectionInvoice) {
   return Object.entries(correction.lines)
     .sort(
       ([a], [b]) =>

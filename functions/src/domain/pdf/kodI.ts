@@ -8,7 +8,7 @@
 import type { jsPDF } from 'jspdf';
 import { KSEF_OFFLINE_TITLES, type KsefOfflineMode } from '../ksef/offline.js';
 
-export interface PdfQr {
+interface PdfQr {
   link: string;
   /** The link's QR matrix (qrModules), rows of dark/light modules. */
   modules: boolean[][];

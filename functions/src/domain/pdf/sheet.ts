@@ -14,9 +14,9 @@ export interface PdfFonts {
   bold: string;
 }
 
-export type FontStyle = 'normal' | 'bold';
+type FontStyle = 'normal' | 'bold';
 
-export interface PdfColumn {
+interface PdfColumn {
   title: string;
   /** Width in mm. */
   w: number;
