@@ -2,23 +2,20 @@
 // in Chromium against the real local stack (our RTDB emulator, the Auth and Functions emulators,
 // the seeded example event and demo accounts, the web app), with a copy of the demo participant.
 // The admin's side (confirming a payment, editing stock) is a test step through the callables,
-// signed in as the demo admin with the web SDK in Node, exactly as the admin screen would call them.
+// called as the demo admin over their HTTP protocol, exactly as the admin screen's SDK sends them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
-import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
-import { amountInWords, computeTotals, REGION } from '../../functions/src/domain/index.js';
+import { amountInWords, computeTotals } from '../../functions/src/domain/index.js';
 import {
-  collectPageErrors,
   launchBrowser,
-  newContext,
   SCREENSHOT_DIR,
   screenshot as fullPageScreenshot,
+  type ContextOptions,
 } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { appPage, signIn, stackClient } from './support/stack';
 
 const accounts = JSON.parse(readFileSync(new URL('../../seed/demo-accounts.json', import.meta.url), 'utf8')) as {
   accounts: { uid: string; email: string; password: string; role: string; pickupCode: string }[];
@@ -46,7 +43,6 @@ let stack: SharedStack;
 let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
-let adminApp: FirebaseApp;
 let adminCall: (name: string, data: unknown) => Promise<unknown>;
 
 beforeAll(async () => {
@@ -54,46 +50,27 @@ beforeAll(async () => {
   PARTICIPANT = await demoParticipantCopy(stack, 'participantb');
   web = stack.urls.web!;
   browser = await launchBrowser();
-
-  adminApp = initializeApp(
-    { projectId: stack.projectId, apiKey: 'demo-key', appId: 'demo' },
-    `e2e-admin-${Date.now()}`,
-  );
-  const auth = getAuth(adminApp);
-  connectAuthEmulator(auth, stack.urls.auth!, { disableWarnings: true });
-  await signInWithEmailAndPassword(auth, ADMIN.email, ADMIN.password);
-  const functions = getFunctions(adminApp, REGION);
-  const fn = new URL(stack.urls.functions!);
-  connectFunctionsEmulator(functions, fn.hostname, Number(fn.port));
-  adminCall = async (name, data) => (await httpsCallable(functions, name, { timeout: 120_000 })(data)).data;
+  const client = stackClient(stack);
+  adminCall = (name, data) => client.call(ADMIN, name, data);
 });
 
 afterAll(async () => {
   // The hoodie's sizes sold out here go back on sale for whoever runs next on the shared stack.
   if (adminCall) await adminCall('upsertProduct', productWithStock('bluza-sztorm', {}));
-  if (adminApp) await deleteApp(adminApp);
   await browser?.close();
 });
 
 async function signedInPage(
   email: string,
   password: string,
-  options: Parameters<typeof newContext>[1] = {},
+  options: ContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
-  const context = await newContext(browser, options);
+  const errors: Error[] = [];
   // The cookie banner would cover the bottom of every screenshot; it has its own tests (shell).
-  await context.addCookies([
-    { name: 'ncc_c', value: '1', url: web },
-    { name: 'ncc_e', value: '', url: web },
-  ]);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${web}/`);
-  await page.getByLabel('Adres e-mail').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${web}/dashboard`);
-  return { context, page, errors };
+  const page = await appPage(browser, web, errors, options);
+  await page.context().addCookies([{ name: 'ncc_e', value: '', url: web }]);
+  await signIn(page, web, { email, password });
+  return { context: page.context(), page, errors };
 }
 
 /** From the top: a full-page capture taken while scrolled would paint the sticky header mid-page. */
@@ -448,13 +425,10 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   });
 
   it('signs in with an e-mail link (sent to the Auth emulator, opened in the same browser)', async () => {
-    const context = await newContext(browser, { viewport: 'phone' });
-    await context.addCookies([
-      { name: 'ncc_c', value: '1', url: web },
-      { name: 'ncc_e', value: '', url: web },
-    ]);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const errors: Error[] = [];
+    const page = await appPage(browser, web, errors, { viewport: 'phone' });
+    const context = page.context();
+    await context.addCookies([{ name: 'ncc_e', value: '', url: web }]);
     await page.goto(`${web}/?next=${encodeURIComponent('/dashboard/odbierz')}`);
     await page.getByRole('button', { name: 'Zaloguj przez Google' }).waitFor();
     await page.getByRole('button', { name: 'Zaloguj linkiem e-mail' }).click();

@@ -5,11 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
-
-const PARTICIPANT = { email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { appPage, DEMO, submitSignIn, type Stack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -34,25 +31,19 @@ describe('the production build against the local emulators', () => {
   });
 
   it('signs a demo participant in and shows their dashboard', { timeout: 180_000 }, async () => {
-    const context = await newContext(browser, { viewport: 'desktop' });
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    const page: Page = await context.newPage();
-    page.setDefaultTimeout(90_000);
-    const pageErrors = collectPageErrors(page);
+    const pageErrors: Error[] = [];
+    const page: Page = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
 
     await page.goto(`${web}/`);
     await page.getByRole('heading', { name: /^(Zaloguj się|Wystąpił błąd)$/ }).waitFor();
     expect(await page.locator('body').innerText()).not.toContain('Missing Firebase configuration');
-    await page.getByLabel('Adres e-mail').fill(PARTICIPANT.email);
-    await page.locator('input[name="password"]').fill(PARTICIPANT.password);
-    await page.getByRole('button', { name: 'Zaloguj się' }).click();
-    await page.waitForURL(`${web}/dashboard`);
+    await submitSignIn(page, web, DEMO.participant);
 
     // The participants come from the database emulator through the signed-in user's listener.
     const members = page.getByTestId('home-members');
     await members.getByText('Piotr', { exact: false }).first().waitFor();
     await screenshot(page, 'preview-dashboard');
     expect(pageErrors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { collectPageErrors, launchBrowser, newContext, screenshot, VIEWPORTS } from '../helpers/browser';
-
-type Stack = Awaited<ReturnType<typeof startStack>>;
+import { signUp } from '../helpers/stackHttp.mjs';
+import type { Stack } from './support/stack';
 
 let stack: Stack;
 let browser: Browser;
@@ -39,16 +39,7 @@ afterAll(async () => {
 
 /** Creates an account in the Auth emulator through its REST API; returns its uid. */
 async function createUser(email: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(
-    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { localId: string }).localId;
+  return (await signUp(stack.urls.auth!, { email, password })).localId;
 }
 
 /** Sets custom claims as the Admin SDK would (the emulator accepts the `owner` token). */
