@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
-import { signIn, stackClient, type Account } from './support/stack';
+import { DEMO, signIn, stackClient, type Account } from './support/stack';
 
 let stack: SharedStack;
 let client: ReturnType<typeof stackClient>;
@@ -65,7 +65,21 @@ describe('waiting list in Chromium', () => {
     await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).waitFor();
     await page.getByRole('button', { name: `Zapisz na listę oczekujących: Wanda Czekająca, „${typeName}”` }).click();
     await page.getByTestId('waiting-place').getByText('Lista oczekujących: miejsce 1').waitFor();
+    await page.getByRole('button', { name: `Wypisz Wanda Czekająca z listy oczekujących na „${typeName}”` }).waitFor();
     await screenshot(page, 'waiting-list-joined-phone');
+
+    // The admin sees the entry in the list of its type (dark scheme, desktop), with reorder and remove.
+    const adminContext = await newContext(browser, { viewport: 'desktop', colorScheme: 'dark' });
+    await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+    const admin = await adminContext.newPage();
+    pageErrors.push(...collectPageErrors(admin));
+    await signIn(admin, web, DEMO.admin);
+    await admin.goto(`${web}/dashboard/admin?tab=lista-oczekujacych`);
+    const list = admin.locator(`[data-testid="waiting-list-admin"][data-ticket-type="${typeId}"]`);
+    await list.getByRole('cell', { name: 'Wanda Czekająca', exact: true }).waitFor();
+    await list.getByRole('button', { name: 'Usuń z listy: Wanda Czekająca' }).waitFor();
+    await screenshot(admin, 'waiting-list-admin-desktop-dark');
+    await adminContext.close();
 
     await client.call(holder, 'cancelOrder', { orderId: holderOrderId });
     // The page is live: the offer and its deadline appear without a reload, the ticket is in the basket.
