@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
-import { DEMO, signIn, stackClient, type Account } from './support/stack';
+import { appPage, DEMO, signIn, stackClient, type Account } from './support/stack';
 
 let stack: SharedStack;
 let client: ReturnType<typeof stackClient>;
@@ -46,11 +46,7 @@ beforeAll(async () => {
     lastName: 'Czekająca',
   });
   browser = await launchBrowser();
-  const context = await newContext(browser, { viewport: 'phone' });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-  page = await context.newPage();
-  pageErrors.push(...collectPageErrors(page));
-  page.setDefaultTimeout(60_000);
+  page = await appPage(browser, stack.urls.web, pageErrors, { viewport: 'phone' });
 }, 300_000);
 
 afterAll(async () => {
@@ -65,21 +61,18 @@ describe('waiting list in Chromium', () => {
     await page.getByRole('radio', { name: `${typeName} — Wanda Czekająca` }).waitFor();
     await page.getByRole('button', { name: `Zapisz na listę oczekujących: Wanda Czekająca, „${typeName}”` }).click();
     await page.getByTestId('waiting-place').getByText('Lista oczekujących: miejsce 1').waitFor();
-    await page.getByRole('button', { name: `Wypisz Wanda Czekająca z listy oczekujących na „${typeName}”` }).waitFor();
+    await page.getByRole('button', { name: `Wypisz z listy: Wanda Czekająca, „${typeName}”` }).waitFor();
     await screenshot(page, 'waiting-list-joined-phone');
 
     // The admin sees the entry in the list of its type (dark scheme, desktop), with reorder and remove.
-    const adminContext = await newContext(browser, { viewport: 'desktop', colorScheme: 'dark' });
-    await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    const admin = await adminContext.newPage();
-    pageErrors.push(...collectPageErrors(admin));
+    const admin = await appPage(browser, web, pageErrors, { viewport: 'desktop', colorScheme: 'dark' });
     await signIn(admin, web, DEMO.admin);
     await admin.goto(`${web}/dashboard/admin?tab=lista-oczekujacych`);
     const list = admin.locator(`[data-testid="waiting-list-admin"][data-ticket-type="${typeId}"]`);
     await list.getByRole('cell', { name: 'Wanda Czekająca', exact: true }).waitFor();
     await list.getByRole('button', { name: 'Usuń z listy: Wanda Czekająca' }).waitFor();
     await screenshot(admin, 'waiting-list-admin-desktop-dark');
-    await adminContext.close();
+    await admin.context().close();
 
     await client.call(holder, 'cancelOrder', { orderId: holderOrderId });
     // The page is live: the offer and its deadline appear without a reload, the ticket is in the basket.
