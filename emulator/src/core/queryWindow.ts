@@ -89,14 +89,12 @@ function indexedChildren(node: ChildrenNode, index: QueryIndex): IndexedChild[] 
     }
   }
   if (list === undefined) {
-    list = node
-      .entries()
-      .map((e: TNode<DataNode>) => ({
-        key: e.key,
-        keyInt: e.keyInt,
-        node: e.value,
-        sortNode: sortValueOf(index, e.value),
-      }));
+    list = node.entries().map((e: TNode<DataNode>) => ({
+      key: e.key,
+      keyInt: e.keyInt,
+      node: e.value,
+      sortNode: sortValueOf(index, e.value),
+    }));
     list.sort(compareIndexed);
   }
   const cache = (node.indexCache ??= new Map());

@@ -53,11 +53,7 @@ export function DiscountTermsFields({ form }: { form: Form }) {
           withAsterisk
           {...form.getInputProps('terms.value')}
         />
-        <TextInput
-          label="Opis (dla kogo)"
-          placeholder="np. Członkowie stowarzyszenia"
-          {...form.getInputProps('terms.label')}
-        />
+        <TextInput label="Opis (dla kogo)" placeholder="np. wolontariusze" {...form.getInputProps('terms.label')} />
       </SimpleGrid>
       <MultiSelect
         label="Obejmuje"
