@@ -14,11 +14,23 @@ import { parsePln } from '@domain/money';
 import { upsertProductInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { useGetProductsQuery } from '../catalogue';
 import { useAdminArchivedProductsQuery, type AdminProduct } from './api';
-import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
-import { groszeToInput, newKey } from './ui';
+import {
+  CatalogueEditor,
+  CatalogueItemActions,
+  CatalogueTab,
+  OffSaleBadge,
+  catalogueValuesOf,
+  cataloguePayloadOf,
+  optionalInt,
+  useCatalogueEditor,
+  type CatalogueKind,
+  type CatalogueListActions,
+  type CatalogueValues,
+} from './catalogue';
+import { newKey } from './ui';
 import { callFunction } from '../../shared/firebase';
 
 interface VariantDraft {
@@ -48,32 +60,19 @@ const emptyProduct = (): ProductValues => ({
 
 function valuesOf(p: AdminProduct): ProductValues {
   return {
-    name: p.name,
-    description: p.description,
-    price: groszeToInput(p.priceGrosze),
-    vatRate: String(p.vatRate),
-    active: p.active,
-    sortOrder: p.sortOrder,
+    ...catalogueValuesOf(p),
     imageUrl: p.imageUrl ?? '',
-    maxPerAccount: p.maxPerAccount ?? '',
     variants: p.variants.map((v) => ({ id: v.id, label: v.label, stock: v.stock, sold: v.sold })),
   };
 }
 
-/** The upsertProduct payload; a price that does not parse is left out (the editor names it). */
+/** The upsertProduct payload. */
 function productPayload(id: string | undefined, values: ProductValues) {
-  const maxPerAccount = optionalInt(values.maxPerAccount);
   return {
     ...(id ? { id } : {}),
     product: {
-      name: values.name,
-      description: values.description,
-      priceGrosze: parsePln(values.price) ?? undefined,
-      vatRate: Number(values.vatRate),
-      active: values.active,
-      sortOrder: typeof values.sortOrder === 'number' ? values.sortOrder : 0,
+      ...cataloguePayloadOf(values),
       ...(values.imageUrl.trim() ? { imageUrl: values.imageUrl.trim() } : {}),
-      ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
       variants: Object.fromEntries(
         values.variants.map((v, i) => [
           v.id,
@@ -192,92 +191,77 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
   );
 }
 
+const PRODUCT: CatalogueKind = {
+  noun: 'Produkt',
+  genitive: 'produktu',
+  archiveTitle: 'Archiwum produktów',
+  archiveCallable: 'archiveProduct',
+  restoreCallable: 'restoreProduct',
+  archiveQuestion: (name) =>
+    `Produkt „${name}” zniknie ze sklepiku. Zamówienia i faktury pozostaną bez zmian; produkt można później przywrócić.`,
+  restoreQuestion: (name) => `Przywrócić produkt „${name}” do sklepiku?`,
+};
+
+function ProductCard({ product: p, ...actions }: { product: AdminProduct } & CatalogueListActions<AdminProduct>) {
+  return (
+    <Paper withBorder p="md" data-testid="product-card">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0}>
+            <Text fw={700}>{p.name}</Text>
+            <Text size="sm" c="dimmed">
+              {formatMoney(p.priceGrosze)} · VAT {p.vatRate} %
+            </Text>
+          </Stack>
+          <OffSaleBadge active={p.active} />
+        </Group>
+        <Group gap={6}>
+          {p.variants.map((v) => (
+            <Badge
+              key={v.id}
+              variant="outline"
+              color={v.stock - v.sold > 0 ? 'baltyk' : 'red'}
+              title={`sprzedano ${v.sold} z ${v.stock}`}
+            >
+              {v.label}: {v.stock - v.sold}/{v.stock}
+            </Badge>
+          ))}
+        </Group>
+        <CatalogueItemActions item={p} {...actions} />
+      </Stack>
+    </Paper>
+  );
+}
+
 export function ProductsTab() {
   const live = useGetProductsQuery();
   const archived = useAdminArchivedProductsQuery();
   return (
-    <CatalogueTab<AdminProduct, AdminProduct>
+    <CatalogueTab<AdminProduct>
       title="Produkty"
       addLabel="Dodaj produkt"
-      list={({ edit, archive }) =>
-        live.isLoading ? (
-          <LoadingRows label="Wczytywanie produktów" />
-        ) : live.isError ? (
-          <LoadError error={live.error} onRetry={live.refetch}>
-            Nie udało się wczytać produktów.
-          </LoadError>
-        ) : !live.data?.length ? (
-          <EmptyState title="Brak produktów">Dodaj pierwszy produkt do sklepiku.</EmptyState>
-        ) : (
+      kind={PRODUCT}
+      list={(actions) => (
+        <DataGate
+          query={live}
+          loadingLabel="Wczytywanie produktów"
+          errorText="Nie udało się wczytać produktów."
+          onRetry={live.refetch}
+          isEmpty={!live.data?.length}
+          empty={<EmptyState title="Brak produktów">Dodaj pierwszy produkt do sklepiku.</EmptyState>}
+        >
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-            {live.data.map((p) => (
-              <Paper key={p.id} withBorder radius="md" p="md" data-testid="product-card">
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={0}>
-                      <Text fw={700}>{p.name}</Text>
-                      <Text size="sm" c="dimmed">
-                        {formatMoney(p.priceGrosze)} · VAT {p.vatRate} %
-                      </Text>
-                    </Stack>
-                    {!p.active && (
-                      <Badge color="gray" variant="light">
-                        wstrzymany
-                      </Badge>
-                    )}
-                  </Group>
-                  <Group gap={6}>
-                    {p.variants.map((v) => (
-                      <Badge
-                        key={v.id}
-                        variant="outline"
-                        color={v.stock - v.sold > 0 ? 'baltyk' : 'red'}
-                        title={`sprzedano ${v.sold} z ${v.stock}`}
-                      >
-                        {v.label}: {v.stock - v.sold}/{v.stock}
-                      </Badge>
-                    ))}
-                  </Group>
-                  <Group gap={6} justify="flex-end">
-                    <Button size="xs" variant="light" onClick={() => edit(p)}>
-                      Edytuj
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => archive(p)}>
-                      Archiwizuj
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
+            {live.data?.map((p) => (
+              <ProductCard key={p.id} product={p} {...actions} />
             ))}
           </SimpleGrid>
-        )
-      }
-      archiveConfirm={(p) => ({
-        title: 'Archiwizacja produktu',
-        body: `Produkt „${p.name}” zniknie ze sklepiku. Zamówienia i faktury pozostaną bez zmian; produkt można później przywrócić.`,
-        confirmLabel: 'Archiwizuj',
-        color: 'red',
-        run: async () => {
-          await callFunction('archiveProduct', { id: p.id });
-          return `Produkt „${p.name}” przeniesiono do archiwum.`;
-        },
-      })}
+        </DataGate>
+      )}
       archived={archived.data}
-      archivedTitle="Archiwum produktów"
       archivedTestId="archived-product"
       archivedDetails={(p) =>
         `· ${formatMoney(p.priceGrosze)}${p.archivedAt ? ` · w archiwum od ${formatDateTime(p.archivedAt)}` : ''}`
       }
-      restoreConfirm={(p) => ({
-        title: 'Przywrócenie produktu',
-        body: `Przywrócić produkt „${p.name}” do sklepiku?`,
-        confirmLabel: 'Przywróć',
-        run: async () => {
-          await callFunction('restoreProduct', { id: p.id });
-          return `Przywrócono produkt „${p.name}”.`;
-        },
-      })}
-      modalTitle={{ create: 'Nowy produkt', edit: 'Edycja produktu' }}
       editor={(editing, onDone) => <ProductForm editing={editing} onDone={onDone} />}
     />
   );

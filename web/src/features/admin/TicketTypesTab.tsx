@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, Text, TextInput } from '@mantine/core';
 import { parsePln } from '@domain/money';
 import { upsertTicketTypeInput, type CallableInput } from '@domain/callables';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, LIMITS, type TicketType } from '@domain/schemas';
@@ -6,8 +6,20 @@ import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { useAdminArchivedTicketTypesQuery, type AdminTicketType } from './api';
-import { CatalogueEditor, CatalogueTab, optionalInt, useCatalogueEditor, type CatalogueValues } from './catalogue';
-import { groszeToInput, localInputToMs, msToLocalInput } from './ui';
+import {
+  CatalogueEditor,
+  CatalogueItemActions,
+  CatalogueTab,
+  OffSaleBadge,
+  catalogueValuesOf,
+  cataloguePayloadOf,
+  optionalInt,
+  useCatalogueEditor,
+  type CatalogueKind,
+  type CatalogueListActions,
+  type CatalogueValues,
+} from './catalogue';
+import { localInputToMs, msToLocalInput } from './ui';
 import { callFunction } from '../../shared/firebase';
 
 interface TicketTypeValues extends CatalogueValues {
@@ -33,37 +45,24 @@ const emptyTicketType: TicketTypeValues = {
 
 function valuesOf(t: AdminTicketType): TicketTypeValues {
   return {
-    name: t.name,
-    description: t.description,
-    price: groszeToInput(t.priceGrosze),
-    vatRate: String(t.vatRate),
+    ...catalogueValuesOf(t),
     quota: t.quota,
     saleStart: msToLocalInput(t.saleStart),
     saleEnd: msToLocalInput(t.saleEnd),
-    active: t.active,
-    sortOrder: t.sortOrder,
     pickupLabel: t.pickupLabel ?? '',
-    maxPerAccount: t.maxPerAccount ?? '',
   };
 }
 
-/** The upsertTicketType payload; a price that does not parse is left out (the editor names it). */
+/** The upsertTicketType payload. */
 function ticketTypePayload(id: string | undefined, values: TicketTypeValues) {
-  const maxPerAccount = optionalInt(values.maxPerAccount);
   return {
     ...(id ? { id } : {}),
     ticketType: {
-      name: values.name,
-      description: values.description,
-      priceGrosze: parsePln(values.price) ?? undefined,
-      vatRate: Number(values.vatRate),
+      ...cataloguePayloadOf(values),
       quota: optionalInt(values.quota) ?? Number.NaN,
       saleStart: localInputToMs(values.saleStart),
       saleEnd: localInputToMs(values.saleEnd),
-      active: values.active,
-      sortOrder: typeof values.sortOrder === 'number' ? values.sortOrder : 0,
       ...(values.pickupLabel.trim() ? { pickupLabel: values.pickupLabel } : {}),
-      ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
     },
   };
 }
@@ -153,13 +152,7 @@ function saleWindow(t: TicketType): string {
   return `${t.saleStart != null ? `od ${formatDateTime(t.saleStart)}` : ''}${t.saleStart != null && t.saleEnd != null ? ' ' : ''}${t.saleEnd != null ? `do ${formatDateTime(t.saleEnd)}` : ''}`;
 }
 
-function ticketTypeColumns({
-  edit,
-  archive,
-}: {
-  edit: (t: AdminTicketType) => void;
-  archive: (t: AdminTicketType) => void;
-}): DataColumn<AdminTicketType>[] {
+function ticketTypeColumns(actions: CatalogueListActions<AdminTicketType>): DataColumn<AdminTicketType>[] {
   return [
     {
       key: 'name',
@@ -167,11 +160,7 @@ function ticketTypeColumns({
       cell: (t) => (
         <>
           <Text fw={600}>{t.name}</Text>
-          {!t.active && (
-            <Badge color="gray" variant="light">
-              wstrzymany
-            </Badge>
-          )}
+          <OffSaleBadge active={t.active} />
         </>
       ),
     },
@@ -179,29 +168,29 @@ function ticketTypeColumns({
     { key: 'vat', header: 'VAT', align: 'right', cell: (t) => `${t.vatRate} %` },
     { key: 'sold', header: 'Sprzedane / pula', align: 'right', cell: (t) => `${t.sold} / ${t.quota}` },
     { key: 'window', header: 'Sprzedaż', cell: (t) => <Text size="sm">{saleWindow(t)}</Text> },
-    {
-      key: 'actions',
-      cell: (t) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" onClick={() => edit(t)}>
-            Edytuj
-          </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => archive(t)}>
-            Archiwizuj
-          </Button>
-        </Group>
-      ),
-    },
+    { key: 'actions', cell: (t) => <CatalogueItemActions item={t} {...actions} /> },
   ];
 }
+
+const TICKET_TYPE: CatalogueKind = {
+  noun: 'Bilet',
+  genitive: 'biletu',
+  archiveTitle: 'Archiwum biletów',
+  archiveCallable: 'archiveTicketType',
+  restoreCallable: 'restoreTicketType',
+  archiveQuestion: (name) =>
+    `Bilet „${name}” zniknie ze sprzedaży. Złożone zamówienia i faktury pozostaną bez zmian; bilet można później przywrócić.`,
+  restoreQuestion: (name) => `Przywrócić bilet „${name}”? Wróci na listę z tymi samymi ustawieniami.`,
+};
 
 export function TicketTypesTab() {
   const live = useGetTicketTypesQuery();
   const archived = useAdminArchivedTicketTypesQuery();
   return (
-    <CatalogueTab<AdminTicketType, AdminTicketType>
+    <CatalogueTab<AdminTicketType>
       title="Rodzaje biletów"
       addLabel="Dodaj bilet"
+      kind={TICKET_TYPE}
       list={(actions) => (
         <DataTable
           label="Rodzaje biletów"
@@ -216,32 +205,11 @@ export function TicketTypesTab() {
           empty={{ title: 'Brak biletów', children: 'Dodaj pierwszy rodzaj biletu.' }}
         />
       )}
-      archiveConfirm={(t) => ({
-        title: 'Archiwizacja biletu',
-        body: `Bilet „${t.name}” zniknie ze sprzedaży. Złożone zamówienia i faktury pozostaną bez zmian; bilet można później przywrócić.`,
-        confirmLabel: 'Archiwizuj',
-        color: 'red',
-        run: async () => {
-          await callFunction('archiveTicketType', { id: t.id });
-          return `Bilet „${t.name}” przeniesiono do archiwum.`;
-        },
-      })}
       archived={archived.data}
-      archivedTitle="Archiwum biletów"
       archivedTestId="archived-ticket-type"
       archivedDetails={(t) =>
         `· sprzedano ${t.sold}${t.archivedAt ? ` · w archiwum od ${formatDateTime(t.archivedAt)}` : ''}`
       }
-      restoreConfirm={(t) => ({
-        title: 'Przywrócenie biletu',
-        body: `Przywrócić bilet „${t.name}”? Wróci na listę z tymi samymi ustawieniami.`,
-        confirmLabel: 'Przywróć',
-        run: async () => {
-          await callFunction('restoreTicketType', { id: t.id });
-          return `Przywrócono bilet „${t.name}”.`;
-        },
-      })}
-      modalTitle={{ create: 'Nowy bilet', edit: 'Edycja biletu' }}
       editor={(editing, onDone) => <TicketTypeForm editing={editing} onDone={onDone} />}
     />
   );

@@ -1,11 +1,26 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Group, Modal, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { z } from 'zod';
 import { polishIssue } from '@domain/issues';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { VAT_OPTIONS } from './ui';
+import { parsePln } from '@domain/money';
+import { callFunction } from '../../shared/firebase';
+import { groszeToInput, VAT_OPTIONS } from './ui';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
@@ -161,29 +176,130 @@ export function CatalogueEditor<Values extends CatalogueValues>({
   );
 }
 
-interface Named {
+/** What every catalogue item (ticket type, product) has, stored and as listed to the admin. */
+export interface CatalogueItem {
   id: string;
   name: string;
+  description: string;
+  priceGrosze: number;
+  vatRate: number;
+  active: boolean;
+  sortOrder: number;
+  maxPerAccount?: number | null;
 }
 
-interface CatalogueTabProps<Item extends Named, Archived extends Named> {
+/** The editor's common fields from a stored item. */
+export function catalogueValuesOf(item: CatalogueItem): CatalogueValues {
+  return {
+    name: item.name,
+    description: item.description,
+    price: groszeToInput(item.priceGrosze),
+    vatRate: String(item.vatRate),
+    active: item.active,
+    sortOrder: item.sortOrder,
+    maxPerAccount: item.maxPerAccount ?? '',
+  };
+}
+
+/** The payload's common fields; a price that does not parse is left out (the editor names it). */
+export function cataloguePayloadOf(values: CatalogueValues) {
+  const maxPerAccount = optionalInt(values.maxPerAccount);
+  return {
+    name: values.name,
+    description: values.description,
+    priceGrosze: parsePln(values.price) ?? undefined,
+    vatRate: Number(values.vatRate),
+    active: values.active,
+    sortOrder: typeof values.sortOrder === 'number' ? values.sortOrder : 0,
+    ...(maxPerAccount === undefined ? {} : { maxPerAccount }),
+  };
+}
+
+/** „wstrzymany” beside an item taken off sale. */
+export function OffSaleBadge({ active }: { active: boolean }) {
+  return active ? null : (
+    <Badge color="gray" variant="light">
+      wstrzymany
+    </Badge>
+  );
+}
+
+/** „Edytuj” and „Archiwizuj” for one item of the live list. */
+export function CatalogueItemActions<Item>({ item, edit, archive }: { item: Item } & CatalogueListActions<Item>) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      <Button size="xs" variant="light" onClick={() => edit(item)}>
+        Edytuj
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={() => archive(item)}>
+        Archiwizuj
+      </Button>
+    </Group>
+  );
+}
+
+export interface CatalogueListActions<Item> {
+  edit: (item: Item) => void;
+  archive: (item: Item) => void;
+}
+
+/** A catalogue kind as its tab names it and the callables that archive and restore it. */
+export interface CatalogueKind {
+  /** As a sentence starts with it: „Bilet”, „Produkt”. */
+  noun: string;
+  /** „biletu”, „produktu” (in „Edycja biletu”). */
+  genitive: string;
+  /** „Archiwum biletów”. */
+  archiveTitle: string;
+  archiveCallable: 'archiveTicketType' | 'archiveProduct';
+  restoreCallable: 'restoreTicketType' | 'restoreProduct';
+  /** What archiving the item does, asked before it happens. */
+  archiveQuestion: (name: string) => string;
+  /** What restoring the item does, asked before it happens. */
+  restoreQuestion: (name: string) => string;
+}
+
+function archiveConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuestion {
+  return {
+    title: `Archiwizacja ${kind.genitive}`,
+    body: kind.archiveQuestion(item.name),
+    confirmLabel: 'Archiwizuj',
+    color: 'red',
+    run: async () => {
+      await callFunction(kind.archiveCallable, { id: item.id });
+      return `${kind.noun} „${item.name}” przeniesiono do archiwum.`;
+    },
+  };
+}
+
+function restoreConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuestion {
+  return {
+    title: `Przywrócenie ${kind.genitive}`,
+    body: kind.restoreQuestion(item.name),
+    confirmLabel: 'Przywróć',
+    run: async () => {
+      await callFunction(kind.restoreCallable, { id: item.id });
+      return `Przywrócono ${kind.noun.toLowerCase()} „${item.name}”.`;
+    },
+  };
+}
+
+interface CatalogueTabProps<Item extends CatalogueItem> {
   title: string;
   addLabel: string;
+  kind: CatalogueKind;
   /** The live list (a table or cards), given the row actions. */
-  list: (actions: { edit: (item: Item) => void; archive: (item: Item) => void }) => ReactNode;
-  archiveConfirm: (item: Item) => ConfirmQuestion;
-  archived: readonly Archived[] | undefined;
-  archivedTitle: string;
+  list: (actions: CatalogueListActions<Item>) => ReactNode;
+  archived: readonly Item[] | undefined;
   archivedTestId: string;
-  archivedDetails: (item: Archived) => ReactNode;
-  restoreConfirm: (item: Archived) => ConfirmQuestion;
-  modalTitle: { create: string; edit: string };
+  archivedDetails: (item: Item) => ReactNode;
   /** The editor, for a new item (null) or the one being edited; `onDone` closes it with the message. */
   editor: (editing: Item | null, onDone: (message: string) => void) => ReactNode;
 }
 
 /** A catalogue tab (ticket types, products): title and „Dodaj”, the live list, the archive with „Przywróć”, the editor dialog. */
-export function CatalogueTab<Item extends Named, Archived extends Named>(props: CatalogueTabProps<Item, Archived>) {
+export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProps<Item>) {
+  const { kind } = props;
   const [result, setResult] = useState<ActionResult | null>(null);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
@@ -196,14 +312,14 @@ export function CatalogueTab<Item extends Named, Archived extends Named>(props: 
         <Button onClick={() => setEditing('new')}>{props.addLabel}</Button>
       </Group>
       <ResultAlert result={result} onClose={() => setResult(null)} />
-      {props.list({ edit: setEditing, archive: (item) => ask(props.archiveConfirm(item)) })}
+      {props.list({ edit: setEditing, archive: (item) => ask(archiveConfirm(kind, item)) })}
       {!!props.archived?.length && (
         <Stack gap="xs">
           <Title order={3} fz="lg">
-            {props.archivedTitle}
+            {kind.archiveTitle}
           </Title>
           {props.archived.map((item) => (
-            <Paper key={item.id} withBorder radius="md" p="sm" data-testid={props.archivedTestId}>
+            <Paper key={item.id} withBorder p="sm" data-testid={props.archivedTestId}>
               <Group justify="space-between">
                 <Text>
                   {item.name}{' '}
@@ -211,7 +327,7 @@ export function CatalogueTab<Item extends Named, Archived extends Named>(props: 
                     {props.archivedDetails(item)}
                   </Text>
                 </Text>
-                <Button size="xs" variant="light" onClick={() => ask(props.restoreConfirm(item))}>
+                <Button size="xs" variant="light" onClick={() => ask(restoreConfirm(kind, item))}>
                   Przywróć
                 </Button>
               </Group>
@@ -222,7 +338,7 @@ export function CatalogueTab<Item extends Named, Archived extends Named>(props: 
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? props.modalTitle.create : props.modalTitle.edit}
+        title={editing === 'new' ? `Nowy ${kind.noun.toLowerCase()}` : `Edycja ${kind.genitive}`}
         size="lg"
       >
         {editing !== null &&
