@@ -6,7 +6,8 @@ import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
-import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
+import { InlineConfirm } from '../../shared/ui/InlineConfirm';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { useGetBankRefundCandidatesQuery } from './api';
 
@@ -91,9 +92,10 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
     setFieldError(null);
     if (await run(() => settle(parsed.data))) setAsking(null);
   };
+  const answer = { busy, error, onCancel: () => ask(null), onConfirm: () => void confirm() };
   const account = c.payerAccount ? formatBankAccount(c.payerAccount) : null;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
+    <Paper withBorder p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
           <Text fw={700}>
@@ -117,17 +119,23 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
           ) : null}
         </Text>
         {asking === 'refunded' ? (
-          <Stack gap="xs" mt="xs">
-            <Text size="sm">
-              Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem
-              {account ? (
-                <>
-                  {' '}
-                  na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
-                </>
-              ) : null}
-              ? Przelew zniknie z listy.
-            </Text>
+          <InlineConfirm
+            mt="xs"
+            question={
+              <>
+                Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem
+                {account ? (
+                  <>
+                    {' '}
+                    na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
+                  </>
+                ) : null}
+                ? Przelew zniknie z listy.
+              </>
+            }
+            {...answer}
+            confirmLabel="Oznacz jako zwrócony"
+          >
             <TextInput
               type="date"
               label="Data zwrotu"
@@ -137,20 +145,14 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
               size="xs"
               maw={200}
             />
-            <ConfirmButtons
-              busy={busy}
-              error={error}
-              cancelLabel="Anuluj"
-              onCancel={() => ask(null)}
-              confirmLabel="Oznacz jako zwrócony"
-              onConfirm={() => void confirm()}
-            />
-          </Stack>
+          </InlineConfirm>
         ) : asking === 'dismissed' ? (
-          <Stack gap="xs" mt="xs">
-            <Text size="sm">
-              Odrzucić zwrot {formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.
-            </Text>
+          <InlineConfirm
+            mt="xs"
+            question={`Odrzucić zwrot ${formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.`}
+            {...answer}
+            confirmLabel="Odrzuć zwrot"
+          >
             <TextInput
               label="Powód"
               placeholder="np. wpłacający prosi o zaliczenie na przyszły rok"
@@ -159,15 +161,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
               error={fieldError}
               size="xs"
             />
-            <ConfirmButtons
-              busy={busy}
-              error={error}
-              cancelLabel="Anuluj"
-              onCancel={() => ask(null)}
-              confirmLabel="Odrzuć zwrot"
-              onConfirm={() => void confirm()}
-            />
-          </Stack>
+          </InlineConfirm>
         ) : (
           <Group justify="flex-end" gap="xs" mt="xs">
             <Button size="xs" variant="default" onClick={() => ask('dismissed')}>

@@ -3,7 +3,8 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
-import { ConfirmButtons, useConfirm } from '../../../shared/ui/ConfirmAction';
+import { useConfirm } from '../../../shared/ui/ConfirmAction';
+import { InlineConfirm } from '../../../shared/ui/InlineConfirm';
 import { DataGate, EmptyState } from '../../../shared/ui/DataState';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
@@ -15,14 +16,7 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
     if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
   };
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      data-testid="online-refund-candidate"
-      data-order-number={p.orderNumber}
-      data-state={state}
-    >
+    <Paper withBorder p="md" data-testid="online-refund-candidate" data-order-number={p.orderNumber} data-state={state}>
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Text fw={700}>
@@ -42,19 +36,14 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
             Zwrot zlecony — czeka na potwierdzenie operatora.
           </Text>
         ) : asking ? (
-          <Stack gap="xs">
-            <Text size="sm">
-              Zwrócić {formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?
-            </Text>
-            <ConfirmButtons
-              busy={busy}
-              error={error}
-              cancelLabel="Anuluj"
-              onCancel={() => setAsking(false)}
-              confirmLabel="Zwróć wpłatę"
-              onConfirm={() => void refund()}
-            />
-          </Stack>
+          <InlineConfirm
+            question={`Zwrócić ${formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?`}
+            busy={busy}
+            error={error}
+            confirmLabel="Zwróć wpłatę"
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void refund()}
+          />
         ) : (
           <Group justify="flex-end">
             <Button size="xs" onClick={() => setAsking(true)}>
