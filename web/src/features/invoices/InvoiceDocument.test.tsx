@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { buildInvoice, orderTotals, type Invoice, type OrderLine } from '@domain/index';
 import { renderWithTheme } from '../../test/render';
+import { merchLine, pdfFontsFromDisk, ticketLine } from '../../test/documents';
 import { InvoiceDocument } from './InvoiceDocument';
 import { buildInvoicePdf, pdfFileName } from '../documents/pdf/invoicePdf';
 import { parseInvoiceKey } from './api';
@@ -53,37 +52,17 @@ const cells = (row: HTMLElement) =>
     .map((c) => c.textContent);
 
 describe('InvoiceDocument', () => {
+  const mug = merchLine({
+    name: 'Kubek „Latarnia”',
+    unitGross: 3_900,
+    productId: 'kubek',
+    variantId: 'std',
+    variantLabel: '330 ml',
+  });
   const invoice = invoiceOf([
-    {
-      type: 'ticket',
-      name: 'Bilet weekendowy',
-      unitGross: 24_900,
-      quantity: 1,
-      vatRate: 8,
-      ticketTypeId: 'weekend',
-      memberId: 'self',
-      memberName: 'Marta Nowak',
-    },
-    {
-      type: 'merch',
-      name: 'Koszulka „Bałtyk”',
-      unitGross: 6_900,
-      quantity: 3,
-      vatRate: 23,
-      productId: 'koszulka',
-      variantId: 'm',
-      variantLabel: 'M',
-    },
-    {
-      type: 'merch',
-      name: 'Kubek „Latarnia”',
-      unitGross: 3_900,
-      quantity: 1,
-      vatRate: 23,
-      productId: 'kubek',
-      variantId: 'std',
-      variantLabel: '330 ml',
-    },
+    ticketLine({ name: 'Bilet weekendowy', unitGross: 24_900, ticketTypeId: 'weekend', memberName: 'Marta Nowak' }),
+    merchLine({ name: 'Koszulka „Bałtyk”', quantity: 3 }),
+    mug,
   ]);
 
   it('shows number, dates, seller and buyer', () => {
@@ -131,21 +110,7 @@ describe('InvoiceDocument', () => {
   it('says „przelew” and the seller’s account for a transfer, the provider’s method and no account for an online payment', () => {
     renderWithTheme(<InvoiceDocument invoice={invoice} />);
     expect(screen.getByTestId('invoice-payment-method').textContent).toBe('przelew');
-    const blik = invoiceOf(
-      [
-        {
-          type: 'merch',
-          name: 'Kubek „Latarnia”',
-          unitGross: 3_900,
-          quantity: 1,
-          vatRate: 23,
-          productId: 'kubek',
-          variantId: 'std',
-          variantLabel: '330 ml',
-        },
-      ],
-      'BLIK',
-    );
+    const blik = invoiceOf([mug], 'BLIK');
     renderWithTheme(<InvoiceDocument invoice={blik} />);
     const [, online] = screen.getAllByTestId('invoice-payment-method');
     expect(online.textContent).toBe('BLIK (Przelewy24)');
@@ -153,15 +118,7 @@ describe('InvoiceDocument', () => {
   });
 
   it('builds a real PDF file with the Polish font embedded', () => {
-    // The test runs from the repository root or from web/ (npm -w web test).
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
-      .map((d) => path.resolve(d))
-      .find((d) => existsSync(d))!;
-    const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
-    const doc = buildInvoicePdf(invoice, {
-      regular: font('LiberationSans-Regular.ttf'),
-      bold: font('LiberationSans-Bold.ttf'),
-    });
+    const doc = buildInvoicePdf(invoice, pdfFontsFromDisk());
     const bytes = doc.output();
     expect(bytes.startsWith('%PDF-')).toBe(true);
     expect(bytes).toContain('/FontFile2');

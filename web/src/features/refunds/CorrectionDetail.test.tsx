@@ -1,38 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { VAT_METHOD_NOTE, type Order } from '@domain/index';
 import { computeCorrection, planRefund, type CorrectionInvoice } from '@domain/refunds';
 import { renderWithTheme } from '../../test/render';
+import { pdfFontsFromDisk, ticketLine } from '../../test/documents';
 import { CorrectionDocument } from './CorrectionDetail';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { toCorrections } from './api';
 import { buildCorrectionPdf, correctionPdfFileName } from '../documents/pdf/correctionPdf';
 import { qrModules } from '../ksef';
 
-const lines: Order['lines'] = {
-  l1: {
-    type: 'ticket',
-    name: 'Karnet',
-    unitGross: 14900,
-    quantity: 1,
-    vatRate: 8,
-    ticketTypeId: 'karnet',
-    memberId: 'self',
-    memberName: 'Jan Kowalski',
-  },
-  l2: {
-    type: 'ticket',
-    name: 'Karnet',
-    unitGross: 14900,
-    quantity: 1,
-    vatRate: 8,
-    ticketTypeId: 'karnet',
-    memberId: 'm-1',
-    memberName: 'Ola Kowalska',
-  },
-};
+const lines: Order['lines'] = { l1: ticketLine(), l2: ticketLine({ memberId: 'm-1', memberName: 'Ola Kowalska' }) };
 
 /** A correction exactly as approveRefund writes it: one ticket of two refunded with a 20 zł fee. */
 function correction(): CorrectionInvoice {
@@ -110,15 +88,8 @@ describe('how the money goes back', () => {
 
 describe('correction PDF', () => {
   it('builds a real PDF file with the Polish font embedded', () => {
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
-      .map((d) => path.resolve(d))
-      .find((d) => existsSync(d))!;
-    const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const c = correction();
-    const doc = buildCorrectionPdf(c, {
-      regular: font('LiberationSans-Regular.ttf'),
-      bold: font('LiberationSans-Bold.ttf'),
-    });
+    const doc = buildCorrectionPdf(c, pdfFontsFromDisk());
     const bytes = doc.output();
     expect(bytes.startsWith('%PDF-')).toBe(true);
     expect(bytes).toContain('/FontFile2');
@@ -128,23 +99,16 @@ describe('correction PDF', () => {
   });
 
   it('with a recorded KSeF number prints the number and the KOD I link (a clickable link) under the correction', async () => {
-    const dir = ['web/src/features/documents/pdf/fonts', 'src/features/documents/pdf/fonts']
-      .map((d) => path.resolve(d))
-      .find((d) => existsSync(d))!;
-    const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
     const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/22-11-2026/yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU';
     const modules = await qrModules(link);
-    const doc = buildCorrectionPdf(
-      correction(),
-      { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') },
-      { number: '1234563218-20261122-0100001AF629-AF', link, modules },
-    );
+    const doc = buildCorrectionPdf(correction(), pdfFontsFromDisk(), {
+      number: '1234563218-20261122-0100001AF629-AF',
+      link,
+      modules,
+    });
     const bytes = doc.output();
     expect(bytes).toContain(`/URI (${link})`);
-    const without = buildCorrectionPdf(correction(), {
-      regular: font('LiberationSans-Regular.ttf'),
-      bold: font('LiberationSans-Bold.ttf'),
-    }).output();
+    const without = buildCorrectionPdf(correction(), pdfFontsFromDisk()).output();
     expect(without).not.toContain('/URI');
   });
 });

@@ -3,6 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { Order } from '@domain/schemas';
 import type { OrderRefunds } from '@domain/refunds';
 import { renderWithTheme } from '../../test/render';
+import { merchLine, ticketLine } from '../../test/documents';
 import { StartRefundForm } from './StartRefundDialog';
 
 const order = {
@@ -11,28 +12,7 @@ const order = {
   number: 'ZAM/2026/000042',
   kind: 'merch',
   status: 'paid',
-  lines: {
-    l1: {
-      type: 'ticket',
-      name: 'Karnet',
-      unitGross: 14900,
-      quantity: 1,
-      vatRate: 8,
-      ticketTypeId: 'karnet',
-      memberId: 'self',
-      memberName: 'Jan Kowalski',
-    },
-    l2: {
-      type: 'merch',
-      name: 'Koszulka',
-      unitGross: 333,
-      quantity: 3,
-      vatRate: 23,
-      productId: 'p',
-      variantId: 'm',
-      variantLabel: 'M',
-    },
-  },
+  lines: { l1: ticketLine(), l2: merchLine({ unitGross: 333, quantity: 3, productId: 'p' }) },
   totals: { net: 0, vat: 0, gross: 15899, perRate: {} },
   buyer: {
     email: 'jan@example.com',
