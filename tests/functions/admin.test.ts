@@ -199,15 +199,13 @@ describe('catalogue administration', () => {
   });
 
   it('creates and edits a product with variants; protects sold variants; archives and restores', async () => {
-    const p = {
+    const p = product({
       name: 'Bluza',
       description: 'Z kapturem',
       priceGrosze: 15900,
-      vatRate: 23,
-      active: true,
       sortOrder: 2,
       variants: { s: { label: 'S', stock: 5, sortOrder: 1 }, m: { label: 'M', stock: 5, sortOrder: 2 } },
-    };
+    });
     productId = (await admin.call('upsertProduct', { product: p })).id;
     expect((await env.db.ref(`products/${productId}/variants/s`).get()).val()).toEqual({
       label: 'S',

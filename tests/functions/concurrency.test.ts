@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, refusal, startEventEnv, stopEnv } from './helpers.js';
 import { PERSON, key, product, ticketType } from './fixtures.js';
+import { registrationRecords } from '../helpers/registration.mjs';
 import type { Refusal, TestEnv, TestUser } from './helpers.js';
 
 // 200 buyers race for the last 50 tickets of a type (and, separately, the last 50 pieces of one merch
@@ -39,23 +40,7 @@ beforeAll(async () => {
   const now = Date.now();
   const fixtures: Record<string, unknown> = {};
   buyers.forEach((b, i) => {
-    fixtures[`profiles/${b.uid}`] = {
-      email: b.email,
-      firstName: 'Kupujący',
-      lastName: `Nr ${i}`,
-      phone: '600100200',
-      country: 'PL',
-      consents: { terms: true, privacy: true, marketing: false, acceptedAt: now },
-      pickupCode: 'ABCDEFGH',
-      createdAt: now,
-      updatedAt: now,
-    };
-    fixtures[`members/${b.uid}/self`] = {
-      firstName: 'Kupujący',
-      lastName: `Nr ${i}`,
-      relation: 'self',
-      createdAt: now,
-    };
+    Object.assign(fixtures, registrationRecords(b, { firstName: 'Kupujący', lastName: `Nr ${i}` }, now));
     fixtures[`baskets/${b.uid}`] = {
       tickets: { self: { ticketTypeId: 'ostatnie' } },
       merch: { 'l-k': { productId: 'kubek', variantId: 'std', quantity: 1 } },

@@ -22,34 +22,7 @@ export const REGISTRATION = {
   consents: { terms: true, privacy: true, marketing: false },
 };
 
-export function ticketType(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Karnet 3-dniowy',
-    description: 'Wstęp na wszystkie dni zlotu',
-    priceGrosze: 14900,
-    vatRate: 8,
-    quota: 100,
-    sold: 0,
-    active: true,
-    sortOrder: 1,
-    ...overrides,
-  };
-}
-export function product(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Koszulka „Bałtyk”',
-    description: 'Bawełna',
-    priceGrosze: 8900,
-    vatRate: 23,
-    active: true,
-    sortOrder: 1,
-    variants: {
-      m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 },
-      l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 },
-    },
-    ...overrides,
-  };
-}
+export { product, ticketType } from '../helpers/catalogue.js';
 
 /** A fresh idempotency key. */
 export const key = () => randomUUID().replaceAll('-', '');

@@ -257,56 +257,60 @@ describe('KSeF outbox', () => {
     );
   });
 
-  it('an announced outage: documents go offline in its mode at once, KSeF untried; a failure moves the offline24 ones within their deadline to its own; its end dates them and they are sent', async () => {
-    const offline24 = await paidInvoice();
-    await control({ unavailable: true });
-    await admin.call('submitKsef', {});
-    await control({ unavailable: false });
-    expect(await entry(offline24.invoiceId)).toMatchObject({
-      status: 'queued',
-      offline: { mode: 'offline24', deadline: offline24Deadline(offline24.invoice.issueDate) },
-    });
-
-    // The Ministry announced an unavailability: KSeF (answering again) is not tried; the new invoice is handed out offline at once, its deadline open.
-    const during = await paidInvoice();
-    const declared = await admin.call('setKsefOutage', { mode: 'unavailability', note: 'Komunikat MF' });
-    expect(declared.outage.mode).toBe('unavailability');
-    expect(declared.documents).toContain(during.invoiceId);
-    expect(await entry(offline24.invoiceId)).toMatchObject({ status: 'queued' });
-    const duringEntry = (await entry(during.invoiceId))!;
-    expect(duringEntry).toMatchObject({ status: 'queued', offline: { mode: 'unavailability', kodII: true } });
-    expect(duringEntry.offline?.deadline).toBeUndefined();
-    expect((await admin.call('submitKsef', {})).outage).toBe('unavailability');
-    expect(await record(during.buyer.uid, during.invoiceId)).toBeNull();
-
-    // Escalated to a failure (tryb awaryjny): both count from its end.
-    const escalated = await admin.call('setKsefOutage', { mode: 'emergency' });
-    expect(escalated.documents).toEqual(expect.arrayContaining([offline24.invoiceId, during.invoiceId]));
-    const forOwner = (
-      await env.db.ref(`ksefOffline/${offline24.buyer.uid}/${offline24.invoiceId}`).get()
-    ).val() as KsefOffline;
-    expect(forOwner.mode).toBe('emergency');
-    expect(forOwner.deadline).toBeUndefined();
-
-    // Ended today: the seventh business day after it; the same call's run sends both in offline mode.
-    const today = warsawDate(Date.now());
-    const ended = await admin.call('setKsefOutage', { mode: 'ended' });
-    expect(ended.outage).toMatchObject({ mode: 'emergency', endedOn: today });
-    for (const doc of [offline24, during]) {
-      expect(await entry(doc.invoiceId)).toMatchObject({
-        status: 'accepted',
-        offline: { mode: 'emergency', deadline: addBusinessDays(today, 7) },
+  it(
+    'an announced outage: documents go offline in its mode at once, KSeF untried; a failure moves the offline24 ' +
+      'ones within their deadline to its own; its end dates them and they are sent',
+    async () => {
+      const offline24 = await paidInvoice();
+      await control({ unavailable: true });
+      await admin.call('submitKsef', {});
+      await control({ unavailable: false });
+      expect(await entry(offline24.invoiceId)).toMatchObject({
+        status: 'queued',
+        offline: { mode: 'offline24', deadline: offline24Deadline(offline24.invoice.issueDate) },
       });
-      expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
-        '<TrybWysylki>Offline</TrybWysylki>',
-      );
-    }
-    expect(await refusal(admin.call('setKsefOutage', { mode: 'ended' }))).toMatchObject({ reason: 'ksef-no-outage' });
-    expect(await refusal(admin.call('setKsefOutage', { mode: 'unavailability', endedOn: 'jutro' }))).toMatchObject({
-      code: 'invalid-argument',
-      field: 'endedOn',
-    });
-  });
+
+      // The Ministry announced an unavailability: KSeF (answering again) is not tried; the new invoice is handed out offline at once, its deadline open.
+      const during = await paidInvoice();
+      const declared = await admin.call('setKsefOutage', { mode: 'unavailability', note: 'Komunikat MF' });
+      expect(declared.outage.mode).toBe('unavailability');
+      expect(declared.documents).toContain(during.invoiceId);
+      expect(await entry(offline24.invoiceId)).toMatchObject({ status: 'queued' });
+      const duringEntry = (await entry(during.invoiceId))!;
+      expect(duringEntry).toMatchObject({ status: 'queued', offline: { mode: 'unavailability', kodII: true } });
+      expect(duringEntry.offline?.deadline).toBeUndefined();
+      expect((await admin.call('submitKsef', {})).outage).toBe('unavailability');
+      expect(await record(during.buyer.uid, during.invoiceId)).toBeNull();
+
+      // Escalated to a failure (tryb awaryjny): both count from its end.
+      const escalated = await admin.call('setKsefOutage', { mode: 'emergency' });
+      expect(escalated.documents).toEqual(expect.arrayContaining([offline24.invoiceId, during.invoiceId]));
+      const forOwner = (
+        await env.db.ref(`ksefOffline/${offline24.buyer.uid}/${offline24.invoiceId}`).get()
+      ).val() as KsefOffline;
+      expect(forOwner.mode).toBe('emergency');
+      expect(forOwner.deadline).toBeUndefined();
+
+      // Ended today: the seventh business day after it; the same call's run sends both in offline mode.
+      const today = warsawDate(Date.now());
+      const ended = await admin.call('setKsefOutage', { mode: 'ended' });
+      expect(ended.outage).toMatchObject({ mode: 'emergency', endedOn: today });
+      for (const doc of [offline24, during]) {
+        expect(await entry(doc.invoiceId)).toMatchObject({
+          status: 'accepted',
+          offline: { mode: 'emergency', deadline: addBusinessDays(today, 7) },
+        });
+        expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
+          '<TrybWysylki>Offline</TrybWysylki>',
+        );
+      }
+      expect(await refusal(admin.call('setKsefOutage', { mode: 'ended' }))).toMatchObject({ reason: 'ksef-no-outage' });
+      expect(await refusal(admin.call('setKsefOutage', { mode: 'unavailability', endedOn: 'jutro' }))).toMatchObject({
+        code: 'invalid-argument',
+        field: 'endedOn',
+      });
+    },
+  );
 
   it('refuses non-admins and bad input', async () => {
     const user = await registeredUser(env);

@@ -18,6 +18,20 @@ const read = async (path: string) => (await env.db.ref(path).get()).val();
 const place = (user: TestUser) =>
   user.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
 
+/** The pool type as the admin's form sends it (no sales counter), with `quota` places. */
+const poolTicketType = (quota: number) => ({
+  id: 'pula',
+  ticketType: {
+    name: 'Bilet pula',
+    description: 'Opis',
+    priceGrosze: 14900,
+    vatRate: 8,
+    quota,
+    active: true,
+    sortOrder: 1,
+  },
+});
+
 /** A sold-out type: `quota` units, each held by a pending order of its own buyer (returned for cancelling). */
 async function soldOutType(id: string, quota: number): Promise<{ orderIds: string[]; holders: TestUser[] }> {
   await env.db.ref(`ticketTypes/${id}`).set(ticketType({ name: `Bilet ${id}`, quota }));
@@ -203,34 +217,10 @@ describe('offers', () => {
     await admin.call('removeWaitingListEntry', { ticketTypeId: 'pula', entryId: second.entryId });
     expect(await read(`waitingList/pula/places/${first.user.uid}/${first.entryId}/place`)).toBe(2);
 
-    await admin.call('upsertTicketType', {
-      id: 'pula',
-      ticketType: {
-        name: 'Bilet pula',
-        description: 'Opis',
-        priceGrosze: 14900,
-        vatRate: 8,
-        quota: 2,
-        active: true,
-        sortOrder: 1,
-      },
-    });
+    await admin.call('upsertTicketType', poolTicketType(2));
     expect(Object.keys(await read('ticketTypes/pula/offers'))).toEqual([third.entryId]);
     // The quota cannot go below what is sold and held.
-    const lowered = await refusal(
-      admin.call('upsertTicketType', {
-        id: 'pula',
-        ticketType: {
-          name: 'Bilet pula',
-          description: 'Opis',
-          priceGrosze: 14900,
-          vatRate: 8,
-          quota: 1,
-          active: true,
-          sortOrder: 1,
-        },
-      }),
-    );
+    const lowered = await refusal(admin.call('upsertTicketType', poolTicketType(1)));
     expect(lowered).toMatchObject({ reason: 'stock-below-sold', field: 'ticketType.quota' });
   });
 

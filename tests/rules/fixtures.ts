@@ -1,6 +1,7 @@
 // A small but complete database: every path of docs/data-model.md holds data, so that every read in
 // the matrix reads something real and every reference check has something to find (or not).
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { product, ticketType } from '../helpers/catalogue';
 
 export const OWNER = 'alice';
 export const OTHER = 'bob';
@@ -77,37 +78,18 @@ export const SEED = {
   },
   countries: { PL: 'Polska', DE: 'Niemcy', LT: 'Litwa' },
   ticketTypes: {
-    karnet: {
-      name: 'Karnet 3-dniowy',
-      priceGrosze: 18000,
-      vatRate: 8,
-      quota: 100,
-      sold: 1,
-      active: true,
-      sortOrder: 1,
-    },
-    dzien: {
-      name: 'Bilet jednodniowy',
-      priceGrosze: 7000,
-      vatRate: 8,
-      quota: 100,
-      sold: 0,
-      active: true,
-      sortOrder: 2,
-    },
+    karnet: ticketType({ priceGrosze: 18000, sold: 1 }),
+    dzien: ticketType({ name: 'Bilet jednodniowy', priceGrosze: 7000, sortOrder: 2 }),
   },
   products: {
-    tshirt: {
+    tshirt: product({
       name: 'Koszulka',
       priceGrosze: 6900,
-      vatRate: 23,
-      active: true,
-      sortOrder: 1,
       variants: {
         M: { label: 'M', stock: 10, sold: 0, sortOrder: 2 },
         L: { label: 'L', stock: 10, sold: 0, sortOrder: 3 },
       },
-    },
+    }),
   },
   archivedProducts: { old: { name: 'Czapka', priceGrosze: 3000, vatRate: 23, archivedAt: T0 } },
   profiles: {

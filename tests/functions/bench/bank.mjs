@@ -134,7 +134,10 @@ function mt940(transfers) {
       `:61:2707010701${t.amount > 0 ? 'C' : 'D'}${amountComma(t.amount)}NTRFNONREF//B${String(i).padStart(9, '0')}`,
     );
     const title = t.title.padEnd(54).slice(0, 54);
-    const details = `020~00PRZELEW PRZYCHODZĄCY~20${title.slice(0, 27)}~21${title.slice(27).trimEnd()}~22~23~24~25~30${t.acct.slice(2, 10)}~31${t.acct.slice(10)}~32${t.name.slice(0, 27)}~33${t.name.slice(27)}~38PL${t.acct}`;
+    const details =
+      `020~00PRZELEW PRZYCHODZĄCY~20${title.slice(0, 27)}~21${title.slice(27).trimEnd()}` +
+      `~22~23~24~25~30${t.acct.slice(2, 10)}~31${t.acct.slice(10)}~32${t.name.slice(0, 27)}~33` +
+      `${t.name.slice(27)}~38PL${t.acct}`;
     lines.push(`:86:${details.slice(0, 61)}`, ...(details.slice(61).match(/.{1,65}/g) ?? []));
   });
   lines.push(`:62F:C270701PLN${amountComma(balance)}`, '-');
@@ -160,10 +163,22 @@ function mbankCsv(transfers) {
 function camt(transfers) {
   const entries = transfers.map(
     (t, i) =>
-      `<Ntry><Amt Ccy="PLN">${amountDot(t.amount)}</Amt><CdtDbtInd>${t.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2027-07-01</Dt></BookgDt><AcctSvcrRef>C${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${t.name}</Nm></Dbtr><DbtrAcct><Id><IBAN>PL${t.acct}</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Ustrd>${t.title}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+      `<Ntry><Amt Ccy="PLN">${amountDot(t.amount)}</Amt><CdtDbtInd>${t.amount > 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd>` +
+      `<Sts>BOOK</Sts><BookgDt><Dt>2027-07-01</Dt></BookgDt><AcctSvcrRef>C${i}</AcctSvcrRef>` +
+      `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${t.name}</Nm></Dbtr>` +
+      `<DbtrAcct><Id><IBAN>PL${t.acct}</IBAN></Id></DbtrAcct></RltdPties>` +
+      `<RmtInf><Ustrd>${t.title}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
   );
   const total = transfers.reduce((s, t) => s + t.amount, 0);
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>B</MsgId><CreDtTm>2027-07-02T06:00:00</CreDtTm></GrpHdr><Stmt><Id>1</Id><Acct><Id><IBAN>PL61109010140000071219812874</IBAN></Id></Acct><Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2027-07-01</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">${amountDot(total)}</Amt><CdtDbtInd>${total >= 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Dt><Dt>2027-07-01</Dt></Dt></Bal>\n${entries.join('\n')}\n</Stmt></BkToCstmrStmt></Document>\n`;
+  const balance = (code, amount) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">${amountDot(amount)}</Amt>` +
+    `<CdtDbtInd>${amount >= 0 ? 'CRDT' : 'DBIT'}</CdtDbtInd><Dt><Dt>2027-07-01</Dt></Dt></Bal>`;
+  const xml =
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>` +
+    `<GrpHdr><MsgId>B</MsgId><CreDtTm>2027-07-02T06:00:00</CreDtTm></GrpHdr>` +
+    `<Stmt><Id>1</Id><Acct><Id><IBAN>PL61109010140000071219812874</IBAN></Id></Acct>` +
+    `${balance('OPBD', 0)}${balance('CLBD', total)}\n${entries.join('\n')}\n</Stmt></BkToCstmrStmt></Document>\n`;
   return new TextEncoder().encode(xml);
 }
 
@@ -361,7 +376,12 @@ async function booking() {
     );
     console.table([first, again]);
     console.log(
-      `Invoices issued: ${invoices} (expected ${B + warm}); machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, Node ${process.version}, Functions emulator parallel requests: ${stack.functionsParallel ?? process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 'default'}; 1-minute load average ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ${new Date().toISOString()}`,
+      `Invoices issued: ${invoices} (expected ${B + warm}); machine: ${os.cpus().length} × ` +
+        `${os.cpus()[0]?.model?.trim()}, Node ${process.version}` +
+        `, Functions emulator parallel requests: ` +
+        `${stack.functionsParallel ?? process.env.FUNCTIONS_EMULATOR_PARALLEL ?? 'default'}` +
+        `; 1-minute load average ${loadBefore}→${os.loadavg()[0].toFixed(1)}; ` +
+        `${new Date().toISOString()}`,
     );
   } finally {
     await Promise.allSettled(apps.map((a) => deleteApp(a)));

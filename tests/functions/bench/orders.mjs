@@ -41,6 +41,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
 import { PERSON } from '../../helpers/buyers.mjs';
+import { registrationRecords } from '../../helpers/registration.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -192,20 +193,8 @@ async function createBuyers(ctx, count) {
 async function writeBuyerFixtures(db, buyers) {
   const now = Date.now();
   const fixtures = {};
-  for (const b of buyers) {
-    fixtures[`profiles/${b.uid}`] = {
-      email: b.email,
-      firstName: 'Bench',
-      lastName: 'Kupujący',
-      phone: '600100200',
-      country: 'PL',
-      consents: { terms: true, privacy: true, marketing: false, acceptedAt: now },
-      pickupCode: 'ABCDEFGH',
-      createdAt: now,
-      updatedAt: now,
-    };
-    fixtures[`members/${b.uid}/self`] = { firstName: 'Bench', lastName: 'Kupujący', relation: 'self', createdAt: now };
-  }
+  for (const b of buyers)
+    Object.assign(fixtures, registrationRecords(b, { firstName: 'Bench', lastName: 'Kupujący' }, now));
   for (let i = 0, entries = Object.entries(fixtures); i < entries.length; i += 500)
     await db.ref().update(Object.fromEntries(entries.slice(i, i + 500)));
 }
@@ -412,7 +401,11 @@ async function burst(ctx) {
   const list = (entries) =>
     entries.length ? ` (${entries.map(([k, v]) => `${k.replace(/^error: /, '')} ${v}`).join(', ')})` : '';
   console.log(
-    `| ${calls} | ${calls - unanswered} | ${ok} | ${refusals.reduce((n, [, v]) => n + v, 0)}${list(refusals)} | ${errors.reduce((n, [, v]) => n + v, 0)}${list(errors)} | ${(wall / 1000).toFixed(1)} s | ${Math.round(percentile(latencies, 50))} ms | ${Math.round(percentile(latencies, 95))} ms | ${Math.round(latencies.at(-1))} ms | ${peakWorkers} | ${failedStarts} |`,
+    `| ${calls} | ${calls - unanswered} | ${ok} | ${refusals.reduce((n, [, v]) => n + v, 0)}` +
+      `${list(refusals)} | ${errors.reduce((n, [, v]) => n + v, 0)}${list(errors)} | ` +
+      `${(wall / 1000).toFixed(1)} s | ${Math.round(percentile(latencies, 50))} ms | ` +
+      `${Math.round(percentile(latencies, 95))} ms | ${Math.round(latencies.at(-1))} ms | ` +
+      `${peakWorkers} | ${failedStarts} |`,
   );
   console.log(`\nConsistency: sold = ${sold} of quota ${quota}, orders stored = ${orders}, successful calls = ${ok}`);
   if (reloads)
@@ -504,11 +497,35 @@ async function singleOrders(ctx, buyers, ticketTypeId, expected) {
   return { perOrder, medianMs: Math.round(percentile(times, 50)) };
 }
 
+/** The rush's size from the options: buyers, tickets left, and the window they arrive in. */
+const rushSize = () => ({
+  BUYERS: Number(args.buyers),
+  LEFT: Number(args.left),
+  WINDOW_MS: Number(args.window) * 1000,
+});
+
+/** What the machine and the database had done before the rush (the summary reports the difference). */
+async function rushBaseline(ctx) {
+  return { loadBefore: os.loadavg()[0], countsBefore: await requestCounts(ctx) };
+}
+
+/** After the rush: the database's and the machine's counts, five sold-out refusals alone, the summary. */
+async function endRush(ctx, buyers, rush) {
+  const countsAfter = await requestCounts(ctx);
+  const loadAfter = os.loadavg()[0];
+  const soldOutBuyers = new Set(rush.answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
+  const soldOut = await singleOrders(
+    ctx,
+    buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5),
+    'rush',
+    'sold-out',
+  );
+  return summarizeRush(ctx, { ...rush, soldOut, countsAfter, loadAfter });
+}
+
 async function rushAt(ctx, latencyMs) {
   const { db } = ctx;
-  const BUYERS = Number(args.buyers);
-  const LEFT = Number(args.left);
-  const WINDOW_MS = Number(args.window) * 1000;
+  const { BUYERS, LEFT, WINDOW_MS } = rushSize();
   const buyers = await createBuyers(ctx, BUYERS);
 
   // Warm-up: starts every worker process of the Functions emulator (one request each at a time).
@@ -525,8 +542,7 @@ async function rushAt(ctx, latencyMs) {
   // The rush: a fresh ticket type with LEFT tickets, every buyer's basket holding one.
   await db.ref('ticketTypes/rush').set(ticketType(LEFT));
   await fillBaskets(db, buyers, 'rush');
-  const loadBefore = os.loadavg()[0];
-  const countsBefore = await requestCounts(ctx);
+  const baseline = await rushBaseline(ctx);
   const rtdbPid = ctx.stack.processes.find((p) => p.name === 'rtdb').child.pid;
   const cpuBefore = cpuSnapshot({ database: [rtdbPid], bench: [process.pid] });
   const answers = [];
@@ -544,41 +560,13 @@ async function rushAt(ctx, latencyMs) {
   const wallMs = performance.now() - started;
   const soldOutAt = stopWatching();
   const cpu = cpuDelta(cpuBefore, cpuSnapshot({ database: [rtdbPid], bench: [process.pid] }));
-  const countsAfter = await requestCounts(ctx);
-  const loadAfter = os.loadavg()[0];
-  const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
-  const soldOut = await singleOrders(
-    ctx,
-    buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5),
-    'rush',
-    'sold-out',
-  );
-  return summarizeRush(ctx, {
-    latencyMs,
-    BUYERS,
-    LEFT,
-    WINDOW_MS,
-    parallel,
-    wallMs,
-    answers,
-    single,
-    soldOut,
-    countsBefore,
-    countsAfter,
-    loadBefore,
-    loadAfter,
-    soldOutAt,
-    cpu,
-  });
+  return endRush(ctx, buyers, { latencyMs, parallel, wallMs, answers, single, soldOutAt, cpu, ...baseline });
 }
 
 async function summarizeRush(
   ctx,
   {
     latencyMs,
-    BUYERS,
-    LEFT,
-    WINDOW_MS,
     parallel,
     wallMs,
     answers,
@@ -593,6 +581,7 @@ async function summarizeRush(
   },
 ) {
   const { db } = ctx;
+  const { BUYERS, LEFT, WINDOW_MS } = rushSize();
   const outcomes = {};
   for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -658,9 +647,7 @@ async function summarizeRush(
 async function rushOnInstances(latencyMs, instances) {
   if (!args['no-build'] && !built) buildAll();
   built = true;
-  const BUYERS = Number(args.buyers);
-  const LEFT = Number(args.left);
-  const WINDOW_MS = Number(args.window) * 1000;
+  const { BUYERS, LEFT, WINDOW_MS } = rushSize();
   const stack = await startStack({ ports: 'free', seed: false, web: false, functions: false, latencyMs });
   const admin = initAdmin(
     { projectId: stack.projectId, databaseURL: `${stack.urls.rtdb}?ns=${stack.namespace}` },
@@ -724,8 +711,7 @@ async function rushOnInstances(latencyMs, instances) {
 
     await db.ref('ticketTypes/rush').set(ticketType(LEFT));
     await fillBaskets(db, buyers, 'rush');
-    const loadBefore = os.loadavg()[0];
-    const countsBefore = await requestCounts(ctx);
+    const baseline = await rushBaseline(ctx);
     const pids = {
       instances: children.map((c) => c.pid),
       database: [stack.processes.find((p) => p.name === 'rtdb').child.pid],
@@ -753,32 +739,10 @@ async function rushOnInstances(latencyMs, instances) {
           }),
       ),
     );
-    const countsAfter = await requestCounts(ctx);
-    const loadAfter = os.loadavg()[0];
-    const soldOutBuyers = new Set(answers.filter((a) => a.outcome === 'sold-out').map((a) => a.uid));
-    const soldOut = await singleOrders(
-      ctx,
-      buyers.filter((b) => soldOutBuyers.has(b.uid)).slice(0, 5),
-      'rush',
-      'sold-out',
-    );
-    return await summarizeRush(ctx, {
-      latencyMs,
-      BUYERS,
-      LEFT,
-      WINDOW_MS,
-      parallel: `${instances} instances × ${args.concurrency} concurrent calls (peak waiting for a slot: ${peakWaiting.join(', ')})`,
-      wallMs,
-      answers,
-      single,
-      soldOut,
-      countsBefore,
-      countsAfter,
-      loadBefore,
-      loadAfter,
-      soldOutAt,
-      cpu,
-    });
+    const parallel =
+      `${instances} instances × ${args.concurrency} concurrent calls` +
+      ` (peak waiting for a slot: ${peakWaiting.join(', ')})`;
+    return await endRush(ctx, buyers, { latencyMs, parallel, wallMs, answers, single, soldOutAt, cpu, ...baseline });
   } finally {
     for (const child of children) child.kill();
     await db.goOffline();
@@ -810,7 +774,10 @@ async function rush() {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');
   console.log(
-    `\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ${results[0].left} tickets left, ${args.instances ? results[0].parallel : `Functions emulator parallel workers: ${results[0].parallel}`}; ${machine({})}; ${new Date().toISOString()}`,
+    `\nRush: ${results[0].buyers} buyers within ${results[0].windowMs / 1000} s, ` +
+      `${results[0].left} tickets left, ` +
+      `${args.instances ? results[0].parallel : `Functions emulator parallel workers: ${results[0].parallel}`}` +
+      `; ${machine({})}; ${new Date().toISOString()}`,
   );
   console.log(
     '| Database latency (each way) | Load | Answered | Wall time | Answers/s | Orders/s | p50 | p95 | max | Outcomes | try-again / sold-out while tickets left | Oversell check |',
@@ -822,7 +789,10 @@ async function rush() {
         ? `FAILED: sold ${r.sold}, ${r.rushTickets} tickets in orders`
         : `ok: sold ${r.sold} = ${r.rushTickets} tickets in ${r.rushOrders} orders ≤ ${r.left}${r.duplicateNumbers ? `, ${r.duplicateNumbers} duplicate order numbers!` : ''}`;
     console.log(
-      `| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`,
+      `| ${r.latencyMs} ms | ${r.load} | ${r.answered} of ${r.buyers} | ` +
+        `${(r.wallMs / 1000).toFixed(1)} s | ${r.perSecond.toFixed(1)} | ` +
+        `${r.okPerSecond.toFixed(1)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.max)} | ` +
+        `${list(r.outcomes)} | ${r.tryAgainWhileLeft} / ${r.soldOutWhileLeft} | ${oversell} |`,
     );
   }
   console.log('\nAnswer times by outcome (p50 / p95):');
@@ -843,7 +813,10 @@ async function rush() {
   for (const r of results.filter((x) => x.latencyMs > 0 && zero)) {
     const trips = (ms0, ms) => ((ms - ms0) / (2 * r.latencyMs)).toFixed(1);
     console.log(
-      `Sequential round trips at ${r.latencyMs} ms (time over the 0 ms run / round trip): successful order ${trips(zero.single.medianMs, r.single.medianMs)}, sold-out refusal ${trips(zero.soldOut.medianMs, r.soldOut.medianMs)}`,
+      `Sequential round trips at ${r.latencyMs} ms (time over the 0 ms run / round trip): ` +
+        `successful order ` +
+        `${trips(zero.single.medianMs, r.single.medianMs)}, sold-out refusal ` +
+        `${trips(zero.soldOut.medianMs, r.soldOut.medianMs)}`,
     );
   }
   console.log('\nDatabase requests during the rush, by kind:');
@@ -911,7 +884,9 @@ async function firstCalls(ctx) {
   }
   const { reloads, peakWorkers } = stopWatching();
   console.log(
-    `\nFirst user actions after start-up (${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`,
+    `\nFirst user actions after start-up (` +
+      `${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}` +
+      `; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`,
   );
   if (reloadsAtStartUp + reloads > 0)
     console.log(
