@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { USTKA } from '../helpers/buyers.mjs';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { launchWithFakeCamera, lumaFrameOf, writeY4m } from './support/fakeCamera';
 import { sharedStack, type SharedStack } from './support/shared';
@@ -34,25 +35,13 @@ const person = { firstName: 'Kamila', lastName: `Skanowska-${suffix}` };
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web;
-  const { call, dbGet, dbPatch, register } = stackClient(stack);
+  const { dbGet, paidMerchOrder, register } = stackClient(stack);
   participant = await register(`kamera-${Date.now()}-${suffix}@example.com`, person);
-  await dbPatch(`baskets/${participant.uid}`, {
-    merch: { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 2 } },
-    updatedAt: Date.now(),
-  });
-  const { orderId } = await call<{ orderId: string }>(participant, 'placeMerchOrder', {
-    idempotencyKey: crypto.randomUUID(),
-    buyer: {
-      kind: 'person',
-      name: 'Kamila Skanowska',
-      street: 'ul. Portowa 1',
-      postalCode: '76-270',
-      city: 'Ustka',
-      country: 'PL',
-    },
-    acceptTerms: true,
-  });
-  await call(DEMO.admin, 'confirmPayment', { orderId });
+  const { orderId } = await paidMerchOrder(
+    participant,
+    { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 2 } },
+    { ...USTKA, name: 'Kamila Skanowska' },
+  );
   pickupCode = await dbGet<string>(`profiles/${participant.uid}/pickupCode`);
   const pickups = await dbGet<Record<string, { orderId: string; label: string }>>(`pickups/${participant.uid}`);
   mugLabel = Object.values(pickups).find((item) => item.orderId === orderId)!.label;

@@ -14,29 +14,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber';
 import { startKsefSubmitInterval } from '../../scripts/lib/ksefSubmit.mjs';
 import { TEST_SELLER, testInvoice } from '../../functions/src/domain/ksef/testing';
 import { LATARNIK as COMPANY } from '../helpers/buyers.mjs';
 import { validateFa3 } from '../helpers/fa3Schema';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { screenshot } from '../helpers/browser';
 import { decodeQr, decodeQrInPage } from './support/qr';
-import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
-import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
+import { adminAndParticipant, type AdminAndParticipant } from './support/journey';
+import { DEMO, signIn } from './support/stack';
 
 const SLOW = 240_000;
 const ADMIN = DEMO.admin;
 
-let stack: SharedStack;
-let client: ReturnType<typeof stackClient>;
-/** The demo participant's own copy for this file (the stack is shared). */
-let PARTICIPANT: ParticipantCopy;
-let browser: Browser;
-let web: string;
-let admin: Page;
-let participant: Page;
-const pageErrors: Error[] = [];
+let { stack, client, PARTICIPANT, browser, web, admin, participant, pageErrors } = {} as AdminAndParticipant;
 let invoiceNumber = '';
 let invoiceId = '';
 let sellerNip = '';
@@ -45,14 +37,7 @@ let downloadedXml: Buffer;
 let ksefNumber = '';
 
 beforeAll(async () => {
-  stack = sharedStack();
-  client = stackClient(stack);
-  PARTICIPANT = await demoParticipantCopy(stack, 'ksef');
-  web = stack.urls.web!;
-  browser = await launchBrowser();
-  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
-  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
-  await firstVisit(participant, web);
+  ({ stack, client, PARTICIPANT, browser, web, admin, participant, pageErrors } = await adminAndParticipant('ksef'));
 }, 400_000);
 
 let stopKsefRunner: (() => void) | null = null;
@@ -78,19 +63,8 @@ async function paidCompanyOrder(): Promise<string> {
 }
 
 async function paidCompanyOrderWithId(): Promise<{ orderId: string; invoiceId: string }> {
-  await client.dbPut(`baskets/${PARTICIPANT.uid}`, {
-    merch: { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } },
-    updatedAt: Date.now(),
-  });
-  const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', {
-    idempotencyKey: crypto.randomUUID(),
-    acceptTerms: true,
-    buyer: COMPANY,
-  });
-  expect(placed.error).toBeUndefined();
-  const confirmed = await client.callAnswer(ADMIN, 'confirmPayment', { orderId: placed.result!.orderId });
-  expect(confirmed.error).toBeUndefined();
-  return { orderId: String(placed.result!.orderId), invoiceId: String(confirmed.result!.invoiceId) };
+  const lines = { 'ksef-line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } };
+  return client.paidMerchOrder(PARTICIPANT, lines, COMPANY);
 }
 
 async function downloadOf(p: Page, click: () => Promise<void>): Promise<{ bytes: Buffer; name: string }> {
@@ -121,17 +95,8 @@ describe('KSeF in Chromium', () => {
     'a company buyer pays and downloads the FA(3) XML of the invoice',
     async () => {
       // The order is placed through the callable (the shop UI has its own tests); the admin confirms in the UI.
-      await client.dbPut(`baskets/${PARTICIPANT.uid}`, {
-        merch: { 'ksef-line-1': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } },
-        updatedAt: Date.now(),
-      });
-      const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', {
-        idempotencyKey: crypto.randomUUID(),
-        acceptTerms: true,
-        buyer: COMPANY,
-      });
-      expect(placed.error).toBeUndefined();
-      const orderNumber = String(placed.result!.number);
+      const lines = { 'ksef-line-1': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 2 } };
+      const orderNumber = (await client.orderBasket(PARTICIPANT, 'placeMerchOrder', { merch: lines }, COMPANY)).number;
 
       await signIn(admin, web, ADMIN);
       await admin.goto(`${web}/dashboard/admin?tab=zamowienia`);

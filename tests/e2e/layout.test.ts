@@ -10,6 +10,7 @@ import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser
 import { unnamedControls } from './support/controls';
 import { brokenBadgeWords, describeFindings, overflowingText, watchPageWidth } from './support/overflow';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { crowdOrders } from './support/crowded';
 import { DEMO, settled, signIn, stackClient } from './support/stack';
 
 const WIDTHS = [390, 1024, 1280] as const;
@@ -27,58 +28,23 @@ beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web!;
   browser = await launchBrowser();
-  const { call, dbGet, dbPatch } = stackClient(stack);
+  const client = stackClient(stack);
   participant = await demoParticipantCopy(stack, 'layout');
-  const { memberId } = await call<{ memberId: string }>(participant, 'addMember', {
+  const { memberId } = await client.call<{ memberId: string }>(participant, 'addMember', {
     ...longNamedMember,
     birthYear: 2016,
     relation: 'child',
   });
-  const buyer = {
-    kind: 'company',
-    name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.',
-    nip: '526-025-02-74',
-    street: 'ul. Marynarki Polskiej 10/12',
-    postalCode: '76-270',
-    city: 'Ustka',
-    country: 'PL',
-  };
-  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') =>
-    call<{ orderId: string }>(participant, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
-
-  await dbPatch(`baskets/${participant.uid}`, {
-    tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [memberId]: { ticketTypeId: 'bilet-dzieciecy' } },
-    updatedAt: Date.now(),
-  });
-  const tickets = await place('placeTicketOrder');
-  await dbPatch(`baskets/${participant.uid}`, {
-    merch: {
-      'line-1': { productId: 'bluza-sztorm', variantId: 'XL', quantity: 2, memberId },
-      'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+  ({ invoiceKey, pendingOrderId } = await crowdOrders(client, participant, {
+    childId: memberId,
+    hoodieSize: 'XL',
+    pendingFor: 'demo-partner',
+    // demo-syn and demo-corka: the demo family's son and daughter, copied with the participant.
+    leftInBasket: {
+      tickets: { 'demo-syn': { ticketTypeId: 'bilet-dzieciecy' } },
+      merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: 'demo-corka' } },
     },
-    updatedAt: Date.now(),
-  });
-  const merch = await place('placeMerchOrder');
-  const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
-  await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
-  invoiceKey = `${participant.uid}-${confirmed.invoiceId}`;
-  const pickups = await dbGet<Record<string, { orderId: string; productId?: string }>>(`pickups/${participant.uid}`);
-  const mug = Object.entries(pickups).find(
-    ([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia',
-  )![0];
-  await call(DEMO.staff, 'handOutPickupItems', { uid: participant.uid, itemIds: [mug] });
-
-  await dbPatch(`baskets/${participant.uid}`, {
-    tickets: { 'demo-partner': { ticketTypeId: 'bilet-jednodniowy' } },
-    updatedAt: Date.now(),
-  });
-  pendingOrderId = (await place('placeTicketOrder')).orderId;
-  // Left in the basket, so the basket and checkout pages have lines to show.
-  await dbPatch(`baskets/${participant.uid}`, {
-    tickets: { 'demo-syn': { ticketTypeId: 'bilet-dzieciecy' } },
-    merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: 'demo-corka' } },
-    updatedAt: Date.now(),
-  });
+  }));
 }, 600_000);
 
 afterAll(async () => {

@@ -7,10 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
-import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { USTKA } from '../helpers/buyers.mjs';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { sharedStack } from './support/shared';
 import { describeFindings, overflowingText } from './support/overflow';
-import { DEMO, settled, signIn, stackClient, type Account } from './support/stack';
+import { appPage, DEMO, settled, signIn, stackClient, type Account } from './support/stack';
+
+const BUYER = { ...USTKA, name: 'Błażej Źrebiec' };
 
 const SLOW = 300_000;
 const stack = sharedStack();
@@ -26,11 +29,7 @@ const control = (body: Record<string, unknown>) =>
 beforeAll(async () => {
   participant = await client.register(`p24-${Date.now()}@example.com`, { firstName: 'Błażej', lastName: 'Źrebiec' });
   browser = await launchBrowser();
-  const context = await newContext(browser, { viewport: 'phone' });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-  page = await context.newPage();
-  collectPageErrors(page, pageErrors);
-  page.setDefaultTimeout(90_000);
+  page = await appPage(browser, stack.urls.web, pageErrors, { viewport: 'phone' });
   await signIn(page, stack.urls.web, participant);
 }, SLOW);
 
@@ -100,22 +99,8 @@ describe('online payment with BLIK', () => {
     'a hoodie order from the orders page, paid the same way',
     async () => {
       await control({ delayMs: 0 });
-      await client.dbPatch(`baskets/${participant.uid}`, {
-        merch: { 'l-1': { productId: 'bluza-sztorm', variantId: 'M', quantity: 1 } },
-        updatedAt: Date.now(),
-      });
-      const { orderId } = await client.call<{ orderId: string }>(participant, 'placeMerchOrder', {
-        idempotencyKey: crypto.randomUUID(),
-        buyer: {
-          kind: 'person',
-          name: 'Błażej Źrebiec',
-          street: 'ul. Portowa 1',
-          postalCode: '76-270',
-          city: 'Ustka',
-          country: 'PL',
-        },
-        acceptTerms: true,
-      });
+      const lines = { 'l-1': { productId: 'bluza-sztorm', variantId: 'M', quantity: 1 } };
+      const { orderId } = await client.orderBasket(participant, 'placeMerchOrder', { merch: lines }, BUYER);
       await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
       const card = page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`);
       await card.getByRole('button', { name: 'Zapłać online (BLIK, szybki przelew, karta)' }).click();
@@ -190,11 +175,8 @@ describe('online payment with BLIK', () => {
       const { txKey } = results[0];
       expect(await client.dbGet(`bank/refundCandidates/${txKey}/status`)).toBe('open');
 
-      const context = await newContext(browser, { viewport: 'phone' });
-      await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-      const admin = await context.newPage();
-      const adminErrors = collectPageErrors(admin);
-      admin.setDefaultTimeout(90_000);
+      const adminErrors: Error[] = [];
+      const admin = await appPage(browser, stack.urls.web, adminErrors, { viewport: 'phone' });
       await signIn(admin, stack.urls.web, DEMO.admin);
       await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
       const card = admin.locator(`[data-testid="bank-refund-candidate"][data-tx="${txKey}"]`);
@@ -208,7 +190,7 @@ describe('online payment with BLIK', () => {
         settledBy: DEMO.admin.uid,
       });
       expect(adminErrors).toEqual([]);
-      await context.close();
+      await admin.context().close();
     },
     SLOW,
   );
@@ -217,26 +199,8 @@ describe('online payment with BLIK', () => {
     'the organiser’s „Płatności online”: every transaction, a forged notification logged live, a double payment returned from its card',
     async () => {
       // The window opened, then a transfer confirmed by the admin, then the payment in the window too: a refund candidate.
-      await client.dbPatch(`baskets/${participant.uid}`, {
-        merch: { 'l-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
-        updatedAt: Date.now(),
-      });
-      const { orderId, number } = await client.call<{ orderId: string; number: string }>(
-        participant,
-        'placeMerchOrder',
-        {
-          idempotencyKey: crypto.randomUUID(),
-          buyer: {
-            kind: 'person',
-            name: 'Błażej Źrebiec',
-            street: 'ul. Portowa 1',
-            postalCode: '76-270',
-            city: 'Ustka',
-            country: 'PL',
-          },
-          acceptTerms: true,
-        },
-      );
+      const lines = { 'l-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } };
+      const { orderId, number } = await client.orderBasket(participant, 'placeMerchOrder', { merch: lines }, BUYER);
       const { sessionId, redirectUrl } = await client.call<{ sessionId: string; redirectUrl: string }>(
         participant,
         'startOnlinePayment',
@@ -251,11 +215,8 @@ describe('online payment with BLIK', () => {
         .poll(() => client.dbGet(`payments/${sessionId}/status`), { timeout: 60_000 })
         .toBe('refund-candidate');
 
-      const context = await newContext(browser, { viewport: 'desktop' });
-      await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-      const admin = await context.newPage();
-      const adminErrors = collectPageErrors(admin);
-      admin.setDefaultTimeout(90_000);
+      const adminErrors: Error[] = [];
+      const admin = await appPage(browser, stack.urls.web, adminErrors, { viewport: 'desktop' });
       await signIn(admin, stack.urls.web, DEMO.admin);
       // The refunds tab lists it beside the corrections.
       await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
@@ -308,7 +269,7 @@ describe('online payment with BLIK', () => {
         .getByText(/^zwrot .*: zwrócony$/)
         .waitFor();
       expect(adminErrors).toEqual([]);
-      await context.close();
+      await admin.context().close();
     },
     SLOW,
   );
@@ -322,9 +283,7 @@ describe('online payment with BLIK', () => {
         ['desktop', 'dark'],
         ['phone', 'dark'],
       ] as const) {
-        const context = await newContext(browser, { viewport, colorScheme });
-        await context.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-        const p = await context.newPage();
+        const p = await appPage(browser, stack.urls.web, [], { viewport, colorScheme });
         await signIn(p, stack.urls.web, participant);
         await p.goto(`${stack.urls.web}/dashboard/zamowienia`);
         await p
@@ -332,17 +291,15 @@ describe('online payment with BLIK', () => {
           .getByTestId('online-payment')
           .waitFor();
         await screenshot(p, `payments-orders-${viewport}-${colorScheme}`);
-        await context.close();
-        const adminContext = await newContext(browser, { viewport, colorScheme });
-        await adminContext.addCookies([{ name: 'ncc_c', value: '1', url: stack.urls.web }]);
-        const a = await adminContext.newPage();
+        await p.context().close();
+        const a = await appPage(browser, stack.urls.web, [], { viewport, colorScheme });
         await signIn(a, stack.urls.web, DEMO.admin);
         await a.goto(`${stack.urls.web}/dashboard/admin?tab=platnosci`);
         await a.getByTestId('online-payment-row').first().waitFor();
         await settled(a);
         expect(describeFindings(await overflowingText(a))).toBe('');
         await screenshot(a, `payments-admin-${viewport}-${colorScheme}`);
-        await adminContext.close();
+        await a.context().close();
       }
     },
     SLOW,

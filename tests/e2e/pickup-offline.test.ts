@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { sharedStack, type SharedStack } from './support/shared';
-import { DEMO, signIn, stackClient, type Account } from './support/stack';
+import { USTKA } from '../helpers/buyers.mjs';
+import { DEMO, signIn, stackClient, type Account, type Basket } from './support/stack';
 
 const POLL = { timeout: 60_000, interval: 200 };
 const suffix = Math.random().toString(36).slice(2, 7);
@@ -29,7 +30,7 @@ const member = { firstName: 'Tymek', lastName: `Rodzinny-${suffix}` };
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web;
-  const { call, dbGet, dbPatch, register } = stackClient(stack);
+  const { call, dbGet, paidMerchOrder, register } = stackClient(stack);
   staffA = await register(`stanowisko-a-${suffix}@example.com`, {
     firstName: 'Ala',
     lastName: `Stanowiskowa-${suffix}`,
@@ -44,25 +45,8 @@ beforeAll(async () => {
   await call(participant, 'addMember', { ...member, relation: 'child' });
   second = await register(`offline-2-${suffix}@example.com`, { firstName: 'Olek', lastName: `Kolejkowy-${suffix}` });
   /** A paid merchandise order of `lines`, so the account has items to pick up. */
-  const paidOrder = async (
-    account: Account,
-    lines: Record<string, { productId: string; variantId: string; quantity: number }>,
-  ) => {
-    await dbPatch(`baskets/${account.uid}`, { merch: lines, updatedAt: Date.now() });
-    const { orderId } = await call<{ orderId: string }>(account, 'placeMerchOrder', {
-      idempotencyKey: crypto.randomUUID(),
-      buyer: {
-        kind: 'person',
-        name: 'Ola Offlinowa',
-        street: 'ul. Portowa 1',
-        postalCode: '76-270',
-        city: 'Ustka',
-        country: 'PL',
-      },
-      acceptTerms: true,
-    });
-    await call(DEMO.admin, 'confirmPayment', { orderId });
-  };
+  const paidOrder = (account: Account, lines: Basket['merch']) =>
+    paidMerchOrder(account, lines, { ...USTKA, name: 'Ola Offlinowa' });
   await paidOrder(participant, {
     'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
     'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 },

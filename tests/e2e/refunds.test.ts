@@ -4,47 +4,25 @@
 // reload → the admin marks the transfer done and the participant sees „przelano”.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { validateFa3 } from '../helpers/fa3Schema';
-import { launchBrowser } from '../helpers/browser';
-import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
-import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
+import { PERSON } from '../helpers/buyers.mjs';
+import { adminAndParticipant, type AdminAndParticipant } from './support/journey';
+import { DEMO, signIn } from './support/stack';
 
 const ADMIN = DEMO.admin;
-const PERSON = {
-  kind: 'person',
-  name: 'Marta Nowak',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-};
+const BUYER = { ...PERSON, name: 'Marta Nowak' };
 const ACCOUNT = '61109010140000071219812874';
 const SLOW = 300_000;
 
-let stack: SharedStack;
-let client: ReturnType<typeof stackClient>;
-/** The demo participant's own copy for this file (the stack is shared). */
-let PARTICIPANT: ParticipantCopy;
-let browser: Browser;
-let web: string;
-let admin: Page;
-let participant: Page;
-const pageErrors: Error[] = [];
+let { client, PARTICIPANT, browser, web, admin, participant, pageErrors } = {} as AdminAndParticipant;
 /** The paid order of the first journey (two tickets) and one ticket's gross; the second journey refunds the other ticket. */
 let orderNumber = '';
 let ticketGross = 0;
 
 beforeAll(async () => {
-  stack = sharedStack();
-  client = stackClient(stack);
-  PARTICIPANT = await demoParticipantCopy(stack, 'refunds');
-  web = stack.urls.web!;
-  browser = await launchBrowser();
-  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
-  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
-  await firstVisit(participant, web);
+  ({ client, PARTICIPANT, browser, web, admin, participant, pageErrors } = await adminAndParticipant('refunds'));
 }, 400_000);
 
 afterAll(async () => {
@@ -56,16 +34,12 @@ describe('refunds in Chromium', () => {
     'request one ticket → approval with a fee → correction invoice and states live → transfer done',
     async () => {
       // A paid order of two tickets (placing and paying have their own journeys).
-      await client.dbPut(`baskets/${PARTICIPANT.uid}`, {
-        tickets: { 'demo-corka': { ticketTypeId: 'karnet-3-dniowy' }, 'demo-syn': { ticketTypeId: 'karnet-3-dniowy' } },
-        updatedAt: Date.now(),
-      });
-      const placed = await client.call(PARTICIPANT, 'placeTicketOrder', {
-        idempotencyKey: crypto.randomUUID(),
-        acceptTerms: true,
-        buyer: PERSON,
-      });
-      orderNumber = String(placed.number);
+      const tickets = {
+        'demo-corka': { ticketTypeId: 'karnet-3-dniowy' },
+        'demo-syn': { ticketTypeId: 'karnet-3-dniowy' },
+      };
+      const placed = await client.orderBasket(PARTICIPANT, 'placeTicketOrder', { tickets }, BUYER);
+      orderNumber = placed.number;
       ticketGross = Number(placed.totalGross) / 2;
       await client.call(ADMIN, 'confirmPayment', { orderId: placed.orderId });
 

@@ -358,8 +358,6 @@ describe('text hygiene', () => {
     const base = product({
       name: 'Czapka',
       description: 'Bawełna\nRozmiar uniwersalny',
-      priceGrosze: 3000,
-      sortOrder: 5,
       variants: { 'v-1': { label: 'uniwersalny', stock: 5, sortOrder: 1 } },
     });
     for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com/a.png']) {

@@ -43,3 +43,24 @@ export const LATARNIK = /** @type {const} */ ({
   city: 'Gdańsk',
   country: 'PL',
 });
+
+/** A private person in Ustka (the end-to-end tests' default buyer). */
+export const USTKA = /** @type {const} */ ({
+  kind: 'person',
+  name: 'Kupujący Testowy',
+  street: 'ul. Portowa 1',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+});
+
+/** A company with a long name and address (pages must fit it on a phone). */
+export const BRYZA = /** @type {const} */ ({
+  kind: 'company',
+  name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.',
+  nip: '526-025-02-74',
+  street: 'ul. Marynarki Polskiej 10/12',
+  postalCode: '76-270',
+  city: 'Ustka',
+  country: 'PL',
+});

@@ -12,6 +12,7 @@ import {
   type AxeViolation,
   type ImpactCounts,
 } from './axe';
+import { crowdOrders } from './crowded';
 import { DEMO, settled, signIn, stackClient, type Account } from './stack';
 
 export type Role = 'signedOut' | 'participant' | 'staff' | 'admin';
@@ -34,7 +35,8 @@ export interface CrowdedParticipant {
  * out, a pending order with transfer details, an invoice, and lines left in both baskets.
  */
 export async function prepareCrowdedParticipant(stack: Parameters<typeof stackClient>[0]): Promise<CrowdedParticipant> {
-  const { call, dbGet, dbPatch, register } = stackClient(stack);
+  const client = stackClient(stack);
+  const { call, register } = client;
   const account = await register(`a11y-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, {
     firstName: 'Zofia',
     lastName: 'Dostępna',
@@ -51,50 +53,16 @@ export async function prepareCrowdedParticipant(stack: Parameters<typeof stackCl
     birthYear: 1980,
     relation: 'partner',
   });
-  const buyer = {
-    kind: 'company',
-    name: 'Przedsiębiorstwo Usług Żeglarskich „Bryza” Sp. z o.o.',
-    nip: '526-025-02-74',
-    street: 'ul. Marynarki Polskiej 10/12',
-    postalCode: '76-270',
-    city: 'Ustka',
-    country: 'PL',
-  };
-  const place = (kind: 'placeTicketOrder' | 'placeMerchOrder') =>
-    call<{ orderId: string }>(account, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
-
-  await dbPatch(`baskets/${account.uid}`, {
-    tickets: { self: { ticketTypeId: 'karnet-3-dniowy' }, [childId]: { ticketTypeId: 'bilet-dzieciecy' } },
-    updatedAt: Date.now(),
-  });
-  const tickets = await place('placeTicketOrder');
-  await dbPatch(`baskets/${account.uid}`, {
-    merch: {
-      'line-1': { productId: 'bluza-sztorm', variantId: 'XXL', quantity: 2, memberId: childId },
-      'line-2': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+  const { invoiceKey, pendingOrderId } = await crowdOrders(client, account, {
+    childId,
+    hoodieSize: 'XXL',
+    pendingFor: adultId,
+    leftInBasket: {
+      tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } },
+      merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: childId } },
     },
-    updatedAt: Date.now(),
   });
-  const merch = await place('placeMerchOrder');
-  const confirmed = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: tickets.orderId });
-  await call(DEMO.admin, 'confirmPayment', { orderId: merch.orderId });
-  const pickups = await dbGet<Record<string, { orderId: string; productId?: string }>>(`pickups/${account.uid}`);
-  const mug = Object.entries(pickups).find(
-    ([, item]) => item.orderId === merch.orderId && item.productId === 'kubek-latarnia',
-  )![0];
-  await call(DEMO.staff, 'handOutPickupItems', { uid: account.uid, itemIds: [mug] });
-
-  await dbPatch(`baskets/${account.uid}`, {
-    tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } },
-    updatedAt: Date.now(),
-  });
-  const pendingOrderId = (await place('placeTicketOrder')).orderId;
-  await dbPatch(`baskets/${account.uid}`, {
-    tickets: { [adultId]: { ticketTypeId: 'bilet-jednodniowy' } },
-    merch: { 'line-3': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 3, memberId: childId } },
-    updatedAt: Date.now(),
-  });
-  return { account, childId, adultId, invoiceKey: `${account.uid}-${confirmed.invoiceId}`, pendingOrderId };
+  return { account, childId, adultId, invoiceKey, pendingOrderId };
 }
 
 /** Every route the role can open; admin tabs are visited on /dashboard/admin. */

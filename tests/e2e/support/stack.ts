@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { startStack } from '../../../scripts/lib/stack.mjs';
 import { collectPageErrors, newContext, type ContextOptions } from '../../helpers/browser';
+import { USTKA } from '../../helpers/buyers.mjs';
 import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -22,6 +23,19 @@ export interface Account {
   uid: string;
   email: string;
   password: string;
+}
+
+/** Basket lines as the shop writes them: tickets by participant id, merchandise by line id. */
+export interface Basket {
+  tickets?: Record<string, { ticketTypeId: string }>;
+  merch?: Record<string, { productId: string; variantId: string; quantity: number; memberId?: string }>;
+}
+
+/** A placed order as placeTicketOrder / placeMerchOrder answer it. */
+export interface PlacedOrder {
+  orderId: string;
+  number: string;
+  totalGross: number;
 }
 
 /** What a callable answers over HTTP: its result, or its refusal (status, Polish message, details). */
@@ -71,24 +85,47 @@ export function stackClient(stack: StackAddress) {
     return { uid, email, password };
   }
 
-  /** A pending ticket order for the account holder's own participant entry. */
-  async function placeOwnTicketOrder(
+  /**
+   * Puts `basket` in the account's basket as the shop writes it and places its ticket or merchandise
+   * order for `buyer` (the shop's pages have their own tests): the pending order.
+   */
+  async function orderBasket(
     account: Account,
-    ticketTypeId = 'bilet-jednodniowy',
-    buyer: Record<string, unknown> = {
-      kind: 'person',
-      name: 'Kupujący Testowy',
-      street: 'ul. Portowa 1',
-      postalCode: '76-270',
-      city: 'Ustka',
-      country: 'PL',
-    },
-  ): Promise<{ orderId: string; number: string; totalGross: number }> {
-    await dbPatch(`baskets/${account.uid}`, { tickets: { self: { ticketTypeId } }, updatedAt: Date.now() });
-    return call(account, 'placeTicketOrder', { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
+    kind: 'placeTicketOrder' | 'placeMerchOrder',
+    basket: Basket,
+    buyer: Record<string, unknown> = USTKA,
+  ): Promise<PlacedOrder> {
+    await dbPatch(`baskets/${account.uid}`, { ...basket, updatedAt: Date.now() });
+    return call(account, kind, { idempotencyKey: crypto.randomUUID(), buyer, acceptTerms: true });
   }
 
-  return { dbGet, dbPatch, dbPut, idToken, callAnswer, call, register, placeOwnTicketOrder };
+  /** A merchandise order of `merch` lines for `buyer`, paid (the admin confirmed the transfer). */
+  async function paidMerchOrder(
+    account: Account,
+    merch: Basket['merch'],
+    buyer?: Record<string, unknown>,
+  ): Promise<PlacedOrder & { invoiceId: string }> {
+    const order = await orderBasket(account, 'placeMerchOrder', { merch }, buyer);
+    const { invoiceId } = await call<{ invoiceId: string }>(DEMO.admin, 'confirmPayment', { orderId: order.orderId });
+    return { ...order, invoiceId };
+  }
+
+  /** A pending ticket order for the account holder's own participant entry. */
+  const placeOwnTicketOrder = (account: Account, ticketTypeId = 'bilet-jednodniowy', buyer?: Record<string, unknown>) =>
+    orderBasket(account, 'placeTicketOrder', { tickets: { self: { ticketTypeId } } }, buyer);
+
+  return {
+    dbGet,
+    dbPatch,
+    dbPut,
+    idToken,
+    callAnswer,
+    call,
+    register,
+    orderBasket,
+    paidMerchOrder,
+    placeOwnTicketOrder,
+  };
 }
 
 /**
