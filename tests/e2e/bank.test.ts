@@ -195,13 +195,20 @@ describe('bank statement import in Chromium', () => {
     async () => {
       const entries = 40_000;
       const entry = (i: number) =>
-        `<Ntry><Amt Ccy="PLN">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2027-07-16</Dt></BookgDt><AcctSvcrRef>E2EBIG${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Darczyńca ${i}</Nm></Dbtr><DbtrAcct><Id><IBAN>PL87194010763151210000000001</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Ustrd>Darowizna ${i} na cele statutowe stowarzyszenia</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
+        `<Ntry><Amt Ccy="PLN">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>` +
+        `<BookgDt><Dt>2027-07-16</Dt></BookgDt><AcctSvcrRef>E2EBIG${i}</AcctSvcrRef>` +
+        `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Darczyńca ${i}</Nm></Dbtr>` +
+        `<DbtrAcct><Id><IBAN>PL87194010763151210000000001</IBAN></Id></DbtrAcct></RltdPties>` +
+        `<RmtInf><Ustrd>Darowizna ${i} na cele statutowe stowarzyszenia</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n`;
       const balance = (code: string, amount: string) =>
         `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="PLN">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2027-07-16</Dt></Dt></Bal>`;
       const file = path.join(tmp, 'duzy-camt053.xml');
       writeFileSync(
         file,
-        `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>E2E-BIG</Id>${balance('OPBD', '0.00')}${balance('CLBD', `${entries}.00`)}\n${Array.from({ length: entries }, (_, i) => entry(i)).join('')}</Stmt></BkToCstmrStmt></Document>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n` +
+          `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>E2E-BIG</Id>` +
+          `${balance('OPBD', '0.00')}${balance('CLBD', `${entries}.00`)}\n` +
+          `${Array.from({ length: entries }, (_, i) => entry(i)).join('')}</Stmt></BkToCstmrStmt></Document>\n`,
       );
       // What the page shows while the file is read, and how often its own timer ran meanwhile.
       await admin.evaluate(() => {

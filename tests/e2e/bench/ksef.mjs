@@ -160,7 +160,9 @@ async function paymentToKsefNumber(stack, c) {
       });
     }
     log(
-      `round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: confirmation answered → KSeF number on screen ${(shownAt - answeredAt).toFixed(0)} ms (sent after ${entry.sent.at - answeredAt} ms, recorded ${record.recordedAt - entry.sent.at} ms later)`,
+      `round ${round + 1}/${WARMUP + ROUNDS}${round < WARMUP ? ' (warm-up)' : ''}: ` +
+        `confirmation answered → KSeF number on screen ${(shownAt - answeredAt).toFixed(0)} ms ` +
+        `(sent after ${entry.sent.at - answeredAt} ms, recorded ${record.recordedAt - entry.sent.at} ms later)`,
     );
     await page.goBack();
     await card.waitFor();
@@ -333,7 +335,10 @@ function reportQueue(rounds, q) {
       `  runner calls ${q.runs.length}: ${q.runs.map((r) => `${r.accepted} accepted in ${r.ms} ms${r.busy ? ' (busy)' : ''}`).join(', ')}`,
     );
     console.log(
-      `  distinct KSeF numbers ${q.distinctKsefNumbers}; invoices with exactly one claimed number (/ksefNumbers) ${q.oneNumberEach}; the same number in /ksef, the outbox and the stand-in ${q.consistent}; send attempts per entry max ${q.sendAttempts.max}`,
+      `  distinct KSeF numbers ${q.distinctKsefNumbers}` +
+        `; invoices with exactly one claimed number (/ksefNumbers) ${q.oneNumberEach}` +
+        `; the same number in /ksef, the outbox and the stand-in ${q.consistent}` +
+        `; send attempts per entry max ${q.sendAttempts.max}`,
     );
   }
   if (JSON_OUT)

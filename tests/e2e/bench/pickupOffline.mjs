@@ -20,21 +20,17 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { ensureChromium } from '../../../scripts/lib/chromium.mjs';
 import { pickupSearchEntries } from '../../../functions/lib/domain/search.js';
-import { buildAll, NAMESPACE, PROJECT_ID, REGION, startStack } from '../../../scripts/lib/stack.mjs';
+import { launchChromium } from '../../helpers/chromium.mjs';
+import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
+import { PHONE, benchStack, flag, option, signedInPage } from './setup.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) =>
-  args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback;
-const PEOPLE = option('people', 2000);
-const LOOKUPS = option('lookups', 20);
-const PROFILE = args.includes('--profile');
+const PEOPLE = Number(option('people', 2000));
+const LOOKUPS = Number(option('lookups', 20));
+const PROFILE = flag('profile');
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const STAFF = { email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
-const log = (line) => console.log(`· ${line}`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
@@ -75,7 +71,6 @@ function person(i) {
 }
 
 async function seed(stack) {
-  const rest = (path) => `${stack.urls.rtdb}/${path}.json?ns=${stack.namespace}&auth=owner`;
   for (let start = 0; start < PEOPLE; start += 500) {
     const updates = {};
     for (let i = start; i < Math.min(PEOPLE, start + 500); i++) {
@@ -90,17 +85,8 @@ async function seed(stack) {
         createdAt: Date.now(),
       };
     }
-    const response = await fetch(rest(''), { method: 'PATCH', body: JSON.stringify(updates) });
-    if (!response.ok) throw new Error(`seed: ${response.status}`);
+    await stackHttp(stack).dbPatch('', updates);
   }
-}
-
-async function signIn(page, web, account) {
-  await page.goto(`${web}/`);
-  await page.getByLabel('Adres e-mail').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${web}/dashboard`);
 }
 
 /**
@@ -173,15 +159,8 @@ async function profileSummary(profile, web) {
 }
 
 async function offlineLookups(browser, web) {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  });
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
-  await signIn(page, web, STAFF);
+  const page = await signedInPage(browser, web, STAFF, { viewport: PHONE });
+  const context = page.context();
   await page.goto(`${web}/dashboard/odbierz/User`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.getByTestId('station-device-status').filter({ hasText: 'stan z' }).waitFor();
@@ -236,29 +215,14 @@ async function offlineLookups(browser, web) {
   return { node, inPage, profile };
 }
 
-async function idToken(stack, account) {
-  const response = await fetch(
-    `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...account, returnSecureToken: true }),
-    },
-  );
-  return (await response.json()).idToken;
-}
-
 async function syncDevice(stack, token, deviceId, queue) {
   const results = [];
   for (let i = 0; i < queue.length; i += 50) {
-    const response = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/syncOfflineHandOuts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ data: { deviceId, handOuts: queue.slice(i, i + 50) } }),
+    const answer = await stackHttp(stack).call(token, 'syncOfflineHandOuts', {
+      deviceId,
+      handOuts: queue.slice(i, i + 50),
     });
-    const body = await response.json();
-    if (body.error) throw new Error(body.error.message);
-    results.push(...body.result.results);
+    results.push(...answer.results);
   }
   return results;
 }
@@ -274,7 +238,8 @@ async function twoDeviceSync(stack) {
     }));
   const a = queueOf(0, 100);
   const b = queueOf(50, 150);
-  const [tokenA, tokenB] = await Promise.all([idToken(stack, STAFF), idToken(stack, ADMIN)]);
+  const idToken = async (account) => (await signInWithPassword(stack.urls.auth, account)).idToken;
+  const [tokenA, tokenB] = await Promise.all([idToken(STAFF), idToken(ADMIN)]);
   const t0 = performance.now();
   const [ra, rb] = await Promise.all([
     syncDevice(stack, tokenA, randomUUID(), a),
@@ -282,9 +247,7 @@ async function twoDeviceSync(stack) {
   ]);
   const ms = performance.now() - t0;
   const conflicts = [...ra, ...rb].filter((r) => r.outcome === 'conflict').length;
-  const stored = await (
-    await fetch(`${stack.urls.rtdb}/pickupConflicts.json?ns=${stack.namespace}&auth=owner&shallow=true`)
-  ).json();
+  const stored = await stackHttp(stack).dbGet('pickupConflicts', '&shallow=true');
   return {
     ms,
     applied: ra.length + rb.length - conflicts,
@@ -294,28 +257,12 @@ async function twoDeviceSync(stack) {
   };
 }
 
-function runningStack() {
-  const url = (name, fallback) => `http://127.0.0.1:${process.env[name] ?? fallback}`;
-  const urls = {
-    rtdb: url('RTDB_PORT', 9000),
-    auth: url('AUTH_PORT', 9099),
-    functions: url('FUNCTIONS_PORT', 5001),
-    web: url('WEB_PORT', 5173),
-  };
-  return { urls, namespace: NAMESPACE, projectId: PROJECT_ID, region: REGION, stop: async () => undefined };
-}
-
-const running = args.includes('--running');
-if (!running && !process.env.SKIP_BUILD) buildAll();
-const stack = running ? runningStack() : await startStack({ ports: 'free', seed: true, web: 'preview', log });
+const stack = await benchStack({ web: 'preview', warm: false });
 try {
   await seed(stack);
-  const browser = await chromium.launch({
-    executablePath: await ensureChromium(),
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   const lookups = await offlineLookups(browser, stack.urls.web).finally(() => browser.close());
-  const sync = args.includes('--no-sync') ? null : await twoDeviceSync(stack);
+  const sync = flag('no-sync') ? null : await twoDeviceSync(stack);
   console.log(
     `\nMachine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}; ${PEOPLE} people in the directory copy, CPU 4× slowed`,
   );
@@ -339,7 +286,9 @@ try {
   }
   if (sync)
     console.log(
-      `200 queued hand-outs from two devices: synced in ${(sync.ms / 1000).toFixed(1)} s; applied ${sync.applied}, conflicts found ${sync.conflicts} (filed ${sync.filed}), conflicts made ${sync.made}`,
+      `200 queued hand-outs from two devices: synced in ${(sync.ms / 1000).toFixed(1)}` +
+        ` s; applied ${sync.applied}, conflicts found ${sync.conflicts} (filed ${sync.filed}` +
+        `), conflicts made ${sync.made}`,
     );
 } finally {
   await stack.stop();

@@ -26,7 +26,9 @@ export function focusState(page: Page): Promise<FocusState> {
     // An element focused from a script (the skip link's target, tabindex="-1") is no Tab stop: the
     // next Tab goes on from it, and that next stop is what must show focus.
     const INTERACTIVE =
-      'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider], [role=spinbutton]';
+      'a[href], button, input, select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], ' +
+      '[role=tab], [role=menuitem], [role=option], [role=switch], [role=textbox], [role=combobox], [role=slider], ' +
+      '[role=spinbutton]';
     if (el.tabIndex < 0 && !el.matches(INTERACTIVE))
       return { description: `${el.tagName.toLowerCase()}#${el.id} (focus target)`, visible: true };
     // The indicator may be drawn by the field's own box around it (a password field's wrapper).
