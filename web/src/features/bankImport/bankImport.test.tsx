@@ -168,9 +168,25 @@ describe('booking helpers', () => {
 
 describe('CsvMappingForm', () => {
   const bytes = (text: string) => new TextEncoder().encode(text);
+  type Layout = Parameters<(typeof import('./CsvMappingForm'))['CsvMappingForm']>[0]['layout'];
+
+  /** The mapping form as the import page shows it for `layout`; `onSubmit` records what it sends. */
+  async function renderMappingForm(layout: Layout, onDelimiterChange: (delimiter: string) => void = () => {}) {
+    const { CsvMappingForm } = await import('./CsvMappingForm');
+    const onSubmit = vi.fn();
+    const view = renderWithTheme(
+      <CsvMappingForm
+        layout={layout}
+        busy={false}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+        onDelimiterChange={onDelimiterChange}
+      />,
+    );
+    return { onSubmit, view };
+  }
 
   it('asks for the missing columns in Polish, then saves the mapping under the bank name', async () => {
-    const { CsvMappingForm } = await import('./CsvMappingForm');
     // A layout no preset knows, with no amount column the header would reveal.
     const r = readStatementFile(
       bytes(
@@ -179,16 +195,7 @@ describe('CsvMappingForm', () => {
     );
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    const onSubmit = vi.fn();
-    renderWithTheme(
-      <CsvMappingForm
-        layout={r.needsCsvMapping}
-        busy={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        onDelimiterChange={() => {}}
-      />,
-    );
+    const { onSubmit } = await renderMappingForm(r.needsCsvMapping);
     expect(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' }).textContent).toContain('ZAM/2026/000102');
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     expect((await screen.findByRole('alert')).textContent).toBe('Podaj nazwę banku — pod nią zapamiętamy mapowanie.');
@@ -199,21 +206,11 @@ describe('CsvMappingForm', () => {
   });
 
   it('puts each message on its field, and refuses what the shared callable schema refuses (a control character in the bank name)', async () => {
-    const { CsvMappingForm } = await import('./CsvMappingForm');
     const inspection = readStatementFile(
       bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n'),
     );
     if (!inspection.ok || !inspection.statement.csv) throw new Error('the guessed layout did not read');
-    const onSubmit = vi.fn();
-    renderWithTheme(
-      <CsvMappingForm
-        layout={inspection.statement.csv}
-        busy={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        onDelimiterChange={() => {}}
-      />,
-    );
+    const { onSubmit } = await renderMappingForm(inspection.statement.csv);
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     const bank = screen.getByLabelText(/Nazwa banku/);
     await waitFor(() => expect(bank.getAttribute('aria-invalid')).toBe('true'));
@@ -228,7 +225,6 @@ describe('CsvMappingForm', () => {
   });
 
   it('splits the rows again with the separator the admin picks, and the mapping then uses it', async () => {
-    const { CsvMappingForm } = await import('./CsvMappingForm');
     // Titles full of commas in a semicolon file: the admin looks at the columns and may pick either.
     const file = bytes(
       '01.07.2026;149,00;ZAM/2026/000101, bilet, Jan Kowalski\n02.07.2026;298,00;ZAM/2026/000102, karnety, Anna Nowak\n',
@@ -237,15 +233,7 @@ describe('CsvMappingForm', () => {
     if (first.ok) throw new Error('expected a mapping request');
     expect(first.needsCsvMapping.mapping.delimiter).toBe(';');
     const onDelimiterChange = vi.fn();
-    const view = renderWithTheme(
-      <CsvMappingForm
-        layout={first.needsCsvMapping}
-        busy={false}
-        onSubmit={() => {}}
-        onCancel={() => {}}
-        onDelimiterChange={onDelimiterChange}
-      />,
-    );
+    const { view } = await renderMappingForm(first.needsCsvMapping, onDelimiterChange);
     expect(
       within(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' }))
         .getAllByRole('columnheader')
@@ -264,16 +252,7 @@ describe('CsvMappingForm', () => {
     expect(again.needsCsvMapping.mapping.delimiter).toBe(',');
     expect(again.needsCsvMapping.sample[0]).toEqual(['01.07.2026;149', '00;ZAM/2026/000101', 'bilet', 'Jan Kowalski']);
     view.unmount();
-    const onSubmit = vi.fn();
-    renderWithTheme(
-      <CsvMappingForm
-        layout={again.needsCsvMapping}
-        busy={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        onDelimiterChange={() => {}}
-      />,
-    );
+    await renderMappingForm(again.needsCsvMapping);
     expect(separator().value).toBe('przecinek ( , )');
     expect(
       within(screen.getByRole('table', { name: 'Pierwsze wiersze pliku' })).getAllByRole('columnheader'),
@@ -284,23 +263,13 @@ describe('CsvMappingForm', () => {
   });
 
   it('submits a guessed mapping the admin confirms, which then reads the file', async () => {
-    const { CsvMappingForm } = await import('./CsvMappingForm');
     const file = bytes('Data;Kwota;Tytuł;Nadawca\n2026-07-01;149,00;ZAM/2026/000101;Jan Kowalski\n');
     const inspection = readStatementFile(file);
     // Known header words: read at once with the guessed mapping, which the admin may still edit.
     expect(inspection.ok).toBe(true);
     if (!inspection.ok || !inspection.statement.csv) return;
     expect(inspection.statement.csv.source).toBe('guess');
-    const onSubmit = vi.fn();
-    renderWithTheme(
-      <CsvMappingForm
-        layout={inspection.statement.csv}
-        busy={false}
-        onSubmit={onSubmit}
-        onCancel={() => {}}
-        onDelimiterChange={() => {}}
-      />,
-    );
+    const { onSubmit } = await renderMappingForm(inspection.statement.csv);
     fireEvent.change(screen.getByLabelText(/Nazwa banku/), { target: { value: 'Mój bank' } });
     fireEvent.click(screen.getByTestId('save-csv-mapping'));
     expect(onSubmit).toHaveBeenCalledTimes(1);
