@@ -1,6 +1,7 @@
 /** Fixtures for the tests of invoice and correction documents: order lines and the PDF fonts. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { OrderLine } from '@domain/index';
 
 type TicketLine = Extract<OrderLine, { type: 'ticket' }>;
@@ -41,4 +42,13 @@ export function pdfFontsFromDisk(): { regular: string; bold: string } {
   if (!dir) throw new Error('The PDF fonts were not found from ' + process.cwd());
   const font = (name: string) => readFileSync(path.join(dir, name)).toString('base64');
   return { regular: font('LiberationSans-Regular.ttf'), bold: font('LiberationSans-Bold.ttf') };
+}
+
+/** A one-page PDF file with the Liberation Sans font embedded (so ą ę ł … print). */
+export function expectOnePagePdfWithFont(doc: { output: () => string; getNumberOfPages: () => number }) {
+  const bytes = doc.output();
+  expect(bytes.startsWith('%PDF-')).toBe(true);
+  expect(bytes).toContain('/FontFile2');
+  expect(bytes).toContain('LiberationSans');
+  expect(doc.getNumberOfPages()).toBe(1);
 }

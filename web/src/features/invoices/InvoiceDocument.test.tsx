@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { buildInvoice, orderTotals, type Invoice, type OrderLine } from '@domain/index';
 import { renderWithTheme } from '../../test/render';
-import { merchLine, pdfFontsFromDisk, ticketLine } from '../../test/documents';
+import { cellTexts } from '../../test/table';
+import { merchLine, expectOnePagePdfWithFont, pdfFontsFromDisk, ticketLine } from '../../test/documents';
 import { InvoiceDocument } from './InvoiceDocument';
 import { buildInvoicePdf, pdfFileName } from '../documents/pdf/invoicePdf';
 import { parseInvoiceKey } from './api';
@@ -46,11 +47,6 @@ function invoiceOf(lines: OrderLine[], paymentMethod?: Invoice['paymentMethod'])
   });
 }
 
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
-
 describe('InvoiceDocument', () => {
   const mug = merchLine({
     name: 'Kubek „Latarnia”',
@@ -83,7 +79,7 @@ describe('InvoiceDocument', () => {
   it('lists every line with net unit price, quantity, net, rate, VAT and gross', () => {
     renderWithTheme(<InvoiceDocument invoice={invoice} />);
     const rows = within(screen.getByTestId('invoice-lines')).getAllByRole('row').slice(1);
-    expect(rows.map(cells)).toEqual([
+    expect(rows.map(cellTexts)).toEqual([
       // 249,00 gross at 8 %: VAT = round(24900 × 8 / 108) = 1844, net 23 056.
       ['1', 'Bilet weekendowy — Marta Nowak', 'szt.', '1', '230,56', '230,56', '8%', '18,44', '249,00'],
       // 3 × 69,00 = 207,00 at 23 %: VAT = round(20700 × 23 / 123) = 3871.
@@ -95,7 +91,7 @@ describe('InvoiceDocument', () => {
   it('sums per rate from the gross per rate (highest rate first), then the total and the amount in words', () => {
     renderWithTheme(<InvoiceDocument invoice={invoice} />);
     const rows = within(screen.getByTestId('invoice-rates')).getAllByRole('row').slice(1);
-    expect(rows.map(cells)).toEqual([
+    expect(rows.map(cellTexts)).toEqual([
       // 23 %: gross 246,00 → VAT round(24600 × 23 / 123) = 4600 (the lines' VATs add up to 46,00 as well here).
       ['23%', '200,00', '46,00', '246,00'],
       ['8%', '230,56', '18,44', '249,00'],
@@ -118,12 +114,7 @@ describe('InvoiceDocument', () => {
   });
 
   it('builds a real PDF file with the Polish font embedded', () => {
-    const doc = buildInvoicePdf(invoice, pdfFontsFromDisk());
-    const bytes = doc.output();
-    expect(bytes.startsWith('%PDF-')).toBe(true);
-    expect(bytes).toContain('/FontFile2');
-    expect(bytes).toContain('LiberationSans');
-    expect(doc.getNumberOfPages()).toBe(1);
+    expectOnePagePdfWithFont(buildInvoicePdf(invoice, pdfFontsFromDisk()));
     expect(pdfFileName(invoice)).toBe('Faktura-FV-2026-000123.pdf');
   });
 

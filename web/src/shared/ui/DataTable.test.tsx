@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { cellTexts } from '../../test/table';
 import { ThemeProviders } from '../../app/providers';
 import { renderWithTheme } from '../../test/render';
 import { MalformedRecordError } from '../api/realtime';
@@ -43,11 +44,7 @@ describe('DataTable', () => {
     ).toEqual(['Nazwa', 'Cena', '']);
     const rows = screen.getAllByTestId('fruit-row');
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['a', 'b', 'c']);
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Gruszka', '310 gr', 'Usuń Gruszka']);
+    expect(cellTexts(rows[1]!)).toEqual(['Gruszka', '310 gr', 'Usuń Gruszka']);
     // The scroll wrapper is a named region a keyboard can focus, so a wide table can be scrolled without a mouse.
     const region = screen.getByRole('region', { name: 'Owoce' });
     expect(region.getAttribute('tabindex')).toBe('0');

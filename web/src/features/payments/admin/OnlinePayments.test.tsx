@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../../test/render';
+import { cellTexts } from '../../../test/table';
 import type { NotificationEntry, PaymentEntry } from '../api';
 import { DailyTotals } from './DailyTotals';
 import { NotificationLog } from './NotificationLog';
@@ -95,17 +96,13 @@ const LOG: NotificationEntry[] = [
     methodId: 154,
   },
 ];
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
 
 describe('admin „Płatności online”', () => {
   it('lists every transaction with its order, method, amount, state, refunds and notifications', () => {
     renderWithTheme(<PaymentTransactions payments={[STARTED, DOUBLE, PAID]} notifications={LOG} />);
     const rows = screen.getAllByTestId('online-payment-row');
     expect(rows.map((r) => r.dataset.orderNumber)).toEqual(['ZAM/2026/000003', 'ZAM/2026/000002', 'ZAM/2026/000001']);
-    expect(cells(rows[2])).toEqual([
+    expect(cellTexts(rows[2])).toEqual([
       '22.11.2026, 10:00',
       'ZAM/2026/000001faktura FV/2026/000001',
       'BLIK',
@@ -113,18 +110,18 @@ describe('admin „Płatności online”', () => {
       'opłaconazwrot 49,00\u00a0zł: zwrócony',
       'zaksięgowanapowtórzenie — bez zmian ×2',
     ]);
-    expect(cells(rows[1]).slice(2, 6)).toEqual([
+    expect(cellTexts(rows[1]).slice(2, 6)).toEqual([
       'Karta płatnicza',
       '89,00\u00a0zł',
       'do zwrotu (podwójna wpłata)',
       'brak',
     ]);
-    expect(cells(rows[0])[2]).toBe('—');
+    expect(cellTexts(rows[0])[2]).toBe('—');
   });
 
   it('sums each Warsaw day: payments on the day they arrived, refunds on the day they were completed', () => {
     renderWithTheme(<DailyTotals payments={[STARTED, DOUBLE, PAID]} />);
-    expect(screen.getAllByTestId('online-day').map(cells)).toEqual([
+    expect(screen.getAllByTestId('online-day').map(cellTexts)).toEqual([
       ['23.11.2026', '0', '0,00\u00a0zł', '−49,00\u00a0zł', '−49,00\u00a0zł'],
       // 22:30 UTC is 23:30 in Warsaw: still the 22nd.
       ['22.11.2026', '2', '338,00\u00a0zł', '—', '338,00\u00a0zł'],
@@ -140,7 +137,7 @@ describe('admin „Płatności online”', () => {
       'booked',
     ]);
     const [forged] = screen.getAllByTestId('payment-notification-row');
-    expect(cells(forged).slice(1)).toEqual([
+    expect(cellTexts(forged).slice(1)).toEqual([
       'wpłaty',
       'odrzucona',
       'nieznana sesja',
