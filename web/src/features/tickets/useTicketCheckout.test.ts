@@ -8,23 +8,18 @@ describe('availabilityProblem', () => {
   it('says nothing while enough tickets are left', () => {
     expect(availabilityProblem(type(3), 3)).toBeNull();
   });
-  it('joins the count, the verb and the noun in the right Polish forms', () => {
-    expect(nbsp(availabilityProblem(type(1), 3))).toBe(
-      '„Bilet dziecięcy (4–12 lat)”: został tylko 1 bilet, a w koszyku masz 3 bilety.',
-    );
-    expect(nbsp(availabilityProblem(type(2), 3))).toBe(
-      '„Bilet dziecięcy (4–12 lat)”: zostały tylko 2 bilety, a w koszyku masz 3 bilety.',
-    );
-    expect(nbsp(availabilityProblem(type(4), 5))).toBe(
-      '„Bilet dziecięcy (4–12 lat)”: zostały tylko 4 bilety, a w koszyku masz 5 biletów.',
-    );
-    expect(nbsp(availabilityProblem(type(12), 13))).toBe(
-      '„Bilet dziecięcy (4–12 lat)”: zostało tylko 12 biletów, a w koszyku masz 13 biletów.',
-    );
-    expect(nbsp(availabilityProblem(type(22), 25))).toBe(
-      '„Bilet dziecięcy (4–12 lat)”: zostały tylko 22 bilety, a w koszyku masz 25 biletów.',
-    );
-  });
+  it.each([
+    [1, 3, 'został tylko 1 bilet, a w koszyku masz 3 bilety.'],
+    [2, 3, 'zostały tylko 2 bilety, a w koszyku masz 3 bilety.'],
+    [4, 5, 'zostały tylko 4 bilety, a w koszyku masz 5 biletów.'],
+    [12, 13, 'zostało tylko 12 biletów, a w koszyku masz 13 biletów.'],
+    [22, 25, 'zostały tylko 22 bilety, a w koszyku masz 25 biletów.'],
+  ])(
+    'joins the count, the verb and the noun in the right Polish forms: %i left, %i in the basket',
+    (left, inBasket, says) => {
+      expect(nbsp(availabilityProblem(type(left), inBasket))).toBe(`„Bilet dziecięcy (4–12 lat)”: ${says}`);
+    },
+  );
   it('does not repeat the word "bilet" and nests quotes inside the name', () => {
     expect(availabilityProblem(type(0), 1)).toBe('„Bilet dziecięcy (4–12 lat)”: wyprzedane.');
     expect(availabilityProblem({ name: 'Rejs „Bryza”', onSale: false, available: 5 }, 1)).toBe(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { cellTexts } from '../../test/table';
@@ -25,17 +25,14 @@ const columns: DataColumn<Fruit>[] = [
   { key: 'actions', cell: (f) => <button type="button">Usuń {f.name}</button> },
 ];
 
+/** The fruit table, named „Owoce”, with whatever a test sets on top. */
+function FruitTable(props: Partial<ComponentProps<typeof DataTable<Fruit>>>) {
+  return <DataTable label="Owoce" columns={columns} rows={fruits} rowKey={(f) => f.id} {...props} />;
+}
+
 describe('DataTable', () => {
   it('renders a named table with one row per record, its cells from the column config and the row attributes', () => {
-    renderWithTheme(
-      <DataTable
-        label="Owoce"
-        columns={columns}
-        rows={fruits}
-        rowKey={(f) => f.id}
-        rowProps={(f) => ({ 'data-testid': 'fruit-row', 'data-id': f.id })}
-      />,
-    );
+    renderWithTheme(<FruitTable rowProps={(f) => ({ 'data-testid': 'fruit-row', 'data-id': f.id })} />);
     const table = screen.getByRole('table', { name: 'Owoce' });
     expect(
       within(table)
@@ -53,11 +50,8 @@ describe('DataTable', () => {
   it('shows the loading state, then the error state with retry and the malformed record named', () => {
     const refetch = vi.fn();
     const { rerender } = renderWithTheme(
-      <DataTable
-        label="Owoce"
-        columns={columns}
+      <FruitTable
         rows={[]}
-        rowKey={(f) => f.id}
         source={{ isLoading: true }}
         loadingLabel="Wczytywanie owoców"
         errorText="Nie udało się wczytać owoców."
@@ -69,11 +63,8 @@ describe('DataTable', () => {
     const error = new MalformedRecordError('fruits/a', 'price', 'Oczekiwano liczby');
     rerender(
       <ThemeProviders>
-        <DataTable
-          label="Owoce"
-          columns={columns}
+        <FruitTable
           rows={[]}
-          rowKey={(f) => f.id}
           source={{ isError: true, error: { code: error.code, message: error.message }, refetch }}
           errorText="Nie udało się wczytać owoców."
         />
@@ -87,26 +78,14 @@ describe('DataTable', () => {
   });
 
   it('shows the empty state instead of an empty table', () => {
-    renderWithTheme(
-      <DataTable
-        label="Owoce"
-        columns={columns}
-        rows={[]}
-        rowKey={(f) => f.id}
-        empty={{ title: 'Brak owoców', children: 'Dodaj pierwszy owoc.' }}
-      />,
-    );
+    renderWithTheme(<FruitTable rows={[]} empty={{ title: 'Brak owoców', children: 'Dodaj pierwszy owoc.' }} />);
     expect(screen.getByTestId('empty-state').textContent).toBe('Brak owocówDodaj pierwszy owoc.');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('renders at most `limit` rows and says how many were left out', () => {
     renderWithTheme(
-      <DataTable
-        label="Owoce"
-        columns={columns}
-        rows={fruits}
-        rowKey={(f) => f.id}
+      <FruitTable
         rowProps={() => ({ 'data-testid': 'fruit-row' })}
         limit={2}
         overflow={(shown, total) => `Pokazano ${shown} z ${total}.`}
@@ -121,11 +100,7 @@ describe('DataTable', () => {
       const [selected, setSelected] = useState<Set<string>>(new Set());
       return (
         <>
-          <DataTable
-            label="Owoce"
-            columns={columns}
-            rows={fruits}
-            rowKey={(f) => f.id}
+          <FruitTable
             selection={{
               selected,
               onChange: setSelected,
