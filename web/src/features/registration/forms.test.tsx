@@ -16,6 +16,10 @@ function type(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+function press(name: string) {
+  fireEvent.click(screen.getByRole('button', { name }));
+}
+
 describe('password rules', () => {
   it('requires 8 characters with a letter and a digit', () => {
     expect(checkProjectPassword('abc12').missing).toEqual(['co najmniej 8 znaków']);
@@ -36,7 +40,7 @@ describe('StepOneForm', () => {
   it('shows Polish validation messages and does not go on', async () => {
     const onNext = vi.fn();
     await renderForm(<StepOneForm checkPolicy={validPolicy} onNext={onNext} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Dalej: dane osobowe' }));
+    press('Dalej: dane osobowe');
     expect(await screen.findByText('Nieprawidłowy adres e-mail')).toBeTruthy();
     expect(screen.getByText('Podaj hasło')).toBeTruthy();
     expect(screen.getByText('Wpisz hasło ponownie')).toBeTruthy();
@@ -44,7 +48,7 @@ describe('StepOneForm', () => {
     type(/Adres e-mail/, 'ola@example.com');
     type(/^Hasło/, 'krotkie');
     type(/Powtórz hasło/, 'inne');
-    fireEvent.click(screen.getByRole('button', { name: 'Dalej: dane osobowe' }));
+    press('Dalej: dane osobowe');
     expect(await screen.findByText(/Hasło musi mieć: co najmniej 8 znaków, co najmniej jedna cyfra/)).toBeTruthy();
     expect(screen.getByText('Hasła nie są takie same')).toBeTruthy();
     expect(onNext).not.toHaveBeenCalled();
@@ -70,7 +74,7 @@ describe('StepOneForm', () => {
     type(/Adres e-mail/, 'Ola@Example.com');
     type(/^Hasło/, 'Latarnia2027');
     type(/Powtórz hasło/, 'Latarnia2027');
-    fireEvent.click(screen.getByRole('button', { name: 'Dalej: dane osobowe' }));
+    press('Dalej: dane osobowe');
     await waitFor(() => expect(onNext).toHaveBeenCalledOnce());
     expect(JSON.stringify({ ...sessionStorage })).toContain('Ola@Example.com');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('Latarnia2027');
@@ -92,7 +96,7 @@ describe('StepTwoForm', () => {
     const onNext = vi.fn();
     await renderForm(<StepTwoForm onBack={vi.fn()} onNext={onNext} />);
     type(/Telefon/, '12');
-    fireEvent.click(screen.getByRole('button', { name: 'Dalej: zgody' }));
+    press('Dalej: zgody');
     expect(await screen.findByText('Podaj imię')).toBeTruthy();
     expect(screen.getByText('Podaj nazwisko')).toBeTruthy();
     expect(screen.getByText('Nieprawidłowy numer telefonu')).toBeTruthy();
@@ -100,7 +104,7 @@ describe('StepTwoForm', () => {
     type(/^Imię/, 'Ola');
     type(/^Nazwisko/, 'Kowalska');
     type(/Telefon/, '+48 600 100 200');
-    fireEvent.click(screen.getByRole('button', { name: 'Dalej: zgody' }));
+    press('Dalej: zgody');
     expect(onNext).toHaveBeenCalledOnce();
   });
 });
@@ -110,14 +114,14 @@ describe('StepThreeForm', () => {
     let finish: (v: string | null) => void = () => undefined;
     const submit = vi.fn(() => new Promise<string | null>((resolve) => (finish = resolve)));
     await renderForm(<StepThreeForm onBack={vi.fn()} onSubmit={submit} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));
+    press('Załóż konto');
     expect(await screen.findByText('Zaakceptuj regulamin')).toBeTruthy();
     expect(screen.getByText('Wyraź zgodę na przetwarzanie danych osobowych')).toBeTruthy();
     expect(submit).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByLabelText(/Akceptuję regulamin/));
     fireEvent.click(screen.getByLabelText(/przetwarzanie moich danych/));
-    fireEvent.click(screen.getByRole('button', { name: 'Załóż konto' }));
+    press('Załóż konto');
     expect(submit).toHaveBeenCalledOnce();
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Wstecz' }) as HTMLButtonElement).disabled).toBe(true),

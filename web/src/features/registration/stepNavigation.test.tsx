@@ -6,6 +6,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { attachRealtimeApi, createStore, ThemeProviders } from '../../test/app';
+import { ANNA } from '../../test/people';
 import { countriesApi } from './api';
 import { StepTwo } from './pages';
 import { STEP_PATHS } from './WizardFrame';
@@ -27,13 +28,7 @@ function FirstStep() {
 
 beforeEach(() => {
   wizardStore.reset();
-  wizardStore.update({
-    email: 'anna@example.pl',
-    firstName: 'Anna',
-    lastName: 'Kowalska',
-    phone: '+48 600 100 200',
-    country: 'PL',
-  });
+  wizardStore.update(ANNA);
   wizardStore.setSecrets({ password: 'Latarnia-2027', passwordRepeat: 'Latarnia-2027' });
 });
 afterEach(() => wizardStore.reset());

@@ -2,16 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
+import { ANNA } from '../../test/people';
 import { renderForm } from '../../test/renderForm';
 import { ProfileForm, type SaveFailure } from './ProfileForm';
 import type { ProfileEdit } from './api';
 
 const profile: Profile = {
-  email: 'anna@example.pl',
-  firstName: 'Anna',
-  lastName: 'Kowalska',
-  phone: '+48 600 100 200',
-  country: 'PL',
+  ...ANNA,
   consents: { terms: true, privacy: true, marketing: false, acceptedAt: 1 },
   invoice: {
     kind: 'company',
