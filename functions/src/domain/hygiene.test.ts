@@ -12,6 +12,7 @@ import {
   ticketTypeInputSchema,
   uidSchema,
 } from './schemas.js';
+import { PERSON } from '../../../tests/helpers/buyers.mjs';
 
 const INTERNALS = [
   'hasOwnProperty',
@@ -24,14 +25,7 @@ const INTERNALS = [
   'propertyIsEnumerable',
   '__defineGetter__',
 ];
-const person = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-};
+const person = PERSON;
 
 describe('keys that reach database paths', () => {
   it('no schema for an id accepts the name of a plain object member', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildInvoice, invoiceLineName, orderTotals, pickupItemsOf } from './invoice.js';
 import { invoiceSchema, type Order, type OrderLine } from './schemas.js';
 import { TEST_SELLER } from './ksef/testing.js';
+import { PERSON } from '../../../tests/helpers/buyers.mjs';
 
 /** The test seller, placed in Ustka (the invoice's place of issue is the seller's city). */
 const SELLER = { ...TEST_SELLER, city: 'Ustka' };
@@ -46,14 +47,7 @@ const ORDER: Pick<Order, 'uid' | 'number' | 'lines' | 'totals' | 'buyer'> = {
   totals: orderTotals(LINES),
   buyer: {
     email: 'ola@example.pl',
-    invoice: {
-      kind: 'person',
-      name: 'Marta Nowak',
-      street: 'ul. Morska 1',
-      postalCode: '81-300',
-      city: 'Gdynia',
-      country: 'PL',
-    },
+    invoice: { ...PERSON, name: 'Marta Nowak' },
   },
 };
 // 00:30 on 1 January in Warsaw is still 31 December in UTC: the invoice is dated in Poland.

@@ -9,6 +9,7 @@ import {
   type Catalogue,
 } from './placement.js';
 import { orderSchema, type Member, type Product, type TicketType } from './schemas.js';
+import { PERSON } from '../../../tests/helpers/buyers.mjs';
 
 const KARNET: TicketType = {
   name: 'Karnet 3-dniowy',
@@ -245,14 +246,7 @@ describe('the order record', () => {
       kind: 'tickets',
       lines: priced.lines,
       email: 'ola@example.pl',
-      invoice: {
-        kind: 'person',
-        name: 'Ola Nowak',
-        street: 'ul. Morska 1',
-        postalCode: '81-300',
-        city: 'Gdynia',
-        country: 'PL',
-      },
+      invoice: { ...PERSON, name: 'Ola Nowak' },
       idempotencyKey: '3f2504e04f8941d39a0c0305e82c3301',
       createdAt: 1_000,
       payBy: 2_000,

@@ -23,15 +23,9 @@ import {
   upsertProductInput,
   upsertTicketTypeInput,
 } from './callables.js';
+import { PERSON } from '../../../tests/helpers/buyers.mjs';
 
-const person = {
-  kind: 'person',
-  name: 'Jan Kowalski',
-  street: 'ul. Morska 1',
-  postalCode: '81-300',
-  city: 'Gdynia',
-  country: 'PL',
-};
+const person = PERSON;
 
 describe('schemas', () => {
   it('validates invoice data with NIP checksum and Polish messages', () => {

@@ -5,6 +5,7 @@ import { orderTotals } from '../domain/invoice.js';
 import type { Order, OrderLine, Seller } from '../domain/schemas.js';
 import { TEST_SELLER } from '../domain/ksef/testing.js';
 import { orderPlacedMail } from './templates.js';
+import { PERSON } from '../../../tests/helpers/buyers.mjs';
 
 const SELLER: Seller = TEST_SELLER;
 
@@ -28,14 +29,7 @@ function order(unitGross: number): Order {
     totals: orderTotals([line]),
     buyer: {
       email: 'ola@example.pl',
-      invoice: {
-        kind: 'person',
-        name: 'Marta Nowak',
-        street: 'ul. Morska 1',
-        postalCode: '81-300',
-        city: 'Gdynia',
-        country: 'PL',
-      },
+      invoice: { ...PERSON, name: 'Marta Nowak' },
     },
     idempotencyKey: '0b6c2a3e-1d2f-4a5b-8c7d-9e0f1a2b3c4d',
     createdAt: Date.UTC(2026, 5, 1),
