@@ -2,18 +2,10 @@
 // with the demo data (built first, every callable warmed as `npm start` does) or the one already
 // running (`--running`), participants registered over HTTP, and a signed-in page of the app.
 import { NAMESPACE, PROJECT_ID, REGION, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { flag } from '../../helpers/benchArgs.mjs';
 import { stackHttp } from '../../helpers/stackHttp.mjs';
 
-const args = process.argv.slice(2);
-
-/** The value after `--name`, else `fallback`. */
-export function option(name, fallback) {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-}
-
-/** Whether `--name` was given. */
-export const flag = (name) => args.includes(`--${name}`);
+export { flag, option } from '../../helpers/benchArgs.mjs';
 
 export const log = (line) => console.log(`· ${line}`);
 

@@ -11,7 +11,6 @@
 //    (everything already settled). Results are meant for docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
@@ -20,23 +19,16 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { flag, option } from '../../helpers/benchArgs.mjs';
 import { windows1250 } from '../../helpers/windows1250.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    transactions: { type: 'string', default: '5000' },
-    orders: { type: 'string', default: '5000' },
-    book: { type: 'string', default: '500' },
-    'preview-only': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const N = Number(args.transactions);
-const M = Number(args.orders);
-const B = Number(args.book);
+const N = Number(option('transactions', 5000));
+const M = Number(option('orders', 5000));
+const B = Number(option('book', 500));
+const PREVIEW_ONLY = flag('preview-only');
 
-if (!args['no-build']) {
-  if (args['preview-only']) {
+if (!flag('no-build')) {
+  if (PREVIEW_ONLY) {
     const r = spawnSync('npm', ['run', 'build', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) process.exit(1);
   } else buildAll();
@@ -392,5 +384,5 @@ async function booking() {
 }
 
 preview();
-if (!args['preview-only']) await booking();
+if (!PREVIEW_ONLY) await booking();
 process.exit(0);

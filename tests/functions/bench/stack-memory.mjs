@@ -201,7 +201,10 @@ while (!output.includes('Press Ctrl+C to stop everything')) {
 const parallel = Number(process.env.FUNCTIONS_EMULATOR_PARALLEL) || FUNCTIONS_PARALLEL_DEFAULT;
 const callables = await listCallables(urls.functions);
 console.log(
-  `npm start ready in ${((Date.now() - started) / 1000).toFixed(0)} s; ${callables.length} callables; driving for ${minutes} min; machine: ${os.cpus().length} × ${os.cpus()[0]?.model?.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}`,
+  `npm start ready in ${((Date.now() - started) / 1000).toFixed(0)} s; ${callables.length}` +
+    ` callables; driving for ${minutes} min; machine: ${os.cpus().length} × ` +
+    `${os.cpus()[0]?.model?.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ` +
+    `${process.version}`,
 );
 
 const samples = [];
@@ -209,7 +212,9 @@ const sample = () => {
   const m = treeMemory(stack.pid);
   samples.push({ t: Math.round((Date.now() - driveStart) / 1000), ...m });
   console.log(
-    `t=${String(Math.round((Date.now() - driveStart) / 60_000)).padStart(3)} min  RSS ${(m.rss / 2 ** 20).toFixed(0).padStart(5)} MB  processes ${m.processes}  function workers ${m.workers}  load ${os.loadavg()[0].toFixed(1)}`,
+    `t=${String(Math.round((Date.now() - driveStart) / 60_000)).padStart(3)} min  RSS ` +
+      `${(m.rss / 2 ** 20).toFixed(0).padStart(5)} MB  processes ${m.processes}` +
+      `  function workers ${m.workers}  load ${os.loadavg()[0].toFixed(1)}`,
   );
 };
 const driveStart = Date.now();
@@ -235,7 +240,11 @@ const first = samples[0];
 const last = samples.at(-1);
 const peak = samples.reduce((a, b) => (b.rss > a.rss ? b : a));
 console.log(
-  `SUMMARY ${((Date.now() - driveStart) / 60_000).toFixed(1)} min, ${rounds} rounds (${failures} failed): RSS at start ${mb(first.rss)}, peak ${mb(peak.rss)} (t=${Math.round(peak.t / 60)} min), at end ${mb(last.rss)}; function workers at start ${first.workers}, most ${Math.max(...samples.map((s) => s.workers))}, at end ${last.workers}`,
+  `SUMMARY ${((Date.now() - driveStart) / 60_000).toFixed(1)} min, ${rounds} rounds (` +
+    `${failures} failed): RSS at start ${mb(first.rss)}, peak ${mb(peak.rss)} (t=` +
+    `${Math.round(peak.t / 60)} min), at end ${mb(last.rss)}; function workers at start ` +
+    `${first.workers}, most ${Math.max(...samples.map((s) => s.workers))}, at end ` +
+    `${last.workers}`,
 );
 stop();
 await new Promise((resolve) => stack.once('exit', resolve));
