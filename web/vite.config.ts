@@ -34,6 +34,17 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rollupOptions: {
+      // The app's components (.tsx) have no side effects of their own: a component a feature's
+      // index.ts re-exports stays out of a chunk that uses nothing of it, and so do the data modules
+      // it imports (an api.ts registers its endpoints when it loads). Without this, the dashboard
+      // loaded the online-payment schemas and the payments api through `features/orders`.
+      treeshake: {
+        moduleSideEffects: (id, external) =>
+          external ||
+          id.includes('/node_modules/') ||
+          !/\/web\/src\/.*\.tsx$/.test(id) ||
+          id.endsWith('/web/src/main.tsx'),
+      },
       output: {
         // Readable chunk names: each area's pages chunk is named after its area (area-members-<hash>.js).
         chunkFileNames: (chunk) => {

@@ -301,7 +301,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
 
     // Print: only the sheet, no app chrome.
     await page.emulateMedia({ media: 'print' });
-    expect(await page.locator('.mantine-AppShell-header').isVisible()).toBe(false);
+    expect(await page.locator('header[data-app-chrome]').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Pobierz PDF' }).isVisible()).toBe(false);
     expect(await doc.isVisible()).toBe(true);
     await screenshot(page, 'b-invoice-print');

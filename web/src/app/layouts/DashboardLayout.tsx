@@ -1,5 +1,4 @@
-import { AppShell, Burger, Group, NavLink, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStatus, useIsAdmin } from '../../features/auth';
@@ -9,6 +8,7 @@ import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
 import { PageTransition } from '../../shared/ui/PageTransition';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { attachRealtimeApi } from '../store/store';
+import classes from './DashboardLayout.module.css';
 import { UserButton } from './UserButton';
 
 /*
@@ -124,15 +124,33 @@ function UserMenuSlot() {
   );
 }
 
-/** Signed-in frame: header with burger (phones), navigation, user menu and colour-mode switch. */
+/** The id of the navigation, which the menu button controls on phones. */
+const NAVIGATION_ID = 'nawigacja';
+
+/**
+ * Signed-in frame: header with the menu button (phones), navigation, user menu and colour-mode
+ * switch. On a phone the navigation is a panel the menu button opens; picking a page or Escape
+ * closes it (Escape gives the focus back to the button).
+ */
 export function DashboardLayout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  // The page on which the menu was opened: on a phone the menu closes once the user has picked a page.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === pathname;
+  const burger = useRef<HTMLButtonElement>(null);
   const isAdmin = useIsAdmin();
   const status = useAuthStatus();
-  const { pathname } = useLocation();
 
-  // On a phone the drawer closes once the user has picked a page.
-  useEffect(close, [pathname, close]);
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenedOn(null);
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened]);
 
   // The route guard let the device's last user in before the identity SDK confirmed the session; if
   // the SDK then reports no user (or the session ends later), the signed-in frame leaves.
@@ -140,22 +158,24 @@ export function DashboardLayout() {
 
   const items = nav.filter((item) => !item.adminOnly || isAdmin);
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
-    >
-      <AppShell.Header>
+    <div className={classes.shell} data-menu-open={opened || undefined}>
+      {/* right-scroll-bar-position: a dialog that locks the page's scrolling pads this fixed header
+          by the scrollbar's width too (Mantine's scroll lock), so it does not shift sideways. */}
+      <header className={`${classes.header} right-scroll-bar-position`} data-app-chrome>
         <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
+            <button
+              ref={burger}
+              type="button"
+              className={`${classes.burger} mantine-focus-auto`}
+              onClick={() => setOpenedOn(opened ? null : pathname)}
               aria-label={opened ? 'Zamknij menu' : 'Otwórz menu'}
-            />
+              aria-expanded={opened}
+              aria-controls={NAVIGATION_ID}
+            >
+              <span className={classes.burgerLines} />
+            </button>
             <Brand to="/dashboard" />
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -163,29 +183,31 @@ export function DashboardLayout() {
             <UserMenuSlot />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="sm" aria-label="Nawigacja główna">
-        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+      <nav id={NAVIGATION_ID} className={classes.navbar} aria-label="Nawigacja główna" data-app-chrome>
+        <div className={classes.navSection}>
           <Stack gap={2}>
             {items.map((item) => (
-              <NavLink
+              <RouterNavLink
                 key={item.to}
-                component={RouterNavLink}
                 to={item.to}
                 end={item.to === '/dashboard'}
-                label={item.label}
-                leftSection={<NavIcon d={item.icon} />}
-                active={item.to === '/dashboard' ? pathname === '/dashboard' : pathname.startsWith(item.to)}
-                variant="light"
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              />
+                className={`${classes.link} mantine-focus-auto`}
+              >
+                <span className={classes.linkIcon}>
+                  <NavIcon d={item.icon} />
+                </span>
+                <span className={classes.linkBody}>
+                  <span className={classes.linkLabel}>{item.label}</span>
+                </span>
+              </RouterNavLink>
             ))}
           </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+      </nav>
 
-      <AppShell.Main pb={120} id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1} data-app-main>
         <Suspense fallback={null}>
           <RoleSync />
         </Suspense>
@@ -194,7 +216,7 @@ export function DashboardLayout() {
             <Outlet />
           </Suspense>
         </PageTransition>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

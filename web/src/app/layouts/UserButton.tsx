@@ -1,6 +1,7 @@
-import { Avatar, Group, Text, UnstyledButton, VisuallyHidden, type UnstyledButtonProps } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden, type UnstyledButtonProps } from '@mantine/core';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { useSessionUser } from '../../features/auth';
+import classes from './UserButton.module.css';
 
 function initials(name: string | null | undefined): string {
   const parts = (name ?? '').split(/[\s@.]+/).filter(Boolean);
@@ -22,9 +23,9 @@ export const UserButton = forwardRef<HTMLButtonElement, UserButtonProps>(functio
     <UnstyledButton data-testid="user-menu" {...props} ref={ref}>
       <Group gap={8} wrap="nowrap">
         <VisuallyHidden>Menu użytkownika: </VisuallyHidden>
-        <Avatar color="baltyk" radius="xl" size={34} aria-hidden data-testid="user-initials">
+        <span className={classes.initials} aria-hidden data-testid="user-initials">
           {initials(user?.displayName || user?.email)}
-        </Avatar>
+        </span>
         <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate>
           {label}
         </Text>

@@ -139,7 +139,7 @@ export function buildRoutes(
           ],
         },
         {
-          // The dashboard frame (AppShell, navigation) is itself a chunk: the sign-in page never needs it.
+          // The dashboard frame (header, navigation) is itself a chunk: the sign-in page never needs it.
           lazy: async () => ({ Component: (await import('../layouts/DashboardLayout')).DashboardLayout }),
           children: [{ ErrorBoundary: RouteErrorPage, children: pagesOf('dashboard') }],
         },

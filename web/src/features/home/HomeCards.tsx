@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
 import { LineLabel } from '../../shared/ui/LineLabel';
 import { TicketBadges } from '../members';
+import classes from './HomeCards.module.css';
 import { MEMBERS_SHOWN, type HomeView } from './homeView';
 
 type Query = DataGateProps['query'];
@@ -26,7 +27,7 @@ const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 function EventCard({ event, isError }: { event: HomeView['event']; isError: boolean }) {
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid="event-card">
+    <div className={classes.card} data-testid="event-card">
       {isError ? (
         <Alert color="red" variant="light">
           Nie udało się wczytać informacji o wydarzeniu. Odśwież stronę za chwilę.
@@ -51,7 +52,7 @@ function EventCard({ event, isError }: { event: HomeView['event']; isError: bool
       ) : (
         <Text c="dimmed">Organizator nie opublikował jeszcze informacji o wydarzeniu.</Text>
       )}
-    </Card>
+    </div>
   );
 }
 
@@ -68,7 +69,7 @@ interface SectionProps extends Omit<DataGateProps, 'rows' | 'children'> {
 /** One card of the dashboard: a heading with its tab's link, the list (with its loading, error and empty states). */
 function Section({ title, testId, link, footer, empty, children, ...gate }: SectionProps) {
   return (
-    <Card withBorder radius="lg" padding="lg" data-testid={testId} component="section" aria-label={title}>
+    <section className={classes.card} data-testid={testId} aria-label={title}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} fz="lg">
@@ -91,7 +92,7 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
         </DataGate>
         {footer}
       </Stack>
-    </Card>
+    </section>
   );
 }
 
@@ -217,11 +218,11 @@ export function HomeCards({ view, states }: { view: HomeView; states: HomeStates
   return (
     <>
       <EventCard event={view.event} isError={states.event.isError} />
-      <SimpleGrid cols={{ base: 1, md: 3 }}>
+      <div className={classes.grid}>
         <MyMembers view={view} query={states.members} />
         <OpenOrders view={view} query={states.orders} />
         <ToPickUp view={view} query={states.pickups} />
-      </SimpleGrid>
+      </div>
     </>
   );
 }

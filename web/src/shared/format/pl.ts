@@ -21,10 +21,29 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
 }
 
+/**
+ * Intl formatters are made on first use and kept: making one costs far more than formatting with it
+ * (milliseconds each on a slow phone), and a page needs only a few of them.
+ */
+function memo<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const plainNumbers = new Map<number, Intl.NumberFormat>();
+function plainNumber(maximumFractionDigits: number): Intl.NumberFormat {
+  let format = plainNumbers.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits });
+    plainNumbers.set(maximumFractionDigits, format);
+  }
+  return format;
+}
+
 /** Integers and decimals in Polish notation: `12345.5` → `12 345,5`. */
 export function formatNumber(value: number, maximumFractionDigits = 2): string {
   if (!Number.isFinite(value)) return '—';
-  const fixed = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits }).format(Math.abs(value));
+  const fixed = plainNumber(maximumFractionDigits).format(Math.abs(value));
   const [int, frac] = fixed.split('.');
   const sign = value < 0 && fixed !== '0' ? '-' : '';
   return `${sign}${groupThousands(int)}${frac ? `,${frac}` : ''}`;
@@ -61,33 +80,27 @@ export const NOUNS = {
 type DateInput = Date | number | string;
 const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));
 
-const longDate = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const shortDate = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
-const time = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+const longDate = memo(
+  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }),
+);
+const shortDate = memo(
+  () => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE }),
+);
+const time = memo(() => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }));
 
 /** `22 listopada 2026` (Warsaw time). */
 export function formatDate(d: DateInput): string {
-  return longDate.format(toDate(d));
+  return longDate().format(toDate(d));
 }
 
 /** `22.11.2026` — for tables and invoices. */
 export function formatShortDate(d: DateInput): string {
-  return shortDate.format(toDate(d));
+  return shortDate().format(toDate(d));
 }
 
 /** `14:05` (Warsaw time, 24-hour clock). */
 export function formatTime(d: DateInput): string {
-  return time.format(toDate(d));
+  return time().format(toDate(d));
 }
 
 /**
@@ -102,13 +115,17 @@ export function formatDeadline(d: DateInput): string {
 /** `22.11.2026, 14:05` (Warsaw time, 24-hour clock). */
 export function formatDateTime(d: DateInput): string {
   const date = toDate(d);
-  return `${shortDate.format(date)}, ${time.format(date)}`;
+  return `${shortDate().format(date)}, ${time().format(date)}`;
 }
 
 /** A date range as event posters print it: `14–16 sierpnia 2026`, `30 lipca – 2 sierpnia 2026`. */
 export function formatDateRange(from: DateInput, to: DateInput): string {
   const parts = (d: Date) =>
-    Object.fromEntries(longDate.formatToParts(d).map((p) => [p.type, p.value])) as Record<string, string>;
+    Object.fromEntries(
+      longDate()
+        .formatToParts(d)
+        .map((p) => [p.type, p.value]),
+    ) as Record<string, string>;
   const a = parts(toDate(from));
   const b = parts(toDate(to));
   if (a.year !== b.year) return `${formatDate(from)} – ${formatDate(to)}`;
