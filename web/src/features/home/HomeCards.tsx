@@ -1,5 +1,17 @@
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  type BadgeProps,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
@@ -95,6 +107,29 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
   );
 }
 
+interface BadgedLineProps {
+  name: string;
+  detail?: string;
+  /** The badge's look; its text is the children. */
+  badge: Omit<BadgeProps, 'children'> & { style?: CSSProperties };
+  component?: 'li';
+  children: ReactNode;
+}
+
+/** One line of a card's list: what it is on the left, a badge (amount, count) on the right that never wraps away. */
+function BadgedLine({ name, detail, badge, component, children }: BadgedLineProps) {
+  return (
+    <Group component={component} justify="space-between" wrap="nowrap" gap="xs">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <LineLabel name={name} detail={detail} />
+      </Stack>
+      <Badge {...badge} style={{ ...badge.style, flexShrink: 0 }}>
+        {children}
+      </Badge>
+    </Group>
+  );
+}
+
 function MyMembers({ view, query }: { view: HomeView; query: Query }) {
   const { members, memberCount, withoutTicket, ticketNames } = view;
   const empty = (
@@ -162,14 +197,14 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
           {formatMoney(view.due)}
         </Text>
         {view.pendingOrders.map((o) => (
-          <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
-            <Stack gap={0}>
-              <LineLabel name={o.number} detail={`${formatShortDate(o.createdAt)} · ${o.lineCount} poz.`} />
-            </Stack>
-            <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
-              {formatMoney(o.gross)}
-            </Badge>
-          </Group>
+          <BadgedLine
+            key={o.id}
+            name={o.number}
+            detail={`${formatShortDate(o.createdAt)} · ${o.lineCount} poz.`}
+            badge={{ color: 'yellow.4', variant: 'filled', autoContrast: true, style: { textTransform: 'none' } }}
+          >
+            {formatMoney(o.gross)}
+          </BadgedLine>
         ))}
         <Text size="xs" c="dimmed">
           Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
@@ -193,14 +228,9 @@ function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
     >
       <Stack gap={6} component="ul" style={LIST}>
         {view.waitingPickups.map((p) => (
-          <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <LineLabel name={p.label} detail={p.memberName} />
-            </Stack>
-            <Badge variant="light" style={{ flexShrink: 0 }}>
-              {p.quantity} szt.
-            </Badge>
-          </Group>
+          <BadgedLine key={p.id} component="li" name={p.label} detail={p.memberName} badge={{ variant: 'light' }}>
+            {p.quantity} szt.
+          </BadgedLine>
         ))}
         <li>
           <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
