@@ -18,6 +18,7 @@ import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
 import { LineLabel } from '../../shared/ui/LineLabel';
 import { TicketBadges } from '../members';
 import { MEMBERS_SHOWN, type HomeView } from './homeView';
+import { PlainList } from '../../shared/ui/PlainList';
 
 type Query = DataGateProps['query'];
 /** Each card's endpoint state; the device's copy has none (nothing loading, nothing failed). */
@@ -33,8 +34,6 @@ export const COPY_STATES: HomeStates = {
   orders: { isLoading: false, isError: false },
   pickups: { isLoading: false, isError: false },
 };
-
-const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 function EventCard({ event, isError }: { event: HomeView['event']; isError: boolean }) {
   return (
@@ -163,7 +162,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
       empty={empty}
       footer={footer}
     >
-      <Stack gap="xs" component="ul" style={LIST}>
+      <PlainList gap="xs">
         {members.map((m) => (
           <Stack key={m.id} gap={2} component="li">
             <LineLabel name={m.name} />
@@ -175,7 +174,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
             i {formatCount(memberCount - MEMBERS_SHOWN, NOUNS.person)} więcej…
           </Text>
         )}
-      </Stack>
+      </PlainList>
     </Section>
   );
 }
@@ -226,7 +225,7 @@ function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
       isEmpty={view.waitingPickups.length === 0}
       empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj."
     >
-      <Stack gap={6} component="ul" style={LIST}>
+      <PlainList gap={6}>
         {view.waitingPickups.map((p) => (
           <BadgedLine key={p.id} component="li" name={p.label} detail={p.memberName} badge={{ variant: 'light' }}>
             {p.quantity} szt.
@@ -237,7 +236,7 @@ function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
             Pokaż kod odbioru
           </Button>
         </li>
-      </Stack>
+      </PlainList>
     </Section>
   );
 }

@@ -16,6 +16,7 @@ import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
+import { PlainList } from '../../shared/ui/PlainList';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
 
@@ -208,11 +209,11 @@ export function OrdersPage() {
           Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
         </EmptyState>
       ) : (
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Moje zamówienia">
+        <PlainList label="Moje zamówienia">
           {data.map((o) => (
             <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
           ))}
-        </Stack>
+        </PlainList>
       )}
       <CancelModal order={cancelling} onClose={() => setCancelling(null)} />
     </PageFrame>
