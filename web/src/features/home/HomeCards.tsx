@@ -129,6 +129,34 @@ function BadgedLine({ name, detail, badge, component, children }: BadgedLineProp
   );
 }
 
+/** Each list card's heading, its tab, and what its loading and error states say. */
+const CARDS = {
+  members: {
+    title: 'Moi uczestnicy',
+    testId: 'home-members',
+    link: { to: '/dashboard/uczestnicy', label: 'Wszyscy' },
+    loadingLabel: 'Wczytywanie uczestników',
+    errorText: 'Nie udało się wczytać uczestników.',
+  },
+  orders: {
+    title: 'Do zapłaty',
+    testId: 'home-orders',
+    link: { to: '/dashboard/zamowienia', label: 'Zamówienia' },
+    loadingLabel: 'Wczytywanie zamówień',
+    errorText: 'Nie udało się wczytać zamówień.',
+  },
+  pickups: {
+    title: 'Do odbioru',
+    testId: 'home-pickups',
+    link: { to: '/dashboard/odbierz', label: 'Odbierz' },
+    loadingLabel: 'Wczytywanie przedmiotów do odbioru',
+    errorText: 'Nie udało się wczytać listy do odbioru.',
+  },
+} satisfies Record<
+  keyof Omit<HomeStates, 'event'>,
+  Pick<SectionProps, 'title' | 'testId' | 'link' | 'loadingLabel' | 'errorText'>
+>;
+
 function MyMembers({ view, query }: { view: HomeView; query: Query }) {
   const { members, memberCount, withoutTicket, ticketNames } = view;
   const empty = (
@@ -151,17 +179,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
     </Stack>
   );
   return (
-    <Section
-      title="Moi uczestnicy"
-      testId="home-members"
-      link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }}
-      query={query}
-      loadingLabel="Wczytywanie uczestników"
-      errorText="Nie udało się wczytać uczestników."
-      isEmpty={memberCount === 0}
-      empty={empty}
-      footer={footer}
-    >
+    <Section {...CARDS.members} query={query} isEmpty={memberCount === 0} empty={empty} footer={footer}>
       <PlainList gap="xs">
         {members.map((m) => (
           <Stack key={m.id} gap={2} component="li">
@@ -182,12 +200,8 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
 function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
   return (
     <Section
-      title="Do zapłaty"
-      testId="home-orders"
-      link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }}
+      {...CARDS.orders}
       query={query}
-      loadingLabel="Wczytywanie zamówień"
-      errorText="Nie udało się wczytać zamówień."
       isEmpty={view.pendingOrders.length === 0}
       empty="Nie masz zamówień oczekujących na płatność."
     >
@@ -216,12 +230,8 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
 function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
   return (
     <Section
-      title="Do odbioru"
-      testId="home-pickups"
-      link={{ to: '/dashboard/odbierz', label: 'Odbierz' }}
+      {...CARDS.pickups}
       query={query}
-      loadingLabel="Wczytywanie przedmiotów do odbioru"
-      errorText="Nie udało się wczytać listy do odbioru."
       isEmpty={view.waitingPickups.length === 0}
       empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj."
     >
