@@ -1,4 +1,5 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { Seller } from '@domain/schemas';
 import { formatDate, formatDeadline, formatMoney, formatTime } from '../../shared/format/pl';
 import { LineIcon } from '../../shared/ui/LineIcon';
 import { PaymentQr } from './PaymentQr';
@@ -61,6 +62,17 @@ function Row({
       {copyValue !== undefined && <CopyValue value={copyValue} label={label.toLowerCase()} />}
     </Group>
   );
+}
+
+/** The payee's side of a transfer: the organiser's seller data (`/event/seller`). */
+export function payeeOf(seller: Seller) {
+  return {
+    recipient: seller.name,
+    recipientAddress: `${seller.street}, ${seller.postalCode} ${seller.city}`,
+    bankName: seller.bankName,
+    bankAccount: seller.bankAccount,
+    recipientNip: seller.nip,
+  };
 }
 
 interface TransferInstructionsProps {

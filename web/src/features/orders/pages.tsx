@@ -10,7 +10,7 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { OrderLinesTable } from './OrderLinesTable';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { TransferInstructions } from './TransferInstructions';
+import { payeeOf, TransferInstructions } from './TransferInstructions';
 import { ConfirmDialog, useConfirm } from '../../shared/ui/ConfirmAction';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
@@ -106,14 +106,10 @@ const OrderCard = memo(function OrderCard({
             <OnlinePaymentChoice orderId={order.id} />
             {seller ? (
               <TransferInstructions
-                recipient={seller.name}
-                recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
-                bankName={seller.bankName}
-                bankAccount={seller.bankAccount}
+                {...payeeOf(seller)}
                 amountGrosze={order.totals.gross}
                 title={order.number}
                 payBy={order.payBy}
-                recipientNip={seller.nip}
               />
             ) : (
               <Text size="sm" c="dimmed">
