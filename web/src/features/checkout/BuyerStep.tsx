@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
 import { invoiceValuesFrom, useGetProfileQuery } from '../settings';
 import { BuyerForm, type BuyerFormProps, type BuyerValues } from './BuyerForm';
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
@@ -17,7 +17,8 @@ interface BuyerStepProps extends Omit<BuyerFormProps, 'initial' | 'onChange'> {
 export function BuyerStep({ kind, uid, ...form }: BuyerStepProps) {
   const [state, update] = useCheckoutState(kind, uid);
   const profile = useGetProfileQuery(state.buyer ? skipToken : uid || skipToken);
-  if (!state.buyer && profile.isLoading) return <LoadingRows label="Wczytywanie danych nabywcy" rows={4} />;
+  // Once the checkout holds buyer data the profile is not read again (it only prefills the first time).
+  const prefilling = !state.buyer;
   const p = profile.data;
   const initial: BuyerValues = state.buyer
     ? { buyer: state.buyer, acceptTerms: state.acceptTerms, saveInvoiceData: state.saveInvoiceData }
@@ -28,13 +29,23 @@ export function BuyerStep({ kind, uid, ...form }: BuyerStepProps) {
         saveInvoiceData: !p?.invoice,
       };
   return (
-    <>
-      {!state.buyer && profile.isSuccess && !p && (
+    <DataGate
+      query={{
+        isLoading: prefilling && profile.isLoading,
+        isError: prefilling && profile.isError,
+        error: profile.error,
+      }}
+      loadingLabel="Wczytywanie danych nabywcy"
+      rows={4}
+      errorText="Nie udało się wczytać danych Twojego konta."
+      onRetry={() => void profile.refetch()}
+    >
+      {prefilling && profile.isSuccess && !p && (
         <Alert color="yellow" variant="light">
           Nie znaleziono danych Twojego konta — dokończ rejestrację, aby złożyć zamówienie.
         </Alert>
       )}
       <BuyerForm initial={initial} onChange={(values) => update(values)} {...form} />
-    </>
+    </DataGate>
   );
 }

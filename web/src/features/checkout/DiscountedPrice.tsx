@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
+import type { DiscountCheck } from './discount';
 
 /**
  * A price the discount code lowered: the catalogue price struck through above the price to pay
@@ -24,5 +25,23 @@ export function DiscountedPrice({
         {formatMoney(paid)}
       </Text>
     </span>
+  );
+}
+
+/** What a valid discount code took off the order, under the order's lines; nothing without one. */
+export function DiscountSummary({
+  check,
+  listTotal,
+  total,
+}: {
+  check: DiscountCheck;
+  listTotal: number;
+  total: number;
+}) {
+  if (check.status !== 'valid') return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="discount-summary">
+      Kod rabatowy {check.preview.code}: −{formatMoney(listTotal - total)}
+    </Text>
   );
 }

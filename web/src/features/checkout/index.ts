@@ -3,7 +3,7 @@ export { BuyerForm, buyerStepComplete, type BuyerValues } from './BuyerForm';
 export { BuyerStep } from './BuyerStep';
 export { CheckoutConfirmation } from './CheckoutConfirmation';
 export { CheckoutGate } from './CheckoutGate';
-export { CheckoutSteps } from './CheckoutSteps';
+export { CheckoutSteps, StepLink } from './CheckoutSteps';
 export { startNewCheckoutIfPlaced, useCheckoutState, type CheckoutKind, type CheckoutState } from './checkoutState';
 export { newIdempotencyKey } from './idempotency';
 export { OrderRefusal } from './OrderRefusal';
@@ -11,7 +11,7 @@ export { PlacingStep } from './PlacingStep';
 export { checkoutRefusal, type CheckoutRefusal } from './refusal';
 export { usePlaceOrder } from './usePlaceOrder';
 export { DiscountCodeField } from './DiscountCodeField';
-export { DiscountedPrice } from './DiscountedPrice';
+export { DiscountedPrice, DiscountSummary } from './DiscountedPrice';
 export { DiscountFromLink } from './DiscountFromLink';
 export {
   DISCOUNT_PARAM,

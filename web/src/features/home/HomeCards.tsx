@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, type BadgeProps, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
@@ -7,6 +7,7 @@ import { LineLabel } from '../../shared/ui/LineLabel';
 import { TicketBadges } from '../members';
 import classes from './HomeCards.module.css';
 import { MEMBERS_SHOWN, type HomeView } from './homeView';
+import { PlainList } from '../../shared/ui/PlainList';
 
 type Query = DataGateProps['query'];
 /** Each card's endpoint state; the device's copy has none (nothing loading, nothing failed). */
@@ -22,8 +23,6 @@ export const COPY_STATES: HomeStates = {
   orders: { isLoading: false, isError: false },
   pickups: { isLoading: false, isError: false },
 };
-
-const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 function EventCard({ event, isError }: { event: HomeView['event']; isError: boolean }) {
   return (
@@ -96,6 +95,57 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
   );
 }
 
+interface BadgedLineProps {
+  name: string;
+  detail?: string;
+  /** The badge's look; its text is the children. */
+  badge: Omit<BadgeProps, 'children'> & { style?: CSSProperties };
+  component?: 'li';
+  children: ReactNode;
+}
+
+/** One line of a card's list: what it is on the left, a badge (amount, count) on the right that never wraps away. */
+function BadgedLine({ name, detail, badge, component, children }: BadgedLineProps) {
+  return (
+    <Group component={component} justify="space-between" wrap="nowrap" gap="xs">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <LineLabel name={name} detail={detail} />
+      </Stack>
+      <Badge {...badge} style={{ ...badge.style, flexShrink: 0 }}>
+        {children}
+      </Badge>
+    </Group>
+  );
+}
+
+/** Each list card's heading, its tab, and what its loading and error states say. */
+const CARDS = {
+  members: {
+    title: 'Moi uczestnicy',
+    testId: 'home-members',
+    link: { to: '/dashboard/uczestnicy', label: 'Wszyscy' },
+    loadingLabel: 'Wczytywanie uczestników',
+    errorText: 'Nie udało się wczytać uczestników.',
+  },
+  orders: {
+    title: 'Do zapłaty',
+    testId: 'home-orders',
+    link: { to: '/dashboard/zamowienia', label: 'Zamówienia' },
+    loadingLabel: 'Wczytywanie zamówień',
+    errorText: 'Nie udało się wczytać zamówień.',
+  },
+  pickups: {
+    title: 'Do odbioru',
+    testId: 'home-pickups',
+    link: { to: '/dashboard/odbierz', label: 'Odbierz' },
+    loadingLabel: 'Wczytywanie przedmiotów do odbioru',
+    errorText: 'Nie udało się wczytać listy do odbioru.',
+  },
+} satisfies Record<
+  keyof Omit<HomeStates, 'event'>,
+  Pick<SectionProps, 'title' | 'testId' | 'link' | 'loadingLabel' | 'errorText'>
+>;
+
 function MyMembers({ view, query }: { view: HomeView; query: Query }) {
   const { members, memberCount, withoutTicket, ticketNames } = view;
   const empty = (
@@ -118,18 +168,8 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
     </Stack>
   );
   return (
-    <Section
-      title="Moi uczestnicy"
-      testId="home-members"
-      link={{ to: '/dashboard/uczestnicy', label: 'Wszyscy' }}
-      query={query}
-      loadingLabel="Wczytywanie uczestników"
-      errorText="Nie udało się wczytać uczestników."
-      isEmpty={memberCount === 0}
-      empty={empty}
-      footer={footer}
-    >
-      <Stack gap="xs" component="ul" style={LIST}>
+    <Section {...CARDS.members} query={query} isEmpty={memberCount === 0} empty={empty} footer={footer}>
+      <PlainList gap="xs">
         {members.map((m) => (
           <Stack key={m.id} gap={2} component="li">
             <LineLabel name={m.name} />
@@ -141,7 +181,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
             i {formatCount(memberCount - MEMBERS_SHOWN, NOUNS.person)} więcej…
           </Text>
         )}
-      </Stack>
+      </PlainList>
     </Section>
   );
 }
@@ -149,12 +189,8 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
 function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
   return (
     <Section
-      title="Do zapłaty"
-      testId="home-orders"
-      link={{ to: '/dashboard/zamowienia', label: 'Zamówienia' }}
+      {...CARDS.orders}
       query={query}
-      loadingLabel="Wczytywanie zamówień"
-      errorText="Nie udało się wczytać zamówień."
       isEmpty={view.pendingOrders.length === 0}
       empty="Nie masz zamówień oczekujących na płatność."
     >
@@ -163,14 +199,14 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
           {formatMoney(view.due)}
         </Text>
         {view.pendingOrders.map((o) => (
-          <Group key={o.id} justify="space-between" wrap="nowrap" gap="xs">
-            <Stack gap={0}>
-              <LineLabel name={o.number} detail={`${formatShortDate(o.createdAt)} · ${o.lineCount} poz.`} />
-            </Stack>
-            <Badge color="yellow.4" variant="filled" autoContrast style={{ textTransform: 'none', flexShrink: 0 }}>
-              {formatMoney(o.gross)}
-            </Badge>
-          </Group>
+          <BadgedLine
+            key={o.id}
+            name={o.number}
+            detail={`${formatShortDate(o.createdAt)} · ${o.lineCount} poz.`}
+            badge={{ color: 'yellow.4', variant: 'filled', autoContrast: true, style: { textTransform: 'none' } }}
+          >
+            {formatMoney(o.gross)}
+          </BadgedLine>
         ))}
         <Text size="xs" c="dimmed">
           Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
@@ -183,32 +219,23 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
 function ToPickUp({ view, query }: { view: HomeView; query: Query }) {
   return (
     <Section
-      title="Do odbioru"
-      testId="home-pickups"
-      link={{ to: '/dashboard/odbierz', label: 'Odbierz' }}
+      {...CARDS.pickups}
       query={query}
-      loadingLabel="Wczytywanie przedmiotów do odbioru"
-      errorText="Nie udało się wczytać listy do odbioru."
       isEmpty={view.waitingPickups.length === 0}
       empty="Nic nie czeka na odbiór. Opłacone opaski i pamiątki pojawią się tutaj."
     >
-      <Stack gap={6} component="ul" style={LIST}>
+      <PlainList gap={6}>
         {view.waitingPickups.map((p) => (
-          <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <LineLabel name={p.label} detail={p.memberName} />
-            </Stack>
-            <Badge variant="light" style={{ flexShrink: 0 }}>
-              {p.quantity} szt.
-            </Badge>
-          </Group>
+          <BadgedLine key={p.id} component="li" name={p.label} detail={p.memberName} badge={{ variant: 'light' }}>
+            {p.quantity} szt.
+          </BadgedLine>
         ))}
         <li>
           <Button component={Link} to="/dashboard/odbierz" variant="light" mt="xs">
             Pokaż kod odbioru
           </Button>
         </li>
-      </Stack>
+      </PlainList>
     </Section>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { MEMBER_RELATION_LABELS, MEMBER_RELATIONS, memberInputSchema } from '@domain/schemas';
+import { NameFields } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { MemberFields, Relation } from './api';
 
@@ -76,26 +77,7 @@ export function MemberForm({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label="Imię"
-            name="firstName"
-            required
-            maxLength={60}
-            disabled={busy}
-            {...form.getInputProps('firstName')}
-            readOnly={isSelf}
-            variant={isSelf ? 'filled' : 'default'}
-          />
-          <TextInput
-            label="Nazwisko"
-            name="lastName"
-            required
-            maxLength={60}
-            disabled={busy}
-            {...form.getInputProps('lastName')}
-            readOnly={isSelf}
-            variant={isSelf ? 'filled' : 'default'}
-          />
+          <NameFields form={form} disabled={busy} readOnly={isSelf} />
         </SimpleGrid>
         {isSelf && (
           // The holder's own entry carries the account's name (syncProfile keeps them equal), so it

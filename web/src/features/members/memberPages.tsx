@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { useUid } from '../auth';
@@ -13,6 +13,7 @@ import {
 } from './api';
 import { type MemberFormValues } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
+import { CardGrid } from '../../shared/ui/PlainList';
 
 export const LIST = '/dashboard/uczestnicy';
 const ADD = `${LIST}/member/addMember`;
@@ -101,16 +102,11 @@ export function MembersList() {
             Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
           </EmptyState>
         ) : (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            aria-label="Uczestnicy"
-          >
+          <CardGrid label="Uczestnicy">
             {list.map((m) => (
               <MemberCard key={m.id} member={m} claims={claims.data ?? {}} />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         )}
         <Text size="sm" c="dimmed">
           Uczestników: {list.length} z {LIMITS.maxMembers}.

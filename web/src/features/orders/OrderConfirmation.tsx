@@ -4,7 +4,7 @@ import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { OrderLinesTable } from './OrderLinesTable';
-import { TransferInstructions } from './TransferInstructions';
+import { payeeOf, TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
   pending: { label: 'oczekuje na płatność', color: 'yellow.4' },
@@ -126,14 +126,10 @@ export function OrderConfirmation({
           <Stack gap="xs">
             {payHint && <Text>{payHint}</Text>}
             <TransferInstructions
-              recipient={seller.name}
-              recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
-              bankName={seller.bankName}
-              bankAccount={seller.bankAccount}
+              {...payeeOf(seller)}
               amountGrosze={totalGross}
               title={number}
               payBy={details?.payBy}
-              recipientNip={seller.nip}
             />
           </Stack>
         ) : sellerLoading ? (

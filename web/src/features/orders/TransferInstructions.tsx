@@ -1,5 +1,7 @@
 import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { Seller } from '@domain/schemas';
 import { formatDate, formatDeadline, formatMoney, formatTime } from '../../shared/format/pl';
+import { LineIcon } from '../../shared/ui/LineIcon';
 import { PaymentQr } from './PaymentQr';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
@@ -21,18 +23,7 @@ function CopyValue({ value, label }: { value: string; label: string }) {
             aria-label={copied ? `Skopiowano: ${label}` : `Kopiuj: ${label}`}
             size="lg"
           >
-            <svg
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              aria-hidden
-            >
-              {copied ? <path d="M5 12l5 5 9-10" /> : <path d="M9 9h10v12H9zM5 15H4V3h11v1" />}
-            </svg>
+            <LineIcon>{copied ? <path d="M5 12l5 5 9-10" /> : <path d="M9 9h10v12H9zM5 15H4V3h11v1" />}</LineIcon>
           </ActionIcon>
         </Tooltip>
       )}
@@ -71,6 +62,17 @@ function Row({
       {copyValue !== undefined && <CopyValue value={copyValue} label={label.toLowerCase()} />}
     </Group>
   );
+}
+
+/** The payee's side of a transfer: the organiser's seller data (`/event/seller`). */
+export function payeeOf(seller: Seller) {
+  return {
+    recipient: seller.name,
+    recipientAddress: `${seller.street}, ${seller.postalCode} ${seller.city}`,
+    bankName: seller.bankName,
+    bankAccount: seller.bankAccount,
+    recipientNip: seller.nip,
+  };
 }
 
 interface TransferInstructionsProps {

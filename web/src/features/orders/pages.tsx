@@ -10,12 +10,13 @@ import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { OrderLinesTable } from './OrderLinesTable';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { TransferInstructions } from './TransferInstructions';
+import { payeeOf, TransferInstructions } from './TransferInstructions';
 import { ConfirmDialog, useConfirm } from '../../shared/ui/ConfirmAction';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
+import { PlainList } from '../../shared/ui/PlainList';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
 
@@ -105,14 +106,10 @@ const OrderCard = memo(function OrderCard({
             <OnlinePaymentChoice orderId={order.id} />
             {seller ? (
               <TransferInstructions
-                recipient={seller.name}
-                recipientAddress={`${seller.street}, ${seller.postalCode} ${seller.city}`}
-                bankName={seller.bankName}
-                bankAccount={seller.bankAccount}
+                {...payeeOf(seller)}
                 amountGrosze={order.totals.gross}
                 title={order.number}
                 payBy={order.payBy}
-                recipientNip={seller.nip}
               />
             ) : (
               <Text size="sm" c="dimmed">
@@ -208,11 +205,11 @@ export function OrdersPage() {
           Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
         </EmptyState>
       ) : (
-        <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Moje zamówienia">
+        <PlainList label="Moje zamówienia">
           {data.map((o) => (
             <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
           ))}
-        </Stack>
+        </PlainList>
       )}
       <CancelModal order={cancelling} onClose={() => setCancelling(null)} />
     </PageFrame>

@@ -8,6 +8,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { QrCode } from '../../shared/ui/QrCode';
 import { useIsStaff, useUid } from '../auth';
 import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
+import { PlainList } from '../../shared/ui/PlainList';
 
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
@@ -106,7 +107,7 @@ export function PickupPage() {
 
 function ItemList({ items }: { items: PickupEntry[] }) {
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+    <PlainList gap="xs">
       {items.map((item) => (
         <Paper
           component="li"
@@ -142,6 +143,6 @@ function ItemList({ items }: { items: PickupEntry[] }) {
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { settlePickupConflict, usePickupConflictsQuery, type ConflictRow } from './api';
 import { ConflictFacts, conflictTitle } from './ConflictFacts';
+import { PlainList } from '../../shared/ui/PlainList';
 
 const CONFLICTS: NounForms = ['konflikt', 'konflikty', 'konfliktów'];
 
@@ -110,11 +111,11 @@ export default function PickupConflictsTab() {
         <Text size="sm" data-testid="conflicts-summary">
           Do rozstrzygnięcia: {formatCount(open, CONFLICTS)}; wszystkich: {rows.length}.
         </Text>
-        <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Konflikty wydań">
+        <PlainList gap="sm" label="Konflikty wydań">
           {rows.map((c) => (
             <ConflictEntry key={c.id} conflict={c} />
           ))}
-        </Stack>
+        </PlainList>
       </Stack>
     </DataGate>
   );

@@ -1,24 +1,35 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { formatCount, NOUNS } from '../../shared/format/pl';
-import { EmptyState } from '../../shared/ui/DataState';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
-import { PageFrame } from '../../shared/ui/PageFrame';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { handOutPickupItemsInput } from '@domain/callables';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { handOutPickupItems, type DirectoryEntry, type StationItem } from './api';
-import { SelectableItem, PersonHeader } from './StationParts';
-import { StaffOnly, StationPerson, USER_PAGE, WRAPPING_BUTTON, stationOffline, useDevice } from './StationPage';
+import { NoPaidItems, SelectableItem, PersonHeader } from './StationParts';
+import {
+  OtherPersonButton,
+  StationPerson,
+  StationScreen,
+  USER_PAGE,
+  WRAPPING_BUTTON,
+  stationOffline,
+} from './StationPage';
 import { useSessionUser } from '../auth';
-import { DeviceStatus } from './offline/OfflineParts';
 import { QUEUED_LABEL } from './offline/queue';
 import { queueHandOut } from './offline/stationDevice';
 
 type Outcome = { kind: 'done' | 'queued'; labels: string[] } | { kind: 'refused'; message: string };
+type HandedOut = Extract<Outcome, { kind: 'done' | 'queued' }>;
+
+const isHandedOut = (outcome: Outcome | null): outcome is HandedOut =>
+  outcome?.kind === 'done' || outcome?.kind === 'queued';
 
 const waitingIds = (items: StationItem[]) => items.filter((i) => i.status === 'waiting').map((i) => i.id);
+
+/** How a handed-out item is named to staff: „Opaska × 2”. */
+const handOutLabel = (i: StationItem) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label);
 
 function HandOut({ uid }: { uid: string }) {
   return (
@@ -50,14 +61,12 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
     (i) => i.id,
     (i) => i.status,
     (changed) => {
-      const handedOut = changed
-        .filter((i) => i.status === 'picked')
-        .map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
+      const handedOut = changed.filter((i) => i.status === 'picked').map(handOutLabel);
       return handedOut.length > 0 ? `Wydano: ${handedOut.join(', ')}.` : '';
     },
   );
   useEffect(() => {
-    if (outcome?.kind === 'done' || outcome?.kind === 'queued') nextRef.current?.focus();
+    if (isHandedOut(outcome)) nextRef.current?.focus();
   }, [outcome]);
 
   function stillWaiting(ids: string[]) {
@@ -68,7 +77,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
   const confirm = onSubmit(async (values) => {
     const itemIds = stillWaiting(values.itemIds);
     const handed = waiting.filter((i) => itemIds.includes(i.id));
-    const labels = handed.map((i) => (i.quantity > 1 ? `${i.label} × ${i.quantity}` : i.label));
+    const labels = handed.map(handOutLabel);
     setBusy(true);
     setOutcome(null);
     try {
@@ -108,43 +117,14 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       <Stack gap="md">
         <LiveStatus message={announcement} />
         <PersonHeader person={person} />
-        {(outcome?.kind === 'done' || outcome?.kind === 'queued') && (
-          // Not a live region itself: the page's live status reads the hand-out out once.
-          <Alert
-            color={outcome.kind === 'done' ? 'green' : 'yellow.9'}
-            variant="filled"
-            radius="md"
-            data-testid="handout-result"
-            data-queued={outcome.kind === 'queued'}
-            title={
-              outcome.kind === 'done'
-                ? `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`
-                : `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)} — ${QUEUED_LABEL}`
-            }
-          >
-            <Stack gap="sm">
-              <Text c="white">{outcome.labels.join(', ')}</Text>
-              <Button
-                ref={nextRef}
-                component={Link}
-                to={USER_PAGE}
-                size="xl"
-                variant="white"
-                color={outcome.kind === 'done' ? 'green' : 'dark'}
-                data-testid="next-person"
-              >
-                Następna osoba
-              </Button>
-            </Stack>
-          </Alert>
-        )}
+        {isHandedOut(outcome) && <HandOutResult outcome={outcome} nextRef={nextRef} />}
         {outcome?.kind === 'refused' && (
           <Alert color="red" variant="light" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
             {outcome.message}
           </Alert>
         )}
         {list.length === 0 ? (
-          <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>
+          <NoPaidItems />
         ) : (
           <Stack gap="xs" aria-label="Przedmioty do wydania">
             {waiting.length > 1 && (
@@ -179,43 +159,56 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
             >
               {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
             </Button>
-            <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
-              {outcome?.kind === 'done' || outcome?.kind === 'queued' ? 'Następna osoba' : 'Inna osoba'}
-            </Button>
+            <OtherPersonButton>{isHandedOut(outcome) ? 'Następna osoba' : 'Inna osoba'}</OtherPersonButton>
           </SimpleGrid>
         ) : (
-          outcome?.kind !== 'done' &&
-          outcome?.kind !== 'queued' && (
-            <Button size="xl" variant="default" component={Link} to={USER_PAGE}>
-              Inna osoba
-            </Button>
-          )
+          !isHandedOut(outcome) && <OtherPersonButton />
         )}
       </Stack>
     </form>
   );
 }
 
+/** What was just handed out (or recorded on the device), and the way to the next person, focused. */
+function HandOutResult({ outcome, nextRef }: { outcome: HandedOut; nextRef: RefObject<HTMLAnchorElement | null> }) {
+  const done = outcome.kind === 'done';
+  const count = `Wydano ${formatCount(outcome.labels.length, NOUNS.itemAccusative)}`;
+  return (
+    // Not a live region itself: the page's live status reads the hand-out out once.
+    <Alert
+      color={done ? 'green' : 'yellow.9'}
+      variant="filled"
+      radius="md"
+      data-testid="handout-result"
+      data-queued={!done}
+      title={done ? count : `${count} — ${QUEUED_LABEL}`}
+    >
+      <Stack gap="sm">
+        <Text c="white">{outcome.labels.join(', ')}</Text>
+        <Button
+          ref={nextRef}
+          component={Link}
+          to={USER_PAGE}
+          size="xl"
+          variant="white"
+          color={done ? 'green' : 'dark'}
+          data-testid="next-person"
+        >
+          Następna osoba
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** `/dashboard/odbierz/Add?uid=…`: select the person's waiting items and confirm the hand-out. */
 export function PickupAddPage() {
-  return (
-    <StaffOnly>
-      <PickupAdd />
-    </StaffOnly>
-  );
+  return <StationScreen>{() => <PickupAdd />}</StationScreen>;
 }
 
 function PickupAdd() {
   const [params] = useSearchParams();
-  const device = useDevice();
   const uid = params.get('uid');
   if (!uid || !/^[A-Za-z0-9_-]{1,128}$/.test(uid)) return <Navigate to={USER_PAGE} replace />;
-  return (
-    <PageFrame>
-      <Stack gap="lg">
-        <DeviceStatus device={device} />
-        <HandOut key={uid} uid={uid} />
-      </Stack>
-    </PageFrame>
-  );
+  return <HandOut key={uid} uid={uid} />;
 }

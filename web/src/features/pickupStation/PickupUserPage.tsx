@@ -4,17 +4,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCount, formatNumber, type NounForms } from '../../shared/format/pl';
 import { EmptyState, LoadError } from '../../shared/ui/DataState';
-import { PageFrame } from '../../shared/ui/PageFrame';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { searchWords, uidForPickupCode, useStationSearchQuery, type SearchHit } from './api';
 import { codeLookupSchema, extractPickupCode } from './code';
 import { QrScanner } from './QrScanner';
 import { ReturnAction } from './ReturnAction';
-import { ItemRow, PersonHeader } from './StationParts';
+import { ItemRow, NoPaidItems, PersonHeader } from './StationParts';
 import {
   ADD_PAGE,
-  StaffOnly,
+  OtherPersonButton,
+  StationScreen,
   StationPerson,
   USER_PAGE,
   WRAPPING_BUTTON,
@@ -23,7 +23,8 @@ import {
   withUid,
 } from './StationPage';
 import { loadedDirectory, personByCode } from './offline/deviceStore';
-import { ConflictList, DeviceStatus, QueueList } from './offline/OfflineParts';
+import { ConflictList, QueueList } from './offline/OfflineParts';
+import type { StationDeviceState } from './offline/stationDevice';
 import { DeviceSearch } from './offline/DeviceSearch';
 
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
@@ -247,12 +248,10 @@ function PersonOverview({ uid }: { uid: string }) {
               >
                 {waiting > 0 ? `Wydaj przedmioty (${waiting})` : 'Brak przedmiotów do wydania'}
               </Button>
-              <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
-                Inna osoba
-              </Button>
+              <OtherPersonButton />
             </SimpleGrid>
             {list.length === 0 ? (
-              <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>
+              <NoPaidItems />
             ) : (
               <Stack gap="xs" aria-label="Przedmioty tej osoby">
                 {list.map((item) => (
@@ -273,36 +272,23 @@ function PersonOverview({ uid }: { uid: string }) {
 
 /** `/dashboard/odbierz/User`: find a person by QR code, pickup code, e-mail or name, and see their items. */
 export function PickupUserPage() {
-  return (
-    <StaffOnly>
-      <PickupUser />
-    </StaffOnly>
-  );
+  return <StationScreen>{(device) => <PickupUser device={device} />}</StationScreen>;
 }
 
-function PickupUser() {
+function PickupUser({ device }: { device: StationDeviceState }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const uid = params.get('uid');
   const found = (id: string) => navigate(withUid(USER_PAGE, id));
-  const device = useDevice();
+  if (uid) return <PersonOverview uid={uid} />;
   return (
-    <PageFrame>
-      <Stack gap="lg">
-        <DeviceStatus device={device} />
-        {uid ? (
-          <PersonOverview uid={uid} />
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <CodeLookup onFound={found} />
-              <DirectorySearch onFound={found} />
-            </SimpleGrid>
-            <QueueList device={device} />
-            <ConflictList device={device} />
-          </>
-        )}
-      </Stack>
-    </PageFrame>
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <CodeLookup onFound={found} />
+        <DirectorySearch onFound={found} />
+      </SimpleGrid>
+      <QueueList device={device} />
+      <ConflictList device={device} />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { DataGate, EmptyState, type DataGateProps } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
+import { PageFrame } from '../../shared/ui/PageFrame';
 import { useIsAdmin, useIsStaff, useSessionUser } from '../auth';
 import {
   stationOrder,
@@ -12,6 +13,7 @@ import {
   type StationItem,
 } from './api';
 import { loadedDirectory, personByUid } from './offline/deviceStore';
+import { DeviceStatus } from './offline/OfflineParts';
 import { mergeQueued, type DevicePerson } from './offline/queue';
 import { stationDeviceState, useStationDevice, type StationDeviceState } from './offline/stationDevice';
 
@@ -25,8 +27,17 @@ export const WRAPPING_BUTTON = {
   label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 },
 } as const;
 
+/** Back to the search, for the next person („Inna osoba”, „Następna osoba”). */
+export function OtherPersonButton({ children = 'Inna osoba' }: { children?: string }) {
+  return (
+    <Button size="xl" variant="default" component={Link} to={USER_PAGE} styles={WRAPPING_BUTTON}>
+      {children}
+    </Button>
+  );
+}
+
 /** A pickup station page: staff (or admins) only; everyone else gets the error view and the page subscribes to nothing. */
-export function StaffOnly({ children }: { children: ReactNode }) {
+function StaffOnly({ children }: { children: ReactNode }) {
   const isStaff = useIsStaff();
   if (!isStaff)
     return (
@@ -39,6 +50,30 @@ export function StaffOnly({ children }: { children: ReactNode }) {
       />
     );
   return <>{children}</>;
+}
+
+/**
+ * A pickup station screen: staff only (nothing subscribed for anyone else), the device's online /
+ * offline status on top, then the screen's own content, which gets the device's state.
+ */
+export function StationScreen({ children }: { children: (device: StationDeviceState) => ReactNode }) {
+  return (
+    <StaffOnly>
+      <StationFrame>{children}</StationFrame>
+    </StaffOnly>
+  );
+}
+
+function StationFrame({ children }: { children: (device: StationDeviceState) => ReactNode }) {
+  const device = useDevice();
+  return (
+    <PageFrame>
+      <Stack gap="lg">
+        <DeviceStatus device={device} />
+        {children(device)}
+      </Stack>
+    </PageFrame>
+  );
 }
 
 /**
@@ -85,27 +120,16 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
   const person = index ? (index.byUid.get(uid) ?? null) : read?.uid === uid ? read.person : undefined;
   const items = person ? stationOrder(mergeQueued(person.items, device.queue, uid)) : [];
   return (
-    <DataGate
+    <PersonGate
       query={{ isLoading: person === undefined, isError: false, error: undefined }}
-      loadingLabel={what.loading}
-      rows={4}
-      errorText={what.error}
+      what={what}
       onRetry={() => setRead(undefined)}
-      isEmpty={!person}
-      empty={
-        <EmptyState
-          title="Nie ma tej osoby w kopii na urządzeniu"
-          action={
-            <Button component={Link} to={USER_PAGE} size="lg">
-              Szukaj ponownie
-            </Button>
-          }
-        />
-      }
+      found={Boolean(person)}
+      notFoundTitle="Nie ma tej osoby w kopii na urządzeniu"
     >
       {person &&
         children({ uid: person.uid, name: person.name, email: person.email, pickupCode: person.pickupCode }, items)}
-    </DataGate>
+    </PersonGate>
   );
 }
 
@@ -125,16 +149,41 @@ function LivePerson({ uid, what, children }: StationPersonProps) {
     error: person.error ?? items.error,
   };
   return (
+    <PersonGate
+      query={query}
+      what={what}
+      onRetry={retry}
+      found={Boolean(person.data)}
+      notFoundTitle="Nie ma takiej osoby"
+    >
+      {person.data && children(person.data, items.data ?? [])}
+    </PersonGate>
+  );
+}
+
+interface PersonGateProps {
+  query: DataGateProps['query'];
+  what: StationPersonProps['what'];
+  onRetry: () => void;
+  /** Whether anyone has the uid; without one, a view titled `notFoundTitle` leads back to the search. */
+  found: boolean;
+  notFoundTitle: string;
+  children: ReactNode;
+}
+
+/** The station's loading, error and "no such person" views around a person's screen. */
+function PersonGate({ query, what, onRetry, found, notFoundTitle, children }: PersonGateProps) {
+  return (
     <DataGate
       query={query}
       loadingLabel={what.loading}
       rows={4}
       errorText={what.error}
-      onRetry={retry}
-      isEmpty={!person.data}
+      onRetry={onRetry}
+      isEmpty={!found}
       empty={
         <EmptyState
-          title="Nie ma takiej osoby"
+          title={notFoundTitle}
           action={
             <Button component={Link} to={USER_PAGE} size="lg">
               Szukaj ponownie
@@ -143,7 +192,7 @@ function LivePerson({ uid, what, children }: StationPersonProps) {
         />
       }
     >
-      {person.data && children(person.data, items.data ?? [])}
+      {children}
     </DataGate>
   );
 }

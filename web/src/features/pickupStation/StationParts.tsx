@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Checkbox, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
+import { EmptyState } from '../../shared/ui/DataState';
 import type { DirectoryEntry, StationItem } from './api';
 import { QUEUED_LABEL } from './offline/queue';
 
@@ -136,4 +137,9 @@ export function SelectableItem({
       </Group>
     </Checkbox.Card>
   );
+}
+
+/** A person's list when nothing of theirs is paid for. */
+export function NoPaidItems() {
+  return <EmptyState title="Brak opłaconych przedmiotów">Ta osoba nie ma nic do odebrania.</EmptyState>;
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { emailSchema } from '@domain/schemas';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { EmailField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { sendPasswordReset } from './authOps';
 
@@ -62,15 +63,7 @@ export function RemindPasswordPage() {
               size={26}
             />
             <ErrorAlert>{error}</ErrorAlert>
-            <TextInput
-              label="Adres e-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              {...form.getInputProps('email')}
-            />
+            <EmailField {...form.getInputProps('email')} />
             <Button type="submit" loading={busy} fullWidth>
               Wyślij link
             </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, List, PasswordInput, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
   checkProjectPassword,
@@ -10,6 +10,7 @@ import {
   type PolicyStatus,
 } from './passwordRules';
 import type { Leaving } from './stepNavigation';
+import { EmailField, NEW_PASSWORD_HINT, PasswordField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
@@ -177,37 +178,26 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
     <form onSubmit={submit} noValidate aria-label="Dane logowania">
       <Stack gap="md">
         {data.emailError && <EmailInUse message={data.emailError} />}
-        <TextInput
-          label="Adres e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...email}
-          error={email.error ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)}
-        />
+        <EmailField {...email} error={email.error ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)} />
         <Stack gap={6}>
-          <PasswordInput
+          <PasswordField
+            purpose="new"
             label="Hasło"
             name="password"
-            autoComplete="new-password"
-            required
             {...passwordProps}
             onBlur={() => {
               passwordLeft.current = true;
               passwordProps.onBlur();
             }}
-            description="Co najmniej 8 znaków, w tym litera i cyfra."
+            description={NEW_PASSWORD_HINT}
             visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
           />
           {password && <PasswordStrength password={password} checking={checking} policy={policyFor} />}
         </Stack>
-        <PasswordInput
+        <PasswordField
+          purpose="new"
           label="Powtórz hasło"
           name="passwordRepeat"
-          autoComplete="new-password"
-          required
           {...form.getInputProps('passwordRepeat')}
           visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
         />

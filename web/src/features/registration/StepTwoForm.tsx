@@ -1,4 +1,5 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { NameFields, PhoneField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { CountrySelect } from './CountrySelect';
 import type { Leaving } from './stepNavigation';
@@ -31,30 +32,9 @@ export function StepTwoForm({
     <form onSubmit={submit} noValidate aria-label="Dane osobowe">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label="Imię"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={60}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Nazwisko"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={60}
-            {...form.getInputProps('lastName')}
-          />
+          <NameFields form={form} own />
         </SimpleGrid>
-        <TextInput
-          label="Telefon"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
+        <PhoneField
           placeholder="+48 600 100 200"
           description="Numer kontaktowy na czas wydarzenia."
           {...form.getInputProps('phone')}

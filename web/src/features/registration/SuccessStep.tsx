@@ -1,5 +1,6 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, Navigate } from 'react-router-dom';
+import { LineIcon } from '../../shared/ui/LineIcon';
 import { STEP_PATHS, WizardFrame } from './WizardFrame';
 import { useWizard } from './wizardStore';
 
@@ -10,17 +11,9 @@ export function SuccessStep() {
     <WizardFrame step={3} title="Konto założone!">
       <Stack gap="md" align="center" ta="center" data-testid="registration-success">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
-          <svg
-            width="34"
-            height="34"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.4"
-            strokeLinecap="round"
-          >
+          <LineIcon size={34} strokeWidth={2.4}>
             <path d="M5 12l5 5 9-10" />
-          </svg>
+          </LineIcon>
         </ThemeIcon>
         <Text>
           Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a logowanie już za Tobą — możesz od

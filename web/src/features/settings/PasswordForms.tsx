@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../shared/ui/PersonFields';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { checkProjectPassword } from '../registration';
 
@@ -58,28 +59,25 @@ export function ChangePasswordForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
       <Stack gap="md" maw={420}>
-        <PasswordInput
+        <PasswordField
+          purpose="current"
           label="Obecne hasło"
           name="currentPassword"
-          autoComplete="current-password"
-          required
           disabled={busy}
           {...form.getInputProps('current')}
         />
-        <PasswordInput
+        <PasswordField
+          purpose="new"
           label="Nowe hasło"
           name="newPassword"
-          autoComplete="new-password"
-          required
-          description="Co najmniej 8 znaków, w tym litera i cyfra."
+          description={NEW_PASSWORD_HINT}
           disabled={busy}
           {...form.getInputProps('next')}
         />
-        <PasswordInput
+        <PasswordField
+          purpose="new"
           label="Powtórz nowe hasło"
           name="repeatPassword"
-          autoComplete="new-password"
-          required
           disabled={busy}
           {...form.getInputProps('repeat')}
         />
@@ -151,11 +149,10 @@ export function DeleteAccountDialog({
           </Text>
         </Stack>
       </Alert>
-      <PasswordInput
+      <PasswordField
+        purpose="current"
         label="Hasło (potwierdź, że to Ty)"
         name="deletePassword"
-        autoComplete="current-password"
-        required
         disabled={busy}
         data-autofocus
         {...form.getInputProps('password')}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
+import { NameFields, PhoneField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { CountrySelect } from '../registration';
@@ -78,33 +79,8 @@ export function ProfileForm({
     <form onSubmit={submit} noValidate aria-label="Dane profilu">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Imię"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            maxLength={60}
-            disabled={busy}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Nazwisko"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            maxLength={60}
-            disabled={busy}
-            {...form.getInputProps('lastName')}
-          />
-          <TextInput
-            label="Telefon"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            disabled={busy}
-            {...form.getInputProps('phone')}
-          />
+          <NameFields form={form} own disabled={busy} />
+          <PhoneField disabled={busy} {...form.getInputProps('phone')} />
           <CountrySelect label="Kraj" name="country" required disabled={busy} {...form.getInputProps('country')} />
         </SimpleGrid>
         <Text size="sm" c="dimmed">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Group, Stack } from '@mantine/core';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { CheckoutGate, DiscountFromLink, startNewCheckoutIfPlaced, StepLink } from '../checkout';
 import { removeLine, setLineQuantity } from './api';
 import { BasketLines, BasketTotals, type PricedLine } from './basketView';
 import { gateOf, SHOP, STEP1, usePricedBasket } from './shopCheckout';
@@ -39,25 +39,15 @@ export function MerchBasketPage() {
             onQuantity={(l: PricedLine, q) => void run(l.line.id, () => setLineQuantity(uid, l.line.id, q))}
             onRemove={(l: PricedLine) => void run(l.line.id, () => removeLine(uid, l.line.id))}
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorAlert>{failure}</ErrorAlert>
           <BasketTotals lines={basket.lines} />
           <Group justify="space-between">
-            <Button component={Link} to={SHOP} variant="default">
+            <StepLink to={SHOP} back>
               Kupuj dalej
-            </Button>
-            <Button
-              component={Link}
-              to={STEP1}
-              disabled={blocked}
-              data-disabled={blocked || undefined}
-              onClick={(e) => blocked && e.preventDefault()}
-            >
+            </StepLink>
+            <StepLink to={STEP1} blocked={blocked}>
               Przejdź do zamówienia
-            </Button>
+            </StepLink>
           </Group>
         </Stack>
       </CheckoutGate>

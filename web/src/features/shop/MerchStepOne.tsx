@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, CheckoutSteps, DiscountCodeField, startNewCheckoutIfPlaced } from '../checkout';
+import { CheckoutGate, CheckoutSteps, DiscountCodeField, startNewCheckoutIfPlaced, StepLink } from '../checkout';
 import { BasketLines, BasketTotals } from './basketView';
 import { BASKET, gateOf, MERCH_STEPS, STEP2, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
@@ -30,12 +29,12 @@ export function MerchStepOne() {
             <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
           </Paper>
           <Group justify="space-between">
-            <Button component={Link} to={BASKET} variant="default">
+            <StepLink to={BASKET} back>
               Wstecz: koszyk
-            </Button>
-            <Button component={Link} to={STEP2} disabled={blocked} onClick={(e) => blocked && e.preventDefault()}>
+            </StepLink>
+            <StepLink to={STEP2} blocked={blocked}>
               Dalej: dane nabywcy
-            </Button>
+            </StepLink>
           </Group>
         </Stack>
       </CheckoutGate>

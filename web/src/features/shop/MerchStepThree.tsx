@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatNip } from '@domain/identifiers';
-import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import {
   buyerStepComplete,
   CheckoutGate,
   CheckoutSteps,
+  DiscountSummary,
   OrderRefusal,
   PlacingStep,
+  StepLink,
   usePlaceOrder,
   type CheckoutRefusal,
 } from '../checkout';
@@ -101,12 +102,7 @@ function MerchSummaryStep() {
           <Stack gap="md">
             <BasketLines lines={d.lines} />
             <BasketTotals lines={d.lines} />
-            {d.discount.check.status === 'valid' && (
-              <Text size="sm" c="dimmed" data-testid="discount-summary">
-                Kod rabatowy {d.discount.check.preview.code}: −
-                {formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
-              </Text>
-            )}
+            <DiscountSummary check={d.discount.check} listTotal={d.priced.listTotalGross} total={d.priced.totalGross} />
             <BuyerSummary buyer={values.buyer} />
             {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
             {d.blocking && (
@@ -123,9 +119,9 @@ function MerchSummaryStep() {
                 : 'Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.'}
             </Text>
             <Group justify="space-between">
-              <Button component={Link} to={STEP2} variant="default" disabled={placing}>
+              <StepLink to={STEP2} back blocked={placing}>
                 Wstecz: dane nabywcy
-              </Button>
+              </StepLink>
               <Button onClick={() => void place()} loading={placing} disabled={blocked} size="md">
                 {d.free ? 'Zamawiam bezpłatnie' : 'Zamawiam i płacę przelewem'}
               </Button>

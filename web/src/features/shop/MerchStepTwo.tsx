@@ -1,7 +1,6 @@
-import { Button } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { BuyerStep, CheckoutGate, CheckoutSteps } from '../checkout';
+import { BuyerStep, CheckoutGate, CheckoutSteps, StepLink } from '../checkout';
 import { BASKET, gateOf, MERCH_STEPS, STEP1, STEP3, usePricedBasket } from './shopCheckout';
 import { useUid } from '../auth';
 
@@ -19,9 +18,9 @@ export function MerchStepTwo() {
           uid={uid}
           basketPath={BASKET}
           back={
-            <Button component={Link} to={STEP1} variant="default">
+            <StepLink to={STEP1} back>
               Wstecz: przegląd
-            </Button>
+            </StepLink>
           }
           submitLabel="Dalej: podsumowanie"
           onSubmit={async () => {

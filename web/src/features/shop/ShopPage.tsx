@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
@@ -6,6 +6,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetShopProductsQuery, type ProductEntry } from '../catalogue';
 import { BasketButton, SHOP } from './shopCheckout';
 import { useUid } from '../auth';
+import { CardGrid } from '../../shared/ui/PlainList';
 
 function availabilityText(p: ProductEntry): { text: string; color: string } {
   if (p.available === 0) return { text: 'Wyprzedane', color: 'red' };
@@ -30,15 +31,7 @@ export function ShopPage() {
           Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.
         </EmptyState>
       ) : (
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="md"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Produkty"
-        >
+        <CardGrid label="Produkty" spacing="md">
           {data.map((p) => {
             const a = availabilityText(p);
             return (
@@ -71,7 +64,7 @@ export function ShopPage() {
               </Card>
             );
           })}
-        </SimpleGrid>
+        </CardGrid>
       )}
     </PageFrame>
   );

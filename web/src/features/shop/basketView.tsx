@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text } from '@mantine/co
 import { computeTotals, type VatRate } from '@domain/vat';
 import { LIMITS } from '@domain/schemas';
 import { formatMoney } from '../../shared/format/pl';
+import { LineIcon } from '../../shared/ui/LineIcon';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import type { ProductEntry, VariantEntry } from '../catalogue';
 import type { MerchLine } from './api';
@@ -130,18 +131,9 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                     onClick={() => onRemove(l)}
                     loading={busyLineId === l.line.id}
                   >
-                    <svg
-                      width="18"
-                      height="18"
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                      aria-hidden
-                    >
+                    <LineIcon>
                       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                    </svg>
+                    </LineIcon>
                   </ActionIcon>
                 )}
               </Group>

@@ -1,12 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, CheckoutSteps, DiscountCodeField, DiscountedPrice, startNewCheckoutIfPlaced } from '../checkout';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import {
+  CheckoutGate,
+  CheckoutSteps,
+  DiscountCodeField,
+  DiscountedPrice,
+  startNewCheckoutIfPlaced,
+  StepLink,
+} from '../checkout';
 import { memberName } from '../members';
 import { setBasketTicket } from './api';
-import { BASKET, emptyBasket, STEP_TWO, TICKET_STEPS } from './steps';
+import { BASKET, gateOf, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 import { useTicketDiscount } from './useTicketDiscount';
 
@@ -42,14 +50,7 @@ export function TicketsStepOne() {
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={0} />
-      <CheckoutGate
-        isLoading={c.isLoading}
-        isError={c.isError}
-        error={c.error}
-        isEmpty={c.lines.length === 0}
-        notice={<Problems problems={c.problems} />}
-        empty={emptyBasket}
-      >
+      <CheckoutGate {...gateOf(c)} notice={<Problems problems={c.problems} />}>
         <TicketsReview c={c} d={d} error={error} setError={setError} onNext={() => navigate(STEP_TWO)} />
       </CheckoutGate>
     </PageFrame>
@@ -68,11 +69,7 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
   return (
     <>
       <Problems problems={c.problems} />
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
       <Card withBorder radius="lg" padding="md">
         {/* Participant and ticket share a column, so the table fits a 390 px phone with „Usuń” in view. */}
         <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bilety w koszyku" data-testid="basket-table">
@@ -140,9 +137,9 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
         <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
       </Card>
       <Group justify="space-between">
-        <Button variant="default" component={Link} to={BASKET}>
+        <StepLink to={BASKET} back>
           Zmień wybór
-        </Button>
+        </StepLink>
         <Button onClick={onNext} disabled={c.problems.length > 0 || d.blocking !== null}>
           Dalej: dane nabywcy
         </Button>

@@ -1,12 +1,19 @@
 import { useCallback } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
-import { BuyerStep, CheckoutGate, CheckoutSteps, DiscountedPrice, PlacingStep, usePlaceOrder } from '../checkout';
+import {
+  BuyerStep,
+  CheckoutGate,
+  CheckoutSteps,
+  DiscountedPrice,
+  DiscountSummary,
+  PlacingStep,
+  usePlaceOrder,
+} from '../checkout';
 import { memberName } from '../members';
 import { placeTicketOrder } from './api';
-import { BASKET, emptyBasket, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
+import { BASKET, gateOf, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 import { useTicketDiscount } from './useTicketDiscount';
 
@@ -45,14 +52,7 @@ function TicketsBuyerStep() {
   return (
     <PageFrame>
       <CheckoutSteps steps={TICKET_STEPS} active={1} />
-      <CheckoutGate
-        isLoading={c.isLoading}
-        isError={c.isError}
-        error={c.error}
-        isEmpty={c.lines.length === 0}
-        loadingLabel="Wczytywanie zamówienia"
-        empty={emptyBasket}
-      >
+      <CheckoutGate {...gateOf(c)} loadingLabel="Wczytywanie zamówienia">
         <Stack gap="lg">
           <Card withBorder radius="lg" padding="md">
             <Stack gap={4}>
@@ -69,12 +69,11 @@ function TicketsBuyerStep() {
                   </Text>
                 </Group>
               ))}
-              {d.discount.check.status === 'valid' && (
-                <Text size="sm" c="dimmed" data-testid="discount-summary">
-                  Kod rabatowy {d.discount.check.preview.code}: −
-                  {formatMoney(d.priced.listTotalGross - d.priced.totalGross)}
-                </Text>
-              )}
+              <DiscountSummary
+                check={d.discount.check}
+                listTotal={d.priced.listTotalGross}
+                total={d.priced.totalGross}
+              />
             </Stack>
           </Card>
           <BuyerStep

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import type { useTicketCheckout } from './useTicketCheckout';
 
 /** The ticket checkout's addresses (original-spec section 2). */
 export const MEMBERS = '/dashboard/uczestnicy';
@@ -20,3 +21,12 @@ export const emptyBasket = {
     </Button>
   ),
 };
+
+/** The loading / error / empty state of a step, for `CheckoutGate`. */
+export const gateOf = (c: ReturnType<typeof useTicketCheckout>) => ({
+  isLoading: c.isLoading,
+  isError: c.isError,
+  error: c.error,
+  isEmpty: c.lines.length === 0,
+  empty: emptyBasket,
+});

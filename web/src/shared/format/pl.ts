@@ -80,13 +80,12 @@ export const NOUNS = {
 type DateInput = Date | number | string;
 const toDate = (d: DateInput) => (d instanceof Date ? d : new Date(d));
 
-const longDate = memo(
-  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }),
-);
-const shortDate = memo(
-  () => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: TIME_ZONE }),
-);
-const time = memo(() => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE }));
+/** Every date and time on screen is the event's: Polish, in Warsaw time, wherever the browser is. */
+const warsaw = (fields: Intl.DateTimeFormatOptions) =>
+  memo(() => new Intl.DateTimeFormat(LOCALE, { ...fields, timeZone: TIME_ZONE }));
+const longDate = warsaw({ day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = warsaw({ day: '2-digit', month: '2-digit', year: 'numeric' });
+const time = warsaw({ hour: '2-digit', minute: '2-digit' });
 
 /** `22 listopada 2026` (Warsaw time). */
 export function formatDate(d: DateInput): string {

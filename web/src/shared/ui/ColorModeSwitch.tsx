@@ -1,4 +1,5 @@
 import { ActionIcon, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { LineIcon } from './LineIcon';
 
 const order: MantineColorScheme[] = ['light', 'dark', 'auto'];
 const labels: Record<MantineColorScheme, string> = {
@@ -8,34 +9,24 @@ const labels: Record<MantineColorScheme, string> = {
 };
 
 function Icon({ scheme }: { scheme: MantineColorScheme }) {
-  const common = {
-    width: 20,
-    height: 20,
-    viewBox: '0 0 24 24',
-    fill: 'none',
-    stroke: 'currentColor',
-    strokeWidth: 2,
-    strokeLinecap: 'round',
-    'aria-hidden': true,
-  } as const;
   if (scheme === 'dark')
     return (
-      <svg {...common}>
+      <LineIcon size={20}>
         <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-      </svg>
+      </LineIcon>
     );
   if (scheme === 'light')
     return (
-      <svg {...common}>
+      <LineIcon size={20}>
         <circle cx="12" cy="12" r="4" />
         <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-      </svg>
+      </LineIcon>
     );
   return (
-    <svg {...common}>
+    <LineIcon size={20}>
       <circle cx="12" cy="12" r="9" />
       <path d="M12 3a9 9 0 0 0 0 18z" fill="currentColor" />
-    </svg>
+    </LineIcon>
   );
 }
 

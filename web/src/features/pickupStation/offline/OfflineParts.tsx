@@ -3,6 +3,7 @@ import { formatCount, formatDateTime, type NounForms } from '../../../shared/for
 import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
 import { byRecordingOrder, QUEUED_LABEL } from './queue';
 import { ConflictFacts, conflictTitle } from '../ConflictFacts';
+import { PlainList } from '../../../shared/ui/PlainList';
 
 const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 
@@ -77,7 +78,7 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
         <Title order={2} fz="lg">
           Zapisane offline ({d.queue.length})
         </Title>
-        <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        <PlainList gap={4}>
           {byRecordingOrder(d.queue).map((h) => (
             <Group component="li" key={h.id} justify="space-between" gap="xs" wrap="wrap" data-testid="queued-handout">
               <Text size="sm">
@@ -89,7 +90,7 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
               </Badge>
             </Group>
           ))}
-        </Stack>
+        </PlainList>
       </Stack>
     </Paper>
   );
