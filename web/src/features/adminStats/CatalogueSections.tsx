@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { CountryRow, MerchRow, RefundItemRow, TicketRow } from './model';
-import { ChartSlot, n, Note, NumbersTable, Section } from './parts';
+import { ChartBesideNumbers, ChartSlot, n, Note, NumbersTable, Section } from './parts';
 
 const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
 const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));
@@ -73,10 +73,7 @@ export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[
       isEmpty={items.length === 0}
       empty="Nie było jeszcze zwrotów."
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ChartSlot>
-          <RefundsChart rows={items} />
-        </ChartSlot>
+      <ChartBesideNumbers chart={<RefundsChart rows={items} />}>
         <Stack gap="xs">
           <NumbersTable
             caption="Zwroty według pozycji"
@@ -88,7 +85,7 @@ export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[
             {formatMoney(refundedGross)}).
           </Text>
         </Stack>
-      </SimpleGrid>
+      </ChartBesideNumbers>
     </Section>
   );
 }
@@ -101,16 +98,13 @@ export function CountriesSection({ byCountry }: { byCountry: CountryRow[] }) {
       isEmpty={byCountry.length === 0}
       empty="Brak kont."
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <ChartSlot>
-          <CountryChart rows={byCountry} />
-        </ChartSlot>
+      <ChartBesideNumbers chart={<CountryChart rows={byCountry} />}>
         <NumbersTable
           caption="Konta według kraju"
           head={['Kraj', 'Konta']}
           rows={byCountry.map((c) => [c.name, n(c.accounts)])}
         />
-      </SimpleGrid>
+      </ChartBesideNumbers>
     </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 
@@ -52,6 +52,16 @@ export function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: numb
     <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>
       {children}
     </Suspense>
+  );
+}
+
+/** A chart and the same numbers as a table (with anything said under it), side by side from a medium screen on. */
+export function ChartBesideNumbers({ chart, children }: { chart: ReactNode; children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <ChartSlot>{chart}</ChartSlot>
+      {children}
+    </SimpleGrid>
   );
 }
 
