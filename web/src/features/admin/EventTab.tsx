@@ -70,7 +70,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
     <form onSubmit={submit} noValidate aria-label="Ustawienia wydarzenia">
       <Stack gap="md">
         <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
               Wydarzenie
@@ -106,7 +106,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
           }}
           errorOf={(path) => form.errors[`event.${path}`] as string | undefined}
         />
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
               Sprzedawca i rachunek bankowy (na fakturach)

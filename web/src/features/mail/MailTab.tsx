@@ -144,7 +144,7 @@ export function MailTab() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mail-title">
+      <Paper withBorder p="md" component="section" aria-labelledby="mail-title">
         <Stack gap="sm">
           <Title order={3} fz="lg" id="mail-title">
             Poczta

@@ -250,7 +250,6 @@ export function TransferRow({
   return (
     <Paper
       withBorder
-      radius="md"
       p="sm"
       data-testid="refund-transfer-row"
       data-status={transfer.status}
