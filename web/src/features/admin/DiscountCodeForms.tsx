@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { createDiscountCodeBatchInput, upsertDiscountCodeInput } from '@domain/callables';
 import { refusalOf } from '../../shared/ui/formErrors';
@@ -11,6 +12,37 @@ import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 type SingleValues = { code: string; terms: DiscountTermsValues };
 type BatchValues = { prefix: string; count: number | string; terms: DiscountTermsValues };
+
+interface DiscountFormCardProps {
+  /** The form's accessible name. */
+  label: string;
+  title: string;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** The form, for the terms fields both forms end with. */
+  form: UseFormReturnType<{ terms: DiscountTermsValues }>;
+  result: [ActionResult | null, (result: ActionResult | null) => void];
+  actions: ReactNode;
+  /** The form's own fields, above the terms. */
+  children: ReactNode;
+}
+
+/** What both discount forms are: a titled card holding their fields, the terms, the result and the buttons. */
+function DiscountFormCard({ label, title, onSubmit, form, result, actions, children }: DiscountFormCardProps) {
+  const [shown, setShown] = result;
+  return (
+    <Paper withBorder radius="lg" p="md" component="form" onSubmit={onSubmit} noValidate aria-label={label}>
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {children}
+        <DiscountTermsFields form={form} />
+        <ResultAlert result={shown} onClose={() => setShown(null)} />
+        <Group justify="flex-end">{actions}</Group>
+      </Stack>
+    </Paper>
+  );
+}
 
 /**
  * „Nowy kod”: one code with its terms (e.g. CZLONEK-2026, 20 % off tickets); with `editing`, the
@@ -36,41 +68,34 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
   });
   const title = editing ? `Zmień kod ${editing.code}` : 'Nowy kod';
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="md"
-      component="form"
+    <DiscountFormCard
+      label={editing ? title : 'Nowy kod rabatowy'}
+      title={title}
       onSubmit={submit}
-      noValidate
-      aria-label={editing ? title : 'Nowy kod rabatowy'}
-    >
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {!editing && (
-          <TextInput
-            label="Kod"
-            description="litery A–Z, cyfry i „-”; wielkość liter nie ma znaczenia"
-            placeholder="CZLONEK-2026"
-            withAsterisk
-            autoCapitalize="characters"
-            {...form.getInputProps('code')}
-          />
-        )}
-        <DiscountTermsFields form={form as never} />
-        <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Group justify="flex-end">
+      form={form}
+      result={[result, setResult]}
+      actions={
+        <>
           {editing && (
             <Button variant="default" onClick={onDone}>
               Zamknij
             </Button>
           )}
           <Button type="submit">{editing ? 'Zapisz zmiany' : 'Utwórz kod'}</Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      {!editing && (
+        <TextInput
+          label="Kod"
+          description="litery A–Z, cyfry i „-”; wielkość liter nie ma znaczenia"
+          placeholder="CZLONEK-2026"
+          withAsterisk
+          autoCapitalize="characters"
+          {...form.getInputProps('code')}
+        />
+      )}
+    </DiscountFormCard>
   );
 }
 
@@ -100,36 +125,25 @@ export function DiscountBatchForm({ onCreated }: { onCreated: (batch: string) =>
     }
   });
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p="md"
-      component="form"
+    <DiscountFormCard
+      label="Kody jednorazowe dla ekipy"
+      title="Kody jednorazowe (np. dla ekipy)"
       onSubmit={submit}
-      noValidate
-      aria-label="Kody jednorazowe dla ekipy"
+      form={form}
+      result={[result, setResult]}
+      actions={<Button type="submit">Utwórz kody</Button>}
     >
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          Kody jednorazowe (np. dla ekipy)
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Przedrostek" withAsterisk autoCapitalize="characters" {...form.getInputProps('prefix')} />
-          <NumberInput
-            label="Liczba kodów"
-            min={1}
-            max={500}
-            allowDecimal={false}
-            withAsterisk
-            {...form.getInputProps('count')}
-          />
-        </SimpleGrid>
-        <DiscountTermsFields form={form as never} />
-        <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Group justify="flex-end">
-          <Button type="submit">Utwórz kody</Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Przedrostek" withAsterisk autoCapitalize="characters" {...form.getInputProps('prefix')} />
+        <NumberInput
+          label="Liczba kodów"
+          min={1}
+          max={500}
+          allowDecimal={false}
+          withAsterisk
+          {...form.getInputProps('count')}
+        />
+      </SimpleGrid>
+    </DiscountFormCard>
   );
 }

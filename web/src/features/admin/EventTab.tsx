@@ -15,7 +15,7 @@ import {
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
-import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { useGetEventQuery } from '../catalogue';
@@ -70,7 +70,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
     <form onSubmit={submit} noValidate aria-label="Ustawienia wydarzenia">
       <Stack gap="md">
         <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
               Wydarzenie
@@ -106,7 +106,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
           }}
           errorOf={(path) => form.errors[`event.${path}`] as string | undefined}
         />
-        <Paper withBorder radius="md" p="md">
+        <Paper withBorder p="md">
           <Stack gap="sm">
             <Title order={3} fz="lg">
               Sprzedawca i rachunek bankowy (na fakturach)
@@ -148,24 +148,26 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
 
 export function EventTab() {
   const event = useGetEventQuery();
-  if (event.isLoading) return <LoadingRows label="Wczytywanie ustawień" rows={6} />;
-  if (event.isError)
-    return (
-      <LoadError error={event.error} onRetry={event.refetch}>
-        Nie udało się wczytać ustawień wydarzenia.
-      </LoadError>
-    );
   const { updatedAt, ...fields } = event.data ?? { ...blank, updatedAt: undefined };
-  // The form starts from the stored values once; a later change by someone else does not overwrite typing.
+  // The form starts from the stored values once (it mounts when they arrived); a later change by
+  // someone else does not overwrite typing.
   return (
-    <Stack gap="md">
-      <Title order={2} fz="xl">
-        Ustawienia wydarzenia
-      </Title>
-      <EventForm
-        initial={{ ...blank, ...fields, seller: { ...blank.seller, ...fields.seller } }}
-        updatedAt={updatedAt}
-      />
-    </Stack>
+    <DataGate
+      query={event}
+      loadingLabel="Wczytywanie ustawień"
+      rows={6}
+      errorText="Nie udało się wczytać ustawień wydarzenia."
+      onRetry={event.refetch}
+    >
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          Ustawienia wydarzenia
+        </Title>
+        <EventForm
+          initial={{ ...blank, ...fields, seller: { ...blank.seller, ...fields.seller } }}
+          updatedAt={updatedAt}
+        />
+      </Stack>
+    </DataGate>
   );
 }

@@ -88,7 +88,7 @@ export function LegalDocumentsFields({
   errorOf: (path: string) => string | undefined;
 }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder p="md">
       <Stack gap="md">
         <Title order={3} fz="lg">
           Regulamin i polityka prywatności

@@ -60,7 +60,7 @@ export function AdminRunPanel({
   const [result, setResult] = useState<ActionResult | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
       <Stack gap="sm">
         <Title order={3} fz="lg" id={id}>
           {title}

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
-import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
 import {
   useStatsAdminQuery,
   useStatsRefundsQuery,
@@ -8,6 +8,7 @@ import {
   useStatsCountriesQuery,
   useStatsProductsQuery,
   useStatsTicketTypesQuery,
+  type AdminStatsData,
 } from './api';
 import { CatalogueSectionsGrid, CountriesSection, RefundsSection } from './CatalogueSections';
 import { CsvExport } from './CsvExport';
@@ -16,28 +17,40 @@ import { WaitingListStats } from '../waitingList';
 import { countryRows, daysWithRefunds, discountRows, merchRows, refundItemRows, ticketRows } from './model';
 import { DailySection, KpiGrid, PickupsSection, RevenueSection } from './SalesOverview';
 
+/** What the sections count beside /stats/admin: refunds, the catalogue with its archive, country names. */
+function useStatsSources() {
+  return {
+    refunds: useStatsRefundsQuery().data,
+    ticketTypes: useStatsTicketTypesQuery().data ?? [],
+    archivedTicketTypes: useStatsArchivedTicketTypesQuery().data ?? [],
+    products: useStatsProductsQuery().data ?? [],
+    archivedProducts: useStatsArchivedProductsQuery().data ?? [],
+    countries: useStatsCountriesQuery().data ?? {},
+  };
+}
+
 /** The admin part of /dashboard/statystyki: live counters from /stats/admin, charts and the same numbers as tables. */
 export default function AdminStats() {
   const stats = useStatsAdminQuery();
-  const refundStats = useStatsRefundsQuery();
-  const ticketTypes = useStatsTicketTypesQuery();
-  const archivedTicketTypes = useStatsArchivedTicketTypesQuery();
-  const products = useStatsProductsQuery();
-  const archivedProducts = useStatsArchivedProductsQuery();
-  const countries = useStatsCountriesQuery();
+  // Subscribed together with /stats/admin, not after it: each section fills in as its data arrives.
+  const sources = useStatsSources();
+  return (
+    <DataGate
+      query={stats}
+      loadingLabel="Wczytywanie statystyk sprzedaży"
+      rows={6}
+      errorText="Nie udało się wczytać statystyk sprzedaży."
+      onRetry={stats.refetch}
+    >
+      {stats.data && <AdminStatsSections s={stats.data} sources={sources} />}
+    </DataGate>
+  );
+}
 
-  if (stats.isLoading) return <LoadingRows label="Wczytywanie statystyk sprzedaży" rows={6} />;
-  if (stats.isError || !stats.data)
-    return (
-      <LoadError error={stats.error} onRetry={stats.refetch}>
-        Nie udało się wczytać statystyk sprzedaży.
-      </LoadError>
-    );
-  const s = stats.data;
-  const refunds = refundStats.data;
-  const allTicketTypes = [...(ticketTypes.data ?? []), ...(archivedTicketTypes.data ?? [])];
-  const allProducts = [...(products.data ?? []), ...(archivedProducts.data ?? [])];
-
+function AdminStatsSections({ s, sources }: { s: AdminStatsData; sources: ReturnType<typeof useStatsSources> }) {
+  const { refunds, ticketTypes, archivedTicketTypes, products, archivedProducts, countries } = sources;
+  const allTicketTypes = [...ticketTypes, ...archivedTicketTypes];
+  const allProducts = [...products, ...archivedProducts];
   return (
     <Stack gap="lg" data-testid="admin-stats">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -57,15 +70,15 @@ export default function AdminStats() {
         </Stack>
       </SimpleGrid>
       <CatalogueSectionsGrid
-        tickets={ticketRows(s, ticketTypes.data ?? [], archivedTicketTypes.data ?? [], refunds)}
-        merch={merchRows(s, products.data ?? [], archivedProducts.data ?? [], refunds)}
+        tickets={ticketRows(s, ticketTypes, archivedTicketTypes, refunds)}
+        merch={merchRows(s, products, archivedProducts, refunds)}
       />
       <RefundsSection
         items={refunds ? refundItemRows(refunds, allTicketTypes, allProducts) : []}
         refundedGross={refunds?.gross ?? 0}
       />
       <DiscountsSection rows={discountRows(s)} />
-      <CountriesSection byCountry={countryRows(s, countries.data ?? {})} />
+      <CountriesSection byCountry={countryRows(s, countries)} />
       <WaitingListStats />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { CountryRow, MerchRow, RefundItemRow, TicketRow } from './model';
-import { ChartSlot, n, NumbersTable, Section } from './parts';
+import { ChartBesideNumbers, ChartSlot, n, Note, NumbersTable, Section } from './parts';
 
 const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
 const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));
@@ -11,23 +11,20 @@ const RefundsChart = lazy(() => import('./Charts').then((m) => ({ default: m.Ref
 
 function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
   return (
-    <Section title="Bilety według rodzaju (na tle puli)" testId="stats-tickets">
-      {tickets.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Brak rodzajów biletów.
-        </Text>
-      ) : (
-        <>
-          <ChartSlot>
-            <TicketsChart rows={tickets} />
-          </ChartSlot>
-          <NumbersTable
-            caption="Bilety według rodzaju"
-            head={['Bilet', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Wolne', 'Pula']}
-            rows={tickets.map((t) => [t.name, n(t.paid), n(t.reserved), n(t.refunded), n(t.left), n(t.quota)])}
-          />
-        </>
-      )}
+    <Section
+      title="Bilety według rodzaju (na tle puli)"
+      testId="stats-tickets"
+      isEmpty={tickets.length === 0}
+      empty="Brak rodzajów biletów."
+    >
+      <ChartSlot>
+        <TicketsChart rows={tickets} />
+      </ChartSlot>
+      <NumbersTable
+        caption="Bilety według rodzaju"
+        head={['Bilet', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Wolne', 'Pula']}
+        rows={tickets.map((t) => [t.name, n(t.paid), n(t.reserved), n(t.refunded), n(t.left), n(t.quota)])}
+      />
     </Section>
   );
 }
@@ -36,37 +33,24 @@ function MerchSection({ merch }: { merch: MerchRow[] }) {
   // The chart shows what sold; the table lists every variant, sold or not.
   const merchSold = merch.filter((m) => m.paid + m.reserved > 0);
   return (
-    <Section title="Sklepik: sprzedaż według wariantu" testId="stats-merch">
-      {merch.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Brak produktów.
-        </Text>
+    <Section
+      title="Sklepik: sprzedaż według wariantu"
+      testId="stats-merch"
+      isEmpty={merch.length === 0}
+      empty="Brak produktów."
+    >
+      {merchSold.length === 0 ? (
+        <Note>Jeszcze nic nie sprzedano.</Note>
       ) : (
-        <>
-          {merchSold.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              Jeszcze nic nie sprzedano.
-            </Text>
-          ) : (
-            <ChartSlot>
-              <MerchChart rows={merchSold} />
-            </ChartSlot>
-          )}
-          <NumbersTable
-            caption="Sprzedaż gadżetów"
-            head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Zostało', 'Stan']}
-            rows={merch.map((m) => [
-              m.product,
-              m.variant,
-              n(m.paid),
-              n(m.reserved),
-              n(m.refunded),
-              n(m.left),
-              n(m.stock),
-            ])}
-          />
-        </>
+        <ChartSlot>
+          <MerchChart rows={merchSold} />
+        </ChartSlot>
       )}
+      <NumbersTable
+        caption="Sprzedaż gadżetów"
+        head={['Produkt', 'Wariant', 'Opłacone', 'Zarezerw.', 'Zwrócone', 'Zostało', 'Stan']}
+        rows={merch.map((m) => [m.product, m.variant, n(m.paid), n(m.reserved), n(m.refunded), n(m.left), n(m.stock)])}
+      />
     </Section>
   );
 }
@@ -83,52 +67,44 @@ export function CatalogueSectionsGrid({ tickets, merch }: { tickets: TicketRow[]
 
 export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[]; refundedGross: number }) {
   return (
-    <Section title="Zwroty według pozycji" testId="stats-refunds">
-      {items.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Nie było jeszcze zwrotów.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <ChartSlot>
-            <RefundsChart rows={items} />
-          </ChartSlot>
-          <Stack gap="xs">
-            <NumbersTable
-              caption="Zwroty według pozycji"
-              head={['Pozycja', 'Sztuk', 'Wartość (brutto)']}
-              rows={items.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])}
-            />
-            <Text size="xs" c="dimmed">
-              Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą (
-              {formatMoney(refundedGross)}).
-            </Text>
-          </Stack>
-        </SimpleGrid>
-      )}
+    <Section
+      title="Zwroty według pozycji"
+      testId="stats-refunds"
+      isEmpty={items.length === 0}
+      empty="Nie było jeszcze zwrotów."
+    >
+      <ChartBesideNumbers chart={<RefundsChart rows={items} />}>
+        <Stack gap="xs">
+          <NumbersTable
+            caption="Zwroty według pozycji"
+            head={['Pozycja', 'Sztuk', 'Wartość (brutto)']}
+            rows={items.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])}
+          />
+          <Text size="xs" c="dimmed">
+            Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą (
+            {formatMoney(refundedGross)}).
+          </Text>
+        </Stack>
+      </ChartBesideNumbers>
     </Section>
   );
 }
 
 export function CountriesSection({ byCountry }: { byCountry: CountryRow[] }) {
   return (
-    <Section title="Uczestnicy według kraju" testId="stats-countries">
-      {byCountry.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Brak kont.
-        </Text>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <ChartSlot>
-            <CountryChart rows={byCountry} />
-          </ChartSlot>
-          <NumbersTable
-            caption="Konta według kraju"
-            head={['Kraj', 'Konta']}
-            rows={byCountry.map((c) => [c.name, n(c.accounts)])}
-          />
-        </SimpleGrid>
-      )}
+    <Section
+      title="Uczestnicy według kraju"
+      testId="stats-countries"
+      isEmpty={byCountry.length === 0}
+      empty="Brak kont."
+    >
+      <ChartBesideNumbers chart={<CountryChart rows={byCountry} />}>
+        <NumbersTable
+          caption="Konta według kraju"
+          head={['Kraj', 'Konta']}
+          rows={byCountry.map((c) => [c.name, n(c.accounts)])}
+        />
+      </ChartBesideNumbers>
     </Section>
   );
 }

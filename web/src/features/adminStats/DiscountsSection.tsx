@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { DiscountStatRow } from './model';
 import { n, NumbersTable, Section } from './parts';
@@ -14,24 +13,21 @@ export function DiscountsSection({ rows }: { rows: DiscountStatRow[] }) {
     { orders: 0, units: 0, discountGross: 0 },
   );
   return (
-    <Section title="Kody rabatowe" testId="stats-discounts">
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Nikt jeszcze nie użył kodu rabatowego.
-        </Text>
-      ) : (
-        <NumbersTable
-          caption="Użycia kodów rabatowych"
-          head={['Kod', 'Zamówienia', 'Użycia (sztuki)', 'Udzielony rabat']}
-          rows={[
-            ...rows.map((r) => [r.code, n(r.orders), n(r.units), formatMoney(r.discountGross)]),
-            ['Razem', n(total.orders), n(total.units), formatMoney(total.discountGross)],
-          ]}
-        />
-      )}
-      <Text size="xs" c="dimmed">
-        Zamówienia oczekujące i opłacone; anulowane i wygasłe oddają użycia kodu.
-      </Text>
+    <Section
+      title="Kody rabatowe"
+      testId="stats-discounts"
+      isEmpty={rows.length === 0}
+      empty="Nikt jeszcze nie użył kodu rabatowego."
+      footnote="Zamówienia oczekujące i opłacone; anulowane i wygasłe oddają użycia kodu."
+    >
+      <NumbersTable
+        caption="Użycia kodów rabatowych"
+        head={['Kod', 'Zamówienia', 'Użycia (sztuki)', 'Udzielony rabat']}
+        rows={[
+          ...rows.map((r) => [r.code, n(r.orders), n(r.units), formatMoney(r.discountGross)]),
+          ['Razem', n(total.orders), n(total.units), formatMoney(total.discountGross)],
+        ]}
+      />
     </Section>
   );
 }

@@ -4,7 +4,7 @@ import { formatCount, formatMoney, formatPercent, NOUNS } from '../../shared/for
 import { EmptyState } from '../../shared/ui/DataState';
 import type { AdminStatsData, RefundStatsData } from './api';
 import { dailyRows, type DayRow } from './model';
-import { ChartSlot, CORRECTIONS, Kpi, n, NumbersTable, Section } from './parts';
+import { ChartSlot, CORRECTIONS, Kpi, n, Note, NumbersTable, Section } from './parts';
 
 const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
 const RevenueDonut = lazy(() => import('./Charts').then((m) => ({ default: m.RevenueDonut })));
@@ -85,9 +85,7 @@ export function RevenueSection({ s }: { s: AdminStatsData }) {
   return (
     <Section title="Przychód: opłacone i oczekujące" testId="stats-revenue">
       {revenueTotal === 0 ? (
-        <Text c="dimmed" size="sm">
-          Brak przychodu.
-        </Text>
+        <Note>Brak przychodu.</Note>
       ) : (
         <Group justify="center">
           <ChartSlot h={170}>
@@ -132,9 +130,7 @@ export function PickupsSection({ pickups }: { pickups: AdminStatsData['pickups']
           <Text>
             Czeka na odbiór: <b>{n(Math.max(0, pickups.total - pickups.picked))}</b>
           </Text>
-          <Text size="sm" c="dimmed">
-            Razem pozycji: {n(pickups.total)}
-          </Text>
+          <Note>Razem pozycji: {n(pickups.total)}</Note>
         </Stack>
       </Group>
     </Section>

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 
@@ -7,15 +7,40 @@ export const CORRECTIONS = ['faktura korygująca', 'faktury korygujące', 'faktu
 
 export const n = (v: number) => formatNumber(v, 0);
 
-/** One framed part of the statistics, titled. */
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+/** A quiet line of the statistics: why a chart or table is missing. */
+export function Note({ children }: { children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
+    <Text c="dimmed" size="sm">
+      {children}
+    </Text>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  testId?: string;
+  /** Said instead of the content when there is nothing to count yet: „Brak kont.” */
+  empty?: string;
+  isEmpty?: boolean;
+  /** Under the content (or the empty note) either way. */
+  footnote?: ReactNode;
+  children: ReactNode;
+}
+
+/** One framed part of the statistics, titled; its content, or a note when there is nothing to count. */
+export function Section({ title, testId, empty, isEmpty = false, footnote, children }: SectionProps) {
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
       <Stack gap="sm">
         <Title order={3} fz="lg">
           {title}
         </Title>
-        {children}
+        {isEmpty ? <Note>{empty}</Note> : children}
+        {footnote && (
+          <Text size="xs" c="dimmed">
+            {footnote}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -27,6 +52,16 @@ export function ChartSlot({ children, h = 200 }: { children: ReactNode; h?: numb
     <Suspense fallback={<Skeleton h={h} radius="md" role="status" aria-busy="true" aria-label="Wczytywanie wykresu" />}>
       {children}
     </Suspense>
+  );
+}
+
+/** A chart and the same numbers as a table (with anything said under it), side by side from a medium screen on. */
+export function ChartBesideNumbers({ chart, children }: { chart: ReactNode; children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <ChartSlot>{chart}</ChartSlot>
+      {children}
+    </SimpleGrid>
   );
 }
 
@@ -67,7 +102,7 @@ export function NumbersTable({
 /** One key figure at the top of the statistics. */
 export function Kpi({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder p="md">
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
+import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { CsvMappingForm } from './CsvMappingForm';
 import { StatementPreview } from './StatementPreview';
 import { bookingSummaryLine } from './bookingWording';
@@ -23,7 +24,7 @@ export default function BankImport() {
     useStatementImport();
   const { savingMapping, booking, reading, currentFile, layoutChoice, pendingOrders, match, sendable, ...act } = rest;
   const statement = stage.kind === 'preview' ? stage.statement : null;
-  const loading = orders.isLoading || settled.isLoading || mappings.isLoading;
+  const reads = queriesTogether(orders, settled, mappings);
   const sendableGrosze = sendable.reduce((t, i) => t + i.tx.amountGrosze, 0);
   const csvLayout =
     stage.kind === 'mapping'
@@ -42,19 +43,18 @@ export default function BankImport() {
         po numerze w tytule i kwocie; po sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami
         i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na serwer.
       </Text>
-      {loading ? (
-        <LoadingRows label="Wczytywanie zamówień i wcześniejszych importów" rows={3} />
-      ) : orders.isError || settled.isError || mappings.isError ? (
-        <LoadError onRetry={() => (orders.refetch(), settled.refetch(), mappings.refetch())}>
-          Nie udało się wczytać zamówień lub wcześniejszych importów.
-        </LoadError>
-      ) : (
+      <DataGate
+        query={reads}
+        loadingLabel="Wczytywanie zamówień i wcześniejszych importów"
+        errorText="Nie udało się wczytać zamówień lub wcześniejszych importów."
+        onRetry={reads.refetch}
+      >
         <StatementFileBar
           encoding={encoding}
           onFile={(file) => void act.choose(file)}
           onEncoding={act.changeEncoding}
         />
-      )}
+      </DataGate>
       {reading && <ReadingProgress reading={reading} />}
       {fileError && (
         <Alert color="red" variant="light" role="alert" title="Nie można wczytać wyciągu" data-testid="statement-error">

@@ -179,15 +179,7 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="form"
-      aria-label="Mapowanie kolumn CSV"
-      noValidate
-      onSubmit={submit}
-    >
+    <Paper withBorder p="md" component="form" aria-label="Mapowanie kolumn CSV" noValidate onSubmit={submit}>
       <Stack gap="md">
         <Title order={3} fz="lg">
           Nieznany układ pliku CSV — wskaż kolumny

@@ -43,7 +43,7 @@ export function StatementFileBar({
   onEncoding: (e: ChosenEncoding) => void;
 }) {
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder p="md">
       <Group align="flex-end" wrap="wrap" gap="md">
         <FileInput
           label="Plik wyciągu"
@@ -77,7 +77,6 @@ export function ReadingProgress({ reading }: { reading: { fileName: string; frac
   return (
     <Paper
       withBorder
-      radius="md"
       p="md"
       role="status"
       aria-live="polite"
@@ -221,7 +220,6 @@ export function BookingProgress({ booking }: { booking: Booking }) {
   return (
     <Paper
       withBorder
-      radius="md"
       p="md"
       component="section"
       aria-label="Wynik księgowania"

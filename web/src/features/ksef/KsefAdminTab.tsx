@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { DataTable } from '../../shared/ui/DataTable';
 import { callFunction } from '../../shared/firebase';
 import {
@@ -71,7 +72,7 @@ export default function KsefAdminTab() {
   const shown = useMemo(() => filterKsefRows(rows, month, buyer, state), [rows, month, buyer, state]);
   const zip = useMonthZip(shown, month, setMessage);
   const alarms = useMemo(() => offlineAlarms(rows), [rows]);
-  const queries = [invoices, corrections, records, outbox];
+  const reads = queriesTogether(invoices, corrections, records, outbox);
 
   const columns = ksefColumns({
     record: setRecording,
@@ -93,97 +94,96 @@ export default function KsefAdminTab() {
     },
   });
 
-  if (queries.some((q) => q.isLoading)) return <LoadingRows label="Wczytywanie faktur" rows={5} />;
-  const failed = queries.find((q) => q.isError);
-  if (failed)
-    return (
-      <LoadError error={failed.error} onRetry={() => queries.forEach((q) => void q.refetch())}>
-        Nie udało się wczytać faktur.
-      </LoadError>
-    );
-
   return (
-    <Stack gap="md">
-      <Title order={2} fz="xl">
-        KSeF — faktury ustrukturyzowane FA(3)
-      </Title>
-      <Text size="sm" c="dimmed" maw={760}>
-        Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD I)
-        pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
-        wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
-      </Text>
-      <KsefOutageSwitch outage={outage} />
-      <KsefAlarms alarms={alarms} lastRun={lastRun} />
-      {months.length === 0 ? (
-        <EmptyState title="Brak faktur">Faktury pojawią się tutaj po potwierdzeniu pierwszej płatności.</EmptyState>
-      ) : (
-        <>
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <Select
-              label="Miesiąc"
-              data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
-              value={month}
-              onChange={(v) => v && setMonth(v)}
-              allowDeselect={false}
-              w={180}
-              data-testid="ksef-month"
-            />
-            <SegmentedControl value={buyer} onChange={setBuyer} aria-label="Nabywca" data={BUYERS} />
-            <Select
-              label="Status w KSeF"
-              data={STATES}
-              value={state}
-              onChange={(v) => v && setState(v)}
-              allowDeselect={false}
-              w={230}
-              data-testid="ksef-state-filter"
-            />
-            <Button
-              onClick={() => void zip.download()}
-              loading={zip.busy}
-              disabled={zip.count === 0}
-              data-testid="ksef-zip"
-            >
-              Pobierz ZIP ({formatCount(zip.count, FILES)})
-            </Button>
-          </Group>
-          {message && (
-            <Alert
-              color={message.ok ? 'green' : 'orange'}
-              variant="light"
-              withCloseButton
-              closeButtonLabel="Zamknij komunikat"
-              onClose={() => setMessage(null)}
-              data-testid="ksef-result"
-            >
-              {message.text}
-            </Alert>
-          )}
-          {shown.length === 0 ? (
-            <EmptyState title="Brak faktur">Żadna faktura z tego miesiąca nie pasuje do filtrów.</EmptyState>
-          ) : (
-            <DataTable
-              label="Faktury w KSeF"
-              columns={columns}
-              rows={shown}
-              rowKey={(r) => r.key}
-              rowProps={(r) => ({
-                'data-testid': 'ksef-row',
-                'data-number': r.number,
-                'data-kind': r.kind,
-                'data-status': r.state,
-              })}
-              minWidth={900}
-            />
-          )}
-        </>
-      )}
-      <RecordKsefDialog
-        key={recording?.key ?? 'none'}
-        row={recording}
-        onClose={() => setRecording(null)}
-        onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))}
-      />
-    </Stack>
+    <DataGate
+      query={reads}
+      loadingLabel="Wczytywanie faktur"
+      rows={5}
+      errorText="Nie udało się wczytać faktur."
+      onRetry={reads.refetch}
+    >
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          KSeF — faktury ustrukturyzowane FA(3)
+        </Title>
+        <Text size="sm" c="dimmed" maw={760}>
+          Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD
+          I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
+          wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
+        </Text>
+        <KsefOutageSwitch outage={outage} />
+        <KsefAlarms alarms={alarms} lastRun={lastRun} />
+        {months.length === 0 ? (
+          <EmptyState title="Brak faktur">Faktury pojawią się tutaj po potwierdzeniu pierwszej płatności.</EmptyState>
+        ) : (
+          <>
+            <Group gap="sm" wrap="wrap" align="flex-end">
+              <Select
+                label="Miesiąc"
+                data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+                value={month}
+                onChange={(v) => v && setMonth(v)}
+                allowDeselect={false}
+                w={180}
+                data-testid="ksef-month"
+              />
+              <SegmentedControl value={buyer} onChange={setBuyer} aria-label="Nabywca" data={BUYERS} />
+              <Select
+                label="Status w KSeF"
+                data={STATES}
+                value={state}
+                onChange={(v) => v && setState(v)}
+                allowDeselect={false}
+                w={230}
+                data-testid="ksef-state-filter"
+              />
+              <Button
+                onClick={() => void zip.download()}
+                loading={zip.busy}
+                disabled={zip.count === 0}
+                data-testid="ksef-zip"
+              >
+                Pobierz ZIP ({formatCount(zip.count, FILES)})
+              </Button>
+            </Group>
+            {message && (
+              <Alert
+                color={message.ok ? 'green' : 'orange'}
+                variant="light"
+                withCloseButton
+                closeButtonLabel="Zamknij komunikat"
+                onClose={() => setMessage(null)}
+                data-testid="ksef-result"
+              >
+                {message.text}
+              </Alert>
+            )}
+            {shown.length === 0 ? (
+              <EmptyState title="Brak faktur">Żadna faktura z tego miesiąca nie pasuje do filtrów.</EmptyState>
+            ) : (
+              <DataTable
+                label="Faktury w KSeF"
+                columns={columns}
+                rows={shown}
+                rowKey={(r) => r.key}
+                rowProps={(r) => ({
+                  'data-testid': 'ksef-row',
+                  'data-number': r.number,
+                  'data-kind': r.kind,
+                  'data-status': r.state,
+                })}
+                minWidth={900}
+              />
+            )}
+          </>
+        )}
+        <RecordKsefDialog
+          key={recording?.key ?? 'none'}
+          row={recording}
+          onClose={() => setRecording(null)}
+          onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))}
+        />
+      </Stack>
+    </DataGate>
   );
 }

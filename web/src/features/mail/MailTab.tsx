@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NounForms } from '@domain/words';
 import type { CallableOutput } from '@domain/callables';
 import { formatCount, formatDateTime } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
@@ -74,6 +74,7 @@ export function retrySummary(out: CallableOutput<'retryMail'>): string {
  */
 export function MailTab() {
   const unsent = useAdminUnsentMailQuery();
+  const messages = unsent.data ?? [];
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
 
@@ -143,7 +144,7 @@ export function MailTab() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="mail-title">
+      <Paper withBorder p="md" component="section" aria-labelledby="mail-title">
         <Stack gap="sm">
           <Title order={3} fz="lg" id="mail-title">
             Poczta
@@ -156,19 +157,18 @@ export function MailTab() {
           <ResultAlert result={result} testId="mail-result" />
         </Stack>
       </Paper>
-      {unsent.isLoading ? (
-        <LoadingRows rows={3} label="Wczytywanie poczty" />
-      ) : unsent.isError || !unsent.data ? (
-        <LoadError error={unsent.error} onRetry={() => void unsent.refetch()}>
-          Nie udało się wczytać poczty.
-        </LoadError>
-      ) : unsent.data.length === 0 ? (
-        <EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>
-      ) : (
+      <DataGate
+        query={unsent}
+        loadingLabel="Wczytywanie poczty"
+        errorText="Nie udało się wczytać poczty."
+        onRetry={() => void unsent.refetch()}
+        isEmpty={messages.length === 0}
+        empty={<EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>}
+      >
         <Stack gap="sm">
           <Group justify="space-between">
             <Text fw={600} data-testid="mail-unsent-count">
-              Niewysłane: {formatCount(unsent.data.length, MESSAGES)}
+              Niewysłane: {formatCount(messages.length, MESSAGES)}
             </Text>
             <Button
               variant="light"
@@ -176,7 +176,7 @@ export function MailTab() {
               disabled={busy !== null}
               onClick={() =>
                 void retry(
-                  unsent.data!.slice(0, BATCH).map((m) => m.id),
+                  messages.slice(0, BATCH).map((m) => m.id),
                   'all',
                 )
               }
@@ -187,7 +187,7 @@ export function MailTab() {
           <DataTable
             label="Niewysłane wiadomości"
             columns={columns}
-            rows={unsent.data}
+            rows={messages}
             rowKey={(row) => row.id}
             rowProps={mailRowProps}
             minWidth={720}
@@ -195,7 +195,7 @@ export function MailTab() {
             framed={false}
           />
         </Stack>
-      )}
+      </DataGate>
     </Stack>
   );
 }

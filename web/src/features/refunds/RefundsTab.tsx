@@ -15,7 +15,7 @@ import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } fro
 import { parseWith } from '@domain/issues';
 import { formatBankAccount } from '@domain/pdf/format';
 import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { BankRefundCandidates } from './BankRefundCandidates';
@@ -39,11 +39,9 @@ export function RefundsTab({
   orders: readonly (Order & { id: string })[] | undefined;
   onlineRefundCandidates?: ReactNode;
 }) {
-  const { data, isLoading, isError, refetch } = useGetAllRefundsQuery();
+  const refunds = useGetAllRefundsQuery();
   const orderById = new Map((orders ?? []).map((o) => [o.id, o]));
-  if (isLoading) return <LoadingRows label="Wczytywanie zwrotów" rows={3} />;
-  if (isError) return <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zwrotów.</LoadError>;
-  const entries = Object.entries(data ?? {});
+  const entries = Object.entries(refunds.data ?? {});
   const open = entries.flatMap(([orderId, r]) =>
     Object.entries(r.requests ?? {})
       .filter(([, q]) => q.status === 'open')
@@ -61,24 +59,31 @@ export function RefundsTab({
     .sort((a, b) => b.transfer.createdAt - a.transfer.createdAt);
   const refunded = transfers.reduce((s, t) => s + t.transfer.amount, 0);
   return (
-    <Stack gap="lg" data-testid="refunds-tab">
-      <Title order={2} fz="lg">
-        Prośby o zwrot ({open.length})
-      </Title>
-      {open.length === 0 ? (
-        <EmptyState title="Brak próśb o zwrot">Nowe prośby uczestników pojawią się tutaj od razu.</EmptyState>
-      ) : (
-        open.map((o) => <RequestCard key={o.requestId} {...o} order={orderById.get(o.orderId)} />)
-      )}
-      {onlineRefundCandidates}
-      <BankRefundCandidates />
-      <Title order={2} fz="lg">
-        Zwroty ({transfers.length}) · razem {formatMoney(refunded)}
-      </Title>
-      {transfers.map((t) => (
-        <TransferRow key={t.correctionId} {...t} online={paidThroughProvider(orderById.get(t.orderId) ?? {})} />
-      ))}
-    </Stack>
+    <DataGate
+      query={refunds}
+      loadingLabel="Wczytywanie zwrotów"
+      errorText="Nie udało się wczytać zwrotów."
+      onRetry={() => void refunds.refetch()}
+    >
+      <Stack gap="lg" data-testid="refunds-tab">
+        <Title order={2} fz="lg">
+          Prośby o zwrot ({open.length})
+        </Title>
+        {open.length === 0 ? (
+          <EmptyState title="Brak próśb o zwrot">Nowe prośby uczestników pojawią się tutaj od razu.</EmptyState>
+        ) : (
+          open.map((o) => <RequestCard key={o.requestId} {...o} order={orderById.get(o.orderId)} />)
+        )}
+        {onlineRefundCandidates}
+        <BankRefundCandidates />
+        <Title order={2} fz="lg">
+          Zwroty ({transfers.length}) · razem {formatMoney(refunded)}
+        </Title>
+        {transfers.map((t) => (
+          <TransferRow key={t.correctionId} {...t} online={paidThroughProvider(orderById.get(t.orderId) ?? {})} />
+        ))}
+      </Stack>
+    </DataGate>
   );
 }
 
@@ -245,7 +250,6 @@ export function TransferRow({
   return (
     <Paper
       withBorder
-      radius="md"
       p="sm"
       data-testid="refund-transfer-row"
       data-status={transfer.status}

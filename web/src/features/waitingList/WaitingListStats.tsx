@@ -14,7 +14,7 @@ export function WaitingListStats() {
     offered: l.entries.filter((e) => e.offer).length,
   }));
   return (
-    <Paper withBorder radius="md" p="md" data-testid="stats-waiting-list">
+    <Paper withBorder p="md" data-testid="stats-waiting-list">
       <Stack gap="sm">
         <Title order={3} fz="lg">
           Listy oczekujących

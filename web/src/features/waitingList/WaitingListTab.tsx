@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS } from '@domain/waitingList';
 import { formatCount, formatDateTime, NOUNS } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { useGetTicketTypesQuery } from '../catalogue';
 import {
   moveWaitingListEntry,
@@ -15,7 +16,7 @@ import {
   type WaitingListView,
 } from './api';
 
-type Result = { ok: boolean; message: string } | null;
+type Result = ActionResult | null;
 type Row = WaitingListView['entries'][number];
 
 /** How long an offer holds its ticket: the admin's setting (default 24 h). */
@@ -154,7 +155,7 @@ export function WaitingListTab() {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder radius="md" p="md">
+      <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h3">
             Lista oczekujących
@@ -166,27 +167,17 @@ export function WaitingListTab() {
           <OfferHoursSetting onResult={setResult} />
         </Stack>
       </Paper>
-      {result && (
-        <Alert
-          color={result.ok ? 'green' : 'red'}
-          variant="light"
-          role={result.ok ? 'status' : 'alert'}
-          withCloseButton
-          closeButtonLabel="Zamknij komunikat"
-          onClose={() => setResult(null)}
-          data-testid="admin-result"
-        >
-          {result.message}
-        </Alert>
-      )}
-      {lists.isLoading ? (
-        <LoadingRows label="Wczytywanie list oczekujących" />
-      ) : lists.isError ? (
-        <LoadError error={lists.error}>Nie udało się wczytać list oczekujących.</LoadError>
-      ) : (lists.data ?? []).length === 0 ? (
-        <EmptyState title="Nikt nie czeka">Lista pojawi się, gdy ktoś zapisze się na wyprzedany bilet.</EmptyState>
-      ) : (
-        (lists.data ?? []).map((list) => (
+      <ResultAlert result={result} onClose={() => setResult(null)} />
+      <DataGate
+        query={lists}
+        loadingLabel="Wczytywanie list oczekujących"
+        errorText="Nie udało się wczytać list oczekujących."
+        isEmpty={!lists.data?.length}
+        empty={
+          <EmptyState title="Nikt nie czeka">Lista pojawi się, gdy ktoś zapisze się na wyprzedany bilet.</EmptyState>
+        }
+      >
+        {lists.data?.map((list) => (
           <Stack key={list.ticketTypeId} gap="xs" data-testid="waiting-list-admin" data-ticket-type={list.ticketTypeId}>
             <Title order={3} size="h4">
               {nameOf(list.ticketTypeId)} — na liście: {formatCount(list.entries.length, NOUNS.person)}
@@ -199,8 +190,8 @@ export function WaitingListTab() {
               minWidth={720}
             />
           </Stack>
-        ))
-      )}
+        ))}
+      </DataGate>
     </Stack>
   );
 }
