@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { dropDeviceCopies } from '../../shared/deviceCopy';
-import { loadAuth } from '../../shared/firebase';
+import { adoptStoredSession, forgetStoredSession, loadAuth, whenSdkMayLoad } from '../../shared/firebase';
 import {
   claimsFrom,
   restoredProvisionally,
@@ -60,33 +60,44 @@ export function createSession(store: SessionStore): Session {
   // user, the copies of every other account are dropped before that user is stored.
   const lastUser = readLastUser();
   if (lastUser) store.dispatch(restoredProvisionally(lastUser));
+  // The SDK's stored session of that user, while its ID token is valid, serves the first reads on its
+  // own: the SDK then loads once the page's first data has drawn (shared/firebase, whenSdkMayLoad), or
+  // as soon as something needs it (a sign-in or -out, a role check, a callable, the Database SDK).
+  void adoptStoredSession(lastUser?.uid ?? null);
 
-  const started = loadAuth().then(
-    ({ auth, sdk }) => {
-      sdk.onIdTokenChanged(auth, async (user) => {
-        // A device copy belongs to one account: signed out (also after the account's deletion) none
-        // stays, and another account signing in never sees the previous one's (shared/deviceCopy.ts).
-        void dropDeviceCopies(user?.uid ?? null);
-        if (!user) {
-          confirmSignedOut();
-          return;
-        }
-        try {
-          const token = await user.getIdTokenResult();
-          confirm(toSessionUser(user), claimsFrom(token.claims));
-        } catch {
-          confirm(toSessionUser(user), { admin: false, staff: false });
-        }
-      });
-      return { auth, sdk };
-    },
-    (error: unknown) => {
-      store.dispatch(sessionUnavailable(error instanceof Error ? error.message : String(error)));
-      throw error;
-    },
-  );
-  // The rejection is reported through the store; callers that need the SDK see it again on their own await.
-  started.catch(() => undefined);
+  let started: ReturnType<typeof loadAuth> | null = null;
+  const start = () => {
+    started ??= loadAuth().then(
+      ({ auth, sdk }) => {
+        sdk.onIdTokenChanged(auth, async (user) => {
+          // The SDK has spoken: no read uses the stored session any more.
+          forgetStoredSession();
+          // A device copy belongs to one account: signed out (also after the account's deletion) none
+          // stays, and another account signing in never sees the previous one's (shared/deviceCopy.ts).
+          void dropDeviceCopies(user?.uid ?? null);
+          if (!user) {
+            confirmSignedOut();
+            return;
+          }
+          try {
+            const token = await user.getIdTokenResult();
+            confirm(toSessionUser(user), claimsFrom(token.claims));
+          } catch {
+            confirm(toSessionUser(user), { admin: false, staff: false });
+          }
+        });
+        return { auth, sdk };
+      },
+      (error: unknown) => {
+        store.dispatch(sessionUnavailable(error instanceof Error ? error.message : String(error)));
+        throw error;
+      },
+    );
+    // The rejection is reported through the store; callers that need the SDK see it again on their own await.
+    started.catch(() => undefined);
+    return started;
+  };
+  void whenSdkMayLoad().then(start);
 
   function whenState(accept: (auth: AuthState) => boolean): Promise<AuthState> {
     return new Promise((resolve) => {
@@ -105,9 +116,12 @@ export function createSession(store: SessionStore): Session {
 
   return {
     whenKnown: () => whenState((auth) => auth.status !== 'unknown'),
-    whenConfirmed: () => whenState((auth) => auth.status !== 'unknown' && !auth.provisional),
+    whenConfirmed: () => {
+      void start();
+      return whenState((auth) => auth.status !== 'unknown' && !auth.provisional);
+    },
     async refresh() {
-      const { auth } = await started;
+      const { auth } = await start();
       await auth.authStateReady(); // the persisted user is there only once the SDK has loaded it
       const user = auth.currentUser;
       if (!user) return;
@@ -116,7 +130,8 @@ export function createSession(store: SessionStore): Session {
       confirm(toSessionUser(user), claimsFrom(token.claims));
     },
     async signIn(email, password) {
-      const { auth, sdk } = await started;
+      forgetStoredSession();
+      const { auth, sdk } = await start();
       // Until the SDK has reported the new user, the device names no last user: a visit cut off in
       // between waits for the SDK instead of standing in with whoever was signed in before.
       forgetLastUser();
@@ -127,7 +142,8 @@ export function createSession(store: SessionStore): Session {
       confirm(toSessionUser(credential.user), claimsFrom(token.claims));
     },
     async signOut() {
-      const { auth, sdk } = await started;
+      forgetStoredSession();
+      const { auth, sdk } = await start();
       // First: the user asked for nothing of the account to stay on the device (the localStorage
       // copies go at once; a feature's own device data, e.g. the station's IndexedDB, is awaited).
       const dropped = dropDeviceCopies();

@@ -2,7 +2,14 @@ import { isDraft, original, type ThunkDispatch, type UnknownAction } from '@redu
 import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod/mini';
 import { parseWith } from '@domain/issues';
-import { isDatabaseLoaded, loadDatabase, readOverRest, REST_UNAVAILABLE, type RestRead } from '../firebase';
+import {
+  isDatabaseLoaded,
+  loadDatabase,
+  readOverRest,
+  REST_UNAVAILABLE,
+  whenSdkMayLoad,
+  type RestRead,
+} from '../firebase';
 
 /**
  * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
@@ -158,6 +165,8 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
       };
       try {
         await cacheDataLoaded;
+        // A returning user's first data is read with the stored session; the SDKs load after it has drawn.
+        await whenSdkMayLoad();
         const database = await loadDatabase();
         unsubscribe = database.sdk.onValue(
           buildQuery(database, arg),

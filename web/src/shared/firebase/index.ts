@@ -5,6 +5,7 @@
  */
 import type { FirebaseSetup } from './config';
 import type { CallableInput, CallableName, CallableOutput } from '@domain/callables';
+import { MIN_TOKEN_VALIDITY_MS, readStoredSession, type StoredSession } from './storedSession';
 
 let setup: FirebaseSetup | null = null;
 
@@ -26,6 +27,7 @@ function loadApp() {
 
 let authPromise: Promise<{ auth: import('firebase/auth').Auth; sdk: typeof import('./sdk/auth') }> | null = null;
 export function loadAuth() {
+  openSdkGate(); // whoever needs the SDK needs it now
   authPromise ??= Promise.all([loadApp(), import('./sdk/auth')]).then(([app, sdk]) => {
     // initializeAuth rather than getAuth: getAuth also bundles the popup/redirect resolver, which only
     // federated sign-in needs (pass `sdk.browserPopupRedirectResolver` to signInWithPopup there).
@@ -64,6 +66,74 @@ export function loadDatabase() {
   return databasePromise;
 }
 
+/**
+ * A returning user's first reads use the identity SDK's stored session (storedSession.ts) and the SDK
+ * loads only after them (docs/architecture.md, "Cold load of a returning user"): null here means
+ * "ask the SDK".
+ */
+let storedSession: Promise<StoredSession | null> = Promise.resolve(null);
+let sdkGate: Promise<void> = Promise.resolve();
+let openSdkGate: () => void = () => undefined;
+
+/**
+ * Called once at start-up with the device's last user (features/auth/lastUser.ts): when the SDK's
+ * stored session belongs to that user and its ID token is still valid, the first REST reads use it
+ * and `whenSdkMayLoad` holds the SDK back until the page's first data has drawn. Resolves with
+ * whether it does.
+ */
+export function adoptStoredSession(uid: string | null): Promise<boolean> {
+  storedSession = uid ? readStoredSession(requireSetup().options.apiKey, uid) : Promise.resolve(null);
+  sdkGate = new Promise<void>((resolve) => {
+    openSdkGate = resolve;
+    void storedSession.then((session) => (session ? afterFirstData() : undefined)).then(resolve);
+  });
+  return storedSession.then((session) => session !== null);
+}
+
+/** From now on every read asks the SDK (it has reported its user, or the user signs in or out). */
+export function forgetStoredSession(): void {
+  storedSession = Promise.resolve(null);
+}
+
+/**
+ * Resolves when the identity SDK may load: at once, unless the stored session stands in for it; then
+ * once the page's first data has drawn, or anything asks for the SDK itself (loadAuth).
+ */
+export function whenSdkMayLoad(): Promise<void> {
+  return sdkGate;
+}
+
+/** Set by the dashboard's home page (features/home) in the commit that draws its live data. */
+const FIRST_DATA_MARK = 'dashboard:live';
+/** Other pages set no mark: their reads, quiet this long, count as drawn. */
+const QUIET_MS = 2000;
+let restInFlight = 0;
+let quietTimer: ReturnType<typeof setTimeout> | undefined;
+let onRestQuiet: () => void = () => undefined;
+function armQuietTimer() {
+  clearTimeout(quietTimer);
+  if (restInFlight === 0) quietTimer = setTimeout(() => onRestQuiet(), QUIET_MS);
+}
+
+/** Resolves after the first data has drawn (the mark, then a task for the paint), a first input, or quiet reads. */
+function afterFirstData(): Promise<void> {
+  return new Promise((resolve) => {
+    const open = () => void setTimeout(resolve);
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName(FIRST_DATA_MARK).length === 0) return;
+        observer.disconnect();
+        open();
+      }).observe({ type: 'mark', buffered: true });
+    } catch {
+      // No Performance Observer: the other signals open it.
+    }
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, open, { once: true, capture: true });
+    onRestQuiet = open;
+    armQuietTimer();
+  });
+}
+
 let databaseLoaded = false;
 /** True once the Database SDK is loaded and connected: reads then go over its connection. */
 export function isDatabaseLoaded(): boolean {
@@ -83,14 +153,33 @@ export const REST_UNAVAILABLE: unique symbol = Symbol('rest-unavailable');
 /**
  * Reads a value once over the Realtime Database REST API (`GET {path}.json?auth=…`), as the signed-in
  * user: a page's first data does not wait for the Database SDK (39 KB gzip), its WebSocket and its
- * handshake. The same security rules apply as to the SDK's reads (the ID token travels as `auth`).
- * Rejects with a permission error when the rules refuse; resolves with REST_UNAVAILABLE when the
+ * handshake. The same security rules apply as to the SDK's reads (the ID token travels as `auth`):
+ * the SDK's, or, before the SDK has loaded, the stored session's (adoptStoredSession); a stored token
+ * the database refuses is dropped and the read asked again through the SDK. Rejects with a permission error when the rules refuse; resolves with REST_UNAVAILABLE when the
  * request fails otherwise, so the caller can fall back to the SDK (e.g. offline, where the SDK waits).
  */
-export async function readOverRest({ path, orderBy, equalTo }: RestRead): Promise<unknown> {
-  const { auth } = await loadAuth();
-  await auth.authStateReady(); // never a read as a user the SDK has not confirmed
-  const token = await auth.currentUser?.getIdToken();
+export async function readOverRest(read: RestRead): Promise<unknown> {
+  restInFlight++;
+  clearTimeout(quietTimer);
+  try {
+    return await readOnce(read);
+  } finally {
+    restInFlight--;
+    armQuietTimer();
+  }
+}
+
+async function readOnce(read: RestRead): Promise<unknown> {
+  const { path, orderBy, equalTo } = read;
+  const stored = await storedSession;
+  const storedToken = stored && stored.expiresAt - Date.now() >= MIN_TOKEN_VALIDITY_MS ? stored.idToken : null;
+  let token: string | undefined;
+  if (storedToken) token = storedToken;
+  else {
+    const { auth } = await loadAuth();
+    await auth.authStateReady(); // never a read as a user the SDK has not confirmed
+    token = await auth.currentUser?.getIdToken();
+  }
   const { options, emulators } = requireSetup();
   const base = emulators
     ? `http://${emulators.database.host}:${emulators.database.port}`
@@ -108,6 +197,11 @@ export async function readOverRest({ path, orderBy, equalTo }: RestRead): Promis
     return REST_UNAVAILABLE;
   }
   if (response.status === 401 || response.status === 403) {
+    if (storedToken) {
+      // Revoked, or the rules want more than the stored token says: the SDK decides, with no error shown.
+      forgetStoredSession();
+      return readOnce(read);
+    }
     throw Object.assign(
       new Error(`permission_denied at /${path}: Client doesn't have permission to access the desired data.`),
       { code: 'PERMISSION_DENIED' },
