@@ -63,7 +63,13 @@ export function createSession(store: SessionStore): Session {
   // The SDK's stored session of that user, while its ID token is valid, serves the first reads on its
   // own: the SDK then loads once the page's first data has drawn (shared/firebase, whenSdkMayLoad), or
   // as soon as something needs it (a sign-in or -out, a role check, a callable, the Database SDK).
-  void adoptStoredSession(lastUser?.uid ?? null);
+  // With no last user on the device (a first visit here, or its local storage cleared), the SDK's stored
+  // account stands in the same way, unless the SDK has reported first.
+  void adoptStoredSession(lastUser?.uid ?? null).then((stored) => {
+    if (!lastUser && stored && store.getState().auth.status === 'unknown') {
+      store.dispatch(restoredProvisionally(stored.user));
+    }
+  });
 
   let started: ReturnType<typeof loadAuth> | null = null;
   const start = () => {

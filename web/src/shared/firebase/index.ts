@@ -76,18 +76,18 @@ let sdkGate: Promise<void> = Promise.resolve();
 let openSdkGate: () => void = () => undefined;
 
 /**
- * Called once at start-up with the device's last user (features/auth/lastUser.ts): when the SDK's
- * stored session belongs to that user and its ID token is still valid, the first REST reads use it
- * and `whenSdkMayLoad` holds the SDK back until the page's first data has drawn. Resolves with
- * whether it does.
+ * Called once at start-up with the device's last user (features/auth/lastUser.ts), or null when it names
+ * none: when the SDK's stored session belongs to that user (or, with none named, to any account) and its
+ * ID token is still valid, the first REST reads use it and `whenSdkMayLoad` holds the SDK back until
+ * the page's first data has drawn. Resolves with that session, or null.
  */
-export function adoptStoredSession(uid: string | null): Promise<boolean> {
-  storedSession = uid ? readStoredSession(requireSetup().options.apiKey, uid) : Promise.resolve(null);
+export function adoptStoredSession(uid: string | null): Promise<StoredSession | null> {
+  storedSession = readStoredSession(requireSetup().options.apiKey, uid);
   sdkGate = new Promise<void>((resolve) => {
     openSdkGate = resolve;
     void storedSession.then((session) => (session ? afterFirstData() : undefined)).then(resolve);
   });
-  return storedSession.then((session) => session !== null);
+  return storedSession;
 }
 
 /** From now on every read asks the SDK (it has reported its user, or the user signs in or out). */

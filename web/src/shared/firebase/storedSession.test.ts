@@ -4,7 +4,9 @@ import { MIN_TOKEN_VALIDITY_MS, readStoredSession, storedSessionOf } from './sto
 const NOW = Date.UTC(2026, 10, 26, 12);
 
 /** A user record as @firebase/auth's `UserImpl.toJSON()` persists it (the e2e layer reads a real one). */
-function record(overrides: { uid?: unknown; stsTokenManager?: unknown } = {}) {
+function record(
+  overrides: { uid?: unknown; stsTokenManager?: unknown; displayName?: unknown; emailVerified?: unknown } = {},
+) {
   return {
     uid: 'uid-a',
     email: 'a@example.com',
@@ -24,6 +26,7 @@ describe('storedSessionOf', () => {
   it('takes the ID token of the expected user while it is valid for another minute', () => {
     expect(storedSessionOf(record(), 'uid-a', NOW)).toEqual({
       uid: 'uid-a',
+      user: { uid: 'uid-a', email: 'a@example.com', displayName: null, emailVerified: true },
       idToken: 'id-token-a',
       expiresAt: NOW + 3_600_000,
     });
@@ -36,6 +39,23 @@ describe('storedSessionOf', () => {
     expect(storedSessionOf(record(), 'uid-b', NOW)).toBeNull();
     expect(storedSessionOf(record({ uid: undefined }), 'uid-a', NOW)).toBeNull();
     expect(storedSessionOf(record({ uid: '' }), '', NOW)).toBeNull();
+  });
+
+  it('takes the record’s own account when the device names no last user', () => {
+    expect(storedSessionOf(record(), null, NOW)?.user).toEqual({
+      uid: 'uid-a',
+      email: 'a@example.com',
+      displayName: null,
+      emailVerified: true,
+    });
+    const named = record({ displayName: 'Anna Kowalska', emailVerified: 'yes' });
+    expect(storedSessionOf(named, null, NOW)?.user).toMatchObject({
+      displayName: 'Anna Kowalska',
+      emailVerified: false,
+    });
+    expect(storedSessionOf(record({ uid: undefined }), null, NOW)).toBeNull();
+    expect(storedSessionOf(record({ uid: '' }), null, NOW)).toBeNull();
+    expect(storedSessionOf(record({ uid: 7 }), null, NOW)).toBeNull();
   });
 
   it('refuses a token that expired or expires within the minute', () => {
@@ -60,7 +80,10 @@ describe('storedSessionOf', () => {
       record({ stsTokenManager: { accessToken: 'id-token-a', expirationTime: String(NOW + 3_600_000) } }),
       record({ stsTokenManager: { accessToken: 'id-token-a', expirationTime: Number.NaN } }),
     ];
-    for (const value of odd) expect(storedSessionOf(value, 'uid-a', NOW)).toBeNull();
+    for (const value of odd) {
+      expect(storedSessionOf(value, 'uid-a', NOW)).toBeNull();
+      expect(storedSessionOf(value, null, NOW)).toBeNull();
+    }
   });
 });
 

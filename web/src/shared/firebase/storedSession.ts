@@ -8,6 +8,8 @@
  */
 export interface StoredSession {
   uid: string;
+  /** The account as the SDK saved it: it stands in for the user until the SDK reports (features/auth). */
+  user: { uid: string; email: string | null; displayName: string | null; emailVerified: boolean };
   idToken: string;
   /** Epoch ms when the ID token expires. */
   expiresAt: number;
@@ -21,22 +23,35 @@ const STORE_NAME = 'firebaseLocalStorage';
 /** An IndexedDB that does not answer (a browser bug, a locked profile) must not hold the page up. */
 const READ_TIMEOUT_MS = 1000;
 
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /**
- * The stored user record as a session of `uid` whose ID token is valid for at least another minute at
- * `now`; null for anything else (another account, no or an expiring token, an unexpected shape).
+ * The stored user record as a session whose ID token is valid for at least another minute at `now`;
+ * null for anything else (no or an expiring token, an unexpected shape). `uid`: the account the device
+ * last had signed in (features/auth/lastUser.ts), when it names one: a record of another account is
+ * refused. Without one (a first visit, or local storage cleared) the record's own account is taken: it
+ * is the SDK's own confirmed session, and its token is bound to that account wherever it is used.
  */
-export function storedSessionOf(record: unknown, uid: string, now: number): StoredSession | null {
+export function storedSessionOf(record: unknown, uid: string | null, now: number): StoredSession | null {
   if (typeof record !== 'object' || record === null || uid === '') return null;
-  const { uid: storedUid, stsTokenManager: tokens } = record as { uid?: unknown; stsTokenManager?: unknown };
-  if (storedUid !== uid || typeof tokens !== 'object' || tokens === null) return null;
+  const stored = record as { uid?: unknown; email?: unknown; displayName?: unknown; emailVerified?: unknown };
+  const { stsTokenManager: tokens } = record as { stsTokenManager?: unknown };
+  if (typeof stored.uid !== 'string' || stored.uid === '' || (uid !== null && stored.uid !== uid)) return null;
+  if (typeof tokens !== 'object' || tokens === null) return null;
   const { accessToken, expirationTime } = tokens as { accessToken?: unknown; expirationTime?: unknown };
   if (typeof accessToken !== 'string' || accessToken === '' || typeof expirationTime !== 'number') return null;
   if (!(expirationTime - now >= MIN_TOKEN_VALIDITY_MS)) return null;
-  return { uid, idToken: accessToken, expiresAt: expirationTime };
+  const user = {
+    uid: stored.uid,
+    email: textOrNull(stored.email),
+    displayName: textOrNull(stored.displayName),
+    emailVerified: stored.emailVerified === true,
+  };
+  return { uid: stored.uid, user, idToken: accessToken, expiresAt: expirationTime };
 }
 
-/** The SDK's persisted session of `uid` for the default app, or null; never rejects. */
-export function readStoredSession(apiKey: string, uid: string): Promise<StoredSession | null> {
+/** The SDK's persisted session for the default app (of `uid`, when given), or null; never rejects. */
+export function readStoredSession(apiKey: string, uid: string | null): Promise<StoredSession | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), READ_TIMEOUT_MS);
     const done = (session: StoredSession | null) => {
