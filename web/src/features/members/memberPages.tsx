@@ -13,7 +13,7 @@ import {
 } from './api';
 import { type MemberFormValues } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
-import { CardGrid } from '../../shared/ui/PlainList';
+import { CardGrid } from '../../shared/ui/CardGrid';
 
 export const LIST = '/dashboard/uczestnicy';
 const ADD = `${LIST}/member/addMember`;

@@ -6,7 +6,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetShopProductsQuery, type ProductEntry } from '../catalogue';
 import { BasketButton, SHOP } from './shopCheckout';
 import { useUid } from '../auth';
-import { CardGrid } from '../../shared/ui/PlainList';
+import { CardGrid } from '../../shared/ui/CardGrid';
 
 function availabilityText(p: ProductEntry): { text: string; color: string } {
   if (p.available === 0) return { text: 'Wyprzedane', color: 'red' };
