@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type { Shell } from '../src/app/prerender/shells';
 
 /** The module that renders the shells (web/src/app/prerender/shells.tsx), as the dev server resolves it. */
 const SHELLS_MODULE = '/src/app/prerender/shells.tsx';
@@ -26,24 +29,7 @@ export function prerenderShell(): Plugin {
       order: 'post',
       async handler(html, { bundle }) {
         if (!bundle) throw new Error('The prerendered shell is made in a build only');
-        const server = await createServer({
-          configFile: config.configFile,
-          root: config.root,
-          mode: config.mode,
-          logLevel: 'warn',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-          optimizeDeps: { noDiscovery: true, include: [] },
-        });
-        let shells: Record<string, { html: string; preload: string[] }>;
-        try {
-          const module = (await server.ssrLoadModule(SHELLS_MODULE)) as {
-            renderShells: () => Promise<typeof shells>;
-          };
-          shells = await module.renderShells();
-        } finally {
-          await server.close();
-        }
+        const shells = await renderShellsForBuild(config);
         const templates = Object.entries(shells)
           .map(([pathname, { html: markup, preload }]) => {
             const files = chunkFilesOf(bundle, preload, config.root).map((file) => `${config.base}${file}`);
@@ -57,6 +43,40 @@ export function prerenderShell(): Plugin {
       },
     },
   };
+}
+
+/**
+ * Renders the shells through a dev server of the build's configuration (web/src/app/prerender/shells.tsx).
+ * That server gets a dependency cache of its own, removed afterwards: in the configuration's cacheDir
+ * it would overwrite the optimized dependencies of the dev server (`npm start`, the e2e files on
+ * `web: 'dev'`), which then re-optimizes on a later page load and reloads every open page.
+ */
+export async function renderShellsForBuild(
+  config: Pick<ResolvedConfig, 'configFile' | 'root' | 'mode'>,
+): Promise<Record<string, Shell>> {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'panel-prerender-vite-'));
+  try {
+    const server = await createServer({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      cacheDir,
+      logLevel: 'warn',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const module = (await server.ssrLoadModule(SHELLS_MODULE)) as {
+        renderShells: () => Promise<Record<string, Shell>>;
+      };
+      return await module.renderShells();
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 }
 
 /**
