@@ -14,6 +14,7 @@ export default defineConfig({
             'functions/src/**/*.test.ts',
             'seed/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'web/vite-plugins/**/*.test.ts',
           ],
         },
       },

@@ -4,13 +4,20 @@ import react from '@vitejs/plugin-react';
 import { hostingHeaders } from './vite-plugins/hostingHeaders';
 import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 import { pwa } from './vite-plugins/pwa';
+import { prerenderShell } from './vite-plugins/prerenderShell';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), versionManifest(), ...pwa(), hostingHeaders(new URL('../firebase.json', import.meta.url))],
+  plugins: [
+    react(),
+    versionManifest(),
+    ...pwa(),
+    prerenderShell(),
+    hostingHeaders(new URL('../firebase.json', import.meta.url)),
+  ],
   resolve: {
     alias: tsconfigAliases(),
   },

@@ -7,12 +7,12 @@
 // out; a product is archived and restored; the orders CSV is exported.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '../../web/src/shared/format/pl';
 import { MARTA_NOWAK } from '../helpers/buyers.mjs';
-import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
-import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
-import { appPage, DEMO, firstVisit, settled, signIn, stackClient } from './support/stack';
+import { collectPageErrors, screenshot } from '../helpers/browser';
+import { adminAndParticipant, type AdminAndParticipant } from './support/journey';
+import { appPage, DEMO, settled, signIn } from './support/stack';
 
 const ADMIN = DEMO.admin;
 const STAFF = DEMO.staff;
@@ -20,29 +20,15 @@ const PRODUCT = `Bluza Latarnik ${Date.now().toString(36)}`;
 /** Per test: several pages, each compiled by the dev server on first use. */
 const SLOW = 240_000;
 
-let stack: SharedStack;
-let client: ReturnType<typeof stackClient>;
-/** The demo participant's own copy for this file (the stack is shared); it is given and denied roles here. */
-let PARTICIPANT: ParticipantCopy;
-let browser: Browser;
-let web: string;
-let admin: Page;
+// PARTICIPANT, the file's copy of the demo participant, is given and denied roles here.
+let { client, PARTICIPANT, browser, web, admin, participant, pageErrors } = {} as AdminAndParticipant;
 let staff: Page;
-let participant: Page;
-const pageErrors: Error[] = [];
 let productId = '';
 let orderNumber = '';
 
 beforeAll(async () => {
-  stack = sharedStack();
-  client = stackClient(stack);
-  PARTICIPANT = await demoParticipantCopy(stack, 'staffadmin');
-  web = stack.urls.web!;
-  browser = await launchBrowser();
-  admin = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
-  participant = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
+  ({ client, PARTICIPANT, browser, web, admin, participant, pageErrors } = await adminAndParticipant('staffadmin'));
   staff = await appPage(browser, web, pageErrors, { viewport: 'tablet' });
-  await firstVisit(participant, web);
 }, 400_000);
 
 afterAll(async () => {
@@ -141,17 +127,8 @@ describe('staff and admin journeys in Chromium', () => {
       // The participant's order, placed through the callable (the shop UI is another engineer's test).
       const product = await client.dbGet<{ variants: Record<string, { label: string }> }>(`products/${productId}`);
       const variantM = Object.entries(product.variants).find(([, v]) => v.label === 'M')![0];
-      await client.dbPatch(`baskets/${PARTICIPANT.uid}`, {
-        merch: { 'e2e-line-1': { productId, variantId: variantM, quantity: 1 } },
-        updatedAt: Date.now(),
-      });
-      const placed = await client.callAnswer(PARTICIPANT, 'placeMerchOrder', {
-        idempotencyKey: crypto.randomUUID(),
-        acceptTerms: true,
-        buyer: MARTA_NOWAK,
-      });
-      expect(placed.error).toBeUndefined();
-      orderNumber = String(placed.result!.number);
+      const lines = { 'e2e-line-1': { productId, variantId: variantM, quantity: 1 } };
+      orderNumber = (await client.orderBasket(PARTICIPANT, 'placeMerchOrder', { merch: lines }, MARTA_NOWAK)).number;
       // A pending order shows up live among pending revenue.
       const pending = (await client.dbGet<number>('stats/admin/revenue/pendingGross')) ?? 0;
       await stats
@@ -163,7 +140,8 @@ describe('staff and admin journeys in Chromium', () => {
       await admin.getByTestId('orders-search').fill(orderNumber);
       const row = admin.getByTestId('order-row').filter({ hasText: orderNumber });
       await row.waitFor();
-      expect(await admin.getByTestId('order-row').count()).toBe(1);
+      // The row may show before the (debounced) search has filtered the others out.
+      await expect.poll(() => admin.getByTestId('order-row').count()).toBe(1);
       await row.getByRole('button', { name: 'Potwierdź płatność' }).click();
       await admin.getByRole('dialog').getByText(orderNumber).waitFor();
       await confirmDialog(admin);

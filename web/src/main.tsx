@@ -7,6 +7,7 @@ import { ThemeProviders } from './app/providers';
 import { createAppRouter } from './app/router/createRouter';
 import { createStore } from './app/store/store';
 import { registerServiceWorkerAfterLoad } from './app/serviceWorker';
+import { takeOverShell } from './app/shellTakeover';
 import { installChunkErrorReload } from './app/versionRefresh';
 import { createSession } from './features/auth';
 import { registerStationDirectoryDrop } from './features/pickupStation/offline/deviceOwner';
@@ -19,6 +20,7 @@ const root = createRoot(document.getElementById('root')!);
 function renderStartupError(error: unknown) {
   const err = error instanceof Error ? error : new Error(String(error));
   console.error(err);
+  takeOverShell('');
   root.render(
     <ThemeProviders>
       <ErrorPage

@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { useRouteMeta } from '../shared/routing/meta';
+import { takeOverShell } from './shellTakeover';
 import { checkVersion } from './versionRefresh';
 
 /** Top of every route: version check on each navigation, document title from route metadata. */
 export function RootShell() {
   const location = useLocation();
   const meta = useRouteMeta();
+
+  // Before the browser paints the first page: it replaces the prerendered shell in the same frame.
+  useLayoutEffect(() => takeOverShell(location.pathname), [location.pathname]);
 
   useEffect(() => {
     void checkVersion().then((result) => {

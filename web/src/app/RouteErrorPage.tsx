@@ -1,10 +1,14 @@
+import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { takeOverShell } from './shellTakeover';
 import { ErrorPage } from '../shared/ui/ErrorPage';
 import { isChunkLoadError, reloadAfterChunkError } from './versionRefresh';
 
 /** Router error boundary: maps thrown responses and exceptions onto the error page. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  // An error page is never the prerendered shell's page: the shell goes.
+  useLayoutEffect(() => takeOverShell(''), []);
 
   if (isRouteErrorResponse(error)) {
     const description = (error.data as { description?: string } | null)?.description;

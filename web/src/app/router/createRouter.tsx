@@ -34,6 +34,14 @@ function metaOf(def: RouteDef, byPath: Map<string, RouteDef>): RouteMeta {
   };
 }
 
+/** The metadata of the route table's page at `path` (the prerendered shells draw pages outside the router). */
+export function routeMetaOf(path: string): RouteMeta {
+  const byPath = new Map(routeTable.map((def) => [def.path, def]));
+  const def = byPath.get(path);
+  if (!def) throw new Error(`No route ${path} in the route table`);
+  return metaOf(def, byPath);
+}
+
 /**
  * Turns the route table into router objects: route metadata picks the layout, guards run in the
  * loader before the page's chunk is needed, and each page loads lazily from its area's chunk.

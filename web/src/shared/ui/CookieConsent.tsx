@@ -5,7 +5,7 @@ import classes from './CookieConsent.module.css';
 
 /** Bottom dark-blue consent bar; disappears for a year once accepted. */
 export function CookieConsent() {
-  const [visible, setVisible] = useState(() => !hasConsented());
+  const [visible, setVisible] = useState(() => typeof document === 'undefined' || !hasConsented());
   if (!visible) return null;
   return (
     <section className={classes.bar} role="region" aria-label="Zgoda na pliki cookie" data-testid="cookie-consent">

@@ -1,0 +1,158 @@
+// The prerendered shell of the production build (web/vite-plugins/prerenderShell.ts, issue 31): the
+// sign-in page and its cookie bar are painted from the HTML before any JavaScript has run, and the
+// app takes over without losing what the visitor did meanwhile. The app's entry script is held back
+// by the test until the visitor has typed, so "before the app starts" is a fact, not a race.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
+import { demoParticipantCopy, sharedStack, type ParticipantCopy } from './support/shared';
+
+let browser: Browser;
+let web: string;
+let entryScript: string;
+let participant: ParticipantCopy;
+
+beforeAll(async () => {
+  const stack = sharedStack();
+  web = stack.urls.web;
+  participant = await demoParticipantCopy(stack, 'shell');
+  browser = await launchBrowser();
+  const html = await (await fetch(`${web}/`)).text();
+  entryScript = new URL(/<script type="module" crossorigin src="([^"]+)"/.exec(html)![1], web).href;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Holds the app's entry script back until the returned function is called (the document's
+ * DOMContentLoaded waits for it too, so the test navigates with `waitUntil: 'commit'`).
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(entryScript, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const shellState = (page: Page) => page.evaluate(() => document.documentElement.dataset.shell ?? null);
+
+describe('the prerendered sign-in page', () => {
+  it(
+    'is painted before the app runs and keeps what was typed, the focus and a submit',
+    { timeout: 120_000 },
+    async () => {
+      const context = await newContext(browser, { viewport: 'phone' });
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      const errors = collectPageErrors(page);
+      const release = await holdTheApp(page);
+
+      await page.goto(`${web}/`, { waitUntil: 'commit' });
+      await page.locator('#shell').waitFor();
+      // The app has not run: the page is the shell, with its cookie bar, and the app's root is hidden.
+      expect(await page.getByRole('heading', { name: 'Zaloguj się' }).isVisible()).toBe(true);
+      expect(await page.getByTestId('cookie-consent').isVisible()).toBe(true);
+      expect(await page.locator('#shell').count()).toBe(1);
+      expect(await page.locator('#root').isHidden()).toBe(true);
+      expect(await shellState(page)).toBeNull();
+
+      await page.getByLabel('Adres e-mail').pressSequentially(participant.email);
+      await page.locator('input[name="password"]').pressSequentially(participant.password);
+      await page.keyboard.press('Enter');
+      // The shell holds the submit: the form is not sent as a GET with the password in the address.
+      expect(new URL(page.url()).search).toBe('');
+      expect(await shellState(page)).toBeNull();
+
+      release();
+      // The held submit goes through the app's own form, with the values typed into the shell.
+      await page.waitForURL(`${web}/dashboard`);
+      expect(await shellState(page)).toBe('taken-over');
+      await page.getByRole('navigation', { name: 'Nawigacja główna' }).waitFor();
+      expect(await page.locator('#shell').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('hands typed values, the focus and the caret over to the app without a submit', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, { viewport: 'desktop' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const errors = collectPageErrors(page);
+    const release = await holdTheApp(page);
+
+    await page.goto(`${web}/`, { waitUntil: 'commit' });
+    await page.locator('#shell').waitFor();
+    await page.getByLabel('Adres e-mail').pressSequentially('ktos@example.com');
+    await page.locator('input[name="password"]').pressSequentially('tajne-haslo');
+    // The consent button, pressed while the app still loads, is pressed again by the app.
+    await page.getByRole('button', { name: 'Rozumiem i akceptuję' }).click();
+    await page.locator('input[name="password"]').click();
+    await page.keyboard.press('ArrowLeft');
+
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.shell === 'taken-over');
+    expect(await page.locator('#shell').count()).toBe(0);
+    expect(await page.getByLabel('Adres e-mail').inputValue()).toBe('ktos@example.com');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('tajne-haslo');
+    // Still typing into the password field, one character before its end.
+    await page.keyboard.type('X');
+    expect(await page.locator('input[name="password"]').inputValue()).toBe('tajne-haslXo');
+    await page.getByTestId('cookie-consent').waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((cookie) => cookie.name === 'ncc_c')?.value).toBe('1');
+    // The app's form state has the carried values: submitting without retyping validates them.
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.getByTestId('sign-in-error').waitFor();
+    expect(await page.getByText('Podaj poprawny adres e-mail.').count()).toBe(0);
+    expect(await page.getByText('Podaj hasło.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves the cookie bar out once consent was given', { timeout: 60_000 }, async () => {
+    const context = await newContext(browser, { viewport: 'phone' });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+    const page = await context.newPage();
+    const release = await holdTheApp(page);
+    await page.goto(`${web}/`, { waitUntil: 'commit' });
+    await page.locator('#shell').waitFor();
+    expect(await page.getByRole('heading', { name: 'Zaloguj się' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('cookie-consent').count()).toBe(0);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.shell === 'taken-over');
+    await context.close();
+  });
+});
+
+describe('a signed-in device without its last user', () => {
+  it('shows the sign-in shell until the app, which sends it on to the dashboard', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser, { viewport: 'desktop' });
+    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${web}/`);
+    await page.getByLabel('Adres e-mail').fill(participant.email);
+    await page.locator('input[name="password"]').fill(participant.password);
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.waitForURL(`${web}/dashboard`);
+    // As after Lighthouse's storage reset: the session (IndexedDB) stays, the last user goes. Removed
+    // as the next document starts: the app still running here stores it again once it confirms the session.
+    await page.addInitScript(() => localStorage.removeItem('panel.session.lastUser'));
+
+    const release = await holdTheApp(page);
+    await page.goto(`${web}/`, { waitUntil: 'commit' });
+    await page.locator('#shell').waitFor();
+    release();
+    await page.waitForURL(`${web}/dashboard`);
+    await page.getByRole('navigation', { name: 'Nawigacja główna' }).waitFor();
+    expect(await shellState(page)).toBe('taken-over');
+    expect(await page.locator('#shell').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Zaloguj się' }).count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type { Shell } from '../src/app/prerender/shells';
+
+/** The module that renders the shells (web/src/app/prerender/shells.tsx), as the dev server resolves it. */
+const SHELLS_MODULE = '/src/app/prerender/shells.tsx';
+
+/**
+ * Paints the first screen from the HTML, before any JavaScript has loaded: at build time the pages of
+ * `web/src/app/prerender/shells.tsx` (the sign-in page with the cookie bar) are rendered with
+ * react-dom/server, through a dev server of this same configuration so CSS-module class names match
+ * the build's, and put into index.html as `<template id="shell:<path>">`. A small inline script
+ * (shellBootstrap below) shows the template of the current path above the still hidden `#root`; the
+ * app takes the shell over once it has drawn the same page (web/src/app/shellTakeover.ts), carrying
+ * over what was typed, the focus, a pending submit and a button pressed meanwhile. Dev mode has no shell.
+ */
+export function prerenderShell(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'panel-prerender-shell',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { bundle }) {
+        if (!bundle) throw new Error('The prerendered shell is made in a build only');
+        const shells = await renderShellsForBuild(config);
+        const templates = Object.entries(shells)
+          .map(([pathname, { html: markup, preload }]) => {
+            const files = chunkFilesOf(bundle, preload, config.root).map((file) => `${config.base}${file}`);
+            return `<template id="shell:${pathname}" data-modulepreload="${files.join(' ')}">${markup}</template>`;
+          })
+          .join('\n    ');
+        const rootDiv = '<div id="root"></div>';
+        if (!html.includes(rootDiv))
+          throw new Error(`index.html has no ${rootDiv} to put the prerendered shell before`);
+        return html.replace(rootDiv, () => `${templates}\n    ${rootDiv}\n    <script>${shellBootstrap}</script>`);
+      },
+    },
+  };
+}
+
+/**
+ * Renders the shells through a dev server of the build's configuration (web/src/app/prerender/shells.tsx).
+ * That server gets a dependency cache of its own, removed afterwards: in the configuration's cacheDir
+ * it would overwrite the optimized dependencies of the dev server (`npm start`, the e2e files on
+ * `web: 'dev'`), which then re-optimizes on a later page load and reloads every open page.
+ */
+export async function renderShellsForBuild(
+  config: Pick<ResolvedConfig, 'configFile' | 'root' | 'mode'>,
+): Promise<Record<string, Shell>> {
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'panel-prerender-vite-'));
+  try {
+    const server = await createServer({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      cacheDir,
+      logLevel: 'warn',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const module = (await server.ssrLoadModule(SHELLS_MODULE)) as {
+        renderShells: () => Promise<Record<string, Shell>>;
+      };
+      return await module.renderShells();
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The chunks that hold the given source modules, with the chunks they import statically, minus the
+ * entry chunk (index.html loads it anyway).
+ */
+function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: string): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const file of chunk.imports) visit(byFile.get(file));
+  };
+  for (const module of modules) {
+    const id = path.resolve(root, module);
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+    if (!chunk) throw new Error(`No chunk of the build holds ${module}, which a prerendered shell preloads`);
+    visit(chunk);
+  }
+  return [...files];
+}
+
+/**
+ * Runs while the HTML is parsed, before the first paint. Kept in plain ES5 (it is not bundled).
+ * - Shows the current path's shell unless a signed-in device opens the sign-in page (the app sends it
+ *   on to the dashboard; the device's last user is lastUser.ts's key) and drops the cookie bar from it
+ *   when consent was given (shared/cookies.ts).
+ * - Starts fetching the chunks the page loads lazily (data-modulepreload), beside the entry script.
+ * - Until the app takes over, a submitted form is held (never sent as a GET that would put the
+ *   password in the address) and a pressed button is remembered, for the app to do them again.
+ */
+const shellBootstrap = `(function () {
+  var path = location.pathname;
+  var template = document.getElementById('shell:' + path);
+  var root = document.getElementById('root');
+  if (!template || !root) return;
+  try {
+    if (path === '/' && localStorage.getItem('panel.session.lastUser')) return;
+  } catch (e) {}
+  var shell = document.createElement('div');
+  shell.id = 'shell';
+  shell.setAttribute('data-path', path);
+  shell.appendChild(template.content.cloneNode(true));
+  if (/(?:^|;\\s*)ncc_c=1(?:;|$)/.test(document.cookie)) {
+    var bar = shell.querySelector('[data-testid="cookie-consent"]');
+    if (bar) bar.parentNode.removeChild(bar);
+  }
+  shell.addEventListener('submit', function (event) {
+    event.preventDefault();
+    shell.setAttribute('data-submitted', '');
+  });
+  shell.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('button');
+    if (button && button.type !== 'submit') shell.pressed = button;
+  });
+  root.parentNode.insertBefore(shell, root);
+  root.hidden = true;
+  var files = (template.getAttribute('data-modulepreload') || '').split(' ');
+  for (var i = 0; i < files.length; i++) {
+    if (!files[i]) continue;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = files[i];
+    document.head.appendChild(link);
+  }
+})();`;
