@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-// Issue 31 asks for 200 KB; this is the level reached so far (docs/benchmarks.md, "Bundle size").
-const DASHBOARD_COMPLETE_KB = 219;
+// Issue 31: everything the dashboard downloads until its data shows, at most 200 KB gzip.
+const DASHBOARD_COMPLETE_KB = 200;
 export const BUDGETS = {
   // What the sign-in page needs to render: entry + its static imports + the `/` route chunk.
   signIn: 200 * KB,

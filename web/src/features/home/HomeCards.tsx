@@ -1,8 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, type BadgeProps, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, type BadgeProps, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCount, formatDateRange, formatMoney, formatShortDate, NOUNS } from '../../shared/format/pl';
 import { DataGate, type DataGateProps } from '../../shared/ui/DataState';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { LineLabel } from '../../shared/ui/LineLabel';
 import { TicketBadges } from '../members';
 import classes from './HomeCards.module.css';
@@ -28,9 +29,7 @@ function EventCard({ event, isError }: { event: HomeView['event']; isError: bool
   return (
     <div className={classes.card} data-testid="event-card">
       {isError ? (
-        <Alert color="red" variant="light">
-          Nie udało się wczytać informacji o wydarzeniu. Odśwież stronę za chwilę.
-        </Alert>
+        <ErrorAlert>Nie udało się wczytać informacji o wydarzeniu. Odśwież stronę za chwilę.</ErrorAlert>
       ) : event ? (
         <Stack gap={4}>
           <Text size="xs" tt="uppercase" fw={700} c="baltyk">

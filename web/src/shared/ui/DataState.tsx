@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from './ErrorAlert';
 
 /** Skeleton rows announced to screen readers while a list's first value is on its way. */
 export function LoadingRows({ rows = 3, label }: { rows?: number; label: string }) {
@@ -33,7 +34,7 @@ export function LoadError({
 }) {
   const malformed = malformedMessage(error);
   return (
-    <Alert color="red" variant="light" role="alert" title="Nie udało się wczytać danych">
+    <ErrorAlert title="Nie udało się wczytać danych">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{children}</Text>
         {malformed && (
@@ -47,7 +48,7 @@ export function LoadError({
           </Button>
         )}
       </Stack>
-    </Alert>
+    </ErrorAlert>
   );
 }
 
