@@ -124,7 +124,7 @@ const signIn = union(signInCritical, closure(firebase('app')), closure(firebase(
 const layoutChunk = (file) =>
   closure(chunkWithSource(new RegExp(`src/app/layouts/${file.replace('.', '\\.')}$`), file));
 const firebaseAuth = union(closure(firebase('app')), closure(firebase('auth')));
-// A returning user (the device's last user, whose ID token the identity SDK has stored): the frame and
+// A returning user (an account whose ID token the identity SDK has stored on the device): the frame and
 // the first data need no Firebase code (shared/firebase/storedSession.ts).
 const dashboardFirstPaint = union(entryFiles, layoutChunk('DashboardLayout.tsx'));
 const dashboard = union(
@@ -231,8 +231,8 @@ budget is enforced (exit code 1 when over). Last run: ${when} UTC.
 - *sign-in page*: the entry chunk, everything it imports statically and the \`/\` route chunk (what
   the first paint needs); the second row adds Firebase App + Auth, which the page fetches right
   after to learn whether a session exists (lazily, off the critical path).
-- *dashboard first paint*: a returning user's cold load (the device's last user, whose session the
-  identity SDK has stored): the entry and the dashboard frame (header, navigation, the user menu's
+- *dashboard first paint*: a returning user's cold load (an account whose session the identity SDK
+  has stored on the device): the entry and the dashboard frame (header, navigation, the user menu's
   button). On the page load the page renders into the frame once its chunk and its data code have
   arrived; they are requested at the same moment as the frame, so the first paint comes earlier and
   the rest no later.
@@ -245,7 +245,7 @@ budget is enforced (exit code 1 when over). Last run: ${when} UTC.
   *without a stored session*. The user menu's popover code is not part of
   it either: the menu's button stands in until the user reaches for it (pointer, touch, focus) or
   the browser has been idle for a few seconds after the page; its own row gives what that fetch adds.
-  Enforced at ${fmt(BUDGETS.dashboardComplete)}, the level reached; issue 31 asks for 200 KB.
+  Enforced at ${fmt(BUDGETS.dashboardComplete)}, issue 31's limit.
 - *area chunk*: each feature area's own chunk (its pages; shared UI pieces live in shared chunks).
 
 | JavaScript | gzip | budget | |
