@@ -44,6 +44,7 @@ let PARTICIPANT: ParticipantCopy;
 let browser: Browser;
 let web: string;
 let adminCall: (name: string, data: unknown) => Promise<unknown>;
+let dbGet: ReturnType<typeof stackClient>['dbGet'];
 
 beforeAll(async () => {
   stack = sharedStack();
@@ -52,11 +53,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const client = stackClient(stack);
   adminCall = (name, data) => client.call(ADMIN, name, data);
+  dbGet = client.dbGet;
 });
 
 afterAll(async () => {
   // The hoodie's sizes sold out here go back on sale for whoever runs next on the shared stack.
-  if (adminCall) await adminCall('upsertProduct', productWithStock('bluza-sztorm', {}));
+  if (adminCall) await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', {}));
   await browser?.close();
 });
 
@@ -100,10 +102,20 @@ async function activeProductCount(): Promise<number> {
 }
 
 /** Product payload for upsertProduct from the seed, with some variants' stock changed. */
-function productWithStock(productId: string, stock: Record<string, number>) {
+/**
+ * The product as seeded, with `left` items still for sale of the named variants. The stack is shared:
+ * other files may have sold some of a variant, and stock counts what was sold too (it may never fall
+ * below it), so the stock set is what has been sold plus what is left; unnamed variants keep the
+ * seeded stock, or what was sold when that is more.
+ */
+async function productWithLeft(productId: string, left: Record<string, number>) {
   const p = seedEvent.products[productId];
+  const stored = await dbGet<{ variants?: Record<string, { sold?: number }> } | null>(`products/${productId}`);
   const variants = Object.fromEntries(
-    Object.entries(p.variants).map(([id, v]) => [id, { ...v, stock: stock[id] ?? v.stock }]),
+    Object.entries(p.variants).map(([id, v]) => {
+      const sold = stored?.variants?.[id]?.sold ?? 0;
+      return [id, { ...v, stock: left[id] === undefined ? Math.max(v.stock, sold) : sold + left[id] }];
+    }),
   );
   return {
     id: productId,
@@ -344,7 +356,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
 
   it('disables a sold-out variant and shows the server refusal in place when stock runs out meanwhile', async () => {
     // The admin sells out size XXL of the hoodie.
-    await adminCall('upsertProduct', productWithStock('bluza-sztorm', { XXL: 0 }));
+    await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', { XXL: 0 }));
     const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password);
     await go(page, '/dashboard/sklepik/bluza-sztorm');
     await variantChip(page, 'L').waitFor({ state: 'attached' });
@@ -362,14 +374,14 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).waitFor();
 
     // Meanwhile size L sells out; the summary warns live, and the server refuses naming the item.
-    await adminCall('upsertProduct', productWithStock('bluza-sztorm', { XXL: 0, L: 0 }));
+    await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', { XXL: 0, L: 0 }));
     await page.getByText('Wyprzedane — usuń tę pozycję z koszyka.').waitFor();
     expect(await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).isDisabled()).toBe(true);
     // Stock back for a moment: the button works again, then it runs out again just before the order.
-    await adminCall('upsertProduct', productWithStock('bluza-sztorm', { XXL: 0, L: 1 }));
+    await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', { XXL: 0, L: 1 }));
     await expect.poll(() => page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).isDisabled()).toBe(false);
     await page.route('**/placeMerchOrder', async (route) => {
-      await adminCall('upsertProduct', productWithStock('bluza-sztorm', { XXL: 0, L: 0 }));
+      await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', { XXL: 0, L: 0 }));
       await route.continue();
     });
     await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();

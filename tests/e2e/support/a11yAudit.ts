@@ -43,7 +43,7 @@ export async function prepareCrowdedParticipant(stack: Parameters<typeof stackCl
   });
   const { memberId: childId } = await call<{ memberId: string }>(account, 'addMember', {
     firstName: 'Maria-Magdalena',
-    lastName: 'Wiśniewska-Łącka',
+    lastName: 'Kołodziejczyk-Żmijewska',
     birthYear: 2016,
     relation: 'child',
   });
