@@ -30,6 +30,16 @@ let C: ParticipantCopy;
 const A_ONLY = { firstName: 'Gertruda', lastName: 'Kopiowska' };
 const A_LATER = { firstName: 'Bonifacy', lastName: 'Późniejszy' };
 
+/** The context with the cookie notice answered (necessary cookies only), as a returning visitor has it. */
+async function consented(making: Promise<BrowserContext>): Promise<BrowserContext> {
+  const context = await making;
+  await context.addCookies([
+    { name: 'ncc_c', value: '1', url: web },
+    { name: 'ncc_e', value: '', url: web },
+  ]);
+  return context;
+}
+
 beforeAll(async () => {
   stack = sharedStack();
   web = stack.urls.web!;
@@ -44,11 +54,7 @@ beforeAll(async () => {
     .ref(`members/${A.uid}/gertruda`)
     .set({ ...A_ONLY, relation: 'family', createdAt: Date.now() });
   browser = await launchBrowser();
-  context = await newContext(browser, { viewport: 'phone' });
-  await context.addCookies([
-    { name: 'ncc_c', value: '1', url: web },
-    { name: 'ncc_e', value: '', url: web },
-  ]);
+  context = await consented(newContext(browser, { viewport: 'phone' }));
   page = await context.newPage();
   page.setDefaultTimeout(60_000);
 });
@@ -165,11 +171,7 @@ describe('the dashboard’s device copy', () => {
   });
 
   it('is drawn before the identity service confirms the session, then live data', async () => {
-    const fresh = await newContext(browser, { viewport: 'phone' });
-    await fresh.addCookies([
-      { name: 'ncc_c', value: '1', url: web },
-      { name: 'ncc_e', value: '', url: web },
-    ]);
+    const fresh = await consented(newContext(browser, { viewport: 'phone' }));
     try {
       const first = await fresh.newPage();
       await signIn(first, web, A);
@@ -214,11 +216,9 @@ describe('the dashboard’s device copy', () => {
     'draws a returning user’s live data with the stored session (%s a saved last user) before the Auth SDK loads; sign-out ends it',
     async (_, clearLocalStorage) => {
       // No service worker: it would serve the scripts from its cache, past the routes below.
-      const fresh = await browser.newContext({ serviceWorkers: 'block', locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
-      await fresh.addCookies([
-        { name: 'ncc_c', value: '1', url: web },
-        { name: 'ncc_e', value: '', url: web },
-      ]);
+      const fresh = await consented(
+        browser.newContext({ serviceWorkers: 'block', locale: 'pl-PL', timezoneId: 'Europe/Warsaw' }),
+      );
       try {
         const first = await fresh.newPage();
         first.setDefaultTimeout(60_000);
@@ -291,11 +291,7 @@ describe('the dashboard’s device copy', () => {
   );
 
   it('leaves for the sign-in page, dropping the copy, when the identity service no longer knows the account', async () => {
-    const fresh = await newContext(browser, { viewport: 'phone' });
-    await fresh.addCookies([
-      { name: 'ncc_c', value: '1', url: web },
-      { name: 'ncc_e', value: '', url: web },
-    ]);
+    const fresh = await consented(newContext(browser, { viewport: 'phone' }));
     try {
       const first = await fresh.newPage();
       first.setDefaultTimeout(60_000);
