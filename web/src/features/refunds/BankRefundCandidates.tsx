@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { RefundCandidate, RefundReason } from '@domain/bank/schemas';
 import { settleBankRefundCandidateInput, type SettleBankRefundCandidateInput } from '@domain/bank/refundCandidates';
 import { parseWith } from '@domain/issues';
-import { formatBankAccount } from '@domain/pdf/format';
+import { warsawDate } from '@domain/numbering';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { InlineConfirm } from '../../shared/ui/InlineConfirm';
-import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { EmptyState } from '../../shared/ui/DataState';
+import { AccountNumber } from './AccountNumber';
+import { RefundQueue } from './RefundQueue';
 import { useGetBankRefundCandidatesQuery } from './api';
 
 const REASONS: Record<RefundReason, string> = {
@@ -17,8 +19,6 @@ const REASONS: Record<RefundReason, string> = {
   cancelled: 'zamówienie anulowane albo wygasłe bez miejsc',
   unmatched: 'przelew bez zamówienia',
 };
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 
 /** Sends the settlement (the callable, checked by the shared schema on both sides). */
 export type SettleCandidate = (input: SettleBankRefundCandidateInput) => Promise<unknown>;
@@ -34,20 +34,9 @@ export function BankRefundCandidates() {
   const candidates = useGetBankRefundCandidatesQuery();
   const open = (candidates.data ?? []).filter((c) => c.status === 'open');
   return (
-    <DataGate
-      query={candidates}
-      loadingLabel="Wczytywanie przelewów do zwrotu"
-      rows={1}
-      errorText="Nie udało się wczytać przelewów do zwrotu."
-      onRetry={() => void candidates.refetch()}
-    >
-      <Stack gap="sm" data-testid="bank-refund-candidates">
-        <Title order={2} fz="lg">
-          Przelewy do zwrotu ({open.length})
-        </Title>
-        <BankRefundCandidateList candidates={open} />
-      </Stack>
-    </DataGate>
+    <RefundQueue queue="bank" source={candidates} count={open.length}>
+      <BankRefundCandidateList candidates={open} />
+    </RefundQueue>
   );
 }
 
@@ -69,7 +58,7 @@ export function BankRefundCandidateList({
 
 function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandidate }) {
   const [asking, setAsking] = useState<'refunded' | 'dismissed' | null>(null);
-  const [refundedOn, setRefundedOn] = useState(today);
+  const [refundedOn, setRefundedOn] = useState(() => warsawDate(Date.now()));
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const { busy, error, setError, run } = useConfirm();
@@ -93,7 +82,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
     if (await run(() => settle(parsed.data))) setAsking(null);
   };
   const answer = { busy, error, onCancel: () => ask(null), onConfirm: () => void confirm() };
-  const account = c.payerAccount ? formatBankAccount(c.payerAccount) : null;
+  const account = c.payerAccount;
   return (
     <Paper withBorder p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
       <Stack gap={4}>
@@ -114,7 +103,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
           {account ? (
             <>
               {' '}
-              · konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
+              · konto <AccountNumber nrb={account} />
             </>
           ) : null}
         </Text>
@@ -127,7 +116,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
                 {account ? (
                   <>
                     {' '}
-                    na konto <span style={{ whiteSpace: 'nowrap' }}>{account}</span>
+                    na konto <AccountNumber nrb={account} />
                   </>
                 ) : null}
                 ? Przelew zniknie z listy.

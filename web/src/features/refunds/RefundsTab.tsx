@@ -13,19 +13,18 @@ import type { Order } from '@domain/schemas';
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { approveRefundInput, markRefundTransferredInput, rejectRefundInput } from '@domain/callables';
 import { parseWith } from '@domain/issues';
-import { formatBankAccount } from '@domain/pdf/format';
+import { warsawDate } from '@domain/numbering';
 import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { AccountNumber } from './AccountNumber';
 import { BankRefundCandidates } from './BankRefundCandidates';
 import { useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
 /** The transfer date field, checked by the shared markRefundTransferred schema. */
 const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: true });
-
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
 
 /**
  * Admin „Zwroty”: open requests to decide, money to return (online payments — the slot the admin page
@@ -87,6 +86,25 @@ export function RefundsTab({
   );
 }
 
+/**
+ * A callable sent from one of the tab's forms: busy while it runs, and a refusal shown as the form's own
+ * error (`_form`) beside its fields, so the admin can correct them and send again.
+ */
+function useFormCall(form: { setFieldError: (field: string, message: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  async function run(call: () => Promise<unknown>) {
+    setBusy(true);
+    try {
+      await call();
+    } catch (e) {
+      form.setFieldError('_form', refusalOf(e).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
 type DecisionValues = { amount: string; reason: string; goodsNotReturned: boolean };
 
 /** The approveRefund payload the admin's entries make (an empty amount = the whole request). */
@@ -133,18 +151,7 @@ function RequestCard({
     initialValues: { amount: '', reason: '', goodsNotReturned: false },
     schema,
   });
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (e) {
-      form.setFieldError('_form', refusalOf(e).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useFormCall(form);
   const approve = onSubmit((values) =>
     run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
   );
@@ -172,7 +179,7 @@ function RequestCard({
           {Object.entries(request.lines)
             .map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`)
             .join(', ')}{' '}
-          · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(request.bankAccount)}</span>
+          · konto <AccountNumber nrb={request.bankAccount} />
         </Text>
         {Object.keys(request.lines)
           .filter((lineId) => refunds.returns?.[lineId])
@@ -231,22 +238,15 @@ export function TransferRow({
   transfer: NonNullable<OrderRefunds['corrections']>[string];
   online: boolean;
 }) {
-  const [initialDate] = useState(today);
+  const [initialDate] = useState(() => warsawDate(Date.now()));
   const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({
     initialValues: { transferredOn: initialDate },
     schema: transferredOnSchema,
   });
-  const [busy, setBusy] = useState(false);
-  const mark = onSubmit(async ({ transferredOn }) => {
-    setBusy(true);
-    try {
-      await callFunction('markRefundTransferred', { orderId, correctionId, transferredOn });
-    } catch (e) {
-      form.setFieldError('_form', refusalOf(e).message);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const { busy, run } = useFormCall(form);
+  const mark = onSubmit(({ transferredOn }) =>
+    run(() => callFunction('markRefundTransferred', { orderId, correctionId, transferredOn })),
+  );
   return (
     <Paper
       withBorder
@@ -267,15 +267,14 @@ export function TransferRow({
               {transfer.status === 'due' ? (
                 <>
                   {' '}
-                  (gdyby operator odmówił: konto{' '}
-                  <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>)
+                  (gdyby operator odmówił: konto <AccountNumber nrb={transfer.bankAccount} />)
                 </>
               ) : null}
             </>
           ) : (
             <>
               {' '}
-              · konto <span style={{ whiteSpace: 'nowrap' }}>{formatBankAccount(transfer.bankAccount)}</span>
+              · konto <AccountNumber nrb={transfer.bankAccount} />
             </>
           )}
           {transfer.goodsNotReturned ? ' · bez zwrotu towaru' : ''}

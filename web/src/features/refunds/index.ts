@@ -8,5 +8,6 @@ export {
 } from './api';
 export { OrderRefundPanel } from './OrderRefundPanel';
 export { RefundsTab } from './RefundsTab';
+export { RefundQueue } from './RefundQueue';
 export { CorrectionDetail } from './CorrectionDetail';
 export { StartRefundButton } from './StartRefundDialog';

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { useConfirm } from '../../../shared/ui/ConfirmAction';
 import { InlineConfirm } from '../../../shared/ui/InlineConfirm';
-import { DataGate, EmptyState } from '../../../shared/ui/DataState';
+import { EmptyState } from '../../../shared/ui/DataState';
+import { RefundQueue } from '../../refunds';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
 
@@ -68,25 +69,14 @@ export function OnlineRefundCandidates() {
     return state === 'open' || state === 'requested' ? [{ p, state }] : [];
   });
   return (
-    <DataGate
-      query={payments}
-      loadingLabel="Wczytywanie wpłat online do zwrotu"
-      rows={1}
-      errorText="Nie udało się wczytać wpłat online do zwrotu."
-      onRetry={() => void payments.refetch()}
-    >
-      <Stack gap="sm" data-testid="online-refund-candidates">
-        <Title order={2} fz="lg">
-          Wpłaty online do zwrotu ({waiting.length})
-        </Title>
-        {waiting.length === 0 ? (
-          <EmptyState title="Brak wpłat online do zwrotu">
-            Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.
-          </EmptyState>
-        ) : (
-          waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
-        )}
-      </Stack>
-    </DataGate>
+    <RefundQueue queue="online" source={payments} count={waiting.length}>
+      {waiting.length === 0 ? (
+        <EmptyState title="Brak wpłat online do zwrotu">
+          Podwójna wpłata albo wpłata za zamówienie, którego nie da się już przywrócić, pojawi się tutaj od razu.
+        </EmptyState>
+      ) : (
+        waiting.map(({ p, state }) => <CandidateCard key={p.sessionId} p={p} state={state} />)
+      )}
+    </RefundQueue>
   );
 }
