@@ -47,270 +47,140 @@ const signedIn = ['auth'] as const;
 /** Pages whose content depends on a role: the token is refreshed before entering. */
 const signedInFresh = ['auth', 'refresh'] as const;
 
+/** A page of one area as the area's list gives it: the area, layout and guards are the list's. */
+type AreaPage<A extends Area> = Omit<RouteDef<A>, 'area' | 'layout' | 'guards'>;
+
+/** The signed-out pages of one area, in the default layout. */
+function publicPages<A extends Area>(area: A, pages: readonly AreaPage<A>[]): RouteDef[] {
+  return pages.map((page) => route({ ...page, area, layout: 'default' }));
+}
+
+/** The pages of one area in the dashboard layout, all behind the same guards. */
+function dashboardPages<A extends Area>(
+  area: A,
+  pages: readonly AreaPage<A>[],
+  guards: readonly string[] = signedIn,
+): RouteDef[] {
+  return pages.map((page) => route({ ...page, area, layout: 'dashboard', guards }));
+}
+
 const REG = '/rejestracja';
 const STEPS = `${REG}/registration_steps`;
 const D = '/dashboard';
+const MEMBERS = `${D}/uczestnicy`;
+const TICKETS_STEP_ONE = `${MEMBERS}/basket/TicketsStepOne`;
+const SHOP = `${D}/sklepik`;
+const MERCH = `${SHOP}/merch`;
+const INVOICES = `${D}/faktury`;
+const PICKUP = `${D}/odbierz`;
+
+/** A registration step: it slides in under the registration page. */
+const step = (page: 'StepOne' | 'StepTwo' | 'StepThree' | 'SuccessStep', title: string) =>
+  ({ path: `${STEPS}/${page}`, title, parent: REG, page, transition: 'slide' }) as const;
 
 export const routeTable: readonly RouteDef[] = [
   // Default layout: sign-in, registration, password reminder.
-  route({ path: '/', title: 'Logowanie', area: 'auth', page: 'SignInPage', layout: 'default' }),
-  route({
-    path: REG,
-    title: 'Rejestracja',
-    area: 'registration',
-    page: 'RegistrationPage',
-    layout: 'default',
-    transition: 'slide',
-  }),
-  route({
-    path: `${STEPS}/StepOne`,
-    title: 'Krok 1: dane logowania',
-    parent: REG,
-    area: 'registration',
-    page: 'StepOne',
-    layout: 'default',
-    transition: 'slide',
-  }),
-  route({
-    path: `${STEPS}/StepTwo`,
-    title: 'Krok 2: dane osobowe',
-    parent: REG,
-    area: 'registration',
-    page: 'StepTwo',
-    layout: 'default',
-    transition: 'slide',
-  }),
-  route({
-    path: `${STEPS}/StepThree`,
-    title: 'Krok 3: zgody',
-    parent: REG,
-    area: 'registration',
-    page: 'StepThree',
-    layout: 'default',
-    transition: 'slide',
-  }),
-  route({
-    path: `${STEPS}/SuccessStep`,
-    title: 'Rejestracja zakończona',
-    parent: REG,
-    area: 'registration',
-    page: 'SuccessStep',
-    layout: 'default',
-    transition: 'slide',
-  }),
-  route({
-    path: '/remindPassword',
-    title: 'Przypomnienie hasła',
-    area: 'registration',
-    page: 'RemindPasswordPage',
-    layout: 'default',
-  }),
+  ...publicPages('auth', [{ path: '/', title: 'Logowanie', page: 'SignInPage' }]),
+  ...publicPages('registration', [
+    { path: REG, title: 'Rejestracja', page: 'RegistrationPage', transition: 'slide' },
+    step('StepOne', 'Krok 1: dane logowania'),
+    step('StepTwo', 'Krok 2: dane osobowe'),
+    step('StepThree', 'Krok 3: zgody'),
+    step('SuccessStep', 'Rejestracja zakończona'),
+    { path: '/remindPassword', title: 'Przypomnienie hasła', page: 'RemindPasswordPage' },
+  ]),
 
   // Dashboard layout.
-  route({ path: D, title: 'Panel', area: 'home', page: 'DashboardHomePage', layout: 'dashboard', guards: signedIn }),
-  route({
-    path: `${D}/uczestnicy`,
-    title: 'Uczestnicy',
-    parent: D,
-    area: 'members',
-    page: 'MembersPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/member/addMember`,
-    title: 'Dodaj uczestnika',
-    parent: `${D}/uczestnicy`,
-    area: 'members',
-    page: 'AddMemberPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/member/detailMember`,
-    title: 'Szczegóły uczestnika',
-    parent: `${D}/uczestnicy`,
-    area: 'members',
-    page: 'DetailMemberPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/member/deleteMemberModal`,
-    title: 'Usuń uczestnika',
-    parent: `${D}/uczestnicy`,
-    area: 'members',
-    page: 'DeleteMemberPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/TicketBasket`,
-    title: 'Koszyk biletów',
-    parent: `${D}/uczestnicy`,
-    area: 'tickets',
-    page: 'TicketBasketPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/basket/TicketsStepOne`,
-    title: 'Zakup biletów: przegląd',
-    parent: `${D}/uczestnicy/TicketBasket`,
-    area: 'tickets',
-    page: 'TicketsStepOne',
-    layout: 'dashboard',
-    transition: 'slide',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/uczestnicy/basket/TicketsStepTwo`,
-    title: 'Zakup biletów: dane nabywcy',
-    parent: `${D}/uczestnicy/basket/TicketsStepOne`,
-    area: 'tickets',
-    page: 'TicketsStepTwo',
-    layout: 'dashboard',
-    transition: 'slide',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik`,
-    title: 'Sklepik',
-    parent: D,
-    area: 'shop',
-    page: 'ShopPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik/MerchBasket`,
-    title: 'Koszyk',
-    parent: `${D}/sklepik`,
-    area: 'shop',
-    page: 'MerchBasketPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik/merch/MerchStepOne`,
-    title: 'Zamówienie: przegląd',
-    parent: `${D}/sklepik/MerchBasket`,
-    area: 'shop',
-    page: 'MerchStepOne',
-    layout: 'dashboard',
-    transition: 'slide',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik/merch/MerchStepTwo`,
-    title: 'Zamówienie: dane nabywcy',
-    parent: `${D}/sklepik/merch/MerchStepOne`,
-    area: 'shop',
-    page: 'MerchStepTwo',
-    layout: 'dashboard',
-    transition: 'slide',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik/merch/MerchStepThree`,
-    title: 'Zamówienie: potwierdzenie',
-    parent: `${D}/sklepik/merch/MerchStepTwo`,
-    area: 'shop',
-    page: 'MerchStepThree',
-    layout: 'dashboard',
-    transition: 'slide',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/sklepik/:id`,
-    title: 'Produkt',
-    parent: `${D}/sklepik`,
-    area: 'shop',
-    page: 'ShopItemPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/zamowienia`,
-    title: 'Zamówienia',
-    parent: D,
-    area: 'orders',
-    page: 'OrdersPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/faktury`,
-    title: 'Faktury',
-    parent: D,
-    area: 'invoices',
-    page: 'InvoicesPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/faktury/:invoiceKey`,
-    title: 'Faktura',
-    parent: `${D}/faktury`,
-    area: 'invoices',
-    page: 'InvoiceDetailPage',
-    layout: 'dashboard',
-    guards: signedIn,
-    // `{userId}-{invoiceId}`: user ids never contain "-", so the first "-" separates the two.
-    validParams: ({ invoiceKey }) => /^[^-]+-.+$/.test(invoiceKey ?? ''),
-  }),
-  route({
-    path: `${D}/odbierz`,
-    title: 'Odbiór',
-    parent: D,
-    area: 'pickup',
-    page: 'PickupPage',
-    layout: 'dashboard',
-    guards: signedInFresh,
-  }),
-  route({
-    path: `${D}/odbierz/User`,
-    title: 'Wyszukaj osobę',
-    parent: `${D}/odbierz`,
-    area: 'pickupStation',
-    page: 'PickupUserPage',
-    layout: 'dashboard',
-    guards: signedInFresh,
-  }),
-  route({
-    path: `${D}/odbierz/Add`,
-    title: 'Wydaj przedmioty',
-    parent: `${D}/odbierz`,
-    area: 'pickupStation',
-    page: 'PickupAddPage',
-    layout: 'dashboard',
-    guards: signedInFresh,
-  }),
-  route({
-    path: `${D}/statystyki`,
-    title: 'Statystyki',
-    parent: D,
-    area: 'stats',
-    page: 'StatsPage',
-    layout: 'dashboard',
-    guards: signedInFresh,
-  }),
-  route({
-    path: `${D}/ustawienia`,
-    title: 'Ustawienia',
-    parent: D,
-    area: 'settings',
-    page: 'SettingsPage',
-    layout: 'dashboard',
-    guards: signedIn,
-  }),
-  route({
-    path: `${D}/admin`,
-    title: 'Administracja',
-    parent: D,
-    area: 'admin',
-    page: 'AdminPage',
-    layout: 'dashboard',
-    guards: signedInFresh,
-  }),
+  ...dashboardPages('home', [{ path: D, title: 'Panel', page: 'DashboardHomePage' }]),
+  ...dashboardPages('members', [
+    { path: MEMBERS, title: 'Uczestnicy', parent: D, page: 'MembersPage' },
+    { path: `${MEMBERS}/member/addMember`, title: 'Dodaj uczestnika', parent: MEMBERS, page: 'AddMemberPage' },
+    {
+      path: `${MEMBERS}/member/detailMember`,
+      title: 'Szczegóły uczestnika',
+      parent: MEMBERS,
+      page: 'DetailMemberPage',
+    },
+    {
+      path: `${MEMBERS}/member/deleteMemberModal`,
+      title: 'Usuń uczestnika',
+      parent: MEMBERS,
+      page: 'DeleteMemberPage',
+    },
+  ]),
+  ...dashboardPages('tickets', [
+    { path: `${MEMBERS}/TicketBasket`, title: 'Koszyk biletów', parent: MEMBERS, page: 'TicketBasketPage' },
+    {
+      path: TICKETS_STEP_ONE,
+      title: 'Zakup biletów: przegląd',
+      parent: `${MEMBERS}/TicketBasket`,
+      page: 'TicketsStepOne',
+      transition: 'slide',
+    },
+    {
+      path: `${MEMBERS}/basket/TicketsStepTwo`,
+      title: 'Zakup biletów: dane nabywcy',
+      parent: TICKETS_STEP_ONE,
+      page: 'TicketsStepTwo',
+      transition: 'slide',
+    },
+  ]),
+  ...dashboardPages('shop', [
+    { path: SHOP, title: 'Sklepik', parent: D, page: 'ShopPage' },
+    { path: `${SHOP}/MerchBasket`, title: 'Koszyk', parent: SHOP, page: 'MerchBasketPage' },
+    {
+      path: `${MERCH}/MerchStepOne`,
+      title: 'Zamówienie: przegląd',
+      parent: `${SHOP}/MerchBasket`,
+      page: 'MerchStepOne',
+      transition: 'slide',
+    },
+    {
+      path: `${MERCH}/MerchStepTwo`,
+      title: 'Zamówienie: dane nabywcy',
+      parent: `${MERCH}/MerchStepOne`,
+      page: 'MerchStepTwo',
+      transition: 'slide',
+    },
+    {
+      path: `${MERCH}/MerchStepThree`,
+      title: 'Zamówienie: potwierdzenie',
+      parent: `${MERCH}/MerchStepTwo`,
+      page: 'MerchStepThree',
+      transition: 'slide',
+    },
+    { path: `${SHOP}/:id`, title: 'Produkt', parent: SHOP, page: 'ShopItemPage' },
+  ]),
+  ...dashboardPages('orders', [{ path: `${D}/zamowienia`, title: 'Zamówienia', parent: D, page: 'OrdersPage' }]),
+  ...dashboardPages('invoices', [
+    { path: INVOICES, title: 'Faktury', parent: D, page: 'InvoicesPage' },
+    {
+      path: `${INVOICES}/:invoiceKey`,
+      title: 'Faktura',
+      parent: INVOICES,
+      page: 'InvoiceDetailPage',
+      // `{userId}-{invoiceId}`: user ids never contain "-", so the first "-" separates the two.
+      validParams: ({ invoiceKey }) => /^[^-]+-.+$/.test(invoiceKey ?? ''),
+    },
+  ]),
+  ...dashboardPages('pickup', [{ path: PICKUP, title: 'Odbiór', parent: D, page: 'PickupPage' }], signedInFresh),
+  ...dashboardPages(
+    'pickupStation',
+    [
+      { path: `${PICKUP}/User`, title: 'Wyszukaj osobę', parent: PICKUP, page: 'PickupUserPage' },
+      { path: `${PICKUP}/Add`, title: 'Wydaj przedmioty', parent: PICKUP, page: 'PickupAddPage' },
+    ],
+    signedInFresh,
+  ),
+  ...dashboardPages(
+    'stats',
+    [{ path: `${D}/statystyki`, title: 'Statystyki', parent: D, page: 'StatsPage' }],
+    signedInFresh,
+  ),
+  ...dashboardPages('settings', [{ path: `${D}/ustawienia`, title: 'Ustawienia', parent: D, page: 'SettingsPage' }]),
+  ...dashboardPages(
+    'admin',
+    [{ path: `${D}/admin`, title: 'Administracja', parent: D, page: 'AdminPage' }],
+    signedInFresh,
+  ),
 ];

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
 import { loadAuth, loadAuthExtras } from '../../shared/firebase';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { EmailField } from '../../shared/ui/PersonFields';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
 
@@ -183,15 +184,7 @@ export function AlternativeSignIn() {
                   ? 'Link otwarto w innej przeglądarce. Podaj adres e-mail, na który go wysłaliśmy, aby dokończyć logowanie.'
                   : 'Wyślemy jednorazowy link — zalogujesz się bez hasła.'}
               </Text>
-              <TextInput
-                label="E-mail do linku logowania"
-                type="email"
-                name="email-link"
-                autoComplete="email"
-                inputMode="email"
-                required
-                {...form.getInputProps('email')}
-              />
+              <EmailField label="E-mail do linku logowania" name="email-link" {...form.getInputProps('email')} />
               <Button type="submit" variant="light" loading={busy === 'link' || busy === 'complete'}>
                 {needsEmailToComplete ? 'Dokończ logowanie' : 'Wyślij link'}
               </Button>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { AccountSwitch, AuthCard, AuthHeading } from '../../shared/ui/AuthCard';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { EmailField, PasswordField } from '../../shared/ui/PersonFields';
 import { useAuthStatus } from './hooks';
 import { useSession } from './SessionContext';
 import { looksLikeEmail } from './emailCheck';
@@ -70,22 +71,9 @@ export function SignInPage() {
             </Alert>
           )}
           <ErrorAlert testId="sign-in-error">{error}</ErrorAlert>
-          <TextInput
-            label="Adres e-mail"
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Hasło"
-            name="password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
+          {/* `username`: password managers pair the saved password with the address of this field. */}
+          <EmailField autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordField purpose="current" label="Hasło" name="password" {...form.getInputProps('password')} />
           <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
             Nie pamiętasz hasła?
           </Anchor>

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
+import { useLeavingSubmit } from '../../shared/ui/useLeavingSubmit';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { Leaving } from './stepNavigation';
 import { stepThreeSchema } from './steps';
@@ -18,8 +18,7 @@ export function StepThreeForm({
   leaving?: Leaving;
 }) {
   const { data } = useWizard();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: createAccountWith } = useLeavingSubmit();
   const { form, onSubmit } = useSchemaForm({
     initialValues: { terms: data.terms, privacy: data.privacy, marketing: data.marketing },
     schema: stepThreeSchema,
@@ -30,14 +29,7 @@ export function StepThreeForm({
 
   const createAccount = onSubmit(async () => {
     if (leaving || busy) return;
-    setBusy(true);
-    setError(null);
-    const failure = await submit();
-    // On success the page navigates away; only a failure keeps this form on screen.
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    await createAccountWith(submit);
   });
 
   return (

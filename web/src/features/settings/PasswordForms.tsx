@@ -5,6 +5,7 @@ import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { NEW_PASSWORD_HINT, PasswordField } from '../../shared/ui/PersonFields';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { useLeavingSubmit } from '../../shared/ui/useLeavingSubmit';
 import { checkProjectPassword } from '../registration';
 
 /** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
@@ -28,6 +29,13 @@ function changePasswordErrors(v: { current: string; next: string; repeat: string
   else if (v.repeat !== v.next) errors.repeat = 'Hasła nie są takie same';
   return errors;
 }
+
+/** The three fields of a password change, in order; `name` is what autofill and the end-to-end tests know. */
+const CHANGE_PASSWORD_FIELDS = [
+  { path: 'current', purpose: 'current', label: 'Obecne hasło', name: 'currentPassword' },
+  { path: 'next', purpose: 'new', label: 'Nowe hasło', name: 'newPassword', description: NEW_PASSWORD_HINT },
+  { path: 'repeat', purpose: 'new', label: 'Powtórz nowe hasło', name: 'repeatPassword' },
+] as const;
 
 export function ChangePasswordForm({
   onChange,
@@ -59,28 +67,9 @@ export function ChangePasswordForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
       <Stack gap="md" maw={420}>
-        <PasswordField
-          purpose="current"
-          label="Obecne hasło"
-          name="currentPassword"
-          disabled={busy}
-          {...form.getInputProps('current')}
-        />
-        <PasswordField
-          purpose="new"
-          label="Nowe hasło"
-          name="newPassword"
-          description={NEW_PASSWORD_HINT}
-          disabled={busy}
-          {...form.getInputProps('next')}
-        />
-        <PasswordField
-          purpose="new"
-          label="Powtórz nowe hasło"
-          name="repeatPassword"
-          disabled={busy}
-          {...form.getInputProps('repeat')}
-        />
+        {CHANGE_PASSWORD_FIELDS.map(({ path, ...field }) => (
+          <PasswordField key={path} {...field} disabled={busy} {...form.getInputProps(path)} />
+        ))}
         <ResultAlert result={result} testId="password-result" />
         <Group>
           <Button type="submit" loading={busy}>
@@ -102,22 +91,14 @@ export function DeleteAccountDialog({
   onClose: () => void;
   onDelete: (password: string) => Promise<string | null>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: deleteWith } = useLeavingSubmit();
   // The button stays disabled until both are given, so there is nothing to validate on submit.
   const form = useForm({ mode: 'controlled', initialValues: { password: '', confirmed: false } });
   const { password, confirmed } = form.getValues();
 
   const submit = form.onSubmit(async (values) => {
     if (!values.password || !values.confirmed) return;
-    setBusy(true);
-    setError(null);
-    const failure = await onDelete(values.password);
-    // On success the account is gone and the app leaves this page; only a failure keeps the dialog.
-    if (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    await deleteWith(() => onDelete(values.password));
   });
 
   return (
