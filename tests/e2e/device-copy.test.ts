@@ -237,9 +237,12 @@ describe('the dashboard’s device copy', () => {
         again.setDefaultTimeout(60_000);
         const errors = collectPageErrors(again);
         // Every script that carries the Auth SDK is held back (found by its content, not its hashed name),
-        // and every request to the identity service is recorded.
+        // and so is the home page's own code until the page's first reads have gone out; every request
+        // to the identity service and every REST read is recorded.
         const heldAuthSdk: (() => Promise<void>)[] = [];
+        const heldHomePage: (() => Promise<void>)[] = [];
         let holding = true;
+        let holdingHomePage = true;
         await again.route(
           (url) => url.host === new URL(web).host && url.pathname.endsWith('.js'),
           async (route) => {
@@ -248,6 +251,7 @@ describe('the dashboard’s device copy', () => {
               const body = await response.text();
               const deliver = () => route.fulfill({ response, body });
               if (holding && body.includes('accounts:lookup')) heldAuthSdk.push(deliver);
+              else if (holdingHomePage && body.includes('home-members')) heldHomePage.push(deliver);
               else await deliver();
             } catch {
               // The page went away (the test's end closes it) while its script was on the way.
@@ -255,12 +259,34 @@ describe('the dashboard’s device copy', () => {
           },
         );
         const identityRequests: string[] = [];
+        const restReads: string[] = [];
         again.on('request', (request) => {
-          if (new URL(request.url()).host === new URL(stack.urls.auth).host) identityRequests.push(request.url());
+          const url = new URL(request.url());
+          if (url.host === new URL(stack.urls.auth).host) identityRequests.push(request.url());
+          if (url.host === new URL(stack.urls.rtdb).host && url.pathname.endsWith('.json'))
+            restReads.push(
+              `${url.pathname}${url.searchParams.has('orderBy') ? ` by ${url.searchParams.get('orderBy')}` : ''}`,
+            );
         });
+        const firstReads = [
+          `/roles/${A.uid}.json`,
+          '/event.json',
+          `/members/${A.uid}.json`,
+          `/tickets/${A.uid}.json`,
+          '/ticketTypes.json',
+          '/orders.json by "uid"',
+          `/pickups/${A.uid}.json`,
+        ];
 
         await again.goto(`${web}/dashboard`);
+        // The dashboard's first reads go out while its page code is still on the way (app/firstReads.ts).
+        await expect.poll(() => heldHomePage.length).toBeGreaterThan(0);
+        await expect.poll(() => firstReads.filter((read) => !restReads.includes(read))).toEqual([]);
+        holdingHomePage = false;
+        await Promise.all(heldHomePage.map((deliver) => deliver()));
         await again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).waitFor();
+        // The page takes those answers: none of its first reads was asked twice.
+        expect(restReads.filter((read) => firstReads.includes(read)).sort()).toEqual([...firstReads].sort());
         // Live data on screen, drawn with the stored ID token while the Auth SDK was held back, and no
         // `accounts:lookup` (nor a token refresh) went to the identity service.
         expect(identityRequests).toEqual([]);

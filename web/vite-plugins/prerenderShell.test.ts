@@ -39,8 +39,9 @@ describe('the prerendered shell at build time', () => {
       process.env.NODE_ENV = nodeEnv;
     }
 
-    expect(Object.keys(shells)).toEqual(['/']);
+    expect(Object.keys(shells)).toEqual(['/', '/dashboard']);
     expect(shells['/'].html).toContain('Zaloguj się');
+    expect(shells['/dashboard'].html).toBeNull();
     expect(shells['/'].html).toContain('data-testid="cookie-consent"');
     expect(snapshot(devDeps)).toEqual(before);
   });

@@ -33,7 +33,7 @@ export function prerenderShell(): Plugin {
         const templates = Object.entries(shells)
           .map(([pathname, { html: markup, preload }]) => {
             const files = chunkFilesOf(bundle, preload, config.root).map((file) => `${config.base}${file}`);
-            return `<template id="shell:${pathname}" data-modulepreload="${files.join(' ')}">${markup}</template>`;
+            return `<template id="shell:${pathname}" data-modulepreload="${files.join(' ')}">${markup ?? ''}</template>`;
           })
           .join('\n    ');
         const rootDiv = '<div id="root"></div>';
@@ -103,10 +103,11 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
 
 /**
  * Runs while the HTML is parsed, before the first paint. Kept in plain ES5 (it is not bundled).
- * - Shows the current path's shell unless a signed-in device opens the sign-in page (the app sends it
- *   on to the dashboard; the device's last user is lastUser.ts's key) and drops the cookie bar from it
- *   when consent was given (shared/cookies.ts).
- * - Starts fetching the chunks the page loads lazily (data-modulepreload), beside the entry script.
+ * - Starts fetching the chunks the page loads lazily (data-modulepreload), beside the entry script,
+ *   unless a signed-in device opens the sign-in page (the app sends it on to the dashboard; the
+ *   device's last user is lastUser.ts's key).
+ * - Shows the current path's shell, when the page has one (an empty template only preloads), and
+ *   drops the cookie bar from it when consent was given (shared/cookies.ts).
  * - Until the app takes over, a submitted form is held (never sent as a GET that would put the
  *   password in the address) and a pressed button is remembered, for the app to do them again.
  */
@@ -118,6 +119,16 @@ const shellBootstrap = `(function () {
   try {
     if (path === '/' && localStorage.getItem('panel.session.lastUser')) return;
   } catch (e) {}
+  var files = (template.getAttribute('data-modulepreload') || '').split(' ');
+  for (var i = 0; i < files.length; i++) {
+    if (!files[i]) continue;
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = files[i];
+    document.head.appendChild(link);
+  }
+  if (!template.content.firstChild) return;
   var shell = document.createElement('div');
   shell.id = 'shell';
   shell.setAttribute('data-path', path);
@@ -136,13 +147,4 @@ const shellBootstrap = `(function () {
   });
   root.parentNode.insertBefore(shell, root);
   root.hidden = true;
-  var files = (template.getAttribute('data-modulepreload') || '').split(' ');
-  for (var i = 0; i < files.length; i++) {
-    if (!files[i]) continue;
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = files[i];
-    document.head.appendChild(link);
-  }
 })();`;

@@ -93,6 +93,29 @@ export function adoptStoredSession(uid: string | null): Promise<StoredSession | 
 /** From now on every read asks the SDK (it has reported its user, or the user signs in or out). */
 export function forgetStoredSession(): void {
   storedSession = Promise.resolve(null);
+  prefetched.clear();
+}
+
+/** Reads started before anything asked for them (prefetchOverRest), by restKey, until the first ask. */
+const prefetched = new Map<string, Promise<unknown>>();
+const restKey = ({ path, orderBy, equalTo }: RestRead) => JSON.stringify([path, orderBy, equalTo]);
+
+/**
+ * Starts a page's first reads as soon as the stored session is known, before the page's code has
+ * arrived and rendered (docs/architecture.md, "Cold load of a returning user"): `readsOf` names them
+ * for the stored account. The page's own endpoints then take these answers (readOverRest) instead of
+ * asking again. Without a stored session nothing is read: the SDK's reads wait for the SDK anyway.
+ */
+export function prefetchOverRest(readsOf: (uid: string) => readonly RestRead[]): void {
+  const session = storedSession;
+  void session.then((stored) => {
+    if (!stored || session !== storedSession) return;
+    for (const read of readsOf(stored.uid)) {
+      const answer = readOverRest(read);
+      answer.catch(() => undefined); // the page's own ask sees the outcome
+      prefetched.set(restKey(read), answer);
+    }
+  });
 }
 
 /**
@@ -159,6 +182,11 @@ export const REST_UNAVAILABLE: unique symbol = Symbol('rest-unavailable');
  * request fails otherwise, so the caller can fall back to the SDK (e.g. offline, where the SDK waits).
  */
 export async function readOverRest(read: RestRead): Promise<unknown> {
+  const early = prefetched.get(restKey(read));
+  if (early) {
+    prefetched.delete(restKey(read));
+    return early;
+  }
   restInFlight++;
   clearTimeout(quietTimer);
   try {
