@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@domain/schemas';
+import type { InvoiceData, Order } from '@domain/schemas';
+import { TEST_PERSON } from '@domain/ksef/testing';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { CSV_BOM, csvAmount, csvDateTime, csvField, ordersCsv, refundsCsv } from './csv';
+
+/** A company buyer whose name holds the CSV separator (it must come out quoted). */
+const SEPARATOR_COMPANY: InvoiceData = {
+  kind: 'company',
+  name: 'Żagle; S.A.',
+  nip: '5260250274',
+  street: 'ul. Długa 2',
+  postalCode: '00-001',
+  city: 'Łódź',
+  country: 'PL',
+};
 
 const order = (over: Partial<Order>): Order => ({
   uid: 'u1',
@@ -12,14 +24,7 @@ const order = (over: Partial<Order>): Order => ({
   totals: { net: 100000, vat: 23000, gross: 123000, perRate: {} },
   buyer: {
     email: 'jan@example.com',
-    invoice: {
-      kind: 'person',
-      name: 'Jan Kowalski',
-      street: 'ul. Morska 1',
-      postalCode: '80-001',
-      city: 'Gdańsk',
-      country: 'PL',
-    },
+    invoice: { ...TEST_PERSON, postalCode: '80-001', city: 'Gdańsk' },
   },
   idempotencyKey: 'abcdefgh',
   createdAt: Date.UTC(2026, 6, 1, 10, 5),
@@ -63,15 +68,7 @@ describe('orders CSV for the accountant', () => {
         invoiceNumber: 'FV/2026/000001',
         buyer: {
           email: 'biuro@firma.pl',
-          invoice: {
-            kind: 'company',
-            name: 'Żagle; S.A.',
-            nip: '5260250274',
-            street: 'ul. Długa 2',
-            postalCode: '00-001',
-            city: 'Łódź',
-            country: 'PL',
-          },
+          invoice: SEPARATOR_COMPANY,
         },
       }),
     ]);
@@ -147,15 +144,7 @@ describe('refunds in the CSV exports', () => {
           bankName: 'B',
           bankAccount: '61109010140000071219812874',
         },
-        buyer: {
-          kind: 'company',
-          name: 'Żagle; S.A.',
-          nip: '5260250274',
-          street: 'ul. Długa 2',
-          postalCode: '00-001',
-          city: 'Łódź',
-          country: 'PL',
-        },
+        buyer: SEPARATOR_COMPANY,
         reason: 'Rezygnacja',
         lines: {},
         perRate: {},

@@ -67,6 +67,13 @@ export function csvField(value: string): string {
 const toCsv = (rows: readonly (readonly string[])[]) =>
   CSV_BOM + rows.map((row) => row.map((cell) => csvField(String(cell))).join(SEP)).join(EOL) + EOL;
 
+/** Net, VAT and gross as three cells: the columns „Netto;VAT;Brutto” of both exports. */
+const totalsCells = (totals: { net: number; vat: number; gross: number }) => [
+  csvAmount(totals.net),
+  csvAmount(totals.vat),
+  csvAmount(totals.gross),
+];
+
 /** The money returned for an order (all its refunds) and the numbers of its correction invoices. */
 function refundedOf(refunds: OrderRefunds | undefined): { amount: number; numbers: string } {
   const transfers = Object.values(refunds?.corrections ?? {}).sort((a, b) => a.createdAt - b.createdAt);
@@ -93,9 +100,7 @@ export function ordersCsv(
         inv.kind === 'company' ? inv.nip : '',
         `${inv.street}, ${inv.postalCode} ${inv.city}`,
         inv.country,
-        csvAmount(o.totals.net),
-        csvAmount(o.totals.vat),
-        csvAmount(o.totals.gross),
+        ...totalsCells(o.totals),
         csvDateTime(o.paidAt),
         o.invoiceNumber ?? '',
         o.status === 'paid' ? csvAmount(refunded.amount) : '',
@@ -143,9 +148,7 @@ export function refundsCsv(corrections: readonly CorrectionInvoice[], refunds: R
         c.buyer.name,
         c.buyer.kind === 'company' ? c.buyer.nip : '',
         c.reason,
-        csvAmount(c.totals.net),
-        csvAmount(c.totals.vat),
-        csvAmount(c.totals.gross),
+        ...totalsCells(c.totals),
         csvAmount(c.refundAmount),
         csvAmount(c.fee),
         c.refundAccount,

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { toAdminStats, toRefundStats } from './api';
+import { toAdminStats, toRefundStats, type CatalogueEntry } from './api';
 import { formatMoney } from '../../shared/format/pl';
 import { countryRows, dailyRows, daysWithRefunds, merchRows, refundItemRows, ticketRows } from './model';
+
+/** The live product p1 „Koszulka” in these variants (p1/m is the variant the counters count). */
+const shirt = (variants: NonNullable<CatalogueEntry['variants']>): CatalogueEntry => ({
+  id: 'p1',
+  name: 'Koszulka',
+  sold: 0,
+  archived: false,
+  variants,
+});
 
 describe('admin statistics model', () => {
   const stats = toAdminStats({
@@ -45,16 +54,10 @@ describe('admin statistics model', () => {
     const rows = merchRows(
       stats,
       [
-        {
-          id: 'p1',
-          name: 'Koszulka',
-          sold: 0,
-          archived: false,
-          variants: [
-            { id: 'm', label: 'M', stock: 10, sold: 4 },
-            { id: 'l', label: 'L', stock: 5, sold: 0 },
-          ],
-        },
+        shirt([
+          { id: 'm', label: 'M', stock: 10, sold: 4 },
+          { id: 'l', label: 'L', stock: 5, sold: 0 },
+        ]),
       ],
       [],
     );
@@ -111,15 +114,7 @@ describe('admin statistics model', () => {
         ['Karnet', 3, 1],
         ['Stary (archiwum)', 0, 1],
       ]);
-      const products = [
-        {
-          id: 'p1',
-          name: 'Koszulka',
-          sold: 0,
-          archived: false,
-          variants: [{ id: 'm', label: 'M', stock: 10, sold: 3 }],
-        },
-      ];
+      const products = [shirt([{ id: 'm', label: 'M', stock: 10, sold: 3 }])];
       expect(merchRows(stats, products, [], refunds).map((r) => [r.variant, r.paid, r.refunded])).toEqual([
         ['M', 2, 1],
       ]);

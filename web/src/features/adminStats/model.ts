@@ -13,14 +13,20 @@ export interface TicketRow {
   archived: boolean;
 }
 
-/** Tickets per type: paid (from the counters, refunds taken out), reserved by pending orders (sold − paid), refunded, quota. */
-export function ticketRows(
+/**
+ * Rows of one catalogue (ticket types, products) from the sales counters: the live items and the
+ * archived ones that still count, with the units refunded taken out of what was paid.
+ */
+type CatalogueRows<Row> = (
   stats: AdminStatsData,
   live: readonly CatalogueEntry[],
   archived: readonly CatalogueEntry[],
   refunds?: RefundStatsData,
-): TicketRow[] {
-  return [...live, ...archived]
+) => Row[];
+
+/** Tickets per type: paid (from the counters, refunds taken out), reserved by pending orders (sold − paid), refunded, quota. */
+export const ticketRows: CatalogueRows<TicketRow> = (stats, live, archived, refunds) =>
+  [...live, ...archived]
     .map((t) => {
       const paid = stats.ticketTypes[t.id] ?? 0;
       const quota = t.quota ?? 0;
@@ -37,7 +43,6 @@ export function ticketRows(
       };
     })
     .filter((row) => !row.archived || row.paid > 0 || row.reserved > 0 || row.refunded > 0);
-}
 
 export interface MerchRow {
   key: string;
@@ -51,12 +56,7 @@ export interface MerchRow {
   left: number;
 }
 
-export function merchRows(
-  stats: AdminStatsData,
-  live: readonly CatalogueEntry[],
-  archived: readonly CatalogueEntry[],
-  refunds?: RefundStatsData,
-): MerchRow[] {
+export const merchRows: CatalogueRows<MerchRow> = (stats, live, archived, refunds) => {
   const rows: MerchRow[] = [];
   for (const p of [...live, ...archived]) {
     for (const v of p.variants ?? []) {
@@ -76,7 +76,7 @@ export function merchRows(
     }
   }
   return rows;
-}
+};
 
 export interface CountryRow {
   code: string;

@@ -9,9 +9,9 @@ import {
   type KsefRecord,
 } from '@domain/ksef/index';
 import { computeCorrection, correctionInvoice, planRefund, type CorrectionInvoice } from '@domain/refunds';
-import type { Order } from '@domain/schemas';
+import type { InvoiceData, Order } from '@domain/schemas';
 import { kodIForRecord } from '@domain/ksef/record';
-import { TEST_COMPANY, TEST_PERSON, testInvoice } from '@domain/ksef/testing';
+import { TEST_COMPANY, TEST_PERSON, testInvoice, type TestLine } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
 import { filterKsefRows, ksefRows, monthLabel, offlineAlarms } from './ksefRows';
 import type { KsefOutboxEntry } from '@domain/ksef/outbox';
@@ -19,22 +19,18 @@ import { KsefKodI } from './InvoiceKsef';
 import type { StoredInvoice } from './api';
 import { toKsefRecords, toStoredCorrections, toStoredInvoices } from './api';
 
-const company = testInvoice({
-  number: 'FV/2026/000003',
-  buyer: TEST_COMPANY,
-  lines: [{ name: 'Bilet', unitGross: 14900, quantity: 1, vatRate: 8 }],
-});
-const consumer = testInvoice({
-  number: 'FV/2026/000004',
-  buyer: TEST_PERSON,
-  lines: [{ name: 'Koszulka', unitGross: 8900, quantity: 1, vatRate: 23 }],
-});
-const march = testInvoice({
-  number: 'FV/2026/000005',
-  buyer: TEST_PERSON,
-  issuedAt: Date.UTC(2026, 2, 2, 10),
-  lines: [{ name: 'Kubek', unitGross: 3000, quantity: 1, vatRate: 23 }],
-});
+/** An invoice of one line (one unit) for the buyer. */
+const oneLineInvoice = (number: string, buyer: InvoiceData, line: Omit<TestLine, 'quantity'>, issuedAt?: number) =>
+  testInvoice({ number, buyer, issuedAt, lines: [{ ...line, quantity: 1 }] });
+
+const company = oneLineInvoice('FV/2026/000003', TEST_COMPANY, { name: 'Bilet', unitGross: 14900, vatRate: 8 });
+const consumer = oneLineInvoice('FV/2026/000004', TEST_PERSON, { name: 'Koszulka', unitGross: 8900, vatRate: 23 });
+const march = oneLineInvoice(
+  'FV/2026/000005',
+  TEST_PERSON,
+  { name: 'Kubek', unitGross: 3000, vatRate: 23 },
+  Date.UTC(2026, 2, 2, 10),
+);
 const broken = {
   ...testInvoice({ number: 'FV/2026/000006', lines: [{ name: 'Bilet', unitGross: 100, quantity: 1, vatRate: 8 }] }),
   seller: { ...company.seller, nip: '' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { Order } from '@domain/schemas';
 import type { OrderRefunds } from '@domain/refunds';
+import { TEST_PERSON } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
 import { merchLine, ticketLine } from '../../test/documents';
 import { StartRefundForm } from './StartRefundDialog';
@@ -16,14 +17,7 @@ const order = {
   totals: { net: 0, vat: 0, gross: 15899, perRate: {} },
   buyer: {
     email: 'jan@example.com',
-    invoice: {
-      kind: 'person',
-      name: 'Jan Kowalski',
-      street: 'ul. Morska 1',
-      postalCode: '81-300',
-      city: 'Gdynia',
-      country: 'PL',
-    },
+    invoice: TEST_PERSON,
   },
   idempotencyKey: 'k',
   createdAt: 1,

@@ -57,6 +57,17 @@ const STARTED: PaymentEntry = {
   status: 'registered',
   createdAt: DAY2,
 };
+/** A notification about PAID's transaction: it booked the payment first, then came again. */
+const paidNotification = (id: string, at: number, over: Partial<NotificationEntry> = {}): NotificationEntry => ({
+  id,
+  at,
+  kind: 'transaction',
+  result: 'duplicate',
+  sessionId: PAID.sessionId,
+  amount: 24_900,
+  methodId: 154,
+  ...over,
+});
 const LOG: NotificationEntry[] = [
   {
     id: 'n4',
@@ -67,36 +78,10 @@ const LOG: NotificationEntry[] = [
     amount: 100,
     detail: 'nieznana sesja płatności',
   },
-  {
-    id: 'n3',
-    at: DAY1 + 2,
-    kind: 'transaction',
-    result: 'duplicate',
-    sessionId: PAID.sessionId,
-    amount: 24_900,
-    methodId: 154,
-    detail: 'płatność już rozliczona (paid)',
-  },
-  {
-    id: 'n2',
-    at: DAY1 + 1,
-    kind: 'transaction',
-    result: 'duplicate',
-    sessionId: PAID.sessionId,
-    amount: 24_900,
-    methodId: 154,
-  },
-  {
-    id: 'n1',
-    at: DAY1,
-    kind: 'transaction',
-    result: 'booked',
-    sessionId: PAID.sessionId,
-    amount: 24_900,
-    methodId: 154,
-  },
+  paidNotification('n3', DAY1 + 2, { detail: 'płatność już rozliczona (paid)' }),
+  paidNotification('n2', DAY1 + 1),
+  paidNotification('n1', DAY1, { result: 'booked' }),
 ];
-
 describe('admin „Płatności online”', () => {
   it('lists every transaction with its order, method, amount, state, refunds and notifications', () => {
     renderWithTheme(<PaymentTransactions payments={[STARTED, DOUBLE, PAID]} notifications={LOG} />);
