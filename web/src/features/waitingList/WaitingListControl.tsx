@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '../../shared/format/pl';
-import { refusalOf } from '../../shared/ui/formErrors';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { joinWaitingList, leaveWaitingList, useGetWaitingPlacesQuery } from './api';
 
 interface WaitingListControlProps {
@@ -28,22 +27,10 @@ export function WaitingListControl({
   soldOut,
 }: WaitingListControlProps) {
   const places = useGetWaitingPlacesQuery({ ticketTypeId, uid });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Joining and leaving run like a confirmed action: busy meanwhile, a refusal kept in `error`.
+  const { busy, error, run } = useConfirm();
   const mine = places.data?.find((p) => p.memberId === memberId);
   if (!mine && !soldOut) return null;
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(refusalOf(e).message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div data-testid="waiting-list" data-ticket-type={ticketTypeId}>

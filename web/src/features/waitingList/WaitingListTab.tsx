@@ -19,6 +19,22 @@ import {
 type Result = ActionResult | null;
 type Row = WaitingListView['entries'][number];
 
+/** An action of the tab whose outcome goes to its result line: busy while it runs, then its message or the refusal. */
+function useResultAction(onResult: (r: Result) => void) {
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    try {
+      onResult({ ok: true, message: await action() });
+    } catch (e) {
+      onResult({ ok: false, message: refusalOf(e).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, run };
+}
+
 /** How long an offer holds its ticket: the admin's setting (default 24 h). */
 function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
   const settings = useAdminWaitingListSettingsQuery();
@@ -26,18 +42,12 @@ function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
   // What the admin typed; until then the saved value.
   const [edited, setHours] = useState<number | string | null>(null);
   const hours = edited ?? saved;
-  const [busy, setBusy] = useState(false);
-  async function save() {
-    setBusy(true);
-    try {
+  const { busy, run } = useResultAction(onResult);
+  const save = () =>
+    run(async () => {
       const out = await updateWaitingListSettings({ offerHours: Number(hours) });
-      onResult({ ok: true, message: `Zapisano: oferta z listy oczekujących ważna ${out.offerHours} godz.` });
-    } catch (e) {
-      onResult({ ok: false, message: refusalOf(e).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return `Zapisano: oferta z listy oczekujących ważna ${out.offerHours} godz.`;
+    });
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <NumberInput
@@ -65,20 +75,15 @@ export function WaitingListTab() {
   const lists = useAdminWaitingListsQuery();
   const types = useGetTicketTypesQuery();
   const [result, setResult] = useState<Result>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useResultAction(setResult);
   const nameOf = (id: string) => types.data?.find((t) => t.id === id)?.name ?? id;
 
-  async function act(label: string, action: () => Promise<unknown>, done: string) {
-    setBusy(label);
+  function act(action: () => Promise<unknown>, done: string) {
     setResult(null);
-    try {
+    return run(async () => {
       await action();
-      setResult({ ok: true, message: done });
-    } catch (e) {
-      setResult({ ok: false, message: refusalOf(e).message });
-    } finally {
-      setBusy(null);
-    }
+      return done;
+    });
   }
 
   const columns = (list: WaitingListView): DataColumn<Row>[] => [
@@ -107,10 +112,9 @@ export function WaitingListTab() {
           <ActionIcon
             variant="default"
             aria-label={`Przesuń w górę: ${e.name}`}
-            disabled={e.place === 1 || busy !== null}
+            disabled={e.place === 1 || busy}
             onClick={() =>
               void act(
-                `up-${e.entryId}`,
                 () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'up' }),
                 `Przesunięto w górę: ${e.name}.`,
               )
@@ -121,10 +125,9 @@ export function WaitingListTab() {
           <ActionIcon
             variant="default"
             aria-label={`Przesuń w dół: ${e.name}`}
-            disabled={e.place === list.entries.length || busy !== null}
+            disabled={e.place === list.entries.length || busy}
             onClick={() =>
               void act(
-                `down-${e.entryId}`,
                 () => moveWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId, direction: 'down' }),
                 `Przesunięto w dół: ${e.name}.`,
               )
@@ -137,10 +140,9 @@ export function WaitingListTab() {
             variant="subtle"
             color="red"
             aria-label={`Usuń z listy: ${e.name}`}
-            disabled={busy !== null}
+            disabled={busy}
             onClick={() =>
               void act(
-                `rm-${e.entryId}`,
                 () => removeWaitingListEntry({ ticketTypeId: list.ticketTypeId, entryId: e.entryId }),
                 `Usunięto z listy: ${e.name}.`,
               )
