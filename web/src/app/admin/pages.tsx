@@ -10,7 +10,7 @@ import { OnlinePaymentsTab, OnlineRefundCandidates } from '../../features/paymen
 import { PickupConflictsTab } from '../../features/pickupStation';
 import { RefundsTab } from '../../features/refunds';
 import { WaitingListTab } from '../../features/waitingList';
-import { ErrorPage } from '../../shared/ui/ErrorPage';
+import { RoleGate } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 
 // The admin page composes the tabs of several features (admin, bank import, KSeF, refunds, mail), so
@@ -37,23 +37,19 @@ const TABS = [
   { value: 'wydarzenie', label: 'Wydarzenie', Panel: EventTab },
 ] as const;
 
-/**
- * `/dashboard/admin`. Non-admins get the error view before any tab mounts, so not a single admin
- * listener is opened for them (the rules would refuse it anyway). Only the open tab subscribes.
- */
+/** `/dashboard/admin`: non-admins get the error view before any tab mounts; only the open tab subscribes. */
 export function AdminPage() {
   const isAdmin = useIsAdmin();
-  if (!isAdmin)
-    return (
-      <ErrorPage
-        status={403}
-        title="Brak dostępu"
-        message="Tylko dla administratorów: /dashboard/admin"
-        description="Ta strona jest dostępna tylko dla administratorów wydarzenia."
-        homeHref="/dashboard"
-      />
-    );
-  return <AdminTabs />;
+  return (
+    <RoleGate
+      allowed={isAdmin}
+      message="Tylko dla administratorów: /dashboard/admin"
+      description="Ta strona jest dostępna tylko dla administratorów wydarzenia."
+      homeHref="/dashboard"
+    >
+      <AdminTabs />
+    </RoleGate>
+  );
 }
 
 function AdminTabs() {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DataGate, EmptyState, type DataGateProps } from '../../shared/ui/DataState';
-import { ErrorPage } from '../../shared/ui/ErrorPage';
+import { RoleGate } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useIsAdmin, useIsStaff, useSessionUser } from '../auth';
 import {
@@ -39,17 +39,16 @@ export function OtherPersonButton({ children = 'Inna osoba' }: { children?: stri
 /** A pickup station page: staff (or admins) only; everyone else gets the error view and the page subscribes to nothing. */
 function StaffOnly({ children }: { children: ReactNode }) {
   const isStaff = useIsStaff();
-  if (!isStaff)
-    return (
-      <ErrorPage
-        status={403}
-        title="Brak dostępu"
-        message="Tylko dla obsługi: punkt odbioru"
-        description="Punkt odbioru jest dostępny tylko dla obsługi wydarzenia."
-        homeHref="/dashboard/odbierz"
-      />
-    );
-  return <>{children}</>;
+  return (
+    <RoleGate
+      allowed={isStaff}
+      message="Tylko dla obsługi: punkt odbioru"
+      description="Punkt odbioru jest dostępny tylko dla obsługi wydarzenia."
+      homeHref="/dashboard/odbierz"
+    >
+      {children}
+    </RoleGate>
+  );
 }
 
 /**

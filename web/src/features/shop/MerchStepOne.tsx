@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { PageFrame } from '../../shared/ui/PageFrame';
-import { CheckoutGate, CheckoutSteps, DiscountCodeField, startNewCheckoutIfPlaced, StepLink } from '../checkout';
+import { DiscountCodeField, startNewCheckoutIfPlaced, StepLink } from '../checkout';
 import { BasketLines, BasketTotals } from './basketView';
-import { BASKET, gateOf, MERCH_STEPS, STEP2, usePricedBasket } from './shopCheckout';
+import { BASKET, MerchStepFrame, STEP2, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
 
@@ -14,30 +13,26 @@ export function MerchStepOne() {
   useEffect(() => startNewCheckoutIfPlaced('merch', uid), [uid]);
   const blocked = basket.lines.some((l) => l.problem) || d.blocking !== null;
   return (
-    <PageFrame>
-      <CheckoutSteps steps={MERCH_STEPS} active={0} />
-      <CheckoutGate {...gateOf(basket)}>
-        <Stack gap="md">
-          <Text c="dimmed" size="sm">
-            Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu
-            zamówienia.
-          </Text>
-          <BasketLines lines={d.lines} />
-          <BasketTotals lines={d.lines} />
-          {d.free && <Text size="sm">Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.</Text>}
-          <Paper withBorder radius="md" p="md">
-            <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
-          </Paper>
-          <Group justify="space-between">
-            <StepLink to={BASKET} back>
-              Wstecz: koszyk
-            </StepLink>
-            <StepLink to={STEP2} blocked={blocked}>
-              Dalej: dane nabywcy
-            </StepLink>
-          </Group>
-        </Stack>
-      </CheckoutGate>
-    </PageFrame>
+    <MerchStepFrame active={0} basket={basket}>
+      <Stack gap="md">
+        <Text c="dimmed" size="sm">
+          Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu zamówienia.
+        </Text>
+        <BasketLines lines={d.lines} />
+        <BasketTotals lines={d.lines} />
+        {d.free && <Text size="sm">Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.</Text>}
+        <Paper withBorder radius="md" p="md">
+          <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
+        </Paper>
+        <Group justify="space-between">
+          <StepLink to={BASKET} back>
+            Wstecz: koszyk
+          </StepLink>
+          <StepLink to={STEP2} blocked={blocked}>
+            Dalej: dane nabywcy
+          </StepLink>
+        </Group>
+      </Stack>
+    </MerchStepFrame>
   );
 }

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatNip } from '@domain/identifiers';
-import { PageFrame } from '../../shared/ui/PageFrame';
 import {
   buyerStepComplete,
-  CheckoutGate,
   CheckoutSteps,
   DiscountSummary,
   OrderRefusal,
@@ -18,7 +16,7 @@ import { useGetCountriesQuery } from '../registration';
 import type { InvoiceValues } from '../settings';
 import { placeMerchOrder } from './api';
 import { BasketLines, BasketTotals } from './basketView';
-import { BASKET, gateOf, MERCH_STEPS, SHOP, STEP1, STEP2, STEP3, usePricedBasket } from './shopCheckout';
+import { BASKET, MERCH_STEPS, MerchStepFrame, SHOP, STEP1, STEP2, STEP3, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
 
@@ -86,49 +84,46 @@ function MerchSummaryStep() {
   }
 
   return (
-    <PageFrame>
-      <CheckoutSteps steps={MERCH_STEPS} active={2} />
-      <CheckoutGate {...gateOf(basket)}>
-        {!buyerStepComplete(values) ? (
-          <Alert color="yellow" variant="light" title="Uzupełnij dane nabywcy">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">Zanim złożysz zamówienie, podaj dane do faktury i zaakceptuj regulamin sprzedaży.</Text>
-              <Button component={Link} to={STEP2} size="xs">
-                Przejdź do danych nabywcy
-              </Button>
-            </Stack>
-          </Alert>
-        ) : (
-          <Stack gap="md">
-            <BasketLines lines={d.lines} />
-            <BasketTotals lines={d.lines} />
-            <DiscountSummary check={d.discount.check} listTotal={d.priced.listTotalGross} total={d.priced.totalGross} />
-            <BuyerSummary buyer={values.buyer} />
-            {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
-            {d.blocking && (
-              <Alert color="orange" variant="light" role="alert">
-                {d.blocking}{' '}
-                <Anchor component={Link} to={STEP1}>
-                  Wróć do przeglądu
-                </Anchor>
-              </Alert>
-            )}
-            <Text size="sm" c="dimmed">
-              {d.free
-                ? 'Nie ma nic do zapłaty — po złożeniu zamówienie jest od razu potwierdzone, bez faktury. Gadżety odbierzesz w punkcie odbioru.'
-                : 'Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.'}
-            </Text>
-            <Group justify="space-between">
-              <StepLink to={STEP2} back blocked={placing}>
-                Wstecz: dane nabywcy
-              </StepLink>
-              <Button onClick={() => void place()} loading={placing} disabled={blocked} size="md">
-                {d.free ? 'Zamawiam bezpłatnie' : 'Zamawiam i płacę przelewem'}
-              </Button>
-            </Group>
+    <MerchStepFrame active={2} basket={basket}>
+      {!buyerStepComplete(values) ? (
+        <Alert color="yellow" variant="light" title="Uzupełnij dane nabywcy">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Zanim złożysz zamówienie, podaj dane do faktury i zaakceptuj regulamin sprzedaży.</Text>
+            <Button component={Link} to={STEP2} size="xs">
+              Przejdź do danych nabywcy
+            </Button>
           </Stack>
-        )}
-      </CheckoutGate>
-    </PageFrame>
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <BasketLines lines={d.lines} />
+          <BasketTotals lines={d.lines} />
+          <DiscountSummary check={d.discount.check} listTotal={d.priced.listTotalGross} total={d.priced.totalGross} />
+          <BuyerSummary buyer={values.buyer} />
+          {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
+          {d.blocking && (
+            <Alert color="orange" variant="light" role="alert">
+              {d.blocking}{' '}
+              <Anchor component={Link} to={STEP1}>
+                Wróć do przeglądu
+              </Anchor>
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {d.free
+              ? 'Nie ma nic do zapłaty — po złożeniu zamówienie jest od razu potwierdzone, bez faktury. Gadżety odbierzesz w punkcie odbioru.'
+              : 'Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.'}
+          </Text>
+          <Group justify="space-between">
+            <StepLink to={STEP2} back blocked={placing}>
+              Wstecz: dane nabywcy
+            </StepLink>
+            <Button onClick={() => void place()} loading={placing} disabled={blocked} size="md">
+              {d.free ? 'Zamawiam bezpłatnie' : 'Zamawiam i płacę przelewem'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </MerchStepFrame>
   );
 }

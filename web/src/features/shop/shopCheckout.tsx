@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Indicator } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { PageFrame } from '../../shared/ui/PageFrame';
+import { CheckoutGate, CheckoutSteps } from '../checkout';
 import { memberName, useGetMembersQuery } from '../members';
 import { useGetShopProductsQuery } from '../catalogue';
 import { useGetMerchBasketQuery } from './api';
@@ -66,6 +68,24 @@ export const gateOf = (basket: ReturnType<typeof usePricedBasket>) => ({
   retry: basket.retry,
   empty: emptyBasket,
 });
+
+/** A step of the merchandise checkout: the stepper, then the step's content once the basket is there and not empty. */
+export function MerchStepFrame({
+  active,
+  basket,
+  children,
+}: {
+  active: number;
+  basket: ReturnType<typeof usePricedBasket>;
+  children: ReactNode;
+}) {
+  return (
+    <PageFrame>
+      <CheckoutSteps steps={MERCH_STEPS} active={active} />
+      <CheckoutGate {...gateOf(basket)}>{children}</CheckoutGate>
+    </PageFrame>
+  );
+}
 
 export function BasketButton({ uid }: { uid: string }) {
   const { data } = useGetMerchBasketQuery(uid, { skip: !uid });

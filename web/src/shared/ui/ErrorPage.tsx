@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 
 interface ErrorPageProps {
@@ -31,6 +31,26 @@ function useDocumentTitle(title: string) {
 /** One error page, two views: not-found for 404, server error for every other status. */
 export function ErrorPage(props: ErrorPageProps) {
   return props.status === 404 ? <NotFoundView {...props} /> : <ServerErrorView {...props} />;
+}
+
+interface RoleGateProps {
+  /** Whether the signed-in role may see the page. */
+  allowed: boolean;
+  /** The technical line of the refusal, naming the page and who it is for. */
+  message: string;
+  /** Polish explanation of who the page is for. */
+  description: string;
+  homeHref: string;
+  children: ReactNode;
+}
+
+/**
+ * A page only some roles may see: anyone else gets the 403 view before the page mounts, so not one of
+ * its listeners is opened for them (the database rules would refuse them anyway).
+ */
+export function RoleGate({ allowed, children, ...refusal }: RoleGateProps) {
+  if (!allowed) return <ErrorPage status={403} title="Brak dostępu" {...refusal} />;
+  return <>{children}</>;
 }
 
 function ErrorLayout({
