@@ -22,6 +22,16 @@ const VALUE_LABEL = {
   price: 'Cena za sztukę (zł)',
 } as const;
 
+/** The code's limits on uses, whole numbers from 1; empty = no limit. */
+const USE_LIMITS = [
+  {
+    field: 'maxUses',
+    label: 'Liczba użyć łącznie',
+    description: 'jedno użycie = jeden bilet lub sztuka; puste = bez limitu',
+  },
+  { field: 'maxPerAccount', label: 'Użyć na jedno konto', description: 'puste = bez limitu' },
+] as const;
+
 /** The terms of a code (kind and value, what it covers, limits, validity), shared by the single-code and the batch form. */
 export function DiscountTermsFields({ form }: { form: Form }) {
   const types = useGetTicketTypesQuery();
@@ -64,20 +74,9 @@ export function DiscountTermsFields({ form }: { form: Form }) {
         {...form.getInputProps('terms.scope')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
-          label="Liczba użyć łącznie"
-          description="jedno użycie = jeden bilet lub sztuka; puste = bez limitu"
-          min={1}
-          allowDecimal={false}
-          {...form.getInputProps('terms.maxUses')}
-        />
-        <NumberInput
-          label="Użyć na jedno konto"
-          description="puste = bez limitu"
-          min={1}
-          allowDecimal={false}
-          {...form.getInputProps('terms.maxPerAccount')}
-        />
+        {USE_LIMITS.map(({ field, ...texts }) => (
+          <NumberInput key={field} {...texts} min={1} allowDecimal={false} {...form.getInputProps(`terms.${field}`)} />
+        ))}
         <TextInput type="datetime-local" label="Ważny od" {...form.getInputProps('terms.validFrom')} />
         <TextInput type="datetime-local" label="Ważny do" {...form.getInputProps('terms.validUntil')} />
       </SimpleGrid>

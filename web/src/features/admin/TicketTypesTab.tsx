@@ -73,6 +73,12 @@ function ticketTypeField(path: readonly PropertyKey[]): string {
   return first === 'priceGrosze' ? 'price' : first;
 }
 
+/** Both ends of the sale window are optional: an empty one leaves that side open. */
+const SALE_WINDOW_FIELDS = [
+  { path: 'saleStart', label: 'Początek sprzedaży' },
+  { path: 'saleEnd', label: 'Koniec sprzedaży' },
+] as const;
+
 export function TicketTypeForm({
   editing,
   onDone,
@@ -125,18 +131,15 @@ export function TicketTypeForm({
         {...field('maxPerAccount')}
       />
       <Group grow align="flex-start">
-        <TextInput
-          type="datetime-local"
-          label="Początek sprzedaży"
-          description="puste = bez ograniczenia"
-          {...field('saleStart')}
-        />
-        <TextInput
-          type="datetime-local"
-          label="Koniec sprzedaży"
-          description="puste = bez ograniczenia"
-          {...field('saleEnd')}
-        />
+        {SALE_WINDOW_FIELDS.map(({ path, label }) => (
+          <TextInput
+            key={path}
+            type="datetime-local"
+            label={label}
+            description="puste = bez ograniczenia"
+            {...field(path)}
+          />
+        ))}
       </Group>
       <TextInput
         label="Do odbioru na miejscu (opcjonalnie)"

@@ -259,16 +259,25 @@ export interface CatalogueKind {
   restoreQuestion: (name: string) => string;
 }
 
+/** The confirmed action: the archive or restore callable for the item, then the result line's message. */
+function callThenSay(
+  callable: CatalogueKind['archiveCallable'] | CatalogueKind['restoreCallable'],
+  item: CatalogueItem,
+  done: string,
+) {
+  return async () => {
+    await callFunction(callable, { id: item.id });
+    return done;
+  };
+}
+
 function archiveConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuestion {
   return {
     title: `Archiwizacja ${kind.genitive}`,
     body: kind.archiveQuestion(item.name),
     confirmLabel: 'Archiwizuj',
     color: 'red',
-    run: async () => {
-      await callFunction(kind.archiveCallable, { id: item.id });
-      return `${kind.noun} „${item.name}” przeniesiono do archiwum.`;
-    },
+    run: callThenSay(kind.archiveCallable, item, `${kind.noun} „${item.name}” przeniesiono do archiwum.`),
   };
 }
 
@@ -277,10 +286,7 @@ function restoreConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuesti
     title: `Przywrócenie ${kind.genitive}`,
     body: kind.restoreQuestion(item.name),
     confirmLabel: 'Przywróć',
-    run: async () => {
-      await callFunction(kind.restoreCallable, { id: item.id });
-      return `Przywrócono ${kind.noun.toLowerCase()} „${item.name}”.`;
-    },
+    run: callThenSay(kind.restoreCallable, item, `Przywrócono ${kind.noun.toLowerCase()} „${item.name}”.`),
   };
 }
 
