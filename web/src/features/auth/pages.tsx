@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
@@ -10,6 +10,7 @@ import { useAuthStatus } from './hooks';
 import { useSession } from './SessionContext';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 const DEFAULT_TARGET = '/dashboard';
 
@@ -59,35 +60,33 @@ export function SignInPage() {
 
   return (
     <AuthCard>
-      <form onSubmit={onSubmit} noValidate aria-label="Logowanie">
-        <Stack gap="md">
-          <AuthHeading
-            title="Zaloguj się"
-            description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu."
-          />
-          {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
-            <Alert color="baltyk" variant="light" data-testid="sign-in-required">
-              Zaloguj się, aby przejść do wybranej strony.
-            </Alert>
-          )}
-          <ErrorAlert testId="sign-in-error">{error}</ErrorAlert>
-          {/* `username`: password managers pair the saved password with the address of this field. */}
-          <EmailField autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordField purpose="current" label="Hasło" name="password" {...form.getInputProps('password')} />
-          <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
-            Nie pamiętasz hasła?
-          </Anchor>
-          <Button type="submit" size="md" loading={submitting} fullWidth>
-            Zaloguj się
-          </Button>
-          <AccountSwitch question="Nie masz jeszcze konta?" to="/rejestracja" label="Zarejestruj się" />
-          {status === 'unknown' && (
-            <Center>
-              <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
-            </Center>
-          )}
-        </Stack>
-      </form>
+      <StackedForm label="Logowanie" onSubmit={onSubmit}>
+        <AuthHeading
+          title="Zaloguj się"
+          description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu."
+        />
+        {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
+          <Alert color="baltyk" variant="light" data-testid="sign-in-required">
+            Zaloguj się, aby przejść do wybranej strony.
+          </Alert>
+        )}
+        <ErrorAlert testId="sign-in-error">{error}</ErrorAlert>
+        {/* `username`: password managers pair the saved password with the address of this field. */}
+        <EmailField autoComplete="username" {...form.getInputProps('email')} />
+        <PasswordField purpose="current" label="Hasło" name="password" {...form.getInputProps('password')} />
+        <Anchor component={Link} to="/remindPassword" size="sm" ta="right">
+          Nie pamiętasz hasła?
+        </Anchor>
+        <Button type="submit" size="md" loading={submitting} fullWidth>
+          Zaloguj się
+        </Button>
+        <AccountSwitch question="Nie masz jeszcze konta?" to="/rejestracja" label="Zarejestruj się" />
+        {status === 'unknown' && (
+          <Center>
+            <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
+          </Center>
+        )}
+      </StackedForm>
       <Suspense fallback={null}>
         <AlternativeSignIn />
       </Suspense>

@@ -7,6 +7,7 @@ import { InvoiceDataFields, invoiceFromValues, type InvoiceValues } from '../set
 import { CheckoutConsents } from './CheckoutConsents';
 import { OrderRefusal } from './OrderRefusal';
 import type { CheckoutRefusal } from './refusal';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 export type BuyerValues = {
   buyer: InvoiceValues;
@@ -86,42 +87,40 @@ export function BuyerForm({
   }
 
   return (
-    <form onSubmit={(event) => submitWith(place)(event)} noValidate aria-label="Dane nabywcy">
-      <Stack gap="lg">
-        {refusal && <OrderRefusal refusal={refusal} basketPath={basketPath} />}
-        {disabledReason && (
-          <Alert color="yellow" variant="light" role="alert">
-            {disabledReason}
-          </Alert>
-        )}
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              Dane nabywcy do faktury
-            </Title>
-            <InvoiceDataFields form={form} path="buyer" names="checkout" disabled={busy} />
-          </Stack>
-        </Paper>
-        <CheckoutConsents form={form} disabled={busy} />
-        {attempted && Object.keys(form.errors).length > 0 && (
-          <Alert color="red" variant="light" role="alert">
-            Popraw zaznaczone pola, aby przejść dalej.
-          </Alert>
-        )}
-        <Group justify="space-between" align="center" wrap="wrap">
-          {back}
-          <Group gap="md" wrap="wrap" justify="flex-end">
-            {totalGross !== undefined && (
-              <Text fw={700} data-testid="checkout-total">
-                Do zapłaty: {formatMoney(totalGross)}
-              </Text>
-            )}
-            <Button type="submit" loading={busy} disabled={Boolean(disabledReason)} size="md">
-              {submitLabel}
-            </Button>
-          </Group>
+    <StackedForm label="Dane nabywcy" onSubmit={(event) => submitWith(place)(event)} gap="lg">
+      {refusal && <OrderRefusal refusal={refusal} basketPath={basketPath} />}
+      {disabledReason && (
+        <Alert color="yellow" variant="light" role="alert">
+          {disabledReason}
+        </Alert>
+      )}
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Dane nabywcy do faktury
+          </Title>
+          <InvoiceDataFields form={form} path="buyer" names="checkout" disabled={busy} />
+        </Stack>
+      </Paper>
+      <CheckoutConsents form={form} disabled={busy} />
+      {attempted && Object.keys(form.errors).length > 0 && (
+        <Alert color="red" variant="light" role="alert">
+          Popraw zaznaczone pola, aby przejść dalej.
+        </Alert>
+      )}
+      <Group justify="space-between" align="center" wrap="wrap">
+        {back}
+        <Group gap="md" wrap="wrap" justify="flex-end">
+          {totalGross !== undefined && (
+            <Text fw={700} data-testid="checkout-total">
+              Do zapłaty: {formatMoney(totalGross)}
+            </Text>
+          )}
+          <Button type="submit" loading={busy} disabled={Boolean(disabledReason)} size="md">
+            {submitLabel}
+          </Button>
         </Group>
-      </Stack>
-    </form>
+      </Group>
+    </StackedForm>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { MEMBER_RELATION_LABELS, MEMBER_RELATIONS, memberInputSchema } from '@domain/schemas';
 import { NameFields } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { MemberFields, Relation } from './api';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 export type MemberFormValues = {
   firstName: string;
@@ -69,65 +70,63 @@ export function MemberForm({
   const relation = form.getInputProps('relation');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={submitLabel}>
-      <Stack gap="md">
-        {(error || disabledReason) && (
-          <Alert color={error ? 'red' : 'yellow'} variant="light" role="alert">
-            {error ?? disabledReason}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NameFields form={form} disabled={busy} readOnly={isSelf} />
-        </SimpleGrid>
-        {isSelf && (
-          // The holder's own entry carries the account's name (syncProfile keeps them equal), so it
-          // is changed in one place only.
-          <Alert variant="light" color="gray" data-testid="self-name-hint">
-            To Twoje dane z konta. Imię i nazwisko zmienisz w{' '}
-            <Anchor component={Link} to="/dashboard/ustawienia" fw={600}>
-              Ustawieniach
-            </Anchor>
-            .
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NumberInput
-            label="Rok urodzenia"
-            name="birthYear"
-            description="Opcjonalnie — pomaga dobrać bilet (np. dziecięcy)."
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            min={1900}
-            max={2100}
-            disabled={busy}
-            {...form.getInputProps('birthYear')}
-          />
-          <Select
-            label="Kim jest dla Ciebie?"
-            name="relation"
-            description="Opcjonalnie."
-            placeholder="Wybierz"
-            data={relations}
-            clearable={!isSelf}
-            {...relation}
-            value={relation.value || null}
-            onChange={(v) => relation.onChange(v ?? '')}
-            disabled={busy || isSelf}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Anuluj
-            </Button>
-          )}
-          <Button type="submit" loading={busy} disabled={Boolean(disabledReason)}>
-            {submitLabel}
+    <StackedForm label={submitLabel} onSubmit={submit}>
+      {(error || disabledReason) && (
+        <Alert color={error ? 'red' : 'yellow'} variant="light" role="alert">
+          {error ?? disabledReason}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NameFields form={form} disabled={busy} readOnly={isSelf} />
+      </SimpleGrid>
+      {isSelf && (
+        // The holder's own entry carries the account's name (syncProfile keeps them equal), so it
+        // is changed in one place only.
+        <Alert variant="light" color="gray" data-testid="self-name-hint">
+          To Twoje dane z konta. Imię i nazwisko zmienisz w{' '}
+          <Anchor component={Link} to="/dashboard/ustawienia" fw={600}>
+            Ustawieniach
+          </Anchor>
+          .
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NumberInput
+          label="Rok urodzenia"
+          name="birthYear"
+          description="Opcjonalnie — pomaga dobrać bilet (np. dziecięcy)."
+          allowDecimal={false}
+          allowNegative={false}
+          hideControls
+          min={1900}
+          max={2100}
+          disabled={busy}
+          {...form.getInputProps('birthYear')}
+        />
+        <Select
+          label="Kim jest dla Ciebie?"
+          name="relation"
+          description="Opcjonalnie."
+          placeholder="Wybierz"
+          data={relations}
+          clearable={!isSelf}
+          {...relation}
+          value={relation.value || null}
+          onChange={(v) => relation.onChange(v ?? '')}
+          disabled={busy || isSelf}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="xs">
+        {onCancel && (
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Anuluj
           </Button>
-        </Group>
-      </Stack>
-    </form>
+        )}
+        <Button type="submit" loading={busy} disabled={Boolean(disabledReason)}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

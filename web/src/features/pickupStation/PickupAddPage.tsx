@@ -19,6 +19,7 @@ import {
 import { useSessionUser } from '../auth';
 import { QUEUED_LABEL } from './offline/queue';
 import { queueHandOut } from './offline/stationDevice';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 type Outcome = { kind: 'done' | 'queued'; labels: string[] } | { kind: 'refused'; message: string };
 type HandedOut = Extract<Outcome, { kind: 'done' | 'queued' }>;
@@ -113,59 +114,57 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
     setSelected(on ? [...selected, item.id] : [...selected].filter((id) => id !== item.id));
 
   return (
-    <form onSubmit={confirm} noValidate aria-label="Wydawanie przedmiotów">
-      <Stack gap="md">
-        <LiveStatus message={announcement} />
-        <PersonHeader person={person} />
-        {isHandedOut(outcome) && <HandOutResult outcome={outcome} nextRef={nextRef} />}
-        {outcome?.kind === 'refused' && (
-          <Alert color="red" variant="light" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
-            {outcome.message}
-          </Alert>
-        )}
-        {list.length === 0 ? (
-          <NoPaidItems />
-        ) : (
-          <Stack gap="xs" aria-label="Przedmioty do wydania">
-            {waiting.length > 1 && (
-              <Group gap="sm">
-                <Button variant="subtle" size="md" onClick={() => setSelected(waiting.map((i) => i.id))}>
-                  Zaznacz wszystkie
-                </Button>
-                <Button variant="subtle" size="md" color="gray" onClick={() => setSelected([])}>
-                  Odznacz wszystkie
-                </Button>
-              </Group>
-            )}
-            {list.map((item) => (
-              <SelectableItem
-                key={item.id}
-                item={item}
-                checked={item.status === 'waiting' && selected.has(item.id)}
-                onChange={(on) => toggle(item, on)}
-              />
-            ))}
-          </Stack>
-        )}
-        {waiting.length > 0 ? (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
-            <Button
-              type="submit"
-              size="xl"
-              loading={busy}
-              disabled={chosen.length === 0}
-              data-testid="confirm-handout"
-              styles={WRAPPING_BUTTON}
-            >
-              {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
-            </Button>
-            <OtherPersonButton>{isHandedOut(outcome) ? 'Następna osoba' : 'Inna osoba'}</OtherPersonButton>
-          </SimpleGrid>
-        ) : (
-          !isHandedOut(outcome) && <OtherPersonButton />
-        )}
-      </Stack>
-    </form>
+    <StackedForm label="Wydawanie przedmiotów" onSubmit={confirm}>
+      <LiveStatus message={announcement} />
+      <PersonHeader person={person} />
+      {isHandedOut(outcome) && <HandOutResult outcome={outcome} nextRef={nextRef} />}
+      {outcome?.kind === 'refused' && (
+        <Alert color="red" variant="light" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
+          {outcome.message}
+        </Alert>
+      )}
+      {list.length === 0 ? (
+        <NoPaidItems />
+      ) : (
+        <Stack gap="xs" aria-label="Przedmioty do wydania">
+          {waiting.length > 1 && (
+            <Group gap="sm">
+              <Button variant="subtle" size="md" onClick={() => setSelected(waiting.map((i) => i.id))}>
+                Zaznacz wszystkie
+              </Button>
+              <Button variant="subtle" size="md" color="gray" onClick={() => setSelected([])}>
+                Odznacz wszystkie
+              </Button>
+            </Group>
+          )}
+          {list.map((item) => (
+            <SelectableItem
+              key={item.id}
+              item={item}
+              checked={item.status === 'waiting' && selected.has(item.id)}
+              onChange={(on) => toggle(item, on)}
+            />
+          ))}
+        </Stack>
+      )}
+      {waiting.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
+          <Button
+            type="submit"
+            size="xl"
+            loading={busy}
+            disabled={chosen.length === 0}
+            data-testid="confirm-handout"
+            styles={WRAPPING_BUTTON}
+          >
+            {chosen.length > 0 ? `Potwierdź wydanie (${chosen.length})` : 'Zaznacz przedmioty'}
+          </Button>
+          <OtherPersonButton>{isHandedOut(outcome) ? 'Następna osoba' : 'Inna osoba'}</OtherPersonButton>
+        </SimpleGrid>
+      ) : (
+        !isHandedOut(outcome) && <OtherPersonButton />
+      )}
+    </StackedForm>
   );
 }
 

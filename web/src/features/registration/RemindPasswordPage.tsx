@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { EmailField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { sendPasswordReset } from './authOps';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 const remindSchema = z.strictObject({ email: emailSchema });
 
@@ -55,23 +56,21 @@ export function RemindPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Przypomnienie hasła">
-          <Stack gap="md">
-            <AuthHeading
-              title="Nie pamiętasz hasła?"
-              description="Podaj adres e-mail konta. Wyślemy na niego link do ustawienia nowego hasła."
-              size={26}
-            />
-            <ErrorAlert>{error}</ErrorAlert>
-            <EmailField {...form.getInputProps('email')} />
-            <Button type="submit" loading={busy} fullWidth>
-              Wyślij link
-            </Button>
-            <Anchor component={Link} to="/" size="sm" ta="center">
-              Wróć do logowania
-            </Anchor>
-          </Stack>
-        </form>
+        <StackedForm label="Przypomnienie hasła" onSubmit={submit}>
+          <AuthHeading
+            title="Nie pamiętasz hasła?"
+            description="Podaj adres e-mail konta. Wyślemy na niego link do ustawienia nowego hasła."
+            size={26}
+          />
+          <ErrorAlert>{error}</ErrorAlert>
+          <EmailField {...form.getInputProps('email')} />
+          <Button type="submit" loading={busy} fullWidth>
+            Wyślij link
+          </Button>
+          <Anchor component={Link} to="/" size="sm" ta="center">
+            Wróć do logowania
+          </Anchor>
+        </StackedForm>
       )}
     </AuthCard>
   );

@@ -14,6 +14,7 @@ import { EmailField, NEW_PASSWORD_HINT, PasswordField } from '../../shared/ui/Pe
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 interface StepOneFormProps {
   /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
@@ -175,42 +176,40 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
   const passwordProps = form.getInputProps('password');
   const email = form.getInputProps('email');
   return (
-    <form onSubmit={submit} noValidate aria-label="Dane logowania">
-      <Stack gap="md">
-        {data.emailError && <EmailInUse message={data.emailError} />}
-        <EmailField {...email} error={email.error ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)} />
-        <Stack gap={6}>
-          <PasswordField
-            purpose="new"
-            label="Hasło"
-            name="password"
-            {...passwordProps}
-            onBlur={() => {
-              passwordLeft.current = true;
-              passwordProps.onBlur();
-            }}
-            description={NEW_PASSWORD_HINT}
-            visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
-          />
-          {password && <PasswordStrength password={password} checking={checking} policy={policyFor} />}
-        </Stack>
+    <StackedForm label="Dane logowania" onSubmit={submit}>
+      {data.emailError && <EmailInUse message={data.emailError} />}
+      <EmailField {...email} error={email.error ?? (data.emailError ? 'Ten adres jest już zajęty' : undefined)} />
+      <Stack gap={6}>
         <PasswordField
           purpose="new"
-          label="Powtórz hasło"
-          name="passwordRepeat"
-          {...form.getInputProps('passwordRepeat')}
-          visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
+          label="Hasło"
+          name="password"
+          {...passwordProps}
+          onBlur={() => {
+            passwordLeft.current = true;
+            passwordProps.onBlur();
+          }}
+          description={NEW_PASSWORD_HINT}
+          visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj hasło' }}
         />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          loading={(attempted && checking) || leaving !== null}
-          disabled={(attempted && checking) || leaving !== null}
-        >
-          Dalej: dane osobowe
-        </Button>
+        {password && <PasswordStrength password={password} checking={checking} policy={policyFor} />}
       </Stack>
-    </form>
+      <PasswordField
+        purpose="new"
+        label="Powtórz hasło"
+        name="passwordRepeat"
+        {...form.getInputProps('passwordRepeat')}
+        visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
+      />
+      <Button
+        type="submit"
+        size="md"
+        fullWidth
+        loading={(attempted && checking) || leaving !== null}
+        disabled={(attempted && checking) || leaving !== null}
+      >
+        Dalej: dane osobowe
+      </Button>
+    </StackedForm>
   );
 }

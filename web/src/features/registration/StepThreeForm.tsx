@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Text } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
 import { useLeavingSubmit } from '../../shared/ui/useLeavingSubmit';
@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { Leaving } from './stepNavigation';
 import { stepThreeSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
 export function StepThreeForm({
@@ -33,49 +34,47 @@ export function StepThreeForm({
   });
 
   return (
-    <form onSubmit={createAccount} noValidate aria-label="Zgody">
-      <Stack gap="md">
-        <ErrorAlert testId="registration-error">{error}</ErrorAlert>
-        <Checkbox
-          name="terms"
-          label={
-            <>
-              Akceptuję <LegalDocumentLink kind="terms">regulamin wydarzenia i serwisu</LegalDocumentLink> (wymagane)
-            </>
-          }
-          disabled={busy}
-          {...form.getInputProps('terms', { type: 'checkbox' })}
-        />
-        <Checkbox
-          name="privacy"
-          label={
-            <>
-              Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z{' '}
-              <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO) (wymagane)
-            </>
-          }
-          description="Administratorem danych jest organizator wydarzenia. Masz prawo wglądu, poprawiania i usunięcia danych."
-          disabled={busy}
-          {...form.getInputProps('privacy', { type: 'checkbox' })}
-        />
-        <Checkbox
-          name="marketing"
-          label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)"
-          disabled={busy}
-          {...form.getInputProps('marketing', { type: 'checkbox' })}
-        />
-        <Text size="xs" c="dimmed">
-          Konto zostanie założone na adres <b>{data.email}</b>.
-        </Text>
-        <Group justify="space-between" mt="xs">
-          <Button variant="default" onClick={onBack} disabled={busy || leaving !== null} loading={leaving === 'back'}>
-            Wstecz
-          </Button>
-          <Button type="submit" loading={busy || leaving === 'next'} disabled={leaving === 'back'}>
-            Załóż konto
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm label="Zgody" onSubmit={createAccount}>
+      <ErrorAlert testId="registration-error">{error}</ErrorAlert>
+      <Checkbox
+        name="terms"
+        label={
+          <>
+            Akceptuję <LegalDocumentLink kind="terms">regulamin wydarzenia i serwisu</LegalDocumentLink> (wymagane)
+          </>
+        }
+        disabled={busy}
+        {...form.getInputProps('terms', { type: 'checkbox' })}
+      />
+      <Checkbox
+        name="privacy"
+        label={
+          <>
+            Wyrażam zgodę na przetwarzanie moich danych osobowych w celu organizacji wydarzenia, zgodnie z{' '}
+            <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink> (RODO) (wymagane)
+          </>
+        }
+        description="Administratorem danych jest organizator wydarzenia. Masz prawo wglądu, poprawiania i usunięcia danych."
+        disabled={busy}
+        {...form.getInputProps('privacy', { type: 'checkbox' })}
+      />
+      <Checkbox
+        name="marketing"
+        label="Chcę otrzymywać informacje o kolejnych wydarzeniach (opcjonalnie)"
+        disabled={busy}
+        {...form.getInputProps('marketing', { type: 'checkbox' })}
+      />
+      <Text size="xs" c="dimmed">
+        Konto zostanie założone na adres <b>{data.email}</b>.
+      </Text>
+      <Group justify="space-between" mt="xs">
+        <Button variant="default" onClick={onBack} disabled={busy || leaving !== null} loading={leaving === 'back'}>
+          Wstecz
+        </Button>
+        <Button type="submit" loading={busy || leaving === 'next'} disabled={leaving === 'back'}>
+          Załóż konto
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { NameFields, PhoneField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { CountrySelect } from './CountrySelect';
 import type { Leaving } from './stepNavigation';
 import { stepTwoSchema } from './steps';
 import { wizardStore } from './wizardStore';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 /** StepTwo: name, phone and country, validated with the same schema as `completeRegistration`. */
 export function StepTwoForm({
@@ -29,33 +30,31 @@ export function StepTwoForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Dane osobowe">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NameFields form={form} own />
-        </SimpleGrid>
-        <PhoneField
-          placeholder="+48 600 100 200"
-          description="Numer kontaktowy na czas wydarzenia."
-          {...form.getInputProps('phone')}
-        />
-        <CountrySelect
-          label="Kraj"
-          name="country"
-          required
-          {...form.getInputProps('country')}
-          value={form.getValues().country || null}
-          onChange={(value) => form.setFieldValue('country', value ?? '')}
-        />
-        <Group justify="space-between" mt="xs">
-          <Button variant="default" onClick={onBack} disabled={leaving !== null} loading={leaving === 'back'}>
-            Wstecz
-          </Button>
-          <Button type="submit" disabled={leaving !== null} loading={leaving === 'next'}>
-            Dalej: zgody
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm label="Dane osobowe" onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NameFields form={form} own />
+      </SimpleGrid>
+      <PhoneField
+        placeholder="+48 600 100 200"
+        description="Numer kontaktowy na czas wydarzenia."
+        {...form.getInputProps('phone')}
+      />
+      <CountrySelect
+        label="Kraj"
+        name="country"
+        required
+        {...form.getInputProps('country')}
+        value={form.getValues().country || null}
+        onChange={(value) => form.setFieldValue('country', value ?? '')}
+      />
+      <Group justify="space-between" mt="xs">
+        <Button variant="default" onClick={onBack} disabled={leaving !== null} loading={leaving === 'back'}>
+          Wstecz
+        </Button>
+        <Button type="submit" disabled={leaving !== null} loading={leaving === 'next'}>
+          Dalej: zgody
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

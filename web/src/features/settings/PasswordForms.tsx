@@ -7,6 +7,7 @@ import { NEW_PASSWORD_HINT, PasswordField } from '../../shared/ui/PersonFields';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { useLeavingSubmit } from '../../shared/ui/useLeavingSubmit';
 import { checkProjectPassword } from '../registration';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 /** Re-authentication refusals say "wrong password" plainly: the user is already known here. */
 export function reauthMessage(error: unknown): string {
@@ -65,19 +66,17 @@ export function ChangePasswordForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Zmiana hasła">
-      <Stack gap="md" maw={420}>
-        {CHANGE_PASSWORD_FIELDS.map(({ path, ...field }) => (
-          <PasswordField key={path} {...field} disabled={busy} {...form.getInputProps(path)} />
-        ))}
-        <ResultAlert result={result} testId="password-result" />
-        <Group>
-          <Button type="submit" loading={busy}>
-            Zmień hasło
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm label="Zmiana hasła" onSubmit={submit} maw={420}>
+      {CHANGE_PASSWORD_FIELDS.map(({ path, ...field }) => (
+        <PasswordField key={path} {...field} disabled={busy} {...form.getInputProps(path)} />
+      ))}
+      <ResultAlert result={result} testId="password-result" />
+      <Group>
+        <Button type="submit" loading={busy}>
+          Zmień hasło
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 

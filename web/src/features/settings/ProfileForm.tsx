@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
 import { NameFields, PhoneField } from '../../shared/ui/PersonFields';
@@ -8,6 +8,7 @@ import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { CountrySelect } from '../registration';
 import type { ProfileEdit } from './api';
 import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 interface Values extends Record<string, unknown> {
   firstName: string;
@@ -76,29 +77,27 @@ export function ProfileForm({
   const withInvoice = form.getValues().withInvoice;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Dane profilu">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NameFields form={form} own disabled={busy} />
-          <PhoneField disabled={busy} {...form.getInputProps('phone')} />
-          <CountrySelect label="Kraj" name="country" required disabled={busy} {...form.getInputProps('country')} />
-        </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          Adres e-mail: <b>{profile.email}</b> (służy do logowania; nie można go tu zmienić).
-        </Text>
-        <Switch
-          label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)"
-          disabled={busy}
-          {...form.getInputProps('withInvoice', { type: 'checkbox' })}
-        />
-        {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
-        <ResultAlert result={result} testId="profile-result" />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Zapisz dane
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm label="Dane profilu" onSubmit={submit}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NameFields form={form} own disabled={busy} />
+        <PhoneField disabled={busy} {...form.getInputProps('phone')} />
+        <CountrySelect label="Kraj" name="country" required disabled={busy} {...form.getInputProps('country')} />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Adres e-mail: <b>{profile.email}</b> (służy do logowania; nie można go tu zmienić).
+      </Text>
+      <Switch
+        label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)"
+        disabled={busy}
+        {...form.getInputProps('withInvoice', { type: 'checkbox' })}
+      />
+      {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
+      <ResultAlert result={result} testId="profile-result" />
+      <Group justify="flex-end">
+        <Button type="submit" loading={busy}>
+          Zapisz dane
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { QuantityInput } from '../../shared/ui/QuantityInput';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { ProductEntry } from '../catalogue';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 interface AddToBasketValues {
   productId: string;
@@ -151,79 +152,75 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`Dodaj do koszyka: ${product.name}`}>
-      <Stack gap="md">
-        <Input.Wrapper
-          label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
-          required
-          error={form.errors.variantId}
-        >
-          <Chip.Group multiple={false} value={variantId} onChange={(v) => form.setFieldValue('variantId', v)}>
-            <Group
-              gap="xs"
-              mt={6}
-              role="radiogroup"
-              aria-label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
-            >
-              {product.variants.map((v) => (
-                <Chip
-                  key={v.id}
-                  value={v.id}
-                  type="radio"
-                  disabled={v.available === 0}
-                  size="md"
-                  data-testid={`variant-${v.label}`}
-                  aria-label={
-                    v.available === 0 ? `${v.label} — wyprzedane` : `${v.label} — dostępne ${v.available} szt.`
-                  }
-                >
-                  {v.label}
-                  {v.available === 0 ? ' · wyprzedane' : ''}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Input.Wrapper>
-        {variant && (
-          <Text
-            size="sm"
-            c={variant.available <= 5 ? 'orange' : 'dimmed'}
-            aria-live="polite"
-            data-testid="variant-availability"
+    <StackedForm label={`Dodaj do koszyka: ${product.name}`} onSubmit={submit}>
+      <Input.Wrapper
+        label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
+        required
+        error={form.errors.variantId}
+      >
+        <Chip.Group multiple={false} value={variantId} onChange={(v) => form.setFieldValue('variantId', v)}>
+          <Group
+            gap="xs"
+            mt={6}
+            role="radiogroup"
+            aria-label={product.variants.length > 1 ? 'Rozmiar / wariant' : 'Wariant'}
           >
-            {variant.available <= 5 ? `Ostatnie sztuki: ${variant.available}` : `Dostępne: ${variant.available} szt.`}
-          </Text>
-        )}
-        {/* One under the other: the form sits in half of the page, too narrow for two fields side by side. */}
-        <Stack gap="md">
-          <QuantityInput
-            label="Liczba sztuk"
-            required
-            min={1}
-            max={Math.max(1, limit.max)}
-            clampBehavior="none"
-            value={quantity}
-            onChange={(q) => form.setFieldValue('quantity', q)}
-            error={quantityError}
-            description={limit.hint}
-            itemName={product.name}
-            size="md"
-          />
-          <Select
-            label="Dla uczestnika (opcjonalnie)"
-            placeholder="Bez przypisania"
-            clearable
-            data={members.map((m) => ({ value: m.id, label: m.name }))}
-            value={memberId}
-            onChange={(id) => form.setFieldValue('memberId', id)}
-            comboboxProps={{ withinPortal: true }}
-          />
-        </Stack>
-        <ErrorAlert>{failure}</ErrorAlert>
-        <Button type="submit" size="md" loading={submitting} disabled={soldOut}>
-          {soldOut ? 'Wyprzedane' : 'Dodaj do koszyka'}
-        </Button>
+            {product.variants.map((v) => (
+              <Chip
+                key={v.id}
+                value={v.id}
+                type="radio"
+                disabled={v.available === 0}
+                size="md"
+                data-testid={`variant-${v.label}`}
+                aria-label={v.available === 0 ? `${v.label} — wyprzedane` : `${v.label} — dostępne ${v.available} szt.`}
+              >
+                {v.label}
+                {v.available === 0 ? ' · wyprzedane' : ''}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Input.Wrapper>
+      {variant && (
+        <Text
+          size="sm"
+          c={variant.available <= 5 ? 'orange' : 'dimmed'}
+          aria-live="polite"
+          data-testid="variant-availability"
+        >
+          {variant.available <= 5 ? `Ostatnie sztuki: ${variant.available}` : `Dostępne: ${variant.available} szt.`}
+        </Text>
+      )}
+      {/* One under the other: the form sits in half of the page, too narrow for two fields side by side. */}
+      <Stack gap="md">
+        <QuantityInput
+          label="Liczba sztuk"
+          required
+          min={1}
+          max={Math.max(1, limit.max)}
+          clampBehavior="none"
+          value={quantity}
+          onChange={(q) => form.setFieldValue('quantity', q)}
+          error={quantityError}
+          description={limit.hint}
+          itemName={product.name}
+          size="md"
+        />
+        <Select
+          label="Dla uczestnika (opcjonalnie)"
+          placeholder="Bez przypisania"
+          clearable
+          data={members.map((m) => ({ value: m.id, label: m.name }))}
+          value={memberId}
+          onChange={(id) => form.setFieldValue('memberId', id)}
+          comboboxProps={{ withinPortal: true }}
+        />
       </Stack>
-    </form>
+      <ErrorAlert>{failure}</ErrorAlert>
+      <Button type="submit" size="md" loading={submitting} disabled={soldOut}>
+        {soldOut ? 'Wyprzedane' : 'Dodaj do koszyka'}
+      </Button>
+    </StackedForm>
   );
 }
