@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { VAT_RATES } from '@domain/vat';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
@@ -28,12 +29,8 @@ export function newKey(prefix = 'v'): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export const VAT_OPTIONS = [
-  { value: '23', label: '23 %' },
-  { value: '8', label: '8 %' },
-  { value: '5', label: '5 %' },
-  { value: '0', label: '0 %' },
-];
+/** The VAT rates an item can carry (the domain's list), as the editor's select offers them. */
+export const VAT_OPTIONS = VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
 
 interface AdminRunPanelProps {
   /** Id of the heading (the section's accessible name). */

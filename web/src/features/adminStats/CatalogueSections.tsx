@@ -11,12 +11,7 @@ const RefundsChart = lazy(() => import('./Charts').then((m) => ({ default: m.Ref
 
 function TicketsSection({ tickets }: { tickets: TicketRow[] }) {
   return (
-    <Section
-      title="Bilety według rodzaju (na tle puli)"
-      testId="stats-tickets"
-      isEmpty={tickets.length === 0}
-      empty="Brak rodzajów biletów."
-    >
+    <Section of="tickets" isEmpty={tickets.length === 0}>
       <ChartSlot>
         <TicketsChart rows={tickets} />
       </ChartSlot>
@@ -33,12 +28,7 @@ function MerchSection({ merch }: { merch: MerchRow[] }) {
   // The chart shows what sold; the table lists every variant, sold or not.
   const merchSold = merch.filter((m) => m.paid + m.reserved > 0);
   return (
-    <Section
-      title="Sklepik: sprzedaż według wariantu"
-      testId="stats-merch"
-      isEmpty={merch.length === 0}
-      empty="Brak produktów."
-    >
+    <Section of="merch" isEmpty={merch.length === 0}>
       {merchSold.length === 0 ? (
         <Note>Jeszcze nic nie sprzedano.</Note>
       ) : (
@@ -67,12 +57,7 @@ export function CatalogueSectionsGrid({ tickets, merch }: { tickets: TicketRow[]
 
 export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[]; refundedGross: number }) {
   return (
-    <Section
-      title="Zwroty według pozycji"
-      testId="stats-refunds"
-      isEmpty={items.length === 0}
-      empty="Nie było jeszcze zwrotów."
-    >
+    <Section of="refunds" isEmpty={items.length === 0}>
       <ChartBesideNumbers chart={<RefundsChart rows={items} />}>
         <Stack gap="xs">
           <NumbersTable
@@ -92,12 +77,7 @@ export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[
 
 export function CountriesSection({ byCountry }: { byCountry: CountryRow[] }) {
   return (
-    <Section
-      title="Uczestnicy według kraju"
-      testId="stats-countries"
-      isEmpty={byCountry.length === 0}
-      empty="Brak kont."
-    >
+    <Section of="countries" isEmpty={byCountry.length === 0}>
       <ChartBesideNumbers chart={<CountryChart rows={byCountry} />}>
         <NumbersTable
           caption="Konta według kraju"

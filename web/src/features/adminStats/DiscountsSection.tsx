@@ -13,13 +13,7 @@ export function DiscountsSection({ rows }: { rows: DiscountStatRow[] }) {
     { orders: 0, units: 0, discountGross: 0 },
   );
   return (
-    <Section
-      title="Kody rabatowe"
-      testId="stats-discounts"
-      isEmpty={rows.length === 0}
-      empty="Nikt jeszcze nie użył kodu rabatowego."
-      footnote="Zamówienia oczekujące i opłacone; anulowane i wygasłe oddają użycia kodu."
-    >
+    <Section of="discounts" isEmpty={rows.length === 0}>
       <NumbersTable
         caption="Użycia kodów rabatowych"
         head={['Kod', 'Zamówienia', 'Użycia (sztuki)', 'Udzielony rabat']}

@@ -51,7 +51,7 @@ export function KpiGrid({ s, refunds }: { s: AdminStatsData; refunds: RefundStat
 
 export function DailySection({ days }: { days: DayRow[] }) {
   return (
-    <Section title="Sprzedaż dzień po dniu" testId="stats-daily">
+    <Section of="daily">
       {days.length === 0 ? (
         <EmptyState title="Brak zamówień">Wykres pojawi się po pierwszym zamówieniu.</EmptyState>
       ) : (
@@ -83,7 +83,7 @@ export function DailySection({ days }: { days: DayRow[] }) {
 export function RevenueSection({ s }: { s: AdminStatsData }) {
   const revenueTotal = s.revenue.paidGross + s.revenue.pendingGross;
   return (
-    <Section title="Przychód: opłacone i oczekujące" testId="stats-revenue">
+    <Section of="revenue">
       {revenueTotal === 0 ? (
         <Note>Brak przychodu.</Note>
       ) : (
@@ -109,7 +109,7 @@ export function RevenueSection({ s }: { s: AdminStatsData }) {
 export function PickupsSection({ pickups }: { pickups: AdminStatsData['pickups'] }) {
   const pickedRatio = pickups.total > 0 ? pickups.picked / pickups.total : 0;
   return (
-    <Section title="Odbiór przedmiotów" testId="stats-pickups">
+    <Section of="pickups">
       <Group wrap="nowrap">
         <RingProgress
           size={110}

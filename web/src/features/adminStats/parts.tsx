@@ -16,21 +16,44 @@ export function Note({ children }: { children: ReactNode }) {
   );
 }
 
-interface SectionProps {
+/**
+ * The sections of the statistics, in one table: heading, what is said when there is nothing to count
+ * yet, and a footnote under the content either way. The key names the section's test id (`stats-…`).
+ */
+interface SectionText {
   title: string;
-  testId?: string;
-  /** Said instead of the content when there is nothing to count yet: „Brak kont.” */
   empty?: string;
-  isEmpty?: boolean;
-  /** Under the content (or the empty note) either way. */
-  footnote?: ReactNode;
-  children: ReactNode;
+  footnote?: string;
 }
 
-/** One framed part of the statistics, titled; its content, or a note when there is nothing to count. */
-export function Section({ title, testId, empty, isEmpty = false, footnote, children }: SectionProps) {
+const SECTIONS = {
+  daily: { title: 'Sprzedaż dzień po dniu' },
+  revenue: { title: 'Przychód: opłacone i oczekujące' },
+  pickups: { title: 'Odbiór przedmiotów' },
+  tickets: { title: 'Bilety według rodzaju (na tle puli)', empty: 'Brak rodzajów biletów.' },
+  merch: { title: 'Sklepik: sprzedaż według wariantu', empty: 'Brak produktów.' },
+  refunds: { title: 'Zwroty według pozycji', empty: 'Nie było jeszcze zwrotów.' },
+  discounts: {
+    title: 'Kody rabatowe',
+    empty: 'Nikt jeszcze nie użył kodu rabatowego.',
+    footnote: 'Zamówienia oczekujące i opłacone; anulowane i wygasłe oddają użycia kodu.',
+  },
+  countries: { title: 'Uczestnicy według kraju', empty: 'Brak kont.' },
+} satisfies Record<string, SectionText>;
+
+/** One framed part of the statistics, titled; its content, or its empty note when there is nothing to count. */
+export function Section({
+  of,
+  isEmpty = false,
+  children,
+}: {
+  of: keyof typeof SECTIONS;
+  isEmpty?: boolean;
+  children: ReactNode;
+}) {
+  const { title, empty, footnote }: SectionText = SECTIONS[of];
   return (
-    <Paper withBorder p="md" data-testid={testId}>
+    <Paper withBorder p="md" data-testid={`stats-${of}`}>
       <Stack gap="sm">
         <Title order={3} fz="lg">
           {title}
