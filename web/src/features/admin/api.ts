@@ -9,7 +9,13 @@ import {
   type Variant,
 } from '@domain/schemas';
 import { discountCodeRecordSchema, discountUsesSchema, type DiscountCodeRecord } from '@domain/discounts';
-import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import {
+  injectRealtimeEndpoints,
+  parseEntries,
+  parseRecordMap,
+  parseRecords,
+  realtimeEndpoint,
+} from '../../shared/api/realtime';
 
 type WithId<T> = T & { id: string };
 export type AdminTicketType = WithId<TicketType> & { archivedAt?: number };
@@ -32,9 +38,7 @@ const bySort = <T extends { sortOrder: number; name: string }>(a: T, b: T) =>
 
 /** `/archivedTicketTypes`, each record parsed with its domain schema, in display order. */
 function toArchivedTicketTypes(raw: unknown): AdminTicketType[] {
-  return parseRecords(archivedTicketTypeSchema, raw, 'archivedTicketTypes')
-    .map(([id, t]) => ({ ...t, id }))
-    .sort(bySort);
+  return parseEntries(archivedTicketTypeSchema, raw, 'archivedTicketTypes').sort(bySort);
 }
 
 /** `/archivedProducts`, each record parsed with its domain schema; variants as a list in display order. */
@@ -76,7 +80,7 @@ function toDiscountUses(raw: unknown): Record<string, number> {
   return Object.fromEntries(parseRecords(discountUsesSchema, raw, 'discountUses').map(([code, u]) => [code, u.used]));
 }
 function toDiscountStats(raw: unknown): Record<string, DiscountStats> {
-  return Object.fromEntries(parseRecords(discountStatsSchema, raw, 'stats/admin/discounts'));
+  return parseRecordMap(discountStatsSchema, raw, 'stats/admin/discounts');
 }
 
 function toRoles(raw: unknown): Record<string, RoleFlags> {
@@ -86,28 +90,21 @@ function toRoles(raw: unknown): Record<string, RoleFlags> {
 }
 
 /** Admin-only reads (the rules give admins the whole tree); each endpoint is a live listener. */
-const adminApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    adminArchivedTicketTypes: build.query<AdminTicketType[], void>(
-      realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes),
-    ),
-    adminArchivedProducts: build.query<AdminProduct[], void>(
-      realtimeEndpoint(() => 'archivedProducts', toArchivedProducts),
-    ),
-    adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
-    adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
-    adminDiscountCodes: build.query<AdminDiscountCode[], void>(
-      realtimeEndpoint(() => 'discountCodes', toDiscountCodes),
-    ),
-    adminDiscountUses: build.query<Record<string, number>, void>(
-      realtimeEndpoint(() => 'discountUses', toDiscountUses),
-    ),
-    adminDiscountStats: build.query<Record<string, DiscountStats>, void>(
-      realtimeEndpoint(() => 'stats/admin/discounts', toDiscountStats),
-    ),
-  }),
-});
+const adminApi = injectRealtimeEndpoints((build) => ({
+  adminArchivedTicketTypes: build.query<AdminTicketType[], void>(
+    realtimeEndpoint(() => 'archivedTicketTypes', toArchivedTicketTypes),
+  ),
+  adminArchivedProducts: build.query<AdminProduct[], void>(
+    realtimeEndpoint(() => 'archivedProducts', toArchivedProducts),
+  ),
+  adminUsers: build.query<AdminUser[], void>(realtimeEndpoint(() => 'profiles', toUsers)),
+  adminRoles: build.query<Record<string, RoleFlags>, void>(realtimeEndpoint(() => 'roles', toRoles)),
+  adminDiscountCodes: build.query<AdminDiscountCode[], void>(realtimeEndpoint(() => 'discountCodes', toDiscountCodes)),
+  adminDiscountUses: build.query<Record<string, number>, void>(realtimeEndpoint(() => 'discountUses', toDiscountUses)),
+  adminDiscountStats: build.query<Record<string, DiscountStats>, void>(
+    realtimeEndpoint(() => 'stats/admin/discounts', toDiscountStats),
+  ),
+}));
 
 export const {
   useAdminArchivedTicketTypesQuery,

@@ -1,10 +1,16 @@
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { adminStatsSchema, orderSchema, type Order } from '@domain/schemas';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
 import { loadDatabase } from '../../shared/firebase';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import {
+  injectRealtimeEndpoints,
+  parseEntries,
+  parseRecord,
+  parseRecordMap,
+  parseRecordsPerUser,
+  realtimeEndpoint,
+} from '../../shared/api/realtime';
 import { useAdminArchivedProductsQuery, useAdminArchivedTicketTypesQuery } from '../admin';
 import { useGetCountriesQuery } from '../registration';
 import { useGetProductsQuery, useGetTicketTypesQuery } from '../catalogue';
@@ -127,13 +133,10 @@ function toCatalogue(items: readonly CatalogueSource[], archived: boolean): Cata
   }));
 }
 
-const adminStatsApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    statsAdmin: build.query<AdminStatsData, void>(realtimeEndpoint(() => 'stats/admin', toAdminStats)),
-    statsRefunds: build.query<RefundStatsData, void>(realtimeEndpoint(() => 'stats/refunds', toRefundStats)),
-  }),
-});
+const adminStatsApi = injectRealtimeEndpoints((build) => ({
+  statsAdmin: build.query<AdminStatsData, void>(realtimeEndpoint(() => 'stats/admin', toAdminStats)),
+  statsRefunds: build.query<RefundStatsData, void>(realtimeEndpoint(() => 'stats/refunds', toRefundStats)),
+}));
 
 export const { useStatsAdminQuery, useStatsRefundsQuery } = adminStatsApi;
 
@@ -155,7 +158,7 @@ export function useStatsCountriesQuery() {
 export async function fetchAllOrders(): Promise<(Order & { id: string })[]> {
   const { db, sdk } = await loadDatabase();
   const snapshot = await sdk.get(sdk.ref(db, 'orders'));
-  return parseRecords(orderSchema, snapshot.val(), 'orders').map(([id, o]) => ({ ...o, id }));
+  return parseEntries(orderSchema, snapshot.val(), 'orders');
 }
 
 /** Every order's refunds (`/refunds`, by order id) and every correction invoice (`/corrections/{uid}/…`), read once for the exports. */
@@ -169,9 +172,9 @@ export async function fetchRefundsForExport(): Promise<{
     sdk.get(sdk.ref(db, 'corrections')),
   ]);
   return {
-    refunds: Object.fromEntries(parseRecords(orderRefundsSchema, refunds.val(), 'refunds')),
-    corrections: parseRecords(z.unknown(), corrections.val(), 'corrections').flatMap(([uid, perUser]) =>
-      parseRecords(correctionInvoiceSchema, perUser, `corrections/${uid}`).map(([, correction]) => correction),
+    refunds: parseRecordMap(orderRefundsSchema, refunds.val(), 'refunds'),
+    corrections: parseRecordsPerUser(correctionInvoiceSchema, corrections.val(), 'corrections').map(
+      ([, , correction]) => correction,
     ),
   };
 }

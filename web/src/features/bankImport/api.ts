@@ -1,7 +1,7 @@
 import type { SettledTransaction } from '@domain/bank/matching';
 import type { CsvMapping } from '@domain/bank/csv';
 import { bankTransactionRecordSchema, savedCsvMappingSchema } from '@domain/bank/schemas';
-import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecords, realtimeEndpoint } from '../../shared/api/realtime';
 
 interface SavedMapping {
   bank: string;
@@ -27,16 +27,13 @@ function toMappings(raw: unknown): Record<string, SavedMapping> {
 }
 
 /** Admin-only paths (database.rules.json "bank"), each a live listener while the tab is open. */
-const bankImportApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(
-      realtimeEndpoint(() => 'bank/transactions', toSettled),
-    ),
-    bankCsvMappings: build.query<Record<string, SavedMapping>, void>(
-      realtimeEndpoint(() => 'bank/csvMappings', toMappings),
-    ),
-  }),
-});
+const bankImportApi = injectRealtimeEndpoints((build) => ({
+  bankSettledTransactions: build.query<Record<string, SettledTransaction>, void>(
+    realtimeEndpoint(() => 'bank/transactions', toSettled),
+  ),
+  bankCsvMappings: build.query<Record<string, SavedMapping>, void>(
+    realtimeEndpoint(() => 'bank/csvMappings', toMappings),
+  ),
+}));
 
 export const { useBankSettledTransactionsQuery, useBankCsvMappingsQuery } = bankImportApi;

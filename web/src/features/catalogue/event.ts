@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { eventSchema, type EventSettings } from '@domain/schemas';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseOptionalRecord, realtimeEndpoint } from '../../shared/api/realtime';
 
 /** `/event` (docs/data-model.md): what the dashboard's event card needs. */
 export interface EventInfo {
@@ -18,16 +18,12 @@ const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventI
 });
 
 /** `/event` parsed with the domain's schema (a malformed record is the endpoint's error); not set yet → null. */
-export const toEvent = (raw: unknown): EventSettings | null =>
-  raw == null ? null : parseRecord(eventSchema, raw, 'event');
+export const toEvent = (raw: unknown): EventSettings | null => parseOptionalRecord(eventSchema, raw, 'event');
 
-const eventApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
-    getEvent: build.query<EventSettings | null, void>(realtimeEndpoint(() => 'event', toEvent)),
-  }),
-});
+const eventApi = injectRealtimeEndpoints((build) => ({
+  /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
+  getEvent: build.query<EventSettings | null, void>(realtimeEndpoint(() => 'event', toEvent)),
+}));
 
 export const { useGetEventQuery } = eventApi;
 

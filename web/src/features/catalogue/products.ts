@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { productSchema, type Product, type Variant } from '@domain/schemas';
-import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecords, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface VariantEntry extends Variant {
   id: string;
@@ -35,13 +35,10 @@ const activeProducts = (products: readonly ProductEntry[]): ProductEntry[] => pr
 /** `/products` as the shop shows it: inactive products hidden. */
 export const toProducts = (raw: unknown): ProductEntry[] => activeProducts(toProductEntries(raw));
 
-const productsApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    /** `/products`, live: availability changes as others buy. Archived products are not here; inactive ones are (see `useGetShopProductsQuery`). */
-    getProducts: build.query<ProductEntry[], void>(realtimeEndpoint(() => 'products', toProductEntries)),
-  }),
-});
+const productsApi = injectRealtimeEndpoints((build) => ({
+  /** `/products`, live: availability changes as others buy. Archived products are not here; inactive ones are (see `useGetShopProductsQuery`). */
+  getProducts: build.query<ProductEntry[], void>(realtimeEndpoint(() => 'products', toProductEntries)),
+}));
 
 export const { useGetProductsQuery } = productsApi;
 

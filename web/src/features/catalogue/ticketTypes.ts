@@ -1,6 +1,6 @@
 import { ticketTypeSchema, type TicketType } from '@domain/schemas';
 import { freeUnits } from '@domain/waitingList';
-import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecords, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface TicketTypeEntry extends TicketType {
   id: string;
@@ -23,12 +23,9 @@ function toTicketTypes(raw: unknown): TicketTypeEntry[] {
     .sort((a, b) => (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || a.name.localeCompare(b.name, 'pl'));
 }
 
-const ticketTypesApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    /** `/ticketTypes`, live: availability changes as others buy. */
-    getTicketTypes: build.query<TicketTypeEntry[], void>(realtimeEndpoint(() => 'ticketTypes', toTicketTypes)),
-  }),
-});
+const ticketTypesApi = injectRealtimeEndpoints((build) => ({
+  /** `/ticketTypes`, live: availability changes as others buy. */
+  getTicketTypes: build.query<TicketTypeEntry[], void>(realtimeEndpoint(() => 'ticketTypes', toTicketTypes)),
+}));
 
 export const { useGetTicketTypesQuery } = ticketTypesApi;

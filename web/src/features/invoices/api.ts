@@ -1,14 +1,12 @@
 import { invoiceSchema, type Invoice } from '@domain/schemas';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseEntries, realtimeEndpoint, recordEndpoint } from '../../shared/api/realtime';
 
 export interface InvoiceEntry extends Invoice {
   id: string;
 }
 
 function toInvoices(raw: unknown, uid: string): InvoiceEntry[] {
-  return parseRecords(invoiceSchema, raw, `invoices/${uid}`)
-    .map(([id, inv]) => ({ ...inv, id }))
-    .sort((a, b) => b.issuedAt - a.issuedAt);
+  return parseEntries(invoiceSchema, raw, `invoices/${uid}`).sort((a, b) => b.issuedAt - a.issuedAt);
 }
 
 export interface InvoiceKey {
@@ -16,20 +14,13 @@ export interface InvoiceKey {
   invoiceId: string;
 }
 
-const invoicesApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getMyInvoices: build.query<InvoiceEntry[], string>(realtimeEndpoint((uid) => `invoices/${uid}`, toInvoices)),
-    /** One invoice; only ever asked for the signed-in user's own uid (the rules refuse any other). */
-    getInvoice: build.query<Invoice | null, InvoiceKey>(
-      realtimeEndpoint(
-        ({ uid, invoiceId }) => `invoices/${uid}/${invoiceId}`,
-        (raw, { uid, invoiceId }) =>
-          raw == null ? null : parseRecord(invoiceSchema, raw, `invoices/${uid}/${invoiceId}`),
-      ),
-    ),
-  }),
-});
+const invoicesApi = injectRealtimeEndpoints((build) => ({
+  getMyInvoices: build.query<InvoiceEntry[], string>(realtimeEndpoint((uid) => `invoices/${uid}`, toInvoices)),
+  /** One invoice; only ever asked for the signed-in user's own uid (the rules refuse any other). */
+  getInvoice: build.query<Invoice | null, InvoiceKey>(
+    recordEndpoint(invoiceSchema, ({ uid, invoiceId }) => `invoices/${uid}/${invoiceId}`),
+  ),
+}));
 
 export const { useGetMyInvoicesQuery, useGetInvoiceQuery } = invoicesApi;
 

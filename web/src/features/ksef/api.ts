@@ -4,7 +4,13 @@ import { ksefRecordSchema, type KsefRecord } from '@domain/ksef/record';
 import { ksefOfflineSchema, ksefOutageSchema, type KsefOffline, type KsefOutage } from '@domain/ksef/offline';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { ksefOutboxEntrySchema, type KsefOutboxEntry } from '@domain/ksef/outbox';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import {
+  injectRealtimeEndpoints,
+  parseRecordMap,
+  parseRecordsPerUser,
+  realtimeEndpoint,
+  recordEndpoint,
+} from '../../shared/api/realtime';
 import { loadDatabase } from '../../shared/firebase';
 
 export interface InvoiceRef {
@@ -18,21 +24,6 @@ export interface StoredInvoice extends InvoiceRef {
 }
 
 const isObject = (raw: unknown): raw is Record<string, unknown> => typeof raw === 'object' && raw !== null;
-
-/** `/{path}/{uid}/{id}` records, each parsed with its domain schema, as `[uid, id, record]`. */
-function parsePerUser<S extends z.core.$ZodType>(
-  schema: S,
-  raw: unknown,
-  path: string,
-): [string, string, z.output<S>][] {
-  return parseRecords(z.unknown(), raw, path).flatMap(([uid, perUser]) =>
-    parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [
-      uid,
-      id,
-      record,
-    ]),
-  );
-}
 
 /**
  * Not parsed with `invoiceSchema` on purpose: an issued invoice cannot be changed, and this list
@@ -76,13 +67,16 @@ export function toStoredCorrections(raw: unknown): StoredCorrection[] {
 /** `/ksef` → `{ "uid/invoiceId": record }`. */
 export function toKsefRecords(raw: unknown): Record<string, KsefRecord> {
   return Object.fromEntries(
-    parsePerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [`${uid}/${invoiceId}`, record]),
+    parseRecordsPerUser(ksefRecordSchema, raw, 'ksef').map(([uid, invoiceId, record]) => [
+      `${uid}/${invoiceId}`,
+      record,
+    ]),
   );
 }
 
 /** `/ksefOutbox` → entries by document id (admins; entries the schema refuses are reported and left out). */
 function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
-  return Object.fromEntries(parseRecords(ksefOutboxEntrySchema, raw, 'ksefOutbox'));
+  return parseRecordMap(ksefOutboxEntrySchema, raw, 'ksefOutbox');
 }
 
 const lastRunSchema = z.object({
@@ -103,45 +97,24 @@ export async function fetchKsefUpo(documentId: string): Promise<string | null> {
 }
 
 /** Live reads for KSeF: the owner's own record (the rules allow nothing else) and, for admins, everything. */
-const ksefApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
-      realtimeEndpoint(
-        ({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`,
-        (raw, { uid, invoiceId }) =>
-          raw == null ? null : parseRecord(ksefRecordSchema, raw, `ksef/${uid}/${invoiceId}`),
-      ),
-    ),
-    getKsefOffline: build.query<KsefOffline | null, InvoiceRef>(
-      realtimeEndpoint(
-        ({ uid, invoiceId }) => `ksefOffline/${uid}/${invoiceId}`,
-        (raw, { uid, invoiceId }) =>
-          raw == null ? null : parseRecord(ksefOfflineSchema, raw, `ksefOffline/${uid}/${invoiceId}`),
-      ),
-    ),
-    adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
-    adminAllCorrections: build.query<StoredCorrection[], void>(
-      realtimeEndpoint(() => 'corrections', toStoredCorrections),
-    ),
-    adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(
-      realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox),
-    ),
-    adminKsefLastRun: build.query<KsefLastRun | null, void>(
-      realtimeEndpoint(
-        () => 'ksefLastRun',
-        (raw) => (raw == null ? null : parseRecord(lastRunSchema, raw, 'ksefLastRun')),
-      ),
-    ),
-    adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
-    adminKsefOutage: build.query<KsefOutage | null, void>(
-      realtimeEndpoint(
-        () => 'ksefOutage',
-        (raw) => (raw == null ? null : parseRecord(ksefOutageSchema, raw, 'ksefOutage')),
-      ),
-    ),
-  }),
-});
+const ksefApi = injectRealtimeEndpoints((build) => ({
+  getKsefRecord: build.query<KsefRecord | null, InvoiceRef>(
+    recordEndpoint(ksefRecordSchema, ({ uid, invoiceId }) => `ksef/${uid}/${invoiceId}`),
+  ),
+  getKsefOffline: build.query<KsefOffline | null, InvoiceRef>(
+    recordEndpoint(ksefOfflineSchema, ({ uid, invoiceId }) => `ksefOffline/${uid}/${invoiceId}`),
+  ),
+  adminAllInvoices: build.query<StoredInvoice[], void>(realtimeEndpoint(() => 'invoices', toStoredInvoices)),
+  adminAllCorrections: build.query<StoredCorrection[], void>(
+    realtimeEndpoint(() => 'corrections', toStoredCorrections),
+  ),
+  adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(
+    realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox),
+  ),
+  adminKsefLastRun: build.query<KsefLastRun | null, void>(recordEndpoint(lastRunSchema, () => 'ksefLastRun')),
+  adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
+  adminKsefOutage: build.query<KsefOutage | null, void>(recordEndpoint(ksefOutageSchema, () => 'ksefOutage')),
+}));
 
 export const {
   useGetKsefRecordQuery,

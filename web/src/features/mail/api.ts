@@ -1,11 +1,10 @@
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import { mailPrefsSchema, outboxMessageSchema } from '@domain/mail';
 import {
-  parseRecord,
+  injectRealtimeEndpoints,
+  parseOptionalRecord,
   parseRecords,
-  realtimeApi,
   realtimeEndpoint,
-  realtimeQueryEndpoint,
 } from '../../shared/api/realtime';
 
 /** An outbox message as the „Poczta” view reads it (`/outbox/{id}`, docs/email.md). */
@@ -55,31 +54,22 @@ export function toUnsent(raw: unknown): OutboxRow[] {
 /** Unsent messages: absent status, `failed` and `sending` sort up to `sending` (the rules index `status`). */
 const UNSENT_LIMIT = 200;
 
-const mailApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    adminUnsentMail: build.query<OutboxRow[], void>(
-      realtimeQueryEndpoint(
-        ({ db, sdk }) =>
-          sdk.query(
-            sdk.ref(db, 'outbox'),
-            sdk.orderByChild('status'),
-            sdk.endAt('sending'),
-            sdk.limitToFirst(UNSENT_LIMIT),
-          ),
-        toUnsent,
-      ),
+const mailApi = injectRealtimeEndpoints((build) => ({
+  adminUnsentMail: build.query<OutboxRow[], void>(
+    realtimeEndpoint(
+      () => ({ path: 'outbox', orderByChild: 'status', endAt: 'sending', limitToFirst: UNSENT_LIMIT }),
+      toUnsent,
     ),
-    getMailPrefs: build.query<MailPrefs, string>(
-      realtimeEndpoint(
-        (uid) => `mailPrefs/${uid}`,
-        (raw, uid) => ({
-          optional: raw == null || parseRecord(mailPrefsSchema, raw, `mailPrefs/${uid}`).optional !== false,
-        }),
-      ),
+  ),
+  getMailPrefs: build.query<MailPrefs, string>(
+    realtimeEndpoint(
+      (uid) => `mailPrefs/${uid}`,
+      (raw, uid) => ({
+        optional: parseOptionalRecord(mailPrefsSchema, raw, `mailPrefs/${uid}`)?.optional !== false,
+      }),
     ),
-  }),
-});
+  ),
+}));
 
 export const { useAdminUnsentMailQuery, useGetMailPrefsQuery } = mailApi;
 

@@ -1,6 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { MEMBER_RELATIONS, memberSchema, ticketRecordSchema, type Member } from '@domain/schemas';
-import { MalformedRecordError, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import {
+  MalformedRecordError,
+  injectRealtimeEndpoints,
+  parseEntries,
+  parseRecords,
+  realtimeEndpoint,
+} from '../../shared/api/realtime';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
@@ -19,12 +25,10 @@ const collator = new Intl.Collator('pl');
 
 /** The account holder first, then by surname and first name. */
 function toMembers(raw: unknown, uid: string): MemberEntry[] {
-  return parseRecords(memberSchema, raw, `members/${uid}`)
-    .map(([id, m]) => ({ ...m, id }))
-    .sort((a, b) => {
-      if ((a.relation === 'self') !== (b.relation === 'self')) return a.relation === 'self' ? -1 : 1;
-      return collator.compare(`${a.lastName} ${a.firstName}`, `${b.lastName} ${b.firstName}`);
-    });
+  return parseEntries(memberSchema, raw, `members/${uid}`).sort((a, b) => {
+    if ((a.relation === 'self') !== (b.relation === 'self')) return a.relation === 'self' ? -1 : 1;
+    return collator.compare(`${a.lastName} ${a.firstName}`, `${b.lastName} ${b.firstName}`);
+  });
 }
 
 /** `/tickets/{uid}`: per participant, the claims of each ticket type, every one parsed with its schema. */
@@ -40,13 +44,10 @@ function toClaims(raw: unknown, uid: string): TicketClaims {
   );
 }
 
-const membersApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getMembers: build.query<MemberEntry[], string>(realtimeEndpoint((uid) => `members/${uid}`, toMembers)),
-    getTicketClaims: build.query<TicketClaims, string>(realtimeEndpoint((uid) => `tickets/${uid}`, toClaims)),
-  }),
-});
+const membersApi = injectRealtimeEndpoints((build) => ({
+  getMembers: build.query<MemberEntry[], string>(realtimeEndpoint((uid) => `members/${uid}`, toMembers)),
+  getTicketClaims: build.query<TicketClaims, string>(realtimeEndpoint((uid) => `tickets/${uid}`, toClaims)),
+}));
 
 export const { useGetMembersQuery, useGetTicketClaimsQuery } = membersApi;
 export const uidOrSkip = (uid: string | undefined) => uid ?? skipToken;

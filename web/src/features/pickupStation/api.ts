@@ -5,13 +5,11 @@ import { matchesAllWords, pickupSearchEntrySchema, SEARCH_READ_LIMIT, type Picku
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 import {
+  injectRealtimeEndpoints,
+  onceEndpoint,
+  parseEntries,
   parseRecord,
-  parseRecords,
-  realtimeApi,
   realtimeEndpoint,
-  realtimeQueryEndpoint,
-  toRealtimeError,
-  type RealtimeError,
 } from '../../shared/api/realtime';
 import { useGetMyPickupsQuery } from '../pickup';
 import { searchWords } from './offline/queue';
@@ -136,41 +134,21 @@ async function searchPeople(text: string): Promise<SearchResult> {
   return { hits, truncated: fromNames.length > SEARCH_READ_LIMIT || fromEmails.length > SEARCH_READ_LIMIT };
 }
 
-export const stationApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    stationSearch: build.query<SearchResult, string>({
-      async queryFn(text): Promise<{ data: SearchResult } | { error: RealtimeError }> {
-        try {
-          return { data: await searchPeople(text) };
-        } catch (error) {
-          return { error: toRealtimeError(error) };
-        }
-      },
-      keepUnusedDataFor: 0,
-    }),
-    stationPerson: build.query<DirectoryEntry | null, string>(
-      realtimeEndpoint(
-        (uid) => `pickupDirectory/${uid}`,
-        (raw, uid) => toEntry(uid, raw),
-      ),
+export const stationApi = injectRealtimeEndpoints((build) => ({
+  stationSearch: build.query<SearchResult, string>({ ...onceEndpoint(searchPeople), keepUnusedDataFor: 0 }),
+  stationPerson: build.query<DirectoryEntry | null, string>(
+    realtimeEndpoint(
+      (uid) => `pickupDirectory/${uid}`,
+      (raw, uid) => toEntry(uid, raw),
     ),
-    pickupConflicts: build.query<ConflictRow[], void>(
-      realtimeQueryEndpoint(
-        ({ db, sdk }) =>
-          sdk.query(
-            sdk.ref(db, 'pickupConflicts'),
-            sdk.orderByChild('createdAt'),
-            sdk.limitToLast(CONFLICTS_READ_LIMIT),
-          ),
-        (raw) =>
-          conflictOrder(
-            parseRecords(pickupConflictSchema, raw, 'pickupConflicts').map(([id, conflict]) => ({ ...conflict, id })),
-          ),
-      ),
+  ),
+  pickupConflicts: build.query<ConflictRow[], void>(
+    realtimeEndpoint(
+      () => ({ path: 'pickupConflicts', orderByChild: 'createdAt', limitToLast: CONFLICTS_READ_LIMIT }),
+      (raw) => conflictOrder(parseEntries(pickupConflictSchema, raw, 'pickupConflicts')),
     ),
-  }),
-});
+  ),
+}));
 
 export const { useStationSearchQuery, useStationPersonQuery, usePickupConflictsQuery } = stationApi;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countryCodeSchema, countryNameSchema } from '@domain/schemas';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface Country {
   code: string;
@@ -20,11 +20,8 @@ export function toCountries(raw: unknown): Country[] {
     .sort((a, b) => (a.code === 'PL' ? -1 : b.code === 'PL' ? 1 : collator.compare(a.name, b.name)));
 }
 
-export const countriesApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getCountries: build.query<Country[], void>(realtimeEndpoint(() => 'countries', toCountries)),
-  }),
-});
+export const countriesApi = injectRealtimeEndpoints((build) => ({
+  getCountries: build.query<Country[], void>(realtimeEndpoint(() => 'countries', toCountries)),
+}));
 
 export const { useGetCountriesQuery } = countriesApi;

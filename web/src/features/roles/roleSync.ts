@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { rolesSchema } from '@domain/schemas';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { useAuthState, useSession } from '../auth';
 
 interface RoleMirror {
@@ -9,21 +9,18 @@ interface RoleMirror {
   updatedAt: number;
 }
 
-const roleMirrorApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    myRoleMirror: build.query<RoleMirror | null, string>(
-      realtimeEndpoint(
-        (uid) => `roles/${uid}`,
-        (raw, uid) => {
-          if (raw == null) return null;
-          const { admin, staff, updatedAt } = parseRecord(rolesSchema, raw, `roles/${uid}`);
-          return { admin, staff, updatedAt };
-        },
-      ),
+const roleMirrorApi = injectRealtimeEndpoints((build) => ({
+  myRoleMirror: build.query<RoleMirror | null, string>(
+    realtimeEndpoint(
+      (uid) => `roles/${uid}`,
+      (raw, uid) => {
+        if (raw == null) return null;
+        const { admin, staff, updatedAt } = parseRecord(rolesSchema, raw, `roles/${uid}`);
+        return { admin, staff, updatedAt };
+      },
     ),
-  }),
-});
+  ),
+}));
 
 /**
  * Custom claims travel in the ID token, which the SDK renews only hourly. `setUserRole` mirrors the

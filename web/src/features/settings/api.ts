@@ -1,19 +1,12 @@
 import { profileSchema, type Profile } from '@domain/schemas';
 import type { CallableInput, CallableOutput } from '@domain/callables';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, recordEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
-/** null until `completeRegistration` has run; then a whole profile. */
-const toProfile = (raw: unknown, uid: string): Profile | null =>
-  raw == null ? null : parseRecord(profileSchema, raw, `profiles/${uid}`);
-
-const profileApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    /** `/profiles/{uid}`; null until `completeRegistration` has run. */
-    getProfile: build.query<Profile | null, string>(realtimeEndpoint((uid) => `profiles/${uid}`, toProfile)),
-  }),
-});
+const profileApi = injectRealtimeEndpoints((build) => ({
+  /** `/profiles/{uid}`; null until `completeRegistration` has run. */
+  getProfile: build.query<Profile | null, string>(recordEndpoint(profileSchema, (uid) => `profiles/${uid}`)),
+}));
 
 export const { useGetProfileQuery } = profileApi;
 

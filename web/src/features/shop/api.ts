@@ -1,6 +1,6 @@
 import type { CallableInput, CallableOutput } from '@domain/callables';
 import { merchBasketLineSchema, LIMITS } from '@domain/schemas';
-import { parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseEntries, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
@@ -13,17 +13,12 @@ export interface MerchLine {
 }
 
 function toLines(raw: unknown, uid: string): MerchLine[] {
-  return parseRecords(merchBasketLineSchema, raw, `baskets/${uid}/merch`)
-    .map(([id, l]) => ({ ...l, id }))
-    .sort((a, b) => a.id.localeCompare(b.id));
+  return parseEntries(merchBasketLineSchema, raw, `baskets/${uid}/merch`).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-const shopApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getMerchBasket: build.query<MerchLine[], string>(realtimeEndpoint((uid) => `baskets/${uid}/merch`, toLines)),
-  }),
-});
+const shopApi = injectRealtimeEndpoints((build) => ({
+  getMerchBasket: build.query<MerchLine[], string>(realtimeEndpoint((uid) => `baskets/${uid}/merch`, toLines)),
+}));
 
 export const { useGetMerchBasketQuery } = shopApi;
 

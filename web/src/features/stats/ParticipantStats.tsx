@@ -1,7 +1,7 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { publicStatsSchema } from '@domain/schemas';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../catalogue';
 
@@ -10,20 +10,17 @@ interface PublicStats {
   ticketsPaid: number;
 }
 
-const statsApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getPublicStats: build.query<PublicStats, void>(
-      realtimeEndpoint(
-        () => 'stats/public',
-        (raw) => {
-          const s = raw == null ? {} : parseRecord(publicStatsSchema, raw, 'stats/public');
-          return { accounts: s.accounts ?? 0, ticketsPaid: s.ticketsPaid ?? 0 };
-        },
-      ),
+const statsApi = injectRealtimeEndpoints((build) => ({
+  getPublicStats: build.query<PublicStats, void>(
+    realtimeEndpoint(
+      () => 'stats/public',
+      (raw) => {
+        const s = raw == null ? {} : parseRecord(publicStatsSchema, raw, 'stats/public');
+        return { accounts: s.accounts ?? 0, ticketsPaid: s.ticketsPaid ?? 0 };
+      },
     ),
-  }),
-});
+  ),
+}));
 
 function Figure({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (

@@ -1,6 +1,6 @@
 import type { CallableInput } from '@domain/callables';
 import { basketSchema } from '@domain/schemas';
-import { parseRecord, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
 /** `/baskets/{uid}/tickets`: memberId → chosen ticket type. */
@@ -11,12 +11,9 @@ function toTicketBasket(raw: unknown, uid: string): TicketBasket {
   return Object.fromEntries(Object.entries(tickets).map(([memberId, t]) => [memberId, t.ticketTypeId]));
 }
 
-const ticketsApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),
-  }),
-});
+const ticketsApi = injectRealtimeEndpoints((build) => ({
+  getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),
+}));
 
 export const { useGetTicketBasketQuery } = ticketsApi;
 

@@ -7,7 +7,13 @@ import {
   type WaitingEntry,
   type WaitingPlace,
 } from '@domain/waitingList';
-import { parseRecord, parseRecords, realtimeApi, realtimeEndpoint } from '../../shared/api/realtime';
+import {
+  injectRealtimeEndpoints,
+  parseOptionalRecord,
+  parseRecord,
+  parseRecords,
+  realtimeEndpoint,
+} from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 /** One participant's entry on a type's list, as its owner reads it. */
@@ -34,24 +40,21 @@ function toWaitingLists(raw: unknown): WaitingListView[] {
   }));
 }
 
-const waitingListApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    /** `/waitingList/{ticketTypeId}/places/{uid}`: the account's places on one type's list, live. */
-    getWaitingPlaces: build.query<OwnWaitingPlace[], { ticketTypeId: string; uid: string }>(
-      realtimeEndpoint(({ ticketTypeId, uid }) => `waitingList/${ticketTypeId}/places/${uid}`, toOwnPlaces),
+const waitingListApi = injectRealtimeEndpoints((build) => ({
+  /** `/waitingList/{ticketTypeId}/places/{uid}`: the account's places on one type's list, live. */
+  getWaitingPlaces: build.query<OwnWaitingPlace[], { ticketTypeId: string; uid: string }>(
+    realtimeEndpoint(({ ticketTypeId, uid }) => `waitingList/${ticketTypeId}/places/${uid}`, toOwnPlaces),
+  ),
+  /** `/waitingList` (admin): every type's entries in line order. */
+  adminWaitingLists: build.query<WaitingListView[], void>(realtimeEndpoint(() => 'waitingList', toWaitingLists)),
+  /** `/waitingListSettings` (admin): how long an offer holds its ticket. */
+  adminWaitingListSettings: build.query<{ offerHours?: number }, void>(
+    realtimeEndpoint(
+      () => 'waitingListSettings',
+      (raw) => parseOptionalRecord(waitingListSettingsSchema, raw, 'waitingListSettings') ?? {},
     ),
-    /** `/waitingList` (admin): every type's entries in line order. */
-    adminWaitingLists: build.query<WaitingListView[], void>(realtimeEndpoint(() => 'waitingList', toWaitingLists)),
-    /** `/waitingListSettings` (admin): how long an offer holds its ticket. */
-    adminWaitingListSettings: build.query<{ offerHours?: number }, void>(
-      realtimeEndpoint(
-        () => 'waitingListSettings',
-        (raw) => (raw == null ? {} : parseRecord(waitingListSettingsSchema, raw, 'waitingListSettings')),
-      ),
-    ),
-  }),
-});
+  ),
+}));
 
 export const { useGetWaitingPlacesQuery, useAdminWaitingListsQuery, useAdminWaitingListSettingsQuery } = waitingListApi;
 

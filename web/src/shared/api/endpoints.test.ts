@@ -2,27 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { realtimeApi } from './realtime';
 
 // Every source file of the app (tests excluded), as text: the endpoint definitions are read from it.
+const allSources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const sources = Object.fromEntries(
-  Object.entries(
-    import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../test/**'], {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    }),
-  ).filter(([, text]) => text.includes('realtimeApi.injectEndpoints(')),
+  Object.entries(allSources).filter(([, text]) => text.includes('injectRealtimeEndpoints((build)')),
 );
 
-/** Each `realtimeApi.injectEndpoints({ … })` call: the text from the call to the next one (or the file's end). */
+/** Each `injectRealtimeEndpoints(…)` call: the text from the call to the next one (or the file's end). */
 function injectCalls(text: string): string[] {
-  return text.split('realtimeApi.injectEndpoints(').slice(1);
+  return text.split('injectRealtimeEndpoints((build)').slice(1);
 }
 
 const endpointNames = (call: string) => [...call.matchAll(/^\s+(\w+): build\.(?:query|mutation)/gm)].map((m) => m[1]!);
 
-/** Database paths read by `realtimeEndpoint(…)`, with `${…}` parts written as `{}` (`profiles/{}`). */
+/** Database paths read by `realtimeEndpoint(…)` or `recordEndpoint(…)`, with `${…}` parts written as `{}` (`profiles/{}`). */
 const readPaths = (call: string) =>
-  [...call.matchAll(/realtimeEndpoint\(\s*(?:\([^)]*\)|\w+)\s*=>\s*(['`])([^'`]+)\1/g)].map((m) =>
-    m[2]!.replace(/\$\{[^}]+\}/g, '{}'),
+  [...call.matchAll(/(?:realtimeEndpoint\(|recordEndpoint\(\w+,)\s*(?:\([^)]*\)|\w+)\s*=>\s*(['`])([^'`]+)\1/g)].map(
+    (m) => m[2]!.replace(/\$\{[^}]+\}/g, '{}'),
   );
 
 function definitionsBy(key: (call: string) => string[]): Map<string, string[]> {
@@ -53,12 +52,17 @@ describe('realtime api endpoints', () => {
     expect(repeated(paths)).toEqual([]);
   });
 
-  it('makes every injectEndpoints call refuse to redefine an existing endpoint', () => {
-    const calls = Object.entries(sources).flatMap(([file, text]) => injectCalls(text).map((call) => ({ file, call })));
-    const lenient = calls
-      .filter(({ call }) => !/^\s*\{\s*overrideExisting: 'throw',/.test(call))
-      .map(({ file }) => file);
-    expect(lenient).toEqual([]);
+  it('adds endpoints only through injectRealtimeEndpoints, which refuses to redefine a name', () => {
+    const direct = Object.entries(allSources)
+      .filter(([file, text]) => !file.endsWith('/realtime.ts') && text.includes('realtimeApi.injectEndpoints('))
+      .map(([file]) => file);
+    expect(direct).toEqual([]);
+  });
+
+  it('reads record paths through recordEndpoint too', () => {
+    const paths = definitionsBy(readPaths);
+    expect(paths.has('orders/{}')).toBe(true);
+    expect(paths.has('event/seller')).toBe(true);
   });
 
   it('loads every feature api together, and a second definition of a name fails at start-up', async () => {

@@ -1,5 +1,5 @@
 import { legalDocumentSchema, type LegalDocument, type LegalDocumentKind } from '@domain/schemas';
-import { realtimeApi, realtimeEndpoint } from './realtime';
+import { injectRealtimeEndpoints, realtimeEndpoint } from './realtime';
 
 function toLegalDocument(raw: unknown): LegalDocument | null {
   const parsed = legalDocumentSchema.safeParse(raw);
@@ -7,13 +7,10 @@ function toLegalDocument(raw: unknown): LegalDocument | null {
 }
 
 /** `/event/terms`, `/event/privacy`: readable before sign-in (the registration's consents link to them). */
-const legalApi = realtimeApi.injectEndpoints({
-  overrideExisting: 'throw',
-  endpoints: (build) => ({
-    getLegalDocument: build.query<LegalDocument | null, LegalDocumentKind>(
-      realtimeEndpoint((kind) => `event/${kind}`, toLegalDocument),
-    ),
-  }),
-});
+const legalApi = injectRealtimeEndpoints((build) => ({
+  getLegalDocument: build.query<LegalDocument | null, LegalDocumentKind>(
+    realtimeEndpoint((kind) => `event/${kind}`, toLegalDocument),
+  ),
+}));
 
 export const { useGetLegalDocumentQuery } = legalApi;

@@ -1,5 +1,11 @@
 import { isDraft, original, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { copyWithStructuralSharing, createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import {
+  copyWithStructuralSharing,
+  createApi,
+  fakeBaseQuery,
+  type EndpointBuilder,
+  type EndpointDefinitions,
+} from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod/mini';
 import { parseWith } from '@domain/issues';
 import {
@@ -13,12 +19,12 @@ import {
 
 /**
  * THE way realtime data enters the store (see web/README.md): an RTK Query api whose endpoints are
- * built with `realtimeEndpoint` (or `realtimeQueryEndpoint`). Components call the generated hooks; no component calls `onValue`.
- * Features add their endpoints with `realtimeApi.injectEndpoints({ overrideExisting: 'throw', … })`:
- * an endpoint name is defined once, so a second definition fails when its module loads instead of
- * RTK silently keeping whichever loaded first. Each database path is read through one endpoint,
- * exported from its feature's index.ts; other features derive their view from it
- * (web/src/shared/api/endpoints.test.ts checks both).
+ * built with `realtimeEndpoint` or `recordEndpoint`. Components call the
+ * generated hooks; no component calls `onValue`. Features add their endpoints with
+ * `injectRealtimeEndpoints(…)`, which refuses to redefine a name: an endpoint name is defined once, so
+ * a second definition fails when its module loads instead of RTK silently keeping whichever loaded
+ * first. Each database path is read through one endpoint, exported from its feature's index.ts;
+ * other features derive their view from it (web/src/shared/api/endpoints.test.ts checks both).
  */
 export interface RealtimeError {
   code: string;
@@ -59,6 +65,53 @@ export function parseRecords<S extends z.core.$ZodType>(
   return Object.entries(value).map(([id, record]) => [id, parseRecord(schema, record, `${path}/${id}`)]);
 }
 
+/** The record at `path` parsed with its domain schema, or null when nothing is stored there. */
+export function parseOptionalRecord<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+): z.output<S> | null {
+  return value === null || value === undefined ? null : parseRecord(schema, value, path);
+}
+
+/** Every child of a collection parsed with the schema of one record, each with its key as `id`; none → []. */
+export function parseEntries<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+): (z.output<S> & { id: string })[] {
+  return parseRecords(schema, value, path).map(
+    ([id, record]) => ({ ...(record as object), id }) as z.output<S> & { id: string },
+  );
+}
+
+/** Every child of a collection parsed with the schema of one record, by its key (`/refunds` by order id). */
+export function parseRecordMap<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+): Record<string, z.output<S>> {
+  return Object.fromEntries(parseRecords(schema, value, path));
+}
+
+/** `/{path}/{uid}/{id}` records (invoices, corrections, KSeF records), each parsed with its schema, as `[uid, id, record]`. */
+export function parseRecordsPerUser<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  path: string,
+): [string, string, z.output<S>][] {
+  if (value === null || value === undefined) return [];
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new MalformedRecordError(path, '', 'oczekiwano listy rekordów');
+  return Object.entries(value).flatMap(([uid, perUser]) =>
+    parseRecords(schema, perUser, `${path}/${uid}`).map(([id, record]): [string, string, z.output<S>] => [
+      uid,
+      id,
+      record,
+    ]),
+  );
+}
+
 export function toRealtimeError(error: unknown): RealtimeError {
   if (typeof error === 'object' && error !== null) {
     const e = error as { code?: unknown; message?: unknown };
@@ -76,6 +129,18 @@ export const realtimeApi = createApi({
   endpoints: () => ({}),
 });
 
+type RealtimeEndpointBuilder = EndpointBuilder<ReturnType<typeof fakeBaseQuery<RealtimeError>>, never, 'realtime'>;
+
+/**
+ * Adds a feature's endpoints to `realtimeApi`. A name defined twice throws when the second module
+ * loads (`overrideExisting: 'throw'`), so two features can never silently share a cache entry.
+ */
+export function injectRealtimeEndpoints<Definitions extends EndpointDefinitions>(
+  endpoints: (build: RealtimeEndpointBuilder) => Definitions,
+) {
+  return realtimeApi.injectEndpoints({ overrideExisting: 'throw', endpoints });
+}
+
 /** The subset of RTK Query's cache lifecycle this helper uses. */
 interface StreamLifecycle<Result> {
   updateCachedData: (recipe: (draft: Result) => Result | void) => unknown;
@@ -90,61 +155,74 @@ export type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
 /** A database query (a plain `ref` is one too). */
 type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
 
+/** A database query as data: the children of `path` ordered by one child, narrowed by value and count. */
+export interface RealtimeQuerySpec {
+  path: string;
+  orderByChild: string;
+  equalTo?: string | number | boolean;
+  endAt?: string | number;
+  limitToFirst?: number;
+  limitToLast?: number;
+}
+
+/** What an endpoint reads: a database path, or a query where the rules allow reading only through one. */
+type RealtimeSource = string | RealtimeQuerySpec;
+
+function buildQuery({ db, sdk }: RealtimeDatabase, source: RealtimeSource): RealtimeQuery {
+  if (typeof source === 'string') return sdk.ref(db, source);
+  const constraints = [sdk.orderByChild(source.orderByChild)];
+  if (source.equalTo !== undefined) constraints.push(sdk.equalTo(source.equalTo));
+  if (source.endAt !== undefined) constraints.push(sdk.endAt(source.endAt));
+  if (source.limitToFirst !== undefined) constraints.push(sdk.limitToFirst(source.limitToFirst));
+  if (source.limitToLast !== undefined) constraints.push(sdk.limitToLast(source.limitToLast));
+  return sdk.query(sdk.ref(db, source.path), ...constraints);
+}
+
+/** The same read for the REST API, or null where it goes through the SDK (a query not marked `overRest`, a range end, a limit). */
+function restRead(source: RealtimeSource, overRest: boolean): RestRead | null {
+  if (typeof source === 'string') return { path: source };
+  const { path, orderByChild, equalTo, ...narrowed } = source;
+  return overRest && Object.keys(narrowed).length === 0 ? { path, orderBy: orderByChild, equalTo } : null;
+}
+
 /**
  * The first value of an endpoint. On the page load (the Database SDK not loaded yet) it comes over the
  * REST API, so the page's data does not wait for the SDK, its WebSocket and its handshake: the SDK
  * loads once a first value is in (onCacheEntryAdded) and keeps it live from then on. Later reads go
  * over the SDK's open connection. Without a network the REST request fails and the SDK's get is used.
  */
-async function firstValue<Arg>(
-  arg: Arg,
-  buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
-  restOf?: (arg: Arg) => RestRead,
-): Promise<unknown> {
-  if (restOf && !isDatabaseLoaded()) {
-    const value = await readOverRest(restOf(arg));
+async function firstValue(source: RealtimeSource, overRest: boolean): Promise<unknown> {
+  const read = restRead(source, overRest);
+  if (read && !isDatabaseLoaded()) {
+    const value = await readOverRest(read);
     if (value !== REST_UNAVAILABLE) return value;
   }
   const database = await loadDatabase();
-  return (await database.sdk.get(buildQuery(database, arg))).val();
+  return (await database.sdk.get(buildQuery(database, source))).val();
 }
 
 /**
- * Endpoint definition for a value at a database path, kept live by a `onValue` listener.
+ * Endpoint definition for the value at a database path (or of a query: `/orders` a participant may
+ * read only by `orderByChild('uid').equalTo(uid)`, the newest part of a log), kept live by a
+ * `onValue` listener.
  *
  * - `queryFn` resolves with the first value (so `isLoading` means "no data yet"), or with an error
- *   such as `PERMISSION_DENIED`; on the page load it reads over the REST API (firstValue).
+ *   such as `PERMISSION_DENIED`; on the page load a path is read over the REST API (firstValue), a
+ *   query only when marked `overRest`.
  * - `onCacheEntryAdded` subscribes with `onValue` once the first value is in the cache and pushes
  *   every change into it; when the last component using the entry unmounts and
  *   `keepUnusedDataFor` passes, RTK Query removes the entry and the listener is detached.
  */
 export function realtimeEndpoint<Result, Arg = void>(
-  pathOf: (arg: Arg) => string,
+  sourceOf: (arg: Arg) => RealtimeSource,
   /** Required: stored data is parsed with the domain's schemas (parseRecord / parseRecords), never cast. */
   transform: (raw: unknown, arg: Arg) => Result,
-) {
-  return realtimeQueryEndpoint<Result, Arg>(
-    ({ db, sdk }, arg) => sdk.ref(db, pathOf(arg)),
-    transform,
-    (arg) => ({ path: pathOf(arg) }),
-  );
-}
-
-/**
- * Like `realtimeEndpoint`, for a database query instead of a plain path — needed where the rules
- * allow reading only through a specific query (e.g. `/orders` by `orderByChild('uid').equalTo(uid)`).
- * Same get-then-listen lifecycle.
- */
-export function realtimeQueryEndpoint<Result, Arg = void>(
-  buildQuery: (database: RealtimeDatabase, arg: Arg) => RealtimeQuery,
-  transform: (raw: unknown, arg: Arg) => Result,
-  /** The same query for the REST API (path, orderBy, equalTo), for a first read without the SDK; optional. */
-  restOf?: (arg: Arg) => RestRead,
+  { overRest = false }: { overRest?: boolean } = {},
 ) {
   return {
     async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
       try {
-        return { data: transform(await firstValue(arg, buildQuery, restOf), arg) };
+        return { data: transform(await firstValue(sourceOf(arg), overRest), arg) };
       } catch (error) {
         return { error: toRealtimeError(error) };
       }
@@ -169,7 +247,7 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
         await whenSdkMayLoad();
         const database = await loadDatabase();
         unsubscribe = database.sdk.onValue(
-          buildQuery(database, arg),
+          buildQuery(database, sourceOf(arg)),
           (snapshot) => {
             let next: Result;
             try {
@@ -197,4 +275,25 @@ export function realtimeQueryEndpoint<Result, Arg = void>(
       unsubscribe();
     },
   };
+}
+
+/**
+ * Endpoint definition for a one-off read (a search whose hits are only a way to pick a record that
+ * is then read live): no listener; a failure is the endpoint's error.
+ */
+export function onceEndpoint<Result, Arg = void>(read: (arg: Arg) => Promise<Result>) {
+  return {
+    async queryFn(arg: Arg): Promise<{ data: Result } | { error: RealtimeError }> {
+      try {
+        return { data: await read(arg) };
+      } catch (error) {
+        return { error: toRealtimeError(error) };
+      }
+    },
+  };
+}
+
+/** `realtimeEndpoint` for one record parsed with its domain schema; nothing stored there → null. */
+export function recordEndpoint<S extends z.core.$ZodType, Arg = void>(schema: S, pathOf: (arg: Arg) => string) {
+  return realtimeEndpoint<z.output<S> | null, Arg>(pathOf, (raw, arg) => parseOptionalRecord(schema, raw, pathOf(arg)));
 }
