@@ -31,7 +31,6 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { deleteApp as deleteAdminApp, initializeApp as initAdmin } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
@@ -40,26 +39,27 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
+import { flag, option } from '../../helpers/benchArgs.mjs';
 import { PERSON } from '../../helpers/buyers.mjs';
 import { registrationRecords } from '../../helpers/registration.mjs';
 
-const { values: args } = parseArgs({
-  options: {
-    buyers: { type: 'string', default: '100' },
-    // Unset: the stack's own setting (scripts/lib/stack.mjs), i.e. what `npm start` runs with.
-    parallel: { type: 'string' },
-    burst: { type: 'string' },
-    'first-calls': { type: 'boolean', default: false },
-    rush: { type: 'boolean', default: false },
-    left: { type: 'string', default: '300' },
-    window: { type: 'string', default: '10' },
-    latency: { type: 'string', default: '0,40' },
-    instances: { type: 'string' },
-    concurrency: { type: 'string', default: '80' },
-    'no-warm': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
+const rushMode = flag('rush');
+const args = {
+  // --rush is about an opening's crowd: 1000 buyers unless told otherwise.
+  buyers: option('buyers', rushMode ? '1000' : '100'),
+  // Unset: the stack's own setting (scripts/lib/stack.mjs), i.e. what `npm start` runs with.
+  parallel: option('parallel', undefined),
+  burst: option('burst', undefined),
+  firstCalls: flag('first-calls'),
+  rush: rushMode,
+  left: option('left', '300'),
+  window: option('window', '10'),
+  latency: option('latency', '0,40'),
+  instances: option('instances', undefined),
+  concurrency: option('concurrency', '80'),
+  noWarm: flag('no-warm'),
+  noBuild: flag('no-build'),
+};
 if (args.parallel) process.env.FUNCTIONS_EMULATOR_PARALLEL = args.parallel;
 
 const PASSWORD = 'haslo-bench-123';
@@ -124,7 +124,7 @@ function watchFunctionsEmulator(stack) {
 
 let built = false;
 async function withStack(options, run) {
-  if (!args['no-build'] && !built) buildAll();
+  if (!args.noBuild && !built) buildAll();
   built = true;
   const loadBefore = os.loadavg()[0].toFixed(1);
   const startedAt = performance.now();
@@ -392,7 +392,7 @@ async function burst(ctx) {
   const sold = (await db.ref('ticketTypes/burst/sold').get()).val();
   const orders = Object.keys((await db.ref('orders').get()).val() ?? {}).length;
   console.log(
-    `\nBurst: ${calls} placeTicketOrder calls at once on a freshly started stack (${args['no-warm'] ? 'functions not warmed' : 'functions warmed, as by npm start'}), quota ${quota}`,
+    `\nBurst: ${calls} placeTicketOrder calls at once on a freshly started stack (${args.noWarm ? 'functions not warmed' : 'functions warmed, as by npm start'}), quota ${quota}`,
   );
   console.log(
     '| Calls | Answered | ok | Refusals | Errors | Wall time | p50 | p95 | max | Peak worker processes | "Failed to …" log lines |',
@@ -645,7 +645,7 @@ async function summarizeRush(
  * (rushInstance.mjs): only the database emulator runs, with `latencyMs`.
  */
 async function rushOnInstances(latencyMs, instances) {
-  if (!args['no-build'] && !built) buildAll();
+  if (!args.noBuild && !built) buildAll();
   built = true;
   const { BUYERS, LEFT, WINDOW_MS } = rushSize();
   const stack = await startStack({ ports: 'free', seed: false, web: false, functions: false, latencyMs });
@@ -752,7 +752,6 @@ async function rushOnInstances(latencyMs, instances) {
 }
 
 async function rush() {
-  if (!process.argv.includes('--buyers')) args.buyers = '1000';
   const latencies = args.latency.split(',').map(Number);
   const results = [];
   for (const latencyMs of latencies) {
@@ -885,7 +884,7 @@ async function firstCalls(ctx) {
   const { reloads, peakWorkers } = stopWatching();
   console.log(
     `\nFirst user actions after start-up (` +
-      `${args['no-warm'] ? 'functions not warmed' : 'functions warmed at start-up'}` +
+      `${args.noWarm ? 'functions not warmed' : 'functions warmed at start-up'}` +
       `; start-up took ${(ctx.startupMs / 1000).toFixed(1)} s; ${peakWorkers} worker processes)`,
   );
   if (reloadsAtStartUp + reloads > 0)
@@ -903,10 +902,10 @@ async function main() {
   if (args.rush) {
     await rush();
   } else if (args.burst) {
-    await withStack({ warm: !args['no-warm'] }, burst);
-  } else if (args['first-calls']) {
+    await withStack({ warm: !args.noWarm }, burst);
+  } else if (args.firstCalls) {
     // Like `npm start`: demo data and (unless --no-warm) the functions warmed before the stack is ready.
-    await withStack({ seed: true, warm: !args['no-warm'] }, firstCalls);
+    await withStack({ seed: true, warm: !args.noWarm }, firstCalls);
   } else {
     await withStack({}, contention);
   }

@@ -22,15 +22,12 @@ import {
   ROOT,
 } from '../../../scripts/lib/stack.mjs';
 import { listCallables } from '../../../scripts/lib/warmFunctions.mjs';
+import { option } from '../../helpers/benchArgs.mjs';
 import { signInWithPassword } from '../../helpers/stackHttp.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? fallback : Number(process.argv[at + 1]);
-};
-const minutes = arg('minutes', 60);
-const sampleS = arg('sample-s', 30);
-const pauseMs = arg('pause-ms', 3000);
+const minutes = Number(option('minutes', 60));
+const sampleS = Number(option('sample-s', 30));
+const pauseMs = Number(option('pause-ms', 3000));
 
 const port = (name, fallback) => Number(process.env[name]) || fallback;
 const urls = {
