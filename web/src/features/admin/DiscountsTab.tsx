@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { discountCodesCsv } from '@domain/discounts';
 import { DataTable } from '../../shared/ui/DataTable';
+import { queriesTogether } from '../../shared/ui/queriesTogether';
 import {
   useAdminDiscountCodesQuery,
   useAdminDiscountStatsQuery,
@@ -57,11 +58,7 @@ export function DiscountsTab() {
         rowKey={(c) => c.code}
         rowProps={(c) => ({ 'data-testid': 'discount-row', 'data-code': c.code })}
         minWidth={780}
-        source={{
-          isLoading: codes.isLoading || uses.isLoading,
-          isError: codes.isError || uses.isError || stats.isError,
-          error: codes.error ?? uses.error ?? stats.error,
-        }}
+        source={queriesTogether(codes, uses, stats)}
         loadingLabel="Wczytywanie kodów rabatowych"
         errorText="Nie udało się wczytać kodów rabatowych."
         empty={{

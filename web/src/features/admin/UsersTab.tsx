@@ -3,6 +3,7 @@ import { Badge, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { useUid } from '../auth';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
@@ -116,12 +117,7 @@ export function UsersTab() {
         rowKey={(u) => u.uid}
         rowProps={(u) => ({ 'data-testid': 'user-row', 'data-email': u.email })}
         striped={false}
-        source={{
-          isLoading: users.isLoading || roles.isLoading,
-          isError: users.isError,
-          error: users.error,
-          refetch: users.refetch,
-        }}
+        source={queriesTogether(users, roles)}
         loadingLabel="Wczytywanie użytkowników"
         errorText="Nie udało się wczytać użytkowników."
         empty={{ title: 'Nikogo nie znaleziono', children: 'Sprawdź pisownię adresu e-mail lub nazwiska.' }}

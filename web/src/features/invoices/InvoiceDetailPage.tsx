@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import type { Invoice } from '@domain/schemas';
-import { LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, LoadingRows } from '../../shared/ui/DataState';
 import { ErrorPage } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
@@ -29,26 +29,27 @@ export function InvoiceDetailPage() {
   const key = parseInvoiceKey(invoiceKey);
   const own = key !== null && key.uid === uid;
   // Another user's invoice is never even requested: the rules would refuse it, and the page must not depend on that alone.
-  const { data, isLoading, isError, error, refetch } = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, {
+  const query = useGetInvoiceQuery(key ?? { uid: '', invoiceId: '' }, {
     skip: !own || key.invoiceId.startsWith('KOR-'),
   });
 
   if (!uid) return <LoadingRows label="Wczytywanie faktury" rows={4} />;
   if (!own || !key) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
   if (key.invoiceId.startsWith('KOR-')) return <CorrectionDetail uid={uid} correctionId={key.invoiceId} />;
-  if (isLoading) return <LoadingRows label="Wczytywanie faktury" rows={6} />;
-  if (isError && error && 'code' in error && /permission/i.test(String(error.code)))
-    return <InvoiceUnavailable invoiceKey={invoiceKey} />;
-  if (isError)
-    return (
-      <PageFrame>
-        <LoadError error={error} onRetry={() => void refetch()}>
-          Nie udało się wczytać faktury.
-        </LoadError>
-      </PageFrame>
-    );
-  if (!data) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
-  return <LoadedInvoice invoice={data} invoiceRef={key} />;
+  const refused = query.isError && /permission/i.test(String(query.error?.code));
+  if (refused || (query.isSuccess && !query.data)) return <InvoiceUnavailable invoiceKey={invoiceKey} />;
+  return (
+    <DataGate
+      query={query}
+      loadingLabel="Wczytywanie faktury"
+      rows={6}
+      errorText="Nie udało się wczytać faktury."
+      onRetry={() => void query.refetch()}
+      frame={(state) => <PageFrame>{state}</PageFrame>}
+    >
+      {query.data && <LoadedInvoice invoice={query.data} invoiceRef={key} />}
+    </DataGate>
+  );
 }
 
 function LoadedInvoice({ invoice, invoiceRef }: { invoice: Invoice; invoiceRef: InvoiceKey }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { correctionLineRows, correctionRefundMethod, isoToPolishDate } from '@domain/pdf/format';
 import { formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import {
   AccountingDocument,
@@ -79,22 +79,26 @@ export function CorrectionDocument({ correction, children }: { correction: Corre
 
 /** `/dashboard/faktury/{uid}-KOR-…`: the invoices page hands correction ids to this view. */
 export function CorrectionDetail({ uid, correctionId }: { uid: string; correctionId: string }) {
-  const { data, isLoading, isError, error, refetch } = useGetCorrectionQuery({ uid, correctionId });
-  if (isLoading) return <LoadingRows label="Wczytywanie faktury korygującej" rows={6} />;
-  if (isError || !data)
-    return (
-      <PageFrame title="Faktura korygująca">
-        {isError ? (
-          <LoadError error={error} onRetry={() => void refetch()}>
-            Nie udało się wczytać faktury korygującej.
-          </LoadError>
-        ) : (
-          <EmptyState title="Nie znaleziono faktury korygującej" />
-        )}
-        <BackToInvoices />
-      </PageFrame>
-    );
-  return <LoadedCorrection uid={uid} correctionId={correctionId} correction={data} />;
+  const query = useGetCorrectionQuery({ uid, correctionId });
+  return (
+    <DataGate
+      query={query}
+      loadingLabel="Wczytywanie faktury korygującej"
+      rows={6}
+      errorText="Nie udało się wczytać faktury korygującej."
+      onRetry={() => void query.refetch()}
+      isEmpty={!query.data}
+      empty={<EmptyState title="Nie znaleziono faktury korygującej" />}
+      frame={(state) => (
+        <PageFrame title="Faktura korygująca">
+          {state}
+          <BackToInvoices />
+        </PageFrame>
+      )}
+    >
+      {query.data && <LoadedCorrection uid={uid} correctionId={correctionId} correction={query.data} />}
+    </DataGate>
+  );
 }
 
 /**

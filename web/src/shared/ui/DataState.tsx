@@ -81,6 +81,8 @@ export interface DataGateProps {
   /** Shown instead of `children` when there is nothing to show. */
   empty?: ReactNode;
   isEmpty?: boolean;
+  /** Puts the error and empty states in the page they stand for (its frame, a way back); loading rows stand alone. */
+  frame?: (state: ReactNode) => ReactNode;
   children: ReactNode;
 }
 
@@ -93,14 +95,15 @@ export function DataGate({
   onRetry,
   empty,
   isEmpty = false,
+  frame = (state) => state,
   children,
 }: DataGateProps) {
   if (query.isLoading) return <LoadingRows rows={rows} label={loadingLabel} />;
   if (query.isError)
-    return (
+    return frame(
       <LoadError onRetry={onRetry} error={query.error}>
         {errorText}
-      </LoadError>
+      </LoadError>,
     );
-  return <>{isEmpty ? empty : children}</>;
+  return <>{isEmpty ? frame(empty) : children}</>;
 }
