@@ -23,6 +23,7 @@ import { callFunction } from '../../shared/firebase';
 import { groszeToInput, VAT_OPTIONS } from './ui';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { StackedForm } from '../../shared/ui/StackedForm';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {
@@ -138,41 +139,39 @@ export function CatalogueEditor<Values extends CatalogueValues>({
   const vat = field('vatRate');
   const formError = form.errors._form;
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
-      <Stack gap="sm">
-        {formError && (
-          <Text c="red" role="alert">
-            {formError}
-          </Text>
-        )}
-        <TextInput label={nameLabel} required {...field('name')} />
-        <Textarea label="Opis" autosize minRows={2} {...field('description')} />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Cena brutto (zł)"
-            required
-            inputMode="decimal"
-            placeholder={pricePlaceholder}
-            {...field('price')}
-          />
-          <Select
-            label="Stawka VAT"
-            data={VAT_OPTIONS}
-            {...vat}
-            onChange={(v) => v && vat.onChange(v)}
-            allowDeselect={false}
-          />
-          {priceRow}
-        </Group>
-        {children}
-        <Switch label="W sprzedaży" {...form.getInputProps('active', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StackedForm label={label} onSubmit={submit} gap="sm">
+      {formError && (
+        <Text c="red" role="alert">
+          {formError}
+        </Text>
+      )}
+      <TextInput label={nameLabel} required {...field('name')} />
+      <Textarea label="Opis" autosize minRows={2} {...field('description')} />
+      <Group grow align="flex-start">
+        <TextInput
+          label="Cena brutto (zł)"
+          required
+          inputMode="decimal"
+          placeholder={pricePlaceholder}
+          {...field('price')}
+        />
+        <Select
+          label="Stawka VAT"
+          data={VAT_OPTIONS}
+          {...vat}
+          onChange={(v) => v && vat.onChange(v)}
+          allowDeselect={false}
+        />
+        {priceRow}
+      </Group>
+      {children}
+      <Switch label="W sprzedaży" {...form.getInputProps('active', { type: 'checkbox' })} />
+      <Group justify="flex-end">
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }
 
