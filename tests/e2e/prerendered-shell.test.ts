@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext } from '../helpers/browser';
 import { demoParticipantCopy, sharedStack, type ParticipantCopy } from './support/shared';
+import { appPage, signIn } from './support/stack';
 
 let browser: Browser;
 let web: string;
@@ -39,6 +40,22 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * A fresh page on `/` with the app's entry script held back, once the prerendered shell is there;
+ * `consented`: the cookie notice was answered on an earlier visit.
+ */
+async function heldShell({ viewport, consented = false }: { viewport: 'phone' | 'desktop'; consented?: boolean }) {
+  const context = await newContext(browser, { viewport });
+  if (consented) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const errors = collectPageErrors(page);
+  const release = await holdTheApp(page);
+  await page.goto(`${web}/`, { waitUntil: 'commit' });
+  await page.locator('#shell').waitFor();
+  return { context, page, errors, release };
+}
+
 const shellState = (page: Page) => page.evaluate(() => document.documentElement.dataset.shell ?? null);
 
 describe('the prerendered sign-in page', () => {
@@ -46,14 +63,7 @@ describe('the prerendered sign-in page', () => {
     'is painted before the app runs and keeps what was typed, the focus and a submit',
     { timeout: 120_000 },
     async () => {
-      const context = await newContext(browser, { viewport: 'phone' });
-      const page = await context.newPage();
-      page.setDefaultTimeout(60_000);
-      const errors = collectPageErrors(page);
-      const release = await holdTheApp(page);
-
-      await page.goto(`${web}/`, { waitUntil: 'commit' });
-      await page.locator('#shell').waitFor();
+      const { context, page, errors, release } = await heldShell({ viewport: 'phone' });
       // The app has not run: the page is the shell, with its cookie bar, and the app's root is hidden.
       expect(await page.getByRole('heading', { name: 'Zaloguj się' }).isVisible()).toBe(true);
       expect(await page.getByTestId('cookie-consent').isVisible()).toBe(true);
@@ -80,14 +90,7 @@ describe('the prerendered sign-in page', () => {
   );
 
   it('hands typed values, the focus and the caret over to the app without a submit', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, { viewport: 'desktop' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    const errors = collectPageErrors(page);
-    const release = await holdTheApp(page);
-
-    await page.goto(`${web}/`, { waitUntil: 'commit' });
-    await page.locator('#shell').waitFor();
+    const { context, page, errors, release } = await heldShell({ viewport: 'desktop' });
     await page.getByLabel('Adres e-mail').pressSequentially('ktos@example.com');
     await page.locator('input[name="password"]').pressSequentially('tajne-haslo');
     // The consent button, pressed while the app still loads, is pressed again by the app.
@@ -115,12 +118,7 @@ describe('the prerendered sign-in page', () => {
   });
 
   it('leaves the cookie bar out once consent was given', { timeout: 60_000 }, async () => {
-    const context = await newContext(browser, { viewport: 'phone' });
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    const page = await context.newPage();
-    const release = await holdTheApp(page);
-    await page.goto(`${web}/`, { waitUntil: 'commit' });
-    await page.locator('#shell').waitFor();
+    const { context, page, release } = await heldShell({ viewport: 'phone', consented: true });
     expect(await page.getByRole('heading', { name: 'Zaloguj się' }).isVisible()).toBe(true);
     expect(await page.getByTestId('cookie-consent').count()).toBe(0);
     release();
@@ -131,15 +129,9 @@ describe('the prerendered sign-in page', () => {
 
 describe('a signed-in device without its last user', () => {
   it('shows the sign-in shell until the app, which sends it on to the dashboard', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, { viewport: 'desktop' });
-    await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-    const page = await context.newPage();
-    page.setDefaultTimeout(60_000);
-    await page.goto(`${web}/`);
-    await page.getByLabel('Adres e-mail').fill(participant.email);
-    await page.locator('input[name="password"]').fill(participant.password);
-    await page.getByRole('button', { name: 'Zaloguj się' }).click();
-    await page.waitForURL(`${web}/dashboard`);
+    const page = await appPage(browser, web, [], { viewport: 'desktop' });
+    const context = page.context();
+    await signIn(page, web, participant);
     // As after Lighthouse's storage reset: the session (IndexedDB) stays, the last user goes. Removed
     // as the next document starts: the app still running here stores it again once it confirms the session.
     await page.addInitScript(() => localStorage.removeItem('panel.session.lastUser'));
