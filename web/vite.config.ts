@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -9,7 +11,18 @@ import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build, which checks and warns on every
+ * route it builds and renders (ENABLE_DEV_WARNINGS). A production build ships the production build
+ * beside it in the same package: ~20 ms less start-up work on the dashboard's cold load, unthrottled.
+ */
+const reactRouterDist = path.dirname(path.dirname(createRequire(import.meta.url).resolve('react-router')));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
@@ -19,7 +32,10 @@ export default defineConfig({
     hostingHeaders(new URL('../firebase.json', import.meta.url)),
   ],
   resolve: {
-    alias: tsconfigAliases(),
+    alias: [
+      ...(command === 'build' ? reactRouterProduction : []),
+      ...Object.entries(tsconfigAliases()).map(([find, replacement]) => ({ find, replacement })),
+    ],
   },
   server: {
     host: '127.0.0.1',
@@ -61,4 +77,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
