@@ -14,18 +14,16 @@ interface DocumentField {
   testId?: string;
 }
 
-/** Title and number on the left, the dates and references on the right. */
-function DocumentHeader({
-  title,
-  number,
-  numberTestId,
-  meta,
-}: {
+interface DocumentHeaderProps {
   title: string;
   number: string;
   numberTestId: string;
+  /** The dates and references. */
   meta: DocumentField[];
-}) {
+}
+
+/** Title and number on the left, the dates and references on the right. */
+function DocumentHeader({ title, number, numberTestId, meta }: DocumentHeaderProps) {
   return (
     <header className={classes.header}>
       <div>
@@ -177,14 +175,10 @@ function AmountDue({
 }
 
 /** An invoice or a correction invoice: what goes where on the sheet; the documents differ only in what they put there. */
-interface AccountingDocumentProps {
+interface AccountingDocumentProps extends DocumentHeaderProps {
   /** The sheet's accessible name, e.g. „Faktura VAT FV/2026/000123”. */
   label: string;
   testId: string;
-  title: string;
-  number: string;
-  numberTestId: string;
-  meta: DocumentField[];
   seller: Seller;
   buyer: InvoiceData;
   /** Between the parties and the lines (the correction's reason). */

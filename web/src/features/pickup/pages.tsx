@@ -9,6 +9,7 @@ import { QrCode } from '../../shared/ui/QrCode';
 import { useIsStaff, useUid } from '../auth';
 import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
 import { PlainList } from '../../shared/ui/PlainList';
+import { ForMember } from '../../shared/ui/LineLabel';
 
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
@@ -125,11 +126,7 @@ function ItemList({ items }: { items: PickupEntry[] }) {
                 {item.label}
                 {item.quantity > 1 ? ` × ${item.quantity}` : ''}
               </Text>
-              {item.memberName && (
-                <Text size="sm" c="dimmed">
-                  dla: {item.memberName}
-                </Text>
-              )}
+              <ForMember name={item.memberName} />
               {item.status === 'picked' && item.pickedAt && (
                 <Text size="xs" c="dimmed">
                   Odebrano {formatDateTime(item.pickedAt)}

@@ -1,10 +1,11 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCount, formatNumber, type NounForms } from '../../shared/format/pl';
 import { EmptyState, LoadError } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
+import { StackedForm } from '../../shared/ui/StackedForm';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { searchWords, uidForPickupCode, useStationSearchQuery, type SearchHit } from './api';
 import { codeLookupSchema, extractPickupCode } from './code';
@@ -60,58 +61,47 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
 
   const code = form.getInputProps('code');
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          Kod odbioru
-        </Title>
-        <form
-          onSubmit={onSubmit((values) => lookUp(values.code))}
-          noValidate
-          aria-label="Wyszukiwanie po kodzie odbioru"
+    <SearchPanel title="Kod odbioru">
+      <StackedForm label="Wyszukiwanie po kodzie odbioru" onSubmit={onSubmit((values) => lookUp(values.code))} gap="sm">
+        <TextInput
+          aria-label="Kod odbioru"
+          placeholder="np. MRTN4W9Q"
+          size="xl"
+          autoFocus
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={12}
+          {...code}
+          onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
+          styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700, textAlign: 'center' } }}
+          data-testid="pickup-code-input"
+        />
+        <Button type="submit" size="xl" loading={busy} fullWidth>
+          Znajdź
+        </Button>
+      </StackedForm>
+      {scanning ? (
+        <QrScanner
+          onClose={() => setScanning(false)}
+          onResult={(text) => {
+            setScanning(false);
+            form.setFieldValue('code', extractPickupCode(text) ?? '');
+            void lookUp(text);
+          }}
+        />
+      ) : (
+        <Button
+          size="xl"
+          variant="light"
+          onClick={() => setScanning(true)}
+          leftSection={<span aria-hidden>▦</span>}
+          styles={WRAPPING_BUTTON}
         >
-          <Stack gap="sm">
-            <TextInput
-              aria-label="Kod odbioru"
-              placeholder="np. MRTN4W9Q"
-              size="xl"
-              autoFocus
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={12}
-              {...code}
-              onChange={(e) => form.setFieldValue('code', e.currentTarget.value.toUpperCase())}
-              styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700, textAlign: 'center' } }}
-              data-testid="pickup-code-input"
-            />
-            <Button type="submit" size="xl" loading={busy} fullWidth>
-              Znajdź
-            </Button>
-          </Stack>
-        </form>
-        {scanning ? (
-          <QrScanner
-            onClose={() => setScanning(false)}
-            onResult={(text) => {
-              setScanning(false);
-              form.setFieldValue('code', extractPickupCode(text) ?? '');
-              void lookUp(text);
-            }}
-          />
-        ) : (
-          <Button
-            size="xl"
-            variant="light"
-            onClick={() => setScanning(true)}
-            leftSection={<span aria-hidden>▦</span>}
-            styles={WRAPPING_BUTTON}
-          >
-            Skanuj kod QR kamerą
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+          Skanuj kod QR kamerą
+        </Button>
+      )}
+    </SearchPanel>
   );
 }
 
@@ -170,59 +160,54 @@ function DirectorySearch({ onFound }: { onFound: (uid: string) => void }) {
   const shown = hits.slice(0, pages * PAGE_SIZE);
   const more = hits.length - shown.length;
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          Imię, nazwisko lub e-mail
-        </Title>
-        <TextInput
-          aria-label="Szukaj po imieniu, nazwisku (także uczestnika) lub e-mailu"
-          description="Wystarczy początek: „now”, „staś now”, „marta@”. Polskie znaki nie są potrzebne."
-          placeholder="np. nowak"
-          size="xl"
-          autoComplete="off"
-          value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPages(1);
-          }}
-          rightSection={isFetching ? <Loader size="sm" /> : null}
-          styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
-          data-testid="directory-search"
-        />
-        {searchable && !device.online && (
-          <DeviceSearch text={deferred} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />
-        )}
-        {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
-        {enabled && data && hits.length === 0 && !isFetching && (
-          <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
-        )}
-        {enabled && data && hits.length > 0 && (
-          <>
-            <Text size="sm" aria-live="polite" data-testid="directory-count">
-              {data.truncated
-                ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}`
-                : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
-              {hits.length > PAGE_SIZE
-                ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.`
-                : '.'}
-            </Text>
-            <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
-              {shown.map((hit) => (
-                <SearchResultCard key={hit.uid} hit={hit} onPick={onFound} />
-              ))}
-            </Stack>
-            {more > 0 && (
-              <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
-                {more <= PAGE_SIZE
-                  ? `Pokaż pozostałe (${formatNumber(more, 0)})`
-                  : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
-              </Button>
-            )}
-          </>
-        )}
-      </Stack>
-    </Paper>
+    <SearchPanel title="Imię, nazwisko lub e-mail">
+      <TextInput
+        aria-label="Szukaj po imieniu, nazwisku (także uczestnika) lub e-mailu"
+        description="Wystarczy początek: „now”, „staś now”, „marta@”. Polskie znaki nie są potrzebne."
+        placeholder="np. nowak"
+        size="xl"
+        autoComplete="off"
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          setPages(1);
+        }}
+        rightSection={isFetching ? <Loader size="sm" /> : null}
+        styles={{ description: { fontSize: 'var(--mantine-font-size-sm)' } }}
+        data-testid="directory-search"
+      />
+      {searchable && !device.online && (
+        <DeviceSearch text={deferred} directoryAt={device.directoryAt} onFound={onFound} Card={SearchResultCard} />
+      )}
+      {enabled && isError && <LoadError onRetry={refetch}>Wyszukiwanie nie powiodło się.</LoadError>}
+      {enabled && data && hits.length === 0 && !isFetching && (
+        <EmptyState title="Nikogo nie znaleziono">Sprawdź pisownię albo poproś o kod odbioru.</EmptyState>
+      )}
+      {enabled && data && hits.length > 0 && (
+        <>
+          <Text size="sm" aria-live="polite" data-testid="directory-count">
+            {data.truncated
+              ? `Znaleziono ponad ${formatCount(hits.length, PEOPLE)}`
+              : `Znaleziono ${formatCount(hits.length, PEOPLE)}`}
+            {hits.length > PAGE_SIZE
+              ? ` — pokazano ${shown.length}. Dopisz imię albo kolejne litery, aby zawęzić.`
+              : '.'}
+          </Text>
+          <Stack gap="xs" role="list" aria-label="Wyniki wyszukiwania">
+            {shown.map((hit) => (
+              <SearchResultCard key={hit.uid} hit={hit} onPick={onFound} />
+            ))}
+          </Stack>
+          {more > 0 && (
+            <Button variant="light" size="lg" onClick={() => setPages((p) => p + 1)} data-testid="directory-more">
+              {more <= PAGE_SIZE
+                ? `Pokaż pozostałe (${formatNumber(more, 0)})`
+                : `Pokaż kolejne ${PAGE_SIZE} z ${formatNumber(more, 0)}`}
+            </Button>
+          )}
+        </>
+      )}
+    </SearchPanel>
   );
 }
 
@@ -290,5 +275,19 @@ function PickupUser({ device }: { device: StationDeviceState }) {
       <QueueList device={device} />
       <ConflictList device={device} />
     </>
+  );
+}
+
+/** One way of finding the person, as a titled panel of its own. */
+function SearchPanel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../shared/format/pl';
 import { EmptyState } from '../../shared/ui/DataState';
 import type { DirectoryEntry, StationItem } from './api';
 import { QUEUED_LABEL } from './offline/queue';
+import { ForMember } from '../../shared/ui/LineLabel';
 
 export function PersonHeader({ person }: { person: DirectoryEntry }) {
   return (
@@ -41,11 +42,7 @@ function itemTitle(item: StationItem) {
           </Text>
         )}
       </Text>
-      {item.memberName && (
-        <Text size="sm" c="dimmed">
-          dla: {item.memberName}
-        </Text>
-      )}
+      <ForMember name={item.memberName} />
     </>
   );
 }

@@ -1,16 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import type { PersonDetailsValues } from '../../shared/ui/PersonFields';
 
 /**
  * Registration wizard data. Everything except the password lives in sessionStorage, so going back,
  * a reload or a closed-and-reopened tab within the session keeps what was typed; the password stays
  * in memory only (never in any storage) and has to be typed again after a reload.
  */
-export interface WizardData {
+export interface WizardData extends PersonDetailsValues {
   email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  country: string;
   terms: boolean;
   privacy: boolean;
   marketing: boolean;

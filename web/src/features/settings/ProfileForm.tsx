@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SimpleGrid, Switch, Text } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
-import { NameFields, PhoneField } from '../../shared/ui/PersonFields';
+import { NameFields, PhoneField, type PersonDetailsValues } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { CountrySelect } from '../registration';
@@ -10,11 +10,7 @@ import type { ProfileEdit } from './api';
 import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
 import { StackedForm } from '../../shared/ui/StackedForm';
 
-interface Values extends Record<string, unknown> {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  country: string;
+interface Values extends PersonDetailsValues, Record<string, unknown> {
   withInvoice: boolean;
   invoice: InvoiceValues;
 }

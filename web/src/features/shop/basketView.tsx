@@ -7,6 +7,7 @@ import { QuantityInput } from '../../shared/ui/QuantityInput';
 import type { ProductEntry, VariantEntry } from '../catalogue';
 import type { MerchLine } from './api';
 import { DiscountedPrice } from '../checkout';
+import { ForMember } from '../../shared/ui/LineLabel';
 
 export interface PricedLine {
   line: MerchLine;
@@ -85,11 +86,7 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                   <Badge variant="light" size="sm">
                     Wariant: {l.variantLabel}
                   </Badge>
-                  {l.memberName && (
-                    <Text size="sm" c="dimmed">
-                      dla: {l.memberName}
-                    </Text>
-                  )}
+                  <ForMember name={l.memberName} />
                 </Group>
                 <Text size="sm" c="dimmed">
                   {formatMoney(l.unitGross)} / szt.{onQuantity ? '' : ` × ${l.line.quantity}`}

@@ -18,3 +18,13 @@ export function LineLabel({ name, detail, weight = 600 }: { name: string; detail
     </>
   );
 }
+
+/** Under an item's name: the participant it is for („dla: Jan Kowalski”); nothing for an item without one. */
+export function ForMember({ name }: { name?: string | null }) {
+  if (!name) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      dla: {name}
+    </Text>
+  );
+}

@@ -8,6 +8,14 @@ import type { UseFormReturnType } from '@mantine/form';
  * `getInputProps` over them, so validation and messages stay the form's.
  */
 
+/** The values of a form that asks who someone is (`NameFields`, `PhoneField`, a country): registration and settings. */
+export interface PersonDetailsValues {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  country: string;
+}
+
 /** The address an account signs in with. */
 export function EmailField(props: TextInputProps) {
   return (
