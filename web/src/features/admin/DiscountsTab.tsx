@@ -11,15 +11,7 @@ import {
 } from './api';
 import { discountColumns } from './discountColumns';
 import { DiscountBatchForm, DiscountCodeForm } from './DiscountCodeForms';
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadCsv } from './ui';
 
 /** „Kody rabatowe”: every code with its terms, uses and the discount given; new codes, edits, crew batches and their CSV. */
 export function DiscountsTab() {
@@ -33,12 +25,14 @@ export function DiscountsTab() {
   const edited = rows.find((c) => c.code === editing);
   const batches = [...new Set(rows.flatMap((c) => (c.batch ? [c.batch] : [])))];
   const exportBatch = (batch: string) =>
-    download(
-      discountCodesCsv(
-        rows
-          .filter((c) => c.batch === batch)
-          .map((c) => ({ code: c.code, label: c.label, used: usedOf(c), maxUses: c.maxUses })),
-      ),
+    downloadCsv(
+      // The byte-order mark makes Excel read the file as UTF-8.
+      '\ufeff' +
+        discountCodesCsv(
+          rows
+            .filter((c) => c.batch === batch)
+            .map((c) => ({ code: c.code, label: c.label, used: usedOf(c), maxUses: c.maxUses })),
+        ),
       `kody-${batch}.csv`,
     );
   const columns = discountColumns(

@@ -6,3 +6,4 @@ export { ProductsTab } from './ProductsTab';
 export { TicketTypesTab } from './TicketTypesTab';
 export { UsersTab } from './UsersTab';
 export { DiscountsTab } from './DiscountsTab';
+export { downloadCsv } from './ui';

@@ -32,6 +32,16 @@ export function newKey(prefix = 'v'): string {
 /** The VAT rates an item can carry (the domain's list), as the editor's select offers them. */
 export const VAT_OPTIONS = VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
 
+/** Saves a CSV text as a file through a temporary link (works offline, no server round trip). */
+export function downloadCsv(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 interface AdminRunPanelProps {
   /** Id of the heading (the section's accessible name). */
   id: string;

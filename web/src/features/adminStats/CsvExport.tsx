@@ -4,7 +4,8 @@ import { formatCount, NOUNS } from '../../shared/format/pl';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { fetchAllOrders, fetchRefundsForExport } from './api';
-import { downloadCsv, ordersCsv, refundsCsv } from './csv';
+import { downloadCsv } from '../admin';
+import { ordersCsv, refundsCsv } from './csv';
 import { CORRECTIONS } from './parts';
 
 const EXPORTS = [

@@ -158,15 +158,3 @@ export function refundsCsv(corrections: readonly CorrectionInvoice[], refunds: R
     });
   return toCsv([REFUNDS_CSV_HEADER, ...rows]);
 }
-
-/** Saves the text as a file through a temporary link (works offline, no server round trip). */
-export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
