@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { MEMBER_RELATION_LABELS } from '@domain/schemas';
@@ -73,30 +73,12 @@ export function DetailMemberPage() {
               </Alert>
             )}
             <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
-              <Text component="dt" c="dimmed" size="sm">
-                Imię i nazwisko
-              </Text>
-              <Text component="dd" m={0} fw={600}>
+              <Fact label="Imię i nazwisko" strong>
                 {memberName(member)}
-              </Text>
-              <Text component="dt" c="dimmed" size="sm">
-                Kim jest
-              </Text>
-              <Text component="dd" m={0}>
-                {member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}
-              </Text>
-              <Text component="dt" c="dimmed" size="sm">
-                Rok urodzenia
-              </Text>
-              <Text component="dd" m={0}>
-                {member.birthYear ?? '—'}
-              </Text>
-              <Text component="dt" c="dimmed" size="sm">
-                Dodano
-              </Text>
-              <Text component="dd" m={0}>
-                {formatDate(member.createdAt)}
-              </Text>
+              </Fact>
+              <Fact label="Kim jest">{member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}</Fact>
+              <Fact label="Rok urodzenia">{member.birthYear ?? '—'}</Fact>
+              <Fact label="Dodano">{formatDate(member.createdAt)}</Fact>
             </dl>
             <Title order={2} fz="md" mt="sm">
               Bilety
@@ -122,5 +104,19 @@ export function DetailMemberPage() {
         )}
       </Card>
     </PageFrame>
+  );
+}
+
+/** One labelled value of the participant's details: a term and its description in the list. */
+function Fact({ label, strong = false, children }: { label: string; strong?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={strong ? 600 : undefined}>
+        {children}
+      </Text>
+    </>
   );
 }
