@@ -10,7 +10,7 @@ export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const MANIFEST_RELOAD_AT_KEY = 'panel.version.reloadAt';
 const CHUNK_RELOAD_AT_KEY = 'panel.chunk.reloadAt';
 
-export interface ReloadDeps {
+interface ReloadDeps {
   /** Where reload timestamps live; sessionStorage so each tab guards itself. */
   guardStorage: Pick<Storage, 'getItem' | 'setItem'>;
   now: () => number;
@@ -38,7 +38,7 @@ export interface VersionCheckDeps extends ReloadDeps {
   idStorage: Pick<Storage, 'getItem' | 'setItem'>;
 }
 
-export function manifestUrl(): string {
+function manifestUrl(): string {
   return `${import.meta.env.BASE_URL}latest.json`;
 }
 
@@ -48,7 +48,7 @@ const browserVersionDeps = (): VersionCheckDeps => ({
   idStorage: localStorage,
 });
 
-export type VersionCheckResult = 'unchanged' | 'stored' | 'reloaded' | 'guarded' | 'failed';
+type VersionCheckResult = 'unchanged' | 'stored' | 'reloaded' | 'guarded' | 'failed';
 
 export async function checkVersion(deps: VersionCheckDeps = browserVersionDeps()): Promise<VersionCheckResult> {
   let id: unknown;

@@ -10,7 +10,7 @@ import { attachRealtimeApi } from '../store/store';
 import { getGuard, runGuards } from './guards';
 import { areas, routeTable, type RouteDef } from './routeTable';
 
-export function notFound(pathname: string): never {
+function notFound(pathname: string): never {
   throw data({ description: undefined }, { status: 404, statusText: `Page not found: ${pathname}` });
 }
 

@@ -9,10 +9,10 @@ export interface GuardContext {
 }
 
 /** A guard resolves to let the navigation through, or throws a redirect / error response. */
-export type Guard = (ctx: GuardContext) => Promise<void>;
+type Guard = (ctx: GuardContext) => Promise<void>;
 
-export const SIGN_IN_PATH = '/';
-export { NEXT_PARAM, safeNextPath };
+const SIGN_IN_PATH = '/';
+export { safeNextPath };
 
 /**
  * Signed out → the sign-in page, remembering where the user wanted to go. The device's last user,

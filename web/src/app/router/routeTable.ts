@@ -21,7 +21,7 @@ export const areas = {
   admin: () => import('../admin/pages'),
 } satisfies Record<string, () => Promise<Record<string, ComponentType>>>;
 
-export type Area = keyof typeof areas;
+type Area = keyof typeof areas;
 type PageOf<A extends Area> = Extract<keyof Awaited<ReturnType<(typeof areas)[A]>>, string>;
 
 export interface RouteDef<A extends Area = Area> {

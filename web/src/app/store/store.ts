@@ -6,7 +6,7 @@ import type { realtimeApi } from '../../shared/api/realtime';
  * The realtime api (RTK Query) is injected when the first page that reads data loads (see
  * attachRealtimeApi), so the sign-in page does not ship RTK Query at all.
  */
-export const rootReducer = combineSlices(authSlice).withLazyLoadedSlices<WithSlice<typeof realtimeApi>>();
+const rootReducer = combineSlices(authSlice).withLazyLoadedSlices<WithSlice<typeof realtimeApi>>();
 const dynamicMiddleware = createDynamicMiddleware();
 
 export function createStore() {
@@ -28,5 +28,3 @@ export function attachRealtimeApi(): Promise<void> {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

@@ -176,7 +176,7 @@ export function CatalogueEditor<Values extends CatalogueValues>({
 }
 
 /** What every catalogue item (ticket type, product) has, stored and as listed to the admin. */
-export interface CatalogueItem {
+interface CatalogueItem {
   id: string;
   name: string;
   description: string;

@@ -18,7 +18,7 @@ const toEventInfo = ({ name, place, startDate, endDate }: EventSettings): EventI
 });
 
 /** `/event` parsed with the domain's schema (a malformed record is the endpoint's error); not set yet → null. */
-export const toEvent = (raw: unknown): EventSettings | null => parseOptionalRecord(eventSchema, raw, 'event');
+const toEvent = (raw: unknown): EventSettings | null => parseOptionalRecord(eventSchema, raw, 'event');
 
 const eventApi = injectRealtimeEndpoints((build) => ({
   /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */

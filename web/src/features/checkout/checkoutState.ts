@@ -10,7 +10,7 @@ export type CheckoutKind = 'tickets' | 'merch';
  * reloading one) never loses what was typed, and so a retried "place order" reuses the same
  * idempotency key. A new key is drawn only when a new checkout starts after an order was placed.
  */
-export interface CheckoutState {
+interface CheckoutState {
   /** null until the buyer step was opened (then prefilled from the profile). */
   buyer: InvoiceValues | null;
   acceptTerms: boolean;

@@ -9,9 +9,9 @@ import { refusalOf } from '../../shared/ui/formErrors';
 import { useCheckoutState, type CheckoutKind } from './checkoutState';
 
 /** `?kod=CZLONEK` on the basket or the first step: a code opened from a link. */
-export const DISCOUNT_PARAM = 'kod';
+const DISCOUNT_PARAM = 'kod';
 
-export function checkDiscountCode(input: CallableInput<'checkDiscountCode'>) {
+function checkDiscountCode(input: CallableInput<'checkDiscountCode'>) {
   return callFunction('checkDiscountCode', input);
 }
 
@@ -19,7 +19,7 @@ export function checkDiscountCode(input: CallableInput<'checkDiscountCode'>) {
 export type DiscountableLine = Pick<OrderLine, 'unitGross' | 'quantity'> &
   ({ type: 'ticket'; ticketTypeId: string } | { type: 'merch'; productId: string });
 
-export interface PricedWithDiscount {
+interface PricedWithDiscount {
   /** The unit price to pay per line, in the order given. */
   unitGross: number[];
   totalGross: number;

@@ -10,4 +10,3 @@ export {
   type KsefInfo,
 } from './InvoiceKsef';
 export { qrModules } from './qr';
-export { drawKodI, type PdfKodI } from './pdfKodI';

@@ -5,7 +5,7 @@ import { LineIcon } from '../../shared/ui/LineIcon';
 import { PaymentQr } from './PaymentQr';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
-export function formatBankAccount(digits: string): string {
+function formatBankAccount(digits: string): string {
   const d = digits.replace(/\s/g, '');
   if (d.length !== 26) return digits;
   return `${d.slice(0, 2)} ${d.slice(2).replace(/(\d{4})(?=\d)/g, '$1 ')}`;

@@ -1,3 +1,3 @@
 // Public API of the orders feature for other features (pages load lazily from ./pages).
-export { useGetAllOrdersQuery, useGetPaymentSellerQuery, useGetMyOrdersQuery, type OrderEntry } from './api';
+export { useGetAllOrdersQuery, useGetMyOrdersQuery, type OrderEntry } from './api';
 export { PlacedOrderPage } from './PlacedOrderPage';

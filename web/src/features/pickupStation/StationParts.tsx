@@ -47,7 +47,7 @@ function itemTitle(item: StationItem) {
   );
 }
 
-export function pickedNote(item: StationItem): string {
+function pickedNote(item: StationItem): string {
   if (item.queuedOffline) return `wydano tutaj ${formatDateTime(item.queuedOffline.at)} · ${QUEUED_LABEL}`;
   const when = item.pickedAt ? formatDateTime(item.pickedAt) : '';
   return `wydano ${when}${item.pickedByName ? ` · wydał(a): ${item.pickedByName}` : ''}`;

@@ -49,7 +49,7 @@ export interface SearchHit extends DirectoryEntry {
   person?: string;
 }
 
-export interface SearchResult {
+interface SearchResult {
   /** Every account found, sorted by name (the page shows them ten at a time). */
   hits: SearchHit[];
   /** More entries matched than one search reads (SEARCH_READ_LIMIT): the count is a lower bound. */
@@ -134,7 +134,7 @@ async function searchPeople(text: string): Promise<SearchResult> {
   return { hits, truncated: fromNames.length > SEARCH_READ_LIMIT || fromEmails.length > SEARCH_READ_LIMIT };
 }
 
-export const stationApi = injectRealtimeEndpoints((build) => ({
+const stationApi = injectRealtimeEndpoints((build) => ({
   stationSearch: build.query<SearchResult, string>({ ...onceEndpoint(searchPeople), keepUnusedDataFor: 0 }),
   stationPerson: build.query<DirectoryEntry | null, string>(
     realtimeEndpoint(
@@ -158,10 +158,10 @@ export interface ConflictRow extends PickupConflict {
 }
 
 /** The newest conflicts the admin view reads: far more than an event makes. */
-export const CONFLICTS_READ_LIMIT = 500;
+const CONFLICTS_READ_LIMIT = 500;
 
 /** Those still to settle first, then settled ones; newest first within each. */
-export function conflictOrder(rows: readonly ConflictRow[]): ConflictRow[] {
+function conflictOrder(rows: readonly ConflictRow[]): ConflictRow[] {
   return [...rows].sort((a, b) => Number(Boolean(a.settled)) - Number(Boolean(b.settled)) || b.createdAt - a.createdAt);
 }
 

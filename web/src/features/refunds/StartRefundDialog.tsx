@@ -33,7 +33,7 @@ export function StartRefundButton({ order }: { order: Order & { id: string } }) 
   );
 }
 
-export function StartRefundDialog({ order, onClose }: { order: Order & { id: string }; onClose: () => void }) {
+function StartRefundDialog({ order, onClose }: { order: Order & { id: string }; onClose: () => void }) {
   const { data: refunds, isLoading } = useGetOrderRefundsQuery(order.id);
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Zwrot — zamówienie {order.number}</Text>} size="lg" centered>

@@ -1,11 +1,5 @@
 // Public API of the refunds feature for other features.
-export {
-  useGetOrderRefundsQuery,
-  useGetAllRefundsQuery,
-  useGetMyCorrectionsQuery,
-  useGetCorrectionQuery,
-  type CorrectionEntry,
-} from './api';
+export { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetMyCorrectionsQuery, type CorrectionEntry } from './api';
 export { OrderRefundPanel } from './OrderRefundPanel';
 export { RefundsTab } from './RefundsTab';
 export { RefundQueue } from './RefundQueue';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema, countryNameSchema } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 
-export interface Country {
+interface Country {
   code: string;
   name: string;
 }

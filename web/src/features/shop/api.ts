@@ -23,7 +23,6 @@ const shopApi = injectRealtimeEndpoints((build) => ({
 export const { useGetMerchBasketQuery } = shopApi;
 
 /** Name and saved invoice data, to prefill the buyer form: the one `/profiles/{uid}` endpoint (features/settings). */
-export { useGetProfileQuery as useGetBuyerProfileQuery } from '../settings';
 
 /**
  * The basket is written by the client (database.rules.json): one update() that always carries

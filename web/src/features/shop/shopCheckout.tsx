@@ -49,7 +49,7 @@ export function usePricedBasket(uid: string) {
 }
 
 /** The empty merchandise basket, on every step after the shop. */
-export const emptyBasket = {
+const emptyBasket = {
   title: 'Koszyk jest pusty',
   text: 'Wybierz gadżety w sklepiku — trafią tutaj, zanim złożysz zamówienie.',
   action: (

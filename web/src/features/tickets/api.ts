@@ -4,7 +4,7 @@ import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../sh
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
 /** `/baskets/{uid}/tickets`: memberId → chosen ticket type. */
-export type TicketBasket = Record<string, string>;
+type TicketBasket = Record<string, string>;
 
 function toTicketBasket(raw: unknown, uid: string): TicketBasket {
   const tickets = raw == null ? {} : (parseRecord(basketSchema, raw, `baskets/${uid}`).tickets ?? {});

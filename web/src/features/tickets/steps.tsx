@@ -12,7 +12,7 @@ export const STEP_TWO = `${MEMBERS}/basket/TicketsStepTwo`;
 export const TICKET_STEPS = ['Przegląd', 'Dane nabywcy'] as const;
 
 /** The empty ticket basket, on every step after it. */
-export const emptyBasket = {
+const emptyBasket = {
   title: 'Koszyk jest pusty',
   text: 'Wybierz bilety dla swoich uczestników.',
   action: (

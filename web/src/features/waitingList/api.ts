@@ -17,7 +17,7 @@ import {
 import { callFunction } from '../../shared/firebase';
 
 /** One participant's entry on a type's list, as its owner reads it. */
-export interface OwnWaitingPlace extends WaitingPlace {
+interface OwnWaitingPlace extends WaitingPlace {
   entryId: string;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 
 /** "Bałtyk": the custom blue primary palette, lightest to darkest (index 6 is the filled shade in light mode). */
-export const baltyk: MantineColorsTuple = [
+const baltyk: MantineColorsTuple = [
   '#e8f2ff',
   '#cfe1fd',
   '#9fc1f5',

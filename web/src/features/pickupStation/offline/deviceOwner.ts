@@ -28,7 +28,7 @@ export function forgetDirectoryOwner(): void {
   storage()?.removeItem(OWNER_KEY);
 }
 
-export function directoryOwnerNote(): string | null {
+function directoryOwnerNote(): string | null {
   return storage()?.getItem(OWNER_KEY) ?? null;
 }
 

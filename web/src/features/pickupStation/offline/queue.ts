@@ -74,7 +74,7 @@ export function settle(
   return { sent, conflicts };
 }
 
-export type StationItemState = PickupItem & { id: string; queuedOffline?: QueuedHandOut };
+type StationItemState = PickupItem & { id: string; queuedOffline?: QueuedHandOut };
 
 /**
  * The person's items as the station shows them offline: an item with a queued hand-out is shown
@@ -102,14 +102,14 @@ export function mergeQueued(
 }
 
 /** One /pickupSearch entry with the token of its key (`{token}_{uid}`). */
-export type IndexedToken = Pick<PickupSearchEntry, 'tokens' | 'person'> & { token: string };
+type IndexedToken = Pick<PickupSearchEntry, 'tokens' | 'person'> & { token: string };
 
 /**
  * A person's search words for the device copy, from the account's /pickupSearch entries (the holder's
  * and the participants' names, the same index the online search reads); an account without entries
  * yet is found by the holder's name.
  */
-export function personSearchFields(
+function personSearchFields(
   name: string,
   entries: readonly IndexedToken[],
 ): Pick<DevicePerson, 'tokens' | 'participantTokens'> {
@@ -124,7 +124,7 @@ export function personSearchFields(
 }
 
 /** One person found offline; `participant` is whose name matched, when not the account holder's (as online). */
-export interface DeviceHit {
+interface DeviceHit {
   person: DevicePerson;
   participant?: string;
 }

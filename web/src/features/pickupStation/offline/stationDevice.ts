@@ -32,7 +32,7 @@ export interface StationDeviceState {
   conflicts: StationConflict[];
 }
 
-export interface StationStaff {
+interface StationStaff {
   uid: string;
   name: string;
   admin: boolean;
