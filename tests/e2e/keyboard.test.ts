@@ -5,11 +5,11 @@
 // be tied to their fields (aria-invalid, aria-describedby); the order turning „opłacone” is read
 // out by the page's polite live region.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { KeyboardUser, focusState, hasFocus } from './support/keyboard';
 import { sharedStack, type SharedStack } from './support/shared';
-import { DEMO, stackClient, type Account } from './support/stack';
+import { appPage, DEMO, stackClient, type Account } from './support/stack';
 
 /** Polls wait for the app (and a cold function) on a loaded machine. */
 const POLL = { timeout: 60_000, interval: 200 };
@@ -17,7 +17,6 @@ const POLL = { timeout: 60_000, interval: 200 };
 let stack: SharedStack;
 let web: string;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let keys: KeyboardUser;
 let pageErrors: Error[];
@@ -32,16 +31,10 @@ beforeAll(async () => {
     { firstName: 'Tomasz', lastName: 'Klawiszowy' },
   );
   browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'pl-PL',
-    timezoneId: 'Europe/Warsaw',
-  });
   // The cookie notice was answered earlier (it has its own tests); the journey starts at sign-in.
-  await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
-  page = await context.newPage();
+  pageErrors = [];
+  page = await appPage(browser, web, pageErrors, { viewport: 'desktop' });
   page.setDefaultTimeout(120_000);
-  pageErrors = collectPageErrors(page);
   keys = new KeyboardUser(page);
 });
 
