@@ -183,17 +183,24 @@ describe('the dashboard’s device copy', () => {
       again.setDefaultTimeout(60_000);
       const lookups = await holdAccountLookups(again);
       // The first data comes over the REST API (the Database SDK loads after it): its reads, by path.
+      // They are held until the copy has been seen, which live data would otherwise replace at once.
       const restReads: string[] = [];
+      const heldReads: Route[] = [];
+      let holdingReads = true;
+      const isRestRead = (url: URL) => url.host === new URL(stack.urls.rtdb).host && url.pathname.endsWith('.json');
       again.on('request', (request) => {
         const url = new URL(request.url());
-        if (url.host === new URL(stack.urls.rtdb).host && url.pathname.endsWith('.json')) restReads.push(url.pathname);
+        if (isRestRead(url)) restReads.push(url.pathname);
       });
+      await again.route(isRestRead, (route) => (holdingReads ? void heldReads.push(route) : route.continue()));
       await again.goto(`${web}/dashboard`);
       // The copy is on screen while the SDK's question about the stored user is still unanswered.
       await again.getByTestId('home-refreshing').waitFor();
       await expect(
         again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).count(),
       ).resolves.toBe(1);
+      holdingReads = false;
+      await Promise.all(heldReads.map((route) => route.continue()));
       await expect.poll(() => lookups.held.length, { timeout: 30_000 }).toBeGreaterThan(0);
       await lookups.release();
       // Live data replaces the copy (which already holds A_LATER: the first visit saved it).
