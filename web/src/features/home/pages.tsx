@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Loader, Group, Text } from '@mantine/core';
 import { readDeviceCopy, saveDeviceCopy } from '../../shared/deviceCopy';
 import { LoadingRows } from '../../shared/ui/DataState';
@@ -71,22 +71,17 @@ function Refreshing() {
 export function DashboardHomePage() {
   const uid = useUid();
   const live = useHomeLive(uid);
-  // The answers come through the store, whose updates React renders in one blocking task. The cards
-  // are drawn from deferred copies of them instead: React then renders the cards in short slices
-  // right after (Lighthouse's TBT on the page load), and that update only re-renders this page.
-  const loading = useDeferredValue(live.loading);
-  const view = useDeferredValue(live.view);
   // Read once per account: the copy stands in only until the live answers arrive.
   const stored = useMemo(() => (uid ? readCopy(uid) : null), [uid]);
-  const fromCopy = loading && stored !== null;
+  const fromCopy = live.loading && stored !== null;
 
   useEffect(() => {
     if (uid && live.complete) saveDeviceCopy(HOME_COPY, uid, live.view);
   }, [uid, live.complete, live.view]);
   useEffect(() => {
     if (fromCopy) markOnce('dashboard:copy');
-    else if (!loading) markOnce('dashboard:live');
-  }, [fromCopy, loading]);
+    else if (!live.loading) markOnce('dashboard:live');
+  }, [fromCopy, live.loading]);
 
   return (
     <PageFrame actions={fromCopy ? <Refreshing /> : undefined}>
@@ -94,10 +89,10 @@ export function DashboardHomePage() {
         <div data-source="copy" style={{ display: 'contents' }}>
           <HomeCards view={stored} states={COPY_STATES} />
         </div>
-      ) : loading ? (
+      ) : live.loading ? (
         <LoadingRows label="Wczytywanie panelu" />
       ) : (
-        <HomeCards view={view} states={live.states} />
+        <HomeCards view={live.view} states={live.states} />
       )}
     </PageFrame>
   );
