@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useRouteMeta } from '../routing/meta';
+import { useRouteMeta, type TransitionName } from '../routing/meta';
 import classes from './PageTransition.module.css';
 
 /**
@@ -15,8 +15,21 @@ export function PageTransition({ children }: { children: ReactNode }) {
   // nothing was on screen before it, and an entrance from transparent only delays its first paint.
   const transition = key === 'default' ? 'none' : routeTransition;
   return (
-    <div key={pathname} className={classes[`${transition}Frame`]}>
-      <div className={classes[transition]} data-transition={transition}>
+    <PageFrame key={pathname} transition={transition}>
+      {children}
+    </PageFrame>
+  );
+}
+
+/**
+ * One page's frame, keyed by its path: its entrance is chosen when the page mounts and kept, so a
+ * change of the address's query on the same page (the admin page's tabs) does not play it again.
+ */
+function PageFrame({ transition, children }: { transition: TransitionName; children: ReactNode }) {
+  const [entrance] = useState(transition);
+  return (
+    <div className={classes[`${entrance}Frame`]}>
+      <div className={classes[entrance]} data-transition={entrance}>
         {children}
       </div>
     </div>
