@@ -15,9 +15,9 @@ export function PageTransition({ children }: { children: ReactNode }) {
   // nothing was on screen before it, and an entrance from transparent only delays its first paint.
   const transition = key === 'default' ? 'none' : routeTransition;
   return (
-    <PageFrame key={pathname} transition={transition}>
+    <EnteringPage key={pathname} transition={transition}>
       {children}
-    </PageFrame>
+    </EnteringPage>
   );
 }
 
@@ -25,7 +25,7 @@ export function PageTransition({ children }: { children: ReactNode }) {
  * One page's frame, keyed by its path: its entrance is chosen when the page mounts and kept, so a
  * change of the address's query on the same page (the admin page's tabs) does not play it again.
  */
-function PageFrame({ transition, children }: { transition: TransitionName; children: ReactNode }) {
+function EnteringPage({ transition, children }: { transition: TransitionName; children: ReactNode }) {
   const [entrance] = useState(transition);
   return (
     <div className={classes[`${entrance}Frame`]}>
