@@ -41,17 +41,33 @@ async function holdTheApp(page: Page): Promise<() => void> {
 }
 
 /**
- * A fresh page on `/` with the app's entry script held back, once the prerendered shell is there;
- * `consented`: the cookie notice was answered on an earlier visit.
+ * A fresh page on `/` (with `query`) with the app's entry script held back, once the prerendered shell
+ * is there; `consented`: the cookie notice was answered on an earlier visit.
  */
-async function heldShell({ viewport, consented = false }: { viewport: 'phone' | 'desktop'; consented?: boolean }) {
+async function heldShell({
+  viewport,
+  consented = false,
+  query = '',
+}: {
+  viewport: 'phone' | 'desktop';
+  consented?: boolean;
+  query?: string;
+}) {
   const context = await newContext(browser, { viewport });
   if (consented) await context.addCookies([{ name: 'ncc_c', value: '1', url: web }]);
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   const errors = collectPageErrors(page);
+  // Every layout shift of the page's life, as the browser reports it (what CLS adds up).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const release = await holdTheApp(page);
-  await page.goto(`${web}/`, { waitUntil: 'commit' });
+  await page.goto(`${web}/${query}`, { waitUntil: 'commit' });
   await page.locator('#shell').waitFor();
   return { context, page, errors, release };
 }
@@ -116,6 +132,34 @@ describe('the prerendered sign-in page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it(
+    'hands over to the signed-out page without moving it, and opens the e-mail link form pressed meanwhile',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page, errors, release } = await heldShell({
+        viewport: 'phone',
+        query: `?next=${encodeURIComponent('/dashboard/odbierz')}`,
+      });
+      // The shell, drawn without the address's query, shows the notice the query asks for.
+      await page.getByTestId('sign-in-required').waitFor();
+      const linkButton = page.getByRole('button', { name: 'Zaloguj linkiem e-mail' });
+      const shellTop = (await linkButton.boundingBox())!.y;
+      await linkButton.click();
+
+      release();
+      await page.waitForFunction(() => document.documentElement.dataset.shell === 'taken-over');
+      // The press is done again by the app, whose sign-in alternatives are there when it takes over.
+      await page.getByLabel('E-mail do linku logowania').waitFor();
+      // Once the session is known to be absent, the checking indicator goes and the notice stays.
+      await page.getByLabel('Sprawdzanie sesji').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('sign-in-required').isVisible()).toBe(true);
+      expect((await linkButton.boundingBox())!.y).toBe(shellTop);
+      expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('leaves the cookie bar out once consent was given', { timeout: 60_000 }, async () => {
     const { context, page, release } = await heldShell({ viewport: 'phone', consented: true });

@@ -106,8 +106,10 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
  * - Starts fetching the chunks the page loads lazily (data-modulepreload), beside the entry script,
  *   unless a signed-in device opens the sign-in page (the app sends it on to the dashboard; the
  *   device's last user is lastUser.ts's key).
- * - Shows the current path's shell, when the page has one (an empty template only preloads), and
- *   drops the cookie bar from it when consent was given (shared/cookies.ts).
+ * - Shows the current path's shell, when the page has one (an empty template only preloads), shows
+ *   its parts that depend on the address's query (`data-shell-shown-with="<parameter>"`: rendered
+ *   hidden, since the shell is drawn without a query), and drops the cookie bar from it when consent
+ *   was given (shared/cookies.ts).
  * - Until the app takes over, a submitted form is held (never sent as a GET that would put the
  *   password in the address) and a pressed button is remembered, for the app to do them again.
  */
@@ -133,6 +135,11 @@ const shellBootstrap = `(function () {
   shell.id = 'shell';
   shell.setAttribute('data-path', path);
   shell.appendChild(template.content.cloneNode(true));
+  var query = new URLSearchParams(location.search);
+  var shownWith = shell.querySelectorAll('[data-shell-shown-with]');
+  for (var j = 0; j < shownWith.length; j++) {
+    if (query.get(shownWith[j].getAttribute('data-shell-shown-with'))) shownWith[j].hidden = false;
+  }
   if (/(?:^|;\\s*)ncc_c=1(?:;|$)/.test(document.cookie)) {
     var bar = shell.querySelector('[data-testid="cookie-consent"]');
     if (bar) bar.parentNode.removeChild(bar);

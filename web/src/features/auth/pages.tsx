@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, Center, Loader } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Center, Loader } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { NEXT_PARAM, safeNextPath } from '../../shared/routing/next';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
@@ -11,16 +11,9 @@ import { useSession } from './SessionContext';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { AlternativeSignIn } from './AlternativeSignIn';
 
 const DEFAULT_TARGET = '/dashboard';
-
-/*
- * Google and e-mail-link sign-in sit below the form and load after it: the password form is what
- * most visitors use, and the sign-in page is what every first visit downloads (docs/architecture.md).
- */
-const AlternativeSignIn = lazy(() =>
-  import('./AlternativeSignIn').then((module) => ({ default: module.AlternativeSignIn })),
-);
 
 function targetFrom(params: URLSearchParams): string {
   return safeNextPath(params.get(NEXT_PARAM)) ?? DEFAULT_TARGET;
@@ -65,8 +58,18 @@ export function SignInPage() {
           title="Zaloguj się"
           description="Zapisy, bilety, sklepik, zamówienia i faktury — wszystko w jednym miejscu."
         />
-        {params.get(NEXT_PARAM) && status === 'signedOut' && !error && (
-          <Alert color="baltyk" variant="light" data-testid="sign-in-required">
+        {/*
+         * Rendered while the session is still checked too, so the page does not move once it is known;
+         * the prerendered shell, drawn without the address's query, shows it when the address has `next`.
+         */}
+        {status !== 'signedIn' && !error && (
+          <Alert
+            color="baltyk"
+            variant="light"
+            data-testid="sign-in-required"
+            hidden={!params.get(NEXT_PARAM)}
+            data-shell-shown-with={NEXT_PARAM}
+          >
             Zaloguj się, aby przejść do wybranej strony.
           </Alert>
         )}
@@ -81,15 +84,16 @@ export function SignInPage() {
           Zaloguj się
         </Button>
         <AccountSwitch question="Nie masz jeszcze konta?" to="/rejestracja" label="Zarejestruj się" />
+      </StackedForm>
+      {/* Takes no room (it sits in the margin above the alternatives), so the page does not move when it goes. */}
+      <Box pos="relative" h={0}>
         {status === 'unknown' && (
-          <Center>
+          <Center pos="absolute" top={1} left={0} right={0}>
             <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
           </Center>
         )}
-      </StackedForm>
-      <Suspense fallback={null}>
-        <AlternativeSignIn />
-      </Suspense>
+      </Box>
+      <AlternativeSignIn />
     </AuthCard>
   );
 }
