@@ -7,6 +7,7 @@ import { hostingHeaders } from './vite-plugins/hostingHeaders';
 import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 import { pwa } from './vite-plugins/pwa';
 import { prerenderShell } from './vite-plugins/prerenderShell';
+import { databasePreconnect } from './vite-plugins/databasePreconnect';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -29,6 +30,7 @@ export default defineConfig(({ command }) => ({
     versionManifest(),
     ...pwa(),
     prerenderShell(),
+    databasePreconnect(),
     hostingHeaders(new URL('../firebase.json', import.meta.url)),
   ],
   resolve: {

@@ -104,3 +104,13 @@ export function readFirebaseConfig(env: Env): FirebaseSetup {
     functionsRegion: FUNCTIONS_REGION,
   };
 }
+
+/**
+ * Where the Realtime Database answers REST reads: the emulator's `http://host:port`, or the database
+ * URL of a real project (without a trailing slash).
+ */
+export function databaseBase({ options, emulators }: FirebaseSetup): string {
+  return emulators
+    ? `http://${emulators.database.host}:${emulators.database.port}`
+    : options.databaseURL.replace(/\/+$/, '');
+}

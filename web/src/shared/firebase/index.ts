@@ -3,7 +3,7 @@
  * import, so the sign-in page's first paint needs no Firebase code, and pages that never touch the
  * database or functions never download those SDKs.
  */
-import type { FirebaseSetup } from './config';
+import { databaseBase, type FirebaseSetup } from './config';
 import type { CallableInput, CallableName, CallableOutput } from '@domain/callables';
 import { MIN_TOKEN_VALIDITY_MS, readStoredSession, type StoredSession } from './storedSession';
 
@@ -208,11 +208,9 @@ async function readOnce(read: RestRead): Promise<unknown> {
     await auth.authStateReady(); // never a read as a user the SDK has not confirmed
     token = await auth.currentUser?.getIdToken();
   }
-  const { options, emulators } = requireSetup();
-  const base = emulators
-    ? `http://${emulators.database.host}:${emulators.database.port}`
-    : options.databaseURL.replace(/\/+$/, '');
-  const url = new URL(`${base}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
+  const setup = requireSetup();
+  const { options, emulators } = setup;
+  const url = new URL(`${databaseBase(setup)}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
   // The emulator serves many databases: the namespace is the database URL's first label, as for the SDK.
   if (emulators) url.searchParams.set('ns', new URL(options.databaseURL).hostname.split('.')[0]);
   if (token) url.searchParams.set('auth', token);
