@@ -3,12 +3,15 @@
  * a page saves its live data here and, on the next visit, draws from it while the live data is on its
  * way. A copy belongs to one account: it is read only for the uid that saved it, and the session
  * drops every copy when the user signs out, the account is deleted or another account signs in
- * (features/auth/session.ts). Kept in localStorage: it is read synchronously during the first render.
+ * (features/auth/session.ts). Kept in localStorage: it is read synchronously during the first render
+ * (where storage is disabled there are no copies, and every visit waits for live data).
  *
  * Account data a feature keeps elsewhere on the device (the pickup station's IndexedDB directory) is
  * dropped at the same moments through `registerDeviceData`: the feature registers how to drop it, so
  * the session needs no import of that feature.
  */
+import { localStorageOrNull } from './localStorage';
+
 const PREFIX = 'panel.copy.';
 /** Bumped whenever the shape of a stored copy changes: an older copy is then never read. */
 const FORMAT = 1;
@@ -26,17 +29,9 @@ interface DeviceCopy<T> {
   savedAt: number;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled (privacy settings): no copies, every visit waits for live data
-  }
-}
-
 /** The copy `name` saved for `uid`, or null (none, another account's, an older format, unreadable). */
 export function readDeviceCopy<T>(name: string, uid: string): DeviceCopy<T> | null {
-  const raw = storage()?.getItem(PREFIX + name);
+  const raw = localStorageOrNull()?.getItem(PREFIX + name);
   if (!raw) return null;
   try {
     const stored = JSON.parse(raw) as Partial<StoredCopy<T>>;
@@ -57,7 +52,7 @@ export function readDeviceCopy<T>(name: string, uid: string): DeviceCopy<T> | nu
 export function saveDeviceCopy<T>(name: string, uid: string, data: T): void {
   const stored: StoredCopy<T> = { format: FORMAT, uid, savedAt: Date.now(), data };
   try {
-    storage()?.setItem(PREFIX + name, JSON.stringify(stored));
+    localStorageOrNull()?.setItem(PREFIX + name, JSON.stringify(stored));
   } catch {
     // Quota exceeded: the next visit waits for live data, as without a copy.
   }
@@ -80,7 +75,7 @@ export function registerDeviceData(drop: DeviceDataDrop): () => void {
  * settles when the registered drops have (a failed one is skipped: the others still run).
  */
 export function dropDeviceCopies(exceptUid: string | null = null): Promise<void> {
-  const store = storage();
+  const store = localStorageOrNull();
   if (store) {
     const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
       (key): key is string => key?.startsWith(PREFIX) ?? false,

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { placeTicketOrderInput } from '@domain/callables';
 import { formatMoney } from '../../shared/format/pl';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { InvoiceDataFields, invoiceFromValues, type InvoiceValues } from '../settings';
 import { CheckoutConsents } from './CheckoutConsents';
@@ -103,11 +104,9 @@ export function BuyerForm({
         </Stack>
       </Paper>
       <CheckoutConsents form={form} disabled={busy} />
-      {attempted && Object.keys(form.errors).length > 0 && (
-        <Alert color="red" variant="light" role="alert">
-          Popraw zaznaczone pola, aby przejść dalej.
-        </Alert>
-      )}
+      <ErrorAlert>
+        {attempted && Object.keys(form.errors).length > 0 && 'Popraw zaznaczone pola, aby przejść dalej.'}
+      </ErrorAlert>
       <Group justify="space-between" align="center" wrap="wrap">
         {back}
         <Group gap="md" wrap="wrap" justify="flex-end">

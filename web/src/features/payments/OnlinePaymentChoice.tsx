@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { orderPaymentState } from '@domain/payments/onlinePayment';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useUid } from '../auth';
 import { startOnlinePayment, useGetMyPaymentsQuery } from './api';
@@ -60,11 +61,7 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
           </Text>
         </Alert>
       )}
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
       <Group>
         {/* The label wraps on a phone instead of being cut off. */}
         <Button

@@ -1,9 +1,3 @@
 // Public API of the settings feature for other features (pages load lazily from ./pages).
 export { useGetProfileQuery } from './api';
-export {
-  InvoiceDataFields,
-  emptyInvoice,
-  invoiceFromValues,
-  invoiceValuesFrom,
-  type InvoiceValues,
-} from './InvoiceDataFields';
+export * from './InvoiceDataFields';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import { Button, Chip, Group, Input, Select, Stack, Text } from '@mantine/core';
 import { variantAllowance, variantAllowanceHint, variantAllowanceMessage } from '@domain/limits';
 import { merchBasketLineSchema, DEFAULT_MAX_UNITS_PER_ACCOUNT, LIMITS } from '@domain/schemas';
@@ -8,12 +9,7 @@ import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import type { ProductEntry } from '../catalogue';
 import { StackedForm } from '../../shared/ui/StackedForm';
 
-interface AddToBasketValues {
-  productId: string;
-  variantId: string;
-  quantity: number;
-  memberId?: string;
-}
+type AddToBasketValues = z.output<typeof merchBasketLineSchema>;
 
 interface FormValues {
   variantId: string | null;
@@ -27,7 +23,7 @@ interface Props {
   members: { id: string; name: string }[];
   onAdd: (values: AddToBasketValues) => Promise<void>;
   /** What is in the basket now: its units count toward the per-account cap, and adding to the same line raises its quantity. */
-  basket?: readonly { productId: string; variantId: string; quantity: number; memberId?: string }[];
+  basket?: readonly AddToBasketValues[];
   /** The account's orders (pending and paid ones hold units toward the cap). */
   orders?: readonly {
     status: string;

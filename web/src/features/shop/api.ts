@@ -1,16 +1,11 @@
+import type { z } from 'zod';
 import type { CallableInput, CallableOutput } from '@domain/callables';
 import { merchBasketLineSchema, LIMITS } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseEntries, realtimeEndpoint } from '../../shared/api/realtime';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
-export interface MerchLine {
-  id: string;
-  productId: string;
-  variantId: string;
-  quantity: number;
-  memberId?: string;
-}
+export type MerchLine = z.output<typeof merchBasketLineSchema> & { id: string };
 
 function toLines(raw: unknown, uid: string): MerchLine[] {
   return parseEntries(merchBasketLineSchema, raw, `baskets/${uid}/merch`).sort((a, b) => a.id.localeCompare(b.id));

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ticketAccountLimitNote } from '@domain/limits';
 import { formatDateTime, formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
 import { memberName, type MemberEntry } from '../members';
@@ -129,11 +130,7 @@ function MemberChooser({
             </Badge>
           )}
         </Group>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert>{error}</ErrorAlert>
         <Radio.Group
           value={chosen ?? NONE}
           onChange={choose}

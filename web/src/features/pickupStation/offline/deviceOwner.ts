@@ -5,31 +5,24 @@
  * Kept apart from deviceStore.ts (and without imports of its own) so the entry chunk stays small.
  */
 import { registerDeviceData } from '../../../shared/deviceCopy';
+import { localStorageOrNull } from '../../../shared/localStorage';
 
 const OWNER_KEY = 'panel.pickupStation.directoryOwner';
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 export function noteDirectoryOwner(uid: string): void {
   try {
-    storage()?.setItem(OWNER_KEY, uid);
+    localStorageOrNull()?.setItem(OWNER_KEY, uid);
   } catch {
     // Quota: the store's own owner record still lets the station drop the copy at its next start.
   }
 }
 
 export function forgetDirectoryOwner(): void {
-  storage()?.removeItem(OWNER_KEY);
+  localStorageOrNull()?.removeItem(OWNER_KEY);
 }
 
 function directoryOwnerNote(): string | null {
-  return storage()?.getItem(OWNER_KEY) ?? null;
+  return localStorageOrNull()?.getItem(OWNER_KEY) ?? null;
 }
 
 /** Has every sign-out or account change drop a directory copy of another account (shared/deviceCopy.ts). */

@@ -5,6 +5,7 @@
 import type { OfflineConflictReason, SyncOfflineHandOutsOutput } from '@domain/pickupSync';
 import { pickupDirectoryEntrySchema, pickupItemSchema, type PickupItem } from '@domain/schemas';
 import { matchesAllWords, parsePickupSearchKey, searchTokens, type PickupSearchEntry } from '@domain/search';
+import type { DirectoryEntry } from '../api';
 
 /** How the station marks a hand-out recorded on the device and not yet sent. */
 export const QUEUED_LABEL = 'zapisane offline — czeka na wysłanie';
@@ -33,11 +34,7 @@ export interface SyncConflict extends QueuedHandOut {
 }
 
 /** A person as the device keeps them: the directory entry, their items and their search words. */
-export interface DevicePerson {
-  uid: string;
-  name: string;
-  email: string;
-  pickupCode: string;
+export interface DevicePerson extends DirectoryEntry {
   items: (PickupItem & { id: string })[];
   /** The account's name tokens: the holder's and those of every participant it brings (as /pickupSearch has them). */
   tokens: string[];
