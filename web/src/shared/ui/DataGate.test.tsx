@@ -45,3 +45,33 @@ describe('DataGate with a frame', () => {
     expect(screen.queryByTestId('frame')).toBeNull();
   });
 });
+
+describe('DataGate texts', () => {
+  it('names the loading rows and the error after what is read', () => {
+    renderWithTheme(
+      <>
+        <DataGate query={{ isLoading: true, isError: false }} what="zwrotów">
+          <p>Zwroty</p>
+        </DataGate>
+        <DataGate query={{ isLoading: false, isError: true }} what="zwrotów">
+          <p>Zwroty</p>
+        </DataGate>
+      </>,
+    );
+    expect(screen.getByRole('status', { name: 'Wczytywanie zwrotów' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Nie udało się wczytać zwrotów.');
+  });
+
+  it('keeps a loading label given in full beside the error named after what is read', () => {
+    renderWithTheme(
+      <DataGate
+        query={{ isLoading: true, isError: false }}
+        what="ustawień wydarzenia"
+        loadingLabel="Wczytywanie ustawień"
+      >
+        <p>Ustawienia</p>
+      </DataGate>,
+    );
+    expect(screen.getByRole('status', { name: 'Wczytywanie ustawień' })).toBeTruthy();
+  });
+});

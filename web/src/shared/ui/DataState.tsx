@@ -69,14 +69,30 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export interface DataGateProps {
+/**
+ * The texts of data on its way: `what` is read, in the genitive („zamówień”), and names both the loading
+ * rows („Wczytywanie zamówień”) and the error („Nie udało się wczytać zamówień.”); either may be given
+ * in full instead.
+ */
+export interface ReadTexts {
+  what?: string;
+  /** What is loading, for screen readers: „Wczytywanie zamówień”. */
+  loadingLabel?: string;
+  /** What could not be read: „Nie udało się wczytać zamówień.” */
+  errorText?: ReactNode;
+}
+
+export function readTexts({ what = 'danych', loadingLabel, errorText }: ReadTexts) {
+  return {
+    loadingLabel: loadingLabel ?? `Wczytywanie ${what}`,
+    errorText: errorText ?? `Nie udało się wczytać ${what}.`,
+  };
+}
+
+export interface DataGateProps extends ReadTexts {
   /** The endpoint's state (an RTK Query result has these fields). */
   query: { isLoading: boolean; isError: boolean; error?: unknown };
-  /** What is loading, for screen readers: „Wczytywanie zamówień”. */
-  loadingLabel: string;
   rows?: number;
-  /** What could not be read: „Nie udało się wczytać zamówień.” */
-  errorText: ReactNode;
   onRetry?: () => void;
   /** Shown instead of `children` when there is nothing to show. */
   empty?: ReactNode;
@@ -89,15 +105,15 @@ export interface DataGateProps {
 /** The loading / error / empty scaffolding around data read from the database, in that order. */
 export function DataGate({
   query,
-  loadingLabel,
   rows = 3,
-  errorText,
   onRetry,
   empty,
   isEmpty = false,
   frame = (state) => state,
   children,
+  ...texts
 }: DataGateProps) {
+  const { loadingLabel, errorText } = readTexts(texts);
   if (query.isLoading) return <LoadingRows rows={rows} label={loadingLabel} />;
   if (query.isError)
     return frame(

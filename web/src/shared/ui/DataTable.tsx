@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Paper, Table, Text, type TableTdProps } from '@mantine/core';
-import { EmptyState, LoadError, LoadingRows } from './DataState';
+import { EmptyState, LoadError, LoadingRows, readTexts, type ReadTexts } from './DataState';
 
 /** One column: its header and how a row fills its cell. */
 export interface DataColumn<Row> {
@@ -36,7 +36,7 @@ interface DataSelection<Row> {
   allLabel: string;
 }
 
-interface DataTableProps<Row> {
+interface DataTableProps<Row> extends ReadTexts {
   /** The table's accessible name (and the name of its scroll region). */
   label: string;
   columns: readonly DataColumn<Row>[];
@@ -52,10 +52,7 @@ interface DataTableProps<Row> {
   overflow?: (shown: number, total: number) => ReactNode;
   /** Loading / error state of the data; while loading or failed the table is not shown. */
   source?: DataSource;
-  loadingLabel?: string;
   loadingRows?: number;
-  /** The error text („Nie udało się wczytać zamówień.”). */
-  errorText?: ReactNode;
   /** Shown instead of the table when there are no rows. */
   empty?: { title: string; children?: ReactNode; action?: ReactNode };
   selection?: DataSelection<Row>;
@@ -80,14 +77,14 @@ export function DataTable<Row>({
   limit,
   overflow,
   source,
-  loadingLabel = 'Wczytywanie danych',
   loadingRows = 3,
-  errorText = 'Nie udało się wczytać danych.',
   empty,
   selection,
   framed = true,
   tableProps,
+  ...texts
 }: DataTableProps<Row>) {
+  const { loadingLabel, errorText } = readTexts(texts);
   if (source?.isLoading) return <LoadingRows label={loadingLabel} rows={loadingRows} />;
   if (source?.isError)
     return (
