@@ -53,8 +53,7 @@ export function DiscountsTab() {
         rowProps={(c) => ({ 'data-testid': 'discount-row', 'data-code': c.code })}
         minWidth={780}
         source={queriesTogether(codes, uses, stats)}
-        loadingLabel="Wczytywanie kodów rabatowych"
-        errorText="Nie udało się wczytać kodów rabatowych."
+        what="kodów rabatowych"
         empty={{
           title: 'Nie ma jeszcze kodów rabatowych',
           children: 'Utwórz kod dla członków stowarzyszenia albo jednorazowe kody dla ekipy poniżej.',

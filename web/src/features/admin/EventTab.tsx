@@ -153,9 +153,9 @@ export function EventTab() {
   return (
     <DataGate
       query={event}
+      what="ustawień wydarzenia"
       loadingLabel="Wczytywanie ustawień"
       rows={6}
-      errorText="Nie udało się wczytać ustawień wydarzenia."
       onRetry={event.refetch}
     >
       <Stack gap="md">

@@ -69,9 +69,8 @@ export function OrdersTab() {
         limit={PAGE}
         overflow={(limit, total) => `Pokazano ${limit} z ${total} zamówień — zawęź wyszukiwanie.`}
         source={orders}
-        loadingLabel="Wczytywanie zamówień"
+        what="zamówień"
         loadingRows={5}
-        errorText="Nie udało się wczytać zamówień."
         empty={{
           title: 'Brak zamówień',
           children:

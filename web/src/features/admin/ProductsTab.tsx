@@ -244,8 +244,7 @@ export function ProductsTab() {
       list={(actions) => (
         <DataGate
           query={live}
-          loadingLabel="Wczytywanie produktów"
-          errorText="Nie udało się wczytać produktów."
+          what="produktów"
           onRetry={live.refetch}
           isEmpty={!live.data?.length}
           empty={<EmptyState title="Brak produktów">Dodaj pierwszy produkt do sklepiku.</EmptyState>}

@@ -203,8 +203,7 @@ export function TicketTypesTab() {
           rowProps={() => ({ 'data-testid': 'ticket-type-row' })}
           minWidth={760}
           source={live}
-          loadingLabel="Wczytywanie biletów"
-          errorText="Nie udało się wczytać biletów."
+          what="biletów"
           empty={{ title: 'Brak biletów', children: 'Dodaj pierwszy rodzaj biletu.' }}
         />
       )}

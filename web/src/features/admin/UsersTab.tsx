@@ -118,8 +118,7 @@ export function UsersTab() {
         rowProps={(u) => ({ 'data-testid': 'user-row', 'data-email': u.email })}
         striped={false}
         source={queriesTogether(users, roles)}
-        loadingLabel="Wczytywanie użytkowników"
-        errorText="Nie udało się wczytać użytkowników."
+        what="użytkowników"
         empty={{ title: 'Nikogo nie znaleziono', children: 'Sprawdź pisownię adresu e-mail lub nazwiska.' }}
       />
       {dialog}

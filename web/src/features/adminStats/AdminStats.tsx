@@ -35,13 +35,7 @@ export default function AdminStats() {
   // Subscribed together with /stats/admin, not after it: each section fills in as its data arrives.
   const sources = useStatsSources();
   return (
-    <DataGate
-      query={stats}
-      loadingLabel="Wczytywanie statystyk sprzedaży"
-      rows={6}
-      errorText="Nie udało się wczytać statystyk sprzedaży."
-      onRetry={stats.refetch}
-    >
+    <DataGate query={stats} what="statystyk sprzedaży" rows={6} onRetry={stats.refetch}>
       {stats.data && <AdminStatsSections s={stats.data} sources={sources} />}
     </DataGate>
   );

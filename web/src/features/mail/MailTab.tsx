@@ -159,8 +159,7 @@ export function MailTab() {
       </Paper>
       <DataGate
         query={unsent}
-        loadingLabel="Wczytywanie poczty"
-        errorText="Nie udało się wczytać poczty."
+        what="poczty"
         onRetry={() => void unsent.refetch()}
         isEmpty={messages.length === 0}
         empty={<EmptyState title="Wszystkie wiadomości zostały wysłane">Nic nie czeka na wysyłkę.</EmptyState>}

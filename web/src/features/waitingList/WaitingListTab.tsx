@@ -172,8 +172,7 @@ export function WaitingListTab() {
       <ResultAlert result={result} onClose={() => setResult(null)} />
       <DataGate
         query={lists}
-        loadingLabel="Wczytywanie list oczekujących"
-        errorText="Nie udało się wczytać list oczekujących."
+        what="list oczekujących"
         isEmpty={!lists.data?.length}
         empty={
           <EmptyState title="Nikt nie czeka">Lista pojawi się, gdy ktoś zapisze się na wyprzedany bilet.</EmptyState>

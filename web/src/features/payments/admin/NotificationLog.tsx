@@ -89,8 +89,7 @@ export function NotificationLog({
         rowProps={(n) => ({ 'data-testid': 'payment-notification-row', 'data-result': n.result })}
         minWidth={820}
         source={source}
-        loadingLabel="Wczytywanie powiadomień"
-        errorText="Nie udało się wczytać powiadomień."
+        what="powiadomień"
         empty={{
           title: onlyToCheck ? 'Nic do sprawdzenia' : 'Brak powiadomień',
           children: onlyToCheck ? 'Żadne powiadomienie nie zostało odrzucone.' : undefined,

@@ -16,13 +16,7 @@ export function OnlinePaymentsTab() {
   const log = useGetPaymentNotificationsQuery();
   const list = payments.data ?? [];
   return (
-    <DataGate
-      query={payments}
-      loadingLabel="Wczytywanie płatności online"
-      rows={4}
-      errorText="Nie udało się wczytać płatności online."
-      onRetry={() => void payments.refetch()}
-    >
+    <DataGate query={payments} what="płatności online" rows={4} onRetry={() => void payments.refetch()}>
       <Stack gap="xl" data-testid="online-payments-tab">
         <OnlineRefundCandidates />
         <DailyTotals payments={list} />
