@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { placeTicketOrderInput } from '@domain/callables';
 import { formatMoney } from '../../shared/format/pl';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
@@ -9,6 +9,7 @@ import { CheckoutConsents } from './CheckoutConsents';
 import { OrderRefusal } from './OrderRefusal';
 import type { CheckoutRefusal } from './refusal';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 export type BuyerValues = {
   buyer: InvoiceValues;
@@ -96,12 +97,9 @@ export function BuyerForm({
         </Alert>
       )}
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Dane nabywcy do faktury
-          </Title>
+        <TitledStack title="Dane nabywcy do faktury">
           <InvoiceDataFields form={form} path="buyer" names="checkout" disabled={busy} />
-        </Stack>
+        </TitledStack>
       </Paper>
       <CheckoutConsents form={form} disabled={busy} />
       <ErrorAlert>

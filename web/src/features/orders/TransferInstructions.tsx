@@ -1,8 +1,9 @@
-import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { Seller } from '@domain/schemas';
 import { formatDate, formatDeadline, formatMoney, formatTime } from '../../shared/format/pl';
 import { LineIcon } from '../../shared/ui/LineIcon';
 import { PaymentQr } from './PaymentQr';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
 function formatBankAccount(digits: string): string {
@@ -104,10 +105,7 @@ export function TransferInstructions({
   const amount = formatMoney(amountGrosze);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="transfer-instructions">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          Dane do przelewu
-        </Title>
+      <TitledStack title="Dane do przelewu">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <Row
             label="Numer konta"
@@ -149,7 +147,7 @@ export function TransferInstructions({
             szybciej zaksięgujemy wpłatę.
           </Text>
         )}
-      </Stack>
+      </TitledStack>
     </Paper>
   );
 }

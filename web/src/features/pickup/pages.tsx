@@ -10,6 +10,7 @@ import { useIsStaff, useUid } from '../auth';
 import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, type PickupEntry } from './api';
 import { PlainList } from '../../shared/ui/PlainList';
 import { ForMember } from '../../shared/ui/LineLabel';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
@@ -75,10 +76,7 @@ export function PickupPage() {
               <Text size="sm">{info.data}</Text>
             </Alert>
           )}
-          <Stack gap="sm" component="section" aria-labelledby="pickup-waiting">
-            <Title order={2} fz="lg" id="pickup-waiting">
-              Do odbioru
-            </Title>
+          <TitledStack title="Do odbioru" gap="sm" sectionId="pickup-waiting">
             {items.isLoading ? (
               <LoadingRows label="Wczytywanie przedmiotów do odbioru" rows={2} />
             ) : items.isError ? (
@@ -91,14 +89,11 @@ export function PickupPage() {
             ) : (
               <ItemList items={waiting} />
             )}
-          </Stack>
+          </TitledStack>
           {picked.length > 0 && (
-            <Stack gap="sm" component="section" aria-labelledby="pickup-history">
-              <Title order={2} fz="lg" id="pickup-history">
-                Odebrane
-              </Title>
+            <TitledStack title="Odebrane" gap="sm" sectionId="pickup-history">
               <ItemList items={picked} />
-            </Stack>
+            </TitledStack>
           )}
         </Stack>
       </SimpleGrid>

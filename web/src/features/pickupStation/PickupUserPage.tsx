@@ -1,5 +1,5 @@
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatCount, formatNumber, type NounForms } from '../../shared/format/pl';
@@ -27,6 +27,7 @@ import { loadedDirectory, personByCode } from './offline/deviceStore';
 import { ConflictList, QueueList } from './offline/OfflineParts';
 import type { StationDeviceState } from './offline/stationDevice';
 import { DeviceSearch } from './offline/DeviceSearch';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -282,12 +283,9 @@ function PickupUser({ device }: { device: StationDeviceState }) {
 function SearchPanel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          {title}
-        </Title>
+      <TitledStack title={title} titleSize="xl">
         {children}
-      </Stack>
+      </TitledStack>
     </Paper>
   );
 }

@@ -1,9 +1,10 @@
-import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { publicStatsSchema } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../catalogue';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 interface PublicStats {
   accounts: number;
@@ -50,10 +51,7 @@ export function ParticipantStats() {
         </SimpleGrid>
       )}
       <Card withBorder radius="lg" padding="lg" component="section" aria-label="Pozostałe bilety">
-        <Stack gap="md">
-          <Title order={2} fz="lg">
-            Pozostałe bilety
-          </Title>
+        <TitledStack title="Pozostałe bilety">
           {types.isLoading ? (
             <LoadingRows rows={3} label="Wczytywanie biletów" />
           ) : types.isError ? (
@@ -84,7 +82,7 @@ export function ParticipantStats() {
               );
             })
           )}
-        </Stack>
+        </TitledStack>
       </Card>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import {
@@ -16,6 +16,7 @@ import { placeTicketOrder } from './api';
 import { BASKET, gateOf, MEMBERS, STEP_ONE, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 import { useTicketDiscount } from './useTicketDiscount';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 /** `basket/TicketsStepTwo`: buyer data and the order; afterwards (`?zamowienie=`) the confirmation with transfer details. */
 export function TicketsStepTwo() {
@@ -55,10 +56,7 @@ function TicketsBuyerStep() {
       <CheckoutGate {...gateOf(c)} loadingLabel="Wczytywanie zamówienia">
         <Stack gap="lg">
           <Card withBorder radius="lg" padding="md">
-            <Stack gap={4}>
-              <Title order={2} fz="md">
-                Twoje zamówienie
-              </Title>
+            <TitledStack title="Twoje zamówienie" titleSize="md" gap={4}>
               {c.lines.map((l, i) => (
                 <Group key={l.member.id} justify="space-between" wrap="nowrap">
                   <Text size="sm">
@@ -74,7 +72,7 @@ function TicketsBuyerStep() {
                 listTotal={d.priced.listTotalGross}
                 total={d.priced.totalGross}
               />
-            </Stack>
+            </TitledStack>
           </Card>
           <BuyerStep
             kind="tickets"

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatCount, formatDateTime, type NounForms } from '../../../shared/format/pl';
 import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
 import { byRecordingOrder, QUEUED_LABEL } from './queue';
 import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 import { PlainList } from '../../../shared/ui/PlainList';
+import { TitledStack } from '../../../shared/ui/TitledStack';
 
 const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 
@@ -74,10 +75,7 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
   if (d.queue.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md">
-      <Stack gap="xs">
-        <Title order={2} fz="lg">
-          Zapisane offline ({d.queue.length})
-        </Title>
+      <TitledStack title={`Zapisane offline (${d.queue.length})`} gap="xs">
         <PlainList gap={4}>
           {byRecordingOrder(d.queue).map((h) => (
             <Group component="li" key={h.id} justify="space-between" gap="xs" wrap="wrap" data-testid="queued-handout">
@@ -91,7 +89,7 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
             </Group>
           ))}
         </PlainList>
-      </Stack>
+      </TitledStack>
     </Paper>
   );
 }
@@ -115,13 +113,10 @@ function ConflictCard({ conflict: c }: { conflict: StationConflict }) {
 export function ConflictList({ device: d }: { device: StationDeviceState }) {
   if (d.conflicts.length === 0) return null;
   return (
-    <Stack gap="xs" component="section" aria-labelledby="pickup-conflicts">
-      <Title order={2} fz="lg" id="pickup-conflicts">
-        Konflikty wydań ({d.conflicts.length})
-      </Title>
+    <TitledStack title={`Konflikty wydań (${d.conflicts.length})`} gap="xs" sectionId="pickup-conflicts">
       {d.conflicts.map((c) => (
         <ConflictCard key={c.id} conflict={c} />
       ))}
-    </Stack>
+    </TitledStack>
   );
 }
