@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { DataGate } from '../../shared/ui/DataState';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
+import { TabHeading } from '../../shared/ui/TabHeading';
 import { CsvMappingForm } from './CsvMappingForm';
 import { StatementPreview } from './StatementPreview';
 import { bookingSummaryLine } from './bookingWording';
@@ -35,14 +36,11 @@ export default function BankImport() {
 
   return (
     <Stack gap="md">
-      <Title order={2} fz="xl">
-        Wyciąg bankowy
-      </Title>
-      <Text size="sm" c="dimmed">
+      <TabHeading title="Wyciąg bankowy">
         Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień
         po numerze w tytule i kwocie; po sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami
         i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na serwer.
-      </Text>
+      </TabHeading>
       <DataGate
         query={reads}
         loadingLabel="Wczytywanie zamówień i wcześniejszych importów"

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button,
   Group,
   MultiSelect,
   NumberInput,
@@ -24,6 +23,7 @@ import {
 import { saveBankCsvMappingInput } from '@domain/bank/schemas';
 import { parseWith } from '@domain/issues';
 import type { CsvLayout } from '@domain/bank/statement';
+import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 
@@ -253,19 +253,15 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
           <Select label="Rachunek nadawcy" data={optional} {...select('account', NONE)} />
           <Select label="Numer referencyjny operacji" data={optional} {...select('reference', NONE)} />
         </Group>
-        {firstError && (
-          <Text c="red" size="sm" role="alert">
-            {firstError}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Anuluj
-          </Button>
-          <Button type="submit" loading={busy} data-testid="save-csv-mapping">
-            Zapisz mapowanie i pokaż podgląd
-          </Button>
-        </Group>
+        <ConfirmButtons
+          busy={busy}
+          error={firstError}
+          cancelLabel="Anuluj"
+          onCancel={onCancel}
+          confirmLabel="Zapisz mapowanie i pokaż podgląd"
+          color="primary"
+          confirmTestId="save-csv-mapping"
+        />
       </Stack>
     </Paper>
   );

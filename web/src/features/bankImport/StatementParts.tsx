@@ -74,18 +74,12 @@ export function StatementFileBar({
 }
 
 export function ReadingProgress({ reading }: { reading: { fileName: string; fraction: number } }) {
+  const percent = Math.round(reading.fraction * 100);
   return (
-    <Paper
-      withBorder
-      p="md"
-      role="status"
-      aria-live="polite"
-      data-testid="statement-reading"
-      data-percent={Math.round(reading.fraction * 100)}
-    >
+    <Paper withBorder p="md" role="status" aria-live="polite" data-testid="statement-reading" data-percent={percent}>
       <Stack gap="xs">
         <Text size="sm">
-          Wczytywanie pliku {reading.fileName}… {Math.round(reading.fraction * 100)}%
+          Wczytywanie pliku {reading.fileName}… {percent}%
         </Text>
         <Progress value={reading.fraction * 100} aria-label="Postęp wczytywania pliku" />
       </Stack>
@@ -186,11 +180,9 @@ export function EncodingGuess({
 
 /** Asked before booking: how many transfers, for how much, and that invoices cannot be taken back. */
 export function BookingConfirmDialog({
-  opened,
   count,
   grosze,
-  onClose,
-  onConfirm,
+  ...dialog
 }: {
   opened: boolean;
   count: number;
@@ -199,14 +191,7 @@ export function BookingConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <ConfirmDialog
-      opened={opened}
-      onClose={onClose}
-      title="Księgowanie przelewów"
-      confirmLabel="Zaksięguj"
-      color="green"
-      onConfirm={onConfirm}
-    >
+    <ConfirmDialog {...dialog} title="Księgowanie przelewów" confirmLabel="Zaksięguj" color="green">
       <Text>
         {bookingConfirmation(count, grosze)} Dla każdego opłaconego zamówienia zostanie wystawiona faktura VAT — tej
         operacji nie można cofnąć. Nadpłaty i podwójne wpłaty trafią na listę zwrotów.

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { TabHeading } from '../../shared/ui/TabHeading';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { DataTable } from '../../shared/ui/DataTable';
 import { callFunction } from '../../shared/firebase';
@@ -103,14 +104,11 @@ export default function KsefAdminTab() {
       onRetry={reads.refetch}
     >
       <Stack gap="md">
-        <Title order={2} fz="xl">
-          KSeF — faktury ustrukturyzowane FA(3)
-        </Title>
-        <Text size="sm" c="dimmed" maw={760}>
+        <TabHeading title="KSeF — faktury ustrukturyzowane FA(3)" maw={760}>
           Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD
           I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
           wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
-        </Text>
+        </TabHeading>
         <KsefOutageSwitch outage={outage} />
         <KsefAlarms alarms={alarms} lastRun={lastRun} />
         {months.length === 0 ? (
