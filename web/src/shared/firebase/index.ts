@@ -138,15 +138,50 @@ function armQuietTimer() {
   if (restInFlight === 0) quietTimer = setTimeout(() => onRestQuiet(), QUIET_MS);
 }
 
-/** Resolves after the first data has drawn (the mark, then a task for the paint), a first input, or quiet reads. */
+/** Longest wait for the largest paint after the first data: a page whose data drew no larger element reports none. */
+const LARGEST_PAINT_WAIT_MS = 500;
+
+/**
+ * Runs `callback` once the page's largest paint at or after `since` (a performance timestamp) is on
+ * screen: the browser reports it (Largest Contentful Paint) when the frame was presented, which on a
+ * busy phone comes well after React's commit and its animation frames. Where the browser does not
+ * report it, after the frame that follows the next one (the next was then drawn).
+ */
+function afterLargestPaint(since: number, callback: () => void): void {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    clearTimeout(timer);
+    setTimeout(callback);
+  };
+  const timer = setTimeout(go, LARGEST_PAINT_WAIT_MS);
+  if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((entry) => entry.startTime >= since)) go();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  } else if (document.visibilityState === 'visible') {
+    requestAnimationFrame(() => requestAnimationFrame(go));
+  } else go();
+}
+
+/**
+ * Resolves after the first data is on screen (the mark, then its largest paint), a first input, or
+ * quiet reads. After the paint, not the commit: what starts downloading before the page's largest
+ * paint competes with it for the phone's bandwidth (and Lighthouse counts it on the way to that paint).
+ */
 function afterFirstData(): Promise<void> {
   return new Promise((resolve) => {
     const open = () => void setTimeout(resolve);
     try {
       new PerformanceObserver((list, observer) => {
-        if (list.getEntriesByName(FIRST_DATA_MARK).length === 0) return;
+        const mark = list.getEntriesByName(FIRST_DATA_MARK)[0];
+        if (!mark) return;
         observer.disconnect();
-        open();
+        afterLargestPaint(mark.startTime, open);
       }).observe({ type: 'mark', buffered: true });
     } catch {
       // No Performance Observer: the other signals open it.
