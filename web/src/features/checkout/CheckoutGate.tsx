@@ -1,16 +1,13 @@
 import type { ReactNode } from 'react';
-import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { DataGate, EmptyState, type ReadTexts } from '../../shared/ui/DataState';
 
-interface CheckoutGateProps {
+interface CheckoutGateProps extends ReadTexts {
   isLoading: boolean;
   isError: boolean;
   /** The endpoint's error: a malformed stored record is named. */
   error?: unknown;
   isEmpty: boolean;
   retry?: () => void;
-  /** What is loading, for screen readers: „Wczytywanie koszyka”. */
-  loadingLabel?: string;
-  errorText?: string;
   /** The empty basket's message and the way to fill it. */
   empty: { title: string; text: string; action: ReactNode };
   /** Shown above the empty state too (e.g. what made the basket empty). */
@@ -18,18 +15,18 @@ interface CheckoutGateProps {
   children: ReactNode;
 }
 
-/** The loading / error / empty-basket scaffolding every checkout step shares. */
+/** The loading / error / empty-basket scaffolding every checkout step shares: what it reads is the basket. */
 export function CheckoutGate({
   isLoading,
   isError,
   error,
   isEmpty,
   retry,
-  loadingLabel = 'Wczytywanie koszyka',
-  errorText = 'Nie udało się wczytać koszyka.',
   empty,
   notice,
   children,
+  what = 'koszyka',
+  ...texts
 }: CheckoutGateProps) {
   const emptyBasket = (
     <>
@@ -42,9 +39,9 @@ export function CheckoutGate({
   return (
     <DataGate
       query={{ isLoading, isError, error }}
-      loadingLabel={loadingLabel}
+      what={what}
+      {...texts}
       rows={2}
-      errorText={errorText}
       onRetry={retry}
       isEmpty={isEmpty}
       empty={emptyBasket}

@@ -101,8 +101,7 @@ export default function PickupConflictsTab() {
   return (
     <DataGate
       query={conflicts}
-      loadingLabel="Wczytywanie konfliktów wydań"
-      errorText="Nie udało się wczytać konfliktów wydań."
+      what="konfliktów wydań"
       onRetry={() => void conflicts.refetch()}
       isEmpty={rows.length === 0}
       empty={<EmptyState title="Brak konfliktów wydań">Wydania offline zapisały się bez konfliktów.</EmptyState>}
