@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { discountCodesCsv } from '@domain/discounts';
 import { DataTable } from '../../shared/ui/DataTable';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
@@ -12,6 +12,7 @@ import {
 import { discountColumns } from './discountColumns';
 import { DiscountBatchForm, DiscountCodeForm } from './DiscountCodeForms';
 import { downloadCsv } from './ui';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 /** „Kody rabatowe”: every code with its terms, uses and the discount given; new codes, edits, crew batches and their CSV. */
 export function DiscountsTab() {
@@ -41,10 +42,7 @@ export function DiscountsTab() {
     (c) => setEditing(c.code),
   );
   return (
-    <Stack gap="lg">
-      <Title order={2} fz="lg">
-        Kody rabatowe
-      </Title>
+    <TitledStack title="Kody rabatowe" gap="lg">
       <DataTable
         label="Kody rabatowe"
         columns={columns}
@@ -80,6 +78,6 @@ export function DiscountsTab() {
         <DiscountCodeForm />
         <DiscountBatchForm onCreated={setLastBatch} />
       </SimpleGrid>
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -23,6 +11,8 @@ import { LegalDocumentsFields } from './LegalDocumentsFields';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { callFunction } from '../../shared/firebase';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
@@ -70,35 +60,30 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
   return (
     <StackedForm label="Ustawienia wydarzenia" onSubmit={submit}>
       <ResultAlert result={result} onClose={() => setResult(null)} />
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            Wydarzenie
-          </Title>
-          <TextInput label="Nazwa wydarzenia" required {...field('name')} />
-          <TextInput label="Miejsce" required {...field('place')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label="Data początku" required {...field('startDate')} />
-            <TextInput type="date" label="Data końca" required {...field('endDate')} />
-          </SimpleGrid>
-          <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} {...field('pickupInfo')} />
-          <NumberInput
-            label="Termin płatności (dni)"
-            description={
-              'Wpłata musi dotrzeć do końca dnia (czasu polskiego), który przypada tyle dni po dniu złożenia ' +
-              `zamówienia; potem nieopłacone zamówienie jest anulowane. Od 1 do ${LIMITS.maxPaymentDays}; ` +
-              `puste pole = ${DEFAULT_PAYMENT_DAYS} dni.`
-            }
-            min={1}
-            max={LIMITS.maxPaymentDays}
-            // A number outside the range stays as typed and gets the schema's message; clamping would change it silently.
-            clampBehavior="none"
-            allowDecimal={false}
-            allowNegative={false}
-            {...field('paymentDays')}
-          />
-        </Stack>
-      </Paper>
+      <TitledPanel title="Wydarzenie">
+        <TextInput label="Nazwa wydarzenia" required {...field('name')} />
+        <TextInput label="Miejsce" required {...field('place')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label="Data początku" required {...field('startDate')} />
+          <TextInput type="date" label="Data końca" required {...field('endDate')} />
+        </SimpleGrid>
+        <Textarea label="Informacje o odbiorze (dla uczestników)" autosize minRows={2} {...field('pickupInfo')} />
+        <NumberInput
+          label="Termin płatności (dni)"
+          description={
+            'Wpłata musi dotrzeć do końca dnia (czasu polskiego), który przypada tyle dni po dniu złożenia ' +
+            `zamówienia; potem nieopłacone zamówienie jest anulowane. Od 1 do ${LIMITS.maxPaymentDays}; ` +
+            `puste pole = ${DEFAULT_PAYMENT_DAYS} dni.`
+          }
+          min={1}
+          max={LIMITS.maxPaymentDays}
+          // A number outside the range stays as typed and gets the schema's message; clamping would change it silently.
+          clampBehavior="none"
+          allowDecimal={false}
+          allowNegative={false}
+          {...field('paymentDays')}
+        />
+      </TitledPanel>
       <LegalDocumentsFields
         value={form.values.event}
         onChange={(patch) => {
@@ -106,28 +91,23 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
         }}
         errorOf={(path) => form.errors[`event.${path}`] as string | undefined}
       />
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={3} fz="lg">
-            Sprzedawca i rachunek bankowy (na fakturach)
-          </Title>
-          <TextInput label="Nazwa sprzedawcy" required {...field('seller.name')} />
-          <TextInput label="Ulica i numer" required {...field('seller.street')} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Kod pocztowy" required placeholder="00-000" {...field('seller.postalCode')} />
-            <TextInput label="Miejscowość" required {...field('seller.city')} />
-            <TextInput label="NIP" required {...field('seller.nip')} />
-          </SimpleGrid>
-          <TextInput label="Nazwa banku" required {...field('seller.bankName')} />
-          <TextInput label="Numer rachunku (26 cyfr)" required {...field('seller.bankAccount')} />
-          <Checkbox
-            label="Wysyłaj do KSeF także faktury dla konsumentów"
-            description="Faktury dla firm trafiają do KSeF zawsze. Włączone: także nowe faktury dla osób prywatnych (ich korekty pójdą za nimi)."
-            {...form.getInputProps('event.ksefConsumerInvoices', { type: 'checkbox' })}
-            data-testid="ksef-consumer-invoices"
-          />
-        </Stack>
-      </Paper>
+      <TitledPanel title="Sprzedawca i rachunek bankowy (na fakturach)">
+        <TextInput label="Nazwa sprzedawcy" required {...field('seller.name')} />
+        <TextInput label="Ulica i numer" required {...field('seller.street')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Kod pocztowy" required placeholder="00-000" {...field('seller.postalCode')} />
+          <TextInput label="Miejscowość" required {...field('seller.city')} />
+          <TextInput label="NIP" required {...field('seller.nip')} />
+        </SimpleGrid>
+        <TextInput label="Nazwa banku" required {...field('seller.bankName')} />
+        <TextInput label="Numer rachunku (26 cyfr)" required {...field('seller.bankAccount')} />
+        <Checkbox
+          label="Wysyłaj do KSeF także faktury dla konsumentów"
+          description="Faktury dla firm trafiają do KSeF zawsze. Włączone: także nowe faktury dla osób prywatnych (ich korekty pójdą za nimi)."
+          {...form.getInputProps('event.ksefConsumerInvoices', { type: 'checkbox' })}
+          data-testid="ksef-consumer-invoices"
+        />
+      </TitledPanel>
       {form.errors._form && (
         <Text c="red" role="alert">
           {form.errors._form}
@@ -158,15 +138,12 @@ export function EventTab() {
       rows={6}
       onRetry={event.refetch}
     >
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          Ustawienia wydarzenia
-        </Title>
+      <TitledStack title="Ustawienia wydarzenia" titleSize="xl">
         <EventForm
           initial={{ ...blank, ...fields, seller: { ...blank.seller, ...fields.seller } }}
           updatedAt={updatedAt}
         />
-      </Stack>
+      </TitledStack>
     </DataGate>
   );
 }

@@ -1,5 +1,6 @@
-import { Paper, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { LIMITS, type LegalDocument, type LegalDocumentKind } from '@domain/schemas';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 const LABELS: Record<LegalDocumentKind, { title: string; hint: string }> = {
   terms: { title: 'Regulamin', hint: 'Do niego prowadzi zgoda na regulamin przy rejestracji i przy zamówieniach.' },
@@ -88,21 +89,16 @@ export function LegalDocumentsFields({
   errorOf: (path: string) => string | undefined;
 }) {
   return (
-    <Paper withBorder p="md">
-      <Stack gap="md">
-        <Title order={3} fz="lg">
-          Regulamin i polityka prywatności
-        </Title>
-        {(['terms', 'privacy'] as const).map((kind) => (
-          <LegalDocumentField
-            key={kind}
-            kind={kind}
-            value={value[kind]}
-            onChange={(doc) => onChange({ [kind]: doc })}
-            error={errorOf(`${kind}.url`) ?? errorOf(`${kind}.text`) ?? errorOf(kind)}
-          />
-        ))}
-      </Stack>
-    </Paper>
+    <TitledPanel title="Regulamin i polityka prywatności" gap="md">
+      {(['terms', 'privacy'] as const).map((kind) => (
+        <LegalDocumentField
+          key={kind}
+          kind={kind}
+          value={value[kind]}
+          onChange={(doc) => onChange({ [kind]: doc })}
+          error={errorOf(`${kind}.url`) ?? errorOf(`${kind}.text`) ?? errorOf(kind)}
+        />
+      ))}
+    </TitledPanel>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, SegmentedControl } from '@mantine/core';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { useGetAllOrdersQuery, type OrderEntry } from '../orders';
@@ -8,6 +7,8 @@ import { useGetAllRefundsQuery } from '../refunds';
 import { ExpiryRun } from './ExpiryRun';
 import { orderColumns, useOrderActions } from './orderParts';
 import { ReservationCheck } from './ReservationCheck';
+import { useSearchField } from './ui';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 const PAGE = 100;
 
@@ -24,19 +25,20 @@ export function OrdersTab() {
   const orders = useGetAllOrdersQuery();
   const refunds = useGetAllRefundsQuery();
   const [status, setStatus] = useState('pending');
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
+  const { query, field: searchField } = useSearchField({
+    label: 'Szukaj po numerze lub e-mailu',
+    placeholder: 'Numer zamówienia lub e-mail',
+    style: { flex: 1, minWidth: 220 },
+    testId: 'orders-search',
+  });
   const [result, setResult] = useState<ActionResult | null>(null);
   const { actions, dialog } = useOrderActions(setResult);
-  const shown = useMemo(() => filterOrders(orders.data ?? [], status, debounced), [orders.data, status, debounced]);
+  const shown = useMemo(() => filterOrders(orders.data ?? [], status, query), [orders.data, status, query]);
   // Read once when the tab opens: a deadline that passes while it is open turns red on the next visit.
   const [openedAt] = useState(() => Date.now());
 
   return (
-    <Stack gap="md">
-      <Title order={2} fz="xl">
-        Zamówienia
-      </Title>
+    <TitledStack title="Zamówienia" titleSize="xl">
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SegmentedControl
           value={status}
@@ -49,14 +51,7 @@ export function OrdersTab() {
             { value: 'all', label: 'Wszystkie' },
           ]}
         />
-        <TextInput
-          aria-label="Szukaj po numerze lub e-mailu"
-          placeholder="Numer zamówienia lub e-mail"
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 220 }}
-          data-testid="orders-search"
-        />
+        {searchField}
       </Group>
       <ResultAlert result={result} onClose={() => setResult(null)} />
       <DataTable
@@ -74,12 +69,12 @@ export function OrdersTab() {
         empty={{
           title: 'Brak zamówień',
           children:
-            debounced || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.',
+            query || status !== 'all' ? 'Żadne zamówienie nie pasuje do filtrów.' : 'Nikt jeszcze nic nie zamówił.',
         }}
       />
       <ExpiryRun />
       <ReservationCheck />
       {dialog}
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Group, Switch, Text } from '@mantine/core';
 import { useUid } from '../auth';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { useAdminRolesQuery, useAdminUsersQuery, type AdminUser } from './api';
+import { useSearchField } from './ui';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 const ROLE_NAMES = { admin: 'administrator', staff: 'obsługa' } as const;
 const LIMIT = 25;
@@ -29,11 +30,14 @@ export function UsersTab() {
   const users = useAdminUsersQuery();
   const roles = useAdminRolesQuery();
   const me = useUid();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
+  const { query, field: searchField } = useSearchField({
+    label: 'Szukaj użytkownika',
+    placeholder: 'E-mail, imię i nazwisko lub kod odbioru',
+    testId: 'users-search',
+  });
   const [result, setResult] = useState<ActionResult | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
-  const shown = useMemo(() => searchUsers(users.data ?? [], debounced), [users.data, debounced]);
+  const shown = useMemo(() => searchUsers(users.data ?? [], query), [users.data, query]);
 
   const toggle = (u: AdminUser, role: 'admin' | 'staff', enabled: boolean) =>
     ask({
@@ -98,17 +102,8 @@ export function UsersTab() {
   ];
 
   return (
-    <Stack gap="md">
-      <Title order={2} fz="xl">
-        Użytkownicy i uprawnienia
-      </Title>
-      <TextInput
-        aria-label="Szukaj użytkownika"
-        placeholder="E-mail, imię i nazwisko lub kod odbioru"
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        data-testid="users-search"
-      />
+    <TitledStack title="Użytkownicy i uprawnienia" titleSize="xl">
+      {searchField}
       <ResultAlert result={result} onClose={() => setResult(null)} />
       <DataTable
         label="Użytkownicy"
@@ -122,6 +117,6 @@ export function UsersTab() {
         empty={{ title: 'Nikogo nie znaleziono', children: 'Sprawdź pisownię adresu e-mail lub nazwiska.' }}
       />
       {dialog}
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,18 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Select, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { z } from 'zod';
 import { polishIssue } from '@domain/issues';
@@ -24,6 +11,7 @@ import { groszeToInput, VAT_OPTIONS } from './ui';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {
@@ -309,20 +297,15 @@ export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProp
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} fz="xl">
-          {props.title}
-        </Title>
-        <Button onClick={() => setEditing('new')}>{props.addLabel}</Button>
-      </Group>
+    <TitledStack
+      title={props.title}
+      titleSize="xl"
+      aside={<Button onClick={() => setEditing('new')}>{props.addLabel}</Button>}
+    >
       <ResultAlert result={result} onClose={() => setResult(null)} />
       {props.list({ edit: setEditing, archive: (item) => ask(archiveConfirm(kind, item)) })}
       {!!props.archived?.length && (
-        <Stack gap="xs">
-          <Title order={3} fz="lg">
-            {kind.archiveTitle}
-          </Title>
+        <TitledStack title={kind.archiveTitle} order={3} gap="xs">
           {props.archived.map((item) => (
             <Paper key={item.id} withBorder p="sm" data-testid={props.archivedTestId}>
               <Group justify="space-between">
@@ -338,7 +321,7 @@ export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProp
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </TitledStack>
       )}
       <Modal
         opened={editing !== null}
@@ -353,6 +336,6 @@ export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProp
           })}
       </Modal>
       {dialog}
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { VAT_RATES } from '@domain/vat';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 /** `12345` → `"123,45"` for a price field. */
 export const groszeToInput = (g: number) => `${Math.floor(g / 100)},${String(g % 100).padStart(2, '0')}`;
@@ -67,22 +69,42 @@ export function AdminRunPanel({
   const [result, setResult] = useState<ActionResult | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={3} fz="lg" id={id}>
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {description}
-        </Text>
-        <ResultAlert result={result} onClose={() => setResult(null)} />
-        <Group>
-          <Button variant="light" color={buttonColor} onClick={() => ask(confirm)} data-testid={testId}>
-            {buttonLabel}
-          </Button>
-        </Group>
-      </Stack>
+    <TitledPanel title={title} sectionId={id}>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+      <ResultAlert result={result} onClose={() => setResult(null)} />
+      <Group>
+        <Button variant="light" color={buttonColor} onClick={() => ask(confirm)} data-testid={testId}>
+          {buttonLabel}
+        </Button>
+      </Group>
       {dialog}
-    </Paper>
+    </TitledPanel>
   );
+}
+
+interface SearchFieldOptions {
+  /** The field's accessible name. */
+  label: string;
+  placeholder: string;
+  testId: string;
+  style?: CSSProperties;
+}
+
+/** An admin list's search box: the field, and the text to search for once typing pauses (200 ms). */
+export function useSearchField({ label, placeholder, testId, style }: SearchFieldOptions) {
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, 200);
+  const field = (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      style={style}
+      data-testid={testId}
+    />
+  );
+  return { query, field };
 }

@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { DataGate } from '../../shared/ui/DataState';
 import {
   useStatsAdminQuery,
@@ -16,6 +16,7 @@ import { DiscountsSection } from './DiscountsSection';
 import { WaitingListStats } from '../waitingList';
 import { countryRows, daysWithRefunds, discountRows, merchRows, refundItemRows, ticketRows } from './model';
 import { DailySection, KpiGrid, PickupsSection, RevenueSection } from './SalesOverview';
+import { TitledStack } from '../../shared/ui/TitledStack';
 
 /** What the sections count beside /stats/admin: refunds, the catalogue with its archive, country names. */
 function useStatsSources() {
@@ -46,13 +47,14 @@ function AdminStatsSections({ s, sources }: { s: AdminStatsData; sources: Return
   const allTicketTypes = [...ticketTypes, ...archivedTicketTypes];
   const allProducts = [...products, ...archivedProducts];
   return (
-    <Stack gap="lg" data-testid="admin-stats">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2} fz="xl">
-          Sprzedaż (administrator)
-        </Title>
-        <CsvExport />
-      </Group>
+    <TitledStack
+      title="Sprzedaż (administrator)"
+      titleSize="xl"
+      aside={<CsvExport />}
+      asideAlign="flex-end"
+      gap="lg"
+      data-testid="admin-stats"
+    >
       <KpiGrid s={s} refunds={refunds} />
       <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
         <div style={{ gridColumn: 'span 2' }}>
@@ -74,6 +76,6 @@ function AdminStatsSections({ s, sources }: { s: AdminStatsData; sources: Return
       <DiscountsSection rows={discountRows(s)} />
       <CountriesSection byCountry={countryRows(s, countries)} />
       <WaitingListStats />
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,7 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 export const CORRECTIONS = ['faktura korygująca', 'faktury korygujące', 'faktur korygujących'] as const;
 
@@ -53,19 +54,14 @@ export function Section({
 }) {
   const { title, empty, footnote }: SectionText = SECTIONS[of];
   return (
-    <Paper withBorder p="md" data-testid={`stats-${of}`}>
-      <Stack gap="sm">
-        <Title order={3} fz="lg">
-          {title}
-        </Title>
-        {isEmpty ? <Note>{empty}</Note> : children}
-        {footnote && (
-          <Text size="xs" c="dimmed">
-            {footnote}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <TitledPanel title={title} testId={`stats-${of}`}>
+      {isEmpty ? <Note>{empty}</Note> : children}
+      {footnote && (
+        <Text size="xs" c="dimmed">
+          {footnote}
+        </Text>
+      )}
+    </TitledPanel>
   );
 }
 

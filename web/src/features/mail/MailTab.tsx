@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { NounForms } from '@domain/words';
 import type { CallableOutput } from '@domain/callables';
 import { formatCount, formatDateTime } from '../../shared/format/pl';
@@ -8,6 +8,7 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { retryMail, useAdminUnsentMailQuery, type OutboxRow } from './api';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 const MESSAGES: NounForms = ['wiadomość', 'wiadomości', 'wiadomości'];
 const BATCH = 50;
@@ -144,19 +145,13 @@ export function MailTab() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" component="section" aria-labelledby="mail-title">
-        <Stack gap="sm">
-          <Title order={3} fz="lg" id="mail-title">
-            Poczta
-          </Title>
-          <Text size="sm" c="dimmed">
-            Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka
-            minut; adres odrzucony przez serwer albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie
-            usunięta.
-          </Text>
-          <ResultAlert result={result} testId="mail-result" />
-        </Stack>
-      </Paper>
+      <TitledPanel title="Poczta" sectionId="mail-title">
+        <Text size="sm" c="dimmed">
+          Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka minut;
+          adres odrzucony przez serwer albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie usunięta.
+        </Text>
+        <ResultAlert result={result} testId="mail-result" />
+      </TitledPanel>
       <DataGate
         query={unsent}
         what="poczty"

@@ -1,6 +1,7 @@
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { useGetTicketTypesQuery } from '../catalogue';
+import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { useAdminWaitingListsQuery } from './api';
 
 /** Statistics (admin): how many wait for each sold-out ticket type and how many offers stand. */
@@ -14,41 +15,36 @@ export function WaitingListStats() {
     offered: l.entries.filter((e) => e.offer).length,
   }));
   return (
-    <Paper withBorder p="md" data-testid="stats-waiting-list">
-      <Stack gap="sm">
-        <Title order={3} fz="lg">
-          Listy oczekujących
-        </Title>
-        {lists.isError ? (
-          <Text size="sm" c="red" role="alert">
-            Nie udało się wczytać list oczekujących.
-          </Text>
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}
-          </Text>
-        ) : (
-          <Table striped>
-            <Table.Caption>Osoby na listach oczekujących według rodzaju biletu</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bilet</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>Czeka</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>Z ofertą</Table.Th>
+    <TitledPanel title="Listy oczekujących" testId="stats-waiting-list">
+      {lists.isError ? (
+        <Text size="sm" c="red" role="alert">
+          Nie udało się wczytać list oczekujących.
+        </Text>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}
+        </Text>
+      ) : (
+        <Table striped>
+          <Table.Caption>Osoby na listach oczekujących według rodzaju biletu</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Bilet</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Czeka</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Z ofertą</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.waiting, 0)}</Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.offered, 0)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.name}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.waiting, 0)}</Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.offered, 0)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Paper>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </TitledPanel>
   );
 }

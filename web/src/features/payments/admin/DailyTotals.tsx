@@ -1,9 +1,10 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { dailyOnlineTotals, type DailyOnlineTotal } from '@domain/payments/onlinePayment';
 import { isoToPolishDate, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { PaymentEntry } from '../api';
+import { TitledStack } from '../../../shared/ui/TitledStack';
 
 /** A day can give back more than it took in: the minus sign, not a hyphen. */
 const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : formatMoney(grosze));
@@ -36,10 +37,7 @@ const COLUMNS: DataColumn<DailyOnlineTotal>[] = [
 export function DailyTotals({ payments }: { payments: readonly PaymentEntry[] }) {
   const days = dailyOnlineTotals(payments, warsawDate);
   return (
-    <Stack gap="xs" data-testid="online-daily-totals">
-      <Title order={2} fz="lg">
-        Sumy dzienne
-      </Title>
+    <TitledStack title="Sumy dzienne" gap="xs" data-testid="online-daily-totals">
       <Text size="sm" c="dimmed">
         Każda zweryfikowana wpłata liczy się w dniu jej przyjęcia (także podwójna i zwracana), zwrot w dniu, w którym
         operator go wykonał. Porównaj z rozliczeniem Przelewy24 za ten dzień (przed prowizją operatora).
@@ -53,6 +51,6 @@ export function DailyTotals({ payments }: { payments: readonly PaymentEntry[] })
         minWidth={480}
         empty={{ title: 'Brak wpłat online', children: 'Pierwsza zweryfikowana wpłata pojawi się tutaj od razu.' }}
       />
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Switch, Text } from '@mantine/core';
 import { NOTIFICATION_RESULT_LABELS, NOTIFICATION_RESULTS_TO_CHECK } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn, type DataSource } from '../../../shared/ui/DataTable';
 import { NOTIFICATION_LOG_LIMIT, type NotificationEntry, type PaymentEntry } from '../api';
 import { resultColor } from './labels';
+import { TitledStack } from '../../../shared/ui/TitledStack';
 
 function columns(orderOf: (sessionId: string | undefined) => string): DataColumn<NotificationEntry>[] {
   return [
@@ -66,17 +67,19 @@ export function NotificationLog({
   const orderOf = (sessionId: string | undefined) => (sessionId && orders.get(sessionId)) || 'nieznana sesja';
   const rows = onlyToCheck ? notifications.filter((n) => NOTIFICATION_RESULTS_TO_CHECK.has(n.result)) : notifications;
   return (
-    <Stack gap="xs" data-testid="payment-notification-log">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} fz="lg">
-          Powiadomienia operatora
-        </Title>
+    <TitledStack
+      title="Powiadomienia operatora"
+      gap="xs"
+      aside={
         <Switch
           label="Tylko do sprawdzenia"
           checked={onlyToCheck}
           onChange={(e) => setOnlyToCheck(e.currentTarget.checked)}
         />
-      </Group>
+      }
+      asideAlign="flex-end"
+      data-testid="payment-notification-log"
+    >
       <Text size="sm" c="dimmed">
         {NOTIFICATION_LOG_LIMIT} najnowszych. Odrzucone (zła suma kontrolna, inna kwota, nieznana sesja), powtórzone i
         spóźnione niczego nie zmieniły — są tu, żeby było widać, co przyszło.
@@ -95,6 +98,6 @@ export function NotificationLog({
           children: onlyToCheck ? 'Żadne powiadomienie nie zostało odrzucone.' : undefined,
         }}
       />
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import {
   ONLINE_PAYMENT_STATUS_LABELS,
   PROVIDER_REFUND_STATUS_LABELS,
@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { NotificationEntry, PaymentEntry } from '../api';
 import { resultColor, STATUS_COLORS } from './labels';
+import { TitledStack } from '../../../shared/ui/TitledStack';
 
 const SHOWN = 200;
 
@@ -89,10 +90,7 @@ export function PaymentTransactions({
     if (n.sessionId) bySession.set(n.sessionId, [...(bySession.get(n.sessionId) ?? []), n]);
   const rows: Row[] = payments.map((p) => ({ ...p, notifications: bySession.get(p.sessionId) ?? [] }));
   return (
-    <Stack gap="xs">
-      <Title order={2} fz="lg">
-        Transakcje ({payments.length})
-      </Title>
+    <TitledStack title={`Transakcje (${payments.length})`} gap="xs">
       <DataTable
         label="Transakcje płatności online"
         columns={COLUMNS}
@@ -111,6 +109,6 @@ export function PaymentTransactions({
           children: 'Transakcja pojawia się, gdy uczestnik wybierze „Zapłać online”.',
         }}
       />
-    </Stack>
+    </TitledStack>
   );
 }
