@@ -20,6 +20,12 @@ function press(name: string) {
   fireEvent.click(screen.getByRole('button', { name }));
 }
 
+/** Presses the button and expects each of the form's validation messages on screen. */
+async function pressAndExpect(button: string, ...messages: (string | RegExp)[]) {
+  press(button);
+  for (const message of messages) expect(await screen.findByText(message)).toBeTruthy();
+}
+
 describe('password rules', () => {
   it('requires 8 characters with a letter and a digit', () => {
     expect(checkProjectPassword('abc12').missing).toEqual(['co najmniej 8 znaków']);
@@ -40,17 +46,16 @@ describe('StepOneForm', () => {
   it('shows Polish validation messages and does not go on', async () => {
     const onNext = vi.fn();
     await renderForm(<StepOneForm checkPolicy={validPolicy} onNext={onNext} />);
-    press('Dalej: dane osobowe');
-    expect(await screen.findByText('Nieprawidłowy adres e-mail')).toBeTruthy();
-    expect(screen.getByText('Podaj hasło')).toBeTruthy();
-    expect(screen.getByText('Wpisz hasło ponownie')).toBeTruthy();
+    await pressAndExpect('Dalej: dane osobowe', 'Nieprawidłowy adres e-mail', 'Podaj hasło', 'Wpisz hasło ponownie');
 
     type(/Adres e-mail/, 'ola@example.com');
     type(/^Hasło/, 'krotkie');
     type(/Powtórz hasło/, 'inne');
-    press('Dalej: dane osobowe');
-    expect(await screen.findByText(/Hasło musi mieć: co najmniej 8 znaków, co najmniej jedna cyfra/)).toBeTruthy();
-    expect(screen.getByText('Hasła nie są takie same')).toBeTruthy();
+    await pressAndExpect(
+      'Dalej: dane osobowe',
+      /Hasło musi mieć: co najmniej 8 znaków, co najmniej jedna cyfra/,
+      'Hasła nie są takie same',
+    );
     expect(onNext).not.toHaveBeenCalled();
   });
 
@@ -96,10 +101,7 @@ describe('StepTwoForm', () => {
     const onNext = vi.fn();
     await renderForm(<StepTwoForm onBack={vi.fn()} onNext={onNext} />);
     type(/Telefon/, '12');
-    press('Dalej: zgody');
-    expect(await screen.findByText('Podaj imię')).toBeTruthy();
-    expect(screen.getByText('Podaj nazwisko')).toBeTruthy();
-    expect(screen.getByText('Nieprawidłowy numer telefonu')).toBeTruthy();
+    await pressAndExpect('Dalej: zgody', 'Podaj imię', 'Podaj nazwisko', 'Nieprawidłowy numer telefonu');
     expect(onNext).not.toHaveBeenCalled();
     type(/^Imię/, 'Ola');
     type(/^Nazwisko/, 'Kowalska');
@@ -114,9 +116,7 @@ describe('StepThreeForm', () => {
     let finish: (v: string | null) => void = () => undefined;
     const submit = vi.fn(() => new Promise<string | null>((resolve) => (finish = resolve)));
     await renderForm(<StepThreeForm onBack={vi.fn()} onSubmit={submit} />);
-    press('Załóż konto');
-    expect(await screen.findByText('Zaakceptuj regulamin')).toBeTruthy();
-    expect(screen.getByText('Wyraź zgodę na przetwarzanie danych osobowych')).toBeTruthy();
+    await pressAndExpect('Załóż konto', 'Zaakceptuj regulamin', 'Wyraź zgodę na przetwarzanie danych osobowych');
     expect(submit).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByLabelText(/Akceptuję regulamin/));
