@@ -3,7 +3,7 @@ import { Alert, Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { LoadingRows } from '../../shared/ui/DataState';
-import { OrderLinesTable } from './OrderLinesTable';
+import { OrderLinesTable, type ListedOrderLine } from './OrderLinesTable';
 import { payeeOf, TransferInstructions } from './TransferInstructions';
 
 const STATUS = {
@@ -12,21 +12,11 @@ const STATUS = {
   cancelled: { label: 'anulowane', color: 'gray' },
 } as const;
 
-interface OrderConfirmationLine {
-  id: string;
-  name: string;
-  /** Merchandise: the size or variant. */
-  variantLabel?: string;
-  memberName?: string;
-  unitGross: number;
-  quantity: number;
-}
-
 /** The order as read live from `/orders/{id}`: with it the status follows the order. */
 interface OrderConfirmationDetails {
   status: keyof typeof STATUS;
   createdAt: number;
-  lines: OrderConfirmationLine[];
+  lines: ListedOrderLine[];
   invoiceNumber?: string;
   /** Payment deadline (ms), shown with the transfer data. */
   payBy?: number;

@@ -2,7 +2,9 @@ import { Table, Text, type MantineSpacing, type MantineSize } from '@mantine/cor
 import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
 import { formatMoney } from '../../shared/format/pl';
 
-interface OrderLine {
+/** An order line as a list shows it. */
+export interface ListedOrderLine {
+  id: string;
   name: string;
   quantity: number;
   unitGross: number;
@@ -15,7 +17,7 @@ interface OrderLine {
  * variant and the participant it is for — the same words as the e-mails (domain orderLines.ts). One
  * column, so a phone needs no sideways scrolling to see what was ordered.
  */
-function OrderLineLabel({ line }: { line: OrderLine }) {
+function OrderLineLabel({ line }: { line: ListedOrderLine }) {
   const detail = orderLineDetail(line);
   return (
     <>
@@ -40,7 +42,7 @@ export function OrderLinesTable({
   verticalSpacing = 'xs',
   fz,
 }: {
-  lines: (OrderLine & { id: string })[];
+  lines: ListedOrderLine[];
   label: string;
   totalGross?: number;
   verticalSpacing?: MantineSpacing | number;

@@ -5,7 +5,7 @@ import { OrderConfirmation } from './OrderConfirmation';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
-import { useGetOrderQuery, useGetPaymentSellerQuery } from './api';
+import { orderLines, useGetOrderQuery, useGetPaymentSellerQuery } from './api';
 
 interface PlacedOrderPageProps {
   /** From the confirmation's address (`?zamowienie=`): anyone can type any id there. */
@@ -56,16 +56,7 @@ export function PlacedOrderPage({ orderId, header, payHint, actions }: PlacedOrd
         details={{
           status: o.status,
           createdAt: o.createdAt,
-          lines: Object.entries(o.lines)
-            .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-            .map(([id, l]) => ({
-              id,
-              name: l.name,
-              variantLabel: l.type === 'merch' ? l.variantLabel : undefined,
-              memberName: l.memberName,
-              unitGross: l.unitGross,
-              quantity: l.quantity,
-            })),
+          lines: orderLines(o),
           invoiceNumber: o.invoiceNumber,
           payBy: o.payBy,
         }}

@@ -1,10 +1,17 @@
 import type { CallableOutput } from '@domain/callables';
-import { orderSchema, sellerSchema, type Order, type Seller } from '@domain/schemas';
+import { orderSchema, sellerSchema, type Order, type OrderLine, type Seller } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseEntries, realtimeEndpoint, recordEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
 export interface OrderEntry extends Order {
   id: string;
+}
+
+/** The order's lines with their keys, in the order they were placed (keys compare as numbers: 2 before 10). */
+export function orderLines(order: Pick<Order, 'lines'>): (OrderLine & { id: string })[] {
+  return Object.entries(order.lines)
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([id, line]) => ({ id, ...line }));
 }
 
 /** `/orders` (or the part a query reads), each parsed with the order schema, newest first. */

@@ -15,7 +15,7 @@ import { ConfirmDialog, useConfirm } from '../../shared/ui/ConfirmAction';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
-import { cancelOrder, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
+import { cancelOrder, orderLines, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 import { PlainList } from '../../shared/ui/PlainList';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
@@ -43,10 +43,14 @@ function LiveOrderStatusBadge({ order }: { order: OrderEntry }) {
 }
 
 function OrderLines({ order }: { order: OrderEntry }) {
-  const lines = Object.entries(order.lines ?? {})
-    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-    .map(([id, line]) => ({ id, ...line }));
-  return <OrderLinesTable lines={lines} label={`Pozycje zamówienia ${order.number}`} verticalSpacing={6} fz="sm" />;
+  return (
+    <OrderLinesTable
+      lines={orderLines(order)}
+      label={`Pozycje zamówienia ${order.number}`}
+      verticalSpacing={6}
+      fz="sm"
+    />
+  );
 }
 
 /** Memoised: the live list keeps unchanged orders' objects (structural sharing), so one order turning paid re-renders one card. */
