@@ -14,23 +14,22 @@ import { createSession } from './features/auth';
 import { registerStationDirectoryDrop } from './features/pickupStation/offline/deviceOwner';
 import { configureFirebase } from './shared/firebase';
 import { readFirebaseConfig, StartupError } from './shared/firebase/config';
-import { ErrorPage } from './shared/ui/ErrorPage';
+import { CrashPage } from './shared/ui/ErrorPage';
 
 const root = createRoot(document.getElementById('root')!);
 
 function renderStartupError(error: unknown) {
-  const err = error instanceof Error ? error : new Error(String(error));
-  console.error(err);
+  console.error(error);
   takeOverShell('');
   root.render(
     <ThemeProviders>
-      <ErrorPage
-        status={500}
-        message={err.message}
+      <CrashPage
+        error={error}
         description={
-          err instanceof StartupError ? err.description : 'Nie udało się uruchomić aplikacji. Odśwież stronę za chwilę.'
+          error instanceof StartupError
+            ? error.description
+            : 'Nie udało się uruchomić aplikacji. Odśwież stronę za chwilę.'
         }
-        stack={err.stack}
       />
     </ThemeProviders>,
   );

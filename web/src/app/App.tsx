@@ -22,7 +22,9 @@ interface AppProps {
  * and clickable, while the address already names the new one (issue: registration steps under load).
  */
 function useTransitionsUntilLoaded(router: AppProps['router']): false | undefined {
-  const loaded = useSyncExternalStore(router.subscribe, () => router.state.initialized);
+  const initialized = () => router.state.initialized;
+  // The same on the server: the prerendered shell (app/prerender/shells.tsx) renders the app too.
+  const loaded = useSyncExternalStore(router.subscribe, initialized, initialized);
   return loaded ? false : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { takeOverShell } from './shellTakeover';
-import { ErrorPage } from '../shared/ui/ErrorPage';
+import { CrashPage, ErrorPage } from '../shared/ui/ErrorPage';
 import { isChunkLoadError, reloadAfterChunkError } from './versionRefresh';
 
 /** Router error boundary: maps thrown responses and exceptions onto the error page. */
@@ -20,17 +20,14 @@ export function RouteErrorPage() {
   // A page chunk that vanished with a new deploy: reload (at most once per 10 s) instead of erroring.
   if (isChunkLoadError(error) && reloadAfterChunkError()) return null;
 
-  const err = error instanceof Error ? error : new Error(String(error));
   return (
-    <ErrorPage
-      status={500}
-      message={err.message}
+    <CrashPage
+      error={error}
       description={
-        isChunkLoadError(err)
+        isChunkLoadError(error)
           ? 'Nie udało się pobrać części aplikacji. Sprawdź połączenie z internetem i odśwież stronę.'
           : undefined
       }
-      stack={err.stack}
     />
   );
 }

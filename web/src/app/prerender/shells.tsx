@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SessionContext, type Session } from '../../features/auth';
+import { createMemoryRouter } from 'react-router-dom';
+import type { Session } from '../../features/auth';
 import { SignInPage } from '../../features/auth/pages';
-import { CookieConsent } from '../../shared/ui/CookieConsent';
+import { App } from '../App';
 import { DashboardLayout } from '../layouts/DashboardLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
-import { ThemeProviders } from '../providers';
 import { routeMetaOf } from '../router/createRouter';
 import { createStore } from '../store/store';
 
@@ -31,16 +29,7 @@ function pageTree(path: string, page: ReactNode) {
     [{ Component: layout, children: [{ path, element: page, handle: { ...routeMetaOf(path), transition: 'none' } }] }],
     { initialEntries: [path] },
   );
-  return (
-    <ThemeProviders>
-      <Provider store={createStore()}>
-        <SessionContext.Provider value={noSession}>
-          <RouterProvider router={router} />
-          <CookieConsent />
-        </SessionContext.Provider>
-      </Provider>
-    </ThemeProviders>
-  );
+  return <App store={createStore()} session={noSession} router={router} />;
 }
 
 /** A Suspense boundary renderToString could not fill (a lazy part still loading) leaves this marker. */

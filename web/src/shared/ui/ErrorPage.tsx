@@ -125,3 +125,9 @@ function ServerErrorView(props: ErrorPageProps) {
     />
   );
 }
+
+/** The server-error view of something thrown (an Error or anything else), with its message and stack. */
+export function CrashPage({ error, description }: { error: unknown; description?: string }) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  return <ErrorPage status={500} message={err.message} description={description} stack={err.stack} />;
+}
