@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
@@ -8,6 +8,7 @@ import { KSEF_OFFLINE_TITLES, type KsefOfflineMode } from '@domain/ksef/offline'
 import type { PdfKodI } from '@domain/pdf/kodI';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate, isoToPolishDate } from '../../shared/format/pl';
+import { ExternalLink } from '../../shared/ui/ExternalLink';
 import { QrCode } from '../../shared/ui/QrCode';
 import { useGetKsefOfflineQuery, useGetKsefRecordQuery, type InvoiceRef } from './api';
 import { qrModules } from './qr';
@@ -169,16 +170,9 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
             </Text>
           </>
         )}
-        <Anchor
-          href={info.link}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="sm"
-          style={{ wordBreak: 'break-all' }}
-          data-testid="ksef-kod-i-link"
-        >
+        <ExternalLink href={info.link} size="sm" style={{ wordBreak: 'break-all' }} data-testid="ksef-kod-i-link">
           {info.link}
-        </Anchor>
+        </ExternalLink>
       </Stack>
     </Group>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { KSEF_OFFLINE_MODE_LABELS, type KsefOutage } from '@domain/ksef/offline';
 import { formatDate, formatDateTime } from '../../shared/format/pl';
 import { callFunction } from '../../shared/firebase';
@@ -17,7 +18,7 @@ const DONE: Record<Choice, string> = {
  * connections; when it ends, its documents get their deadline and are sent.
  */
 export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undefined }) {
-  const [note, setNote] = useState('');
+  const [note, setNote] = useInputState('');
   const [busy, setBusy] = useState<Choice | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const active = outage && !outage.endedOn ? outage : null;
@@ -63,7 +64,7 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
             <TextInput
               label="Komunikat MF (opcjonalnie)"
               value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
+              onChange={setNote}
               maxLength={500}
               w={260}
               size="xs"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
 import {
@@ -11,6 +12,7 @@ import {
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -77,11 +79,7 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
           </Button>
         </Group>
       ))}
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      <ErrorAlert>{error}</ErrorAlert>
       {left.length > 0 && (
         <Group justify="flex-end">
           <Button variant="subtle" onClick={() => setAsking(true)}>
@@ -118,7 +116,7 @@ function RefundRequestModal({
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0 && !refunds?.open?.[l.lineId]);
   const [chosen, setChosen] = useState<Record<string, boolean>>(Object.fromEntries(left.map((l) => [l.lineId, true])));
   const [account, setAccount] = useState('');
-  const [note, setNote] = useState('');
+  const [note, setNote] = useInputState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<{ field?: string; message: string } | null>(null);
   const total = left.filter((l) => chosen[l.lineId]).reduce((s, l) => s + l.gross, 0);
@@ -171,14 +169,7 @@ function RefundRequestModal({
         onChange={setAccount}
         error={errors?.field === 'bankAccount' ? errors.message : undefined}
       />
-      <Textarea
-        label="Uwagi (opcjonalnie)"
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        autosize
-        minRows={2}
-        maxLength={500}
-      />
+      <Textarea label="Uwagi (opcjonalnie)" value={note} onChange={setNote} autosize minRows={2} maxLength={500} />
       <Text size="sm">Do zwrotu: {formatMoney(total)}</Text>
     </ConfirmDialog>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { parsePln } from '@domain/money';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   lineLabel,
   REFUND_REQUEST_STATUS_LABELS,
@@ -16,6 +16,8 @@ import { parseWith } from '@domain/issues';
 import { warsawDate } from '@domain/numbering';
 import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { ErrorText } from '../../shared/ui/ErrorText';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { AccountNumber } from './AccountNumber';
@@ -207,11 +209,7 @@ function RequestCard({
           label="Zwrot pieniędzy bez zwrotu towaru"
           {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })}
         />
-        {form.errors._form && (
-          <Alert color="red" variant="light" role="alert">
-            {form.errors._form}
-          </Alert>
-        )}
+        <ErrorAlert>{form.errors._form}</ErrorAlert>
         <Group justify="flex-end" gap="xs">
           <Button variant="subtle" color="red" onClick={() => void reject()} loading={busy}>
             Odrzuć
@@ -292,11 +290,7 @@ export function TransferRow({
           </Badge>
         )}
       </Group>
-      {form.errors._form && (
-        <Text size="sm" c="red" role="alert">
-          {form.errors._form}
-        </Text>
-      )}
+      <ErrorText>{form.errors._form}</ErrorText>
     </Paper>
   );
 }
