@@ -11,6 +11,7 @@ import {
 } from '@domain/bank/matching';
 import { formatCount, formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 import { CATEGORY_COLORS, TRANSFERS } from './model';
 
 const PAGE = 200;
@@ -75,14 +76,7 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
 
   const columns: DataColumn<MatchedTransaction>[] = [
     { key: 'date', header: 'Data', nowrap: true, cell: (item) => isoToPolishDate(item.tx.bookingDate) },
-    {
-      key: 'amount',
-      header: 'Kwota',
-      align: 'right',
-      nowrap: true,
-      td: { fw: 600 },
-      cell: (item) => formatMoney(item.tx.amountGrosze),
-    },
+    moneyColumn('amount', 'Kwota', (item) => item.tx.amountGrosze, { td: { fw: 600 } }),
     {
       key: 'payer',
       header: 'Nadawca i tytuł',

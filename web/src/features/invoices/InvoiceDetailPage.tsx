@@ -41,9 +41,8 @@ export function InvoiceDetailPage() {
   return (
     <DataGate
       query={query}
-      loadingLabel="Wczytywanie faktury"
+      what="faktury"
       rows={6}
-      errorText="Nie udało się wczytać faktury."
       onRetry={() => void query.refetch()}
       frame={(state) => <PageFrame>{state}</PageFrame>}
     >

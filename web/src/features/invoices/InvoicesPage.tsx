@@ -2,6 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
@@ -27,13 +28,7 @@ export function InvoicesPage() {
       cell: (inv) => <InvoiceNumberCell uid={uid} invoice={inv} corrections={corrections} />,
     },
     { key: 'issued', header: 'Data wystawienia', cell: (inv) => isoToPolishDate(inv.issueDate) },
-    {
-      key: 'gross',
-      header: 'Kwota brutto',
-      align: 'right',
-      nowrap: true,
-      cell: (inv) => formatMoney(inv.totals.gross),
-    },
+    moneyColumn('gross', 'Kwota brutto', (inv) => inv.totals.gross),
   ];
   return (
     <PageFrame>
@@ -46,8 +41,7 @@ export function InvoicesPage() {
         minWidth={340}
         striped={false}
         source={invoices}
-        loadingLabel="Wczytywanie faktur"
-        errorText="Nie udało się wczytać faktur."
+        what="faktur"
         empty={{
           title: 'Nie masz jeszcze faktur',
           children:

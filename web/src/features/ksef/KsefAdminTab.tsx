@@ -96,13 +96,7 @@ export default function KsefAdminTab() {
   });
 
   return (
-    <DataGate
-      query={reads}
-      loadingLabel="Wczytywanie faktur"
-      rows={5}
-      errorText="Nie udało się wczytać faktur."
-      onRetry={reads.refetch}
-    >
+    <DataGate query={reads} what="faktur" rows={5} onRetry={reads.refetch}>
       <Stack gap="md">
         <TabHeading title="KSeF — faktury ustrukturyzowane FA(3)" maw={760}>
           Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD

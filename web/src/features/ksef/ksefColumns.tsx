@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { BUYER_TYPE_LABELS } from '@domain/ksef/record';
-import { formatMoney } from '../../shared/format/pl';
 import type { DataColumn } from '../../shared/ui/DataTable';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 import { isoToPolishDate } from '../../shared/format/pl';
 import { KsefRowActions, type RowActionHandlers } from './KsefRowActions';
 import { KsefStateCell } from './KsefStateCell';
@@ -50,7 +50,7 @@ export function ksefColumns(on: RowActionHandlers): DataColumn<KsefRow>[] {
         </Text>
       ),
     },
-    { key: 'gross', header: 'Brutto', align: 'right', nowrap: true, cell: (r) => formatMoney(r.gross) },
+    moneyColumn('gross', 'Brutto', (r) => r.gross),
     { key: 'status', header: 'Status w KSeF', cell: (r) => <KsefStateCell row={r} /> },
     { key: 'actions', cell: (r) => <KsefRowActions row={r} on={on} /> },
   ];

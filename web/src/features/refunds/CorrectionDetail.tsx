@@ -83,9 +83,8 @@ export function CorrectionDetail({ uid, correctionId }: { uid: string; correctio
   return (
     <DataGate
       query={query}
-      loadingLabel="Wczytywanie faktury korygującej"
+      what="faktury korygującej"
       rows={6}
-      errorText="Nie udało się wczytać faktury korygującej."
       onRetry={() => void query.refetch()}
       isEmpty={!query.data}
       empty={<EmptyState title="Nie znaleziono faktury korygującej" />}

@@ -26,13 +26,7 @@ interface RefundQueueProps {
 export function RefundQueue({ queue, source, count, children }: RefundQueueProps) {
   const { title, of } = QUEUES[queue];
   return (
-    <DataGate
-      query={source}
-      loadingLabel={`Wczytywanie ${of}`}
-      rows={1}
-      errorText={`Nie udało się wczytać ${of}.`}
-      onRetry={() => void source.refetch()}
-    >
+    <DataGate query={source} what={of} rows={1} onRetry={() => void source.refetch()}>
       <Stack gap="sm" data-testid={`${queue}-refund-candidates`}>
         <Title order={2} fz="lg">
           {title} ({count})

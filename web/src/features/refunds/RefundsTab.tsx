@@ -60,12 +60,7 @@ export function RefundsTab({
     .sort((a, b) => b.transfer.createdAt - a.transfer.createdAt);
   const refunded = transfers.reduce((s, t) => s + t.transfer.amount, 0);
   return (
-    <DataGate
-      query={refunds}
-      loadingLabel="Wczytywanie zwrotów"
-      errorText="Nie udało się wczytać zwrotów."
-      onRetry={() => void refunds.refetch()}
-    >
+    <DataGate query={refunds} what="zwrotów" onRetry={() => void refunds.refetch()}>
       <Stack gap="lg" data-testid="refunds-tab">
         <Title order={2} fz="lg">
           Prośby o zwrot ({open.length})
