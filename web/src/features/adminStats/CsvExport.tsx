@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { formatCount, NOUNS } from '../../shared/format/pl';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { fetchAllOrders, fetchRefundsForExport } from './api';
@@ -19,30 +20,28 @@ const EXPORTS = [
 /** The orders or the refunds as a CSV file for the accountant. */
 export function CsvExport() {
   const [which, setWhich] = useState('all');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  async function run() {
-    setBusy(true);
-    setMessage(null);
-    try {
+  const [done, setDone] = useState<string | null>(null);
+  // A malformed stored order names itself; anything else is the callable-style refusal text.
+  const { busy, error, run } = useConfirm({
+    messageOf: (e) => (e instanceof MalformedRecordError ? e.message : refusalOf(e).message),
+  });
+  const message = error ? { ok: false, text: error } : done ? { ok: true, text: done } : null;
+  const exportCsv = () => {
+    setDone(null);
+    return run(async () => {
       const day = new Date().toISOString().slice(0, 10);
       if (which === 'refunds') {
         const { refunds, corrections } = await fetchRefundsForExport();
         downloadCsv(refundsCsv(corrections, refunds), `zwroty-${day}.csv`);
-        setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).` });
+        setDone(`Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).`);
         return;
       }
       const [all, { refunds }] = await Promise.all([fetchAllOrders(), fetchRefundsForExport()]);
       const orders = all.filter((o) => which === 'all' || o.status === which);
       downloadCsv(ordersCsv(orders, refunds), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
-      setMessage({ ok: true, text: `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).` });
-    } catch (error) {
-      // A malformed stored order names itself; anything else is the callable-style refusal text.
-      setMessage({ ok: false, text: error instanceof MalformedRecordError ? error.message : refusalOf(error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+      setDone(`Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).`);
+    });
+  };
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -54,7 +53,7 @@ export function CsvExport() {
           allowDeselect={false}
           w={260}
         />
-        <Button onClick={run} loading={busy} variant="light" data-testid="export-csv">
+        <Button onClick={() => void exportCsv()} loading={busy} variant="light" data-testid="export-csv">
           Pobierz CSV
         </Button>
       </Group>
