@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { formatDateTime } from '../../shared/format/pl';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { joinWaitingList, leaveWaitingList, useGetWaitingPlacesQuery } from './api';
+import { OffListButton } from './OffListButton';
 
 interface WaitingListControlProps {
   uid: string;
@@ -49,16 +50,13 @@ export function WaitingListControl({
           <Text size="sm" role="status" data-testid="waiting-place">
             Lista oczekujących: miejsce {mine.place}
           </Text>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
+          <OffListButton
             loading={busy}
             onClick={() => void run(() => leaveWaitingList({ ticketTypeId, entryId: mine.entryId }))}
             aria-label={`Wypisz z listy: ${memberName}, „${ticketName}”`}
           >
             Wypisz z listy
-          </Button>
+          </OffListButton>
         </Group>
       ) : places.isLoading ? null : (
         <Button

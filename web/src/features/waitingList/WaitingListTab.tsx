@@ -15,6 +15,7 @@ import {
   useAdminWaitingListsQuery,
   type WaitingListView,
 } from './api';
+import { OffListButton } from './OffListButton';
 
 type Result = ActionResult | null;
 type Row = WaitingListView['entries'][number];
@@ -135,10 +136,7 @@ export function WaitingListTab() {
           >
             ↓
           </ActionIcon>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
+          <OffListButton
             aria-label={`Usuń z listy: ${e.name}`}
             disabled={busy}
             onClick={() =>
@@ -149,7 +147,7 @@ export function WaitingListTab() {
             }
           >
             Usuń
-          </Button>
+          </OffListButton>
         </Group>
       ),
     },
