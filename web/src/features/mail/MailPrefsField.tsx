@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { useUid } from '../auth';
 import { saveMailPrefs, useGetMailPrefsQuery } from './api';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 
 /**
  * Settings: the participant turns off the e-mails that are not about their orders (welcome, hand-out
@@ -56,11 +57,7 @@ export function MailPrefsField() {
             data-testid="mail-optional-switch"
           />
         )}
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert>{error}</ErrorAlert>
       </Stack>
     </Card>
   );
