@@ -92,7 +92,7 @@ export function BuyerForm({
     <StackedForm label="Dane nabywcy" onSubmit={(event) => submitWith(place)(event)} gap="lg">
       {refusal && <OrderRefusal refusal={refusal} basketPath={basketPath} />}
       {disabledReason && (
-        <Alert color="yellow" variant="light" role="alert">
+        <Alert color="yellow" role="alert">
           {disabledReason}
         </Alert>
       )}

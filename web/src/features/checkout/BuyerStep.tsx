@@ -41,9 +41,7 @@ export function BuyerStep({ kind, uid, ...form }: BuyerStepProps) {
       onRetry={() => void profile.refetch()}
     >
       {prefilling && profile.isSuccess && !p && (
-        <Alert color="yellow" variant="light">
-          Nie znaleziono danych Twojego konta — dokończ rejestrację, aby złożyć zamówienie.
-        </Alert>
+        <Alert color="yellow">Nie znaleziono danych Twojego konta — dokończ rejestrację, aby złożyć zamówienie.</Alert>
       )}
       <BuyerForm initial={initial} onChange={(values) => update(values)} {...form} />
     </DataGate>

@@ -50,7 +50,7 @@ export function DeleteMemberPage() {
         ) : (
           <Stack gap="md">
             {hasTicket ? (
-              <Alert color="yellow" variant="light" role="alert" data-testid="delete-refused">
+              <Alert color="yellow" role="alert" data-testid="delete-refused">
                 <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
                 {Object.values(claims ?? {}).some((c) => c.status === 'pending')
                   ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.'

@@ -68,7 +68,7 @@ export function DetailMemberPage() {
         ) : (
           <Stack gap="sm">
             {saved && (
-              <Alert color="teal" variant="light" role="status">
+              <Alert color="teal" role="status">
                 Zapisano zmiany.
               </Alert>
             )}

@@ -72,7 +72,7 @@ export function MemberForm({
   return (
     <StackedForm label={submitLabel} onSubmit={submit}>
       {(error || disabledReason) && (
-        <Alert color={error ? 'red' : 'yellow'} variant="light" role="alert">
+        <Alert color={error ? 'red' : 'yellow'} role="alert">
           {error ?? disabledReason}
         </Alert>
       )}
@@ -82,7 +82,7 @@ export function MemberForm({
       {isSelf && (
         // The holder's own entry carries the account's name (syncProfile keeps them equal), so it
         // is changed in one place only.
-        <Alert variant="light" color="gray" data-testid="self-name-hint">
+        <Alert color="gray" data-testid="self-name-hint">
           To Twoje dane z konta. Imię i nazwisko zmienisz w{' '}
           <Anchor component={Link} to="/dashboard/ustawienia" fw={600}>
             Ustawieniach

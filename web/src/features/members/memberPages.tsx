@@ -86,7 +86,7 @@ export function MembersList() {
     >
       <Stack gap="md">
         {added && (
-          <Alert color="teal" variant="light" role="status" data-testid="member-added">
+          <Alert color="teal" role="status" data-testid="member-added">
             Dodano uczestnika: {added}.
           </Alert>
         )}

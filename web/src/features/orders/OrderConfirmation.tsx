@@ -102,7 +102,7 @@ export function OrderConfirmation({
       {details ? (
         <OrderCard number={number} totalGross={totalGross} details={details} />
       ) : (
-        <Alert color="teal" variant="light" title="Dziękujemy! Zamówienie zostało przyjęte" role="status">
+        <Alert color="teal" title="Dziękujemy! Zamówienie zostało przyjęte" role="status">
           <Text size="sm">
             Numer zamówienia: <strong data-testid="order-number">{number}</strong>. Do zapłaty:{' '}
             <strong>{formatMoney(totalGross)}</strong>. Zamówienie oczekuje na płatność — po zaksięgowaniu przelewu
@@ -125,12 +125,12 @@ export function OrderConfirmation({
         ) : sellerLoading ? (
           <LoadingRows rows={2} label="Wczytywanie danych do przelewu" />
         ) : (
-          <Alert color="yellow" variant="light">
+          <Alert color="yellow">
             Organizator nie podał jeszcze numeru konta. Dane do przelewu pojawią się tutaj i w zakładce Zamówienia.
           </Alert>
         ))}
       {details?.status === 'paid' && (
-        <Alert color="teal" variant="light" role="status">
+        <Alert color="teal" role="status">
           {totalGross === 0 && !details.invoiceNumber
             ? 'Zamówienie jest potwierdzone — dzięki kodowi rabatowemu nie ma nic do zapłaty, więc nie wystawiamy faktury.'
             : `Dziękujemy — płatność została zaksięgowana${details.invoiceNumber ? `, faktura ${details.invoiceNumber}` : ''}.`}

@@ -51,7 +51,7 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
         Zapłać online
       </Title>
       {state === 'in-progress' && (
-        <Alert color="blue" variant="light" role="status" icon={<Loader size="xs" />} data-testid="payment-in-progress">
+        <Alert color="blue" role="status" icon={<Loader size="xs" />} data-testid="payment-in-progress">
           <Text size="sm" fw={600}>
             Płatność w toku…
           </Text>

@@ -72,7 +72,7 @@ export function PickupPage() {
         </Paper>
         <Stack gap="lg">
           {info.data && (
-            <Alert color="baltyk" variant="light" title="Gdzie i kiedy odebrać">
+            <Alert color="baltyk" title="Gdzie i kiedy odebrać">
               <Text size="sm">{info.data}</Text>
             </Alert>
           )}

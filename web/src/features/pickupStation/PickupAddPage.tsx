@@ -119,7 +119,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       <PersonHeader person={person} />
       {isHandedOut(outcome) && <HandOutResult outcome={outcome} nextRef={nextRef} />}
       {outcome?.kind === 'refused' && (
-        <Alert color="red" variant="light" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
+        <Alert color="red" radius="md" role="alert" title="Nie wydano" data-testid="handout-refusal">
           {outcome.message}
         </Alert>
       )}

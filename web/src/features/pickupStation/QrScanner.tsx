@@ -96,7 +96,7 @@ export function QrScanner({ onResult, onClose }: { onResult: (text: string) => v
     <Paper withBorder radius="md" p="md" data-testid="qr-scanner">
       <Stack gap="sm" align="center">
         {error ? (
-          <Alert color="red" variant="light" role="alert" w="100%">
+          <Alert color="red" role="alert" w="100%">
             {error}
           </Alert>
         ) : (

@@ -24,7 +24,7 @@ export function ReturnAction({ uid, item }: { uid: string; item: StationItem }) 
   }
   if (state === 'done')
     return (
-      <Alert color="green" variant="light" role="status" mt={4} data-testid="return-accepted">
+      <Alert color="green" role="status" mt={4} data-testid="return-accepted">
         Zwrot przyjęty: {item.label}
         {item.quantity > 1 ? ` × ${item.quantity}` : ''}. Organizator może teraz zwrócić pieniądze.
       </Alert>

@@ -111,7 +111,7 @@ function PasswordStrength({
 /** The address already has an account: sign in or reset the password instead. */
 function EmailInUse({ message }: { message: string }) {
   return (
-    <Alert color="red" variant="light" role="alert" data-testid="email-in-use">
+    <Alert color="red" role="alert" data-testid="email-in-use">
       {message}{' '}
       <Anchor component={Link} to="/" fw={600}>
         Zaloguj się

@@ -114,7 +114,7 @@ export function DeleteAccountDialog({
       confirmLabel="Usuń konto"
       confirmDisabled={!password || !confirmed}
     >
-      <Alert color="red" variant="light">
+      <Alert color="red">
         <Stack gap={6}>
           <Text size="sm" fw={600}>
             Usuniemy:

@@ -86,7 +86,7 @@ function MerchSummaryStep() {
   return (
     <MerchStepFrame active={2} basket={basket}>
       {!buyerStepComplete(values) ? (
-        <Alert color="yellow" variant="light" title="Uzupełnij dane nabywcy">
+        <Alert color="yellow" title="Uzupełnij dane nabywcy">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Zanim złożysz zamówienie, podaj dane do faktury i zaakceptuj regulamin sprzedaży.</Text>
             <Button component={Link} to={STEP2} size="xs">
@@ -102,7 +102,7 @@ function MerchSummaryStep() {
           <BuyerSummary buyer={values.buyer} />
           {refusal && <OrderRefusal refusal={refusal} basketPath={BASKET} />}
           {d.blocking && (
-            <Alert color="orange" variant="light" role="alert">
+            <Alert color="orange" role="alert">
               {d.blocking}{' '}
               <Anchor component={Link} to={STEP1}>
                 Wróć do przeglądu

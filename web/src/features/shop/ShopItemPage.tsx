@@ -70,13 +70,7 @@ export function ShopItemPage() {
                 orders={orders.data}
               />
               {added && (
-                <Alert
-                  color="teal"
-                  variant="light"
-                  role="status"
-                  data-testid="added-to-basket"
-                  title="Dodano do koszyka"
-                >
+                <Alert color="teal" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
                   <Stack gap={6} align="flex-start">
                     <Text size="sm">{added}</Text>
                     <Group gap="xs">

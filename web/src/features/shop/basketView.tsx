@@ -136,7 +136,7 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
               </Group>
             )}
             {l.problem && (
-              <Alert color="orange" variant="light" p="xs" role="alert">
+              <Alert color="orange" p="xs" role="alert">
                 <Text size="sm">{l.problem}</Text>
               </Alert>
             )}

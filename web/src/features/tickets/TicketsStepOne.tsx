@@ -21,13 +21,7 @@ import { useTicketDiscount } from './useTicketDiscount';
 function Problems({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      role="alert"
-      title="Popraw koszyk przed zamówieniem"
-      data-testid="basket-problems"
-    >
+    <Alert color="yellow" role="alert" title="Popraw koszyk przed zamówieniem" data-testid="basket-problems">
       <Stack gap={2}>
         {problems.map((p) => (
           <Text key={p} size="sm">

@@ -15,10 +15,8 @@ export function ResultAlert({ result, onClose, testId = 'admin-result' }: Result
   return (
     <Alert
       color={result.ok ? 'green' : 'red'}
-      variant="light"
       role={result.ok ? 'status' : 'alert'}
       withCloseButton={onClose !== undefined}
-      closeButtonLabel="Zamknij komunikat"
       onClose={onClose}
       data-testid={testId}
       data-ok={result.ok}

@@ -42,7 +42,8 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Pokaż lub ukryj hasło' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij okno' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Zamknij panel' } } },
-    Alert: { defaultProps: { closeButtonLabel: 'Zamknij komunikat' } },
+    // Every alert is the light kind (a filled one says so where it stands).
+    Alert: { defaultProps: { variant: 'light', closeButtonLabel: 'Zamknij komunikat' } },
     // A badge carries a status, so it is never cut to „DO ODBI…”: it keeps its width in a row of
     // text and, when a column is narrower than the badge, wraps inside it instead — between words:
     // `break-word` (unlike `anywhere`) keeps the longest word in the badge's min-content width, so a

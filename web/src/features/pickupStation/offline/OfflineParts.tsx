@@ -50,7 +50,6 @@ export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
   return (
     <Alert
       color="yellow"
-      variant="light"
       radius="md"
       title="Brak sieci — tryb offline"
       data-testid="station-device-status"
@@ -98,7 +97,6 @@ function ConflictCard({ conflict: c }: { conflict: StationConflict }) {
   return (
     <Alert
       color={c.settled ? 'gray' : 'red'}
-      variant="light"
       radius="md"
       data-testid="pickup-conflict"
       data-item-id={c.itemId}
