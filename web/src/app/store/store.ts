@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, createDynamicMiddleware, type WithSlice } from '@reduxjs/toolkit';
 import { authSlice } from '../../features/auth';
+import { loadOnce } from '../../shared/loadOnce';
 import type { realtimeApi } from '../../shared/api/realtime';
 
 /**
@@ -16,15 +17,12 @@ export function createStore() {
   });
 }
 
-let attached: Promise<void> | null = null;
-
 /** Adds the realtime api's reducer and middleware to the store, once. */
-export function attachRealtimeApi(): Promise<void> {
-  attached ??= import('../../shared/api/realtime').then(({ realtimeApi: api }) => {
+export const attachRealtimeApi: () => Promise<void> = loadOnce(() =>
+  import('../../shared/api/realtime').then(({ realtimeApi: api }) => {
     rootReducer.inject(api);
     dynamicMiddleware.addMiddleware(api.middleware);
-  });
-  return attached;
-}
+  }),
+);
 
 export type AppStore = ReturnType<typeof createStore>;

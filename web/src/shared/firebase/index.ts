@@ -6,6 +6,7 @@
 import { databaseBase, type FirebaseSetup } from './config';
 import type { CallableInput, CallableName, CallableOutput } from '@domain/callables';
 import { MIN_TOKEN_VALIDITY_MS, readStoredSession, type StoredSession } from './storedSession';
+import { loadOnce } from '../loadOnce';
 
 let setup: FirebaseSetup | null = null;
 
@@ -19,16 +20,12 @@ function requireSetup(): FirebaseSetup {
   return setup;
 }
 
-let appPromise: Promise<import('firebase/app').FirebaseApp> | null = null;
-function loadApp() {
-  appPromise ??= import('firebase/app').then(({ initializeApp }) => initializeApp(requireSetup().options));
-  return appPromise;
-}
+const loadApp = loadOnce(() =>
+  import('firebase/app').then(({ initializeApp }) => initializeApp(requireSetup().options)),
+);
 
-let authPromise: Promise<{ auth: import('firebase/auth').Auth; sdk: typeof import('./sdk/auth') }> | null = null;
-export function loadAuth() {
-  openSdkGate(); // whoever needs the SDK needs it now
-  authPromise ??= Promise.all([loadApp(), import('./sdk/auth')]).then(([app, sdk]) => {
+const loadAuthOnce = loadOnce(() =>
+  Promise.all([loadApp(), import('./sdk/auth')]).then(([app, sdk]) => {
     // initializeAuth rather than getAuth: getAuth also bundles the popup/redirect resolver, which only
     // federated sign-in needs (pass `sdk.browserPopupRedirectResolver` to signInWithPopup there).
     const auth = sdk.initializeAuth(app, {
@@ -37,34 +34,28 @@ export function loadAuth() {
     const emulators = requireSetup().emulators;
     if (emulators) sdk.connectAuthEmulator(auth, emulators.auth, { disableWarnings: true });
     return { auth, sdk };
-  });
-  return authPromise;
+  }),
+);
+export function loadAuth() {
+  openSdkGate(); // whoever needs the SDK needs it now
+  return loadAuthOnce();
 }
 
-let authExtrasPromise: Promise<typeof import('./sdk/authExtras')> | null = null;
 /** Account management (sign-up, password policy and change, deletion, e-mail link, Google) on top of loadAuth(). */
-export function loadAuthExtras() {
-  authExtrasPromise ??= import('./sdk/authExtras');
-  return authExtrasPromise;
-}
+export const loadAuthExtras = loadOnce(() => import('./sdk/authExtras'));
 
-let databasePromise: Promise<{
-  db: import('firebase/database').Database;
-  sdk: typeof import('./sdk/database');
-}> | null = null;
-export function loadDatabase() {
-  // Auth first: a database (or functions) instance made before Auth is registered would start without
-  // the user's token. The route guard can let a page in before the session is confirmed
-  // (features/auth/lastUser.ts); Auth then holds the first request until it has confirmed the user.
-  databasePromise ??= Promise.all([loadApp(), import('./sdk/database'), loadAuth()]).then(([app, sdk]) => {
+// Auth first: a database (or functions) instance made before Auth is registered would start without
+// the user's token. The route guard can let a page in before the session is confirmed
+// (features/auth/lastUser.ts); Auth then holds the first request until it has confirmed the user.
+export const loadDatabase = loadOnce(() =>
+  Promise.all([loadApp(), import('./sdk/database'), loadAuth()]).then(([app, sdk]) => {
     const db = sdk.getDatabase(app, requireSetup().options.databaseURL);
     const emulators = requireSetup().emulators;
     if (emulators) sdk.connectDatabaseEmulator(db, emulators.database.host, emulators.database.port);
     databaseLoaded = true;
     return { db, sdk };
-  });
-  return databasePromise;
-}
+  }),
+);
 
 /**
  * A returning user's first reads use the identity SDK's stored session (storedSession.ts) and the SDK
@@ -276,19 +267,14 @@ async function readOnce(read: RestRead): Promise<unknown> {
   }
 }
 
-let functionsPromise: Promise<{
-  functions: import('firebase/functions').Functions;
-  sdk: typeof import('./sdk/functions');
-}> | null = null;
-function loadFunctions() {
-  functionsPromise ??= Promise.all([loadApp(), import('./sdk/functions'), loadAuth()]).then(([app, sdk]) => {
+const loadFunctions = loadOnce(() =>
+  Promise.all([loadApp(), import('./sdk/functions'), loadAuth()]).then(([app, sdk]) => {
     const functions = sdk.getFunctions(app, requireSetup().functionsRegion);
     const emulators = requireSetup().emulators;
     if (emulators) sdk.connectFunctionsEmulator(functions, emulators.functions.host, emulators.functions.port);
     return { functions, sdk };
-  });
-  return functionsPromise;
-}
+  }),
+);
 
 type CallableNames = typeof import('@domain/callables').CALLABLES;
 /** Every name in the domain's table is the deployed function's own name, so the name is sent as is. */
