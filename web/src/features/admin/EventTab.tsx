@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -13,6 +13,7 @@ import { StackedForm } from '../../shared/ui/StackedForm';
 import { callFunction } from '../../shared/firebase';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { SubmitRow } from '../../shared/ui/SubmitRow';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
@@ -113,14 +114,15 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
           {form.errors._form}
         </Text>
       )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}
-        </Text>
-        <Button type="submit" loading={busy}>
-          Zapisz ustawienia
-        </Button>
-      </Group>
+      <SubmitRow
+        label="Zapisz ustawienia"
+        busy={busy}
+        note={
+          <Text size="sm" c="dimmed">
+            {updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}
+          </Text>
+        }
+      />
     </StackedForm>
   );
 }

@@ -12,6 +12,7 @@ import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction'
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { SubmitRow } from '../../shared/ui/SubmitRow';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {
@@ -154,11 +155,7 @@ export function CatalogueEditor<Values extends CatalogueValues>({
       </Group>
       {children}
       <Switch label="W sprzedaży" {...form.getInputProps('active', { type: 'checkbox' })} />
-      <Group justify="flex-end">
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <SubmitRow label={submitLabel} busy={busy} />
     </StackedForm>
   );
 }
