@@ -12,12 +12,7 @@ export function StepOne() {
     if (wizardStore.get().completedEmail) wizardStore.reset();
   }, []);
   return (
-    <WizardFrame
-      step={0}
-      title="Załóż konto"
-      description="Podaj adres e-mail i hasło, którymi będziesz się logować."
-      busy={leaving !== null}
-    >
+    <WizardFrame step={0} leaving={leaving}>
       <StepOneForm
         checkPolicy={checkPasswordPolicy}
         onNext={() => void go(STEP_PATHS.StepTwo, 'next')}

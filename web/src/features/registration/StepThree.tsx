@@ -54,12 +54,7 @@ export function StepThree() {
   }
 
   return (
-    <WizardFrame
-      step={2}
-      title="Zgody"
-      description="Na koniec potrzebujemy Twojej zgody na regulamin i przetwarzanie danych."
-      busy={leaving !== null}
-    >
+    <WizardFrame step={2} leaving={leaving}>
       <StepThreeForm onBack={() => void go(STEP_PATHS.StepTwo, 'back')} onSubmit={register} leaving={leaving} />
     </WizardFrame>
   );

@@ -9,12 +9,7 @@ export function StepTwo() {
   const redirect = useStepGate('StepTwo');
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <WizardFrame
-      step={1}
-      title="Dane osobowe"
-      description="Te dane zobaczy organizator; użyjemy ich też na bilecie."
-      busy={leaving !== null}
-    >
+    <WizardFrame step={1} leaving={leaving}>
       <StepTwoForm
         onBack={() => void go(STEP_PATHS.StepOne, 'back')}
         onNext={() => void go(STEP_PATHS.StepThree, 'next')}

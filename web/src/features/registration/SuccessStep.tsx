@@ -8,7 +8,7 @@ export function SuccessStep() {
   const { data } = useWizard();
   if (!data.completedEmail) return <Navigate to={STEP_PATHS.StepOne} replace />;
   return (
-    <WizardFrame step={3} title="Konto założone!">
+    <WizardFrame step={3}>
       <Stack gap="md" align="center" ta="center" data-testid="registration-success">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
           <LineIcon size={34} strokeWidth={2.4}>
