@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { DataGate } from '../../shared/ui/DataState';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
-import { TabHeading } from '../../shared/ui/TabHeading';
+import { TitledStack } from '../../shared/ui/TitledStack';
 import { CsvMappingForm } from './CsvMappingForm';
 import { StatementPreview } from './StatementPreview';
 import { bookingSummaryLine } from './bookingWording';
@@ -35,12 +35,12 @@ export default function BankImport() {
         : layoutChoice;
 
   return (
-    <Stack gap="md">
-      <TabHeading title="Wyciąg bankowy">
+    <TitledStack title="Wyciąg bankowy" titleSize="xl">
+      <Text size="sm" c="dimmed">
         Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień
         po numerze w tytule i kwocie; po sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami
         i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na serwer.
-      </TabHeading>
+      </Text>
       <DataGate
         query={reads}
         loadingLabel="Wczytywanie zamówień i wcześniejszych importów"
@@ -107,6 +107,6 @@ export default function BankImport() {
         onClose={() => setConfirming(false)}
         onConfirm={() => void act.book()}
       />
-    </Stack>
+    </TitledStack>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
-import { TabHeading } from '../../shared/ui/TabHeading';
+import { TitledStack } from '../../shared/ui/TitledStack';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { DataTable } from '../../shared/ui/DataTable';
 import { callFunction } from '../../shared/firebase';
@@ -97,12 +97,12 @@ export default function KsefAdminTab() {
 
   return (
     <DataGate query={reads} what="faktur" rows={5} onRetry={reads.refetch}>
-      <Stack gap="md">
-        <TabHeading title="KSeF — faktury ustrukturyzowane FA(3)" maw={760}>
+      <TitledStack title="KSeF — faktury ustrukturyzowane FA(3)" titleSize="xl">
+        <Text size="sm" c="dimmed" maw={760}>
           Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD
           I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
           wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
-        </TabHeading>
+        </Text>
         <KsefOutageSwitch outage={outage} />
         <KsefAlarms alarms={alarms} lastRun={lastRun} />
         {months.length === 0 ? (
@@ -175,7 +175,7 @@ export default function KsefAdminTab() {
           onClose={() => setRecording(null)}
           onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))}
         />
-      </Stack>
+      </TitledStack>
     </DataGate>
   );
 }
