@@ -8,7 +8,7 @@ import { PageFrame } from '../../shared/ui/PageFrame';
 import { memberName, updateMember } from './api';
 import { MemberForm } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
-import { LIST, deletePath, WRITE_FAILED, useMemberFromQuery, toValues } from './memberPages';
+import { DeleteMemberLink, LIST, WRITE_FAILED, useMemberFromQuery, toValues } from './memberPages';
 
 export function DetailMemberPage() {
   const { uid, member, members, claims } = useMemberFromQuery();
@@ -96,9 +96,7 @@ export function DetailMemberPage() {
               <Button component={Link} to={`${LIST}/TicketBasket`} variant="light">
                 Kup bilet
               </Button>
-              <Button component={Link} to={deletePath(member.id)} variant="subtle" color="red">
-                Usuń uczestnika
-              </Button>
+              <DeleteMemberLink member={member} />
             </Group>
           </Stack>
         )}

@@ -18,9 +18,25 @@ import { CardGrid } from '../../shared/ui/CardGrid';
 export const LIST = '/dashboard/uczestnicy';
 const ADD = `${LIST}/member/addMember`;
 const detailPath = (id: string) => `${LIST}/member/detailMember?${new URLSearchParams({ id })}`;
-export const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${new URLSearchParams({ id })}`;
+const deletePath = (id: string) => `${LIST}/member/deleteMemberModal?${new URLSearchParams({ id })}`;
 
 export const WRITE_FAILED = 'Nie udało się zapisać zmian. Sprawdź połączenie i spróbuj ponownie.';
+
+/** The way to the participant's deletion (which asks first): „Usuń” on a card, „Usuń uczestnika” on their page. */
+export function DeleteMemberLink({ member, compact = false }: { member: MemberEntry; compact?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={deletePath(member.id)}
+      variant="subtle"
+      color="red"
+      size={compact ? 'xs' : undefined}
+      aria-label={compact ? `Usuń: ${memberName(member)}` : undefined}
+    >
+      {compact ? 'Usuń' : 'Usuń uczestnika'}
+    </Button>
+  );
+}
 
 function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketClaims }) {
   const details = [
@@ -53,16 +69,7 @@ function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketCla
           >
             Szczegóły
           </Button>
-          <Button
-            component={Link}
-            to={deletePath(member.id)}
-            variant="subtle"
-            color="red"
-            size="xs"
-            aria-label={`Usuń: ${memberName(member)}`}
-          >
-            Usuń
-          </Button>
+          <DeleteMemberLink member={member} compact />
         </Group>
       </Stack>
     </Card>
