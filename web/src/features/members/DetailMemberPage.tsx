@@ -30,14 +30,7 @@ export function DetailMemberPage() {
   if (!member)
     return (
       <PageFrame>
-        <EmptyState
-          title="Nie ma takiego uczestnika"
-          action={
-            <Button component={Link} to={LIST}>
-              Wróć do listy
-            </Button>
-          }
-        >
+        <EmptyState title="Nie ma takiego uczestnika" next={{ to: LIST, label: 'Wróć do listy' }}>
           Mógł zostać usunięty. Wybierz uczestnika z listy.
         </EmptyState>
       </PageFrame>

@@ -98,14 +98,7 @@ export function MembersList() {
           </Alert>
         )}
         {list.length === 0 ? (
-          <EmptyState
-            title="Nie masz jeszcze uczestników"
-            action={
-              <Button component={Link} to={ADD}>
-                Dodaj uczestnika
-              </Button>
-            }
-          >
+          <EmptyState title="Nie masz jeszcze uczestników" next={{ to: ADD, label: 'Dodaj uczestnika' }}>
             Dodaj osoby, które zabierasz na wydarzenie — siebie, rodzinę, załogę — a potem kup dla nich bilety.
           </EmptyState>
         ) : (

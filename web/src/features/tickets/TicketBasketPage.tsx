@@ -257,11 +257,7 @@ export function TicketBasketPage() {
       {members.length === 0 ? (
         <EmptyState
           title="Najpierw dodaj uczestników"
-          action={
-            <Button component={Link} to={`${MEMBERS}/member/addMember`}>
-              Dodaj uczestnika
-            </Button>
-          }
+          next={{ to: `${MEMBERS}/member/addMember`, label: 'Dodaj uczestnika' }}
         >
           Bilety kupujesz dla konkretnych osób.
         </EmptyState>

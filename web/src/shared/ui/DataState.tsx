@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { ErrorAlert } from './ErrorAlert';
 
 /** Skeleton rows announced to screen readers while a list's first value is on its way. */
@@ -52,8 +53,17 @@ export function LoadError({
   );
 }
 
+interface EmptyStateProps {
+  title: string;
+  children?: ReactNode;
+  /** The next step as a link button: where it goes and what it says. */
+  next?: { to: string; label: string };
+  /** Any other next step (several buttons, an action). */
+  action?: ReactNode;
+}
+
 /** Empty state: what is missing and the next step. */
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({ title, children, next, action }: EmptyStateProps) {
   return (
     <Paper withBorder radius="md" p="lg" data-testid="empty-state">
       <Stack gap={6} align="center" ta="center">
@@ -62,6 +72,11 @@ export function EmptyState({ title, children, action }: { title: string; childre
           <Text size="sm" c="dimmed" maw={480}>
             {children}
           </Text>
+        )}
+        {next && (
+          <Button component={Link} to={next.to}>
+            {next.label}
+          </Button>
         )}
         {action}
       </Stack>
