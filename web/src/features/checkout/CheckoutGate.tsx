@@ -9,7 +9,7 @@ interface CheckoutGateProps extends ReadTexts {
   isEmpty: boolean;
   retry?: () => void;
   /** The empty basket's message and the way to fill it. */
-  empty: { title: string; text: string; action: ReactNode };
+  empty: { title: string; text: string; next: { to: string; label: string } };
   /** Shown above the empty state too (e.g. what made the basket empty). */
   notice?: ReactNode;
   children: ReactNode;
@@ -31,7 +31,7 @@ export function CheckoutGate({
   const emptyBasket = (
     <>
       {notice}
-      <EmptyState title={empty.title} action={empty.action}>
+      <EmptyState title={empty.title} next={empty.next}>
         {empty.text}
       </EmptyState>
     </>

@@ -50,7 +50,7 @@ describe('a malformed record read from the database', () => {
         isError
         error={error}
         isEmpty={false}
-        empty={{ title: 'Koszyk jest pusty', text: '', action: null }}
+        empty={{ title: 'Koszyk jest pusty', text: '', next: { to: '/', label: 'Wróć' } }}
       >
         <p>Koszyk</p>
       </CheckoutGate>,

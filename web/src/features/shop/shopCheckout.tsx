@@ -52,11 +52,7 @@ export function usePricedBasket(uid: string) {
 const emptyBasket = {
   title: 'Koszyk jest pusty',
   text: 'Wybierz gadżety w sklepiku — trafią tutaj, zanim złożysz zamówienie.',
-  action: (
-    <Button component={Link} to={SHOP}>
-      Przejdź do sklepiku
-    </Button>
-  ),
+  next: { to: SHOP, label: 'Przejdź do sklepiku' },
 };
 
 /** The loading / error / empty state of a step, for `CheckoutGate`. */

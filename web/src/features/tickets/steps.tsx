@@ -1,5 +1,3 @@
-import { Button } from '@mantine/core';
-import { Link } from 'react-router-dom';
 import type { useTicketCheckout } from './useTicketCheckout';
 
 /** The ticket checkout's addresses (original-spec section 2). */
@@ -15,11 +13,7 @@ export const TICKET_STEPS = ['Przegląd', 'Dane nabywcy'] as const;
 const emptyBasket = {
   title: 'Koszyk jest pusty',
   text: 'Wybierz bilety dla swoich uczestników.',
-  action: (
-    <Button component={Link} to={BASKET}>
-      Wybierz bilety
-    </Button>
-  ),
+  next: { to: BASKET, label: 'Wybierz bilety' },
 };
 
 /** The loading / error / empty state of a step, for `CheckoutGate`. */
