@@ -1,4 +1,5 @@
 import type { SessionUser } from './authSlice';
+import { localStorageOrNull } from '../../shared/localStorage';
 
 /**
  * The user this device last had signed in, as the identity SDK confirmed it (docs/architecture.md,
@@ -11,13 +12,8 @@ import type { SessionUser } from './authSlice';
 const KEY = 'panel.session.lastUser';
 const FORMAT = 1;
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null; // storage disabled: every visit waits for the SDK
-  }
-}
+// Storage disabled: every visit waits for the SDK.
+const storage = localStorageOrNull;
 
 export function readLastUser(): SessionUser | null {
   try {
