@@ -67,6 +67,7 @@ export const NOUNS = {
   order: ['zamówienie', 'zamówienia', 'zamówień'],
   paidOrder: ['opłacone zamówienie', 'opłacone zamówienia', 'opłaconych zamówień'],
   ticket: ['bilet', 'bilety', 'biletów'],
+  // A masculine-personal noun: a digit 2–4 reads "dwóch/trzech/czterech" and takes the genitive.
   participant: ['uczestnik', 'uczestników', 'uczestników'],
   participantWithoutTicket: ['osoba bez biletu', 'osoby bez biletu', 'osób bez biletu'],
   item: ['pozycja', 'pozycje', 'pozycji'],
