@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { VAT_RATES } from '@domain/vat';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { saveFile } from '../../shared/ui/saveFile';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 /** `12345` → `"123,45"` for a price field. */
@@ -34,14 +35,9 @@ export function newKey(prefix = 'v'): string {
 /** The VAT rates an item can carry (the domain's list), as the editor's select offers them. */
 export const VAT_OPTIONS = VAT_RATES.map((rate) => ({ value: String(rate), label: `${rate} %` }));
 
-/** Saves a CSV text as a file through a temporary link (works offline, no server round trip). */
+/** Saves a CSV text as a file (shared/ui saveFile). */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(fileName, text, 'text/csv;charset=utf-8');
 }
 
 interface AdminRunPanelProps {

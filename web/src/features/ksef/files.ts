@@ -3,23 +3,10 @@
  * the bytes whose SHA-256 is in the KOD I link — with no byte-order mark and no re-encoding.
  */
 import { utf8 } from '@domain/ksef/sha256';
-
-export function saveBytes(fileName: string, bytes: Uint8Array, type: string): void {
-  const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Revoked later: some browsers start reading the blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { saveFile } from '../../shared/ui/saveFile';
 
 export function saveXml(fileName: string, xml: string): void {
-  saveBytes(fileName, utf8(xml), 'application/xml');
+  saveFile(fileName, utf8(xml), 'application/xml');
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { KsefFile } from '@domain/ksef/record';
 import { formatCount } from '../../shared/format/pl';
-import { saveBytes, zipXmlFiles } from './files';
+import { saveFile } from '../../shared/ui/saveFile';
+import { zipXmlFiles } from './files';
 import { monthLabel, type KsefRow } from './ksefRows';
 
 const FILES = ['plik', 'pliki', 'plików'] as const;
@@ -23,7 +24,7 @@ export function useMonthZip(
     setBusy(true);
     try {
       const files = valid.map((r) => r.file as Extract<KsefFile, { ok: true }>);
-      saveBytes(`KSeF-${month}.zip`, await zipXmlFiles(files, new Date(`${month}-01T12:00:00Z`)), 'application/zip');
+      saveFile(`KSeF-${month}.zip`, await zipXmlFiles(files, new Date(`${month}-01T12:00:00Z`)), 'application/zip');
       const skipped = [
         invalidCount ? `${formatCount(invalidCount, INVOICES)} z błędami danych` : '',
         waitingCount ? `${formatCount(waitingCount, WAITING_CORRECTIONS)} na numer KSeF faktury korygowanej` : '',
