@@ -182,6 +182,12 @@ const validationError = (...details) => new ApiError(400, 21405, 'Błąd walidac
 const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token uwierzytelniający.');
 
 /**
+ * The calendar date in Poland at `ms` (YYYY-MM-DD). KSeF runs on Polish time: an invoice issued just
+ * after midnight in Warsaw is issued "today" although the UTC date is still yesterday's.
+ */
+const polishDate = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(ms);
+
+/**
  * Starts the stand-in. `tokens`: KSeF token → the NIP it was issued for (`'*'`: any NIP). Answers `{url, port, control,
  * invoices, close}`; `url` is the API base (…/api/v2). `control` switches failures: `unavailable` (every
  * call answers 503), `processingDelayMs` (invoices stay at 100 this long), `rejectNext` (a queue of statuses
@@ -269,7 +275,7 @@ export async function startKsefStandIn({
         ...STATUS.wrongPermissions,
         details: [`Sprzedawca ${sellerNip} nie jest podmiotem sesji (${session.nip}).`],
       });
-    if (issueDate > new Date(now()).toISOString().slice(0, 10))
+    if (issueDate > polishDate(now()))
       return finish(invoice, {
         ...STATUS.semanticError,
         details: [`Data wystawienia ${issueDate} jest późniejsza niż data przyjęcia.`],

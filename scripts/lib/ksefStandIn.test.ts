@@ -242,3 +242,37 @@ describe('online session', () => {
     expect(received.invoices.length).toBeGreaterThanOrEqual(listed.length);
   });
 });
+
+describe('the issue date, on Polish time', () => {
+  // 23:30 UTC on 26 November is 00:30 on 27 November in Warsaw.
+  const NOW = Date.parse('2026-11-26T23:30:00Z');
+  let late: Awaited<ReturnType<typeof startKsefStandIn>>;
+  let lateClient: KsefClient;
+  let access: string;
+  let lateSession: OnlineSession;
+  beforeAll(async () => {
+    late = await startKsefStandIn({ tokens: { [TOKEN]: SELLER_NIP }, now: () => NOW });
+    lateClient = new KsefClient({ baseUrl: late.url, pollIntervalMs: 20, pollTimeoutMs: 20_000 });
+    access = (await lateClient.authenticate({ nip: SELLER_NIP, token: TOKEN })).accessToken.token;
+    lateSession = await lateClient.openOnlineSession(access);
+  });
+  afterAll(() => late?.close());
+  const issuedOn = (date: string, number: string) =>
+    INVOICE.replace('<P_1>2026-02-03</P_1>', `<P_1>${date}</P_1>`).replace('FV/2026/000001', number);
+  const send = async (xml: string) =>
+    lateClient.waitForInvoice(
+      access,
+      lateSession.referenceNumber,
+      await lateClient.sendInvoice(access, lateSession, utf8(xml)),
+    );
+
+  it("an invoice dated today in Poland is accepted while UTC still has yesterday's date", async () => {
+    expect((await send(issuedOn('2026-11-27', 'FV/2026/000031'))).status.code).toBe(200);
+  });
+
+  it('an invoice dated after today in Poland is rejected (450)', async () => {
+    const status = await send(issuedOn('2026-11-28', 'FV/2026/000032'));
+    expect(status.status.code).toBe(450);
+    expect(status.status.details?.join(' ')).toMatch(/Data wystawienia 2026-11-28 jest późniejsza niż data przyjęcia/);
+  });
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { warsawDate } from '@domain/numbering';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
@@ -29,7 +30,8 @@ export function CsvExport() {
   const exportCsv = () => {
     setDone(null);
     return run(async () => {
-      const day = new Date().toISOString().slice(0, 10);
+      // The day in Poland: an export just after midnight names the new day, not UTC's.
+      const day = warsawDate(Date.now());
       if (which === 'refunds') {
         const { refunds, corrections } = await fetchRefundsForExport();
         downloadCsv(refundsCsv(corrections, refunds), `zwroty-${day}.csv`);
