@@ -161,6 +161,28 @@ describe('the prerendered sign-in page', () => {
     },
   );
 
+  it('keeps a keyboard user where the skip link took them on the shell', { timeout: 120_000 }, async () => {
+    const { context, page, errors, release } = await heldShell({ viewport: 'desktop', consented: true });
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Przejdź do treści');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tresc');
+
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.shell === 'taken-over');
+    // The focus is on the app's own content landmark, and the next stop is the form's first field.
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement?.id === 'tresc' && document.getElementById('root')!.contains(document.activeElement),
+      ),
+    ).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('leaves the cookie bar out once consent was given', { timeout: 60_000 }, async () => {
     const { context, page, release } = await heldShell({ viewport: 'phone', consented: true });
     expect(await page.getByRole('heading', { name: 'Zaloguj się' }).isVisible()).toBe(true);

@@ -4,6 +4,8 @@
  * Once the app has drawn its first page, it takes the shell's place here. On the shell's own page it
  * carries over what the visitor did meanwhile: typed values, the focus and caret, a submitted form
  * (held by the shell) and a pressed button; anywhere else (a redirect, an error page) the shell just goes.
+ * The focus goes to the app's twin of the focused shell element, so a keyboard user who tabbed (or
+ * took the skip link) before the app arrived goes on from the same place.
  */
 
 type ShellElement = HTMLElement & { pressed?: HTMLButtonElement };
@@ -13,7 +15,10 @@ function isField(element: Element | null): element is Field {
   return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement;
 }
 
-/** The app's counterpart of a shell element: a field by its name, a button by its label. */
+/**
+ * The app's counterpart of a shell element: a field by its name, a button by its label, a link by its
+ * target and text (the skip link), and anything else by its id (the `#tresc` the skip link focuses).
+ */
 function twinOf(element: Element, root: HTMLElement): HTMLElement | null {
   if (isField(element) && element.name) {
     return root.querySelector<HTMLElement>(`${element.tagName}[name="${CSS.escape(element.name)}"]`);
@@ -22,7 +27,11 @@ function twinOf(element: Element, root: HTMLElement): HTMLElement | null {
     const label = (button: HTMLButtonElement) => `${button.getAttribute('aria-label') ?? ''}|${button.textContent}`;
     return [...root.querySelectorAll('button')].find((button) => label(button) === label(element)) ?? null;
   }
-  return null;
+  if (element instanceof HTMLAnchorElement) {
+    const key = (link: HTMLAnchorElement) => `${link.getAttribute('href')}|${link.textContent}`;
+    return [...root.querySelectorAll('a')].find((link) => key(link) === key(element)) ?? null;
+  }
+  return element.id ? root.querySelector<HTMLElement>(`#${CSS.escape(element.id)}`) : null;
 }
 
 /** Sets a field's value the way typing does, so React's onChange (and the form state) see it. */
