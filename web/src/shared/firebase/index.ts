@@ -172,7 +172,7 @@ function afterFirstData(): Promise<void> {
         const mark = list.getEntriesByName(FIRST_DATA_MARK)[0];
         if (!mark) return;
         observer.disconnect();
-        afterLargestPaint(mark.startTime, open);
+        afterLargestPaint(mark.startTime, resolve); // which calls back a task after the paint itself
       }).observe({ type: 'mark', buffered: true });
     } catch {
       // No Performance Observer: the other signals open it.
