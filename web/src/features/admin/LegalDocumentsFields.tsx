@@ -1,5 +1,6 @@
 import { SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { LIMITS, type LegalDocument, type LegalDocumentKind } from '@domain/schemas';
+import { choicesOf } from '../../shared/ui/choices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 
 const LABELS: Record<LegalDocumentKind, { title: string; hint: string }> = {
@@ -11,6 +12,7 @@ const LABELS: Record<LegalDocumentKind, { title: string; hint: string }> = {
 };
 
 type Mode = 'none' | 'url' | 'text';
+const FORMS = choicesOf<Mode>({ none: 'Brak', url: 'Adres strony', text: 'Treść' });
 const modeOf = (doc: LegalDocument | undefined): Mode => (!doc ? 'none' : 'url' in doc ? 'url' : 'text');
 
 /**
@@ -40,11 +42,7 @@ function LegalDocumentField({
         aria-label={`${title}: forma`}
         value={mode}
         onChange={(next) => onChange(next === 'url' ? { url: '' } : next === 'text' ? { text: '' } : undefined)}
-        data={[
-          { value: 'none', label: 'Brak' },
-          { value: 'url', label: 'Adres strony' },
-          { value: 'text', label: 'Treść' },
-        ]}
+        data={FORMS}
         maw={420}
       />
       {value && 'url' in value && (

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Group, SegmentedControl } from '@mantine/core';
+import { choicesOf } from '../../shared/ui/choices';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { useGetAllOrdersQuery, type OrderEntry } from '../orders';
@@ -11,6 +12,7 @@ import { useSearchField } from './ui';
 import { TitledStack } from '../../shared/ui/TitledStack';
 
 const PAGE = 100;
+const STATUS_FILTERS = choicesOf({ pending: 'Oczekujące', paid: 'Opłacone', cancelled: 'Anulowane', all: 'Wszystkie' });
 
 function filterOrders(orders: readonly OrderEntry[], status: string, search: string): OrderEntry[] {
   const q = search.trim().toLowerCase();
@@ -40,17 +42,7 @@ export function OrdersTab() {
   return (
     <TitledStack title="Zamówienia" titleSize="xl">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <SegmentedControl
-          value={status}
-          onChange={setStatus}
-          aria-label="Status zamówienia"
-          data={[
-            { value: 'pending', label: 'Oczekujące' },
-            { value: 'paid', label: 'Opłacone' },
-            { value: 'cancelled', label: 'Anulowane' },
-            { value: 'all', label: 'Wszystkie' },
-          ]}
-        />
+        <SegmentedControl value={status} onChange={setStatus} aria-label="Status zamówienia" data={STATUS_FILTERS} />
         {searchField}
       </Group>
       <ResultAlert result={result} onClose={() => setResult(null)} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount, NOUNS } from '../../shared/format/pl';
+import { choicesOf } from '../../shared/ui/choices';
 import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { MalformedRecordError } from '../../shared/api/realtime';
@@ -10,13 +11,13 @@ import { downloadCsv } from '../admin';
 import { ordersCsv, refundsCsv } from './csv';
 import { CORRECTIONS } from './parts';
 
-const EXPORTS = [
-  { value: 'all', label: 'Wszystkie zamówienia' },
-  { value: 'paid', label: 'Tylko opłacone' },
-  { value: 'pending', label: 'Tylko oczekujące' },
-  { value: 'cancelled', label: 'Tylko anulowane' },
-  { value: 'refunds', label: 'Zwroty (faktury korygujące)' },
-];
+const EXPORTS = choicesOf({
+  all: 'Wszystkie zamówienia',
+  paid: 'Tylko opłacone',
+  pending: 'Tylko oczekujące',
+  cancelled: 'Tylko anulowane',
+  refunds: 'Zwroty (faktury korygujące)',
+});
 
 /** The orders or the refunds as a CSV file for the accountant. */
 export function CsvExport() {

@@ -23,6 +23,7 @@ import {
 import { saveBankCsvMappingInput } from '@domain/bank/schemas';
 import { parseWith } from '@domain/issues';
 import type { CsvLayout } from '@domain/bank/statement';
+import { choicesOf } from '../../shared/ui/choices';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
@@ -42,6 +43,12 @@ const DELIMITER_NAMES: Record<CsvDelimiter, string> = {
   '\t': 'tabulator',
   '|': 'kreska pionowa ( | )',
 };
+
+const AMOUNT_MODES = choicesOf<MappingValues['amountMode']>({
+  single: 'Jedna kolumna kwoty (ze znakiem)',
+  split: 'Osobne kolumny uznań i obciążeń',
+});
+const DECIMAL_SEPARATORS = choicesOf<MappingValues['decimal']>({ ',': 'przecinek (149,00)', '.': 'kropka (149.00)' });
 
 const NONE = '';
 
@@ -215,14 +222,7 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
           <Select label="Data operacji" data={columnOptions} {...select('date', NONE)} allowDeselect={false} />
           <Select label="Format daty" data={[...CSV_DATE_FORMATS]} {...select('dateFormat')} allowDeselect={false} />
         </Group>
-        <SegmentedControl
-          {...form.getInputProps('amountMode')}
-          aria-label="Kwota"
-          data={[
-            { value: 'single', label: 'Jedna kolumna kwoty (ze znakiem)' },
-            { value: 'split', label: 'Osobne kolumny uznań i obciążeń' },
-          ]}
-        />
+        <SegmentedControl {...form.getInputProps('amountMode')} aria-label="Kwota" data={AMOUNT_MODES} />
         <Group grow align="flex-start" wrap="wrap">
           {form.values.amountMode === 'single' ? (
             <Select label="Kwota" data={columnOptions} {...select('amount', NONE)} allowDeselect={false} />
@@ -232,15 +232,7 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
               <Select label="Obciążenia" data={optional} {...select('debit', NONE)} />
             </>
           )}
-          <Select
-            label="Separator dziesiętny"
-            data={[
-              { value: ',', label: 'przecinek (149,00)' },
-              { value: '.', label: 'kropka (149.00)' },
-            ]}
-            {...select('decimal')}
-            allowDeselect={false}
-          />
+          <Select label="Separator dziesiętny" data={DECIMAL_SEPARATORS} {...select('decimal')} allowDeselect={false} />
         </Group>
         <MultiSelect
           label="Tytuł przelewu"

@@ -6,6 +6,7 @@ import type { StatementMatch } from '@domain/bank/matching';
 import type { CsvLayout } from '@domain/bank/statement';
 import type { ParsedStatement } from '@domain/bank/types';
 import { formatCount } from '../../shared/format/pl';
+import { choicesOf } from '../../shared/ui/choices';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { bookingSummary, DEBITS, INCOMING, TRANSFERS } from './model';
 import { bookingConfirmation } from './bookingWording';
@@ -19,6 +20,14 @@ const ENCODING_NAMES = {
   'iso-8859-2': 'ISO-8859-2',
   cp852: 'CP852',
 } as const;
+/** What the admin may pick to read the file with: the single-byte encodings by name, or the guess. */
+const ENCODING_CHOICES = choicesOf({
+  auto: 'Rozpoznaj automatycznie',
+  'utf-8': ENCODING_NAMES['utf-8'],
+  'windows-1250': ENCODING_NAMES['windows-1250'],
+  'iso-8859-2': ENCODING_NAMES['iso-8859-2'],
+  cp852: `${ENCODING_NAMES.cp852} (DOS, MultiCash)`,
+});
 const SINGLE_BYTE_ENCODINGS = ['windows-1250', 'iso-8859-2', 'cp852'] as const;
 
 /** A line of the statement with non-ASCII letters, to show what the guessed encoding made of them. */
@@ -58,13 +67,7 @@ export function StatementFileBar({
           label="Kodowanie znaków"
           value={encoding}
           onChange={(v) => onEncoding((v ?? 'auto') as ChosenEncoding)}
-          data={[
-            { value: 'auto', label: 'Rozpoznaj automatycznie' },
-            { value: 'utf-8', label: 'UTF-8' },
-            { value: 'windows-1250', label: 'Windows-1250' },
-            { value: 'iso-8859-2', label: 'ISO-8859-2' },
-            { value: 'cp852', label: 'CP852 (DOS, MultiCash)' },
-          ]}
+          data={ENCODING_CHOICES}
           allowDeselect={false}
           w={250}
         />

@@ -3,6 +3,7 @@ import { Alert, Button, Group, SegmentedControl, Select, Text } from '@mantine/c
 import { warsawDate } from '@domain/numbering';
 import { formatCount } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { choicesOf } from '../../shared/ui/choices';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -32,11 +33,7 @@ import { useMonthZip } from './useMonthZip';
 
 export { monthLabel };
 const FILES = ['plik', 'pliki', 'plików'] as const;
-const BUYERS = [
-  ['all', 'Wszyscy'],
-  ['company', 'Firmy'],
-  ['person', 'Konsumenci'],
-].map(([value, label]) => ({ value, label }));
+const BUYERS = choicesOf({ all: 'Wszyscy', company: 'Firmy', person: 'Konsumenci' });
 const STATES = [
   { value: 'all', label: 'Wszystkie' },
   ...BOARD_STATES.map((s) => ({ value: s, label: BOARD_STATE_LABELS[s] })),
