@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import {
   CheckoutGate,
   CheckoutSteps,
@@ -58,7 +59,57 @@ type Review = {
   setError: (e: string) => void;
   onNext: () => void;
 };
+type Line = Review['c']['lines'][number];
+
 function TicketsReview({ c, d, error, setError, onNext }: Review) {
+  const columns: DataColumn<Line>[] = [
+    {
+      key: 'line',
+      header: 'Uczestnik i bilet',
+      td: { style: { overflowWrap: 'anywhere' } },
+      cell: (l) => (
+        <>
+          <Text size="sm" fw={600}>
+            {memberName(l.member)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {l.type.name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      header: 'Cena',
+      align: 'right',
+      nowrap: true,
+      cell: (l, i) => <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />,
+    },
+    {
+      key: 'actions',
+      header: (
+        <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          Akcje
+        </span>
+      ),
+      td: { ta: 'right', w: 1 },
+      cell: (l) => (
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          aria-label={`Usuń bilet: ${memberName(l.member)}`}
+          onClick={() =>
+            setBasketTicket(c.uid!, l.member.id, null).catch(() =>
+              setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'),
+            )
+          }
+        >
+          Usuń
+        </Button>
+      ),
+    },
+  ];
   const vatRates = [...new Set(c.lines.map((l) => l.type.vatRate))].sort((a, b) => b - a);
   return (
     <>
@@ -66,51 +117,17 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
       <ErrorAlert>{error}</ErrorAlert>
       <Card withBorder radius="lg" padding="md">
         {/* Participant and ticket share a column, so the table fits a 390 px phone with „Usuń” in view. */}
-        <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Bilety w koszyku" data-testid="basket-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Uczestnik i bilet</Table.Th>
-              <Table.Th ta="right">Cena</Table.Th>
-              <Table.Th>
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                  Akcje
-                </span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.lines.map((l, i) => (
-              <Table.Tr key={l.member.id} data-testid="basket-line">
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={600}>
-                    {memberName(l.member)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {l.type.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  <DiscountedPrice list={l.type.priceGrosze} paid={d.priced.unitGross[i]} />
-                </Table.Td>
-                <Table.Td ta="right" w={1}>
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    size="compact-sm"
-                    aria-label={`Usuń bilet: ${memberName(l.member)}`}
-                    onClick={() =>
-                      setBasketTicket(c.uid!, l.member.id, null).catch(() =>
-                        setError('Nie udało się usunąć pozycji. Spróbuj ponownie.'),
-                      )
-                    }
-                  >
-                    Usuń
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
+        <DataTable
+          label="Bilety w koszyku"
+          columns={columns}
+          rows={c.lines}
+          rowKey={(l) => l.member.id}
+          rowProps={() => ({ 'data-testid': 'basket-line' })}
+          fit
+          striped={false}
+          framed={false}
+          tableProps={{ horizontalSpacing: 'xs', 'data-testid': 'basket-table' }}
+          foot={
             <Table.Tr>
               <Table.Th>Razem</Table.Th>
               <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="basket-total">
@@ -118,8 +135,8 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
               </Table.Th>
               <Table.Th />
             </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+          }
+        />
         <Text size="xs" c="dimmed" mt="xs">
           Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}).{' '}
           {d.free

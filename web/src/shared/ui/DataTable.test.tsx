@@ -95,6 +95,31 @@ describe('DataTable', () => {
     expect(screen.getByText('Pokazano 2 z 3.')).toBeTruthy();
   });
 
+  it('fits its frame without a scroll region when asked, with a footer row under the body', () => {
+    renderWithTheme(
+      <FruitTable
+        fit
+        tableProps={{ 'data-testid': 'fruit-table' }}
+        foot={
+          <tr>
+            <th>Razem</th>
+            <th>680 gr</th>
+            <th />
+          </tr>
+        }
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Owoce' });
+    expect(table.getAttribute('data-testid')).toBe('fruit-table');
+    expect(screen.queryByRole('region', { name: 'Owoce' })).toBeNull();
+    const foot = table.querySelector('tfoot')!;
+    expect(
+      within(foot)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Razem', '680 gr', '']);
+  });
+
   it('selects single rows and all shown rows with named checkboxes', () => {
     function Selectable() {
       const [selected, setSelected] = useState<Set<string>>(new Set());

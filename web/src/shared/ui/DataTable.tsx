@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Paper, Table, Text, type TableTdProps } from '@mantine/core';
+import { Checkbox, Paper, Table, Text, type TableProps, type TableTdProps } from '@mantine/core';
 import { EmptyState, LoadError, LoadingRows, readTexts, type ReadTexts } from './DataState';
 
 /** One column: its header and how a row fills its cell. */
@@ -46,6 +46,8 @@ interface DataTableProps<Row> extends ReadTexts {
   rowProps?: (row: Row) => Record<string, string | number | boolean | undefined>;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /** The table fits its frame at any width (its columns wrap): no sideways scroll region. */
+  fit?: boolean;
   striped?: boolean;
   /** Rows past this many are not rendered; `overflow` says so under the table. */
   limit?: number;
@@ -56,9 +58,13 @@ interface DataTableProps<Row> extends ReadTexts {
   /** Shown instead of the table when there are no rows. */
   empty?: { title: string; children?: ReactNode; action?: ReactNode };
   selection?: DataSelection<Row>;
+  /** Rows of a `<tfoot>` (totals), under the body. */
+  foot?: ReactNode;
   /** Framed in a bordered paper (default) or bare, inside a frame of the caller's. */
   framed?: boolean;
-  tableProps?: { fz?: string; withTableBorder?: boolean; verticalSpacing?: string };
+  tableProps?: Pick<TableProps, 'fz' | 'withTableBorder' | 'verticalSpacing' | 'horizontalSpacing'> & {
+    'data-testid'?: string;
+  };
 }
 
 /**
@@ -73,6 +79,7 @@ export function DataTable<Row>({
   rowKey,
   rowProps,
   minWidth = 640,
+  fit = false,
   striped = true,
   limit,
   overflow,
@@ -80,6 +87,7 @@ export function DataTable<Row>({
   loadingRows = 3,
   empty,
   selection,
+  foot,
   framed = true,
   tableProps,
   ...texts
@@ -120,68 +128,65 @@ export function DataTable<Row>({
     selection.onChange(next);
   };
 
-  const table = (
-    <>
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
-      >
-        <Table
-          verticalSpacing={tableProps?.verticalSpacing ?? 'sm'}
-          striped={striped}
-          fz={tableProps?.fz}
-          withTableBorder={tableProps?.withTableBorder}
-          aria-label={label}
-        >
-          <Table.Thead>
-            <Table.Tr>
+  const grid = (
+    <Table verticalSpacing="sm" striped={striped} {...tableProps} aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>
+          {selection && (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={selection.allLabel}
+                checked={allSelected}
+                indeterminate={someSelected && !allSelected}
+                onChange={(e) => toggleAll(e.currentTarget.checked)}
+              />
+            </Table.Th>
+          )}
+          {columns.map((c) => (
+            <Table.Th key={c.key} ta={c.align}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {shown.map((row, index) => {
+          const key = rowKey(row);
+          return (
+            <Table.Tr key={key} {...rowProps?.(row)}>
               {selection && (
-                <Table.Th w={40}>
+                <Table.Td>
                   <Checkbox
-                    aria-label={selection.allLabel}
-                    checked={allSelected}
-                    indeterminate={someSelected && !allSelected}
-                    onChange={(e) => toggleAll(e.currentTarget.checked)}
+                    aria-label={selection.rowLabel(row)}
+                    checked={selection.selected.has(key)}
+                    onChange={(e) => toggle(key, e.currentTarget.checked)}
                   />
-                </Table.Th>
+                </Table.Td>
               )}
               {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.align}>
-                  {c.header}
-                </Table.Th>
+                <Table.Td key={c.key} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined} {...c.td}>
+                  {c.cell(row, index)}
+                </Table.Td>
               ))}
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.map((row, index) => {
-              const key = rowKey(row);
-              return (
-                <Table.Tr key={key} {...rowProps?.(row)}>
-                  {selection && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={selection.rowLabel(row)}
-                        checked={selection.selected.has(key)}
-                        onChange={(e) => toggle(key, e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                  )}
-                  {columns.map((c) => (
-                    <Table.Td
-                      key={c.key}
-                      ta={c.align}
-                      style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                      {...c.td}
-                    >
-                      {c.cell(row, index)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </Table.Tbody>
+      {foot && <Table.Tfoot>{foot}</Table.Tfoot>}
+    </Table>
+  );
+  const table = (
+    <>
+      {fit ? (
+        grid
+      ) : (
+        <Table.ScrollContainer
+          minWidth={minWidth}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
+        >
+          {grid}
+        </Table.ScrollContainer>
+      )}
       {limit !== undefined && rows.length > limit && overflow && (
         <Text size="sm" c="dimmed" p="sm">
           {overflow(limit, rows.length)}
