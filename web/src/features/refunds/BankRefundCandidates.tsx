@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Text, TextInput } from '@mantine/core';
 import type { RefundCandidate, RefundReason } from '@domain/bank/schemas';
 import { settleBankRefundCandidateInput, type SettleBankRefundCandidateInput } from '@domain/bank/refundCandidates';
 import { parseWith } from '@domain/issues';
@@ -10,6 +10,7 @@ import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { InlineConfirm } from '../../shared/ui/InlineConfirm';
 import { EmptyState } from '../../shared/ui/DataState';
 import { AccountNumber } from './AccountNumber';
+import { RefundCaseCard } from './RefundCaseCard';
 import { RefundQueue } from './RefundQueue';
 import { useGetBankRefundCandidatesQuery } from './api';
 
@@ -84,84 +85,91 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
   const answer = { busy, error, onCancel: () => ask(null), onConfirm: () => void confirm() };
   const account = c.payerAccount;
   return (
-    <Paper withBorder p="md" data-testid="bank-refund-candidate" data-tx={c.txKey}>
-      <Stack gap={4}>
-        <Group justify="space-between" gap="xs">
-          <Text fw={700}>
-            {formatMoney(c.refundGrosze)}
-            {c.orders ? ` · zamówienie ${Object.values(c.orders).join(', ')}` : ''}
-          </Text>
-          <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
-            {REASONS[c.reason]}
-          </Badge>
-        </Group>
-        <Text size="sm">
-          Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
-        </Text>
-        <Text size="sm" c="dimmed">
-          {c.payerName ?? 'nadawca nieznany'}
-          {account ? (
-            <>
-              {' '}
-              · konto <AccountNumber nrb={account} />
-            </>
-          ) : null}
-        </Text>
-        {asking === 'refunded' ? (
-          <InlineConfirm
-            mt="xs"
-            question={
-              <>
-                Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem
-                {account ? (
-                  <>
-                    {' '}
-                    na konto <AccountNumber nrb={account} />
-                  </>
-                ) : null}
-                ? Przelew zniknie z listy.
-              </>
-            }
-            {...answer}
-            confirmLabel="Oznacz jako zwrócony"
-          >
-            <TextInput
-              type="date"
-              label="Data zwrotu"
-              value={refundedOn}
-              onChange={(e) => setRefundedOn(e.currentTarget.value)}
-              error={fieldError}
-              size="xs"
-              maw={200}
-            />
-          </InlineConfirm>
-        ) : asking === 'dismissed' ? (
-          <InlineConfirm
-            mt="xs"
-            question={`Odrzucić zwrot ${formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.`}
-            {...answer}
-            confirmLabel="Odrzuć zwrot"
-          >
-            <TextInput
-              label="Powód"
-              placeholder="np. wpłacający prosi o zaliczenie na przyszły rok"
-              value={reason}
-              onChange={(e) => setReason(e.currentTarget.value)}
-              error={fieldError}
-              size="xs"
-            />
-          </InlineConfirm>
-        ) : (
-          <Group justify="flex-end" gap="xs" mt="xs">
+    <RefundCaseCard
+      data={{ 'data-testid': 'bank-refund-candidate', 'data-tx': c.txKey }}
+      gap={4}
+      title={
+        <>
+          {formatMoney(c.refundGrosze)}
+          {c.orders ? ` · zamówienie ${Object.values(c.orders).join(', ')}` : ''}
+        </>
+      }
+      badge={
+        <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
+          {REASONS[c.reason]}
+        </Badge>
+      }
+      actionsTop="xs"
+      actions={
+        asking === null && (
+          <>
             <Button size="xs" variant="default" onClick={() => ask('dismissed')}>
               Odrzuć
             </Button>
             <Button size="xs" onClick={() => ask('refunded')}>
               Oznacz jako zwrócony
             </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+          </>
+        )
+      }
+    >
+      <Text size="sm">
+        Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
+      </Text>
+      <Text size="sm" c="dimmed">
+        {c.payerName ?? 'nadawca nieznany'}
+        {account ? (
+          <>
+            {' '}
+            · konto <AccountNumber nrb={account} />
+          </>
+        ) : null}
+      </Text>
+      {asking === 'refunded' ? (
+        <InlineConfirm
+          mt="xs"
+          question={
+            <>
+              Oznaczyć {formatMoney(c.refundGrosze)} jako zwrócone przelewem
+              {account ? (
+                <>
+                  {' '}
+                  na konto <AccountNumber nrb={account} />
+                </>
+              ) : null}
+              ? Przelew zniknie z listy.
+            </>
+          }
+          {...answer}
+          confirmLabel="Oznacz jako zwrócony"
+        >
+          <TextInput
+            type="date"
+            label="Data zwrotu"
+            value={refundedOn}
+            onChange={(e) => setRefundedOn(e.currentTarget.value)}
+            error={fieldError}
+            size="xs"
+            maw={200}
+          />
+        </InlineConfirm>
+      ) : asking === 'dismissed' ? (
+        <InlineConfirm
+          mt="xs"
+          question={`Odrzucić zwrot ${formatMoney(c.refundGrosze)}? Pieniądze zostają u organizatora, a przelew zniknie z listy.`}
+          {...answer}
+          confirmLabel="Odrzuć zwrot"
+        >
+          <TextInput
+            label="Powód"
+            placeholder="np. wpłacający prosi o zaliczenie na przyszły rok"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={fieldError}
+            size="xs"
+          />
+        </InlineConfirm>
+      ) : null}
+    </RefundCaseCard>
   );
 }

@@ -21,6 +21,7 @@ import { ErrorText } from '../../shared/ui/ErrorText';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { AccountNumber } from './AccountNumber';
+import { RefundCaseCard } from './RefundCaseCard';
 import { BankRefundCandidates } from './BankRefundCandidates';
 import { useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -161,60 +162,62 @@ function RequestCard({
     return run(() => callFunction('rejectRefund', { orderId, requestId, reason }));
   }
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="refund-request-card" data-order-number={refunds.orderNumber}>
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={700}>
-            Zamówienie {refunds.orderNumber} · faktura {refunds.invoiceNumber}
-          </Text>
-          <Badge color="orange" variant="light">
-            {REFUND_REQUEST_STATUS_LABELS[request.status]}
-          </Badge>
-        </Group>
-        <Text size="sm">
-          Pozycje:{' '}
-          {Object.entries(request.lines)
-            .map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`)
-            .join(', ')}{' '}
-          · konto <AccountNumber nrb={request.bankAccount} />
-        </Text>
-        {Object.keys(request.lines)
-          .filter((lineId) => refunds.returns?.[lineId])
-          .map((lineId) => (
-            <Text key={lineId} size="sm" c="teal.8" data-testid="refund-goods-returned">
-              Przyjęto zwrot w punkcie odbioru: {order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} (
-              {refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
-            </Text>
-          ))}
-        {request.note && (
-          <Text size="sm" c="dimmed">
-            „{request.note}”
-          </Text>
-        )}
-        <Group align="flex-end" gap="xs">
-          <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
-          <TextInput
-            label="Powód"
-            description="wymagany przy niższej kwocie i odrzuceniu"
-            {...form.getInputProps('reason')}
-            style={{ flex: 1 }}
-          />
-        </Group>
-        <Checkbox
-          label="Zwrot pieniędzy bez zwrotu towaru"
-          {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })}
-        />
-        <ErrorAlert>{form.errors._form}</ErrorAlert>
-        <Group justify="flex-end" gap="xs">
+    <RefundCaseCard
+      data={{ 'data-testid': 'refund-request-card', 'data-order-number': refunds.orderNumber }}
+      radius="lg"
+      gap="xs"
+      title={`Zamówienie ${refunds.orderNumber} · faktura ${refunds.invoiceNumber}`}
+      badge={
+        <Badge color="orange" variant="light">
+          {REFUND_REQUEST_STATUS_LABELS[request.status]}
+        </Badge>
+      }
+      actions={
+        <>
           <Button variant="subtle" color="red" onClick={() => void reject()} loading={busy}>
             Odrzuć
           </Button>
           <Button onClick={() => approve()} loading={busy}>
             Zatwierdź zwrot
           </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </>
+      }
+    >
+      <Text size="sm">
+        Pozycje:{' '}
+        {Object.entries(request.lines)
+          .map(([lineId, q]) => `${order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} × ${q}`)
+          .join(', ')}{' '}
+        · konto <AccountNumber nrb={request.bankAccount} />
+      </Text>
+      {Object.keys(request.lines)
+        .filter((lineId) => refunds.returns?.[lineId])
+        .map((lineId) => (
+          <Text key={lineId} size="sm" c="teal.8" data-testid="refund-goods-returned">
+            Przyjęto zwrot w punkcie odbioru: {order?.lines[lineId] ? lineLabel(order.lines[lineId]) : lineId} (
+            {refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
+          </Text>
+        ))}
+      {request.note && (
+        <Text size="sm" c="dimmed">
+          „{request.note}”
+        </Text>
+      )}
+      <Group align="flex-end" gap="xs">
+        <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
+        <TextInput
+          label="Powód"
+          description="wymagany przy niższej kwocie i odrzuceniu"
+          {...form.getInputProps('reason')}
+          style={{ flex: 1 }}
+        />
+      </Group>
+      <Checkbox
+        label="Zwrot pieniędzy bez zwrotu towaru"
+        {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })}
+      />
+      <ErrorAlert>{form.errors._form}</ErrorAlert>
+    </RefundCaseCard>
   );
 }
 

@@ -3,5 +3,6 @@ export { useGetOrderRefundsQuery, useGetAllRefundsQuery, useGetMyCorrectionsQuer
 export { OrderRefundPanel } from './OrderRefundPanel';
 export { RefundsTab } from './RefundsTab';
 export { RefundQueue } from './RefundQueue';
+export { RefundCaseCard } from './RefundCaseCard';
 export { CorrectionDetail } from './CorrectionDetail';
 export { StartRefundButton } from './StartRefundDialog';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { useConfirm } from '../../../shared/ui/ConfirmAction';
 import { InlineConfirm } from '../../../shared/ui/InlineConfirm';
 import { EmptyState } from '../../../shared/ui/DataState';
-import { RefundQueue } from '../../refunds';
+import { RefundCaseCard, RefundQueue } from '../../refunds';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
 
@@ -17,43 +17,44 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
     if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
   };
   return (
-    <Paper withBorder p="md" data-testid="online-refund-candidate" data-order-number={p.orderNumber} data-state={state}>
-      <Stack gap={6}>
-        <Group justify="space-between" gap="xs">
-          <Text fw={700}>
-            Zamówienie {p.orderNumber} · {formatMoney(p.amount)}
-          </Text>
-          <Badge color={STATUS_COLORS[p.status]} variant="light" style={{ textTransform: 'none' }}>
-            {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
-          </Badge>
-        </Group>
-        {p.problem && <Text size="sm">{p.problem}</Text>}
-        <Text size="xs" c="dimmed">
-          {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24{' '}
-          {p.providerOrderId ?? '—'}
+    <RefundCaseCard
+      data={{ 'data-testid': 'online-refund-candidate', 'data-order-number': p.orderNumber, 'data-state': state }}
+      gap={6}
+      title={`Zamówienie ${p.orderNumber} · ${formatMoney(p.amount)}`}
+      badge={
+        <Badge color={STATUS_COLORS[p.status]} variant="light" style={{ textTransform: 'none' }}>
+          {ONLINE_PAYMENT_STATUS_LABELS[p.status]}
+        </Badge>
+      }
+      actions={
+        state === 'open' &&
+        !asking && (
+          <Button size="xs" onClick={() => setAsking(true)}>
+            Zwróć przez Przelewy24
+          </Button>
+        )
+      }
+    >
+      {p.problem && <Text size="sm">{p.problem}</Text>}
+      <Text size="xs" c="dimmed">
+        {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24{' '}
+        {p.providerOrderId ?? '—'}
+      </Text>
+      {state === 'requested' ? (
+        <Text size="sm" c="blue" role="status">
+          Zwrot zlecony — czeka na potwierdzenie operatora.
         </Text>
-        {state === 'requested' ? (
-          <Text size="sm" c="blue" role="status">
-            Zwrot zlecony — czeka na potwierdzenie operatora.
-          </Text>
-        ) : asking ? (
-          <InlineConfirm
-            question={`Zwrócić ${formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?`}
-            busy={busy}
-            error={error}
-            confirmLabel="Zwróć wpłatę"
-            onCancel={() => setAsking(false)}
-            onConfirm={() => void refund()}
-          />
-        ) : (
-          <Group justify="flex-end">
-            <Button size="xs" onClick={() => setAsking(true)}>
-              Zwróć przez Przelewy24
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+      ) : asking ? (
+        <InlineConfirm
+          question={`Zwrócić ${formatMoney(p.amount)} przez Przelewy24 na rachunek lub kartę, z których przyszła wpłata?`}
+          busy={busy}
+          error={error}
+          confirmLabel="Zwróć wpłatę"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void refund()}
+        />
+      ) : null}
+    </RefundCaseCard>
   );
 }
 
