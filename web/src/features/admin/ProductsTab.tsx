@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -10,28 +11,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { parsePln } from '@domain/money';
-import { upsertProductInput, type CallableInput } from '@domain/callables';
+import type { UseFormReturnType } from '@mantine/form';
+import { upsertProductInput } from '@domain/callables';
 import { DEFAULT_MAX_UNITS_PER_ACCOUNT } from '@domain/schemas';
-import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { formatMoney } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { useGetProductsQuery } from '../catalogue';
 import { useAdminArchivedProductsQuery, type AdminProduct } from './api';
-import {
-  CatalogueEditor,
-  CatalogueItemActions,
-  CatalogueTab,
-  OffSaleBadge,
-  catalogueValuesOf,
-  cataloguePayloadOf,
-  optionalInt,
-  useCatalogueEditor,
-  type CatalogueKind,
-  type CatalogueListActions,
-  type CatalogueValues,
-} from './catalogue';
-import { newKey } from './ui';
-import { callFunction } from '../../shared/firebase';
+import { CatalogueEditor, CatalogueTab, OffSaleBadge, type CatalogueKind, type CatalogueValues } from './catalogue';
+import { newKey, optionalInt } from './ui';
 
 interface VariantDraft {
   id: string;
@@ -58,77 +46,80 @@ const emptyProduct = (): ProductValues => ({
   variants: [newVariant()],
 });
 
-function valuesOf(p: AdminProduct): ProductValues {
-  return {
-    ...catalogueValuesOf(p),
+const PRODUCT: CatalogueKind<AdminProduct, ProductValues> = {
+  title: 'Produkty',
+  noun: 'Produkt',
+  genitive: 'produktu',
+  addLabel: 'Dodaj produkt',
+  archiveTitle: 'Archiwum produktów',
+  archiveCallable: 'archiveProduct',
+  restoreCallable: 'restoreProduct',
+  archiveQuestion: (name) =>
+    `Produkt „${name}” zniknie ze sklepiku. Zamówienia i faktury pozostaną bez zmian; produkt można później przywrócić.`,
+  restoreQuestion: (name) => `Przywrócić produkt „${name}” do sklepiku?`,
+  List: ProductList,
+  Editor: ProductForm,
+  useArchived: useAdminArchivedProductsQuery,
+  archivedTestId: 'archived-product',
+  archivedDetail: (p) => `· ${formatMoney(p.priceGrosze)}`,
+  editorLabel: 'Produkt',
+  nameLabel: 'Nazwa produktu',
+  pricePlaceholder: '79,00',
+  upsertCallable: 'upsertProduct',
+  payloadKey: 'product',
+  schema: upsertProductInput,
+  blank: emptyProduct,
+  valuesOf: (p, common) => ({
+    ...common,
     imageUrl: p.imageUrl ?? '',
     variants: p.variants.map((v) => ({ id: v.id, label: v.label, stock: v.stock, sold: v.sold })),
-  };
-}
-
-/** The upsertProduct payload. */
-function productPayload(id: string | undefined, values: ProductValues) {
-  return {
-    ...(id ? { id } : {}),
-    product: {
-      ...cataloguePayloadOf(values),
-      ...(values.imageUrl.trim() ? { imageUrl: values.imageUrl.trim() } : {}),
-      variants: Object.fromEntries(
-        values.variants.map((v, i) => [
-          v.id,
-          { label: v.label, stock: optionalInt(v.stock) ?? Number.NaN, sortOrder: i * 10 },
-        ]),
-      ),
-    },
-  };
-}
-
-/** `product.variants.{id}.stock` → `variants.{index}.stock`; `product.priceGrosze` → `price`. */
-function productField(path: readonly PropertyKey[], values: ProductValues): string {
-  const [, first, id, ...rest] = path.map(String);
-  if (first === undefined) return '';
-  if (first === 'priceGrosze') return 'price';
-  if (first === 'variants' && id !== undefined) {
+  }),
+  ownPayloadOf: (values) => ({
+    ...(values.imageUrl.trim() ? { imageUrl: values.imageUrl.trim() } : {}),
+    variants: Object.fromEntries(
+      values.variants.map((v, i) => [
+        v.id,
+        { label: v.label, stock: optionalInt(v.stock) ?? Number.NaN, sortOrder: i * 10 },
+      ]),
+    ),
+  }),
+  // `product.variants.{id}.stock` → `variants.{index}.stock`.
+  ownFieldOf: (first, [id, ...rest], values) => {
+    if (first !== 'variants' || id === undefined) return undefined;
     const index = values.variants.findIndex((v) => v.id === id);
     return index < 0 ? 'variants' : ['variants', index, ...rest].join('.');
-  }
-  return first;
-}
-
-function productChecks(values: ProductValues): Record<string, string> {
-  const found: Record<string, string> = {};
-  if (parsePln(values.price) === null) found.price = 'Podaj cenę, np. 79,00';
-  values.variants.forEach((v, i) => {
-    if (typeof v.stock === 'number' && v.stock < v.sold) found[`variants.${i}.stock`] = `Sprzedano już ${v.sold} szt.`;
-  });
-  return found;
-}
+  },
+  ownErrors: (values) => {
+    const found: Record<string, string> = {};
+    values.variants.forEach((v, i) => {
+      if (typeof v.stock === 'number' && v.stock < v.sold)
+        found[`variants.${i}.stock`] = `Sprzedano już ${v.sold} szt.`;
+    });
+    return found;
+  },
+};
 
 export function ProductForm({ editing, onDone }: { editing: AdminProduct | null; onDone: (message: string) => void }) {
-  const editor = useCatalogueEditor<ProductValues>({
-    initialValues: editing ? valuesOf(editing) : emptyProduct(),
-    schema: upsertProductInput,
-    toPayload: (values) => productPayload(editing?.id, values),
-    fieldOf: productField,
-    extraErrors: productChecks,
-    save: (payload) => callFunction('upsertProduct', payload as CallableInput<'upsertProduct'>),
-    doneMessage: (name) => (editing ? `Zapisano produkt „${name}”.` : `Dodano produkt „${name}”.`),
-    onDone,
-  });
-  const { form } = editor;
+  return (
+    <CatalogueEditor
+      kind={PRODUCT}
+      editing={editing}
+      onDone={onDone}
+      priceRow={(form) => (
+        <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
+      )}
+    >
+      {(form) => <ProductOwnFields form={form} />}
+    </CatalogueEditor>
+  );
+}
+
+/** Image, the per-account cap and the variants with their stock. */
+function ProductOwnFields({ form }: { form: UseFormReturnType<ProductValues> }) {
   const variants = form.values.variants;
   const variantsError = form.errors.variants;
   return (
-    <CatalogueEditor
-      label="Produkt"
-      nameLabel="Nazwa produktu"
-      pricePlaceholder="79,00"
-      submitLabel={editing ? 'Zapisz zmiany' : 'Dodaj produkt'}
-      editor={editor}
-      priceRow={
-        <NumberInput label="Kolejność" min={0} max={10000} allowDecimal={false} {...form.getInputProps('sortOrder')} />
-      }
-    >
+    <>
       <Group grow align="flex-start">
         <TextInput label="Adres obrazka (opcjonalnie)" placeholder="https://…" {...form.getInputProps('imageUrl')} />
         <NumberInput
@@ -187,22 +178,11 @@ export function ProductForm({ editing, onDone }: { editing: AdminProduct | null;
           + Dodaj wariant
         </Button>
       </Stack>
-    </CatalogueEditor>
+    </>
   );
 }
 
-const PRODUCT: CatalogueKind = {
-  noun: 'Produkt',
-  genitive: 'produktu',
-  archiveTitle: 'Archiwum produktów',
-  archiveCallable: 'archiveProduct',
-  restoreCallable: 'restoreProduct',
-  archiveQuestion: (name) =>
-    `Produkt „${name}” zniknie ze sklepiku. Zamówienia i faktury pozostaną bez zmian; produkt można później przywrócić.`,
-  restoreQuestion: (name) => `Przywrócić produkt „${name}” do sklepiku?`,
-};
-
-function ProductCard({ product: p, ...actions }: { product: AdminProduct } & CatalogueListActions<AdminProduct>) {
+function ProductCard({ product: p, controls }: { product: AdminProduct; controls: ReactNode }) {
   return (
     <Paper withBorder p="md" data-testid="product-card">
       <Stack gap={6}>
@@ -227,41 +207,31 @@ function ProductCard({ product: p, ...actions }: { product: AdminProduct } & Cat
             </Badge>
           ))}
         </Group>
-        <CatalogueItemActions item={p} {...actions} />
+        {controls}
       </Stack>
     </Paper>
   );
 }
 
-export function ProductsTab() {
+function ProductList({ controlsOf }: { controlsOf: (p: AdminProduct) => ReactNode }) {
   const live = useGetProductsQuery();
-  const archived = useAdminArchivedProductsQuery();
   return (
-    <CatalogueTab<AdminProduct>
-      title="Produkty"
-      addLabel="Dodaj produkt"
-      kind={PRODUCT}
-      list={(actions) => (
-        <DataGate
-          query={live}
-          what="produktów"
-          onRetry={live.refetch}
-          isEmpty={!live.data?.length}
-          empty={<EmptyState title="Brak produktów">Dodaj pierwszy produkt do sklepiku.</EmptyState>}
-        >
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-            {live.data?.map((p) => (
-              <ProductCard key={p.id} product={p} {...actions} />
-            ))}
-          </SimpleGrid>
-        </DataGate>
-      )}
-      archived={archived.data}
-      archivedTestId="archived-product"
-      archivedDetails={(p) =>
-        `· ${formatMoney(p.priceGrosze)}${p.archivedAt ? ` · w archiwum od ${formatDateTime(p.archivedAt)}` : ''}`
-      }
-      editor={(editing, onDone) => <ProductForm editing={editing} onDone={onDone} />}
-    />
+    <DataGate
+      query={live}
+      what="produktów"
+      onRetry={live.refetch}
+      isEmpty={!live.data?.length}
+      empty={<EmptyState title="Brak produktów">Dodaj pierwszy produkt do sklepiku.</EmptyState>}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        {live.data?.map((p) => (
+          <ProductCard key={p.id} product={p} controls={controlsOf(p)} />
+        ))}
+      </SimpleGrid>
+    </DataGate>
   );
+}
+
+export function ProductsTab() {
+  return <CatalogueTab kind={PRODUCT} />;
 }

@@ -1,17 +1,19 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Modal, Paper, Select, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { z } from 'zod';
 import { polishIssue } from '@domain/issues';
+import type { CallableInput } from '@domain/callables';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { parsePln } from '@domain/money';
 import { callFunction } from '../../shared/firebase';
-import { groszeToInput, VAT_OPTIONS } from './ui';
+import { groszeToInput, optionalInt, VAT_OPTIONS } from './ui';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { formatDateTime } from '../../shared/format/pl';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
@@ -27,44 +29,39 @@ export interface CatalogueValues {
   maxPerAccount: number | string;
 }
 
-interface CatalogueEditorOptions<Values extends CatalogueValues> {
-  initialValues: Values;
-  /** The callable's shared input schema (`upsertProductInput`, `upsertTicketTypeInput`). */
-  schema: z.ZodType;
-  toPayload: (values: Values) => Record<string, unknown>;
-  /** A payload path („product.variants.v-1.stock”) as the form's field path („variants.0.stock”); '' = the whole form. */
-  fieldOf: (path: readonly PropertyKey[], values: Values) => string;
-  /** Checks only the editor can make (a price that does not parse, less stock than sold), by form field. */
-  extraErrors: (values: Values) => Record<string, string>;
-  save: (payload: Record<string, unknown>) => Promise<unknown>;
-  doneMessage: (name: string) => string;
-  onDone: (message: string) => void;
-}
-
 /**
  * The catalogue editors' form: `@mantine/form` through `useSchemaForm`, validated by the callable's
  * shared schema with the messages placed on the form's own (flat) fields, plus the editor's own
  * checks; a refusal from the server lands on its field, or above the form.
  */
-export function useCatalogueEditor<Values extends CatalogueValues>({
-  initialValues,
-  schema,
-  toPayload,
-  fieldOf,
-  extraErrors,
-  save,
-  doneMessage,
-  onDone,
-}: CatalogueEditorOptions<Values>) {
+function useCatalogueEditor<Item extends CatalogueItem, Values extends CatalogueValues>(
+  kind: CatalogueKind<Item, Values>,
+  editing: Item | null,
+  onDone: (message: string) => void,
+) {
   const [busy, setBusy] = useState(false);
+  const toPayload = (values: Values) => ({
+    ...(editing ? { id: editing.id } : {}),
+    [kind.payloadKey]: { ...cataloguePayloadOf(values), ...kind.ownPayloadOf(values) },
+  });
+  /** A payload path („product.variants.v-1.stock”) as the form's field path („variants.0.stock”); '' = the whole form. */
+  const fieldOf = (path: readonly PropertyKey[], values: Values): string => {
+    const [, first, ...rest] = path.map(String);
+    if (first === undefined) return '';
+    if (first === 'priceGrosze') return 'price';
+    return kind.ownFieldOf?.(first, rest, values) ?? first;
+  };
   // The validator is handed the values with their payload: it parses the payload with the shared
   // schema and uses the values to map each payload path back to the form field it came from.
   const [validator] = useState(() =>
     z.custom<{ values: Values; payload: unknown }>().superRefine(({ values, payload }, ctx) => {
-      const extra = extraErrors(values);
+      const extra = {
+        ...(parsePln(values.price) === null ? { price: `Podaj cenę, np. ${kind.pricePlaceholder}` } : {}),
+        ...kind.ownErrors?.(values, editing),
+      };
       for (const [field, message] of Object.entries(extra))
         ctx.addIssue({ code: 'custom', path: field.split('.'), message });
-      const parsed = schema.safeParse(payload, { error: polishIssue });
+      const parsed = kind.schema.safeParse(payload, { error: polishIssue });
       if (parsed.success) return;
       for (const issue of parsed.error.issues) {
         const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
@@ -75,15 +72,17 @@ export function useCatalogueEditor<Values extends CatalogueValues>({
     }),
   );
   const { form, onSubmit } = useSchemaForm<Values>({
-    initialValues,
+    initialValues: editing ? kind.valuesOf(editing, catalogueValuesOf(editing)) : kind.blank(),
     schema: validator,
     toPayload: (values) => ({ values, payload: toPayload(values) }),
   });
   const submit = onSubmit(async (values) => {
     setBusy(true);
     try {
-      await save(toPayload(values));
-      onDone(doneMessage(values.name.trim()));
+      // The payload was parsed by the callable's shared schema above.
+      await callFunction(kind.upsertCallable, toPayload(values) as CallableInput<CatalogueKind['upsertCallable']>);
+      const name = values.name.trim();
+      onDone(`${editing ? 'Zapisano' : 'Dodano'} ${kind.noun.toLowerCase()} „${name}”.`);
     } catch (error) {
       const refusal = refusalOf(error);
       form.setFieldError(
@@ -97,51 +96,44 @@ export function useCatalogueEditor<Values extends CatalogueValues>({
   return { form, submit, busy };
 }
 
-/** `'12'` / `12` → 12, `''` → undefined (left empty), anything else → NaN (the schema refuses it). */
-export const optionalInt = (v: number | string): number | undefined =>
-  v === '' ? undefined : typeof v === 'number' ? v : Number.NaN;
-
-interface CatalogueEditorProps<Values extends CatalogueValues> {
-  label: string;
-  nameLabel: string;
-  pricePlaceholder: string;
-  submitLabel: string;
-  editor: { form: UseFormReturnType<Values>; submit: (event?: FormEvent<HTMLFormElement>) => void; busy: boolean };
+interface CatalogueEditorProps<Item extends CatalogueItem, Values extends CatalogueValues> {
+  kind: CatalogueKind<Item, Values>;
+  /** The item being edited; null for a new one. */
+  editing: Item | null;
+  onDone: (message: string) => void;
   /** Fields after VAT in the price row. */
-  priceRow?: ReactNode;
+  priceRow?: (form: UseFormReturnType<Values>) => ReactNode;
   /** The kind's own fields, between the price row and „W sprzedaży”. */
-  children: ReactNode;
+  children: (form: UseFormReturnType<Values>) => ReactNode;
 }
 
-/** The editor scaffold both catalogue tabs use: name, description, price and VAT, the kind's fields, „W sprzedaży”. */
-export function CatalogueEditor<Values extends CatalogueValues>({
-  label,
-  nameLabel,
-  pricePlaceholder,
-  submitLabel,
-  editor,
+/** The editor both catalogue tabs use: name, description, price and VAT, the kind's fields, „W sprzedaży”. */
+export function CatalogueEditor<Item extends CatalogueItem, Values extends CatalogueValues>({
+  kind,
+  editing,
+  onDone,
   priceRow,
   children,
-}: CatalogueEditorProps<Values>) {
-  const { form, submit, busy } = editor;
+}: CatalogueEditorProps<Item, Values>) {
+  const { form, submit, busy } = useCatalogueEditor(kind, editing, onDone);
   const field = (path: string) => form.getInputProps(path);
   const vat = field('vatRate');
   const formError = form.errors._form;
   return (
-    <StackedForm label={label} onSubmit={submit} gap="sm">
+    <StackedForm label={kind.editorLabel} onSubmit={submit} gap="sm">
       {formError && (
         <Text c="red" role="alert">
           {formError}
         </Text>
       )}
-      <TextInput label={nameLabel} required {...field('name')} />
+      <TextInput label={kind.nameLabel} required {...field('name')} />
       <Textarea label="Opis" autosize minRows={2} {...field('description')} />
       <Group grow align="flex-start">
         <TextInput
           label="Cena brutto (zł)"
           required
           inputMode="decimal"
-          placeholder={pricePlaceholder}
+          placeholder={kind.pricePlaceholder}
           {...field('price')}
         />
         <Select
@@ -151,11 +143,11 @@ export function CatalogueEditor<Values extends CatalogueValues>({
           onChange={(v) => v && vat.onChange(v)}
           allowDeselect={false}
         />
-        {priceRow}
+        {priceRow?.(form)}
       </Group>
-      {children}
+      {children(form)}
       <Switch label="W sprzedaży" {...form.getInputProps('active', { type: 'checkbox' })} />
-      <SubmitRow label={submitLabel} busy={busy} />
+      <SubmitRow label={editing ? 'Zapisz zmiany' : kind.addLabel} busy={busy} />
     </StackedForm>
   );
 }
@@ -170,6 +162,7 @@ interface CatalogueItem {
   active: boolean;
   sortOrder: number;
   maxPerAccount?: number | null;
+  archivedAt?: number;
 }
 
 /** The editor's common fields from a stored item. */
@@ -209,7 +202,15 @@ export function OffSaleBadge({ active }: { active: boolean }) {
 }
 
 /** „Edytuj” and „Archiwizuj” for one item of the live list. */
-export function CatalogueItemActions<Item>({ item, edit, archive }: { item: Item } & CatalogueListActions<Item>) {
+function CatalogueItemActions<Item>({
+  item,
+  edit,
+  archive,
+}: {
+  item: Item;
+  edit: (item: Item) => void;
+  archive: (item: Item) => void;
+}) {
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       <Button size="xs" variant="light" onClick={() => edit(item)}>
@@ -222,17 +223,22 @@ export function CatalogueItemActions<Item>({ item, edit, archive }: { item: Item
   );
 }
 
-export interface CatalogueListActions<Item> {
-  edit: (item: Item) => void;
-  archive: (item: Item) => void;
-}
-
-/** A catalogue kind as its tab names it and the callables that archive and restore it. */
-export interface CatalogueKind {
+/**
+ * A catalogue kind (ticket types, products): how its tab and editor name it, the callables that save,
+ * archive and restore it, and how its own fields (beyond `CatalogueValues`) fill the form and the payload.
+ */
+export interface CatalogueKind<
+  Item extends CatalogueItem = CatalogueItem,
+  Values extends CatalogueValues = CatalogueValues,
+> {
+  /** The tab's title: „Rodzaje biletów”. */
+  title: string;
   /** As a sentence starts with it: „Bilet”, „Produkt”. */
   noun: string;
   /** „biletu”, „produktu” (in „Edycja biletu”). */
   genitive: string;
+  /** „Dodaj bilet”: the tab's button and a new item's submit. */
+  addLabel: string;
   /** „Archiwum biletów”. */
   archiveTitle: string;
   archiveCallable: 'archiveTicketType' | 'archiveProduct';
@@ -241,6 +247,34 @@ export interface CatalogueKind {
   archiveQuestion: (name: string) => string;
   /** What restoring the item does, asked before it happens. */
   restoreQuestion: (name: string) => string;
+  /** The live list (a table or cards), given each item's „Edytuj” and „Archiwizuj”. */
+  List: (props: { controlsOf: (item: Item) => ReactNode }) => ReactNode;
+  /** The editor, for a new item (null) or the one being edited; `onDone` closes it with the message. */
+  Editor: (props: { editing: Item | null; onDone: (message: string) => void }) => ReactNode;
+  /** The archived items, read when the tab opens. */
+  useArchived: () => { data?: readonly Item[] };
+  archivedTestId: string;
+  /** An archived item's line after its name, before when it was archived: „· sprzedano 3”. */
+  archivedDetail: (item: Item) => string;
+  /** The editor form's accessible name: „Rodzaj biletu”. */
+  editorLabel: string;
+  nameLabel: string;
+  pricePlaceholder: string;
+  upsertCallable: 'upsertTicketType' | 'upsertProduct';
+  /** The payload key the item's fields travel under: `{ id?, product: {…} }`. */
+  payloadKey: 'ticketType' | 'product';
+  /** The upsert callable's shared input schema. */
+  schema: z.ZodType;
+  /** A new item's values. */
+  blank: () => Values;
+  /** A stored item's form values: the common ones (`common`, read by the catalogue) and the kind's own. */
+  valuesOf: (item: Item, common: CatalogueValues) => Values;
+  /** The kind's own payload fields. */
+  ownPayloadOf: (values: Values) => Record<string, unknown>;
+  /** The form field of a payload path under one of the kind's own fields (`variants`, `v-1`, `stock`); undefined = that field. */
+  ownFieldOf?: (first: string, rest: readonly string[], values: Values) => string | undefined;
+  /** Checks only the editor can make (less stock or quota than sold), by form field. */
+  ownErrors?: (values: Values, editing: Item | null) => Record<string, string>;
 }
 
 /** The confirmed action: the archive or restore callable for the item, then the result line's message. */
@@ -255,7 +289,13 @@ function callThenSay(
   };
 }
 
-function archiveConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuestion {
+/** What the archive and restore questions need of a kind. */
+type KindWording = Pick<
+  CatalogueKind,
+  'noun' | 'genitive' | 'archiveCallable' | 'restoreCallable' | 'archiveQuestion' | 'restoreQuestion'
+>;
+
+function archiveConfirm(kind: KindWording, item: CatalogueItem): ConfirmQuestion {
   return {
     title: `Archiwizacja ${kind.genitive}`,
     body: kind.archiveQuestion(item.name),
@@ -265,7 +305,7 @@ function archiveConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuesti
   };
 }
 
-function restoreConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuestion {
+function restoreConfirm(kind: KindWording, item: CatalogueItem): ConfirmQuestion {
   return {
     title: `Przywrócenie ${kind.genitive}`,
     body: kind.restoreQuestion(item.name),
@@ -274,42 +314,38 @@ function restoreConfirm(kind: CatalogueKind, item: CatalogueItem): ConfirmQuesti
   };
 }
 
-interface CatalogueTabProps<Item extends CatalogueItem> {
-  title: string;
-  addLabel: string;
-  kind: CatalogueKind;
-  /** The live list (a table or cards), given the row actions. */
-  list: (actions: CatalogueListActions<Item>) => ReactNode;
-  archived: readonly Item[] | undefined;
-  archivedTestId: string;
-  archivedDetails: (item: Item) => ReactNode;
-  /** The editor, for a new item (null) or the one being edited; `onDone` closes it with the message. */
-  editor: (editing: Item | null, onDone: (message: string) => void) => ReactNode;
-}
-
 /** A catalogue tab (ticket types, products): title and „Dodaj”, the live list, the archive with „Przywróć”, the editor dialog. */
-export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProps<Item>) {
-  const { kind } = props;
+export function CatalogueTab<Item extends CatalogueItem, Values extends CatalogueValues>({
+  kind,
+}: {
+  kind: CatalogueKind<Item, Values>;
+}) {
+  const { List, Editor } = kind;
+  const archived = kind.useArchived().data;
   const [result, setResult] = useState<ActionResult | null>(null);
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
     <TitledStack
-      title={props.title}
+      title={kind.title}
       titleSize="xl"
-      aside={<Button onClick={() => setEditing('new')}>{props.addLabel}</Button>}
+      aside={<Button onClick={() => setEditing('new')}>{kind.addLabel}</Button>}
     >
       <ResultAlert result={result} onClose={() => setResult(null)} />
-      {props.list({ edit: setEditing, archive: (item) => ask(archiveConfirm(kind, item)) })}
-      {!!props.archived?.length && (
+      <List
+        controlsOf={(item) => (
+          <CatalogueItemActions item={item} edit={setEditing} archive={(it) => ask(archiveConfirm(kind, it))} />
+        )}
+      />
+      {!!archived?.length && (
         <TitledStack title={kind.archiveTitle} order={3} gap="xs">
-          {props.archived.map((item) => (
-            <Paper key={item.id} withBorder p="sm" data-testid={props.archivedTestId}>
+          {archived.map((item) => (
+            <Paper key={item.id} withBorder p="sm" data-testid={kind.archivedTestId}>
               <Group justify="space-between">
                 <Text>
                   {item.name}{' '}
                   <Text span c="dimmed" size="sm">
-                    {props.archivedDetails(item)}
+                    {`${kind.archivedDetail(item)}${item.archivedAt ? ` · w archiwum od ${formatDateTime(item.archivedAt)}` : ''}`}
                   </Text>
                 </Text>
                 <Button size="xs" variant="light" onClick={() => ask(restoreConfirm(kind, item))}>
@@ -326,11 +362,15 @@ export function CatalogueTab<Item extends CatalogueItem>(props: CatalogueTabProp
         title={editing === 'new' ? `Nowy ${kind.noun.toLowerCase()}` : `Edycja ${kind.genitive}`}
         size="lg"
       >
-        {editing !== null &&
-          props.editor(editing === 'new' ? null : editing, (message) => {
-            setEditing(null);
-            setResult({ ok: true, message });
-          })}
+        {editing !== null && (
+          <Editor
+            editing={editing === 'new' ? null : editing}
+            onDone={(message) => {
+              setEditing(null);
+              setResult({ ok: true, message });
+            }}
+          />
+        )}
       </Modal>
       {dialog}
     </TitledStack>

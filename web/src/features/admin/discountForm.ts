@@ -1,7 +1,7 @@
 import { parsePln } from '@domain/money';
 import type { DiscountKind, DiscountTerms } from '@domain/discounts';
 import { groszeToInput, localInputToMs, msToLocalInput } from './ui';
-import { optionalInt } from './catalogue';
+import { optionalInt } from './ui';
 
 /** The terms part of both discount forms, as typed (money as „12,50”, dates as datetime-local). */
 export interface DiscountTermsValues {

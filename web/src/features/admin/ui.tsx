@@ -10,6 +10,10 @@ import { TitledPanel } from '../../shared/ui/TitledPanel';
 /** `12345` → `"123,45"` for a price field. */
 export const groszeToInput = (g: number) => `${Math.floor(g / 100)},${String(g % 100).padStart(2, '0')}`;
 
+/** A NumberInput's value for the payload: `12` → 12, `''` → undefined (left empty), anything else → NaN (the schema refuses it). */
+export const optionalInt = (v: number | string): number | undefined =>
+  v === '' ? undefined : typeof v === 'number' ? v : Number.NaN;
+
 /** ms → value of an `<input type="datetime-local">` in the browser's time zone. */
 export function msToLocalInput(ms: number | null | undefined): string {
   if (ms == null) return '';
