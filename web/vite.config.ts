@@ -8,6 +8,7 @@ import { tsconfigAliases } from './vite-plugins/tsconfigAliases';
 import { pwa } from './vite-plugins/pwa';
 import { prerenderShell } from './vite-plugins/prerenderShell';
 import { databasePreconnect } from './vite-plugins/databasePreconnect';
+import { earlyReads } from './vite-plugins/earlyReads';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -31,6 +32,7 @@ export default defineConfig(({ command }) => ({
     ...pwa(),
     prerenderShell(),
     databasePreconnect(),
+    earlyReads(),
     hostingHeaders(new URL('../firebase.json', import.meta.url)),
   ],
   resolve: {

@@ -244,12 +244,12 @@ describe('the dashboard’s device copy', () => {
         again.setDefaultTimeout(60_000);
         const errors = collectPageErrors(again);
         // Every script that carries the Auth SDK is held back (found by its content, not its hashed name),
-        // and so is the home page's own code until the page's first reads have gone out; every request
-        // to the identity service and every REST read is recorded.
+        // and so is every other script of the app until the page's first reads have gone out; every
+        // request to the identity service and every REST read is recorded.
         const heldAuthSdk: (() => Promise<void>)[] = [];
-        const heldHomePage: (() => Promise<void>)[] = [];
+        const heldAppScripts: (() => Promise<void>)[] = [];
         let holding = true;
-        let holdingHomePage = true;
+        let holdingAppScripts = true;
         await again.route(
           (url) => url.host === new URL(web).host && url.pathname.endsWith('.js'),
           async (route) => {
@@ -258,7 +258,7 @@ describe('the dashboard’s device copy', () => {
               const body = await response.text();
               const deliver = () => route.fulfill({ response, body });
               if (holding && body.includes('accounts:lookup')) heldAuthSdk.push(deliver);
-              else if (holdingHomePage && body.includes('home-members')) heldHomePage.push(deliver);
+              else if (holdingAppScripts) heldAppScripts.push(deliver);
               else await deliver();
             } catch {
               // The page went away (the test's end closes it) while its script was on the way.
@@ -285,12 +285,16 @@ describe('the dashboard’s device copy', () => {
           `/pickups/${A.uid}.json`,
         ];
 
-        await again.goto(`${web}/dashboard`);
-        // The dashboard's first reads go out while its page code is still on the way (app/firstReads.ts).
-        await expect.poll(() => heldHomePage.length).toBeGreaterThan(0);
+        // Not waiting for the load event: the held scripts hold it.
+        const loaded = again.goto(`${web}/dashboard`);
+        // The dashboard's first reads go out while the app's scripts are still on the way, the entry
+        // script included: index.html's inline script starts them (app/earlyReads.ts).
+        await expect.poll(() => heldAppScripts.length).toBeGreaterThan(0);
         await expect.poll(() => firstReads.filter((read) => !restReads.includes(read))).toEqual([]);
-        holdingHomePage = false;
-        await Promise.all(heldHomePage.map((deliver) => deliver()));
+        expect(await again.evaluate(() => document.getElementById('root')?.childElementCount ?? 0)).toBe(0);
+        holdingAppScripts = false;
+        await Promise.all(heldAppScripts.splice(0).map((deliver) => deliver()));
+        await loaded;
         await again.getByTestId('home-members').getByText(`${A_ONLY.firstName} ${A_ONLY.lastName}`).waitFor();
         // The page takes those answers: none of its first reads was asked twice.
         expect(restReads.filter((read) => firstReads.includes(read)).sort()).toEqual([...firstReads].sort());

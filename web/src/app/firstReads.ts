@@ -1,19 +1,19 @@
-import { homeFirstReads } from '../features/home';
-import { prefetchOverRest, type RestRead } from '../shared/firebase';
+import { homeFirstReads } from '../features/home/firstReads';
+import type { RestRead } from '../shared/firebase/restRead';
 
-/** Pages whose first reads are started at start-up, by path (the page load's own path only). */
+/** Pages whose first reads are started before their code has arrived, by path (the page load's own path only). */
 const PAGE_FIRST_READS: Record<string, (uid: string) => RestRead[]> = {
   '/dashboard': homeFirstReads,
 };
 
 /**
- * On a returning user's page load, starts the page's first reads beside its code (shared/firebase,
- * prefetchOverRest): without this they wait until the page's chunk has arrived and React has mounted
- * it, one round trip after the other. Every dashboard page also reads the user's role mirror
- * (features/roles, from the dashboard layout).
+ * A returning user's first reads on a page load of `pathname` (shared/firebase, prefetchOverRest and
+ * earlyReads.ts), or null when the page names none: without them the reads wait until the page's
+ * chunk has arrived and React has mounted it, one round trip after the other. Every dashboard page
+ * also reads the user's role mirror (features/roles, from the dashboard layout). Free of the pages'
+ * code: index.html's inline script (app/earlyReads.ts) carries it.
  */
-export function startFirstReads(pathname: string): void {
+export function firstReadsOf(pathname: string): ((uid: string) => RestRead[]) | null {
   const pageReads = Object.hasOwn(PAGE_FIRST_READS, pathname) ? PAGE_FIRST_READS[pathname] : null;
-  if (!pageReads) return;
-  prefetchOverRest((uid) => [{ path: `roles/${uid}` }, ...pageReads(uid)]);
+  return pageReads && ((uid) => [{ path: `roles/${uid}` }, ...pageReads(uid)]);
 }

@@ -1,4 +1,4 @@
-import type { RestRead } from '../../shared/firebase';
+import type { RestRead } from '../../shared/firebase/restRead';
 
 /**
  * What the dashboard's home page reads first for `uid` (useHomeLive in pages.tsx: the event, the

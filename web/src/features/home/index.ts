@@ -1,2 +1,1 @@
 // Public API of the dashboard's home page feature (the page itself is the router's lazy pages module).
-export { homeFirstReads } from './firstReads';

@@ -3,9 +3,11 @@
  * import, so the sign-in page's first paint needs no Firebase code, and pages that never touch the
  * database or functions never download those SDKs.
  */
-import { databaseBase, type FirebaseSetup } from './config';
+import type { FirebaseSetup } from './config';
 import type { CallableInput, CallableName, CallableOutput } from '@domain/callables';
-import { MIN_TOKEN_VALIDITY_MS, readStoredSession, type StoredSession } from './storedSession';
+import { MIN_TOKEN_VALIDITY_MS, type StoredSession } from './storedSession';
+import { takeEarlyReads } from './earlyReads';
+import { restKey, restTargetOf, restUrl, type RestRead } from './restRead';
 import { loadOnce } from '../loadOnce';
 
 let setup: FirebaseSetup | null = null;
@@ -63,17 +65,22 @@ export const loadDatabase = loadOnce(() =>
  * "ask the SDK".
  */
 let storedSession: Promise<StoredSession | null> = Promise.resolve(null);
+/** Requests the inline script made with the stored session (./earlyReads.ts), by restKey, until taken. */
+let earlyResponses = new Map<string, Promise<Response>>();
 let sdkGate: Promise<void> = Promise.resolve();
 let openSdkGate: () => void = () => undefined;
 
 /**
  * Called once at start-up with the device's last user (features/auth/lastUser.ts), or null when it names
- * none: when the SDK's stored session belongs to that user (or, with none named, to any account) and its
- * ID token is still valid, the first REST reads use it and `whenSdkMayLoad` holds the SDK back until
- * the page's first data has drawn. Resolves with that session, or null.
+ * none. Index.html's inline script has read the SDK's stored session already (./earlyReads.ts): when it
+ * belongs to that user (or, with none named, to any account) and its ID token is still valid, the first
+ * REST reads use it and `whenSdkMayLoad` holds the SDK back until the page's first data has drawn.
+ * Resolves with that session, or null (also where the script did not run: every read then asks the SDK).
  */
 export function adoptStoredSession(uid: string | null): Promise<StoredSession | null> {
-  storedSession = readStoredSession(requireSetup().options.apiKey, uid);
+  const early = takeEarlyReads(uid);
+  storedSession = early?.session ?? Promise.resolve(null);
+  earlyResponses = early?.responses ?? new Map();
   sdkGate = new Promise<void>((resolve) => {
     openSdkGate = resolve;
     void storedSession.then((session) => (session ? afterFirstData() : undefined)).then(resolve);
@@ -84,12 +91,12 @@ export function adoptStoredSession(uid: string | null): Promise<StoredSession | 
 /** From now on every read asks the SDK (it has reported its user, or the user signs in or out). */
 export function forgetStoredSession(): void {
   storedSession = Promise.resolve(null);
+  earlyResponses = new Map();
   prefetched.clear();
 }
 
 /** Reads started before anything asked for them (prefetchOverRest), by restKey, until the first ask. */
 const prefetched = new Map<string, Promise<unknown>>();
-const restKey = ({ path, orderBy, equalTo }: RestRead) => JSON.stringify([path, orderBy, equalTo]);
 
 /**
  * Starts a page's first reads as soon as the stored session is known, before the page's code has
@@ -189,12 +196,7 @@ export function isDatabaseLoaded(): boolean {
   return databaseLoaded;
 }
 
-/** A one-time read the Realtime Database REST API can answer: a path, optionally filtered by one child. */
-export interface RestRead {
-  path: string;
-  orderBy?: string;
-  equalTo?: string | number | boolean;
-}
+export type { RestRead };
 
 /** The REST API could not answer (no network, an unexpected status): read through the SDK instead. */
 export const REST_UNAVAILABLE: unique symbol = Symbol('rest-unavailable');
@@ -224,27 +226,25 @@ export async function readOverRest(read: RestRead): Promise<unknown> {
 }
 
 async function readOnce(read: RestRead): Promise<unknown> {
-  const { path, orderBy, equalTo } = read;
   const stored = await storedSession;
   const storedToken = stored && stored.expiresAt - Date.now() >= MIN_TOKEN_VALIDITY_MS ? stored.idToken : null;
-  let token: string | undefined;
-  if (storedToken) token = storedToken;
-  else {
-    const { auth } = await loadAuth();
-    await auth.authStateReady(); // never a read as a user the SDK has not confirmed
-    token = await auth.currentUser?.getIdToken();
+  // The inline script's request for this read, made with this same stored token, when there is one.
+  const early = storedToken ? earlyResponses.get(restKey(read)) : undefined;
+  earlyResponses.delete(restKey(read));
+  let request = early;
+  if (!request) {
+    let token: string | undefined;
+    if (storedToken) token = storedToken;
+    else {
+      const { auth } = await loadAuth();
+      await auth.authStateReady(); // never a read as a user the SDK has not confirmed
+      token = await auth.currentUser?.getIdToken();
+    }
+    request = fetch(restUrl(restTargetOf(requireSetup()), read, token), { cache: 'no-store' });
   }
-  const setup = requireSetup();
-  const { options, emulators } = setup;
-  const url = new URL(`${databaseBase(setup)}/${path.split('/').map(encodeURIComponent).join('/')}.json`);
-  // The emulator serves many databases: the namespace is the database URL's first label, as for the SDK.
-  if (emulators) url.searchParams.set('ns', new URL(options.databaseURL).hostname.split('.')[0]);
-  if (token) url.searchParams.set('auth', token);
-  if (orderBy !== undefined) url.searchParams.set('orderBy', JSON.stringify(orderBy));
-  if (equalTo !== undefined) url.searchParams.set('equalTo', JSON.stringify(equalTo));
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    response = await request;
   } catch {
     return REST_UNAVAILABLE;
   }
@@ -255,7 +255,7 @@ async function readOnce(read: RestRead): Promise<unknown> {
       return readOnce(read);
     }
     throw Object.assign(
-      new Error(`permission_denied at /${path}: Client doesn't have permission to access the desired data.`),
+      new Error(`permission_denied at /${read.path}: Client doesn't have permission to access the desired data.`),
       { code: 'PERMISSION_DENIED' },
     );
   }
