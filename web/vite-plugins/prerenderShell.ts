@@ -33,7 +33,7 @@ export function prerenderShell(): Plugin {
         const templates = Object.entries(shells)
           .map(([pathname, { html: markup, preload }]) => {
             const files = chunkFilesOf(bundle, preload, config.root).map((file) => `${config.base}${file}`);
-            return `<template id="shell:${pathname}" data-modulepreload="${files.join(' ')}">${markup ?? ''}</template>`;
+            return `<template id="shell:${pathname}" data-preload="${files.join(' ')}">${markup ?? ''}</template>`;
           })
           .join('\n    ');
         const rootDiv = '<div id="root"></div>';
@@ -81,7 +81,9 @@ export async function renderShellsForBuild(
 
 /**
  * The chunks that hold the given source modules, with the chunks they import statically, minus the
- * entry chunk (index.html loads it anyway).
+ * entry chunk (index.html loads it anyway), and the stylesheets those chunks import (Vite loads a
+ * chunk's CSS before it runs the chunk: fetched only then, it would cost a round trip after the
+ * entry script ran).
  */
 function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: string): string[] {
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
@@ -90,6 +92,7 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
   const visit = (chunk: OutputChunk | undefined) => {
     if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
     files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const file of chunk.imports) visit(byFile.get(file));
   };
   for (const module of modules) {
@@ -103,9 +106,9 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
 
 /**
  * Runs while the HTML is parsed, before the first paint. Kept in plain ES5 (it is not bundled).
- * - Starts fetching the chunks the page loads lazily (data-modulepreload), beside the entry script,
- *   unless a signed-in device opens the sign-in page (the app sends it on to the dashboard; the
- *   device's last user is lastUser.ts's key).
+ * - Starts fetching the chunks the page loads lazily and their stylesheets (data-preload), beside
+ *   the entry script, unless a signed-in device opens the sign-in page (the app sends it on to the
+ *   dashboard; the device's last user is lastUser.ts's key).
  * - Shows the current path's shell, when the page has one (an empty template only preloads), shows
  *   its parts that depend on the address's query (`data-shell-shown-with="<parameter>"`: rendered
  *   hidden, since the shell is drawn without a query), and drops the cookie bar from it when consent
@@ -121,11 +124,14 @@ const shellBootstrap = `(function () {
   try {
     if (path === '/' && localStorage.getItem('panel.session.lastUser')) return;
   } catch (e) {}
-  var files = (template.getAttribute('data-modulepreload') || '').split(' ');
+  var files = (template.getAttribute('data-preload') || '').split(' ');
   for (var i = 0; i < files.length; i++) {
     if (!files[i]) continue;
     var link = document.createElement('link');
-    link.rel = 'modulepreload';
+    if (/\.css$/.test(files[i])) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = files[i];
     document.head.appendChild(link);

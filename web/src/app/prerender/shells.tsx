@@ -51,7 +51,8 @@ export interface Shell {
   html: string | null;
   /**
    * Source modules (paths from web/) the page loads lazily on a page load, fetched from the shell
-   * (`<link rel="modulepreload">`) while the entry script still downloads instead of after it ran.
+   * (`<link rel="modulepreload">`, their stylesheets `rel="preload"`) while the entry script still
+   * downloads instead of after it ran.
    */
   preload: string[];
 }
