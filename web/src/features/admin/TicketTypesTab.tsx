@@ -2,12 +2,13 @@ import { Group, NumberInput, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { upsertTicketTypeInput } from '@domain/callables';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, LIMITS, type TicketType } from '@domain/schemas';
-import { formatDateTime, formatMoney } from '../../shared/format/pl';
+import { formatDateTime } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { useAdminArchivedTicketTypesQuery, type AdminTicketType } from './api';
 import { CatalogueEditor, CatalogueTab, OffSaleBadge, type CatalogueKind, type CatalogueValues } from './catalogue';
 import { localInputToMs, msToLocalInput, optionalInt } from './ui';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 
 interface TicketTypeValues extends CatalogueValues {
   quota: number | string;
@@ -150,7 +151,7 @@ function ticketTypeColumns(controlsOf: (t: AdminTicketType) => ReactNode): DataC
         </>
       ),
     },
-    { key: 'price', header: 'Cena', align: 'right', cell: (t) => formatMoney(t.priceGrosze) },
+    moneyColumn('price', 'Cena', (t) => t.priceGrosze),
     { key: 'vat', header: 'VAT', align: 'right', cell: (t) => `${t.vatRate} %` },
     { key: 'sold', header: 'Sprzedane / pula', align: 'right', cell: (t) => `${t.sold} / ${t.quota}` },
     { key: 'window', header: 'Sprzedaż', cell: (t) => <Text size="sm">{saleWindow(t)}</Text> },

@@ -3,6 +3,7 @@ import { describeDiscount } from '@domain/discounts';
 import { formatDateTime, formatMoney, formatNumber } from '../../shared/format/pl';
 import type { DataColumn } from '../../shared/ui/DataTable';
 import type { AdminDiscountCode } from './api';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 
 function validity(c: AdminDiscountCode): string {
   if (!c.active) return 'wyłączony';
@@ -54,7 +55,7 @@ export function discountColumns(
       nowrap: true,
       cell: (c) => `${formatNumber(usedOf(c), 0)}${c.maxUses ? ` / ${formatNumber(c.maxUses, 0)}` : ''}`,
     },
-    { key: 'given', header: 'Udzielony rabat', align: 'right', nowrap: true, cell: (c) => formatMoney(givenOf(c)) },
+    moneyColumn('given', 'Udzielony rabat', givenOf),
     {
       key: 'valid',
       header: 'Ważność',

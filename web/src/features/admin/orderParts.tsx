@@ -12,6 +12,7 @@ import type { ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
 import type { OrderEntry } from '../orders';
 import { StartRefundButton } from '../refunds';
+import { moneyColumn } from '../../shared/ui/moneyColumn';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };
 
@@ -173,7 +174,7 @@ export function orderColumns(
         </Text>
       ),
     },
-    { key: 'gross', header: 'Kwota', align: 'right', nowrap: true, cell: (o) => formatMoney(o.totals.gross) },
+    moneyColumn('gross', 'Kwota', (o) => o.totals.gross),
     {
       key: 'status',
       header: 'Status',

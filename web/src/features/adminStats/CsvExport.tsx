@@ -64,7 +64,7 @@ export function CsvExport() {
         Dla księgowości: separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
       </Text>
       {message && (
-        <Alert color={message.ok ? 'green' : 'red'} variant="light" py={6}>
+        <Alert color={message.ok ? 'green' : 'red'} py={6}>
           {message.text}
         </Alert>
       )}

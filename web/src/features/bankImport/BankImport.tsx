@@ -55,7 +55,7 @@ export default function BankImport() {
       </DataGate>
       {reading && <ReadingProgress reading={reading} />}
       {fileError && (
-        <Alert color="red" variant="light" role="alert" title="Nie można wczytać wyciągu" data-testid="statement-error">
+        <Alert color="red" role="alert" title="Nie można wczytać wyciągu" data-testid="statement-error">
           {fileError} Nic nie zostało zapisane.
         </Alert>
       )}

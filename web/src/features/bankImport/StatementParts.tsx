@@ -129,7 +129,7 @@ export function StatementSummary({
 }) {
   const csv = statement.csv;
   return (
-    <Alert color="blue" variant="light" data-testid="statement-summary">
+    <Alert color="blue" data-testid="statement-summary">
       {`Wyciąg ${FORMAT_NAMES[statement.format]} (${ENCODING_NAMES[statement.encoding]})`}
       {csv?.bank
         ? `, układ: ${csv.bank}`
@@ -163,7 +163,7 @@ export function EncodingGuess({
 }) {
   const sample = polishSample(statement);
   return (
-    <Alert color="yellow" variant="light" title="Sprawdź polskie litery" data-testid="encoding-guess">
+    <Alert color="yellow" title="Sprawdź polskie litery" data-testid="encoding-guess">
       <Stack gap="xs">
         <Text size="sm">
           Kodowanie znaków rozpoznano jako {ENCODING_NAMES[statement.encoding]}, ale nie na pewno.

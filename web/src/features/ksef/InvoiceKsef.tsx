@@ -100,7 +100,7 @@ function XmlButton({ build }: { build: () => KsefFile }) {
         Pobierz XML (KSeF)
       </Button>
       {problem && (
-        <Alert color="red" variant="light" role="alert" w="100%" data-print-hide>
+        <Alert color="red" role="alert" w="100%" data-print-hide>
           {problem}
         </Alert>
       )}

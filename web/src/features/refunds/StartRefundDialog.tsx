@@ -103,7 +103,7 @@ export function StartRefundForm({
   if (done)
     return (
       <Stack gap="md">
-        <Alert color="green" variant="light" role="status" data-testid="start-refund-done">
+        <Alert color="green" role="status" data-testid="start-refund-done">
           {done}
         </Alert>
         <Group justify="flex-end">

@@ -36,12 +36,12 @@ export function WaitingListControl({
   return (
     <div data-testid="waiting-list" data-ticket-type={ticketTypeId}>
       {error && (
-        <Alert color="red" variant="light" role="alert" py={6} mb={6}>
+        <Alert color="red" role="alert" py={6} mb={6}>
           {error}
         </Alert>
       )}
       {mine?.offer ? (
-        <Alert color="teal" variant="light" role="status" py={6} data-testid="waiting-offer">
+        <Alert color="teal" role="status" py={6} data-testid="waiting-offer">
           Zwolnił się bilet „{ticketName}” — czeka w koszyku na {memberName} do {formatDateTime(mine.offer.expiresAt)}.
           Potem przejdzie na następną osobę z listy.
         </Alert>

@@ -5,6 +5,7 @@ import { isoToPolishDate, formatMoney } from '../../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { PaymentEntry } from '../api';
 import { TitledStack } from '../../../shared/ui/TitledStack';
+import { moneyColumn } from '../../../shared/ui/moneyColumn';
 
 /** A day can give back more than it took in: the minus sign, not a hyphen. */
 const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : formatMoney(grosze));
@@ -12,7 +13,7 @@ const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : 
 const COLUMNS: DataColumn<DailyOnlineTotal>[] = [
   { key: 'day', header: 'Dzień', nowrap: true, cell: (d) => isoToPolishDate(d.day) },
   { key: 'count', header: 'Wpłaty', align: 'right', cell: (d) => d.count },
-  { key: 'gross', header: 'Kwota wpłat', align: 'right', nowrap: true, cell: (d) => formatMoney(d.gross) },
+  moneyColumn('gross', 'Kwota wpłat', (d) => d.gross),
   {
     key: 'refunded',
     header: 'Zwroty',

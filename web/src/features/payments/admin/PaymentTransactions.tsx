@@ -10,6 +10,7 @@ import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { NotificationEntry, PaymentEntry } from '../api';
 import { resultColor, STATUS_COLORS } from './labels';
 import { TitledStack } from '../../../shared/ui/TitledStack';
+import { moneyColumn } from '../../../shared/ui/moneyColumn';
 
 const SHOWN = 200;
 
@@ -71,7 +72,7 @@ const COLUMNS: DataColumn<Row>[] = [
     ),
   },
   { key: 'method', header: 'Metoda', cell: (p) => p24MethodLabel(p.methodId) },
-  { key: 'amount', header: 'Kwota', align: 'right', nowrap: true, cell: (p) => formatMoney(p.amount) },
+  moneyColumn('amount', 'Kwota', (p) => p.amount),
   { key: 'status', header: 'Stan', cell: (p) => <StatusCell p={p} /> },
   { key: 'notifications', header: 'Powiadomienia', cell: (p) => <NotificationsCell list={p.notifications} /> },
 ];
