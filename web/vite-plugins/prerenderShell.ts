@@ -128,7 +128,7 @@ const shellBootstrap = `(function () {
   for (var i = 0; i < files.length; i++) {
     if (!files[i]) continue;
     var link = document.createElement('link');
-    if (/\.css$/.test(files[i])) {
+    if (/\\.css$/.test(files[i])) {
       link.rel = 'preload';
       link.as = 'style';
     } else link.rel = 'modulepreload';
