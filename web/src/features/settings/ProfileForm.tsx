@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, SimpleGrid, Switch, Text } from '@mantine/core';
+import { SimpleGrid, Switch, Text } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
 import { NameFields, PhoneField, type PersonDetailsValues } from '../../shared/ui/PersonFields';
@@ -9,6 +9,7 @@ import { CountrySelect } from '../registration';
 import type { ProfileEdit } from './api';
 import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { SubmitRow } from '../../shared/ui/SubmitRow';
 
 interface Values extends PersonDetailsValues, Record<string, unknown> {
   withInvoice: boolean;
@@ -89,11 +90,7 @@ export function ProfileForm({
       />
       {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
       <ResultAlert result={result} testId="profile-result" />
-      <Group justify="flex-end">
-        <Button type="submit" loading={busy}>
-          Zapisz dane
-        </Button>
-      </Group>
+      <SubmitRow label="Zapisz dane" busy={busy} />
     </StackedForm>
   );
 }
