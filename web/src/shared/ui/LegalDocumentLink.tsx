@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import type { LegalDocumentKind } from '@domain/schemas';
 import { useGetLegalDocumentQuery } from '../api/legal';
+import { ExternalLink } from './ExternalLink';
 
 const TITLES: Record<LegalDocumentKind, string> = { terms: 'Regulamin', privacy: 'Polityka prywatności' };
 
@@ -16,16 +17,9 @@ export function LegalDocumentLink({ kind, children }: { kind: LegalDocumentKind;
   if (!data) return <>{children}</>;
   if ('url' in data)
     return (
-      <Anchor
-        href={data.url}
-        target="_blank"
-        rel="noopener noreferrer"
-        fz="inherit"
-        lh="inherit"
-        data-testid={`legal-link-${kind}`}
-      >
+      <ExternalLink href={data.url} fz="inherit" lh="inherit" data-testid={`legal-link-${kind}`}>
         {children}
-      </Anchor>
+      </ExternalLink>
     );
   return (
     <>
