@@ -9,6 +9,7 @@ import { pwa } from './vite-plugins/pwa';
 import { prerenderShell } from './vite-plugins/prerenderShell';
 import { databasePreconnect } from './vite-plugins/databasePreconnect';
 import { earlyReads } from './vite-plugins/earlyReads';
+import { mantineStyles } from './vite-plugins/mantineStyles';
 import { versionManifest } from './vite-plugins/versionManifest';
 
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -28,6 +29,7 @@ export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
+    mantineStyles(),
     versionManifest(),
     ...pwa(),
     prerenderShell(),

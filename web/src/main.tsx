@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import 'virtual:mantine-styles';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
