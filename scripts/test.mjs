@@ -69,6 +69,7 @@ const layers = {
     if (!existsSync(path.join(ROOT, 'scripts/bundle-size.mjs'))) return;
     run('build web', 'npm', ['run', 'build', '-w', 'web']);
     run('bundle budget', process.execPath, ['scripts/bundle-size.mjs']);
+    run('mantine styles', process.execPath, ['scripts/check-mantine-styles.mjs']);
   },
   conformance() {
     vitest('conformance', ['conformance']);
