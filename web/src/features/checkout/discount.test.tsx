@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { DiscountPreview } from '@domain/discounts';
+import { MemoryRouter } from 'react-router-dom';
 import { renderWithTheme } from '../../test/render';
+import { ReviewStepEnd } from './ReviewStepEnd';
 import { DiscountCodeField } from './DiscountCodeField';
 import { DiscountedPrice } from './DiscountedPrice';
 import { discountBlocking, priceWithDiscount, type DiscountableLine } from './discount';
@@ -115,5 +117,28 @@ describe('DiscountedPrice', () => {
     const same = renderWithTheme(<DiscountedPrice list={18900} paid={18900} />);
     expect(screen.queryByTestId('discounted-price')).toBeNull();
     expect(same.container.textContent).toMatch(/189,00\s*zł/);
+  });
+});
+
+describe('ReviewStepEnd', () => {
+  it('ends a review step with the code field wired to the basket discount, the way back and the way on', () => {
+    const setCode = vi.fn();
+    renderWithTheme(
+      <MemoryRouter>
+        <ReviewStepEnd
+          discount={{
+            discount: { code: null, check: { status: 'none' }, setCode },
+            priced: priceWithDiscount(null, [KARNET]),
+          }}
+          back={{ to: '/koszyk', label: 'Wstecz: koszyk' }}
+          next={<button type="button">Dalej: dane nabywcy</button>}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Kod rabatowy' }), { target: { value: 'czlonek' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Zastosuj' }));
+    expect(setCode).toHaveBeenCalledWith('CZLONEK');
+    expect(screen.getByRole('link', { name: 'Wstecz: koszyk' }).getAttribute('href')).toBe('/koszyk');
+    expect(screen.getByRole('button', { name: 'Dalej: dane nabywcy' })).toBeTruthy();
   });
 });

@@ -134,3 +134,17 @@ export function discountBlocking(check: DiscountCheck, problem: string | null): 
   if (check.status === 'invalid') return `${check.message} Popraw kod albo zamów bez niego.`;
   return problem;
 }
+
+/**
+ * A basket's discount: the checkout's code, the lines priced with it, what stops the checkout going on
+ * with it, and whether nothing is left to pay (then the order is confirmed at once, without an invoice).
+ */
+export function useBasketDiscount(kind: CheckoutKind, uid: string, lines: readonly DiscountableLine[]) {
+  const discount = useDiscountCode(kind, uid);
+  const preview = discount.check.status === 'valid' ? discount.check.preview : null;
+  const priced = priceWithDiscount(preview, lines);
+  const free = preview !== null && lines.length > 0 && priced.totalGross === 0;
+  return { discount, priced, blocking: discountBlocking(discount.check, priced.problem), free };
+}
+
+export type BasketDiscount = ReturnType<typeof useBasketDiscount>;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Group, Paper, Stack, Text } from '@mantine/core';
-import { DiscountCodeField, startNewCheckoutIfPlaced, StepLink } from '../checkout';
+import { Stack, Text } from '@mantine/core';
+import { ReviewStepEnd, startNewCheckoutIfPlaced, StepLink } from '../checkout';
 import { BasketLines, BasketTotals } from './basketView';
 import { BASKET, MerchStepFrame, STEP2, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
@@ -21,17 +21,15 @@ export function MerchStepOne() {
         <BasketLines lines={d.lines} />
         <BasketTotals lines={d.lines} />
         {d.free && <Text size="sm">Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.</Text>}
-        <Paper withBorder radius="md" p="md">
-          <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
-        </Paper>
-        <Group justify="space-between">
-          <StepLink to={BASKET} back>
-            Wstecz: koszyk
-          </StepLink>
-          <StepLink to={STEP2} blocked={blocked}>
-            Dalej: dane nabywcy
-          </StepLink>
-        </Group>
+        <ReviewStepEnd
+          discount={d}
+          back={{ to: BASKET, label: 'Wstecz: koszyk' }}
+          next={
+            <StepLink to={STEP2} blocked={blocked}>
+              Dalej: dane nabywcy
+            </StepLink>
+          }
+        />
       </Stack>
     </MerchStepFrame>
   );

@@ -1,4 +1,4 @@
-import { discountBlocking, priceWithDiscount, useDiscountCode } from '../checkout';
+import { useBasketDiscount } from '../checkout';
 import type { PricedLine } from './basketView';
 
 /**
@@ -7,10 +7,9 @@ import type { PricedLine } from './basketView';
  * so the lines and totals show what the order placement will charge.
  */
 export function useMerchDiscount(uid: string, lines: PricedLine[]) {
-  const discount = useDiscountCode('merch', uid);
-  const preview = discount.check.status === 'valid' ? discount.check.preview : null;
-  const priced = priceWithDiscount(
-    preview,
+  const d = useBasketDiscount(
+    'merch',
+    uid,
     lines.map((l) => ({
       type: 'merch' as const,
       productId: l.line.productId,
@@ -19,15 +18,14 @@ export function useMerchDiscount(uid: string, lines: PricedLine[]) {
     })),
   );
   const discounted = lines.map((l, i): PricedLine =>
-    priced.unitGross[i] === l.unitGross
+    d.priced.unitGross[i] === l.unitGross
       ? l
       : {
           ...l,
           listUnitGross: l.unitGross,
-          unitGross: priced.unitGross[i],
-          gross: priced.unitGross[i] * l.line.quantity,
+          unitGross: d.priced.unitGross[i],
+          gross: d.priced.unitGross[i] * l.line.quantity,
         },
   );
-  const free = preview !== null && lines.length > 0 && priced.totalGross === 0;
-  return { discount, priced, lines: discounted, blocking: discountBlocking(discount.check, priced.problem), free };
+  return { ...d, lines: discounted };
 }

@@ -1,18 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, Stack, Table, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import {
-  CheckoutGate,
-  CheckoutSteps,
-  DiscountCodeField,
-  DiscountedPrice,
-  startNewCheckoutIfPlaced,
-  StepLink,
-} from '../checkout';
+import { CheckoutGate, CheckoutSteps, DiscountedPrice, ReviewStepEnd, startNewCheckoutIfPlaced } from '../checkout';
 import { memberName } from '../members';
 import { setBasketTicket } from './api';
 import { BASKET, gateOf, STEP_TWO, TICKET_STEPS } from './steps';
@@ -144,17 +137,16 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
             : 'Fakturę VAT wystawimy po zaksięgowaniu wpłaty.'}
         </Text>
       </Card>
-      <Card withBorder radius="lg" padding="md">
-        <DiscountCodeField check={d.discount.check} problem={d.priced.problem} onApply={d.discount.setCode} />
-      </Card>
-      <Group justify="space-between">
-        <StepLink to={BASKET} back>
-          Zmień wybór
-        </StepLink>
-        <Button onClick={onNext} disabled={c.problems.length > 0 || d.blocking !== null}>
-          Dalej: dane nabywcy
-        </Button>
-      </Group>
+      <ReviewStepEnd
+        discount={d}
+        radius="lg"
+        back={{ to: BASKET, label: 'Zmień wybór' }}
+        next={
+          <Button onClick={onNext} disabled={c.problems.length > 0 || d.blocking !== null}>
+            Dalej: dane nabywcy
+          </Button>
+        }
+      />
     </>
   );
 }
