@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router-dom';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useSession, useUid } from '../auth';
@@ -84,33 +84,37 @@ export function SettingsPage() {
   return (
     <PageFrame>
       <Section title="Dane osobowe i do faktury" testId="settings-profile">
-        {profile.isLoading ? (
-          <LoadingRows rows={3} label="Wczytywanie profilu" />
-        ) : profile.isError ? (
-          <LoadError>Nie udało się wczytać profilu.</LoadError>
-        ) : !profile.data ? (
-          <EmptyState title="Brak danych profilu">
-            Rejestracja nie została dokończona. Wyloguj się i zarejestruj ponownie albo skontaktuj się z organizatorem.
-          </EmptyState>
-        ) : (
-          <ProfileForm
-            key={profile.data.createdAt}
-            profile={profile.data}
-            onSave={async (edit) => {
-              try {
-                await saveProfile(edit);
-                // The header's name comes from the identity record, which updateProfile just updated.
-                session.refresh().catch(() => undefined);
-                return null;
-              } catch (error) {
-                const refusal = refusalOf(error);
-                return refusal.reason === 'invalid-input' && refusal.field
-                  ? { message: refusal.message, field: refusal.field }
-                  : { message: `Nie udało się zapisać danych: ${refusal.message}` };
-              }
-            }}
-          />
-        )}
+        <DataGate
+          query={profile}
+          what="profilu"
+          isEmpty={!profile.data}
+          empty={
+            <EmptyState title="Brak danych profilu">
+              Rejestracja nie została dokończona. Wyloguj się i zarejestruj ponownie albo skontaktuj się z
+              organizatorem.
+            </EmptyState>
+          }
+        >
+          {profile.data && (
+            <ProfileForm
+              key={profile.data.createdAt}
+              profile={profile.data}
+              onSave={async (edit) => {
+                try {
+                  await saveProfile(edit);
+                  // The header's name comes from the identity record, which updateProfile just updated.
+                  session.refresh().catch(() => undefined);
+                  return null;
+                } catch (error) {
+                  const refusal = refusalOf(error);
+                  return refusal.reason === 'invalid-input' && refusal.field
+                    ? { message: refusal.message, field: refusal.field }
+                    : { message: `Nie udało się zapisać danych: ${refusal.message}` };
+                }
+              }}
+            />
+          )}
+        </DataGate>
       </Section>
       <MailPrefsField />
       <ColorModeSection />
