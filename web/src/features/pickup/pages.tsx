@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { Link } from 'react-router-dom';
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { QrCode } from '../../shared/ui/QrCode';
@@ -77,18 +77,21 @@ export function PickupPage() {
             </Alert>
           )}
           <TitledStack title="Do odbioru" gap="sm" sectionId="pickup-waiting">
-            {items.isLoading ? (
-              <LoadingRows label="Wczytywanie przedmiotów do odbioru" rows={2} />
-            ) : items.isError ? (
-              <LoadError onRetry={() => void items.refetch()}>Nie udało się wczytać przedmiotów do odbioru.</LoadError>
-            ) : waiting.length === 0 ? (
-              <EmptyState title="Nic nie czeka na odbiór">
-                Opłacone gadżety (i opaski, jeśli wydarzenie je przewiduje) pojawią się tutaj po zaksięgowaniu
-                płatności.
-              </EmptyState>
-            ) : (
+            <DataGate
+              query={items}
+              what="przedmiotów do odbioru"
+              rows={2}
+              onRetry={() => void items.refetch()}
+              isEmpty={waiting.length === 0}
+              empty={
+                <EmptyState title="Nic nie czeka na odbiór">
+                  Opłacone gadżety (i opaski, jeśli wydarzenie je przewiduje) pojawią się tutaj po zaksięgowaniu
+                  płatności.
+                </EmptyState>
+              }
+            >
               <ItemList items={waiting} />
-            )}
+            </DataGate>
           </TitledStack>
           {picked.length > 0 && (
             <TitledStack title="Odebrane" gap="sm" sectionId="pickup-history">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { startNewCheckoutIfPlaced } from '../checkout';
 import { useGetMyOrdersQuery } from '../orders';
@@ -32,62 +32,65 @@ export function ShopItemPage() {
 
   return (
     <PageFrame title={product?.name} actions={<BasketButton uid={uid} />}>
-      {isLoading ? (
-        <LoadingRows label="Wczytywanie produktu" rows={2} />
-      ) : isError ? (
-        <LoadError onRetry={() => void refetch()} error={error}>
-          Nie udało się wczytać produktu.
-        </LoadError>
-      ) : !product ? (
-        <EmptyState
-          title="Nie ma takiego produktu"
-          action={
-            <Button component={Link} to={SHOP} variant="light">
-              Wróć do sklepiku
-            </Button>
-          }
-        >
-          Ten produkt nie istnieje albo nie jest już w sprzedaży.
-        </EmptyState>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-          <Stack gap="sm">
-            <Text fw={800} fz={28} data-testid="product-price">
-              {formatMoney(product.priceGrosze)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Cena brutto za sztukę (zawiera {product.vatRate}% VAT).
-            </Text>
-            {product.description && <Text>{product.description}</Text>}
-          </Stack>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-            <Stack gap="md">
-              <AddToBasketForm
-                product={product}
-                members={members.list}
-                onAdd={onAdd}
-                basket={basket.data}
-                orders={orders.data}
-              />
-              {added && (
-                <Alert color="teal" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
-                  <Stack gap={6} align="flex-start">
-                    <Text size="sm">{added}</Text>
-                    <Group gap="xs">
-                      <Button component={Link} to={BASKET} size="xs">
-                        Przejdź do koszyka
-                      </Button>
-                      <Button component={Link} to={SHOP} size="xs" variant="default">
-                        Kupuj dalej
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Alert>
-              )}
+      <DataGate
+        query={{ isLoading, isError, error }}
+        what="produktu"
+        rows={2}
+        onRetry={() => void refetch()}
+        isEmpty={!product}
+        empty={
+          <EmptyState
+            title="Nie ma takiego produktu"
+            action={
+              <Button component={Link} to={SHOP} variant="light">
+                Wróć do sklepiku
+              </Button>
+            }
+          >
+            Ten produkt nie istnieje albo nie jest już w sprzedaży.
+          </EmptyState>
+        }
+      >
+        {product && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+            <Stack gap="sm">
+              <Text fw={800} fz={28} data-testid="product-price">
+                {formatMoney(product.priceGrosze)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Cena brutto za sztukę (zawiera {product.vatRate}% VAT).
+              </Text>
+              {product.description && <Text>{product.description}</Text>}
             </Stack>
-          </Paper>
-        </SimpleGrid>
-      )}
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+              <Stack gap="md">
+                <AddToBasketForm
+                  product={product}
+                  members={members.list}
+                  onAdd={onAdd}
+                  basket={basket.data}
+                  orders={orders.data}
+                />
+                {added && (
+                  <Alert color="teal" role="status" data-testid="added-to-basket" title="Dodano do koszyka">
+                    <Stack gap={6} align="flex-start">
+                      <Text size="sm">{added}</Text>
+                      <Group gap="xs">
+                        <Button component={Link} to={BASKET} size="xs">
+                          Przejdź do koszyka
+                        </Button>
+                        <Button component={Link} to={SHOP} size="xs" variant="default">
+                          Kupuj dalej
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </Alert>
+                )}
+              </Stack>
+            </Paper>
+          </SimpleGrid>
+        )}
+      </DataGate>
     </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetShopProductsQuery, type ProductEntry } from '../catalogue';
 import { BasketButton, SHOP } from './shopCheckout';
@@ -20,19 +20,20 @@ export function ShopPage() {
   const { data, isLoading, isError, error, refetch } = useGetShopProductsQuery();
   return (
     <PageFrame actions={<BasketButton uid={uid} />}>
-      {isLoading ? (
-        <LoadingRows label="Wczytywanie produktów" rows={3} />
-      ) : isError ? (
-        <LoadError onRetry={() => void refetch()} error={error}>
-          Nie udało się wczytać produktów sklepiku.
-        </LoadError>
-      ) : !data || data.length === 0 ? (
-        <EmptyState title="Sklepik jest jeszcze pusty">
-          Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.
-        </EmptyState>
-      ) : (
+      <DataGate
+        query={{ isLoading, isError, error }}
+        loadingLabel="Wczytywanie produktów"
+        errorText="Nie udało się wczytać produktów sklepiku."
+        onRetry={() => void refetch()}
+        isEmpty={!data || data.length === 0}
+        empty={
+          <EmptyState title="Sklepik jest jeszcze pusty">
+            Organizator nie dodał jeszcze gadżetów. Zajrzyj tu później.
+          </EmptyState>
+        }
+      >
         <CardGrid label="Produkty" spacing="md">
-          {data.map((p) => {
+          {data?.map((p) => {
             const a = availabilityText(p);
             return (
               <Card component="li" key={p.id} withBorder radius="lg" padding="lg" data-testid="product-card">
@@ -65,7 +66,7 @@ export function ShopPage() {
             );
           })}
         </CardGrid>
-      )}
+      </DataGate>
     </PageFrame>
   );
 }
