@@ -6,7 +6,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { OrderLinesTable } from './OrderLinesTable';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -188,33 +188,37 @@ export function OrdersPage() {
   return (
     <PageFrame>
       <LiveStatus message={announcement} />
-      {isLoading || !uid ? (
-        <LoadingRows label="Wczytywanie zamówień" rows={3} />
-      ) : isError ? (
-        <LoadError onRetry={() => void refetch()}>Nie udało się wczytać zamówień.</LoadError>
-      ) : !data || data.length === 0 ? (
-        <EmptyState
-          title="Nie masz jeszcze zamówień"
-          action={
-            <Group justify="center">
-              <Button component={Link} to="/dashboard/uczestnicy">
-                Kup bilety
-              </Button>
-              <Button component={Link} to="/dashboard/sklepik" variant="light">
-                Przejdź do sklepiku
-              </Button>
-            </Group>
-          }
-        >
-          Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
-        </EmptyState>
-      ) : (
-        <PlainList label="Moje zamówienia">
-          {data.map((o) => (
-            <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
-          ))}
-        </PlainList>
-      )}
+      <DataGate
+        query={{ isLoading: isLoading || !uid, isError }}
+        what="zamówień"
+        onRetry={() => void refetch()}
+        isEmpty={!data || data.length === 0}
+        empty={
+          <EmptyState
+            title="Nie masz jeszcze zamówień"
+            action={
+              <Group justify="center">
+                <Button component={Link} to="/dashboard/uczestnicy">
+                  Kup bilety
+                </Button>
+                <Button component={Link} to="/dashboard/sklepik" variant="light">
+                  Przejdź do sklepiku
+                </Button>
+              </Group>
+            }
+          >
+            Tu pojawią się zamówienia biletów i gadżetów wraz z danymi do przelewu.
+          </EmptyState>
+        }
+      >
+        {uid && data && (
+          <PlainList label="Moje zamówienia">
+            {data.map((o) => (
+              <OrderCard key={o.id} order={o} seller={seller.data ?? null} uid={uid} onCancel={setCancelling} />
+            ))}
+          </PlainList>
+        )}
+      </DataGate>
       <CancelModal order={cancelling} onClose={() => setCancelling(null)} />
     </PageFrame>
   );

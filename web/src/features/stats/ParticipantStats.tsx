@@ -2,7 +2,7 @@ import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
 import { publicStatsSchema } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState, LoadError } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { TitledStack } from '../../shared/ui/TitledStack';
 
@@ -52,14 +52,13 @@ export function ParticipantStats() {
       )}
       <Card withBorder radius="lg" padding="lg" component="section" aria-label="Pozostałe bilety">
         <TitledStack title="Pozostałe bilety">
-          {types.isLoading ? (
-            <LoadingRows rows={3} label="Wczytywanie biletów" />
-          ) : types.isError ? (
-            <LoadError error={types.error}>Nie udało się wczytać biletów.</LoadError>
-          ) : (types.data ?? []).length === 0 ? (
-            <EmptyState title="Brak biletów w sprzedaży" />
-          ) : (
-            (types.data ?? []).map((t) => {
+          <DataGate
+            query={types}
+            what="biletów"
+            isEmpty={(types.data ?? []).length === 0}
+            empty={<EmptyState title="Brak biletów w sprzedaży" />}
+          >
+            {(types.data ?? []).map((t) => {
               const soldShare = t.quota > 0 ? (Math.min(t.sold, t.quota) / t.quota) * 100 : 100;
               return (
                 <Stack key={t.id} gap={4} data-testid="stat-ticket-type">
@@ -80,8 +79,8 @@ export function ParticipantStats() {
                   />
                 </Stack>
               );
-            })
-          )}
+            })}
+          </DataGate>
         </TitledStack>
       </Card>
     </Stack>
