@@ -129,11 +129,8 @@ function reachableFiles(packageRoot: string, names: ReadonlySet<string>): string
       if (name) definedIn.set(name, path.join(esm, match[2]));
     }
   const seen = new Set<string>();
-  const pending = [...names].map((name) => {
-    const file = definedIn.get(name);
-    if (!file) throw new Error(`${path.basename(packageRoot)} exports no ${name}`);
-    return file;
-  });
+  // A name without a module is a type imported without `type` (TypeScript has checked that it exists).
+  const pending = [...names].flatMap((name) => definedIn.get(name) ?? []);
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
