@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Paper, Radio, SimpleGrid, Stack, Text } fro
 import { Link } from 'react-router-dom';
 import { ticketAccountLimitNote } from '@domain/limits';
 import { formatDateTime, formatMoney, formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { DiscountFromLink, startNewCheckoutIfPlaced } from '../checkout';
@@ -234,60 +234,54 @@ export function TicketBasketPage() {
   const uid = c.uid ?? '';
   // Back at the basket after an order: the next order is a new checkout with a new key.
   useEffect(() => startNewCheckoutIfPlaced('tickets', uid), [uid]);
-  if (c.isLoading)
-    return (
-      <PageFrame>
-        <LoadingRows label="Wczytywanie biletów" />
-      </PageFrame>
-    );
-  if (c.isError)
-    return (
-      <PageFrame>
-        <LoadError error={c.error}>Nie udało się wczytać biletów ani uczestników. Odśwież stronę za chwilę.</LoadError>
-      </PageFrame>
-    );
   const members = c.members.data ?? [];
   const types = c.types.data ?? [];
   return (
     <PageFrame>
-      <Text c="dimmed">
-        Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.
-      </Text>
-      <DiscountFromLink kind="tickets" uid={uid} />
-      {members.length === 0 ? (
-        <EmptyState
-          title="Najpierw dodaj uczestników"
-          next={{ to: `${MEMBERS}/member/addMember`, label: 'Dodaj uczestnika' }}
-        >
-          Bilety kupujesz dla konkretnych osób.
-        </EmptyState>
-      ) : types.length === 0 ? (
-        <EmptyState title="Sprzedaż biletów jeszcze się nie rozpoczęła">
-          Organizator nie opublikował jeszcze biletów.
-        </EmptyState>
-      ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {members.map((m) => (
-            <MemberChooser
-              key={m.id}
-              uid={c.uid!}
-              member={m}
-              chosen={c.basket.data?.[m.id]}
-              owned={c.claims.data?.[m.id] ?? {}}
-              types={types}
-              claims={c.claims.data ?? {}}
-              basket={c.basket.data ?? {}}
-            />
-          ))}
-        </SimpleGrid>
-      )}
-      <Summary
-        count={c.lines.length}
-        total={c.totalGross}
-        next={STEP_ONE}
-        disabled={c.lines.length === 0}
-        label="Dalej: przegląd"
-      />
+      <DataGate
+        query={c}
+        what="biletów"
+        errorText="Nie udało się wczytać biletów ani uczestników. Odśwież stronę za chwilę."
+      >
+        <Text c="dimmed">
+          Wybierz bilet dla każdej osoby, która jedzie na wydarzenie. Liczba dostępnych biletów odświeża się na bieżąco.
+        </Text>
+        <DiscountFromLink kind="tickets" uid={uid} />
+        {members.length === 0 ? (
+          <EmptyState
+            title="Najpierw dodaj uczestników"
+            next={{ to: `${MEMBERS}/member/addMember`, label: 'Dodaj uczestnika' }}
+          >
+            Bilety kupujesz dla konkretnych osób.
+          </EmptyState>
+        ) : types.length === 0 ? (
+          <EmptyState title="Sprzedaż biletów jeszcze się nie rozpoczęła">
+            Organizator nie opublikował jeszcze biletów.
+          </EmptyState>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            {members.map((m) => (
+              <MemberChooser
+                key={m.id}
+                uid={c.uid!}
+                member={m}
+                chosen={c.basket.data?.[m.id]}
+                owned={c.claims.data?.[m.id] ?? {}}
+                types={types}
+                claims={c.claims.data ?? {}}
+                basket={c.basket.data ?? {}}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <Summary
+          count={c.lines.length}
+          total={c.totalGross}
+          next={STEP_ONE}
+          disabled={c.lines.length === 0}
+          label="Dalej: przegląd"
+        />
+      </DataGate>
     </PageFrame>
   );
 }
