@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { formatDate } from '../../shared/format/pl';
-import { EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { memberName, updateMember } from './api';
 import { MemberForm } from './MemberForm';
@@ -15,85 +15,79 @@ export function DetailMemberPage() {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
-  if (members.isLoading)
-    return (
-      <PageFrame>
-        <LoadingRows rows={2} label="Wczytywanie uczestnika" />
-      </PageFrame>
-    );
-  if (members.isError)
-    return (
-      <PageFrame>
-        <LoadError>Nie udało się wczytać danych uczestnika.</LoadError>
-      </PageFrame>
-    );
-  if (!member)
-    return (
-      <PageFrame>
-        <EmptyState title="Nie ma takiego uczestnika" next={{ to: LIST, label: 'Wróć do listy' }}>
-          Mógł zostać usunięty. Wybierz uczestnika z listy.
-        </EmptyState>
-      </PageFrame>
-    );
-
   return (
-    <PageFrame title={memberName(member)}>
-      <Card withBorder radius="lg" padding="lg" maw={640}>
-        {editing ? (
-          <MemberForm
-            key={member.id}
-            initial={toValues(member)}
-            isSelf={member.relation === 'self'}
-            submitLabel="Zapisz zmiany"
-            onCancel={() => setEditing(false)}
-            onSubmit={async (fields) => {
-              if (!uid) return WRITE_FAILED;
-              try {
-                await updateMember(uid, member.id, fields);
-                setEditing(false);
-                setSaved(true);
-                return null;
-              } catch {
-                return WRITE_FAILED;
-              }
-            }}
-          />
-        ) : (
-          <Stack gap="sm">
-            {saved && (
-              <Alert color="teal" role="status">
-                Zapisano zmiany.
-              </Alert>
-            )}
-            <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
-              <Fact label="Imię i nazwisko" strong>
-                {memberName(member)}
-              </Fact>
-              <Fact label="Kim jest">{member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}</Fact>
-              <Fact label="Rok urodzenia">{member.birthYear ?? '—'}</Fact>
-              <Fact label="Dodano">{formatDate(member.createdAt)}</Fact>
-            </dl>
-            <Title order={2} fz="md" mt="sm">
-              Bilety
-            </Title>
-            <TicketBadges claims={claims} />
-            <Group gap="xs" mt="md">
-              <Button
-                onClick={() => {
-                  setSaved(false);
-                  setEditing(true);
+    <PageFrame title={member ? memberName(member) : undefined}>
+      <DataGate
+        query={members}
+        rows={2}
+        loadingLabel="Wczytywanie uczestnika"
+        errorText="Nie udało się wczytać danych uczestnika."
+        isEmpty={!member}
+        empty={
+          <EmptyState title="Nie ma takiego uczestnika" next={{ to: LIST, label: 'Wróć do listy' }}>
+            Mógł zostać usunięty. Wybierz uczestnika z listy.
+          </EmptyState>
+        }
+      >
+        {member && (
+          <Card withBorder radius="lg" padding="lg" maw={640}>
+            {editing ? (
+              <MemberForm
+                key={member.id}
+                initial={toValues(member)}
+                isSelf={member.relation === 'self'}
+                submitLabel="Zapisz zmiany"
+                onCancel={() => setEditing(false)}
+                onSubmit={async (fields) => {
+                  if (!uid) return WRITE_FAILED;
+                  try {
+                    await updateMember(uid, member.id, fields);
+                    setEditing(false);
+                    setSaved(true);
+                    return null;
+                  } catch {
+                    return WRITE_FAILED;
+                  }
                 }}
-              >
-                Edytuj dane
-              </Button>
-              <Button component={Link} to={`${LIST}/TicketBasket`} variant="light">
-                Kup bilet
-              </Button>
-              <DeleteMemberLink member={member} />
-            </Group>
-          </Stack>
+              />
+            ) : (
+              <Stack gap="sm">
+                {saved && (
+                  <Alert color="teal" role="status">
+                    Zapisano zmiany.
+                  </Alert>
+                )}
+                <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px' }}>
+                  <Fact label="Imię i nazwisko" strong>
+                    {memberName(member)}
+                  </Fact>
+                  <Fact label="Kim jest">{member.relation ? MEMBER_RELATION_LABELS[member.relation] : '—'}</Fact>
+                  <Fact label="Rok urodzenia">{member.birthYear ?? '—'}</Fact>
+                  <Fact label="Dodano">{formatDate(member.createdAt)}</Fact>
+                </dl>
+                <Title order={2} fz="md" mt="sm">
+                  Bilety
+                </Title>
+                <TicketBadges claims={claims} />
+                <Group gap="xs" mt="md">
+                  <Button
+                    onClick={() => {
+                      setSaved(false);
+                      setEditing(true);
+                    }}
+                  >
+                    Edytuj dane
+                  </Button>
+                  <Button component={Link} to={`${LIST}/TicketBasket`} variant="light">
+                    Kup bilet
+                  </Button>
+                  <DeleteMemberLink member={member} />
+                </Group>
+              </Stack>
+            )}
+          </Card>
         )}
-      </Card>
+      </DataGate>
     </PageFrame>
   );
 }
