@@ -89,7 +89,7 @@ export function SignInPage() {
       <Box pos="relative" h={0}>
         {status === 'unknown' && (
           <Center pos="absolute" top={1} left={0} right={0}>
-            <Loader size="xs" type="dots" aria-label="Sprawdzanie sesji" />
+            <Loader size="xs" type="dots" role="status" aria-label="Sprawdzanie sesji" />
           </Center>
         )}
       </Box>
