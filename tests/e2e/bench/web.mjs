@@ -193,6 +193,25 @@ function copyPaint(page) {
   );
 }
 
+/** The page's first contentful paint, waited for (live data can be committed before it is painted). */
+function firstContentfulPaint(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (!entry) return;
+          observer.disconnect();
+          resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+        setTimeout(() => resolve(null), 2000);
+      }),
+  );
+}
+
+/** When the dashboard was on screen: from its copy, or, where live data came first and no copy was drawn, live. */
+const shownAt = (run) => run.copy ?? run.live;
+
 async function secondVisits(profileDir, chromePath, web, runs) {
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromePath,
@@ -220,7 +239,7 @@ async function secondVisits(profileDir, chromePath, web, runs) {
         await page.waitForFunction(() => performance.getEntriesByName('dashboard:live').length > 0);
         if (new URL(page.url()).pathname !== '/dashboard') throw new Error(`The second visit ended on ${page.url()}`);
         const run = {
-          fcp: await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null),
+          fcp: await firstContentfulPaint(page),
           copy: await copyPaint(page),
           live: await markOf('dashboard:live'),
         };
@@ -235,6 +254,7 @@ async function secondVisits(profileDir, chromePath, web, runs) {
         median: {
           fcp: median(measured.map((r) => r.fcp)),
           copy: median(measured.map((r) => r.copy)),
+          shown: median(measured.map(shownAt)),
           live: median(measured.map((r) => r.live)),
         },
       });
@@ -356,13 +376,14 @@ dashboard once (the app lands in the browser's caches, the dashboard saves its c
 to it again ${report.runs} times per row: with the CPU slowed 4×, and with the network also throttled as
 Lighthouse's applied slow 4G (562.5 ms per request, 1.6 Mbit/s; WebSocket frames are not throttled).
 Times from navigation start: first contentful paint; the dashboard from its copy painted (Element Timing
-of its „odświeżanie…” marker, painted in the same frame as the copied cards); live data drawn (User
-Timing mark \`dashboard:live\`, set once React has committed it); median of ${report.runs}. \`vite preview\`
+of its „odświeżanie…” marker, painted in the same frame as the copied cards; none when live data was
+there first); live data drawn (User Timing mark \`dashboard:live\`, set once React has committed it); the
+dashboard on screen: the copy's paint, or live data where no copy was drawn; median of ${report.runs}. \`vite preview\`
 sends firebase.json's hosting headers (hashed assets cached for a year, the HTML revalidated).
 
-| Second visit of \`/dashboard\` | FCP | dashboard from the device's copy | live data |
-|---|---:|---:|---:|
-${report.secondVisit.map(({ condition, median: m }) => `| ${condition} | ${fmtMs(m.fcp)} | ${Number.isFinite(m.copy) ? fmtMs(m.copy) : 'never'} | ${fmtMs(m.live)} |`).join('\n')}
+| Second visit of \`/dashboard\` | FCP | dashboard from the device's copy | live data | dashboard on screen |
+|---|---:|---:|---:|---:|
+${report.secondVisit.map(({ condition, median: m }) => `| ${condition} | ${fmtMs(m.fcp)} | ${Number.isFinite(m.copy) ? fmtMs(m.copy) : 'never'} | ${fmtMs(m.live)} | ${fmtMs(m.shown)} |`).join('\n')}
 
 Runs (FCP / copy / live): ${report.secondVisit.map(({ condition, runs }) => `${condition}: ${runs.map((r) => `${fmtMs(r.fcp)} / ${r.copy === null ? '—' : fmtMs(r.copy)} / ${fmtMs(r.live)}`).join(', ')}`).join('; ')}.
 ${end}`;
@@ -468,8 +489,8 @@ async function main() {
   }
   for (const { condition, median: sv } of report.secondVisit) {
     console.log(
-      `  second visit, ${condition}  FCP ${fmtMs(sv.fcp)} · dashboard from the device's copy ${Number.isFinite(sv.copy) ? fmtMs(sv.copy) : 'never'} · live data ${fmtMs(sv.live)}` +
-        (sv.copy <= SECOND_VISIT_AIM_MS ? '  (within 1 s)' : `  (above ${SECOND_VISIT_AIM_MS} ms)`),
+      `  second visit, ${condition}  FCP ${fmtMs(sv.fcp)} · dashboard from the device's copy ${Number.isFinite(sv.copy) ? fmtMs(sv.copy) : 'never'} · live data ${fmtMs(sv.live)} · on screen ${fmtMs(sv.shown)}` +
+        (sv.shown <= SECOND_VISIT_AIM_MS ? '  (within 1 s)' : `  (above ${SECOND_VISIT_AIM_MS} ms)`),
     );
   }
   if (JSON_OUT) writeFileSync(path.resolve(ROOT, JSON_OUT), JSON.stringify(report, null, 2));
