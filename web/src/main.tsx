@@ -9,10 +9,9 @@ import { createStore } from './app/store/store';
 import { registerServiceWorkerAfterLoad } from './app/serviceWorker';
 import { takeOverShell } from './app/shellTakeover';
 import { installChunkErrorReload } from './app/versionRefresh';
-import { firstReadsOf } from './app/firstReads';
 import { createSession } from './features/auth';
 import { registerStationDirectoryDrop } from './features/pickupStation/offline/deviceOwner';
-import { configureFirebase, prefetchOverRest } from './shared/firebase';
+import { configureFirebase } from './shared/firebase';
 import { readFirebaseConfig, StartupError } from './shared/firebase/config';
 import { CrashPage } from './shared/ui/ErrorPage';
 
@@ -43,8 +42,6 @@ try {
   // Before the session starts: its first account check already drops another account's station directory.
   registerStationDirectoryDrop();
   const session = createSession(store);
-  const firstReads = firstReadsOf(location.pathname);
-  if (firstReads) prefetchOverRest(firstReads);
   const router = createAppRouter(session);
   // A transition lets React render the first screen in slices and give the main thread back between
   // them, instead of one long task that blocks input on a slow phone (Lighthouse's TBT).

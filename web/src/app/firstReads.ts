@@ -7,11 +7,11 @@ const PAGE_FIRST_READS: Record<string, (uid: string) => RestRead[]> = {
 };
 
 /**
- * A returning user's first reads on a page load of `pathname` (shared/firebase, prefetchOverRest and
- * earlyReads.ts), or null when the page names none: without them the reads wait until the page's
- * chunk has arrived and React has mounted it, one round trip after the other. Every dashboard page
- * also reads the user's role mirror (features/roles, from the dashboard layout). Free of the pages'
- * code: index.html's inline script (app/earlyReads.ts) carries it.
+ * A returning user's first reads on a page load of `pathname`, which index.html's inline script
+ * (app/earlyReads.ts) starts, or null when the page names none: without them the reads wait until the
+ * page's chunk has arrived and React has mounted it, one round trip after the other. Every dashboard
+ * page also reads the user's role mirror (features/roles, from the dashboard layout). Free of the
+ * pages' code, which the inline script would otherwise carry.
  */
 export function firstReadsOf(pathname: string): ((uid: string) => RestRead[]) | null {
   const pageReads = Object.hasOwn(PAGE_FIRST_READS, pathname) ? PAGE_FIRST_READS[pathname] : null;

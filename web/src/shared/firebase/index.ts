@@ -92,28 +92,6 @@ export function adoptStoredSession(uid: string | null): Promise<StoredSession | 
 export function forgetStoredSession(): void {
   storedSession = Promise.resolve(null);
   earlyResponses = new Map();
-  prefetched.clear();
-}
-
-/** Reads started before anything asked for them (prefetchOverRest), by restKey, until the first ask. */
-const prefetched = new Map<string, Promise<unknown>>();
-
-/**
- * Starts a page's first reads as soon as the stored session is known, before the page's code has
- * arrived and rendered (docs/architecture.md, "Cold load of a returning user"): `readsOf` names them
- * for the stored account. The page's own endpoints then take these answers (readOverRest) instead of
- * asking again. Without a stored session nothing is read: the SDK's reads wait for the SDK anyway.
- */
-export function prefetchOverRest(readsOf: (uid: string) => readonly RestRead[]): void {
-  const session = storedSession;
-  void session.then((stored) => {
-    if (!stored || session !== storedSession) return;
-    for (const read of readsOf(stored.uid)) {
-      const answer = readOverRest(read);
-      answer.catch(() => undefined); // the page's own ask sees the outcome
-      prefetched.set(restKey(read), answer);
-    }
-  });
 }
 
 /**
@@ -206,15 +184,12 @@ export const REST_UNAVAILABLE: unique symbol = Symbol('rest-unavailable');
  * user: a page's first data does not wait for the Database SDK (39 KB gzip), its WebSocket and its
  * handshake. The same security rules apply as to the SDK's reads (the ID token travels as `auth`):
  * the SDK's, or, before the SDK has loaded, the stored session's (adoptStoredSession); a stored token
- * the database refuses is dropped and the read asked again through the SDK. Rejects with a permission error when the rules refuse; resolves with REST_UNAVAILABLE when the
- * request fails otherwise, so the caller can fall back to the SDK (e.g. offline, where the SDK waits).
+ * the database refuses is dropped and the read asked again through the SDK. A read index.html's inline
+ * script already made (./earlyReads.ts) is taken, not asked again. Rejects with a permission error when
+ * the rules refuse; resolves with REST_UNAVAILABLE when the request fails otherwise, so the caller can
+ * fall back to the SDK (e.g. offline, where the SDK waits).
  */
 export async function readOverRest(read: RestRead): Promise<unknown> {
-  const early = prefetched.get(restKey(read));
-  if (early) {
-    prefetched.delete(restKey(read));
-    return early;
-  }
   restInFlight++;
   clearTimeout(quietTimer);
   try {
@@ -229,8 +204,9 @@ async function readOnce(read: RestRead): Promise<unknown> {
   const stored = await storedSession;
   const storedToken = stored && stored.expiresAt - Date.now() >= MIN_TOKEN_VALIDITY_MS ? stored.idToken : null;
   // The inline script's request for this read, made with this same stored token, when there is one.
-  const early = storedToken ? earlyResponses.get(restKey(read)) : undefined;
-  earlyResponses.delete(restKey(read));
+  const key = restKey(read);
+  const early = storedToken ? earlyResponses.get(key) : undefined;
+  earlyResponses.delete(key);
   let request = early;
   if (!request) {
     let token: string | undefined;
