@@ -27,7 +27,10 @@ describe('the production build against the local emulators', () => {
   it('is the built app, not the dev server', async () => {
     const html = await (await fetch(`${web}/`)).text();
     expect(html).not.toContain('/@vite/client');
-    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    // The entry chunk is preloaded from the head and started by the prerendered shell's bootstrap.
+    const entry = /<link rel="modulepreload" crossorigin href="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    expect(html).toContain(`import("${entry}")`);
   });
 
   it('signs a demo participant in and shows their dashboard', { timeout: 180_000 }, async () => {

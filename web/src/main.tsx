@@ -36,12 +36,14 @@ function renderStartupError(error: unknown) {
 
 try {
   installChunkErrorReload();
-  registerServiceWorkerAfterLoad();
   configureFirebase(readFirebaseConfig(import.meta.env));
   const store = createStore();
   // Before the session starts: its first account check already drops another account's station directory.
   registerStationDirectoryDrop();
   const session = createSession(store);
+  // After the session has adopted the stored one: the registration waits for the page's first data then
+  // (whenSdkMayLoad), and the app may start after the page's load event (the prerendered shell's bootstrap).
+  registerServiceWorkerAfterLoad();
   const router = createAppRouter(session);
   // A transition lets React render the first screen in slices and give the main thread back between
   // them, instead of one long task that blocks input on a slow phone (Lighthouse's TBT).

@@ -39,7 +39,10 @@ export function prerenderShell(): Plugin {
         const rootDiv = '<div id="root"></div>';
         if (!html.includes(rootDiv))
           throw new Error(`index.html has no ${rootDiv} to put the prerendered shell before`);
-        return html.replace(rootDiv, () => `${templates}\n    ${rootDiv}\n    <script>${shellBootstrap}</script>`);
+        const entry = entryScriptTag(html);
+        return html
+          .replace(entry.tag, () => `<link rel="modulepreload" crossorigin href="${entry.src}">`)
+          .replace(rootDiv, () => `${templates}\n    ${rootDiv}\n    <script>${shellBootstrap(entry.src)}</script>`);
       },
     },
   };
@@ -104,8 +107,23 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
   return [...files];
 }
 
+/** The `<script type="module">` Vite wrote for the app's entry chunk, and its address. */
+function entryScriptTag(html: string): { tag: string; src: string } {
+  const tags = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>/g)];
+  if (tags.length !== 1)
+    throw new Error(`index.html has ${tags.length} entry scripts, the prerendered shell expects one`);
+  return { tag: tags[0][0], src: tags[0][1] };
+}
+
 /**
- * Runs while the HTML is parsed, before the first paint. Kept in plain ES5 (it is not bundled).
+ * Runs while the HTML is parsed, before the first paint. Kept in plain ES5 (it is not bundled), apart
+ * from the dynamic `import()` that starts the app.
+ * - Starts the app's entry chunk (fetched since the `<head>`, where its `<script type="module">` is a
+ *   `modulepreload` link instead): at once when no shell is shown; with a shell, after the shell's
+ *   first paint. A deferred module script runs as soon as parsing ends when it is already there (a
+ *   cached visit, a fast network), and the app's start-up — 0.1–0.3 s of a slow phone's main thread —
+ *   would hold the shell's paint back. A tab opened in the background paints no frames: the app starts
+ *   there at once.
  * - Starts fetching the chunks the page loads lazily and their stylesheets (data-preload), beside
  *   the entry script, unless a signed-in device opens the sign-in page (the app sends it on to the
  *   dashboard; the device's last user is lastUser.ts's key).
@@ -116,48 +134,62 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
  * - Until the app takes over, a submitted form is held (never sent as a GET that would put the
  *   password in the address) and a pressed button is remembered, for the app to do them again.
  */
-const shellBootstrap = `(function () {
-  var path = location.pathname;
-  var template = document.getElementById('shell:' + path);
-  var root = document.getElementById('root');
-  if (!template || !root) return;
-  try {
-    if (path === '/' && localStorage.getItem('panel.session.lastUser')) return;
-  } catch (e) {}
-  var files = (template.getAttribute('data-preload') || '').split(' ');
-  for (var i = 0; i < files.length; i++) {
-    if (!files[i]) continue;
-    var link = document.createElement('link');
-    if (/\\.css$/.test(files[i])) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = files[i];
-    document.head.appendChild(link);
+const shellBootstrap = (entry: string) => `(function () {
+  var started = false;
+  function startApp() {
+    if (started) return;
+    started = true;
+    import(${JSON.stringify(entry)});
   }
-  if (!template.content.firstChild) return;
-  var shell = document.createElement('div');
-  shell.id = 'shell';
-  shell.setAttribute('data-path', path);
-  shell.appendChild(template.content.cloneNode(true));
-  var query = new URLSearchParams(location.search);
-  var shownWith = shell.querySelectorAll('[data-shell-shown-with]');
-  for (var j = 0; j < shownWith.length; j++) {
-    if (query.get(shownWith[j].getAttribute('data-shell-shown-with'))) shownWith[j].hidden = false;
-  }
-  if (/(?:^|;\\s*)ncc_c=1(?:;|$)/.test(document.cookie)) {
-    var bar = shell.querySelector('[data-testid="cookie-consent"]');
-    if (bar) bar.parentNode.removeChild(bar);
-  }
-  shell.addEventListener('submit', function (event) {
-    event.preventDefault();
-    shell.setAttribute('data-submitted', '');
+  if (!showShell() || document.hidden) return startApp();
+  requestAnimationFrame(function () {
+    setTimeout(startApp, 0);
   });
-  shell.addEventListener('click', function (event) {
-    var button = event.target.closest && event.target.closest('button');
-    if (button && button.type !== 'submit') shell.pressed = button;
-  });
-  root.parentNode.insertBefore(shell, root);
-  root.hidden = true;
+
+  function showShell() {
+    var path = location.pathname;
+    var template = document.getElementById('shell:' + path);
+    var root = document.getElementById('root');
+    if (!template || !root) return false;
+    try {
+      if (path === '/' && localStorage.getItem('panel.session.lastUser')) return false;
+    } catch (e) {}
+    var files = (template.getAttribute('data-preload') || '').split(' ');
+    for (var i = 0; i < files.length; i++) {
+      if (!files[i]) continue;
+      var link = document.createElement('link');
+      if (/\\.css$/.test(files[i])) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = files[i];
+      document.head.appendChild(link);
+    }
+    if (!template.content.firstChild) return false;
+    var shell = document.createElement('div');
+    shell.id = 'shell';
+    shell.setAttribute('data-path', path);
+    shell.appendChild(template.content.cloneNode(true));
+    var query = new URLSearchParams(location.search);
+    var shownWith = shell.querySelectorAll('[data-shell-shown-with]');
+    for (var j = 0; j < shownWith.length; j++) {
+      if (query.get(shownWith[j].getAttribute('data-shell-shown-with'))) shownWith[j].hidden = false;
+    }
+    if (/(?:^|;\\s*)ncc_c=1(?:;|$)/.test(document.cookie)) {
+      var bar = shell.querySelector('[data-testid="cookie-consent"]');
+      if (bar) bar.parentNode.removeChild(bar);
+    }
+    shell.addEventListener('submit', function (event) {
+      event.preventDefault();
+      shell.setAttribute('data-submitted', '');
+    });
+    shell.addEventListener('click', function (event) {
+      var button = event.target.closest && event.target.closest('button');
+      if (button && button.type !== 'submit') shell.pressed = button;
+    });
+    root.parentNode.insertBefore(shell, root);
+    root.hidden = true;
+    return true;
+  }
 })();`;
