@@ -2,6 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Navigate, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAuthStatus, useIsAdmin } from '../../features/auth';
+import { whenSdkMayLoad } from '../../shared/firebase';
 import { AppLoading } from '../../shared/ui/AppLoading';
 import { Brand } from '../../shared/ui/Brand';
 import { ColorModeSwitch } from '../../shared/ui/ColorModeSwitch';
@@ -12,12 +13,15 @@ import classes from './DashboardLayout.module.css';
 import { UserButton } from './UserButton';
 
 /*
- * What the frame's first paint does not need loads after it: the role sync (a database listener),
- * in parallel with the page, and the user menu once it is wanted (UserMenuSlot). The page itself
- * renders inside the Suspense below on the first load (see createRouter).
+ * What the frame's first paint does not need loads after it: the role sync (a database listener) once
+ * the Firebase SDKs may load (it compares the mirror with the identity SDK's token, so it has nothing
+ * to do before), and the user menu once it is wanted (UserMenuSlot). The page itself renders inside
+ * the Suspense below on the first load (see createRouter).
  */
 const RoleSync = lazy(() =>
-  Promise.all([import('../../features/roles'), attachRealtimeApi()]).then(([roles]) => ({ default: roles.RoleSync })),
+  whenSdkMayLoad()
+    .then(() => Promise.all([import('../../features/roles'), attachRealtimeApi()]))
+    .then(([roles]) => ({ default: roles.RoleSync })),
 );
 
 interface NavItem {

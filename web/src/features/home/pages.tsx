@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Loader, Group, Text } from '@mantine/core';
 import { readDeviceCopy, saveDeviceCopy } from '../../shared/deviceCopy';
 import { LoadingRows } from '../../shared/ui/DataState';
@@ -70,7 +70,10 @@ function Refreshing() {
 
 export function DashboardHomePage() {
   const uid = useUid();
-  const live = useHomeLive(uid);
+  // The answers arrive as store updates, which React renders at once, in one task. Deferred, the cards
+  // (the whole page, when the first answers come in) render in a transition that React slices and
+  // interrupts for input, so a slow phone's main thread is not blocked meanwhile (Lighthouse's TBT).
+  const live = useDeferredValue(useHomeLive(uid));
   // Read once per account: the copy stands in only until the live answers arrive.
   const stored = useMemo(() => (uid ? readCopy(uid) : null), [uid]);
   const fromCopy = live.loading && stored !== null;
