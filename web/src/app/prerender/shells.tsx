@@ -61,8 +61,9 @@ export interface Shell {
  * Path → the page's prerendered shell. The sign-in page is drawn: its LCP element (the cookie bar's
  * text) is in the shell. The dashboard is only preloaded (its frame and its home page's chunks start
  * downloading beside the entry script): its frame could be prerendered too (`renderPage` draws any
- * route of the table in its layout), but its LCP element is data, and Lighthouse counts everything
- * the app runs after the first paint as blocking time, so an earlier frame alone scores lower.
+ * route of the table in its layout), but its LCP element is data, and on a cold load without a last
+ * user (as Lighthouse measures it) the frame would wait for the stored-session check and its chunk's
+ * CSS, painting little earlier than the app (docs/benchmarks.md, bench:web).
  */
 export async function renderShells(): Promise<Record<string, Shell>> {
   return {
