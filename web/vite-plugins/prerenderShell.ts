@@ -135,10 +135,7 @@ function entryScriptTag(html: string): { tag: string; src: string } {
  *   password in the address) and a pressed button is remembered, for the app to do them again.
  */
 const shellBootstrap = (entry: string) => `(function () {
-  var started = false;
   function startApp() {
-    if (started) return;
-    started = true;
     import(${JSON.stringify(entry)});
   }
   if (!showShell() || document.hidden) return startApp();

@@ -31,5 +31,6 @@ export const { useGetEventQuery } = eventApi;
 export function useEventInfo() {
   const result = useGetEventQuery();
   const data = useMemo(() => (result.data ? toEventInfo(result.data) : null), [result.data]);
-  return { ...result, data };
+  // The same object while nothing changed, as RTK Query's own results: the home page defers on it.
+  return useMemo(() => ({ ...result, data }), [result, data]);
 }

@@ -96,7 +96,9 @@ export function forgetStoredSession(): void {
 
 /**
  * Resolves when the identity SDK may load: at once, unless the stored session stands in for it; then
- * once the page's first data has drawn, or anything asks for the SDK itself (loadAuth).
+ * once the page's first data has drawn, or anything asks for the SDK itself (loadAuth). Whatever else
+ * must not compete with the first data waits for it too: the Database SDK's listeners, the role sync,
+ * the version check and the service worker. Asked before `adoptStoredSession`, it has resolved already.
  */
 export function whenSdkMayLoad(): Promise<void> {
   return sdkGate;
