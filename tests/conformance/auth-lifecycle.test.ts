@@ -6,6 +6,7 @@ import { onValue, ref } from 'firebase/database';
 import {
   closeAll,
   errorText,
+  eventStreamReader,
   mockIdToken,
   namespaceUnderTest,
   rest,
@@ -13,7 +14,7 @@ import {
   waitUntil,
   webClient,
 } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
+import type { StreamEvent } from '../helpers/rtdb.js';
 
 const RULES = JSON.stringify({
   rules: {
@@ -25,14 +26,12 @@ const RULES = JSON.stringify({
   },
 });
 
-let target: RtdbTarget;
-let admin: AdminClient;
-let ns: string;
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin } = await namespaceUnderTest('auth-lifecycle', RULES);
+afterAll(() => closeAll(target, admin));
 beforeAll(async () => {
-  ({ target, ns, admin } = await namespaceUnderTest('auth-lifecycle', RULES));
   await admin.db.ref('signedIn/x').set({ a: 1 });
 });
-afterAll(() => closeAll(target, admin));
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -42,9 +41,8 @@ async function openStream(url: string) {
   const response = await fetch(url, { headers: { Accept: 'text/event-stream' }, signal: controller.signal });
   expect(response.headers.get('content-type') ?? '').toMatch(/^text\/event-stream/);
   const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: Array<{ event: string; data: unknown }> = [];
-  let buffer = '';
+  const events: StreamEvent[] = [];
+  const read = eventStreamReader(events);
   let ended = false;
   return {
     events,
@@ -58,20 +56,7 @@ async function openStream(url: string) {
           ended = true;
           break;
         }
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const dataLine = /^data: ?(.*)$/m.exec(block)?.[1] ?? 'null';
-          let data: unknown = dataLine;
-          try {
-            data = JSON.parse(dataLine);
-          } catch {
-            // auth_revoked may carry plain text
-          }
-          events.push({ event: /^event: ?(.*)$/m.exec(block)?.[1] ?? '', data });
-        }
+        read(value);
       }
     },
     async close(): Promise<void> {

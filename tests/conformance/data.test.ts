@@ -1,6 +1,6 @@
 // Data semantics through the web SDK and the Admin SDK: writes, reads, events, priorities, arrays,
 // null deletes, pruning, server values and large messages split into frames.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   child,
   endAt,
@@ -36,20 +36,13 @@ import {
   uniqueNs,
   waitUntil,
   webClient,
+  withWebClient,
 } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
 
-let target: RtdbTarget;
-let ns: string;
-let a: WebClient;
-let b: WebClient;
-let admin: AdminClient;
-
-beforeAll(async () => {
-  ({ target, ns, admin } = await namespaceUnderTest('data'));
-  a = webClient(target, ns);
-  b = webClient(target, ns);
-});
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin } = await namespaceUnderTest('data');
+const a = webClient(target, ns);
+const b = webClient(target, ns);
 
 afterAll(() => closeAll(target, a, b, admin));
 
@@ -294,8 +287,7 @@ describe('the root', () => {
 
 describe('reconnecting', () => {
   it('a listener that was offline gets the changes made meanwhile when it comes back', async () => {
-    const client = webClient(target, ns);
-    try {
+    await withWebClient(target, ns, async (client) => {
       await admin.db.ref('reconnect').set({ v: 1 });
       const seen: unknown[] = [];
       const off = onValue(ref(client.db, 'reconnect'), (s) => seen.push(s.val()));
@@ -313,9 +305,7 @@ describe('reconnecting', () => {
       await waitUntil(() => JSON.stringify(seen.at(-1)) === '{"v":2,"w":3}', 'value after second reconnect');
       off();
       expect(seen).toEqual([{ v: 1 }, { v: 2 }, { v: 2, w: 3 }]);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
 

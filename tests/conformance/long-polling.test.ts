@@ -40,10 +40,40 @@ describe.skipIf(!executablePath)(
         { ns, host: target.host, port: target.port, forceLongPolling: options.forceLongPolling },
       );
 
-    it('with WebSockets disallowed, the SDK works over /.lp: writes, listens, large values, transactions', async () => {
-      const { page, requests, sockets } = await harness.newPage();
+    /** Listens to `path` in the page (its values go into `window.seen`) and waits for the first value. */
+    const listenInPage = async (page: import('playwright-core').Page, path: string) => {
+      await page.evaluate((path) => {
+        const { fb, db } = window as any;
+        (window as any).seen = [];
+        fb.onValue(fb.ref(db, path), (s: any) => (window as any).seen.push(s.val()));
+      }, path);
+      await page.waitForFunction(() => (window as any).seen.length === 1);
+    };
+
+    /** Waits until the page's listener (listenInPage) has seen `value` as its latest value. */
+    const lastSeenInPage = (page: import('playwright-core').Page, value: unknown) =>
+      page.waitForFunction((value) => (window as any).seen.at(-1) === value, value);
+
+    /**
+     * A page of its own, connected to the file's namespace (over long polling only, or free to
+     * choose), for `use`; its context is closed afterwards.
+     */
+    const withConnectedPage = async (
+      options: Parameters<BrowserHarness['newPage']>[0] & { forceLongPolling: boolean },
+      use: (opened: Awaited<ReturnType<BrowserHarness['newPage']>>) => Promise<void>,
+    ) => {
+      const { forceLongPolling, ...pageOptions } = options;
+      const opened = await harness.newPage(pageOptions);
       try {
-        await connect(page, { forceLongPolling: true });
+        await connect(opened.page, { forceLongPolling });
+        await use(opened);
+      } finally {
+        await opened.page.context().close();
+      }
+    };
+
+    it('with WebSockets disallowed, the SDK works over /.lp: writes, listens, large values, transactions', async () => {
+      await withConnectedPage({ forceLongPolling: true }, async ({ page, requests, sockets }) => {
         // Browser → server.
         await page.evaluate(async () => {
           const { fb, db } = window as any;
@@ -54,14 +84,9 @@ describe.skipIf(!executablePath)(
         expect(typeof written.at).toBe('number');
 
         // Server → browser listener.
-        await page.evaluate(() => {
-          const { fb, db } = window as any;
-          (window as any).seen = [];
-          fb.onValue(fb.ref(db, 'lp/fromServer'), (s: any) => (window as any).seen.push(s.val()));
-        });
-        await page.waitForFunction(() => (window as any).seen.length === 1);
+        await listenInPage(page, 'lp/fromServer');
         await admin.db.ref('lp/fromServer').set('hello');
-        await page.waitForFunction(() => (window as any).seen.at(-1) === 'hello');
+        await lastSeenInPage(page, 'hello');
 
         // Large values: long polling splits outgoing data across several requests.
         const big = bigString(50_000, 'L');
@@ -88,15 +113,11 @@ describe.skipIf(!executablePath)(
 
         expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
         expect(sockets).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
+      });
     });
 
     it('onDisconnect runs when a long-polling client goes offline', async () => {
-      const { page } = await harness.newPage();
-      try {
-        await connect(page, { forceLongPolling: true });
+      await withConnectedPage({ forceLongPolling: true }, async ({ page }) => {
         await page.evaluate(async () => {
           const { fb, db } = window as any;
           await fb.set(fb.ref(db, 'lp/presence'), 'online');
@@ -116,21 +137,13 @@ describe.skipIf(!executablePath)(
           fb.goOffline(db);
         });
         await offline;
-      } finally {
-        await page.context().close();
-      }
+      });
     });
 
     it('after a recorded WebSocket failure the SDK starts on long polling and upgrades to WebSocket', async () => {
-      const { page, requests, sockets } = await harness.newPage({ previousWebSocketFailure: true });
-      try {
-        await connect(page, { forceLongPolling: false });
-        await page.evaluate(() => {
-          const { fb, db } = window as any;
-          (window as any).values = [];
-          fb.onValue(fb.ref(db, 'lp/upgrade'), (s: any) => (window as any).values.push(s.val()));
-        });
-        await page.waitForFunction(() => (window as any).values.length === 1);
+      const options = { previousWebSocketFailure: true, forceLongPolling: false };
+      await withConnectedPage(options, async ({ page, requests, sockets }) => {
+        await listenInPage(page, 'lp/upgrade');
         expect(requests.some((url) => url.includes('/.lp?'))).toBe(true);
         // The upgrade opens a WebSocket on the same session; waiting for it is waiting for an event.
         await expect.poll(() => sockets.length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -138,16 +151,14 @@ describe.skipIf(!executablePath)(
         // Data keeps flowing in both directions after the switch.
         for (let i = 1; i <= 3; i += 1) {
           await admin.db.ref('lp/upgrade').set(i);
-          await page.waitForFunction((n) => (window as any).values.at(-1) === n, i);
+          await lastSeenInPage(page, i);
         }
         await page.evaluate(async () => {
           const { fb, db } = window as any;
           await fb.set(fb.ref(db, 'lp/afterUpgrade'), 'ok');
         });
         expect((await admin.db.ref('lp/afterUpgrade').once('value')).val()).toBe('ok');
-      } finally {
-        await page.context().close();
-      }
+      });
     });
   },
 );

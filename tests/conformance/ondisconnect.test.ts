@@ -1,18 +1,11 @@
 // onDisconnect operations are stored by the server and run when the client's connection closes.
 // The client goes offline (closing its socket) and another client observes the result.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { goOffline, increment, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
 import { adminClient, closeAll, namespaceUnderTest, webClient } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
 
-let target: RtdbTarget;
-let ns: string;
-let observer: AdminClient;
-
-beforeAll(async () => {
-  ({ target, ns, admin: observer } = await namespaceUnderTest('ondisconnect'));
-});
-
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin: observer } = await namespaceUnderTest('ondisconnect');
 afterAll(() => closeAll(target, observer));
 
 /** Resolves with the value at `path` once `predicate` holds for it, as seen by the observer. */

@@ -37,40 +37,35 @@ import {
   rest,
   waitUntil,
   webClient,
+  withWebClient,
 } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
 
-let target: RtdbTarget;
-let ns: string;
-let admin: AdminClient;
-let listener: WebClient;
-let barrier: Barrier;
+// Indexes declared so that servers which warn about (or, over REST, refuse) unindexed queries
+// treat these as the indexed queries a real app would run.
+const indexed = (paths: string[]) => ({ '.indexOn': paths });
+const RULES = {
+  rules: {
+    '.read': true,
+    '.write': true,
+    w1: indexed(['meta/score']),
+    w3: indexed(['age']),
+    w5: indexed(['uid']),
+    w5admin: indexed(['uid', 'n']),
+    tie: indexed(['g']),
+    mixedChild: indexed(['v']),
+    restq: indexed(['h', 'name']),
+  },
+};
 
-beforeAll(async () => {
-  // Indexes declared so that servers which warn about (or, over REST, refuse) unindexed queries
-  // treat these as the indexed queries a real app would run.
-  const indexed = (paths: string[]) => ({ '.indexOn': paths });
-  const rules = {
-    rules: {
-      '.read': true,
-      '.write': true,
-      w1: indexed(['meta/score']),
-      w3: indexed(['age']),
-      w5: indexed(['uid']),
-      w5admin: indexed(['uid', 'n']),
-      tie: indexed(['g']),
-      mixedChild: indexed(['v']),
-      restq: indexed(['h', 'name']),
-    },
-  };
-  ({ target, ns, admin } = await namespaceUnderTest('queries', JSON.stringify(rules)));
-  listener = webClient(target, ns);
-  barrier = new Barrier(listener.db, (path, value) => admin.db.ref(path).set(value));
-  await barrier.start();
-});
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin } = await namespaceUnderTest('queries', JSON.stringify(RULES));
+const listener = webClient(target, ns);
+const barrier = new Barrier(listener.db, (path, value) => admin.db.ref(path).set(value));
+
+beforeAll(() => barrier.start());
 
 afterAll(async () => {
-  barrier?.stop();
+  barrier.stop();
   await closeAll(target, listener, admin);
 });
 
@@ -122,12 +117,7 @@ async function write(path: string, value: unknown): Promise<void> {
 
 async function serverWindow(path: string, ...constraints: QueryConstraint[]): Promise<string[]> {
   // A fresh client has no cache, so get() answers from the server's evaluation of the query.
-  const fresh = webClient(target, ns);
-  try {
-    return keysOf(await get(query(ref(fresh.db, path), ...constraints)));
-  } finally {
-    await fresh.close();
-  }
+  return withWebClient(target, ns, async (fresh) => keysOf(await get(query(ref(fresh.db, path), ...constraints))));
 }
 
 describe('query windows follow later writes', () => {

@@ -1,10 +1,11 @@
 // The REST API on the same port, with plain fetch: methods, parameters, auth, error bodies, CORS,
 // event streaming, namespaces, and the backend limits (keys and sizes) that the SDKs would refuse
 // locally and therefore can only be checked against the server from here.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   bigString,
   closeAll,
+  eventStreamReader,
   mockIdToken,
   namespaceUnderTest,
   putRules,
@@ -12,11 +13,7 @@ import {
   restUrl,
   uniqueNs,
 } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget } from '../helpers/rtdb.js';
-
-let target: RtdbTarget;
-let ns: string;
-let admin: AdminClient;
+import type { StreamEvent } from '../helpers/rtdb.js';
 
 const RULES = {
   rules: {
@@ -34,13 +31,21 @@ const RULES = {
   },
 };
 
-beforeAll(async () => {
-  ({ target, ns, admin } = await namespaceUnderTest('rest', JSON.stringify(RULES)));
-});
-
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin } = await namespaceUnderTest('rest', JSON.stringify(RULES));
 afterAll(() => closeAll(target, admin));
 
 const errorOf = (json: unknown): unknown => (json as { error?: unknown } | undefined)?.error;
+
+/** One character over 10 MB of UTF-8, the most a string may hold. */
+const OVER_10_MB = 'a'.repeat(10 * 1024 * 1024 + 1);
+
+/** A PUT of `body` to `path` is refused as invalid: 400 with an error message. */
+async function expectRefusedPut(path: string, body: unknown): Promise<void> {
+  const refused = await rest(target, ns, 'PUT', path, { body });
+  expect(refused.status, JSON.stringify(body)?.slice(0, 100)).toBe(400);
+  expect(typeof errorOf(refused.json)).toBe('string');
+}
 
 describe('methods', () => {
   it('PUT writes and answers with the data, GET reads it back', async () => {
@@ -268,10 +273,7 @@ describe('errors', () => {
   });
 
   it('a string over 10 MB of UTF-8 is refused; 2 MB is accepted', async () => {
-    const tooBig = 'a'.repeat(10 * 1024 * 1024 + 1);
-    const refused = await rest(target, ns, 'PUT', 'public/huge', { body: tooBig });
-    expect(refused.status).toBe(400);
-    expect(typeof errorOf(refused.json)).toBe('string');
+    await expectRefusedPut('public/huge', OVER_10_MB);
     // Fewer than 10 M characters but more than 10 MB once encoded: the limit counts bytes.
     const multiByte = 'ą'.repeat(5 * 1024 * 1024 + 1);
     expect((await rest(target, ns, 'PUT', 'public/huge', { body: { text: multiByte } })).status).toBe(400);
@@ -288,9 +290,7 @@ describe('priorities', () => {
   it('a priority is a string, a finite number or null: other types are 400', async () => {
     expect((await rest(target, ns, 'PUT', 'public/prio', { body: 'x' })).status).toBe(200);
     for (const bad of [true, { a: 1 }, [1], { '.sv': 'nonsense' }]) {
-      const refused = await rest(target, ns, 'PUT', 'public/prio/.priority', { body: bad });
-      expect(refused.status, JSON.stringify(bad)).toBe(400);
-      expect(typeof errorOf(refused.json)).toBe('string');
+      await expectRefusedPut('public/prio/.priority', bad);
       expect(
         (await rest(target, ns, 'PUT', 'public/prio', { body: { '.value': 'x', '.priority': bad } })).status,
         JSON.stringify(bad),
@@ -306,15 +306,12 @@ describe('priorities', () => {
 
   it('a priority string over 10 MB of UTF-8 is refused like a value string', async () => {
     expect((await rest(target, ns, 'PUT', 'public/bigPrio', { body: 'x' })).status).toBe(200);
-    const tooBig = 'a'.repeat(10 * 1024 * 1024 + 1);
-    const refused = await rest(target, ns, 'PUT', 'public/bigPrio/.priority', { body: tooBig });
-    expect(refused.status).toBe(400);
-    expect(typeof errorOf(refused.json)).toBe('string');
-    expect((await rest(target, ns, 'PATCH', 'public/bigPrio', { body: { '.priority': tooBig } })).status).toBe(400);
+    await expectRefusedPut('public/bigPrio/.priority', OVER_10_MB);
+    expect((await rest(target, ns, 'PATCH', 'public/bigPrio', { body: { '.priority': OVER_10_MB } })).status).toBe(400);
     expect(
       (
         await rest(target, ns, 'PUT', 'public', {
-          body: { bigPrio: { '.value': 'x', '.priority': tooBig } },
+          body: { bigPrio: { '.value': 'x', '.priority': OVER_10_MB } },
           params: { print: 'silent' },
         })
       ).status,
@@ -361,7 +358,7 @@ interface EventStream {
   status: number;
   /** Why the server is not streaming (then the other fields are unused). */
   notStreaming?: string;
-  events: Array<{ event: string; data: unknown }>;
+  events: StreamEvent[];
   readUntil(predicate: () => boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -373,7 +370,7 @@ async function openStream(url: string, headers: Record<string, string> = {}): Pr
     signal: controller.signal,
   });
   const type = response.headers.get('content-type') ?? '';
-  const events: Array<{ event: string; data: unknown }> = [];
+  const events: StreamEvent[] = [];
   if (!type.startsWith('text/event-stream')) {
     const text = await response.text();
     return {
@@ -385,8 +382,7 @@ async function openStream(url: string, headers: Record<string, string> = {}): Pr
     };
   }
   const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const read = eventStreamReader(events);
   return {
     status: response.status,
     events,
@@ -394,21 +390,7 @@ async function openStream(url: string, headers: Record<string, string> = {}): Pr
       while (!predicate()) {
         const { value, done } = await reader.read();
         if (done) throw new Error(`stream ended; events so far: ${JSON.stringify(events)}`);
-        buffer += decoder.decode(value, { stream: true });
-        let split: number;
-        while ((split = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, split);
-          buffer = buffer.slice(split + 2);
-          const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? '';
-          const dataLine = /^data: ?(.*)$/m.exec(block)?.[1] ?? 'null';
-          let data: unknown = dataLine;
-          try {
-            data = JSON.parse(dataLine);
-          } catch {
-            // Some events (e.g. auth_revoked) may carry plain text.
-          }
-          events.push({ event, data });
-        }
+        read(value);
       }
     },
     async close() {

@@ -1,19 +1,13 @@
 // Transactions: the SDK sends a put with the hash of the value it based its update on; the server
 // refuses a stale hash with `datastale`, the SDK re-runs the update on fresh data and converges.
 // That only works when the server computes node hashes exactly as the SDK does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority } from 'firebase/database';
 import { closeAll, errorText, namespaceUnderTest, waitUntil, webClient } from '../helpers/rtdb.js';
-import type { AdminClient, RtdbTarget, WebClient } from '../helpers/rtdb.js';
+import type { WebClient } from '../helpers/rtdb.js';
 
-let target: RtdbTarget;
-let ns: string;
-let admin: AdminClient;
-
-beforeAll(async () => {
-  ({ target, ns, admin } = await namespaceUnderTest('transactions'));
-});
-
+// The file's namespace on its own target, started as the file loads (a constant of the file).
+const { target, ns, admin } = await namespaceUnderTest('transactions');
 afterAll(() => closeAll(target, admin));
 
 describe('transactions', () => {

@@ -147,23 +147,26 @@ export function webClient(
   const db = getWebDatabase(app, `https://${ns}.firebaseio.com`);
   const mockUserToken = options.uid ? { user_id: options.uid, sub: options.uid, ...(options.claims ?? {}) } : undefined;
   connectDatabaseEmulator(db, target.host, target.port, mockUserToken ? { mockUserToken } : {});
+  return closable(app, db, async () => {
+    goOffline(db);
+    await deleteWebApp(app);
+  });
+}
+
+/**
+ * A client whose `close` does its work the first time only (a test may close what closeAll closes
+ * again).
+ */
+function closable<App, Db>(app: App, db: Db, close: () => Promise<void>): { app: App; db: Db; close(): Promise<void> } {
+  let closed = false;
   return {
     app,
     db,
-    close: once(async () => {
-      goOffline(db);
-      await deleteWebApp(app);
-    }),
-  };
-}
-
-/** `close` that does its work the first time only (a test may close what closeAll closes again). */
-function once(close: () => Promise<void>): () => Promise<void> {
-  let closed = false;
-  return async () => {
-    if (closed) return;
-    closed = true;
-    await close();
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
   };
 }
 
@@ -173,18 +176,28 @@ export interface AdminClient {
   close(): Promise<void>;
 }
 
+/** Runs `use` with a web client of its own (its own connection, no cache) and closes it afterwards. */
+export async function withWebClient<T>(
+  target: RtdbTarget,
+  ns: string,
+  use: (client: WebClient) => Promise<T>,
+): Promise<T> {
+  const client = webClient(target, ns);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
+}
+
 /** A firebase-admin client; against an emulator URL (http, ?ns=) it authenticates as `owner`. */
 export function adminClient(target: RtdbTarget, ns: string): AdminClient {
   const app = initializeAdminApp({ projectId: ns, databaseURL: `${target.origin}?ns=${ns}` }, appName('admin'));
   const db = getAdminDatabase(app);
-  return {
-    app,
-    db,
-    close: once(async () => {
-      db.goOffline();
-      await deleteAdminApp(app);
-    }),
-  };
+  return closable(app, db, async () => {
+    db.goOffline();
+    await deleteAdminApp(app);
+  });
 }
 
 /** An emulator ID token for REST `auth=` / `Authorization: Bearer` (same shape the SDKs send). */
@@ -364,4 +377,35 @@ export function captureIndexWarnings(): { warnings: string[]; stop: () => void }
     { level: 'warn' },
   );
   return { warnings, stop: () => onLog(null) };
+}
+
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Reads a REST event stream (`Accept: text/event-stream`) as its chunks arrive: each complete block
+ * (ended by a blank line) goes into `events` as its event name and its data, parsed as JSON where it
+ * is JSON (some events, such as auth_revoked, may carry plain text).
+ */
+export function eventStreamReader(events: StreamEvent[]): (chunk: Uint8Array) => void {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return (chunk) => {
+    buffer += decoder.decode(chunk, { stream: true });
+    let split: number;
+    while ((split = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const dataLine = /^data: ?(.*)$/m.exec(block)?.[1] ?? 'null';
+      let data: unknown = dataLine;
+      try {
+        data = JSON.parse(dataLine);
+      } catch {
+        // Plain text: kept as it came.
+      }
+      events.push({ event: /^event: ?(.*)$/m.exec(block)?.[1] ?? '', data });
+    }
+  };
 }
