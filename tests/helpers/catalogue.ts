@@ -15,6 +15,11 @@ const TICKET_TYPE = {
   sortOrder: 1,
 };
 
+/** A size of a product: ten in stock, none sold. */
+export function variant(label: string, sortOrder: number) {
+  return { label, stock: 10, sold: 0, sortOrder };
+}
+
 const PRODUCT = {
   name: 'Koszulka „Bałtyk”',
   description: 'Bawełna',
@@ -23,8 +28,8 @@ const PRODUCT = {
   active: true,
   sortOrder: 1,
   variants: {
-    m: { label: 'M', stock: 10, sold: 0, sortOrder: 1 },
-    l: { label: 'L', stock: 10, sold: 0, sortOrder: 2 },
+    m: variant('M', 1),
+    l: variant('L', 2),
   },
 };
 

@@ -1,7 +1,7 @@
 // A small but complete database: every path of docs/data-model.md holds data, so that every read in
 // the matrix reads something real and every reference check has something to find (or not).
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { product, ticketType } from '../helpers/catalogue';
+import { product, ticketType, variant } from '../helpers/catalogue';
 
 export const OWNER = 'alice';
 export const OTHER = 'bob';
@@ -86,8 +86,8 @@ export const SEED = {
       name: 'Koszulka',
       priceGrosze: 6900,
       variants: {
-        M: { label: 'M', stock: 10, sold: 0, sortOrder: 2 },
-        L: { label: 'L', stock: 10, sold: 0, sortOrder: 3 },
+        M: variant('M', 2),
+        L: variant('L', 3),
       },
     }),
   },
@@ -150,6 +150,13 @@ export const SEED = {
     'op-oAlice': { kind: 'orderPlaced', uid: OWNER, to: 'alice@example.com', subject: 'Zamówienie', createdAt: T0 },
   },
   idempotency: { [OWNER]: { key1: { orderId: 'oAlice', createdAt: T0 } } },
+};
+
+/** A whole basket the owner may write: a ticket and a T-shirt for their member without a ticket. */
+export const VALID_BASKET = {
+  tickets: { 'm-free': { ticketTypeId: 'karnet' } },
+  merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } },
+  updatedAt: SERVER_TIMESTAMP,
 };
 
 export async function seedDatabase(testEnv: RulesTestEnvironment): Promise<void> {

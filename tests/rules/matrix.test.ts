@@ -2,15 +2,19 @@
 // × read / write. One table row per path; a persona missing from `read` or `write` must be refused.
 // Owner-relative paths use the owner's uid, so "other" is another participant reading or writing
 // someone else's data; "staff" and "admin" are separate users holding those claims.
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import { rulesTestEnv } from './setup.js';
 import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { startRulesSuite, type RulesSuite } from './setup.js';
-import { contextFor, OWNER, PERSONAS, SEED, SERVER_TIMESTAMP, seedDatabase, VALID_INVOICE } from './fixtures.js';
+  contextFor,
+  OWNER,
+  PERSONAS,
+  SEED,
+  SERVER_TIMESTAMP,
+  seedDatabase,
+  VALID_BASKET,
+  VALID_INVOICE,
+} from './fixtures.js';
 import type { Persona } from './fixtures.js';
 
 const SIGNED_IN: Persona[] = ['owner', 'other', 'staff', 'admin'];
@@ -92,11 +96,7 @@ const MATRIX: Row[] = [
   {
     path: `/baskets/${O}`,
     read: ['owner', 'admin'],
-    value: {
-      tickets: { 'm-free': { ticketTypeId: 'karnet' } },
-      merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } },
-      updatedAt: SERVER_TIMESTAMP,
-    },
+    value: VALID_BASKET,
     write: ['owner'],
   },
   {
@@ -356,21 +356,10 @@ const MATRIX: Row[] = [
   { path: '/somethingElse', read: ['admin'], value: 'x', write: NOBODY },
 ];
 
-let suite: RulesSuite;
-let testEnv: RulesTestEnvironment;
+const testEnv = await rulesTestEnv('demo-rules-matrix');
 // One signed-in app per persona for the whole file, not one per test.
-const contexts = new Map<Persona, RulesTestContext>();
+const contexts = new Map<Persona, RulesTestContext>(PERSONAS.map((persona) => [persona, contextFor(testEnv, persona)]));
 const db = (persona: Persona) => contexts.get(persona)!.database();
-
-beforeAll(async () => {
-  suite = await startRulesSuite('demo-rules-matrix');
-  testEnv = suite.testEnv;
-  for (const persona of PERSONAS) contexts.set(persona, contextFor(testEnv, persona));
-});
-
-afterAll(async () => {
-  await suite?.stop();
-});
 
 const label = (allowed: boolean) => (allowed ? 'allowed' : 'denied');
 

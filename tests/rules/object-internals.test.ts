@@ -4,9 +4,8 @@
 // a participant writes a key (members, basket lines, participant references in the basket).
 // The writes go over REST with the owner's ID token: the web SDK itself cannot be trusted to send
 // them (that is the bug), and REST is what an attacker would use anyway.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMockUserToken } from '@firebase/util';
-import { startRulesSuite, type RulesSuite } from './setup.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { restWriteAs, rulesTestEnv } from './setup.js';
 import { OWNER, seedDatabase } from './fixtures.js';
 
 export const OBJECT_INTERNAL_NAMES = [
@@ -18,36 +17,13 @@ export const OBJECT_INTERNAL_NAMES = [
   'prototype',
 ] as const;
 
-const PROJECT = 'demo-rules-internals';
-let suite: RulesSuite;
-let origin: string;
-const ownerToken = createMockUserToken(
-  { user_id: OWNER, sub: OWNER } as Parameters<typeof createMockUserToken>[0],
-  PROJECT,
-);
+const testEnv = await rulesTestEnv('demo-rules-internals');
 
-async function ownerPatch(path: string, body: Record<string, unknown>): Promise<number> {
-  const url = `${origin}/${path}.json?ns=${PROJECT}&auth=${encodeURIComponent(ownerToken)}`;
-  const response = await fetch(url, { method: 'PATCH', body: JSON.stringify(body) });
-  await response.text();
-  return response.status;
-}
+const ownerPatch = (path: string, body: Record<string, unknown>) => restWriteAs(testEnv, OWNER, 'PATCH', path, body);
 
 const now = { '.sv': 'timestamp' };
 
-beforeAll(async () => {
-  suite = await startRulesSuite(PROJECT);
-  const { host, port } = suite.testEnv.emulators.database!;
-  origin = `http://${host}:${port}`;
-});
-
-afterAll(async () => {
-  await suite?.stop();
-});
-
-beforeEach(async () => {
-  await seedDatabase(suite.testEnv);
-});
+beforeEach(() => seedDatabase(testEnv));
 
 describe('object-internal names as client keys are refused by the rules', () => {
   it('a well-formed basket update is accepted (the probe itself works)', async () => {

@@ -1,13 +1,10 @@
 // Online payment records (docs/payments.md): only the payment functions write them (Admin SDK); a
 // participant lists their own through orderByChild('uid').equalTo(own uid) and reads each of their
 // own; nobody else's; the notification log is for admins only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { startRulesSuite, type RulesSuite } from './setup.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesTestEnv } from './setup.js';
 import { ADMIN, OTHER, OWNER, STAFF } from './fixtures.js';
-
-let suite: RulesSuite;
-let testEnv: RulesTestEnvironment;
 
 const MINE = '0123456789abcdef0123456789abcdef';
 const THEIRS = 'fedcba9876543210fedcba9876543210';
@@ -23,9 +20,9 @@ const record = (uid: string, orderId: string) => ({
   token: 'T',
 });
 
+const testEnv = await rulesTestEnv('demo-rules-payments');
+
 beforeAll(async () => {
-  suite = await startRulesSuite('demo-rules-payments');
-  testEnv = suite.testEnv;
   await testEnv.withSecurityRulesDisabled(async (context) => {
     await context
       .database()
@@ -35,9 +32,6 @@ beforeAll(async () => {
         paymentNotifications: { n1: { at: 1, kind: 'transaction', sessionId: MINE, result: 'booked' } },
       });
   });
-});
-afterAll(async () => {
-  await suite?.stop();
 });
 
 const as = (uid: string, claims: Record<string, unknown> = {}) => testEnv.authenticatedContext(uid, claims).database();

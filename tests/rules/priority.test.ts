@@ -3,18 +3,14 @@
 // anywhere inside a written value, and through the SDK's setPriority / setWithPriority / update with
 // a `<key>/.priority` path. A priority is data the .validate rules would otherwise never look at
 // (newData.val() leaves it out): a 5 MB string would ride along on a valid first name.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
-import { createMockUserToken } from '@firebase/util';
-import { RULES_SOURCE, startRulesSuite, type RulesSuite } from './setup.js';
-import { OWNER, SEED, SERVER_TIMESTAMP, seedDatabase, VALID_INVOICE } from './fixtures.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { RULES_SOURCE, restWriteAs, rulesTestEnv } from './setup.js';
+import { OWNER, SEED, SERVER_TIMESTAMP, seedDatabase, VALID_BASKET, VALID_INVOICE } from './fixtures.js';
 
-const PROJECT = 'demo-rules-priority';
 const O = OWNER;
-let suite: RulesSuite;
-let origin: string;
-let owner: RulesTestContext;
-const ownerToken = createMockUserToken({ user_id: O, sub: O } as Parameters<typeof createMockUserToken>[0], PROJECT);
+const testEnv = await rulesTestEnv('demo-rules-priority');
+const owner = testEnv.authenticatedContext(O);
 
 /** Every kind of location a participant writes, each with a value the rules accept there. */
 const WRITABLE: { path: string; value: unknown }[] = [
@@ -28,11 +24,7 @@ const WRITABLE: { path: string; value: unknown }[] = [
   { path: `members/${O}/m-free/lastName`, value: 'Nowak' },
   {
     path: `baskets/${O}`,
-    value: {
-      tickets: { 'm-free': { ticketTypeId: 'karnet' } },
-      merch: { 'l-1': { productId: 'tshirt', variantId: 'M', quantity: 2, memberId: 'm-free' } },
-      updatedAt: SERVER_TIMESTAMP,
-    },
+    value: VALID_BASKET,
   },
   { path: `baskets/${O}/tickets/m-ticket`, value: { ticketTypeId: 'dzien' } },
   { path: `mailPrefs/${O}`, value: { optional: false, updatedAt: SERVER_TIMESTAMP } },
@@ -61,12 +53,7 @@ function withPriorityAt(value: unknown, at: string[], priority: unknown): unknow
   return { ...object, [key]: withPriorityAt(object[key], rest, priority) };
 }
 
-async function ownerRest(method: 'PUT' | 'PATCH', path: string, body: unknown): Promise<number> {
-  const url = `${origin}/${path}.json?ns=${PROJECT}&auth=${encodeURIComponent(ownerToken)}`;
-  const response = await fetch(url, { method, body: JSON.stringify(body) });
-  await response.text();
-  return response.status;
-}
+const ownerRest = (method: 'PUT' | 'PATCH', path: string, body: unknown) => restWriteAs(testEnv, O, method, path, body);
 
 const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
 const keyOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -74,7 +61,7 @@ const keyOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 /** The data at `path` as stored, priorities included. */
 async function storedAt(path: string): Promise<unknown> {
   let value: unknown;
-  await suite.testEnv.withSecurityRulesDisabled(async (context) => {
+  await testEnv.withSecurityRulesDisabled(async (context) => {
     value = (await context.database().ref(path).once('value')).exportVal();
   });
   return value;
@@ -83,7 +70,7 @@ async function storedAt(path: string): Promise<unknown> {
 /** The owner's data as stored, priorities included. */
 async function storedExport(): Promise<string> {
   let text = '';
-  await suite.testEnv.withSecurityRulesDisabled(async (context) => {
+  await testEnv.withSecurityRulesDisabled(async (context) => {
     const snapshots = await Promise.all(
       ['profiles', 'members', 'baskets', 'mailPrefs'].map((root) =>
         context.database().ref(`${root}/${O}`).once('value'),
@@ -126,20 +113,7 @@ function clientWritableNodes(node: RuleNode, path: string, underWrite: boolean):
   return out;
 }
 
-beforeAll(async () => {
-  suite = await startRulesSuite(PROJECT);
-  const { host, port } = suite.testEnv.emulators.database!;
-  origin = `http://${host}:${port}`;
-  owner = suite.testEnv.authenticatedContext(O);
-});
-
-afterAll(async () => {
-  await suite?.stop();
-});
-
-beforeEach(async () => {
-  await seedDatabase(suite.testEnv);
-});
+beforeEach(() => seedDatabase(testEnv));
 
 describe('the rules file', () => {
   it('every node a client may write refuses priorities in its .validate (or refuses the node)', () => {

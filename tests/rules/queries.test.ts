@@ -1,24 +1,15 @@
 // Query-based rules: a participant lists their own orders only through
 // orderByChild('uid').equalTo(<own uid>); any other shape of read of /orders is refused, while the
 // single order stays readable by its owner. Staff look people up in the pickup directory by query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { captureIndexWarnings } from '../helpers/rtdb.js';
-import { startRulesSuite, type RulesSuite } from './setup.js';
+import { rulesTestEnv } from './setup.js';
 import { ADMIN, OTHER, OWNER, STAFF, seedDatabase } from './fixtures.js';
 
-let suite: RulesSuite;
-let testEnv: RulesTestEnvironment;
+const testEnv = await rulesTestEnv('demo-rules-queries');
 
-beforeAll(async () => {
-  suite = await startRulesSuite('demo-rules-queries');
-  testEnv = suite.testEnv;
-  await seedDatabase(testEnv);
-});
-
-afterAll(async () => {
-  await suite?.stop();
-});
+beforeAll(() => seedDatabase(testEnv));
 
 const ownerDb = () => testEnv.authenticatedContext(OWNER).database();
 

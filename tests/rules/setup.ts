@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { setLogLevel } from 'firebase/app';
+import { createMockUserToken } from '@firebase/util';
+import { afterAll } from 'vitest';
 
 // Every refused write is expected here; the SDK would log each one as a warning.
 setLogLevel('error');
@@ -68,4 +70,36 @@ export async function startRulesSuite(projectId: string): Promise<RulesSuite> {
     await emulator.close();
     throw error;
   }
+}
+
+/**
+ * A rules test file's environment: its emulator and test environment start as the file loads (a
+ * constant of the file) and stop after the file's tests.
+ */
+export async function rulesTestEnv(projectId: string): Promise<RulesTestEnvironment> {
+  const suite = await startRulesSuite(projectId);
+  afterAll(() => suite.stop());
+  return suite.testEnv;
+}
+
+/**
+ * A write over REST as `uid` (with an emulator ID token, as the Auth emulator issues), for what the
+ * SDK would not send as it is: its HTTP status.
+ */
+export async function restWriteAs(
+  testEnv: RulesTestEnvironment,
+  uid: string,
+  method: 'PUT' | 'PATCH',
+  path: string,
+  body: unknown,
+): Promise<number> {
+  const { host, port } = testEnv.emulators.database!;
+  const token = createMockUserToken(
+    { user_id: uid, sub: uid } as Parameters<typeof createMockUserToken>[0],
+    testEnv.projectId,
+  );
+  const url = `http://${host}:${port}/${path}.json?ns=${testEnv.projectId}&auth=${encodeURIComponent(token)}`;
+  const response = await fetch(url, { method, body: JSON.stringify(body) });
+  await response.text();
+  return response.status;
 }

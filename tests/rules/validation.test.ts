@@ -2,14 +2,9 @@
 // missing fields, too-long strings, unknown keys, dangling references, server-time fields. Each case
 // runs against a freshly seeded database, as the owner, so a refusal can only come from .validate
 // (or the member-with-ticket rule), never from the owner lacking access.
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import {
-  assertFails,
-  assertSucceeds,
-  type RulesTestContext,
-  type RulesTestEnvironment,
-} from '@firebase/rules-unit-testing';
-import { startRulesSuite, type RulesSuite } from './setup.js';
+import { beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { rulesTestEnv } from './setup.js';
 import { NEWCOMER, OTHER, OWNER, SERVER_TIMESTAMP, seedDatabase } from './fixtures.js';
 
 type Op = 'set' | 'update';
@@ -373,23 +368,10 @@ const CASES: Case[] = [
   },
 ];
 
-let suite: RulesSuite;
-let testEnv: RulesTestEnvironment;
-let owner: RulesTestContext;
+const testEnv = await rulesTestEnv('demo-rules-validation');
+const owner = testEnv.authenticatedContext(OWNER);
 
-beforeAll(async () => {
-  suite = await startRulesSuite('demo-rules-validation');
-  testEnv = suite.testEnv;
-  owner = testEnv.authenticatedContext(OWNER);
-});
-
-afterAll(async () => {
-  await suite?.stop();
-});
-
-beforeEach(async () => {
-  await seedDatabase(testEnv);
-});
+beforeEach(() => seedDatabase(testEnv));
 
 // JSON round trip drops the `undefined` fields the table uses to say "missing".
 const plain = (value: unknown) => (value === null ? null : JSON.parse(JSON.stringify(value)));
