@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { AUTH_EXPORT_DIRS, readAuthExport } from '../../scripts/lib/authExport.mjs';
+import { accountsRequest } from '../helpers/stackHttp.mjs';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -34,14 +35,11 @@ async function stop(stack: Stack): Promise<void> {
 /** Creates an account through the Auth emulator's REST API; resolves whether it was acknowledged. */
 async function signUp(stack: Stack, email: string): Promise<boolean> {
   try {
-    const response = await fetch(
-      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-      },
-    );
+    const response = await accountsRequest(stack.urls.auth!, 'signUp', {
+      email,
+      password: PASSWORD,
+      returnSecureToken: true,
+    });
     return response.status === 200;
   } catch {
     return false;

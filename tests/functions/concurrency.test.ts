@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, refusal, startEventEnv, stopEnv } from './helpers.js';
-import { PERSON, key, product, ticketType } from './fixtures.js';
+import { createUser, settleCalls, startEventEnv, stopEnv } from './helpers.js';
+import { placeOrder } from './participants.js';
+import { product, ticketType } from './fixtures.js';
 import { registrationRecords } from '../helpers/registration.mjs';
 import type { Refusal, TestEnv, TestUser } from './helpers.js';
 
@@ -55,17 +56,7 @@ const RACE_TIMEOUT = 600_000;
 
 async function race(callable: 'placeTicketOrder' | 'placeMerchOrder') {
   const started = Date.now();
-  const settled = await Promise.allSettled(
-    buyers.map((b) => b.call(callable, { idempotencyKey: key(), buyer: PERSON, acceptTerms: true })),
-  );
-  const won = settled
-    .filter((s) => s.status === 'fulfilled')
-    .map((s) => (s as PromiseFulfilledResult<{ orderId: string; number: string }>).value);
-  const lost = await Promise.all(
-    settled
-      .filter((s) => s.status === 'rejected')
-      .map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))),
-  );
+  const { answers: won, refusals: lost } = await settleCalls(buyers.map((b) => placeOrder(b, callable)));
   console.log(`${callable}: ${BUYERS} concurrent calls settled in ${Date.now() - started} ms`, summarize(lost));
   return { won, lost };
 }
@@ -147,19 +138,11 @@ describe('no oversell under contention', () => {
       const admin2 = await createUser(env, { claims: { admin: true } });
       const orders = ticketOrders; // 30 pending ticket orders
       // every order is confirmed twice at once (two admins clicking): one wins, the other is refused
-      const settled = await Promise.allSettled(
+      const { answers: ok, refusals: refused } = await settleCalls(
         orders.flatMap((o) => [
           admin.call('confirmPayment', { orderId: o.orderId }),
           admin2.call('confirmPayment', { orderId: o.orderId }),
         ]),
-      );
-      const ok = settled
-        .filter((s) => s.status === 'fulfilled')
-        .map((s) => (s as PromiseFulfilledResult<{ invoiceNumber: string; orderId: string }>).value);
-      const refused = await Promise.all(
-        settled
-          .filter((s) => s.status === 'rejected')
-          .map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))),
       );
       expect(new Set(ok.map((r) => r.orderId)).size).toBe(orders.length);
       expect(ok).toHaveLength(orders.length);

@@ -182,6 +182,22 @@ export async function refusal(promise: Promise<unknown>): Promise<Refusal> {
   throw new Error('Expected the call to be refused, but it succeeded');
 }
 
+/**
+ * Calls made at once, settled: the answers of those that went through and the refusals of the others
+ * (refusal), each in the order the calls were made.
+ */
+export async function settleCalls<T>(calls: Promise<T>[]): Promise<{ answers: T[]; refusals: Refusal[] }> {
+  const settled = await Promise.allSettled(calls);
+  return {
+    answers: settled.filter((s) => s.status === 'fulfilled').map((s) => (s as PromiseFulfilledResult<T>).value),
+    refusals: await Promise.all(
+      settled
+        .filter((s) => s.status === 'rejected')
+        .map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))),
+    ),
+  };
+}
+
 export async function dump(db: Database): Promise<unknown> {
   return (await db.ref().get()).val();
 }

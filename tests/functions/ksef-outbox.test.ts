@@ -20,6 +20,7 @@ import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
+import { switchKsefStandIn } from '../helpers/stackHttp.mjs';
 import { refusal, startEventEnv, stopEnv } from './helpers.js';
 import { COMPANY, PERSON, SELLER, ticketType } from './fixtures.js';
 import { paidInvoice as paidInvoiceOf, registeredUser } from './participants.js';
@@ -40,16 +41,8 @@ afterAll(async () => {
 });
 
 /** Switches the stand-in's failures (POST /__stand-in/control). */
-async function control(switches: Record<string, unknown>): Promise<void> {
-  const url = inject('functionsStack').urls.ksefControl;
-  if (!url) throw new Error('The stack started no KSeF stand-in');
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(switches),
-  });
-  expect(response.status).toBe(200);
-}
+const control = (switches: Record<string, unknown>) =>
+  switchKsefStandIn(inject('functionsStack').urls.ksefControl, switches);
 
 const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => paidInvoiceOf(env, admin, buyerData);
 
@@ -183,21 +176,16 @@ describe('KSeF outbox', () => {
     const access = (await client.authenticate({ nip: SELLER.nip, token: LOCAL_KSEF_TOKEN })).accessToken.token;
     const session = await client.openOnlineSession(access);
 
+    const sendFile = (paid: Awaited<ReturnType<typeof paidInvoice>>) =>
+      client.sendInvoice(access, session, utf8(requireFa3Xml(fa3FromInvoice(paid.invoice))));
+
     const afterMark = await paidInvoice();
-    const invoiceReference = await client.sendInvoice(
-      access,
-      session,
-      utf8(requireFa3Xml(fa3FromInvoice(afterMark.invoice))),
-    );
+    const invoiceReference = await sendFile(afterMark);
     const sent = { sessionReference: session.referenceNumber, invoiceReference, at: Date.now() };
     await env.db.ref(`ksefOutbox/${afterMark.invoiceId}`).update({ status: 'sent', sent, attempts: 1 });
 
     const beforeMark = await paidInvoice();
-    const earlierReference = await client.sendInvoice(
-      access,
-      session,
-      utf8(requireFa3Xml(fa3FromInvoice(beforeMark.invoice))),
-    );
+    const earlierReference = await sendFile(beforeMark);
     const earlier = await client.waitForInvoice(access, session.referenceNumber, earlierReference);
     expect(earlier.status.code).toBe(200);
 

@@ -32,7 +32,31 @@ afterAll(() => stopEnv(env));
 /** A participant buys a ticket and the admin confirms the transfer: the real invoice snapshot. */
 const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => paidInvoiceOf(env, admin, buyerData);
 
+/**
+ * What recordKsefSubmission answers when it records a document's number for the first time: the
+ * SHA-256 of exactly the stored file and its KOD I link (the test environment's host, the seller's
+ * NIP, the issue date as DD-MM-YYYY).
+ */
+function newRecordAnswer(invoiceId: string, ksefNumber: string, xml: string, issueDate: string) {
+  const hash = createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('base64url');
+  const [y, m, d] = issueDate.split('-');
+  return {
+    invoiceId,
+    ksefNumber,
+    sha256: hash,
+    kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`,
+    created: true,
+  };
+}
+
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+/** What the admin enters for a document sent to KSeF: its number, sent today. */
+const submission = (uid: string, invoiceId: string, number: string) => ({
+  uid,
+  invoiceId,
+  ksefNumber: number,
+  submittedOn: today(),
+});
 /** A KSeF number with a valid checksum for the seller's NIP, dated today, with a distinct technical part. */
 let serial = 0;
 const ksefNumber = (nip = SELLER.nip, date = today()) =>
@@ -44,44 +68,26 @@ describe('recordKsefSubmission', () => {
   it('stores the number with the exact FA(3) file; the KOD I link is the SHA-256 of those bytes', async () => {
     const { buyer, invoiceId, invoice } = await paidInvoice();
     const number = ksefNumber();
-    const out = await admin.call('recordKsefSubmission', {
-      uid: buyer.uid,
-      invoiceId,
-      ksefNumber: number.toLowerCase(),
-      submittedOn: today(),
-    });
+    const out = await admin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, number.toLowerCase()));
 
     const record = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}`).get()).val() as KsefRecord;
     expect(record).toMatchObject({ ksefNumber: number, submittedOn: today(), recordedBy: admin.uid });
     // The stored file is the one generated from the snapshot, valid against the official schema.
     expect(record.xml).toBe(requireFa3Xml(fa3FromInvoice(invoice)));
     expect(validateFa3([record.xml])[0]).toEqual({ valid: true, output: '' });
-    const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
-    expect(record.sha256).toBe(hash);
-    const [y, m, d] = invoice.issueDate.split('-');
-    expect(out).toEqual({
-      invoiceId,
-      ksefNumber: number,
-      sha256: hash,
-      kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`,
-      created: true,
-    });
+    const answer = newRecordAnswer(invoiceId, number, record.xml, invoice.issueDate);
+    expect(record.sha256).toBe(answer.sha256);
+    expect(out).toEqual(answer);
     expect((await env.db.ref(`ksefNumbers/${number}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
 
     // The same number again: nothing changes. Another number for the same invoice: refused, and its claim is given back.
     const before = await dump(env.db);
-    expect(
-      await otherAdmin.call('recordKsefSubmission', {
-        uid: buyer.uid,
-        invoiceId,
-        ksefNumber: number,
-        submittedOn: today(),
-      }),
-    ).toMatchObject({ created: false, ksefNumber: number });
+    expect(await otherAdmin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, number))).toMatchObject({
+      created: false,
+      ksefNumber: number,
+    });
     const second = ksefNumber();
-    const r = await refusal(
-      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: second, submittedOn: today() }),
-    );
+    const r = await refusal(admin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, second)));
     expect(r).toMatchObject({
       code: 'already-exists',
       reason: 'ksef-already-recorded',
@@ -94,21 +100,9 @@ describe('recordKsefSubmission', () => {
     const first = await paidInvoice(PERSON);
     const second = await paidInvoice();
     const number = ksefNumber();
-    await admin.call('recordKsefSubmission', {
-      uid: first.buyer.uid,
-      invoiceId: first.invoiceId,
-      ksefNumber: number,
-      submittedOn: today(),
-    });
+    await admin.call('recordKsefSubmission', submission(first.buyer.uid, first.invoiceId, number));
     const before = await dump(env.db);
-    const r = await refusal(
-      admin.call('recordKsefSubmission', {
-        uid: second.buyer.uid,
-        invoiceId: second.invoiceId,
-        ksefNumber: number,
-        submittedOn: today(),
-      }),
-    );
+    const r = await refusal(admin.call('recordKsefSubmission', submission(second.buyer.uid, second.invoiceId, number)));
     expect(r).toMatchObject({
       code: 'already-exists',
       reason: 'ksef-number-used',
@@ -122,13 +116,8 @@ describe('recordKsefSubmission', () => {
     const { buyer, invoiceId } = await paidInvoice();
     const numbers = [ksefNumber(), ksefNumber()];
     const results = await Promise.allSettled([
-      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: numbers[0], submittedOn: today() }),
-      otherAdmin.call('recordKsefSubmission', {
-        uid: buyer.uid,
-        invoiceId,
-        ksefNumber: numbers[1],
-        submittedOn: today(),
-      }),
+      admin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, numbers[0])),
+      otherAdmin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, numbers[1])),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const winner = (await env.db.ref(`ksef/${buyer.uid}/${invoiceId}/ksefNumber`).get()).val();
@@ -142,9 +131,7 @@ describe('recordKsefSubmission', () => {
     // A snapshot damaged outside the app (invoices are immutable for the app itself).
     await env.db.ref(`invoices/${buyer.uid}/${invoiceId}/seller/nip`).remove();
     const before = await dump(env.db);
-    const r = await refusal(
-      admin.call('recordKsefSubmission', { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() }),
-    );
+    const r = await refusal(admin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, ksefNumber())));
     expect(r).toMatchObject({
       code: 'failed-precondition',
       reason: 'ksef-invalid',
@@ -156,7 +143,7 @@ describe('recordKsefSubmission', () => {
 
   it('refuses non-admins, bad numbers and dates, unknown invoices — and writes nothing', async () => {
     const { buyer, invoiceId, invoice } = await paidInvoice();
-    const good = { uid: buyer.uid, invoiceId, ksefNumber: ksefNumber(), submittedOn: today() };
+    const good = submission(buyer.uid, invoiceId, ksefNumber());
     const before = await dump(env.db);
     expect(await refusal(buyer.call('recordKsefSubmission', good))).toMatchObject({
       code: 'permission-denied',
@@ -225,12 +212,7 @@ describe('recordKsefSubmission for correction invoices', () => {
 
     const before = await dump(env.db);
     const early = await refusal(
-      admin.call('recordKsefSubmission', {
-        uid: buyer.uid,
-        invoiceId: refund.correctionId,
-        ksefNumber: ksefNumber(),
-        submittedOn: today(),
-      }),
+      admin.call('recordKsefSubmission', submission(buyer.uid, refund.correctionId, ksefNumber())),
     );
     expect(early).toMatchObject({
       code: 'failed-precondition',
@@ -240,44 +222,19 @@ describe('recordKsefSubmission for correction invoices', () => {
     expect(await dump(env.db)).toEqual(before);
 
     const invoiceNumber = ksefNumber();
-    await admin.call('recordKsefSubmission', {
-      uid: buyer.uid,
-      invoiceId,
-      ksefNumber: invoiceNumber,
-      submittedOn: today(),
-    });
+    await admin.call('recordKsefSubmission', submission(buyer.uid, invoiceId, invoiceNumber));
     const number = ksefNumber();
-    const out = await admin.call('recordKsefSubmission', {
-      uid: buyer.uid,
-      invoiceId: refund.correctionId,
-      ksefNumber: number,
-      submittedOn: today(),
-    });
+    const out = await admin.call('recordKsefSubmission', submission(buyer.uid, refund.correctionId, number));
     const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
     expect(record.xml).toBe(requireFa3Xml(fa3FromCorrection(correction, invoiceNumber)));
     expect(validateFa3([record.xml])[0]).toEqual({ valid: true, output: '' });
     expect(record.xml).toContain(`<NrKSeFFaKorygowanej>${invoiceNumber}</NrKSeFFaKorygowanej>`);
     expect(record.xml).toContain(`<P_15>-${((invoice.totals.gross - 2000) / 100).toFixed(2)}</P_15>`);
-    const hash = createHash('sha256').update(Buffer.from(record.xml, 'utf8')).digest('base64url');
-    const [y, m, d] = correction.issueDate.split('-');
-    expect(out).toEqual({
-      invoiceId: refund.correctionId,
-      ksefNumber: number,
-      sha256: hash,
-      kodI: `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER.nip}/${d}-${m}-${y}/${hash}`,
-      created: true,
-    });
+    expect(out).toEqual(newRecordAnswer(refund.correctionId, number, record.xml, correction.issueDate));
 
     // The correction's number cannot go to another document, and the message names the correction.
     const other = await paidInvoice(PERSON);
-    const r = await refusal(
-      admin.call('recordKsefSubmission', {
-        uid: other.buyer.uid,
-        invoiceId: other.invoiceId,
-        ksefNumber: number,
-        submittedOn: today(),
-      }),
-    );
+    const r = await refusal(admin.call('recordKsefSubmission', submission(other.buyer.uid, other.invoiceId, number)));
     expect(r).toMatchObject({
       reason: 'ksef-number-used',
       message: `Ten numer KSeF jest już zapisany przy fakturze ${correction.number}`,
@@ -287,26 +244,14 @@ describe('recordKsefSubmission for correction invoices', () => {
   it('a correction of a consumer invoice outside KSeF is recorded with NrKSeFN; an unknown correction is refused', async () => {
     const { buyer, orderId } = await paidInvoice(PERSON);
     const refund = await admin.call('startRefund', { orderId, reason: 'Odwołanie udziału', bankAccount: ACCOUNT });
-    await admin.call('recordKsefSubmission', {
-      uid: buyer.uid,
-      invoiceId: refund.correctionId,
-      ksefNumber: ksefNumber(),
-      submittedOn: today(),
-    });
+    await admin.call('recordKsefSubmission', submission(buyer.uid, refund.correctionId, ksefNumber()));
     const record = (await env.db.ref(`ksef/${buyer.uid}/${refund.correctionId}`).get()).val() as KsefRecord;
     expect(record.xml).toContain('<NrKSeFN>1</NrKSeFN>');
     expect(record.xml).toContain('<RodzajFaktury>KOR</RodzajFaktury>');
     expect(validateFa3([record.xml])[0].valid).toBe(true);
     const before = await dump(env.db);
     expect(
-      await refusal(
-        admin.call('recordKsefSubmission', {
-          uid: buyer.uid,
-          invoiceId: 'KOR-2026-999999',
-          ksefNumber: ksefNumber(),
-          submittedOn: today(),
-        }),
-      ),
+      await refusal(admin.call('recordKsefSubmission', submission(buyer.uid, 'KOR-2026-999999', ksefNumber()))),
     ).toMatchObject({
       code: 'not-found',
       message: 'Nie znaleziono faktury korygującej',

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSALS } from '../../functions/src/domain/index.js';
-import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
+import { createUser, refusal, settleCalls, startEnv, stopEnv } from './helpers.js';
 import { EVENT, PERSON, key, product, ticketType } from './fixtures.js';
-import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import { placeOrder, registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
 
 // One basket, one order: the same basket placed twice at once (two browser tabs, so two idempotency
@@ -28,17 +28,10 @@ type Kind = 'placeTicketOrder' | 'placeMerchOrder';
 
 /** Places the buyer's basket from two "tabs" at once; returns the orders that exist afterwards and the refusals. */
 async function placeTwiceAtOnce(buyer: TestUser, callable: Kind) {
-  const settled = await Promise.allSettled(
-    [key(), key()].map((idempotencyKey) => buyer.call(callable, { idempotencyKey, buyer: PERSON, acceptTerms: true })),
-  );
-  const placed = settled
-    .filter((s) => s.status === 'fulfilled')
-    .map((s) => (s as PromiseFulfilledResult<{ orderId: string }>).value);
-  const refused = await Promise.all(
-    settled
-      .filter((s) => s.status === 'rejected')
-      .map((s) => refusal(Promise.reject((s as PromiseRejectedResult).reason))),
-  );
+  const { answers: placed, refusals: refused } = await settleCalls([
+    placeOrder(buyer, callable),
+    placeOrder(buyer, callable),
+  ]);
   const orders = Object.values(
     ((await env.db.ref('orders').orderByChild('uid').equalTo(buyer.uid).get()).val() ?? {}) as Record<
       string,
@@ -47,6 +40,19 @@ async function placeTwiceAtOnce(buyer: TestUser, callable: Kind) {
   );
   console.log(`${callable}: ${placed.length} placed, refused: ${refused.map((r) => r.reason).join(', ') || '—'}`);
   return { placed, refused, orders };
+}
+
+/**
+ * The basket's two pieces placed from two tabs at once (`round` of the test's rounds): one order
+ * holding both, the other tab refused. Returns the refusal.
+ */
+async function oneOrderFromTwoTabs(buyer: TestUser, callable: Kind, round: number) {
+  const { placed, refused, orders } = await placeTwiceAtOnce(buyer, callable);
+  expect(placed, `round ${round}`).toHaveLength(1);
+  expect(orders, `round ${round}`).toHaveLength(1);
+  expect(Object.values(orders[0].lines).reduce((n, l) => n + l.quantity, 0)).toBe(2);
+  expect(refused).toHaveLength(1);
+  return refused;
 }
 
 async function leftovers(uid: string) {
@@ -82,9 +88,7 @@ function expectClearRefusal(refused: Awaited<ReturnType<typeof refusal>>[], also
 async function warmTwoWorkers(callable: Kind) {
   const idle = await registeredUser(env);
   for (let i = 0; i < 2; i++) {
-    await Promise.all(
-      [0, 1].map(() => refusal(idle.call(callable, { idempotencyKey: key(), buyer: PERSON, acceptTerms: true }))),
-    );
+    await Promise.all([0, 1].map(() => refusal(placeOrder(idle, callable))));
   }
 }
 
@@ -95,12 +99,7 @@ describe('one basket, one order', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const buyer = await registeredUser(env, { 'kid-1': { firstName: 'Ola', lastName: 'Kowalska' } });
       await setTicketBasket(env, buyer.uid, { self: 'karnet', 'kid-1': 'karnet' });
-      const { placed, refused, orders } = await placeTwiceAtOnce(buyer, 'placeTicketOrder');
-      expect(placed, `round ${round}`).toHaveLength(1);
-      expect(orders, `round ${round}`).toHaveLength(1);
-      expect(Object.values(orders[0].lines).reduce((n, l) => n + l.quantity, 0)).toBe(2);
-      expect(refused).toHaveLength(1);
-      expectClearRefusal(refused, ['already-has-ticket']);
+      expectClearRefusal(await oneOrderFromTwoTabs(buyer, 'placeTicketOrder', round), ['already-has-ticket']);
       expect(await leftovers(buyer.uid)).toEqual({
         idempotency: ['done'],
         claims: null,
@@ -118,12 +117,7 @@ describe('one basket, one order', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const buyer = await registeredUser(env);
       await setMerchBasket(env, buyer.uid, { 'line-1': { productId: 'koszulka', variantId: 'm', quantity: 2 } });
-      const { placed, refused, orders } = await placeTwiceAtOnce(buyer, 'placeMerchOrder');
-      expect(placed, `round ${round}`).toHaveLength(1);
-      expect(orders, `round ${round}`).toHaveLength(1);
-      expect(Object.values(orders[0].lines).reduce((n, l) => n + l.quantity, 0)).toBe(2);
-      expect(refused).toHaveLength(1);
-      expectClearRefusal(refused);
+      expectClearRefusal(await oneOrderFromTwoTabs(buyer, 'placeMerchOrder', round));
       expect(await leftovers(buyer.uid)).toEqual({
         idempotency: ['done'],
         claims: null,

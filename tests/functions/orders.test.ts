@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dump, refusal, startEventEnv, stopEnv } from './helpers.js';
 import { COMPANY, EVENT, PERSON, key, product, ticketType } from './fixtures.js';
-import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
+import { placeOrder, registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 
@@ -57,11 +57,7 @@ describe('ticket order → payment → invoice → pickup', () => {
       'l-a': { productId: 'bluza-stat', variantId: 'm', quantity: 2, memberId: 'self' },
       'l-b': { productId: 'bluza-stat', variantId: 'm', quantity: 1, memberId: 'm-kid' },
     });
-    const { orderId } = await buyer.call('placeMerchOrder', {
-      idempotencyKey: key(),
-      buyer: PERSON,
-      acceptTerms: true,
-    });
+    const { orderId } = await placeOrder(buyer, 'placeMerchOrder');
     const mBefore = await paidM();
     await admin.call('confirmPayment', { orderId });
     expect(await paidM()).toBe(mBefore + 3);

@@ -16,6 +16,18 @@ export async function registeredUser(
   return user;
 }
 
+/**
+ * The participant places their basket's order (`placeTicketOrder` or `placeMerchOrder`) with a fresh
+ * idempotency key and the terms accepted, as `buyerData` (a private person unless given).
+ */
+export function placeOrder<N extends 'placeTicketOrder' | 'placeMerchOrder'>(
+  user: TestUser,
+  callable: N,
+  buyerData: typeof COMPANY | typeof PERSON = PERSON,
+) {
+  return user.call(callable, { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
+}
+
 export async function setTicketBasket(env: TestEnv, uid: string, tickets: Record<string, string>): Promise<void> {
   await env.db.ref(`baskets/${uid}`).set({
     tickets: Object.fromEntries(Object.entries(tickets).map(([m, t]) => [m, { ticketTypeId: t }])),
@@ -31,7 +43,7 @@ export async function paidInvoice(
 ): Promise<{ buyer: TestUser; orderId: string; invoiceId: string; invoice: Invoice }> {
   const buyer = await registeredUser(env);
   await setTicketBasket(env, buyer.uid, { self: 'karnet' });
-  const order = await buyer.call('placeTicketOrder', { idempotencyKey: key(), buyer: buyerData, acceptTerms: true });
+  const order = await placeOrder(buyer, 'placeTicketOrder', buyerData);
   const { invoiceId } = await admin.call('confirmPayment', { orderId: order.orderId });
   const invoice = parseWith(invoiceSchema, (await env.db.ref(`invoices/${buyer.uid}/${invoiceId}`).get()).val());
   if (!invoice.ok) throw new Error(`The stored invoice ${invoiceId} is malformed: ${invoice.error.message}`);

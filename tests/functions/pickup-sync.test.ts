@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
-import { EVENT, PERSON, key, product } from './fixtures.js';
-import { registeredUser, setMerchBasket } from './participants.js';
+import { EVENT, product } from './fixtures.js';
+import { placeOrder, registeredUser, setMerchBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
 
 // syncOfflineHandOuts (issue 29): hand-outs queued by a station while offline, applied exactly once
@@ -111,11 +111,7 @@ describe('syncOfflineHandOuts', () => {
   it('an item refunded while the station was offline is a conflict, and the refund stands', async () => {
     const buyer = await registeredUser(env);
     await setMerchBasket(env, buyer.uid, { 'l-1': { productId: 'koszulka', variantId: 'm', quantity: 1 } });
-    const { orderId } = await buyer.call('placeMerchOrder', {
-      idempotencyKey: key(),
-      buyer: PERSON,
-      acceptTerms: true,
-    });
+    const { orderId } = await placeOrder(buyer, 'placeMerchOrder');
     await admin.call('confirmPayment', { orderId });
     const [[itemId, item]] = Object.entries(
       (await val(`pickups/${buyer.uid}`)) as Record<string, { quantity: number }>,

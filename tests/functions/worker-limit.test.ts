@@ -3,10 +3,10 @@
 // all day held 62 idle workers (7.9 GB). scripts/lib/functionsWorkerLimit.mjs keeps at most
 // FUNCTIONS_WORKER_LIMIT and stops a burst's extra workers once idle. This file starts its own stack
 // with a small limit and counts the worker processes the real firebase-tools process has.
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { listCallables } from '../../scripts/lib/warmFunctions.mjs';
+import { listProcesses } from '../helpers/processes.mjs';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -35,14 +35,11 @@ afterAll(async () => {
 function workers(): string[] {
   const firebasePid = stack.processes.find((p: { name: string }) => p.name === 'firebase')!.child.pid;
   const services: string[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const p of listProcesses()) {
+    if (p.ppid !== firebasePid || p.state === 'Z' || !p.functionsWorker) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [, state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) !== firebasePid || state === 'Z') continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime')) continue;
-      const service = readFileSync(`/proc/${entry}/environ`, 'utf8')
+      const service = p
+        .read('environ')
         .split('\0')
         .find((v) => v.startsWith('K_SERVICE='));
       services.push(service?.slice('K_SERVICE='.length) ?? '?');

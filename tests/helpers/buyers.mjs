@@ -23,14 +23,19 @@ export const COMPANY = /** @type {const} */ ({
   country: 'PL',
 });
 
-/** The demo participant, Marta Nowak, buying as a private person. */
-export const MARTA_NOWAK = /** @type {const} */ ({
-  kind: 'person',
-  name: 'Marta Nowak',
+/** The demo participant's address. */
+const RYBACKA = /** @type {const} */ ({
   street: 'ul. Rybacka 7/3',
   postalCode: '80-001',
   city: 'Gdańsk',
   country: 'PL',
+});
+
+/** The demo participant, Marta Nowak, buying as a private person. */
+export const MARTA_NOWAK = /** @type {const} */ ({
+  kind: 'person',
+  name: 'Marta Nowak',
+  ...RYBACKA,
 });
 
 /** A company at the demo participant's address (its invoices go to KSeF). */
@@ -38,10 +43,7 @@ export const LATARNIK = /** @type {const} */ ({
   kind: 'company',
   name: 'Latarnik sp. z o.o.',
   nip: '5260250274',
-  street: 'ul. Rybacka 7/3',
-  postalCode: '80-001',
-  city: 'Gdańsk',
-  country: 'PL',
+  ...RYBACKA,
 });
 
 /** A private person in Ustka (the end-to-end tests' default buyer). */

@@ -24,13 +24,39 @@ export async function signUp(authUrl, { email, password }) {
 }
 
 async function authRequest(authUrl, method, body, what) {
-  const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, returnSecureToken: true }),
-  });
+  const response = await accountsRequest(authUrl, method, { ...body, returnSecureToken: true });
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
   return /** @type {Promise<{ idToken: string; localId: string }>} */ (response.json());
+}
+
+/**
+ * A JSON body POSTed to `url` (a webhook, an emulator's REST method, a stand-in's control): the
+ * response, whatever its status.
+ * @param {string} url @param {unknown} body @returns {Promise<Response>}
+ */
+export function postJson(url, body) {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * The Auth emulator's Identity Toolkit REST method `accounts:<method>` (signUp, resetPassword, …; it
+ * accepts any API key) with `body`: the response, whatever its status.
+ * @param {string} authUrl @param {string} method @param {unknown} body @returns {Promise<Response>}
+ */
+export function accountsRequest(authUrl, method, body) {
+  return postJson(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-key`, body);
+}
+
+/**
+ * Sets the KSeF stand-in's failure switches (scripts/lib/ksefStandIn.md: `POST /__stand-in/control`).
+ * @param {string | undefined} controlUrl the stack's `urls.ksefControl`
+ * @param {Record<string, unknown>} switches
+ * @returns {Promise<void>}
+ */
+export async function switchKsefStandIn(controlUrl, switches) {
+  if (!controlUrl) throw new Error('The stack started no KSeF stand-in');
+  const response = await postJson(controlUrl, switches);
+  if (response.status !== 200) throw new Error(`KSeF stand-in control: ${response.status} ${await response.text()}`);
 }
 
 /** What a participant's registration sends besides the name (the wizard's other answers). */

@@ -20,6 +20,7 @@ import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from 'fireba
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { ROOT, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
 import { flag, option } from '../../helpers/benchArgs.mjs';
+import { PERSON } from '../../helpers/buyers.mjs';
 import { windows1250 } from '../../helpers/windows1250.mjs';
 
 const N = Number(option('transactions', 5000));
@@ -302,14 +303,7 @@ async function booking() {
         },
         buyer: {
           email: `bench${i}@example.com`,
-          invoice: {
-            kind: 'person',
-            name: 'Bench Kupujący',
-            street: 'ul. Morska 1',
-            postalCode: '81-300',
-            city: 'Gdynia',
-            country: 'PL',
-          },
+          invoice: { ...PERSON, name: 'Bench Kupujący' },
         },
         idempotencyKey: randomUUID(),
         createdAt: now,

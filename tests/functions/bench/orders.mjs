@@ -209,6 +209,24 @@ async function outcomeOf(promise) {
   }
 }
 
+/** A buyer's order of their basket through `callable` (a fresh idempotency key): its outcome (outcomeOf). */
+const placeOrder = (b, callable = 'placeTicketOrder', timeoutMs = 300_000) =>
+  outcomeOf(
+    httpsCallable(b.functions, callable, { timeout: timeoutMs })({
+      idempotencyKey: idempotencyKey(),
+      buyer: PERSON,
+      acceptTerms: true,
+    }),
+  );
+
+/** placeOrder, its time added to `latencies` and its outcome counted in `outcomes`. */
+async function timedOrder(b, callable, timeoutMs, latencies, outcomes) {
+  const t0 = performance.now();
+  const outcome = await placeOrder(b, callable, timeoutMs);
+  latencies.push(performance.now() - t0);
+  outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+}
+
 const ticketType = (quota, overrides = {}) => ({
   name: 'Karnet',
   description: '',
@@ -261,18 +279,7 @@ async function contention(ctx) {
     const outcomes = {};
     const started = performance.now();
     const queue = [...buyers];
-    const one = async (b) => {
-      const t0 = performance.now();
-      const outcome = await outcomeOf(
-        httpsCallable(b.functions, callable, { timeout: 300_000 })({
-          idempotencyKey: idempotencyKey(),
-          buyer: PERSON,
-          acceptTerms: true,
-        }),
-      );
-      latencies.push(performance.now() - t0);
-      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    };
+    const one = (b) => timedOrder(b, callable, 300_000, latencies, outcomes);
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (queue.length) await one(queue.shift());
@@ -367,20 +374,7 @@ async function burst(ctx) {
   const outcomes = {};
   const started = performance.now();
   // The SDK's own 70 s limit: a call without an answer by then counts as unanswered.
-  await Promise.all(
-    buyers.map(async (b) => {
-      const t0 = performance.now();
-      const outcome = await outcomeOf(
-        httpsCallable(b.functions, 'placeTicketOrder', { timeout: 70_000 })({
-          idempotencyKey: idempotencyKey(),
-          buyer: PERSON,
-          acceptTerms: true,
-        }),
-      );
-      latencies.push(performance.now() - t0);
-      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-    }),
-  );
+  await Promise.all(buyers.map((b) => timedOrder(b, 'placeTicketOrder', 70_000, latencies, outcomes)));
   const wall = performance.now() - started;
   const { peakWorkers, failedStarts, reloads } = stopWatching();
   latencies.sort((a, b) => a - b);
@@ -466,14 +460,7 @@ function watchSellOut(db, quota, now) {
   };
 }
 
-const placeTicket = (b) =>
-  outcomeOf(
-    httpsCallable(b.functions, 'placeTicketOrder', { timeout: 300_000 })({
-      idempotencyKey: idempotencyKey(),
-      buyer: PERSON,
-      acceptTerms: true,
-    }),
-  );
+const placeTicket = (b) => placeOrder(b);
 
 /**
  * Single orders, one after another, with nothing else running: what one order costs in database
@@ -509,6 +496,23 @@ async function rushBaseline(ctx) {
   return { loadBefore: os.loadavg()[0], countsBefore: await requestCounts(ctx) };
 }
 
+/**
+ * Before a rush: the warm-up ticket type ordered by `warmers` (through `warm`); what one order needs,
+ * alone, once the workers have served that type (5 successful ones now, 5 sold-out refusals on the
+ * rush type after the rush: endRush); then the rush itself set up, a fresh ticket type with `left`
+ * tickets, every buyer's basket holding one; and the counts before it.
+ */
+async function beforeRush(ctx, { buyers, warmers, warm, left }) {
+  const { db } = ctx;
+  await db.ref('ticketTypes/warm').set(ticketType(1_000_000));
+  await fillBaskets(db, warmers, 'warm');
+  await Promise.all(warmers.map(warm));
+  const single = await singleOrders(ctx, buyers.slice(buyers.length - 5), 'warm', 'ok');
+  await db.ref('ticketTypes/rush').set(ticketType(left));
+  await fillBaskets(db, buyers, 'rush');
+  return { single, baseline: await rushBaseline(ctx) };
+}
+
 /** After the rush: the database's and the machine's counts, five sold-out refusals alone, the summary. */
 async function endRush(ctx, buyers, rush) {
   const countsAfter = await requestCounts(ctx);
@@ -531,18 +535,7 @@ async function rushAt(ctx, latencyMs) {
   // Warm-up: starts every worker process of the Functions emulator (one request each at a time).
   const parallel = ctx.stack.functionsParallel;
   const warmers = buyers.slice(0, Math.min(BUYERS, 3 * parallel));
-  await db.ref('ticketTypes/warm').set(ticketType(1_000_000));
-  await fillBaskets(db, warmers, 'warm');
-  await Promise.all(warmers.map(placeTicket));
-
-  // What one order needs, alone, once the workers have served this ticket type: 5 successful ones
-  // on the warm-up type now, and 5 sold-out refusals on the rush type after the rush.
-  const single = await singleOrders(ctx, buyers.slice(BUYERS - 5), 'warm', 'ok');
-
-  // The rush: a fresh ticket type with LEFT tickets, every buyer's basket holding one.
-  await db.ref('ticketTypes/rush').set(ticketType(LEFT));
-  await fillBaskets(db, buyers, 'rush');
-  const baseline = await rushBaseline(ctx);
+  const { single, baseline } = await beforeRush(ctx, { buyers, warmers, warm: placeTicket, left: LEFT });
   const rtdbPid = ctx.stack.processes.find((p) => p.name === 'rtdb').child.pid;
   const cpuBefore = cpuSnapshot({ database: [rtdbPid], bench: [process.pid] });
   const answers = [];
@@ -704,14 +697,8 @@ async function rushOnInstances(latencyMs, instances) {
 
     // Warm-up: every instance loads its modules, connects and serves a few orders.
     const warmers = buyers.slice(0, 3 * instances);
-    await db.ref('ticketTypes/warm').set(ticketType(1_000_000));
-    await fillBaskets(db, warmers, 'warm');
-    await Promise.all(warmers.map((b, i) => call(i, b.uid, 0)));
-    const single = await singleOrders(ctx, buyers.slice(BUYERS - 5), 'warm', 'ok');
-
-    await db.ref('ticketTypes/rush').set(ticketType(LEFT));
-    await fillBaskets(db, buyers, 'rush');
-    const baseline = await rushBaseline(ctx);
+    const warm = (b, i) => call(i, b.uid, 0);
+    const { single, baseline } = await beforeRush(ctx, { buyers, warmers, warm, left: LEFT });
     const pids = {
       instances: children.map((c) => c.pid),
       database: [stack.processes.find((p) => p.name === 'rtdb').child.pid],

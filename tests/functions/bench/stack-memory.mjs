@@ -12,7 +12,6 @@
 //
 //   node tests/functions/bench/stack-memory.mjs --minutes 60 [--sample-s 30] [--pause-ms 3000]
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import {
   FUNCTIONS_PARALLEL_DEFAULT,
@@ -23,6 +22,8 @@ import {
 } from '../../../scripts/lib/stack.mjs';
 import { listCallables } from '../../../scripts/lib/warmFunctions.mjs';
 import { option } from '../../helpers/benchArgs.mjs';
+import { USTKA } from '../../helpers/buyers.mjs';
+import { listProcesses } from '../../helpers/processes.mjs';
 import { signInWithPassword } from '../../helpers/stackHttp.mjs';
 
 const minutes = Number(option('minutes', 60));
@@ -37,26 +38,11 @@ const urls = {
 };
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
 const STAFF = { email: 'obsluga@example.com', password: 'Obsluga-Zlot-2027' };
-const PAGE = os.constants?.PAGE_SIZE ?? 4096;
 
 /** RSS (bytes) of `rootPid` and all its descendants, and how many of them are Functions workers. */
 function treeMemory(rootPid) {
-  const parent = new Map();
-  const info = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(entry), Number(fields[1]));
-      info.set(Number(entry), {
-        rss: Number(fields[21]) * PAGE,
-        worker: readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('functionsEmulatorRuntime'),
-      });
-    } catch {
-      // Ended while being read.
-    }
-  }
+  const all = listProcesses();
+  const parent = new Map(all.map((p) => [p.pid, p.ppid]));
   const inTree = (pid) => {
     for (let cur = pid; cur > 1; cur = parent.get(cur) ?? 0) if (cur === rootPid) return true;
     return false;
@@ -64,11 +50,11 @@ function treeMemory(rootPid) {
   let rss = 0;
   let workers = 0;
   let processes = 0;
-  for (const [pid, { rss: r, worker }] of info) {
-    if (!inTree(pid)) continue;
-    rss += r;
+  for (const p of all) {
+    if (!inTree(p.pid)) continue;
+    rss += p.rss;
     processes++;
-    if (worker) workers++;
+    if (p.functionsWorker) workers++;
   }
   return { rss, workers, processes };
 }
@@ -103,14 +89,7 @@ const dbPatch = async (path, body) => {
 };
 const dbGet = async (path) => (await fetch(db(path))).json();
 
-const buyer = {
-  kind: 'person',
-  name: 'Kupujący Pomiarowy',
-  street: 'ul. Portowa 1',
-  postalCode: '76-270',
-  city: 'Ustka',
-  country: 'PL',
-};
+const buyer = { ...USTKA, name: 'Kupujący Pomiarowy' };
 
 /** One participant's day, as the end-to-end files play it. */
 async function round(n) {
