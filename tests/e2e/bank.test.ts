@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { MARTA_NOWAK } from '../helpers/buyers.mjs';
 import { windows1250 } from '../helpers/windows1250.mjs';
 import { sharedStack, type SharedStack } from './support/shared';
 import { appPage, DEMO, firstVisit, signIn, stackClient } from './support/stack';
@@ -57,14 +58,7 @@ afterAll(async () => {
 async function participantWithOrder(label: string, firstName: string, lastName: string): Promise<Participant> {
   const email = `${label}-${Date.now().toString(36)}@example.com`;
   const account = await client.register(email, { firstName, lastName }, PASSWORD);
-  const buyer = {
-    kind: 'person',
-    name: `${firstName} ${lastName}`,
-    street: 'ul. Rybacka 7/3',
-    postalCode: '80-001',
-    city: 'Gdańsk',
-    country: 'PL',
-  };
+  const buyer = { ...MARTA_NOWAK, name: `${firstName} ${lastName}` };
   const placed = await client.placeOwnTicketOrder(account, KARNET.id, buyer);
   expect(placed.totalGross).toBe(KARNET.gross);
   return { email, uid: account.uid, orderId: String(placed.orderId), number: String(placed.number) };

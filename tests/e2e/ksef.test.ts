@@ -21,6 +21,7 @@ import { TEST_SELLER, testInvoice } from '../../functions/src/domain/ksef/testin
 import { LATARNIK as COMPANY } from '../helpers/buyers.mjs';
 import { validateFa3 } from '../helpers/fa3Schema';
 import { screenshot } from '../helpers/browser';
+import { switchKsefStandIn } from '../helpers/stackHttp.mjs';
 import { decodeQr, decodeQrInPage } from './support/qr';
 import { adminAndParticipant, type AdminAndParticipant } from './support/journey';
 import { DEMO, signIn } from './support/stack';
@@ -48,14 +49,7 @@ afterAll(async () => {
 });
 
 /** The KSeF stand-in's failure switches (scripts/lib/ksefStandIn.md). */
-async function ksefSwitch(switches: Record<string, unknown>): Promise<void> {
-  const response = await fetch(stack.urls.ksefControl!, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(switches),
-  });
-  expect(response.status).toBe(200);
-}
+const ksefSwitch = (switches: Record<string, unknown>) => switchKsefStandIn(stack.urls.ksefControl, switches);
 
 /** A company order of one T-shirt, paid: placed through the callable, confirmed by the admin's callable. */
 async function paidCompanyOrder(): Promise<string> {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
+import { accountsRequest } from '../helpers/stackHttp.mjs';
 import { sharedStack, type SharedStack } from './support/shared';
 import { settled, stackClient, submitSignIn } from './support/stack';
 
@@ -190,14 +191,7 @@ describe('participant journey in Chromium', () => {
     expect(reset?.oobLink).toContain('mode=resetPassword');
     // What the link's page does: set the new password with the code from the link.
     const oobCode = new URL(reset!.oobLink).searchParams.get('oobCode');
-    const response = await fetch(
-      `${stack.urls.auth}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ oobCode, newPassword: NEW_PASSWORD }),
-      },
-    );
+    const response = await accountsRequest(stack.urls.auth!, 'resetPassword', { oobCode, newPassword: NEW_PASSWORD });
     expect(response.status).toBe(200);
     password = NEW_PASSWORD;
 

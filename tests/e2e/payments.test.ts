@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { USTKA } from '../helpers/buyers.mjs';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { postJson } from '../helpers/stackHttp.mjs';
 import { sharedStack } from './support/shared';
 import { describeFindings, overflowingText } from './support/overflow';
 import { appPage, DEMO, settled, signIn, stackClient, type Account } from './support/stack';
@@ -245,11 +246,10 @@ describe('online payment with BLIK', () => {
         statement: 'x',
         sign: 'a'.repeat(96),
       };
-      const refused = await fetch(`${stack.urls.functions}/${stack.projectId}/${stack.region}/p24Notification`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(forged),
-      });
+      const refused = await postJson(
+        `${stack.urls.functions}/${stack.projectId}/${stack.region}/p24Notification`,
+        forged,
+      );
       expect(refused.status).toBe(400);
       await admin.getByRole('switch', { name: 'Tylko do sprawdzenia' }).check({ force: true });
       await tab

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { startStack } from '../../../scripts/lib/stack.mjs';
 import { collectPageErrors, newContext, type ContextOptions } from '../../helpers/browser';
 import { USTKA } from '../../helpers/buyers.mjs';
+import { submitSignInForm } from '../../helpers/signInForm.mjs';
 import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -157,17 +158,9 @@ export async function signIn(page: Page, web: string, account: Pick<Account, 'em
   await submitSignIn(page, web, account);
 }
 
-/** Signs in on the sign-in form the page already shows. */
-export async function submitSignIn(
-  page: Page,
-  web: string,
-  account: Pick<Account, 'email' | 'password'>,
-): Promise<void> {
-  await page.getByLabel('Adres e-mail').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${web}/dashboard`);
-}
+/** Signs in on the sign-in form the page already shows (the benches fill it in the same way). */
+export const submitSignIn: (page: Page, web: string, account: Pick<Account, 'email' | 'password'>) => Promise<void> =
+  submitSignInForm;
 
 /**
  * Every loading placeholder of the page has gone (lists and cards mark themselves aria-busy while
