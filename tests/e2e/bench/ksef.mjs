@@ -24,16 +24,12 @@ import { callAdminCallable, startInterval } from '../../../scripts/lib/adminCall
 import { KSEF_SUBMIT_INTERVAL_MS, runKsefSubmit } from '../../../scripts/lib/ksefSubmit.mjs';
 import { ROOT } from '../../../scripts/lib/stack.mjs';
 import { LATARNIK } from '../../helpers/buyers.mjs';
-import { launchChromium } from '../../helpers/chromium.mjs';
 import { fmt, machine, summary, whenShown } from './measure.mjs';
-import { PHONE, benchClient, benchStack, flag, log, option, signedInPage } from './setup.mjs';
+import { benchClient, benchStack, failUnless, log, option, ordersPage, roundOptions, runBench } from './setup.mjs';
 
-const ROUNDS = Number(option('rounds', 20));
-const WARMUP = Number(option('warmup', 3));
+const { ROUNDS, WARMUP, JSON_OUT, WEB_MODE } = roundOptions(20);
 const QUEUE = Number(option('queue', 1000));
 const INTERVAL_MS = Number(option('interval', KSEF_SUBMIT_INTERVAL_MS));
-const JSON_OUT = option('json', null);
-const WEB_MODE = flag('dev') ? 'dev' : 'preview';
 /** A participant may hold at most 20 units of a product (LIMITS.maxQuantity): 20 one-item orders each. */
 const ORDERS_PER_BUYER = 20;
 const QUEUE_LANES = 16;
@@ -113,17 +109,10 @@ async function raiseStock(c) {
   }
 }
 
-async function openOrdersPage(stack, user) {
-  const browser = await launchChromium();
-  const page = await signedInPage(browser, stack.urls.web, user, { viewport: PHONE });
-  await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
-  return { browser, page };
-}
-
 /** Part 1: per round, the admin's confirmation answered → the participant's open invoice shows its KSeF number. */
 async function paymentToKsefNumber(stack, c) {
   const user = await c.register('page');
-  const { browser, page } = await openOrdersPage(stack, user);
+  const { browser, page } = await ordersPage(stack, user);
   const runner = c.startRunner();
   const rounds = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
@@ -355,13 +344,7 @@ function reportQueue(rounds, q) {
       q.distinctKsefNumbers === QUEUE &&
       q.oneNumberEach === QUEUE &&
       q.consistent === QUEUE);
-  if (!ok) {
-    console.error('\nNOT every queued invoice was accepted exactly once.');
-    process.exitCode = 1;
-  }
+  failUnless(ok, 'NOT every queued invoice was accepted exactly once.');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -21,13 +21,10 @@ import { MARTA_NOWAK } from '../../helpers/buyers.mjs';
 import { launchChromium } from '../../helpers/chromium.mjs';
 import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 import { fmt, machine as machineLine, summary, whenShown } from './measure.mjs';
-import { benchStack, flag, log, option, signedInPage } from './setup.mjs';
+import { benchStack, log, roundOptions, runBench, signedInPage } from './setup.mjs';
 
-const ROUNDS = Number(option('rounds', 30));
-const WARMUP = Number(option('warmup', 3));
-const JSON_OUT = option('json', null);
 // The production build by default (what participants get); `--dev` measures the Vite dev server.
-const WEB_MODE = flag('dev') ? 'dev' : 'preview';
+const { ROUNDS, WARMUP, JSON_OUT, WEB_MODE } = roundOptions(30);
 
 const PARTICIPANT = { uid: 'demoUczestnik', email: 'uczestnik@example.com', password: 'Uczestnik-Zlot-2027' };
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Zlot-2027' };
@@ -270,7 +267,4 @@ async function main() {
     );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

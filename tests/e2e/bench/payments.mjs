@@ -18,17 +18,14 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../../scripts/lib/stack.mjs';
 import { MARTA_NOWAK } from '../../helpers/buyers.mjs';
-import { launchChromium } from '../../helpers/chromium.mjs';
+import { postJson } from '../../helpers/stackHttp.mjs';
 import { p24Sign } from '../../../functions/lib/domain/payments/przelewy24.js';
 import { fmt, machine, summary, whenShown } from './measure.mjs';
-import { PHONE, benchClient, benchStack, flag, log, option, signedInPage } from './setup.mjs';
+import { benchClient, benchStack, failUnless, log, option, ordersPage, roundOptions, runBench } from './setup.mjs';
 
-const ROUNDS = Number(option('rounds', 20));
-const WARMUP = Number(option('warmup', 3));
+const { ROUNDS, WARMUP, JSON_OUT, WEB_MODE } = roundOptions(20);
 const BURST = Number(option('burst', 200));
 const BURST_BUYERS = 20;
-const JSON_OUT = option('json', null);
-const WEB_MODE = flag('dev') ? 'dev' : 'preview';
 // Part 1 and the burst use different variants, so neither sells out what the other needs.
 const ROUND_VARIANTS = [
   ['kubek-latarnia', 'standard'],
@@ -78,26 +75,14 @@ function client(stack) {
     };
     return { ...n, sign: p24Sign('notification', { ...n, crc }) };
   }
-  const notify = (body) =>
-    fetch(fn('p24Notification'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const notify = (body) => postJson(fn('p24Notification'), body);
   return { dbGet, dbPatch, call, register, placeOrder, payAtProvider, notificationOf, notify };
-}
-
-async function openOrdersPage(stack, user) {
-  const browser = await launchChromium();
-  const page = await signedInPage(browser, stack.urls.web, user, { viewport: PHONE });
-  await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
-  return { browser, page };
 }
 
 /** Part 1: per round, the provider's notification → the participant's open page shows „opłacone”. */
 async function notificationToPaid(stack, c) {
   const user = await c.register('page');
-  const { browser, page } = await openOrdersPage(stack, user);
+  const { browser, page } = await ordersPage(stack, user);
   const rounds = [];
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     const order = await c.placeOrder(user, ROUND_VARIANTS[round % ROUND_VARIANTS.length]);
@@ -224,13 +209,7 @@ function report(rounds, b) {
     b.after.bookedOnce === BURST &&
     b.afterRepeat.invoices === BURST &&
     b.afterRepeat.bookedOnce === BURST;
-  if (!ok) {
-    console.error('\nNOT every notification was booked exactly once.');
-    process.exitCode = 1;
-  }
+  failUnless(ok, 'NOT every notification was booked exactly once.');
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -2,12 +2,43 @@
 // with the demo data (built first, every callable warmed as `npm start` does) or the one already
 // running (`--running`), participants registered over HTTP, and a signed-in page of the app.
 import { NAMESPACE, PROJECT_ID, REGION, buildAll, startStack } from '../../../scripts/lib/stack.mjs';
-import { flag } from '../../helpers/benchArgs.mjs';
+import { flag, option } from '../../helpers/benchArgs.mjs';
+import { launchChromium } from '../../helpers/chromium.mjs';
+import { submitSignInForm } from '../../helpers/signInForm.mjs';
 import { stackHttp } from '../../helpers/stackHttp.mjs';
 
 export { flag, option } from '../../helpers/benchArgs.mjs';
 
 export const log = (line) => console.log(`· ${line}`);
+
+/** Runs the bench's `main`: an error it throws is printed and ends the process with status 1. */
+export function runBench(main) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** A failed check of the bench's results: `message` printed, and the process ends with status 1. */
+export function failUnless(ok, message) {
+  if (ok) return;
+  console.error(`\n${message}`);
+  process.exitCode = 1;
+}
+
+/**
+ * The options of the benches that measure rounds: --rounds (`rounds` unless given) after --warmup
+ * (3) uncounted ones, --json <file> for the results, --dev for the dev server instead of the
+ * production build.
+ */
+export function roundOptions(rounds) {
+  return {
+    ROUNDS: Number(option('rounds', rounds)),
+    WARMUP: Number(option('warmup', 3)),
+    JSON_OUT: option('json', null),
+    WEB_MODE: flag('dev') ? 'dev' : 'preview',
+  };
+}
 
 /**
  * A stack of the bench's own with the demo data, built first (SKIP_BUILD: not); with `--running`, the
@@ -69,11 +100,16 @@ export async function signedInPage(
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto(`${web}/`);
-  await page.getByLabel('Adres e-mail').fill(account.email);
-  await page.locator('input[name="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(`${web}/dashboard`);
+  await submitSignInForm(page, web, account);
   return page;
+}
+
+/** A Chromium of its own with `user`'s orders page open on a phone, signed in (signedInPage). */
+export async function ordersPage(stack, user) {
+  const browser = await launchChromium();
+  const page = await signedInPage(browser, stack.urls.web, user, { viewport: PHONE });
+  await page.goto(`${stack.urls.web}/dashboard/zamowienia`);
+  return { browser, page };
 }
 
 /** The phone viewport the participant benches use (390 px, as the app's phone layout). */
