@@ -11,15 +11,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { USTKA } from '../helpers/buyers.mjs';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { launchWithFakeCamera, lumaFrameOf, writeY4m } from './support/fakeCamera';
-import { sharedStack, type SharedStack } from './support/shared';
+import { sharedStack } from './support/shared';
 import { DEMO, signIn, stackClient, type Account } from './support/stack';
 
 /** Polls wait for the app (and a cold function) on a loaded machine. */
 const POLL = { timeout: 60_000, interval: 200 };
 const SIZES = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 
-let stack: SharedStack;
-let web: string;
+// The stack every file shares (globalSetup.ts), known as the file loads.
+const stack = sharedStack();
+const web = stack.urls.web;
 let browser: Browser;
 let cameraBrowser: Browser;
 let participantContext: BrowserContext;
@@ -33,8 +34,6 @@ const suffix = Math.random().toString(36).slice(2, 7);
 const person = { firstName: 'Kamila', lastName: `Skanowska-${suffix}` };
 
 beforeAll(async () => {
-  stack = sharedStack();
-  web = stack.urls.web;
   const { dbGet, paidMerchOrder, register } = stackClient(stack);
   participant = await register(`kamera-${Date.now()}-${suffix}@example.com`, person);
   const { orderId } = await paidMerchOrder(

@@ -9,24 +9,23 @@ import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
 import { unnamedControls } from './support/controls';
 import { brokenBadgeWords, describeFindings, overflowingText, watchPageWidth } from './support/overflow';
-import { demoParticipantCopy, sharedStack, type ParticipantCopy, type SharedStack } from './support/shared';
+import { demoParticipantCopy, sharedStack, type ParticipantCopy } from './support/shared';
 import { crowdOrders } from './support/crowded';
 import { DEMO, settled, signIn, stackClient } from './support/stack';
 
 const WIDTHS = [390, 1024, 1280] as const;
 
-let stack: SharedStack;
+// The stack every file shares (globalSetup.ts), known as the file loads.
+const stack = sharedStack();
+const web = stack.urls.web;
 /** The demo participant's own copy for this file (the stack is shared): it gets the crowded data. */
 let participant: ParticipantCopy;
 let browser: Browser;
-let web: string;
 let invoiceKey = '';
 let pendingOrderId = '';
 const longNamedMember = { firstName: 'Maria-Magdalena', lastName: 'Brzęczyszczykiewicz-Szczebrzeszyńska' };
 
 beforeAll(async () => {
-  stack = sharedStack();
-  web = stack.urls.web!;
   browser = await launchBrowser();
   const client = stackClient(stack);
   participant = await demoParticipantCopy(stack, 'layout');

@@ -7,13 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { describeFindings, overflowingText } from './support/overflow';
-import { sharedStack, type SharedStack } from './support/shared';
+import { sharedStack } from './support/shared';
 import { DEMO, settled, signIn, stackClient, type Account } from './support/stack';
 
-let stack: SharedStack;
+// The stack every file shares (globalSetup.ts), known as the file loads.
+const stack = sharedStack();
+const web = stack.urls.web;
+const client = stackClient(stack);
 let browser: Browser;
-let web: string;
-let client: ReturnType<typeof stackClient>;
 const pageErrors: Error[] = [];
 
 const PASSWORD = 'Latarnia-2027';
@@ -21,9 +22,6 @@ const newEmail = `zofia-${Date.now()}@example.com`;
 const TABLET = { width: 1024, height: 768 };
 
 beforeAll(async () => {
-  stack = sharedStack();
-  web = stack.urls.web!;
-  client = stackClient(stack);
   browser = await launchBrowser();
 }, 400_000);
 

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../helpers/browser';
 import { accountsRequest } from '../helpers/stackHttp.mjs';
-import { sharedStack, type SharedStack } from './support/shared';
+import { sharedStack } from './support/shared';
 import { settled, stackClient, submitSignIn } from './support/stack';
 
-let stack: SharedStack;
+// The stack every file shares (globalSetup.ts), known as the file loads.
+const stack = sharedStack();
+const web = stack.urls.web;
 let browser: Browser;
-let web: string;
 let context: BrowserContext;
 let page: Page;
 let pageErrors: Error[];
@@ -23,8 +24,6 @@ let password = FIRST_PASSWORD;
 let orderId = '';
 
 beforeAll(async () => {
-  stack = sharedStack();
-  web = stack.urls.web!;
   browser = await launchBrowser();
   context = await newContext(browser, { viewport: 'desktop' });
   page = await context.newPage();

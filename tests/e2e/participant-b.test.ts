@@ -75,6 +75,12 @@ async function signedInPage(
   return { context: page.context(), page, errors };
 }
 
+/** The participant's page, signed in (signedInPage). */
+const participantPage = (options?: ContextOptions) => signedInPage(PARTICIPANT.email, PARTICIPANT.password, options);
+
+/** The phone in dark mode, the second look the order and invoice screens get. */
+const DARK_PHONE: ContextOptions = { viewport: 'phone', colorScheme: 'dark' };
+
 /** From the top: a full-page capture taken while scrolled would paint the sticky header mid-page. */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -84,6 +90,18 @@ async function screenshot(page: Page, name: string) {
 /** Opens a page by its address (the session comes back from the browser's storage). */
 async function go(page: Page, path: string) {
   await page.goto(`${web}${path}`);
+}
+
+/** Puts the item page's choice into the basket and waits until the page confirms it. */
+async function addToBasket(page: Page) {
+  await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
+  await page.getByTestId('added-to-basket').waitFor();
+}
+
+/** On the checkout's summary: places the order, to be paid by transfer, and waits for its confirmation. */
+async function orderPayingByTransfer(page: Page) {
+  await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();
+  await page.getByTestId('order-confirmation').waitFor();
 }
 
 const variantChip = (page: Page, label: string) => page.locator(`input[type="radio"][value="${label}"]`);
@@ -138,7 +156,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   const TSHIRT = seedEvent.products['koszulka-baltyk'];
 
   it('buys a T-shirt in size M and sees the transfer instructions', async () => {
-    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
+    const { context, page, errors } = await participantPage({
       viewport: 'phone',
     });
     await go(page, '/dashboard/sklepik');
@@ -169,8 +187,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(said).toMatch(/Na jedno konto można kupić najwyżej \d+ sztuk tego wariantu|Dostępne tylko \d+ szt\./);
     await quantity.fill('1');
     await expect.poll(() => quantity.getAttribute('aria-invalid')).not.toBe('true');
-    await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
-    await page.getByTestId('added-to-basket').waitFor();
+    await addToBasket(page);
     await screenshot(page, 'b-shop-item-phone');
 
     await page.getByRole('link', { name: 'Przejdź do koszyka' }).click();
@@ -195,8 +212,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await screenshot(page, 'b-merch-step-two-phone');
     await page.getByRole('button', { name: 'Dalej: podsumowanie' }).click();
     await page.waitForURL(/MerchStepThree$/);
-    await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();
-    await page.getByTestId('order-confirmation').waitFor();
+    await orderPayingByTransfer(page);
     orderNumber = (await page.getByTestId('order-number').textContent())!;
     expect(orderNumber).toMatch(/^ZAM\/\d{4}\/\d{6}$/);
     expect(await page.getByTestId('transfer-amount').textContent()).toBe('69,00\u00a0zł');
@@ -216,7 +232,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   });
 
   it('shows the pending order, turns it paid live when the admin confirms, and links the invoice', async () => {
-    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password);
+    const { context, page, errors } = await participantPage();
     await go(page, '/dashboard/zamowienia');
     const card = page.locator(`[data-testid="order-card"][data-order-number="${orderNumber}"]`);
     await card.waitFor();
@@ -246,10 +262,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
-      viewport: 'phone',
-      colorScheme: 'dark',
-    });
+    const phone = await participantPage(DARK_PHONE);
     await go(phone.page, '/dashboard/zamowienia');
     await phone.page.locator('[data-testid="order-card"][data-status="paid"]').waitFor();
     await screenshot(phone.page, 'b-orders-paid-phone-dark');
@@ -260,7 +273,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   });
 
   it('renders the invoice with the right totals, VAT and amount in words, prints on A4 and downloads a PDF', async () => {
-    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password);
+    const { context, page, errors } = await participantPage();
     await go(page, '/dashboard/faktury');
     await page.getByTestId('invoice-row').waitFor();
     expect(await page.getByTestId('invoice-row').count()).toBe(1);
@@ -321,10 +334,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const phone = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, {
-      viewport: 'phone',
-      colorScheme: 'dark',
-    });
+    const phone = await participantPage(DARK_PHONE);
     await go(phone.page, invoicePath);
     await phone.page.getByTestId('invoice-document').waitFor();
     await screenshot(phone.page, 'b-invoice-phone-dark');
@@ -333,7 +343,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
 
   it('shows the paid T-shirt waiting in Odbierz with a scannable QR code of the pickup code', async () => {
     for (const viewport of ['phone', 'desktop'] as const) {
-      const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password, { viewport });
+      const { context, page, errors } = await participantPage({ viewport });
       await go(page, '/dashboard/odbierz');
       const item = page.locator('[data-testid="pickup-item"][data-status="waiting"]');
       await item.waitFor();
@@ -357,7 +367,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
   it('disables a sold-out variant and shows the server refusal in place when stock runs out meanwhile', async () => {
     // The admin sells out size XXL of the hoodie.
     await adminCall('upsertProduct', await productWithLeft('bluza-sztorm', { XXL: 0 }));
-    const { context, page, errors } = await signedInPage(PARTICIPANT.email, PARTICIPANT.password);
+    const { context, page, errors } = await participantPage();
     await go(page, '/dashboard/sklepik/bluza-sztorm');
     await variantChip(page, 'L').waitFor({ state: 'attached' });
     expect(await variantChip(page, 'XXL').isDisabled()).toBe(true);
@@ -365,8 +375,7 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await screenshot(page, 'b-shop-item-soldout-desktop');
 
     await pickVariant(page, 'L');
-    await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
-    await page.getByTestId('added-to-basket').waitFor();
+    await addToBasket(page);
     await go(page, '/dashboard/sklepik/merch/MerchStepTwo');
     await page.getByLabel(/Akceptuję regulamin sprzedaży/).check();
     await page.getByRole('button', { name: 'Dalej: podsumowanie' }).click();
@@ -396,11 +405,9 @@ describe('participant: shop, orders, invoices, pickup (Chromium)', () => {
     await page.getByRole('button', { name: /Usuń z koszyka: Bluza/ }).click();
     await page.getByText('Koszyk jest pusty').waitFor();
     await go(page, '/dashboard/sklepik/kubek-latarnia');
-    await page.getByRole('button', { name: 'Dodaj do koszyka' }).click();
-    await page.getByTestId('added-to-basket').waitFor();
+    await addToBasket(page);
     await go(page, '/dashboard/sklepik/merch/MerchStepThree');
-    await page.getByRole('button', { name: 'Zamawiam i płacę przelewem' }).click();
-    await page.getByTestId('order-confirmation').waitFor();
+    await orderPayingByTransfer(page);
     const mugOrder = (await page.getByTestId('order-number').textContent())!;
     expect(await page.getByTestId('transfer-amount').textContent()).toBe('39,00\u00a0zł');
 

@@ -39,6 +39,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * The organiser's own page (signed in as the admin, in `viewport`) for `use`; afterwards the page has
+ * thrown no error, and its context is closed.
+ */
+async function asAdmin(viewport: 'phone' | 'desktop', use: (admin: Page) => Promise<void>): Promise<void> {
+  const adminErrors: Error[] = [];
+  const admin = await appPage(browser, stack.urls.web, adminErrors, { viewport });
+  await signIn(admin, stack.urls.web, DEMO.admin);
+  await use(admin);
+  expect(adminErrors).toEqual([]);
+  await admin.context().close();
+}
+
 /** In the stand-in's window: BLIK, a 6-digit code, „Zapłać”; back in the app on the orders page. */
 async function payWithBlik(p: Page): Promise<void> {
   await p.waitForURL(`${stack.urls.p24}/trnRequest/**`);
@@ -176,22 +189,19 @@ describe('online payment with BLIK', () => {
       const { txKey } = results[0];
       expect(await client.dbGet(`bank/refundCandidates/${txKey}/status`)).toBe('open');
 
-      const adminErrors: Error[] = [];
-      const admin = await appPage(browser, stack.urls.web, adminErrors, { viewport: 'phone' });
-      await signIn(admin, stack.urls.web, DEMO.admin);
-      await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
-      const card = admin.locator(`[data-testid="bank-refund-candidate"][data-tx="${txKey}"]`);
-      await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
-      await card.getByText('Oznaczyć', { exact: false }).waitFor();
-      await screenshot(admin, 'payments-bank-candidate-confirm-phone');
-      await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
-      await card.waitFor({ state: 'detached' });
-      expect(await client.dbGet(`bank/refundCandidates/${txKey}`)).toMatchObject({
-        status: 'refunded',
-        settledBy: DEMO.admin.uid,
+      await asAdmin('phone', async (admin) => {
+        await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
+        const card = admin.locator(`[data-testid="bank-refund-candidate"][data-tx="${txKey}"]`);
+        await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
+        await card.getByText('Oznaczyć', { exact: false }).waitFor();
+        await screenshot(admin, 'payments-bank-candidate-confirm-phone');
+        await card.getByRole('button', { name: 'Oznacz jako zwrócony' }).click();
+        await card.waitFor({ state: 'detached' });
+        expect(await client.dbGet(`bank/refundCandidates/${txKey}`)).toMatchObject({
+          status: 'refunded',
+          settledBy: DEMO.admin.uid,
+        });
       });
-      expect(adminErrors).toEqual([]);
-      await admin.context().close();
     },
     SLOW,
   );
@@ -216,60 +226,57 @@ describe('online payment with BLIK', () => {
         .poll(() => client.dbGet(`payments/${sessionId}/status`), { timeout: 60_000 })
         .toBe('refund-candidate');
 
-      const adminErrors: Error[] = [];
-      const admin = await appPage(browser, stack.urls.web, adminErrors, { viewport: 'desktop' });
-      await signIn(admin, stack.urls.web, DEMO.admin);
-      // The refunds tab lists it beside the corrections.
-      await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
-      await admin.getByTestId('online-refund-candidates').locator(`[data-order-number="${number}"]`).waitFor();
-      await admin.goto(`${stack.urls.web}/dashboard/admin?tab=platnosci`);
-      const tab = admin.getByTestId('online-payments-tab');
-      await tab
-        .locator(`[data-testid="online-payment-row"][data-order-number="${number}"][data-status="refund-candidate"]`)
-        .waitFor();
-      const ticketNumber = await client.dbGet<string>(`orders/${ticketOrderId}/number`);
-      const paidRow = tab.locator(`[data-testid="online-payment-row"][data-order-number="${ticketNumber}"]`);
-      await paidRow.getByText('opłacona').waitFor();
-      await paidRow.getByText('BLIK').first().waitFor();
-      await tab.getByTestId('online-daily-totals').getByTestId('online-day').first().waitFor();
+      await asAdmin('desktop', async (admin) => {
+        // The refunds tab lists it beside the corrections.
+        await admin.goto(`${stack.urls.web}/dashboard/admin?tab=zwroty`);
+        await admin.getByTestId('online-refund-candidates').locator(`[data-order-number="${number}"]`).waitFor();
+        await admin.goto(`${stack.urls.web}/dashboard/admin?tab=platnosci`);
+        const tab = admin.getByTestId('online-payments-tab');
+        await tab
+          .locator(`[data-testid="online-payment-row"][data-order-number="${number}"][data-status="refund-candidate"]`)
+          .waitFor();
+        const ticketNumber = await client.dbGet<string>(`orders/${ticketOrderId}/number`);
+        const paidRow = tab.locator(`[data-testid="online-payment-row"][data-order-number="${ticketNumber}"]`);
+        await paidRow.getByText('opłacona').waitFor();
+        await paidRow.getByText('BLIK').first().waitFor();
+        await tab.getByTestId('online-daily-totals').getByTestId('online-day').first().waitFor();
 
-      // A forged notification (a sign made without our CRC key) shows up in the log as it is refused.
-      const forged = {
-        merchantId: 1,
-        posId: 1,
-        sessionId,
-        amount: 1,
-        originAmount: 1,
-        currency: 'PLN',
-        orderId: 1,
-        methodId: 154,
-        statement: 'x',
-        sign: 'a'.repeat(96),
-      };
-      const refused = await postJson(
-        `${stack.urls.functions}/${stack.projectId}/${stack.region}/p24Notification`,
-        forged,
-      );
-      expect(refused.status).toBe(400);
-      await admin.getByRole('switch', { name: 'Tylko do sprawdzenia' }).check({ force: true });
-      await tab
-        .getByTestId('payment-notification-row')
-        .filter({ hasText: 'nieprawidłowa suma kontrolna (sign)' })
-        .first()
-        .waitFor();
-      await screenshot(admin, 'payments-admin-desktop-light');
+        // A forged notification (a sign made without our CRC key) shows up in the log as it is refused.
+        const forged = {
+          merchantId: 1,
+          posId: 1,
+          sessionId,
+          amount: 1,
+          originAmount: 1,
+          currency: 'PLN',
+          orderId: 1,
+          methodId: 154,
+          statement: 'x',
+          sign: 'a'.repeat(96),
+        };
+        const refused = await postJson(
+          `${stack.urls.functions}/${stack.projectId}/${stack.region}/p24Notification`,
+          forged,
+        );
+        expect(refused.status).toBe(400);
+        await admin.getByRole('switch', { name: 'Tylko do sprawdzenia' }).check({ force: true });
+        await tab
+          .getByTestId('payment-notification-row')
+          .filter({ hasText: 'nieprawidłowa suma kontrolna (sign)' })
+          .first()
+          .waitFor();
+        await screenshot(admin, 'payments-admin-desktop-light');
 
-      const candidate = tab.locator(`[data-testid="online-refund-candidate"][data-order-number="${number}"]`);
-      await candidate.getByRole('button', { name: 'Zwróć przez Przelewy24' }).click();
-      await candidate.getByRole('button', { name: 'Zwróć wpłatę' }).click();
-      // The provider's refund notification completes it: the card leaves the list, the row keeps the refund.
-      await candidate.waitFor({ state: 'detached' });
-      await tab
-        .locator(`[data-testid="online-payment-row"][data-order-number="${number}"]`)
-        .getByText(/^zwrot .*: zwrócony$/)
-        .waitFor();
-      expect(adminErrors).toEqual([]);
-      await admin.context().close();
+        const candidate = tab.locator(`[data-testid="online-refund-candidate"][data-order-number="${number}"]`);
+        await candidate.getByRole('button', { name: 'Zwróć przez Przelewy24' }).click();
+        await candidate.getByRole('button', { name: 'Zwróć wpłatę' }).click();
+        // The provider's refund notification completes it: the card leaves the list, the row keeps the refund.
+        await candidate.waitFor({ state: 'detached' });
+        await tab
+          .locator(`[data-testid="online-payment-row"][data-order-number="${number}"]`)
+          .getByText(/^zwrot .*: zwrócony$/)
+          .waitFor();
+      });
     },
     SLOW,
   );

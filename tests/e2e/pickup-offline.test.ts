@@ -7,15 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
-import { sharedStack, type SharedStack } from './support/shared';
+import { sharedStack } from './support/shared';
 import { USTKA } from '../helpers/buyers.mjs';
 import { DEMO, signIn, stackClient, type Account, type Basket } from './support/stack';
 
 const POLL = { timeout: 60_000, interval: 200 };
 const suffix = Math.random().toString(36).slice(2, 7);
 
-let stack: SharedStack;
-let web: string;
+// The stack every file shares (globalSetup.ts), known as the file loads.
+const stack = sharedStack();
+const web = stack.urls.web;
 let browser: Browser;
 let staffA: Account;
 let staffB: Account;
@@ -28,8 +29,6 @@ const person = { firstName: 'Ola', lastName: `Offlinowa-${suffix}` };
 const member = { firstName: 'Tymek', lastName: `Rodzinny-${suffix}` };
 
 beforeAll(async () => {
-  stack = sharedStack();
-  web = stack.urls.web;
   const { call, dbGet, paidMerchOrder, register } = stackClient(stack);
   staffA = await register(`stanowisko-a-${suffix}@example.com`, {
     firstName: 'Ala',
