@@ -15,7 +15,7 @@ const KB = 1024;
 // Issue 31: everything the dashboard downloads until its data shows, at most 200 KB gzip.
 const DASHBOARD_COMPLETE_KB = 200;
 export const BUDGETS = {
-  // What the sign-in page needs to render: entry + its static imports + the `/` route chunk.
+  // What the sign-in page needs to render: entry + its start-up parts + the `/` route chunk.
   signIn: 200 * KB,
   // Also everything the sign-in page fetches right after (Firebase App + Auth for the session
   // check). Over it only warns: it grows when a feature imports 'firebase/auth' whole instead of
@@ -118,7 +118,9 @@ const area = (name) => {
   }
 };
 
-const entryFiles = closure(entry);
+// main.tsx starts the app in parts, each an `import()` that index.html preloads with the entry (its only
+// dynamic imports): they belong to every page's start as the entry's static imports do.
+const entryFiles = union(closure(entry), ...(manifest[entry].dynamicImports ?? []).map((k) => closure(k)));
 const signInCritical = union(entryFiles, closure(area('auth')));
 const signIn = union(signInCritical, closure(firebase('app')), closure(firebase('auth')));
 const layoutChunk = (file) =>
@@ -159,7 +161,7 @@ function inlineScriptsSize() {
 
 const rows = [
   {
-    name: 'sign-in page (/): entry + static imports + route chunk',
+    name: 'sign-in page (/): entry + start-up parts + route chunk',
     size: total(signInCritical),
     budget: BUDGETS.signIn,
   },
@@ -196,7 +198,10 @@ const rows = [
     size: gzipSize(manifest[area(name)].file),
     budget: BUDGETS.areaChunk,
   })),
-  { name: 'entry chunk alone', size: gzipSize(manifest[entry].file) },
+  {
+    name: 'entry chunk alone (main.tsx; the start-up parts it imports are in the rows above)',
+    size: gzipSize(manifest[entry].file),
+  },
   { name: "index.html's inline scripts (not in the rows above)", size: inlineScriptsSize() },
   { name: 'Firebase Auth (+ App core)', size: total(union(closure(firebase('app')), closure(firebase('auth')))) },
   { name: 'Firebase Database', size: gzipSize(manifest[firebase('database')].file) },
@@ -240,7 +245,8 @@ runs the same check after its web build. Sizes are gzip level 9 of the built Jav
 \`web/dist/.vite/manifest.json\`, following static imports. Deterministic for a given tree, so the
 budget is enforced (exit code 1 when over). Last run: ${when} UTC.
 
-- *sign-in page*: the entry chunk, everything it imports statically and the \`/\` route chunk (what
+- *sign-in page*: the entry chunk, the start-up parts it imports (React DOM, the session, the UI:
+  \`main.tsx\`; index.html preloads them with it), everything those import statically and the \`/\` route chunk (what
   the first paint needs); the second row adds Firebase App + Auth, which the page fetches right
   after to learn whether a session exists (lazily, off the critical path).
 - *dashboard first paint*: a returning user's cold load (an account whose session the identity SDK

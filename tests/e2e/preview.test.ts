@@ -33,6 +33,20 @@ describe('the production build against the local emulators', () => {
     expect(html).toContain(`import("${entry}")`);
   });
 
+  it('preloads every start-up part of the app from the head', async () => {
+    // main.tsx imports the app in parts (each evaluated in a task of its own); fetched only when main.tsx
+    // asks for them, each part would wait for a round trip after the one before.
+    const html = await (await fetch(`${web}/`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const entry = preloaded.find((href) => /^\/assets\/index-[\w-]+\.js$/.test(href));
+    expect(entry).toBeDefined();
+    const code = await (await fetch(`${web}${entry}`)).text();
+    const parts = [...new Set([...code.matchAll(/import\("\.\/([\w.-]+\.js)"\)/g)].map((m) => `/assets/${m[1]}`))];
+    expect(parts).toHaveLength(3);
+    expect(preloaded).toEqual(expect.arrayContaining(parts));
+  });
+
   it('signs a demo participant in and shows their dashboard', { timeout: 180_000 }, async () => {
     const pageErrors: Error[] = [];
     const page: Page = await appPage(browser, web, pageErrors, { viewport: 'desktop' });

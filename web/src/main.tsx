@@ -1,38 +1,6 @@
 import 'virtual:mantine-styles';
 import './app/global.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { ThemeProviders } from './app/providers';
-import { createAppRouter } from './app/router/createRouter';
-import { createStore } from './app/store/store';
-import { registerServiceWorkerAfterLoad } from './app/serviceWorker';
-import { takeOverShell } from './app/shellTakeover';
 import { installChunkErrorReload } from './app/versionRefresh';
-import { createSession } from './features/auth';
-import { registerStationDirectoryDrop } from './features/pickupStation/offline/deviceOwner';
-import { configureFirebase } from './shared/firebase';
-import { readFirebaseConfig, StartupError } from './shared/firebase/config';
-import { CrashPage } from './shared/ui/ErrorPage';
-
-const root = createRoot(document.getElementById('root')!);
-
-function renderStartupError(error: unknown) {
-  console.error(error);
-  takeOverShell('');
-  root.render(
-    <ThemeProviders>
-      <CrashPage
-        error={error}
-        description={
-          error instanceof StartupError
-            ? error.description
-            : 'Nie udało się uruchomić aplikacji. Odśwież stronę za chwilę.'
-        }
-      />
-    </ThemeProviders>,
-  );
-}
 
 /**
  * Gives the main thread back to the browser (input, painting) between start-up steps: run in one
@@ -41,29 +9,34 @@ function renderStartupError(error: unknown) {
  */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Starts the app in three parts: React DOM; the session (./startSession.ts: configuration, store,
+ * session); the UI (./app/renderApp.tsx: Mantine, the router, the first render). A graph of static
+ * imports is evaluated in one task, and the app's took a slow phone ~170 ms (Lighthouse's TBT); each
+ * `import()` here is evaluated in a task of its own, and each step runs after a yield. Every `import()`
+ * of this module is such a part: index.html preloads them all with the entry
+ * (web/vite-plugins/prerenderShell.ts), so no part waits for the network; each is one file
+ * (web/vite-plugins/startupChunks.ts); scripts/bundle-size.mjs counts them with the entry.
+ */
 async function start() {
   installChunkErrorReload();
-  configureFirebase(readFirebaseConfig(import.meta.env));
-  const store = createStore();
-  // Before the session starts: its first account check already drops another account's station directory.
-  registerStationDirectoryDrop();
-  const session = createSession(store);
-  // After the session has adopted the stored one: the registration waits for the page's first data then
-  // (whenSdkMayLoad), and the app may start after the page's load event (the prerendered shell's bootstrap).
-  registerServiceWorkerAfterLoad();
-  await yieldToMain();
-  // The router starts the first navigation at once: the page's route matching, guards and chunks.
-  const router = createAppRouter(session);
-  await yieldToMain();
-  // A transition lets React render the first screen in slices and give the main thread back between
-  // them, instead of one long task that blocks input on a slow phone (Lighthouse's TBT).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App store={store} session={session} router={router} />
-      </StrictMode>,
-    ),
-  );
+  const { createRoot } = await import('react-dom/client');
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    await yieldToMain();
+    const { startSession } = await import('./startSession');
+    await yieldToMain();
+    const { store, session } = startSession();
+    await yieldToMain();
+    const { createAppRouter, renderApp } = await import('./app/renderApp');
+    await yieldToMain();
+    const router = createAppRouter(session);
+    await yieldToMain();
+    renderApp(root, { store, session, router });
+  } catch (error) {
+    const { renderStartupError } = await import('./app/renderApp');
+    renderStartupError(root, error);
+  }
 }
 
-start().catch(renderStartupError);
+start().catch((error: unknown) => console.error('The app could not start', error));

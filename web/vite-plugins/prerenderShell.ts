@@ -30,9 +30,12 @@ export function prerenderShell(): Plugin {
       async handler(html, { bundle }) {
         if (!bundle) throw new Error('The prerendered shell is made in a build only');
         const shells = await renderShellsForBuild(config);
+        const startup = startupFilesOf(bundle);
         const templates = Object.entries(shells)
           .map(([pathname, { html: markup, preload }]) => {
-            const files = chunkFilesOf(bundle, preload, config.root).map((file) => `${config.base}${file}`);
+            const files = chunkFilesOf(bundle, preload, config.root)
+              .filter((file) => !startup.includes(file))
+              .map((file) => `${config.base}${file}`);
             return `<template id="shell:${pathname}" data-preload="${files.join(' ')}">${markup ?? ''}</template>`;
           })
           .join('\n    ');
@@ -40,8 +43,18 @@ export function prerenderShell(): Plugin {
         if (!html.includes(rootDiv))
           throw new Error(`index.html has no ${rootDiv} to put the prerendered shell before`);
         const entry = entryScriptTag(html);
+        // Vite links the parts the entry imports statically (React DOM, with the helpers the entry uses) itself.
+        const startupLinks = startup
+          .filter((file) => !html.includes(`href="${config.base}${file}"`))
+          .map((file) =>
+            file.endsWith('.css')
+              ? `<link rel="stylesheet" crossorigin href="${config.base}${file}">`
+              : `<link rel="modulepreload" crossorigin href="${config.base}${file}">`,
+          );
         return html
-          .replace(entry.tag, () => `<link rel="modulepreload" crossorigin href="${entry.src}">`)
+          .replace(entry.tag, () =>
+            [`<link rel="modulepreload" crossorigin href="${entry.src}">`, ...startupLinks].join('\n    '),
+          )
           .replace(rootDiv, () => `${templates}\n    ${rootDiv}\n    <script>${shellBootstrap(entry.src)}</script>`);
       },
     },
@@ -104,6 +117,31 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
     if (!chunk) throw new Error(`No chunk of the build holds ${module}, which a prerendered shell preloads`);
     visit(chunk);
   }
+  return [...files];
+}
+
+/**
+ * The start-up parts main.tsx imports dynamically (every `import()` of the entry chunk), with the chunks
+ * they import statically and their stylesheets, in the order they run. index.html loads them with the
+ * entry: their scripts as `modulepreload` links, so no part waits for the network when main.tsx asks
+ * for it, and their stylesheets as the entry's are, before the first paint (Vite would otherwise add
+ * them only when the part is imported, and wait for them).
+ */
+function startupFilesOf(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`The build has ${entries.length} entry chunks, the shell expects one`);
+  const files = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || chunk.isEntry || visited.has(chunk.fileName)) return;
+    visited.add(chunk.fileName);
+    for (const file of chunk.imports) visit(byFile.get(file));
+    files.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+  };
+  for (const file of entries[0].dynamicImports) visit(byFile.get(file));
   return [...files];
 }
 
