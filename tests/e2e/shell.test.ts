@@ -4,9 +4,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { collectPageErrors, launchBrowser, newContext, screenshot, VIEWPORTS } from '../helpers/browser';
+import {
+  collectPageErrors,
+  launchBrowser,
+  newContext,
+  screenshot,
+  VIEWPORTS,
+  type ContextOptions,
+} from '../helpers/browser';
 import { signUp } from '../helpers/stackHttp.mjs';
 import type { Stack } from './support/stack';
 
@@ -76,10 +83,15 @@ async function waitForTitle(page: Page, title: string) {
 /** Number of finished version checks so far on this page load. */
 const versionChecks = (page: Page) => page.evaluate(() => Number(document.documentElement.dataset.versionChecks ?? 0));
 
+/** A page in a fresh context of its own (newContext: Polish, Warsaw time), the cookie notice not yet answered. */
+async function freshPage(options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  return { context, page: await context.newPage() };
+}
+
 describe('app shell in Chromium', () => {
   it('shows the 404 page for an unknown path', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await freshPage();
     const errors = collectPageErrors(page);
     await page.goto(`${web}/nie-ma-takiej-strony`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Nie znaleziono strony');
@@ -92,8 +104,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('shows the cookie banner until accepted and remembers the decision for a year', async () => {
-    const context = await newContext(browser, { viewport: 'phone' });
-    const page = await context.newPage();
+    const { context, page } = await freshPage({ viewport: 'phone' });
     await page.goto(`${web}/`);
     const banner = page.getByTestId('cookie-consent');
     await banner.waitFor();
@@ -123,8 +134,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('keeps the colour mode across reloads (light → dark → auto)', async () => {
-    const context = await newContext(browser, { colorScheme: 'light' });
-    const page = await context.newPage();
+    const { context, page } = await freshPage({ colorScheme: 'light' });
     const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     await page.goto(`${web}/`);
     const toggle = page.getByTestId('color-mode-switch');
@@ -159,8 +169,7 @@ describe('app shell in Chromium', () => {
 
   it('reloads once when latest.json announces a new version, guarded against loops', async () => {
     writeFileSync(versionFile, 'v1');
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await freshPage();
     let loads = 0;
     page.on('load', () => loads++);
     const manifestRequests: Request[] = [];
@@ -212,8 +221,7 @@ describe('app shell in Chromium', () => {
   });
 
   it('reloads once when a page chunk fails to load, then shows the error page', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await freshPage();
     let loads = 0;
     page.on('load', () => loads++);
     await page.goto(`${web}/`);
@@ -236,8 +244,7 @@ describe('app shell in Chromium', () => {
   it('sends a signed-out visitor to sign-in and back to the wanted page afterwards', async () => {
     const email = uniqueEmail('guard');
     await createUser(email);
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await freshPage();
     const errors = collectPageErrors(page);
 
     await page.goto(`${web}/dashboard/zamowienia`);
@@ -280,8 +287,7 @@ describe('app shell in Chromium', () => {
   it('applies a role granted while signed in when entering a page with the refresh guard', async () => {
     const email = uniqueEmail('admin');
     const uid = await createUser(email);
-    const context = await newContext(browser);
-    const page = await context.newPage();
+    const { context, page } = await freshPage();
     await page.goto(`${web}/dashboard`);
     await acceptCookies(page);
     await signIn(page, email);
@@ -303,8 +309,7 @@ describe('app shell in Chromium', () => {
     await createUser(email);
     for (const viewport of ['phone', 'desktop'] as const) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, { viewport, colorScheme });
-        const page = await context.newPage();
+        const { context, page } = await freshPage({ viewport, colorScheme });
         const errors = collectPageErrors(page);
         const noHorizontalScroll = () =>
           page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
