@@ -5,38 +5,21 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { launchChromium } from '../../helpers/chromium.mjs';
+import { pixelsOf } from './qr';
 
 export const FRAME = { width: 640, height: 480 } as const;
 
 /** The element drawn into a FRAME-sized grey picture (luma bytes, row by row), `side` px wide. */
 export async function lumaFrameOf(element: Locator, side = 360): Promise<Buffer> {
-  const base64 = await element.evaluate(
-    async (el, { width, height, side }) => {
-      // An SVG element is drawn from its own markup (no screenshot API inside the page).
-      const markup = new XMLSerializer().serializeToString(el);
-      const image = new Image();
-      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#fff';
-      context.fillRect(0, 0, width, height);
-      context.imageSmoothingEnabled = false;
-      context.drawImage(image, (width - side) / 2, (height - side) / 2, side, side);
-      const rgba = context.getImageData(0, 0, width, height).data;
-      let binary = '';
-      for (let i = 0; i < width * height; i++) {
-        // ITU-R BT.601 luma, studio range (16–235) as Y4M expects.
-        const y = 0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2];
-        binary += String.fromCharCode(Math.round(16 + (y / 255) * 219));
-      }
-      return btoa(binary);
-    },
-    { ...FRAME, side },
-  );
-  return Buffer.from(base64, 'base64');
+  const { width, height } = FRAME;
+  const rgba = await pixelsOf(element, { width, height, side });
+  const luma = Buffer.alloc(width * height);
+  for (let i = 0; i < width * height; i++) {
+    // ITU-R BT.601 luma, studio range (16–235) as Y4M expects.
+    const y = 0.299 * rgba[i * 4] + 0.587 * rgba[i * 4 + 1] + 0.114 * rgba[i * 4 + 2];
+    luma[i] = Math.round(16 + (y / 255) * 219);
+  }
+  return luma;
 }
 
 /** Writes a Y4M file of `frames` identical grey frames (Chromium loops it). */
