@@ -19,11 +19,31 @@ const SHELLS_MODULE = '/src/app/prerender/shells.tsx';
  */
 export function prerenderShell(): Plugin {
   let config: ResolvedConfig;
+  /** The start-up parts' stylesheets by file, which index.html carries inline (known once the bundle is). */
+  let inlinedStyles = new Map<string, string>();
   return {
     name: 'panel-prerender-shell',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle: {
+      // Before Vite writes the preload lists into the chunks and index.html: nothing links or fetches an
+      // inlined stylesheet (Vite would add its <link> before it imports a part, or a page that imports
+      // one, and wait for it).
+      order: 'pre',
+      handler(_options, bundle) {
+        inlinedStyles = new Map(
+          startupFilesOf(bundle)
+            .filter((file) => file.endsWith('.css'))
+            .map((file) => [file, assetSource(bundle, file)]),
+        );
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          for (const file of inlinedStyles.keys()) output.viteMetadata?.importedCss.delete(file);
+        }
+        for (const file of inlinedStyles.keys()) delete bundle[file];
+      },
     },
     transformIndexHtml: {
       order: 'post',
@@ -43,17 +63,26 @@ export function prerenderShell(): Plugin {
         if (!html.includes(rootDiv))
           throw new Error(`index.html has no ${rootDiv} to put the prerendered shell before`);
         const entry = entryScriptTag(html);
-        // Vite links the parts the entry imports statically (React DOM, with the helpers the entry uses) itself.
-        const startupLinks = startup
-          .filter((file) => !html.includes(`href="${config.base}${file}"`))
-          .map((file) =>
-            file.endsWith('.css')
-              ? `<link rel="stylesheet" crossorigin href="${config.base}${file}">`
-              : `<link rel="modulepreload" crossorigin href="${config.base}${file}">`,
-          );
+        // After the entry's stylesheet, which Vite links above: the stylesheets block the first paint,
+        // so they go first. Vite links the part the entry imports statically (React DOM, with the helpers
+        // the entry uses) itself.
+        const startupScripts = startup
+          .filter((file) => file.endsWith('.js') && !html.includes(`href="${config.base}${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`);
+        // Without Vite's chunk markers (`/*$vite$:1*/`), which mean nothing in a page.
+        const startupStyles = [...inlinedStyles.values()].map(
+          (css) => `<style>${css.replace(/\/\*\$vite\$:\d+\*\//g, '').trim()}</style>`,
+        );
+        if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the start-up parts before');
         return html
-          .replace(entry.tag, () =>
-            [`<link rel="modulepreload" crossorigin href="${entry.src}">`, ...startupLinks].join('\n    '),
+          .replace(entry.tag, '')
+          .replace('</head>', () =>
+            [
+              ...startupStyles,
+              `<link rel="modulepreload" crossorigin href="${entry.src}">`,
+              ...startupScripts,
+              '</head>',
+            ].join('\n    '),
           )
           .replace(rootDiv, () => `${templates}\n    ${rootDiv}\n    <script>${shellBootstrap(entry.src)}</script>`);
       },
@@ -124,8 +153,9 @@ function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: st
  * The start-up parts main.tsx imports dynamically (every `import()` of the entry chunk), with the chunks
  * they import statically and their stylesheets, in the order they run. index.html loads them with the
  * entry: their scripts as `modulepreload` links, so no part waits for the network when main.tsx asks
- * for it, and their stylesheets as the entry's are, before the first paint (Vite would otherwise add
- * them only when the part is imported, and wait for them).
+ * for it, and their stylesheets inline (~2 KB: the cookie bar, the skip link, the page transitions),
+ * which the shell and the first page need before their first paint (Vite would add them only when the
+ * part is imported, and wait for them; linked, they were one more request before the first paint).
  */
 function startupFilesOf(bundle: OutputBundle): string[] {
   const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
@@ -143,6 +173,13 @@ function startupFilesOf(bundle: OutputBundle): string[] {
   };
   for (const file of entries[0].dynamicImports) visit(byFile.get(file));
   return [...files];
+}
+
+/** A stylesheet of the bundle, to be put inline. */
+function assetSource(bundle: OutputBundle, file: string): string {
+  const asset = bundle[file];
+  if (asset?.type !== 'asset') throw new Error(`The build has no stylesheet ${file}`);
+  return String(asset.source);
 }
 
 /** The `<script type="module">` Vite wrote for the app's entry chunk, and its address. */
