@@ -5,7 +5,7 @@ const REACT = /\/node_modules\/(?:react|react-dom|scheduler)\//;
 /**
  * How main.tsx's start-up parts are cut into files. Each part is an `import()` of main.tsx that runs in
  * a task of its own, and index.html preloads all of them; left to Rollup, a module that a part shares
- * with lazy pages gets a file of its own for each set of sharers (the session part alone came in six),
+ * with lazy pages gets a file of its own for each set of sharers (six for the session part alone),
  * and every cut costs bytes before the dashboard's data (files compress apart and name their shared
  * bindings; the budget is 200 KB). So React and React DOM (the first part) are one file, and the
  * session part (`app/startSession.ts`: store, session, Firebase set-up) is one file with everything it
