@@ -8,7 +8,7 @@ const REACT = /\/node_modules\/(?:react|react-dom|scheduler)\//;
  * with lazy pages gets a file of its own for each set of sharers (six for the session part alone),
  * and every cut costs bytes before the dashboard's data (files compress apart and name their shared
  * bindings; the budget is 200 KB). So React and React DOM (the first part) are one file, and the
- * session part (`app/startSession.ts`: store, session, Firebase set-up) is one file with everything it
+ * session part (`src/startSession.ts`: store, session, Firebase set-up) is one file with everything it
  * imports that the build keeps; later parts and lazy pages import what they share with it from there.
  * The last part (the app: Mantine, the router) is left to Rollup: what it reaches through Mantine's
  * index includes components only lazy pages draw.
