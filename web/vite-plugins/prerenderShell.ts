@@ -19,8 +19,8 @@ const SHELLS_MODULE = '/src/app/prerender/shells.tsx';
  */
 export function prerenderShell(): Plugin {
   let config: ResolvedConfig;
-  /** The start-up parts' stylesheets by file, which index.html carries inline (known once the bundle is). */
-  let inlinedStyles = new Map<string, string>();
+  /** The start-up parts' scripts, and their stylesheets by file, which index.html carries inline. */
+  let startup = { scripts: [] as string[], styles: new Map<string, string>() };
   return {
     name: 'panel-prerender-shell',
     apply: 'build',
@@ -33,16 +33,17 @@ export function prerenderShell(): Plugin {
       // one, and wait for it).
       order: 'pre',
       handler(_options, bundle) {
-        inlinedStyles = new Map(
-          startupFilesOf(bundle)
-            .filter((file) => file.endsWith('.css'))
-            .map((file) => [file, assetSource(bundle, file)]),
-        );
+        const files = startupFilesOf(bundle);
+        const styles = files.filter((file) => file.endsWith('.css'));
+        startup = {
+          scripts: files.filter((file) => file.endsWith('.js')),
+          styles: new Map(styles.map((file) => [file, assetSource(bundle, file)])),
+        };
         for (const output of Object.values(bundle)) {
           if (output.type !== 'chunk') continue;
-          for (const file of inlinedStyles.keys()) output.viteMetadata?.importedCss.delete(file);
+          for (const file of styles) output.viteMetadata?.importedCss.delete(file);
         }
-        for (const file of inlinedStyles.keys()) delete bundle[file];
+        for (const file of styles) delete bundle[file];
       },
     },
     transformIndexHtml: {
@@ -50,11 +51,10 @@ export function prerenderShell(): Plugin {
       async handler(html, { bundle }) {
         if (!bundle) throw new Error('The prerendered shell is made in a build only');
         const shells = await renderShellsForBuild(config);
-        const startup = startupFilesOf(bundle);
         const templates = Object.entries(shells)
           .map(([pathname, { html: markup, preload }]) => {
             const files = chunkFilesOf(bundle, preload, config.root)
-              .filter((file) => !startup.includes(file))
+              .filter((file) => !startup.scripts.includes(file))
               .map((file) => `${config.base}${file}`);
             return `<template id="shell:${pathname}" data-preload="${files.join(' ')}">${markup ?? ''}</template>`;
           })
@@ -66,11 +66,11 @@ export function prerenderShell(): Plugin {
         // After the entry's stylesheet, which Vite links above: the stylesheets block the first paint,
         // so they go first. Vite links the part the entry imports statically (React DOM, with the helpers
         // the entry uses) itself.
-        const startupScripts = startup
-          .filter((file) => file.endsWith('.js') && !html.includes(`href="${config.base}${file}"`))
+        const startupScripts = startup.scripts
+          .filter((file) => !html.includes(`href="${config.base}${file}"`))
           .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`);
         // Without Vite's chunk markers (`/*$vite$:1*/`), which mean nothing in a page.
-        const startupStyles = [...inlinedStyles.values()].map(
+        const startupStyles = [...startup.styles.values()].map(
           (css) => `<style>${css.replace(/\/\*\$vite\$:\d+\*\//g, '').trim()}</style>`,
         );
         if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the start-up parts before');
@@ -131,47 +131,48 @@ export async function renderShellsForBuild(
  * entry script ran).
  */
 function chunkFilesOf(bundle: OutputBundle, modules: readonly string[], root: string): string[] {
-  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunks = chunksOf(bundle);
+  return filesLoadedWith(
+    bundle,
+    modules.map((module) => {
+      const id = path.resolve(root, module);
+      const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+      if (!chunk) throw new Error(`No chunk of the build holds ${module}, which a prerendered shell preloads`);
+      return chunk;
+    }),
+  );
+}
+
+/**
+ * The start-up parts main.tsx imports dynamically (every `import()` of the entry chunk), with the chunks
+ * they import statically and their stylesheets. index.html loads them with the entry: their scripts as
+ * `modulepreload` links, so no part waits for the network when main.tsx asks for it, and their
+ * stylesheets inline (~2 KB: the cookie bar, the skip link, the page transitions), which the shell and
+ * the first page need before their first paint (Vite would add them only when the part is imported,
+ * and wait for them; linked, they were one more request before the first paint).
+ */
+function startupFilesOf(bundle: OutputBundle): string[] {
+  const entries = chunksOf(bundle).filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`The build has ${entries.length} entry chunks, the shell expects one`);
+  return filesLoadedWith(
+    bundle,
+    entries[0].dynamicImports.map((file) => bundle[file] as OutputChunk),
+  );
+}
+
+const chunksOf = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+
+/** The chunks, their stylesheets and the chunks they import statically, in that order; not the entry. */
+function filesLoadedWith(bundle: OutputBundle, starts: readonly OutputChunk[]): string[] {
   const files = new Set<string>();
   const visit = (chunk: OutputChunk | undefined) => {
     if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
     files.add(chunk.fileName);
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-    for (const file of chunk.imports) visit(byFile.get(file));
+    for (const file of chunk.imports) visit(bundle[file] as OutputChunk | undefined);
   };
-  for (const module of modules) {
-    const id = path.resolve(root, module);
-    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
-    if (!chunk) throw new Error(`No chunk of the build holds ${module}, which a prerendered shell preloads`);
-    visit(chunk);
-  }
-  return [...files];
-}
-
-/**
- * The start-up parts main.tsx imports dynamically (every `import()` of the entry chunk), with the chunks
- * they import statically and their stylesheets, in the order they run. index.html loads them with the
- * entry: their scripts as `modulepreload` links, so no part waits for the network when main.tsx asks
- * for it, and their stylesheets inline (~2 KB: the cookie bar, the skip link, the page transitions),
- * which the shell and the first page need before their first paint (Vite would add them only when the
- * part is imported, and wait for them; linked, they were one more request before the first paint).
- */
-function startupFilesOf(bundle: OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const entries = chunks.filter((chunk) => chunk.isEntry);
-  if (entries.length !== 1) throw new Error(`The build has ${entries.length} entry chunks, the shell expects one`);
-  const files = new Set<string>();
-  const visited = new Set<string>();
-  const visit = (chunk: OutputChunk | undefined) => {
-    if (!chunk || chunk.isEntry || visited.has(chunk.fileName)) return;
-    visited.add(chunk.fileName);
-    for (const file of chunk.imports) visit(byFile.get(file));
-    files.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-  };
-  for (const file of entries[0].dynamicImports) visit(byFile.get(file));
+  for (const chunk of starts) visit(chunk);
   return [...files];
 }
 
