@@ -18,6 +18,7 @@ import {
   type KsefOutboxEntry,
   type KsefQrEnvironment,
   type KsefRecord,
+  type KsefUpo,
 } from '../domain/ksef/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import { readStored } from '../lib/stored.js';
@@ -133,7 +134,15 @@ export async function recordAccepted(
   const outbox = `ksefOutbox/${entry.documentId}`;
   await commitWithMail(
     {
-      ...(upo ? { [`ksefUpo/${entry.documentId}`]: { xml: upo, sessionReference: at.sessionReference, at: now } } : {}),
+      ...(upo
+        ? {
+            [`ksefUpo/${entry.documentId}`]: {
+              xml: upo,
+              sessionReference: at.sessionReference,
+              at: now,
+            } satisfies KsefUpo,
+          }
+        : {}),
       [`${outbox}/status`]: 'accepted',
       [`${outbox}/ksefNumber`]: at.ksefNumber,
       [`${outbox}/acceptedAt`]: now,

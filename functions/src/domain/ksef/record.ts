@@ -20,6 +20,7 @@ import { fa3FromCorrection } from './fa3Correction.js';
 import { kodILinkFromHash, ksefQrBase, ksefQrEnvironmentSchema } from './kodI.js';
 import { KSEF_NUMBER_PATTERN, parseKsefNumber } from './ksefNumber.js';
 import { fileHashBase64Url, utf8 } from './sha256.js';
+import { isoToPolishDate } from '../pdf/format.js';
 
 export const ksefNumberSchema = z
   .string({ error: 'Podaj numer KSeF' })
@@ -72,12 +73,18 @@ export const ksefInvoiceSnapshotSchema = extend(invoiceSchema, {
 export const ksefNumberClaimSchema = z.strictObject({ uid: uidSchema, invoiceId: ksefDocumentIdSchema });
 export type KsefNumberClaim = z.output<typeof ksefNumberClaimSchema>;
 
+/** `/ksefUpo/{documentId}`: the UPO (official receipt) KSeF issued for an accepted document, kept apart from the live board. */
+export const ksefUpoSchema = z.strictObject({
+  xml: z.string().min(1),
+  sessionReference: z.string().min(1),
+  at: timestampSchema,
+});
+export type KsefUpo = z.output<typeof ksefUpoSchema>;
+
 export const KSEF_STATUS_LABELS = { pending: 'do wysłania', sent: 'wysłano' } as const;
 export type KsefStatus = keyof typeof KSEF_STATUS_LABELS;
 
 export const BUYER_TYPE_LABELS = { company: 'firma', person: 'konsument' } as const;
-
-const polishDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * The checks of a KSeF number an admin records by hand beyond its format (recordKsefSubmission): it starts with
@@ -98,12 +105,12 @@ export function manualKsefNumberProblem(
   if (number.acceptedOn < document.issueDate)
     return {
       field: 'ksefNumber',
-      message: `Data w numerze KSeF (${polishDate(number.acceptedOn)}) jest wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})`,
+      message: `Data w numerze KSeF (${isoToPolishDate(number.acceptedOn)}) jest wcześniejsza niż data wystawienia faktury (${isoToPolishDate(document.issueDate)})`,
     };
   if (submittedOn < document.issueDate)
     return {
       field: 'submittedOn',
-      message: `Data wysłania nie może być wcześniejsza niż data wystawienia faktury (${polishDate(document.issueDate)})`,
+      message: `Data wysłania nie może być wcześniejsza niż data wystawienia faktury (${isoToPolishDate(document.issueDate)})`,
     };
   if (submittedOn > today) return { field: 'submittedOn', message: 'Data wysłania nie może być z przyszłości' };
   return null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Invoice } from '@domain/schemas';
-import { ksefRecordSchema, type KsefRecord } from '@domain/ksef/record';
+import { ksefRecordSchema, ksefUpoSchema, type KsefRecord } from '@domain/ksef/record';
 import { ksefOfflineSchema, ksefOutageSchema, type KsefOffline, type KsefOutage } from '@domain/ksef/offline';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { ksefOutboxEntrySchema, type KsefOutboxEntry } from '@domain/ksef/outbox';
@@ -91,8 +91,7 @@ export type KsefLastRun = z.output<typeof lastRunSchema>;
 /** The UPO of an accepted document (admins), read once when asked for: the XML is kept out of the live board. */
 export async function fetchKsefUpo(documentId: string): Promise<string | null> {
   const { db, sdk } = await loadDatabase();
-  const raw = (await sdk.get(sdk.ref(db, `ksefUpo/${documentId}`))).val() as unknown;
-  const parsed = z.object({ xml: z.string() }).safeParse(raw);
+  const parsed = ksefUpoSchema.safeParse((await sdk.get(sdk.ref(db, `ksefUpo/${documentId}`))).val());
   return parsed.success ? parsed.data.xml : null;
 }
 
