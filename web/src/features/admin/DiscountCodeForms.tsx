@@ -54,8 +54,12 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
   const initialValues: SingleValues = editing
     ? { code: editing.code, terms: termsValues(editing) }
     : { code: '', terms: emptyTerms('percent') };
-  const { form, onSubmit } = useSchemaForm<SingleValues>({ initialValues, schema: upsertDiscountCodeInput, toPayload });
-  const submit = onSubmit(async (values) => {
+  const { form, submitWith } = useSchemaForm<SingleValues>({
+    initialValues,
+    schema: upsertDiscountCodeInput,
+    toPayload,
+  });
+  const submit = submitWith(async (values) => {
     try {
       const r = await callFunction('upsertDiscountCode', toPayload(values) as never);
       setResult({ ok: true, message: editing ? `Zapisano zmiany kodu ${r.code}.` : `Utworzono kod ${r.code}.` });
@@ -107,12 +111,12 @@ export function DiscountBatchForm({ onCreated }: { onCreated: (batch: string) =>
     count: v.count === '' ? Number.NaN : Number(v.count),
     terms: termsPayload(v.terms),
   });
-  const { form, onSubmit } = useSchemaForm<BatchValues>({
+  const { form, submitWith } = useSchemaForm<BatchValues>({
     initialValues: { prefix: 'EKIPA', count: 10, terms: emptyTerms('percent', 1) },
     schema: createDiscountCodeBatchInput,
     toPayload,
   });
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     try {
       const r = await callFunction('createDiscountCodeBatch', toPayload(values) as never);
       setResult({

@@ -14,6 +14,7 @@ import { callFunction } from '../../shared/firebase';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
+import { Hint } from '../../shared/ui/Hint';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
@@ -34,7 +35,7 @@ const toEventPayload = ({ event }: EventValues) => ({
 });
 
 export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?: number }) {
-  const { form, onSubmit } = useSchemaForm<EventValues>({
+  const { form, submitWith } = useSchemaForm<EventValues>({
     initialValues: { event: { ...initial, paymentDays: initial.paymentDays ?? '' } },
     schema: updateEventSettingsInput,
     toPayload: toEventPayload,
@@ -42,7 +43,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     setResult(null);
     setBusy(true);
     try {
@@ -117,11 +118,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
       <SubmitRow
         label="Zapisz ustawienia"
         busy={busy}
-        note={
-          <Text size="sm" c="dimmed">
-            {updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}
-          </Text>
-        }
+        note={<Hint>{updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}</Hint>}
       />
     </StackedForm>
   );

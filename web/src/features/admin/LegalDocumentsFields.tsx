@@ -2,6 +2,7 @@ import { SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/cor
 import { LIMITS, type LegalDocument, type LegalDocumentKind } from '@domain/schemas';
 import { choicesOf } from '../../shared/ui/choices';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
+import { Hint } from '../../shared/ui/Hint';
 
 const LABELS: Record<LegalDocumentKind, { title: string; hint: string }> = {
   terms: { title: 'Regulamin', hint: 'Do niego prowadzi zgoda na regulamin przy rejestracji i przy zamówieniach.' },
@@ -35,9 +36,7 @@ function LegalDocumentField({
   return (
     <Stack gap="xs" data-testid={`event-${kind}`}>
       <Text fw={600}>{title}</Text>
-      <Text size="sm" c="dimmed">
-        {hint}
-      </Text>
+      <Hint>{hint}</Hint>
       <SegmentedControl
         aria-label={`${title}: forma`}
         value={mode}

@@ -20,6 +20,7 @@ import { useGetProductsQuery } from '../catalogue';
 import { useAdminArchivedProductsQuery, type AdminProduct } from './api';
 import { CatalogueEditor, CatalogueTab, OffSaleBadge, type CatalogueKind, type CatalogueValues } from './catalogue';
 import { newKey, optionalInt } from './ui';
+import { Hint } from '../../shared/ui/Hint';
 
 interface VariantDraft {
   id: string;
@@ -189,9 +190,9 @@ function ProductCard({ product: p, controls }: { product: AdminProduct; controls
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0}>
             <Text fw={700}>{p.name}</Text>
-            <Text size="sm" c="dimmed">
+            <Hint>
               {formatMoney(p.priceGrosze)} · VAT {p.vatRate} %
-            </Text>
+            </Hint>
           </Stack>
           <OffSaleBadge active={p.active} />
         </Group>

@@ -9,6 +9,7 @@ import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { callFunction } from '../../shared/firebase';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { Hint } from '../../shared/ui/Hint';
 
 const ROLE_NAMES = { admin: 'administrator', staff: 'obsługa' } as const;
 const LIMIT = 25;
@@ -68,9 +69,7 @@ export function UsersTab() {
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed">
-            {u.email}
-          </Text>
+          <Hint>{u.email}</Hint>
         </>
       ),
     },

@@ -15,6 +15,7 @@ import { StackedForm } from '../../shared/ui/StackedForm';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { formatDateTime } from '../../shared/format/pl';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
+import { Hint } from '../../shared/ui/Hint';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {
@@ -71,12 +72,12 @@ function useCatalogueEditor<Item extends CatalogueItem, Values extends Catalogue
       }
     }),
   );
-  const { form, onSubmit } = useSchemaForm<Values>({
+  const { form, submitWith } = useSchemaForm<Values>({
     initialValues: editing ? kind.valuesOf(editing, catalogueValuesOf(editing)) : kind.blank(),
     schema: validator,
     toPayload: (values) => ({ values, payload: toPayload(values) }),
   });
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     setBusy(true);
     try {
       // The payload was parsed by the callable's shared schema above.
@@ -344,9 +345,9 @@ export function CatalogueTab<Item extends CatalogueItem, Values extends Catalogu
               <Group justify="space-between">
                 <Text>
                   {item.name}{' '}
-                  <Text span c="dimmed" size="sm">
+                  <Hint span>
                     {`${kind.archivedDetail(item)}${item.archivedAt ? ` · w archiwum od ${formatDateTime(item.archivedAt)}` : ''}`}
-                  </Text>
+                  </Hint>
                 </Text>
                 <Button size="xs" variant="light" onClick={() => ask(restoreConfirm(kind, item))}>
                   Przywróć

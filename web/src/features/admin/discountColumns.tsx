@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../shared/format/p
 import type { DataColumn } from '../../shared/ui/DataTable';
 import type { AdminDiscountCode } from './api';
 import { moneyColumn } from '../../shared/ui/moneyColumn';
+import { Hint } from '../../shared/ui/Hint';
 
 function validity(c: AdminDiscountCode): string {
   if (!c.active) return 'wyłączony';
@@ -31,11 +32,7 @@ export function discountColumns(
           <Text fw={700} ff="monospace">
             {c.code}
           </Text>
-          {c.label && (
-            <Text size="xs" c="dimmed">
-              {c.label}
-            </Text>
-          )}
+          {c.label && <Hint size="xs">{c.label}</Hint>}
         </Stack>
       ),
     },

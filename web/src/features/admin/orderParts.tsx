@@ -13,6 +13,7 @@ import { callFunction } from '../../shared/firebase';
 import type { OrderEntry } from '../orders';
 import { StartRefundButton } from '../refunds';
 import { moneyColumn } from '../../shared/ui/moneyColumn';
+import { Hint } from '../../shared/ui/Hint';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', cancelled: 'gray' };
 
@@ -44,21 +45,13 @@ function OrderStatusCell({
       >
         {refunded ? ORDER_REFUND_STATE_LABELS[refunded] : ORDER_STATUS_LABELS[o.status]}
       </Badge>
-      {o.invoiceNumber && (
-        <Text size="xs" c="dimmed">
-          {o.invoiceNumber}
-        </Text>
-      )}
+      {o.invoiceNumber && <Hint size="xs">{o.invoiceNumber}</Hint>}
       {o.status === 'pending' && o.payBy !== undefined && (
         <Text size="xs" c={o.payBy < openedAt ? 'red' : 'dimmed'} data-testid="order-pay-by">
           termin: {formatDeadline(o.payBy)}
         </Text>
       )}
-      {o.status === 'cancelled' && o.cancelReason && (
-        <Text size="xs" c="dimmed">
-          {CANCEL_REASON_LABELS[o.cancelReason]}
-        </Text>
-      )}
+      {o.status === 'cancelled' && o.cancelReason && <Hint size="xs">{CANCEL_REASON_LABELS[o.cancelReason]}</Hint>}
     </>
   );
 }
@@ -158,9 +151,7 @@ export function orderColumns(
       cell: (o) => (
         <>
           <Text size="sm">{o.buyer.email}</Text>
-          <Text size="xs" c="dimmed">
-            {o.buyer.invoice.name}
-          </Text>
+          <Hint size="xs">{o.buyer.invoice.name}</Hint>
         </>
       ),
     },

@@ -1,11 +1,12 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { VAT_RATES } from '@domain/vat';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { saveFile } from '../../shared/ui/saveFile';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
+import { Hint } from '../../shared/ui/Hint';
 
 /** `12345` → `"123,45"` for a price field. */
 export const groszeToInput = (g: number) => `${Math.floor(g / 100)},${String(g % 100).padStart(2, '0')}`;
@@ -70,9 +71,7 @@ export function AdminRunPanel({
   const { ask, dialog } = useConfirm({ onResult: setResult });
   return (
     <TitledPanel title={title} sectionId={id}>
-      <Text size="sm" c="dimmed">
-        {description}
-      </Text>
+      <Hint>{description}</Hint>
       <ResultAlert result={result} onClose={() => setResult(null)} />
       <Group>
         <Button variant="light" color={buttonColor} onClick={() => ask(confirm)} data-testid={testId}>

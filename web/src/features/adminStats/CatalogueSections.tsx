@@ -1,8 +1,9 @@
 import { lazy } from 'react';
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { CountryRow, MerchRow, RefundItemRow, TicketRow } from './model';
 import { ChartBesideNumbers, ChartSlot, n, Note, NumbersTable, Section } from './parts';
+import { Hint } from '../../shared/ui/Hint';
 
 const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
 const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));
@@ -65,10 +66,10 @@ export function RefundsSection({ items, refundedGross }: { items: RefundItemRow[
             head={['Pozycja', 'Sztuk', 'Wartość (brutto)']}
             rows={items.map((r) => [r.name, n(r.quantity), formatMoney(r.gross)])}
           />
-          <Text size="xs" c="dimmed">
+          <Hint size="xs">
             Wartość zwróconych pozycji; zatrzymane opłaty za anulowanie pomniejszają kwotę zwróconą (
             {formatMoney(refundedGross)}).
-          </Text>
+          </Hint>
         </Stack>
       </ChartBesideNumbers>
     </Section>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { choicesOf } from '../../shared/ui/choices';
@@ -10,6 +10,7 @@ import { fetchAllOrders, fetchRefundsForExport } from './api';
 import { downloadCsv } from '../admin';
 import { ordersCsv, refundsCsv } from './csv';
 import { CORRECTIONS } from './parts';
+import { Hint } from '../../shared/ui/Hint';
 
 const EXPORTS = choicesOf({
   all: 'Wszystkie zamówienia',
@@ -60,9 +61,9 @@ export function CsvExport() {
           Pobierz CSV
         </Button>
       </Group>
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         Dla księgowości: separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
-      </Text>
+      </Hint>
       {message && (
         <Alert color={message.ok ? 'green' : 'red'} py={6}>
           {message.text}

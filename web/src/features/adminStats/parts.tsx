@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
+import { Hint } from '../../shared/ui/Hint';
 
 export const CORRECTIONS = ['faktura korygująca', 'faktury korygujące', 'faktur korygujących'] as const;
 
@@ -10,11 +11,7 @@ export const n = (v: number) => formatNumber(v, 0);
 
 /** A quiet line of the statistics: why a chart or table is missing. */
 export function Note({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" size="sm">
-      {children}
-    </Text>
-  );
+  return <Hint>{children}</Hint>;
 }
 
 /**
@@ -56,11 +53,7 @@ export function Section({
   return (
     <TitledPanel title={title} testId={`stats-${of}`}>
       {isEmpty ? <Note>{empty}</Note> : children}
-      {footnote && (
-        <Text size="xs" c="dimmed">
-          {footnote}
-        </Text>
-      )}
+      {footnote && <Hint size="xs">{footnote}</Hint>}
     </TitledPanel>
   );
 }
@@ -122,18 +115,14 @@ export function NumbersTable({
 export function Kpi({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
     <Paper withBorder p="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+      <Hint size="xs" tt="uppercase" fw={700}>
         {label}
-      </Text>
+      </Hint>
       {/* 20 px on a phone, where two cards share 390 px; amounts too long even then wrap, never overflow. */}
       <Text fz={{ base: 20, xs: 26 }} fw={800} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
+      {hint && <Hint size="xs">{hint}</Hint>}
     </Paper>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Divider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { loadAuth, loadAuthExtras } from '../../shared/firebase';
 import { authErrorMessage } from '../../shared/firebase/authErrors';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { EmailField } from '../../shared/ui/PersonFields';
 import { looksLikeEmail } from './emailCheck';
 import { useLightForm } from './lightForm';
+import { Hint } from '../../shared/ui/Hint';
 
 /** Where the e-mail of a pending link sign-in waits, so the link opened in the same browser needs no retyping. */
 export const EMAIL_FOR_LINK_KEY = 'panel.emailForSignIn';
@@ -179,11 +180,11 @@ export function AlternativeSignIn() {
             </Alert>
           ) : (
             <Stack gap="sm">
-              <Text size="sm" c="dimmed">
+              <Hint>
                 {needsEmailToComplete
                   ? 'Link otwarto w innej przeglądarce. Podaj adres e-mail, na który go wysłaliśmy, aby dokończyć logowanie.'
                   : 'Wyślemy jednorazowy link — zalogujesz się bez hasła.'}
-              </Text>
+              </Hint>
               <EmailField label="E-mail do linku logowania" name="email-link" {...form.getInputProps('email')} />
               <Button type="submit" variant="light" loading={busy === 'link' || busy === 'complete'}>
                 {needsEmailToComplete ? 'Dokończ logowanie' : 'Wyślij link'}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { DataGate } from '../../shared/ui/DataState';
 import { queriesTogether } from '../../shared/ui/queriesTogether';
 import { TitledStack } from '../../shared/ui/TitledStack';
@@ -15,6 +15,7 @@ import {
   StatementSummary,
 } from './StatementParts';
 import { useStatementImport } from './useStatementImport';
+import { Hint } from '../../shared/ui/Hint';
 
 /**
  * The statement is parsed here, in the browser: the file never leaves the admin's computer and
@@ -36,11 +37,11 @@ export default function BankImport() {
 
   return (
     <TitledStack title="Wyciąg bankowy" titleSize="xl">
-      <Text size="sm" c="dimmed">
+      <Hint>
         Wczytaj wyciąg z bankowości internetowej (MT940, XML camt.053 albo CSV). Przelewy zostaną dopasowane do zamówień
         po numerze w tytule i kwocie; po sprawdzeniu podglądu zaksięgujesz je jednym kliknięciem — z fakturą, odbiorami
         i statystykami, jak przy ręcznym potwierdzeniu. Plik nie jest wysyłany na serwer.
-      </Text>
+      </Hint>
       <DataGate
         query={reads}
         loadingLabel="Wczytywanie zamówień i wcześniejszych importów"
@@ -84,9 +85,7 @@ export default function BankImport() {
           {statement.encodingUncertain && <EncodingGuess statement={statement} onEncoding={act.changeEncoding} />}
           <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={act.decide} />
           <Group justify="space-between" wrap="wrap">
-            <Text size="sm" c="dimmed">
-              {bookingSummaryLine(sendable.length, sendableGrosze)}
-            </Text>
+            <Hint>{bookingSummaryLine(sendable.length, sendableGrosze)}</Hint>
             <Button
               color="green"
               disabled={sendable.length === 0 || booking?.running}

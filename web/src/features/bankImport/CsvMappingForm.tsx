@@ -7,7 +7,6 @@ import {
   SegmentedControl,
   Select,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -27,6 +26,7 @@ import { choicesOf } from '../../shared/ui/choices';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { Hint } from '../../shared/ui/Hint';
 
 interface CsvMappingFormProps {
   layout: CsvLayout;
@@ -155,11 +155,7 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
   const optional = [{ value: NONE, label: '— brak —' }, ...columnOptions];
   const pick = (i: number | undefined) => (i === undefined ? NONE : String(i));
   const [schema] = useState(() => mappingSchema(layout));
-  const {
-    form,
-    onSubmit: submitWith,
-    attempted,
-  } = useSchemaForm<MappingValues>({
+  const { form, submitWith, attempted } = useSchemaForm<MappingValues>({
     initialValues: {
       bank: layout.bank ?? '',
       firstRow: start.dataStart + 1,
@@ -191,9 +187,9 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
         <Title order={3} fz="lg">
           Nieznany układ pliku CSV — wskaż kolumny
         </Title>
-        <Text size="sm" c="dimmed">
+        <Hint>
           Mapowanie zapamiętamy dla tego banku: kolejne wyciągi w tym samym układzie otworzą się od razu w podglądzie.
-        </Text>
+        </Hint>
         <Select
           label="Separator kolumn"
           description="Jeśli kolumny poniżej są źle podzielone, wybierz znak, którym bank je rozdziela."
@@ -248,7 +244,6 @@ export function CsvMappingForm({ layout, busy, onSubmit, onCancel, onDelimiterCh
         <ConfirmButtons
           busy={busy}
           error={firstError}
-          cancelLabel="Anuluj"
           onCancel={onCancel}
           confirmLabel="Zapisz mapowanie i pokaż podgląd"
           color="primary"

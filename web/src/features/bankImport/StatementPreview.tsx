@@ -13,6 +13,7 @@ import { formatCount, formatMoney, isoToPolishDate } from '../../shared/format/p
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { moneyColumn } from '../../shared/ui/moneyColumn';
 import { CATEGORY_COLORS, TRANSFERS } from './model';
+import { Hint } from '../../shared/ui/Hint';
 
 const PAGE = 200;
 
@@ -86,9 +87,9 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
           <Text size="sm" fw={500} lineClamp={1}>
             {item.tx.payerName ?? '—'}
           </Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>
+          <Hint size="xs" lineClamp={2}>
             {item.tx.title || '(bez tytułu)'}
-          </Text>
+          </Hint>
         </>
       ),
     },
@@ -130,11 +131,7 @@ export function StatementPreview({ match, pendingOrders, onDecide }: StatementPr
           />
         ))}
       </Group>
-      {filter !== 'all' && (
-        <Text size="sm" c="dimmed">
-          {CATEGORY_DESCRIPTIONS[filter]}
-        </Text>
-      )}
+      {filter !== 'all' && <Hint>{CATEGORY_DESCRIPTIONS[filter]}</Hint>}
       <DataTable
         label="Podgląd przelewów z wyciągu"
         columns={columns}
@@ -177,13 +174,13 @@ function DecisionCell({
 }) {
   if (item.category === 'already-booked')
     return (
-      <Text size="sm" c="dimmed">
+      <Hint>
         {item.settled?.outcome === 'ignored'
           ? 'Oznaczone „nie dotyczy”'
           : item.settled?.outcome === 'refund'
             ? 'Przekazane do zwrotu'
             : 'Zaksięgowane'}
-      </Text>
+      </Hint>
     );
   return (
     <Stack gap={6}>
@@ -223,9 +220,9 @@ function CategoryCell({ item }: { item: MatchedTransaction }) {
       >
         {CATEGORY_LABELS[item.category]}
       </Badge>
-      <Text size="xs" c="dimmed" mt={4}>
+      <Hint size="xs" mt={4}>
         {amountSentence(item)}
-      </Text>
+      </Hint>
     </>
   );
 }
@@ -236,7 +233,7 @@ function MatchedOrders({ item }: { item: MatchedTransaction }) {
       {item.orders.map((o) => (
         <Text key={o.id} size="sm" ff="monospace">
           {o.number}
-          <Text span size="xs" c="dimmed" ff="body">
+          <Hint span size="xs" ff="body">
             {' '}
             {formatMoney(o.gross)}
             {o.state === 'paid'
@@ -246,7 +243,7 @@ function MatchedOrders({ item }: { item: MatchedTransaction }) {
                 : o.state === 'cancelled'
                   ? ', anulowane'
                   : ''}
-          </Text>
+          </Hint>
         </Text>
       ))}
       {item.unknownNumbers.map((n) => (

@@ -58,11 +58,7 @@ export function BuyerForm({
   disabledReason,
   basketPath,
 }: BuyerFormProps) {
-  const {
-    form,
-    onSubmit: submitWith,
-    attempted,
-  } = useSchemaForm<BuyerValues>({
+  const { form, submitWith, attempted } = useSchemaForm<BuyerValues>({
     initialValues: initial,
     schema: buyerStepSchema,
     toPayload,

@@ -1,6 +1,7 @@
-import { Checkbox, Stack, Text } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
+import { Hint } from '../../shared/ui/Hint';
 
 /** The consents of both checkouts (tickets and shop), worded the same in each, linked to the documents. */
 export function CheckoutConsents<Values extends { acceptTerms: boolean; saveInvoiceData: boolean }>({
@@ -29,10 +30,10 @@ export function CheckoutConsents<Values extends { acceptTerms: boolean; saveInvo
         disabled={disabled}
         {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
       />
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         Dane do faktury przetwarzamy zgodnie z{' '}
         <LegalDocumentLink kind="privacy">polityką prywatności</LegalDocumentLink>.
-      </Text>
+      </Hint>
     </Stack>
   );
 }

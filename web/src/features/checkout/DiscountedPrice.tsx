@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { DiscountCheck } from './discount';
+import { Hint } from '../../shared/ui/Hint';
 
 /**
  * A price the discount code lowered: the catalogue price struck through above the price to pay
@@ -18,9 +19,9 @@ export function DiscountedPrice({
   if (paid === list) return <>{formatMoney(list)}</>;
   return (
     <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', whiteSpace: 'nowrap' }}>
-      <Text span size="xs" c="dimmed" td="line-through" aria-label={`cena przed rabatem ${formatMoney(list)}`}>
+      <Hint span size="xs" td="line-through" aria-label={`cena przed rabatem ${formatMoney(list)}`}>
         {formatMoney(list)}
-      </Text>
+      </Hint>
       <Text span size={size} fw={700} c="var(--mantine-color-teal-text)" data-testid="discounted-price">
         {formatMoney(paid)}
       </Text>
@@ -40,8 +41,8 @@ export function DiscountSummary({
 }) {
   if (check.status !== 'valid') return null;
   return (
-    <Text size="sm" c="dimmed" data-testid="discount-summary">
+    <Hint data-testid="discount-summary">
       Kod rabatowy {check.preview.code}: −{formatMoney(listTotal - total)}
-    </Text>
+    </Hint>
   );
 }

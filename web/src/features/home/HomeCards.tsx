@@ -9,6 +9,7 @@ import { TicketBadges } from '../members';
 import classes from './HomeCards.module.css';
 import { MEMBERS_SHOWN, type HomeView } from './homeView';
 import { PlainList } from '../../shared/ui/PlainList';
+import { Hint } from '../../shared/ui/Hint';
 
 type Query = DataGateProps['query'];
 /** Each card's endpoint state; the device's copy has none (nothing loading, nothing failed). */
@@ -77,15 +78,7 @@ function Section({ title, testId, link, footer, empty, children, ...gate }: Sect
             {link.label}
           </Anchor>
         </Group>
-        <DataGate
-          rows={2}
-          empty={
-            <Text size="sm" c="dimmed">
-              {empty}
-            </Text>
-          }
-          {...gate}
-        >
+        <DataGate rows={2} empty={<Hint>{empty}</Hint>} {...gate}>
           {children}
         </DataGate>
         {footer}
@@ -158,9 +151,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
   );
   const footer = withoutTicket > 0 && (
     <Stack gap={6} mt="auto">
-      <Text size="sm" c="dimmed" data-testid="members-without-ticket">
-        {formatCount(withoutTicket, NOUNS.participantWithoutTicket)}
-      </Text>
+      <Hint data-testid="members-without-ticket">{formatCount(withoutTicket, NOUNS.participantWithoutTicket)}</Hint>
       <Button component={Link} to="/dashboard/uczestnicy/TicketBasket" variant="light">
         Kup bilety
       </Button>
@@ -176,9 +167,7 @@ function MyMembers({ view, query }: { view: HomeView; query: Query }) {
           </Stack>
         ))}
         {memberCount > MEMBERS_SHOWN && (
-          <Text size="xs" c="dimmed">
-            i {formatCount(memberCount - MEMBERS_SHOWN, NOUNS.person)} więcej…
-          </Text>
+          <Hint size="xs">i {formatCount(memberCount - MEMBERS_SHOWN, NOUNS.person)} więcej…</Hint>
         )}
       </PlainList>
     </Section>
@@ -207,9 +196,9 @@ function OpenOrders({ view, query }: { view: HomeView; query: Query }) {
             {formatMoney(o.gross)}
           </BadgedLine>
         ))}
-        <Text size="xs" c="dimmed">
+        <Hint size="xs">
           Zapłać przelewem, w tytule wpisz numer zamówienia. Dane do przelewu znajdziesz w zakładce Zamówienia.
-        </Text>
+        </Hint>
       </Stack>
     </Section>
   );

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import { Loader, Group, Text } from '@mantine/core';
+import { Loader, Group } from '@mantine/core';
 import { readDeviceCopy, saveDeviceCopy } from '../../shared/deviceCopy';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
@@ -10,6 +10,7 @@ import { useGetMyPickupsQuery } from '../pickup';
 import { useEventInfo, useGetTicketTypesQuery } from '../catalogue';
 import { COPY_STATES, HomeCards, type HomeStates } from './HomeCards';
 import { isHomeView, toHomeView, type HomeView } from './homeView';
+import { Hint } from '../../shared/ui/Hint';
 
 /** Name of the dashboard's device copy (shared/deviceCopy.ts). */
 const HOME_COPY = 'dashboard';
@@ -63,9 +64,7 @@ function Refreshing() {
   return (
     <Group gap={6} role="status" data-testid="home-refreshing" wrap="nowrap">
       <Loader size={14} type="oval" aria-hidden />
-      <Text size="sm" c="dimmed" {...COPY_PAINT_TIMING}>
-        odświeżanie…
-      </Text>
+      <Hint {...COPY_PAINT_TIMING}>odświeżanie…</Hint>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatMoney, isoToPolishDate } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
@@ -9,6 +9,7 @@ import { useUid } from '../auth';
 import { useGetMyCorrectionsQuery, type CorrectionEntry } from '../refunds';
 import { useGetMyInvoicesQuery, type InvoiceEntry } from './api';
 import { INVOICES_PATH } from '../documents';
+import { Hint } from '../../shared/ui/Hint';
 
 /** `/dashboard/faktury`: the account's invoices, newest first, each with the corrections issued to it. */
 export function InvoicesPage() {
@@ -72,9 +73,9 @@ function InvoiceNumberCell({
       >
         {invoice.number}
       </Button>
-      <Text size="xs" c="dimmed" px={4}>
+      <Hint size="xs" px={4}>
         zamówienie {invoice.orderNumber}
-      </Text>
+      </Hint>
       {corrections
         .filter((c) => c.corrected.invoiceId === invoice.id)
         .map((c) => (

@@ -13,6 +13,7 @@ import { QrCode } from '../../shared/ui/QrCode';
 import { useGetKsefOfflineQuery, useGetKsefRecordQuery, type InvoiceRef } from './api';
 import { qrModules } from './qr';
 import { saveXml } from './files';
+import { Hint } from '../../shared/ui/Hint';
 
 /**
  * What the invoice page and its PDF need about KSeF: the KSeF number (once the document is in KSeF) or, for a
@@ -152,9 +153,7 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
             {info.submittedOn && (
               <Text size="sm">Przesłana do KSeF: {formatDate(`${info.submittedOn}T12:00:00Z`)}</Text>
             )}
-            <Text size="sm" c="dimmed">
-              Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.
-            </Text>
+            <Hint>Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.</Hint>
           </>
         ) : (
           <>
@@ -164,10 +163,10 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
               {info.deadline ? `, najpóźniej ${formatDate(`${info.deadline}T12:00:00Z`)}` : ''}; wtedy pojawi się tu jej
               numer KSeF.
             </Text>
-            <Text size="sm" c="dimmed">
+            <Hint>
               KOD I sprawdza fakturę w KSeF po jej przesłaniu
               {info.kodII ? '; KOD II (CERTYFIKAT) potwierdza wystawcę' : ''}.
-            </Text>
+            </Hint>
           </>
         )}
         <ExternalLink href={info.link} size="sm" style={{ wordBreak: 'break-all' }} data-testid="ksef-kod-i-link">

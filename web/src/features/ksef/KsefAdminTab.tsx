@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
@@ -30,6 +30,7 @@ import {
 } from './ksefRows';
 import { RecordKsefDialog } from './RecordKsefDialog';
 import { useMonthZip } from './useMonthZip';
+import { Hint } from '../../shared/ui/Hint';
 
 export { monthLabel };
 const FILES = ['plik', 'pliki', 'plików'] as const;
@@ -95,11 +96,11 @@ export default function KsefAdminTab() {
   return (
     <DataGate query={reads} what="faktur" rows={5} onRetry={reads.refetch}>
       <TitledStack title="KSeF — faktury ustrukturyzowane FA(3)" titleSize="xl">
-        <Text size="sm" c="dimmed" maw={760}>
+        <Hint maw={760}>
           Faktury dla firm i ich korekty aplikacja wysyła do KSeF sama, zaraz po wystawieniu; numer KSeF i kod QR (KOD
           I) pojawiają się na fakturze uczestnika. Gdy KSeF nie działa, faktura jest wystawiana w trybie offline24 i
           wysyłana, gdy KSeF wróci — najpóźniej w następnym dniu roboczym.
-        </Text>
+        </Hint>
         <KsefOutageSwitch outage={outage} />
         <KsefAlarms alarms={alarms} lastRun={lastRun} />
         {months.length === 0 ? (

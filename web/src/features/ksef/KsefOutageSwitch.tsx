@@ -4,6 +4,7 @@ import { useInputState } from '@mantine/hooks';
 import { KSEF_OFFLINE_MODE_LABELS, type KsefOutage } from '@domain/ksef/offline';
 import { formatDate, formatDateTime } from '../../shared/format/pl';
 import { callFunction } from '../../shared/firebase';
+import { Hint } from '../../shared/ui/Hint';
 
 type Choice = 'unavailability' | 'emergency' | 'ended';
 const DONE: Record<Choice, string> = {
@@ -53,11 +54,11 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
             {KSEF_OFFLINE_MODE_LABELS[active.mode]}).
           </Text>
         ) : (
-          <Text size="sm" c="dimmed">
+          <Hint>
             Gdy Ministerstwo Finansów ogłosi niedostępność lub awarię KSeF, zaznacz to tutaj: faktury będą wystawiane
             offline od razu.
             {outage?.endedOn ? ` Ostatnia awaria zakończyła się ${formatDate(`${outage.endedOn}T12:00:00Z`)}.` : ''}
-          </Text>
+          </Hint>
         )}
         <Group gap="xs" wrap="wrap" align="flex-end">
           {active?.mode !== 'emergency' && (

@@ -4,6 +4,7 @@ import { KSEF_OFFLINE_MODE_LABELS, type KsefOfflineMode } from '@domain/ksef/off
 import { formatDate } from '../../shared/format/pl';
 import { isoToPolishDate } from '../../shared/format/pl';
 import { BOARD_STATE_COLORS, BOARD_STATE_LABELS, type KsefRow } from './ksefRows';
+import { Hint } from '../../shared/ui/Hint';
 
 const dayName = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 const ALARM_TEXT = { overdue: 'termin minął', today: 'termin dziś', upcoming: 'termin' } as const;
@@ -23,9 +24,9 @@ export function KsefStateCell({ row: r }: { row: KsefRow }) {
         {BOARD_STATE_LABELS[r.state]}
       </Badge>
       {r.record && (
-        <Text size="xs" ff="monospace" c="dimmed" data-testid="ksef-board-number">
+        <Hint size="xs" ff="monospace" data-testid="ksef-board-number">
           {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
-        </Text>
+        </Hint>
       )}
       {r.state === 'rejected' && e?.rejection && (
         <Text size="xs" c="red" maw={340} data-testid="ksef-rejection">
@@ -51,9 +52,9 @@ export function KsefStateCell({ row: r }: { row: KsefRow }) {
         </Text>
       )}
       {(r.state === 'queued' || r.state === 'offline') && e?.lastError && (
-        <Text size="xs" c="dimmed" maw={340}>
+        <Hint size="xs" maw={340}>
           Ostatnia próba: {e.lastError.message}
-        </Text>
+        </Hint>
       )}
       {r.state === 'waiting' && (
         <Text size="xs" c="yellow.9" maw={340} data-testid="ksef-waits">

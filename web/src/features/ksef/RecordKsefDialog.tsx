@@ -30,13 +30,13 @@ export function RecordKsefDialog({
 }) {
   // Mounted afresh for each invoice (keyed by it), so the form starts empty with today's date.
   const [today] = useState(() => warsawDate(Date.now()));
-  const { form, onSubmit } = useSchemaForm<RecordValues>({
+  const { form, submitWith } = useSchemaForm<RecordValues>({
     initialValues: { ksefNumber: '', submittedOn: today },
     schema: recordFields,
   });
   const [busy, setBusy] = useState(false);
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     if (!row) return;
     const parsed = recordFields.parse(values);
     setBusy(true);

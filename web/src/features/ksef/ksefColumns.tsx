@@ -6,6 +6,7 @@ import { isoToPolishDate } from '../../shared/format/pl';
 import { KsefRowActions, type RowActionHandlers } from './KsefRowActions';
 import { KsefStateCell } from './KsefStateCell';
 import type { KsefRow } from './ksefRows';
+import { Hint } from '../../shared/ui/Hint';
 
 /** The board's columns: document, buyer, whether KSeF is mandatory, gross, state, actions. */
 export function ksefColumns(on: RowActionHandlers): DataColumn<KsefRow>[] {
@@ -18,14 +19,8 @@ export function ksefColumns(on: RowActionHandlers): DataColumn<KsefRow>[] {
           <Text ff="monospace" fw={600} size="sm">
             {r.number}
           </Text>
-          <Text size="xs" c="dimmed">
-            {isoToPolishDate(r.issueDate)}
-          </Text>
-          {r.corrected && (
-            <Text size="xs" c="dimmed">
-              korekta faktury {r.corrected.number}
-            </Text>
-          )}
+          <Hint size="xs">{isoToPolishDate(r.issueDate)}</Hint>
+          {r.corrected && <Hint size="xs">korekta faktury {r.corrected.number}</Hint>}
         </>
       ),
     },

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Stack, Switch, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { useUid } from '../auth';
 import { saveMailPrefs, useGetMailPrefsQuery } from './api';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { Hint } from '../../shared/ui/Hint';
 
 /**
  * Settings: the participant turns off the e-mails that are not about their orders (welcome, hand-out
@@ -41,9 +42,7 @@ export function MailPrefsField() {
           <Title order={2} fz="lg">
             Powiadomienia e-mail
           </Title>
-          <Text size="sm" c="dimmed">
-            Wiadomości o zamówieniach, płatnościach, fakturach i zwrotach wysyłamy zawsze.
-          </Text>
+          <Hint>Wiadomości o zamówieniach, płatnościach, fakturach i zwrotach wysyłamy zawsze.</Hint>
         </Stack>
         {prefs.isLoading || !prefs.data ? (
           <LoadingRows rows={1} label="Wczytywanie ustawień powiadomień" />

@@ -9,6 +9,7 @@ import { refusalOf } from '../../shared/ui/formErrors';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { retryMail, useAdminUnsentMailQuery, type OutboxRow } from './api';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
+import { Hint } from '../../shared/ui/Hint';
 
 const MESSAGES: NounForms = ['wiadomość', 'wiadomości', 'wiadomości'];
 const BATCH = 50;
@@ -47,11 +48,7 @@ function MailState({ row }: { row: OutboxRow }) {
       <Badge color={s.color} variant="light" style={{ textTransform: 'none' }}>
         {s.label}
       </Badge>
-      {row.attempts ? (
-        <Text size="xs" c="dimmed">
-          prób: {row.attempts}
-        </Text>
-      ) : null}
+      {row.attempts ? <Hint size="xs">prób: {row.attempts}</Hint> : null}
     </>
   );
 }
@@ -101,10 +98,10 @@ export function MailTab() {
           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
             {row.to}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Hint size="xs">
             {KIND[row.kind] ?? row.kind}
             {row.ref ? ` · ${row.ref}` : ''} · {row.subject}
-          </Text>
+          </Hint>
         </>
       ),
     },
@@ -116,14 +113,12 @@ export function MailTab() {
         row.error ? (
           <>
             <Text size="sm">{row.error.message}</Text>
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Hint size="xs" style={{ overflowWrap: 'anywhere' }}>
               {row.error.detail}
-            </Text>
+            </Hint>
           </>
         ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
+          <Hint>—</Hint>
         ),
     },
     {
@@ -146,10 +141,10 @@ export function MailTab() {
   return (
     <Stack gap="md">
       <TitledPanel title="Poczta" sectionId="mail-title">
-        <Text size="sm" c="dimmed">
+        <Hint>
           Wiadomości e-mail, które jeszcze nie zostały wysłane. Nieudaną wysyłkę ponawiamy automatycznie co kilka minut;
           adres odrzucony przez serwer albo za dużą wiadomość wyślij ponownie ręcznie, gdy przyczyna zostanie usunięta.
-        </Text>
+        </Hint>
         <ResultAlert result={result} testId="mail-result" />
       </TitledPanel>
       <DataGate

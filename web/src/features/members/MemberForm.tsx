@@ -46,7 +46,7 @@ export function MemberForm({
   isSelf = false,
   disabledReason,
 }: MemberFormProps) {
-  const { form, onSubmit: submitWith } = useSchemaForm<MemberFormValues>({
+  const { form, submitWith } = useSchemaForm<MemberFormValues>({
     initialValues: initial,
     schema: memberInputSchema,
     toPayload: toMemberFields,

@@ -14,6 +14,7 @@ import {
 import { type MemberFormValues } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
 import { CardGrid } from '../../shared/ui/CardGrid';
+import { Hint } from '../../shared/ui/Hint';
 
 export const LIST = '/dashboard/uczestnicy';
 const ADD = `${LIST}/member/addMember`;
@@ -52,11 +53,7 @@ function MemberCard({ member, claims }: { member: MemberEntry; claims: TicketCla
           <Text fw={700} fz="lg">
             {memberName(member)}
           </Text>
-          {details && (
-            <Text size="sm" c="dimmed">
-              {details}
-            </Text>
-          )}
+          {details && <Hint>{details}</Hint>}
           <TicketBadges claims={claims[member.id]} />
         </Stack>
         <Group gap="xs" mt="xs">
@@ -108,9 +105,9 @@ export function MembersList() {
             ))}
           </CardGrid>
         )}
-        <Text size="sm" c="dimmed">
+        <Hint>
           Uczestników: {list.length} z {LIMITS.maxMembers}.
-        </Text>
+        </Hint>
       </Stack>
     </DataGate>
   );

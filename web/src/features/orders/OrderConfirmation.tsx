@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from '../../shared/format/pl';
 import { LoadingRows } from '../../shared/ui/DataState';
 import { OrderLinesTable, type ListedOrderLine } from './OrderLinesTable';
 import { payeeOf, TransferInstructions } from './TransferInstructions';
+import { Hint } from '../../shared/ui/Hint';
 
 const STATUS = {
   pending: { label: 'oczekuje na płatność', color: 'yellow.4' },
@@ -63,9 +64,7 @@ function OrderCard({
             <Title order={2} fz={22} data-testid="order-number">
               {number}
             </Title>
-            <Text size="sm" c="dimmed">
-              {formatDateTime(details.createdAt)}
-            </Text>
+            <Hint>{formatDateTime(details.createdAt)}</Hint>
           </Stack>
           <Badge
             size="lg"

@@ -1,6 +1,7 @@
 import { Table, Text, type MantineSpacing, type MantineSize } from '@mantine/core';
 import { orderLineDetail, orderLineQuantity } from '@domain/orderLines';
 import { formatMoney } from '../../shared/format/pl';
+import { Hint } from '../../shared/ui/Hint';
 
 /** An order line as a list shows it. */
 export interface ListedOrderLine {
@@ -24,12 +25,12 @@ function OrderLineLabel({ line }: { line: ListedOrderLine }) {
       <Text size="sm" fw={500}>
         {line.name}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         <span data-testid="order-line-quantity" style={{ whiteSpace: 'nowrap' }}>
           {orderLineQuantity(line)}
         </span>
         {detail ? ` · ${detail}` : ''}
-      </Text>
+      </Hint>
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   paymentQrTypeAmountNote,
   type PaymentQrInput,
 } from '@domain/paymentQr';
+import { Hint } from '../../shared/ui/Hint';
 
 interface Drawn {
   line: string;
@@ -74,11 +75,11 @@ export function PaymentQr(props: PaymentQrInput & { size?: number }) {
         )}
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={600}>Zeskanuj w aplikacji banku</Text>
-          <Text size="sm" c="dimmed">
+          <Hint>
             {carriesAmount
               ? 'Kod wypełni numer konta, kwotę, odbiorcę i tytuł przelewu. Sprawdź dane przed zatwierdzeniem.'
               : 'Kod wypełni numer konta, odbiorcę i tytuł przelewu.'}
-          </Text>
+          </Hint>
         </Stack>
       </Group>
       {/* Full width under the code, not squeezed beside it on a phone: the payer must not miss it. */}

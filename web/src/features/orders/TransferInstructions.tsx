@@ -4,6 +4,7 @@ import { formatDate, formatDeadline, formatMoney, formatTime } from '../../share
 import { LineIcon } from '../../shared/ui/LineIcon';
 import { PaymentQr } from './PaymentQr';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { Hint } from '../../shared/ui/Hint';
 
 /** `22102047950000123456789012` → `22 1020 4795 0000 1234 5678 9012` (the way Polish banks print it). */
 function formatBankAccount(digits: string): string {
@@ -48,9 +49,9 @@ function Row({
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        <Hint size="xs" tt="uppercase" fw={600}>
           {label}
-        </Text>
+        </Hint>
         <Text
           fw={strong ? 700 : 500}
           fz={strong ? 'lg' : 'md'}
@@ -136,16 +137,16 @@ export function TransferInstructions({
           title={title}
         />
         {payBy !== undefined && (
-          <Text size="sm" c="dimmed" data-testid="transfer-deadline-note">
+          <Hint data-testid="transfer-deadline-note">
             Jeśli wpłata nie dotrze do {formatDate(payBy)}, godz. {formatTime(payBy)}, zamówienie zostanie anulowane, a
             zarezerwowane bilety i sztuki wrócą do sprzedaży.
-          </Text>
+          </Hint>
         )}
         {bankName && (
-          <Text size="sm" c="dimmed">
+          <Hint>
             Bank: {bankName.replace(/\.$/, '')}. W tytule przelewu wpisz wyłącznie numer zamówienia — dzięki temu
             szybciej zaksięgujemy wpłatę.
-          </Text>
+          </Hint>
         )}
       </TitledStack>
     </Paper>

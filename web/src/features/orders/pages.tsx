@@ -17,6 +17,7 @@ import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
 import { cancelOrder, orderLines, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
 import { PlainList } from '../../shared/ui/PlainList';
+import { Hint } from '../../shared/ui/Hint';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'teal', cancelled: 'gray' };
 
@@ -82,11 +83,11 @@ const OrderCard = memo(function OrderCard({
             <Title order={2} fz="lg">
               Zamówienie {order.number}
             </Title>
-            <Text size="sm" c="dimmed">
+            <Hint>
               {order.kind === 'tickets' ? 'Bilety' : 'Sklepik'} · złożone {formatDateTime(order.createdAt)}
               {order.paidAt ? ` · opłacone ${formatDateTime(order.paidAt)}` : ''}
               {order.cancelledAt ? ` · anulowane ${formatDateTime(order.cancelledAt)}` : ''}
-            </Text>
+            </Hint>
             {order.status === 'cancelled' && order.cancelReason && (
               <Text size="sm" c="red" data-testid="order-cancel-reason">
                 anulowane: {CANCEL_REASON_LABELS[order.cancelReason]}
@@ -97,9 +98,7 @@ const OrderCard = memo(function OrderCard({
         </Group>
         <OrderLines order={order} />
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            w tym VAT {formatMoney(order.totals.vat)}
-          </Text>
+          <Hint>w tym VAT {formatMoney(order.totals.vat)}</Hint>
           <Text fw={800} fz="lg" data-testid="order-total">
             Razem: {formatMoney(order.totals.gross)}
           </Text>
@@ -116,14 +115,10 @@ const OrderCard = memo(function OrderCard({
                 payBy={order.payBy}
               />
             ) : (
-              <Text size="sm" c="dimmed">
-                Dane do przelewu pojawią się, gdy organizator uzupełni numer konta.
-              </Text>
+              <Hint>Dane do przelewu pojawią się, gdy organizator uzupełni numer konta.</Hint>
             )}
             {order.lock ? (
-              <Text size="sm" c="dimmed">
-                Płatność jest właśnie potwierdzana.
-              </Text>
+              <Hint>Płatność jest właśnie potwierdzana.</Hint>
             ) : (
               <Group justify="flex-end">
                 <Button variant="subtle" color="red" onClick={() => onCancel(order)}>

@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useUid } from '../auth';
 import { startOnlinePayment, useGetMyPaymentsQuery } from './api';
+import { Hint } from '../../shared/ui/Hint';
 
 /** Leaves the app for the provider's payment window (a separate function so tests of the page can see the address). */
 function goTo(url: string): void {
@@ -76,10 +77,10 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
           Zapłać online (BLIK, szybki przelew, karta)
         </Button>
       </Group>
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         Płatność obsługuje Przelewy24: przejdziesz do okna operatora i wrócisz tutaj. Zamówienie zostanie opłacone od
         razu, z fakturą.
-      </Text>
+      </Hint>
       <Divider my="xs" />
       <Title order={3} fz="md">
         Przelew tradycyjny

@@ -11,6 +11,7 @@ import { useGetMyPickupCodeQuery, useGetMyPickupsQuery, useGetPickupInfoQuery, t
 import { PlainList } from '../../shared/ui/PlainList';
 import { ForMember } from '../../shared/ui/LineLabel';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { Hint } from '../../shared/ui/Hint';
 
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
@@ -62,10 +63,10 @@ export function PickupPage() {
                 <Text ff="monospace" fz={28} fw={800} lts={4} data-testid="pickup-code">
                   {code.data}
                 </Text>
-                <Text size="sm" c="dimmed" maw={360}>
+                <Hint maw={360}>
                   Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na
                   maksimum.
-                </Text>
+                </Hint>
               </>
             )}
           </Stack>
@@ -126,10 +127,10 @@ function ItemList({ items }: { items: PickupEntry[] }) {
               </Text>
               <ForMember name={item.memberName} />
               {item.status === 'picked' && item.pickedAt && (
-                <Text size="xs" c="dimmed">
+                <Hint size="xs">
                   Odebrano {formatDateTime(item.pickedAt)}
                   {item.pickedByName ? ` · wydał(a): ${item.pickedByName}` : ''}
-                </Text>
+                </Hint>
               )}
             </Stack>
             <Badge color={item.status === 'waiting' ? 'orange' : 'teal'} variant="light">

@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { CONFLICT_SETTLEMENT_LABELS, OFFLINE_CONFLICT_LABELS, type PickupConflict } from '@domain/pickupSync';
 import { formatDateTime } from '../../shared/format/pl';
+import { Hint } from '../../shared/ui/Hint';
 
 const device = (id: string | undefined) => (id ? `urządzenie ${id.slice(0, 8)}` : 'online');
 
@@ -25,9 +26,7 @@ export function ConflictFacts({ conflict: c }: { conflict: PickupConflict }) {
           {c.settled.note ? `. Notatka: ${c.settled.note}` : ''}
         </Text>
       ) : (
-        <Text size="sm" c="dimmed">
-          Wyjaśnij z osobą i drugim stanowiskiem, czy przedmiot wydano dwa razy.
-        </Text>
+        <Hint>Wyjaśnij z osobą i drugim stanowiskiem, czy przedmiot wydano dwa razy.</Hint>
       )}
     </Stack>
   );

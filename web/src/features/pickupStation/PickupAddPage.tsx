@@ -42,7 +42,7 @@ function HandOut({ uid }: { uid: string }) {
 
 /** Mounted once the list is there: everything waiting starts selected, the usual case being "hand out all". */
 function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntry; list: StationItem[] }) {
-  const { form, onSubmit } = useSchemaForm({
+  const { form, submitWith } = useSchemaForm({
     initialValues: { itemIds: waitingIds(list) },
     schema: handOutPickupItemsInput,
     // An item handed out at another table meanwhile drops out of the selection by itself.
@@ -75,7 +75,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
   }
   const chosen = waiting.filter((i) => selected.has(i.id));
 
-  const confirm = onSubmit(async (values) => {
+  const confirm = submitWith(async (values) => {
     const itemIds = stillWaiting(values.itemIds);
     const handed = waiting.filter((i) => itemIds.includes(i.id));
     const labels = handed.map(handOutLabel);

@@ -28,11 +28,12 @@ import { ConflictList, QueueList } from './offline/OfflineParts';
 import type { StationDeviceState } from './offline/stationDevice';
 import { DeviceSearch } from './offline/DeviceSearch';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { Hint } from '../../shared/ui/Hint';
 
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
-  const { form, onSubmit } = useSchemaForm({
+  const { form, submitWith } = useSchemaForm({
     initialValues: { code: '' },
     schema: codeLookupSchema,
     validateInputOnBlur: false,
@@ -63,7 +64,11 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const code = form.getInputProps('code');
   return (
     <SearchPanel title="Kod odbioru">
-      <StackedForm label="Wyszukiwanie po kodzie odbioru" onSubmit={onSubmit((values) => lookUp(values.code))} gap="sm">
+      <StackedForm
+        label="Wyszukiwanie po kodzie odbioru"
+        onSubmit={submitWith((values) => lookUp(values.code))}
+        gap="sm"
+      >
         <TextInput
           aria-label="Kod odbioru"
           placeholder="np. MRTN4W9Q"
@@ -132,9 +137,7 @@ function SearchResultCard({ hit, onPick }: { hit: SearchHit; onPick: (uid: strin
               uczestnik: {hit.person}
             </Text>
           )}
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {hit.email}
-          </Text>
+          <Hint style={{ overflowWrap: 'anywhere' }}>{hit.email}</Hint>
         </Stack>
         <Text ff="monospace" fw={700} style={{ whiteSpace: 'nowrap' }}>
           {hit.pickupCode}

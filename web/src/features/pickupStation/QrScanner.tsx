@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Paper, Stack } from '@mantine/core';
+import { Hint } from '../../shared/ui/Hint';
 
 type Decode = (video: HTMLVideoElement) => Promise<string | null>;
 
@@ -115,9 +116,7 @@ export function QrScanner({ onResult, onClose }: { onResult: (text: string) => v
                 background: '#0b1d33',
               }}
             />
-            <Text size="sm" c="dimmed">
-              {starting ? 'Uruchamianie kamery…' : 'Skieruj kamerę na kod QR uczestnika.'}
-            </Text>
+            <Hint>{starting ? 'Uruchamianie kamery…' : 'Skieruj kamerę na kod QR uczestnika.'}</Hint>
           </>
         )}
         <Button variant="default" size="lg" onClick={onClose}>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../shared/ui/DataState';
 import type { DirectoryEntry, StationItem } from './api';
 import { QUEUED_LABEL } from './offline/queue';
 import { ForMember } from '../../shared/ui/LineLabel';
+import { Hint } from '../../shared/ui/Hint';
 
 export function PersonHeader({ person }: { person: DirectoryEntry }) {
   return (
@@ -18,9 +19,9 @@ export function PersonHeader({ person }: { person: DirectoryEntry }) {
           <Text c="dimmed">{person.email}</Text>
         </Stack>
         <Stack gap={0} align="flex-end">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          <Hint size="xs" tt="uppercase" fw={600}>
             Kod odbioru
-          </Text>
+          </Hint>
           <Text ff="monospace" fz={24} fw={800} lts={3}>
             {person.pickupCode}
           </Text>
@@ -74,11 +75,7 @@ export function ItemRow({ item, action }: { item: StationItem; action?: ReactNod
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
           {itemTitle(item)}
-          {item.status === 'picked' && (
-            <Text size="sm" c="dimmed">
-              {pickedNote(item)}
-            </Text>
-          )}
+          {item.status === 'picked' && <Hint>{pickedNote(item)}</Hint>}
           {action}
         </Stack>
         <StatusBadge item={item} />
@@ -124,11 +121,7 @@ export function SelectableItem({
         )}
         <Stack gap={2} style={{ flex: 1 }}>
           {itemTitle(item)}
-          {picked && (
-            <Text size="sm" c="dimmed">
-              {pickedNote(item)}
-            </Text>
-          )}
+          {picked && <Hint>{pickedNote(item)}</Hint>}
         </Stack>
         <StatusBadge item={item} />
       </Group>

@@ -13,6 +13,7 @@ import { AccountNumber } from './AccountNumber';
 import { RefundCaseCard } from './RefundCaseCard';
 import { RefundQueue } from './RefundQueue';
 import { useGetBankRefundCandidatesQuery } from './api';
+import { Hint } from '../../shared/ui/Hint';
 
 const REASONS: Record<RefundReason, string> = {
   overpaid: 'nadpłata',
@@ -116,7 +117,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
       <Text size="sm">
         Przelew z {isoToPolishDate(c.bookingDate)} na {formatMoney(c.amountGrosze)}: „{c.title}”
       </Text>
-      <Text size="sm" c="dimmed">
+      <Hint>
         {c.payerName ?? 'nadawca nieznany'}
         {account ? (
           <>
@@ -124,7 +125,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
             · konto <AccountNumber nrb={account} />
           </>
         ) : null}
-      </Text>
+      </Hint>
       {asking === 'refunded' ? (
         <InlineConfirm
           mt="xs"

@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
+import { Hint } from '../../shared/ui/Hint';
 
 const REQUEST_COLORS = { open: 'orange', withdrawn: 'gray', approved: 'teal', rejected: 'red' } as const;
 /** A correction of an order paid online: the provider returns it, the organiser makes no transfer. */
@@ -49,12 +50,12 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
             <Badge color={REQUEST_COLORS[r.status]} variant="light">
               zwrot: {REFUND_REQUEST_STATUS_LABELS[r.status]}
             </Badge>
-            <Text size="sm" c="dimmed">
+            <Hint>
               {Object.keys(r.lines)
                 .map((lineId) => refundableLines(order, undefined).find((l) => l.lineId === lineId)?.name ?? lineId)
                 .join(', ')}
               {r.decisionReason ? ` · ${r.decisionReason}` : ''}
-            </Text>
+            </Hint>
           </Group>
           {r.status === 'open' && (
             <Button size="xs" variant="subtle" color="red" onClick={() => void withdraw(id)}>
@@ -147,7 +148,6 @@ function RefundRequestModal({
       title={<Text fw={700}>Prośba o zwrot</Text>}
       busy={busy}
       error={errors && errors.field !== 'bankAccount' ? errors.message : null}
-      cancelLabel="Anuluj"
       confirmLabel="Wyślij prośbę"
       color="primary"
       onConfirm={() => void submit()}

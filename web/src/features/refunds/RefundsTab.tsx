@@ -25,6 +25,7 @@ import { RefundCaseCard } from './RefundCaseCard';
 import { BankRefundCandidates } from './BankRefundCandidates';
 import { useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
+import { Hint } from '../../shared/ui/Hint';
 
 /** The transfer date field, checked by the shared markRefundTransferred schema. */
 const transferredOnSchema = markRefundTransferredInput.pick({ transferredOn: true });
@@ -145,12 +146,12 @@ function RequestCard({
   order?: Order;
 }) {
   const [schema] = useState(() => approveSchema(orderId, requestId));
-  const { form, onSubmit } = useSchemaForm<DecisionValues>({
+  const { form, submitWith } = useSchemaForm<DecisionValues>({
     initialValues: { amount: '', reason: '', goodsNotReturned: false },
     schema,
   });
   const { busy, run } = useFormCall(form);
-  const approve = onSubmit((values) =>
+  const approve = submitWith((values) =>
     run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
   );
   function reject() {
@@ -198,11 +199,7 @@ function RequestCard({
             {refunds.returns![lineId].byName}, {formatDateTime(refunds.returns![lineId].at)})
           </Text>
         ))}
-      {request.note && (
-        <Text size="sm" c="dimmed">
-          „{request.note}”
-        </Text>
-      )}
+      {request.note && <Hint>„{request.note}”</Hint>}
       <Group align="flex-end" gap="xs">
         <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
         <TextInput
@@ -235,12 +232,12 @@ export function TransferRow({
   online: boolean;
 }) {
   const [initialDate] = useState(() => warsawDate(Date.now()));
-  const { form, onSubmit } = useSchemaForm<{ transferredOn: string }>({
+  const { form, submitWith } = useSchemaForm<{ transferredOn: string }>({
     initialValues: { transferredOn: initialDate },
     schema: transferredOnSchema,
   });
   const { busy, run } = useFormCall(form);
-  const mark = onSubmit(({ transferredOn }) =>
+  const mark = submitWith(({ transferredOn }) =>
     run(() => callFunction('markRefundTransferred', { orderId, correctionId, transferredOn })),
   );
   return (

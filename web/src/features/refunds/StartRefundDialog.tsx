@@ -172,7 +172,6 @@ export function StartRefundForm({
       <ConfirmButtons
         busy={busy}
         error={error && !['amount', 'bankAccount', 'reason'].includes(error.field ?? '') ? error.message : null}
-        cancelLabel="Anuluj"
         onCancel={onClose}
         confirmLabel="Wystaw korektę i zwróć"
         onConfirm={() => void submit()}

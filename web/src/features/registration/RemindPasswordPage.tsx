@@ -10,6 +10,7 @@ import { EmailField } from '../../shared/ui/PersonFields';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { sendPasswordReset } from './authOps';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { Hint } from '../../shared/ui/Hint';
 
 const remindSchema = z.strictObject({ email: emailSchema });
 
@@ -18,9 +19,9 @@ export function RemindPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, onSubmit } = useSchemaForm({ initialValues: { email: '' }, schema: remindSchema });
+  const { form, submitWith } = useSchemaForm({ initialValues: { email: '' }, schema: remindSchema });
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     const email = emailSchema.parse(values.email);
     setError(null);
     setBusy(true);
@@ -48,9 +49,7 @@ export function RemindPasswordPage() {
             Jeśli w serwisie istnieje konto z adresem <b>{sentTo}</b>, wysłaliśmy na nie wiadomość z linkiem do
             ustawienia nowego hasła.
           </Text>
-          <Text size="sm" c="dimmed">
-            Wiadomość może dotrzeć po kilku minutach — zajrzyj też do folderu ze spamem.
-          </Text>
+          <Hint>Wiadomość może dotrzeć po kilku minutach — zajrzyj też do folderu ze spamem.</Hint>
           <Button component={Link} to="/" fullWidth>
             Wróć do logowania
           </Button>

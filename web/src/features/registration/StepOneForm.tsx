@@ -15,6 +15,7 @@ import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { Hint } from '../../shared/ui/Hint';
 
 interface StepOneFormProps {
   /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
@@ -80,14 +81,10 @@ function PasswordStrength({
     <Stack gap={4} data-testid="password-strength">
       <Progress value={(strength / 4) * 100} color={STRENGTH_COLORS[strength]} size="sm" aria-hidden />
       <Group justify="space-between">
-        <Text size="xs" c="dimmed" aria-live="polite">
+        <Hint size="xs" aria-live="polite">
           Siła hasła: <b>{STRENGTH_LABELS[strength]}</b>
-        </Text>
-        {checking && (
-          <Text size="xs" c="dimmed">
-            Sprawdzanie zasad…
-          </Text>
-        )}
+        </Hint>
+        {checking && <Hint size="xs">Sprawdzanie zasad…</Hint>}
       </Group>
       <List size="sm" spacing={2} aria-label="Wymagania hasła">
         <Requirement met={password.length >= 8}>co najmniej 8 znaków</Requirement>
@@ -130,7 +127,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
   const { data } = useWizard();
   const passwordLeft = useRef(false);
 
-  const { form, onSubmit, attempted } = useSchemaForm({
+  const { form, submitWith, attempted } = useSchemaForm({
     initialValues: { email: wizardStore.get().email, ...wizardStore.secrets() },
     schema: stepOneSchema,
     toPayload: ({ email }) => ({ email }),
@@ -161,7 +158,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
 
   const policyFor = policy && policy.password === password ? policy.status : null;
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     if (leaving || data.emailError) return;
     if (!policy || policy.password !== values.password) {
       setChecking(true);

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Text } from '@mantine/core';
+import { Button, Checkbox, Group } from '@mantine/core';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { LegalDocumentLink } from '../../shared/ui/LegalDocumentLink';
 import { useLeavingSubmit } from '../../shared/ui/useLeavingSubmit';
@@ -7,6 +7,7 @@ import type { Leaving } from './stepNavigation';
 import { stepThreeSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { Hint } from '../../shared/ui/Hint';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
 export function StepThreeForm({
@@ -20,7 +21,7 @@ export function StepThreeForm({
 }) {
   const { data } = useWizard();
   const { busy, error, submit: createAccountWith } = useLeavingSubmit();
-  const { form, onSubmit } = useSchemaForm({
+  const { form, submitWith } = useSchemaForm({
     initialValues: { terms: data.terms, privacy: data.privacy, marketing: data.marketing },
     schema: stepThreeSchema,
     onValuesChange: (values) => wizardStore.update(values),
@@ -28,7 +29,7 @@ export function StepThreeForm({
     validateInputOnBlur: false,
   });
 
-  const createAccount = onSubmit(async () => {
+  const createAccount = submitWith(async () => {
     if (leaving || busy) return;
     await createAccountWith(submit);
   });
@@ -64,9 +65,9 @@ export function StepThreeForm({
         disabled={busy}
         {...form.getInputProps('marketing', { type: 'checkbox' })}
       />
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         Konto zostanie założone na adres <b>{data.email}</b>.
-      </Text>
+      </Hint>
       <Group justify="space-between" mt="xs">
         <Button variant="default" onClick={onBack} disabled={busy || leaving !== null} loading={leaving === 'back'}>
           Wstecz

@@ -18,14 +18,14 @@ export function StepTwoForm({
   leaving?: Leaving;
 }) {
   const { firstName, lastName, phone, country } = wizardStore.get();
-  const { form, onSubmit } = useSchemaForm({
+  const { form, submitWith } = useSchemaForm({
     initialValues: { firstName, lastName, phone, country },
     schema: stepTwoSchema,
     // Every keystroke lands in the wizard's store: back, forward or a reload keeps what was typed.
     onValuesChange: (values) => wizardStore.update(values),
   });
 
-  const submit = onSubmit(() => {
+  const submit = submitWith(() => {
     if (!leaving) onNext();
   });
 

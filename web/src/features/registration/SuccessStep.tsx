@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { LineIcon } from '../../shared/ui/LineIcon';
 import { STEP_PATHS, WizardFrame } from './WizardFrame';
 import { useWizard } from './wizardStore';
+import { Hint } from '../../shared/ui/Hint';
 
 export function SuccessStep() {
   const { data } = useWizard();
@@ -19,9 +20,7 @@ export function SuccessStep() {
           Witamy na pokładzie! Twoje konto <b>{data.completedEmail}</b> jest gotowe, a logowanie już za Tobą — możesz od
           razu przejść do panelu.
         </Text>
-        <Text size="sm" c="dimmed">
-          W panelu dodasz uczestników — rodzinę i załogę — i kupisz dla nich bilety.
-        </Text>
+        <Hint>W panelu dodasz uczestników — rodzinę i załogę — i kupisz dla nich bilety.</Hint>
         <Button component={Link} to="/dashboard" size="md">
           Przejdź do panelu
         </Button>

@@ -27,13 +27,13 @@ const invoiceErrors = schemaValidator(invoiceDataSchema, invoiceFromValues);
 
 /** The fields as a form owns them: values in `useForm`, messages from the shared schema. */
 function Harness({ initial }: { initial: InvoiceValues }) {
-  const { form, onSubmit } = useSchemaForm<{ buyer: InvoiceValues }>({
+  const { form, submitWith } = useSchemaForm<{ buyer: InvoiceValues }>({
     initialValues: { buyer: initial },
     schema: placeTicketOrderInput.pick({ buyer: true }),
     toPayload: (v) => ({ buyer: invoiceFromValues(v.buyer) }),
   });
   return (
-    <form onSubmit={onSubmit(() => undefined)} noValidate>
+    <form onSubmit={submitWith(() => undefined)} noValidate>
       <InvoiceDataFields form={form} path="buyer" names="checkout" />
       <button type="submit">Dalej</button>
     </form>

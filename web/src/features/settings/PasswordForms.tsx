@@ -110,7 +110,6 @@ export function DeleteAccountDialog({
       testId="delete-account-modal"
       busy={busy}
       error={error}
-      cancelLabel="Anuluj"
       confirmLabel="Usuń konto"
       confirmDisabled={!password || !confirmed}
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SimpleGrid, Switch, Text } from '@mantine/core';
+import { SimpleGrid, Switch } from '@mantine/core';
 import { updateProfileInput } from '@domain/callables';
 import type { Profile } from '@domain/schemas';
 import { NameFields, PhoneField, type PersonDetailsValues } from '../../shared/ui/PersonFields';
@@ -10,6 +10,7 @@ import type { ProfileEdit } from './api';
 import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceValues } from './InvoiceDataFields';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
+import { Hint } from '../../shared/ui/Hint';
 
 interface Values extends PersonDetailsValues, Record<string, unknown> {
   withInvoice: boolean;
@@ -42,7 +43,7 @@ export function ProfileForm({
 }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ActionResult | null>(null);
-  const { form, onSubmit } = useSchemaForm<Values>({
+  const { form, submitWith } = useSchemaForm<Values>({
     initialValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,
@@ -59,7 +60,7 @@ export function ProfileForm({
     onValuesChange: () => setResult(null),
   });
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     setBusy(true);
     const failure = await onSave(payloadOf(values));
     setBusy(false);
@@ -80,9 +81,9 @@ export function ProfileForm({
         <PhoneField disabled={busy} {...form.getInputProps('phone')} />
         <CountrySelect label="Kraj" name="country" required disabled={busy} {...form.getInputProps('country')} />
       </SimpleGrid>
-      <Text size="sm" c="dimmed">
+      <Hint>
         Adres e-mail: <b>{profile.email}</b> (służy do logowania; nie można go tu zmienić).
-      </Text>
+      </Hint>
       <Switch
         label="Zapisz dane do faktury (podpowiemy je przy kolejnych zamówieniach)"
         disabled={busy}

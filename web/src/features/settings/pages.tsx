@@ -4,7 +4,6 @@ import {
   Card,
   SegmentedControl,
   Stack,
-  Text,
   Title,
   useMantineColorScheme,
   type MantineColorScheme,
@@ -20,6 +19,7 @@ import { saveProfile, useGetProfileQuery } from './api';
 import { changePassword, deleteAccount, hasPasswordProvider } from './authOps';
 import { ChangePasswordForm, DeleteAccountDialog, reauthMessage } from './PasswordForms';
 import { ProfileForm } from './ProfileForm';
+import { Hint } from '../../shared/ui/Hint';
 
 function Section({
   title,
@@ -39,11 +39,7 @@ function Section({
           <Title order={2} fz="lg">
             {title}
           </Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
+          {description && <Hint>{description}</Hint>}
         </Stack>
         {children}
       </Stack>
@@ -135,9 +131,7 @@ export function SettingsPage() {
             }}
           />
         ) : (
-          <Text size="sm" c="dimmed">
-            Logujesz się przez zewnętrzną usługę — hasło zmienisz u jej dostawcy.
-          </Text>
+          <Hint>Logujesz się przez zewnętrzną usługę — hasło zmienisz u jej dostawcy.</Hint>
         )}
       </Section>
       <Section

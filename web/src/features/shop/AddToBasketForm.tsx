@@ -88,7 +88,7 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
   const firstAvailable = product.variants.find((v) => v.available > 0);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const { form, onSubmit } = useSchemaForm<FormValues>({
+  const { form, submitWith } = useSchemaForm<FormValues>({
     initialValues: {
       variantId: product.variants.length === 1 ? (firstAvailable?.id ?? null) : null,
       quantity: 1,
@@ -124,7 +124,7 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
   const quantityError = (typeof quantity === 'number' ? limit.tooMany(quantity) : null) ?? form.errors.quantity;
   const soldOut = product.available === 0;
 
-  const submit = onSubmit(async (values) => {
+  const submit = submitWith(async (values) => {
     if (!values.variantId) return;
     setFailure(null);
     setSubmitting(true);

@@ -5,6 +5,7 @@ import { BasketLines, BasketTotals } from './basketView';
 import { BASKET, MerchStepFrame, STEP2, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
+import { Hint } from '../../shared/ui/Hint';
 
 export function MerchStepOne() {
   const uid = useUid() ?? '';
@@ -15,9 +16,9 @@ export function MerchStepOne() {
   return (
     <MerchStepFrame active={0} basket={basket}>
       <Stack gap="md">
-        <Text c="dimmed" size="sm">
+        <Hint>
           Sprawdź zamawiane produkty. Ceny zawierają VAT; ostateczną kwotę potwierdzi serwer przy składaniu zamówienia.
-        </Text>
+        </Hint>
         <BasketLines lines={d.lines} />
         <BasketTotals lines={d.lines} />
         {d.free && <Text size="sm">Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.</Text>}

@@ -19,6 +19,7 @@ import { BasketLines, BasketTotals } from './basketView';
 import { BASKET, MERCH_STEPS, MerchStepFrame, SHOP, STEP1, STEP2, STEP3, usePricedBasket } from './shopCheckout';
 import { useMerchDiscount } from './useMerchDiscount';
 import { useUid } from '../auth';
+import { Hint } from '../../shared/ui/Hint';
 
 function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
   // The country by its Polish name („Polska”), as the buyer picked it, not its code.
@@ -35,9 +36,9 @@ function BuyerSummary({ buyer }: { buyer: InvoiceValues }) {
         </Group>
         <Text>{buyer.name}</Text>
         {buyer.kind === 'company' && <Text size="sm">NIP: {formatNip(buyer.nip)}</Text>}
-        <Text size="sm" c="dimmed">
+        <Hint>
           {buyer.street}, {buyer.postalCode} {buyer.city}, <span data-testid="buyer-country">{country}</span>
-        </Text>
+        </Hint>
       </Stack>
     </Paper>
   );
@@ -109,11 +110,11 @@ function MerchSummaryStep() {
               </Anchor>
             </Alert>
           )}
-          <Text size="sm" c="dimmed">
+          <Hint>
             {d.free
               ? 'Nie ma nic do zapłaty — po złożeniu zamówienie jest od razu potwierdzone, bez faktury. Gadżety odbierzesz w punkcie odbioru.'
               : 'Po złożeniu zamówienia zobaczysz dane do przelewu. Zamówienie czeka na płatność; możesz je anulować w zakładce Zamówienia, dopóki nie jest opłacone.'}
-          </Text>
+          </Hint>
           <Group justify="space-between">
             <StepLink to={STEP2} back blocked={placing}>
               Wstecz: dane nabywcy

@@ -11,6 +11,7 @@ import { addToBasket, useGetMerchBasketQuery, type MerchLine } from './api';
 import { AddToBasketForm } from './AddToBasketForm';
 import { BASKET, BasketButton, SHOP, useMemberNames } from './shopCheckout';
 import { useUid } from '../auth';
+import { Hint } from '../../shared/ui/Hint';
 
 export function ShopItemPage() {
   const uid = useUid() ?? '';
@@ -57,9 +58,7 @@ export function ShopItemPage() {
               <Text fw={800} fz={28} data-testid="product-price">
                 {formatMoney(product.priceGrosze)}
               </Text>
-              <Text size="sm" c="dimmed">
-                Cena brutto za sztukę (zawiera {product.vatRate}% VAT).
-              </Text>
+              <Hint>Cena brutto za sztukę (zawiera {product.vatRate}% VAT).</Hint>
               {product.description && <Text>{product.description}</Text>}
             </Stack>
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>

@@ -7,6 +7,7 @@ import { useGetShopProductsQuery, type ProductEntry } from '../catalogue';
 import { BasketButton, SHOP } from './shopCheckout';
 import { useUid } from '../auth';
 import { CardGrid } from '../../shared/ui/CardGrid';
+import { Hint } from '../../shared/ui/Hint';
 
 function availabilityText(p: ProductEntry): { text: string; color: string } {
   if (p.available === 0) return { text: 'Wyprzedane', color: 'red' };
@@ -43,11 +44,7 @@ export function ShopPage() {
                       {p.name}
                     </Anchor>
                   </Title>
-                  {p.description && (
-                    <Text size="sm" c="dimmed" lineClamp={3}>
-                      {p.description}
-                    </Text>
-                  )}
+                  {p.description && <Hint lineClamp={3}>{p.description}</Hint>}
                   <Group justify="space-between" mt="auto" pt="xs" align="flex-end">
                     <Stack gap={2}>
                       <Text fw={800} fz="xl">

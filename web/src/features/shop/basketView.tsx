@@ -8,6 +8,7 @@ import type { ProductEntry, VariantEntry } from '../catalogue';
 import type { MerchLine } from './api';
 import { DiscountedPrice } from '../checkout';
 import { ForMember } from '../../shared/ui/LineLabel';
+import { Hint } from '../../shared/ui/Hint';
 
 export interface PricedLine {
   line: MerchLine;
@@ -88,9 +89,9 @@ export function BasketLines({ lines, onQuantity, onRemove, busyLineId }: BasketL
                   </Badge>
                   <ForMember name={l.memberName} />
                 </Group>
-                <Text size="sm" c="dimmed">
+                <Hint>
                   {formatMoney(l.unitGross)} / szt.{onQuantity ? '' : ` × ${l.line.quantity}`}
-                </Text>
+                </Hint>
               </Stack>
               <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="basket-line-total">
                 {l.listUnitGross === undefined ? (
@@ -160,12 +161,8 @@ export function BasketTotals({ lines }: { lines: PricedLine[] }) {
         </Group>
         {totals.perRate.map((r) => (
           <Group key={r.vatRate} justify="space-between">
-            <Text size="sm" c="dimmed">
-              w tym VAT {r.vatRate}%
-            </Text>
-            <Text size="sm" c="dimmed">
-              {formatMoney(r.vat)}
-            </Text>
+            <Hint>w tym VAT {r.vatRate}%</Hint>
+            <Hint>{formatMoney(r.vat)}</Hint>
           </Group>
         ))}
       </Stack>

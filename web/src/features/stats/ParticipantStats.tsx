@@ -5,6 +5,7 @@ import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../sh
 import { DataGate, EmptyState, LoadError } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { TitledStack } from '../../shared/ui/TitledStack';
+import { Hint } from '../../shared/ui/Hint';
 
 interface PublicStats {
   accounts: number;
@@ -26,9 +27,7 @@ const statsApi = injectRealtimeEndpoints((build) => ({
 function Figure({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
+      <Hint>{label}</Hint>
       <Text fz={34} fw={800} data-testid={testId}>
         {value === undefined ? '—' : formatNumber(value)}
       </Text>

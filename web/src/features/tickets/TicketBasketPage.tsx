@@ -13,6 +13,7 @@ import type { TicketTypeEntry } from '../catalogue';
 import { useStandingOffer, WaitingListControl } from '../waitingList';
 import { MEMBERS, STEP_ONE } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
+import { Hint } from '../../shared/ui/Hint';
 
 const NONE = '__none__';
 
@@ -206,9 +207,7 @@ function Summary({
     >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={0}>
-          <Text size="sm" c="dimmed">
-            Biletów w koszyku: {count}
-          </Text>
+          <Hint>Biletów w koszyku: {count}</Hint>
           <Text fw={700} fz="lg">
             Razem: {formatMoney(total)}
           </Text>

@@ -11,6 +11,7 @@ import { setBasketTicket } from './api';
 import { BASKET, gateOf, STEP_TWO, TICKET_STEPS } from './steps';
 import { useTicketCheckout } from './useTicketCheckout';
 import { useTicketDiscount } from './useTicketDiscount';
+import { Hint } from '../../shared/ui/Hint';
 
 function Problems({ problems }: { problems: string[] }) {
   if (problems.length === 0) return null;
@@ -65,9 +66,7 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
           <Text size="sm" fw={600}>
             {memberName(l.member)}
           </Text>
-          <Text size="sm" c="dimmed">
-            {l.type.name}
-          </Text>
+          <Hint>{l.type.name}</Hint>
         </>
       ),
     },
@@ -130,12 +129,12 @@ function TicketsReview({ c, d, error, setError, onNext }: Review) {
             </Table.Tr>
           }
         />
-        <Text size="xs" c="dimmed" mt="xs">
+        <Hint size="xs" mt="xs">
           Ceny brutto, zawierają VAT ({vatRates.map((r) => `${r}%`).join(', ')}).{' '}
           {d.free
             ? 'Nie ma nic do zapłaty — zamówienie potwierdzimy od razu, bez faktury.'
             : 'Fakturę VAT wystawimy po zaksięgowaniu wpłaty.'}
-        </Text>
+        </Hint>
       </Card>
       <ReviewStepEnd
         discount={d}

@@ -3,6 +3,7 @@ import { formatNumber } from '../../shared/format/pl';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { useAdminWaitingListsQuery } from './api';
+import { Hint } from '../../shared/ui/Hint';
 
 /** Statistics (admin): how many wait for each sold-out ticket type and how many offers stand. */
 export function WaitingListStats() {
@@ -21,9 +22,7 @@ export function WaitingListStats() {
           Nie udało się wczytać list oczekujących.
         </Text>
       ) : rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}
-        </Text>
+        <Hint>{lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}</Hint>
       ) : (
         <Table striped>
           <Table.Caption>Osoby na listach oczekujących według rodzaju biletu</Table.Caption>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
 import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS } from '@domain/waitingList';
 import { formatCount, formatDateTime, NOUNS } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
@@ -16,6 +16,7 @@ import {
   type WaitingListView,
 } from './api';
 import { OffListButton } from './OffListButton';
+import { Hint } from '../../shared/ui/Hint';
 
 type Result = ActionResult | null;
 type Row = WaitingListView['entries'][number];
@@ -100,9 +101,7 @@ export function WaitingListTab() {
             bilet czeka do {formatDateTime(e.offer.expiresAt)}
           </Badge>
         ) : (
-          <Text size="sm" c="dimmed">
-            czeka w kolejce
-          </Text>
+          <Hint>czeka w kolejce</Hint>
         ),
     },
     {
@@ -160,10 +159,10 @@ export function WaitingListTab() {
           <Title order={2} size="h3">
             Lista oczekujących
           </Title>
-          <Text size="sm" c="dimmed">
+          <Hint>
             Gdy bilet wyprzedanego rodzaju wraca do puli (anulowanie, wygaśnięcie, zwrot, większa pula), pierwsza osoba
             z listy dostaje e-mail, a bilet czeka na nią w koszyku. Nikt inny nie może go w tym czasie kupić.
-          </Text>
+          </Hint>
           <OfferHoursSetting onResult={setResult} />
         </Stack>
       </Paper>

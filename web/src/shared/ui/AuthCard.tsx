@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title, type MantineSpacing, type StyleProp } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { Hint } from './Hint';
 
 interface AuthCardProps {
   /** The registration wizard's card is wider (its stepper needs the room) and sits closer to the top. */
@@ -57,11 +58,7 @@ export function AuthHeading({
       <Title order={1} fz={size}>
         {title}
       </Title>
-      {description && (
-        <Text c="dimmed" size="sm">
-          {description}
-        </Text>
-      )}
+      {description && <Hint>{description}</Hint>}
     </Stack>
   );
 }

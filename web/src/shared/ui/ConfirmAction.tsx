@@ -110,7 +110,7 @@ interface ConfirmButtonsProps {
 export function ConfirmButtons({
   busy = false,
   error,
-  cancelLabel = 'Wróć',
+  cancelLabel = 'Anuluj',
   onCancel,
   confirmLabel,
   onConfirm,

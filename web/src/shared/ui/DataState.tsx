@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from './ErrorAlert';
+import { Hint } from './Hint';
 
 /** Skeleton rows announced to screen readers while a list's first value is on its way. */
 export function LoadingRows({ rows = 3, label }: { rows?: number; label: string }) {
@@ -68,11 +69,7 @@ export function EmptyState({ title, children, next, action }: EmptyStateProps) {
     <Paper withBorder radius="md" p="lg" data-testid="empty-state">
       <Stack gap={6} align="center" ta="center">
         <Text fw={600}>{title}</Text>
-        {children && (
-          <Text size="sm" c="dimmed" maw={480}>
-            {children}
-          </Text>
-        )}
+        {children && <Hint maw={480}>{children}</Hint>}
         {next && (
           <Button component={Link} to={next.to}>
             {next.label}

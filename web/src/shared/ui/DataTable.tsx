@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Paper, Table, Text, type TableProps, type TableTdProps } from '@mantine/core';
+import { Checkbox, Paper, Table, type TableProps, type TableTdProps } from '@mantine/core';
 import { EmptyState, LoadError, LoadingRows, readTexts, type ReadTexts } from './DataState';
+import { Hint } from './Hint';
 
 /** One column: its header and how a row fills its cell. */
 export interface DataColumn<Row> {
@@ -187,11 +188,7 @@ export function DataTable<Row>({
           {grid}
         </Table.ScrollContainer>
       )}
-      {limit !== undefined && rows.length > limit && overflow && (
-        <Text size="sm" c="dimmed" p="sm">
-          {overflow(limit, rows.length)}
-        </Text>
-      )}
+      {limit !== undefined && rows.length > limit && overflow && <Hint p="sm">{overflow(limit, rows.length)}</Hint>}
     </>
   );
   return framed ? (

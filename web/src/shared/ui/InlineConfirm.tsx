@@ -33,14 +33,7 @@ export function InlineConfirm({
     <Stack gap="xs" mt={mt}>
       <Text size="sm">{question}</Text>
       {children}
-      <ConfirmButtons
-        busy={busy}
-        error={error}
-        cancelLabel="Anuluj"
-        onCancel={onCancel}
-        confirmLabel={confirmLabel}
-        onConfirm={onConfirm}
-      />
+      <ConfirmButtons busy={busy} error={error} onCancel={onCancel} confirmLabel={confirmLabel} onConfirm={onConfirm} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { Hint } from './Hint';
 
 /**
  * An order line or an item as lists show it: its name, and below it, dimmed, who or what it is for.
@@ -11,9 +12,9 @@ export function LineLabel({ name, detail, weight = 600 }: { name: string; detail
         {name}
       </Text>
       {detail && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Hint size="xs" style={{ overflowWrap: 'anywhere' }}>
           {detail}
-        </Text>
+        </Hint>
       )}
     </>
   );
@@ -22,9 +23,5 @@ export function LineLabel({ name, detail, weight = 600 }: { name: string; detail
 /** Under an item's name: the participant it is for („dla: Jan Kowalski”); nothing for an item without one. */
 export function ForMember({ name }: { name?: string | null }) {
   if (!name) return null;
-  return (
-    <Text size="sm" c="dimmed">
-      dla: {name}
-    </Text>
-  );
+  return <Hint>dla: {name}</Hint>;
 }

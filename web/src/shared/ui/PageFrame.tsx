@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useRouteMeta } from '../routing/meta';
+import { Hint } from './Hint';
 
 interface PageFrameProps {
   /** Overrides the route's title (e.g. an invoice number once known). */
@@ -23,9 +24,9 @@ export function PageFrame({ title, actions, children }: PageFrameProps) {
             <Breadcrumbs separator="›" fz="sm" style={{ flexWrap: 'wrap', rowGap: 4 }}>
               {crumbs.map((crumb, i) =>
                 i === crumbs.length - 1 ? (
-                  <Text key={crumb.path} size="sm" c="dimmed" aria-current="page">
+                  <Hint key={crumb.path} aria-current="page">
                     {title ?? crumb.title}
-                  </Text>
+                  </Hint>
                 ) : (
                   <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
                     {crumb.title}

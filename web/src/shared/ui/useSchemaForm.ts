@@ -18,8 +18,8 @@ interface SchemaFormOptions<Values> {
 
 interface SchemaForm<Values> {
   form: UseFormReturnType<Values>;
-  /** Like `form.onSubmit`, and from the first attempt on every change re-validates (messages follow the typing). */
-  onSubmit: (handler: (values: Values) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;
+  /** Wraps a handler as the form's submit handler: like `form.onSubmit`, and from the first attempt on every change re-validates (messages follow the typing). */
+  submitWith: (handler: (values: Values) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;
   /** Submit was tried at least once: field messages show, and a summary may say to fix them. */
   attempted: boolean;
 }
@@ -64,7 +64,7 @@ export function useSchemaForm<Values extends Record<string, any>>({
   return {
     form,
     attempted,
-    onSubmit: (handler) => (event) => {
+    submitWith: (handler) => (event) => {
       submitted.current = true;
       setAttempted(true);
       form.onSubmit((values) => void handler(values))(event);

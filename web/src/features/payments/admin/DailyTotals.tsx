@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from '../../../shared/ui/DataTable';
 import type { PaymentEntry } from '../api';
 import { TitledStack } from '../../../shared/ui/TitledStack';
 import { moneyColumn } from '../../../shared/ui/moneyColumn';
+import { Hint } from '../../../shared/ui/Hint';
 
 /** A day can give back more than it took in: the minus sign, not a hyphen. */
 const signed = (grosze: number) => (grosze < 0 ? `−${formatMoney(-grosze)}` : formatMoney(grosze));
@@ -39,10 +40,10 @@ export function DailyTotals({ payments }: { payments: readonly PaymentEntry[] })
   const days = dailyOnlineTotals(payments, warsawDate);
   return (
     <TitledStack title="Sumy dzienne" gap="xs" data-testid="online-daily-totals">
-      <Text size="sm" c="dimmed">
+      <Hint>
         Każda zweryfikowana wpłata liczy się w dniu jej przyjęcia (także podwójna i zwracana), zwrot w dniu, w którym
         operator go wykonał. Porównaj z rozliczeniem Przelewy24 za ten dzień (przed prowizją operatora).
-      </Text>
+      </Hint>
       <DataTable
         label="Sumy dzienne płatności online"
         columns={COLUMNS}

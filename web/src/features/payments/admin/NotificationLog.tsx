@@ -7,6 +7,7 @@ import { DataTable, type DataColumn, type DataSource } from '../../../shared/ui/
 import { NOTIFICATION_LOG_LIMIT, type NotificationEntry, type PaymentEntry } from '../api';
 import { resultColor } from './labels';
 import { TitledStack } from '../../../shared/ui/TitledStack';
+import { Hint } from '../../../shared/ui/Hint';
 
 function columns(orderOf: (sessionId: string | undefined) => string): DataColumn<NotificationEntry>[] {
   return [
@@ -80,10 +81,10 @@ export function NotificationLog({
       asideAlign="flex-end"
       data-testid="payment-notification-log"
     >
-      <Text size="sm" c="dimmed">
+      <Hint>
         {NOTIFICATION_LOG_LIMIT} najnowszych. Odrzucone (zła suma kontrolna, inna kwota, nieznana sesja), powtórzone i
         spóźnione niczego nie zmieniły — są tu, żeby było widać, co przyszło.
-      </Text>
+      </Hint>
       <DataTable
         label="Powiadomienia operatora płatności"
         columns={columns(orderOf)}

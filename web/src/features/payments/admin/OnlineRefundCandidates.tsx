@@ -9,6 +9,7 @@ import { EmptyState } from '../../../shared/ui/DataState';
 import { RefundCaseCard, RefundQueue } from '../../refunds';
 import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '../api';
 import { STATUS_COLORS } from './labels';
+import { Hint } from '../../../shared/ui/Hint';
 
 function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'requested' }) {
   const [asking, setAsking] = useState(false);
@@ -36,10 +37,10 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
       }
     >
       {p.problem && <Text size="sm">{p.problem}</Text>}
-      <Text size="xs" c="dimmed">
+      <Hint size="xs">
         {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24{' '}
         {p.providerOrderId ?? '—'}
-      </Text>
+      </Hint>
       {state === 'requested' ? (
         <Text size="sm" c="blue" role="status">
           Zwrot zlecony — czeka na potwierdzenie operatora.

@@ -11,6 +11,7 @@ import type { NotificationEntry, PaymentEntry } from '../api';
 import { resultColor, STATUS_COLORS } from './labels';
 import { TitledStack } from '../../../shared/ui/TitledStack';
 import { moneyColumn } from '../../../shared/ui/moneyColumn';
+import { Hint } from '../../../shared/ui/Hint';
 
 const SHOWN = 200;
 
@@ -24,21 +25,16 @@ function StatusCell({ p }: { p: PaymentEntry }) {
       </Badge>
       {p.late && <Text size="xs">po terminie — zamówienie przywrócone</Text>}
       {Object.values(p.refunds ?? {}).map((r, i) => (
-        <Text key={i} size="xs" c="dimmed">
+        <Hint key={i} size="xs">
           zwrot {formatMoney(r.amount)}: {PROVIDER_REFUND_STATUS_LABELS[r.status]}
-        </Text>
+        </Hint>
       ))}
     </Stack>
   );
 }
 
 function NotificationsCell({ list }: { list: NotificationEntry[] }) {
-  if (!list.length)
-    return (
-      <Text size="sm" c="dimmed">
-        brak
-      </Text>
-    );
+  if (!list.length) return <Hint>brak</Hint>;
   const counts = new Map<NotificationEntry['result'], number>();
   for (const n of list) counts.set(n.result, (counts.get(n.result) ?? 0) + 1);
   return (
@@ -63,11 +59,7 @@ const COLUMNS: DataColumn<Row>[] = [
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
           {p.orderNumber}
         </Text>
-        {p.invoiceNumber && (
-          <Text size="xs" c="dimmed">
-            faktura {p.invoiceNumber}
-          </Text>
-        )}
+        {p.invoiceNumber && <Hint size="xs">faktura {p.invoiceNumber}</Hint>}
       </>
     ),
   },

@@ -5,6 +5,7 @@ import { byRecordingOrder, QUEUED_LABEL } from './queue';
 import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 import { PlainList } from '../../../shared/ui/PlainList';
 import { TitledStack } from '../../../shared/ui/TitledStack';
+import { Hint } from '../../../shared/ui/Hint';
 
 const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 
@@ -28,9 +29,7 @@ export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
     return (
       <Stack gap={4}>
         <Group gap="xs" justify="space-between" wrap="wrap" data-testid="station-device-status" data-online="true">
-          <Text size="sm" c="dimmed">
-            Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}
-          </Text>
+          <Hint>Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}</Hint>
           {waiting > 0 && (
             <Button
               size="xs"
