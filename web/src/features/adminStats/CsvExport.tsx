@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { choicesOf } from '../../shared/ui/choices';
@@ -11,6 +11,7 @@ import { downloadCsv } from '../admin';
 import { ordersCsv, refundsCsv } from './csv';
 import { CORRECTIONS } from './parts';
 import { Hint } from '../../shared/ui/Hint';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 const EXPORTS = choicesOf({
   all: 'Wszystkie zamówienia',
@@ -28,7 +29,7 @@ export function CsvExport() {
   const { busy, error, run } = useConfirm({
     messageOf: (e) => (e instanceof MalformedRecordError ? e.message : refusalOf(e).message),
   });
-  const message = error ? { ok: false, text: error } : done ? { ok: true, text: done } : null;
+  const result: ActionResult | null = error ? { ok: false, message: error } : done ? { ok: true, message: done } : null;
   const exportCsv = () => {
     setDone(null);
     return run(async () => {
@@ -64,11 +65,7 @@ export function CsvExport() {
       <Hint size="xs">
         Dla księgowości: separator „;”, kodowanie UTF-8, kwoty w formacie 1234,50 — plik otwiera się wprost w Excelu.
       </Hint>
-      {message && (
-        <Alert color={message.ok ? 'green' : 'red'} py={6}>
-          {message.text}
-        </Alert>
-      )}
+      <ResultAlert result={result} testId="csv-export-result" />
     </Stack>
   );
 }

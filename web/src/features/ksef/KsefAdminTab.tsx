@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Select } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
-import { formatCount } from '../../shared/format/pl';
+import { formatCount, NOUNS } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { choicesOf } from '../../shared/ui/choices';
 import { TitledStack } from '../../shared/ui/TitledStack';
@@ -31,9 +31,9 @@ import {
 import { RecordKsefDialog } from './RecordKsefDialog';
 import { useMonthZip } from './useMonthZip';
 import { Hint } from '../../shared/ui/Hint';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 export { monthLabel };
-const FILES = ['plik', 'pliki', 'plików'] as const;
 const BUYERS = choicesOf({ all: 'Wszyscy', company: 'Firmy', person: 'Konsumenci' });
 const STATES = [
   { value: 'all', label: 'Wszystkie' },
@@ -67,7 +67,7 @@ export default function KsefAdminTab() {
   const [buyer, setBuyer] = useState('all');
   const [state, setState] = useState('all');
   const [recording, setRecording] = useState<KsefRow | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<ActionResult | null>(null);
   const shown = useMemo(() => filterKsefRows(rows, month, buyer, state), [rows, month, buyer, state]);
   const zip = useMonthZip(shown, month, setMessage);
   const alarms = useMemo(() => offlineAlarms(rows), [rows]);
@@ -75,7 +75,7 @@ export default function KsefAdminTab() {
 
   const columns = ksefColumns({
     record: setRecording,
-    fail: (text) => setMessage({ ok: false, text }),
+    fail: (message) => setMessage({ ok: false, message }),
     resend: async (r) => {
       try {
         const out = await callFunction('submitKsef', { documentIds: [r.documentId] });
@@ -86,9 +86,10 @@ export default function KsefAdminTab() {
             : out.busy
               ? 'wysyłka trwa — spróbuj za chwilę'
               : 'KSeF nie odpowiedział — aplikacja ponowi wysyłkę sama';
-        setMessage({ ok: out.accepted.includes(r.documentId), text: `Faktura ${r.number}: ${verdict}.` });
+        const message = `Faktura ${r.number}: ${verdict}.`;
+        setMessage(out.accepted.includes(r.documentId) ? { ok: true, message } : { ok: false, partial: true, message });
       } catch {
-        setMessage({ ok: false, text: `Nie udało się wysłać faktury ${r.number}. Spróbuj ponownie.` });
+        setMessage({ ok: false, message: `Nie udało się wysłać faktury ${r.number}. Spróbuj ponownie.` });
       }
     },
   });
@@ -133,21 +134,10 @@ export default function KsefAdminTab() {
                 disabled={zip.count === 0}
                 data-testid="ksef-zip"
               >
-                Pobierz ZIP ({formatCount(zip.count, FILES)})
+                Pobierz ZIP ({formatCount(zip.count, NOUNS.file)})
               </Button>
             </Group>
-            {message && (
-              <Alert
-                color={message.ok ? 'green' : 'orange'}
-                variant="light"
-                withCloseButton
-                closeButtonLabel="Zamknij komunikat"
-                onClose={() => setMessage(null)}
-                data-testid="ksef-result"
-              >
-                {message.text}
-              </Alert>
-            )}
+            <ResultAlert result={message} onClose={() => setMessage(null)} testId="ksef-result" />
             {shown.length === 0 ? (
               <EmptyState title="Brak faktur">Żadna faktura z tego miesiąca nie pasuje do filtrów.</EmptyState>
             ) : (
@@ -171,7 +161,7 @@ export default function KsefAdminTab() {
           key={recording?.key ?? 'none'}
           row={recording}
           onClose={() => setRecording(null)}
-          onDone={(text) => (setRecording(null), setMessage({ ok: true, text }))}
+          onDone={(text) => (setRecording(null), setMessage({ ok: true, message: text }))}
         />
       </TitledStack>
     </DataGate>

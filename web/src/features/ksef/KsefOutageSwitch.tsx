@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useInputState } from '@mantine/hooks';
 import { KSEF_OFFLINE_MODE_LABELS, type KsefOutage } from '@domain/ksef/offline';
 import { formatDate, formatDateTime } from '../../shared/format/pl';
 import { callFunction } from '../../shared/firebase';
 import { Hint } from '../../shared/ui/Hint';
+import { refusalOf } from '../../shared/ui/formErrors';
+import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 
 type Choice = 'unavailability' | 'emergency' | 'ended';
 const DONE: Record<Choice, string> = {
@@ -21,7 +23,7 @@ const DONE: Record<Choice, string> = {
 export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undefined }) {
   const [note, setNote] = useInputState('');
   const [busy, setBusy] = useState<Choice | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
   const active = outage && !outage.endedOn ? outage : null;
 
   async function set(mode: Choice) {
@@ -33,11 +35,10 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
       );
       setResult({
         ok: true,
-        text: `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}`,
+        message: `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}`,
       });
     } catch (error) {
-      const details = (error as { details?: { message?: string } }).details;
-      setResult({ ok: false, text: details?.message ?? 'Nie udało się zapisać. Spróbuj ponownie.' });
+      setResult({ ok: false, message: refusalOf(error).message });
     } finally {
       setBusy(null);
     }
@@ -98,18 +99,7 @@ export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undef
             </Button>
           )}
         </Group>
-        {result && (
-          <Alert
-            color={result.ok ? 'green' : 'orange'}
-            variant="light"
-            withCloseButton
-            closeButtonLabel="Zamknij komunikat"
-            onClose={() => setResult(null)}
-            data-testid="ksef-outage-result"
-          >
-            {result.text}
-          </Alert>
-        )}
+        <ResultAlert result={result} onClose={() => setResult(null)} testId="ksef-outage-result" />
       </Stack>
     </Paper>
   );

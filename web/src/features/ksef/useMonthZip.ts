@@ -1,20 +1,16 @@
 import { useState } from 'react';
 import type { KsefFile } from '@domain/ksef/record';
-import { formatCount } from '../../shared/format/pl';
+import { formatCount, NOUNS } from '../../shared/format/pl';
+import type { ActionResult } from '../../shared/ui/ResultAlert';
 import { saveFile } from '../../shared/ui/saveFile';
 import { zipXmlFiles } from './files';
 import { monthLabel, type KsefRow } from './ksefRows';
 
-const FILES = ['plik', 'pliki', 'plików'] as const;
 const INVOICES = ['fakturę', 'faktury', 'faktur'] as const;
 const WAITING_CORRECTIONS = ['korektę czekającą', 'korekty czekające', 'korekt czekających'] as const;
 
 /** The month's FA(3) files as one ZIP (`KSeF-RRRR-MM.zip`): files that cannot be built, and corrections still waiting for their invoice's number, are left out and counted. */
-export function useMonthZip(
-  shown: readonly KsefRow[],
-  month: string,
-  report: (message: { ok: boolean; text: string }) => void,
-) {
+export function useMonthZip(shown: readonly KsefRow[], month: string, report: (result: ActionResult) => void) {
   const [busy, setBusy] = useState(false);
   const valid = shown.filter((r) => r.file.ok && !r.waitsFor);
   const waitingCount = shown.filter((r) => r.file.ok && r.waitsFor).length;
@@ -33,12 +29,13 @@ export function useMonthZip(
         skipped.length
           ? {
               ok: false,
-              text: `Pobrano ${formatCount(valid.length, FILES)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.`,
+              partial: true,
+              message: `Pobrano ${formatCount(valid.length, NOUNS.file)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.`,
             }
-          : { ok: true, text: `Pobrano ${formatCount(valid.length, FILES)} XML z miesiąca ${monthLabel(month)}.` },
+          : { ok: true, message: `Pobrano ${formatCount(valid.length, NOUNS.file)} XML z miesiąca ${monthLabel(month)}.` },
       );
     } catch {
-      report({ ok: false, text: 'Nie udało się przygotować pliku ZIP. Spróbuj ponownie.' });
+      report({ ok: false, message: 'Nie udało się przygotować pliku ZIP. Spróbuj ponownie.' });
     } finally {
       setBusy(false);
     }

@@ -74,6 +74,7 @@ export const NOUNS = {
   itemAccusative: ['pozycję', 'pozycje', 'pozycji'],
   character: ['znak', 'znaki', 'znaków'],
   person: ['osoba', 'osoby', 'osób'],
+  file: ['plik', 'pliki', 'plików'],
   /** The verb before a count: „został 1 bilet”, „zostały 2 bilety”, „zostało 5 biletów”. */
   left: ['został', 'zostały', 'zostało'],
 } as const satisfies Record<string, NounForms>;

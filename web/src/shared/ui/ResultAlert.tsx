@@ -1,6 +1,9 @@
 import { Alert } from '@mantine/core';
 
-export type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+export type ActionResult =
+  | { ok: true; message: string }
+  /** `partial`: done only in part (some documents skipped or refused) — a warning, not a failure. */
+  | { ok: false; message: string; partial?: boolean };
 
 interface ResultAlertProps {
   result: ActionResult | null;
@@ -14,9 +17,10 @@ export function ResultAlert({ result, onClose, testId = 'admin-result' }: Result
   if (!result) return null;
   return (
     <Alert
-      color={result.ok ? 'green' : 'red'}
-      role={result.ok ? 'status' : 'alert'}
+      color={result.ok ? 'green' : result.partial ? 'orange' : 'red'}
+      role={result.ok || result.partial ? 'status' : 'alert'}
       withCloseButton={onClose !== undefined}
+      closeButtonLabel="Zamknij komunikat"
       onClose={onClose}
       data-testid={testId}
       data-ok={result.ok}
