@@ -1,14 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { createDiscountCodeBatchInput, upsertDiscountCodeInput } from '@domain/callables';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { callFunction } from '../../shared/firebase';
 import { DiscountTermsFields } from './DiscountTermsFields';
 import type { AdminDiscountCode } from './api';
 import { emptyTerms, termsPayload, termsValues, type DiscountTermsValues } from './discountForm';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult, type ActionResult } from '../../shared/ui/ResultAlert';
 
 type SingleValues = { code: string; terms: DiscountTermsValues };
 type BatchValues = { prefix: string; count: number | string; terms: DiscountTermsValues };
@@ -49,7 +48,7 @@ function DiscountFormCard({ label, title, onSubmit, form, result, actions, child
  * same form changes that code's terms (the code itself stays; its uses stay in `/discountUses`).
  */
 export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountCode; onDone?: () => void }) {
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const { result, setResult, perform } = useActionResult();
   const toPayload = (v: SingleValues) => ({ code: v.code, create: !editing, terms: termsPayload(v.terms) });
   const initialValues: SingleValues = editing
     ? { code: editing.code, terms: termsValues(editing) }
@@ -59,17 +58,16 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
     schema: upsertDiscountCodeInput,
     toPayload,
   });
-  const submit = submitWith(async (values) => {
-    try {
-      const r = await callFunction('upsertDiscountCode', toPayload(values) as never);
-      setResult({ ok: true, message: editing ? `Zapisano zmiany kodu ${r.code}.` : `Utworzono kod ${r.code}.` });
-      if (!editing) form.reset();
-    } catch (error) {
-      const refusal = refusalOf(error);
-      if (refusal.field === 'code') form.setFieldError('code', refusal.message);
-      setResult({ ok: false, message: refusal.message });
-    }
-  });
+  const submit = submitWith((values) =>
+    perform(
+      async () => {
+        const r = await callFunction('upsertDiscountCode', toPayload(values));
+        if (!editing) form.reset();
+        return editing ? `Zapisano zmiany kodu ${r.code}.` : `Utworzono kod ${r.code}.`;
+      },
+      { onRefusal: (refusal) => refusal.field === 'code' && form.setFieldError('code', refusal.message) },
+    ),
+  );
   const title = editing ? `Zmień kod ${editing.code}` : 'Nowy kod';
   return (
     <DiscountFormCard
@@ -105,7 +103,7 @@ export function DiscountCodeForm({ editing, onDone }: { editing?: AdminDiscountC
 
 /** „Kody dla ekipy”: a batch of single-use codes, e.g. 30 × EKIPA-XXXXXXXX giving a free ticket; exported as CSV from the list. */
 export function DiscountBatchForm({ onCreated }: { onCreated: (batch: string) => void }) {
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const { result, setResult, perform } = useActionResult();
   const toPayload = (v: BatchValues) => ({
     prefix: v.prefix,
     count: v.count === '' ? Number.NaN : Number(v.count),
@@ -116,18 +114,13 @@ export function DiscountBatchForm({ onCreated }: { onCreated: (batch: string) =>
     schema: createDiscountCodeBatchInput,
     toPayload,
   });
-  const submit = submitWith(async (values) => {
-    try {
-      const r = await callFunction('createDiscountCodeBatch', toPayload(values) as never);
-      setResult({
-        ok: true,
-        message: `Utworzono ${r.codes.length} kodów (${r.codes[0]} …). Pobierz je jako CSV z listy poniżej.`,
-      });
+  const submit = submitWith((values) =>
+    perform(async () => {
+      const r = await callFunction('createDiscountCodeBatch', toPayload(values));
       onCreated(r.batch);
-    } catch (error) {
-      setResult({ ok: false, message: refusalOf(error).message });
-    }
-  });
+      return `Utworzono ${r.codes.length} kodów (${r.codes[0]} …). Pobierz je jako CSV z listy poniżej.`;
+    }),
+  );
   return (
     <DiscountFormCard
       label="Kody jednorazowe dla ekipy"

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Checkbox, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
 import { DataGate } from '../../shared/ui/DataState';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { useGetEventQuery } from '../catalogue';
 import { LegalDocumentsFields } from './LegalDocumentsFields';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult } from '../../shared/ui/ResultAlert';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { callFunction } from '../../shared/firebase';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
@@ -40,23 +38,16 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
     schema: updateEventSettingsInput,
     toPayload: toEventPayload,
   });
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ActionResult | null>(null);
-
-  const submit = submitWith(async (values) => {
-    setResult(null);
-    setBusy(true);
-    try {
-      await callFunction('updateEventSettings', toEventPayload(values));
-      setResult({ ok: true, message: 'Zapisano ustawienia wydarzenia. Nowe faktury użyją tych danych sprzedawcy.' });
-    } catch (error) {
-      const refusal = refusalOf(error);
-      form.setFieldError(refusal.field ?? '_form', refusal.message);
-      setResult({ ok: false, message: refusal.message });
-    } finally {
-      setBusy(false);
-    }
-  });
+  const { result, setResult, busy, perform } = useActionResult();
+  const submit = submitWith((values) =>
+    perform(
+      async () => {
+        await callFunction('updateEventSettings', toEventPayload(values));
+        return 'Zapisano ustawienia wydarzenia. Nowe faktury użyją tych danych sprzedawcy.';
+      },
+      { onRefusal: (refusal) => form.setFieldError(refusal.field ?? '_form', refusal.message) },
+    ),
+  );
 
   const field = (path: string) => form.getInputProps(`event.${path}`);
   return (
@@ -117,7 +108,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
       )}
       <SubmitRow
         label="Zapisz ustawienia"
-        busy={busy}
+        busy={busy !== null}
         note={<Hint>{updatedAt ? `Ostatnia zmiana: ${formatDateTime(updatedAt)}` : ''}</Hint>}
       />
     </StackedForm>

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useInputState } from '@mantine/hooks';
 import { KSEF_OFFLINE_MODE_LABELS, type KsefOutage } from '@domain/ksef/offline';
 import { formatDate, formatDateTime } from '../../shared/format/pl';
 import { callFunction } from '../../shared/firebase';
 import { Hint } from '../../shared/ui/Hint';
-import { refusalOf } from '../../shared/ui/formErrors';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult } from '../../shared/ui/ResultAlert';
 
 type Choice = 'unavailability' | 'emergency' | 'ended';
 const DONE: Record<Choice, string> = {
@@ -22,27 +20,20 @@ const DONE: Record<Choice, string> = {
  */
 export function KsefOutageSwitch({ outage }: { outage: KsefOutage | null | undefined }) {
   const [note, setNote] = useInputState('');
-  const [busy, setBusy] = useState<Choice | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const { result, setResult, busy, perform } = useActionResult<Choice>();
   const active = outage && !outage.endedOn ? outage : null;
 
-  async function set(mode: Choice) {
-    setBusy(mode);
-    try {
-      const out = await callFunction(
-        'setKsefOutage',
-        mode === 'ended' ? { mode } : { mode, ...(note.trim() ? { note: note.trim() } : {}) },
-      );
-      setResult({
-        ok: true,
-        message: `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}`,
-      });
-    } catch (error) {
-      setResult({ ok: false, message: refusalOf(error).message });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const set = (mode: Choice) =>
+    perform(
+      async () => {
+        const out = await callFunction(
+          'setKsefOutage',
+          mode === 'ended' ? { mode } : { mode, ...(note.trim() ? { note: note.trim() } : {}) },
+        );
+        return `${DONE[mode]}${out.documents.length ? ` Dokumenty: ${out.documents.length}.` : ''}`;
+      },
+      { key: mode },
+    );
 
   return (
     <Paper withBorder p="sm" data-testid="ksef-outage" data-mode={active?.mode ?? 'none'}>

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { NounForms } from '@domain/words';
 import type { CallableOutput } from '@domain/callables';
 import { formatCount, formatDateTime } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
-import { refusalOf } from '../../shared/ui/formErrors';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult } from '../../shared/ui/ResultAlert';
 import { retryMail, useAdminUnsentMailQuery, type OutboxRow } from './api';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { Hint } from '../../shared/ui/Hint';
@@ -73,20 +71,8 @@ export function retrySummary(out: CallableOutput<'retryMail'>): string {
 export function MailTab() {
   const unsent = useAdminUnsentMailQuery();
   const messages = unsent.data ?? [];
-  const [busy, setBusy] = useState<string | null>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
-
-  const retry = async (ids: string[], key: string) => {
-    setBusy(key);
-    setResult(null);
-    try {
-      setResult({ ok: true, message: retrySummary(await retryMail(ids)) });
-    } catch (error) {
-      setResult({ ok: false, message: refusalOf(error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { result, busy, perform } = useActionResult<string>();
+  const retry = (ids: string[], key: string) => perform(async () => retrySummary(await retryMail(ids)), { key });
 
   const columns: DataColumn<OutboxRow>[] = [
     { key: 'created', header: 'Utworzono', nowrap: true, cell: (row) => formatDateTime(row.createdAt) },

@@ -83,10 +83,12 @@ interface InvoiceDataFieldsProps<Values> {
 
 export function InvoiceDataFields<Values>({ form, path, names, disabled }: InvoiceDataFieldsProps<Values>) {
   const field = (name: keyof InvoiceValues) => form.getInputProps(`${path}.${name}`);
+  const n = INVOICE_FIELD_NAMES[names];
+  /** A field's binding in one place: value and message at `path`, the autofill name, the shared disabled state. */
+  const input = (name: keyof typeof n) => ({ name: n[name], disabled, ...field(name) });
   const kind = field('kind');
   const company = kind.value === 'company';
-  const country = field('country');
-  const n = INVOICE_FIELD_NAMES[names];
+  const country = input('country');
   return (
     <Stack gap="md">
       {/* A union-level refusal ("choose a person or a company") is reported at the data's own path. */}
@@ -99,64 +101,35 @@ export function InvoiceDataFields<Values>({ form, path, names, disabled }: Invoi
       <SimpleGrid cols={{ base: 1, sm: company ? 2 : 1 }} spacing="md">
         <TextInput
           label={company ? 'Nazwa firmy' : 'Imię i nazwisko'}
-          name={n.name}
           autoComplete={company ? 'organization' : 'name'}
           required
           maxLength={120}
-          disabled={disabled}
-          {...field('name')}
+          {...input('name')}
         />
         {company && (
           <TextInput
             label="NIP"
-            name={n.nip}
             inputMode="numeric"
             description="10 cyfr, można z kreskami"
             placeholder="123-456-32-18"
             required
             maxLength={13}
-            disabled={disabled}
-            {...field('nip')}
+            {...input('nip')}
           />
         )}
       </SimpleGrid>
-      <TextInput
-        label="Ulica i numer"
-        name={n.street}
-        autoComplete="street-address"
-        required
-        maxLength={120}
-        disabled={disabled}
-        {...field('street')}
-      />
+      <TextInput label="Ulica i numer" autoComplete="street-address" required maxLength={120} {...input('street')} />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <TextInput
           label="Kod pocztowy"
-          name={n.postalCode}
           autoComplete="postal-code"
           placeholder={country.value === 'PL' ? '00-000' : undefined}
           required
           maxLength={12}
-          disabled={disabled}
-          {...field('postalCode')}
+          {...input('postalCode')}
         />
-        <TextInput
-          label="Miejscowość"
-          name={n.city}
-          autoComplete="address-level2"
-          required
-          maxLength={60}
-          disabled={disabled}
-          {...field('city')}
-        />
-        <CountrySelect
-          label="Kraj"
-          name={n.country}
-          required
-          disabled={disabled}
-          {...country}
-          value={country.value || null}
-        />
+        <TextInput label="Miejscowość" autoComplete="address-level2" required maxLength={60} {...input('city')} />
+        <CountrySelect label="Kraj" required {...country} value={country.value || null} />
       </SimpleGrid>
     </Stack>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Alert } from '@mantine/core';
+import { refusalOf, type Refusal } from './formErrors';
 
 export type ActionResult =
   | { ok: true; message: string }
@@ -28,4 +30,35 @@ export function ResultAlert({ result, onClose, testId = 'admin-result' }: Result
       {result.message}
     </Alert>
   );
+}
+
+interface PerformOptions<Key> {
+  /** Which of the screen's actions runs (its button spins); one key when the screen has one action. */
+  key?: Key;
+  /** Sees a refusal before it is shown (to put it beside its field too). */
+  onRefusal?: (refusal: Refusal) => void;
+}
+
+/**
+ * The state behind a screen's ResultAlert: `perform(action)` clears the last outcome, is busy (under the
+ * action's key) while the action runs, then shows the success message the action resolves with, or the
+ * callable's Polish refusal.
+ */
+export function useActionResult<Key extends string = 'action'>() {
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [busy, setBusy] = useState<Key | null>(null);
+  async function perform(action: () => Promise<string>, { key, onRefusal }: PerformOptions<Key> = {}) {
+    setBusy(key ?? ('action' as Key));
+    setResult(null);
+    try {
+      setResult({ ok: true, message: await action() });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      onRefusal?.(refusal);
+      setResult({ ok: false, message: refusal.message });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { result, setResult, busy, perform };
 }

@@ -30,7 +30,7 @@ export function schemaValidator<Values>(
 }
 
 /** A refusal of a callable, read from the web SDK's FunctionsError (`details` carries `reason`, `field`, `item`). */
-interface Refusal {
+export interface Refusal {
   code: string;
   reason: string;
   message: string;
