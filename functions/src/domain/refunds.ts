@@ -35,14 +35,15 @@ export type RefundedLines = Record<string, { quantity: number; gross: number }>;
 /** Cumulative gross differences of earlier corrections per rate key (`r23`, …): zero or negative. */
 export type CorrectedRateGross = Record<string, number>;
 
-interface RefundableLine {
+/** An order line with an amount of it: still refundable (`refundableLines`) or returned by a refund (`RefundPlan`). */
+interface RefundLineAmount {
   lineId: string;
   name: string;
   vatRate: VatRate;
   unitGross: number;
-  /** Units still refundable. */
+  /** Units: still refundable, or returned. */
   quantity: number;
-  /** Gross still refundable for the line (what was paid minus earlier refunds). */
+  /** Gross: still refundable (what was paid minus earlier refunds), or returned. */
   gross: number;
 }
 
@@ -52,7 +53,7 @@ export function lineLabel(line: Order['lines'][string]): string {
 }
 
 /** Lines of a paid order in key order with what is still refundable (lines fully refunded are kept with 0). */
-export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedLines | undefined): RefundableLine[] {
+export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedLines | undefined): RefundLineAmount[] {
   return Object.keys(order.lines)
     .sort()
     .map((lineId) => {
@@ -69,16 +70,8 @@ export function refundableLines(order: Pick<Order, 'lines'>, refunded: RefundedL
     });
 }
 
-interface RefundPlanLine {
-  lineId: string;
-  name: string;
-  vatRate: VatRate;
-  unitGross: number;
-  quantity: number;
-  gross: number;
-}
 export interface RefundPlan {
-  lines: RefundPlanLine[];
+  lines: RefundLineAmount[];
   /** Gross of the refunded lines. */
   refundable: number;
   /** Money returned: `refundable − fee`. */
@@ -104,7 +97,7 @@ export function planRefund(
   amount?: number,
 ): { ok: true; plan: RefundPlan } | { ok: false; refusal: RefundRefusal } {
   const left = new Map(refundableLines(order, refunded).map((l) => [l.lineId, l]));
-  const chosen: RefundPlanLine[] = [];
+  const chosen: RefundLineAmount[] = [];
   const wanted =
     lines ?? Object.fromEntries([...left.values()].filter((l) => l.quantity > 0).map((l) => [l.lineId, l.quantity]));
   for (const [lineId, quantity] of Object.entries(wanted).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {

@@ -16,7 +16,7 @@ import {
 } from './csv.js';
 import { decodeStatementBytes, type ChosenEncoding } from './encoding.js';
 import { looksLikeMt940, parseMt940 } from './mt940.js';
-import { StatementError, type ParsedStatement, type TextEncodingName } from './types.js';
+import { StatementError, type BankTransaction, type ParsedStatement, type TextEncodingName } from './types.js';
 
 /** Real statements are far below this (5,000 transfers in MT940 ≈ 2 MB); a larger file is refused unread. */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
@@ -80,6 +80,20 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
   const guessed = uncertain ? { encodingUncertain: true as const } : {};
   if (text.trim() === '') throw new StatementError('empty', 'Plik jest pusty.');
   const warnings: string[] = [];
+  /** A file of whole statements (camt.053, MT940): the first one's account, every one's transactions. */
+  const fromStatements = (
+    format: 'camt053' | 'mt940',
+    statements: readonly { account: string; transactions: BankTransaction[] }[],
+  ) =>
+    finish({
+      format,
+      encoding,
+      ...guessed,
+      statementCount: statements.length,
+      account: statements[0].account || undefined,
+      transactions: statements.flatMap((s) => s.transactions),
+      warnings,
+    });
 
   if (/^\s*</.test(text)) {
     let statements: CamtStatement[];
@@ -93,28 +107,9 @@ export function readStatementFile(bytes: Uint8Array, options: ReadStatementOptio
     }
     const pending = statements.reduce((n, s) => n + s.pendingEntries, 0);
     if (pending) warnings.push(`Pominięto operacje niezaksięgowane (oczekujące): ${pending}.`);
-    return finish({
-      format: 'camt053',
-      encoding,
-      ...guessed,
-      statementCount: statements.length,
-      account: statements[0].account || undefined,
-      transactions: statements.flatMap((s) => s.transactions),
-      warnings,
-    });
+    return fromStatements('camt053', statements);
   }
-  if (looksLikeMt940(text)) {
-    const statements = parseMt940(text);
-    return finish({
-      format: 'mt940',
-      encoding,
-      ...guessed,
-      statementCount: statements.length,
-      account: statements[0].account || undefined,
-      transactions: statements.flatMap((s) => s.transactions),
-      warnings,
-    });
-  }
+  if (looksLikeMt940(text)) return fromStatements('mt940', parseMt940(text));
   if (/^\s*\{1:/.test(text) || /(^|\n):20:/.test(text)) {
     throw new StatementError(
       'truncated',
