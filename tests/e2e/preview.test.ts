@@ -33,9 +33,8 @@ describe('the production build against the local emulators', () => {
     expect(html).toContain(`import("${entry}")`);
   });
 
-  it('preloads every start-up part of the app from the head', async () => {
-    // main.tsx imports the app in parts (each evaluated in a task of its own); fetched only when main.tsx
-    // asks for them, each part would wait for a round trip after the one before.
+  /** The entry's start-up parts (main.tsx's `import()`s) and what index.html's head preloads. */
+  async function startupParts() {
     const html = await (await fetch(`${web}/`)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -43,8 +42,33 @@ describe('the production build against the local emulators', () => {
     expect(entry).toBeDefined();
     const code = await (await fetch(`${web}${entry}`)).text();
     const parts = [...new Set([...code.matchAll(/import\("\.\/([\w.-]+\.js)"\)/g)].map((m) => `/assets/${m[1]}`))];
+    return { preloaded, parts };
+  }
+
+  it('preloads every start-up part of the app from the head', async () => {
+    // main.tsx imports the app in parts (each evaluated in a task of its own); fetched only when main.tsx
+    // asks for them, each part would wait for a round trip after the one before.
+    const { preloaded, parts } = await startupParts();
     expect(parts).toHaveLength(3);
     expect(preloaded).toEqual(expect.arrayContaining(parts));
+  });
+
+  it('shows a reload message instead of the shell when the UI part cannot load', { timeout: 120_000 }, async () => {
+    // The UI part is the one that is neither React DOM nor the session (web/vite-plugins/startupChunks.ts).
+    const ui = (await startupParts()).parts.find((part) => !/\/(react-dom|session)-/.test(part))!;
+    const page = await appPage(browser, web, [], { viewport: 'phone', serviceWorkers: 'block' });
+    await page.route(`**${ui}`, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${web}/`);
+    // Vite's preload error reloads the page once (versionRefresh.ts); on the second failure the message stays.
+    await page.getByRole('alert').filter({ hasText: 'Nie udało się wczytać aplikacji' }).waitFor();
+    expect(await page.locator('#shell').count()).toBe(0);
+    await screenshot(page, 'preview-load-failure-phone');
+
+    await page.unroute(`**${ui}`);
+    await page.getByRole('button', { name: 'Odśwież stronę' }).click();
+    // The app itself (in #root, shown once it has taken over from the shell) draws the sign-in page.
+    await page.locator('#root').getByRole('heading', { name: 'Zaloguj się' }).waitFor();
+    await page.context().close();
   });
 
   it('signs a demo participant in and shows their dashboard', { timeout: 180_000 }, async () => {

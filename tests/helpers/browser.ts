@@ -21,12 +21,14 @@ export const launchBrowser = (): Promise<Browser> => launchChromium();
 export interface ContextOptions {
   viewport?: keyof typeof VIEWPORTS;
   colorScheme?: 'light' | 'dark';
+  /** 'block': no service worker, so every request reaches the network (and `page.route`). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh context (own cookies and storage) in Polish, Warsaw time. */
 export async function newContext(
   browser: Browser,
-  { viewport = 'desktop', colorScheme = 'light' }: ContextOptions = {},
+  { viewport = 'desktop', colorScheme = 'light', serviceWorkers = 'allow' }: ContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport: VIEWPORTS[viewport],
@@ -34,6 +36,7 @@ export async function newContext(
     isMobile: viewport === 'phone',
     hasTouch: viewport !== 'desktop',
     colorScheme,
+    serviceWorkers,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
   });

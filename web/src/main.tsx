@@ -39,4 +39,21 @@ async function start() {
   }
 }
 
-start().catch((error: unknown) => console.error('The app could not start', error));
+/**
+ * The last resort, when not even the error page loaded (a start-up part failed to download: the
+ * connection dropped, or a deploy removed it and the guarded reload did not help). The prerendered
+ * shell would stay, looking usable but inert; index.html's plain message with a reload button takes its
+ * place.
+ */
+function showLoadFailure(): void {
+  document.getElementById('shell')?.remove();
+  const root = document.getElementById('root')!;
+  root.replaceChildren((document.getElementById('load-failure') as HTMLTemplateElement).content);
+  root.querySelector('button')!.onclick = () => window.location.reload();
+  root.hidden = false;
+}
+
+start().catch((error: unknown) => {
+  console.error('The app could not start', error);
+  showLoadFailure();
+});
