@@ -187,27 +187,43 @@ const col = (headers: string[], name: string) => lower(headers).indexOf(name.toL
 const bankOf = (id: CsvPresetId) => CSV_PRESETS.find((p) => p.id === id)!.bank;
 const DDMMYYYY = /^\d{2}-\d{2}-\d{4}$/;
 
+/** The indexes of the columns a layout's header names (any case), or null when one of them is missing. */
+function namedColumns(headers: string[], names: readonly string[]): number[] | null {
+  const found = names.map((name) => col(headers, name));
+  return found.some((i) => i < 0) ? null : found;
+}
+
+/** A layout whose data starts on the line under its header. */
+const underHeader = (
+  delimiter: CsvDelimiter,
+  headerRow: number,
+  decimal: CsvMapping['decimal'],
+  dateFormat: CsvDateFormat,
+  columns: CsvColumns,
+): CsvMapping => ({ delimiter, headerRow, dataStart: headerRow + 1, decimal, dateFormat, columns });
+
 const PRESETS: Preset[] = [
   {
     id: 'mbank',
     bank: bankOf('mbank'),
     detect(headers, headerRow, delimiter) {
-      const [date, title, party, account, amount] = [
+      const found = namedColumns(headers, [
         'Data księgowania',
         'Tytuł',
         'Nadawca/Odbiorca',
         'Numer konta',
         'Kwota',
-      ].map((n) => col(headers, n));
-      if ([date, title, party, account, amount].some((i) => i < 0) || col(headers, 'Opis operacji') < 0) return null;
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: ',',
-        dateFormat: 'YYYY-MM-DD',
-        columns: { bookingDate: date, amount, title: [title], payerName: [party], payerAccount: account },
-      };
+        'Opis operacji',
+      ]);
+      if (!found) return null;
+      const [date, title, party, account, amount] = found;
+      return underHeader(delimiter, headerRow, ',', 'YYYY-MM-DD', {
+        bookingDate: date,
+        amount,
+        title: [title],
+        payerName: [party],
+        payerAccount: account,
+      });
     },
   },
   {
@@ -216,75 +232,53 @@ const PRESETS: Preset[] = [
     id: 'mbank-lista',
     bank: bankOf('mbank-lista'),
     detect(headers, headerRow, delimiter) {
-      const [date, description, own, category, amount, balance] = [
+      const found = namedColumns(headers, [
         'Data operacji',
         'Opis operacji',
         'Rachunek',
         'Kategoria',
         'Kwota',
         'Saldo po operacji',
-      ].map((n) => col(headers, n));
-      if ([date, description, own, category, amount, balance].some((i) => i < 0)) return null;
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: ',',
-        dateFormat: 'YYYY-MM-DD',
-        columns: { bookingDate: date, amount, title: [description] },
-      };
+      ]);
+      if (!found) return null;
+      const [date, description, , , amount] = found;
+      return underHeader(delimiter, headerRow, ',', 'YYYY-MM-DD', { bookingDate: date, amount, title: [description] });
     },
   },
   {
     id: 'ing',
     bank: bankOf('ing'),
     detect(headers, headerRow, delimiter) {
-      const [date, party, title, account, ref, amount] = [
+      const found = namedColumns(headers, [
         'Data księgowania',
         'Dane kontrahenta',
         'Tytuł',
         'Nr rachunku',
         'Nr transakcji',
         'Kwota transakcji (waluta rachunku)',
-      ].map((n) => col(headers, n));
-      if ([date, party, title, account, ref, amount].some((i) => i < 0)) return null;
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: ',',
-        dateFormat: 'YYYY-MM-DD',
-        columns: {
-          bookingDate: date,
-          amount,
-          currency: amount + 1,
-          title: [title],
-          payerName: [party],
-          payerAccount: account,
-          reference: ref,
-        },
-      };
+      ]);
+      if (!found) return null;
+      const [date, party, title, account, ref, amount] = found;
+      return underHeader(delimiter, headerRow, ',', 'YYYY-MM-DD', {
+        bookingDate: date,
+        amount,
+        currency: amount + 1,
+        title: [title],
+        payerName: [party],
+        payerAccount: account,
+        reference: ref,
+      });
     },
   },
   {
     id: 'pko-bp',
     bank: bankOf('pko-bp'),
     detect(headers, headerRow, delimiter) {
-      const [date, type, amount, currency, description] = [
-        'Data operacji',
-        'Typ transakcji',
-        'Kwota',
-        'Waluta',
-        'Opis transakcji',
-      ].map((n) => col(headers, n));
-      if ([date, type, amount, currency, description].some((i) => i < 0)) return null;
+      const found = namedColumns(headers, ['Data operacji', 'Typ transakcji', 'Kwota', 'Waluta', 'Opis transakcji']);
+      if (!found) return null;
+      const [date, , amount, currency, description] = found;
       return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: '.',
-        dateFormat: 'YYYY-MM-DD',
-        columns: { bookingDate: date, amount, currency, title: [] },
+        ...underHeader(delimiter, headerRow, '.', 'YYYY-MM-DD', { bookingDate: date, amount, currency, title: [] }),
         labelledFrom: description,
       };
     },
@@ -296,7 +290,7 @@ const PRESETS: Preset[] = [
     bank: bankOf('pekao'),
     detect(headers, headerRow, delimiter) {
       const titleColumn = col(headers, 'Tytułem') >= 0 ? 'Tytułem' : 'Tytuł';
-      const [date, party, source, title, amount, currency, ref] = [
+      const found = namedColumns(headers, [
         'Data księgowania',
         'Nadawca / Odbiorca',
         'Rachunek źródłowy',
@@ -304,24 +298,18 @@ const PRESETS: Preset[] = [
         'Kwota operacji',
         'Waluta',
         'Numer referencyjny',
-      ].map((n) => col(headers, n));
-      if ([date, party, source, title, amount, currency, ref].some((i) => i < 0)) return null;
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: ',',
-        dateFormat: 'DD.MM.YYYY',
-        columns: {
-          bookingDate: date,
-          amount,
-          currency,
-          title: [title],
-          payerName: [party],
-          payerAccount: source,
-          reference: ref,
-        },
-      };
+      ]);
+      if (!found) return null;
+      const [date, party, source, title, amount, currency, ref] = found;
+      return underHeader(delimiter, headerRow, ',', 'DD.MM.YYYY', {
+        bookingDate: date,
+        amount,
+        currency,
+        title: [title],
+        payerName: [party],
+        payerAccount: source,
+        reference: ref,
+      });
     },
   },
   {
@@ -351,7 +339,7 @@ const PRESETS: Preset[] = [
     id: 'millennium',
     bank: bankOf('millennium'),
     detect(headers, headerRow, delimiter) {
-      const [date, account, party, title, debit, credit, currency] = [
+      const found = namedColumns(headers, [
         'Data rozliczenia',
         'Na konto/Z konta',
         'Odbiorca/Zleceniodawca',
@@ -359,24 +347,18 @@ const PRESETS: Preset[] = [
         'Obciążenia',
         'Uznania',
         'Waluta',
-      ].map((n) => col(headers, n));
-      if ([date, account, party, title, debit, credit, currency].some((i) => i < 0)) return null;
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal: '.',
-        dateFormat: 'YYYY-MM-DD',
-        columns: {
-          bookingDate: date,
-          credit,
-          debit,
-          currency,
-          title: [title],
-          payerName: [party],
-          payerAccount: account,
-        },
-      };
+      ]);
+      if (!found) return null;
+      const [date, account, party, title, debit, credit, currency] = found;
+      return underHeader(delimiter, headerRow, '.', 'YYYY-MM-DD', {
+        bookingDate: date,
+        credit,
+        debit,
+        currency,
+        title: [title],
+        payerName: [party],
+        payerAccount: account,
+      });
     },
   },
   {
@@ -405,21 +387,14 @@ const PRESETS: Preset[] = [
         sample.some((r) => /\.\d{2}$/.test(r[amount] ?? '')) && !sample.some((r) => /,\d{2}$/.test(r[amount] ?? ''))
           ? '.'
           : ',';
-      return {
-        delimiter,
-        headerRow,
-        dataStart: headerRow + 1,
-        decimal,
-        dateFormat: 'YYYYMMDD',
-        columns: {
-          bookingDate: date,
-          amount,
-          title: [title],
-          payerAccount: sender,
-          ...(payerName >= 0 ? { payerName: [payerName] } : {}),
-          ...(currency >= 0 ? { currency } : {}),
-        },
-      };
+      return underHeader(delimiter, headerRow, decimal, 'YYYYMMDD', {
+        bookingDate: date,
+        amount,
+        title: [title],
+        payerAccount: sender,
+        ...(payerName >= 0 ? { payerName: [payerName] } : {}),
+        ...(currency >= 0 ? { currency } : {}),
+      });
     },
   },
 ];
