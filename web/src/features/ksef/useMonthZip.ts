@@ -32,7 +32,10 @@ export function useMonthZip(shown: readonly KsefRow[], month: string, report: (r
               partial: true,
               message: `Pobrano ${formatCount(valid.length, NOUNS.file)} XML. Pominięto ${skipped.join(' oraz ')} — szczegóły w tabeli.`,
             }
-          : { ok: true, message: `Pobrano ${formatCount(valid.length, NOUNS.file)} XML z miesiąca ${monthLabel(month)}.` },
+          : {
+              ok: true,
+              message: `Pobrano ${formatCount(valid.length, NOUNS.file)} XML z miesiąca ${monthLabel(month)}.`,
+            },
       );
     } catch {
       report({ ok: false, message: 'Nie udało się przygotować pliku ZIP. Spróbuj ponownie.' });
