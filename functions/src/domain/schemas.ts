@@ -351,6 +351,19 @@ export const ticketTypeSchema = z
   .check(z.refine(...saleWindowInOrder));
 export type TicketType = z.output<typeof ticketTypeSchema>;
 
+/** A ticket type's `offers`: `{entryId: expiresAt}` of the standing waiting-list offers. */
+export type HeldOffers = Record<string, number> | null | undefined;
+
+/** Units of a type that standing waiting-list offers hold, leaving out the offers this order takes (`own`). */
+export function heldUnits(type: { offers?: HeldOffers }, own: readonly string[] = []): number {
+  return Object.keys(type.offers ?? {}).filter((id) => !own.includes(id)).length;
+}
+
+/** Units anybody may buy now: the quota less what orders reserve and offers hold. */
+export function freeUnits(type: { quota: number; sold: number; offers?: HeldOffers }): number {
+  return Math.max(0, type.quota - type.sold - heldUnits(type));
+}
+
 export const variantSchema = z.strictObject({
   label: text('Podaj wariant (np. rozmiar)', LIMITS.label),
   stock: z.int({ error: 'Podaj stan magazynu' }).check(z.gte(0, 'Stan nie może być ujemny'), z.lte(LIMITS.maxQuota)),

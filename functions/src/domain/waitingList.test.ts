@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ticketSaleRefusal } from './limits.js';
+import { freeUnits, heldUnits } from './schemas.js';
 import { joinWaitingListInput, waitingEntryInput } from './callables.js';
 import {
   expiredHolds,
   expiredOfferIds,
-  freeUnits,
-  heldUnits,
   holdFor,
   joinDecision,
   joinRefusal,

@@ -13,12 +13,14 @@
 import { z } from 'zod/mini';
 import {
   clientKeySchema,
+  freeUnits,
   hasUnsafeText,
   keySchema,
   LIMITS,
   timestampSchema,
   uidSchema,
   UNSAFE_TEXT_MESSAGE,
+  type HeldOffers,
 } from './schemas.js';
 
 /** At most this many entries wait for one ticket type (the list is one record, transacted whole). */
@@ -219,20 +221,8 @@ export function withOffers(
 }
 
 // ---------------------------------------------------------------- units held by offers
-
-/** `/ticketTypes/{id}/offers/{entryId}: expiresAt` — absent when no offer stands. */
-export const heldOffersSchema = z.record(keySchema, timestampSchema);
-type HeldOffers = Record<string, number> | null | undefined;
-
-/** Units of a type that standing offers hold, leaving out the offers this order takes (`own`). */
-export function heldUnits(type: { offers?: HeldOffers }, own: readonly string[] = []): number {
-  return Object.keys(type.offers ?? {}).filter((id) => !own.includes(id)).length;
-}
-
-/** Units anybody may buy now: the quota less what orders reserve and offers hold. */
-export function freeUnits(type: { quota: number; sold: number; offers?: HeldOffers }): number {
-  return Math.max(0, type.quota - type.sold - heldUnits(type));
-}
+// heldUnits / freeUnits live in schemas.ts beside the ticket type's `offers`: the dashboard reads a
+// type's free units and needs none of this module's schemas.
 
 /**
  * Who gets the free units: the first `free units` entries without an offer, in line order. Entries

@@ -1,5 +1,4 @@
-import { ticketTypeSchema, type TicketType } from '@domain/schemas';
-import { freeUnits } from '@domain/waitingList';
+import { freeUnits, ticketTypeSchema, type TicketType } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseRecords, realtimeEndpoint } from '../../shared/api/realtime';
 
 export interface TicketTypeEntry extends TicketType {

@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetTicketBasketQuery } from './api';
 import { useGetTicketTypesQuery, type TicketTypeEntry } from '../catalogue';
 import { quote } from '@domain/words';
-import { heldUnits } from '@domain/waitingList';
+import { heldUnits } from '@domain/schemas';
 import { formatCount, NOUNS, pluralForm } from '../../shared/format/pl';
 
 interface BasketLine {

@@ -4,8 +4,7 @@ import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS } from '@domain/waitingList';
 import { formatCount, formatDateTime, NOUNS } from '../../shared/format/pl';
 import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
-import { refusalOf } from '../../shared/ui/formErrors';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult } from '../../shared/ui/ResultAlert';
 import { useGetTicketTypesQuery } from '../catalogue';
 import {
   moveWaitingListEntry,
@@ -18,38 +17,24 @@ import {
 import { OffListButton } from './OffListButton';
 import { Hint } from '../../shared/ui/Hint';
 
-type Result = ActionResult | null;
 type Row = WaitingListView['entries'][number];
-
-/** An action of the tab whose outcome goes to its result line: busy while it runs, then its message or the refusal. */
-function useResultAction(onResult: (r: Result) => void) {
-  const [busy, setBusy] = useState(false);
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      onResult({ ok: true, message: await action() });
-    } catch (e) {
-      onResult({ ok: false, message: refusalOf(e).message });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
+type TabActions = ReturnType<typeof useActionResult<'settings' | 'list'>>;
 
 /** How long an offer holds its ticket: the admin's setting (default 24 h). */
-function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
+function OfferHoursSetting({ perform, busy }: { perform: TabActions['perform']; busy: boolean }) {
   const settings = useAdminWaitingListSettingsQuery();
   const saved = settings.data?.offerHours ?? DEFAULT_OFFER_HOURS;
   // What the admin typed; until then the saved value.
   const [edited, setHours] = useState<number | string | null>(null);
   const hours = edited ?? saved;
-  const { busy, run } = useResultAction(onResult);
   const save = () =>
-    run(async () => {
-      const out = await updateWaitingListSettings({ offerHours: Number(hours) });
-      return `Zapisano: oferta z listy oczekujących ważna ${out.offerHours} godz.`;
-    });
+    perform(
+      async () => {
+        const out = await updateWaitingListSettings({ offerHours: Number(hours) });
+        return `Zapisano: oferta z listy oczekujących ważna ${out.offerHours} godz.`;
+      },
+      { key: 'settings' },
+    );
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <NumberInput
@@ -76,16 +61,18 @@ function OfferHoursSetting({ onResult }: { onResult: (r: Result) => void }) {
 export function WaitingListTab() {
   const lists = useAdminWaitingListsQuery();
   const types = useGetTicketTypesQuery();
-  const [result, setResult] = useState<Result>(null);
-  const { busy, run } = useResultAction(setResult);
+  const { result, setResult, busy: running, perform } = useActionResult<'settings' | 'list'>();
+  const busy = running === 'list';
   const nameOf = (id: string) => types.data?.find((t) => t.id === id)?.name ?? id;
 
   function act(action: () => Promise<unknown>, done: string) {
-    setResult(null);
-    return run(async () => {
-      await action();
-      return done;
-    });
+    return perform(
+      async () => {
+        await action();
+        return done;
+      },
+      { key: 'list' },
+    );
   }
 
   const columns = (list: WaitingListView): DataColumn<Row>[] => [
@@ -163,7 +150,7 @@ export function WaitingListTab() {
             Gdy bilet wyprzedanego rodzaju wraca do puli (anulowanie, wygaśnięcie, zwrot, większa pula), pierwsza osoba
             z listy dostaje e-mail, a bilet czeka na nią w koszyku. Nikt inny nie może go w tym czasie kupić.
           </Hint>
-          <OfferHoursSetting onResult={setResult} />
+          <OfferHoursSetting perform={perform} busy={running === 'settings'} />
         </Stack>
       </Paper>
       <ResultAlert result={result} onClose={() => setResult(null)} />
