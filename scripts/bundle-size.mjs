@@ -243,9 +243,11 @@ function writeDocs() {
 Command: \`npm run bundle-size -w web\` (= \`vite build\`, then \`node scripts/bundle-size.mjs\`); \`npm test\`
 runs the same check after its web build. Sizes are gzip level 9 of the built JavaScript, from
 \`web/dist/.vite/manifest.json\`, following static imports. They change with the code, so the budget
-is enforced (exit code 1 when over); builds of one tree can differ by ~0.3 KB in a row (Rollup does
-not always put a small shared module, such as \`functions/src/domain/pickupSync.ts\`, into the same
-chunk). Last run: ${when} UTC.
+is enforced (exit code 1 when over). Builds of one tree can differ by a few hundred bytes: Rollup does
+not always merge a small shared chunk (\`experimentalMinChunkSize\`) into the same neighbour, and a
+split costs each file's gzip header and import lines. Keep modules the dashboard needs out of
+modules it does not (its free ticket units come from \`domain/schemas.ts\`, not the waiting list's
+module). Last run: ${when} UTC.
 
 - *sign-in page*: the entry chunk, the start-up parts it imports (React DOM, the session, the UI:
   \`main.tsx\`; index.html preloads them with it), everything those import statically and the \`/\` route chunk (what
