@@ -115,6 +115,12 @@ function UserMenuSlot() {
       aria-haspopup="menu"
       onPointerEnter={load}
       onTouchStart={load}
+      // A press counts from the pointer going down: when the menu arrives between down and up, the
+      // release lands on the menu's own button and no click reaches either one.
+      onPointerDown={() => {
+        setPressed(true);
+        load();
+      }}
       onFocus={() => {
         setFocused(true);
         load();
