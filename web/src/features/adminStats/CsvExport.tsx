@@ -3,7 +3,6 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { warsawDate } from '@domain/numbering';
 import { formatCount, NOUNS } from '../../shared/format/pl';
 import { choicesOf } from '../../shared/ui/choices';
-import { useConfirm } from '../../shared/ui/ConfirmAction';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { fetchAllOrders, fetchRefundsForExport } from './api';
@@ -11,7 +10,7 @@ import { downloadCsv } from '../admin';
 import { ordersCsv, refundsCsv } from './csv';
 import { CORRECTIONS } from './parts';
 import { Hint } from '../../shared/ui/Hint';
-import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ResultAlert, useActionResult } from '../../shared/ui/ResultAlert';
 
 const EXPORTS = choicesOf({
   all: 'Wszystkie zamówienia',
@@ -24,29 +23,24 @@ const EXPORTS = choicesOf({
 /** The orders or the refunds as a CSV file for the accountant. */
 export function CsvExport() {
   const [which, setWhich] = useState('all');
-  const [done, setDone] = useState<string | null>(null);
   // A malformed stored order names itself; anything else is the callable-style refusal text.
-  const { busy, error, run } = useConfirm({
+  const { result, busy, perform } = useActionResult({
     messageOf: (e) => (e instanceof MalformedRecordError ? e.message : refusalOf(e).message),
   });
-  const result: ActionResult | null = error ? { ok: false, message: error } : done ? { ok: true, message: done } : null;
-  const exportCsv = () => {
-    setDone(null);
-    return run(async () => {
+  const exportCsv = () =>
+    perform(async () => {
       // The day in Poland: an export just after midnight names the new day, not UTC's.
       const day = warsawDate(Date.now());
       if (which === 'refunds') {
         const { refunds, corrections } = await fetchRefundsForExport();
         downloadCsv(refundsCsv(corrections, refunds), `zwroty-${day}.csv`);
-        setDone(`Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).`);
-        return;
+        return `Pobrano plik CSV (${formatCount(corrections.length, CORRECTIONS)}).`;
       }
       const [all, { refunds }] = await Promise.all([fetchAllOrders(), fetchRefundsForExport()]);
       const orders = all.filter((o) => which === 'all' || o.status === which);
       downloadCsv(ordersCsv(orders, refunds), `zamowienia-${which === 'all' ? 'wszystkie' : which}-${day}.csv`);
-      setDone(`Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).`);
+      return `Pobrano plik CSV (${formatCount(orders.length, NOUNS.order)}).`;
     });
-  };
   return (
     <Stack gap="xs">
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -58,7 +52,7 @@ export function CsvExport() {
           allowDeselect={false}
           w={260}
         />
-        <Button onClick={() => void exportCsv()} loading={busy} variant="light" data-testid="export-csv">
+        <Button onClick={() => void exportCsv()} loading={busy !== null} variant="light" data-testid="export-csv">
           Pobierz CSV
         </Button>
       </Group>

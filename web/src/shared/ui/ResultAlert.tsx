@@ -42,9 +42,11 @@ interface PerformOptions<Key> {
 /**
  * The state behind a screen's ResultAlert: `perform(action)` clears the last outcome, is busy (under the
  * action's key) while the action runs, then shows the success message the action resolves with, or the
- * callable's Polish refusal.
+ * callable's Polish refusal (or `messageOf`'s text for the error).
  */
-export function useActionResult<Key extends string = 'action'>() {
+export function useActionResult<Key extends string = 'action'>({
+  messageOf,
+}: { messageOf?: (error: unknown) => string } = {}) {
   const [result, setResult] = useState<ActionResult | null>(null);
   const [busy, setBusy] = useState<Key | null>(null);
   async function perform(action: () => Promise<string>, { key, onRefusal }: PerformOptions<Key> = {}) {
@@ -55,7 +57,7 @@ export function useActionResult<Key extends string = 'action'>() {
     } catch (error) {
       const refusal = refusalOf(error);
       onRefusal?.(refusal);
-      setResult({ ok: false, message: refusal.message });
+      setResult({ ok: false, message: messageOf ? messageOf(error) : refusal.message });
     } finally {
       setBusy(null);
     }
