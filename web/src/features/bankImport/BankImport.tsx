@@ -14,7 +14,8 @@ import {
   StatementFileBar,
   StatementSummary,
 } from './StatementParts';
-import { useStatementImport } from './useStatementImport';
+import { useStatementBooking } from './useStatementBooking';
+import { useStatementFile } from './useStatementFile';
 import { Hint } from '../../shared/ui/Hint';
 
 /**
@@ -22,18 +23,11 @@ import { Hint } from '../../shared/ui/Hint';
  * only the transfers being booked are sent, 25 per call (docs/bank-import.md).
  */
 export default function BankImport() {
-  const { orders, settled, mappings, encoding, stage, setStage, fileError, confirming, setConfirming, ...rest } =
-    useStatementImport();
-  const { savingMapping, booking, reading, currentFile, layoutChoice, pendingOrders, match, sendable, ...act } = rest;
-  const statement = stage.kind === 'preview' ? stage.statement : null;
-  const reads = queriesTogether(orders, settled, mappings);
-  const sendableGrosze = sendable.reduce((t, i) => t + i.tx.amountGrosze, 0);
-  const csvLayout =
-    stage.kind === 'mapping'
-      ? 'mapping'
-      : statement?.csv
-        ? (statement.csv.presetId ?? (statement.csv.source === 'guess' ? 'auto' : 'mapping'))
-        : layoutChoice;
+  const file = useStatementFile();
+  const { preview, mappingLayout } = file;
+  const booking = useStatementBooking(preview);
+  const { match, sendable, sendableGrosze } = booking;
+  const reads = queriesTogether(booking.orders, booking.settled, file.mappings);
 
   return (
     <TitledStack title="Wyciąg bankowy" titleSize="xl">
@@ -49,48 +43,46 @@ export default function BankImport() {
         onRetry={reads.refetch}
       >
         <StatementFileBar
-          encoding={encoding}
-          onFile={(file) => void act.choose(file)}
-          onEncoding={act.changeEncoding}
+          encoding={file.encoding}
+          onFile={(f) => void file.choose(f)}
+          onEncoding={file.changeEncoding}
         />
       </DataGate>
-      {reading && <ReadingProgress reading={reading} />}
-      {fileError && (
+      {file.reading && <ReadingProgress reading={file.reading} />}
+      {file.fileError && (
         <Alert color="red" role="alert" title="Nie można wczytać wyciągu" data-testid="statement-error">
-          {fileError} Nic nie zostało zapisane.
+          {file.fileError} Nic nie zostało zapisane.
         </Alert>
       )}
-      {(stage.kind === 'mapping' || statement?.csv || (fileError && currentFile && layoutChoice !== 'auto')) && (
-        <CsvLayoutSelect value={csvLayout} onChange={act.changeCsvLayout} />
-      )}
-      {stage.kind === 'mapping' && (
+      {file.offersCsvLayout && <CsvLayoutSelect value={file.csvLayout} onChange={file.changeCsvLayout} />}
+      {mappingLayout && (
         <CsvMappingForm
-          key={`${stage.layout.fingerprint}|${stage.layout.mapping.delimiter}`}
-          layout={stage.layout}
-          busy={savingMapping}
-          onSubmit={(m, bank) => void act.saveMapping(m, bank)}
-          onCancel={() => setStage({ kind: 'idle' })}
-          onDelimiterChange={(d) => void act.parse(stage.file, { csvDelimiter: d })}
+          key={`${mappingLayout.fingerprint}|${mappingLayout.mapping.delimiter}`}
+          layout={mappingLayout}
+          busy={file.savingMapping}
+          onSubmit={(m, bank) => void file.saveMapping(m, bank)}
+          onCancel={file.closeMapping}
+          onDelimiterChange={file.changeDelimiter}
         />
       )}
-      {statement && match && stage.kind === 'preview' && (
+      {preview && match && (
         <>
           <StatementSummary
-            statement={statement}
+            statement={preview.statement}
             match={match}
-            {...(statement.csv
-              ? { onChangeMapping: () => setStage({ kind: 'mapping', file: stage.file, layout: statement.csv! }) }
-              : {})}
+            {...(preview.statement.csv ? { onChangeMapping: () => file.changeCsvLayout('mapping') } : {})}
           />
-          {statement.encodingUncertain && <EncodingGuess statement={statement} onEncoding={act.changeEncoding} />}
-          <StatementPreview match={match} pendingOrders={pendingOrders} onDecide={act.decide} />
+          {preview.statement.encodingUncertain && (
+            <EncodingGuess statement={preview.statement} onEncoding={file.changeEncoding} />
+          )}
+          <StatementPreview match={match} pendingOrders={booking.pendingOrders} onDecide={booking.decide} />
           <Group justify="space-between" wrap="wrap">
             <Hint>{bookingSummaryLine(sendable.length, sendableGrosze)}</Hint>
             <Button
               color="green"
-              disabled={sendable.length === 0 || booking?.running}
-              loading={booking?.running}
-              onClick={() => setConfirming(true)}
+              disabled={sendable.length === 0 || booking.progress?.running}
+              loading={booking.progress?.running}
+              onClick={() => booking.setConfirming(true)}
               data-testid="bank-book"
             >
               Zaksięguj ({sendable.length})
@@ -98,13 +90,13 @@ export default function BankImport() {
           </Group>
         </>
       )}
-      {booking && <BookingProgress booking={booking} />}
+      {booking.progress && <BookingProgress booking={booking.progress} />}
       <BookingConfirmDialog
-        opened={confirming}
+        opened={booking.confirming}
         count={sendable.length}
         grosze={sendableGrosze}
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void act.book()}
+        onClose={() => booking.setConfirming(false)}
+        onConfirm={() => void booking.book()}
       />
     </TitledStack>
   );

@@ -1,4 +1,4 @@
-// The bank import's presentational parts; BankImport composes them over useStatementImport.
+// The bank import's presentational parts; BankImport composes them over useStatementFile and useStatementBooking.
 import { Alert, Button, FileInput, Group, List, Paper, Progress, Select, Stack, Text } from '@mantine/core';
 import { CSV_PRESETS } from '@domain/bank/csv';
 import type { ChosenEncoding } from '@domain/bank/encoding';
@@ -10,7 +10,8 @@ import { choicesOf } from '../../shared/ui/choices';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { bookingSummary, DEBITS, INCOMING, TRANSFERS } from './model';
 import { bookingConfirmation } from './bookingWording';
-import type { Booking, CsvLayoutChoice } from './useStatementImport';
+import type { Booking } from './useStatementBooking';
+import type { CsvLayoutChoice } from './useStatementFile';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
 const ENCODING_NAMES = {
