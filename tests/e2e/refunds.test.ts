@@ -135,7 +135,7 @@ describe('refunds in Chromium', () => {
       await dialog.getByTestId('start-refund-form').waitFor();
       expect(await dialog.getByRole('checkbox', { name: /Kuba Nowak/ }).count()).toBe(0);
       await dialog.getByLabel('Numer konta do zwrotu').fill(ACCOUNT);
-      // Without a reason the server refuses in Polish and issues nothing.
+      // Without a reason the form refuses in Polish and nothing is issued.
       await dialog.getByRole('button', { name: 'Wystaw korektę i zwróć' }).click();
       await dialog.locator('.mantine-TextInput-error, [role="alert"]').first().waitFor();
       await dialog.getByLabel('Przyczyna korekty').fill('Odwołanie udziału przez organizatora');

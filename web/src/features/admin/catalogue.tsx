@@ -4,7 +4,6 @@ import type { UseFormReturnType } from '@mantine/form';
 import { z } from 'zod';
 import { polishIssue } from '@domain/issues';
 import type { CallableInput } from '@domain/callables';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { parsePln } from '@domain/money';
 import { callFunction } from '../../shared/firebase';
@@ -40,7 +39,6 @@ function useCatalogueEditor<Item extends CatalogueItem, Values extends Catalogue
   editing: Item | null,
   onDone: (message: string) => void,
 ) {
-  const [busy, setBusy] = useState(false);
   const toPayload = (values: Values) => ({
     ...(editing ? { id: editing.id } : {}),
     [kind.payloadKey]: { ...cataloguePayloadOf(values), ...kind.ownPayloadOf(values) },
@@ -72,29 +70,19 @@ function useCatalogueEditor<Item extends CatalogueItem, Values extends Catalogue
       }
     }),
   );
-  const { form, submitWith } = useSchemaForm<Values>({
+  const { form, submitWith, send, sending } = useSchemaForm<Values>({
     initialValues: editing ? kind.valuesOf(editing, catalogueValuesOf(editing)) : kind.blank(),
     schema: validator,
     toPayload: (values) => ({ values, payload: toPayload(values) }),
+    refusalField: (field, values) => fieldOf(field.split('.'), values) || undefined,
   });
   const submit = submitWith(async (values) => {
-    setBusy(true);
-    try {
-      // The payload was parsed by the callable's shared schema above.
-      await callFunction(kind.upsertCallable, toPayload(values) as CallableInput<CatalogueKind['upsertCallable']>);
-      const name = values.name.trim();
-      onDone(`${editing ? 'Zapisano' : 'Dodano'} ${kind.noun.toLowerCase()} „${name}”.`);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      form.setFieldError(
-        refusal.field ? fieldOf(refusal.field.split('.'), values) || '_form' : '_form',
-        refusal.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    // The payload was parsed by the callable's shared schema above.
+    const payload = toPayload(values) as CallableInput<CatalogueKind['upsertCallable']>;
+    if (!(await send(() => callFunction(kind.upsertCallable, payload)))) return;
+    onDone(`${editing ? 'Zapisano' : 'Dodano'} ${kind.noun.toLowerCase()} „${values.name.trim()}”.`);
   });
-  return { form, submit, busy };
+  return { form, submit, busy: sending };
 }
 
 interface CatalogueEditorProps<Item extends CatalogueItem, Values extends CatalogueValues> {

@@ -6,7 +6,6 @@ import { parseKsefNumber } from '@domain/ksef/ksefNumber';
 import { warsawDate } from '@domain/numbering';
 import { ConfirmDialog } from '../../shared/ui/ConfirmAction';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate } from '../../shared/format/pl';
 import type { KsefRow } from './ksefRows';
@@ -30,28 +29,18 @@ export function RecordKsefDialog({
 }) {
   // Mounted afresh for each invoice (keyed by it), so the form starts empty with today's date.
   const [today] = useState(() => warsawDate(Date.now()));
-  const { form, submitWith } = useSchemaForm<RecordValues>({
+  const { form, submitWith, send, sending } = useSchemaForm<RecordValues>({
     initialValues: { ksefNumber: '', submittedOn: today },
     schema: recordFields,
   });
-  const [busy, setBusy] = useState(false);
 
   const submit = submitWith(async (values) => {
     if (!row) return;
     const parsed = recordFields.parse(values);
-    setBusy(true);
-    try {
-      const out = await callFunction('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ...parsed });
-      onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
-    } catch (error) {
-      const refusal = refusalOf(error);
-      form.setFieldError(
-        refusal.field === 'ksefNumber' || refusal.field === 'submittedOn' ? refusal.field : '_form',
-        refusal.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    const out = await send(() =>
+      callFunction('recordKsefSubmission', { uid: row.uid, invoiceId: row.documentId, ...parsed }),
+    );
+    if (out) onDone(`Zapisano numer KSeF ${out.ksefNumber} dla faktury ${row.number}.`);
   });
 
   // The date in the number is the day KSeF accepted the file: offer it once a whole number is typed.
@@ -62,7 +51,7 @@ export function RecordKsefDialog({
       onClose={onClose}
       onSubmit={submit}
       title={row ? `Numer KSeF faktury ${row.number}` : ''}
-      busy={busy}
+      busy={sending}
       error={form.errors._form}
       confirmLabel="Zapisz"
       color="primary"

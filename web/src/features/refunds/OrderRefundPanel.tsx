@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useInputState } from '@mantine/hooks';
+import { Badge, Button, Checkbox, Group, Stack, Text, TextInput, Textarea, type TextInputProps } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Order } from '@domain/schemas';
+import { requestRefundInput } from '@domain/callables';
 import {
   REFUND_REQUEST_STATUS_LABELS,
   REFUND_TRANSFER_STATUS_LABELS,
@@ -16,6 +16,7 @@ import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { refusalOf } from '../../shared/ui/formErrors';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { Hint } from '../../shared/ui/Hint';
 
 const REQUEST_COLORS = { open: 'orange', withdrawn: 'gray', approved: 'teal', rejected: 'red' } as const;
@@ -101,6 +102,13 @@ export function OrderRefundPanel({ order, orderId, uid }: { order: Order; orderI
   );
 }
 
+interface RequestValues {
+  /** The lines asked for (all of each line's units). */
+  chosen: Record<string, boolean>;
+  bankAccount: string;
+  note: string;
+}
+
 function RefundRequestModal({
   order,
   orderId,
@@ -115,42 +123,34 @@ function RefundRequestModal({
   onClose: () => void;
 }) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0 && !refunds?.open?.[l.lineId]);
-  const [chosen, setChosen] = useState<Record<string, boolean>>(Object.fromEntries(left.map((l) => [l.lineId, true])));
-  const [account, setAccount] = useState('');
-  const [note, setNote] = useInputState('');
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<{ field?: string; message: string } | null>(null);
+  const payloadOf = ({ chosen, bankAccount, note }: RequestValues) => ({
+    orderId,
+    lines: Object.fromEntries(left.filter((l) => chosen[l.lineId]).map((l) => [l.lineId, l.quantity])),
+    bankAccount,
+    ...(note.trim() ? { note } : {}),
+  });
+  const { form, submitWith, send, sending } = useSchemaForm<RequestValues>({
+    initialValues: { chosen: Object.fromEntries(left.map((l) => [l.lineId, true])), bankAccount: '', note: '' },
+    schema: requestRefundInput,
+    toPayload: payloadOf,
+  });
+  const { chosen } = form.getValues();
   const total = left.filter((l) => chosen[l.lineId]).reduce((s, l) => s + l.gross, 0);
-
-  async function submit() {
-    setBusy(true);
-    setErrors(null);
-    try {
-      const lines = Object.fromEntries(left.filter((l) => chosen[l.lineId]).map((l) => [l.lineId, l.quantity]));
-      if (!Object.keys(lines).length) {
-        setErrors({ field: 'lines', message: 'Wybierz pozycje do zwrotu' });
-        return;
-      }
-      await callFunction('requestRefund', { orderId, lines, bankAccount: account, ...(note.trim() ? { note } : {}) });
-      onClose();
-    } catch (e) {
-      const r = refusalOf(e);
-      setErrors({ field: r.field, message: r.message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = submitWith(async (values) => {
+    if (await send(() => callFunction('requestRefund', payloadOf(values)))) onClose();
+  });
 
   return (
     <ConfirmDialog
       opened
       onClose={onClose}
+      onSubmit={submit}
+      formLabel="Prośba o zwrot"
       title={<Text fw={700}>Prośba o zwrot</Text>}
-      busy={busy}
-      error={errors && errors.field !== 'bankAccount' ? errors.message : null}
+      busy={sending}
+      error={form.errors.lines ?? form.errors._form}
       confirmLabel="Wyślij prośbę"
       color="primary"
-      onConfirm={() => void submit()}
     >
       <Text size="sm">
         Zaznacz pozycje, za które chcesz otrzymać zwrot. Organizator rozpatrzy prośbę i wystawi fakturę korygującą.
@@ -160,16 +160,11 @@ function RefundRequestModal({
           key={l.lineId}
           label={`${l.name} — ${formatMoney(l.gross)}`}
           checked={chosen[l.lineId] ?? false}
-          onChange={(e) => setChosen({ ...chosen, [l.lineId]: e.currentTarget.checked })}
+          onChange={(e) => form.setFieldValue('chosen', { ...chosen, [l.lineId]: e.currentTarget.checked })}
         />
       ))}
-      <RefundAccountField
-        online={online}
-        value={account}
-        onChange={setAccount}
-        error={errors?.field === 'bankAccount' ? errors.message : undefined}
-      />
-      <Textarea label="Uwagi (opcjonalnie)" value={note} onChange={setNote} autosize minRows={2} maxLength={500} />
+      <RefundAccountField online={online} {...form.getInputProps('bankAccount')} />
+      <Textarea label="Uwagi (opcjonalnie)" {...form.getInputProps('note')} autosize minRows={2} maxLength={500} />
       <Text size="sm">Do zwrotu: {formatMoney(total)}</Text>
     </ConfirmDialog>
   );
@@ -181,15 +176,8 @@ function RefundRequestModal({
  */
 export function RefundAccountField({
   online,
-  value,
-  onChange,
-  error,
-}: {
-  online: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
+  ...input
+}: { online: boolean } & Omit<TextInputProps, 'label' | 'description' | 'inputMode'>) {
   return (
     <>
       {online && (
@@ -201,10 +189,8 @@ export function RefundAccountField({
       <TextInput
         label={online ? 'Numer konta (na wypadek zwrotu przelewem)' : 'Numer konta do zwrotu'}
         description="26 cyfr (NRB)"
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
         inputMode="numeric"
+        {...input}
       />
     </>
   );

@@ -18,7 +18,6 @@ import { formatDateTime, formatMoney, isoToPolishDate } from '../../shared/forma
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 import { ErrorText } from '../../shared/ui/ErrorText';
-import { refusalOf } from '../../shared/ui/formErrors';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { AccountNumber } from './AccountNumber';
 import { RefundCaseCard } from './RefundCaseCard';
@@ -85,25 +84,6 @@ export function RefundsTab({
   );
 }
 
-/**
- * A callable sent from one of the tab's forms: busy while it runs, and a refusal shown as the form's own
- * error (`_form`) beside its fields, so the admin can correct them and send again.
- */
-function useFormCall(form: { setFieldError: (field: string, message: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  async function run(call: () => Promise<unknown>) {
-    setBusy(true);
-    try {
-      await call();
-    } catch (e) {
-      form.setFieldError('_form', refusalOf(e).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, run };
-}
-
 type DecisionValues = { amount: string; reason: string; goodsNotReturned: boolean };
 
 /** The approveRefund payload the admin's entries make (an empty amount = the whole request). */
@@ -146,13 +126,12 @@ function RequestCard({
   order?: Order;
 }) {
   const [schema] = useState(() => approveSchema(orderId, requestId));
-  const { form, submitWith } = useSchemaForm<DecisionValues>({
+  const { form, submitWith, send, sending } = useSchemaForm<DecisionValues>({
     initialValues: { amount: '', reason: '', goodsNotReturned: false },
     schema,
   });
-  const { busy, run } = useFormCall(form);
   const approve = submitWith((values) =>
-    run(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
+    send(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
   );
   function reject() {
     const { reason } = form.values;
@@ -160,7 +139,7 @@ function RequestCard({
     const shared = parseWith(rejectRefundInput, { orderId, requestId, reason });
     if (!shared.ok)
       return form.setFieldError(shared.error.field === 'reason' ? 'reason' : '_form', shared.error.message);
-    return run(() => callFunction('rejectRefund', { orderId, requestId, reason }));
+    return send(() => callFunction('rejectRefund', { orderId, requestId, reason }));
   }
   return (
     <RefundCaseCard
@@ -175,10 +154,10 @@ function RequestCard({
       }
       actions={
         <>
-          <Button variant="subtle" color="red" onClick={() => void reject()} loading={busy}>
+          <Button variant="subtle" color="red" onClick={() => void reject()} loading={sending}>
             Odrzuć
           </Button>
-          <Button onClick={() => approve()} loading={busy}>
+          <Button onClick={() => approve()} loading={sending}>
             Zatwierdź zwrot
           </Button>
         </>
@@ -232,13 +211,12 @@ export function TransferRow({
   online: boolean;
 }) {
   const [initialDate] = useState(() => warsawDate(Date.now()));
-  const { form, submitWith } = useSchemaForm<{ transferredOn: string }>({
+  const { form, submitWith, send, sending } = useSchemaForm<{ transferredOn: string }>({
     initialValues: { transferredOn: initialDate },
     schema: transferredOnSchema,
   });
-  const { busy, run } = useFormCall(form);
   const mark = submitWith(({ transferredOn }) =>
-    run(() => callFunction('markRefundTransferred', { orderId, correctionId, transferredOn })),
+    send(() => callFunction('markRefundTransferred', { orderId, correctionId, transferredOn })),
   );
   return (
     <Paper
@@ -275,7 +253,7 @@ export function TransferRow({
         {transfer.status === 'due' ? (
           <Group gap="xs">
             <TextInput type="date" aria-label="Data przelewu" {...form.getInputProps('transferredOn')} size="xs" />
-            <Button size="xs" onClick={() => mark()} loading={busy}>
+            <Button size="xs" onClick={() => mark()} loading={sending}>
               Oznacz jako przelane
             </Button>
           </Group>

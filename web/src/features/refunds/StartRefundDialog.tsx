@@ -3,9 +3,11 @@ import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Text, TextIn
 import { parsePln } from '@domain/money';
 import type { Order } from '@domain/schemas';
 import { refundableLines, type OrderRefunds } from '@domain/refunds';
+import { startRefundInput } from '@domain/callables';
 import { formatMoney } from '../../shared/format/pl';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
-import { refusalOf } from '../../shared/ui/formErrors';
+import { StackedForm } from '../../shared/ui/StackedForm';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
@@ -46,6 +48,31 @@ function StartRefundDialog({ order, onClose }: { order: Order & { id: string }; 
   );
 }
 
+interface StartValues {
+  /** Units to refund per line; 0 = the line is not refunded. */
+  units: Record<string, number>;
+  /** Typed as the admin writes it („129,00”); empty = all that is refundable. */
+  amount: string;
+  reason: string;
+  bankAccount: string;
+  goodsNotReturned: boolean;
+}
+
+const AMOUNT_HINT = 'Podaj kwotę, np. 129,00';
+
+/** The startRefund payload the entries make; an amount that is not one is left to the form's own message. */
+function startPayload(orderId: string, values: StartValues) {
+  const grosze = values.amount.trim() ? parsePln(values.amount) : null;
+  return {
+    orderId,
+    lines: Object.fromEntries(Object.entries(values.units).filter(([, n]) => n > 0)),
+    ...(grosze !== null ? { amount: grosze } : {}),
+    reason: values.reason,
+    bankAccount: values.bankAccount,
+    ...(values.goodsNotReturned ? { goodsNotReturned: true } : {}),
+  };
+}
+
 export function StartRefundForm({
   order,
   refunds,
@@ -56,49 +83,36 @@ export function StartRefundForm({
   onClose: () => void;
 }) {
   const left = refundableLines(order, refunds?.refunded).filter((l) => l.quantity > 0);
-  const [units, setUnits] = useState<Record<string, number>>(() =>
-    Object.fromEntries(left.map((l) => [l.lineId, l.quantity])),
-  );
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [account, setAccount] = useState('');
-  const [goodsNotReturned, setGoodsNotReturned] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const { form, submitWith, send, sending } = useSchemaForm<StartValues>({
+    initialValues: {
+      units: Object.fromEntries(left.map((l) => [l.lineId, l.quantity])),
+      amount: '',
+      reason: '',
+      bankAccount: '',
+      goodsNotReturned: false,
+    },
+    schema: startRefundInput,
+    toPayload: (values) => startPayload(order.id, values),
+    extraErrors: ({ amount }): Record<string, string> =>
+      amount.trim() && parsePln(amount) === null ? { amount: AMOUNT_HINT } : {},
+  });
   const [done, setDone] = useState<string | null>(null);
+  const { units } = form.getValues();
+  const setUnits = (lineId: string, n: number) => form.setFieldValue('units', { ...units, [lineId]: n });
 
-  const chosen = left.filter((l) => (units[l.lineId] ?? 0) > 0);
   // The last units of a line take exactly what is left of its gross (as the server computes it).
-  const refundable = chosen.reduce(
-    (s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * units[l.lineId]),
+  const refundable = left.reduce(
+    (s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * (units[l.lineId] ?? 0)),
     0,
   );
 
-  async function submit() {
-    const grosze = amount.trim() ? parsePln(amount) : undefined;
-    if (grosze === null) return setError({ field: 'amount', message: 'Podaj kwotę, np. 129,00' });
-    if (!chosen.length) return setError({ field: 'lines', message: 'Wybierz pozycje do zwrotu' });
-    setBusy(true);
-    setError(null);
-    try {
-      const out = await callFunction('startRefund', {
-        orderId: order.id,
-        lines: Object.fromEntries(chosen.map((l) => [l.lineId, units[l.lineId]])),
-        ...(grosze !== undefined ? { amount: grosze } : {}),
-        reason,
-        bankAccount: account,
-        ...(goodsNotReturned ? { goodsNotReturned: true } : {}),
-      });
+  const submit = submitWith(async (values) => {
+    const out = await send(() => callFunction('startRefund', startPayload(order.id, values)));
+    if (out)
       setDone(
         `Wystawiono fakturę korygującą ${out.correctionNumber}. Do przelania: ${formatMoney(out.amount)}${out.fee > 0 ? ` (potrącono ${formatMoney(out.fee)})` : ''}.`,
       );
-    } catch (e) {
-      const r = refusalOf(e);
-      setError({ field: r.field, message: r.message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  });
 
   if (done)
     return (
@@ -113,7 +127,7 @@ export function StartRefundForm({
     );
   if (!left.length) return <Text size="sm">W tym zamówieniu nie ma już nic do zwrotu.</Text>;
   return (
-    <Stack gap="sm" data-testid="start-refund-form">
+    <StackedForm label="Zwrot bez prośby uczestnika" onSubmit={submit} gap="sm" testId="start-refund-form">
       <Text size="sm">
         Zwrot bez prośby uczestnika: zostanie wystawiona faktura korygująca, bilety i sztuki wrócą do puli, a zwrot
         pojawi się na liście „do przelania”.
@@ -123,7 +137,7 @@ export function StartRefundForm({
           <Checkbox
             label={`${l.name} — ${formatMoney(l.gross)}`}
             checked={(units[l.lineId] ?? 0) > 0}
-            onChange={(e) => setUnits({ ...units, [l.lineId]: e.currentTarget.checked ? l.quantity : 0 })}
+            onChange={(e) => setUnits(l.lineId, e.currentTarget.checked ? l.quantity : 0)}
             style={{ flex: 1 }}
           />
           {l.quantity > 1 && (
@@ -132,7 +146,7 @@ export function StartRefundForm({
               min={0}
               max={l.quantity}
               value={units[l.lineId] ?? 0}
-              onChange={(v) => setUnits({ ...units, [l.lineId]: Math.max(0, Math.min(l.quantity, Number(v) || 0)) })}
+              onChange={(v) => setUnits(l.lineId, Math.max(0, Math.min(l.quantity, Number(v) || 0)))}
               w={90}
               suffix=" szt."
             />
@@ -143,41 +157,33 @@ export function StartRefundForm({
         <TextInput
           label="Kwota zwrotu (zł)"
           description={`puste = ${formatMoney(refundable)}`}
-          value={amount}
-          onChange={(e) => setAmount(e.currentTarget.value)}
-          error={error?.field === 'amount' ? error.message : undefined}
+          {...form.getInputProps('amount')}
         />
         <TextInput
           label="Numer konta do zwrotu"
           description="26 cyfr (NRB)"
-          value={account}
-          onChange={(e) => setAccount(e.currentTarget.value)}
-          error={error?.field === 'bankAccount' ? error.message : undefined}
+          {...form.getInputProps('bankAccount')}
           inputMode="numeric"
         />
       </Group>
       <TextInput
         label="Przyczyna korekty"
         description="trafi na fakturę korygującą"
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        error={error?.field === 'reason' ? error.message : undefined}
+        {...form.getInputProps('reason')}
       />
       <Checkbox
         label="Zwrot pieniędzy bez zwrotu towaru"
         description="Dla przedmiotów już wydanych, które zostają u uczestnika (bez „Przyjmij zwrot” w punkcie odbioru)."
-        checked={goodsNotReturned}
-        onChange={(e) => setGoodsNotReturned(e.currentTarget.checked)}
+        {...form.getInputProps('goodsNotReturned', { type: 'checkbox' })}
       />
       <ConfirmButtons
-        busy={busy}
-        error={error && !['amount', 'bankAccount', 'reason'].includes(error.field ?? '') ? error.message : null}
+        busy={sending}
+        error={form.errors.lines ?? form.errors._form}
         onCancel={onClose}
         confirmLabel="Wystaw korektę i zwróć"
-        onConfirm={() => void submit()}
         color="orange"
         confirmTestId="start-refund-submit"
       />
-    </Stack>
+    </StackedForm>
   );
 }

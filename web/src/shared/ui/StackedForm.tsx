@@ -7,6 +7,7 @@ interface StackedFormProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   gap?: StackProps['gap'];
   maw?: StackProps['maw'];
+  testId?: string;
   children: ReactNode;
 }
 
@@ -15,9 +16,9 @@ interface StackedFormProps {
  * other, and the browser's own validation off, because the form's schema answers, in Polish, next to
  * the field.
  */
-export function StackedForm({ label, onSubmit, gap = 'md', maw, children }: StackedFormProps) {
+export function StackedForm({ label, onSubmit, gap = 'md', maw, testId, children }: StackedFormProps) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
+    <form onSubmit={onSubmit} noValidate aria-label={label} data-testid={testId}>
       <Stack gap={gap} maw={maw}>
         {children}
       </Stack>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
-import { schemaValidator } from './formErrors';
+import { refusalOf, schemaValidator } from './formErrors';
 
 interface SchemaFormOptions<Values> {
   initialValues: Values;
@@ -14,14 +14,32 @@ interface SchemaFormOptions<Values> {
   extraErrors?: (values: Values) => Record<string, string>;
   /** Validate a field when it loses focus (default). Off for a form whose only field is focused on arrival, where leaving it empty is no mistake yet. */
   validateInputOnBlur?: boolean;
+  /** The form field a refusal's payload field („product.priceGrosze”) is shown on; by default the field of that name, if the form has one. */
+  refusalField?: (field: string, values: Values) => string | undefined;
 }
 
 interface SchemaForm<Values> {
   form: UseFormReturnType<Values>;
   /** Wraps a handler as the form's submit handler: like `form.onSubmit`, and from the first attempt on every change re-validates (messages follow the typing). */
-  submitWith: (handler: (values: Values) => void | Promise<void>) => (event?: FormEvent<HTMLFormElement>) => void;
+  submitWith: (handler: (values: Values) => unknown) => (event?: FormEvent<HTMLFormElement>) => void;
   /** Submit was tried at least once: field messages show, and a summary may say to fix them. */
   attempted: boolean;
+  /**
+   * Sends what the form submits (a callable): `sending` while it runs; a refusal is shown on the field
+   * it names, or as the form's own error (`_form`). Resolves with the answer, or undefined when refused.
+   */
+  send: <T>(call: () => Promise<T>) => Promise<T | undefined>;
+  sending: boolean;
+}
+
+/** The form has a value at this dotted path („invoice.nip”). */
+function hasField(values: unknown, field: string): boolean {
+  let at = values;
+  for (const key of field.split('.')) {
+    if (typeof at !== 'object' || at === null || !Object.hasOwn(at, key)) return false;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return true;
 }
 
 function withExtraErrors<Values>(
@@ -44,9 +62,11 @@ export function useSchemaForm<Values extends Record<string, any>>({
   extraErrors,
   onValuesChange,
   validateInputOnBlur = true,
+  refusalField = (field, values) => (hasField(values, field) ? field : undefined),
 }: SchemaFormOptions<Values>): SchemaForm<Values> {
   const submitted = useRef(false);
   const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
   const validateAll = useRef<() => void>(() => undefined);
   const form = useForm<Values>({
     mode: 'controlled',
@@ -61,9 +81,23 @@ export function useSchemaForm<Values extends Record<string, any>>({
   useEffect(() => {
     validateAll.current = () => void form.validate();
   });
+  async function send<T>(call: () => Promise<T>): Promise<T | undefined> {
+    setSending(true);
+    try {
+      return await call();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      form.setFieldError((refusal.field && refusalField(refusal.field, form.getValues())) || '_form', refusal.message);
+      return undefined;
+    } finally {
+      setSending(false);
+    }
+  }
   return {
     form,
     attempted,
+    send,
+    sending,
     submitWith: (handler) => (event) => {
       submitted.current = true;
       setAttempted(true);
