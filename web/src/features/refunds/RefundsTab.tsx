@@ -24,6 +24,7 @@ import { RefundCaseCard } from './RefundCaseCard';
 import { BankRefundCandidates } from './BankRefundCandidates';
 import { useGetAllRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
+import { refundAmountError, refundableOf } from './refundAmount';
 import { Hint } from '../../shared/ui/Hint';
 
 /** The transfer date field, checked by the shared markRefundTransferred schema. */
@@ -88,28 +89,25 @@ type DecisionValues = { amount: string; reason: string; goodsNotReturned: boolea
 
 /** The approveRefund payload the admin's entries make (an empty amount = the whole request). */
 function approvePayload(orderId: string, requestId: string, { amount, reason, goodsNotReturned }: DecisionValues) {
+  // An amount that is not one is the form's own message (refundAmountError), not the payload's.
+  const grosze = amount.trim() ? parsePln(amount) : null;
   return {
     orderId,
     requestId,
-    ...(amount.trim() ? { amount: parsePln(amount) ?? Number.NaN } : {}),
+    ...(grosze !== null ? { amount: grosze } : {}),
     ...(reason.trim() ? { reason } : {}),
     ...(goodsNotReturned ? { goodsNotReturned } : {}),
   };
 }
 
-/** The amount as the admin types it, then the shared approveRefund schema over the payload (a lower amount needs a reason). */
+/** The shared approveRefund schema over the payload (a lower amount needs a reason), its messages on the form's fields. */
 function approveSchema(orderId: string, requestId: string) {
-  return z
-    .looseObject({ amount: z.string().refine((v) => !v.trim() || parsePln(v) !== null, 'Podaj kwotę, np. 129,00') })
-    .superRefine((values, ctx) => {
-      const shared = parseWith(
-        approveRefundInput,
-        approvePayload(orderId, requestId, values as unknown as DecisionValues),
-      );
-      if (!shared.ok)
-        for (const { field, message } of shared.all)
-          ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });
-    });
+  return z.custom<DecisionValues>().superRefine((values, ctx) => {
+    const shared = parseWith(approveRefundInput, approvePayload(orderId, requestId, values));
+    if (!shared.ok)
+      for (const { field, message } of shared.all)
+        ctx.addIssue({ code: 'custom', path: field === 'amount' || field === 'reason' ? [field] : [], message });
+  });
 }
 
 function RequestCard({
@@ -126,9 +124,15 @@ function RequestCard({
   order?: Order;
 }) {
   const [schema] = useState(() => approveSchema(orderId, requestId));
+  const whole = order ? refundableOf(order, refunds.refunded, request.lines) : null;
   const { form, submitWith, send, sending } = useSchemaForm<DecisionValues>({
     initialValues: { amount: '', reason: '', goodsNotReturned: false },
     schema,
+    // Not an amount, or more than the request's lines allow: said before the server would.
+    extraErrors: ({ amount }): Record<string, string> => {
+      const message = refundAmountError(amount, order, refunds.refunded, request.lines);
+      return message ? { amount: message } : {};
+    },
   });
   const approve = submitWith((values) =>
     send(() => callFunction('approveRefund', approvePayload(orderId, requestId, values))),
@@ -180,7 +184,12 @@ function RequestCard({
         ))}
       {request.note && <Hint>„{request.note}”</Hint>}
       <Group align="flex-end" gap="xs">
-        <TextInput label="Kwota zwrotu (zł)" description="puste = całość" {...form.getInputProps('amount')} w={160} />
+        <TextInput
+          label="Kwota zwrotu (zł)"
+          description={whole === null ? 'puste = całość' : `puste = ${formatMoney(whole)}`}
+          {...form.getInputProps('amount')}
+          w={160}
+        />
         <TextInput
           label="Powód"
           description="wymagany przy niższej kwocie i odrzuceniu"

@@ -56,6 +56,15 @@ describe('admin „Rozpocznij zwrot”', () => {
     expect(screen.getByRole('alert').textContent).toBe('Wybierz pozycje do zwrotu');
   });
 
+  it('refuses an amount above what the chosen lines return, worded as the server refuses it', () => {
+    renderWithTheme(<StartRefundForm order={order} refunds={refunds} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Kwota zwrotu (zł)'), { target: { value: '6,67' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Wystaw korektę i zwróć' }));
+    expect(screen.getByText(/^Kwota zwrotu przekracza kwotę możliwą do zwrotu \(6,66\s?zł\)$/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kwota zwrotu (zł)'), { target: { value: '6,66' } });
+    expect(screen.queryByText(/Kwota zwrotu przekracza/)).toBeNull();
+  });
+
   it('says so when nothing is left to refund', () => {
     renderWithTheme(
       <StartRefundForm

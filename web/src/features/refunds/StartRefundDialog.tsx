@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/format/pl';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { refundAmountError, refundableOf } from './refundAmount';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
 
@@ -58,20 +59,20 @@ interface StartValues {
   goodsNotReturned: boolean;
 }
 
-const AMOUNT_HINT = 'Podaj kwotę, np. 129,00';
-
 /** The startRefund payload the entries make; an amount that is not one is left to the form's own message. */
 function startPayload(orderId: string, values: StartValues) {
   const grosze = values.amount.trim() ? parsePln(values.amount) : null;
   return {
     orderId,
-    lines: Object.fromEntries(Object.entries(values.units).filter(([, n]) => n > 0)),
+    lines: chosenLines(values.units),
     ...(grosze !== null ? { amount: grosze } : {}),
     reason: values.reason,
     bankAccount: values.bankAccount,
     ...(values.goodsNotReturned ? { goodsNotReturned: true } : {}),
   };
 }
+
+const chosenLines = (units: StartValues['units']) => Object.fromEntries(Object.entries(units).filter(([, n]) => n > 0));
 
 export function StartRefundForm({
   order,
@@ -93,18 +94,16 @@ export function StartRefundForm({
     },
     schema: startRefundInput,
     toPayload: (values) => startPayload(order.id, values),
-    extraErrors: ({ amount }): Record<string, string> =>
-      amount.trim() && parsePln(amount) === null ? { amount: AMOUNT_HINT } : {},
+    extraErrors: (values): Record<string, string> => {
+      const message = refundAmountError(values.amount, order, refunds?.refunded, chosenLines(values.units));
+      return message ? { amount: message } : {};
+    },
   });
   const [done, setDone] = useState<string | null>(null);
   const { units } = form.getValues();
   const setUnits = (lineId: string, n: number) => form.setFieldValue('units', { ...units, [lineId]: n });
 
-  // The last units of a line take exactly what is left of its gross (as the server computes it).
-  const refundable = left.reduce(
-    (s, l) => s + (units[l.lineId] === l.quantity ? l.gross : l.unitGross * (units[l.lineId] ?? 0)),
-    0,
-  );
+  const refundable = refundableOf(order, refunds?.refunded, chosenLines(units));
 
   const submit = submitWith(async (values) => {
     const out = await send(() => callFunction('startRefund', startPayload(order.id, values)));
