@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Badge, Button, Text, TextInput } from '@mantine/core';
 import type { RefundCandidate, RefundReason } from '@domain/bank/schemas';
 import { settleBankRefundCandidateInput, type SettleBankRefundCandidateInput } from '@domain/bank/refundCandidates';
-import { parseWith } from '@domain/issues';
 import { warsawDate } from '@domain/numbering';
 import { callFunction } from '../../shared/firebase';
 import { isoToPolishDate, formatMoney } from '../../shared/format/pl';
-import { useConfirm } from '../../shared/ui/ConfirmAction';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { InlineConfirm } from '../../shared/ui/InlineConfirm';
 import { EmptyState } from '../../shared/ui/DataState';
 import { AccountNumber } from './AccountNumber';
@@ -42,6 +41,11 @@ export function BankRefundCandidates() {
   );
 }
 
+interface SettleValues {
+  refundedOn: string;
+  reason: string;
+}
+
 export function BankRefundCandidateList({
   candidates,
   settle = settleWithCallable,
@@ -60,30 +64,32 @@ export function BankRefundCandidateList({
 
 function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandidate }) {
   const [asking, setAsking] = useState<'refunded' | 'dismissed' | null>(null);
-  const [refundedOn, setRefundedOn] = useState(() => warsawDate(Date.now()));
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const { busy, error, setError, run } = useConfirm();
+  const payloadOf = ({ refundedOn, reason }: SettleValues): SettleBankRefundCandidateInput =>
+    asking === 'refunded'
+      ? { txKey: c.txKey, outcome: 'refunded', refundedOn }
+      : { txKey: c.txKey, outcome: 'dismissed', reason };
+  const [today] = useState(() => warsawDate(Date.now()));
+  const { form, submitWith, send, sending } = useSchemaForm<SettleValues>({
+    initialValues: { refundedOn: today, reason: '' },
+    schema: settleBankRefundCandidateInput,
+    toPayload: payloadOf,
+    validateInputOnBlur: false,
+  });
   const ask = (outcome: 'refunded' | 'dismissed' | null) => {
     setAsking(outcome);
-    setFieldError(null);
-    setError(null);
+    form.clearErrors();
   };
-  const confirm = async () => {
-    const parsed = parseWith(
-      settleBankRefundCandidateInput,
-      asking === 'refunded'
-        ? { txKey: c.txKey, outcome: 'refunded', refundedOn }
-        : { txKey: c.txKey, outcome: 'dismissed', reason },
-    );
-    if (!parsed.ok) {
-      setFieldError(parsed.error.message);
-      return;
-    }
-    setFieldError(null);
-    if (await run(() => settle(parsed.data))) setAsking(null);
+  const confirm = submitWith(async (values) => {
+    const payload = payloadOf(values);
+    // The settlement answers nothing worth keeping: `true` tells a success from a refusal.
+    if (await send(() => settle(payload).then(() => true))) setAsking(null);
+  });
+  const answer = {
+    busy: sending,
+    error: form.errors._form,
+    onCancel: () => ask(null),
+    onConfirm: () => confirm(),
   };
-  const answer = { busy, error, onCancel: () => ask(null), onConfirm: () => void confirm() };
   const account = c.payerAccount;
   return (
     <RefundCaseCard
@@ -144,15 +150,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
           {...answer}
           confirmLabel="Oznacz jako zwrócony"
         >
-          <TextInput
-            type="date"
-            label="Data zwrotu"
-            value={refundedOn}
-            onChange={(e) => setRefundedOn(e.currentTarget.value)}
-            error={fieldError}
-            size="xs"
-            maw={200}
-          />
+          <TextInput type="date" label="Data zwrotu" {...form.getInputProps('refundedOn')} size="xs" maw={200} />
         </InlineConfirm>
       ) : asking === 'dismissed' ? (
         <InlineConfirm
@@ -164,9 +162,7 @@ function CandidateCard({ c, settle }: { c: RefundCandidate; settle: SettleCandid
           <TextInput
             label="Powód"
             placeholder="np. wpłacający prosi o zaliczenie na przyszły rok"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={fieldError}
+            {...form.getInputProps('reason')}
             size="xs"
           />
         </InlineConfirm>
