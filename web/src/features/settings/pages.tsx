@@ -1,13 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  SegmentedControl,
-  Stack,
-  Title,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, SegmentedControl, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router-dom';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
@@ -19,38 +11,13 @@ import { saveProfile, useGetProfileQuery } from './api';
 import { changePassword, deleteAccount, hasPasswordProvider } from './authOps';
 import { ChangePasswordForm, DeleteAccountDialog, reauthMessage } from './PasswordForms';
 import { ProfileForm } from './ProfileForm';
+import { SectionCard } from '../../shared/ui/SectionCard';
 import { Hint } from '../../shared/ui/Hint';
-
-function Section({
-  title,
-  description,
-  children,
-  testId,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title} data-testid={testId}>
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          {description && <Hint>{description}</Hint>}
-        </Stack>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function ColorModeSection() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   return (
-    <Section title="Wygląd" description="Tryb kolorów zapamiętamy na tym urządzeniu." testId="settings-color">
+    <SectionCard title="Wygląd" description="Tryb kolorów zapamiętamy na tym urządzeniu." testId="settings-color">
       <SegmentedControl
         aria-label="Tryb kolorów"
         value={colorScheme}
@@ -62,7 +29,7 @@ function ColorModeSection() {
         ]}
         maw={420}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -79,7 +46,7 @@ export function SettingsPage() {
 
   return (
     <PageFrame>
-      <Section title="Dane osobowe i do faktury" testId="settings-profile">
+      <SectionCard title="Dane osobowe i do faktury" testId="settings-profile">
         <DataGate
           query={profile}
           what="profilu"
@@ -111,10 +78,10 @@ export function SettingsPage() {
             />
           )}
         </DataGate>
-      </Section>
+      </SectionCard>
       <MailPrefsField />
       <ColorModeSection />
-      <Section
+      <SectionCard
         title="Hasło"
         description="Ze względów bezpieczeństwa podaj najpierw obecne hasło."
         testId="settings-password"
@@ -133,8 +100,8 @@ export function SettingsPage() {
         ) : (
           <Hint>Logujesz się przez zewnętrzną usługę — hasło zmienisz u jej dostawcy.</Hint>
         )}
-      </Section>
-      <Section
+      </SectionCard>
+      <SectionCard
         title="Usuń konto"
         description="Usuwa konto i dane osobowe. Faktury zostają zachowane, bo tego wymaga prawo."
         testId="settings-delete"
@@ -156,7 +123,7 @@ export function SettingsPage() {
             return null;
           }}
         />
-      </Section>
+      </SectionCard>
     </PageFrame>
   );
 }
