@@ -258,6 +258,10 @@ describe('pickup station offline', () => {
       ])
         expect(report).toContain(fact);
       expect(report).toMatch(/\(urządzenie [0-9a-f]{8}\), \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      // Saved without saying how it was settled: the form asks, and nothing is recorded.
+      await entry.getByTestId('settle-conflict').click();
+      await entry.getByText('Wybierz, jak rozstrzygnięto konflikt').waitFor();
+      expect(await entry.getAttribute('data-settled')).toBe('false');
       await entry.getByLabel('wydano ponownie — pobrano zwrot').check();
       await entry.getByTestId('settle-note').fill('Koszulkę oddano przy stanowisku.');
       await entry.getByTestId('settle-conflict').click();

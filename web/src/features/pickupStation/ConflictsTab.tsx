@@ -1,42 +1,45 @@
-import { useState } from 'react';
 import { Badge, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { CONFLICT_SETTLEMENT_LABELS, CONFLICT_SETTLEMENTS, type ConflictSettlement } from '@domain/pickupSync';
+import {
+  CONFLICT_SETTLEMENT_LABELS,
+  CONFLICT_SETTLEMENTS,
+  settlePickupConflictInput,
+  type ConflictSettlement,
+} from '@domain/pickupSync';
 import { formatCount, type NounForms } from '../../shared/format/pl';
 import { DataGate, EmptyState } from '../../shared/ui/DataState';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
-import { refusalOf } from '../../shared/ui/formErrors';
+import { StackedForm } from '../../shared/ui/StackedForm';
+import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { settlePickupConflict, usePickupConflictsQuery, type ConflictRow } from './api';
 import { ConflictFacts, conflictTitle } from './ConflictFacts';
 import { PlainList } from '../../shared/ui/PlainList';
 
 const CONFLICTS: NounForms = ['konflikt', 'konflikty', 'konfliktów'];
 
+interface SettleValues {
+  resolution: ConflictSettlement | '';
+  note: string;
+}
+
 /** „Rozstrzygnij”: how the staff settled it, with an optional note; the function records who and when. */
 function SettleForm({ conflict }: { conflict: ConflictRow }) {
-  const [resolution, setResolution] = useState<ConflictSettlement | null>(null);
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const settle = async () => {
-    if (!resolution) return setError('Wybierz, jak rozstrzygnięto konflikt.');
-    setBusy(true);
-    setError(null);
-    try {
-      await settlePickupConflict({ conflictId: conflict.id, resolution, ...(note.trim() ? { note } : {}) });
-    } catch (err) {
-      setError(refusalOf(err).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const payloadOf = ({ resolution, note }: SettleValues) => ({
+    conflictId: conflict.id,
+    ...(resolution ? { resolution } : {}),
+    ...(note.trim() ? { note } : {}),
+  });
+  const { form, submitWith, send, sending } = useSchemaForm<SettleValues>({
+    initialValues: { resolution: '', note: '' },
+    schema: settlePickupConflictInput,
+    toPayload: payloadOf,
+  });
+  // Valid by now (submitWith checked it): the parse only gives the payload its type.
+  const settle = submitWith((values) =>
+    send(() => settlePickupConflict(settlePickupConflictInput.parse(payloadOf(values)))),
+  );
   return (
-    <Stack gap="xs">
-      <Radio.Group
-        label="Jak rozstrzygnięto?"
-        value={resolution}
-        onChange={(v) => setResolution(v as ConflictSettlement)}
-        data-testid="settle-resolution"
-      >
+    <StackedForm label={`Rozstrzygnięcie: ${conflictTitle(conflict)}`} onSubmit={settle} gap="xs">
+      <Radio.Group label="Jak rozstrzygnięto?" {...form.getInputProps('resolution')} data-testid="settle-resolution">
         <Stack gap={6} mt={4}>
           {CONFLICT_SETTLEMENTS.map((value) => (
             <Radio key={value} value={value} label={CONFLICT_SETTLEMENT_LABELS[value]} />
@@ -48,17 +51,16 @@ function SettleForm({ conflict }: { conflict: ConflictRow }) {
         maxLength={300}
         autosize
         minRows={1}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
+        {...form.getInputProps('note')}
         data-testid="settle-note"
       />
-      <ErrorAlert testId="settle-error">{error}</ErrorAlert>
+      <ErrorAlert testId="settle-error">{form.errors._form}</ErrorAlert>
       <Group>
-        <Button onClick={() => void settle()} loading={busy} data-testid="settle-conflict">
+        <Button type="submit" loading={sending} data-testid="settle-conflict">
           Zapisz rozstrzygnięcie
         </Button>
       </Group>
-    </Stack>
+    </StackedForm>
   );
 }
 
