@@ -6,6 +6,7 @@ import { TEST_PERSON } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
 import { merchLine, ticketLine } from '../../test/documents';
 import { StartRefundForm } from './StartRefundDialog';
+import { PAYMENT_PROVIDER_ACTOR } from '@domain/payments/onlinePayment';
 
 const order = {
   id: 'o1',
@@ -63,6 +64,14 @@ describe('admin „Rozpocznij zwrot”', () => {
     expect(screen.getByText(/^Kwota zwrotu przekracza kwotę możliwą do zwrotu \(6,66\s?zł\)$/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Kwota zwrotu (zł)'), { target: { value: '6,66' } });
     expect(screen.queryByText(/Kwota zwrotu przekracza/)).toBeNull();
+  });
+
+  it('of an order paid online says the money goes back through Przelewy24 and asks for the account only as the fallback', () => {
+    renderWithTheme(
+      <StartRefundForm order={{ ...order, paidBy: PAYMENT_PROVIDER_ACTOR }} refunds={refunds} onClose={() => {}} />,
+    );
+    expect(screen.getByTestId('refund-through-provider')).toBeTruthy();
+    expect(screen.getByLabelText(/Numer konta \(na wypadek zwrotu przelewem\)/)).toBeTruthy();
   });
 
   it('says so when nothing is left to refund', () => {

@@ -8,6 +8,8 @@ import { formatMoney } from '../../shared/format/pl';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
+import { paidThroughProvider } from '@domain/payments/onlinePayment';
+import { RefundAccountField } from './OrderRefundPanel';
 import { refundAmountError, refundableOf } from './refundAmount';
 import { useGetOrderRefundsQuery } from './api';
 import { callFunction } from '../../shared/firebase';
@@ -152,19 +154,13 @@ export function StartRefundForm({
           )}
         </Group>
       ))}
-      <Group align="flex-start" gap="xs" grow>
-        <TextInput
-          label="Kwota zwrotu (zł)"
-          description={`puste = ${formatMoney(refundable)}`}
-          {...form.getInputProps('amount')}
-        />
-        <TextInput
-          label="Numer konta do zwrotu"
-          description="26 cyfr (NRB)"
-          {...form.getInputProps('bankAccount')}
-          inputMode="numeric"
-        />
-      </Group>
+      <TextInput
+        label="Kwota zwrotu (zł)"
+        description={`puste = ${formatMoney(refundable)}`}
+        {...form.getInputProps('amount')}
+        maw={240}
+      />
+      <RefundAccountField online={paidThroughProvider(order)} {...form.getInputProps('bankAccount')} />
       <TextInput
         label="Przyczyna korekty"
         description="trafi na fakturę korygującą"
