@@ -83,6 +83,7 @@ export function useSchemaForm<Values extends Record<string, any>>({
   });
   async function send<T>(call: () => Promise<T>): Promise<T | undefined> {
     setSending(true);
+    form.clearFieldError('_form');
     try {
       return await call();
     } catch (error) {
