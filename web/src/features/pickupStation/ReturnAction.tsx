@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { refusalOf } from '../../shared/ui/formErrors';
+import { Alert, Button, Group } from '@mantine/core';
+import { useConfirm } from '../../shared/ui/ConfirmAction';
+import { InlineConfirm } from '../../shared/ui/InlineConfirm';
 import { acceptPickupReturn, type StationItem } from './api';
 
 /**
@@ -9,34 +10,25 @@ import { acceptPickupReturn, type StationItem } from './api';
  * so what it shows is the answer of this visit.
  */
 export function ReturnAction({ uid, item }: { uid: string; item: StationItem }) {
-  const [state, setState] = useState<'idle' | 'confirm' | 'busy' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  async function accept() {
-    setState('busy');
-    setError(null);
-    try {
-      await acceptPickupReturn({ uid, itemId: item.id });
-      setState('done');
-    } catch (err) {
-      setError(refusalOf(err).message);
-      setState('confirm');
-    }
-  }
-  if (state === 'done')
+  const [asking, setAsking] = useState(false);
+  const [done, setDone] = useState(false);
+  const { busy, error, setError, run } = useConfirm();
+  const units = item.quantity > 1 ? ` (${item.quantity} szt.)` : '';
+  if (done)
     return (
       <Alert color="green" role="status" mt={4} data-testid="return-accepted">
         Zwrot przyjęty: {item.label}
         {item.quantity > 1 ? ` × ${item.quantity}` : ''}. Organizator może teraz zwrócić pieniądze.
       </Alert>
     );
-  if (state === 'idle')
+  if (!asking)
     return (
       <Group mt={4}>
         <Button
           size="md"
           variant="light"
           color="orange"
-          onClick={() => setState('confirm')}
+          onClick={() => setAsking(true)}
           aria-label={`Przyjmij zwrot: ${item.label}`}
         >
           Przyjmij zwrot
@@ -44,25 +36,20 @@ export function ReturnAction({ uid, item }: { uid: string; item: StationItem }) 
       </Group>
     );
   return (
-    <Stack gap={6} mt={4} data-testid="return-confirm">
-      <Text size="sm">
-        Czy {item.label}
-        {item.quantity > 1 ? ` (${item.quantity} szt.)` : ''} wraca do punktu odbioru? Zapisz to dopiero po odebraniu
-        przedmiotu.
-      </Text>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group gap="xs">
-        <Button size="md" color="orange" loading={state === 'busy'} onClick={() => void accept()}>
-          Tak, przyjmij zwrot
-        </Button>
-        <Button size="md" variant="default" disabled={state === 'busy'} onClick={() => setState('idle')}>
-          Anuluj
-        </Button>
-      </Group>
-    </Stack>
+    <InlineConfirm
+      mt={4}
+      testId="return-confirm"
+      question={`Czy ${item.label}${units} wraca do punktu odbioru? Zapisz to dopiero po odebraniu przedmiotu.`}
+      busy={busy}
+      error={error}
+      confirmLabel="Tak, przyjmij zwrot"
+      color="orange"
+      buttonSize="md"
+      onCancel={() => {
+        setAsking(false);
+        setError(null);
+      }}
+      onConfirm={() => void run(() => acceptPickupReturn({ uid, itemId: item.id })).then((ok) => ok && setDone(true))}
+    />
   );
 }

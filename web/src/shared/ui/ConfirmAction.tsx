@@ -91,7 +91,7 @@ export function useConfirm({ onResult, messageOf = refusalMessage }: ConfirmOpti
   return { ask, dialog, busy, error, setError, run };
 }
 
-interface ConfirmButtonsProps {
+export interface ConfirmButtonsProps {
   /** The action runs: the confirm button spins and nothing can be cancelled. */
   busy?: boolean;
   error?: ReactNode;
@@ -104,6 +104,8 @@ interface ConfirmButtonsProps {
   /** Red unless said otherwise (a confirmation guards what cannot be taken back); `primary`: the theme's. */
   color?: string;
   confirmTestId?: string;
+  /** `md` at the pickup station, where it is pressed standing, often on a phone. */
+  buttonSize?: 'sm' | 'md';
 }
 
 /** The end of a confirmation: the failure (if any), then „cancel” and the confirm button. */
@@ -117,16 +119,18 @@ export function ConfirmButtons({
   confirmDisabled = false,
   color = 'red',
   confirmTestId = 'confirm-action',
+  buttonSize = 'sm',
 }: ConfirmButtonsProps) {
   return (
     <>
       <ErrorAlert>{error}</ErrorAlert>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
+        <Button variant="default" size={buttonSize} onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
         <Button
           color={color === 'primary' ? undefined : color}
+          size={buttonSize}
           type={onConfirm ? 'button' : 'submit'}
           onClick={onConfirm}
           loading={busy}
