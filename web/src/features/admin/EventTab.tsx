@@ -1,4 +1,4 @@
-import { Checkbox, NumberInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { updateEventSettingsInput } from '@domain/callables';
 import { DEFAULT_PAYMENT_DAYS, LIMITS, type EventSettings } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
@@ -13,6 +13,7 @@ import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 type Fields = Omit<EventSettings, 'updatedAt' | 'seller'> & { seller: EventSettings['seller'] };
 
@@ -101,11 +102,7 @@ export function EventForm({ initial, updatedAt }: { initial: Fields; updatedAt?:
           data-testid="ksef-consumer-invoices"
         />
       </TitledPanel>
-      {form.errors._form && (
-        <Text c="red" role="alert">
-          {form.errors._form}
-        </Text>
-      )}
+      <ErrorText>{form.errors._form}</ErrorText>
       <SubmitRow
         label="Zapisz ustawienia"
         busy={busy !== null}

@@ -15,6 +15,7 @@ import { TitledStack } from '../../shared/ui/TitledStack';
 import { formatDateTime } from '../../shared/format/pl';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 /** The fields every catalogue editor (ticket types, products) has, as the form holds them. */
 export interface CatalogueValues {
@@ -110,11 +111,7 @@ export function CatalogueEditor<Item extends CatalogueItem, Values extends Catal
   const formError = form.errors._form;
   return (
     <StackedForm label={kind.editorLabel} onSubmit={submit} gap="sm">
-      {formError && (
-        <Text c="red" role="alert">
-          {formError}
-        </Text>
-      )}
+      <ErrorText>{formError}</ErrorText>
       <TextInput label={kind.nameLabel} required {...field('name')} />
       <Textarea label="Opis" autosize minRows={2} {...field('description')} />
       <Group grow align="flex-start">

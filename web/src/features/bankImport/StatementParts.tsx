@@ -12,6 +12,7 @@ import { bookingSummary, DEBITS, INCOMING, TRANSFERS } from './model';
 import { bookingConfirmation } from './bookingWording';
 import type { Booking } from './useStatementBooking';
 import type { CsvLayoutChoice } from './useStatementFile';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 const FORMAT_NAMES = { mt940: 'MT940', camt053: 'XML camt.053', csv: 'CSV' } as const;
 const ENCODING_NAMES = {
@@ -231,11 +232,7 @@ export function BookingProgress({ booking }: { booking: Booking }) {
             {bookingSummary(booking.results)}
           </Text>
         )}
-        {booking.error && (
-          <Text c="red" role="alert">
-            {booking.error}
-          </Text>
-        )}
+        <ErrorText>{booking.error}</ErrorText>
         {booking.results.length > 0 && (
           <List size="sm" spacing={4}>
             {[...failed, ...booking.results.filter((r) => r.outcome !== 'failed')].slice(0, 100).map((r) => (

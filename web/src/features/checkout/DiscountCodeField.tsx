@@ -4,6 +4,7 @@ import { describeDiscount } from '@domain/discounts';
 import { discountCodeSchema } from '@domain/schemas';
 import { formatMoney } from '../../shared/format/pl';
 import type { DiscountCheck } from './discount';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 interface DiscountCodeFieldProps {
   check: DiscountCheck;
@@ -38,11 +39,7 @@ export function DiscountCodeField({ check, problem, onApply }: DiscountCodeField
             Usuń kod
           </Button>
         </Group>
-        {problem && (
-          <Text size="sm" c="red" role="alert">
-            {problem}
-          </Text>
-        )}
+        <ErrorText>{problem}</ErrorText>
       </Stack>
     );
   }

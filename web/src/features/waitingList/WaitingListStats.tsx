@@ -1,9 +1,10 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { useAdminWaitingListsQuery } from './api';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 /** Statistics (admin): how many wait for each sold-out ticket type and how many offers stand. */
 export function WaitingListStats() {
@@ -18,9 +19,7 @@ export function WaitingListStats() {
   return (
     <TitledPanel title="Listy oczekujących" testId="stats-waiting-list">
       {lists.isError ? (
-        <Text size="sm" c="red" role="alert">
-          Nie udało się wczytać list oczekujących.
-        </Text>
+        <ErrorText>Nie udało się wczytać list oczekujących.</ErrorText>
       ) : rows.length === 0 ? (
         <Hint>{lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}</Hint>
       ) : (
