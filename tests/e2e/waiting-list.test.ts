@@ -72,6 +72,10 @@ describe('waiting list in Chromium', () => {
     await list.getByRole('cell', { name: 'Wanda Czekająca', exact: true }).waitFor();
     await list.getByRole('button', { name: 'Usuń z listy: Wanda Czekająca' }).waitFor();
     await screenshot(admin, 'waiting-list-admin-desktop-dark');
+    // The statistics count her among those waiting for the type, none with an offer yet.
+    await admin.goto(`${web}/dashboard/statystyki`);
+    const stats = admin.getByRole('table', { name: 'Osoby na listach oczekujących według rodzaju biletu' });
+    await stats.getByRole('row', { name: `${typeName} 1 0`, exact: true }).waitFor();
     await admin.context().close();
 
     await client.call(holder, 'cancelOrder', { orderId: holderOrderId });

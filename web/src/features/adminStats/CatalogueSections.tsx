@@ -2,8 +2,9 @@ import { lazy } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { formatMoney } from '../../shared/format/pl';
 import type { CountryRow, MerchRow, RefundItemRow, TicketRow } from './model';
-import { ChartBesideNumbers, ChartSlot, n, Note, NumbersTable, Section } from './parts';
+import { ChartBesideNumbers, ChartSlot, n, Note, Section } from './parts';
 import { Hint } from '../../shared/ui/Hint';
+import { NumbersTable } from '../../shared/ui/NumbersTable';
 
 const TicketsChart = lazy(() => import('./Charts').then((m) => ({ default: m.TicketsChart })));
 const MerchChart = lazy(() => import('./Charts').then((m) => ({ default: m.MerchChart })));

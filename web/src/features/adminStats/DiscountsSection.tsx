@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/format/pl';
 import type { DiscountStatRow } from './model';
-import { n, NumbersTable, Section } from './parts';
+import { n, Section } from './parts';
+import { NumbersTable } from '../../shared/ui/NumbersTable';
 
 /** Discount codes: orders placed with each, units discounted (one use = one unit) and the discount given, with the total. */
 export function DiscountsSection({ rows }: { rows: DiscountStatRow[] }) {

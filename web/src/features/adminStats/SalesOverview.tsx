@@ -4,7 +4,8 @@ import { formatCount, formatMoney, formatPercent, NOUNS } from '../../shared/for
 import { EmptyState } from '../../shared/ui/DataState';
 import type { AdminStatsData, RefundStatsData } from './api';
 import { dailyRows, type DayRow } from './model';
-import { ChartSlot, CORRECTIONS, Kpi, n, Note, NumbersTable, Section } from './parts';
+import { ChartSlot, CORRECTIONS, Kpi, n, Note, Section } from './parts';
+import { NumbersTable } from '../../shared/ui/NumbersTable';
 
 const DailyChart = lazy(() => import('./Charts').then((m) => ({ default: m.DailyChart })));
 const RevenueDonut = lazy(() => import('./Charts').then((m) => ({ default: m.RevenueDonut })));

@@ -1,10 +1,11 @@
-import { Table } from '@mantine/core';
 import { formatNumber } from '../../shared/format/pl';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { TitledPanel } from '../../shared/ui/TitledPanel';
 import { useAdminWaitingListsQuery } from './api';
 import { Hint } from '../../shared/ui/Hint';
-import { ErrorText } from '../../shared/ui/ErrorText';
+import { DataGate } from '../../shared/ui/DataState';
+import { NumbersTable } from '../../shared/ui/NumbersTable';
+import { queriesTogether } from '../../shared/ui/queriesTogether';
 
 /** Statistics (admin): how many wait for each sold-out ticket type and how many offers stand. */
 export function WaitingListStats() {
@@ -16,33 +17,23 @@ export function WaitingListStats() {
     waiting: l.entries.filter((e) => !e.offer).length,
     offered: l.entries.filter((e) => e.offer).length,
   }));
+  const source = queriesTogether(lists, types);
   return (
     <TitledPanel title="Listy oczekujących" testId="stats-waiting-list">
-      {lists.isError ? (
-        <ErrorText>Nie udało się wczytać list oczekujących.</ErrorText>
-      ) : rows.length === 0 ? (
-        <Hint>{lists.isLoading ? 'Wczytywanie…' : 'Nikt nie czeka na wyprzedane bilety.'}</Hint>
-      ) : (
-        <Table striped>
-          <Table.Caption>Osoby na listach oczekujących według rodzaju biletu</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Bilet</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Czeka</Table.Th>
-              <Table.Th style={{ textAlign: 'right' }}>Z ofertą</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.waiting, 0)}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>{formatNumber(r.offered, 0)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataGate
+        query={source}
+        what="list oczekujących"
+        rows={2}
+        onRetry={source.refetch}
+        isEmpty={rows.length === 0}
+        empty={<Hint>Nikt nie czeka na wyprzedane bilety.</Hint>}
+      >
+        <NumbersTable
+          caption="Osoby na listach oczekujących według rodzaju biletu"
+          head={['Bilet', 'Czeka', 'Z ofertą']}
+          rows={rows.map((r) => [r.name, formatNumber(r.waiting, 0), formatNumber(r.offered, 0)])}
+        />
+      </DataGate>
     </TitledPanel>
   );
 }
