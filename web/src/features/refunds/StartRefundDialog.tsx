@@ -6,6 +6,7 @@ import { refundableLines, type OrderRefunds } from '@domain/refunds';
 import { startRefundInput } from '@domain/callables';
 import { formatMoney } from '../../shared/format/pl';
 import { ConfirmButtons } from '../../shared/ui/ConfirmAction';
+import { DataGate } from '../../shared/ui/DataState';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { paidThroughProvider } from '@domain/payments/onlinePayment';
@@ -39,14 +40,13 @@ export function StartRefundButton({ order }: { order: Order & { id: string } }) 
 }
 
 function StartRefundDialog({ order, onClose }: { order: Order & { id: string }; onClose: () => void }) {
-  const { data: refunds, isLoading } = useGetOrderRefundsQuery(order.id);
+  // What was refunded already decides what is offered: the form waits for it rather than offering it all.
+  const refunds = useGetOrderRefundsQuery(order.id);
   return (
     <Modal opened onClose={onClose} title={<Text fw={700}>Zwrot — zamówienie {order.number}</Text>} size="lg" centered>
-      {isLoading ? (
-        <Text size="sm">Wczytywanie…</Text>
-      ) : (
-        <StartRefundForm order={order} refunds={refunds ?? null} onClose={onClose} />
-      )}
+      <DataGate query={refunds} what="zwrotów zamówienia" onRetry={refunds.refetch}>
+        <StartRefundForm order={order} refunds={refunds.data ?? null} onClose={onClose} />
+      </DataGate>
     </Modal>
   );
 }
