@@ -11,7 +11,7 @@ import { readStatementOffThread, type StatementReading } from './readStatement';
 /** „auto”, a bank's layout, or the admin's own column mapping. */
 export type CsvLayoutChoice = 'auto' | CsvPresetId | 'mapping';
 
-export type LoadedFile = { fileName: string; bytes: Uint8Array };
+type LoadedFile = { fileName: string; bytes: Uint8Array };
 export type ReadStatement = ParsedStatement & { csv?: CsvLayout };
 type Stage =
   | { kind: 'idle' }
