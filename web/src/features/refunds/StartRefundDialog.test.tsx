@@ -44,6 +44,8 @@ describe('admin „Rozpocznij zwrot”', () => {
     fireEvent.change(screen.getByLabelText('Liczba sztuk: Koszulka (M)'), { target: { value: '1' } });
     expect(screen.getByText(/^puste = 3,33/)).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Zwrot pieniędzy bez zwrotu towaru' })).toBeTruthy();
+    // Paid by transfer: the organiser sends the money back.
+    expect(screen.getByTestId('start-refund-form').textContent).toContain('zwrot pojawi się na liście „do przelania”');
   });
 
   it('refuses in Polish before calling: no line chosen, an amount that is not one', () => {
@@ -71,6 +73,8 @@ describe('admin „Rozpocznij zwrot”', () => {
       <StartRefundForm order={{ ...order, paidBy: PAYMENT_PROVIDER_ACTOR }} refunds={refunds} onClose={() => {}} />,
     );
     expect(screen.getByTestId('refund-through-provider')).toBeTruthy();
+    expect(screen.getByTestId('start-refund-form').textContent).toContain('a pieniądze wrócą przez Przelewy24.');
+    expect(screen.getByTestId('start-refund-form').textContent).not.toContain('do przelania');
     expect(screen.getByLabelText(/Numer konta \(na wypadek zwrotu przelewem\)/)).toBeTruthy();
   });
 

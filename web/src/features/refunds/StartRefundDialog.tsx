@@ -106,12 +106,14 @@ export function StartRefundForm({
   const setUnits = (lineId: string, n: number) => form.setFieldValue('units', { ...units, [lineId]: n });
 
   const refundable = refundableOf(order, refunds?.refunded, chosenLines(units));
+  // Paid online: the correction's money goes back through the provider, not by the organiser's transfer.
+  const online = paidThroughProvider(order);
 
   const submit = submitWith(async (values) => {
     const out = await send(() => callFunction('startRefund', startPayload(order.id, values)));
     if (out)
       setDone(
-        `Wystawiono fakturę korygującą ${out.correctionNumber}. Do przelania: ${formatMoney(out.amount)}${out.fee > 0 ? ` (potrącono ${formatMoney(out.fee)})` : ''}.`,
+        `Wystawiono fakturę korygującą ${out.correctionNumber}. ${online ? 'Zwrot przez Przelewy24' : 'Do przelania'}: ${formatMoney(out.amount)}${out.fee > 0 ? ` (potrącono ${formatMoney(out.fee)})` : ''}.`,
       );
   });
 
@@ -130,8 +132,8 @@ export function StartRefundForm({
   return (
     <StackedForm label="Zwrot bez prośby uczestnika" onSubmit={submit} gap="sm" testId="start-refund-form">
       <Text size="sm">
-        Zwrot bez prośby uczestnika: zostanie wystawiona faktura korygująca, bilety i sztuki wrócą do puli, a zwrot
-        pojawi się na liście „do przelania”.
+        Zwrot bez prośby uczestnika: zostanie wystawiona faktura korygująca, bilety i sztuki wrócą do puli, a{' '}
+        {online ? 'pieniądze wrócą przez Przelewy24.' : 'zwrot pojawi się na liście „do przelania”.'}
       </Text>
       {left.map((l) => (
         <Group key={l.lineId} justify="space-between" wrap="nowrap" gap="sm">
@@ -160,7 +162,7 @@ export function StartRefundForm({
         {...form.getInputProps('amount')}
         maw={240}
       />
-      <RefundAccountField online={paidThroughProvider(order)} {...form.getInputProps('bankAccount')} />
+      <RefundAccountField online={online} {...form.getInputProps('bankAccount')} />
       <TextInput
         label="Przyczyna korekty"
         description="trafi na fakturę korygującą"
