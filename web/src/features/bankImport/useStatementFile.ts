@@ -46,8 +46,8 @@ export function useStatementFile() {
     [mappings.data],
   );
 
-  function stopReading() {
-    currentReading.current?.cancel();
+  /** The current reading is over (done, failed or cancelled): no progress to show. */
+  function endReading() {
     currentReading.current = null;
     setReading(null);
   }
@@ -76,13 +76,13 @@ export function useStatementFile() {
       result = await job.result;
     } catch (error) {
       if (currentReading.current !== job) return;
-      stopReading();
+      endReading();
       setStage({ kind: 'idle' });
       setFileError(error instanceof StatementError ? error.message : 'Nie udało się odczytać pliku.');
       return;
     }
     if (currentReading.current !== job) return;
-    stopReading();
+    endReading();
     setStage(
       result.ok
         ? { kind: 'preview', file, statement: result.statement }
@@ -94,7 +94,8 @@ export function useStatementFile() {
     setStage({ kind: 'idle' });
     setCurrentFile(null);
     if (!file) {
-      stopReading();
+      currentReading.current?.cancel();
+      endReading();
       return setFileError(null);
     }
     try {
