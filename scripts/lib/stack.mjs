@@ -284,8 +284,12 @@ export async function startStack(options = {}) {
   // Whether firebase-tools got as far as "All emulators ready" (its Auth accounts are imported by then).
   let authReady = false;
 
-  const stop = async () => {
+  let stopping;
+  /** Stops every part started so far; a second call waits for the first. */
+  const stop = () => (stopping ??= stopParts());
+  const stopParts = async () => {
     process.removeListener('exit', killAll);
+    stopOnInterrupt(false);
     // Reverse start order: the web app, then firebase-tools (exports Auth data on exit), then the database.
     for (const proc of [...processes].reverse()) {
       if (proc.name !== 'firebase') await proc.stop(10_000);
@@ -305,6 +309,21 @@ export async function startStack(options = {}) {
     for (const cleanup of cleanups) cleanup();
     if (!persistent) rmSync(dataDir, { recursive: true, force: true });
   };
+  // The parts run in process groups of their own, so a Ctrl+C at the terminal reaches only this
+  // process, and a signal ends it without its 'exit' hooks: until the stack is up, an interrupt
+  // stops what has started (else the next start finds the ports taken), then ends the process as
+  // the signal would have. Once started, the caller owns the stack and its own signal handling.
+  const interrupted = (signal) => {
+    log(`Interrupted (${signal}) while starting: stopping what has started…`);
+    void stop().finally(() => process.exit(128 + os.constants.signals[signal]));
+  };
+  const stopOnInterrupt = (on) => {
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      if (on) process.once(signal, interrupted);
+      else process.removeListener(signal, interrupted);
+    }
+  };
+  stopOnInterrupt(true);
 
   try {
     if (!existsSync(path.join(ROOT, 'emulator', 'dist', 'cli.js'))) {
@@ -548,6 +567,7 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
+  stopOnInterrupt(false);
 
   return {
     ports,
