@@ -46,7 +46,7 @@ export function compareNodes(a: DataNode, b: DataNode): number {
   return b instanceof LeafNode ? 1 : 0;
 }
 
-export function compareLeafValues(a: LeafValue, b: LeafValue): number {
+function compareLeafValues(a: LeafValue, b: LeafValue): number {
   const ta = typeof a as 'boolean' | 'number' | 'string';
   const tb = typeof b as 'boolean' | 'number' | 'string';
   if (ta !== tb) return LEAF_TYPE_RANK[ta] - LEAF_TYPE_RANK[tb];

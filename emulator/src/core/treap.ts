@@ -104,16 +104,6 @@ export function treapEach<V>(t: TNode<V> | null, fn: (key: string, value: V) => 
   return false;
 }
 
-/** Reverse in-order walk; stops (and returns true) when `fn` returns true. */
-export function treapEachReverse<V>(t: TNode<V> | null, fn: (key: string, value: V) => boolean | void): boolean {
-  while (t !== null) {
-    if (t.right !== null && treapEachReverse(t.right, fn)) return true;
-    if (fn(t.key, t.value) === true) return true;
-    t = t.left;
-  }
-  return false;
-}
-
 export function treapEntries<V>(t: TNode<V> | null, out: TNode<V>[] = []): TNode<V>[] {
   while (t !== null) {
     if (t.left !== null) treapEntries(t.left, out);

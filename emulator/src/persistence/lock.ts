@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DataDirLockedError } from './errors.js';
 import { isErrno } from './fsutil.js';
 
-export const LOCK_FILE = 'LOCK';
+const LOCK_FILE = 'LOCK';
 
 // The lock file is one line: `<pid> start=<ticks> boot=<boot id> token=<random hex>`.
 // A pid alone cannot tell the emulator that wrote the lock from a process that got the same pid

@@ -24,7 +24,7 @@ export function encodeRecord(seq: number, op: JournalOp): Buffer {
   return line;
 }
 
-export interface DecodedJournal {
+interface DecodedJournal {
   /** The valid records before any damage, each with the byte offset of its line. */
   records: Array<{ seq: number; op: JournalOp; offset: number }>;
   /** Bytes of complete, valid records; anything after it is a torn tail (or damage). */

@@ -64,7 +64,7 @@ interface LoadedSnapshot {
   data: Map<string, unknown>;
 }
 
-export async function readSnapshot(file: string): Promise<LoadedSnapshot | null> {
+async function readSnapshot(file: string): Promise<LoadedSnapshot | null> {
   let buf: Buffer;
   try {
     buf = await fsp.readFile(file);

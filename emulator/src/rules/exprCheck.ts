@@ -25,7 +25,7 @@ const QUERY_PROPERTIES: Record<string, StaticType> = {
   limitToLast: 'any',
 };
 
-export interface CheckScope {
+interface CheckScope {
   kind: RuleKind;
   wildcards: ReadonlySet<string>;
 }

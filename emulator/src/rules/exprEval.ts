@@ -215,7 +215,7 @@ function compileIdent(name: string): Evaluator {
   };
 }
 
-export const DEFAULT_RULE_QUERY: RuleQuery = Object.freeze({
+const DEFAULT_RULE_QUERY: RuleQuery = Object.freeze({
   orderByKey: false,
   orderByPriority: false,
   orderByValue: false,

@@ -13,7 +13,7 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-export interface ParsedJson {
+interface ParsedJson {
   value: JsonValue;
   /** For every parsed object: the line (1-based) each of its keys was written on. */
   keyLines: WeakMap<object, Map<string, number>>;

@@ -44,7 +44,7 @@ const PRIORITY_KEY = '.priority';
  * Parses a wire/REST path. A trailing `.priority` (the SDK's setPriority writes to `<path>/.priority`)
  * is split off because it is not a valid key.
  */
-export function parseWritePath(pathString: string): { path: Path; priority: boolean } {
+function parseWritePath(pathString: string): { path: Path; priority: boolean } {
   const trimmed = pathString.replace(/\/+$/, '');
   if (trimmed === '.priority' || trimmed.endsWith('/.priority')) {
     return { path: parsePath(trimmed.slice(0, -PRIORITY_KEY.length)), priority: true };

@@ -85,7 +85,7 @@ export const WRITE_TOO_BIG_MESSAGE =
  * MAX_WRITE_REQUEST_BYTES of a message are ever held in memory; past that its frames are read and
  * discarded, and the write is answered `write_too_big` when its last frame arrives.
  */
-export const MAX_INCOMING_MESSAGE_BYTES = 256 * 1024 * 1024;
+const MAX_INCOMING_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /**
  * The most frames a message within MAX_INCOMING_MESSAGE_BYTES has when split as the SDK splits

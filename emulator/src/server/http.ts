@@ -7,7 +7,7 @@ import { MAX_WRITE_REQUEST_BYTES, MessageTooLargeError } from './frames.js';
 import { LongPollSessions } from './longpoll.js';
 import { handleRest, sendError } from './rest.js';
 
-export interface RtdbServerOptions {
+interface RtdbServerOptions {
   databases: Databases;
   log: (line: string) => void;
   /** used when neither the `ns` parameter nor the Host subdomain names a namespace */
@@ -42,7 +42,7 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   };
 }
 
-export interface RtdbServer {
+interface RtdbServer {
   server: Server;
   /** Ends every WebSocket session and event stream (their onDisconnect ops run). */
   closeConnections(): void;

@@ -6,7 +6,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * each direction, is delivered `latencyMs` ± `jitterMs` after it was sent, and in the order it was
  * sent (as over one TCP connection: jitter never reorders a connection's bytes).
  */
-export interface LatencyOptions {
+interface LatencyOptions {
   /** one-way delay added to every message, in ms (a round trip costs twice this) */
   latencyMs: number;
   /** each message's delay is drawn uniformly from latencyMs ± jitterMs (never below 0) */

@@ -19,7 +19,7 @@ import { WRITE_TOO_BIG_MESSAGE } from './frames.js';
 import { EXPIRED_TOKEN_MESSAGE, TokenError, parseCredential, restCredential } from './tokens.js';
 
 /** Production accepts a single write request of up to 256 MB through the REST API. */
-export const MAX_REST_WRITE_BYTES = 256 * 1024 * 1024;
+const MAX_REST_WRITE_BYTES = 256 * 1024 * 1024;
 const QUERY_KEYS = ['orderBy', 'startAt', 'startAfter', 'endAt', 'endBefore', 'equalTo', 'limitToFirst', 'limitToLast'];
 const SSE_KEEPALIVE_MS = 30_000;
 
@@ -59,7 +59,7 @@ export function parseRestPath(pathname: string): RestTarget | null {
  * The principal of a REST request (owner, an emulator user token, or anonymous) and when its token
  * expires (ms since the epoch; null when never). An invalid or expired token is a 401.
  */
-export function restAuth(
+function restAuth(
   search: URLSearchParams,
   authorization: string | undefined,
 ): { principal: Principal; expiresAt: number | null } {

@@ -25,7 +25,7 @@ import {
 import { Listen, type ListenSink, type SharedEncoding } from './listens.js';
 import { EXPIRED_TOKEN_MESSAGE, ExpiredTokenError, TokenError, parseCredential } from './tokens.js';
 
-export const PROTOCOL_VERSION = '5';
+const PROTOCOL_VERSION = '5';
 
 // setTimeout fires at once for delays above 2^31-1 ms; a later expiry is re-armed in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -76,12 +76,12 @@ interface OnDisconnectOp {
   data: unknown;
 }
 
-export function wirePath(path: Path): string {
+function wirePath(path: Path): string {
   return pathToString(path);
 }
 
 /** Translates any thrown error into a wire status and message. */
-export function errorStatus(error: unknown): { s: string; d: string } {
+function errorStatus(error: unknown): { s: string; d: string } {
   if (error instanceof DatabaseError) return { s: error.code, d: error.message };
   if (error instanceof ExpiredTokenError) return { s: 'expired_token', d: error.message };
   if (error instanceof TokenError) return { s: 'invalid_token', d: error.message };

@@ -2,13 +2,13 @@
 // unsigned JWTs (alg "none"); their payload becomes `auth` in rules. The literal `owner` credential
 // (Admin SDK, rules-unit-testing's withSecurityRulesDisabled) bypasses rules.
 
-export interface AuthInfo {
+interface AuthInfo {
   uid: string;
   token: Record<string, unknown>;
   provider?: string;
 }
 
-export type Credential =
+type Credential =
   | { kind: 'owner' }
   | {
       kind: 'user';
@@ -46,7 +46,7 @@ export function decodeJwtPayload(token: string): Record<string, unknown> {
   return payload as Record<string, unknown>;
 }
 
-export function authFromClaims(claims: Record<string, unknown>): AuthInfo {
+function authFromClaims(claims: Record<string, unknown>): AuthInfo {
   const uidClaim =
     typeof claims.sub === 'string' && claims.sub !== ''
       ? claims.sub
@@ -66,7 +66,7 @@ export function authFromClaims(claims: Record<string, unknown>): AuthInfo {
  * (`mockUserToken`, rules-unit-testing) carry `iat: 0, exp: 3600` unless the caller gives an `iat`:
  * a fixed placeholder, not a lifetime, and the official emulator accepts them, so they never expire.
  */
-export function enforcedExpiry(claims: Record<string, unknown>): number | null {
+function enforcedExpiry(claims: Record<string, unknown>): number | null {
   if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
   if (claims.iat === 0) return null;
   return claims.exp * 1000;

@@ -135,7 +135,7 @@ const placeOrderInput = z.strictObject({
 /** Tickets come from /baskets/{uid}/tickets (one ticket type per participant). */
 export const placeTicketOrderInput = placeOrderInput;
 /** Merchandise comes from /baskets/{uid}/merch. */
-export const placeMerchOrderInput = placeOrderInput;
+const placeMerchOrderInput = placeOrderInput;
 export interface PlaceOrderOutput {
   orderId: string;
   number: string;
@@ -145,7 +145,7 @@ export interface PlaceOrderOutput {
   replayed: boolean;
 }
 
-export const orderIdInput = z.strictObject({ orderId: keySchema });
+const orderIdInput = z.strictObject({ orderId: keySchema });
 export const cancelOrderInput = orderIdInput;
 export interface CancelOrderOutput {
   orderId: string;
@@ -184,14 +184,14 @@ export interface SetUserRoleOutput {
   staff: boolean;
 }
 
-export const ticketTypeInput = ticketTypeInputSchema;
+const ticketTypeInput = ticketTypeInputSchema;
 export const upsertTicketTypeInput = z.strictObject({ id: z.optional(keySchema), ticketType: ticketTypeInput });
 export interface UpsertOutput {
   id: string;
   created: boolean;
 }
 
-export const productVariantInput = omit(variantSchema, { sold: true });
+const productVariantInput = omit(variantSchema, { sold: true });
 export const upsertProductInput = z.strictObject({
   id: z.optional(keySchema),
   product: extend(omit(productSchema, { variants: true, updatedAt: true }), {
@@ -400,7 +400,7 @@ export interface AcceptPickupReturnOutput {
 }
 
 /** Key of an `/outbox` message: `<kind prefix>-<subject id>` (functions/src/mail/outbox.ts builds it). */
-export const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl|wo)-[A-Za-z0-9_-]{1,160}$/;
+const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl|wo)-[A-Za-z0-9_-]{1,160}$/;
 
 /** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
 export const retryMailInput = z.strictObject({

@@ -25,7 +25,7 @@ export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = {
   amount: 'kwota zniżki',
   price: 'stała cena',
 };
-export const MAX_DISCOUNT_USES = 100_000;
+const MAX_DISCOUNT_USES = 100_000;
 const RAZ: NounForms = ['raz', 'razy', 'razy'];
 
 /** Absent = every line; an empty choice would be stored as absent (RTDB keeps no empty objects), so it is refused. */
@@ -120,7 +120,7 @@ export function discountedUnitGross(terms: Pick<DiscountTerms, 'kind' | 'value'>
   return Math.min(unitGross, terms.value);
 }
 
-export interface DiscountedLines {
+interface DiscountedLines {
   lines: OrderLine[];
   /** Units (tickets, pieces) the code discounted: each is one use. */
   units: number;

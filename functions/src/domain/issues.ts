@@ -38,18 +38,18 @@ export function polishIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-export interface FieldError {
+interface FieldError {
   /** Dotted path of the offending field ("buyer.nip"); "" for the whole payload. */
   field: string;
   message: string;
 }
 
-export function issuePath(path: readonly PropertyKey[]): string {
+function issuePath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
 /** The first problem of a failed parse, in the shape callables return and forms display. */
-export function firstFieldError(error: z.core.$ZodError): FieldError {
+function firstFieldError(error: z.core.$ZodError): FieldError {
   const issue = error.issues[0];
   if (!issue) return { field: '', message: 'Nieprawidłowe dane' };
   const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
@@ -57,7 +57,7 @@ export function firstFieldError(error: z.core.$ZodError): FieldError {
   return { field: issuePath(path), message: issue.message };
 }
 
-export type ParseResult<T> = { ok: true; data: T } | { ok: false; error: FieldError; all: FieldError[] };
+type ParseResult<T> = { ok: true; data: T } | { ok: false; error: FieldError; all: FieldError[] };
 
 /**
  * Parses with Polish messages; returns every field error too, for forms. Takes classic and `zod/mini`

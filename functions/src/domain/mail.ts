@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { keySchema, timestampSchema, uidSchema } from './schemas.js';
 
-export const MAIL_KINDS = [
+const MAIL_KINDS = [
   'orderPlaced',
   'paymentBooked',
   'orderCancelled',
@@ -19,10 +19,10 @@ export const MAIL_KINDS = [
   'ksefAccepted',
   'ksefOffline',
 ] as const;
-export const mailKindSchema = z.enum(MAIL_KINDS);
+const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.output<typeof mailKindSchema>;
 
-export const mailAttachmentsSchema = z.strictObject({
+const mailAttachmentsSchema = z.strictObject({
   /** The invoice PDF, built at delivery from the immutable `/invoices/{uid}/{invoiceId}`. */
   invoice: z.strictObject({ uid: uidSchema, invoiceId: keySchema }).optional(),
   /** The correction invoice PDF, from `/corrections/{uid}/{correctionId}`. */
@@ -32,7 +32,7 @@ export const mailAttachmentsSchema = z.strictObject({
 });
 export type MailAttachments = z.output<typeof mailAttachmentsSchema>;
 
-export const deliveryErrorSchema = z.strictObject({
+const deliveryErrorSchema = z.strictObject({
   /** Stable code: smtp-unavailable, smtp-refused, address-rejected, too-large, not-configured, attachment, internal. */
   code: z.string(),
   /** Polish, for the „Poczta” view. */
@@ -46,7 +46,7 @@ export const deliveryErrorSchema = z.strictObject({
 export type DeliveryError = z.output<typeof deliveryErrorSchema>;
 
 /** What a state change writes. Delivery state is absent until the first attempt: absent `status` = waiting. */
-export const outboxContentFields = {
+const outboxContentFields = {
   kind: mailKindSchema,
   /** false for the messages a participant may turn off. */
   essential: z.boolean(),
@@ -62,7 +62,7 @@ export const outboxContentFields = {
 };
 export type OutboxContent = z.output<z.ZodObject<typeof outboxContentFields>>;
 
-export const deliveryStatusSchema = z.enum(['sending', 'sent', 'failed', 'skipped']);
+const deliveryStatusSchema = z.enum(['sending', 'sent', 'failed', 'skipped']);
 export type DeliveryStatus = z.output<typeof deliveryStatusSchema>;
 
 /** `/outbox/{messageId}`: the message and its delivery state. */

@@ -22,7 +22,7 @@ export const offlineIdSchema = z
 /** Hand-outs per call: the device sends its queue in batches of this size, oldest first. */
 export const OFFLINE_BATCH = 50;
 
-export const offlineHandOutSchema = z.strictObject({
+const offlineHandOutSchema = z.strictObject({
   id: offlineIdSchema,
   uid: uidSchema,
   itemId: keySchema,
@@ -50,7 +50,7 @@ export const syncOfflineHandOutsInput = z
   });
 
 /** Why an offline hand-out was not applied. */
-export const OFFLINE_CONFLICT_REASONS = ['already-picked', 'withdrawn', 'quantity-changed'] as const;
+const OFFLINE_CONFLICT_REASONS = ['already-picked', 'withdrawn', 'quantity-changed'] as const;
 export type OfflineConflictReason = (typeof OFFLINE_CONFLICT_REASONS)[number];
 export const OFFLINE_CONFLICT_LABELS: Record<OfflineConflictReason, string> = {
   'already-picked': 'wydane już wcześniej',
@@ -59,7 +59,7 @@ export const OFFLINE_CONFLICT_LABELS: Record<OfflineConflictReason, string> = {
 };
 
 /** Who recorded the hand-out that stands (the item as stored). */
-export const recordedHandOutSchema = z.strictObject({
+const recordedHandOutSchema = z.strictObject({
   by: z.optional(uidSchema),
   byName: z.string().max(200).optional(),
   at: z.optional(timestampSchema),
@@ -144,7 +144,7 @@ export const pickupConflictSchema = z.strictObject({
 });
 export type PickupConflict = z.output<typeof pickupConflictSchema>;
 
-export type OfflineDecision =
+type OfflineDecision =
   | { kind: 'apply' }
   | { kind: 'conflict'; reason: OfflineConflictReason; recorded?: z.output<typeof recordedHandOutSchema> };
 

@@ -67,7 +67,7 @@ export const keySchema = z
  * or a digit, so by their format they can never name an object internal. `self` is the fixed id of
  * the account holder's own participant (created by the server).
  */
-export const CLIENT_KEY_PATTERN = /^(self|[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*)$/;
+const CLIENT_KEY_PATTERN = /^(self|[A-Za-z0-9_]*[-0-9][A-Za-z0-9_-]*)$/;
 export const clientKeySchema = z
   .string({ error: 'Brak identyfikatora' })
   .check(z.maxLength(64, 'Nieprawidłowy identyfikator'), z.regex(CLIENT_KEY_PATTERN, 'Nieprawidłowy identyfikator'));
@@ -160,14 +160,14 @@ export const emailSchema = z.pipe(
 export const phoneSchema = z
   .string({ error: 'Podaj numer telefonu' })
   .check(z.trim(), z.regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Nieprawidłowy numer telefonu'));
-export const nipSchema = z.pipe(
+const nipSchema = z.pipe(
   z.string({ error: 'Podaj NIP' }).check(
     z.trim(),
     z.refine((v) => isValidNip(v), 'Nieprawidłowy NIP'),
   ),
   z.transform((v) => normalizeNip(v) as string),
 );
-export const postalCodeSchema = z
+const postalCodeSchema = z
   .string({ error: 'Podaj kod pocztowy' })
   .check(z.trim(), z.minLength(1, 'Podaj kod pocztowy'), z.maxLength(12, 'Nieprawidłowy kod pocztowy'));
 /** Polish IBAN without the PL prefix: 26 digits, mod-97 checksum. */
@@ -196,7 +196,7 @@ export const idempotencyKeySchema = z
  * A discount code, also its database key (`/discountCodes/{code}`): case-insensitive, so it is
  * normalised to upper case; only A–Z, digits and `-`, so by format never an object internal.
  */
-export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
+const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,31}$/;
 export const discountCodeSchema = z
   .string({ error: 'Wpisz kod rabatowy' })
   .check(
@@ -264,8 +264,7 @@ export const legalDocumentSchema = z.pipe(
   z.transform((doc): { url: string } | { text: string } => (doc.url ? { url: doc.url } : { text: doc.text! })),
 );
 export type LegalDocument = z.output<typeof legalDocumentSchema>;
-export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
-export type LegalDocumentKind = (typeof LEGAL_DOCUMENTS)[number];
+export type LegalDocumentKind = 'terms' | 'privacy';
 
 export const eventFieldsSchema = z.strictObject({
   name: text('Podaj nazwę wydarzenia', LIMITS.title),
@@ -521,7 +520,7 @@ const lineAmounts = {
   /** The catalogue price before a discount code (`unitGross` is what is paid); absent = no discount. */
   listUnitGross: z.optional(gr()),
 };
-export const orderLineSchema = z.discriminatedUnion('type', [
+const orderLineSchema = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('ticket'),
     ...lineAmounts,
@@ -543,8 +542,8 @@ export type OrderLine = z.output<typeof orderLineSchema>;
 
 /** Totals per VAT rate are keyed "r23", "r8", "r5", "r0" (numeric keys would turn into arrays in RTDB). */
 export const rateKey = (rate: number) => `r${rate}`;
-export const rateTotalSchema = z.strictObject({ vatRate: vatRateSchema, net: z.int(), vat: z.int(), gross: z.int() });
-export const totalsSchema = z.strictObject({
+const rateTotalSchema = z.strictObject({ vatRate: vatRateSchema, net: z.int(), vat: z.int(), gross: z.int() });
+const totalsSchema = z.strictObject({
   net: z.int(),
   vat: z.int(),
   gross: z.int(),
@@ -553,14 +552,14 @@ export const totalsSchema = z.strictObject({
 export type Totals = z.output<typeof totalsSchema>;
 
 /** The discount code an order was placed with: the code, the units it discounted, the gross it took off. */
-export const orderDiscountSchema = z.strictObject({
+const orderDiscountSchema = z.strictObject({
   code: discountCodeSchema,
   units: z.int().check(z.gte(1)),
   gross: gr(),
 });
 export type OrderDiscount = z.output<typeof orderDiscountSchema>;
 
-export const buyerSnapshotSchema = z.strictObject({ email: emailSchema, invoice: invoiceDataSchema });
+const buyerSnapshotSchema = z.strictObject({ email: emailSchema, invoice: invoiceDataSchema });
 
 export const orderSchema = z.strictObject({
   uid: uidSchema,
@@ -608,7 +607,7 @@ export const ticketRecordSchema = z.strictObject({ orderId: keySchema, status: z
 /** `/tickets/{uid}`: the account's ticket claims by participant and ticket type. */
 export const accountTicketsSchema = z.record(keySchema, z.record(keySchema, ticketRecordSchema));
 
-export const invoiceLineSchema = z.strictObject({
+const invoiceLineSchema = z.strictObject({
   name: z.string(),
   unit: z.literal('szt.'),
   quantity: z.int().check(z.gte(1)),
@@ -625,7 +624,7 @@ export const invoiceLineSchema = z.strictObject({
  * to FA(3) `FormaPlatnosci` in ksef/fa3.ts; „płatność online” (a provider method we do not know) is
  * written as `PlatnoscInna`.
  */
-export const INVOICE_PAYMENT_METHODS = [
+const INVOICE_PAYMENT_METHODS = [
   'przelew',
   'szybki przelew online',
   'BLIK',
@@ -690,7 +689,7 @@ export const pickupDirectoryEntrySchema = z.strictObject({
   // nameLower starts with the first name, so a prefix search cannot find a surname on its own.
   lastNameLower: z.string(),
 });
-export type PickupDirectoryEntry = z.output<typeof pickupDirectoryEntrySchema>;
+type PickupDirectoryEntry = z.output<typeof pickupDirectoryEntrySchema>;
 
 /** The /pickupDirectory entry for a person; every writer builds it here so the search keys agree. */
 export function pickupDirectoryEntry(person: {
@@ -715,7 +714,6 @@ export const pickupLockSchema = z.strictObject({
   by: uidSchema,
   at: timestampSchema,
 });
-export type PickupLock = z.output<typeof pickupLockSchema>;
 export const rolesSchema = z.strictObject({
   admin: z.boolean(),
   staff: z.boolean(),

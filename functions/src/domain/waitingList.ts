@@ -24,13 +24,13 @@ import {
 } from './schemas.js';
 
 /** At most this many entries wait for one ticket type (the list is one record, transacted whole). */
-export const WAITING_LIST_MAX_ENTRIES = 500;
+const WAITING_LIST_MAX_ENTRIES = 500;
 export const DEFAULT_OFFER_HOURS = 24;
 export const MAX_OFFER_HOURS = 14 * 24;
 const HOUR_MS = 3_600_000;
 
-export const waitingOfferSchema = z.strictObject({ offeredAt: timestampSchema, expiresAt: timestampSchema });
-export type WaitingOffer = z.output<typeof waitingOfferSchema>;
+const waitingOfferSchema = z.strictObject({ offeredAt: timestampSchema, expiresAt: timestampSchema });
+type WaitingOffer = z.output<typeof waitingOfferSchema>;
 
 const participantNameSchema = z.string().check(
   z.trim(),
@@ -40,7 +40,7 @@ const participantNameSchema = z.string().check(
 );
 
 /** `/waitingList/{ticketTypeId}/entries/{entryId}` (entryId: a push id minted by the server). */
-export const waitingEntrySchema = z.strictObject({
+const waitingEntrySchema = z.strictObject({
   uid: uidSchema,
   memberId: clientKeySchema,
   /** The participant's name when they joined, for the admin's list. */
@@ -53,7 +53,7 @@ export const waitingEntrySchema = z.strictObject({
 export type WaitingEntry = z.output<typeof waitingEntrySchema>;
 
 /** `/waitingList/{ticketTypeId}/places/{uid}/{entryId}`: what the owner reads — the place, not the others. */
-export const waitingPlaceSchema = z.strictObject({
+const waitingPlaceSchema = z.strictObject({
   memberId: clientKeySchema,
   place: z.int().check(z.gte(1)),
   offer: z.optional(waitingOfferSchema),
@@ -97,7 +97,7 @@ export function orderedEntries(list: WaitingList | null | undefined): [string, W
 }
 
 /** Every account's places, derived from the entries: place 1 is first in line. */
-export function placesOf(entries: Entries): Record<string, Record<string, WaitingPlace>> {
+function placesOf(entries: Entries): Record<string, Record<string, WaitingPlace>> {
   const places: Record<string, Record<string, WaitingPlace>> = {};
   orderedEntries({ entries }).forEach(([entryId, e], index) => {
     (places[e.uid] ??= {})[entryId] = {
@@ -110,12 +110,12 @@ export function placesOf(entries: Entries): Record<string, Record<string, Waitin
 }
 
 /** The list record to write for these entries (null when nobody waits: RTDB keeps no empty nodes). */
-export function listOf(entries: Entries): WaitingList | null {
+function listOf(entries: Entries): WaitingList | null {
   if (Object.keys(entries).length === 0) return null;
   return { entries, places: placesOf(entries) };
 }
 
-export type WaitingRefusalReason =
+type WaitingRefusalReason =
   'waiting-already' | 'waiting-list-full' | 'waiting-entry-missing' | 'waiting-not-needed' | 'waiting-closed';
 export interface WaitingRefusal {
   reason: WaitingRefusalReason;

@@ -64,7 +64,7 @@ export async function transactStored<S extends z.core.$ZodType>(
  * it must return null for null rather than abort, so the server's real value arrives) and returns
  * the new value, or `undefined` to abort.
  */
-export async function transact<T>(
+async function transact<T>(
   ref: Reference,
   update: (current: T | null) => T | null | undefined,
   attempts = 6,

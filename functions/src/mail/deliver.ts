@@ -25,12 +25,12 @@ import type { DeliveryError, OutboxMessage } from './outbox.js';
 import { PAYMENT_QR_CID } from './templates.js';
 
 /** A claim older than this belongs to a sender that died (nodemailer's own timeouts end far sooner). */
-export const SEND_CLAIM_TTL_MS = 2 * 60_000;
+const SEND_CLAIM_TTL_MS = 2 * 60_000;
 /** Automatic attempts before a failure that may pass is left to the admin. */
-export const MAX_AUTOMATIC_ATTEMPTS = 8;
+const MAX_AUTOMATIC_ATTEMPTS = 8;
 
 /** Pause before the next automatic attempt: 1, 2, 4 … minutes, at most an hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
@@ -115,7 +115,7 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
 }
 
 /** Turns what nodemailer reports into a stored error with a Polish message. */
-export function classifyError(error: unknown, now: number): DeliveryError {
+function classifyError(error: unknown, now: number): DeliveryError {
   const e = error as { code?: string; responseCode?: number; message?: string; response?: string };
   const detail = String(e?.response ?? e?.message ?? error).slice(0, 500);
   const code = e?.responseCode;
@@ -287,7 +287,7 @@ export async function deliverAfterCommit(messageIds: readonly string[]): Promise
 }
 
 /** Messages not sent yet: absent status (waiting), `failed`, `sending` — the statuses sorting up to `sending`. */
-export async function unsentMessages(limit = 200): Promise<Record<string, OutboxMessage>> {
+async function unsentMessages(limit = 200): Promise<Record<string, OutboxMessage>> {
   const snap = await db.ref('outbox').orderByChild('status').endAt('sending').limitToFirst(limit).get();
   const messages: Record<string, OutboxMessage> = {};
   snap.forEach((child) => {

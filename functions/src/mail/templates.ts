@@ -404,7 +404,7 @@ export function waitingOfferMail(
 }
 
 /** The ticket basket: the participant may join the list again from there while the type is sold out. */
-export const WAITING_LIST_BASKET_PATH = '/dashboard/uczestnicy/TicketBasket';
+const WAITING_LIST_BASKET_PATH = '/dashboard/uczestnicy/TicketBasket';
 
 export function waitingOfferExpiredMail(
   ctx: MailContext,

@@ -41,7 +41,7 @@ import { isFresh, MAINTENANCE_PATH } from './maintenance.js';
  * An order placement or a cancellation that has not finished after this long has died with its
  * function instance (a callable times out after 60 s): what it reserved is repaired, not waited for.
  */
-export const STALE_AFTER_MS = 10 * 60_000;
+const STALE_AFTER_MS = 10 * 60_000;
 /** How long a reconciliation waits for the placements already under way to finish. */
 const SETTLE_WAIT_MS = 20_000;
 const SETTLE_POLL_MS = 250;
@@ -265,7 +265,7 @@ async function releaseOrphanClaims(orders: Record<string, Order>): Promise<numbe
  * cancellations. New placements are refused (`maintenance`) while it runs, and it starts only once
  * the placements already under way have finished, so no reservation in flight is lost.
  */
-export async function reconcileReservationsAs(caller: Caller): Promise<ReconcileReservationsOutput> {
+async function reconcileReservationsAs(caller: Caller): Promise<ReconcileReservationsOutput> {
   const startedAt = Date.now();
   await transactStored(MAINTENANCE_PATH, maintenanceFlagSchema, 'znacznik przeliczania rezerwacji', (cur) => {
     if (isFresh(cur, startedAt)) throw refuse('reconcile-running');

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 
 /** `t` + 32 hex digits of SHA-256 (see keys.ts): safe as a database key, never an object internal. */
-export const TX_KEY_PATTERN = /^t[0-9a-f]{32}$/;
+const TX_KEY_PATTERN = /^t[0-9a-f]{32}$/;
 export const txKeySchema = z
   .string({ error: 'Brak identyfikatora operacji' })
   .check(z.regex(TX_KEY_PATTERN, 'Nieprawidłowy identyfikator operacji'));

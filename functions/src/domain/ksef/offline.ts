@@ -96,7 +96,7 @@ export function addBusinessDays(isoDate: string, days: number): string {
  * declared KSeF failure (art. 106nf). A total failure (announced in the mass media) needs no KSeF at all and is not
  * handled here.
  */
-export const KSEF_OFFLINE_MODES = ['offline24', 'unavailability', 'emergency'] as const;
+const KSEF_OFFLINE_MODES = ['offline24', 'unavailability', 'emergency'] as const;
 export const ksefOfflineModeSchema = z.enum(KSEF_OFFLINE_MODES);
 export type KsefOfflineMode = z.output<typeof ksefOfflineModeSchema>;
 export const KSEF_OFFLINE_MODE_LABELS: Record<KsefOfflineMode, string> = {

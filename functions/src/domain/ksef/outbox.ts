@@ -11,8 +11,7 @@ import { KSEF_NUMBER_PATTERN } from './ksefNumber.js';
 import { ksefOfflineModeSchema } from './offline.js';
 import { ksefRequired } from './record.js';
 
-export const KSEF_OUTBOX_STATUSES = ['queued', 'sent', 'accepted', 'rejected'] as const;
-export type KsefOutboxStatus = (typeof KSEF_OUTBOX_STATUSES)[number];
+const KSEF_OUTBOX_STATUSES = ['queued', 'sent', 'accepted', 'rejected'] as const;
 
 export const ksefOutboxEntrySchema = z.strictObject({
   uid: z.string().min(1).max(128),

@@ -81,9 +81,6 @@ export const ksefUpoSchema = z.strictObject({
 });
 export type KsefUpo = z.output<typeof ksefUpoSchema>;
 
-export const KSEF_STATUS_LABELS = { pending: 'do wysłania', sent: 'wysłano' } as const;
-export type KsefStatus = keyof typeof KSEF_STATUS_LABELS;
-
 export const BUYER_TYPE_LABELS = { company: 'firma', person: 'konsument' } as const;
 
 /**

@@ -19,7 +19,7 @@ export const paymentSessionIdSchema = z
   .string()
   .check(z.regex(/^[0-9a-f]{32}$/, 'Nieprawidłowy identyfikator płatności'));
 
-export const PAYMENT_PROVIDERS = ['przelewy24'] as const;
+const PAYMENT_PROVIDERS = ['przelewy24'] as const;
 
 /**
  * The uid recorded as the order's `paidBy` (and a correction's `transferredBy`) when the provider's
@@ -31,9 +31,8 @@ export const PAYMENT_PROVIDER_ACTOR = 'przelewy24';
 export function paidThroughProvider(order: { paidBy?: string }): boolean {
   return order.paidBy === PAYMENT_PROVIDER_ACTOR;
 }
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export const ONLINE_PAYMENT_STATUSES = ['registered', 'paid', 'refund-candidate', 'refund-due'] as const;
+const ONLINE_PAYMENT_STATUSES = ['registered', 'paid', 'refund-candidate', 'refund-due'] as const;
 export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
 
 export const ONLINE_PAYMENT_STATUS_LABELS: Record<OnlinePaymentStatus, string> = {
@@ -150,7 +149,7 @@ export function unbookedRefundState(
 }
 
 /** What the participant's order page shows about its online payments. */
-export type OrderPaymentState = 'none' | 'in-progress' | 'paid';
+type OrderPaymentState = 'none' | 'in-progress' | 'paid';
 
 /**
  * A payment started less than this long ago and not yet notified is shown as „Płatność w toku…”;
@@ -226,7 +225,7 @@ export function dailyOnlineTotals(
  * - `refund-due`: the order expired or was cancelled and its units are gone — returned automatically;
  * - `unexpected`: any other refusal, which the handler lets through (500, sent again).
  */
-export type UnbookedOutcome = 'retry' | 'duplicate' | 'refund-candidate' | 'refund-due' | 'unexpected';
+type UnbookedOutcome = 'retry' | 'duplicate' | 'refund-candidate' | 'refund-due' | 'unexpected';
 
 export function unbookedOutcome(
   reason: string | undefined,

@@ -152,7 +152,7 @@ interface CatalogueItem {
 }
 
 /** The editor's common fields from a stored item. */
-export function catalogueValuesOf(item: CatalogueItem): CatalogueValues {
+function catalogueValuesOf(item: CatalogueItem): CatalogueValues {
   return {
     name: item.name,
     description: item.description,
@@ -165,7 +165,7 @@ export function catalogueValuesOf(item: CatalogueItem): CatalogueValues {
 }
 
 /** The payload's common fields; a price that does not parse is left out (the editor names it). */
-export function cataloguePayloadOf(values: CatalogueValues) {
+function cataloguePayloadOf(values: CatalogueValues) {
   const maxPerAccount = optionalInt(values.maxPerAccount);
   return {
     name: values.name,

@@ -9,7 +9,7 @@ import { useLightForm } from './lightForm';
 import { Hint } from '../../shared/ui/Hint';
 
 /** Where the e-mail of a pending link sign-in waits, so the link opened in the same browser needs no retyping. */
-export const EMAIL_FOR_LINK_KEY = 'panel.emailForSignIn';
+const EMAIL_FOR_LINK_KEY = 'panel.emailForSignIn';
 
 const LINK_ERRORS: Record<string, string> = {
   'auth/invalid-action-code': 'Ten link logowania jest nieprawidłowy albo został już użyty. Wyślij nowy.',

@@ -107,7 +107,7 @@ export function useDiscountLink(kind: CheckoutKind, uid: string): string | null 
  * taken from `?kod=` when the page was opened from a link, and checked with the server whenever it
  * changes. `apply` answers the Polish message of a refused code (shown at the field) or null.
  */
-export function useDiscountCode(kind: CheckoutKind, uid: string) {
+function useDiscountCode(kind: CheckoutKind, uid: string) {
   const [, update] = useCheckoutState(kind, uid);
   const code = useDiscountLink(kind, uid);
   const [answer, setAnswer] = useState<{ code: string; check: DiscountCheck } | null>(null);

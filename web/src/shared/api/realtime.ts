@@ -26,7 +26,7 @@ import {
  * first. Each database path is read through one endpoint, exported from its feature's index.ts;
  * other features derive their view from it (web/src/shared/api/endpoints.test.ts checks both).
  */
-export interface RealtimeError {
+interface RealtimeError {
   code: string;
   message: string;
 }
@@ -151,12 +151,12 @@ interface StreamLifecycle<Result> {
 }
 
 /** What `loadDatabase()` resolves to: the database instance and the SDK functions the app uses. */
-export type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
+type RealtimeDatabase = Awaited<ReturnType<typeof loadDatabase>>;
 /** A database query (a plain `ref` is one too). */
 type RealtimeQuery = ReturnType<RealtimeDatabase['sdk']['query']>;
 
 /** A database query as data: the children of `path` ordered by one child, narrowed by value and count. */
-export interface RealtimeQuerySpec {
+interface RealtimeQuerySpec {
   path: string;
   orderByChild: string;
   equalTo?: string | number | boolean;

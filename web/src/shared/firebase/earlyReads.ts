@@ -9,7 +9,7 @@ import { restKey, restUrl, type RestRead, type RestTarget } from './restRead';
  * (adoptStoredSession in ./index.ts): the session instead of reading it again, and each response
  * instead of asking again.
  */
-export interface EarlyReads {
+interface EarlyReads {
   /** The device's last user they were started for (features/auth/lastUser.ts), or null when it named none. */
   uid: string | null;
   session: Promise<StoredSession | null>;
