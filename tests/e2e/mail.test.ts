@@ -4,8 +4,9 @@
 // phone-sized page) decode with jsQR — the app's QR decoder — to the Standard 2D payload of the
 // order; the e-mail states the amount and the title; after the payment the e-mail carries the invoice
 // PDF, which reads back with Polish glyphs (pdftotext). The settings switch turns off optional
-// messages. With the SMTP server down an order still goes through, the admin „Poczta” view lists the
-// message with its reason, and „Wyślij ponownie” delivers it exactly once.
+// messages; a malformed preference record gives its card an error state, not an endless loader. With
+// the SMTP server down an order still goes through, the admin „Poczta” view lists the message with its
+// reason, and „Wyślij ponownie” delivers it exactly once.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -143,6 +144,25 @@ describe('e-mail and payment QR in Chromium', () => {
       await toggle.click({ force: true });
       await expect.poll(() => client.dbGet(`mailPrefs/${participant.uid}/optional`)).toBe(false);
       await expect.poll(() => toggle.isChecked()).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'a malformed preference shows the card’s error state, and the switch returns with good data',
+    async () => {
+      await page.goto(`${stack.urls.web}/dashboard/ustawienia`);
+      const card = page.getByTestId('settings-mail');
+      const toggle = card.getByRole('switch', { name: 'Wiadomości dodatkowe' });
+      await toggle.waitFor();
+      await client.dbPatch(`mailPrefs/${participant.uid}`, { optional: 'nie' });
+      await card.getByText('Nie udało się wczytać ustawień powiadomień.').waitFor();
+      expect(await card.getByTestId('malformed-record').textContent()).toContain(
+        `mailPrefs/${participant.uid}/optional`,
+      );
+      await client.dbPatch(`mailPrefs/${participant.uid}`, { optional: true });
+      await toggle.waitFor();
+      expect(await toggle.isChecked()).toBe(true);
     },
     SLOW,
   );

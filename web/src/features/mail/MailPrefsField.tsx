@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
 import { useUid } from '../auth';
 import { saveMailPrefs, useGetMailPrefsQuery } from './api';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
@@ -34,18 +34,23 @@ export function MailPrefsField() {
       description="Wiadomości o zamówieniach, płatnościach, fakturach i zwrotach wysyłamy zawsze."
       testId="settings-mail"
     >
-      {prefs.isLoading || !prefs.data ? (
-        <LoadingRows rows={1} label="Wczytywanie ustawień powiadomień" />
-      ) : (
-        <Switch
-          checked={prefs.data.optional}
-          disabled={saving}
-          onChange={(e) => void change(e.currentTarget.checked)}
-          label="Wiadomości dodatkowe"
-          description="Powitanie po rejestracji i potwierdzenie odbioru przedmiotów w punkcie odbioru."
-          data-testid="mail-optional-switch"
-        />
-      )}
+      <DataGate
+        query={{ isLoading: !uid || prefs.isLoading, isError: prefs.isError, error: prefs.error }}
+        rows={1}
+        what="ustawień powiadomień"
+        onRetry={() => void prefs.refetch()}
+      >
+        {prefs.data && (
+          <Switch
+            checked={prefs.data.optional}
+            disabled={saving}
+            onChange={(e) => void change(e.currentTarget.checked)}
+            label="Wiadomości dodatkowe"
+            description="Powitanie po rejestracji i potwierdzenie odbioru przedmiotów w punkcie odbioru."
+            data-testid="mail-optional-switch"
+          />
+        )}
+      </DataGate>
       <ErrorAlert>{error}</ErrorAlert>
     </SectionCard>
   );

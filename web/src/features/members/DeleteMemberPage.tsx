@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { quote } from '@domain/words';
 import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
-import { LoadingRows } from '../../shared/ui/DataState';
+import { DataGate } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { deleteMember, memberName } from './api';
@@ -40,39 +40,47 @@ export function DeleteMemberPage() {
         centered
         data-testid="delete-member-modal"
       >
-        {members.isLoading ? (
-          <LoadingRows rows={1} label="Wczytywanie uczestnika" />
-        ) : !member ? (
-          <Stack>
-            <Text>Nie ma takiego uczestnika — mógł już zostać usunięty.</Text>
-            <Button onClick={close}>Wróć do listy</Button>
-          </Stack>
-        ) : (
-          <Stack gap="md">
-            {hasTicket ? (
-              <Alert color="yellow" role="alert" data-testid="delete-refused">
-                <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
-                {Object.values(claims ?? {}).some((c) => c.status === 'pending')
-                  ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.'
-                  : '.'}
-              </Alert>
-            ) : (
-              <Text>
-                Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można
-                cofnąć.
-              </Text>
-            )}
-            <ConfirmButtons
-              busy={busy}
-              error={error}
-              cancelLabel={hasTicket ? 'Zamknij' : 'Anuluj'}
-              onCancel={close}
-              confirmLabel="Usuń"
-              onConfirm={() => void confirm()}
-              confirmDisabled={hasTicket}
-            />
-          </Stack>
-        )}
+        <DataGate
+          query={members}
+          rows={1}
+          loadingLabel="Wczytywanie uczestnika"
+          errorText="Nie udało się wczytać danych uczestnika."
+          onRetry={() => void members.refetch()}
+          isEmpty={!member}
+          empty={
+            <Stack>
+              <Text>Nie ma takiego uczestnika — mógł już zostać usunięty.</Text>
+              <Button onClick={close}>Wróć do listy</Button>
+            </Stack>
+          }
+        >
+          {member && (
+            <Stack gap="md">
+              {hasTicket ? (
+                <Alert color="yellow" role="alert" data-testid="delete-refused">
+                  <b>{memberName(member)}</b> ma już: {ticketNames.join(', ')}. Uczestnika z biletem nie można usunąć
+                  {Object.values(claims ?? {}).some((c) => c.status === 'pending')
+                    ? ' — jeśli zamówienie nie jest jeszcze opłacone, możesz je najpierw anulować w zakładce Zamówienia.'
+                    : '.'}
+                </Alert>
+              ) : (
+                <Text>
+                  Czy na pewno chcesz usunąć z listy uczestnika: <b>{memberName(member)}</b>? Tej operacji nie można
+                  cofnąć.
+                </Text>
+              )}
+              <ConfirmButtons
+                busy={busy}
+                error={error}
+                cancelLabel={hasTicket ? 'Zamknij' : 'Anuluj'}
+                onCancel={close}
+                confirmLabel="Usuń"
+                onConfirm={() => void confirm()}
+                confirmDisabled={hasTicket}
+              />
+            </Stack>
+          )}
+        </DataGate>
       </Modal>
     </PageFrame>
   );
