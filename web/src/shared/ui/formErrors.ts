@@ -12,7 +12,7 @@ export function schemaErrors(schema: z.core.$ZodType, values: unknown): Record<s
   const errors: Record<string, string> = {};
   for (const { field, message } of result.all) {
     const key = field || '_form';
-    if (!(key in errors)) errors[key] = message;
+    if (!Object.hasOwn(errors, key)) errors[key] = message;
   }
   return errors;
 }

@@ -54,3 +54,30 @@ describe('useSchemaForm send', () => {
     expect(form.current.form.errors).toEqual({});
   });
 });
+
+describe('useSchemaForm validation', () => {
+  const orderSchema = z.object({
+    orderId: z.string().regex(/^o-/, 'Nieznane zamówienie'),
+    reason: z.string().min(1, 'Podaj przyczynę'),
+  });
+
+  it('shows a message on a payload field the form does not have above the form, and keeps the form’s own', () => {
+    const form = renderHook(() =>
+      useSchemaForm({
+        initialValues: { reason: '' },
+        schema: orderSchema,
+        toPayload: (values) => ({ ...values, orderId: 'x' }),
+      }),
+    ).result;
+    act(() => void form.current.form.validate());
+    expect(form.current.form.errors).toEqual({ reason: 'Podaj przyczynę', _form: 'Nieznane zamówienie' });
+  });
+
+  it('keeps a message on a nested field of the form where it is', () => {
+    const form = renderHook(() =>
+      useSchemaForm({ initialValues: { name: 'Jan', invoice: { nip: 1 } }, schema }),
+    ).result;
+    act(() => void form.current.form.validate());
+    expect(Object.keys(form.current.form.errors)).toEqual(['invoice.nip']);
+  });
+});

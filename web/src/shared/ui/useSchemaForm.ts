@@ -51,6 +51,23 @@ function withExtraErrors<Values>(
 }
 
 /**
+ * A message on a field the form does not have (one `toPayload` adds, such as the order's id) would
+ * block the submit with nothing on screen: it is shown above the form (`_form`) instead.
+ */
+function onFormFields<Values>(validate: (values: Values) => Record<string, string>) {
+  return (values: Values) => {
+    const errors: Record<string, string> = {};
+    let formError: string | undefined;
+    for (const [field, message] of Object.entries(validate(values))) {
+      if (field === '_form' || hasField(values, field)) errors[field] = message;
+      else formError ??= message;
+    }
+    if (formError !== undefined) errors._form ??= formError;
+    return errors;
+  };
+}
+
+/**
  * A `@mantine/form` form validated by a shared zod schema, so the form accepts exactly what the
  * callable accepts and shows the same Polish messages. Messages appear on blur or after the first
  * submit; from then on they follow every change.
@@ -71,7 +88,7 @@ export function useSchemaForm<Values extends Record<string, any>>({
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
-    validate: withExtraErrors(schemaValidator(schema, toPayload), extraErrors),
+    validate: onFormFields(withExtraErrors(schemaValidator(schema, toPayload), extraErrors)),
     validateInputOnBlur,
     onValuesChange: (values) => {
       if (submitted.current) validateAll.current();
