@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 // Issue 31: everything the dashboard downloads until its data shows, at most 200 KB gzip.
 const DASHBOARD_COMPLETE_KB = 200;
-export const BUDGETS = {
+const BUDGETS = {
   // What the sign-in page needs to render: entry + its start-up parts + the `/` route chunk.
   signIn: 200 * KB,
   // Also everything the sign-in page fetches right after (Firebase App + Auth for the session

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-export const METADATA_FILE = 'firebase-export-metadata.json';
+const METADATA_FILE = 'firebase-export-metadata.json';
 
 /** Folder names inside the stack's data folder. */
 export const AUTH_EXPORT_DIRS = {

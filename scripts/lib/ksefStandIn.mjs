@@ -27,7 +27,7 @@ const SCHEMA_DIR = path.resolve(
   'ksef',
   'schema',
 );
-export const KSEF_STAND_IN_BASE_PATH = '/api/v2';
+const KSEF_STAND_IN_BASE_PATH = '/api/v2';
 const CHALLENGE_LIFETIME_MS = 10 * 60_000;
 const ACCESS_TOKEN_LIFETIME_MS = 15 * 60_000;
 const REFRESH_TOKEN_LIFETIME_MS = 7 * 24 * 3_600_000;

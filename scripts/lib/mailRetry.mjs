@@ -8,7 +8,7 @@ export const MAIL_RETRY_INTERVAL_MS = 60_000;
 const CALLER_UID = 'local-stack-mail-retry';
 
 /** One run; answers `{checked, results: [{messageId, status, error?}]}`. */
-export function runMailRetry(target) {
+function runMailRetry(target) {
   return runAdminCallable(target, 'retryMail', CALLER_UID);
 }
 

@@ -63,7 +63,7 @@ const escapeHtml = (text) =>
 const plnFormat = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' });
 
 /** A new account for one stack: the functions get the same values as their secrets. */
-export function standInAccount() {
+function standInAccount() {
   const merchantId = randomInt(100_000, 999_999);
   return {
     merchantId,

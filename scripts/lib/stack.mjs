@@ -57,7 +57,7 @@ export const FUNCTIONS_PARALLEL_DEFAULT = Math.max(2, Math.min(8, 2 * os.availab
  * request, never stopping any, ~125 MB each. Sixteen hold every function a day at the stand uses warm
  * (~2 GB) and leave room for a burst of FUNCTIONS_EMULATOR_PARALLEL requests to one function.
  */
-export const FUNCTIONS_WORKER_LIMIT_DEFAULT = 16;
+const FUNCTIONS_WORKER_LIMIT_DEFAULT = 16;
 /** Seconds a Functions emulator worker may take to start (firebase-tools' default is 30). */
 const FUNCTIONS_WORKER_START_TIMEOUT_S = 60;
 /** Longest a stop waits for firebase-tools to finish exporting the Auth accounts before it is killed. */

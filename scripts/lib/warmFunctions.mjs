@@ -8,7 +8,7 @@
 // (scripts/lib/functionsWorkerLimit.mjs), so only as many callables are warmed, those used most first.
 
 /** Callables a day at the stand uses most, most first; the rest follow in the emulator's order. */
-export const MOST_USED_CALLABLES = [
+const MOST_USED_CALLABLES = [
   'syncProfile',
   'completeRegistration',
   'addMember',

@@ -14,7 +14,7 @@ export function schemaFile(name: string): string {
   return fileURLToPath(new URL(`../../functions/src/domain/ksef/schema/${name}`, import.meta.url));
 }
 
-export interface SchemaVerdict {
+interface SchemaVerdict {
   valid: boolean;
   /** xmllint's messages (file name, line, what is wrong). */
   output: string;

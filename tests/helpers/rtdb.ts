@@ -24,7 +24,7 @@ import {
 import { getDatabase as getAdminDatabase, type Database as AdminDatabase } from 'firebase-admin/database';
 import { createMockUserToken } from '@firebase/util';
 
-export const OPEN_RULES = JSON.stringify({ rules: { '.read': true, '.write': true } });
+const OPEN_RULES = JSON.stringify({ rules: { '.read': true, '.write': true } });
 
 export interface RtdbTarget {
   host: string;
@@ -253,7 +253,7 @@ export async function openNamespace(target: RtdbTarget, ns: string, rules = OPEN
 }
 
 /** What a conformance file works against: the target, a namespace of its own and an Admin SDK client on it. */
-export interface NamespaceUnderTest {
+interface NamespaceUnderTest {
   target: RtdbTarget;
   ns: string;
   admin: AdminClient;

@@ -60,7 +60,7 @@ export async function switchKsefStandIn(controlUrl, switches) {
 }
 
 /** What a participant's registration sends besides the name (the wizard's other answers). */
-export const REGISTRATION_DETAILS = {
+const REGISTRATION_DETAILS = {
   phone: '+48 600 200 300',
   country: 'PL',
   consents: { terms: true, privacy: true, marketing: false },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The module main.tsx imports for Mantine's CSS. */
-export const MANTINE_STYLES_ID = 'virtual:mantine-styles';
+const MANTINE_STYLES_ID = 'virtual:mantine-styles';
 const RESOLVED_ID = `\0${MANTINE_STYLES_ID}`;
 
 /** Mantine's global styles, before any component's (as in its own styles.css). */

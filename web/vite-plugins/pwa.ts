@@ -8,7 +8,7 @@ import { MANIFEST_FILE } from './versionManifest';
  * import, statically or lazily: a staff device that opened the pickup station once opens it again with
  * no network. Other areas load from the network and are kept by the runtime cache once loaded.
  */
-export const OFFLINE_AREAS = ['auth', 'home', 'pickup', 'pickupStation'] as const;
+const OFFLINE_AREAS = ['auth', 'home', 'pickup', 'pickupStation'] as const;
 
 const AREA_MODULE = /\/features\/([^/]+)\/pages\.tsx$/;
 
@@ -24,10 +24,7 @@ interface ChunkInfo {
  * Walks the bundle from the entry: the entry's static and lazy imports (layouts, Firebase loaders)
  * are taken, except feature areas outside OFFLINE_AREAS, which stop the walk.
  */
-export function offlineFiles(
-  chunks: ReadonlyMap<string, ChunkInfo>,
-  areas: readonly string[] = OFFLINE_AREAS,
-): Set<string> {
+function offlineFiles(chunks: ReadonlyMap<string, ChunkInfo>, areas: readonly string[] = OFFLINE_AREAS): Set<string> {
   const keep = new Set<string>();
   const visit = (file: string) => {
     const chunk = chunks.get(file);

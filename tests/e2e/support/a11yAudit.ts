@@ -15,10 +15,10 @@ import {
 import { crowdOrders } from './crowded';
 import { DEMO, settled, signIn, stackClient, type Account } from './stack';
 
-export type Role = 'signedOut' | 'participant' | 'staff' | 'admin';
+type Role = 'signedOut' | 'participant' | 'staff' | 'admin';
 export const ROLES: readonly Role[] = ['signedOut', 'participant', 'staff', 'admin'];
-export type Scheme = 'light' | 'dark';
-export const SCHEMES: readonly Scheme[] = ['light', 'dark'];
+type Scheme = 'light' | 'dark';
+const SCHEMES: readonly Scheme[] = ['light', 'dark'];
 
 /** What the participant's pages show: ids the routes need. */
 export interface CrowdedParticipant {
@@ -66,7 +66,7 @@ export async function prepareCrowdedParticipant(stack: Parameters<typeof stackCl
 }
 
 /** Every route the role can open; admin tabs are visited on /dashboard/admin. */
-export function routesFor(role: Role, data: CrowdedParticipant): string[] {
+function routesFor(role: Role, data: CrowdedParticipant): string[] {
   const D = '/dashboard';
   switch (role) {
     case 'signedOut':
@@ -109,7 +109,7 @@ export function routesFor(role: Role, data: CrowdedParticipant): string[] {
   }
 }
 
-export interface AuditedView {
+interface AuditedView {
   /** The route, with the admin tab in brackets. */
   view: string;
   scheme: Scheme;
@@ -160,7 +160,7 @@ async function auditBothSchemes(page: Page, view: string): Promise<AuditedView[]
   return out;
 }
 
-export interface RoleAudit {
+interface RoleAudit {
   views: AuditedView[];
   /** Serious and critical violations, one line per element, prefixed with the view and the scheme. */
   blocking: string[];

@@ -7,10 +7,9 @@ import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
-export const IMPACTS: readonly Impact[] = ['critical', 'serious', 'moderate', 'minor'];
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
 
-export interface AxeNode {
+interface AxeNode {
   target: string;
   html: string;
   summary: string;

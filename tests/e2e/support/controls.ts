@@ -2,7 +2,7 @@
 // name, or one named in English (a library default such as „Toggle password visibility”).
 import type { Page } from 'playwright-core';
 
-export interface UnnamedControl {
+interface UnnamedControl {
   element: string;
   name: string;
 }

@@ -5,7 +5,7 @@
 import { BRYZA } from '../../helpers/buyers.mjs';
 import { DEMO, stackClient, type Account, type Basket } from './stack';
 
-export interface CrowdedOrders {
+interface CrowdedOrders {
   /** The paid ticket order's invoice, as its route names it (`{uid}-{invoiceId}`). */
   invoiceKey: string;
   /** The pending ticket order (its transfer details page). */

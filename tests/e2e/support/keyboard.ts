@@ -4,7 +4,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { animationsFinished } from './axe';
 
-export interface FocusState {
+interface FocusState {
   /** Tag, role and text of the focused element, for messages. */
   description: string;
   /** The focused element draws a focus indicator: an outline or a box shadow, and it is on screen. */

@@ -4,7 +4,7 @@
 // inside a card, which is what a reader actually sees.
 import type { BrowserContext, Page } from 'playwright-core';
 
-export interface OverflowFinding {
+interface OverflowFinding {
   /** A short CSS-like path to the element, for the failure message. */
   element: string;
   text: string;

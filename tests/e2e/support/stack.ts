@@ -33,7 +33,7 @@ export interface Basket {
 }
 
 /** A placed order as placeTicketOrder / placeMerchOrder answer it. */
-export interface PlacedOrder {
+interface PlacedOrder {
   orderId: string;
   number: string;
   totalGross: number;
