@@ -65,7 +65,7 @@ import { refundCorrectionOnline } from './payments/refunds.js';
 /** Names the refund record in a refusal about malformed stored data. */
 const REFUNDS_WHAT = 'zwroty zamówienia';
 
-export type { CorrectionInvoice, OrderRefunds, RefundRequest, RefundTransfer } from './domain/refunds.js';
+export type { CorrectionInvoice, OrderRefunds } from './domain/refunds.js';
 
 type PaidOrder = Order & { invoiceId: string; invoiceNumber: string };
 

@@ -4,5 +4,3 @@ import { mailSecretOptions } from './mail/config.js';
 
 // The one place the region is set; every callable inherits it. Production binds the SMTP_URL secret (docs/email.md).
 setGlobalOptions({ region: REGION, ...mailSecretOptions() });
-
-export { REGION };

@@ -37,7 +37,7 @@ const MAX_INVOICE_BYTES = 1_048_576;
 export const LOCAL_KSEF_TOKEN = 'local-stand-in-ksef-token';
 
 /** Invoice states (OpenAPI, SessionInvoiceStatusResponse.status). */
-export const STATUS = {
+const STATUS = {
   received: { code: 100, description: 'Faktura przyjęta do dalszego przetwarzania' },
   accepted: { code: 200, description: 'Sukces' },
   wrongPermissions: { code: 410, description: 'Nieprawidłowy zakres uprawnień' },
@@ -48,7 +48,7 @@ export const STATUS = {
 };
 
 /** CRC-8, polynomial 0x07, initial 0 — the checksum of KSeF numbers (numer-ksef.md). */
-export function crc8(text) {
+function crc8(text) {
   let crc = 0;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte;

@@ -41,7 +41,7 @@ export const SIGN_FIELDS = {
   refundNotification: ['orderId', 'sessionId', 'refundsUuid', 'merchantId', 'amount', 'currency', 'status', 'crc'],
 };
 
-export function sign(kind, fields) {
+function sign(kind, fields) {
   const ordered = {};
   for (const name of SIGN_FIELDS[kind]) ordered[name] = fields[name];
   return createHash('sha384').update(JSON.stringify(ordered), 'utf8').digest('hex');

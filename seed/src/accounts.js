@@ -7,8 +7,8 @@ import { memberSchema, pickupDirectoryEntry, profileSchema } from '../../functio
 import { pickupSearchEntries } from '../../functions/src/domain/search.js';
 import { demoAccountsSchema } from './schema.js';
 
-export const SELF_MEMBER_ID = 'self';
-export const SEED_ACTOR = 'seed';
+const SELF_MEMBER_ID = 'self';
+const SEED_ACTOR = 'seed';
 
 /** @param {unknown} error */
 function isUserNotFound(error) {

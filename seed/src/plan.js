@@ -15,7 +15,7 @@
  */
 
 /** Order-insensitive deep equality of JSON values (RTDB does not keep key order). */
-export function sameJson(/** @type {unknown} */ a, /** @type {unknown} */ b) {
+function sameJson(/** @type {unknown} */ a, /** @type {unknown} */ b) {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   const ka = Object.keys(a);

@@ -55,12 +55,12 @@ const moment = z
   });
 
 const { updatedAt: _eventUpdatedAt, ...eventFields } = eventFieldsSchema.shape;
-export const eventFileSchema = z
+const eventFileSchema = z
   .strictObject({ ...eventFields, pickupInfo: emptyByDefault(eventFields.pickupInfo) })
   .refine(...eventDatesInOrder);
 
 const ticketTypeFields = ticketTypeInputSchema.shape;
-export const ticketTypeFileSchema = z
+const ticketTypeFileSchema = z
   .strictObject({
     ...ticketTypeFields,
     description: emptyByDefault(ticketTypeFields.description),
@@ -71,7 +71,7 @@ export const ticketTypeFileSchema = z
 
 const { sold: _variantSold, ...variantFields } = variantSchema.shape;
 const { updatedAt: _productUpdatedAt, variants: _variants, ...productFields } = productSchema.shape;
-export const productFileSchema = z.strictObject({
+const productFileSchema = z.strictObject({
   ...productFields,
   description: emptyByDefault(productFields.description),
   variants: keyedRecord(z.strictObject(variantFields), 'Podaj warianty').refine(

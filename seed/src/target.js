@@ -1,9 +1,9 @@
 // Where the seed writes: the emulators (default, any "demo-" project) or a real Firebase project,
 // which needs credentials, an explicit database URL and --yes-real-project.
 
-export const DEFAULT_PROJECT = 'demo-panel-uczestnika';
-export const DEFAULT_DATABASE_EMULATOR_HOST = '127.0.0.1:9000';
-export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+const DEFAULT_PROJECT = 'demo-panel-uczestnika';
+const DEFAULT_DATABASE_EMULATOR_HOST = '127.0.0.1:9000';
+const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 
 export class UsageError extends Error {}
 

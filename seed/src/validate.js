@@ -6,7 +6,7 @@ import { keyProblems, seedFileSchema } from './schema.js';
 /** @typedef {{ path: string, message: string }} Problem */
 
 /** @param {readonly PropertyKey[]} path */
-export function formatPath(path) {
+function formatPath(path) {
   if (path.length === 0) return '(cały plik)';
   return path
     .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
@@ -61,7 +61,7 @@ function withFormatHint(message, path) {
  * @param {import('zod').ZodError} error
  * @returns {Problem[]}
  */
-export function problemsOf(error) {
+function problemsOf(error) {
   /** @type {Problem[]} */
   const problems = [];
   for (const issue of error.issues) {

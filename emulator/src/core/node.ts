@@ -4,8 +4,8 @@ import { priorityHashText, doubleToIEEE754String, sha1Base64 } from './hash.js';
 import { compareParsedKeys, tryParseInt, type Path } from './path.js';
 import { TNode, treapEach, treapEntries, treapFromSorted, treapGet, treapInsert, treapRemove } from './treap.js';
 
-export type Priority = string | number | null;
-export type LeafValue = string | number | boolean;
+type Priority = string | number | null;
+type LeafValue = string | number | boolean;
 
 /** An immutable JSON tree node with a priority. Updates return new nodes sharing the unchanged parts. */
 export interface DataNode {
@@ -54,7 +54,7 @@ function compareLeafValues(a: LeafValue, b: LeafValue): number {
 }
 
 /** Priority order (the SDK's PRIORITY_INDEX): no priority < numbers < strings. */
-export function comparePriorities(a: Priority, b: Priority): number {
+function comparePriorities(a: Priority, b: Priority): number {
   if (a === null) return b === null ? 0 : -1;
   if (b === null) return 1;
   return compareLeafValues(a, b);
@@ -64,7 +64,7 @@ function isValidPriorityValue(p: unknown): p is Priority {
   return p === null || typeof p === 'string' || (typeof p === 'number' && Number.isFinite(p));
 }
 
-export class LeafNode implements DataNode {
+class LeafNode implements DataNode {
   private hash_: string | null = null;
   constructor(
     readonly value: LeafValue,

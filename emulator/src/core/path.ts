@@ -8,7 +8,7 @@ export const MIN_NAME = '[MIN_NAME]';
 /** Sorts after every valid key (only used for query bounds). */
 export const MAX_NAME = '[MAX_NAME]';
 
-export const MAX_KEY_BYTES = 768;
+const MAX_KEY_BYTES = 768;
 export const MAX_PATH_DEPTH = 32;
 
 const INTEGER_REGEXP = /^-?(0*)\d{1,10}$/;

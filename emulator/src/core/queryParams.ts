@@ -41,7 +41,7 @@ export function indexedPath(params: QueryParams): Path | null {
 }
 
 /** The wire name of an index ('i' in the query object). */
-export function indexToString(index: QueryIndex): string {
+function indexToString(index: QueryIndex): string {
   switch (index.kind) {
     case 'priority':
       return '.priority';

@@ -1,4 +1,4 @@
-import { compareParsedKeys, tryParseInt } from './path.js';
+import { compareParsedKeys } from './path.js';
 
 /**
  * A persistent (path-copying) treap keyed by child name in nameCompare order. Heap priorities
@@ -111,10 +111,6 @@ export function treapEntries<V>(t: TNode<V> | null, out: TNode<V>[] = []): TNode
     t = t.right;
   }
   return out;
-}
-
-export function parsedKey(key: string): number | null {
-  return tryParseInt(key);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DatabaseError } from './errors.js';
 import { MAX_PATH_DEPTH, pathToString, utf8Length, validateKey, type Path } from './path.js';
 
-export const MAX_LEAF_BYTES = 10 * 1024 * 1024;
+const MAX_LEAF_BYTES = 10 * 1024 * 1024;
 
 function at(path: string[]): string {
   return pathToString(path);

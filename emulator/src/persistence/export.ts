@@ -7,8 +7,8 @@ import { isErrno, writeFileAtomic } from './fsutil.js';
 //   <dir>/firebase-export-metadata.json   {"version": <CLI>, "database": {"version": <emulator>, "path": "database_export"}, ...}
 //   <dir>/database_export/<ns>.json       GET /.json?ns=<ns>&format=export of that namespace
 // and on import (lib/emulator/controller.js) every *.json in database.path is PUT to /.json?ns=<basename>.
-export const EXPORT_METADATA_FILE = 'firebase-export-metadata.json';
-export const DATABASE_EXPORT_DIR = 'database_export';
+const EXPORT_METADATA_FILE = 'firebase-export-metadata.json';
+const DATABASE_EXPORT_DIR = 'database_export';
 // Versions firebase-tools 15 would write; it records them but does not check them on import.
 const CLI_VERSION = '15.34.2';
 const DATABASE_EMULATOR_VERSION = '4.11.2';

@@ -30,7 +30,7 @@ export interface AuthContext {
   provider?: string;
 }
 
-export type WriteResult = { allowed: true } | { allowed: false; reason: string };
+type WriteResult = { allowed: true } | { allowed: false; reason: string };
 
 export interface CompiledRules {
   canRead(input: { root: DataNode; path: Path; auth: AuthContext | null; now: number; query?: QueryParams }): boolean;

@@ -5,6 +5,4 @@ export {
   ruleQueryFromParams,
   type AuthContext,
   type CompiledRules,
-  type WriteResult,
 } from './compile.js';
-export type { RuleQuery } from './exprEval.js';

@@ -3,7 +3,6 @@ import {
   EMPTY_NODE,
   applyQuery,
   indexedPath,
-  isDefaultQuery,
   loadsAllData,
   nodeFromJSON,
   parsePath,
@@ -408,5 +407,3 @@ export class Namespace {
 export function compileRulesState(text: string): RulesState {
   return { compiled: compileRules(text), text };
 }
-
-export { isDefaultQuery };

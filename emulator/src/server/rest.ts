@@ -32,7 +32,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface RestTarget {
+interface RestTarget {
   kind: 'data' | 'rules';
   /** the raw path string ('/a/b'), for writes that may end in /.priority */
   pathString: string;

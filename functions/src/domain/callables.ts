@@ -172,7 +172,7 @@ export interface HandOutPickupItemsOutput {
   pickedAt: number;
 }
 
-export const ROLES = ['admin', 'staff'] as const;
+const ROLES = ['admin', 'staff'] as const;
 export const setUserRoleInput = z.strictObject({
   uid: uidSchema,
   role: z.enum(ROLES, { error: 'Wybierz rolę' }),

@@ -10,7 +10,7 @@ import { isConfirmLockLive } from './orderState.js';
 import { warsawDate } from './numbering.js';
 import { addDaysToIsoDay, endOfWarsawDay } from './warsawTime.js';
 
-export const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
+const BILET: NounForms = ['bilet', 'bilety', 'biletów'];
 const SZTUKA: NounForms = ['sztuka', 'sztuki', 'sztuk'];
 
 /** Why a reservation step says no: a refusal reason with its Polish message and the item it concerns. */

@@ -63,7 +63,6 @@ const outboxContentFields = {
 export type OutboxContent = z.output<z.ZodObject<typeof outboxContentFields>>;
 
 const deliveryStatusSchema = z.enum(['sending', 'sent', 'failed', 'skipped']);
-export type DeliveryStatus = z.output<typeof deliveryStatusSchema>;
 
 /** `/outbox/{messageId}`: the message and its delivery state. */
 export const outboxMessageSchema = z.strictObject({
@@ -88,4 +87,3 @@ export const mailPrefsSchema = z.strictObject({
   optional: z.boolean().optional(),
   updatedAt: z.optional(timestampSchema),
 });
-export type MailPrefs = z.output<typeof mailPrefsSchema>;

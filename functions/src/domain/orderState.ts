@@ -68,7 +68,7 @@ export interface OrderStateView {
 }
 
 /** Why an order may not take the asked transition: a refusal reason with its Polish message. */
-export interface OrderRefusal {
+interface OrderRefusal {
   reason: RefusalReason;
   message?: string;
 }

@@ -80,7 +80,7 @@ export const uidSchema = z
 /** A whole number ≥ 0 (counts, sort orders, timestamps). */
 const nonNegativeInt = () => z.int().check(z.gte(0));
 export const timestampSchema = nonNegativeInt();
-export const gr = (message = 'Nieprawidłowa kwota') =>
+const gr = (message = 'Nieprawidłowa kwota') =>
   z.int({ error: message }).check(z.gte(0, message), z.lte(LIMITS.maxPriceGrosze, 'Kwota jest za duża'));
 export const vatRateSchema = z.union(
   VAT_RATES.map((r) => z.literal(r)),
@@ -720,7 +720,6 @@ export const rolesSchema = z.strictObject({
   updatedAt: timestampSchema,
   updatedBy: uidSchema,
 });
-export type Roles = z.output<typeof rolesSchema>;
 
 /** `/holdings/{uid}`: what the account holds in pending and paid orders, for the per-account caps. */
 export const holdingsSchema = z.strictObject({

@@ -27,7 +27,7 @@ import { commitWithMail, ksefAcceptedMail } from '../mail/compose.js';
 import type { KsefClient } from './client.js';
 
 /** Who recorded a number the API gave (the `recordedBy` of `/ksef` records; admins record with their uid). */
-export const KSEF_API_RECORDER = 'ksef-api';
+const KSEF_API_RECORDER = 'ksef-api';
 
 export interface LoadedDocument {
   file: KsefFile;

@@ -23,8 +23,6 @@ import { markOffline } from './offline.js';
 import type { OfflineCertificate } from './offlineCertificate.js';
 import { documentFile, recordAccepted, type LoadedDocument } from './record.js';
 
-export { KSEF_API_RECORDER } from './record.js';
-
 export interface RunConfig {
   token: string;
   environment: KsefQrEnvironment;

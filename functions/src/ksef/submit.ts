@@ -30,7 +30,7 @@ import { readOutage } from './outage.js';
 import { KsefRun } from './run.js';
 
 const KSEF_TOKEN_SECRET = defineSecret('KSEF_TOKEN');
-export { KSEF_API_RECORDER } from './run.js';
+
 const RUN_LOCK_STALE_MS = 10 * 60_000;
 const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
 

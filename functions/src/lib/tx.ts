@@ -12,7 +12,7 @@ export const KEEP: unique symbol = Symbol('keep');
  * is none): the value to write (null removes the record), or `KEEP`. A refusal is thrown from the
  * decision (`throw refuse(…)`) and is thrown again by `transactStored` once the transaction is over.
  */
-export type Decision<S extends z.core.$ZodType> = (current: z.output<S> | null) => z.input<S> | null | typeof KEEP;
+type Decision<S extends z.core.$ZodType> = (current: z.output<S> | null) => z.input<S> | null | typeof KEEP;
 
 /**
  * A transaction on one stored record, parsed like every read (lib/stored.ts): the decision sees the

@@ -11,4 +11,3 @@ export {
   waitingOfferMail,
   waitingOfferExpiredMail,
 } from './compose.js';
-export { mailSecretOptions } from './config.js';

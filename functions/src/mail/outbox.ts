@@ -6,14 +6,7 @@
  */
 import type { MailKind, OutboxContent } from '../domain/mail.js';
 
-export type {
-  DeliveryError,
-  DeliveryStatus,
-  MailAttachments,
-  MailKind,
-  OutboxContent,
-  OutboxMessage,
-} from '../domain/mail.js';
+export type { DeliveryError, MailAttachments, MailKind, OutboxMessage } from '../domain/mail.js';
 
 /** Messages a participant may turn off in the settings; order, payment, invoice and refund messages always go. */
 export const OPTIONAL_KINDS: ReadonlySet<MailKind> = new Set(['itemsHandedOut', 'welcome']);

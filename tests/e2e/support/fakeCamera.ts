@@ -7,7 +7,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { launchChromium } from '../../helpers/chromium.mjs';
 import { pixelsOf } from './qr';
 
-export const FRAME = { width: 640, height: 480 } as const;
+const FRAME = { width: 640, height: 480 } as const;
 
 /** The element drawn into a FRAME-sized grey picture (luma bytes, row by row), `side` px wide. */
 export async function lumaFrameOf(element: Locator, side = 360): Promise<Buffer> {

@@ -10,7 +10,7 @@ import { signInWithPassword, stackHttp } from '../../helpers/stackHttp.mjs';
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** What a test needs to reach a stack: its own (startStack) or the shared one (shared.ts). */
-export type StackAddress = Pick<Stack, 'namespace' | 'projectId' | 'region'> & {
+type StackAddress = Pick<Stack, 'namespace' | 'projectId' | 'region'> & {
   urls: Pick<Stack['urls'], 'rtdb' | 'auth' | 'functions'>;
 };
 
@@ -40,7 +40,7 @@ interface PlacedOrder {
 }
 
 /** What a callable answers over HTTP: its result, or its refusal (status, Polish message, details). */
-export interface CallableAnswer<T> {
+interface CallableAnswer<T> {
   result?: T;
   error?: { status: string; message: string; details?: Record<string, unknown> };
 }

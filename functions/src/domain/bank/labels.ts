@@ -1,6 +1,5 @@
 /** Polish texts of the preview and of booking results, shared by the admin page and the callable. */
 import { formatMoney } from '../money.js';
-import type { NounForms } from '../words.js';
 import type { BookingAction, MatchCategory, MatchedTransaction } from './matching.js';
 
 /** Short names (badges, filters). */
@@ -34,9 +33,6 @@ export const ACTION_LABELS: Record<BookingAction['kind'], string> = {
   ignore: 'Nie dotyczy',
   skip: 'Pozostaw bez zmian',
 };
-
-export const TRANSFERS: NounForms = ['przelew', 'przelewy', 'przelewów'];
-export const ORDERS: NounForms = ['zamówienie', 'zamówienia', 'zamówień'];
 
 /** One sentence about the amount: "Wpłynęło 129,00 zł, należność 149,00 zł — brakuje 20,00 zł." */
 export function amountSentence(

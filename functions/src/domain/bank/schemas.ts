@@ -5,9 +5,7 @@
 import { z } from 'zod';
 import { hasUnsafeText, keySchema } from '../schemas.js';
 import { CSV_DATE_FORMATS, CSV_DELIMITERS } from './csv.js';
-import { txKeySchema, bankTransferSchema } from './transfer.js';
-
-export { txKeySchema, bankTransferSchema };
+import { txKeySchema } from './transfer.js';
 
 /** At most this many transfers per booking call: the admin page sends a statement in chunks. */
 const MAX_BOOKING_ITEMS = 50;
@@ -89,7 +87,7 @@ export interface BookBankTransactionsOutput {
 }
 
 const column = z.int().min(0).max(200);
-export const csvMappingSchema = z
+const csvMappingSchema = z
   .strictObject({
     delimiter: z.enum(CSV_DELIMITERS),
     headerRow: z.int().min(-1).max(200),

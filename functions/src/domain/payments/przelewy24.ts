@@ -138,4 +138,4 @@ export function checkRefundNotification(
 }
 
 // Method ids and their names are in ./p24Methods.ts (no checksum code, so the web app can show them).
-export { invoicePaymentMethodOf, p24MethodLabel, P24_METHODS } from './p24Methods.js';
+export { invoicePaymentMethodOf } from './p24Methods.js';

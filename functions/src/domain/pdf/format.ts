@@ -4,13 +4,11 @@ import { formatNip } from '../identifiers.js';
 import type { Invoice, InvoiceData, Seller } from '../schemas.js';
 import type { CorrectionInvoice } from '../refunds.js';
 
-export { formatNip };
-
 /** `123450` → `1 234,50 zł` (no-break spaces). */
 export { formatMoney };
 
 /** Amount without the currency, for table cells (`1 234,50`). */
-export const amount = (grosze: number) => formatMoney(grosze, { currency: false });
+const amount = (grosze: number) => formatMoney(grosze, { currency: false });
 
 /** `2026-11-22` → `22.11.2026` (the date is already a Warsaw calendar date: no time zone maths). */
 export function isoToPolishDate(iso: string): string {

@@ -24,8 +24,8 @@ interface PdfColumn {
 }
 
 const FONT = 'LiberationSans';
-export const PAGE_W = 210;
-export const PAGE_H = 297;
+const PAGE_W = 210;
+const PAGE_H = 297;
 export const MARGIN = 14;
 const NAVY: [number, number, number] = [10, 42, 102];
 const INK: [number, number, number] = [20, 20, 20];

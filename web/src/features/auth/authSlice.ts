@@ -78,4 +78,3 @@ export const authSlice = createSlice({
 });
 
 export const { signedIn, restoredProvisionally, signedOut, sessionUnavailable } = authSlice.actions;
-export const { selectAuth, selectAuthStatus, selectUser, selectIsAdmin, selectIsStaff } = authSlice.selectors;

@@ -11,4 +11,4 @@ export { usePlaceOrder } from './usePlaceOrder';
 export { ReviewStepEnd } from './ReviewStepEnd';
 export { DiscountedPrice, DiscountSummary } from './DiscountedPrice';
 export { DiscountFromLink } from './DiscountFromLink';
-export { useBasketDiscount, type BasketDiscount } from './discount';
+export { useBasketDiscount } from './discount';
