@@ -748,34 +748,3 @@ export const idempotencyRecordSchema = z.strictObject({
  * "One basket, one order"); removed by its final update or its compensation.
  */
 export const basketClaimSchema = z.strictObject({ orderId: keySchema, at: timestampSchema });
-
-const counter = nonNegativeInt();
-const optionalInt = () => z.optional(z.int());
-/** `/stats/admin/discounts/{code}`. */
-export const discountStatsSchema = z.strictObject({
-  orders: optionalInt(),
-  units: optionalInt(),
-  discountGross: optionalInt(),
-});
-export const publicStatsSchema = z.strictObject({ accounts: z.optional(counter), ticketsPaid: z.optional(counter) });
-export const adminStatsSchema = z.strictObject({
-  revenue: z.optional(z.strictObject({ pendingGross: optionalInt(), paidGross: optionalInt() })),
-  orders: z.optional(z.strictObject({ pending: optionalInt(), paid: optionalInt(), cancelled: optionalInt() })),
-  perDay: z.optional(
-    z.record(
-      isoDateSchema,
-      z.strictObject({
-        placed: optionalInt(),
-        placedGross: optionalInt(),
-        paid: optionalInt(),
-        paidGross: optionalInt(),
-      }),
-    ),
-  ),
-  ticketTypes: z.optional(z.record(keySchema, z.strictObject({ paid: optionalInt() }))),
-  variants: z.optional(z.record(keySchema, z.record(keySchema, z.strictObject({ paid: optionalInt() })))),
-  pickups: z.optional(z.strictObject({ total: optionalInt(), picked: optionalInt() })),
-  byCountry: z.optional(z.record(countryCodeSchema, z.int())),
-  /** Per discount code: orders and units placed with it and the gross it took off (cancellations subtract). */
-  discounts: z.optional(z.record(discountCodeSchema, discountStatsSchema)),
-});

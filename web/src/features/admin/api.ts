@@ -1,13 +1,13 @@
 import {
   archivedProductSchema,
   archivedTicketTypeSchema,
-  discountStatsSchema,
   profileSchema,
   rolesSchema,
   type Product,
   type TicketType,
   type Variant,
 } from '@domain/schemas';
+import { discountStatsSchema } from '@domain/statsSchemas';
 import { discountCodeRecordSchema, discountUsesSchema, type DiscountCodeRecord } from '@domain/discounts';
 import {
   injectRealtimeEndpoints,

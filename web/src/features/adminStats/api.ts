@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { adminStatsSchema, orderSchema, type Order } from '@domain/schemas';
+import { orderSchema, type Order } from '@domain/schemas';
+import { adminStatsSchema } from '@domain/statsSchemas';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
 import { loadDatabase } from '../../shared/firebase';

@@ -1,6 +1,6 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatNumber, NOUNS, pluralForm } from '../../shared/format/pl';
-import { publicStatsSchema } from '@domain/schemas';
+import { publicStatsSchema } from '@domain/statsSchemas';
 import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { DataGate, EmptyState, LoadError } from '../../shared/ui/DataState';
 import { useGetTicketTypesQuery } from '../catalogue';
