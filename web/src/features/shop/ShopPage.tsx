@@ -45,8 +45,9 @@ export function ShopPage() {
                     </Anchor>
                   </Title>
                   {p.description && <Hint lineClamp={3}>{p.description}</Hint>}
-                  <Group justify="space-between" mt="auto" pt="xs" align="flex-end">
-                    <Stack gap={2}>
+                  {/* One layout for every card: a long availability line wraps beside the button. */}
+                  <Group justify="space-between" mt="auto" pt="xs" align="flex-end" wrap="nowrap">
+                    <Stack gap={2} miw={0}>
                       <Text fw={800} fz="xl">
                         {formatMoney(p.priceGrosze)}
                       </Text>
@@ -54,7 +55,13 @@ export function ShopPage() {
                         {a.text}
                       </Text>
                     </Stack>
-                    <Button component={Link} to={`${SHOP}/${p.id}`} variant="filled" aria-label={`Wybierz: ${p.name}`}>
+                    <Button
+                      component={Link}
+                      to={`${SHOP}/${p.id}`}
+                      variant="filled"
+                      aria-label={`Wybierz: ${p.name}`}
+                      style={{ flexShrink: 0 }}
+                    >
                       Wybierz
                     </Button>
                   </Group>
