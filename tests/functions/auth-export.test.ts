@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { AUTH_EXPORT_DIRS, readAuthExport } from '../../scripts/lib/authExport.mjs';
 import { accountsRequest } from '../helpers/stackHttp.mjs';
+import { until } from '../helpers/until.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -58,11 +59,6 @@ async function accountEmails(stack: Stack): Promise<Set<string>> {
   return new Set(users.map((user) => user.email ?? ''));
 }
 
-/** Resolves when `condition` holds (checked every 50 ms). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
 describe('Auth accounts kept across a restart of the persistent stack', () => {
   it(
     'keeps every acknowledged account after a stop under load, with another stack of the project running',
@@ -102,7 +98,11 @@ describe('Auth accounts kept across a restart of the persistent stack', () => {
           () => 'no answer',
         ),
       );
-      await until(() => created >= 20);
+      await until(
+        () => created >= 20,
+        () => `${created} accounts created under load`,
+        240_000,
+      );
 
       // Only accounts acknowledged before the stop began count: later ones may miss the export snapshot.
       stopping = true;

@@ -8,11 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.mjs';
 import { listProcesses } from '../helpers/processes.mjs';
-
-/** Resolves when `condition` holds (checked every 50 ms). */
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
-}
+import { until } from '../helpers/until.js';
 
 /** The processes whose command line holds `part` (the arguments joined by spaces). */
 function processesWith(part: string): number[] {
@@ -46,14 +42,21 @@ describe('a stack interrupted while it starts', () => {
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-      await until(() => /Functions \(\d+\) emulators/.test(output) || child.exitCode !== null);
+      await until(
+        () => /Functions \(\d+\) emulators/.test(output) || child.exitCode !== null,
+        () => output,
+        120_000,
+      );
       const rtdbPort = /Realtime Database emulator on port (\d+)/.exec(output)?.[1];
       const authPort = /Starting the Auth \((\d+)\)/.exec(output)?.[1];
       expect(rtdbPort, output).toBeDefined();
       const rtdbArgs = `rtdb-emulator.js --host 127.0.0.1 --port ${rtdbPort} `;
       const firebaseConfig = `firebase.${child.pid}-${authPort}.local.json`;
       // Both parts run now: the database answers, firebase-tools is starting.
-      await until(() => processesWith(firebaseConfig).length > 0);
+      await until(
+        () => processesWith(firebaseConfig).length > 0,
+        () => `no process with ${firebaseConfig}`,
+      );
       expect(processesWith(rtdbArgs)).toHaveLength(1);
       expect(output).not.toContain('stack started');
 

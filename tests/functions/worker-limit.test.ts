@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack } from '../../scripts/lib/stack.mjs';
 import { listCallables } from '../../scripts/lib/warmFunctions.mjs';
 import { listProcesses } from '../helpers/processes.mjs';
+import { until } from '../helpers/until.js';
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -48,15 +49,6 @@ function workers(): string[] {
     }
   }
   return services;
-}
-
-/** Resolves when `condition` holds (checked every 100 ms); fails with `describe()` after `ms`. */
-async function until(condition: () => boolean, describe: () => string, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not reached in ${ms / 1000} s: ${describe()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** An anonymous call with an empty body: every callable refuses it with an error of its own. */
