@@ -2,15 +2,15 @@ import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { quote } from '@domain/words';
 import { ConfirmButtons, useConfirm } from '../../shared/ui/ConfirmAction';
-import { DataGate } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { deleteMember, memberName } from './api';
-import { LIST, MembersList, ListActions, useMemberFromQuery } from './memberPages';
+import { LIST, MemberGate, MembersList, ListActions, useMemberFromQuery } from './memberPages';
 
 /** `member/deleteMemberModal?id=…`: the list with a confirmation dialog on top; closing it returns to the list. */
 export function DeleteMemberPage() {
-  const { uid, member, members, claims } = useMemberFromQuery();
+  const source = useMemberFromQuery();
+  const { uid, member, claims } = source;
   const { data: types } = useGetTicketTypesQuery();
   const navigate = useNavigate();
   const { busy, error, run } = useConfirm({
@@ -40,13 +40,9 @@ export function DeleteMemberPage() {
         centered
         data-testid="delete-member-modal"
       >
-        <DataGate
-          query={members}
+        <MemberGate
+          source={source}
           rows={1}
-          loadingLabel="Wczytywanie uczestnika"
-          errorText="Nie udało się wczytać danych uczestnika."
-          onRetry={() => void members.refetch()}
-          isEmpty={!member}
           empty={
             <Stack>
               <Text>Nie ma takiego uczestnika — mógł już zostać usunięty.</Text>
@@ -54,7 +50,7 @@ export function DeleteMemberPage() {
             </Stack>
           }
         >
-          {member && (
+          {(member) => (
             <Stack gap="md">
               {hasTicket ? (
                 <Alert color="yellow" role="alert" data-testid="delete-refused">
@@ -80,7 +76,7 @@ export function DeleteMemberPage() {
               />
             </Stack>
           )}
-        </DataGate>
+        </MemberGate>
       </Modal>
     </PageFrame>
   );

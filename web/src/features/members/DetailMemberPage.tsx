@@ -3,33 +3,31 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { MEMBER_RELATION_LABELS } from '@domain/schemas';
 import { formatDate } from '../../shared/format/pl';
-import { DataGate, EmptyState } from '../../shared/ui/DataState';
+import { EmptyState } from '../../shared/ui/DataState';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { memberName, updateMember } from './api';
 import { MemberForm } from './MemberForm';
 import { TicketBadges } from './TicketBadges';
-import { DeleteMemberLink, LIST, WRITE_FAILED, useMemberFromQuery, toValues } from './memberPages';
+import { DeleteMemberLink, LIST, MemberGate, WRITE_FAILED, useMemberFromQuery, toValues } from './memberPages';
 
 export function DetailMemberPage() {
-  const { uid, member, members, claims } = useMemberFromQuery();
+  const source = useMemberFromQuery();
+  const { uid, member, claims } = source;
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
   return (
     <PageFrame title={member ? memberName(member) : undefined}>
-      <DataGate
-        query={members}
+      <MemberGate
+        source={source}
         rows={2}
-        loadingLabel="Wczytywanie uczestnika"
-        errorText="Nie udało się wczytać danych uczestnika."
-        isEmpty={!member}
         empty={
           <EmptyState title="Nie ma takiego uczestnika" next={{ to: LIST, label: 'Wróć do listy' }}>
             Mógł zostać usunięty. Wybierz uczestnika z listy.
           </EmptyState>
         }
       >
-        {member && (
+        {(member) => (
           <Card withBorder radius="lg" padding="lg" maw={640}>
             {editing ? (
               <MemberForm
@@ -87,7 +85,7 @@ export function DetailMemberPage() {
             )}
           </Card>
         )}
-      </DataGate>
+      </MemberGate>
     </PageFrame>
   );
 }

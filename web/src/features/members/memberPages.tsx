@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { LIMITS, MEMBER_RELATION_LABELS } from '@domain/schemas';
@@ -134,6 +135,36 @@ export function useMemberFromQuery() {
   const claims = useGetTicketClaimsQuery(uidOrSkip(uid));
   const member = members.data?.find((m) => m.id === id) ?? null;
   return { uid, id, member, members, claims: claims.data?.[id] };
+}
+
+/**
+ * The participant `?id=` names, once the list has loaded: every page about one participant says the same while it
+ * loads, offers the same retry when it cannot, and shows `empty` when there is no such participant.
+ */
+export function MemberGate({
+  source: { members, member },
+  rows,
+  empty,
+  children,
+}: {
+  source: ReturnType<typeof useMemberFromQuery>;
+  rows: number;
+  empty: ReactNode;
+  children: (member: MemberEntry) => ReactNode;
+}) {
+  return (
+    <DataGate
+      query={members}
+      rows={rows}
+      loadingLabel="Wczytywanie uczestnika"
+      errorText="Nie udało się wczytać danych uczestnika."
+      onRetry={() => void members.refetch()}
+      isEmpty={!member}
+      empty={empty}
+    >
+      {member && children(member)}
+    </DataGate>
+  );
 }
 
 export const toValues = (m: MemberEntry): MemberFormValues => ({
