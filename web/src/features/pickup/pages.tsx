@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } fr
 import { Link } from 'react-router-dom';
 import { PICKUP_STATUS_LABELS } from '@domain/schemas';
 import { formatDateTime } from '../../shared/format/pl';
-import { DataGate, EmptyState, LoadError, LoadingRows } from '../../shared/ui/DataState';
+import { DataGate, EmptyState, LoadError } from '../../shared/ui/DataState';
 import { LiveStatus, useStatusAnnouncement } from '../../shared/ui/LiveStatus';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { QrCode } from '../../shared/ui/QrCode';
@@ -16,6 +16,8 @@ import { Hint } from '../../shared/ui/Hint';
 // The staff station (PickupUserPage, PickupAddPage) is still a page frame: it arrives with its own issue.
 
 /** Participant view: my pickup code as a QR code, items waiting for pickup, and what was already collected. */
+const CODE_FAILED = 'Nie udało się wczytać kodu odbioru.';
+
 export function PickupPage() {
   const uid = useUid() ?? '';
   const isStaff = useIsStaff();
@@ -49,26 +51,32 @@ export function PickupPage() {
             <Title order={2} fz="lg">
               Mój kod odbioru
             </Title>
-            {code.isLoading ? (
-              <LoadingRows label="Wczytywanie kodu odbioru" rows={1} />
-            ) : code.isError || !code.data ? (
-              <LoadError onRetry={() => void code.refetch()}>Nie udało się wczytać kodu odbioru.</LoadError>
-            ) : (
-              <>
-                <QrCode
-                  value={code.data}
-                  size={280}
-                  label={`Kod QR z kodem odbioru ${code.data.split('').join(' ')}`}
-                />
-                <Text ff="monospace" fz={28} fw={800} lts={4} data-testid="pickup-code">
-                  {code.data}
-                </Text>
-                <Hint maw={360}>
-                  Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na
-                  maksimum.
-                </Hint>
-              </>
-            )}
+            <DataGate
+              query={code}
+              rows={1}
+              loadingLabel="Wczytywanie kodu odbioru"
+              errorText={CODE_FAILED}
+              onRetry={() => void code.refetch()}
+              isEmpty={!code.data}
+              empty={<LoadError onRetry={() => void code.refetch()}>{CODE_FAILED}</LoadError>}
+            >
+              {code.data && (
+                <>
+                  <QrCode
+                    value={code.data}
+                    size={280}
+                    label={`Kod QR z kodem odbioru ${code.data.split('').join(' ')}`}
+                  />
+                  <Text ff="monospace" fz={28} fw={800} lts={4} data-testid="pickup-code">
+                    {code.data}
+                  </Text>
+                  <Hint maw={360}>
+                    Pokaż ten kod w punkcie odbioru — obsługa zeskanuje go albo wpisze ręcznie. Ustaw jasność ekranu na
+                    maksimum.
+                  </Hint>
+                </>
+              )}
+            </DataGate>
           </Stack>
         </Paper>
         <Stack gap="lg">
