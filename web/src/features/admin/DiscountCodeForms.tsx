@@ -8,6 +8,7 @@ import { DiscountTermsFields } from './DiscountTermsFields';
 import type { AdminDiscountCode } from './api';
 import { emptyTerms, termsPayload, termsValues, type DiscountTermsValues } from './discountForm';
 import { ResultAlert, useActionResult, type ActionResult } from '../../shared/ui/ResultAlert';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 type SingleValues = { code: string; terms: DiscountTermsValues };
 type BatchValues = { prefix: string; count: number | string; terms: DiscountTermsValues };
@@ -36,6 +37,7 @@ function DiscountFormCard({ label, title, onSubmit, form, result, actions, child
         </Title>
         {children}
         <DiscountTermsFields form={form} />
+        <ErrorText>{form.errors._form}</ErrorText>
         <ResultAlert result={shown} onClose={() => setShown(null)} />
         <Group justify="flex-end">{actions}</Group>
       </Stack>

@@ -99,7 +99,8 @@ export function BuyerForm({
       </Paper>
       <CheckoutConsents form={form} disabled={busy} />
       <ErrorAlert>
-        {attempted && Object.keys(form.errors).length > 0 && 'Popraw zaznaczone pola, aby przejść dalej.'}
+        {form.errors._form ??
+          (attempted && Object.keys(form.errors).length > 0 && 'Popraw zaznaczone pola, aby przejść dalej.')}
       </ErrorAlert>
       <Group justify="space-between" align="center" wrap="wrap">
         {back}

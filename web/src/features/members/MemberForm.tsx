@@ -68,12 +68,13 @@ export function MemberForm({
     if (failure) setError(failure);
   });
   const relation = form.getInputProps('relation');
+  const shownError = error ?? form.errors._form;
 
   return (
     <StackedForm label={submitLabel} onSubmit={submit}>
-      {(error || disabledReason) && (
-        <Alert color={error ? 'red' : 'yellow'} role="alert">
-          {error ?? disabledReason}
+      {(shownError || disabledReason) && (
+        <Alert color={shownError ? 'red' : 'yellow'} role="alert">
+          {shownError ?? disabledReason}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }}>

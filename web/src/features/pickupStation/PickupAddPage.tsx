@@ -20,6 +20,7 @@ import { useSessionUser } from '../auth';
 import { QUEUED_LABEL } from './offline/queue';
 import { queueHandOut } from './offline/stationDevice';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 type Outcome = { kind: 'done' | 'queued'; labels: string[] } | { kind: 'refused'; message: string };
 type HandedOut = Extract<Outcome, { kind: 'done' | 'queued' }>;
@@ -147,6 +148,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
           ))}
         </Stack>
       )}
+      <ErrorText>{form.errors._form ?? form.errors.itemIds}</ErrorText>
       {waiting.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ position: 'sticky', bottom: 12 }}>
           <Button

@@ -29,6 +29,7 @@ import type { StationDeviceState } from './offline/stationDevice';
 import { DeviceSearch } from './offline/DeviceSearch';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -83,6 +84,7 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
           styles={{ input: { fontFamily: 'monospace', letterSpacing: 4, fontWeight: 700, textAlign: 'center' } }}
           data-testid="pickup-code-input"
         />
+        <ErrorText>{form.errors._form}</ErrorText>
         <Button type="submit" size="xl" loading={busy} fullWidth>
           Znajdź
         </Button>

@@ -11,6 +11,7 @@ import { useSchemaForm } from '../../shared/ui/useSchemaForm';
 import { sendPasswordReset } from './authOps';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 const remindSchema = z.strictObject({ email: emailSchema });
 
@@ -63,6 +64,7 @@ export function RemindPasswordPage() {
           />
           <ErrorAlert>{error}</ErrorAlert>
           <EmailField {...form.getInputProps('email')} />
+          <ErrorText>{form.errors._form}</ErrorText>
           <Button type="submit" loading={busy} fullWidth>
             Wyślij link
           </Button>

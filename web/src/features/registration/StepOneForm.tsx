@@ -16,6 +16,7 @@ import { passwordErrors, stepOneSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 interface StepOneFormProps {
   /** The identity service's policy check (firebase/auth validatePassword); null = could not be checked. */
@@ -198,6 +199,7 @@ export function StepOneForm({ checkPolicy, onNext, leaving = null }: StepOneForm
         {...form.getInputProps('passwordRepeat')}
         visibilityToggleButtonProps={{ 'aria-label': 'Pokaż lub ukryj powtórzone hasło' }}
       />
+      <ErrorText>{form.errors._form}</ErrorText>
       <Button
         type="submit"
         size="md"

@@ -8,6 +8,7 @@ import { stepThreeSchema } from './steps';
 import { useWizard, wizardStore } from './wizardStore';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 /** StepThree: required terms and RODO consent, optional marketing; submitting creates the account. */
 export function StepThreeForm({
@@ -68,6 +69,7 @@ export function StepThreeForm({
       <Hint size="xs">
         Konto zostanie założone na adres <b>{data.email}</b>.
       </Hint>
+      <ErrorText>{form.errors._form}</ErrorText>
       <Group justify="space-between" mt="xs">
         <Button variant="default" onClick={onBack} disabled={busy || leaving !== null} loading={leaving === 'back'}>
           Wstecz

@@ -6,6 +6,7 @@ import type { Leaving } from './stepNavigation';
 import { stepTwoSchema } from './steps';
 import { wizardStore } from './wizardStore';
 import { StackedForm } from '../../shared/ui/StackedForm';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 /** StepTwo: name, phone and country, validated with the same schema as `completeRegistration`. */
 export function StepTwoForm({
@@ -47,6 +48,7 @@ export function StepTwoForm({
         value={form.getValues().country || null}
         onChange={(value) => form.setFieldValue('country', value ?? '')}
       />
+      <ErrorText>{form.errors._form}</ErrorText>
       <Group justify="space-between" mt="xs">
         <Button variant="default" onClick={onBack} disabled={leaving !== null} loading={leaving === 'back'}>
           Wstecz

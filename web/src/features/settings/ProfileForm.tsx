@@ -11,6 +11,7 @@ import { InvoiceDataFields, invoiceFromValues, invoiceValuesFrom, type InvoiceVa
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { SubmitRow } from '../../shared/ui/SubmitRow';
 import { Hint } from '../../shared/ui/Hint';
+import { ErrorText } from '../../shared/ui/ErrorText';
 
 interface Values extends PersonDetailsValues, Record<string, unknown> {
   withInvoice: boolean;
@@ -90,6 +91,7 @@ export function ProfileForm({
         {...form.getInputProps('withInvoice', { type: 'checkbox' })}
       />
       {withInvoice && <InvoiceDataFields form={form} path="invoice" names="settings" disabled={busy} />}
+      <ErrorText>{form.errors._form}</ErrorText>
       <ResultAlert result={result} testId="profile-result" />
       <SubmitRow label="Zapisz dane" busy={busy} />
     </StackedForm>

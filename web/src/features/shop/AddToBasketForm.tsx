@@ -213,7 +213,7 @@ export function AddToBasketForm({ product, members, onAdd, basket = [], orders =
           comboboxProps={{ withinPortal: true }}
         />
       </Stack>
-      <ErrorAlert>{failure}</ErrorAlert>
+      <ErrorAlert>{failure ?? form.errors._form}</ErrorAlert>
       <Button type="submit" size="md" loading={submitting} disabled={soldOut}>
         {soldOut ? 'Wyprzedane' : 'Dodaj do koszyka'}
       </Button>
