@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appSources } from './test/sources';
 
 // The layering of web/src as a test (ESLint's per-file rules cannot see a cycle): features form a
 // one-way graph, and no feature imports app/, which composes them. Test files are not held to it.
-
-const SRC = path.resolve(__dirname);
 
 type Graph = Map<string, Set<string>>;
 
@@ -13,14 +11,6 @@ type Graph = Map<string, Set<string>>;
 function partOf(relative: string): string {
   const [top, name] = relative.split(path.sep);
   return top === 'features' ? `features/${name}` : top;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
 }
 
 /** Edges between parts, from every relative import, export-from and dynamic import. */
@@ -71,8 +61,7 @@ export function featureCycles(graph: Graph): string[][] {
   return cycles;
 }
 
-const webGraph = () =>
-  partGraph(sourceFiles(SRC).map((full) => ({ file: path.relative(SRC, full), source: readFileSync(full, 'utf8') })));
+const webGraph = () => partGraph(appSources());
 
 describe('the import graph of web/src', () => {
   it('has no cycle between features', () => {

@@ -1,20 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { appSources } from './test/sources';
 
 // useSchemaForm puts a schema message that names no field of the form (an object-level rule, a value
 // `toPayload` adds) under `_form`, and a message there blocks the submit. A form that never shows
 // `_form` would then refuse to submit with nothing on screen, so every such form must show it.
-
-const SRC = path.resolve(__dirname);
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** The module builds a form with useSchemaForm but nowhere reads the form's own error. */
 function hidesFormError(source: string): boolean {
@@ -31,11 +21,10 @@ describe('forms built on useSchemaForm', () => {
   });
 
   it('each show the form-level error somewhere', () => {
-    const hook = path.join(SRC, 'shared', 'ui', 'useSchemaForm.ts');
-    const forms = sourceFiles(SRC).filter((file) => file !== hook);
-    const silent = forms
-      .filter((file) => hidesFormError(readFileSync(file, 'utf8')))
-      .map((file) => path.relative(SRC, file));
+    const hook = path.join('shared', 'ui', 'useSchemaForm.ts');
+    const silent = appSources()
+      .filter(({ file, source }) => file !== hook && hidesFormError(source))
+      .map(({ file }) => file);
     expect(silent).toEqual([]);
   });
 });
