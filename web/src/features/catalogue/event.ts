@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
-import { eventSchema, type EventSettings } from '@domain/schemas';
-import { injectRealtimeEndpoints, parseOptionalRecord, realtimeEndpoint } from '../../shared/api/realtime';
+import { eventSchema, sellerSchema, type EventSettings, type Seller } from '@domain/schemas';
+import {
+  injectRealtimeEndpoints,
+  parseOptionalRecord,
+  realtimeEndpoint,
+  recordEndpoint,
+} from '../../shared/api/realtime';
 
 /** `/event` (docs/data-model.md): what the dashboard's event card needs. */
 export interface EventInfo {
@@ -23,9 +28,14 @@ const toEvent = (raw: unknown): EventSettings | null => parseOptionalRecord(even
 const eventApi = injectRealtimeEndpoints((build) => ({
   /** `/event`, the one endpoint for it: the dashboard's card and the admin's settings form both read it. */
   getEvent: build.query<EventSettings | null, void>(realtimeEndpoint(() => 'event', toEvent)),
+  /**
+   * `/event/seller`: recipient and account of bank transfers, which participants may read without the rest
+   * of `/event`; not set up yet → null (the order confirmation says so).
+   */
+  getPaymentSeller: build.query<Seller | null, void>(recordEndpoint(sellerSchema, () => 'event/seller')),
 }));
 
-export const { useGetEventQuery } = eventApi;
+export const { useGetEventQuery, useGetPaymentSellerQuery } = eventApi;
 
 /** `/event` as the dashboard's event card needs it (null while it has no name). */
 export function useEventInfo() {

@@ -5,7 +5,8 @@ import { OrderConfirmation } from './OrderConfirmation';
 import { PageFrame } from '../../shared/ui/PageFrame';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
-import { orderLines, useGetOrderQuery, useGetPaymentSellerQuery } from './api';
+import { useGetPaymentSellerQuery } from '../catalogue';
+import { orderLines, useGetOrderQuery } from './api';
 
 interface PlacedOrderPageProps {
   /** From the confirmation's address (`?zamowienie=`): anyone can type any id there. */

@@ -1,5 +1,5 @@
 import type { CallableOutput } from '@domain/callables';
-import { orderSchema, sellerSchema, type Order, type OrderLine, type Seller } from '@domain/schemas';
+import { orderSchema, type Order, type OrderLine } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseEntries, realtimeEndpoint, recordEndpoint } from '../../shared/api/realtime';
 import { callFunction } from '../../shared/firebase';
 
@@ -33,11 +33,9 @@ const ordersApi = injectRealtimeEndpoints((build) => ({
   getAllOrders: build.query<OrderEntry[], void>(realtimeEndpoint(() => 'orders', toOrders)),
   /** One order, live: its status turns to paid when the organiser confirms the transfer. */
   getOrder: build.query<Order | null, string>(recordEndpoint(orderSchema, (orderId) => `orders/${orderId}`)),
-  /** `/event/seller`: recipient and account of bank transfers; not set up yet → null (the confirmation says so). */
-  getPaymentSeller: build.query<Seller | null, void>(recordEndpoint(sellerSchema, () => 'event/seller')),
 }));
 
-export const { useGetAllOrdersQuery, useGetMyOrdersQuery, useGetOrderQuery, useGetPaymentSellerQuery } = ordersApi;
+export const { useGetAllOrdersQuery, useGetMyOrdersQuery, useGetOrderQuery } = ordersApi;
 
 export function cancelOrder(orderId: string): Promise<CallableOutput<'cancelOrder'>> {
   return callFunction('cancelOrder', { orderId });

@@ -15,7 +15,8 @@ import { ConfirmDialog, useConfirm } from '../../shared/ui/ConfirmAction';
 import { useUid } from '../auth';
 import { OnlinePaymentChoice } from '../payments';
 import { OrderRefundPanel, useGetOrderRefundsQuery } from '../refunds';
-import { cancelOrder, orderLines, useGetMyOrdersQuery, useGetPaymentSellerQuery, type OrderEntry } from './api';
+import { useGetPaymentSellerQuery } from '../catalogue';
+import { cancelOrder, orderLines, useGetMyOrdersQuery, type OrderEntry } from './api';
 import { PlainList } from '../../shared/ui/PlainList';
 import { Hint } from '../../shared/ui/Hint';
 
