@@ -101,6 +101,26 @@ const webBoundaries = [
     },
   },
   {
+    // The start-up parts at web/src's top (main.tsx loads them): the station's deviceOwner registers the
+    // drop of another account's directory copy before the session starts, without the station's code.
+    files: ['web/src/*.{ts,tsx}'],
+    ignores: [WEB_TESTS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\./features/(?!pickupStation/offline/deviceOwner$)[^/]+/(?!index$).+',
+              message:
+                "web/src's start-up parts reach a feature only through its index.ts (or the station's small deviceOwner module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: the same rules run in the callables, in the browser and in the seed CLI.
     files: ['functions/src/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [domainPlatforms] }] },

@@ -13,8 +13,9 @@ import { WaitingListTab } from '../../features/waitingList';
 import { RoleGate } from '../../shared/ui/ErrorPage';
 import { PageFrame } from '../../shared/ui/PageFrame';
 
-// The admin page composes the tabs of several features (admin, bank import, KSeF, refunds, mail), so
-// it lives in app/: the features stay independent of each other and of this table.
+// The admin page composes the tabs of several features (admin, bank import, online payments, KSeF,
+// refunds, mail, pickup conflicts, waiting list), so it lives in app/: the features stay independent of
+// each other and of this table.
 
 /** Refund requests name their lines through the orders, which the orders feature reads; online payments to return come from payments. */
 function RefundsPanel() {
