@@ -34,6 +34,7 @@ import {
 } from './schemas.js';
 import { discountTermsSchema, type DiscountPreview } from './discounts.js';
 import { waitingListSettingsSchema } from './waitingList.js';
+import { messageIdSchema } from './mail.js';
 import type { OrderStatus } from './orderState.js';
 import {
   bookBankTransactionsInput,
@@ -399,13 +400,10 @@ export interface AcceptPickupReturnOutput {
   lineId: string;
 }
 
-/** Key of an `/outbox` message: `<kind prefix>-<subject id>` (functions/src/mail/outbox.ts builds it). */
-const MESSAGE_ID_PATTERN = /^(op|pb|oc|ra|rt|ho|wl|wo)-[A-Za-z0-9_-]{1,160}$/;
-
 /** `retryMail` input: the messages an admin chose („Wyślij ponownie”), or none = every message that is due. */
 export const retryMailInput = z.strictObject({
   messageIds: z
-    .array(z.string().regex(MESSAGE_ID_PATTERN, { message: 'Nieprawidłowy identyfikator wiadomości' }))
+    .array(messageIdSchema)
     .min(1, { message: 'Wybierz co najmniej jedną wiadomość' })
     .max(50, { message: 'Naraz można ponowić najwyżej 50 wiadomości' })
     .optional(),

@@ -22,6 +22,34 @@ const MAIL_KINDS = [
 const mailKindSchema = z.enum(MAIL_KINDS);
 export type MailKind = z.output<typeof mailKindSchema>;
 
+/** Message id prefixes: with the id of what caused it, the message id is the same however often the change is written. */
+const MESSAGE_ID_PREFIXES: Record<MailKind, string> = {
+  orderPlaced: 'op',
+  paymentBooked: 'pb',
+  orderCancelled: 'oc',
+  refundApproved: 'ra',
+  refundTransferred: 'rt',
+  itemsHandedOut: 'ho',
+  welcome: 'wl',
+  waitingOffer: 'wo',
+  waitingOfferExpired: 'we',
+  ksefAccepted: 'ka',
+  ksefOffline: 'ko',
+};
+
+/** `op-<orderId>`; the `-` keeps the key from ever naming a member of a plain object. */
+export function messageIdFor(kind: MailKind, subjectId: string): string {
+  return `${MESSAGE_ID_PREFIXES[kind]}-${subjectId}`;
+}
+
+/** Key of an `/outbox` message as `messageIdFor` builds it, for every kind of message. */
+export const messageIdSchema = z
+  .string()
+  .regex(
+    new RegExp(`^(${Object.values(MESSAGE_ID_PREFIXES).join('|')})-[A-Za-z0-9_-]{1,160}$`),
+    'Nieprawidłowy identyfikator wiadomości',
+  );
+
 const mailAttachmentsSchema = z.strictObject({
   /** The invoice PDF, built at delivery from the immutable `/invoices/{uid}/{invoiceId}`. */
   invoice: z.strictObject({ uid: uidSchema, invoiceId: keySchema }).optional(),

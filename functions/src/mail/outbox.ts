@@ -6,30 +6,12 @@
  */
 import type { MailKind, OutboxContent } from '../domain/mail.js';
 
+export { messageIdFor } from '../domain/mail.js';
+
 export type { DeliveryError, MailAttachments, MailKind, OutboxMessage } from '../domain/mail.js';
 
 /** Messages a participant may turn off in the settings; order, payment, invoice and refund messages always go. */
 export const OPTIONAL_KINDS: ReadonlySet<MailKind> = new Set(['itemsHandedOut', 'welcome']);
-
-/** Message id prefixes: with the id of what caused it, the message id is the same however often the change is written. */
-const PREFIX: Record<MailKind, string> = {
-  orderPlaced: 'op',
-  paymentBooked: 'pb',
-  orderCancelled: 'oc',
-  refundApproved: 'ra',
-  refundTransferred: 'rt',
-  itemsHandedOut: 'ho',
-  welcome: 'wl',
-  waitingOffer: 'wo',
-  waitingOfferExpired: 'we',
-  ksefAccepted: 'ka',
-  ksefOffline: 'ko',
-};
-
-/** `op-<orderId>`; the `-` keeps the key from ever naming a member of a plain object. */
-export function messageIdFor(kind: MailKind, subjectId: string): string {
-  return `${PREFIX[kind]}-${subjectId}`;
-}
 
 /** A message ready to be written with a state change. */
 export interface PreparedMail {
