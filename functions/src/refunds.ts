@@ -60,6 +60,7 @@ import { reserveGaplessNumber } from './orders/numbering.js';
 import { markCorrectionTransferred } from './orders/refundTransfers.js';
 import { refundedReservationChanges } from './orders/reservations.js';
 import { offerFreedUnits } from './orders/waitingOffers.js';
+import { p24SecretOptions } from './payments/config.js';
 import { refundCorrectionOnline } from './payments/refunds.js';
 
 /** Names the refund record in a refusal about malformed stored data. */
@@ -178,7 +179,8 @@ export const rejectRefund = onCall(async (request): Promise<RefundDecisionOutput
   return closeRequest(input.orderId, input.requestId, 'rejected', caller.uid, null, input.reason);
 });
 
-export const approveRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
+// With the Przelewy24 secrets: a correction of an order paid online goes back through the provider (afterRefund).
+export const approveRefund = onCall({ ...p24SecretOptions() }, async (request): Promise<ApproveRefundOutput> => {
   const input = parseInput(approveRefundInput, request.data);
   const caller = requireAdmin(request);
   return issueRefund(caller, {
@@ -191,7 +193,8 @@ export const approveRefund = onCall(async (request): Promise<ApproveRefundOutput
   });
 });
 
-export const startRefund = onCall(async (request): Promise<ApproveRefundOutput> => {
+// With the Przelewy24 secrets: a correction of an order paid online goes back through the provider (afterRefund).
+export const startRefund = onCall({ ...p24SecretOptions() }, async (request): Promise<ApproveRefundOutput> => {
   const input = parseInput(startRefundInput, request.data);
   const caller = requireAdmin(request);
   return issueRefund(caller, {

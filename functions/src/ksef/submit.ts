@@ -21,6 +21,7 @@ import {
   type SubmitKsefOutput,
 } from '../domain/ksef/index.js';
 import { db } from '../lib/admin.js';
+import { secretOptions } from '../lib/secrets.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { KsefClient } from './client.js';
@@ -38,12 +39,11 @@ const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
  * Bind the secrets only where the environment does not provide them (the local stack gives the stand-in's token
  * and its own offline certificate); the offline key only when an offline certificate is configured.
  */
-export function ksefSecretOptions(): { secrets?: ReturnType<typeof defineSecret>[] } {
-  const secrets = [
+export function ksefSecretOptions() {
+  return secretOptions([
     ...(process.env.KSEF_TOKEN ? [] : [KSEF_TOKEN_SECRET]),
     ...(process.env.KSEF_OFFLINE_CERTIFICATE && !process.env.KSEF_OFFLINE_KEY ? [KSEF_OFFLINE_KEY_SECRET] : []),
-  ];
-  return secrets.length ? { secrets } : {};
+  ]);
 }
 
 interface KsefConfig {

@@ -3,18 +3,9 @@
  * (`smtps://user:password@smtp.example.com:465`), set with `firebase functions:secrets:set SMTP_URL`;
  * the sender and the app's address come from `functions/.env` (`MAIL_FROM`, `APP_URL`) — see README.
  * Locally the stack puts `SMTP_URL` (the mail catcher), `MAIL_FROM` and `APP_URL` in the environment of
- * the Functions emulator (scripts/lib/stack.mjs), and then no secret is declared: the emulator would try
- * to read it from Secret Manager, which a demo project cannot reach.
+ * the Functions emulator (scripts/lib/stack.mjs), and then no secret is declared (lib/secrets.ts): the
+ * emulator would try to read it from Secret Manager, which a demo project cannot reach.
  */
-import { defineSecret } from 'firebase-functions/params';
-
-const SMTP_URL_SECRET = defineSecret('SMTP_URL');
-
-/** Options for setGlobalOptions: bind the secret only where the environment does not provide SMTP_URL. */
-export function mailSecretOptions(): { secrets?: [typeof SMTP_URL_SECRET] } {
-  return process.env.SMTP_URL ? {} : { secrets: [SMTP_URL_SECRET] };
-}
-
 interface MailConfig {
   /** null when not configured: messages stay in the outbox with that reason. */
   smtpUrl: string | null;

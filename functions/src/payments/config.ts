@@ -11,6 +11,7 @@
 import { defineSecret } from 'firebase-functions/params';
 import { REGION } from '../domain/index.js';
 import { P24_HOSTS, type P24Account } from '../domain/payments/przelewy24.js';
+import { secretOptions } from '../lib/secrets.js';
 
 const P24_SECRETS = [
   defineSecret('P24_MERCHANT_ID'),
@@ -19,9 +20,9 @@ const P24_SECRETS = [
   defineSecret('P24_API_KEY'),
 ];
 
-/** Options for the payment functions: bind the secrets only where the environment does not provide them. */
-export function p24SecretOptions(): { secrets?: typeof P24_SECRETS } {
-  return process.env.P24_CRC ? {} : { secrets: P24_SECRETS };
+/** Options for the functions that call the provider: its secrets where the environment does not provide them (and SMTP's). */
+export function p24SecretOptions() {
+  return secretOptions(process.env.P24_CRC ? [] : P24_SECRETS);
 }
 
 export interface P24Config extends P24Account {
