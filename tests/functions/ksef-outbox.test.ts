@@ -8,6 +8,7 @@ import {
   addBusinessDays,
   fa3FromInvoice,
   fileHashBase64Url,
+  ksefLastRunSchema,
   offline24Deadline,
   parseKsefNumber,
   requireFa3Xml,
@@ -59,6 +60,9 @@ describe('KSeF outbox', () => {
 
     const out = await admin.call('submitKsef', {});
     expect(out).toMatchObject({ configured: true, accepted: [invoiceId], rejected: [], deferred: [] });
+    // The run's summary for the admin's board, as its schema reads it.
+    const lastRun = ksefLastRunSchema.parse((await env.db.ref('ksefLastRun').get()).val());
+    expect(lastRun).toMatchObject({ accepted: 1, rejected: 0, offline: 0 });
     const stored = (await record(buyer.uid, invoiceId))!;
     expect(parseKsefNumber(stored.ksefNumber)?.sellerNip).toBe(SELLER.nip);
     expect(stored.xml).toBe(requireFa3Xml(fa3FromInvoice(invoice)));

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../functions/src/domain/index.js';
 import { parseCorrectionNumber } from '../../functions/src/domain/refunds.js';
+import { adminStatsSchema, refundStatsSchema } from '../../functions/src/domain/statsSchemas.js';
 import type { CorrectionInvoice, OrderRefunds } from '../../functions/src/refunds.js';
 import { createUser, dump, refusal, startEventEnv, stopEnv } from './helpers.js';
 import { PERSON, key, product, ticketType } from './fixtures.js';
@@ -379,16 +380,12 @@ describe('concurrency and repair', () => {
 describe('records that outlive the account', () => {
   it('statistics count refunds per day and item; deleting the account keeps invoices, corrections and refund records, and a pending request can still be decided', async () => {
     const { buyer, orderId, order, lineOf } = await paidTickets({ self: 'Jan', 'm-7': 'Ela', 'm-8': 'Iza' });
-    const stats = async () =>
-      ((await env.db.ref('stats').get()).val() ?? {}) as {
-        refunds?: {
-          gross: number;
-          count: number;
-          perDay: Record<string, { count: number; gross: number }>;
-          ticketTypes: Record<string, { quantity: number; gross: number }>;
-        };
-        admin?: { revenue?: { paidGross: number } };
-      };
+    // What the callables wrote, parsed with the schema the statistics page reads it with.
+    type RefundStats = ReturnType<typeof refundStatsSchema.parse>;
+    const stats = async () => {
+      const all = ((await env.db.ref('stats').get()).val() ?? {}) as { refunds?: unknown; admin?: unknown };
+      return { refunds: refundStatsSchema.parse(all.refunds ?? {}), admin: adminStatsSchema.parse(all.admin ?? {}) };
+    };
     const before = await stats();
     const first = await admin.call('startRefund', {
       orderId,
@@ -400,11 +397,13 @@ describe('records that outlive the account', () => {
     const after = await stats();
     const day = (await env.db.ref(`corrections/${buyer.uid}/${first.correctionId}/issueDate`).get()).val() as string;
     // Money returned per day; the refunded item's value per ticket type; revenue paid stays, so net = paid − refunds.
-    expect(after.refunds!.gross - (before.refunds?.gross ?? 0)).toBe(12900);
-    expect(after.refunds!.perDay[day].gross - (before.refunds?.perDay?.[day]?.gross ?? 0)).toBe(12900);
-    expect(after.refunds!.ticketTypes.karnet.quantity - (before.refunds?.ticketTypes?.karnet?.quantity ?? 0)).toBe(1);
-    expect(after.refunds!.ticketTypes.karnet.gross - (before.refunds?.ticketTypes?.karnet?.gross ?? 0)).toBe(14900);
-    expect(after.admin!.revenue!.paidGross).toBe(before.admin!.revenue!.paidGross);
+    const change = (read: (refunds: RefundStats) => number | undefined) =>
+      (read(after.refunds) ?? 0) - (read(before.refunds) ?? 0);
+    expect(change((r) => r.gross)).toBe(12900);
+    expect(change((r) => r.perDay?.[day]?.gross)).toBe(12900);
+    expect(change((r) => r.ticketTypes?.karnet?.quantity)).toBe(1);
+    expect(change((r) => r.ticketTypes?.karnet?.gross)).toBe(14900);
+    expect(after.admin.revenue?.paidGross).toBe(before.admin.revenue?.paidGross);
 
     const { requestId } = await buyer.call('requestRefund', {
       orderId,

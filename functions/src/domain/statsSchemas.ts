@@ -1,5 +1,5 @@
 /**
- * The statistics counters the callables keep (`/stats/public`, `/stats/admin`: docs/data-model.md).
+ * The statistics counters the callables keep (`/stats/public`, `/stats/admin`, `/stats/refunds`: docs/data-model.md).
  * A module of their own: only the statistics pages and the admin's discount list read them, so the
  * dashboard's bundle does not carry them (docs/benchmarks.md, "Bundle size").
  */
@@ -35,4 +35,16 @@ export const adminStatsSchema = z.strictObject({
   byCountry: z.optional(z.record(countryCodeSchema, z.int())),
   /** Per discount code: orders and units placed with it and the gross it took off (cancellations subtract). */
   discounts: z.optional(z.record(discountCodeSchema, discountStatsSchema)),
+});
+
+const quantityGross = z.strictObject({ quantity: optionalInt(), gross: optionalInt() });
+/** `/stats/refunds` (docs/refunds.md): money returned by correction invoices, per day, per item and per VAT rate. */
+export const refundStatsSchema = z.strictObject({
+  gross: optionalInt(),
+  count: optionalInt(),
+  perDay: z.optional(z.record(isoDateSchema, z.strictObject({ count: optionalInt(), gross: optionalInt() }))),
+  ticketTypes: z.optional(z.record(keySchema, quantityGross)),
+  variants: z.optional(z.record(keySchema, z.record(keySchema, quantityGross))),
+  /** `r23`, `r8` …: what the corrections took off each rate (negative). */
+  perRate: z.optional(z.record(keySchema, z.strictObject({ gross: optionalInt(), net: optionalInt() }))),
 });

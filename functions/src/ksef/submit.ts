@@ -14,6 +14,7 @@ import {
   outageActive,
   ksefQrBase,
   ksefRunLockSchema,
+  type KsefLastRun,
   ksefQrEnvironmentSchema,
   type KsefEnvironment,
   type KsefOutboxEntry,
@@ -163,13 +164,14 @@ export async function submitKsefOutbox(
       );
     } else
       await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
-    await db.ref('ksefLastRun').set({
+    const lastRun: KsefLastRun = {
       at: Date.now(),
       accepted: out.accepted.length,
       rejected: out.rejected.length,
       offline: out.offline.length,
       ...(out.error ? { error: out.error.slice(0, 1000) } : {}),
-    });
+    };
+    await db.ref('ksefLastRun').set(lastRun);
     return out;
   });
 }

@@ -97,6 +97,16 @@ export function ksefOutboxUpdates(
 /** `/ksefRun`: the lock of the one run at a time (stale after 10 minutes: its run died). */
 export const ksefRunLockSchema = z.strictObject({ token: z.string().min(1), at: z.number().int() });
 
+/** `/ksefLastRun`: what the last run of the sender did, for the admin's KSeF board. */
+export const ksefLastRunSchema = z.strictObject({
+  at: z.number().int(),
+  accepted: z.number().int().min(0),
+  rejected: z.number().int().min(0),
+  offline: z.number().int().min(0).optional(),
+  error: z.string().max(1000).optional(),
+});
+export type KsefLastRun = z.output<typeof ksefLastRunSchema>;
+
 /** Failures that may pass wait 1, 2, 4 … minutes, at most an hour. */
 export function ksefRetryDelayMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { orderSchema, type Order } from '@domain/schemas';
-import { adminStatsSchema } from '@domain/statsSchemas';
+import { adminStatsSchema, refundStatsSchema } from '@domain/statsSchemas';
 import type { CorrectionInvoice, OrderRefunds } from '@domain/refunds';
 import { correctionInvoiceSchema, orderRefundsSchema } from '@domain/refundSchemas';
 import { loadDatabase } from '../../shared/firebase';
@@ -57,10 +57,6 @@ export interface CatalogueEntry {
   variants?: { id: string; label: string; stock: number; sold: number }[];
 }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-
 /** /stats/admin parsed with its domain schema, with every counter present (absent counters are 0). */
 export function toAdminStats(raw: unknown): AdminStatsData {
   const r = raw == null ? {} : parseRecord(adminStatsSchema, raw, 'stats/admin');
@@ -92,22 +88,22 @@ export function toAdminStats(raw: unknown): AdminStatsData {
   };
 }
 
-const quantityGross = (v: unknown) => ({ quantity: num(obj(v).quantity), gross: num(obj(v).gross) });
-
-/** /stats/refunds with every counter present (absent counters are 0). */
+/** /stats/refunds parsed with its domain schema, with every counter present (absent counters are 0). */
 export function toRefundStats(raw: unknown): RefundStatsData {
-  const r = obj(raw);
+  const r = raw == null ? {} : parseRecord(refundStatsSchema, raw, 'stats/refunds');
+  const n = (v: number | undefined) => v ?? 0;
+  const quantityGross = (c: { quantity?: number; gross?: number }) => ({ quantity: n(c.quantity), gross: n(c.gross) });
   return {
-    gross: num(r.gross),
-    count: num(r.count),
-    perDay: Object.entries(obj(r.perDay))
-      .map(([date, d]) => ({ date, count: num(obj(d).count), gross: num(obj(d).gross) }))
+    gross: n(r.gross),
+    count: n(r.count),
+    perDay: Object.entries(r.perDay ?? {})
+      .map(([date, d]) => ({ date, count: n(d.count), gross: n(d.gross) }))
       .sort((a, b) => a.date.localeCompare(b.date)),
-    ticketTypes: Object.fromEntries(Object.entries(obj(r.ticketTypes)).map(([id, t]) => [id, quantityGross(t)])),
+    ticketTypes: Object.fromEntries(Object.entries(r.ticketTypes ?? {}).map(([id, t]) => [id, quantityGross(t)])),
     variants: Object.fromEntries(
-      Object.entries(obj(r.variants)).map(([pid, vs]) => [
+      Object.entries(r.variants ?? {}).map(([pid, vs]) => [
         pid,
-        Object.fromEntries(Object.entries(obj(vs)).map(([vid, v]) => [vid, quantityGross(v)])),
+        Object.fromEntries(Object.entries(vs).map(([vid, v]) => [vid, quantityGross(v)])),
       ]),
     ),
   };
@@ -127,10 +123,10 @@ function toCatalogue(items: readonly CatalogueSource[], archived: boolean): Cata
   return items.map((item) => ({
     id: item.id,
     name: item.name,
-    quota: item.quota === undefined ? undefined : num(item.quota),
-    sold: num(item.sold),
+    quota: item.quota,
+    sold: item.sold ?? 0,
     archived,
-    variants: item.variants?.map((v) => ({ id: v.id, label: v.label, stock: num(v.stock), sold: num(v.sold) })),
+    variants: item.variants?.map((v) => ({ id: v.id, label: v.label, stock: v.stock, sold: v.sold })),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import { formatDate, formatDateTime } from '../../shared/format/pl';
-import type { KsefLastRun } from './api';
+import type { KsefLastRun } from '@domain/ksef/outbox';
 import type { KsefRow } from './ksefRows';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);

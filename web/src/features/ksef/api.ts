@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { Invoice } from '@domain/schemas';
 import { ksefRecordSchema, ksefUpoSchema, type KsefRecord } from '@domain/ksef/record';
 import { ksefOfflineSchema, ksefOutageSchema, type KsefOffline, type KsefOutage } from '@domain/ksef/offline';
 import type { CorrectionInvoice } from '@domain/refunds';
-import { ksefOutboxEntrySchema, type KsefOutboxEntry } from '@domain/ksef/outbox';
+import { ksefLastRunSchema, ksefOutboxEntrySchema, type KsefLastRun, type KsefOutboxEntry } from '@domain/ksef/outbox';
 import {
   injectRealtimeEndpoints,
   parseRecordMap,
@@ -79,15 +78,6 @@ function toKsefOutbox(raw: unknown): Record<string, KsefOutboxEntry> {
   return parseRecordMap(ksefOutboxEntrySchema, raw, 'ksefOutbox');
 }
 
-const lastRunSchema = z.object({
-  at: z.number(),
-  accepted: z.number(),
-  rejected: z.number(),
-  offline: z.number().optional(),
-  error: z.string().optional(),
-});
-export type KsefLastRun = z.output<typeof lastRunSchema>;
-
 /** The UPO of an accepted document (admins), read once when asked for: the XML is kept out of the live board. */
 export async function fetchKsefUpo(documentId: string): Promise<string | null> {
   const { db, sdk } = await loadDatabase();
@@ -110,7 +100,7 @@ const ksefApi = injectRealtimeEndpoints((build) => ({
   adminKsefOutbox: build.query<Record<string, KsefOutboxEntry>, void>(
     realtimeEndpoint(() => 'ksefOutbox', toKsefOutbox),
   ),
-  adminKsefLastRun: build.query<KsefLastRun | null, void>(recordEndpoint(lastRunSchema, () => 'ksefLastRun')),
+  adminKsefLastRun: build.query<KsefLastRun | null, void>(recordEndpoint(ksefLastRunSchema, () => 'ksefLastRun')),
   adminKsefRecords: build.query<Record<string, KsefRecord>, void>(realtimeEndpoint(() => 'ksef', toKsefRecords)),
   adminKsefOutage: build.query<KsefOutage | null, void>(recordEndpoint(ksefOutageSchema, () => 'ksefOutage')),
 }));
