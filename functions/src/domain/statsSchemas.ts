@@ -45,6 +45,6 @@ export const refundStatsSchema = z.strictObject({
   perDay: z.optional(z.record(isoDateSchema, z.strictObject({ count: optionalInt(), gross: optionalInt() }))),
   ticketTypes: z.optional(z.record(keySchema, quantityGross)),
   variants: z.optional(z.record(keySchema, z.record(keySchema, quantityGross))),
-  /** `r23`, `r8` …: what the corrections took off each rate (negative). */
+  /** `r23`, `r8` …: what the corrections took off each rate, as positive amounts. */
   perRate: z.optional(z.record(keySchema, z.strictObject({ gross: optionalInt(), net: optionalInt() }))),
 });
