@@ -19,6 +19,7 @@ interface Case {
 const P = `/profiles/${OWNER}`;
 const M = `/members/${OWNER}`;
 const B = `/baskets/${OWNER}`;
+const P_MAIL = `/mailPrefs/${OWNER}`;
 const long = (n: number) => 'x'.repeat(n);
 
 const person = {
@@ -356,6 +357,20 @@ const CASES: Case[] = [
     ok: false,
   },
   { name: 'clearing the basket', path: B, value: null, ok: true },
+  {
+    name: 'mail preferences from the server clock',
+    path: P_MAIL,
+    value: { optional: false, updatedAt: SERVER_TIMESTAMP },
+    ok: true,
+  },
+  {
+    name: 'mail preferences with a past time',
+    path: P_MAIL,
+    value: { optional: false, updatedAt: 1_779_999_999_000 },
+    ok: false,
+  },
+  { name: 'mail preferences with a negative time', path: P_MAIL, value: { optional: false, updatedAt: -1 }, ok: false },
+  { name: 'mail preference alone, its time kept', path: `${P_MAIL}/optional`, value: false, ok: true },
   {
     name: 'whole basket with one bad line',
     path: B,
