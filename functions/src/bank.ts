@@ -40,22 +40,22 @@ import { isRefusal, parseInput } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
 import { KEEP, transactStored } from './lib/tx.js';
 import { confirmOrderPayment } from './orders/confirmation.js';
+import { CALL_BUDGET_MS, timeBudget } from './lib/timeBudget.js';
 
 /** A claim older than this belongs to a booking that died (a call lives at most 60 s) and may be taken over. */
 const BANK_CLAIM_TTL_MS = 120_000;
-/** Stop starting new transfers after this long, so the call answers before its time limit; the rest are reported for a re-run. */
-const CALL_BUDGET_MS = 40_000;
 
 type Source = { format: 'mt940' | 'camt053' | 'csv'; fileName?: string };
 
 export const bookBankTransactions = onCall(async (request): Promise<BookBankTransactionsOutput> => {
   const input = parseInput(bookBankTransactionsInput, request.data);
   const caller = requireAdmin(request);
-  const started = Date.now();
+  // Transfers not started within the call's budget are reported for a re-run.
+  const budget = timeBudget(CALL_BUDGET_MS);
   const results: BankBookingResult[] = [];
   for (const item of input.items) {
     const key = transactionKey(item.transaction, item.transaction.occurrence ?? 0);
-    if (Date.now() - started > CALL_BUDGET_MS) {
+    if (budget.spent()) {
       results.push({
         txKey: key,
         outcome: 'failed',

@@ -276,6 +276,8 @@ export interface ExpireUnpaidOrdersOutput {
   checked: number;
   /** numbers of the orders that expired in this run */
   expired: string[];
+  /** orders past their deadline this run had no time left for: the next run cancels them */
+  left: number;
 }
 
 /** A participant the account holder adds; the server mints the id and keeps the account at most LIMITS.maxMembers. */

@@ -12,10 +12,11 @@ import { requireAdmin } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { declareOutage, endOutage, readOutage } from './outage.js';
 import { ksefSecretOptions, submitKsefOutbox } from './submit.js';
+import { RUN_TIMEOUT_SECONDS } from '../lib/timeBudget.js';
 
 /** Admin: sends the chosen documents now (also rejected ones, after the data was fixed), or every due one (what the schedule does). */
 export const submitKsef = onCall(
-  { ...ksefSecretOptions(), timeoutSeconds: 540 },
+  { ...ksefSecretOptions(), timeoutSeconds: RUN_TIMEOUT_SECONDS },
   async (request): Promise<SubmitKsefOutput> => {
     const input = parseInput(submitKsefInput, request.data);
     requireAdmin(request);
@@ -25,7 +26,12 @@ export const submitKsef = onCall(
 
 /** Production: every 5 minutes. Not loaded by the local emulators (no Pub/Sub): `npm start` calls submitKsef instead. */
 export const submitKsefScheduled = onSchedule(
-  { schedule: 'every 5 minutes', timeZone: 'Europe/Warsaw', ...ksefSecretOptions(), timeoutSeconds: 540 },
+  {
+    schedule: 'every 5 minutes',
+    timeZone: 'Europe/Warsaw',
+    ...ksefSecretOptions(),
+    timeoutSeconds: RUN_TIMEOUT_SECONDS,
+  },
   async () => {
     const out = await submitKsefOutbox();
     if (out.accepted.length || out.rejected.length || out.error) logger.info('submitKsef', out);
@@ -38,7 +44,7 @@ export const submitKsefScheduled = onSchedule(
  * its documents get their deadline and the same run sends them when KSeF answers (docs/ksef.md, „Offline modes”).
  */
 export const setKsefOutage = onCall(
-  { ...ksefSecretOptions(), timeoutSeconds: 540 },
+  { ...ksefSecretOptions(), timeoutSeconds: RUN_TIMEOUT_SECONDS },
   async (request): Promise<SetKsefOutageOutput> => {
     const input = parseInput(setKsefOutageInput, request.data);
     const caller = requireAdmin(request);

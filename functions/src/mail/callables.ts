@@ -3,6 +3,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { requireAdmin } from '../lib/caller.js';
 import { parseInput } from '../lib/refusal.js';
+import { CALL_BUDGET_MS, RUN_BUDGET_MS, RUN_TIMEOUT_SECONDS } from '../lib/timeBudget.js';
 import { deliverMessage, retryDueMessages, type DeliveryOutcome } from './deliver.js';
 import { retryMailInput, type RetryMailOutput } from '../domain/callables.js';
 
@@ -25,17 +26,20 @@ export const retryMail = onCall(async (request): Promise<RetryMailOutput> => {
     for (const id of new Set(input.messageIds)) results.push(await deliverMessage(id, { manual: true }));
     return { checked: results.length, results: results.map(summary) };
   }
-  const { checked, results } = await retryDueMessages();
+  const { checked, results } = await retryDueMessages(CALL_BUDGET_MS);
   return { checked, results: results.map(summary) };
 });
 
 /** Production: every 10 minutes. Not loaded by the local emulators (no Pub/Sub): `npm start` calls retryMail instead. */
-export const retryMailScheduled = onSchedule({ schedule: 'every 10 minutes', timeZone: 'Europe/Warsaw' }, async () => {
-  const { checked, results } = await retryDueMessages();
-  if (results.length)
-    logger.info('retryMail', {
-      checked,
-      sent: results.filter((r) => r.status === 'sent').length,
-      failed: results.filter((r) => r.status === 'failed').length,
-    });
-});
+export const retryMailScheduled = onSchedule(
+  { schedule: 'every 10 minutes', timeZone: 'Europe/Warsaw', timeoutSeconds: RUN_TIMEOUT_SECONDS },
+  async () => {
+    const { checked, results } = await retryDueMessages(RUN_BUDGET_MS);
+    if (results.length)
+      logger.info('retryMail', {
+        checked,
+        sent: results.filter((r) => r.status === 'sent').length,
+        failed: results.filter((r) => r.status === 'failed').length,
+      });
+  },
+);

@@ -19,6 +19,7 @@ import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import type { PdfFonts } from '../domain/pdf/invoicePdf.js';
 import type { MailDeliveryStatus } from '../domain/callables.js';
 import { db } from '../lib/admin.js';
+import { timeBudget } from '../lib/timeBudget.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { mailConfig } from './config.js';
 import type { DeliveryError, OutboxMessage } from './outbox.js';
@@ -312,10 +313,16 @@ function notClaimable(message: OutboxMessage, now: number, manual: boolean): Del
  * „Poczta” run without a selection): every unsent message that is due — waiting, failed with a
  * failure that may pass and a pause that has passed, or claimed by a sender that died.
  */
-export async function retryDueMessages(now = Date.now()): Promise<{ checked: number; results: DeliveryOutcome[] }> {
+export async function retryDueMessages(
+  budgetMs: number,
+  now = Date.now(),
+): Promise<{ checked: number; results: DeliveryOutcome[] }> {
   const unsent = await unsentMessages();
   const results: DeliveryOutcome[] = [];
+  // Each message is an SMTP session (and a PDF for invoices): stop claiming new ones in time; the next run sends the rest.
+  const budget = timeBudget(budgetMs);
   for (const [id, m] of Object.entries(unsent)) {
+    if (budget.spent()) break;
     if (m.status === 'failed' && (m.error?.permanent || (m.nextAttemptAt ?? 0) > now)) continue;
     if (m.status === 'sending' && m.claim && now - m.claim.at < SEND_CLAIM_TTL_MS) continue;
     // A message written moments ago is being delivered by its own callable.

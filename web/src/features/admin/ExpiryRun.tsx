@@ -10,9 +10,14 @@ const PENDING: NounForms = ['oczekujące zamówienie', 'oczekujące zamówienia'
 
 /** What an expiry run did, as the admin reads it. */
 export function expirySummary(out: ExpireUnpaidOrdersOutput): string {
-  if (out.expired.length === 0)
-    return `Sprawdzono ${formatCount(out.checked, PENDING)} — żadne nie minęło terminu płatności.`;
-  return `Anulowano ${formatCount(out.expired.length, ORDERS)} bez wpłaty w terminie: ${out.expired.join(', ')}. Bilety i sztuki wróciły do puli.`;
+  const left =
+    out.left > 0
+      ? ` Na ${formatCount(out.left, ORDERS)} po terminie zabrakło czasu w tym przebiegu — uruchom ponownie albo poczekaj na automatyczny przebieg.`
+      : '';
+  if (out.expired.length > 0)
+    return `Anulowano ${formatCount(out.expired.length, ORDERS)} bez wpłaty w terminie: ${out.expired.join(', ')}. Bilety i sztuki wróciły do puli.${left}`;
+  if (left) return `Sprawdzono ${formatCount(out.checked, PENDING)}.${left}`;
+  return `Sprawdzono ${formatCount(out.checked, PENDING)} — żadne nie minęło terminu płatności.`;
 }
 
 /**

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_TIMEOUT_SECONDS } from './lib/timeBudget.js';
 
+// What each function is deployed with: which secrets it may read, and the scheduled runs' timeout.
 // Which deployed function may read which secret. In production a Functions secret reaches only the
 // functions that declare it; locally the stack puts every value in the emulator's environment, so a
 // function that forgot its secret works here and fails there. With no secret in the environment (as
@@ -12,8 +14,11 @@ const P24_FUNCTIONS = ['approveRefund', 'p24Notification', 'refundOnlinePayment'
 /** The functions that send to KSeF. */
 const KSEF_FUNCTIONS = ['setKsefOutage', 'submitKsef', 'submitKsefScheduled'];
 
-type Deployed = { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } };
+type Deployed = {
+  __endpoint?: { secretEnvironmentVariables?: { key: string }[]; timeoutSeconds?: number; scheduleTrigger?: unknown };
+};
 let secretsOf: Map<string, string[]>;
+let endpoints: Map<string, NonNullable<Deployed['__endpoint']>>;
 
 const ENV = [...P24, 'KSEF_TOKEN', 'KSEF_OFFLINE_CERTIFICATE', 'SMTP_URL', 'FIREBASE_CONFIG'];
 const before = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
@@ -26,6 +31,12 @@ beforeAll(async () => {
     databaseURL: 'http://127.0.0.1:9/?ns=demo-secrets',
   });
   const exported: Record<string, unknown> = await import('./index.js');
+  endpoints = new Map(
+    Object.entries(exported).flatMap(([name, value]) => {
+      const endpoint = typeof value === 'function' ? (value as Deployed).__endpoint : undefined;
+      return endpoint ? [[name, endpoint] as const] : [];
+    }),
+  );
   secretsOf = new Map(
     Object.entries(exported).flatMap(([name, value]) => {
       const endpoint = typeof value === 'function' ? (value as Deployed).__endpoint : undefined;
@@ -61,5 +72,17 @@ describe('Functions secrets', () => {
 
   it('give the SMTP address to every function, since any state change may write a message', () => {
     expect(holding('SMTP_URL')).toEqual([...secretsOf.keys()].sort());
+  });
+});
+
+describe('Function timeouts', () => {
+  it('give every scheduled run the long timeout its time budget is cut to', () => {
+    const scheduled = [...endpoints].filter(([, e]) => e.scheduleTrigger).map(([name, e]) => [name, e.timeoutSeconds]);
+    expect(scheduled.map(([name]) => name).sort()).toEqual([
+      'expireUnpaidOrdersScheduled',
+      'retryMailScheduled',
+      'submitKsefScheduled',
+    ]);
+    for (const [name, seconds] of scheduled) expect(seconds, String(name)).toBe(RUN_TIMEOUT_SECONDS);
   });
 });
