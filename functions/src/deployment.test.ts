@@ -1,88 +1,59 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDeployment, type Deployment } from './deploymentTesting.js';
 import { RUN_TIMEOUT_SECONDS } from './lib/timeBudget.js';
 
-// What each function is deployed with: which secrets it may read, and the scheduled runs' timeout.
-// Which deployed function may read which secret. In production a Functions secret reaches only the
-// functions that declare it; locally the stack puts every value in the emulator's environment, so a
-// function that forgot its secret works here and fails there. With no secret in the environment (as
-// in production), this reads what each exported function declares for deployment.
+// What each function is deployed with, every service configured: which secrets it may read, and the
+// scheduled runs' timeout. In production a secret reaches only the functions that bind it; locally the
+// stack puts every value in the emulator's environment, so a function that forgot a secret works here
+// and fails there.
 
 const P24 = ['P24_API_KEY', 'P24_CRC', 'P24_MERCHANT_ID', 'P24_POS_ID'];
-
 /** The functions that talk to Przelewy24: start a payment, take its notifications, refund online. */
 const P24_FUNCTIONS = ['approveRefund', 'p24Notification', 'refundOnlinePayment', 'startOnlinePayment', 'startRefund'];
 /** The functions that send to KSeF. */
 const KSEF_FUNCTIONS = ['setKsefOutage', 'submitKsef', 'submitKsefScheduled'];
 
-type Deployed = {
-  __endpoint?: { secretEnvironmentVariables?: { key: string }[]; timeoutSeconds?: number; scheduleTrigger?: unknown };
-};
-let secretsOf: Map<string, string[]>;
-let endpoints: Map<string, NonNullable<Deployed['__endpoint']>>;
-
-const ENV = [...P24, 'KSEF_TOKEN', 'KSEF_OFFLINE_CERTIFICATE', 'SMTP_URL', 'FIREBASE_CONFIG'];
-const before = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
-
+let deployment: Deployment;
 beforeAll(async () => {
-  for (const name of ENV) delete process.env[name];
-  // The Admin SDK's app needs a project and a database address to load; nothing here connects.
-  process.env.FIREBASE_CONFIG = JSON.stringify({
-    projectId: 'demo-secrets',
-    databaseURL: 'http://127.0.0.1:9/?ns=demo-secrets',
+  deployment = await loadDeployment({
+    P24_BASE_URL: 'sandbox',
+    KSEF_ENVIRONMENT: 'test',
+    KSEF_OFFLINE_CERTIFICATE: '-----BEGIN CERTIFICATE-----',
   });
-  const exported: Record<string, unknown> = await import('./index.js');
-  endpoints = new Map(
-    Object.entries(exported).flatMap(([name, value]) => {
-      const endpoint = typeof value === 'function' ? (value as Deployed).__endpoint : undefined;
-      return endpoint ? [[name, endpoint] as const] : [];
-    }),
-  );
-  secretsOf = new Map(
-    Object.entries(exported).flatMap(([name, value]) => {
-      const endpoint = typeof value === 'function' ? (value as Deployed).__endpoint : undefined;
-      return endpoint ? [[name, (endpoint.secretEnvironmentVariables ?? []).map((s) => s.key).sort()] as const] : [];
-    }),
-  );
 }, 60_000);
+afterAll(() => deployment.restore());
 
-afterAll(() => {
-  for (const [name, value] of Object.entries(before))
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-});
-
-const holding = (key: string) =>
-  [...secretsOf]
-    .filter(([, keys]) => keys.includes(key))
-    .map(([name]) => name)
-    .sort();
-
-describe('Functions secrets', () => {
+describe('Functions secrets, every service configured', () => {
   it('finds the deployed functions', () => {
-    expect(secretsOf.size).toBeGreaterThan(30);
+    expect(deployment.endpoints.size).toBeGreaterThan(30);
   });
 
   it('give the Przelewy24 account to exactly the functions that call the provider', () => {
-    for (const key of P24) expect(holding(key), key).toEqual(P24_FUNCTIONS);
+    for (const key of P24) expect(deployment.holding(key), key).toEqual(P24_FUNCTIONS);
   });
 
-  it('give the KSeF token to exactly the functions that send to KSeF', () => {
-    expect(holding('KSEF_TOKEN')).toEqual(KSEF_FUNCTIONS);
+  it('give the KSeF token and the offline key to exactly the functions that send to KSeF', () => {
+    expect(deployment.holding('KSEF_TOKEN')).toEqual(KSEF_FUNCTIONS);
+    expect(deployment.holding('KSEF_OFFLINE_KEY')).toEqual(KSEF_FUNCTIONS);
   });
 
   it('give the SMTP address to every function, since any state change may write a message', () => {
-    expect(holding('SMTP_URL')).toEqual([...secretsOf.keys()].sort());
+    expect(deployment.holding('SMTP_URL')).toEqual([...deployment.endpoints.keys()].sort());
+  });
+
+  it('ask the deploy for exactly the secrets some function binds', () => {
+    expect(deployment.declaredSecrets).toEqual(['KSEF_OFFLINE_KEY', 'KSEF_TOKEN', ...P24, 'SMTP_URL'].sort());
   });
 });
 
 describe('Function timeouts', () => {
   it('give every scheduled run the long timeout its time budget is cut to', () => {
-    const scheduled = [...endpoints].filter(([, e]) => e.scheduleTrigger).map(([name, e]) => [name, e.timeoutSeconds]);
+    const scheduled = [...deployment.endpoints].filter(([, e]) => e.scheduleTrigger);
     expect(scheduled.map(([name]) => name).sort()).toEqual([
       'expireUnpaidOrdersScheduled',
       'retryMailScheduled',
       'submitKsefScheduled',
     ]);
-    for (const [name, seconds] of scheduled) expect(seconds, String(name)).toBe(RUN_TIMEOUT_SECONDS);
+    for (const [name, e] of scheduled) expect(e.timeoutSeconds, name).toBe(RUN_TIMEOUT_SECONDS);
   });
 });

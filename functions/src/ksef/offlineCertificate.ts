@@ -6,10 +6,7 @@
  * form (R‖S) the documentation recommends; the signature goes into the link as Base64URL.
  */
 import { createPrivateKey, sign, X509Certificate, constants, type KeyObject } from 'node:crypto';
-import { defineSecret } from 'firebase-functions/params';
 import { kodIILink, kodIISigningInput, type KodIIParts } from '../domain/ksef/offline.js';
-
-export const KSEF_OFFLINE_KEY_SECRET = defineSecret('KSEF_OFFLINE_KEY');
 
 export interface OfflineCertificate {
   serial: string;

@@ -4,7 +4,6 @@
  * one online session, sends, records the outcomes, and marks what KSeF could not take as offline24.
  */
 import { randomUUID } from 'node:crypto';
-import { defineSecret } from 'firebase-functions/params';
 import { logger } from 'firebase-functions/v2';
 import { sellerSchema } from '../domain/index.js';
 import {
@@ -27,11 +26,9 @@ import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { KsefClient } from './client.js';
 import { markOffline } from './offline.js';
-import { KSEF_OFFLINE_KEY_SECRET, offlineCertificate, type OfflineCertificate } from './offlineCertificate.js';
+import { offlineCertificate, type OfflineCertificate } from './offlineCertificate.js';
 import { readOutage } from './outage.js';
 import { KsefRun } from './run.js';
-
-const KSEF_TOKEN_SECRET = defineSecret('KSEF_TOKEN');
 
 const RUN_LOCK_STALE_MS = 10 * 60_000;
 const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
@@ -41,9 +38,11 @@ const RUN_LOCK_WHAT = 'blokada wysyłki do KSeF';
  * and its own offline certificate); the offline key only when an offline certificate is configured.
  */
 export function ksefSecretOptions() {
+  const env = process.env;
   return secretOptions([
-    ...(process.env.KSEF_TOKEN ? [] : [KSEF_TOKEN_SECRET]),
-    ...(process.env.KSEF_OFFLINE_CERTIFICATE && !process.env.KSEF_OFFLINE_KEY ? [KSEF_OFFLINE_KEY_SECRET] : []),
+    // Without an address nothing is sent (ksefConfig), so the token is bound once one is configured.
+    ...(env.KSEF_ENVIRONMENT?.trim() || env.KSEF_BASE_URL?.trim() ? ['KSEF_TOKEN'] : []),
+    ...(env.KSEF_OFFLINE_CERTIFICATE?.trim() ? ['KSEF_OFFLINE_KEY'] : []),
   ]);
 }
 

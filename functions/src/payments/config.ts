@@ -3,26 +3,23 @@
  *
  * Production: merchant id, POS id, CRC key and API key are the Functions secrets `P24_MERCHANT_ID`,
  * `P24_POS_ID`, `P24_CRC`, `P24_API_KEY` (`firebase functions:secrets:set …`); `P24_BASE_URL` in
- * `functions/.env` chooses `sandbox` or `production` (or a URL). Locally the stack puts all of them,
+ * `functions/.env` chooses `sandbox` or `production` (or a URL) and turns the secrets' binding on. Locally the stack puts all of them,
  * pointing at the stand-in (scripts/lib/p24StandIn.mjs), in the Functions emulator's environment —
- * and then no secret is declared, as for SMTP_URL (mail/config.ts): the emulator would try to read it
+ * and then no secret is declared, as for SMTP_URL (lib/secrets.ts): the emulator would try to read it
  * from Secret Manager, which a demo project cannot reach. Nothing of it reaches the browser.
  */
-import { defineSecret } from 'firebase-functions/params';
 import { REGION } from '../domain/index.js';
 import { P24_HOSTS, type P24Account } from '../domain/payments/przelewy24.js';
 import { secretOptions } from '../lib/secrets.js';
 
-const P24_SECRETS = [
-  defineSecret('P24_MERCHANT_ID'),
-  defineSecret('P24_POS_ID'),
-  defineSecret('P24_CRC'),
-  defineSecret('P24_API_KEY'),
-];
+const P24_SECRETS = ['P24_MERCHANT_ID', 'P24_POS_ID', 'P24_CRC', 'P24_API_KEY'];
 
-/** Options for the functions that call the provider: its secrets where the environment does not provide them (and SMTP's). */
+/**
+ * Options for the functions that call the provider: its secrets (and SMTP's) where the environment does not
+ * provide them, once `P24_BASE_URL` in functions/.env turns online payments on.
+ */
 export function p24SecretOptions() {
-  return secretOptions(process.env.P24_CRC ? [] : P24_SECRETS);
+  return secretOptions(process.env.P24_BASE_URL?.trim() ? P24_SECRETS : []);
 }
 
 export interface P24Config extends P24Account {
