@@ -16,6 +16,23 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
+/** firebase.json's hosting.headers, each with its glob as a regular expression. */
+export function hostingHeaderRules(firebaseJsonText: string) {
+  return ((JSON.parse(firebaseJsonText) as { hosting?: { headers?: HostingHeaderRule[] } }).hosting?.headers ?? []).map(
+    (rule) => ({ match: globToRegExp(rule.source), headers: rule.headers }),
+  );
+}
+
+/**
+ * The headers Hosting sends for a request path (the path asked for, before any rewrite): every matching rule
+ * applies in order, so for one header the last matching rule wins (firebase-tools issue #9467).
+ */
+export function headersFor(rules: ReturnType<typeof hostingHeaderRules>, path: string): HostingHeaderRule['headers'] {
+  const byKey = new Map<string, HostingHeaderRule['headers'][number]>();
+  for (const rule of rules) if (rule.match.test(path)) for (const h of rule.headers) byKey.set(h.key.toLowerCase(), h);
+  return [...byKey.values()];
+}
+
 /**
  * `vite preview` answers with the response headers `firebase.json` gives Firebase Hosting
  * (hosting.headers), so that measurements of the production build on the local stack see
@@ -24,17 +41,13 @@ function globToRegExp(glob: string): RegExp {
  * network (`npm run bench:web`, second-visit row).
  */
 export function hostingHeaders(firebaseJson: URL): Plugin {
-  const rules = (
-    (JSON.parse(readFileSync(firebaseJson, 'utf8')) as { hosting?: { headers?: HostingHeaderRule[] } }).hosting
-      ?.headers ?? []
-  ).map((rule) => ({ match: globToRegExp(rule.source), headers: rule.headers }));
+  const rules = hostingHeaderRules(readFileSync(firebaseJson, 'utf8'));
   return {
     name: 'hosting-headers',
     configurePreviewServer(server) {
       // Registered before the preview's static file server, which sets its own Cache-Control in writeHead.
       server.middlewares.use((req, res, next) => {
-        const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-        const headers = rules.filter((rule) => rule.match.test(path)).flatMap((rule) => rule.headers);
+        const headers = headersFor(rules, new URL(req.url ?? '/', 'http://localhost').pathname);
         if (headers.length > 0) overrideHeaders(res, headers);
         next();
       });
