@@ -370,6 +370,28 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     expect(await mailByOutboxId(inbox, id)).toHaveLength(1);
   });
 
+  it('failures that are never retried automatically do not crowd a due one out of the retry', async () => {
+    const user = await registeredUser(env);
+    await setSmtp(inbox, { running: false });
+    const { orderId } = await placeTickets(user);
+    await setSmtp(inbox, { running: true });
+    const id = `op-${orderId}`;
+    const { nextAttemptAt, ...failed } = (await message(id))!;
+    expect(nextAttemptAt).toBeGreaterThan(Date.now());
+    // More permanent failures than the retry reads at once, all sorting before the due message.
+    const permanent: Record<string, OutboxMessage> = {};
+    for (let i = 0; i < 210; i++)
+      permanent[`op--0${String(i).padStart(3, '0')}`] = { ...failed, error: { ...failed.error!, permanent: true } };
+    expect(Object.keys(permanent).every((other) => other < id)).toBe(true);
+    await env.db.ref('outbox').update(permanent);
+    await env.db.ref(`outbox/${id}/nextAttemptAt`).set(Date.now() - 1);
+
+    const run = await callRetryMail(target, {});
+    expect(run.body.result.results).toContainEqual({ messageId: id, status: 'sent' });
+    expect(run.body.result.results.some((r: { messageId: string }) => r.messageId in permanent)).toBe(false);
+    await env.db.ref('outbox').update(Object.fromEntries(Object.keys(permanent).map((other) => [other, null])));
+  });
+
   it('a refused address: the order succeeds, the reason is stored, the automatic retry does not try again', async () => {
     const user = await createUser(env, { email: `nikt-${key().slice(0, 8)}@adres.invalid` });
     await user.call('completeRegistration', REGISTRATION);

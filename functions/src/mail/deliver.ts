@@ -287,15 +287,26 @@ export async function deliverAfterCommit(messageIds: readonly string[]): Promise
   }
 }
 
-/** Messages not sent yet: absent status (waiting), `failed`, `sending` — the statuses sorting up to `sending`. */
-async function unsentMessages(limit = 200): Promise<Record<string, OutboxMessage>> {
-  const snap = await db.ref('outbox').orderByChild('status').endAt('sending').limitToFirst(limit).get();
+/**
+ * Messages that may be due, each kind by its own query so that one cannot crowd out another: waiting ones
+ * (absent status sorts first), failures whose pause has passed (a permanent failure has no `nextAttemptAt`, so
+ * the failures that will never be retried automatically are not read at all), and claimed ones (a stale claim
+ * is taken over).
+ */
+async function unsentMessages(now: number, limit = 200): Promise<Record<string, OutboxMessage>> {
+  const outbox = db.ref('outbox');
+  const snaps = await Promise.all([
+    outbox.orderByChild('status').limitToFirst(limit).get(),
+    outbox.orderByChild('nextAttemptAt').startAt(1).endAt(now).limitToFirst(limit).get(),
+    outbox.orderByChild('status').equalTo('sending').limitToFirst(limit).get(),
+  ]);
   const messages: Record<string, OutboxMessage> = {};
-  snap.forEach((child) => {
-    const parsed = parseWith(outboxMessageSchema, child.val());
-    if (parsed.ok) messages[child.key!] = parsed.data;
-    else logger.error(`mail: malformed message /outbox/${child.key} left alone`, { problems: parsed.all });
-  });
+  for (const snap of snaps)
+    snap.forEach((child) => {
+      const parsed = parseWith(outboxMessageSchema, child.val());
+      if (!parsed.ok) logger.error(`mail: malformed message /outbox/${child.key} left alone`, { problems: parsed.all });
+      else if (parsed.data.status !== 'sent' && parsed.data.status !== 'skipped') messages[child.key!] = parsed.data;
+    });
   return messages;
 }
 
@@ -317,7 +328,7 @@ export async function retryDueMessages(
   budgetMs: number,
   now = Date.now(),
 ): Promise<{ checked: number; results: DeliveryOutcome[] }> {
-  const unsent = await unsentMessages();
+  const unsent = await unsentMessages(now);
   const results: DeliveryOutcome[] = [];
   // Each message is an SMTP session (and a PDF for invoices): stop claiming new ones in time; the next run sends the rest.
   const budget = timeBudget(budgetMs);
