@@ -3,16 +3,21 @@ import { basketSchema } from '@domain/schemas';
 import { injectRealtimeEndpoints, parseRecord, realtimeEndpoint } from '../../shared/api/realtime';
 import { callFunction, loadDatabase } from '../../shared/firebase';
 
+const basketTicketsSchema = basketSchema.shape.tickets;
+
 /** `/baskets/{uid}/tickets`: memberId → chosen ticket type. */
 type TicketBasket = Record<string, string>;
 
+/** Only the tickets part is read: the merch part (its own endpoint, features/shop) cannot break this page. */
 function toTicketBasket(raw: unknown, uid: string): TicketBasket {
-  const tickets = raw == null ? {} : (parseRecord(basketSchema, raw, `baskets/${uid}`).tickets ?? {});
-  return Object.fromEntries(Object.entries(tickets).map(([memberId, t]) => [memberId, t.ticketTypeId]));
+  const tickets = raw == null ? {} : parseRecord(basketTicketsSchema, raw, `baskets/${uid}/tickets`);
+  return Object.fromEntries(Object.entries(tickets ?? {}).map(([memberId, t]) => [memberId, t.ticketTypeId]));
 }
 
 const ticketsApi = injectRealtimeEndpoints((build) => ({
-  getTicketBasket: build.query<TicketBasket, string>(realtimeEndpoint((uid) => `baskets/${uid}`, toTicketBasket)),
+  getTicketBasket: build.query<TicketBasket, string>(
+    realtimeEndpoint((uid) => `baskets/${uid}/tickets`, toTicketBasket),
+  ),
 }));
 
 export const { useGetTicketBasketQuery } = ticketsApi;
