@@ -356,12 +356,17 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
     expect(await mailByOutboxId(inbox, id)).toHaveLength(1);
   });
 
-  it('a delivery interrupted by a crash (stale claim) is finished by the retry, once', async () => {
+  /** An order's message that failed while the mail server was down; the server is back up. */
+  async function failedOrderMessage(): Promise<string> {
     const user = await registeredUser(env);
     await setSmtp(inbox, { running: false });
     const { orderId } = await placeTickets(user);
     await setSmtp(inbox, { running: true });
-    const id = `op-${orderId}`;
+    return `op-${orderId}`;
+  }
+
+  it('a delivery interrupted by a crash (stale claim) is finished by the retry, once', async () => {
+    const id = await failedOrderMessage();
     await env.db
       .ref(`outbox/${id}`)
       .update({ status: 'sending', claim: { token: 'umarly-proces', at: Date.now() - 10 * 60_000 } });
@@ -371,11 +376,7 @@ describe('failures keep the message with its reason; nothing is lost or sent twi
   });
 
   it('failures that are never retried automatically do not crowd a due one out of the retry', async () => {
-    const user = await registeredUser(env);
-    await setSmtp(inbox, { running: false });
-    const { orderId } = await placeTickets(user);
-    await setSmtp(inbox, { running: true });
-    const id = `op-${orderId}`;
+    const id = await failedOrderMessage();
     const { nextAttemptAt, ...failed } = (await message(id))!;
     expect(nextAttemptAt).toBeGreaterThan(Date.now());
     // More permanent failures than the retry reads at once, all sorting before the due message.
