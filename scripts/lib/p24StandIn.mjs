@@ -15,7 +15,8 @@
 //   POST /api/v1/transaction/refund              → its signed refund notification to the refund's urlStatus
 //   GET  /api/v1/transaction/by/sessionId/{id}
 // Test controls (not part of the real API):
-//   POST /__control   { notifications: 'send' | 'drop', delayMs, repeat, failVerify }   (JSON)
+//   POST /__control   { notifications: 'send' | 'drop', delayMs, repeat, failVerify, refundRefusal }   (JSON;
+//                     refundRefusal: the 409 reason every refund gets, e.g. 'Insufficient funds available'; '' = none)
 //   POST /__pay       { token, methodId?, blikCode? }  pays as if a tester used the window
 //   POST /__notify    { sessionId }                     sends the transaction notification again
 //   GET  /__transactions                                everything it knows, for tests
@@ -83,7 +84,7 @@ export async function startP24StandIn(options = {}) {
   /** @type {Map<string, any>} sessionId → transaction */
   const transactions = new Map();
   const byToken = new Map();
-  const control = { notifications: 'send', delayMs: 0, repeat: 1, failVerify: false };
+  const control = { notifications: 'send', delayMs: 0, repeat: 1, failVerify: false, refundRefusal: '' };
   let nextOrderId = 300_000_000 + randomInt(0, 1_000_000);
   const pendingTimers = new Set();
 
@@ -203,6 +204,9 @@ export async function startP24StandIn(options = {}) {
     if (body.posId !== account.posId) return [400, 'Incorrect posId'];
     if (body.currency !== 'PLN') return [400, 'Unsupported currency'];
     if (typeof body.sessionId !== 'string' || body.sessionId.length > 100) return [400, 'Incorrect sessionId'];
+    // The documented length limits of TransactionRequestBody.
+    for (const [field, max] of Object.entries({ email: 50, description: 1024, urlReturn: 250, urlStatus: 250 }))
+      if (body[field] !== undefined && String(body[field]).length > max) return [400, `Incorrect ${field}`];
     if (body.sign !== sign('register', { ...body, crc: account.crc })) return [400, 'Incorrect sign'];
     if (transactions.has(body.sessionId)) return [400, 'Transaction with this sessionId already exists'];
     const token = randomBytes(18).toString('hex').toUpperCase().slice(0, 35);
@@ -246,18 +250,27 @@ export async function startP24StandIn(options = {}) {
       body.refunds.length === 0
     )
       return [400, 'Missing parameters: requestId, refundsUuid, refunds'];
+    // As documented: a refundsUuid asked for before is 400 „Request already exists”; a refund the provider
+    // cannot make is 409 with the reason per item (TransactionRefund409Item).
+    if ([...transactions.values()].some((t) => t.refunds.some((x) => x.refundsUuid === body.refundsUuid)))
+      return [400, 'Request already exists'];
     const results = [];
+    const refused = [];
     for (const r of body.refunds) {
       const t = transactions.get(r.sessionId);
-      if (!t || r.orderId !== t.orderId) return [400, `Transaction not found: ${r.sessionId}`];
-      if (t.status !== 2 && t.status !== 3) return [400, `Transaction not verified: ${r.sessionId}`];
-      const refunded = t.refunds.reduce((sum, x) => sum + x.amount, 0);
-      if (!isInt(r.amount) || r.amount < 1 || r.amount > t.amount - refunded)
-        return [400, `Incorrect refund amount for ${r.sessionId}`];
-      if (t.refunds.some((x) => x.refundsUuid === body.refundsUuid))
-        return [409, `Refund ${body.refundsUuid} already requested`];
-      results.push({ t, amount: r.amount, description: r.description });
+      const refunded = t ? t.refunds.reduce((sum, x) => sum + x.amount, 0) : 0;
+      const problem =
+        !t || r.orderId !== t.orderId
+          ? 'Transaction not found'
+          : t.status !== 2 && t.status !== 3
+            ? 'Transaction in wrong status - cannot refund'
+            : !isInt(r.amount) || r.amount < 1 || r.amount > t.amount - refunded
+              ? 'The amount of refund exceeds available amount for the transaction'
+              : control.refundRefusal;
+      if (problem) refused.push({ ...r, status: false, message: problem });
+      else results.push({ t, amount: r.amount, description: r.description });
     }
+    if (refused.length) return [409, { error: refused, code: 409 }];
     for (const { t, amount } of results) {
       t.refunds.push({ refundsUuid: body.refundsUuid, requestId: body.requestId, amount, at: Date.now() });
       t.status = 3;
@@ -408,6 +421,7 @@ ${
         if (isInt(body.delayMs)) control.delayMs = body.delayMs;
         if (isInt(body.repeat) && body.repeat >= 1) control.repeat = body.repeat;
         if (typeof body.failVerify === 'boolean') control.failVerify = body.failVerify;
+        if (typeof body.refundRefusal === 'string') control.refundRefusal = body.refundRefusal;
         return json(res, 200, control);
       }
       if (req.method === 'POST' && p === '/__pay') {

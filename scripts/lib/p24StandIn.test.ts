@@ -85,7 +85,7 @@ describe('Przelewy24 stand-in', () => {
     expect(SIGN_FIELDS).toEqual(P24_SIGN_FIELDS);
   });
 
-  it('register checks Basic auth, sign and amount', async () => {
+  it('register checks Basic auth, sign, amount and field lengths', async () => {
     expect(
       (await api('POST', '/transaction/register', registration('s-auth'), `${standIn.account.posId}:wrong`)).status,
     ).toBe(401);
@@ -98,6 +98,11 @@ describe('Przelewy24 stand-in', () => {
     expect((await api('POST', '/transaction/register', { ...registration('s-amount2'), amount: 100 })).status).toBe(
       400,
     ); // signed for 23800
+    // The documented length limits: e-mail 50, urlReturn 250.
+    const tooLong = { ...registration('s-email'), email: `${'k'.repeat(45)}@example.pl` };
+    expect((await api('POST', '/transaction/register', tooLong)).status).toBe(400);
+    const longReturn = { ...registration('s-return'), urlReturn: `http://127.0.0.1/${'p'.repeat(240)}` };
+    expect((await api('POST', '/transaction/register', longReturn)).status).toBe(400);
     const ok = await api('POST', '/transaction/register', registration('s-ok'));
     expect(ok.status).toBe(200);
     expect((await ok.json()).data.token).toMatch(/^[A-Z0-9]+$/);
@@ -151,10 +156,20 @@ describe('Przelewy24 stand-in', () => {
       urlStatus: receiverUrl,
       refunds: [{ orderId: n.orderId, sessionId, amount, description: 'Zwrot' }],
     });
-    expect((await api('POST', '/transaction/refund', refund(23801, 'r-too-much'))).status).toBe(400);
+    // Refused by the provider: 409 with the reason per refund; a repeated refundsUuid: 400 „Request already exists”.
+    const tooMuch = await api('POST', '/transaction/refund', refund(23801, 'r-too-much'));
+    expect(tooMuch.status).toBe(409);
+    expect(await tooMuch.json()).toMatchObject({
+      code: 409,
+      error: [
+        { sessionId, status: false, message: 'The amount of refund exceeds available amount for the transaction' },
+      ],
+    });
     const afterPayment = received.length;
     expect((await api('POST', '/transaction/refund', refund(5000, 'r-1'))).status).toBe(201);
-    expect((await api('POST', '/transaction/refund', refund(5000, 'r-1'))).status).toBe(409);
+    const again = await api('POST', '/transaction/refund', refund(5000, 'r-1'));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'Request already exists', code: 400 });
     await until(afterPayment + 1);
     const r = p24RefundNotificationSchema.parse(received[afterPayment]);
     expect(checkRefundNotification(r, standIn.account)).toEqual({ ok: true });

@@ -14,7 +14,7 @@ import {
 import { p24Sign } from '../../functions/src/domain/payments/przelewy24.js';
 import type { OrderRefunds } from '../../functions/src/refunds.js';
 import { anonymousCaller, createUser, dump, refusal, startEnv, stopEnv } from './helpers.js';
-import { EVENT, PERSON, key, ticketType } from './fixtures.js';
+import { EVENT, PERSON, REGISTRATION, key, ticketType } from './fixtures.js';
 import { registeredUser, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stopEnv(env));
 beforeEach(async () => {
-  await control({ notifications: 'send', delayMs: 0, repeat: 1, failVerify: false });
+  await control({ notifications: 'send', delayMs: 0, repeat: 1, failVerify: false, refundRefusal: '' });
 });
 
 function control(body: Record<string, unknown>) {
@@ -382,6 +382,37 @@ describe('two payments of one order', () => {
     );
     // Asking again is the same refund, already completed.
     expect(await admin.call('refundOnlinePayment', { sessionId })).toMatchObject({ status: 'completed' });
+  });
+
+  it('an e-mail longer than the provider takes: online payment is refused with the reason, before registering', async () => {
+    const long = await createUser(env, { email: `${'k'.repeat(45)}@example.pl` });
+    await long.call('completeRegistration', REGISTRATION);
+    const { orderId } = await pendingOrder('karnet', long);
+    const refused = await refusal(long.call('startOnlinePayment', { orderId }));
+    expect(refused).toMatchObject({ reason: 'payment-provider-unavailable' });
+    expect(refused.message).toContain('najwyżej 50-znakowy');
+    expect((await env.db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).exists()).toBe(false);
+  });
+
+  it('a refund the provider refuses is marked rejected and the admin told why; asked again later, it goes through', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await admin.call('confirmPayment', { orderId });
+    await payWithBlik(token);
+    await waitForPayment(sessionId, (p) => p.status === 'refund-candidate', 'refund candidate');
+    await control({ refundRefusal: 'Insufficient funds available' });
+    const refused = await refusal(admin.call('refundOnlinePayment', { sessionId }));
+    expect(refused).toMatchObject({ reason: 'payment-provider-refused' });
+    expect(refused.message).toContain('za mało środków na koncie w Przelewy24');
+    const [refundId] = Object.keys((await payment(sessionId)).refunds!);
+    expect((await payment(sessionId)).refunds![refundId]).toMatchObject({
+      status: 'rejected',
+      reason: 'double-payment',
+    });
+    // A refused request creates no refund at the provider, so the same one may be asked for again.
+    await control({ refundRefusal: '' });
+    expect(await admin.call('refundOnlinePayment', { sessionId })).toMatchObject({ refundId, status: 'requested' });
+    await waitForPayment(sessionId, (p) => p.refunds?.[refundId]?.status === 'completed', 'refund completed');
   });
 
   it('two online payments of one order: the second is the refund candidate', async () => {

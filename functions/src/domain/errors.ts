@@ -44,6 +44,10 @@ export const REFUSALS = {
     code: 'unavailable',
     message: 'Płatności online są chwilowo niedostępne — zapłać przelewem tradycyjnym albo spróbuj za chwilę',
   },
+  'payment-provider-refused': {
+    code: 'failed-precondition',
+    message: 'Operator płatności odrzucił zwrot — zwróć pieniądze przelewem',
+  },
   busy: { code: 'aborted', message: 'Zamówienie jest właśnie przetwarzane — spróbuj ponownie za chwilę' },
   'try-again': { code: 'aborted', message: 'Zbyt wiele osób kupuje w tej chwili — spróbuj ponownie' },
   maintenance: {

@@ -27,6 +27,7 @@ import {
   checkRefundNotification,
   invoicePaymentMethodOf,
   NOTIFICATION_PROBLEM_LABELS,
+  P24_EMAIL_MAX_LENGTH,
   p24NotificationSchema,
   p24RefundNotificationSchema,
   type P24Notification,
@@ -67,6 +68,10 @@ export const startOnlinePayment = onCall(
     if (order.status === 'cancelled')
       throw refuse('already-cancelled', {
         message: `Zamówienie ${order.number} jest anulowane — nie można go opłacić`,
+      });
+    if (order.buyer.email.length > P24_EMAIL_MAX_LENGTH)
+      throw refuse('payment-provider-unavailable', {
+        message: `Operator płatności przyjmuje adres e-mail najwyżej ${P24_EMAIL_MAX_LENGTH}-znakowy, a ten jest dłuższy — zapłać przelewem tradycyjnym`,
       });
 
     const sessionId = randomUUID().replaceAll('-', '');

@@ -12,8 +12,17 @@ class ProviderError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's `error`: a text, or for a refused refund one entry per refund with its `message`. */
+    readonly providerError?: unknown,
   ) {
     super(message);
+  }
+}
+
+/** The provider refused a refund (409): it will not make it; `reason` is its own words. */
+export class RefundRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`Przelewy24 transaction/refund refused: ${reason}`);
   }
 }
 
@@ -49,6 +58,7 @@ async function api<T>(config: P24Config, method: 'GET' | 'POST' | 'PUT', path: s
     throw new ProviderError(
       `Przelewy24 ${path}: ${response.status} ${typeof error === 'string' ? error : text.slice(0, 200)}`,
       response.status,
+      error,
     );
   }
   return parsed as T;
@@ -122,11 +132,15 @@ export async function verifyTransaction(
     throw new ProviderError('Przelewy24 transaction/verify: brak potwierdzenia', 502);
 }
 
-/** transaction/refund of part or all of a verified transaction; its notification goes to statusUrl. */
+/**
+ * transaction/refund of part or all of a verified transaction; its notification goes to statusUrl. Answers
+ * `repeat` when this refundsUuid was asked for before (400 „Request already exists”: the provider does not take
+ * it again), and throws RefundRefusedError when the provider will not make the refund (409, per refund reason).
+ */
 export async function refundTransaction(
   config: P24Config,
   r: { refundsUuid: string; sessionId: string; orderId: number; amount: number; description: string },
-): Promise<void> {
+): Promise<'requested' | 'repeat'> {
   const body = {
     requestId: r.refundsUuid,
     refundsUuid: r.refundsUuid,
@@ -137,11 +151,17 @@ export async function refundTransaction(
   };
   try {
     await api(config, 'POST', '/transaction/refund', body);
+    return 'requested';
   } catch (error) {
-    // 409: this refund (same refundsUuid) was already accepted — a repeat after a lost answer.
-    if (error instanceof ProviderError && error.status === 409) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.status === 400 && error.providerError === 'Request already exists') {
       logger.info(`Przelewy24 refund ${r.refundsUuid} already requested`);
-      return;
+      return 'repeat';
+    }
+    if (error.status === 409) {
+      const items = Array.isArray(error.providerError) ? (error.providerError as { message?: unknown }[]) : [];
+      const reasons = items.map((item) => (typeof item?.message === 'string' ? item.message : '')).filter(Boolean);
+      throw new RefundRefusedError(reasons.join('; ') || 'refund refused');
     }
     throw error;
   }

@@ -8,6 +8,7 @@ import {
   onlinePaymentSchema,
   paymentSessionIdSchema,
   providerRefundKey,
+  providerRefundSchema,
   type ProviderRefund,
 } from '../domain/index.js';
 import { db } from '../lib/admin.js';
@@ -15,7 +16,8 @@ import { refuse } from '../lib/refusal.js';
 import { parseStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { p24Config, type P24Config } from './config.js';
-import { refundTransaction } from './przelewy24.js';
+import { refundRefusalLabel } from '../domain/payments/przelewy24.js';
+import { RefundRefusedError, refundTransaction } from './przelewy24.js';
 
 /**
  * Records the refund under the payment (fixed key per cause, so a repeat is the same refund) and asks
@@ -27,6 +29,8 @@ export async function requestProviderRefund(
   r: { amount: number; reason: ProviderRefund['reason']; correctionId?: string; by: string; description: string },
 ): Promise<{ refundId: string; status: ProviderRefund['status'] }> {
   const refundId = providerRefundKey(sessionId, { correctionId: r.correctionId });
+  // Asked again after the provider refused it: the provider does not take the same refundsUuid twice.
+  let askedAgain = false;
   const { value: payment } = await transactStored(`payments/${sessionId}`, onlinePaymentSchema, 'płatność', (cur) => {
     if (!cur) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
     if (!cur.providerOrderId || cur.status === 'registered')
@@ -36,6 +40,7 @@ export async function requestProviderRefund(
     const existing = cur.refunds?.[refundId];
     // The same cause asked again: the refund already recorded (its request to the provider is repeated below).
     if (existing && existing.status !== 'rejected') return KEEP;
+    askedAgain = existing?.status === 'rejected';
     const taken = Object.entries(cur.refunds ?? {})
       .filter(([id, x]) => id !== refundId && x.status !== 'rejected')
       .reduce((sum, [, x]) => sum + x.amount, 0);
@@ -53,14 +58,39 @@ export async function requestProviderRefund(
   const providerOrderId = payment?.providerOrderId;
   if (!providerOrderId) throw refuse('invalid-input', { message: 'Nie ma takiej płatności' });
   if (payment.refunds?.[refundId]?.status === 'completed') return { refundId, status: 'completed' };
-  await refundTransaction(config, {
-    refundsUuid: refundId,
-    sessionId,
-    orderId: providerOrderId,
-    amount: r.amount,
-    description: r.description,
-  });
+  let answer: 'requested' | 'repeat';
+  try {
+    answer = await refundTransaction(config, {
+      refundsUuid: refundId,
+      sessionId,
+      orderId: providerOrderId,
+      amount: r.amount,
+      description: r.description,
+    });
+  } catch (error) {
+    if (!(error instanceof RefundRefusedError)) throw error;
+    await markRefundRejected(sessionId, refundId);
+    throw refuse('payment-provider-refused', {
+      message: `Operator płatności odrzucił zwrot (${refundRefusalLabel(error.reason)}) — zwróć pieniądze przelewem`,
+    });
+  }
+  if (answer === 'repeat' && askedAgain) {
+    await markRefundRejected(sessionId, refundId);
+    throw refuse('payment-provider-refused', {
+      message: 'Operator płatności nie przyjmuje ponownie odrzuconego zwrotu — zwróć pieniądze przelewem',
+    });
+  }
   return { refundId, status: 'requested' };
+}
+
+/** A refund the provider will not make: `rejected`, so nobody waits for its notification. */
+async function markRefundRejected(sessionId: string, refundId: string): Promise<void> {
+  await transactStored(
+    `payments/${sessionId}/refunds/${refundId}`,
+    providerRefundSchema,
+    'zwrot przez operatora',
+    (cur) => (cur?.status === 'requested' ? { ...cur, status: 'rejected', completedAt: Date.now() } : KEEP),
+  );
 }
 
 /** The online payments of one order, as the `orderId` index finds them under `/payments`. */

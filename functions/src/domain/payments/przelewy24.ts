@@ -14,6 +14,9 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
 
 /** Base URLs of the API (…/api/v1) and the payment window (…/trnRequest/{token}). */
+/** transaction/register takes a payer's e-mail of at most this many characters (TransactionRequestBody.email). */
+export const P24_EMAIL_MAX_LENGTH = 50;
+
 export const P24_HOSTS = {
   sandbox: 'https://sandbox.przelewy24.pl',
   production: 'https://secure.przelewy24.pl',
@@ -100,6 +103,22 @@ export interface P24Account {
 }
 
 type NotificationProblem = 'bad-sign' | 'wrong-merchant' | 'wrong-pos' | 'wrong-currency' | 'wrong-amount';
+
+/** The documented reasons a refund is refused (409, TransactionRefund409Item.message), in Polish. */
+const REFUND_REFUSAL_LABELS: Record<string, string> = {
+  'Transaction not found': 'operator nie zna tej transakcji',
+  'Transaction in wrong status - cannot refund': 'stan transakcji nie pozwala na zwrot',
+  'Insufficient funds available': 'za mało środków na koncie w Przelewy24',
+  'The amount of refund exceeds available amount for the transaction': 'kwota przekracza to, co można jeszcze zwrócić',
+};
+
+/** The provider's reason(s) for refusing a refund, in Polish where documented, else as it gave them. */
+export function refundRefusalLabel(reason: string): string {
+  return reason
+    .split('; ')
+    .map((part) => (Object.hasOwn(REFUND_REFUSAL_LABELS, part) ? REFUND_REFUSAL_LABELS[part] : part))
+    .join('; ');
+}
 
 export const NOTIFICATION_PROBLEM_LABELS: Record<NotificationProblem, string> = {
   'bad-sign': 'nieprawidłowa suma kontrolna (sign)',
