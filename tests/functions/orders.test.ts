@@ -351,6 +351,35 @@ describe('merchandise order and cancellation', () => {
     expect(confirm.reason).toBe('already-cancelled');
   });
 
+  it('a cancellation arriving while another call returns the order’s reservations does not return them again', async () => {
+    const u = await registeredUser(env);
+    await setTicketBasket(env, u.uid, { self: 'karnet' });
+    const placed = await u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    const soldWhilePending = await soldKarnet();
+    // Another call (the expiry, the owner's first click) has cancelled it and is returning its quota now.
+    const order = await val(`orders/${placed.orderId}`);
+    await env.db.ref(`orders/${placed.orderId}`).set({
+      ...order,
+      status: 'cancelled',
+      cancelledAt: Date.now(),
+      cancelledBy: u.uid,
+      released: false,
+      releasing: { token: 'inne-wywolanie', at: Date.now() },
+    });
+    expect(await admin.call('cancelOrder', { orderId: placed.orderId })).toEqual({
+      orderId: placed.orderId,
+      status: 'cancelled',
+    });
+    expect(await soldKarnet()).toBe(soldWhilePending);
+    expect(await val(`orders/${placed.orderId}/released`)).toBe(false);
+    // A claim left by a call that died is taken over: the release completes once.
+    await env.db.ref(`orders/${placed.orderId}/releasing/at`).set(Date.now() - 10 * 60_000);
+    await admin.call('cancelOrder', { orderId: placed.orderId });
+    expect(await soldKarnet()).toBe(soldWhilePending - 1);
+    expect(await val(`orders/${placed.orderId}/released`)).toBe(true);
+    expect(await val(`orders/${placed.orderId}/releasing`)).toBeNull();
+  });
+
   it('admin cancels a pending ticket order: quota and the participant claim return', async () => {
     const u = await registeredUser(env);
     await setTicketBasket(env, u.uid, { self: 'dzien' });

@@ -596,6 +596,8 @@ export const orderSchema = z.strictObject({
   ),
   /** Cancellation returned the reserved quota/stock. */
   released: z.optional(z.boolean()),
+  /** Set while one call returns a cancelled order's reservations, so a second call does not return them again. */
+  releasing: z.optional(z.strictObject({ token: z.string(), at: timestampSchema })),
   /** The bank transfer that paid it, when booked from a statement (payer data: /bank/transactions). */
   bankTransfer: z.optional(bankTransferSchema),
   /** Placed with a discount code (docs/discounts.md); its use is given back when the order is cancelled. */

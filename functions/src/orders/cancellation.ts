@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ServerValue } from 'firebase-admin/database';
 import {
   cancelledOrder,
@@ -38,11 +39,29 @@ export async function cancelOrderAs(caller: Caller, orderId: string): Promise<Ca
   return { orderId, status: 'cancelled' };
 }
 
+/** A release claim older than this belongs to a call that died (a call lives at most 60 s): it may be taken over. */
+const RELEASE_CLAIM_TTL_MS = 120_000;
+
+/**
+ * Claims the release of a cancelled order: false when it is released already or another call is
+ * releasing it now (a double click, the owner's cancel racing the expiry), so each unit is returned once.
+ */
+async function claimRelease(orderId: string, now: number): Promise<boolean> {
+  const token = randomUUID();
+  const { value } = await transactStored(`orders/${orderId}`, orderSchema, 'zamówienie', (cur) => {
+    if (!cur || cur.status !== 'cancelled' || cur.released !== false) return KEEP;
+    if (cur.releasing && now - cur.releasing.at < RELEASE_CLAIM_TTL_MS) return KEEP;
+    return { ...cur, releasing: { token, at: now } };
+  });
+  return value?.releasing?.token === token;
+}
+
 /**
  * After the commit point of a cancellation (the order is `cancelled`, `released: false`): returns
  * its quota, stock, ticket claims and holdings, then marks it released and moves the counters.
  */
 export async function finishCancellation(orderId: string, order: Order): Promise<void> {
+  if (!(await claimRelease(orderId, Date.now()))) return;
   const reservations = reservationsOf(order);
   await releaseAll(order.uid, orderId, reservations);
   if (order.discount) await releaseDiscount(order.discount.code, orderId);
@@ -52,6 +71,7 @@ export async function finishCancellation(orderId: string, order: Order): Promise
   await commitWithMail(
     {
       [`orders/${orderId}/released`]: true,
+      [`orders/${orderId}/releasing`]: null,
       'stats/admin/revenue/pendingGross': ServerValue.increment(-order.totals.gross),
       'stats/admin/orders/pending': ServerValue.increment(-1),
       'stats/admin/orders/cancelled': ServerValue.increment(1),
