@@ -325,6 +325,32 @@ describe('late payments', () => {
     await waitForLog(sessionId, 'booked-late');
   });
 
+  it('an expired order whose re-booking fails for a passing reason keeps the money: the notification is to come again', async () => {
+    await env.db.ref('ticketTypes/psuty').set(ticketType({ name: 'Karnet próbny', quota: 10 }));
+    const { user, orderId } = await pendingOrder('psuty');
+    const { sessionId, token } = await startPayment(user, orderId);
+    await expire(orderId);
+    await control({ notifications: 'drop' });
+    await payWithBlik(token);
+    const { transactions } = (await (await fetch(`${p24.url}/__transactions`)).json()) as {
+      transactions: { sessionId: string; orderId: number }[];
+    };
+    const providerOrderId = transactions.find((t) => t.sessionId === sessionId)!.orderId;
+    const notification = signedNotification(sessionId, {
+      amount: (await payment(sessionId)).amount,
+      orderId: providerOrderId,
+    });
+    // The ticket type cannot be read right now (stored malformed): not a reason to send the money back.
+    await env.db.ref('ticketTypes/psuty/sold').set('dużo');
+    expect((await post(notification)).status).toBe(500);
+    expect((await payment(sessionId)).status).toBe('registered');
+    expect((await payment(sessionId)).refunds).toBeUndefined();
+    // Repaired, the provider's next try books it late.
+    await env.db.ref('ticketTypes/psuty/sold').set(0);
+    expect((await post(notification)).status).toBe(200);
+    await waitForPayment(sessionId, (p) => p.status === 'paid' && p.late === true, 'booked late once repaired');
+  });
+
   it('an order the participant cancelled meanwhile is booked too, the money being there', async () => {
     const { user, orderId } = await pendingOrder();
     const { sessionId, token } = await startPayment(user, orderId);

@@ -6,7 +6,6 @@
 import { pluralForm, type NounForms } from './words.js';
 import { DEFAULT_MAX_TICKETS_PER_ACCOUNT, DEFAULT_MAX_UNITS_PER_ACCOUNT, DEFAULT_PAYMENT_DAYS } from './schemas.js';
 import type { RefusalReason } from './errors.js';
-import { isConfirmLockLive } from './orderState.js';
 import { warsawDate } from './numbering.js';
 import { addDaysToIsoDay, endOfWarsawDay } from './warsawTime.js';
 
@@ -315,13 +314,17 @@ export function isPastPaymentDeadline(
   return order.status === 'pending' && now > orderPayBy(order, paymentDays);
 }
 
-/** Whether the system cancels this order now for lack of payment; a payment confirmation under way wins. */
+/**
+ * Whether the system cancels this order now for lack of payment. A locked order never: a payment
+ * confirmation under way wins, and one that crashed holds a reserved invoice number that only its
+ * repeat can use (as a cancellation, domain/orderState.ts decideCancel).
+ */
 export function shouldExpire(
   order: { status: string; createdAt: number; payBy?: number; lock?: { at: number } },
   now: number,
   paymentDays: number,
 ): boolean {
-  return isPastPaymentDeadline(order, now, paymentDays) && !isConfirmLockLive(order, now);
+  return isPastPaymentDeadline(order, now, paymentDays) && order.lock === undefined;
 }
 
 /** Why an order was cancelled, as the participant reads it next to „anulowane”. */

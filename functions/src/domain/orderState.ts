@@ -74,7 +74,7 @@ interface OrderRefusal {
 }
 
 /** A payment confirmation is working on the order (a lock older than the TTL is a crashed one's). */
-export function isConfirmLockLive(order: Pick<OrderStateView, 'lock'>, now: number): boolean {
+function isConfirmLockLive(order: Pick<OrderStateView, 'lock'>, now: number): boolean {
   return order.lock !== undefined && now - order.lock.at < CONFIRM_LOCK_TTL_MS;
 }
 
