@@ -4,6 +4,7 @@ import { renderWithTheme } from '../../../test/render';
 import { cellTexts } from '../../../test/table';
 import type { NotificationEntry, PaymentEntry } from '../api';
 import { DailyTotals } from './DailyTotals';
+import { CandidateCard } from './OnlineRefundCandidates';
 import { NotificationLog } from './NotificationLog';
 import { PaymentTransactions } from './PaymentTransactions';
 
@@ -138,5 +139,37 @@ describe('admin „Płatności online”', () => {
     expect(screen.getByText('Nie ma jeszcze transakcji')).toBeTruthy();
     renderWithTheme(<DailyTotals payments={[STARTED]} />);
     expect(screen.getByText('Brak wpłat online')).toBeTruthy();
+  });
+});
+
+describe('a payment to return through the provider', () => {
+  const requestedAt = DAY2;
+  const requested: PaymentEntry = {
+    ...DOUBLE,
+    providerOrderId: 311_000_001,
+    refunds: {
+      [`z-${DOUBLE.sessionId}`]: {
+        amount: DOUBLE.amount,
+        reason: 'double-payment',
+        status: 'requested',
+        requestedAt,
+        requestedBy: 'admin',
+      },
+    },
+  };
+
+  it('waits for the provider while its answer may still come', () => {
+    renderWithTheme(<CandidateCard p={requested} state="requested" now={requestedAt + 5 * 60_000} />);
+    expect(screen.getByRole('status').textContent).toBe('Zwrot zlecony — czeka na potwierdzenie operatora.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers to ask again when the provider has not answered for half an hour, and asks first', () => {
+    renderWithTheme(<CandidateCard p={requested} state="requested" now={requestedAt + 31 * 60_000} />);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /operator dotąd go nie potwierdził\. Można zlecić go ponownie/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Zleć zwrot ponownie' }));
+    expect(screen.getByRole('button', { name: 'Zwróć wpłatę' })).toBeTruthy();
   });
 });

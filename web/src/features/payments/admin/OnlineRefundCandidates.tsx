@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Text } from '@mantine/core';
-import { ONLINE_PAYMENT_STATUS_LABELS, unbookedRefundState } from '@domain/payments/onlinePayment';
+import { ONLINE_PAYMENT_STATUS_LABELS, providerRefundKey, unbookedRefundState } from '@domain/payments/onlinePayment';
 import { p24MethodLabel } from '@domain/payments/p24Methods';
 import { formatDateTime, formatMoney } from '../../../shared/format/pl';
 import { useConfirm } from '../../../shared/ui/ConfirmAction';
@@ -11,8 +11,26 @@ import { refundOnlinePayment, useGetAllPaymentsQuery, type PaymentEntry } from '
 import { STATUS_COLORS } from './labels';
 import { Hint } from '../../../shared/ui/Hint';
 
-function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'requested' }) {
+/**
+ * A refund asked for this long ago with no word from the provider may have been lost on the way (the call
+ * failed after recording it): it may be asked for again, as the provider never makes one refundsUuid twice.
+ */
+const REFUND_NO_ANSWER_MS = 30 * 60_000;
+
+export function CandidateCard({
+  p,
+  state,
+  now,
+}: {
+  p: PaymentEntry;
+  state: 'open' | 'requested';
+  /** The time to judge the wait by; by default when the card was shown. */
+  now?: number;
+}) {
+  const [shownAt] = useState(() => Date.now());
   const [asking, setAsking] = useState(false);
+  const requested = state === 'requested' ? p.refunds?.[providerRefundKey(p.sessionId, {})] : undefined;
+  const unanswered = requested !== undefined && (now ?? shownAt) - requested.requestedAt > REFUND_NO_ANSWER_MS;
   const { busy, error, run } = useConfirm();
   const refund = async () => {
     if (await run(() => refundOnlinePayment(p.sessionId))) setAsking(false);
@@ -28,10 +46,10 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
         </Badge>
       }
       actions={
-        state === 'open' &&
+        (state === 'open' || unanswered) &&
         !asking && (
           <Button size="xs" onClick={() => setAsking(true)}>
-            Zwróć przez Przelewy24
+            {unanswered ? 'Zleć zwrot ponownie' : 'Zwróć przez Przelewy24'}
           </Button>
         )
       }
@@ -41,9 +59,11 @@ function CandidateCard({ p, state }: { p: PaymentEntry; state: 'open' | 'request
         {p24MethodLabel(p.methodId)} · wpłynęło {p.paidAt ? formatDateTime(p.paidAt) : '—'} · transakcja Przelewy24{' '}
         {p.providerOrderId ?? '—'}
       </Hint>
-      {state === 'requested' ? (
-        <Text size="sm" c="blue" role="status">
-          Zwrot zlecony — czeka na potwierdzenie operatora.
+      {state === 'requested' && !asking ? (
+        <Text size="sm" c={unanswered ? 'orange' : 'blue'} role="status">
+          {unanswered
+            ? `Zwrot zlecony ${formatDateTime(requested.requestedAt)} — operator dotąd go nie potwierdził. Można zlecić go ponownie: operator nie wykona tego samego zwrotu dwa razy.`
+            : 'Zwrot zlecony — czeka na potwierdzenie operatora.'}
         </Text>
       ) : asking ? (
         <InlineConfirm
