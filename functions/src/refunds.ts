@@ -61,7 +61,7 @@ import { markCorrectionTransferred } from './orders/refundTransfers.js';
 import { refundedReservationChanges } from './orders/reservations.js';
 import { offerFreedUnits } from './orders/waitingOffers.js';
 import { p24SecretOptions } from './payments/config.js';
-import { refundCorrectionOnline } from './payments/refunds.js';
+import { onlineRefundOfCorrection, refundCorrectionOnline } from './payments/refunds.js';
 
 /** Names the refund record in a refusal about malformed stored data. */
 const REFUNDS_WHAT = 'zwroty zamówienia';
@@ -474,6 +474,15 @@ function refundStatsChanges(
 export const markRefundTransferred = onCall(async (request): Promise<MarkRefundTransferredOutput> => {
   const input = parseInput(markRefundTransferredInput, request.data);
   const caller = requireAdmin(request);
+  // Money going back through the provider is marked by its notification; a transfer by hand as well would pay twice.
+  const online = await onlineRefundOfCorrection(input.orderId, input.correctionId);
+  if (online)
+    throw refuse('refund-online-in-progress', {
+      message:
+        online.status === 'completed'
+          ? 'Ten zwrot wykonał już operator Przelewy24 — nie przelewaj pieniędzy ręcznie'
+          : 'Ten zwrot jest zlecony w Przelewy24 i czeka na potwierdzenie operatora — nie przelewaj pieniędzy ręcznie; jeśli operator go odrzuci, będzie można przelać je na konto',
+    });
   return markCorrectionTransferred(input, caller.uid, Date.now());
 });
 

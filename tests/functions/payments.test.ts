@@ -455,6 +455,35 @@ describe('two payments of one order', () => {
 });
 
 describe('refund of an order paid online', () => {
+  it('while the provider returns a correction, the admin cannot also mark it transferred by hand', async () => {
+    const { user, orderId } = await pendingOrder();
+    const { sessionId, token } = await startPayment(user, orderId);
+    await payWithBlik(token);
+    await waitForPayment(sessionId, (p) => p.status === 'paid', 'paid');
+    await control({ notifications: 'drop' });
+    const out = await admin.call('startRefund', {
+      orderId,
+      reason: 'Rezygnacja',
+      bankAccount: '61109010140000071219812874',
+    });
+    await waitForPayment(
+      sessionId,
+      (p) =>
+        Object.values(p.refunds ?? {}).some((r) => r.correctionId === out.correctionId && r.status === 'requested'),
+      'refund requested',
+    );
+    const byHand = await refusal(
+      admin.call('markRefundTransferred', {
+        orderId,
+        correctionId: out.correctionId,
+        transferredOn: new Date().toISOString().slice(0, 10),
+      }),
+    );
+    expect(byHand).toMatchObject({ reason: 'refund-online-in-progress' });
+    expect(byHand.message).toContain('czeka na potwierdzenie operatora');
+    expect((await env.db.ref(`refunds/${orderId}/corrections/${out.correctionId}/status`).get()).val()).toBe('due');
+  });
+
   it('an approved correction goes back through the provider; its notification marks it transferred', async () => {
     const { user, orderId } = await pendingOrder();
     const { sessionId, token } = await startPayment(user, orderId);

@@ -44,6 +44,10 @@ export const REFUSALS = {
     code: 'unavailable',
     message: 'Płatności online są chwilowo niedostępne — zapłać przelewem tradycyjnym albo spróbuj za chwilę',
   },
+  'refund-online-in-progress': {
+    code: 'failed-precondition',
+    message: 'Ten zwrot idzie przez Przelewy24 — nie oznaczaj go jako przelanego ręcznie',
+  },
   'payment-provider-refused': {
     code: 'failed-precondition',
     message: 'Operator płatności odrzucił zwrot — zwróć pieniądze przelewem',

@@ -93,6 +93,20 @@ async function markRefundRejected(sessionId: string, refundId: string): Promise<
   );
 }
 
+/**
+ * The provider's refund of this correction, when one is asked for or made: a transfer by hand on top of
+ * it would return the money twice (markRefundTransferred refuses then). A refused one does not count.
+ */
+export async function onlineRefundOfCorrection(orderId: string, correctionId: string): Promise<ProviderRefund | null> {
+  const found: unknown = (await db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).val();
+  const payments = parseStored(orderPaymentsSchema, found ?? {}, 'payments', `płatności zamówienia ${orderId}`);
+  for (const [sessionId, payment] of Object.entries(payments)) {
+    const refund = payment.refunds?.[providerRefundKey(sessionId, { correctionId })];
+    if (refund && refund.status !== 'rejected') return refund;
+  }
+  return null;
+}
+
 /** The online payments of one order, as the `orderId` index finds them under `/payments`. */
 const orderPaymentsSchema = z.record(paymentSessionIdSchema, onlinePaymentSchema);
 
