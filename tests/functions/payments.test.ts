@@ -97,6 +97,16 @@ async function startPayment(user: TestUser, orderId: string): Promise<{ sessionI
   return { sessionId: started.sessionId, token: started.redirectUrl.split('/trnRequest/')[1] };
 }
 
+/** An order the admin confirmed by transfer, then paid online as well: that payment is a refund candidate. */
+async function paidTwice() {
+  const { user, orderId } = await pendingOrder();
+  const { sessionId, token } = await startPayment(user, orderId);
+  await admin.call('confirmPayment', { orderId });
+  await payWithBlik(token);
+  const candidate = await waitForPayment(sessionId, (p) => p.status === 'refund-candidate', 'refund candidate');
+  return { user, orderId, sessionId, candidate };
+}
+
 /** What a tester does in the stand-in's window: BLIK with a 6-digit code. */
 async function payWithBlik(token: string): Promise<void> {
   const response = await fetch(`${p24.url}/trnRequest/${token}`, {
@@ -391,11 +401,7 @@ describe('late payments', () => {
 
 describe('two payments of one order', () => {
   it('a transfer confirmed first, then the online payment: one booked, the other a refund candidate the admin returns', async () => {
-    const { user, orderId } = await pendingOrder();
-    const { sessionId, token } = await startPayment(user, orderId);
-    await admin.call('confirmPayment', { orderId });
-    await payWithBlik(token);
-    const candidate = await waitForPayment(sessionId, (p) => p.status === 'refund-candidate', 'refund candidate');
+    const { user, sessionId, candidate } = await paidTwice();
     expect(candidate!.problem).toContain('opłacone inną wpłatą');
     expect(Object.keys((await env.db.ref(`invoices/${user.uid}`).get()).val())).toHaveLength(1);
     expect(await refusal(user.call('refundOnlinePayment', { sessionId }))).toMatchObject({ reason: 'forbidden' });
@@ -421,11 +427,7 @@ describe('two payments of one order', () => {
   });
 
   it('a refund the provider refuses is marked rejected and the admin told why; asked again later, it goes through', async () => {
-    const { user, orderId } = await pendingOrder();
-    const { sessionId, token } = await startPayment(user, orderId);
-    await admin.call('confirmPayment', { orderId });
-    await payWithBlik(token);
-    await waitForPayment(sessionId, (p) => p.status === 'refund-candidate', 'refund candidate');
+    const { sessionId } = await paidTwice();
     await control({ refundRefusal: 'Insufficient funds available' });
     const refused = await refusal(admin.call('refundOnlinePayment', { sessionId }));
     expect(refused).toMatchObject({ reason: 'payment-provider-refused' });
