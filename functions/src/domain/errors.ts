@@ -141,6 +141,9 @@ export const REFUSALS = {
 
 export type RefusalReason = keyof typeof REFUSALS;
 
+/** Refusals that pass: the same call a moment later may go through (contention, a record being worked on). */
+export const PASSING_REFUSALS: ReadonlySet<string> = new Set<RefusalReason>(['busy', 'try-again', 'maintenance']);
+
 /** What `HttpsError.details` carries on every refusal. */
 export interface RefusalDetails {
   reason: RefusalReason;

@@ -7,6 +7,7 @@ import {
   invoiceIdFromNumber,
   eventFieldsSchema,
   orderSchema,
+  PASSING_REFUSALS,
   pickupItemsOf,
   productSchema,
   sellerSchema,
@@ -156,8 +157,6 @@ async function lockForConfirmation(
   return { order: value, year: value.lock.year!, unlock };
 }
 
-const REFUSALS_TO_RETRY: ReadonlySet<string> = new Set(['try-again', 'busy', 'maintenance', 'stored-data-invalid']);
-
 /** Takes an expired order's reservations again; if they are gone, unlocks and refuses (the admin returns the money). */
 async function reinstate(orderId: string, order: Order, now: number, unlock: () => Promise<unknown>): Promise<void> {
   const undo: Undo[] = [];
@@ -173,7 +172,8 @@ async function reinstate(orderId: string, order: Order, now: number, unlock: () 
     await unlock();
     // Only what says the units are gone makes the payment one to return; a passing refusal (contention,
     // a busy record) or malformed data is thrown as it is, so the payment is booked when tried again.
-    if (isRefusal(error) && !REFUSALS_TO_RETRY.has((error.details as { reason?: string } | undefined)?.reason ?? '')) {
+    const reason = isRefusal(error) ? ((error.details as { reason?: string } | undefined)?.reason ?? '') : '';
+    if (isRefusal(error) && !PASSING_REFUSALS.has(reason) && reason !== 'stored-data-invalid') {
       const detail = (error.details as { message?: string } | undefined)?.message ?? error.message;
       throw refuse('expired-sold-out', {
         message: `Zamówienie ${order.number} wygasło i nie można go już opłacić: ${detail}. Zwróć wpłatę na konto nadawcy przelewu.`,

@@ -98,17 +98,20 @@ async function markRefundRejected(sessionId: string, refundId: string): Promise<
  * it would return the money twice (markRefundTransferred refuses then). A refused one does not count.
  */
 export async function onlineRefundOfCorrection(orderId: string, correctionId: string): Promise<ProviderRefund | null> {
-  const found: unknown = (await db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).val();
-  const payments = parseStored(orderPaymentsSchema, found ?? {}, 'payments', `płatności zamówienia ${orderId}`);
-  for (const [sessionId, payment] of Object.entries(payments)) {
+  for (const [sessionId, payment] of Object.entries(await orderPayments(orderId))) {
     const refund = payment.refunds?.[providerRefundKey(sessionId, { correctionId })];
     if (refund && refund.status !== 'rejected') return refund;
   }
   return null;
 }
 
-/** The online payments of one order, as the `orderId` index finds them under `/payments`. */
 const orderPaymentsSchema = z.record(paymentSessionIdSchema, onlinePaymentSchema);
+
+/** The online payments of one order, as the `orderId` index finds them under `/payments`. */
+async function orderPayments(orderId: string): Promise<z.output<typeof orderPaymentsSchema>> {
+  const found: unknown = (await db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).val();
+  return parseStored(orderPaymentsSchema, found ?? {}, 'payments', `płatności zamówienia ${orderId}`);
+}
 
 /**
  * After a correction of an order paid online (refunds.ts), its amount goes back through the provider.
@@ -120,9 +123,7 @@ export async function refundCorrectionOnline(
   amount: number,
   by: string,
 ): Promise<boolean> {
-  const found: unknown = (await db.ref('payments').orderByChild('orderId').equalTo(orderId).get()).val();
-  const payments = parseStored(orderPaymentsSchema, found ?? {}, 'payments', `płatności zamówienia ${orderId}`);
-  const entries = Object.entries(payments).filter(([, p]) => p.status === 'paid');
+  const entries = Object.entries(await orderPayments(orderId)).filter(([, p]) => p.status === 'paid');
   if (!entries.length || amount <= 0) return false;
   const config = p24Config();
   if (!config) return false;

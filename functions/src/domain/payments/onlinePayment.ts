@@ -10,6 +10,7 @@
  */
 import { z } from 'zod/mini';
 import { keySchema, timestampSchema, uidSchema } from '../schemas.js';
+import { PASSING_REFUSALS } from '../errors.js';
 
 /**
  * Our session id for a transaction (the payment record's key): 32 lower-case hex characters made by
@@ -231,7 +232,7 @@ export function unbookedOutcome(
   reason: string | undefined,
   facts: { paymentStatus?: OnlinePaymentStatus; orderReleased?: boolean },
 ): UnbookedOutcome {
-  if (reason === 'busy' || reason === 'try-again' || reason === 'maintenance') return 'retry';
+  if (reason !== undefined && PASSING_REFUSALS.has(reason)) return 'retry';
   if (reason === 'already-paid') return facts.paymentStatus === 'paid' ? 'duplicate' : 'refund-candidate';
   if (reason === 'already-cancelled' && facts.orderReleased === false) return 'retry';
   if (reason === 'expired-sold-out' || reason === 'already-cancelled') return 'refund-due';

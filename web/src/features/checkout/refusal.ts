@@ -1,3 +1,4 @@
+import { PASSING_REFUSALS } from '@domain/errors';
 import { refusalOf } from '../../shared/ui/formErrors';
 
 /** A refused order as the checkout shows it. */
@@ -29,8 +30,8 @@ const BASKET_REASONS = new Set([
   'out-of-stock',
 ]);
 
-/** Refusals where the same click again may succeed: the idempotency key makes that safe. */
-const RETRY_REASONS = new Set(['try-again', 'busy', 'maintenance', 'unavailable', 'internal', 'deadline-exceeded']);
+/** Refusals where the same click again may succeed (and transport failures): the idempotency key makes that safe. */
+const RETRY_REASONS = new Set([...PASSING_REFUSALS, 'unavailable', 'internal', 'deadline-exceeded']);
 
 /**
  * Turns a `placeTicketOrder` / `placeMerchOrder` failure into what the buyer reads. A refusal about
