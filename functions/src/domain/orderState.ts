@@ -73,6 +73,15 @@ interface OrderRefusal {
   message?: string;
 }
 
+/**
+ * Another confirmation holds the order's lock, or took it over from one that stalled and has booked
+ * the payment meanwhile: passing, as trying again finds the order paid.
+ */
+export const CONFIRMATION_ELSEWHERE = {
+  reason: 'busy',
+  message: 'Płatność za to zamówienie jest właśnie potwierdzana',
+} as const satisfies OrderRefusal;
+
 /** A payment confirmation is working on the order (a lock older than the TTL is a crashed one's). */
 function isConfirmLockLive(order: Pick<OrderStateView, 'lock'>, now: number): boolean {
   return order.lock !== undefined && now - order.lock.at < CONFIRM_LOCK_TTL_MS;
@@ -114,8 +123,7 @@ export function decideConfirm(
       refusal: { reason: 'already-cancelled', message: `Zamówienie ${order.number} jest anulowane` },
     };
   }
-  if (isConfirmLockLive(order, now))
-    return { ok: false, refusal: { reason: 'busy', message: 'Płatność za to zamówienie jest właśnie potwierdzana' } };
+  if (isConfirmLockLive(order, now)) return { ok: false, refusal: CONFIRMATION_ELSEWHERE };
   return { ok: true, action };
 }
 

@@ -3,6 +3,7 @@ import { logger } from 'firebase-functions/v2';
 import { ServerValue } from 'firebase-admin/database';
 import {
   buildInvoice,
+  CONFIRMATION_ELSEWHERE,
   decideConfirm,
   invoiceIdFromNumber,
   eventFieldsSchema,
@@ -19,6 +20,7 @@ import {
   type Invoice,
   type InvoicePaymentMethod,
   type Order,
+  type Seller,
 } from '../domain/index.js';
 import { commitWithMail, paymentBookedMail } from '../mail/index.js';
 import { ksefOutboxUpdates, ksefQueued } from '../domain/ksef/outbox.js';
@@ -45,24 +47,52 @@ import { discountStatsUpdates, retakeDiscount } from './discounts.js';
 export async function confirmOrderPayment(
   orderId: string,
   caller: Pick<Caller, 'uid'>,
-  options: {
-    bankTransfer?: BankTransfer;
-    paidOnline?: boolean;
-    paymentMethod?: InvoicePaymentMethod;
-    extraUpdates?: Record<string, unknown>;
-  } = {},
+  options: ConfirmationOptions = {},
 ): Promise<ConfirmPaymentOutput & { late: boolean }> {
   const now = Date.now();
   const seller = await readStored('event/seller', sellerSchema, 'dane sprzedawcy');
   if (!seller) throw refuse('event-missing');
+  const lock = await lockForConfirmation(orderId, caller, now, options.paidOnline === true);
+  return finishConfirmation(lock, { seller, caller, now, options });
+}
 
-  const { order, year, unlock } = await lockForConfirmation(orderId, caller, now, options.paidOnline === true);
+interface ConfirmationOptions {
+  bankTransfer?: BankTransfer;
+  paidOnline?: boolean;
+  paymentMethod?: InvoicePaymentMethod;
+  extraUpdates?: Record<string, unknown>;
+}
+
+/** An order under this confirmation's lock, as it was when the lock was taken. */
+interface ConfirmationLock {
+  orderId: string;
+  order: Order;
+  year: number;
+  /** Removes the lock if it is still this confirmation's. */
+  unlock: () => Promise<unknown>;
+  /** Renews the lock (before the number and the final update); refuses `busy` if it was taken over. */
+  hold: () => Promise<unknown>;
+}
+
+/** Everything after the lock: the reinstatement of an expired order, the number, the one final update. */
+export async function finishConfirmation(
+  { orderId, order, year, unlock, hold }: ConfirmationLock,
+  {
+    seller,
+    caller,
+    now,
+    options,
+  }: { seller: Seller; caller: Pick<Caller, 'uid'>; now: number; options: ConfirmationOptions },
+): Promise<ConfirmPaymentOutput & { late: boolean }> {
   // An order that expired while its transfer was on the way is booked if what it held is still
   // there: its reservations are taken again (without the sale window: it was ordered while the
   // sale was open). If they are not, nothing changes and the admin returns the money.
   const reinstating = order.status === 'cancelled';
   if (reinstating) await reinstate(orderId, order, now, unlock);
 
+  // Only under a live lock: a number reserved after another confirmation finished the order would
+  // never be issued.
+  await hold();
   let number: string;
   try {
     number = await reserveInvoiceNumber(orderId, year);
@@ -98,13 +128,10 @@ export async function confirmOrderPayment(
       eventFieldsSchema.shape.ksefConsumerInvoices,
       'ustawienie KSeF',
     )) === true;
+  const toKsef = ksefQueued(invoice.buyer, { consumerInvoices });
   Object.assign(
     updates.updates,
-    ksefOutboxUpdates(
-      { uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer },
-      now,
-      ksefQueued(invoice.buyer, { consumerInvoices }),
-    ),
+    ksefOutboxUpdates({ uid: order.uid, documentId: invoiceIdFromNumber(number), buyer: invoice.buyer }, now, toKsef),
   );
   // The e-mail with the invoice is written in the same update (docs/email.md).
   const mail = await paymentBookedMail(
@@ -113,8 +140,9 @@ export async function confirmOrderPayment(
     invoice,
     invoiceIdFromNumber(number),
     updates.pickupCount,
-    ksefQueued(invoice.buyer, { consumerInvoices }),
+    toKsef,
   );
+  await hold();
   try {
     await commitWithMail(updates.updates, mail);
   } catch (error) {
@@ -133,12 +161,12 @@ export async function confirmOrderPayment(
 }
 
 /** Takes the order's confirmation lock if the state machine allows it (domain/orderState.ts decideConfirm). */
-async function lockForConfirmation(
+export async function lockForConfirmation(
   orderId: string,
   caller: Pick<Caller, 'uid'>,
   now: number,
   paidOnline: boolean,
-): Promise<{ order: Order; year: number; unlock: () => Promise<unknown> }> {
+): Promise<ConfirmationLock> {
   const token = randomUUID();
   const path = `orders/${orderId}`;
   const { value } = await transactStored(path, orderSchema, 'zamówienie', (cur) => {
@@ -154,7 +182,15 @@ async function lockForConfirmation(
       const { lock: _released, ...unlocked } = cur;
       return unlocked;
     });
-  return { order: value, year: value.lock.year!, unlock };
+  // The final update cannot be conditional (it spans the whole database), so the lock is renewed
+  // before the steps that must not happen twice (the number, the final update): a confirmation that
+  // stalled past the lock's TTL and was taken over refuses there instead of booking the payment again.
+  const hold = () =>
+    transactStored(path, orderSchema, 'zamówienie', (cur) => {
+      if (!cur?.lock || cur.lock.token !== token) throw refusalFrom(CONFIRMATION_ELSEWHERE);
+      return { ...cur, lock: { ...cur.lock, at: Date.now() } };
+    });
+  return { orderId, order: value, year: value.lock.year!, unlock, hold };
 }
 
 /** Takes an expired order's reservations again; if they are gone, unlocks and refuses (the admin returns the money). */

@@ -4,6 +4,7 @@ import { refusalFrom } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import {
+  CONFIRMATION_ELSEWHERE,
   addHoldings,
   holdingsRequestOf,
   removeHoldings,
@@ -129,6 +130,8 @@ async function claimTicket(
     ticketRecordSchema,
     'bilet uczestnika',
     (cur) => {
+      // This order's claim already paid: another confirmation booked it while this one re-reserved it.
+      if (cur?.orderId === orderId && cur.status === 'paid') throw refusalFrom(CONFIRMATION_ELSEWHERE);
       const refusal = ticketClaimRefusal(line, cur && cur.orderId !== orderId ? cur.orderId : null, orderId);
       if (refusal) throw refusalFrom(refusal);
       return { orderId, status: 'pending' };
