@@ -65,11 +65,14 @@ export const bookBankTransactions = onCall(async (request): Promise<BookBankTran
       });
       continue;
     }
+    // The claim's token is this loop's, so an error anywhere in the booking releases only this
+    // booking's claim, never one another window holds on the same transfer.
+    const token = randomUUID();
     try {
-      results.push(await bookOne(key, item.transaction, item.action, caller, input.source));
+      results.push(await bookOne(key, token, item.transaction, item.action, caller, input.source));
     } catch (error) {
       logger.error(`bookBankTransactions: ${key} failed`, error);
-      await releaseClaim(key, null);
+      await releaseClaim(key, token);
       // A malformed order record is named to the admin; anything else is a server error to retry.
       const refusal = isRefusal(error)
         ? (error.details as { reason?: string; message?: string } | undefined)
@@ -111,24 +114,23 @@ function transactionFields(tx: BankTransactionInput) {
   };
 }
 
-/** Removes this booking's claim (or, with token null, any processing claim left by an error in this call). */
-async function releaseClaim(key: string, token: string | null): Promise<void> {
+/** Removes this booking's claim, if it still holds it. */
+async function releaseClaim(key: string, token: string): Promise<void> {
   await transactStored(`bank/transactions/${key}`, bankTransactionRecordSchema, 'przelew z wyciągu', (cur) => {
-    if (!cur || cur.status !== 'processing') return KEEP;
-    if (token !== null && cur.claim?.token !== token) return KEEP;
+    if (!cur || cur.status !== 'processing' || cur.claim?.token !== token) return KEEP;
     return null;
   }).catch((error) => logger.error(`bookBankTransactions: could not release the claim on ${key}`, error));
 }
 
 async function bookOne(
   key: string,
+  token: string,
   tx: BankTransactionInput,
   action: BookingActionInput,
   caller: Caller,
   source: Source,
 ): Promise<BankBookingResult> {
   const now = Date.now();
-  const token = randomUUID();
   const claim = await claimTransaction(key, tx, caller, source, token, now);
   if (claim.state === 'settled') {
     return {

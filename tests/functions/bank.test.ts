@@ -314,6 +314,21 @@ describe('partial failures and re-runs', () => {
     expect(r.outcome).toBe('booked');
   });
 
+  it('a transfer for a malformed order record fails naming it, keeps no claim, and books once the record is fixed', async () => {
+    const o = await placeOrder();
+    const t = transfer(o.number, o.gross);
+    const item = { transaction: t, action: { kind: 'book', orderIds: [o.orderId] } };
+    await env.db.ref(`orders/${o.orderId}/totals/gross`).set('sto');
+    const [r] = await book(admin, [item]);
+    expect(r).toMatchObject({ outcome: 'failed', reason: 'stored-data-invalid' });
+    expect(r.message).toContain('zamówienie');
+    expect(await read(`bank/transactions/${r.txKey}`)).toBeNull();
+
+    await env.db.ref(`orders/${o.orderId}/totals/gross`).set(o.gross);
+    const [again] = await book(admin, [item]);
+    expect(again).toMatchObject({ outcome: 'booked', orders: [{ orderId: o.orderId, result: 'booked' }] });
+  });
+
   it('after a crash between paying the order and settling the transfer, the re-run recognises the order as paid by it', async () => {
     const o = await placeOrder();
     const t = transfer(o.number, o.gross);
