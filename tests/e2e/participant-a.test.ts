@@ -369,7 +369,7 @@ describe('participant journey in Chromium', () => {
     await ctx.close();
   });
 
-  it('saves profile data the rules allow', async () => {
+  it('saves valid profile data and refuses an invalid phone with a Polish message', async () => {
     await page.goto(`${web}/dashboard/ustawienia`);
     await page.getByLabel('Telefon').fill('abc');
     await page.getByRole('button', { name: 'Zapisz dane' }).click();

@@ -78,7 +78,7 @@ describe('syncProfile', () => {
   it('rebuilds the staff directory entry and the own participant from the edited profile', async () => {
     const person = await registeredUser(env);
     const code = (await env.db.ref(`profiles/${person.uid}/pickupCode`).get()).val();
-    // What the settings page writes directly (rule-checked); the copies still carry the old name.
+    // A profile changed without updateProfile (an admin's repair with the Admin SDK); the copies still carry the old name.
     await env.db.ref(`profiles/${person.uid}`).update({ firstName: 'Łucja', lastName: 'Żółć-Nowak' });
     expect((await env.db.ref(`pickupDirectory/${person.uid}/name`).get()).val()).not.toBe('Łucja Żółć-Nowak');
     const result = await person.call('syncProfile', {});

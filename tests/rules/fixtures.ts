@@ -48,7 +48,7 @@ function profile(uid: string, firstName: string, lastName: string) {
   };
 }
 
-/** Invoice data of a company buyer that the rules' validation accepts. */
+/** Invoice data of a company buyer, well-formed (the profile schema accepts it); only the callables store it. */
 export const VALID_INVOICE = {
   kind: 'company',
   name: 'Żagle Sp. z o.o.',

@@ -12,23 +12,32 @@ const O = OWNER;
 const testEnv = await rulesTestEnv('demo-rules-priority');
 const owner = testEnv.authenticatedContext(O);
 
-/** Every kind of location a participant writes, each with a value the rules accept there. */
+/**
+ * Every kind of location a participant writes, each with a value the rules accept there. The profile
+ * is not among them: only the callables write it (PROFILE below).
+ */
 const WRITABLE: { path: string; value: unknown }[] = [
-  { path: `profiles/${O}/firstName`, value: 'Ala' },
-  { path: `profiles/${O}/lastName`, value: 'Nowak' },
-  { path: `profiles/${O}/phone`, value: '+48 500 600 700' },
-  { path: `profiles/${O}/country`, value: 'DE' },
-  { path: `profiles/${O}/invoice`, value: VALID_INVOICE },
-  { path: `profiles/${O}/updatedAt`, value: SERVER_TIMESTAMP },
   { path: `members/${O}/m-free`, value: SEED.members[O]['m-free'] },
+  { path: `members/${O}/m-free/firstName`, value: 'Ala' },
   { path: `members/${O}/m-free/lastName`, value: 'Nowak' },
   {
     path: `baskets/${O}`,
     value: VALID_BASKET,
   },
   { path: `baskets/${O}/tickets/m-ticket`, value: { ticketTypeId: 'dzien' } },
+  { path: `baskets/${O}/updatedAt`, value: SERVER_TIMESTAMP },
   { path: `mailPrefs/${O}`, value: { optional: false, updatedAt: SERVER_TIMESTAMP } },
   { path: `mailPrefs/${O}/optional`, value: true },
+];
+
+/** The profile fields the owner once wrote: no write at all now, with or without a priority. */
+const PROFILE: { path: string; value: unknown }[] = [
+  { path: `profiles/${O}/firstName`, value: 'Ala' },
+  { path: `profiles/${O}/lastName`, value: 'Nowak' },
+  { path: `profiles/${O}/phone`, value: '+48 500 600 700' },
+  { path: `profiles/${O}/country`, value: 'DE' },
+  { path: `profiles/${O}/invoice`, value: VALID_INVOICE },
+  { path: `profiles/${O}/updatedAt`, value: SERVER_TIMESTAMP },
 ];
 
 const isServerValue = (v: unknown): boolean => typeof v === 'object' && v !== null && '.sv' in v;
@@ -120,12 +129,14 @@ describe('the rules file', () => {
     const nodes = clientWritableNodes(parseRules(RULES_SOURCE).rules as RuleNode, '', false);
     expect(nodes.map(([path]) => path)).toEqual(
       expect.arrayContaining([
-        `/profiles/$uid/firstName`,
+        `/members/$uid/$memberId/firstName`,
         `/baskets/$uid`,
         `/members/$uid/$memberId`,
         `/mailPrefs/$uid`,
       ]),
     );
+    // Only the callables write the profile: no node of it is client-writable.
+    expect(nodes.map(([path]) => path).filter((path) => path.startsWith('/profiles'))).toEqual([]);
     const missing = nodes
       .filter(
         ([, node]) =>
@@ -140,7 +151,9 @@ describe('the rules file', () => {
 describe('a participant cannot set a priority on anything they may write', () => {
   it('the reported probes: a 5 MB priority on their own first name and on their basket', async () => {
     const huge = 'x'.repeat(5 * 1024 * 1024);
+    // The profile's first name, reported first, is no longer client-writable at all; a participant's is.
     expect(await ownerRest('PUT', `profiles/${O}/firstName/.priority`, huge)).toBe(401);
+    expect(await ownerRest('PUT', `members/${O}/m-free/firstName/.priority`, huge)).toBe(401);
     expect(await ownerRest('PUT', `baskets/${O}/.priority`, huge)).toBe(401);
     expect(await ownerRest('PUT', `baskets/${O}/.priority`, 1)).toBe(401);
     expect(await storedExport()).not.toContain('.priority');
@@ -190,6 +203,23 @@ describe('a participant cannot set a priority on anything they may write', () =>
         await assertFails(db.ref(parentOf(path)).update({ [`${keyOf(path)}/.priority`]: 'p' }));
         expect(await storedExport()).not.toContain('.priority');
       });
+    });
+  }
+});
+
+describe('the profile: only the callables write it, so no priority either', () => {
+  for (const { path, value } of PROFILE) {
+    it(`${path}: the value, a priority on it, and the value with a priority are all refused`, async () => {
+      const db = owner.database();
+      await assertFails(db.ref(path).set(value));
+      expect(await ownerRest('PUT', path, value)).toBe(401);
+      expect(await ownerRest('PATCH', parentOf(path), { [keyOf(path)]: value })).toBe(401);
+      expect(await ownerRest('PUT', `${path}/.priority`, 'p')).toBe(401);
+      expect(await ownerRest('PUT', path, withPriorityAt(value, [], 'p'))).toBe(401);
+      await assertFails(db.ref(path).setPriority('p', () => {}));
+      await assertFails(db.ref(path).setWithPriority(value, 1));
+      expect(await storedExport()).not.toContain('.priority');
+      expect(await storedAt(`profiles/${O}`)).toEqual(SEED.profiles[O]);
     });
   }
 });
