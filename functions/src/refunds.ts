@@ -58,7 +58,7 @@ import { readStored } from './lib/stored.js';
 import { KEEP, transactStored } from './lib/tx.js';
 import { reserveGaplessNumber } from './orders/numbering.js';
 import { markCorrectionTransferred } from './orders/refundTransfers.js';
-import { refundedReservationChanges } from './orders/reservations.js';
+import { givenBackUnitsChanges } from './orders/reservations.js';
 import { offerFreedUnits } from './orders/waitingOffers.js';
 import { p24SecretOptions } from './payments/config.js';
 import { onlineRefundOfCorrection, refundCorrectionOnline } from './payments/refunds.js';
@@ -270,7 +270,7 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     now,
   });
   const increments = new Increments();
-  await refundedReservationChanges(orderId, order, plan.lines, increments, updates);
+  await givenBackUnitsChanges(orderId, order, plan.lines, increments, updates);
   refundStatsChanges(orderId, order, plan, next.refunded, pickups, increments, updates);
   increments.into(updates);
   for (const r of Object.values(amounts.perRate)) {

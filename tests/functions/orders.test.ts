@@ -380,6 +380,35 @@ describe('merchandise order and cancellation', () => {
     expect(await val(`orders/${placed.orderId}/releasing`)).toBeNull();
   });
 
+  it('a release that fails half-way gives back nothing, and cancelling again gives back everything once', async () => {
+    const u = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Kowalska' } });
+    await setTicketBasket(env, u.uid, { self: 'karnet', 'm-kid': 'karnet' });
+    const placed = await u.call('placeTicketOrder', { idempotencyKey: key(), buyer: PERSON, acceptTerms: true });
+    const soldWhilePending = await soldKarnet();
+    const heldWhilePending = (await val(`holdings/${u.uid}/tickets/karnet`)) as number;
+    // The release's e-mail cannot be composed (the event's name is stored malformed): the order is
+    // cancelled, but the release stops before its update.
+    const name = await val('event/name');
+    await env.db.ref('event/name').set(12);
+    try {
+      expect((await refusal(u.call('cancelOrder', { orderId: placed.orderId }))).reason).toBe('stored-data-invalid');
+    } finally {
+      await env.db.ref('event/name').set(name);
+    }
+    expect(await val(`orders/${placed.orderId}`)).toMatchObject({ status: 'cancelled', released: false });
+    expect(await soldKarnet()).toBe(soldWhilePending);
+    expect(await val(`holdings/${u.uid}/tickets/karnet`)).toBe(heldWhilePending);
+    expect(await val(`tickets/${u.uid}/m-kid/karnet`)).toMatchObject({ orderId: placed.orderId });
+
+    // Cancelling again (at once: the failed call gave its claim back) completes the release, once.
+    await u.call('cancelOrder', { orderId: placed.orderId });
+    expect(await soldKarnet()).toBe(soldWhilePending - 2);
+    expect((await val(`holdings/${u.uid}/tickets/karnet`)) ?? 0).toBe(heldWhilePending - 2);
+    expect(await val(`tickets/${u.uid}/m-kid/karnet`)).toBeNull();
+    expect(await val(`tickets/${u.uid}/self/karnet`)).toBeNull();
+    expect(await val(`orders/${placed.orderId}/released`)).toBe(true);
+  });
+
   it('admin cancels a pending ticket order: quota and the participant claim return', async () => {
     const u = await registeredUser(env);
     await setTicketBasket(env, u.uid, { self: 'dzien' });

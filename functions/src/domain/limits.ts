@@ -114,7 +114,13 @@ export function removeHoldings(
     perVariant[v.variantId] = Math.max(0, (perVariant[v.variantId] ?? 0) - v.quantity);
     next.variants![v.productId] = perVariant;
   }
-  const compact = compactHoldings(next);
+  return withoutEmptyHoldings(next);
+}
+
+/** The holdings without zero counts; null when nothing is held (the record is then removed). */
+export function withoutEmptyHoldings(h: Holdings | null): Holdings | null {
+  if (!h) return null;
+  const compact = compactHoldings(h);
   return compact.tickets || compact.variants ? compact : null;
 }
 

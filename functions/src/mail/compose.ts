@@ -244,14 +244,17 @@ export async function ksefOfflineMail(
 /**
  * The callable's final atomic update with the message(s) written into it — the message exists exactly
  * when the state change does — then delivery, whose failure never fails the callable (the message
- * stays in the outbox with its error and is retried).
+ * stays in the outbox with its error and is retried). `afterCommit` runs between the two, for what
+ * must follow the update at once rather than after an SMTP round trip.
  */
 export async function commitWithMail(
   updates: Record<string, unknown>,
   mail: PreparedMail | null | readonly (PreparedMail | null)[],
+  afterCommit?: () => Promise<void>,
 ): Promise<void> {
   const mails = (Array.isArray(mail) ? mail : [mail]).filter((m): m is PreparedMail => m !== null);
   const all = { ...updates, ...outboxUpdates(mails) };
   if (Object.keys(all).length) await db.ref().update(all);
+  await afterCommit?.();
   await deliverAfterCommit(mails.filter((m) => !m.optedOut).map((m) => m.id));
 }

@@ -1,3 +1,4 @@
+import { logger } from 'firebase-functions/v2';
 import { db } from '../lib/admin.js';
 import type { Increments } from '../lib/increments.js';
 import { refusalFrom } from '../lib/refusal.js';
@@ -22,6 +23,7 @@ import {
   type Order,
   type OrderLine,
   type Reservations,
+  withoutEmptyHoldings,
   withoutHolds,
 } from '../domain/index.js';
 
@@ -66,13 +68,6 @@ export async function releaseTicketClaim(
   await transactStored(`tickets/${uid}/${memberId}/${ticketTypeId}`, ticketRecordSchema, 'bilet uczestnika', (cur) =>
     cur?.orderId === orderId ? null : KEEP,
   );
-}
-
-export async function releaseAll(uid: string, orderId: string, r: Reservations): Promise<void> {
-  await releaseHoldings(uid, r);
-  for (const [ticketTypeId, count] of r.ticketTypes) await releaseTicketQuota(ticketTypeId, count);
-  for (const v of r.variants.values()) await releaseVariantStock(v.productId, v.variantId, v.quantity);
-  for (const c of r.ticketClaims) await releaseTicketClaim(uid, c.memberId, c.ticketTypeId, orderId);
 }
 
 /**
@@ -220,12 +215,14 @@ async function takeStock(
 }
 
 /**
- * What refunded units of a paid order give back, as changes for the refund's one update (the
- * transactions above are for orders that are still being placed or cancelled): the ticket type's
- * quota or the variant's stock (followed into the archive), the account's holdings (never below what
- * it holds) and a participant's ticket claim that this order holds.
+ * What units of an order give back — all of a cancelled order's, the refunded ones of a paid order —
+ * as changes for the one update that also records why (the transactions above are the compensations
+ * of a placement that is still running): the ticket type's quota or the variant's stock (followed
+ * into the archive), the account's holdings (never below what it holds) and a participant's ticket
+ * claim that this order holds. In one update with its record, a give-back happens whole or not at
+ * all, so repeating one that failed returns nothing twice.
  */
-export async function refundedReservationChanges(
+export async function givenBackUnitsChanges(
   orderId: string,
   order: Order,
   units: ReadonlyArray<{ lineId: string; quantity: number }>,
@@ -236,9 +233,10 @@ export async function refundedReservationChanges(
   const heldLeft = new Map<string, number>();
   const giveBackHolding = (path: string, held: number, n: number) => {
     const left = heldLeft.get(path) ?? held;
-    if (left < n) return;
-    heldLeft.set(path, left - n);
-    increments.add(path, -n);
+    const back = Math.min(left, n);
+    if (back <= 0) return;
+    heldLeft.set(path, left - back);
+    increments.add(path, -back);
   };
   for (const { lineId, quantity } of units) {
     const line = order.lines[lineId];
@@ -273,6 +271,17 @@ export async function refundedReservationChanges(
       );
     }
   }
+}
+
+/**
+ * Removes the zero counts the give-back's increments leave in an account's holdings (a transaction of
+ * its own after the update: zero and absent mean the same, so it may fail without harm).
+ */
+export async function tidyHoldings(uid: string): Promise<void> {
+  await transactStored(`holdings/${uid}`, holdingsSchema, 'limity konta', (cur) => {
+    const tidy = withoutEmptyHoldings(cur);
+    return JSON.stringify(tidy) === JSON.stringify(cur) ? KEEP : tidy;
+  }).catch((error) => logger.warn(`tidyHoldings: ${uid}`, error));
 }
 
 async function exists(path: string): Promise<boolean> {
