@@ -3,8 +3,6 @@ import { onCall } from 'firebase-functions/v2/https';
 import {
   batchCode,
   checkDiscountCodeInput,
-  countDiscountCheck,
-  discountChecksSchema,
   createDiscountCodeBatchInput,
   discountCodeRecordSchema,
   discountFitRefusal,
@@ -19,9 +17,7 @@ import { db } from './lib/admin.js';
 import { requireAdmin, requireCaller } from './lib/caller.js';
 import { parseInput, refuse } from './lib/refusal.js';
 import { transactStored } from './lib/tx.js';
-import { discountCodePath, readDiscount, refusalOfDiscount } from './orders/discounts.js';
-
-const discountChecksPath = (uid: string) => `discountChecks/${uid}`;
+import { countCodeCheck, discountCodePath, readDiscount, refusalOfDiscount } from './orders/discounts.js';
 
 /**
  * The checkout's check of a typed code (docs/discounts.md): a code that exists, is valid now and has
@@ -34,11 +30,7 @@ export const checkDiscountCode = onCall(async (request): Promise<DiscountPreview
   const { uid } = requireCaller(request);
   // Counted before the code is read: a refused check answers nothing about any code.
   const now = Date.now();
-  await transactStored(discountChecksPath(uid), discountChecksSchema, 'próby kodów rabatowych', (cur) => {
-    const counted = countDiscountCheck(cur, now);
-    if (!counted.ok) throw refusalOfDiscount(counted.refusal);
-    return counted.next;
-  });
+  await countCodeCheck(uid, now);
   const read = await readDiscount(input.code);
   const invalid = discountValidityRefusal(input.code, read.record, now);
   if (invalid) throw refusalOfDiscount(invalid);

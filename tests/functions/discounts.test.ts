@@ -326,6 +326,19 @@ describe('guessing codes', () => {
     expect((await guesser.call('checkDiscountCode', { kind: 'tickets', code: 'CZLONEK' })).code).toBe('CZLONEK');
     expect(await read(`discountChecks/${guesser.uid}/count`)).toBe(1);
   });
+
+  it('an order placed with a code counts toward the same limit, so codes cannot be guessed through placements', async () => {
+    const guesser = await buyer();
+    // What the guesser learns from a placement: "no such code" or another refusal (here a ticket type
+    // outside the code's scope would be placed; a member already holding the ticket works the same).
+    for (let i = 0; i < 10; i++)
+      expect((await refusal(place(guesser, `ZGADUJE-${i}`))).reason).toBe('discount-missing');
+    const limited = await refusal(place(guesser, 'CZLONEK'));
+    expect(limited).toMatchObject({ code: 'resource-exhausted', reason: 'discount-checks-limit' });
+    expect(await read(`discountChecks/${guesser.uid}/count`)).toBe(10);
+    // Nothing was placed, and an order without a code is not limited.
+    expect((await place(guesser)).orderId).toBeTruthy();
+  });
 });
 
 describe('reconciliation of the use counters', () => {

@@ -3,6 +3,8 @@ import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import {
   applyDiscount,
+  countDiscountCheck,
+  discountChecksSchema,
   discountCodeRecordSchema,
   discountFitRefusal,
   discountUsesSchema,
@@ -23,6 +25,19 @@ export const discountUsesPath = (code: string) => `discountUses/${code}`;
 
 /** A discount refusal as the callables answer it (field `discountCode`, Polish message). */
 export const refusalOfDiscount = (r: DiscountRefusal) => refusalFrom(r);
+
+/**
+ * Counts one code check of the account (`DISCOUNT_CHECKS_PER_MINUTE` a minute, docs/discounts.md),
+ * refusing once the minute's checks are spent: before any answer that tells whether a code exists,
+ * so codes cannot be guessed by trying — through the checkout's check or an order's placement.
+ */
+export async function countCodeCheck(uid: string, now: number): Promise<void> {
+  await transactStored(`discountChecks/${uid}`, discountChecksSchema, 'próby kodów rabatowych', (cur) => {
+    const counted = countDiscountCheck(cur, now);
+    if (!counted.ok) throw refusalOfDiscount(counted.refusal);
+    return counted.next;
+  });
+}
 
 /** A code's terms and its use counter, read at once and parsed; the record is null when the code does not exist. */
 export async function readDiscount(

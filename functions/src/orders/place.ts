@@ -43,7 +43,7 @@ import { KEEP, transactStored } from '../lib/tx.js';
 import { allocateOrderNumber } from './numbering.js';
 import { MAINTENANCE_PATH, reconciliationRunning } from './maintenance.js';
 import { reserveOrderLines, runUndo, type Undo } from './reservations.js';
-import { discountLines, discountStatsUpdates, readDiscount, takeDiscount } from './discounts.js';
+import { countCodeCheck, discountLines, discountStatsUpdates, readDiscount, takeDiscount } from './discounts.js';
 import { settledOrder, settledOrderUpdates } from './settledByDiscount.js';
 import { readOwnPlaces, removeTakenEntries } from './waitingOffers.js';
 
@@ -189,7 +189,8 @@ async function decidePlacement(
       .get()
       .then((snap): unknown => snap.val()),
     readPlacementData(kind, uid, input.buyer.country, holds),
-    input.discountCode ? readDiscount(input.discountCode) : Promise.resolve(null),
+    // A code is checked here as at the checkout, counted first, so placements cannot guess codes either.
+    input.discountCode ? countCodeCheck(uid, now).then(() => readDiscount(input.discountCode!)) : Promise.resolve(null),
   ]);
   if (used.status === 'rejected') throw used.reason;
   if (used.value !== null) return { replay: await answerUsedKey(uid, input.idempotencyKey, used.value, record) };
