@@ -7,7 +7,9 @@
 // decrypts and whose hashes and sizes it verifies, FA(3) validation against the vendored schema (xmllint),
 // duplicate detection (seller NIP, RodzajFaktury, P_2), KSeF numbers in the official format with their
 // CRC-8, and a UPO XML per accepted invoice (unsigned: the real one carries the Ministry's XAdES signature).
-// Switchable failures for tests: unavailable (503), slow processing, a forced rejection with a status code.
+// Switchable failures for tests: unavailable (503), slow processing, a forced rejection with a status code,
+// forced error answers of chosen calls (429 with Retry-After, 403, a session's exception code), forced login
+// statuses (500, 550), and an emergency rotation of its public keys (21470 for the withdrawn ones).
 // See scripts/lib/ksefStandIn.md.
 import { execFile, execFileSync } from 'node:child_process';
 import { constants, createDecipheriv, createHash, createPrivateKey, privateDecrypt, randomBytes } from 'node:crypto';
@@ -180,6 +182,16 @@ class ApiError extends Error {
 }
 const validationError = (...details) => new ApiError(400, 21405, 'Błąd walidacji danych wejściowych.', details);
 const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token uwierzytelniający.');
+/** The session exception codes of the API (the OpenAPI's error tables). */
+const unknownSession = (reference) =>
+  new ApiError(400, 21173, 'Brak sesji o wskazanym numerze referencyjnym.', [
+    `Sesja o numerze referencyjnym ${reference} nie została znaleziona.`,
+  ]);
+const sessionClosed = () =>
+  new ApiError(400, 21180, 'Status sesji nie pozwala na wykonanie operacji.', ['Sesja jest zamknięta.']);
+/** bezpieczenstwo/klucze-publiczne-do-szyfrowania.md, 4.3: data encrypted for a key KSeF no longer accepts. */
+const withdrawnKey = () =>
+  new ApiError(400, 21470, 'Przesłany identyfikator klucza jest nieznany lub wskazuje na wycofany klucz.');
 
 /**
  * The calendar date in Poland at `ms` (YYYY-MM-DD). KSeF runs on Polish time: an invoice issued just
@@ -188,11 +200,46 @@ const unauthorized = () => new ApiError(401, 0, 'Brak lub nieprawidłowy token u
 const polishDate = (ms) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(ms);
 
 /**
+ * A forced error answer (`control.failNext`): 429 as limity-api.md shows it (`Retry-After` and a `{status}` body), a 403
+ * without a code as the gateway answers it (no body), anything else as an `ExceptionResponse`.
+ */
+function sendForced(send, { status, code, description, details = [], retryAfterSeconds }) {
+  if (status === 429) {
+    const seconds = retryAfterSeconds ?? 30;
+    return send(
+      429,
+      {
+        status: {
+          code: 429,
+          description: description ?? 'Too Many Requests',
+          details: details.length ? details : [`Przekroczono limit żądań. Spróbuj ponownie po ${seconds} sekundach.`],
+        },
+      },
+      'application/json',
+      { 'Retry-After': String(seconds) },
+    );
+  }
+  if (code === undefined) return send(status, null);
+  return send(status, {
+    exception: {
+      exceptionDetailList: [{ exceptionCode: code, exceptionDescription: description ?? '', details }],
+      serviceName: 'KSeF stand-in',
+    },
+  });
+}
+
+/**
  * Starts the stand-in. `tokens`: KSeF token → the NIP it was issued for (`'*'`: any NIP). Answers `{url, port, control,
- * invoices, close}`; `url` is the API base (…/api/v2). `control` switches failures: `unavailable` (every
+ * invoices, rotateKeys, close}`; `url` is the API base (…/api/v2). `control` switches failures: `unavailable` (every
  * call answers 503), `processingDelayMs` (invoices stay at 100 this long), `rejectNext` (a queue of statuses
- * the next invoices get instead of being checked, e.g. `{code: 450, description, details}`). The same switches
- * are settable over HTTP: `POST /__stand-in/control` with a JSON subset.
+ * the next invoices get instead of being checked, e.g. `{code: 450, description, details}`), `failNext` (a queue of
+ * error answers the next matching calls get instead of being handled: `{method, path, status, code, description,
+ * details, retryAfterSeconds}` — `path` a RegExp source matched against the path under the API base; a 429 answers
+ * the documented `{status}` body with `Retry-After`, a 403 without a code an empty body), `authStatusNext` (a queue of
+ * statuses the next token logins end with instead of being checked, e.g. `{code: 550, description}`).
+ * `rotateKeys()` is an emergency rotation: both public keys are replaced and the old ones withdrawn — data encrypted
+ * for a withdrawn key is refused with 21470. The same switches are settable over HTTP: `POST /__stand-in/control`
+ * with a JSON subset (`{"rotateKeys": true}` rotates).
  */
 export async function startKsefStandIn({
   port = 0,
@@ -201,11 +248,36 @@ export async function startKsefStandIn({
   now = () => Date.now(),
   log = () => {},
 } = {}) {
-  const tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
-  const keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
-  const validFrom = new Date(now() - 86_400_000).toISOString();
+  let tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
+  let keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
+  /** The private keys of withdrawn public keys: what was encrypted for them is refused with 21470, not as garbage. */
+  const withdrawn = [];
+  let validFrom = new Date(now() - 86_400_000).toISOString();
   const validTo = new Date(now() + 730 * 86_400_000).toISOString();
-  const control = { unavailable: false, processingDelayMs: 0, rejectNext: [] };
+  const control = { unavailable: false, processingDelayMs: 0, rejectNext: [], failNext: [], authStatusNext: [] };
+  /** An emergency rotation (klucze-publiczne-do-szyfrowania.md, 3.2.2): new key pairs; the old keys are withdrawn at once. */
+  function rotateKeys() {
+    withdrawn.push(tokenCertificate.privateKey, keyCertificate.privateKey);
+    tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
+    keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
+    validFrom = new Date(now()).toISOString();
+  }
+  /** Decrypts with the current key; a withdrawn key's data is refused with 21470; anything else answers null. */
+  function decryptFor(privateKey, data) {
+    try {
+      return oaepDecrypt(privateKey, data);
+    } catch {
+      for (const old of withdrawn) {
+        try {
+          oaepDecrypt(old, data);
+        } catch {
+          continue;
+        }
+        throw withdrawnKey();
+      }
+      return null;
+    }
+  }
   const challenges = new Map(); // challenge → {timestampMs, used}
   const authentications = new Map(); // reference → {authenticationToken, nip, status, redeemed, startDate}
   const accessTokens = new Map(); // token → {nip, validUntil}
@@ -231,7 +303,7 @@ export async function startKsefStandIn({
   function sessionOf(req, reference) {
     const access = accessContext(req);
     const session = sessions.get(reference);
-    if (!session || session.nip !== access.nip) throw validationError(`Sesja ${reference} nie istnieje.`);
+    if (!session || session.nip !== access.nip) throw unknownSession(reference);
     return session;
   }
 
@@ -402,13 +474,13 @@ export async function startKsefStandIn({
       if (body?.contextIdentifier?.type !== 'Nip' || !/^\d{10}$/.test(body?.contextIdentifier?.value ?? ''))
         throw validationError('contextIdentifier: oczekiwano {type: "Nip", value: 10 cyfr}.');
       if (typeof body.encryptedToken !== 'string') throw validationError('encryptedToken jest wymagany.');
+      const decrypted = decryptFor(tokenCertificate.privateKey, Buffer.from(body.encryptedToken, 'base64'));
       c.used = true;
       const nip = body.contextIdentifier.value;
       let status = { code: 200, description: 'Uwierzytelnianie zakończone sukcesem' };
       try {
-        const plain = oaepDecrypt(tokenCertificate.privateKey, Buffer.from(body.encryptedToken, 'base64')).toString(
-          'utf8',
-        );
+        if (!decrypted) throw new Error('not decrypted');
+        const plain = decrypted.toString('utf8');
         const sep = plain.lastIndexOf('|');
         const token = plain.slice(0, sep);
         if (sep < 0 || plain.slice(sep + 1) !== String(c.timestampMs))
@@ -430,6 +502,10 @@ export async function startKsefStandIn({
           details: ['Invalid token encoding.'],
         };
       }
+      // A forced outcome (a test): the login ends with it whatever the token, e.g. 550 „Operacja została anulowana przez system”.
+      const forced = control.authStatusNext.shift();
+      if (forced)
+        status = { code: forced.code, description: forced.description ?? 'Nieznany błąd', details: forced.details };
       const reference = referenceNumber('AU', now());
       const authenticationToken = tokenInfo(hex(32), CHALLENGE_LIFETIME_MS);
       authentications.set(reference, {
@@ -473,17 +549,14 @@ export async function startKsefStandIn({
       const f = body?.formCode;
       if (f?.systemCode !== 'FA (3)' || f?.schemaVersion !== '1-0E' || f?.value !== 'FA')
         throw validationError('formCode: obsługiwany jest FA (3) / 1-0E / FA.');
-      let key;
-      try {
-        key = oaepDecrypt(
-          keyCertificate.privateKey,
-          Buffer.from(body.encryption?.encryptedSymmetricKey ?? '', 'base64'),
-        );
-      } catch {
+      const key = decryptFor(
+        keyCertificate.privateKey,
+        Buffer.from(body.encryption?.encryptedSymmetricKey ?? '', 'base64'),
+      );
+      if (!key)
         throw validationError(
           'Nie udało się odszyfrować klucza symetrycznego (RSA-OAEP SHA-256, certyfikat SymmetricKeyEncryption).',
         );
-      }
       const iv = Buffer.from(body.encryption?.initializationVector ?? '', 'base64');
       if (key.length !== 32 || iv.length !== 16)
         throw validationError('Klucz symetryczny musi mieć 32 bajty, wektor inicjujący 16 bajtów.');
@@ -504,7 +577,7 @@ export async function startKsefStandIn({
     }
     if (method === 'POST' && (m = /^\/sessions\/online\/([^/]+)\/invoices\/?$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
-      if (!session.open || session.validUntil <= now()) throw validationError('Sesja jest zamknięta.');
+      if (!session.open || session.validUntil <= now()) throw sessionClosed();
       const missing = [
         'invoiceHash',
         'invoiceSize',
@@ -631,8 +704,8 @@ export async function startKsefStandIn({
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
-      const send = (status, body, type = 'application/json') => {
-        res.writeHead(status, body === null ? {} : { 'Content-Type': `${type}; charset=utf-8` });
+      const send = (status, body, type = 'application/json', headers = {}) => {
+        res.writeHead(status, body === null ? headers : { ...headers, 'Content-Type': `${type}; charset=utf-8` });
         res.end(body === null ? undefined : type === 'application/json' ? JSON.stringify(body) : body);
       };
       let body;
@@ -652,21 +725,26 @@ export async function startKsefStandIn({
         });
       }
       if (url.pathname === '/__stand-in/control' && req.method === 'POST') {
-        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext'])
+        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext', 'failNext', 'authStatusNext'])
           if (body?.[key] !== undefined) control[key] = body[key];
+        if (body?.rotateKeys === true) rotateKeys();
         return send(200, control);
       }
       if (url.pathname === '/__stand-in/received' && req.method === 'GET') return send(200, received());
       if (!url.pathname.startsWith(KSEF_STAND_IN_BASE_PATH)) return send(404, { error: 'not found' });
       if (control.unavailable)
         return send(503, 'Service Unavailable (KSeF stand-in switched to unavailable)', 'text/plain');
+      const apiPath = url.pathname.slice(KSEF_STAND_IN_BASE_PATH.length);
+      const forcedAt = control.failNext.findIndex(
+        (f) => (!f.method || f.method === req.method) && (!f.path || new RegExp(f.path).test(apiPath)),
+      );
+      if (forcedAt >= 0) {
+        const [forced] = control.failNext.splice(forcedAt, 1);
+        log(`KSeF stand-in: ${req.method} ${apiPath} → forced ${forced.status}`);
+        return sendForced(send, forced);
+      }
       try {
-        const [status, answer, type] = await route(
-          req.method ?? 'GET',
-          url.pathname.slice(KSEF_STAND_IN_BASE_PATH.length),
-          req,
-          body,
-        );
+        const [status, answer, type] = await route(req.method ?? 'GET', apiPath, req, body);
         send(status, answer, type);
       } catch (error) {
         if (!(error instanceof ApiError)) {
@@ -701,6 +779,7 @@ export async function startKsefStandIn({
     invoices,
     /** Resolves once every invoice received so far is decided. */
     settled: () => decisions,
+    rotateKeys,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,7 +5,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber.js';
 import { KsefApiError, KsefClient, type KsefTokens, type OnlineSession } from '../../functions/src/ksef/client.js';
-import { sendInvoiceRequest } from '../../functions/src/ksef/crypto.js';
+import {
+  encryptionInfo,
+  newSessionKey,
+  publicKeyOfCertificate,
+  sendInvoiceRequest,
+} from '../../functions/src/ksef/crypto.js';
 import { startKsefStandIn } from './ksefStandIn.mjs';
 
 const SELLER_NIP = '1234563218';
@@ -205,10 +210,19 @@ describe('online session', () => {
     expect((error as KsefApiError).httpStatus).toBeNull();
   });
 
-  it('closing the session: no more invoices; its status counts them once all are decided', async () => {
+  it('closing the session: no more invoices (21180); its status counts them once all are decided', async () => {
     await client.closeSession(tokens.accessToken.token, session.referenceNumber);
     const refused = await client.sendInvoice(tokens.accessToken.token, session, utf8(INVOICE)).catch((e: unknown) => e);
     expect((refused as KsefApiError).httpStatus).toBe(400);
+    expect((refused as KsefApiError).exceptionCode).toBe(21180);
+    const unknown = await client
+      .sendInvoice(
+        tokens.accessToken.token,
+        { ...session, referenceNumber: '20260101-SO-0000000000-0000000000-00' },
+        utf8(INVOICE),
+      )
+      .catch((e: unknown) => e);
+    expect((unknown as KsefApiError).exceptionCode).toBe(21173);
     await standIn.settled();
     const status = await client.sessionStatus(tokens.accessToken.token, session.referenceNumber);
     const listed = await client.sessionInvoices(tokens.accessToken.token, session.referenceNumber);
@@ -240,6 +254,127 @@ describe('online session', () => {
     expect(first.map((i) => i.statusCode)).toEqual([200, 440]);
     expect(first[0].ksefNumber).toBe(listed.find((i) => i.status.code === 200)!.ksefNumber);
     expect(received.invoices.length).toBeGreaterThanOrEqual(listed.length);
+  });
+});
+
+describe('answers that are not a decision on the document', () => {
+  let access: string;
+  beforeAll(async () => {
+    access = (await client.authenticate({ nip: SELLER_NIP, token: TOKEN })).accessToken.token;
+  });
+  afterAll(() => {
+    standIn.control.failNext = [];
+    standIn.control.authStatusNext = [];
+    standIn.control.processingDelayMs = 0;
+  });
+
+  it('429: a rate limit, not an outage nor a refusal, with its Retry-After and the reason KSeF gave', async () => {
+    const opened = await client.openOnlineSession(access);
+    standIn.control.failNext.push({
+      method: 'POST',
+      path: '^/sessions/online/[^/]+/invoices$',
+      status: 429,
+      retryAfterSeconds: 30,
+      details: ['Przekroczono limit 30 żądań na minutę. Spróbuj ponownie po 30 sekundach.'],
+    });
+    const limited = await client
+      .sendInvoice(access, opened, utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000041')))
+      .catch((e: unknown) => e);
+    expect(limited).toBeInstanceOf(KsefApiError);
+    expect(limited).toMatchObject({ httpStatus: 429, rateLimited: true, retryable: false, retryAfterMs: 30_000 });
+    expect((limited as KsefApiError).message).toMatch(/Przekroczono limit 30 żądań na minutę/);
+    // Nothing was taken: the same file goes through once the limit has passed.
+    const reference = await client.sendInvoice(
+      access,
+      opened,
+      utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000041')),
+    );
+    expect((await client.waitForInvoice(access, opened.referenceNumber, reference)).status.code).toBe(200);
+    await client.closeSession(access, opened.referenceNumber);
+  });
+
+  it('a login the system broke off (550) or failed in itself (500) passes like a 5xx; a refusal (450) does not', async () => {
+    for (const status of [
+      {
+        code: 550,
+        description: 'Operacja została anulowana przez system',
+        details: ['Przetwarzanie zostało przerwane z przyczyn wewnętrznych systemu. Spróbuj ponownie'],
+      },
+      { code: 500, description: 'Nieznany błąd' },
+    ]) {
+      standIn.control.authStatusNext.push(status);
+      const error = await client.authenticate({ nip: SELLER_NIP, token: TOKEN }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(KsefApiError);
+      expect(error).toMatchObject({ exceptionCode: status.code, retryable: true });
+      expect((error as KsefApiError).message).not.toMatch(/odmówił/);
+    }
+    standIn.control.authStatusNext.push({ code: 450, description: 'Uwierzytelnianie zakończone niepowodzeniem' });
+    expect(await client.authenticate({ nip: SELLER_NIP, token: TOKEN }).catch((e: unknown) => e)).toMatchObject({
+      exceptionCode: 450,
+      retryable: false,
+    });
+  });
+
+  it('a withdrawn public key (21470): the client fetches the certificates again and repeats the call once', async () => {
+    const stale = new KsefClient({ baseUrl: standIn.url, pollIntervalMs: 20, pollTimeoutMs: 20_000 });
+    const [oldKeyCertificate] = (await stale.publicKeyCertificates()).filter((c) =>
+      c.usage.includes('SymmetricKeyEncryption'),
+    );
+    const staleAccess = (await stale.authenticate({ nip: SELLER_NIP, token: TOKEN })).accessToken.token;
+    standIn.rotateKeys();
+    // What KSeF answers to data encrypted for the withdrawn key…
+    const refused = await stale
+      .request('POST', '/sessions/online', {
+        bearer: staleAccess,
+        body: {
+          formCode: { systemCode: 'FA (3)', schemaVersion: '1-0E', value: 'FA' },
+          encryption: encryptionInfo(newSessionKey(), publicKeyOfCertificate(oldKeyCertificate.certificate)),
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ httpStatus: 400, exceptionCode: 21470, retryable: false });
+    // …and the client, holding the old certificates, opens the session and logs in with the new keys.
+    const opened = await stale.openOnlineSession(staleAccess);
+    const reference = await stale.sendInvoice(
+      staleAccess,
+      opened,
+      utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000042')),
+    );
+    expect((await stale.waitForInvoice(staleAccess, opened.referenceNumber, reference)).status.code).toBe(200);
+    standIn.rotateKeys();
+    expect((await stale.authenticate({ nip: SELLER_NIP, token: TOKEN })).accessToken.token).toBeTruthy();
+    // Refused again after the fresh certificates: the error is the caller's, no endless retry.
+    standIn.control.failNext.push(
+      { method: 'POST', path: '^/sessions/online$', status: 400, code: 21470, description: 'Klucz wycofany' },
+      { method: 'POST', path: '^/sessions/online$', status: 400, code: 21470, description: 'Klucz wycofany' },
+    );
+    expect(await stale.openOnlineSession(staleAccess).catch((e: unknown) => e)).toMatchObject({ exceptionCode: 21470 });
+    expect(standIn.control.failNext).toEqual([]);
+  });
+
+  it('a 403 without a body (no permission) is a refusal, neither an outage nor a rate limit', async () => {
+    standIn.control.failNext.push({ method: 'POST', path: '^/sessions/online$', status: 403 });
+    const error = await client.openOnlineSession(access).catch((e: unknown) => e);
+    expect(error).toMatchObject({ httpStatus: 403, retryable: false, rateLimited: false });
+  });
+
+  it("waiting for an invoice's outcome stops at the caller's deadline", async () => {
+    const opened = await client.openOnlineSession(access);
+    standIn.control.processingDelayMs = 5_000;
+    const reference = await client.sendInvoice(
+      access,
+      opened,
+      utf8(INVOICE.replace('FV/2026/000001', 'FV/2026/000043')),
+    );
+    const started = Date.now();
+    const error = await client
+      .waitForInvoice(access, opened.referenceNumber, reference, { until: started + 300 })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ retryable: true });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    standIn.control.processingDelayMs = 0;
+    expect((await client.waitForInvoice(access, opened.referenceNumber, reference)).status.code).toBe(200);
+    await client.closeSession(access, opened.referenceNumber);
   });
 });
 

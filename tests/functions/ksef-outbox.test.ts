@@ -20,6 +20,7 @@ import {
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
+import { CALL_BUDGET_MS } from '../../functions/src/lib/timeBudget.js';
 import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
 import { switchKsefStandIn } from '../helpers/stackHttp.mjs';
 import { refusal, startEventEnv, stopEnv } from './helpers.js';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
 });
 afterAll(async () => {
-  await control({ unavailable: false, processingDelayMs: 0, rejectNext: [] });
+  await control({ unavailable: false, processingDelayMs: 0, rejectNext: [], failNext: [], authStatusNext: [] });
   await stopEnv(env);
 });
 
@@ -50,6 +51,10 @@ const paidInvoice = (buyerData: typeof COMPANY | typeof PERSON = COMPANY) => pai
 const entry = async (id: string) => (await env.db.ref(`ksefOutbox/${id}`).get()).val() as KsefOutboxEntry | null;
 const record = async (uid: string, id: string) =>
   (await env.db.ref(`ksef/${uid}/${id}`).get()).val() as KsefRecord | null;
+const lastRun = async () => ksefLastRunSchema.parse((await env.db.ref('ksefLastRun').get()).val());
+/** The stand-in's path of a document's send, for its forced answers (`failNext`). */
+const SEND_PATH = '^/sessions/online/[^/]+/invoices$';
+const OPEN_PATH = '^/sessions/online$';
 
 describe('KSeF outbox', () => {
   it('a company invoice is queued with the payment, sent, and recorded with its KSeF number, exact file and UPO; a consumer invoice is not queued', async () => {
@@ -302,6 +307,123 @@ describe('KSeF outbox', () => {
         field: 'endedOn',
       });
     },
+  );
+
+  it('429 is a rate limit, not an outage: the run stops, nothing goes offline, the documents wait for Retry-After and the summary says that KSeF limited the rate', async () => {
+    const first = await paidInvoice();
+    const second = await paidInvoice();
+    await control({ failNext: [{ method: 'POST', path: SEND_PATH, status: 429, retryAfterSeconds: 30 }] });
+    const before = Date.now();
+    const out = await admin.call('submitKsef', {});
+    expect(out).toMatchObject({ offline: [], rejected: [], accepted: [] });
+    expect(out.deferred).toEqual(expect.arrayContaining([first.invoiceId, second.invoiceId]));
+    expect(out.rateLimitedUntil).toBeGreaterThanOrEqual(before + 30_000);
+    for (const doc of [first, second]) {
+      const queued = (await entry(doc.invoiceId))!;
+      expect(queued.status).toBe('queued');
+      expect(queued.offline).toBeUndefined();
+      expect(queued.nextAttemptAt).toBeGreaterThanOrEqual(before + 30_000);
+      // No „wystawiona w trybie offline” e-mail, no KOD II for the owner.
+      expect((await env.db.ref(`outbox/ko-${doc.invoiceId}`).get()).val()).toBeNull();
+      expect((await env.db.ref(`ksefOffline/${doc.buyer.uid}/${doc.invoiceId}`).get()).val()).toBeNull();
+    }
+    const summary = await lastRun();
+    expect(summary).toMatchObject({ offline: 0, rejected: 0, left: 2, rateLimitedUntil: out.rateLimitedUntil });
+    expect(summary.error).toMatch(/KSeF ograniczył liczbę zapytań \(HTTP 429\)/);
+
+    // The schedule leaves them until Retry-After has passed; then (here: the admin's „Wyślij ponownie”) they are sent online.
+    expect((await admin.call('submitKsef', {})).deferred).not.toContain(first.invoiceId);
+    const resent = await admin.call('submitKsef', { documentIds: [first.invoiceId, second.invoiceId] });
+    expect(resent.accepted.sort()).toEqual([first.invoiceId, second.invoiceId].sort());
+    for (const doc of [first, second])
+      expect(((await env.db.ref(`ksefUpo/${doc.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
+        '<TrybWysylki>Online</TrybWysylki>',
+      );
+  });
+
+  it('a 429 with a short Retry-After is waited out: the same run sends the document', async () => {
+    const doc = await paidInvoice();
+    await control({ failNext: [{ method: 'POST', path: OPEN_PATH, status: 429, retryAfterSeconds: 1 }] });
+    const out = await admin.call('submitKsef', {});
+    expect(out).toMatchObject({ accepted: [doc.invoiceId], offline: [], rejected: [] });
+    expect(out.rateLimitedUntil).toBeUndefined();
+    expect(await entry(doc.invoiceId)).toMatchObject({ status: 'accepted' });
+  });
+
+  it(
+    'a refusal of the session, not of the document (403: no permission; 21180: session closed; 21470: a withdrawn key ' +
+      'also after fetching the certificates again), stops the run with the reason for the admin; nothing is rejected',
+    async () => {
+      const doc = await paidInvoice();
+      const stopsWith = async (reason: RegExp) => {
+        const out = await admin.call('submitKsef', {});
+        expect(out).toMatchObject({ rejected: [], offline: [], accepted: [] });
+        expect(out.deferred).toContain(doc.invoiceId);
+        const queued = (await entry(doc.invoiceId))!;
+        expect(queued).toMatchObject({ status: 'queued' });
+        expect(queued.rejection).toBeUndefined();
+        expect(queued.offline).toBeUndefined();
+        expect(queued.nextAttemptAt).toBeUndefined();
+        const summary = await lastRun();
+        expect(summary).toMatchObject({ rejected: 0, offline: 0, left: 1 });
+        expect(summary.error).toMatch(reason);
+        expect(summary.error).toMatch(/Dokumenty czekają w kolejce/);
+      };
+      await control({ failNext: [{ method: 'POST', path: OPEN_PATH, status: 403 }] });
+      await stopsWith(/HTTP 403.*InvoiceWrite/);
+      await control({
+        failNext: [
+          {
+            method: 'POST',
+            path: SEND_PATH,
+            status: 400,
+            code: 21180,
+            description: 'Status sesji nie pozwala na wykonanie operacji.',
+            details: ['Status sesji (415) uniemożliwia wysyłkę faktur.'],
+          },
+        ],
+      });
+      await stopsWith(/zamknął sesję wysyłki.*21180/);
+      const withdrawnKey = {
+        method: 'POST',
+        path: OPEN_PATH,
+        status: 400,
+        code: 21470,
+        description: 'Przesłany identyfikator klucza jest nieznany lub wskazuje na wycofany klucz.',
+      };
+      await control({ failNext: [withdrawnKey, withdrawnKey] });
+      await stopsWith(/klucza publicznego.*21470/);
+      // Refused once: the certificates are fetched again and the same run sends it.
+      await control({ failNext: [withdrawnKey] });
+      expect((await admin.call('submitKsef', {})).accepted).toEqual([doc.invoiceId]);
+      expect((await lastRun()).error).toBeUndefined();
+    },
+  );
+
+  it(
+    'the run keeps to its time budget: KSeF still processing, it stops waiting, closes the session and writes its ' +
+      'summary; the next run looks the outcome up',
+    async () => {
+      const slow = await paidInvoice();
+      await control({ processingDelayMs: 120_000 });
+      const started = Date.now();
+      const out = await admin.call('submitKsef', {}).finally(() => control({ processingDelayMs: 0 }));
+      expect(Date.now() - started).toBeLessThan(CALL_BUDGET_MS + 15_000);
+      expect(out.deferred).toContain(slow.invoiceId);
+      const sent = (await entry(slow.invoiceId))!;
+      expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
+      const summary = await lastRun();
+      expect(summary.at).toBeGreaterThanOrEqual(started);
+      expect(summary).toMatchObject({ accepted: 0, left: 1 });
+      // The session was closed (status 100 is an open one).
+      const client = new KsefClient({ baseUrl: inject('functionsStack').urls.ksef! });
+      const access = (await client.authenticate({ nip: SELLER.nip, token: LOCAL_KSEF_TOKEN })).accessToken.token;
+      expect((await client.sessionStatus(access, sent.sent!.sessionReference)).status.code).not.toBe(100);
+
+      expect((await admin.call('submitKsef', {})).accepted).toEqual([slow.invoiceId]);
+      expect(await entry(slow.invoiceId)).toMatchObject({ status: 'accepted', attempts: 1, sent: sent.sent });
+    },
+    150_000,
   );
 
   it('refuses non-admins and bad input', async () => {

@@ -12,7 +12,7 @@ import { requireAdmin } from '../lib/caller.js';
 import { parseInput, refuse } from '../lib/refusal.js';
 import { declareOutage, endOutage, readOutage } from './outage.js';
 import { ksefSecretOptions, submitKsefOutbox } from './submit.js';
-import { RUN_TIMEOUT_SECONDS } from '../lib/timeBudget.js';
+import { CALL_BUDGET_MS, RUN_BUDGET_MS, RUN_TIMEOUT_SECONDS } from '../lib/timeBudget.js';
 
 /** Admin: sends the chosen documents now (also rejected ones, after the data was fixed), or every due one (what the schedule does). */
 export const submitKsef = onCall(
@@ -20,7 +20,7 @@ export const submitKsef = onCall(
   async (request): Promise<SubmitKsefOutput> => {
     const input = parseInput(submitKsefInput, request.data);
     requireAdmin(request);
-    return submitKsefOutbox({ documentIds: input.documentIds });
+    return submitKsefOutbox(CALL_BUDGET_MS, { documentIds: input.documentIds });
   },
 );
 
@@ -33,7 +33,7 @@ export const submitKsefScheduled = onSchedule(
     timeoutSeconds: RUN_TIMEOUT_SECONDS,
   },
   async () => {
-    const out = await submitKsefOutbox();
+    const out = await submitKsefOutbox(RUN_BUDGET_MS);
     if (out.accepted.length || out.rejected.length || out.error) logger.info('submitKsef', out);
   },
 );
@@ -66,7 +66,7 @@ export const setKsefOutage = onCall(
         });
       ({ outage, dated: documents } = await endOutage(endedOn));
     } else ({ outage, moved: documents } = await declareOutage(input.mode, caller.uid, input.note));
-    const run = await submitKsefOutbox();
+    const run = await submitKsefOutbox(CALL_BUDGET_MS);
     return {
       outage: { mode: outage.mode, since: outage.since, ...(outage.endedOn ? { endedOn: outage.endedOn } : {}) },
       documents: [...new Set([...documents, ...run.offline, ...run.accepted])],

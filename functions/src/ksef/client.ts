@@ -26,6 +26,7 @@ import {
   type SessionInvoicesResponse,
   type SessionStatusResponse,
   type TokenInfo,
+  type TooManyRequestsResponse,
 } from '../domain/ksef/api.js';
 import {
   encryptionInfo,
@@ -36,7 +37,11 @@ import {
   type SessionKey,
 } from './crypto.js';
 
-/** A refusal or failure of a call. `retryable`: the service did not decide (timeout, network, 429, 5xx). */
+/**
+ * A refusal or failure of a call. `retryable`: the service did not decide (timeout, network, 5xx) — an outage.
+ * A 429 is neither an outage nor a refusal: KSeF limits the rate (limity/limity-api.md) and says in `Retry-After`
+ * when to ask again (`rateLimited`, `retryAfterMs`).
+ */
 export class KsefApiError extends Error {
   constructor(
     message: string,
@@ -44,10 +49,29 @@ export class KsefApiError extends Error {
     readonly retryable: boolean,
     readonly exceptionCode: number | null = null,
     readonly details: string[] = [],
+    /** From `Retry-After` (seconds or an HTTP date); null when the answer had none. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'KsefApiError';
   }
+
+  /** HTTP 429 Too Many Requests: nothing was decided; ask again no earlier than `retryAfterMs` from now. */
+  get rateLimited(): boolean {
+    return this.httpStatus === 429;
+  }
+}
+
+/** The exception code KSeF answers when the public key used for encryption is unknown or withdrawn (bezpieczenstwo/klucze-publiczne-do-szyfrowania.md, 4.4). */
+const UNKNOWN_PUBLIC_KEY = 21470;
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 interface KsefClientOptions {
@@ -73,6 +97,9 @@ export interface OnlineSession {
   /** Kept only in memory, for this session's invoices. */
   key: SessionKey;
 }
+
+/** Login statuses that are the system's failures, not a verdict (AuthenticationOperationStatusResponse: 500, 550). */
+const SYSTEM_FAILURES = new Set([500, 550]);
 
 export class KsefClient {
   private readonly baseUrl: string;
@@ -121,22 +148,27 @@ export class KsefClient {
       let description = text.slice(0, 500);
       let details: string[] = [];
       try {
-        const first = (JSON.parse(text) as ExceptionResponse).exception?.exceptionDetailList?.[0];
+        const parsed = JSON.parse(text) as ExceptionResponse & Partial<TooManyRequestsResponse>;
+        const first = parsed.exception?.exceptionDetailList?.[0];
         if (first) {
           code = first.exceptionCode;
           description = first.exceptionDescription;
           details = first.details ?? [];
+        } else if (parsed.status) {
+          // 429 answers `{status: {code, description, details}}` (limity/limity-api.md)
+          description = [parsed.status.description, ...(parsed.status.details ?? [])].join(': ');
+          details = parsed.status.details ?? [];
         }
       } catch {
         // not JSON: keep the text
       }
-      const retryable = response.status === 429 || response.status >= 500;
       throw new KsefApiError(
         `KSeF: ${method} ${path} → ${response.status}${code ? ` (${code})` : ''}: ${description}`,
         response.status,
-        retryable,
+        response.status >= 500,
         code,
         details,
+        response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : null,
       );
     }
     if (accept !== 'application/json') return text as T;
@@ -148,20 +180,39 @@ export class KsefClient {
     return this.certificates;
   }
 
-  /** The currently valid certificate for this usage. */
+  /** The certificate valid now for this usage; of several (a planned rotation), the latest `validFrom` (4.1). */
   async publicKey(usage: PublicKeyCertificateUsage, now = Date.now()): Promise<KeyLike> {
-    const found = (await this.publicKeyCertificates()).find(
+    const valid = (await this.publicKeyCertificates()).filter(
       (c) => c.usage.includes(usage) && Date.parse(c.validFrom) <= now && now < Date.parse(c.validTo),
     );
+    const found = valid.sort((a, b) => Date.parse(b.validFrom) - Date.parse(a.validFrom))[0];
     if (!found) throw new KsefApiError(`KSeF nie podał ważnego certyfikatu klucza publicznego (${usage})`, null, true);
     return publicKeyOfCertificate(found.certificate);
   }
 
   /**
-   * Token login: challenge → `{token}|{timestampMs}` encrypted for the Ministry → status until decided →
-   * redeem (once) → access and refresh tokens.
+   * Runs a call that encrypts for the Ministry's public key; when KSeF answers 21470 (the key is unknown or was
+   * withdrawn: a rotation), fetches the certificates again and repeats the call once with the current key (4.4).
    */
-  async authenticate({ nip, token }: { nip: string; token: string }): Promise<KsefTokens> {
+  private async withCurrentKey<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof KsefApiError) || error.exceptionCode !== UNKNOWN_PUBLIC_KEY) throw error;
+      this.certificates = null;
+      return call();
+    }
+  }
+
+  /**
+   * Token login: challenge → `{token}|{timestampMs}` encrypted for the Ministry → status until decided →
+   * redeem (once) → access and refresh tokens. A withdrawn key (21470) starts over with a new challenge.
+   */
+  authenticate(credentials: { nip: string; token: string }): Promise<KsefTokens> {
+    return this.withCurrentKey(() => this.authenticateOnce(credentials));
+  }
+
+  private async authenticateOnce({ nip, token }: { nip: string; token: string }): Promise<KsefTokens> {
     const challenge = await this.request<AuthenticationChallengeResponse>('POST', '/auth/challenge');
     const publicKey = await this.publicKey('KsefTokenEncryption');
     const body: KsefTokenAuthenticationRequest = {
@@ -185,10 +236,14 @@ export class KsefClient {
       'uwierzytelnienie',
     );
     if (status.status.code !== 200) {
+      const about = `${status.status.code} ${status.status.description}${status.status.details?.length ? ` (${status.status.details.join('; ')})` : ''}`;
+      // 500 „Nieznany błąd” and 550 „Operacja została anulowana przez system … Spróbuj ponownie” are the system's
+      // own failures, not a verdict on the token: they pass like a 5xx. Every other code refuses the login.
+      const systemFailure = SYSTEM_FAILURES.has(status.status.code);
       throw new KsefApiError(
-        `KSeF odmówił logowania tokenem: ${status.status.code} ${status.status.description}${status.status.details?.length ? ` (${status.status.details.join('; ')})` : ''}`,
+        systemFailure ? `KSeF nie dokończył logowania tokenem: ${about}` : `KSeF odmówił logowania tokenem: ${about}`,
         null,
-        false,
+        systemFailure,
         status.status.code,
         status.status.details ?? [],
       );
@@ -203,8 +258,12 @@ export class KsefClient {
     return answer.accessToken;
   }
 
-  /** Opens an online session for FA(3) with a fresh AES-256 key wrapped for the Ministry. */
-  async openOnlineSession(accessToken: string): Promise<OnlineSession> {
+  /** Opens an online session for FA(3) with a fresh AES-256 key wrapped for the Ministry (a withdrawn key: 21470, once more with the current one). */
+  openOnlineSession(accessToken: string): Promise<OnlineSession> {
+    return this.withCurrentKey(() => this.openOnlineSessionOnce(accessToken));
+  }
+
+  private async openOnlineSessionOnce(accessToken: string): Promise<OnlineSession> {
     const key = newSessionKey();
     const body: OpenOnlineSessionRequest = {
       formCode: FA3_FORM_CODE,
@@ -247,16 +306,21 @@ export class KsefClient {
     );
   }
 
-  /** Asks until the invoice is decided (accepted, rejected or failed); a retryable error when it takes too long. */
+  /**
+   * Asks until the invoice is decided (accepted, rejected or failed); a retryable error when it takes too long —
+   * longer than the poll timeout, or past `until` (epoch ms: the caller's time budget).
+   */
   waitForInvoice(
     accessToken: string,
     sessionReference: string,
     invoiceReference: string,
+    { until = Infinity }: { until?: number } = {},
   ): Promise<SessionInvoiceStatusResponse> {
     return this.poll(
       () => this.invoiceStatus(accessToken, sessionReference, invoiceReference),
       (s) => invoiceOutcome(s.status.code) !== 'pending',
       'przetwarzanie faktury',
+      until,
     );
   }
 
@@ -299,13 +363,23 @@ export class KsefClient {
     });
   }
 
-  private async poll<T>(ask: () => Promise<T>, done: (answer: T) => boolean, what: string): Promise<T> {
-    const deadline = Date.now() + this.pollTimeoutMs;
+  private async poll<T>(
+    ask: () => Promise<T>,
+    done: (answer: T) => boolean,
+    what: string,
+    until = Infinity,
+  ): Promise<T> {
+    const started = Date.now();
+    const deadline = Math.min(started + this.pollTimeoutMs, until);
     for (;;) {
       const answer = await ask();
       if (done(answer)) return answer;
       if (Date.now() + this.pollIntervalMs > deadline)
-        throw new KsefApiError(`KSeF nie zakończył: ${what} w ${Math.round(this.pollTimeoutMs / 1000)} s`, null, true);
+        throw new KsefApiError(
+          `KSeF nie zakończył: ${what} w ${Math.round((Date.now() - started) / 1000)} s`,
+          null,
+          true,
+        );
       await new Promise((resolve) => setTimeout(resolve, this.pollIntervalMs));
     }
   }

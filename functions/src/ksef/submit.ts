@@ -125,10 +125,13 @@ async function underRunLock(out: SubmitKsefOutput, run: () => Promise<SubmitKsef
 }
 
 /**
- * One run over the outbox (or over the chosen documents). While a declared outage lasts (outage.ts) KSeF is not
- * tried: the due documents not yet sent are handed out offline in the outage's mode.
+ * One run over the outbox (or over the chosen documents), within `budgetMs` (lib/timeBudget.ts: RUN_BUDGET_MS for
+ * the schedule, CALL_BUDGET_MS for a callable): once it is spent the run starts no new document and leaves the rest
+ * for the next one. While a declared outage lasts (outage.ts) KSeF is not tried: the due documents not yet sent are
+ * handed out offline in the outage's mode.
  */
 export async function submitKsefOutbox(
+  budgetMs: number,
   options: { documentIds?: string[]; client?: KsefClient } = {},
 ): Promise<SubmitKsefOutput> {
   const out: SubmitKsefOutput = {
@@ -162,12 +165,20 @@ export async function submitKsefOutbox(
         )),
       );
     } else
-      await new KsefRun(options.client ?? new KsefClient({ baseUrl: config.baseUrl }), runConfig, out).execute(due);
+      await new KsefRun(
+        options.client ?? new KsefClient({ baseUrl: config.baseUrl }),
+        runConfig,
+        out,
+        budgetMs,
+      ).execute(due);
+    const left = new Set(out.deferred).size;
     const lastRun: KsefLastRun = {
       at: Date.now(),
       accepted: out.accepted.length,
       rejected: out.rejected.length,
       offline: out.offline.length,
+      ...(left ? { left } : {}),
+      ...(out.rateLimitedUntil ? { rateLimitedUntil: out.rateLimitedUntil } : {}),
       ...(out.error ? { error: out.error.slice(0, 1000) } : {}),
     };
     await db.ref('ksefLastRun').set(lastRun);

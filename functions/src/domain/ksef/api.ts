@@ -161,6 +161,11 @@ export interface ExceptionResponse {
   };
 }
 
+/** The body of a 429 answer (limity/limity-api.md); the wait is in the `Retry-After` header (seconds). */
+export interface TooManyRequestsResponse {
+  status: StatusInfo;
+}
+
 /** Invoice processing states of `SessionInvoiceStatusResponse.status` (OpenAPI, the table of the status field). */
 export const INVOICE_STATUS = {
   received: { code: 100, description: 'Faktura przyjęta do dalszego przetwarzania' },

@@ -103,6 +103,11 @@ export const ksefLastRunSchema = z.strictObject({
   accepted: z.number().int().min(0),
   rejected: z.number().int().min(0),
   offline: z.number().int().min(0).optional(),
+  /** Documents the run left queued (or sent, outcome not yet known) for the next one. */
+  left: z.number().int().min(0).optional(),
+  /** KSeF limited the rate (HTTP 429): the run stopped, and the documents it left wait until this time (`Retry-After`). */
+  rateLimitedUntil: z.number().int().optional(),
+  /** Why the run stopped or failed, for the admin (Polish). */
   error: z.string().max(1000).optional(),
 });
 export type KsefLastRun = z.output<typeof ksefLastRunSchema>;
@@ -154,11 +159,13 @@ export interface SubmitKsefOutput {
   rejected: string[];
   /** Corrections whose invoice has no KSeF number yet. */
   waiting: string[];
-  /** Left for a later run: KSeF did not answer, or is still processing. */
+  /** Left for a later run: KSeF did not answer, limited the rate, refused the login or the session, or is still processing; or the run's time ran out. */
   deferred: string[];
   /** Marked offline in this run (KSeF did not answer, or an outage is declared). */
   offline: string[];
   /** A declared outage lasts: KSeF was not tried. */
   outage?: 'unavailability' | 'emergency';
+  /** KSeF answered 429: nothing is sent before this time (epoch ms, from `Retry-After`). */
+  rateLimitedUntil?: number;
   error?: string;
 }
