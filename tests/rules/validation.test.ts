@@ -111,6 +111,15 @@ const CASES: Case[] = [
   { name: 'relation as a number', path: `${M}/m-free`, value: { ...existingMember, relation: 1 }, ok: false },
   { name: 'member id over 64 characters', path: `${M}/${long(65)}`, value: member, ok: false },
   { name: 'member as a string', path: `${M}/m-free`, value: 'Ola Nowak', ok: false },
+  // A name must not be blank (the member schema trims it): spaces only, also no-break or ideographic ones.
+  { name: 'member first name of spaces only', path: `${M}/m-free/firstName`, value: '   ', ok: false },
+  {
+    name: 'member last name of no-break and ideographic spaces',
+    path: `${M}/m-free/lastName`,
+    value: '\u00a0\u3000',
+    ok: false,
+  },
+  { name: 'member first name with spaces around it', path: `${M}/m-free/firstName`, value: ' Ola ', ok: true },
   // Text hygiene: no control, line-break, bidi-override or unpaired-surrogate characters in names.
   ...UNSAFE_TEXTS.flatMap(([what, text]): Case[] => [
     { name: `member first name with ${what}`, path: `${M}/m-free/firstName`, value: `Ola${text}`, ok: false },
