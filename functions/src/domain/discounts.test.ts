@@ -98,6 +98,17 @@ describe('prices after a code', () => {
     expect(applied.gross).toBe(1000 + 3 * 1000);
     expect(applyDiscount([TICKET, SHIRT], { kind: 'percent', value: 10 }).units).toBe(4);
   });
+  it('a unit the code does not make cheaper is not discounted and takes no use', () => {
+    // A set price of 99 zł: the Karnet (149 zł) gets it, the child's ticket (74,50 zł) stays as it is.
+    const applied = applyDiscount([TICKET, CHILD], { kind: 'price', value: 9900 });
+    expect(applied.lines.map((l) => [l.unitGross, l.listUnitGross])).toEqual([
+      [9900, 14900],
+      [7450, undefined],
+    ]);
+    expect(applied.units).toBe(TICKET.quantity);
+    const free = { ...SHIRT, unitGross: 0 };
+    expect(applyDiscount([free], { kind: 'amount', value: 1000 })).toEqual({ lines: [free], units: 0, gross: 0 });
+  });
 });
 
 describe('uses', () => {

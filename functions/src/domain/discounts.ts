@@ -128,7 +128,11 @@ interface DiscountedLines {
   gross: number;
 }
 
-/** The lines with the code applied to every unit it covers; untouched lines stay as they are. */
+/**
+ * The lines with the code applied to every unit it covers and makes cheaper; other lines stay as they
+ * are. A unit the code does not make cheaper (a price code above the catalogue price, any code on a
+ * free line) is not discounted and takes no use of the code.
+ */
 export function applyDiscount(
   lines: readonly OrderLine[],
   terms: Pick<DiscountTerms, 'kind' | 'value' | 'ticketTypeIds' | 'productIds'>,
@@ -138,6 +142,7 @@ export function applyDiscount(
   const out = lines.map((line) => {
     if (!discountApplies(terms, line)) return line;
     const unitGross = discountedUnitGross(terms, line.unitGross);
+    if (unitGross >= line.unitGross) return line;
     units += line.quantity;
     gross += (line.unitGross - unitGross) * line.quantity;
     return { ...line, unitGross, listUnitGross: line.unitGross };
