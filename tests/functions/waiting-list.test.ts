@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reference } from 'firebase-admin/database';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
 import { EVENT, PERSON, key, ticketType } from './fixtures.js';
 import { registeredUser, setTicketBasket } from './participants.js';
@@ -8,10 +9,17 @@ import { waitForMail } from '../../scripts/lib/mailInbox.mjs';
 // The waiting list (docs/waiting-list.md) against the emulators: joining a sold-out type, places,
 // offers made on the paths that free units (cancellation, expiry run, quota raise, an entry leaving),
 // offers holding their units against everybody else, the offered participant's purchase, offers
-// passing to the next when their time is up, and two units freed at once.
+// passing to the next when their time is up, and two units freed at once. Races and offers stopped
+// half-way run the offer module in this test process (as placement-rush.test.ts does), against the
+// layer's database emulator, with its reads or transactions intercepted at the exact point.
+type WaitingOffers = typeof import('../../functions/src/orders/waitingOffers.js');
+type Admin = typeof import('../../functions/src/lib/admin.js');
+
 let env: TestEnv;
 let admin: TestUser;
 let inbox: string;
+let waitingOffers: WaitingOffers;
+let functionsAdmin: Admin;
 const HOUR = 3_600_000;
 
 const read = async (path: string) => (await env.db.ref(path).get()).val();
@@ -55,13 +63,41 @@ async function waiting(id: string, count: number): Promise<{ user: TestUser; ent
   return people;
 }
 
+/**
+ * Lets `intercept` adjust every reference the in-process functions open at one of `paths` (their
+ * `get` or `transaction`); answers the function that ends the interception.
+ */
+function interceptRefs(paths: readonly string[], intercept: (ref: Reference) => void): () => void {
+  const { db } = functionsAdmin;
+  const open = db.ref.bind(db);
+  db.ref = ((path?: string | Reference) => {
+    const ref = open(path);
+    if (typeof path === 'string' && paths.includes(path)) intercept(ref);
+    return ref;
+  }) as typeof db.ref;
+  return () => void Reflect.deleteProperty(db, 'ref');
+}
+
 beforeAll(async () => {
+  // As in placement-rush.test.ts: the functions' Admin SDK app configures itself from the environment.
+  const stack = inject('functionsStack');
+  Object.assign(process.env, stack.env, {
+    FIREBASE_CONFIG: JSON.stringify({
+      projectId: stack.projectId,
+      databaseURL: `https://${stack.namespace}.firebaseio.com`,
+    }),
+  });
+  functionsAdmin = await import('../../functions/src/lib/admin.js');
+  waitingOffers = await import('../../functions/src/orders/waitingOffers.js');
   env = await startEnv();
   inbox = (env.stack.urls as { mail?: string }).mail!;
   admin = await createUser(env, { claims: { admin: true } });
   await env.db.ref('event').set(EVENT);
 }, 120_000);
-afterAll(() => stopEnv(env));
+afterAll(async () => {
+  await functionsAdmin?.db.goOffline();
+  await stopEnv(env);
+});
 
 describe('joining and leaving', () => {
   it('only for a sold-out type, once per participant; the owner reads their place and leaves', async () => {
@@ -260,5 +296,122 @@ describe('offers', () => {
     expect(raw.status).toBe(400);
     expect((await refusal(user.call('updateWaitingListSettings', { offerHours: 24 }))).reason).toBe('forbidden');
     expect((await refusal(admin.call('updateWaitingListSettings', { offerHours: 0 }))).field).toBe('offerHours');
+  });
+});
+
+describe('offers made concurrently or stopped half-way, and participants who have the ticket', () => {
+  it('the expiry run keeps a hold made between its reads: an entry that joined meanwhile keeps its unit', async () => {
+    const { orderIds } = await soldOutType('wyscig', 1);
+    const [first] = await waiting('wyscig', 1);
+    await admin.call('cancelOrder', { orderId: orderIds[0] });
+    expect(Object.keys(await read('ticketTypes/wyscig/offers'))).toEqual([first.entryId]);
+
+    // Right after the expiry run's first read of the type or its list (whichever it reads first):
+    // somebody joins the sold-out list, a unit comes back (the quota raised) and is offered to them.
+    const joined: { user: TestUser; entryId: string }[] = [];
+    let fired = false;
+    const end = interceptRefs(['ticketTypes/wyscig', 'waitingList/wyscig'], (ref) => {
+      const get = ref.get.bind(ref);
+      ref.get = async () => {
+        const snapshot = await get();
+        if (fired) return snapshot;
+        fired = true;
+        const user = await registeredUser(env);
+        const { entryId } = await user.call('joinWaitingList', { ticketTypeId: 'wyscig', memberId: 'self' });
+        await env.db.ref('ticketTypes/wyscig/quota').set(2);
+        expect(await waitingOffers.offerFreedUnits('wyscig')).toEqual([entryId]);
+        joined.push({ user, entryId });
+        return snapshot;
+      };
+    });
+    try {
+      await waitingOffers.expireWaitingOffers(Date.now());
+    } finally {
+      end();
+    }
+    expect(joined).toHaveLength(1);
+    const [{ user, entryId }] = joined;
+    // The unit stays held for the one told about it, and nobody else can buy it.
+    expect(Object.keys(await read('ticketTypes/wyscig/offers')).sort()).toEqual([first.entryId, entryId].sort());
+    expect(await read(`waitingList/wyscig/places/${user.uid}/${entryId}`)).toMatchObject({
+      place: 2,
+      offer: { expiresAt: expect.any(Number) },
+    });
+    expect(await read(`outbox/wo-${entryId}/kind`)).toBe('waitingOffer');
+    const other = await registeredUser(env);
+    await setTicketBasket(env, other.uid, { self: 'wyscig' });
+    expect(await refusal(place(other))).toMatchObject({ reason: 'sold-out' });
+    expect((await place(user)).status).toBe('pending');
+  });
+
+  it('an offer whose freeing path stopped after holding the unit is completed by the expiry run', async () => {
+    await soldOutType('przerwa', 1);
+    const [first, second] = await waiting('przerwa', 2);
+    // A unit comes back; the offer holds it for the first, then its write to the list fails.
+    await env.db.ref('ticketTypes/przerwa/quota').set(2);
+    const end = interceptRefs(['waitingList/przerwa'], (ref) => {
+      ref.transaction = () => Promise.reject(new Error('the process died'));
+    });
+    try {
+      expect(await waitingOffers.offerFreedUnits('przerwa')).toEqual([]);
+    } finally {
+      end();
+    }
+    const heldUntil = (await read(`ticketTypes/przerwa/offers/${first.entryId}`)) as number;
+    expect(heldUntil).toBeGreaterThan(Date.now());
+    expect(await read(`waitingList/przerwa/entries/${first.entryId}/offer`)).toBeNull();
+    expect(await read(`outbox/wo-${first.entryId}`)).toBeNull();
+
+    await admin.call('expireUnpaidOrders', {});
+    // The first is offered the held unit until the hold's deadline, told, and finds it in the basket.
+    expect(await read(`waitingList/przerwa/places/${first.user.uid}/${first.entryId}/offer/expiresAt`)).toBe(heldUntil);
+    expect(await read(`outbox/wo-${first.entryId}`)).toMatchObject({ kind: 'waitingOffer', to: first.user.email });
+    expect(await read(`baskets/${first.user.uid}/tickets/self`)).toEqual({ ticketTypeId: 'przerwa' });
+    expect(Object.keys(await read('ticketTypes/przerwa/offers'))).toEqual([first.entryId]);
+    expect(await read(`waitingList/przerwa/entries/${second.entryId}/offer`)).toBeNull();
+    expect((await place(first.user)).status).toBe('pending');
+  });
+
+  it('a participant who has the ticket by now is passed over and leaves the list; the unit goes to the next', async () => {
+    const { orderIds, holders } = await soldOutType('kupiony', 1);
+    const [first, second] = await waiting('kupiony', 2);
+    // A unit added straight to the database (no offer made): the first buys it the ordinary way.
+    await env.db.ref('ticketTypes/kupiony/quota').set(2);
+    await setTicketBasket(env, first.user.uid, { self: 'kupiony' });
+    expect((await place(first.user)).status).toBe('pending');
+    expect(await read(`waitingList/kupiony/entries/${first.entryId}`)).not.toBeNull();
+
+    await holders[0].call('cancelOrder', { orderId: orderIds[0] });
+    expect(Object.keys(await read('ticketTypes/kupiony/offers'))).toEqual([second.entryId]);
+    expect(await read(`outbox/wo-${second.entryId}/kind`)).toBe('waitingOffer');
+    expect(await read(`outbox/wo-${first.entryId}`)).toBeNull();
+    expect(await read(`waitingList/kupiony/entries/${first.entryId}`)).toBeNull();
+    expect(await read(`waitingList/kupiony/places/${first.user.uid}`)).toBeNull();
+    expect(await read(`waitingList/kupiony/places/${second.user.uid}/${second.entryId}/place`)).toBe(1);
+  });
+
+  it('an offer that lapses after its participant bought the ticket sends no "lapsed" e-mail', async () => {
+    const { orderIds } = await soldOutType('wygasa', 1);
+    const [first, second] = await waiting('wygasa', 2);
+    await admin.call('cancelOrder', { orderId: orderIds[0] });
+    const offered = await read('waitingList/wygasa');
+    expect(offered.entries[first.entryId].offer).toBeTruthy();
+    // The first buys the offered ticket; removing their entry afterwards failed (it stays with its
+    // offer until the offer's time is up), and the time is up now.
+    await setTicketBasket(env, first.user.uid, { self: 'wygasa' });
+    expect((await place(first.user)).status).toBe('pending');
+    const past = Date.now() - 1000;
+    await env.db.ref('waitingList/wygasa').set(offered);
+    await env.db.ref(`waitingList/wygasa/entries/${first.entryId}/offer/expiresAt`).set(past);
+
+    await admin.call('expireUnpaidOrders', {});
+    expect(await read(`waitingList/wygasa/entries/${first.entryId}`)).toBeNull();
+    expect(await read(`outbox/we-${first.entryId}`)).toBeNull();
+    // Their order has the unit: nothing is free for the next in line.
+    expect(await read('ticketTypes/wygasa/offers')).toBeNull();
+    expect(await read(`waitingList/wygasa/places/${second.user.uid}/${second.entryId}`)).toEqual({
+      memberId: 'self',
+      place: 1,
+    });
   });
 });

@@ -15,6 +15,7 @@ import {
   offerHoursOf,
   offersTakenBy,
   orderedEntries,
+  unsettledHolds,
   waitingListSchema,
   withOffers,
   withoutEntries,
@@ -111,6 +112,9 @@ describe('offers', () => {
     expect(nextInLine(list, { quota: 10, sold: 5 })).toEqual(['-e1', '-e2', '-e3']);
     // One unit already held for -e1: the next free one goes to -e2.
     expect(nextInLine(list, { quota: 10, sold: 8, offers: { '-e1': NOW } })).toEqual(['-e2']);
+    // A participant who already has a ticket of the type is passed over: the unit goes to the one after.
+    expect(nextInLine(list, { quota: 10, sold: 9 }, new Set(['-e1']))).toEqual(['-e2']);
+    expect(nextInLine(list, { quota: 10, sold: 8 }, new Set(['-e2']))).toEqual(['-e1', '-e3']);
   });
 
   it('holding is decided on the type: two runs at once never hold twice for one entry nor beyond the quota', () => {
@@ -163,6 +167,25 @@ describe('offers', () => {
     const released = withoutHolds(type, ['-e1']);
     expect(released).toEqual({ quota: 10, sold: 9 });
     expect(nextInLine(after, released)).toEqual(['-e2']);
+  });
+
+  it('the expiry run gives back the holds of entries that left and completes holds never marked on the list', () => {
+    const offered = withOffers(list, [{ entryId: '-e1', offeredAt: NOW, expiresAt: NOW + HOUR }]).next;
+    const type = {
+      offers: {
+        '-e1': NOW + HOUR, // offered: settled
+        '-e2': NOW + HOUR, // held, the list never marked: completed with the hold's deadline
+        '-e3': NOW - 1, // held, never marked, time up: only the expiry of holds gives it back
+        '-left': NOW + HOUR, // the entry left after its unit was held
+      },
+    };
+    expect(unsettledHolds(type, offered, NOW)).toEqual({
+      orphans: ['-left'],
+      unannounced: [{ entryId: '-e2', expiresAt: NOW + HOUR }],
+    });
+    // No list at all: every hold is an orphan; no type: nothing to settle.
+    expect(unsettledHolds(type, null, NOW).orphans).toEqual(['-e1', '-e2', '-e3', '-left']);
+    expect(unsettledHolds(null, offered, NOW)).toEqual({ orphans: [], unannounced: [] });
   });
 
   it('an order takes the standing offer of its participant only', () => {

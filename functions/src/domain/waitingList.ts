@@ -228,16 +228,18 @@ export function withOffers(
  * Who gets the free units: the first `free units` entries without an offer, in line order. Entries
  * already holding a unit are skipped, so two runs at once (two cancellations) never offer twice to
  * one entry, and never more units than are free (the caller decides inside the ticket type's transaction).
+ * Entries in `passOver` (their participant already has a ticket of the type) are skipped too.
  */
 export function nextInLine(
   list: WaitingList | null,
   type: { quota: number; sold: number; offers?: HeldOffers },
+  passOver: ReadonlySet<string> = new Set(),
 ): string[] {
   const free = freeUnits(type);
   if (free === 0) return [];
   const held = new Set(Object.keys(type.offers ?? {}));
   return orderedEntries(list)
-    .filter(([id, e]) => !e.offer && !held.has(id))
+    .filter(([id, e]) => !e.offer && !held.has(id) && !passOver.has(id))
     .slice(0, free)
     .map(([id]) => id);
 }
@@ -267,6 +269,31 @@ export function expiredHolds(type: { offers?: HeldOffers }, now: number): string
   return Object.entries(type.offers ?? {})
     .filter(([, expiresAt]) => expiresAt <= now)
     .map(([id]) => id);
+}
+
+/**
+ * What the expiry run settles among a type's holds, given the type read *before* the list (a hold is
+ * only ever made for an entry already on the list, and an entry that left never comes back, so a hold
+ * seen first whose entry is missing from the list read after it belongs to an entry that left; a hold
+ * made after the type was read is not seen at all):
+ * - `orphans`: holds whose entry left the list — given back;
+ * - `unannounced`: standing holds whose entry waits without an offer — an offer whose freeing path
+ *   stopped after holding the unit (before marking the list or telling the participant): completed
+ *   with the hold's deadline.
+ */
+export function unsettledHolds(
+  type: { offers?: HeldOffers } | null,
+  list: WaitingList | null,
+  now: number,
+): { orphans: string[]; unannounced: { entryId: string; expiresAt: number }[] } {
+  const entries = list?.entries ?? {};
+  const orphans: string[] = [];
+  const unannounced: { entryId: string; expiresAt: number }[] = [];
+  for (const [entryId, expiresAt] of Object.entries(type?.offers ?? {})) {
+    if (!Object.hasOwn(entries, entryId)) orphans.push(entryId);
+    else if (!entries[entryId].offer && expiresAt > now) unannounced.push({ entryId, expiresAt });
+  }
+  return { orphans, unannounced };
 }
 
 /**

@@ -8,7 +8,9 @@ import {
   holdFor,
   offerExpiry,
   offerHoursOf,
+  ticketRecordSchema,
   ticketTypeSchema,
+  unsettledHolds,
   waitingListSchema,
   waitingListSettingsSchema,
   withOffers,
@@ -52,18 +54,23 @@ const onSale = (type: TicketType, now: number) => type.active && (type.saleEnd =
  * type's transaction (so never more than are free, and never twice to one entry when two freeing
  * paths run at once), marks the offers on the list, puts the ticket into the participant's basket
  * and writes the e-mail. Entries that left in between give their holds back and the next in line is
- * tried. Never throws: the path that freed the units has done its own work; a failure here is
- * completed by the next expiry run, which offers whatever is free.
+ * tried. Entries whose participant already has a ticket of the type (bought another way) could not
+ * use an offer: they are passed over and leave the list. Never throws: the path that freed the units
+ * has done its own work; a failure here is completed by the next expiry run, which offers whatever is
+ * free and completes an offer stopped after its hold (`expireWaitingOffers`).
  */
 export async function offerFreedUnits(ticketTypeId: string, now = Date.now()): Promise<string[]> {
   const offered: string[] = [];
   try {
     for (let round = 0; round < 5; round++) {
-      const [list, settings] = await Promise.all([
+      const [list, settings, seen] = await Promise.all([
         readList(ticketTypeId),
         readStored(WAITING_LIST_SETTINGS_PATH, waitingListSettingsSchema, 'ustawienia listy oczekujących'),
+        readStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`),
       ]);
-      if (!list?.entries) return offered;
+      if (!list?.entries || !seen || !onSale(seen, now)) return offered;
+      const { eligible, owners } = await screenNextInLine(ticketTypeId, list, seen);
+      if (owners.size) await removeTicketOwners(ticketTypeId, owners);
       const expiresAt = offerExpiry(now, offerHoursOf(settings));
       let held: string[] = [];
       const { value: type } = await transactStored(
@@ -73,7 +80,12 @@ export async function offerFreedUnits(ticketTypeId: string, now = Date.now()): P
         (cur) => {
           held = [];
           if (!cur || !onSale(cur, now)) return KEEP;
-          const result = holdFor(cur, nextInLine(list, cur), expiresAt);
+          // Only entries whose claims were read: a unit freed since the read waits for the next run.
+          const result = holdFor(
+            cur,
+            nextInLine(list, cur, owners).filter((id) => eligible.has(id)),
+            expiresAt,
+          );
           held = result.held;
           return held.length ? result.next : KEEP;
         },
@@ -99,6 +111,47 @@ export async function offerFreedUnits(ticketTypeId: string, now = Date.now()): P
     logger.error(`offerFreedUnits: offering the free units of ${ticketTypeId} failed`, error);
   }
   return offered;
+}
+
+/** Whether the participant already holds a ticket claim of the type (an order of it, pending or paid). */
+async function holdsTicket(ticketTypeId: string, entry: WaitingEntry): Promise<boolean> {
+  const claim = await readStored(
+    `tickets/${entry.uid}/${entry.memberId}/${ticketTypeId}`,
+    ticketRecordSchema,
+    'bilet uczestnika',
+  );
+  return claim !== null;
+}
+
+/**
+ * The entries the type's free units would go to (as read before its transaction), with their
+ * participants' ticket claims read: `eligible` may be offered a unit, `owners` already hold a ticket
+ * of the type and are passed over — the next in line is read in their stead.
+ */
+async function screenNextInLine(
+  ticketTypeId: string,
+  list: WaitingList,
+  type: TicketType,
+): Promise<{ eligible: Set<string>; owners: Set<string> }> {
+  const eligible = new Set<string>();
+  const owners = new Set<string>();
+  for (;;) {
+    const unread = nextInLine(list, type, owners).filter((id) => !eligible.has(id));
+    if (!unread.length) return { eligible, owners };
+    const own = await Promise.all(unread.map((id) => holdsTicket(ticketTypeId, list.entries![id])));
+    unread.forEach((id, i) => (own[i] ? owners : eligible).add(id));
+  }
+}
+
+/** Entries whose participant already has a ticket of the type leave the list (unless an offer was made meanwhile). */
+async function removeTicketOwners(ticketTypeId: string, owners: ReadonlySet<string>): Promise<void> {
+  let removed: string[] = [];
+  await transactList(ticketTypeId, (cur) => {
+    removed = [...owners].filter((id) => cur?.entries && Object.hasOwn(cur.entries, id) && !cur.entries[id].offer);
+    return removed.length ? withoutEntries(cur, removed) : KEEP;
+  });
+  if (removed.length)
+    logger.info('offerFreedUnits: entries of participants who have the ticket left', { ticketTypeId, removed });
 }
 
 /** The offer's e-mail, written with the ticket put into the participant's basket (one update). */
@@ -180,11 +233,10 @@ export async function removeTakenEntries(taken: ReadonlyMap<string, readonly str
 
 /**
  * The expiry run's part (orders/expire.ts): offers whose time is up leave the list and give their
- * unit back, holds of entries no longer on the list are given back, and every ticket type with
- * people waiting offers what is free — which also completes an offer whose freeing path failed.
+ * unit back, holds of entries no longer on the list are given back, offers whose freeing path stopped
+ * after holding the unit are completed, and every ticket type with people waiting offers what is free.
  */
 export async function expireWaitingOffers(now: number): Promise<{ expired: number; offered: number }> {
-  // Types before lists: a hold seen here whose entry is missing from the lists read after it belongs to an entry that left.
   const types = ((await db.ref('ticketTypes').get()).val() ?? {}) as Record<string, unknown>;
   const lists = ((await db.ref('waitingList').get()).val() ?? {}) as Record<string, unknown>;
   let expired = 0;
@@ -193,32 +245,9 @@ export async function expireWaitingOffers(now: number): Promise<{ expired: numbe
     const rawType = types[ticketTypeId] as { offers?: unknown } | undefined;
     if (!Object.hasOwn(lists, ticketTypeId) && !rawType?.offers) continue;
     try {
-      const list = await readList(ticketTypeId);
-      const type = await readStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`);
-      const orphans = Object.keys(type?.offers ?? {}).filter(
-        (id) => !list?.entries || !Object.hasOwn(list.entries, id),
-      );
-      const stale = [...new Set([...(type ? expiredHolds(type, now) : []), ...orphans])];
-      if (stale.length)
-        await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) =>
-          cur
-            ? withoutHolds(
-                cur,
-                stale.filter((id) => orphans.includes(id) || (cur.offers?.[id] ?? Infinity) <= now),
-              )
-            : KEEP,
-        );
-      let passed: [string, WaitingEntry][] = [];
-      if (list?.entries) {
-        await transactList(ticketTypeId, (cur) => {
-          const ids = expiredOfferIds(cur, now);
-          passed = ids.map((id) => [id, cur!.entries![id]]);
-          return ids.length ? withoutEntries(cur, ids) : KEEP;
-        });
-      }
-      expired += passed.length;
-      await announceLapsedOffers(type?.name ?? ticketTypeId, passed);
-      offered += (await offerFreedUnits(ticketTypeId, now)).length;
+      const result = await settleType(ticketTypeId, now);
+      expired += result.expired;
+      offered += result.offered;
     } catch (error) {
       logger.error(`expireWaitingOffers: ${ticketTypeId} failed`, error);
     }
@@ -227,15 +256,59 @@ export async function expireWaitingOffers(now: number): Promise<{ expired: numbe
   return { expired, offered };
 }
 
+/** One ticket type's part of the expiry run. */
+async function settleType(ticketTypeId: string, now: number): Promise<{ expired: number; offered: number }> {
+  // The type before the list (domain `unsettledHolds`): a hold made between the two reads — a
+  // concurrent offer to an entry that joined meanwhile — is not seen, so it is never taken for an orphan.
+  const type = await readStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`);
+  const list = await readList(ticketTypeId);
+  const { orphans, unannounced } = unsettledHolds(type, list, now);
+  if (type && (orphans.length || expiredHolds(type, now).length))
+    await transactStored(`ticketTypes/${ticketTypeId}`, ticketTypeSchema, `bilet ${ticketTypeId}`, (cur) => {
+      if (!cur) return KEEP;
+      const stale = [...orphans, ...expiredHolds(cur, now)].filter((id) => cur.offers && Object.hasOwn(cur.offers, id));
+      return stale.length ? withoutHolds(cur, stale) : KEEP;
+    });
+  let passed: [string, WaitingEntry][] = [];
+  let completed: string[] = [];
+  let gone: string[] = [];
+  if (list?.entries) {
+    const { value: after } = await transactList(ticketTypeId, (cur) => {
+      const ids = expiredOfferIds(cur, now);
+      passed = ids.map((id) => [id, cur!.entries![id]]);
+      const result = withOffers(
+        withoutEntries(cur, ids),
+        unannounced.map(({ entryId, expiresAt }) => ({ entryId, offeredAt: now, expiresAt })),
+      );
+      completed = result.applied;
+      gone = result.gone;
+      return ids.length || completed.length ? result.next : KEEP;
+    });
+    // The e-mail of an offer completed here: the same message id as the freeing path's would have had.
+    for (const { entryId, expiresAt } of unannounced)
+      if (type && completed.includes(entryId)) await announceOffer(ticketTypeId, type, after, entryId, expiresAt);
+    if (gone.length) await releaseHolds(ticketTypeId, gone);
+  }
+  await announceLapsedOffers(ticketTypeId, type?.name ?? ticketTypeId, passed);
+  const offered = await offerFreedUnits(ticketTypeId, now);
+  return { expired: passed.length, offered: completed.length + offered.length };
+}
+
 /**
  * Tells the owners of offers that ran out unused that the ticket went to the next in line. Written
  * right after the list's transaction that removed the entries (a transaction cannot carry the outbox
- * write); the message id is the entry's, so a repeated write is the same message.
+ * write); the message id is the entry's, so a repeated write is the same message. A participant who
+ * has a ticket of the type by now (bought it) is not told.
  */
-async function announceLapsedOffers(ticketName: string, lapsed: readonly [string, WaitingEntry][]): Promise<void> {
+async function announceLapsedOffers(
+  ticketTypeId: string,
+  ticketName: string,
+  lapsed: readonly [string, WaitingEntry][],
+): Promise<void> {
   for (const [entryId, entry] of lapsed) {
     if (!entry.offer) continue;
     try {
+      if (await holdsTicket(ticketTypeId, entry)) continue;
       const mail = await waitingOfferExpiredMail(entryId, {
         uid: entry.uid,
         memberName: entry.name,
