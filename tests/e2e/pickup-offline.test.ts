@@ -337,6 +337,142 @@ describe('pickup station offline', () => {
       await a.context.close();
     }
   }, 600_000);
+
+  it('a station started offline after its ID token expired opens for its staff member; back online, a role removed meanwhile applies', async () => {
+    const { call, register } = stackClient(stack);
+    const staffC = await register(`stanowisko-c-${suffix}@example.com`, {
+      firstName: 'Celina',
+      lastName: `Stanowiskowa-${suffix}`,
+    });
+    await call(DEMO.admin, 'setUserRole', { uid: staffC.uid, role: 'staff', enabled: true });
+    const { context, page, errors } = await stationDevice(staffC);
+    try {
+      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      // An hour later: the ID token the identity SDK keeps has expired. Rewritten on a page of the
+      // origin that runs no app code (the manifest), so no SDK is there to renew it or write it back.
+      await page.goto(`${web}/manifest.webmanifest`);
+      expect(await storedTokenExpiry(page, Date.now() - 60_000)).toBeLessThan(Date.now());
+      await context.setOffline(true);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      const station = page.getByTestId('pickup-code-input');
+      const refused = page.getByTestId('error-page');
+      await station.or(refused).first().waitFor();
+      expect(await refused.count()).toBe(0);
+      await expect
+        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+        .toBe('false');
+      // The station opened with the expired token (it cannot be renewed offline) and the roles
+      // last confirmed for this account on this device.
+      expect(await storedTokenExpiry(page)).toBeLessThan(Date.now());
+      expect(await station.isVisible()).toBe(true);
+
+      // Meanwhile an admin removed the staff role: with the network back, the renewed token's roles win.
+      await call(DEMO.admin, 'setUserRole', { uid: staffC.uid, role: 'staff', enabled: false });
+      await context.setOffline(false);
+      await expect.poll(() => page.getByTestId('error-title').count(), POLL).toBe(1);
+      expect(await page.getByTestId('error-title').innerText()).toBe('Brak dostępu');
+      expect(await station.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-expired-token');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('a hand-out the server refuses is set aside and shown, the others are sent, nothing is resent on its own; „Wyślij zapisane” sends it once the cause is gone', async () => {
+    const { dbGet, dbPatch, dbPut, paidMerchOrder, register } = stackClient(stack);
+    const refusedPerson = { firstName: 'Roman', lastName: `Odrzucony-${suffix}` };
+    const nextPerson = { firstName: 'Kinga', lastName: `Kolejna-${suffix}` };
+    const refusedAccount = await register(`odrzucony-${suffix}@example.com`, refusedPerson);
+    const nextAccount = await register(`kolejna-${suffix}@example.com`, nextPerson);
+    for (const [account, who] of [
+      [refusedAccount, refusedPerson],
+      [nextAccount, nextPerson],
+    ] as const)
+      await paidMerchOrder(
+        account,
+        { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+        { ...USTKA, name: `${who.firstName} ${who.lastName}` },
+      );
+    const items = (uid: string) => dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${uid}`);
+    const [refusedItemId] = Object.keys(await items(refusedAccount.uid));
+    const refusedItem = await dbGet<Record<string, unknown>>(`pickups/${refusedAccount.uid}/${refusedItemId}`);
+
+    const { context, page, errors } = await stationDevice(staffA);
+    const sends: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('syncOfflineHandOuts')) sends.push(Date.now());
+    });
+    try {
+      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await context.setOffline(true);
+      await expect
+        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+        .toBe('false');
+      // Recorded in this order, so the hand-out the server will refuse is the first of the batch.
+      for (const account of [refusedAccount, nextAccount]) {
+        await page.goto(`${web}/dashboard/odbierz/User`);
+        await page.getByTestId('pickup-code-input').fill(await dbGet<string>(`profiles/${account.uid}/pickupCode`));
+        await page.getByRole('button', { name: 'Znajdź' }).click();
+        await page.getByTestId('go-hand-out').click();
+        await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
+        await page.getByTestId('confirm-handout').click();
+        await page.getByTestId('handout-result').waitFor();
+        expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+      }
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => page.getByTestId('queued-handout').count(), POLL).toBe(2);
+
+      // Meanwhile the first person's item became a record the server cannot read (hand-edited): the
+      // callable refuses the whole batch at that hand-out ('stored-data-invalid').
+      await dbPatch(`pickups/${refusedAccount.uid}/${refusedItemId}`, { note: 'wpisane ręcznie' });
+      await context.setOffline(false);
+
+      // The other hand-out reaches the server; the refused one stays on the device, marked and explained.
+      await expect
+        .poll(async () => Object.values(await items(nextAccount.uid)).map((i) => [i.status, i.pickedBy]), POLL)
+        .toEqual([['picked', staffA.uid]]);
+      await expect.poll(() => page.getByTestId('queued-handout').count(), POLL).toBe(1);
+      expect(await page.getByTestId('queued-handout').getAttribute('data-refused')).toBe('true');
+      const refusal = page.getByTestId('sync-refusal');
+      await refusal.waitFor();
+      expect(await refusal.innerText()).toContain('Serwer odrzucił 1 wydanie; pozostałe wydania są wysyłane.');
+      expect(await refusal.innerText()).toContain('Zgłoś to administratorowi.');
+      expect(await page.getByTestId('refused-handout').innerText()).toContain(
+        `${refusedPerson.firstName} ${refusedPerson.lastName}: Zapisane dane (pozycja do odbioru) są nieprawidłowe`,
+      );
+      expect(Object.values(await items(refusedAccount.uid)).map((i) => i.status)).toEqual(['waiting']);
+
+      // Not resent on its own: the station's retry tick (every 30 s) passes it by. The tick also renews
+      // the copy's time (data-copy-at), as does a save of new data: after two renewals at least one
+      // was a tick.
+      const sent = sends.length;
+      const status = page.getByTestId('station-device-status');
+      for (let renewal = 0; renewal < 2; renewal++) {
+        const copyAt = await status.getAttribute('data-copy-at');
+        await expect.poll(() => status.getAttribute('data-copy-at'), { timeout: 45_000 }).not.toBe(copyAt);
+      }
+      expect(sends.length).toBe(sent);
+      expect(await page.getByTestId('queued-handout').count()).toBe(1);
+
+      // The record repaired, staff send by hand: it goes, and the refusal is gone.
+      await dbPut(`pickups/${refusedAccount.uid}/${refusedItemId}`, refusedItem);
+      await page.getByTestId('sync-now').click();
+      await expect.poll(() => page.getByTestId('queued-handout').count(), POLL).toBe(0);
+      expect(await refusal.count()).toBe(0);
+      expect(Object.values(await items(refusedAccount.uid)).map((i) => [i.status, i.pickedBy])).toEqual([
+        ['picked', staffA.uid],
+      ]);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-refusal');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
 });
 
 /** „Wyloguj się” from the user menu (opened again if a re-render closed it before the item was clicked). */
@@ -387,4 +523,39 @@ function stationStore(
       db.close();
     }
   });
+}
+
+/**
+ * The expiry (epoch ms) of the ID token the identity SDK keeps in the page's IndexedDB
+ * (`firebaseLocalStorageDb`, shared/firebase/storedSession.ts); with `set`, first rewritten to it.
+ */
+function storedTokenExpiry(page: Page, set?: number): Promise<number | null> {
+  return page.evaluate(async (expiry) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('firebaseLocalStorageDb');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const tx = db.transaction('firebaseLocalStorage', expiry === undefined ? 'readonly' : 'readwrite');
+      const store = tx.objectStore('firebaseLocalStorage');
+      const records = await new Promise<{ value?: { stsTokenManager?: { expirationTime?: number } } }[]>(
+        (resolve, reject) => {
+          const request = store.getAll();
+          request.onsuccess = () => resolve(request.result as never);
+          request.onerror = () => reject(request.error);
+        },
+      );
+      const record = records.find((r) => r.value?.stsTokenManager);
+      if (!record?.value?.stsTokenManager) return null;
+      if (expiry !== undefined) {
+        record.value.stsTokenManager.expirationTime = expiry;
+        store.put(record);
+      }
+      await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = () => reject(tx.error))));
+      return record.value.stsTokenManager.expirationTime ?? null;
+    } finally {
+      db.close();
+    }
+  }, set);
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from './authSlice';
+import type { RoleClaims, SessionUser } from './authSlice';
 import { localStorageOrNull } from '../../shared/localStorage';
 
 /**
@@ -8,6 +8,10 @@ import { localStorageOrNull } from '../../shared/localStorage';
  * start-up so the dashboard can draw that account's device copy while the SDK confirms the session.
  * Written after the SDK reported a user, removed before every sign-in and sign-out and whenever the
  * SDK reports no user, so it never names an account other than the one the SDK last confirmed.
+ *
+ * It also keeps that account's roles as the identity service last confirmed them: a station device
+ * started offline after its ID token expired (tokens live an hour) cannot renew the token, and
+ * without them its staff member would be locked out of the station (session.ts, docs/pickup-offline.md).
  */
 const KEY = 'panel.session.lastUser';
 const FORMAT = 1;
@@ -33,9 +37,30 @@ export function readLastUser(): SessionUser | null {
   }
 }
 
-export function saveLastUser(user: SessionUser): void {
+/**
+ * The roles last confirmed for `uid` on this device, or null when the record names another account,
+ * was written without roles (an older record) or cannot be read: nobody is given roles by default.
+ */
+export function readLastClaims(uid: string): RoleClaims | null {
   try {
-    storage()?.setItem(KEY, JSON.stringify({ format: FORMAT, user }));
+    const raw = storage()?.getItem(KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as {
+      format?: unknown;
+      user?: { uid?: unknown };
+      claims?: Partial<Record<keyof RoleClaims, unknown>>;
+    } | null;
+    const claims = stored?.claims;
+    if (stored?.format !== FORMAT || stored.user?.uid !== uid || typeof claims !== 'object' || !claims) return null;
+    return { admin: claims.admin === true, staff: claims.staff === true };
+  } catch {
+    return null;
+  }
+}
+
+export function saveLastUser(user: SessionUser, claims: RoleClaims): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify({ format: FORMAT, user, claims }));
   } catch {
     // Quota exceeded: the next visit waits for the SDK, as without it.
   }

@@ -1,4 +1,4 @@
-import type { User } from 'firebase/auth';
+import type { Auth, User } from 'firebase/auth';
 import { dropDeviceCopies } from '../../shared/deviceCopy';
 import { adoptStoredSession, forgetStoredSession, loadAuth, whenSdkMayLoad } from '../../shared/firebase';
 import {
@@ -11,7 +11,7 @@ import {
   type RoleClaims,
   type SessionUser,
 } from './authSlice';
-import { forgetLastUser, readLastUser, saveLastUser } from './lastUser';
+import { forgetLastUser, readLastClaims, readLastUser, saveLastUser } from './lastUser';
 
 /** What the session layer needs from the store; keeps this module independent of the store's full type. */
 interface SessionStore {
@@ -40,6 +40,14 @@ function toSessionUser(user: User): SessionUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, emailVerified: user.emailVerified };
 }
 
+const NO_ROLES: RoleClaims = { admin: false, staff: false };
+
+/** The identity service could not be reached (rather than refusing the account): the device is offline. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'auth/network-request-failed' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}
+
 /**
  * Feeds the auth slice from the identity SDK. `onIdTokenChanged` is used rather than
  * `onAuthStateChanged` because it also fires on sign-in/out and, in addition, whenever the token is
@@ -47,8 +55,45 @@ function toSessionUser(user: User): SessionUser {
  */
 export function createSession(store: SessionStore): Session {
   const confirm = (user: SessionUser, claims: RoleClaims) => {
-    saveLastUser(user);
+    saveLastUser(user, claims);
     store.dispatch(signedIn({ user, claims }));
+  };
+  /**
+   * The user's roles as the ID token says. A token that has expired (tokens live an hour) is renewed
+   * first; offline that fails, and a station device started cold at the gate would lock its staff
+   * member out (docs/pickup-offline.md). So, only when the identity service cannot be reached, the
+   * roles last confirmed on this device for this same account stand in (lastUser.ts; another
+   * account gets none), until the network returns and the renewed token says what holds now — a
+   * role removed meanwhile then takes effect. Any other failure (a revoked or disabled account)
+   * leaves no roles.
+   */
+  const confirmWithClaims = async (auth: Auth, user: User) => {
+    try {
+      const token = await user.getIdTokenResult();
+      // A late answer for an account that has since signed out (or been replaced) confirms nothing.
+      if (auth.currentUser?.uid === user.uid) confirm(toSessionUser(user), claimsFrom(token.claims));
+    } catch (error) {
+      if (auth.currentUser?.uid !== user.uid) return;
+      const kept = unreachable(error) ? readLastClaims(user.uid) : null;
+      confirm(toSessionUser(user), kept ?? NO_ROLES);
+      if (kept) askAgainOnline(auth, user);
+    }
+  };
+  let waitingForNetwork = false;
+  // The SDK also renews the token on its own schedule (its retries back off up to 16 minutes), and
+  // any callable or database request renews it: asking once the browser reports the network back
+  // makes the real roles apply at once.
+  const askAgainOnline = (auth: Auth, user: User) => {
+    if (waitingForNetwork || typeof window === 'undefined') return;
+    waitingForNetwork = true;
+    window.addEventListener(
+      'online',
+      () => {
+        waitingForNetwork = false;
+        if (auth.currentUser?.uid === user.uid) void confirmWithClaims(auth, user);
+      },
+      { once: true },
+    );
   };
   const confirmSignedOut = () => {
     forgetLastUser();
@@ -85,12 +130,7 @@ export function createSession(store: SessionStore): Session {
             confirmSignedOut();
             return;
           }
-          try {
-            const token = await user.getIdTokenResult();
-            confirm(toSessionUser(user), claimsFrom(token.claims));
-          } catch {
-            confirm(toSessionUser(user), { admin: false, staff: false });
-          }
+          await confirmWithClaims(auth, user);
         });
         return { auth, sdk };
       },

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatCount, formatDateTime, type NounForms } from '../../../shared/format/pl';
 import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
-import { byRecordingOrder, QUEUED_LABEL } from './queue';
+import { byRecordingOrder, QUEUED_LABEL, type QueuedHandOut, type SyncRefusal } from './queue';
 import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 import { PlainList } from '../../../shared/ui/PlainList';
 import { TitledStack } from '../../../shared/ui/TitledStack';
@@ -22,20 +22,88 @@ function OthersQueued({ count }: { count: number }) {
   );
 }
 
-/** Where the station's data comes from, how fresh the device's copy is, and what waits to be sent. */
-export function DeviceStatus({ device: d }: { device: StationDeviceState }) {
+/** How the station marks a hand-out the server refused (it stays on the device). */
+const REFUSED_LABEL = 'odrzucone przez serwer';
+
+/** A server text as a sentence: most of the callables' Polish messages end without a full stop. */
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+const refusedOf = (queue: readonly QueuedHandOut[]) =>
+  byRecordingOrder(queue).filter((h): h is QueuedHandOut & { refused: SyncRefusal } => h.refused !== undefined);
+
+/**
+ * What the server refused to take, said so that staff can act on it: nothing refused is dropped (it
+ * waits on the device), the automatic retries do not repeat it, and „Wyślij zapisane” sends it again
+ * once an administrator has dealt with the cause. Without this a refused send would look like one
+ * still waiting for the network.
+ */
+function SyncRefusals({ device: d }: { device: StationDeviceState }) {
+  const refused = refusedOf(d.queue);
+  if (!d.refusal && refused.length === 0) return null;
+  return (
+    <Alert color="red" radius="md" title="Serwer odrzucił wysyłkę wydań" data-testid="sync-refusal">
+      <Stack gap={4}>
+        {d.refusal && (
+          <Text size="sm" data-testid="sync-refusal-all">
+            Serwer odrzucił wysyłkę wydań: {sentence(d.refusal.message)} Wydania zapisane na tym urządzeniu nie zostały
+            wysłane. Zgłoś to administratorowi.
+          </Text>
+        )}
+        {refused.length > 0 && (
+          <>
+            <Text size="sm">
+              Serwer odrzucił {formatCount(refused.length, HAND_OUTS)}; pozostałe wydania są wysyłane. Zgłoś to
+              administratorowi.
+            </Text>
+            <PlainList gap={2}>
+              {refused.map((h) => (
+                <Text component="li" size="sm" key={h.id} data-testid="refused-handout">
+                  {h.label}
+                  {h.quantity > 1 ? ` × ${h.quantity}` : ''} — {h.personName}: {sentence(h.refused.message)}
+                </Text>
+              ))}
+            </PlainList>
+          </>
+        )}
+        <Text size="sm">
+          Wydania zostają na tym urządzeniu. Gdy administrator usunie przyczynę, naciśnij „Wyślij zapisane”.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Where the station's data comes from, how fresh the device's copy is, what waits to be sent and what the server refused. */
+export function DeviceStatus({ device }: { device: StationDeviceState }) {
+  return (
+    <>
+      <Connection device={device} />
+      <SyncRefusals device={device} />
+    </>
+  );
+}
+
+function Connection({ device: d }: { device: StationDeviceState }) {
   const waiting = d.queue.length;
   if (d.online) {
     return (
       <Stack gap={4}>
-        <Group gap="xs" justify="space-between" wrap="wrap" data-testid="station-device-status" data-online="true">
+        <Group
+          gap="xs"
+          justify="space-between"
+          wrap="wrap"
+          data-testid="station-device-status"
+          data-online="true"
+          data-copy-at={d.directoryAt ?? undefined}
+        >
           <Hint>Połączono · kopia na urządzeniu: {freshness(d.directoryAt)}</Hint>
           {waiting > 0 && (
             <Button
               size="xs"
               variant="light"
               loading={d.syncing}
-              onClick={() => void syncQueue()}
+              // By hand: hand-outs the server refused go once more (their cause may be dealt with).
+              onClick={() => void syncQueue({ again: true })}
               data-testid="sync-now"
             >
               Wyślij zapisane ({waiting})
@@ -76,13 +144,21 @@ export function QueueList({ device: d }: { device: StationDeviceState }) {
       <TitledStack title={`Zapisane offline (${d.queue.length})`} gap="xs">
         <PlainList gap={4}>
           {byRecordingOrder(d.queue).map((h) => (
-            <Group component="li" key={h.id} justify="space-between" gap="xs" wrap="wrap" data-testid="queued-handout">
+            <Group
+              component="li"
+              key={h.id}
+              justify="space-between"
+              gap="xs"
+              wrap="wrap"
+              data-testid="queued-handout"
+              data-refused={h.refused ? 'true' : 'false'}
+            >
               <Text size="sm">
                 {h.label}
                 {h.quantity > 1 ? ` × ${h.quantity}` : ''} — {h.personName} · {formatDateTime(h.at)}
               </Text>
-              <Badge color="yellow" variant="light" tt="none">
-                {QUEUED_LABEL}
+              <Badge color={h.refused ? 'red' : 'yellow'} variant="light" tt="none">
+                {h.refused ? REFUSED_LABEL : QUEUED_LABEL}
               </Badge>
             </Group>
           ))}

@@ -15,7 +15,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { registerDeviceData } from '../../../shared/deviceCopy';
 import { forgetDirectoryOwner, noteDirectoryOwner } from './deviceOwner';
-import type { DevicePerson, QueuedHandOut, SyncConflict } from './queue';
+import type { DevicePerson, QueuedHandOut, SyncConflict, SyncRefusal } from './queue';
 
 interface StationDb extends DBSchema {
   people: { key: string; value: DevicePerson; indexes: { byCode: string } };
@@ -195,6 +195,31 @@ export async function settleSent(sent: readonly string[], conflicts: readonly Sy
   await Promise.all([
     ...sent.map((id) => tx.objectStore('queue').delete(id)),
     ...conflicts.map((c) => tx.objectStore('conflicts').put(c)),
+    tx.done,
+  ]);
+}
+
+/** The server refused a hand-out: it stays queued, marked, so automatic sends pass it by. */
+export async function markRefused(id: string, refusal: SyncRefusal): Promise<void> {
+  const db = await open();
+  const tx = db.transaction('queue', 'readwrite');
+  const handOut = await tx.store.get(id);
+  // Gone meanwhile (another tab's send got an answer for it): nothing to mark.
+  if (handOut) await tx.store.put({ ...handOut, refused: refusal });
+  await tx.done;
+}
+
+/** Staff send the queue again by hand: the hand-outs the server refused go once more. */
+export async function clearRefused(ids: readonly string[]): Promise<void> {
+  const db = await open();
+  const tx = db.transaction('queue', 'readwrite');
+  await Promise.all([
+    ...ids.map(async (id) => {
+      const handOut = await tx.store.get(id);
+      if (!handOut?.refused) return;
+      const { refused: _refused, ...rest } = handOut;
+      await tx.store.put(rest);
+    }),
     tx.done,
   ]);
 }

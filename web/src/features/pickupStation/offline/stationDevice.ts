@@ -4,11 +4,16 @@
  * One module-level store, started while a station page is open (useStationDevice).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { OFFLINE_BATCH, pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
+import {
+  OFFLINE_BATCH,
+  pickupConflictSchema,
+  type PickupConflict,
+  type SyncOfflineHandOutsOutput,
+} from '@domain/pickupSync';
 import type { CallableInput } from '@domain/callables';
 import { callFunction, loadDatabase } from '../../../shared/firebase';
 import * as store from './deviceStore';
-import { nextBatch, parseDirectory, settle, type QueuedHandOut } from './queue';
+import { nextBatch, parseDirectory, sendFailure, settle, type QueuedHandOut, type SyncRefusal } from './queue';
 
 export interface StationConflict extends PickupConflict {
   id: string;
@@ -28,6 +33,12 @@ export interface StationDeviceState {
    */
   othersQueued: number;
   syncing: boolean;
+  /**
+   * The server refused the last send as a whole (e.g. the staff role was removed): shown on the
+   * station; nothing is sent on its own until staff send by hand or the station starts again.
+   * Refusals of single hand-outs are kept on the hand-outs (`QueuedHandOut.refused`).
+   */
+  refusal: SyncRefusal | null;
   /** Conflicts that involve this device (or all, for an admin), newest first. */
   conflicts: StationConflict[];
 }
@@ -45,6 +56,7 @@ let state: StationDeviceState = {
   queue: [],
   othersQueued: 0,
   syncing: false,
+  refusal: null,
   conflicts: [],
 };
 /** The staff member the running station belongs to: only their queued hand-outs are sent. */
@@ -84,32 +96,72 @@ async function refreshQueue() {
 }
 
 let syncRunning = false;
-/** Sends the queue, oldest first, in batches, until it is empty or the network fails. */
-export async function syncQueue(): Promise<void> {
-  if (syncRunning || !state.online || !state.deviceId || !staffUid) return;
+/**
+ * Sends the queue, oldest first, in batches, until it is empty, the network fails or the server
+ * refuses the whole send. A hand-out the server refuses on its own is set aside (kept on the device,
+ * marked) and the others go past it. Automatic sends (reconnecting, the retry) skip the set-aside
+ * hand-outs and stop after a refusal of the whole send, so a refusal is never resent every 30 s;
+ * `again` (staff pressing „Wyślij zapisane”, once the cause is dealt with) sends everything once more.
+ */
+export async function syncQueue({ again = false }: { again?: boolean } = {}): Promise<void> {
+  const deviceId = state.deviceId;
+  if (syncRunning || !state.online || !deviceId || !staffUid) return;
+  if (state.refusal && !again) return;
   syncRunning = true;
-  setState({ syncing: true });
+  setState({ syncing: true, ...(again ? { refusal: null } : {}) });
   try {
+    // Only the signed-in staff member's: the callable records the caller as who handed out.
+    const mine = async () => (await store.queued()).filter(isMine);
+    if (again) await store.clearRefused((await mine()).filter((h) => h.refused).map((h) => h.id));
     for (;;) {
-      // Only the signed-in staff member's: the callable records the caller as who handed out.
-      const batch = nextBatch((await store.queued()).filter(isMine), OFFLINE_BATCH);
-      if (batch.length === 0) break;
-      const input: CallableInput<'syncOfflineHandOuts'> = {
-        deviceId: state.deviceId,
-        handOuts: batch.map(({ id, uid, itemId, quantity, at }) => ({ id, uid, itemId, quantity, at })),
-      };
-      const { results } = await callFunction('syncOfflineHandOuts', input);
-      const { sent, conflicts } = settle(batch, results);
-      await store.settleSent(sent, conflicts);
-      await refreshQueue();
-      if (sent.length === 0) break;
+      const batch = nextBatch(
+        (await mine()).filter((h) => !h.refused),
+        OFFLINE_BATCH,
+      );
+      if (batch.length === 0 || !(await send(batch, deviceId))) break;
     }
   } catch {
-    // The network went again (or a cold function): the queue stays, the next retry sends it.
+    // The device store failed (IndexedDB): the queue stays as it was, the next retry sends it.
   } finally {
     syncRunning = false;
     setState({ syncing: false });
+    await refreshQueue().catch(() => undefined);
   }
+}
+
+/** Sends one batch and records the answer; false when sending should stop for now. */
+async function send(batch: readonly QueuedHandOut[], deviceId: string): Promise<boolean> {
+  let results: SyncOfflineHandOutsOutput['results'];
+  try {
+    const input: CallableInput<'syncOfflineHandOuts'> = {
+      deviceId,
+      handOuts: batch.map(({ id, uid, itemId, quantity, at }) => ({ id, uid, itemId, quantity, at })),
+    };
+    ({ results } = await callFunction('syncOfflineHandOuts', input));
+  } catch (error) {
+    const failure = sendFailure(error, batch);
+    switch (failure.kind) {
+      case 'retry':
+        // The network went again (or a cold function): the queue stays, the next retry sends it.
+        return false;
+      case 'refused':
+        setState({ refusal: { message: failure.message, at: Date.now() } });
+        return false;
+      case 'refused-hand-out':
+        await store.markRefused(failure.id, { message: failure.message, at: Date.now() });
+        await refreshQueue();
+        return true;
+      case 'split':
+        // The hand-outs before the refused one may have been applied already: sent again, the
+        // server answers their stored outcome (the hand-out id is its idempotency key).
+        for (const handOut of batch) if (!(await send([handOut], deviceId))) return false;
+        return true;
+    }
+  }
+  const { sent, conflicts } = settle(batch, results);
+  await store.settleSent(sent, conflicts);
+  await refreshQueue();
+  return sent.length > 0;
 }
 
 /** Records hand-outs made offline (one per item, each with a new id): on the device at once, sent when the network returns. */
@@ -129,7 +181,9 @@ async function start(staff: StationStaff): Promise<() => void> {
   staffUid = staff.uid;
   // Another account's directory never serves this one (normally the session dropped it already).
   await store.dropDirectory(staff.uid);
-  setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt(), conflicts: [] });
+  // A refusal of another staff member's send is not this one's; after a restart a refused send is
+  // tried once more (the cause may have been dealt with meanwhile).
+  setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt(), conflicts: [], refusal: null });
   await refreshQueue();
   const { db, sdk } = await loadDatabase();
 
@@ -201,7 +255,7 @@ async function start(staff: StationStaff): Promise<() => void> {
     () => {
       if (state.online && directory !== undefined)
         void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
-      if (state.online && state.queue.length > 0) void syncQueue();
+      if (state.online && state.queue.some((h) => !h.refused)) void syncQueue();
     },
     Math.min(HEARTBEAT_MS, RETRY_MS * 3),
   );
