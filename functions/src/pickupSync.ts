@@ -73,7 +73,7 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
     };
     const updates: Record<string, unknown> = { [recordPath]: record, [`pickupLocks/${handOut.uid}`]: null };
     let mail = null;
-    if (decision.kind === 'apply' && item) {
+    if (item && (decision.kind === 'apply' || decision.handedOut)) {
       updates[`pickups/${handOut.uid}/${handOut.itemId}`] = {
         ...item,
         status: 'picked',
@@ -84,7 +84,8 @@ async function applyOne(handOut: OfflineHandOut, station: Station, now: number):
       };
       updates['stats/admin/pickups/picked'] = ServerValue.increment(1);
       mail = await itemsHandedOutMail(handOut.uid, token, [item], at, station.staffName);
-    } else if (decision.kind === 'conflict') {
+    }
+    if (decision.kind === 'conflict') {
       const person = await readStored(
         `pickupDirectory/${handOut.uid}`,
         pickupDirectoryEntrySchema,

@@ -141,6 +141,28 @@ describe('syncOfflineHandOuts', () => {
       ['applied', undefined],
     ]);
     expect(await val(`pickups/${person.uid}/zam1-l2/pickedAt`)).toBeLessThanOrEqual(Date.now());
+    // Fewer handed out than the item holds: it stays to be collected.
+    expect(await val(`pickups/${person.uid}/zam1-l1/status`)).toBe('waiting');
+  });
+
+  it('more handed out offline than a partial refund left due: the item is handed out and the surplus reported', async () => {
+    const person = await personWithItems({ 'zam1-l1': { label: 'Kubek', quantity: 1 } });
+    const pickedBefore = ((await val('stats/admin/pickups/picked')) ?? 0) as number;
+    // The station handed out 2 mugs offline; a partial refund took one off the item meanwhile.
+    const queued = handOut(person.uid, 'zam1-l1', 2);
+    const { results } = await staffA.call('syncOfflineHandOuts', { deviceId: deviceA, handOuts: [queued] });
+    expect(results).toEqual([{ id: queued.id, outcome: 'conflict', reason: 'quantity-changed', replayed: false }]);
+    expect(await val(`pickups/${person.uid}/zam1-l1`)).toMatchObject({
+      status: 'picked',
+      quantity: 1,
+      pickedBy: staffA.uid,
+      pickedDevice: deviceA,
+    });
+    expect(await val('stats/admin/pickups/picked')).toBe(pickedBefore + 1);
+    expect(await val(`pickupConflicts/${queued.id}`)).toMatchObject({ reason: 'quantity-changed', quantity: 2 });
+    // Nobody can collect it again online.
+    const again = await refusal(staffB.call('handOutPickupItems', { uid: person.uid, itemIds: ['zam1-l1'] }));
+    expect(again.reason).toBe('already-picked');
   });
 
   it('refuses bad input with a Polish message and writes nothing; only staff may sync', async () => {

@@ -34,7 +34,13 @@ describe('offline hand-outs', () => {
 
   it('a withdrawn item (refund, cancellation) or a changed quantity is a conflict', () => {
     expect(decideOfflineHandOut(undefined, { quantity: 1 })).toEqual({ kind: 'conflict', reason: 'withdrawn' });
+    // More handed out than is due now (a partial refund meanwhile): handed out all the same, surplus reported.
     expect(decideOfflineHandOut({ ...waiting, quantity: 1 }, { quantity: 2 })).toEqual({
+      kind: 'conflict',
+      reason: 'quantity-changed',
+      handedOut: true,
+    });
+    expect(decideOfflineHandOut({ ...waiting, quantity: 3 }, { quantity: 2 })).toEqual({
       kind: 'conflict',
       reason: 'quantity-changed',
     });

@@ -146,7 +146,13 @@ export type PickupConflict = z.output<typeof pickupConflictSchema>;
 
 type OfflineDecision =
   | { kind: 'apply' }
-  | { kind: 'conflict'; reason: OfflineConflictReason; recorded?: z.output<typeof recordedHandOutSchema> };
+  | {
+      kind: 'conflict';
+      reason: OfflineConflictReason;
+      recorded?: z.output<typeof recordedHandOutSchema>;
+      /** The item is marked handed out all the same: the person has more than it holds now. */
+      handedOut?: true;
+    };
 
 /** What an offline hand-out does to the item as it is stored now (undefined: no longer there). */
 export function decideOfflineHandOut(
@@ -162,6 +168,9 @@ export function decideOfflineHandOut(
       recorded: Object.fromEntries(Object.entries(recorded).filter(([, v]) => v !== undefined)),
     };
   }
+  // A partial refund lowered the quantity while the station was offline: the station handed out more
+  // than is due now, so the item is handed out (nobody may collect it again) and the surplus reported.
+  if (handOut.quantity > item.quantity) return { kind: 'conflict', reason: 'quantity-changed', handedOut: true };
   if (item.quantity !== handOut.quantity) return { kind: 'conflict', reason: 'quantity-changed' };
   return { kind: 'apply' };
 }
