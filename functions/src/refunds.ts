@@ -53,6 +53,7 @@ import { commitWithMail, refundApprovedMail } from './mail/index.js';
 import { ksefOutboxUpdates, ksefQueued } from './domain/ksef/outbox.js';
 import { requireAdmin, requireCaller, requireStaff, type Caller } from './lib/caller.js';
 import { Increments } from './lib/increments.js';
+import { withPickupLock } from './lib/pickupLock.js';
 import { parseInput, refuse, refusalFrom } from './lib/refusal.js';
 import { readStored } from './lib/stored.js';
 import { KEEP, transactStored } from './lib/tx.js';
@@ -224,6 +225,16 @@ interface IssueInput {
  * it changes. Same gapless guarantees as invoice numbers (docs/data-model.md, "Multi-step operations").
  */
 async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRefundOutput> {
+  const { uid } = await paidOrder(input.orderId);
+  // Under the person's hand-out lock: a hand-out (online or an offline sync) between the read of the
+  // pickup items and the update would be erased by the update, and the refund would have decided as
+  // if the goods were still there.
+  const issued = await withPickupLock(uid, caller.uid, () => issueCorrection(caller, input));
+  await afterRefund(issued.order, issued.plan, issued.correction, caller.uid);
+  return issued.output;
+}
+
+async function issueCorrection(caller: Caller, input: IssueInput) {
   const now = Date.now();
   const { orderId } = input;
   const { order, invoice, pickups } = await refundSources(orderId);
@@ -278,14 +289,14 @@ async function issueRefund(caller: Caller, input: IssueInput): Promise<ApproveRe
     updates[`stats/refunds/perRate/${rateKey(r.vatRate)}/net`] = ServerValue.increment(-r.net);
   }
   await commitCorrection(correction, correctionId, updates, now);
-  await afterRefund(order, plan, correction, caller.uid);
-  return {
+  const output: ApproveRefundOutput = {
     orderId,
     correctionId: correctionId,
     correctionNumber: number,
     amount: amounts.refundAmount,
     fee: amounts.fee,
   };
+  return { order, plan, correction, output };
 }
 
 /** The paid order, its invoice and its pickup items: what an approval decides on. */

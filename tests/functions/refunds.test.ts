@@ -275,6 +275,28 @@ describe('requestRefund and approveRefund', () => {
     ).toMatchObject({ reason: 'refund-nothing-left' });
   });
 
+  it('a refund waits for a hand-out to the same person in progress and never erases it', async () => {
+    const { buyer, orderId, lineOf } = await paidTickets({ self: 'Jan' }, 'opaska');
+    const itemId = `${orderId}-${lineOf('self')}`;
+    // A station is handing the wristband out right now (it holds the person's hand-out lock).
+    await env.db.ref(`pickupLocks/${buyer.uid}`).set({ token: 'wydawanie', by: staff.uid, at: Date.now() });
+    const before = await dump(env.db);
+    const busy = await refusal(admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT }));
+    expect(busy).toMatchObject({ reason: 'busy' });
+    expect(await dump(env.db)).toEqual(before);
+    // The hand-out finishes: the refund now sees the wristband handed out and asks for it back.
+    await env.db.ref().update({
+      [`pickups/${buyer.uid}/${itemId}/status`]: 'picked',
+      [`pickups/${buyer.uid}/${itemId}/pickedAt`]: Date.now(),
+      [`pickups/${buyer.uid}/${itemId}/pickedBy`]: staff.uid,
+      [`pickupLocks/${buyer.uid}`]: null,
+    });
+    const r = await refusal(admin.call('startRefund', { orderId, reason: 'Rezygnacja', bankAccount: ACCOUNT }));
+    expect(r).toMatchObject({ reason: 'refund-goods-not-returned' });
+    expect((await env.db.ref(`pickups/${buyer.uid}/${itemId}/status`).get()).val()).toBe('picked');
+    expect((await env.db.ref(`pickupLocks/${buyer.uid}`).get()).exists()).toBe(false);
+  });
+
   it('money without goods back is recorded on the refund', async () => {
     const buyer = await registeredUser(env);
     await setMerchBasket(env, buyer.uid, { 'x-1': { productId: 'koszulka', variantId: 'm', quantity: 3 } });

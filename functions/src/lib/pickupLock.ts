@@ -8,7 +8,7 @@ const PICKUP_LOCK_TTL_MS = 60_000;
 // Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
 const LOCK_ATTEMPTS = 20;
 
-/** Takes the per-person hand-out lock (/pickupLocks/{uid}); used by handOutPickupItems and syncOfflineHandOuts. */
+/** Takes the per-person hand-out lock (/pickupLocks/{uid}); used by handOutPickupItems, syncOfflineHandOuts and refunds. */
 export async function takePickupLock(uid: string, by: string): Promise<string> {
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
@@ -27,4 +27,14 @@ export async function releasePickupLock(uid: string, token: string): Promise<voi
   await transactStored(`pickupLocks/${uid}`, pickupLockSchema, 'blokada wydawania', (cur) =>
     !cur || cur.token === token ? null : KEEP,
   );
+}
+
+/** Runs `work` under the person's hand-out lock (refunds, which change their pickup items); releases it after. */
+export async function withPickupLock<T>(uid: string, by: string, work: () => Promise<T>): Promise<T> {
+  const token = await takePickupLock(uid, by);
+  try {
+    return await work();
+  } finally {
+    await releasePickupLock(uid, token).catch(() => undefined);
+  }
 }
