@@ -3,9 +3,9 @@
 // stop before its final update instead of booking the payment a second time. The stalled confirmation
 // runs in this test process (the functions' own modules against the layer's database emulator), split
 // at its lock, so the takeover happens exactly in between; the one taking over is the real callable.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRM_LOCK_TTL_MS, sellerSchema, parseWith } from '../../functions/src/domain/index.js';
-import { startEventEnv, stopEnv } from './helpers.js';
+import { configureFunctionsProcess, startEventEnv, stopEnv } from './helpers.js';
 import { ticketType } from './fixtures.js';
 import { placeOrder, registeredUser, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
@@ -19,14 +19,7 @@ let confirmation: Confirmation;
 let functionsAdmin: Admin;
 
 beforeAll(async () => {
-  // As in placement-rush.test.ts: the functions' Admin SDK app configures itself from the environment.
-  const stack = inject('functionsStack');
-  Object.assign(process.env, stack.env, {
-    FIREBASE_CONFIG: JSON.stringify({
-      projectId: stack.projectId,
-      databaseURL: `https://${stack.namespace}.firebaseio.com`,
-    }),
-  });
+  configureFunctionsProcess();
   functionsAdmin = await import('../../functions/src/lib/admin.js');
   confirmation = await import('../../functions/src/orders/confirmation.js');
   ({ env, admin } = await startEventEnv());

@@ -85,6 +85,22 @@ export async function startEnv(): Promise<TestEnv> {
   return { stack, admin, db, adminAuth: getAdminAuth(admin), apps: [] };
 }
 
+/**
+ * Lets this test process load functions/src modules as a Functions instance would: their Admin SDK
+ * app (functions/src/lib/admin.ts) configures itself from the environment — the layer's database
+ * emulator, its namespace. Called before the first such import and before startEnv, so the
+ * functions' app is the default app, with a database connection of its own.
+ */
+export function configureFunctionsProcess(): void {
+  const stack = inject('functionsStack');
+  Object.assign(process.env, stack.env, {
+    FIREBASE_CONFIG: JSON.stringify({
+      projectId: stack.projectId,
+      databaseURL: `https://${stack.namespace}.firebaseio.com`,
+    }),
+  });
+}
+
 export async function stopEnv(env: TestEnv | undefined): Promise<void> {
   if (!env) return;
   await Promise.allSettled(env.apps.map((a) => deleteApp(a)));

@@ -3,9 +3,9 @@
 // reservations of one ticket type in one process (one Cloud Functions instance serving many calls)
 // are decided — queued by the SDK behind one transaction write per round trip, each decided in
 // arrival order on what the earlier ones left (docs/data-model.md, "Sales rush").
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue, OrderLine, TicketType } from '../../functions/src/domain/index.js';
-import { startEnv, stopEnv } from './helpers.js';
+import { configureFunctionsProcess, startEnv, stopEnv } from './helpers.js';
 import { ticketType } from './fixtures.js';
 import type { TestEnv } from './helpers.js';
 
@@ -19,16 +19,7 @@ let reservations: Reservations;
 let functionsAdmin: Admin;
 
 beforeAll(async () => {
-  // The functions' Admin SDK app (lib/admin.ts) configures itself from the environment, as in a
-  // Functions instance: the layer's database emulator, its namespace. Loaded before startEnv's own
-  // app exists, so the functions' app is the default app with a connection of its own.
-  const stack = inject('functionsStack');
-  Object.assign(process.env, stack.env, {
-    FIREBASE_CONFIG: JSON.stringify({
-      projectId: stack.projectId,
-      databaseURL: `https://${stack.namespace}.firebaseio.com`,
-    }),
-  });
+  configureFunctionsProcess();
   functionsAdmin = await import('../../functions/src/lib/admin.js');
   live = await import('../../functions/src/lib/liveNodes.js');
   reservations = await import('../../functions/src/orders/reservations.js');

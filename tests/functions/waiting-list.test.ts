@@ -1,6 +1,6 @@
 import type { Reference } from 'firebase-admin/database';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createUser, refusal, startEnv, stopEnv } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureFunctionsProcess, createUser, refusal, startEnv, stopEnv } from './helpers.js';
 import { EVENT, PERSON, key, ticketType } from './fixtures.js';
 import { registeredUser, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
@@ -79,14 +79,7 @@ function interceptRefs(paths: readonly string[], intercept: (ref: Reference) => 
 }
 
 beforeAll(async () => {
-  // As in placement-rush.test.ts: the functions' Admin SDK app configures itself from the environment.
-  const stack = inject('functionsStack');
-  Object.assign(process.env, stack.env, {
-    FIREBASE_CONFIG: JSON.stringify({
-      projectId: stack.projectId,
-      databaseURL: `https://${stack.namespace}.firebaseio.com`,
-    }),
-  });
+  configureFunctionsProcess();
   functionsAdmin = await import('../../functions/src/lib/admin.js');
   waitingOffers = await import('../../functions/src/orders/waitingOffers.js');
   env = await startEnv();
