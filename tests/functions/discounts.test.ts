@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal, startEventEnv, stopEnv } from './helpers.js';
-import { PERSON, key, ticketType } from './fixtures.js';
-import { registeredUser, setTicketBasket } from './participants.js';
+import { dump, refusal, startEventEnv, stopEnv } from './helpers.js';
+import { PERSON, key, product, ticketType } from './fixtures.js';
+import { registeredUser, setMerchBasket, setTicketBasket } from './participants.js';
 import type { TestEnv, TestUser } from './helpers.js';
 
 // Discount codes (docs/discounts.md) against the emulators: created by the admin, checked and used by
@@ -249,9 +249,6 @@ describe('a crew code: nothing to pay', () => {
     expect(order.invoiceId).toBeUndefined();
     expect(await read(`invoices/${crew.uid}`)).toBeNull();
     expect(await read(`tickets/${crew.uid}/self/karnet`)).toEqual({ orderId: placed.orderId, status: 'paid' });
-    expect(await refusal(admin.call('cancelOrder', { orderId: placed.orderId }))).toMatchObject({
-      reason: 'already-paid',
-    });
     expect(await refusal(place(await buyer(), codes[0]))).toMatchObject({ reason: 'discount-used-up' });
     const mail = await read(`outbox/op-${placed.orderId}`);
     expect(mail.subject).toContain('potwierdzone');
@@ -382,4 +379,202 @@ describe('reconciliation of the use counters', () => {
     expect((await place(await buyer(), 'DRYF')).totalGross).toBe(14400);
     expect((await admin.call('reconcileReservations', {})).correctedDiscountUses).toBe(0);
   }, 120_000);
+});
+
+describe('cancelling an order a code paid in full (no invoice)', () => {
+  // A crew member ordered the free ticket for the wrong participant: the owner or an admin cancels it
+  // while nothing of it has been handed out, and everything the order took comes back, once.
+  const TICKET = 'opaska-ekipy';
+  const PRODUCT = 'bluza-ekipy';
+  beforeAll(async () => {
+    await env.db.ref(`ticketTypes/${TICKET}`).set(ticketType({ name: 'Karnet ekipy', pickupLabel: 'Opaska ekipy' }));
+    await env.db.ref(`products/${PRODUCT}`).set(product({ name: 'Bluza ekipy' }));
+  });
+
+  /** The counters a free order moves, as numbers (absent = 0). */
+  async function counters() {
+    const s = (await read('stats')) ?? {};
+    return {
+      pending: s.admin?.orders?.pending ?? 0,
+      paid: s.admin?.orders?.paid ?? 0,
+      cancelled: s.admin?.orders?.cancelled ?? 0,
+      pendingGross: s.admin?.revenue?.pendingGross ?? 0,
+      ticketTypePaid: s.admin?.ticketTypes?.[TICKET]?.paid ?? 0,
+      variantPaid: (s.admin?.variants?.[PRODUCT]?.m?.paid ?? 0) + (s.admin?.variants?.[PRODUCT]?.l?.paid ?? 0),
+      ticketsPaid: s.public?.ticketsPaid ?? 0,
+      pickups: s.admin?.pickups?.total ?? 0,
+    };
+  }
+  const sold = async () => ({
+    ticket: (await read(`ticketTypes/${TICKET}/sold`)) as number,
+    m: (await read(`products/${PRODUCT}/variants/m/sold`)) as number,
+    l: (await read(`products/${PRODUCT}/variants/l/sold`)) as number,
+  });
+  const freeCode = (code: string, maxUses: number) =>
+    admin.call('upsertDiscountCode', {
+      code,
+      create: true,
+      terms: { kind: 'percent', value: 100, active: true, maxUses },
+    });
+  /** A crew member with a child, both in the basket for the crew's ticket, the order placed with `code`: free, two wristbands. */
+  async function freeTicketOrder(code: string) {
+    const crew = await registeredUser(env, { 'm-kid': { firstName: 'Ola', lastName: 'Nowak' } });
+    await setTicketBasket(env, crew.uid, { self: TICKET, 'm-kid': TICKET });
+    const placed = await place(crew, code);
+    expect(placed).toMatchObject({ status: 'paid', totalGross: 0 });
+    return { crew, orderId: placed.orderId };
+  }
+
+  it('the owner cancels it: quota, holdings, claims, the code’s uses, pickup items and the paid counters come back once', async () => {
+    await freeCode('EKIPA-POMYLKA', 2);
+    const soldBefore = await sold();
+    const before = await counters();
+    const { crew, orderId } = await freeTicketOrder('EKIPA-POMYLKA');
+    // What the settlement took and counted.
+    expect((await sold()).ticket).toBe(soldBefore.ticket + 2);
+    expect(await read(`holdings/${crew.uid}`)).toEqual({ tickets: { [TICKET]: 2 } });
+    expect(await read(`tickets/${crew.uid}/m-kid/${TICKET}`)).toEqual({ orderId, status: 'paid' });
+    expect(Object.values(await read(`pickups/${crew.uid}`)).map((i: any) => i.status)).toEqual(['waiting', 'waiting']);
+    expect(await read('discountUses/EKIPA-POMYLKA')).toMatchObject({ used: 2 });
+    expect(await counters()).toEqual({
+      ...before,
+      paid: before.paid + 1,
+      ticketTypePaid: before.ticketTypePaid + 2,
+      ticketsPaid: before.ticketsPaid + 2,
+      pickups: before.pickups + 2,
+    });
+    const perDay = await read('stats/admin/perDay');
+
+    expect(await crew.call('cancelOrder', { orderId })).toEqual({ orderId, status: 'cancelled' });
+    const order = await read(`orders/${orderId}`);
+    expect(order).toMatchObject({ status: 'cancelled', released: true, cancelledBy: crew.uid, paidBy: 'discount' });
+    expect(order.releasing).toBeUndefined();
+    const allGivenBack = async () => {
+      expect(await sold()).toEqual(soldBefore);
+      expect(await read(`holdings/${crew.uid}`)).toBeNull();
+      expect(await read(`tickets/${crew.uid}`)).toBeNull();
+      expect(await read(`pickups/${crew.uid}`)).toBeNull();
+      expect(await read('discountUses/EKIPA-POMYLKA')).toEqual({ used: 0 });
+      expect(await read('stats/admin/discounts/EKIPA-POMYLKA')).toEqual({ orders: 0, units: 0, discountGross: 0 });
+      // Never pending: the pending counters stay; the paid ones go back and it counts as cancelled.
+      expect(await counters()).toEqual({ ...before, cancelled: before.cancelled + 1 });
+      // The day's counts record what happened that day.
+      expect(await read('stats/admin/perDay')).toEqual(perDay);
+      expect((await env.db.ref(`pickupLocks/${crew.uid}`).get()).exists()).toBe(false);
+    };
+    await allGivenBack();
+    const cancelledMail = await read(`outbox/oc-${orderId}`);
+    expect(cancelledMail.subject).toContain('anulowane');
+    // Nothing was paid: the e-mail speaks of the code, not of a transfer to return.
+    expect(cancelledMail.text).toContain('kod rabatowy można wykorzystać ponownie');
+    expect(cancelledMail.text).not.toContain('przelew');
+
+    // Cancelling again gives nothing back twice.
+    expect(await refusal(crew.call('cancelOrder', { orderId }))).toMatchObject({ reason: 'already-cancelled' });
+    expect(await refusal(admin.call('cancelOrder', { orderId }))).toMatchObject({ reason: 'already-cancelled' });
+    await allGivenBack();
+    // The code's uses are free again: the right participant gets the ticket.
+    await setTicketBasket(env, crew.uid, { self: TICKET });
+    expect(await place(crew, 'EKIPA-POMYLKA')).toMatchObject({ status: 'paid', totalGross: 0 });
+  });
+
+  it('an admin cancels a free merchandise order: stock, holdings, the code’s uses, pickup items and counters come back', async () => {
+    await admin.call('upsertDiscountCode', {
+      code: 'EKIPA-BLUZY',
+      create: true,
+      terms: { kind: 'percent', value: 100, active: true, maxUses: 3, productIds: { [PRODUCT]: true } },
+    });
+    const crew = await registeredUser(env);
+    await setMerchBasket(env, crew.uid, {
+      'l-a': { productId: PRODUCT, variantId: 'm', quantity: 2 },
+      'l-b': { productId: PRODUCT, variantId: 'l', quantity: 1, memberId: 'self' },
+    });
+    const soldBefore = await sold();
+    const before = await counters();
+    const placed = await crew.call('placeMerchOrder', {
+      idempotencyKey: key(),
+      buyer: PERSON,
+      acceptTerms: true,
+      discountCode: 'EKIPA-BLUZY',
+    });
+    expect(placed).toMatchObject({ status: 'paid', totalGross: 0 });
+    const { orderId } = placed;
+    expect(await sold()).toEqual({ ...soldBefore, m: soldBefore.m + 2, l: soldBefore.l + 1 });
+    expect(await counters()).toEqual({
+      ...before,
+      paid: before.paid + 1,
+      variantPaid: before.variantPaid + 3,
+      pickups: before.pickups + 2,
+    });
+
+    expect(await admin.call('cancelOrder', { orderId })).toEqual({ orderId, status: 'cancelled' });
+    expect(await read(`orders/${orderId}`)).toMatchObject({
+      status: 'cancelled',
+      released: true,
+      cancelledBy: admin.uid,
+    });
+    expect(await sold()).toEqual(soldBefore);
+    expect(await read(`holdings/${crew.uid}`)).toBeNull();
+    expect(await read(`pickups/${crew.uid}`)).toBeNull();
+    expect(await read('discountUses/EKIPA-BLUZY')).toEqual({ used: 0 });
+    expect(await read('stats/admin/discounts/EKIPA-BLUZY')).toEqual({ orders: 0, units: 0, discountGross: 0 });
+    expect(await counters()).toEqual({ ...before, cancelled: before.cancelled + 1 });
+    expect((await read(`outbox/oc-${orderId}`)).subject).toContain('anulowane');
+    expect(await refusal(crew.call('cancelOrder', { orderId }))).toMatchObject({ reason: 'already-cancelled' });
+    expect(await sold()).toEqual(soldBefore);
+  });
+
+  it('once one of its items was handed out at the pickup point it is refused, for the owner and an admin, and nothing changes', async () => {
+    await freeCode('EKIPA-WYDANE', 2);
+    const { crew, orderId } = await freeTicketOrder('EKIPA-WYDANE');
+    const items = Object.keys(await read(`pickups/${crew.uid}`));
+    await admin.call('handOutPickupItems', { uid: crew.uid, itemIds: [items[0]] });
+    const before = await dump(env.db);
+    for (const caller of [crew, admin])
+      expect(await refusal(caller.call('cancelOrder', { orderId }))).toMatchObject({
+        code: 'failed-precondition',
+        reason: 'already-picked',
+        message: 'Część pozycji tego zamówienia została już wydana w punkcie odbioru — nie można go anulować.',
+      });
+    expect(await dump(env.db)).toEqual(before);
+    expect(await read(`orders/${orderId}/status`)).toBe('paid');
+  });
+
+  it('someone else’s free order is not found for them, and nothing changes', async () => {
+    await freeCode('EKIPA-OBCE', 2);
+    const { orderId } = await freeTicketOrder('EKIPA-OBCE');
+    const stranger = await buyer();
+    const before = await dump(env.db);
+    expect(await refusal(stranger.call('cancelOrder', { orderId }))).toMatchObject({ reason: 'order-missing' });
+    expect(await dump(env.db)).toEqual(before);
+  });
+
+  it('a release that fails half-way gives back nothing, and cancelling again gives back everything once', async () => {
+    await freeCode('EKIPA-PONOWNIE', 2);
+    const soldBefore = await sold();
+    const before = await counters();
+    const { crew, orderId } = await freeTicketOrder('EKIPA-PONOWNIE');
+    // The release's e-mail cannot be composed (the event's name is stored malformed): the order is
+    // cancelled, but the release stops before its update.
+    const name = await read('event/name');
+    await env.db.ref('event/name').set(12);
+    try {
+      expect((await refusal(crew.call('cancelOrder', { orderId }))).reason).toBe('stored-data-invalid');
+    } finally {
+      await env.db.ref('event/name').set(name);
+    }
+    expect(await read(`orders/${orderId}`)).toMatchObject({ status: 'cancelled', released: false });
+    expect((await sold()).ticket).toBe(soldBefore.ticket + 2);
+    expect(Object.keys(await read(`pickups/${crew.uid}`))).toHaveLength(2);
+    expect((await env.db.ref(`pickupLocks/${crew.uid}`).get()).exists()).toBe(false);
+
+    await admin.call('cancelOrder', { orderId });
+    expect(await read(`orders/${orderId}/released`)).toBe(true);
+    expect(await sold()).toEqual(soldBefore);
+    expect(await read(`holdings/${crew.uid}`)).toBeNull();
+    expect(await read(`tickets/${crew.uid}`)).toBeNull();
+    expect(await read(`pickups/${crew.uid}`)).toBeNull();
+    expect(await read('discountUses/EKIPA-PONOWNIE')).toEqual({ used: 0 });
+    expect(await counters()).toEqual({ ...before, cancelled: before.cancelled + 1 });
+  });
 });

@@ -208,6 +208,18 @@ describe('ticket order → payment → invoice → pickup', () => {
     expect(await val(`orders/${orderId}/status`)).toBe('paid');
   });
 
+  it('an invoiced order stays uncancellable for its owner and an admin, its pickup items all waiting: nothing changes', async () => {
+    const { buyer, orderId } = await paidTicketOrder();
+    expect(Object.values(await val(`pickups/${buyer.uid}`)).map((i: any) => i.status)).toEqual(['waiting', 'waiting']);
+    const before = await dump(env.db);
+    for (const caller of [buyer, admin])
+      expect(await refusal(caller.call('cancelOrder', { orderId }))).toMatchObject({
+        code: 'failed-precondition',
+        reason: 'already-paid',
+      });
+    expect(await dump(env.db)).toEqual(before);
+  });
+
   it('hands out pickup items once, recording who and when', async () => {
     const pickupsBefore = ((await val('stats/admin/pickups')) ?? {}) as { total?: number; picked?: number };
     const { buyer } = await paidTicketOrder();

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { shouldExpire } from './limits.js';
 import {
+  anyHandedOut,
   cancelledOrder,
   checkTransition,
   CONFIRM_LOCK_TTL_MS,
   decideCancel,
   decideConfirm,
+  isCancellable,
+  isPaidByDiscount,
   isReinstatable,
+  PAID_BY_DISCOUNT,
   type OrderStateView,
 } from './orderState.js';
 
@@ -133,6 +137,89 @@ describe('cancelling', () => {
       cancelReason: 'expired',
       released: false,
     });
+  });
+});
+
+describe('cancelling an order a discount code paid (no invoice)', () => {
+  const owner = { uid: 'ola', admin: false };
+  const admin = { uid: 'szef', admin: true };
+  const free = (over: Partial<OrderStateView> = {}) => order({ status: 'paid', paidBy: PAID_BY_DISCOUNT, ...over });
+  const invoiced = order({ status: 'paid', paidBy: 'szef', invoiceId: 'f1', invoiceNumber: 'FV/2026/000007' });
+
+  it('is paid by a discount only with paidBy discount and no invoice', () => {
+    expect(isPaidByDiscount(free())).toBe(true);
+    expect(isPaidByDiscount(free({ status: 'cancelled', released: false }))).toBe(true);
+    expect(isPaidByDiscount(invoiced)).toBe(false);
+    expect(isPaidByDiscount(free({ invoiceId: 'f1' }))).toBe(false);
+    expect(isPaidByDiscount(order())).toBe(false);
+  });
+  it('the owner or an admin may cancel it: paid → cancelled through its own transition, nobody else', () => {
+    expect(checkTransition('cancelPaidByDiscount', 'paid', ['owner'])).toEqual({ ok: true, to: 'cancelled' });
+    expect(checkTransition('cancelPaidByDiscount', 'paid', ['admin'])).toEqual({ ok: true, to: 'cancelled' });
+    expect(checkTransition('cancelPaidByDiscount', 'paid', ['staff'])).toEqual({ ok: false, reason: 'forbidden' });
+    expect(checkTransition('cancelPaidByDiscount', 'cancelled', ['owner'])).toEqual({
+      ok: false,
+      reason: 'already-cancelled',
+    });
+    // A paid order's plain cancel transition stays closed.
+    expect(checkTransition('cancel', 'paid', ['admin'])).toEqual({ ok: false, reason: 'already-paid' });
+  });
+  it('is offered as cancellable like a pending order; an invoiced or cancelled one is not', () => {
+    expect(isCancellable(order())).toBe(true);
+    expect(isCancellable(free())).toBe(true);
+    expect(isCancellable(invoiced)).toBe(false);
+    expect(isCancellable(free({ status: 'cancelled', released: true }))).toBe(false);
+    expect(isCancellable(order({ status: 'cancelled', released: true }))).toBe(false);
+  });
+  it('is decided on its pickup items: asks for them, cancels when none was handed out, refuses when one was', () => {
+    expect(decideCancel(free(), owner)).toEqual({ ok: false, pickupsNeeded: true });
+    expect(decideCancel(free(), owner, { handedOut: false })).toEqual({ ok: true });
+    expect(decideCancel(free(), admin, { handedOut: false })).toEqual({ ok: true });
+    expect(decideCancel(free(), owner, { handedOut: true })).toEqual({
+      ok: false,
+      refusal: {
+        reason: 'already-picked',
+        message: 'Część pozycji tego zamówienia została już wydana w punkcie odbioru — nie można go anulować.',
+      },
+    });
+    expect(decideCancel(free(), { uid: 'obcy', admin: false }, { handedOut: false })).toEqual({
+      ok: false,
+      refusal: { reason: 'order-missing' },
+    });
+  });
+  it('resumes its unfinished release only with its pickup items read; a released one is cancelled already', () => {
+    const releasing = free({ status: 'cancelled', released: false });
+    expect(decideCancel(releasing, owner)).toEqual({ ok: false, pickupsNeeded: true });
+    expect(decideCancel(releasing, owner, { handedOut: false })).toEqual({ ok: false, resume: true });
+    expect(decideCancel(free({ status: 'cancelled', released: true }), admin)).toMatchObject({
+      ok: false,
+      refusal: { reason: 'already-cancelled' },
+    });
+  });
+  it('an order paid with an invoice stays uncancellable (a refund corrects it), whatever its pickups', () => {
+    const refusal = {
+      ok: false,
+      refusal: {
+        reason: 'already-paid',
+        message: 'Zamówienie ZAM/2026/000042 jest już opłacone — nie można go anulować',
+      },
+    };
+    expect(decideCancel(invoiced, admin)).toEqual(refusal);
+    expect(decideCancel(invoiced, admin, { handedOut: false })).toEqual(refusal);
+    expect(decideCancel(free({ invoiceId: 'f1' }), owner, { handedOut: false })).toEqual(refusal);
+  });
+  it('a pending order is decided as before, its pickup items aside', () => {
+    expect(decideCancel(order(), owner)).toEqual({ ok: true });
+    expect(decideCancel(order(), owner, { handedOut: true })).toEqual({ ok: true });
+  });
+  it('finds a handed-out item of this order only', () => {
+    const item = (orderId: string, status: 'waiting' | 'picked') => ({ orderId, status });
+    expect(anyHandedOut('o1', {})).toBe(false);
+    expect(anyHandedOut('o1', { 'o1-l1': item('o1', 'waiting'), 'o2-l1': item('o2', 'picked') })).toBe(false);
+    expect(anyHandedOut('o1', { 'o1-l1': item('o1', 'waiting'), 'o1-l2': item('o1', 'picked') })).toBe(true);
+  });
+  it('leaves confirming such an order as it was: already paid', () => {
+    expect(decideConfirm(free(), NOW)).toMatchObject({ ok: false, refusal: { reason: 'already-paid' } });
   });
 });
 

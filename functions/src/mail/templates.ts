@@ -6,6 +6,7 @@
 import {
   formatMoney,
   formatWarsawDateTime,
+  isPaidByDiscount,
   orderLineDetail,
   orderLineQuantity,
   pluralForm,
@@ -284,7 +285,9 @@ export function orderCancelledMail(
     paragraph(why),
     lineTable(orderLines(order), money(order.totals.gross)),
     paragraph(
-      'Zarezerwowane bilety i produkty wróciły do sprzedaży. Jeśli przelew został już wysłany, skontaktuj się z organizatorem — pieniądze zostaną zwrócone.',
+      isPaidByDiscount(order)
+        ? 'Bilety i produkty wróciły do puli, a kod rabatowy można wykorzystać ponownie.'
+        : 'Zarezerwowane bilety i produkty wróciły do sprzedaży. Jeśli przelew został już wysłany, skontaktuj się z organizatorem — pieniądze zostaną zwrócone.',
     ),
     button('Zobacz zamówienia', `${ctx.appUrl}/dashboard/zamowienia`),
   ];

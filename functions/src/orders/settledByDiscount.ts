@@ -1,8 +1,13 @@
 import { ServerValue } from 'firebase-admin/database';
-import { pickupItemsOf, warsawDate, type Catalogue, type Order } from '../domain/index.js';
-
-/** `paidBy` of an order a discount code left nothing to pay on (no admin, no provider booked it). */
-const PAID_BY_DISCOUNT = 'discount';
+import {
+  PAID_BY_DISCOUNT,
+  pickupItemsOf,
+  warsawDate,
+  type Catalogue,
+  type Order,
+  type PickupItem,
+} from '../domain/index.js';
+import type { Increments } from '../lib/increments.js';
 
 /** The order as placement stores it when a discount code leaves nothing to pay: paid at once. */
 export function settledOrder(order: Order, now: number): Order {
@@ -47,4 +52,38 @@ export function settledOrderUpdates(
   if (Object.keys(pickups).length) count('stats/admin/pickups/total', Object.keys(pickups).length);
   for (const [path, n] of counts) updates[path] = ServerValue.increment(n);
   return updates;
+}
+
+/**
+ * What the release of such an order, cancelled (domain/orderState.ts decideCancel), changes besides
+ * what every cancellation gives back: the counters settledOrderUpdates moved, moved back (not the
+ * pending ones: it never was pending), and its pickup items removed — the ones still waiting, which
+ * the cancellation checked under the hand-out lock are all of them. The day's `paid` count stays: like
+ * `placed`, it records what happened that day.
+ */
+export function settlementReversalChanges(
+  orderId: string,
+  order: Order,
+  pickups: Readonly<Record<string, PickupItem>>,
+  increments: Increments,
+  updates: Record<string, unknown>,
+): void {
+  increments.add('stats/admin/orders/paid', -1);
+  let ticketCount = 0;
+  for (const l of Object.values(order.lines)) {
+    if (l.type === 'ticket') {
+      ticketCount++;
+      increments.add(`stats/admin/ticketTypes/${l.ticketTypeId}/paid`, -1);
+    } else {
+      increments.add(`stats/admin/variants/${l.productId}/${l.variantId}/paid`, -l.quantity);
+    }
+  }
+  if (ticketCount) increments.add('stats/public/ticketsPaid', -ticketCount);
+  let removed = 0;
+  for (const [key, item] of Object.entries(pickups)) {
+    if (item.orderId !== orderId || item.status !== 'waiting') continue;
+    updates[`pickups/${order.uid}/${key}`] = null;
+    removed++;
+  }
+  if (removed) increments.add('stats/admin/pickups/total', -removed);
 }

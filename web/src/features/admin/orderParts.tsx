@@ -1,7 +1,7 @@
 // The orders tab's parts: the status cell, the row actions behind confirmations, the columns.
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
+import { isCancellable, isPaidByDiscount, ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
 import { orderLineSummary } from '@domain/orderLines';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
@@ -98,7 +98,13 @@ export function useOrderActions(setResult: (r: ActionResult | null) => void): {
   const cancel = (o: OrderEntry) =>
     ask({
       title: 'Anulowanie zamówienia',
-      body: (
+      body: isPaidByDiscount(o) ? (
+        <>
+          Anulować zamówienie <b>{o.number}</b> ({o.buyer.email}) opłacone w całości kodem rabatowym
+          {o.discount && <b> {o.discount.code}</b>}? Bilety i sztuki wrócą do puli, pozycje do odbioru zostaną usunięte,
+          a kodu będzie można użyć ponownie.
+        </>
+      ) : (
         <>
           Anulować zamówienie <b>{o.number}</b> ({o.buyer.email}, {formatMoney(o.totals.gross)})? Bilety i sztuki wrócą
           do puli.
@@ -113,17 +119,22 @@ export function useOrderActions(setResult: (r: ActionResult | null) => void): {
     });
 
   const actions = (o: OrderEntry) => {
+    const cancelButton = isCancellable(o) && (
+      <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
+        Anuluj
+      </Button>
+    );
     if (o.status === 'pending')
       return (
         <>
           <Button size="xs" color="green" onClick={() => confirmPayment(o)}>
             Potwierdź płatność
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={() => cancel(o)}>
-            Anuluj
-          </Button>
+          {cancelButton}
         </>
       );
+    // Paid by a discount code, no invoice: nothing to refund, cancelled instead (domain/orderState.ts).
+    if (isPaidByDiscount(o)) return cancelButton || null;
     if (o.status === 'paid') return <StartRefundButton order={o} />;
     if (o.cancelReason === 'expired' && o.released === true)
       return (

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CANCEL_REASON_LABELS } from '@domain/limits';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
+import { isCancellable, isPaidByDiscount, ORDER_STATUS_LABELS, type OrderStatus } from '@domain/orderState';
 import { ORDER_REFUND_STATE_LABELS, orderRefundState, type OrderRefundState } from '@domain/refunds';
 import type { Seller } from '@domain/schemas';
 import { formatDateTime, formatMoney } from '../../shared/format/pl';
@@ -121,14 +121,12 @@ const OrderCard = memo(function OrderCard({
             {order.lock ? (
               <Hint>Płatność jest właśnie potwierdzana.</Hint>
             ) : (
-              <Group justify="flex-end">
-                <Button variant="subtle" color="red" onClick={() => onCancel(order)}>
-                  Anuluj zamówienie
-                </Button>
-              </Group>
+              <CancelButton order={order} onCancel={onCancel} />
             )}
           </>
         )}
+        {/* Paid by a discount code, no invoice: cancelled like a pending order (domain/orderState.ts). */}
+        {order.status === 'paid' && <CancelButton order={order} onCancel={onCancel} />}
         {order.status === 'paid' && order.invoiceId && (
           <Group justify="flex-end">
             <Button component={Link} to={`/dashboard/faktury/${uid}-${order.invoiceId}`} variant="light">
@@ -141,6 +139,18 @@ const OrderCard = memo(function OrderCard({
     </Paper>
   );
 });
+
+/** „Anuluj zamówienie” for an order the state machine lets its owner cancel (a pending one, or one a discount code paid). */
+function CancelButton({ order, onCancel }: { order: OrderEntry; onCancel: (o: OrderEntry) => void }) {
+  if (!isCancellable(order)) return null;
+  return (
+    <Group justify="flex-end">
+      <Button variant="subtle" color="red" onClick={() => onCancel(order)}>
+        Anuluj zamówienie
+      </Button>
+    </Group>
+  );
+}
 
 function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: () => void }) {
   const { busy, error, setError, run } = useConfirm();
@@ -161,10 +171,22 @@ function CancelModal({ order, onClose }: { order: OrderEntry | null; onClose: ()
       confirmLabel="Tak, anuluj zamówienie"
       onConfirm={() => void confirm()}
     >
-      <Text size="sm">
-        Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już
-        wysłany, nie anuluj zamówienia — skontaktuj się z organizatorem.
-      </Text>
+      {order && isPaidByDiscount(order) ? (
+        <Text size="sm" data-testid="cancel-free-order">
+          Zamówienie zostanie anulowane, a jego bilety i produkty wrócą do puli.
+          {order.discount && (
+            <>
+              {' '}
+              Kodu rabatowego <b>{order.discount.code}</b> będzie można użyć ponownie.
+            </>
+          )}
+        </Text>
+      ) : (
+        <Text size="sm">
+          Zamówienie zostanie anulowane, a zarezerwowane produkty i bilety wrócą do puli. Jeśli przelew został już
+          wysłany, nie anuluj zamówienia — skontaktuj się z organizatorem.
+        </Text>
+      )}
     </ConfirmDialog>
   );
 }
