@@ -6,10 +6,12 @@
 // status → one redeem → access/refresh tokens), online sessions whose AES-256 key it unwraps, invoices it
 // decrypts and whose hashes and sizes it verifies, FA(3) validation against the vendored schema (xmllint),
 // duplicate detection (seller NIP, RodzajFaktury, P_2), KSeF numbers in the official format with their
-// CRC-8, and a UPO XML per accepted invoice (unsigned: the real one carries the Ministry's XAdES signature).
+// CRC-8, the invoicing mode decided by the issue date (an invoice sent online the day after its P_1 is
+// offline), and a UPO XML per accepted invoice (unsigned: the real one carries the Ministry's XAdES signature).
 // Switchable failures for tests: unavailable (503), slow processing, a forced rejection with a status code,
-// forced error answers of chosen calls (429 with Retry-After, 403, a session's exception code), forced login
-// statuses (500, 550), and an emergency rotation of its public keys (21470 for the withdrawn ones).
+// forced error answers of chosen calls (429 with Retry-After, 403, a session's exception code, a failed UPO
+// download), forced login statuses (500, 550), a clock moved ahead, and an emergency rotation of its public
+// keys (21470 for the withdrawn ones).
 // See scripts/lib/ksefStandIn.md.
 import { execFile, execFileSync } from 'node:child_process';
 import { constants, createDecipheriv, createHash, createPrivateKey, privateDecrypt, randomBytes } from 'node:crypto';
@@ -236,7 +238,9 @@ function sendForced(send, { status, code, description, details = [], retryAfterS
  * error answers the next matching calls get instead of being handled: `{method, path, status, code, description,
  * details, retryAfterSeconds}` — `path` a RegExp source matched against the path under the API base; a 429 answers
  * the documented `{status}` body with `Retry-After`, a 403 without a code an empty body), `authStatusNext` (a queue of
- * statuses the next token logins end with instead of being checked, e.g. `{code: 550, description}`).
+ * statuses the next token logins end with instead of being checked, e.g. `{code: 550, description}`), `clockOffsetMs`
+ * (the stand-in's clock runs this far ahead: with a day, an invoice issued today arrives „after midnight” and is
+ * marked offline by its issue date, offline/automatyczne-okreslanie-trybu-offline.md).
  * `rotateKeys()` is an emergency rotation: both public keys are replaced and the old ones withdrawn — data encrypted
  * for a withdrawn key is refused with 21470. The same switches are settable over HTTP: `POST /__stand-in/control`
  * with a JSON subset (`{"rotateKeys": true}` rotates).
@@ -245,22 +249,32 @@ export async function startKsefStandIn({
   port = 0,
   host = '127.0.0.1',
   tokens = {},
-  now = () => Date.now(),
+  now: clock = () => Date.now(),
   log = () => {},
 } = {}) {
   let tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
   let keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
   /** The private keys of withdrawn public keys: what was encrypted for them is refused with 21470, not as garbage. */
   const withdrawn = [];
-  let validFrom = new Date(now() - 86_400_000).toISOString();
-  const validTo = new Date(now() + 730 * 86_400_000).toISOString();
-  const control = { unavailable: false, processingDelayMs: 0, rejectNext: [], failNext: [], authStatusNext: [] };
+  // The certificates' validity follows the real clock (the client compares it with its own), not `clockOffsetMs`.
+  let validFrom = new Date(clock() - 86_400_000).toISOString();
+  const validTo = new Date(clock() + 730 * 86_400_000).toISOString();
+  const control = {
+    unavailable: false,
+    processingDelayMs: 0,
+    rejectNext: [],
+    failNext: [],
+    authStatusNext: [],
+    clockOffsetMs: 0,
+  };
+  /** The stand-in's time: the clock moved by `clockOffsetMs` (a test's „KSeF receives it after midnight”). */
+  const now = () => clock() + (Number(control.clockOffsetMs) || 0);
   /** An emergency rotation (klucze-publiczne-do-szyfrowania.md, 3.2.2): new key pairs; the old keys are withdrawn at once. */
   function rotateKeys() {
     withdrawn.push(tokenCertificate.privateKey, keyCertificate.privateKey);
     tokenCertificate = newCertificate('KSeF stand-in: KsefTokenEncryption');
     keyCertificate = newCertificate('KSeF stand-in: SymmetricKeyEncryption');
-    validFrom = new Date(now()).toISOString();
+    validFrom = new Date(clock()).toISOString();
   }
   /** Decrypts with the current key; a withdrawn key's data is refused with 21470; anything else answers null. */
   function decryptFor(privateKey, data) {
@@ -342,6 +356,10 @@ export async function startKsefStandIn({
     const issueDate = first(xml, 'P_1');
     invoice.invoiceNumber = number;
     invoice.issueDate = issueDate;
+    // offline/automatyczne-okreslanie-trybu-offline.md: an invoice sent as online whose issue date (P_1) is a calendar
+    // day before the day KSeF received it (`invoicingDate`; in an online session the moment it was sent) is marked
+    // offline — e.g. issued late in the evening, sent after midnight.
+    if (issueDate && issueDate < polishDate(Date.parse(invoice.invoicingDate))) invoice.invoicingMode = 'Offline';
     if (sellerNip !== session.nip)
       return finish(invoice, {
         ...STATUS.wrongPermissions,
@@ -604,7 +622,9 @@ export async function startKsefStandIn({
         ordinalNumber: session.invoices.length + 1,
         session,
         request: { invoiceHash: body.invoiceHash, invoiceSize: body.invoiceSize },
-        // offlineMode: true — an invoice issued in an offline mode (offline24) and sent afterwards.
+        // offlineMode: true — an invoice issued in an offline mode (offline24) and sent afterwards. One sent as online
+        // may still be marked offline by its issue date, once the file is read (decide).
+        declaredOffline: body.offlineMode === true,
         invoicingMode: body.offlineMode === true ? 'Offline' : 'Online',
         plain,
         invoicingDate: new Date(now()).toISOString(),
@@ -692,6 +712,7 @@ export async function startKsefStandIn({
         reference: i.reference,
         sessionReference: i.session.reference,
         invoiceNumber: i.invoiceNumber ?? null,
+        declaredOffline: i.declaredOffline,
         invoicingMode: i.invoicingMode,
         statusCode: i.status.code,
         ksefNumber: i.ksefNumber ?? null,
@@ -725,7 +746,14 @@ export async function startKsefStandIn({
         });
       }
       if (url.pathname === '/__stand-in/control' && req.method === 'POST') {
-        for (const key of ['unavailable', 'processingDelayMs', 'rejectNext', 'failNext', 'authStatusNext'])
+        for (const key of [
+          'unavailable',
+          'processingDelayMs',
+          'rejectNext',
+          'failNext',
+          'authStatusNext',
+          'clockOffsetMs',
+        ])
           if (body?.[key] !== undefined) control[key] = body[key];
         if (body?.rotateKeys === true) rotateKeys();
         return send(200, control);

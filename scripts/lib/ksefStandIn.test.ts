@@ -410,4 +410,51 @@ describe('the issue date, on Polish time', () => {
     expect(status.status.code).toBe(450);
     expect(status.status.details?.join(' ')).toMatch(/Data wystawienia 2026-11-28 jest późniejsza niż data przyjęcia/);
   });
+
+  it('sent online the day after its issue date in Poland, an invoice is recorded offline (though UTC still has that date); on its issue day, online', async () => {
+    // offline/automatyczne-okreslanie-trybu-offline.md: P_1 a calendar day before the day KSeF received it.
+    const yesterday = await send(issuedOn('2026-11-26', 'FV/2026/000033'));
+    expect(yesterday).toMatchObject({ status: { code: 200 }, invoicingMode: 'Offline' });
+    const upo = await lateClient.invoiceUpo(access, lateSession.referenceNumber, yesterday.ksefNumber!);
+    expect(upo).toContain('<TrybWysylki>Offline</TrybWysylki>');
+    const today = await send(issuedOn('2026-11-27', 'FV/2026/000034'));
+    expect(today).toMatchObject({ status: { code: 200 }, invoicingMode: 'Online' });
+    // Declared offline, it is offline whatever its date.
+    const declared = await lateClient.waitForInvoice(
+      access,
+      lateSession.referenceNumber,
+      await lateClient.sendInvoice(access, lateSession, utf8(issuedOn('2026-11-27', 'FV/2026/000035')), {
+        offlineMode: true,
+      }),
+    );
+    expect(declared.invoicingMode).toBe('Offline');
+  });
+
+  it('clockOffsetMs (over HTTP) moves the day KSeF receives an invoice: one of today arrives „after midnight” and is offline', async () => {
+    const switched = await fetch(late.controlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clockOffsetMs: 86_400_000 }),
+    });
+    expect(switched.status).toBe(200);
+    try {
+      // A day later the access token of the day before has expired: a new login, a new session.
+      const nextDay = (await lateClient.authenticate({ nip: SELLER_NIP, token: TOKEN })).accessToken.token;
+      const opened = await lateClient.openOnlineSession(nextDay);
+      const reference = await lateClient.sendInvoice(nextDay, opened, utf8(issuedOn('2026-11-27', 'FV/2026/000036')));
+      const status = await lateClient.waitForInvoice(nextDay, opened.referenceNumber, reference);
+      expect(status).toMatchObject({ status: { code: 200 }, invoicingMode: 'Offline' });
+      // 00:30 on 28 November in Warsaw.
+      expect(Date.parse(status.invoicingDate)).toBe(NOW + 86_400_000);
+      const received = (await (await fetch(late.receivedUrl)).json()) as {
+        invoices: { invoiceNumber: string | null; declaredOffline: boolean; invoicingMode: string }[];
+      };
+      expect(received.invoices.find((i) => i.invoiceNumber === 'FV/2026/000036')).toMatchObject({
+        declaredOffline: false,
+        invoicingMode: 'Offline',
+      });
+    } finally {
+      late.control.clockOffsetMs = 0;
+    }
+  });
 });

@@ -1,7 +1,8 @@
 // Automatic KSeF submission through the emulators and the local KSeF stand-in (scripts/lib/ksefStandIn.md):
 // a company invoice is queued by the update that issues it, `submitKsef` sends it over real HTTP with real
 // encryption, and the KSeF number, the exact file and the UPO are recorded; a correction waits for its
-// invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything.
+// invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything;
+// a UPO that could not be downloaded is downloaded later; an invoice KSeF records as offline gets KOD II.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
@@ -16,6 +17,7 @@ import {
   type KsefOffline,
   type KsefOutboxEntry,
   type KsefRecord,
+  type KsefUpo,
 } from '../../functions/src/domain/ksef/index.js';
 import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
@@ -38,7 +40,14 @@ beforeAll(async () => {
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
 });
 afterAll(async () => {
-  await control({ unavailable: false, processingDelayMs: 0, rejectNext: [], failNext: [], authStatusNext: [] });
+  await control({
+    unavailable: false,
+    processingDelayMs: 0,
+    rejectNext: [],
+    failNext: [],
+    authStatusNext: [],
+    clockOffsetMs: 0,
+  });
   await stopEnv(env);
 });
 
@@ -55,6 +64,16 @@ const lastRun = async () => ksefLastRunSchema.parse((await env.db.ref('ksefLastR
 /** The stand-in's path of a document's send, for its forced answers (`failNext`). */
 const SEND_PATH = '^/sessions/online/[^/]+/invoices$';
 const OPEN_PATH = '^/sessions/online$';
+const UPO_PATH = '^/sessions/[^/]+/invoices/ksef/[^/]+/upo$';
+const upoOf = async (id: string) => (await env.db.ref(`ksefUpo/${id}`).get()).val() as KsefUpo | null;
+const upoIndex = async (id: string) => (await env.db.ref(`ksefUpoMissing/${id}`).get()).val() as number | null;
+/** What the stand-in received (GET /__stand-in/received): each invoice as it was sent and as it recorded it. */
+const received = async () =>
+  (
+    (await (await fetch(inject('functionsStack').urls.ksefControl!.replace(/control$/, 'received'))).json()) as {
+      invoices: { reference: string; declaredOffline: boolean; invoicingMode: string; statusCode: number }[];
+    }
+  ).invoices;
 
 describe('KSeF outbox', () => {
   it('a company invoice is queued with the payment, sent, and recorded with its KSeF number, exact file and UPO; a consumer invoice is not queued', async () => {
@@ -72,7 +91,13 @@ describe('KSeF outbox', () => {
     expect(parseKsefNumber(stored.ksefNumber)?.sellerNip).toBe(SELLER.nip);
     expect(stored.xml).toBe(requireFa3Xml(fa3FromInvoice(invoice)));
     expect(stored.recordedBy).toBe('ksef-api');
-    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: stored.ksefNumber, attempts: 1 });
+    expect(await entry(invoiceId)).toMatchObject({
+      status: 'accepted',
+      ksefNumber: stored.ksefNumber,
+      attempts: 1,
+      invoicingMode: 'Online',
+    });
+    expect((await entry(invoiceId))?.upoMissing).toBeUndefined();
     expect((await env.db.ref(`ksefNumbers/${stored.ksefNumber}`).get()).val()).toEqual({ uid: buyer.uid, invoiceId });
     const upo = (await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string };
     expect(upo.xml).toContain(`<NumerKSeFDokumentu>${stored.ksefNumber}</NumerKSeFDokumentu>`);
@@ -170,7 +195,11 @@ describe('KSeF outbox', () => {
 
     await control({ unavailable: false });
     expect((await admin.call('submitKsef', {})).accepted).toContain(invoiceId);
-    expect(await entry(invoiceId)).toMatchObject({ status: 'accepted', offline: { deadline } });
+    const acceptedEntry = (await entry(invoiceId))!;
+    expect(acceptedEntry).toMatchObject({ status: 'accepted', offline: { deadline }, invoicingMode: 'Offline' });
+    // Handed out offline by us: its owner's record (KOD II) is the one made then.
+    expect(acceptedEntry.offlineByKsef).toBeUndefined();
+    expect((await env.db.ref(`ksefOffline/${buyer.uid}/${invoiceId}`).get()).val()).toEqual(forOwner);
     const accepted = (await record(buyer.uid, invoiceId))!;
     expect(accepted.sha256).toBe(hash);
     expect(((await env.db.ref(`ksefUpo/${invoiceId}`).get()).val() as { xml: string }).xml).toContain(
@@ -210,7 +239,12 @@ describe('KSeF outbox', () => {
     expect((await record(afterMark.buyer.uid, afterMark.invoiceId))?.ksefNumber).toBe(afterStatus.ksefNumber);
     // The resend of the one still `queued` got „Duplikat faktury” naming the first number: that number is recorded.
     expect((await record(beforeMark.buyer.uid, beforeMark.invoiceId))?.ksefNumber).toBe(earlier.ksefNumber);
-    expect(await entry(beforeMark.invoiceId)).toMatchObject({ status: 'accepted', ksefNumber: earlier.ksefNumber });
+    // The duplicate answer is the resend's: the original's mode comes from its UPO.
+    expect(await entry(beforeMark.invoiceId)).toMatchObject({
+      status: 'accepted',
+      ksefNumber: earlier.ksefNumber,
+      invoicingMode: 'Online',
+    });
     expect(((await env.db.ref(`ksefUpo/${beforeMark.invoiceId}`).get()).val() as { xml: string }).xml).toContain(
       earlier.ksefNumber!,
     );
@@ -424,6 +458,113 @@ describe('KSeF outbox', () => {
       expect(await entry(slow.invoiceId)).toMatchObject({ status: 'accepted', attempts: 1, sent: sent.sent });
     },
     150_000,
+  );
+
+  it(
+    'a UPO that could not be downloaded is listed as missing and downloaded by a later run: a failure pauses it, a 429 ' +
+      'waits for Retry-After, the admin may ask at once',
+    async () => {
+      const first = await paidInvoice();
+      const second = await paidInvoice();
+      await control({ failNext: [{ method: 'GET', path: UPO_PATH, status: 503 }] });
+      const before = Date.now();
+      const out = await admin.call('submitKsef', {});
+      expect(out.accepted.sort()).toEqual([first.invoiceId, second.invoiceId].sort());
+      expect(out).toMatchObject({ offline: [], rejected: [], upos: [] });
+      // The first download failed: counted and paused.
+      const failed = (await entry(first.invoiceId))!;
+      expect(failed).toMatchObject({
+        status: 'accepted',
+        upoMissing: {
+          sessionReference: failed.sent!.sessionReference,
+          attempts: 1,
+          lastError: { message: expect.stringMatching(/503/) },
+        },
+      });
+      expect(failed.upoMissing!.nextAttemptAt).toBeGreaterThanOrEqual(before + 60_000);
+      // KSeF did not answer: the run asked for no more UPOs; the second is due at once.
+      const notAsked = (await entry(second.invoiceId))!;
+      expect(notAsked).toMatchObject({ status: 'accepted', upoMissing: { attempts: 0 } });
+      expect(notAsked.upoMissing!.nextAttemptAt).toBeLessThanOrEqual(Date.now());
+      for (const doc of [first, second]) {
+        expect(await upoOf(doc.invoiceId)).toBeNull();
+        expect(await upoIndex(doc.invoiceId)).toBe((await entry(doc.invoiceId))!.upoMissing!.nextAttemptAt);
+      }
+
+      // The schedule's next run downloads the due one and leaves the paused one.
+      expect(await admin.call('submitKsef', {})).toMatchObject({ accepted: [], upos: [second.invoiceId] });
+      expect((await entry(first.invoiceId))!.upoMissing).toMatchObject({ attempts: 1 });
+
+      // The admin asks for the paused one now, and KSeF limits the rate: it waits for Retry-After, no attempt counted.
+      await control({ failNext: [{ method: 'GET', path: UPO_PATH, status: 429, retryAfterSeconds: 120 }] });
+      const limitedAt = Date.now();
+      const limited = await admin.call('submitKsef', { documentIds: [first.invoiceId] });
+      expect(limited).toMatchObject({ upos: [], offline: [] });
+      expect(limited.rateLimitedUntil).toBeGreaterThanOrEqual(limitedAt + 120_000);
+      const waiting = (await entry(first.invoiceId))!.upoMissing!;
+      expect(waiting).toMatchObject({ attempts: 1, lastError: { message: expect.stringMatching(/429/) } });
+      expect(waiting.nextAttemptAt).toBeGreaterThanOrEqual(limitedAt + 120_000);
+      expect(await upoIndex(first.invoiceId)).toBe(waiting.nextAttemptAt);
+      expect((await lastRun()).error).toMatch(/KSeF ograniczył liczbę zapytań \(HTTP 429\)/);
+      expect((await admin.call('submitKsef', {})).upos).toEqual([]);
+
+      // Once its pause has passed (moved back here, not waited for) the schedule downloads it.
+      await env.db.ref().update({
+        [`ksefOutbox/${first.invoiceId}/upoMissing/nextAttemptAt`]: Date.now() - 1,
+        [`ksefUpoMissing/${first.invoiceId}`]: Date.now() - 1,
+      });
+      expect((await admin.call('submitKsef', {})).upos).toEqual([first.invoiceId]);
+      for (const doc of [first, second]) {
+        const done = (await entry(doc.invoiceId))!;
+        expect(done.upoMissing).toBeUndefined();
+        expect(await upoIndex(doc.invoiceId)).toBeNull();
+        const upo = (await upoOf(doc.invoiceId))!;
+        expect(upo.xml).toContain(`<NumerKSeFDokumentu>${done.ksefNumber}</NumerKSeFDokumentu>`);
+        expect(upo.sessionReference).toBe(done.sent!.sessionReference);
+      }
+      expect(await admin.call('submitKsef', {})).toMatchObject({ accepted: [], upos: [] });
+    },
+  );
+
+  it(
+    'an invoice KSeF receives after the day of its issue date (paid late in the evening, sent after midnight) is ' +
+      'recorded as KSeF decided — offline — and its owner gets KOD II beside the number; on its issue day it stays online',
+    async () => {
+      const late = await paidInvoice();
+      // KSeF's clock a day ahead: the invoice arrives the day after its issue date.
+      await control({ clockOffsetMs: 86_400_000 });
+      const out = await admin.call('submitKsef', {}).finally(() => control({ clockOffsetMs: 0 }));
+      expect(out).toMatchObject({ accepted: [late.invoiceId], offline: [], rejected: [] });
+      const accepted = (await entry(late.invoiceId))!;
+      expect(accepted).toMatchObject({ status: 'accepted', invoicingMode: 'Offline', offlineByKsef: { kodII: true } });
+      expect(accepted.offline).toBeUndefined();
+      // We sent it online; KSeF decided by the date.
+      expect((await received()).find((i) => i.reference === accepted.sent!.invoiceReference)).toMatchObject({
+        declaredOffline: false,
+        invoicingMode: 'Offline',
+        statusCode: 200,
+      });
+      expect((await upoOf(late.invoiceId))!.xml).toContain('<TrybWysylki>Offline</TrybWysylki>');
+      const stored = (await record(late.buyer.uid, late.invoiceId))!;
+      const forOwner = (await env.db.ref(`ksefOffline/${late.buyer.uid}/${late.invoiceId}`).get()).val() as KsefOffline;
+      expect(forOwner).toMatchObject({ sha256: stored.sha256, mode: 'offline24', byKsef: true, environment: 'test' });
+      expect(forOwner.deadline).toBeUndefined();
+      expect(forOwner.kodII).toMatch(
+        new RegExp(
+          `^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${stored.sha256}/[A-Za-z0-9_-]{86}$`,
+        ),
+      );
+      // Not „handed out offline”: no such e-mail; the acceptance's e-mail carries the number.
+      expect((await env.db.ref(`outbox/ko-${late.invoiceId}`).get()).val()).toBeNull();
+      expect((await env.db.ref(`outbox/ka-${late.invoiceId}`).get()).val()).not.toBeNull();
+
+      const sameDay = await paidInvoice();
+      expect((await admin.call('submitKsef', {})).accepted).toEqual([sameDay.invoiceId]);
+      const online = (await entry(sameDay.invoiceId))!;
+      expect(online).toMatchObject({ status: 'accepted', invoicingMode: 'Online' });
+      expect(online.offlineByKsef).toBeUndefined();
+      expect((await env.db.ref(`ksefOffline/${sameDay.buyer.uid}/${sameDay.invoiceId}`).get()).val()).toBeNull();
+    },
   );
 
   it('refuses non-admins and bad input', async () => {

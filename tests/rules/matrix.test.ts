@@ -175,6 +175,7 @@ const MATRIX: Row[] = [
     write: NOBODY,
   },
   { path: '/ksefOutbox/FV-2027-000009', read: ['admin'], value: { status: 'queued' }, write: NOBODY },
+  { path: '/ksefUpoMissing/FV-2027-000009', read: ['admin'], value: 1, write: NOBODY },
   { path: '/ksefUpo/FV-2027-000009', read: ['admin'], value: { xml: '<x/>' }, write: NOBODY },
   // Bank statement import: payers' bank data, admins only; written only by the callables
   { path: '/bank', read: ['admin'], value: {}, write: NOBODY },

@@ -1,9 +1,10 @@
 /**
  * The documents the KSeF runner sends and what it records once KSeF accepted one: the KSeF number and the exact
  * file in `/ksef/{uid}/{documentId}` (the record the admin's recordKsefSubmission writes, so the invoice screen,
- * the PDF and KOD I show it), the number in `/ksefNumbers`, the UPO in `/ksefUpo/{documentId}`.
+ * the PDF and KOD I show it), the number in `/ksefNumbers`, the mode KSeF gave it (Online / Offline — an offline one's
+ * owner gets KOD II), and the UPO in `/ksefUpo/{documentId}`, or — when it could not be downloaded — the document
+ * listed as missing it (`upoMissing`, `/ksefUpoMissing`) for later runs.
  */
-import { logger } from 'firebase-functions/v2';
 import { warsawDate } from '../domain/index.js';
 import {
   fileHashBase64Url,
@@ -12,19 +13,26 @@ import {
   ksefFileForCorrection,
   ksefInvoiceSnapshotSchema,
   ksefNumberClaimSchema,
+  ksefQrBase,
   ksefRecordSchema,
+  upoInvoicingMode,
+  upoMissingAfter,
   utf8,
   type KsefFile,
+  type KsefInvoicingMode,
+  type KsefOffline,
   type KsefOutboxEntry,
   type KsefQrEnvironment,
   type KsefRecord,
   type KsefUpo,
 } from '../domain/ksef/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
+import { db } from '../lib/admin.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { commitWithMail, ksefAcceptedMail } from '../mail/compose.js';
-import type { KsefClient } from './client.js';
+import { kodIIFor } from './offlineCertificate.js';
+import type { RunConfig } from './run.js';
 
 /** Who recorded a number the API gave (the `recordedBy` of `/ksef` records; admins record with their uid). */
 const KSEF_API_RECORDER = 'ksef-api';
@@ -76,7 +84,18 @@ interface Acceptance {
   sessionReference: string;
   acquisitionDate?: string;
   environment: KsefQrEnvironment;
+  /** The `invoicingMode` of the document's status; null when the status is not its own (a duplicate: its UPO tells). */
+  invoicingMode: KsefInvoicingMode | null;
 }
+
+/**
+ * What became of a document's UPO download (run.ts): the XML, or what is left for a later run — `failed` (why),
+ * `retryAt` (KSeF limited the rate until then), or neither (not tried: the run's time was up); `upoMissingAfter`.
+ */
+export type UpoDownload = { xml: string } | { failed?: string; retryAt?: number };
+
+/** What KOD II of a document KSeF recorded as offline needs: the login context (the seller) and the offline certificate. */
+type OfflineConfig = Pick<RunConfig, 'sellerNip' | 'certificate'>;
 
 /** The `/ksef` record of an accepted document: the file rebuilt from the immutable snapshot (deterministic: the same bytes that were sent). */
 function acceptedRecord(loaded: LoadedDocument, at: Acceptance, now: number): KsefRecord {
@@ -92,16 +111,74 @@ function acceptedRecord(loaded: LoadedDocument, at: Acceptance, now: number): Ks
   };
 }
 
+/** The updates that store a downloaded UPO (and drop the document from the missing ones), or its next attempt. */
+function upoUpdates(
+  entry: KsefOutboxEntry,
+  sessionReference: string,
+  download: UpoDownload,
+  now: number,
+): Record<string, unknown> {
+  const outbox = `ksefOutbox/${entry.documentId}`;
+  const index = `ksefUpoMissing/${entry.documentId}`;
+  if ('xml' in download)
+    return {
+      [`ksefUpo/${entry.documentId}`]: { xml: download.xml, sessionReference, at: now } satisfies KsefUpo,
+      [`${outbox}/upoMissing`]: null,
+      [index]: null,
+    };
+  const missing = upoMissingAfter(entry.upoMissing, sessionReference, download, now);
+  return { [`${outbox}/upoMissing`]: missing, [index]: missing.nextAttemptAt };
+}
+
+/**
+ * The updates that record the mode KSeF gave the document. KSeF recorded as offline a document we sent online (its
+ * issue date was a day before KSeF received it, offline/automatyczne-okreslanie-trybu-offline.md): it is an offline
+ * invoice, whose visualisation carries KOD II beside KOD I (kody-qr.md) — its owner gets the `/ksefOffline` record
+ * (`byKsef`) the invoice screen and the PDF read KOD II from. A document we handed out offline has that record already.
+ */
+function modeUpdates(
+  entry: KsefOutboxEntry,
+  mode: KsefInvoicingMode | null,
+  record: Pick<KsefRecord, 'sha256' | 'environment'> | null,
+  config: OfflineConfig,
+  now: number,
+): Record<string, unknown> {
+  if (!mode) return {};
+  const outbox = `ksefOutbox/${entry.documentId}`;
+  const updates: Record<string, unknown> = { [`${outbox}/invoicingMode`]: mode };
+  if (mode !== 'Offline' || entry.offline || !record) return updates;
+  const kodII = kodIIFor(
+    {
+      qrBase: ksefQrBase(record.environment),
+      contextNip: config.sellerNip,
+      sellerNip: config.sellerNip,
+      hashBase64Url: record.sha256,
+    },
+    config.certificate,
+  );
+  updates[`ksefOffline/${entry.uid}/${entry.documentId}`] = {
+    sha256: record.sha256,
+    markedAt: now,
+    mode: 'offline24',
+    ...(kodII ? { kodII } : {}),
+    ...(record.environment ? { environment: record.environment } : {}),
+    byKsef: true,
+  } satisfies KsefOffline;
+  updates[`${outbox}/offlineByKsef`] = { at: now, kodII: kodII !== null };
+  return updates;
+}
+
 /**
  * Records an accepted document: claims its number, writes its `/ksef` record (an admin's earlier manual record of
- * the same document stays), downloads the UPO, then marks the entry accepted with the UPO and the owner's e-mail
- * (the KSeF number and KOD I, docs/email.md) in one update.
+ * the same document stays), then marks the entry accepted — with the mode KSeF gave it, the UPO the run downloaded
+ * (or the document listed as missing one, for a later run) and the owner's e-mail (the KSeF number and KOD I,
+ * docs/email.md) — in one update.
  */
 export async function recordAccepted(
-  client: KsefClient,
-  access: string,
   entry: KsefOutboxEntry,
   at: Acceptance,
+  upo: UpoDownload,
+  config: OfflineConfig,
 ): Promise<void> {
   const now = Date.now();
   const loaded = await documentFile(entry);
@@ -127,22 +204,12 @@ export async function recordAccepted(
     ksefNumber: kept.ksefNumber,
     kodI: kodIForRecord(loaded, kept),
   });
-  const upo = await client.invoiceUpo(access, at.sessionReference, at.ksefNumber).catch((error: unknown) => {
-    logger.warn(`submitKsef: the UPO of ${entry.documentId} could not be downloaded`, error);
-    return null;
-  });
+  const mode = at.invoicingMode ?? ('xml' in upo ? upoInvoicingMode(upo.xml) : null);
   const outbox = `ksefOutbox/${entry.documentId}`;
   await commitWithMail(
     {
-      ...(upo
-        ? {
-            [`ksefUpo/${entry.documentId}`]: {
-              xml: upo,
-              sessionReference: at.sessionReference,
-              at: now,
-            } satisfies KsefUpo,
-          }
-        : {}),
+      ...upoUpdates(entry, at.sessionReference, upo, now),
+      ...modeUpdates(entry, mode, kept, config, now),
       [`${outbox}/status`]: 'accepted',
       [`${outbox}/ksefNumber`]: at.ksefNumber,
       [`${outbox}/acceptedAt`]: now,
@@ -153,4 +220,24 @@ export async function recordAccepted(
     },
     mail,
   );
+}
+
+/**
+ * Records what a later run's download of a missing UPO gave: the UPO, or its next attempt. A duplicate's mode, unknown
+ * until its original's UPO is read, is recorded with it.
+ */
+export async function recordUpo(entry: KsefOutboxEntry, download: UpoDownload, config: OfflineConfig): Promise<void> {
+  const now = Date.now();
+  const sessionReference = entry.upoMissing?.sessionReference;
+  if (!sessionReference) return;
+  const updates = upoUpdates(entry, sessionReference, download, now);
+  const mode = !entry.invoicingMode && 'xml' in download ? upoInvoicingMode(download.xml) : null;
+  if (mode) {
+    const record =
+      mode === 'Offline'
+        ? await readStored(`ksef/${entry.uid}/${entry.documentId}`, ksefRecordSchema, `zapis KSeF ${entry.documentId}`)
+        : null;
+    Object.assign(updates, modeUpdates(entry, mode, record, config, now));
+  }
+  await db.ref().update(updates);
 }

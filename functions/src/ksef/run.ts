@@ -17,6 +17,12 @@
  * - a refusal of one document: that document is `rejected`.
  * The run has a time budget (lib/timeBudget.ts): once it is spent, no new document is started and no more
  * outcomes are awaited; the session is closed, the summary written, and the next run goes on.
+ *
+ * An accepted document's UPO is downloaded with its outcome; when that fails (or the time is up, or KSeF limits the
+ * rate) the document is listed as missing its UPO, and later runs download it — after the sending, while the time
+ * lasts, each failure pausing it longer (record.ts; the pause: `upoMissingAfter` in domain/ksef/outbox.ts). The
+ * mode KSeF gave an accepted document (its status's `invoicingMode`) is recorded with it: KSeF records as offline a
+ * document sent online the day after its issue date, and that one's owner gets KOD II (record.ts).
  */
 import { logger } from 'firebase-functions/v2';
 import {
@@ -34,7 +40,7 @@ import { timeBudget } from '../lib/timeBudget.js';
 import { KsefApiError, type KsefClient, type OnlineSession } from './client.js';
 import { markOffline } from './offline.js';
 import type { OfflineCertificate } from './offlineCertificate.js';
-import { documentFile, recordAccepted, type LoadedDocument } from './record.js';
+import { documentFile, recordAccepted, recordUpo, type LoadedDocument, type UpoDownload } from './record.js';
 
 export interface RunConfig {
   token: string;
@@ -102,6 +108,8 @@ export class KsefRun {
   /** KSeF limited the rate: nothing is tried before this time (0: no limit met). */
   private rateLimitedUntil = 0;
   private rateLimitWaits = 0;
+  /** A UPO download found KSeF not answering: no more UPOs are asked for in this run. */
+  private upoUnavailable = false;
   private sent: KsefOutboxEntry[] = [];
   /** Documents KSeF could not take in this run: handed out offline at the end. */
   private notTaken: KsefOutboxEntry[] = [];
@@ -121,7 +129,8 @@ export class KsefRun {
     this.until = Date.now() + budgetMs;
   }
 
-  async execute(due: KsefOutboxEntry[]): Promise<void> {
+  /** `due`: the documents to send or to finish; `upos`: accepted documents whose missing UPO is due. */
+  async execute(due: KsefOutboxEntry[], upos: KsefOutboxEntry[] = []): Promise<void> {
     try {
       this.access = (
         await this.call(() => this.client.authenticate({ nip: this.config.sellerNip, token: this.config.token }))
@@ -151,6 +160,8 @@ export class KsefRun {
       await this.client
         .closeSession(this.access, this.session.referenceNumber)
         .catch((error: unknown) => logger.warn('submitKsef: closing the session failed', error));
+    // The missing UPOs after the sending: a document's deadline matters more than a receipt.
+    await this.fetchMissingUpos(upos);
     if (this.down) await this.goOffline(this.notTaken, this.down);
     await this.leaveTheRest();
   }
@@ -340,12 +351,19 @@ export class KsefRun {
           ? (status.status.extensions?.originalSessionReferenceNumber ?? where.sessionReference)
           : where.sessionReference;
         try {
-          await recordAccepted(this.client, this.access, entry, {
-            ksefNumber,
-            sessionReference: upoSession,
-            acquisitionDate: status.acquisitionDate,
-            environment: this.config.environment,
-          });
+          await recordAccepted(
+            entry,
+            {
+              ksefNumber,
+              sessionReference: upoSession,
+              acquisitionDate: status.acquisitionDate,
+              environment: this.config.environment,
+              // A duplicate's status is the refused resend's: the original's mode is read from its UPO.
+              invoicingMode: duplicateOf ? null : (status.invoicingMode ?? null),
+            },
+            await this.downloadUpo(upoSession, ksefNumber),
+            this.config,
+          );
         } catch (error) {
           // Recording is repeatable (record.ts): the next run finds the entry `sent` and records it again.
           logger.error(`submitKsef: recording ${entry.documentId} failed`, error);
@@ -356,6 +374,52 @@ export class KsefRun {
       } else if (outcome === 'retry')
         await this.failRetryable(entry, new Error(`KSeF: ${status.status.code} ${status.status.description}`));
       else await this.reject(entry, status.status);
+    }
+  }
+
+  /**
+   * A document's UPO, within the run's time. Not tried (the document stays listed as missing it, due at once) when the
+   * time is up or a UPO download found KSeF not answering; after a 429 — this one or an earlier one of the run — it
+   * waits for `Retry-After` (no attempt counted; the run stops like after any 429); any other failure is counted and
+   * paused (`upoMissingAfter`).
+   */
+  private async downloadUpo(sessionReference: string, ksefNumber: string): Promise<UpoDownload> {
+    if (this.rateLimitedUntil) return { retryAt: this.rateLimitedUntil };
+    if (this.upoUnavailable || this.budget.spent()) return {};
+    try {
+      return { xml: await this.call(() => this.client.invoiceUpo(this.access, sessionReference, ksefNumber)) };
+    } catch (error) {
+      if (isRateLimit(error)) {
+        this.rateLimit(error);
+        return { failed: error.message, retryAt: this.rateLimitedUntil };
+      }
+      if (isOutage(error)) this.upoUnavailable = true;
+      logger.warn(`submitKsef: the UPO of ${ksefNumber} could not be downloaded`, error);
+      return { failed: (error as Error).message };
+    }
+  }
+
+  /**
+   * Downloads the missing UPOs that are due, unless the run found KSeF down or refusing; after a 429 the ones not
+   * asked for wait for its `Retry-After` too.
+   */
+  private async fetchMissingUpos(entries: KsefOutboxEntry[]): Promise<void> {
+    for (const entry of entries) {
+      const missing = entry.upoMissing;
+      if (!missing || !entry.ksefNumber) continue;
+      if (!this.rateLimitedUntil && (this.down || this.stopped)) break;
+      const download: UpoDownload = this.rateLimitedUntil
+        ? { retryAt: Math.max(this.rateLimitedUntil, missing.nextAttemptAt) }
+        : await this.downloadUpo(missing.sessionReference, entry.ksefNumber);
+      // Not tried (the time is up, KSeF down): left as it is, due for the next run.
+      if (!('xml' in download) && !download.failed && download.retryAt === undefined) continue;
+      try {
+        await recordUpo(entry, download, this.config);
+      } catch (error) {
+        logger.error(`submitKsef: recording the UPO of ${entry.documentId} failed`, error);
+        continue;
+      }
+      if ('xml' in download) (this.out.upos ??= []).push(entry.documentId);
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Automatic submission of the KSeF outbox (`/ksefOutbox`, domain/ksef/outbox.ts; docs/ksef.md): one run at a
- * time (the `/ksefRun` lock) reads the due entries and hands them to a `KsefRun` (run.ts), which logs in, opens
- * one online session, sends, records the outcomes, and marks what KSeF could not take as offline24.
+ * time (the `/ksefRun` lock) reads the due entries — and the accepted documents whose missing UPO is due
+ * (`/ksefUpoMissing`) — and hands them to a `KsefRun` (run.ts), which logs in, opens one online session, sends,
+ * records the outcomes, downloads the missing UPOs, and marks what KSeF could not take as offline24.
  */
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
@@ -10,6 +11,7 @@ import {
   KSEF_ENVIRONMENTS,
   KSEF_OFFLINE_MODE_LABELS,
   ksefOutboxEntrySchema,
+  ksefUpoMissingIndexSchema,
   outageActive,
   ksefQrBase,
   ksefRunLockSchema,
@@ -99,6 +101,29 @@ async function dueEntries(chosen: Set<string> | null, now: number): Promise<Ksef
   );
 }
 
+/**
+ * The accepted documents whose missing UPO a run downloads: those whose pause has passed (`/ksefUpoMissing`), or the
+ * chosen ones missing it (the admin asks now). An index key whose entry no longer misses its UPO is dropped.
+ */
+async function dueUpos(chosen: Set<string> | null, now: number): Promise<KsefOutboxEntry[]> {
+  const index = ksefUpoMissingIndexSchema.safeParse((await db.ref('ksefUpoMissing').get()).val() ?? {});
+  if (!index.success) {
+    logger.error('submitKsef: /ksefUpoMissing is not valid', index.error);
+    return [];
+  }
+  const due: KsefOutboxEntry[] = [];
+  const stale: Record<string, null> = {};
+  for (const [id, nextAttemptAt] of Object.entries(index.data).sort(([, a], [, b]) => a - b)) {
+    if (chosen ? !chosen.has(id) : nextAttemptAt > now) continue;
+    const parsed = ksefOutboxEntrySchema.safeParse((await db.ref(`ksefOutbox/${id}`).get()).val());
+    if (parsed.success && parsed.data.status === 'accepted' && parsed.data.upoMissing && parsed.data.ksefNumber)
+      due.push(parsed.data);
+    else stale[`ksefUpoMissing/${id}`] = null;
+  }
+  if (Object.keys(stale).length) await db.ref().update(stale);
+  return due;
+}
+
 function certificateOrNull(): OfflineCertificate | null {
   try {
     return offlineCertificate();
@@ -125,10 +150,10 @@ async function underRunLock(out: SubmitKsefOutput, run: () => Promise<SubmitKsef
 }
 
 /**
- * One run over the outbox (or over the chosen documents), within `budgetMs` (lib/timeBudget.ts: RUN_BUDGET_MS for
- * the schedule, CALL_BUDGET_MS for a callable): once it is spent the run starts no new document and leaves the rest
- * for the next one. While a declared outage lasts (outage.ts) KSeF is not tried: the due documents not yet sent are
- * handed out offline in the outage's mode.
+ * One run over the outbox (or over the chosen documents: for an accepted one, its missing UPO), within `budgetMs`
+ * (lib/timeBudget.ts: RUN_BUDGET_MS for the schedule, CALL_BUDGET_MS for a callable): once it is spent the run starts
+ * no new document and leaves the rest for the next one. While a declared outage lasts (outage.ts) KSeF is not tried:
+ * the due documents not yet sent are handed out offline in the outage's mode, the missing UPOs wait.
  */
 export async function submitKsefOutbox(
   budgetMs: number,
@@ -141,6 +166,7 @@ export async function submitKsefOutbox(
     waiting: [],
     deferred: [],
     offline: [],
+    upos: [],
   };
   const config = ksefConfig();
   if (!config) return out;
@@ -149,10 +175,13 @@ export async function submitKsefOutbox(
   if (!seller) return { ...out, error: 'Brak danych sprzedawcy (NIP)' };
 
   return underRunLock(out, async () => {
-    const due = await dueEntries(options.documentIds ? new Set(options.documentIds) : null, Date.now());
-    if (!due.length) return out;
+    const chosen = options.documentIds ? new Set(options.documentIds) : null;
+    const due = await dueEntries(chosen, Date.now());
+    const upos = await dueUpos(chosen, Date.now());
+    if (!due.length && !upos.length) return out;
     const runConfig = { ...config, sellerNip: seller.nip, certificate: certificateOrNull() };
     const outage = await readOutage();
+    // A declared outage: KSeF is not asked for UPOs either; they wait for its end.
     if (outageActive(outage)) {
       out.outage = outage.mode;
       out.deferred.push(...due.map((e) => e.documentId));
@@ -170,7 +199,7 @@ export async function submitKsefOutbox(
         runConfig,
         out,
         budgetMs,
-      ).execute(due);
+      ).execute(due, upos);
     const left = new Set(out.deferred).size;
     const lastRun: KsefLastRun = {
       at: Date.now(),

@@ -117,6 +117,19 @@ export interface SendInvoiceResponse {
   referenceNumber: string;
 }
 
+/**
+ * How KSeF recorded an invoice: `Offline` for one sent with `offlineMode`, and for one sent as online whose issue date
+ * (P_1) is a calendar day before the day KSeF received it (offline/automatyczne-okreslanie-trybu-offline.md).
+ */
+export const KSEF_INVOICING_MODES = ['Online', 'Offline'] as const;
+export type KsefInvoicingMode = (typeof KSEF_INVOICING_MODES)[number];
+
+/** The invoicing mode a UPO states (`<TrybWysylki>`, upo-v4-2/v4-3); null when it names none. */
+export function upoInvoicingMode(upoXml: string): KsefInvoicingMode | null {
+  const mode = /<(?:\w+:)?TrybWysylki>\s*(Online|Offline)\s*</.exec(upoXml)?.[1];
+  return (mode as KsefInvoicingMode | undefined) ?? null;
+}
+
 /** `GET /sessions/{referenceNumber}/invoices/{invoiceReferenceNumber}`. */
 export interface SessionInvoiceStatusResponse {
   ordinalNumber: number;
@@ -128,7 +141,7 @@ export interface SessionInvoiceStatusResponse {
   invoicingDate: string;
   permanentStorageDate?: string;
   upoDownloadUrl?: string;
-  invoicingMode?: 'Online' | 'Offline';
+  invoicingMode?: KsefInvoicingMode;
   status: StatusInfo;
 }
 

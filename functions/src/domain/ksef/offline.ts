@@ -201,7 +201,10 @@ export function kodIILink(signingInput: string, signatureBase64Url: string): str
 /**
  * `/ksefOffline/{uid}/{documentId}`: a document handed out in offline24 mode, readable by its owner (the invoice
  * screen and the PDF show OFFLINE under KOD I, and KOD II). Written by the KSeF runner when it marks the document;
- * kept after the document reaches KSeF (then `/ksef` holds its number and the screen shows that instead).
+ * kept after the document reaches KSeF (then `/ksef` holds its number, shown under KOD I, and KOD II stays beside it:
+ * kody-qr.md — an offline invoice carries both codes, the KSeF number under KOD I once it is sent). Also written
+ * when KSeF itself recorded as offline a document sent online (`byKsef`: its issue date was a day before KSeF
+ * received it, offline/automatyczne-okreslanie-trybu-offline.md) — it is an offline invoice, already in KSeF.
  */
 export const ksefOfflineSchema = z.strictObject({
   /** SHA-256 of the file (Base64URL): KOD I's last part, fixed when the document went offline. */
@@ -215,5 +218,7 @@ export const ksefOfflineSchema = z.strictObject({
   kodII: z.string().url().max(2000).optional(),
   /** The KSeF environment the document goes to: KOD I's host (kodI.ts). */
   environment: ksefQrEnvironmentSchema.optional(),
+  /** KSeF recorded it as offline although it was sent online (no deadline: it is in KSeF already). */
+  byKsef: z.literal(true).optional(),
 });
 export type KsefOffline = z.output<typeof ksefOfflineSchema>;

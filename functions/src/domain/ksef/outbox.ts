@@ -7,16 +7,43 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, type InvoiceData } from '../schemas.js';
+import { KSEF_INVOICING_MODES } from './api.js';
 import { KSEF_NUMBER_PATTERN } from './ksefNumber.js';
 import { ksefOfflineModeSchema } from './offline.js';
 import { ksefRequired } from './record.js';
 
 const KSEF_OUTBOX_STATUSES = ['queued', 'sent', 'accepted', 'rejected'] as const;
 
+const documentIdPattern = /^(FV|KOR)-\d{4}-\d{6,}$/;
+const failureSchema = z.strictObject({ message: z.string(), at: z.number().int() });
+
+/**
+ * An accepted document whose UPO (the official receipt) is not stored yet: the download failed (or was not tried —
+ * the run's time was up, KSeF limited the rate). Later runs download it from `sessionReference` once `nextAttemptAt`
+ * has passed (`upoMissingAfter`).
+ */
+export const ksefUpoMissingSchema = z.strictObject({
+  /** The session the document was accepted in (a duplicate's: the original's) — where its UPO is. */
+  sessionReference: z.string().min(1),
+  since: z.number().int(),
+  /** Failed downloads (a rate limit is not counted). */
+  attempts: z.number().int().min(0),
+  nextAttemptAt: z.number().int(),
+  lastError: failureSchema.optional(),
+});
+type KsefUpoMissing = z.output<typeof ksefUpoMissingSchema>;
+
+/**
+ * `/ksefUpoMissing/{documentId}`: the next attempt (epoch ms) of every document whose UPO is missing — the runner's
+ * index (accepted outbox entries accumulate, and only their status is indexed). Written with the entry's `upoMissing`
+ * in the same update, removed with it.
+ */
+export const ksefUpoMissingIndexSchema = z.record(z.string().regex(documentIdPattern), z.number().int());
+
 export const ksefOutboxEntrySchema = z.strictObject({
   uid: z.string().min(1).max(128),
   /** `FV-…` or `KOR-…` — also the key. */
-  documentId: z.string().regex(/^(FV|KOR)-\d{4}-\d{6,}$/),
+  documentId: z.string().regex(documentIdPattern),
   /** A correction's invoice: the correction is sent only after that invoice has a KSeF number. */
   correctedId: z
     .string()
@@ -41,7 +68,7 @@ export const ksefOutboxEntrySchema = z.strictObject({
     })
     .optional(),
   /** The last failure that may pass (KSeF unavailable, timeout). */
-  lastError: z.strictObject({ message: z.string(), at: z.number().int() }).optional(),
+  lastError: failureSchema.optional(),
   /** Set while the entry waits for its corrected invoice's number. */
   waitingFor: z.string().optional(),
   /**
@@ -60,8 +87,50 @@ export const ksefOutboxEntrySchema = z.strictObject({
       kodII: z.boolean(),
     })
     .optional(),
+  /**
+   * How KSeF recorded the accepted document (its status's `invoicingMode`; a duplicate's, from the original's UPO):
+   * `Offline` also for a document sent online whose issue date is a day before KSeF received it
+   * (offline/automatyczne-okreslanie-trybu-offline.md). Absent until known.
+   */
+  invoicingMode: z.enum(KSEF_INVOICING_MODES).optional(),
+  /**
+   * KSeF recorded as offline a document sent online (`invoicingMode` Offline, no `offline`): it is an offline invoice,
+   * and its owner's `/ksefOffline` record (with `byKsef`) gives KOD II for its visualisation; `kodII`: a link exists
+   * (an offline certificate is configured).
+   */
+  offlineByKsef: z.strictObject({ at: z.number().int(), kodII: z.boolean() }).optional(),
+  /** Accepted, but the UPO is not stored yet: later runs download it (`/ksefUpoMissing`). */
+  upoMissing: ksefUpoMissingSchema.optional(),
 });
 export type KsefOutboxEntry = z.output<typeof ksefOutboxEntrySchema>;
+
+/**
+ * A UPO still missing after a run: `failed` — the download failed (its reason); `retryAt` — KSeF limited the rate
+ * (HTTP 429, until its `Retry-After`), which counts no attempt; neither — not tried (the run's time was up): due at
+ * once. A failed attempt pauses the next one 1, 2, 4 … minutes (at most an hour), like a failed send.
+ */
+export function upoMissingAfter(
+  previous: KsefUpoMissing | undefined,
+  sessionReference: string,
+  outcome: { failed?: string; retryAt?: number },
+  now: number,
+): KsefUpoMissing {
+  const lastError = outcome.failed ? { message: outcome.failed.slice(0, 1000), at: now } : previous?.lastError;
+  const attempts = (previous?.attempts ?? 0) + (outcome.failed && outcome.retryAt === undefined ? 1 : 0);
+  const nextAttemptAt =
+    outcome.retryAt !== undefined
+      ? Math.max(now, outcome.retryAt)
+      : outcome.failed
+        ? now + ksefRetryDelayMs(attempts)
+        : now;
+  return {
+    sessionReference,
+    since: previous?.since ?? now,
+    attempts,
+    nextAttemptAt,
+    ...(lastError ? { lastError } : {}),
+  };
+}
 
 /**
  * Whether a document goes to KSeF: an invoice or correction to a buyer with a NIP always (KSeF is mandatory for
@@ -163,6 +232,8 @@ export interface SubmitKsefOutput {
   deferred: string[];
   /** Marked offline in this run (KSeF did not answer, or an outage is declared). */
   offline: string[];
+  /** Accepted documents whose missing UPO this run downloaded. */
+  upos?: string[];
   /** A declared outage lasts: KSeF was not tried. */
   outage?: 'unavailability' | 'emergency';
   /** KSeF answered 429: nothing is sent before this time (epoch ms, from `Retry-After`). */

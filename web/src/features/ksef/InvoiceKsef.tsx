@@ -4,7 +4,7 @@ import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
 import { kodILinkFromHash, ksefQrBase } from '@domain/ksef/kodI';
-import { KSEF_OFFLINE_TITLES, type KsefOfflineMode } from '@domain/ksef/offline';
+import { KSEF_OFFLINE_TITLES, type KsefOffline, type KsefOfflineMode } from '@domain/ksef/offline';
 import type { PdfKodI } from '@domain/pdf/kodI';
 import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
 import { formatDate, isoToPolishDate } from '../../shared/format/pl';
@@ -17,7 +17,8 @@ import { Hint } from '../../shared/ui/Hint';
 
 /**
  * What the invoice page and its PDF need about KSeF: the KSeF number (once the document is in KSeF) or, for a
- * document handed out in offline24 mode before that, null with KOD II and the deadline; and the KOD I link.
+ * document handed out in offline24 mode before that, null with KOD II and the deadline; and the KOD I link. An
+ * offline invoice keeps KOD II beside the number once it is in KSeF (kody-qr.md: both codes, the number under KOD I).
  */
 export interface KsefInfo {
   number: string | null;
@@ -28,24 +29,45 @@ export interface KsefInfo {
   kodII?: string;
   deadline?: string;
   mode?: KsefOfflineMode;
+  /** Sent online, but KSeF recorded it as offline (it received it after the day of its issue date). */
+  offlineByKsef?: boolean;
+}
+
+/**
+ * The KSeF block of a document from its records: with a `/ksef` record, its number and KOD I of the stored file —
+ * and, for an offline invoice (handed out offline, or recorded offline by KSeF), KOD II beside it; before that, for a
+ * document handed out offline, OFFLINE with KOD II and the deadline; otherwise nothing.
+ */
+export function ksefInfoOf(
+  invoice: Pick<Invoice, 'seller' | 'issueDate'>,
+  record: KsefRecord | null | undefined,
+  offline: KsefOffline | null | undefined,
+): KsefInfo | null {
+  if (record)
+    return {
+      number: record.ksefNumber,
+      link: kodIForRecord(invoice, record),
+      submittedOn: record.submittedOn,
+      ...(offline ? { mode: offline.mode ?? 'offline24' } : {}),
+      ...(offline?.kodII ? { kodII: offline.kodII } : {}),
+      ...(offline?.byKsef ? { offlineByKsef: true } : {}),
+    };
+  if (offline)
+    return {
+      number: null,
+      link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)),
+      kodII: offline.kodII,
+      deadline: offline.deadline,
+      mode: offline.mode,
+    };
+  return null;
 }
 
 /** Works for invoices and correction invoices (`ref.invoiceId` = `KOR-…`): both carry the seller and the issue date. */
 export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' | 'issueDate'>): KsefInfo | null {
   const { data } = useGetKsefRecordQuery(ref);
   const { data: offline } = useGetKsefOfflineQuery(ref);
-  return useMemo(() => {
-    if (data) return { number: data.ksefNumber, link: kodIForRecord(invoice, data), submittedOn: data.submittedOn };
-    if (offline)
-      return {
-        number: null,
-        link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)),
-        kodII: offline.kodII,
-        deadline: offline.deadline,
-        mode: offline.mode,
-      };
-    return null;
-  }, [data, offline, invoice]);
+  return useMemo(() => ksefInfoOf(invoice, data, offline), [data, offline, invoice]);
 }
 
 /** The PDF's KSeF block (QR matrices made on demand). */
@@ -153,7 +175,17 @@ export function KsefKodI({ info }: { info: KsefInfo }) {
             {info.submittedOn && (
               <Text size="sm">Przesłana do KSeF: {formatDate(`${info.submittedOn}T12:00:00Z`)}</Text>
             )}
-            <Hint>Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur.</Hint>
+            {info.mode && (
+              <Text size="sm" data-testid="ksef-offline-issued">
+                {info.offlineByKsef
+                  ? 'KSeF zapisał ją jako fakturę offline, bo otrzymał ją po dniu jej wystawienia.'
+                  : `${KSEF_OFFLINE_TITLES[info.mode]}.`}
+              </Text>
+            )}
+            <Hint>
+              Zeskanuj kod QR (KOD I) albo otwórz link, aby sprawdzić fakturę w Krajowym Systemie e-Faktur
+              {info.kodII ? '; KOD II (CERTYFIKAT) potwierdza wystawcę faktury offline' : ''}.
+            </Hint>
           </>
         ) : (
           <>

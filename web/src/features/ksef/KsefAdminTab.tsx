@@ -79,6 +79,14 @@ export default function KsefAdminTab() {
     resend: async (r) => {
       try {
         const out = await callFunction('submitKsef', { documentIds: [r.documentId] });
+        if (r.state === 'accepted') {
+          const got = out.upos?.includes(r.documentId) ?? false;
+          const message = got
+            ? `UPO faktury ${r.number} pobrane z KSeF.`
+            : `UPO faktury ${r.number} nadal niedostępne — aplikacja pobierze je sama.`;
+          setMessage(got ? { ok: true, message } : { ok: false, partial: true, message });
+          return;
+        }
         const verdict = out.accepted.includes(r.documentId)
           ? 'przyjęta przez KSeF'
           : out.rejected.includes(r.documentId)

@@ -5,7 +5,10 @@ import { saveXml } from './files';
 import type { KsefRow } from './ksefRows';
 
 export interface RowActionHandlers {
-  /** Sends the document now (a rejected one after the data was fixed, a queued or offline one without waiting). */
+  /**
+   * Sends the document now (a rejected one after the data was fixed, a queued or offline one without waiting); for an
+   * accepted one whose UPO is missing, downloads the UPO from KSeF now.
+   */
   resend: (row: KsefRow) => Promise<void>;
   /** The manual path: record a number obtained outside the app. */
   record: (row: KsefRow) => void;
@@ -43,7 +46,7 @@ export function KsefRowActions({ row: r, on }: { row: KsefRow; on: RowActionHand
       >
         XML
       </Button>
-      {r.state === 'accepted' && r.entry && (
+      {r.state === 'accepted' && r.entry && !r.entry.upoMissing && (
         <Button
           size="xs"
           variant="default"
@@ -52,6 +55,18 @@ export function KsefRowActions({ row: r, on }: { row: KsefRow; on: RowActionHand
           data-testid="ksef-upo"
         >
           UPO
+        </Button>
+      )}
+      {r.state === 'accepted' && r.entry?.upoMissing && (
+        <Button
+          size="xs"
+          variant="light"
+          loading={busy}
+          onClick={() => void send()}
+          aria-label={`Pobierz teraz UPO faktury ${r.number} z KSeF`}
+          data-testid="ksef-upo-fetch"
+        >
+          Pobierz UPO z KSeF
         </Button>
       )}
       {canSend && (

@@ -7,6 +7,8 @@ import { BOARD_STATE_COLORS, BOARD_STATE_LABELS, type KsefRow } from './ksefRows
 import { Hint } from '../../shared/ui/Hint';
 
 const dayName = (iso: string) => formatDate(`${iso}T12:00:00Z`);
+const clockTime = (ms: number) =>
+  new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'short' }).format(ms);
 const ALARM_TEXT = { overdue: 'termin minął', today: 'termin dziś', upcoming: 'termin' } as const;
 /** A declared outage that lasts: the deadline counts from its end (docs/ksef.md, „Offline modes”). */
 const OPEN_DEADLINE: Record<KsefOfflineMode, string> = {
@@ -27,6 +29,20 @@ export function KsefStateCell({ row: r }: { row: KsefRow }) {
         <Hint size="xs" ff="monospace" data-testid="ksef-board-number">
           {r.record.ksefNumber}, {isoToPolishDate(r.record.submittedOn)}
         </Hint>
+      )}
+      {r.state === 'accepted' && e?.offlineByKsef && (
+        <Text size="xs" c="orange.8" maw={340} data-testid="ksef-offline-by-ksef">
+          KSeF zapisał ją jako fakturę offline (otrzymał ją po dniu jej wystawienia)
+          {e.offlineByKsef.kodII
+            ? ' · KOD II przy fakturze uczestnika'
+            : ' · brak KOD II (nie skonfigurowano certyfikatu offline)'}
+        </Text>
+      )}
+      {r.state === 'accepted' && e?.upoMissing && (
+        <Text size="xs" c="orange.8" maw={340} data-testid="ksef-upo-missing">
+          UPO jeszcze nie pobrane z KSeF · następna próba {clockTime(e.upoMissing.nextAttemptAt)}
+          {e.upoMissing.lastError ? ` · ostatni błąd: ${e.upoMissing.lastError.message}` : ''}
+        </Text>
       )}
       {r.state === 'rejected' && e?.rejection && (
         <Text size="xs" c="red" maw={340} data-testid="ksef-rejection">

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import {
   fa3FromCorrection,
   fa3FromInvoice,
@@ -13,9 +13,12 @@ import type { InvoiceData, Order } from '@domain/schemas';
 import { kodIForRecord } from '@domain/ksef/record';
 import { TEST_COMPANY, TEST_PERSON, testInvoice, type TestLine } from '@domain/ksef/testing';
 import { renderWithTheme } from '../../test/render';
+import { ThemeProviders } from '../../app/providers';
 import { filterKsefRows, ksefRows, monthLabel, offlineAlarms } from './ksefRows';
 import type { KsefOutboxEntry } from '@domain/ksef/outbox';
-import { KsefKodI } from './InvoiceKsef';
+import { KsefKodI, ksefInfoOf } from './InvoiceKsef';
+import { KsefRowActions } from './KsefRowActions';
+import { KsefStateCell } from './KsefStateCell';
 import type { StoredInvoice } from './api';
 import { toKsefRecords, toStoredCorrections, toStoredInvoices } from './api';
 
@@ -263,5 +266,95 @@ describe('admin KSeF board states', () => {
         '2026-02-05',
       ),
     ).toMatchObject({ state: 'accepted', alarm: null });
+  });
+});
+
+it('an offline invoice keeps KOD II once it has its number: handed out offline, or recorded offline by KSeF', () => {
+  const rec = record(requireFa3Xml(fa3FromInvoice(company)));
+  const kodII = `https://qr.ksef.mf.gov.pl/certificate/Nip/1234563218/1234563218/01AB/${rec.sha256}/c2ln`;
+  const handedOut = { sha256: rec.sha256, markedAt: 1, deadline: '2026-02-04', mode: 'offline24' as const, kodII };
+  expect(ksefInfoOf(company, null, handedOut)).toMatchObject({ number: null, kodII, deadline: '2026-02-04' });
+  expect(ksefInfoOf(company, rec, handedOut)).toEqual({
+    number: rec.ksefNumber,
+    link: kodIForRecord(company, rec),
+    submittedOn: rec.submittedOn,
+    mode: 'offline24',
+    kodII,
+  });
+  const byKsef = { sha256: rec.sha256, markedAt: 1, mode: 'offline24' as const, kodII, byKsef: true as const };
+  expect(ksefInfoOf(company, rec, byKsef)).toMatchObject({ number: rec.ksefNumber, kodII, offlineByKsef: true });
+  // Online: KOD I with the number only.
+  expect(ksefInfoOf(company, rec, null)).toEqual({
+    number: rec.ksefNumber,
+    link: kodIForRecord(company, rec),
+    submittedOn: rec.submittedOn,
+  });
+  expect(ksefInfoOf(company, null, null)).toBeNull();
+});
+
+it('an offline invoice in KSeF shows its number under KOD I and keeps KOD II (CERTYFIKAT) beside it', async () => {
+  const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/03-02-2026/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE';
+  const kodII =
+    'https://qr.ksef.mf.gov.pl/certificate/Nip/1234563218/1234563218/01AB/UtQp9Gpc51y-u3xApZjIjgkpZ01js-J8KflSPW8WzIE/c2ln';
+  const number = withKsefChecksum('1234563218-20260204-0100001AF629');
+  renderWithTheme(
+    <KsefKodI info={{ number, link, submittedOn: '2026-02-04', kodII, mode: 'offline24', offlineByKsef: true }} />,
+  );
+  expect(screen.getByTestId('ksef-number-under-qr').textContent).toBe(number);
+  expect(screen.getByTestId('ksef-kod-i').getAttribute('data-offline')).toBeNull();
+  expect(screen.getByTestId('ksef-kod-ii').getAttribute('data-link')).toBe(kodII);
+  expect(screen.getByTestId('ksef-offline-issued').textContent).toContain('KSeF zapisał ją jako fakturę offline');
+  await waitFor(() => expect(screen.getAllByTestId('qr-code')).toHaveLength(2));
+});
+
+describe('admin KSeF board: what KSeF decided, and a missing UPO', () => {
+  const invoices = toStoredInvoices({ u1: { 'FV-2026-000003': company } });
+  const rowWith = (e: Partial<KsefOutboxEntry>) =>
+    ksefRows(
+      invoices,
+      [],
+      {},
+      { 'FV-2026-000003': { uid: 'u1', documentId: 'FV-2026-000003', status: 'accepted', queuedAt: 1, ...e } },
+      '2026-02-03',
+    )[0];
+  const handlers = { resend: vi.fn(() => Promise.resolve()), record: vi.fn(), fail: vi.fn() };
+
+  it('an accepted document whose UPO is missing says so, with its next attempt, and offers to download it now', () => {
+    const r = rowWith({
+      ksefNumber: withKsefChecksum('1234563218-20260203-0100001AF629'),
+      upoMissing: {
+        sessionReference: 's',
+        since: 1,
+        attempts: 2,
+        nextAttemptAt: Date.UTC(2026, 1, 3, 17, 5),
+        lastError: { message: 'KSeF: GET … → 503', at: 1 },
+      },
+    });
+    renderWithTheme(
+      <>
+        <KsefStateCell row={r} />
+        <KsefRowActions row={r} on={handlers} />
+      </>,
+    );
+    const note = screen.getByTestId('ksef-upo-missing').textContent;
+    expect(note).toContain('UPO jeszcze nie pobrane z KSeF');
+    expect(note).toContain('18:05');
+    expect(note).toContain('503');
+    expect(screen.queryByTestId('ksef-upo')).toBeNull();
+    fireEvent.click(screen.getByTestId('ksef-upo-fetch'));
+    expect(handlers.resend).toHaveBeenCalledWith(r);
+  });
+
+  it('a document KSeF recorded as offline says so, and whether its owner has KOD II', () => {
+    // rerender keeps the wrapper, so every update stays inside the theme provider.
+    const { rerender } = render(
+      <KsefStateCell row={rowWith({ invoicingMode: 'Offline', offlineByKsef: { at: 1, kodII: true } })} />,
+      { wrapper: ThemeProviders },
+    );
+    expect(screen.getByTestId('ksef-offline-by-ksef').textContent).toContain('KOD II przy fakturze uczestnika');
+    rerender(<KsefStateCell row={rowWith({ invoicingMode: 'Offline', offlineByKsef: { at: 1, kodII: false } })} />);
+    expect(screen.getByTestId('ksef-offline-by-ksef').textContent).toContain('brak KOD II');
+    rerender(<KsefStateCell row={rowWith({ invoicingMode: 'Online' })} />);
+    expect(screen.queryByTestId('ksef-offline-by-ksef')).toBeNull();
   });
 });
