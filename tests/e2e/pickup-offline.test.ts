@@ -473,7 +473,229 @@ describe('pickup station offline', () => {
       await context.close();
     }
   }, 400_000);
+
+  it('a hand-out queued on this device counts as handed out there, whoever recorded it and online too, until it is sent: never offered again', async () => {
+    const { dbGet, paidMerchOrder, register } = stackClient(stack);
+    const buyer = { firstName: 'Wiktor', lastName: `Urządzeniowy-${suffix}` };
+    const account = await register(`urzadzenie-${suffix}@example.com`, buyer);
+    await paidMerchOrder(
+      account,
+      {
+        'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
+        'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 },
+      },
+      { ...USTKA, name: `${buyer.firstName} ${buyer.lastName}` },
+    );
+    const code = await dbGet<string>(`profiles/${account.uid}/pickupCode`);
+    const items = async () =>
+      Object.values(
+        await dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${account.uid}`),
+      )
+        .map((i) => [i.label.split(' ')[0], i.status, i.pickedBy ?? null])
+        .sort();
+
+    const { context, page, errors } = await stationDevice(staffA);
+    const status = page.getByTestId('station-device-status');
+    const confirm = page.getByTestId('confirm-handout');
+    try {
+      // Staff A hands out the mug alone, offline.
+      await expect.poll(() => status.innerText(), POLL).toContain('stan z');
+      await context.setOffline(true);
+      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('false');
+      await page.getByTestId('pickup-code-input').fill(code);
+      await page.getByRole('button', { name: 'Znajdź' }).click();
+      await page.getByTestId('go-hand-out').click();
+      await expect.poll(() => confirm.textContent(), POLL).toBe('Potwierdź wydanie (2)');
+      await page.getByTestId('station-item').filter({ hasText: 'Koszulka' }).click();
+      await expect.poll(() => confirm.textContent(), POLL).toBe('Potwierdź wydanie (1)');
+      await confirm.click();
+      await page.getByTestId('handout-result').waitFor();
+      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+
+      // A signs out with the hand-out unsent; B signs in on the same tablet (the network is back for
+      // that) and opens the station. A's hand-out is not B's to send.
+      await signOut(page);
+      await context.setOffline(false);
+      await signIn(page, web, staffB);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => status.innerText(), POLL).toContain('stan z');
+      await expect.poll(() => page.getByTestId('others-queued').innerText(), POLL).toContain('1 wydanie');
+
+      // Offline, and online too: the mug shows as handed out on this device and is not offered.
+      await context.setOffline(true);
+      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('false');
+      await expectHandedOutHere(page, code);
+      await context.setOffline(false);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('true');
+      await expectHandedOutHere(page, code);
+      expect(await items()).toEqual([
+        ['Koszulka', 'waiting', null],
+        ['Kubek', 'waiting', null],
+      ]);
+
+      // A signs in again, and the sync cannot get through (held back here): the mug still shows as
+      // handed out on this device, online, and the hand-out form does not offer it again.
+      await signOut(page);
+      const held: string[] = [];
+      await page.route('**/syncOfflineHandOuts', (route) => (held.push(route.request().url()), route.abort()));
+      await signIn(page, web, staffA);
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('true');
+      await expect.poll(() => held.length, POLL).toBeGreaterThan(0);
+      await expectHandedOutHere(page, code);
+      expect(await items()).toEqual([
+        ['Koszulka', 'waiting', null],
+        ['Kubek', 'waiting', null],
+      ]);
+
+      // The sync gets through: A's hand-out is recorded as A's, with no conflict against itself.
+      await page.unroute('**/syncOfflineHandOuts');
+      // „Wyślij zapisane” when it can be pressed: a retry already under way may get there first.
+      const sendNow = page.getByTestId('sync-now');
+      await expect
+        .poll(async () => {
+          if ((await sendNow.count()) > 0 && (await sendNow.isEnabled({ timeout: 1_000 }).catch(() => false)))
+            await sendNow.click({ timeout: 5_000 }).catch(() => undefined);
+          return items();
+        }, POLL)
+        .toEqual([
+          ['Koszulka', 'waiting', null],
+          ['Kubek', 'picked', staffA.uid],
+        ]);
+      const conflicts = await dbGet<Record<string, { uid: string }> | null>('pickupConflicts');
+      expect(Object.values(conflicts ?? {}).filter((c) => c.uid === account.uid)).toEqual([]);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-handed-out-here');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 600_000);
+
+  it('hand-outs recorded offline reach the server when the network returns without the station open: after leaving it, and after a restart on the home page', async () => {
+    const { dbGet, paidMerchOrder, register } = stackClient(stack);
+    const people = await Promise.all(
+      ['Pierwsza', 'Druga'].map(async (lastName, n) => {
+        const who = { firstName: 'Zofia', lastName: `${lastName}-${suffix}` };
+        const account = await register(`w-tle-${n}-${suffix}@example.com`, who);
+        await paidMerchOrder(
+          account,
+          { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
+          { ...USTKA, name: `${who.firstName} ${who.lastName}` },
+        );
+        return { account, code: await dbGet<string>(`profiles/${account.uid}/pickupCode`) };
+      }),
+    );
+    const handedOut = async (uid: string) =>
+      Object.values(await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${uid}`)).map((i) => [
+        i.status,
+        i.pickedBy ?? null,
+      ]);
+    const queuedNote = (p: Page) => p.evaluate(() => localStorage.getItem('panel.pickupStation.queuedBy'));
+
+    const { context, page: first, errors } = await stationDevice(staffA);
+    let page = first;
+    /** Offline at the station: hands out the person's mug, recorded on the device. */
+    const handOutOffline = async (code: string) => {
+      await page.goto(`${web}/dashboard/odbierz/User`);
+      await page.getByTestId('pickup-code-input').fill(code);
+      await page.getByRole('button', { name: 'Znajdź' }).click();
+      await page.getByTestId('go-hand-out').click();
+      await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
+      await page.getByTestId('confirm-handout').click();
+      await page.getByTestId('handout-result').waitFor();
+      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+    };
+    try {
+      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await context.setOffline(true);
+      await expect
+        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+        .toBe('false');
+      await handOutOffline(people[0].code);
+      expect(await queuedNote(page)).toBe(staffA.uid);
+
+      // Staff leave the station for the dashboard's home page; then the network returns. The station
+      // stops a moment after its last page: it lets go of the database connection it held while
+      // offline, and the database SDK tries to connect again (nothing else does meanwhile).
+      const stationStopped = databaseReconnects(page);
+      await page.getByRole('link', { name: 'Panel Uczestnika — strona główna' }).first().click();
+      await page.waitForURL(`${web}/dashboard`);
+      await expect.poll(() => page.getByTestId('station-device-status').count(), POLL).toBe(0);
+      expect(await stationStopped).toBe(true);
+      await context.setOffline(false);
+      await expect.poll(() => handedOut(people[0].account.uid), POLL).toEqual([['picked', staffA.uid]]);
+      expect(page.url()).toBe(`${web}/dashboard`);
+      await expect.poll(() => queuedNote(page), POLL).toBeNull();
+
+      // Offline again: a hand-out, then the tab is closed. The dashboard opens again later, still
+      // offline (from the service worker), and the network returns while it shows.
+      await context.setOffline(true);
+      await handOutOffline(people[1].code);
+      await page.close();
+      page = await context.newPage();
+      collectPageErrors(page, errors);
+      await page.goto(`${web}/dashboard`);
+      await page.getByRole('link', { name: 'Panel Uczestnika — strona główna' }).first().waitFor();
+      expect(await handedOut(people[1].account.uid)).toEqual([['waiting', null]]);
+      await context.setOffline(false);
+      await expect.poll(() => handedOut(people[1].account.uid), POLL).toEqual([['picked', staffA.uid]]);
+      expect(page.url()).toBe(`${web}/dashboard`);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await screenshot(page, 'pickup-offline-sent-without-station');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 600_000);
 });
+
+/**
+ * Resolves true at the page's next attempt to reach the database over its realtime connection (the
+ * SDK's WebSocket or long polling, not a REST read), false if none comes within a minute.
+ */
+function databaseReconnects(page: Page): Promise<boolean> {
+  const host = new URL(stack.urls.rtdb).host;
+  const realtime = (url: string) => url.includes(host) && /\/\.(ws|lp)\b/.test(url);
+  return Promise.race([
+    page.waitForEvent('websocket', { predicate: (ws) => realtime(ws.url()), timeout: 60_000 }).then(
+      () => true,
+      () => false,
+    ),
+    page
+      .waitForRequest((request) => realtime(request.url()), { timeout: 60_000 })
+      .then(
+        () => true,
+        () => false,
+      ),
+  ]);
+}
+
+/**
+ * At the station, the person found by their pickup code: the mug (handed out on this device, not sent
+ * yet) shows as handed out here, is not counted to hand out, and the hand-out form neither selects nor
+ * offers it — only the shirt.
+ */
+async function expectHandedOutHere(page: Page, code: string): Promise<void> {
+  await page.goto(`${web}/dashboard/odbierz/User`);
+  await page.getByTestId('pickup-code-input').fill(code);
+  await page.getByRole('button', { name: 'Znajdź' }).click();
+  const mug = page.getByTestId('station-item').filter({ hasText: 'Kubek' });
+  await expect.poll(() => mug.getAttribute('data-status'), POLL).toBe('picked');
+  expect(await mug.innerText()).toContain('zapisane offline — czeka na wysłanie');
+  expect(await page.getByTestId('go-hand-out').innerText()).toBe('Wydaj przedmioty (1)');
+  await page.getByTestId('go-hand-out').click();
+  await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
+  const card = page.getByTestId('station-item').filter({ hasText: 'Kubek' });
+  expect(await card.getAttribute('data-status')).toBe('picked');
+  expect(await card.isDisabled()).toBe(true);
+  expect(await page.getByTestId('station-item').filter({ hasText: 'Koszulka' }).getAttribute('data-status')).toBe(
+    'waiting',
+  );
+}
 
 /** „Wyloguj się” from the user menu (opened again if a re-render closed it before the item was clicked). */
 async function signOut(page: Page): Promise<void> {

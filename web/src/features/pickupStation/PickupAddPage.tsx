@@ -18,7 +18,7 @@ import {
 } from './StationPage';
 import { useSessionUser } from '../auth';
 import { QUEUED_LABEL } from './offline/queue';
-import { queueHandOut } from './offline/stationDevice';
+import { queueHandOut } from './offline/sync';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { ErrorText } from '../../shared/ui/ErrorText';
 

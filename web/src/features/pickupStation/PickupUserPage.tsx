@@ -25,7 +25,7 @@ import {
 } from './StationPage';
 import { loadedDirectory, personByCode } from './offline/deviceStore';
 import { ConflictList, QueueList } from './offline/OfflineParts';
-import type { StationDeviceState } from './offline/stationDevice';
+import type { StationDeviceState } from './offline/sync';
 import { DeviceSearch } from './offline/DeviceSearch';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { Hint } from '../../shared/ui/Hint';
@@ -249,7 +249,12 @@ function PersonOverview({ uid }: { uid: string }) {
                   <ItemRow
                     key={item.id}
                     item={item}
-                    action={item.status === 'picked' ? <ReturnAction uid={uid} item={item} /> : undefined}
+                    action={
+                      // Not for a hand-out still queued on this device: the database still has the item waiting.
+                      item.status === 'picked' && !item.queuedOffline ? (
+                        <ReturnAction uid={uid} item={item} />
+                      ) : undefined
+                    }
                   />
                 ))}
               </Stack>

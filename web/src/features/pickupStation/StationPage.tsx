@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { DataGate, EmptyState, type DataGateProps } from '../../shared/ui/DataState';
@@ -15,7 +15,8 @@ import {
 import { loadedDirectory, personByUid } from './offline/deviceStore';
 import { DeviceStatus } from './offline/OfflineParts';
 import { mergeQueued, type DevicePerson } from './offline/queue';
-import { stationDeviceState, useStationDevice, type StationDeviceState } from './offline/stationDevice';
+import { useStationDevice } from './offline/stationDevice';
+import { stationDeviceState, type StationDeviceState } from './offline/sync';
 
 export const USER_PAGE = '/dashboard/odbierz/User';
 export const ADD_PAGE = '/dashboard/odbierz/Add';
@@ -76,12 +77,15 @@ function StationFrame({ children }: { children: (device: StationDeviceState) => 
 }
 
 /**
- * A person and their items, both live. Until both have arrived (or when either fails, or no one has
- * this uid) the station's loading, error or "no such person" view stands in for `children`.
+ * A person and their items: live online, from the device's copy offline; either way with every hand-out
+ * queued on this device merged in as handed out (whoever recorded it, sent or not yet), so nothing
+ * handed out here is offered again. Until the person, the items and the device's queue are there (or
+ * when a read fails, or no one has this uid) the station's loading, error or "no such person" view
+ * stands in for `children`.
  */
 export function StationPerson(props: StationPersonProps) {
   const device = useDevice();
-  return device.online ? <LivePerson {...props} /> : <DevicePersonView {...props} device={device} />;
+  return device.online ? <LivePerson {...props} device={device} /> : <DevicePersonView {...props} device={device} />;
 }
 
 interface StationPersonProps {
@@ -117,10 +121,10 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
     };
   }, [uid, device.directoryAt, index]);
   const person = index ? (index.byUid.get(uid) ?? null) : read?.uid === uid ? read.person : undefined;
-  const items = person ? stationOrder(mergeQueued(person.items, device.queue, uid)) : [];
+  const items = person ? stationOrder(mergeQueued(person.items, device.handedOutHere, uid)) : [];
   return (
     <PersonGate
-      query={{ isLoading: person === undefined, isError: false, error: undefined }}
+      query={{ isLoading: person === undefined || !device.queueRead, isError: false, error: undefined }}
       what={what}
       onRetry={() => setRead(undefined)}
       found={Boolean(person)}
@@ -135,15 +139,25 @@ function DevicePersonView({ uid, what, children, device }: StationPersonProps & 
 /** Whether the station works from the device's copy right now (read outside React). */
 export const stationOffline = () => !stationDeviceState().online;
 
-function LivePerson({ uid, what, children }: StationPersonProps) {
+/**
+ * Online: the person and their items, both live, with this device's queued hand-outs merged in. While
+ * the sync is on its way (or stuck, or the hand-outs are another staff member's, who sends them when
+ * signed in here) the database still has those items waiting; shown as waiting, they would be handed
+ * out again and the sync would then report a conflict with this device's own hand-out.
+ */
+function LivePerson({ uid, what, children, device }: StationPersonProps & { device: StationDeviceState }) {
   const person = useStationPersonQuery(uid);
   const items = useStationItemsQuery(uid);
+  const merged = useMemo(
+    () => items.data && stationOrder(mergeQueued(items.data, device.handedOutHere, uid)),
+    [items.data, device.handedOutHere, uid],
+  );
   const retry = () => {
     void person.refetch();
     void items.refetch();
   };
   const query = {
-    isLoading: person.isLoading || items.isLoading,
+    isLoading: person.isLoading || items.isLoading || !device.queueRead,
     isError: person.isError || items.isError,
     error: person.error ?? items.error,
   };
@@ -155,7 +169,7 @@ function LivePerson({ uid, what, children }: StationPersonProps) {
       found={Boolean(person.data)}
       notFoundTitle="Nie ma takiej osoby"
     >
-      {person.data && children(person.data, items.data ?? [])}
+      {person.data && children(person.data, merged ?? [])}
     </PersonGate>
   );
 }

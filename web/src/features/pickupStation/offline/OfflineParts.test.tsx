@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithTheme } from '../../../test/render';
 import { DeviceStatus, QueueList } from './OfflineParts';
 import type { QueuedHandOut } from './queue';
-import type { StationDeviceState } from './stationDevice';
+import type { StationDeviceState } from './sync';
 
 const handOut = (n: number, overrides: Partial<QueuedHandOut> = {}): QueuedHandOut => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -24,6 +24,8 @@ const device = (overrides: Partial<StationDeviceState> = {}): StationDeviceState
   deviceId: '10000000-0000-4000-8000-000000000000',
   directoryAt: null,
   queue: [],
+  handedOutHere: [],
+  queueRead: true,
   othersQueued: 0,
   syncing: false,
   refusal: null,
@@ -74,5 +76,22 @@ describe('the station says what the server refused', () => {
       'true',
     ]);
     expect(screen.getByTestId('sync-now').textContent).toBe('Wyślij zapisane (2)');
+  });
+
+  it('the server’s reason with its quotes nested, or, given none, that it gave none', () => {
+    renderWithTheme(
+      <DeviceStatus
+        device={device({
+          queue: [handOut(1, { refused: { message: 'Pozycja „Koszulka „Bałtyk” (M)” jest zablokowana', at: 5 } })],
+          refusal: { message: '', at: 1 },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('refused-handout').textContent).toBe(
+      'Kubek 1 — Marta Nowak: Pozycja „Koszulka ‚Bałtyk’ (M)” jest zablokowana.',
+    );
+    expect(screen.getByTestId('sync-refusal-all').textContent).toContain(
+      'Serwer odrzucił wysyłkę wydań: Serwer nie podał przyczyny.',
+    );
   });
 });

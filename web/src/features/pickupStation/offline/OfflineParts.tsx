@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatCount, formatDateTime, type NounForms } from '../../../shared/format/pl';
-import { syncQueue, type StationConflict, type StationDeviceState } from './stationDevice';
-import { byRecordingOrder, QUEUED_LABEL, type QueuedHandOut, type SyncRefusal } from './queue';
+import { nestQuotes } from '@domain/words';
+import { syncQueue, type StationConflict, type StationDeviceState } from './sync';
+import { QUEUED_LABEL, type QueuedHandOut, type SyncRefusal } from './queue';
+import { byRecordingOrder } from './sending';
 import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 import { PlainList } from '../../../shared/ui/PlainList';
 import { TitledStack } from '../../../shared/ui/TitledStack';
@@ -25,8 +27,15 @@ function OthersQueued({ count }: { count: number }) {
 /** How the station marks a hand-out the server refused (it stays on the device). */
 const REFUSED_LABEL = 'odrzucone przez serwer';
 
-/** A server text as a sentence: most of the callables' Polish messages end without a full stop. */
-const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+/**
+ * The server's reason as a sentence: most of the callables' Polish messages end without a full stop,
+ * and quote names that may carry quotes of their own („Koszulka „Bałtyk” (M)”). A refusal without a
+ * reason (none of the functions' own) says so.
+ */
+const sentence = (reason: string) => {
+  const text = nestQuotes(reason.trim()) || 'Serwer nie podał przyczyny';
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+};
 
 const refusedOf = (queue: readonly QueuedHandOut[]) =>
   byRecordingOrder(queue).filter((h): h is QueuedHandOut & { refused: SyncRefusal } => h.refused !== undefined);

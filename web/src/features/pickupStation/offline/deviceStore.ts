@@ -5,7 +5,9 @@
  *
  * The directory belongs to the staff member whose station copied it (its owner): it is dropped when
  * they sign out or another account signs in (shared/deviceCopy.ts), and never saved for anyone else.
- * The queue is not dropped: each hand-out names its staff member, and only they send it (stationDevice.ts).
+ * The queue is not dropped: each hand-out names its staff member, and only they send it (sync.ts).
+ * Whose hand-outs wait to be sent is also noted in localStorage (deviceOwner.ts), so the app sends them
+ * when their staff member is signed in, without the station open and without loading it for anyone else.
  *
  * Lookups answer from an in-memory index (code → person, uid → person) built once per version of
  * the copy: from the people just saved, or from one read of the store after a start offline. Once
@@ -14,7 +16,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { registerDeviceData } from '../../../shared/deviceCopy';
-import { forgetDirectoryOwner, noteDirectoryOwner } from './deviceOwner';
+import { forgetDirectoryOwner, noteDirectoryOwner, noteQueuedBy } from './deviceOwner';
 import type { DevicePerson, QueuedHandOut, SyncConflict, SyncRefusal } from './queue';
 
 interface StationDb extends DBSchema {
@@ -182,10 +184,21 @@ export async function enqueue(handOuts: readonly QueuedHandOut[]): Promise<void>
   const db = await open();
   const tx = db.transaction('queue', 'readwrite');
   await Promise.all([...handOuts.map((h) => tx.store.put(h)), tx.done]);
+  noteQueue(await db.getAll('queue'));
 }
 
+/** Every hand-out queued on this device, whoever recorded it. */
 export async function queued(): Promise<QueuedHandOut[]> {
-  return (await open()).getAll('queue');
+  return noteQueue(await (await open()).getAll('queue'));
+}
+
+/**
+ * Notes whose hand-outs wait to be sent (deviceOwner.ts): refused ones wait for staff to send them by
+ * hand, not for the network. Every change of the queue is followed by a read of it (sync.ts).
+ */
+function noteQueue(all: QueuedHandOut[]): QueuedHandOut[] {
+  noteQueuedBy([...new Set(all.filter((h) => !h.refused).map((h) => h.staffUid))]);
+  return all;
 }
 
 /** Sent hand-outs leave the queue and the conflicts among them are kept, in one transaction. */

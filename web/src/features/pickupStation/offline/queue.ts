@@ -1,12 +1,11 @@
 /**
  * The station's offline queue and its merge with the directory copy, as pure functions
- * (docs/pickup-offline.md). The device store (deviceStore.ts) keeps the same records in IndexedDB.
+ * (docs/pickup-offline.md). The device store (deviceStore.ts) keeps the same records in IndexedDB;
+ * sending them is sending.ts and sync.ts.
  */
-import { PASSING_REFUSALS } from '@domain/errors';
-import type { OfflineConflictReason, SyncOfflineHandOutsOutput } from '@domain/pickupSync';
+import type { OfflineConflictReason } from '@domain/pickupSync';
 import { pickupDirectoryEntrySchema, pickupItemSchema, type PickupItem } from '@domain/schemas';
 import { matchesAllWords, parsePickupSearchKey, searchTokens, type PickupSearchEntry } from '@domain/search';
-import { refusalOf } from '../../../shared/ui/formErrors';
 import type { DirectoryEntry } from '../api';
 
 /** How the station marks a hand-out recorded on the device and not yet sent. */
@@ -57,91 +56,13 @@ export interface DevicePerson extends DirectoryEntry {
   participantTokens: [string, string][];
 }
 
-export function byRecordingOrder(queue: readonly QueuedHandOut[]): QueuedHandOut[] {
-  return [...queue].sort((a, b) => a.seq - b.seq || a.at - b.at);
-}
-
-/** The next batch to send: the oldest hand-outs first, at most `size`. */
-export function nextBatch(queue: readonly QueuedHandOut[], size: number): QueuedHandOut[] {
-  return byRecordingOrder(queue).slice(0, size);
-}
-
-/**
- * What the server answered for a sent batch: every answered hand-out leaves the queue; the ones
- * not applied become conflicts for the station to show. Unanswered ones stay queued.
- */
-export function settle(
-  batch: readonly QueuedHandOut[],
-  results: SyncOfflineHandOutsOutput['results'],
-): { sent: string[]; conflicts: SyncConflict[] } {
-  const byId = new Map(batch.map((h) => [h.id, h]));
-  const sent: string[] = [];
-  const conflicts: SyncConflict[] = [];
-  for (const result of results) {
-    const handOut = byId.get(result.id);
-    if (!handOut) continue;
-    sent.push(result.id);
-    if (result.outcome === 'conflict') conflicts.push({ ...handOut, reason: result.reason ?? 'already-picked' });
-  }
-  return { sent, conflicts };
-}
-
-/** What a failed `syncOfflineHandOuts` call means for the queue. */
-type SendFailure =
-  /** No answer (network gone, timeout, a cold or busy function): the same hand-outs go at the next retry. */
-  | { kind: 'retry' }
-  /** The server refused the whole send (who sends, or from which device): nothing more goes until staff act. */
-  | { kind: 'refused'; message: string }
-  /** The server refused one hand-out it named (or the only one sent): it waits aside, the others go. */
-  | { kind: 'refused-hand-out'; id: string; message: string }
-  /** Refused without naming the hand-out (a stored record it read is malformed): each is sent alone to find it. */
-  | { kind: 'split' };
-
-/**
- * Codes the functions SDK gives when the call did not get a decision: a fetch that failed (no network,
- * or a crashed function — the SDK cannot tell them apart) is `internal`; timeouts, overload and
- * contention pass. Everything else is the server's answer and would be the same at every retry.
- */
-const NO_DECISION = new Set([
-  'internal',
-  'unavailable',
-  'deadline-exceeded',
-  'aborted',
-  'resource-exhausted',
-  'cancelled',
-  'unknown',
-]);
-/** Refusals of the caller: no hand-out of theirs can go (e.g. the staff role was removed). */
-const CALLER_REFUSED = new Set(['unauthenticated', 'permission-denied']);
-
-/**
- * Tells a transport failure (send again later) from a refusal of the server, and a refusal of the
- * whole send from one about a single hand-out: the callable validates the batch as one input (an
- * invalid field is named `handOuts.<index>.…`) and stops at the first hand-out whose stored records
- * it cannot read, answering one refusal for the batch.
- */
-export function sendFailure(error: unknown, batch: readonly QueuedHandOut[]): SendFailure {
-  const raw = (error as { code?: unknown } | null)?.code;
-  // Not the functions SDK's error (e.g. the SDK could not load offline): no answer from the server.
-  if (typeof raw !== 'string' || !raw.startsWith('functions/')) return { kind: 'retry' };
-  const refusal = refusalOf(error);
-  if (NO_DECISION.has(refusal.code) || PASSING_REFUSALS.has(refusal.reason)) return { kind: 'retry' };
-  const { message } = refusal;
-  if (CALLER_REFUSED.has(refusal.code)) return { kind: 'refused', message };
-  const index = /^handOuts\.(\d+)(?:\.|$)/.exec(refusal.field ?? '');
-  const named = index ? batch[Number(index[1])] : undefined;
-  if (named) return { kind: 'refused-hand-out', id: named.id, message };
-  if (refusal.field === 'deviceId') return { kind: 'refused', message };
-  if (batch.length === 1) return { kind: 'refused-hand-out', id: batch[0].id, message };
-  return { kind: 'split' };
-}
-
 type StationItemState = PickupItem & { id: string; queuedOffline?: QueuedHandOut };
 
 /**
- * The person's items as the station shows them offline: an item with a queued hand-out is shown
- * as handed out here („zapisane offline — czeka na wysłanie”), so it is not handed out twice from
- * this device; the copy's own status stays for everything else.
+ * The person's items (the copy's offline, the live ones online) as the station shows them: an item with
+ * a hand-out queued on this device, whoever recorded it, is shown as handed out here („zapisane offline —
+ * czeka na wysłanie”), so it is not handed out twice from this device; an item already handed out keeps
+ * its recorded hand-out, and everything else its own status.
  */
 export function mergeQueued(
   items: readonly (PickupItem & { id: string })[],

@@ -1,47 +1,26 @@
 /**
  * The station device (docs/pickup-offline.md): whether the network is there, the directory copy
- * kept current while it is, the offline queue and its sync, the conflicts reported to this device.
- * One module-level store, started while a station page is open (useStationDevice).
+ * kept current while it is, the conflicts reported to this device; and, through sync.ts (which holds
+ * the device's state), the offline queue and its sync. Started while a station page is open
+ * (useStationDevice); the queue is also sent with no station page open (sync.ts).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import {
-  OFFLINE_BATCH,
-  pickupConflictSchema,
-  type PickupConflict,
-  type SyncOfflineHandOutsOutput,
-} from '@domain/pickupSync';
-import type { CallableInput } from '@domain/callables';
-import { callFunction, loadDatabase } from '../../../shared/firebase';
+import { pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
+import { loadDatabase } from '../../../shared/firebase';
 import * as store from './deviceStore';
-import { nextBatch, parseDirectory, sendFailure, settle, type QueuedHandOut, type SyncRefusal } from './queue';
-
-export interface StationConflict extends PickupConflict {
-  id: string;
-}
-
-export interface StationDeviceState {
-  /** The station can reach the database and the callables. */
-  online: boolean;
-  deviceId: string | null;
-  /** When the directory copy on the device was last known current; null: no copy yet. */
-  directoryAt: number | null;
-  /** The signed-in staff member's hand-outs waiting on this device, to be sent. */
-  queue: QueuedHandOut[];
-  /**
-   * Hand-outs other staff members recorded on this device and have not sent: kept (nothing is
-   * lost), sent when their staff member signs in here again, never in another's name.
-   */
-  othersQueued: number;
-  syncing: boolean;
-  /**
-   * The server refused the last send as a whole (e.g. the staff role was removed): shown on the
-   * station; nothing is sent on its own until staff send by hand or the station starts again.
-   * Refusals of single hand-outs are kept on the hand-outs (`QueuedHandOut.refused`).
-   */
-  refusal: SyncRefusal | null;
-  /** Conflicts that involve this device (or all, for an admin), newest first. */
-  conflicts: StationConflict[];
-}
+import { parseDirectory } from './queue';
+import {
+  keepSending,
+  refreshQueue,
+  setState,
+  setStationStaff,
+  stationDeviceState,
+  subscribe,
+  syncQueue,
+  waitsToBeSent,
+  type StationConflict,
+  type StationDeviceState,
+} from './sync';
 
 interface StationStaff {
   uid: string;
@@ -49,24 +28,7 @@ interface StationStaff {
   admin: boolean;
 }
 
-let state: StationDeviceState = {
-  online: typeof navigator === 'undefined' || navigator.onLine,
-  deviceId: null,
-  directoryAt: null,
-  queue: [],
-  othersQueued: 0,
-  syncing: false,
-  refusal: null,
-  conflicts: [],
-};
-/** The staff member the running station belongs to: only their queued hand-outs are sent. */
-let staffUid: string | null = null;
 let currentRun: symbol | null = null;
-const listeners = new Set<() => void>();
-function setState(patch: Partial<StationDeviceState>) {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
-}
 
 const HEARTBEAT_MS = 30_000;
 const RETRY_MS = 10_000;
@@ -87,98 +49,12 @@ function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): Stat
   return all.filter(mine).sort((a, b) => b.createdAt - a.createdAt);
 }
 
-const isMine = (h: QueuedHandOut) => h.staffUid === staffUid;
-
-async function refreshQueue() {
-  const all = await store.queued();
-  const queue = all.filter(isMine);
-  setState({ queue, othersQueued: all.length - queue.length });
-}
-
-let syncRunning = false;
-/**
- * Sends the queue, oldest first, in batches, until it is empty, the network fails or the server
- * refuses the whole send. A hand-out the server refuses on its own is set aside (kept on the device,
- * marked) and the others go past it. Automatic sends (reconnecting, the retry) skip the set-aside
- * hand-outs and stop after a refusal of the whole send, so a refusal is never resent every 30 s;
- * `again` (staff pressing „Wyślij zapisane”, once the cause is dealt with) sends everything once more.
- */
-export async function syncQueue({ again = false }: { again?: boolean } = {}): Promise<void> {
-  const deviceId = state.deviceId;
-  if (syncRunning || !state.online || !deviceId || !staffUid) return;
-  if (state.refusal && !again) return;
-  syncRunning = true;
-  setState({ syncing: true, ...(again ? { refusal: null } : {}) });
-  try {
-    // Only the signed-in staff member's: the callable records the caller as who handed out.
-    const mine = async () => (await store.queued()).filter(isMine);
-    if (again) await store.clearRefused((await mine()).filter((h) => h.refused).map((h) => h.id));
-    for (;;) {
-      const batch = nextBatch(
-        (await mine()).filter((h) => !h.refused),
-        OFFLINE_BATCH,
-      );
-      if (batch.length === 0 || !(await send(batch, deviceId))) break;
-    }
-  } catch {
-    // The device store failed (IndexedDB): the queue stays as it was, the next retry sends it.
-  } finally {
-    syncRunning = false;
-    setState({ syncing: false });
-    await refreshQueue().catch(() => undefined);
-  }
-}
-
-/** Sends one batch and records the answer; false when sending should stop for now. */
-async function send(batch: readonly QueuedHandOut[], deviceId: string): Promise<boolean> {
-  let results: SyncOfflineHandOutsOutput['results'];
-  try {
-    const input: CallableInput<'syncOfflineHandOuts'> = {
-      deviceId,
-      handOuts: batch.map(({ id, uid, itemId, quantity, at }) => ({ id, uid, itemId, quantity, at })),
-    };
-    ({ results } = await callFunction('syncOfflineHandOuts', input));
-  } catch (error) {
-    const failure = sendFailure(error, batch);
-    switch (failure.kind) {
-      case 'retry':
-        // The network went again (or a cold function): the queue stays, the next retry sends it.
-        return false;
-      case 'refused':
-        setState({ refusal: { message: failure.message, at: Date.now() } });
-        return false;
-      case 'refused-hand-out':
-        await store.markRefused(failure.id, { message: failure.message, at: Date.now() });
-        await refreshQueue();
-        return true;
-      case 'split':
-        // The hand-outs before the refused one may have been applied already: sent again, the
-        // server answers their stored outcome (the hand-out id is its idempotency key).
-        for (const handOut of batch) if (!(await send([handOut], deviceId))) return false;
-        return true;
-    }
-  }
-  const { sent, conflicts } = settle(batch, results);
-  await store.settleSent(sent, conflicts);
-  await refreshQueue();
-  return sent.length > 0;
-}
-
-/** Records hand-outs made offline (one per item, each with a new id): on the device at once, sent when the network returns. */
-export async function queueHandOut(handOuts: Omit<QueuedHandOut, 'id' | 'at' | 'deviceId' | 'seq'>[]): Promise<void> {
-  const deviceId = state.deviceId ?? (await store.deviceId());
-  const at = Date.now();
-  await store.enqueue(handOuts.map((h, i) => ({ ...h, id: crypto.randomUUID(), at, deviceId, seq: at * 1000 + i })));
-  await refreshQueue();
-  void syncQueue();
-}
-
 /** Watches the network and the database connection; keeps the directory and conflicts current. */
 async function start(staff: StationStaff): Promise<() => void> {
   const stops: (() => void)[] = [];
   const run = Symbol('station run');
   currentRun = run;
-  staffUid = staff.uid;
+  setStationStaff(staff.uid);
   // Another account's directory never serves this one (normally the session dropped it already).
   await store.dropDirectory(staff.uid);
   // A refusal of another staff member's send is not this one's; after a restart a refused send is
@@ -191,7 +67,7 @@ async function start(staff: StationStaff): Promise<() => void> {
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const judge = () => {
     const online = navigator.onLine && connected;
-    if (online !== state.online) setState({ online });
+    if (online !== stationDeviceState().online) setState({ online });
     if (online) void syncQueue();
   };
   stops.push(
@@ -246,24 +122,27 @@ async function start(staff: StationStaff): Promise<() => void> {
   const conflictsQuery = sdk.query(sdk.ref(db, 'pickupConflicts'), sdk.orderByChild('createdAt'), sdk.limitToLast(100));
   stops.push(
     sdk.onValue(conflictsQuery, (snap) =>
-      setState({ conflicts: conflictsFor(snap.val(), staff, state.deviceId ?? '') }),
+      setState({ conflicts: conflictsFor(snap.val(), staff, stationDeviceState().deviceId ?? '') }),
     ),
   );
 
   // While live, the copy stays current even when nothing changes; a retry picks up a failed sync.
   const heartbeat = setInterval(
     () => {
-      if (state.online && directory !== undefined)
+      const { online, queue } = stationDeviceState();
+      if (online && directory !== undefined)
         void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
-      if (state.online && state.queue.some((h) => !h.refused)) void syncQueue();
+      if (online && waitsToBeSent(queue)) void syncQueue();
     },
     Math.min(HEARTBEAT_MS, RETRY_MS * 3),
   );
   stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
   judge();
+  // Hand-outs found waiting are sent also once the station's pages are left.
+  if (waitsToBeSent(stationDeviceState().queue)) keepSending(staff.uid);
   return () => {
     // A newer start (another staff member) may already run: its staff member stays.
-    if (currentRun === run) staffUid = null;
+    if (currentRun === run) setStationStaff(null);
     stops.forEach((stop) => stop());
   };
 }
@@ -296,12 +175,5 @@ export function useStationDevice(staff: StationStaff | null): StationDeviceState
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the staff member is identified by `key`
   }, [key]);
-  return useSyncExternalStore(
-    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-    () => state,
-  );
-}
-
-export function stationDeviceState(): StationDeviceState {
-  return state;
+  return useSyncExternalStore(subscribe, stationDeviceState);
 }
