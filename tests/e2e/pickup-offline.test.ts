@@ -98,10 +98,71 @@ async function stationDevice(account: Account): Promise<{ context: BrowserContex
   return { context, page, errors };
 }
 
+type StationDevice = Awaited<ReturnType<typeof stationDevice>>;
+
+/**
+ * A test's steps on one station device of `account`: a screenshot `shot` when they fail, no page
+ * errors, the context closed. The steps may replace `device.page` (a tab closed and opened again).
+ */
+async function onStation(account: Account, shot: string, steps: (device: StationDevice) => Promise<void>) {
+  const device = await stationDevice(account);
+  try {
+    await steps(device);
+    expect(device.errors).toEqual([]);
+  } catch (error) {
+    await screenshot(device.page, shot);
+    throw error;
+  } finally {
+    await device.context.close();
+  }
+}
+
+/** The station's copy of the directory is in: its status says from when. */
+async function copyReady(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+}
+
+/** The device's network cut, and the station says it works offline. */
+async function goOffline({ context, page }: Pick<StationDevice, 'context' | 'page'>): Promise<void> {
+  await context.setOffline(true);
+  await expect.poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL).toBe('false');
+}
+
+/**
+ * At the station, offline: the person found by pickup code, and what the hand-out form offers
+ * (`offered` items, all selected) handed out but for the items labelled in `keep` — recorded on the device.
+ */
+async function handOutQueued(page: Page, code: string, { offered = 1, keep = [] as string[] } = {}): Promise<void> {
+  await page.goto(`${web}/dashboard/odbierz/User`);
+  await page.getByTestId('pickup-code-input').fill(code);
+  await page.getByRole('button', { name: 'Znajdź' }).click();
+  await page.getByTestId('go-hand-out').click();
+  const confirm = page.getByTestId('confirm-handout');
+  await expect.poll(() => confirm.textContent(), POLL).toBe(`Potwierdź wydanie (${offered})`);
+  for (const label of keep) await page.getByTestId('station-item').filter({ hasText: label }).click();
+  await expect.poll(() => confirm.textContent(), POLL).toBe(`Potwierdź wydanie (${offered - keep.length})`);
+  await confirm.click();
+  await page.getByTestId('handout-result').waitFor();
+  expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+}
+
+const MUG: Basket['merch'] = { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } };
+
+/** A registered participant with a paid merchandise order of `lines`, and their pickup code. */
+async function merchBuyer(
+  email: string,
+  who: { firstName: string; lastName: string },
+  lines: Basket['merch'] = MUG,
+): Promise<{ account: Account; code: string }> {
+  const { dbGet, paidMerchOrder, register } = stackClient(stack);
+  const account = await register(email, who);
+  await paidMerchOrder(account, lines, { ...USTKA, name: `${who.firstName} ${who.lastName}` });
+  return { account, code: await dbGet<string>(`profiles/${account.uid}/pickupCode`) };
+}
+
 describe('pickup station offline', () => {
   it('a station opened once starts again with no network, signed in, from the service worker', async () => {
-    const { context, page, errors } = await stationDevice(staffA);
-    try {
+    await onStation(staffA, 'pickup-offline-start', async ({ context, page }) => {
       await context.setOffline(true);
       expect(
         await page.evaluate(() =>
@@ -118,13 +179,7 @@ describe('pickup station offline', () => {
       await page.goto(`${web}/dashboard/odbierz`);
       await page.getByRole('link', { name: 'Stanowisko wydawania' }).waitFor();
       await expect.poll(() => page.getByTestId('pickup-code-input').count(), POLL).toBe(0);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-start');
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   }, 300_000);
 
   it('two devices hand out offline, a reload keeps the queue, reconnecting syncs: one hand-out stands, the other is a conflict on both', async () => {
@@ -283,24 +338,14 @@ describe('pickup station offline', () => {
   }, 600_000);
 
   it('signing out drops the directory copy but keeps the queue: another staff member neither sees nor sends it, its own sends it on signing in again', async () => {
-    const a = await stationDevice(staffA);
-    const { page } = a;
     const { dbGet } = stackClient(stack);
-    try {
-      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+    await onStation(staffA, 'pickup-offline-sign-out', async (a) => {
+      const { page } = a;
+      await copyReady(page);
       await expect.poll(async () => (await stationStore(page))?.people ?? 0, POLL).toBeGreaterThan(0);
       expect((await stationStore(page))?.owner).toBe(staffA.uid);
-      await a.context.setOffline(true);
-      await expect
-        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
-        .toBe('false');
-      await page.getByTestId('pickup-code-input').fill(secondCode);
-      await page.getByRole('button', { name: 'Znajdź' }).click();
-      await page.getByTestId('go-hand-out').click();
-      await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
-      await page.getByTestId('confirm-handout').click();
-      await page.getByTestId('handout-result').waitFor();
-      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+      await goOffline(a);
+      await handOutQueued(page, secondCode);
 
       // Signing out, still offline: the copy of names and codes goes, the unsent hand-out stays.
       await signOut(page);
@@ -310,7 +355,7 @@ describe('pickup station offline', () => {
       await a.context.setOffline(false);
       await signIn(page, web, staffB);
       await page.goto(`${web}/dashboard/odbierz/User`);
-      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+      await copyReady(page);
       await expect.poll(async () => (await stationStore(page))?.owner, POLL).toBe(staffB.uid);
       await expect.poll(() => page.getByTestId('others-queued').innerText(), POLL).toContain('1 wydanie');
       expect(await page.getByTestId('queued-handout').count()).toBe(0);
@@ -329,13 +374,7 @@ describe('pickup station offline', () => {
         await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${second.uid}`),
       );
       expect(items.map((i) => [i.status, i.pickedBy])).toEqual([['picked', staffA.uid]]);
-      expect(a.errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-sign-out');
-      throw error;
-    } finally {
-      await a.context.close();
-    }
+    });
   }, 600_000);
 
   it('a station started offline after its ID token expired opens for its staff member; back online, a role removed meanwhile applies', async () => {
@@ -345,9 +384,8 @@ describe('pickup station offline', () => {
       lastName: `Stanowiskowa-${suffix}`,
     });
     await call(DEMO.admin, 'setUserRole', { uid: staffC.uid, role: 'staff', enabled: true });
-    const { context, page, errors } = await stationDevice(staffC);
-    try {
-      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
+    await onStation(staffC, 'pickup-offline-expired-token', async ({ context, page }) => {
+      await copyReady(page);
       // An hour later: the ID token the identity SDK keeps has expired. Rewritten on a page of the
       // origin that runs no app code (the manifest), so no SDK is there to renew it or write it back.
       await page.goto(`${web}/manifest.webmanifest`);
@@ -372,56 +410,32 @@ describe('pickup station offline', () => {
       await expect.poll(() => page.getByTestId('error-title').count(), POLL).toBe(1);
       expect(await page.getByTestId('error-title').innerText()).toBe('Brak dostępu');
       expect(await station.count()).toBe(0);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-expired-token');
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   }, 300_000);
 
   it('a hand-out the server refuses is set aside and shown, the others are sent, nothing is resent on its own; „Wyślij zapisane” sends it once the cause is gone', async () => {
-    const { dbGet, dbPatch, dbPut, paidMerchOrder, register } = stackClient(stack);
+    const { dbGet, dbPatch, dbPut } = stackClient(stack);
     const refusedPerson = { firstName: 'Roman', lastName: `Odrzucony-${suffix}` };
-    const nextPerson = { firstName: 'Kinga', lastName: `Kolejna-${suffix}` };
-    const refusedAccount = await register(`odrzucony-${suffix}@example.com`, refusedPerson);
-    const nextAccount = await register(`kolejna-${suffix}@example.com`, nextPerson);
-    for (const [account, who] of [
-      [refusedAccount, refusedPerson],
-      [nextAccount, nextPerson],
-    ] as const)
-      await paidMerchOrder(
-        account,
-        { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
-        { ...USTKA, name: `${who.firstName} ${who.lastName}` },
-      );
+    const refused = await merchBuyer(`odrzucony-${suffix}@example.com`, refusedPerson);
+    const next = await merchBuyer(`kolejna-${suffix}@example.com`, {
+      firstName: 'Kinga',
+      lastName: `Kolejna-${suffix}`,
+    });
+    const [refusedAccount, nextAccount] = [refused.account, next.account];
     const items = (uid: string) => dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${uid}`);
     const [refusedItemId] = Object.keys(await items(refusedAccount.uid));
     const refusedItem = await dbGet<Record<string, unknown>>(`pickups/${refusedAccount.uid}/${refusedItemId}`);
 
-    const { context, page, errors } = await stationDevice(staffA);
-    const sends: number[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('syncOfflineHandOuts')) sends.push(Date.now());
-    });
-    try {
-      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
-      await context.setOffline(true);
-      await expect
-        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
-        .toBe('false');
+    await onStation(staffA, 'pickup-offline-refusal', async (device) => {
+      const { context, page } = device;
+      const sends: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('syncOfflineHandOuts')) sends.push(Date.now());
+      });
+      await copyReady(page);
+      await goOffline(device);
       // Recorded in this order, so the hand-out the server will refuse is the first of the batch.
-      for (const account of [refusedAccount, nextAccount]) {
-        await page.goto(`${web}/dashboard/odbierz/User`);
-        await page.getByTestId('pickup-code-input').fill(await dbGet<string>(`profiles/${account.uid}/pickupCode`));
-        await page.getByRole('button', { name: 'Znajdź' }).click();
-        await page.getByTestId('go-hand-out').click();
-        await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
-        await page.getByTestId('confirm-handout').click();
-        await page.getByTestId('handout-result').waitFor();
-        expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
-      }
+      for (const { code } of [refused, next]) await handOutQueued(page, code);
       await page.goto(`${web}/dashboard/odbierz/User`);
       await expect.poll(() => page.getByTestId('queued-handout').count(), POLL).toBe(2);
 
@@ -465,28 +479,16 @@ describe('pickup station offline', () => {
       expect(Object.values(await items(refusedAccount.uid)).map((i) => [i.status, i.pickedBy])).toEqual([
         ['picked', staffA.uid],
       ]);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-refusal');
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   }, 400_000);
 
   it('a hand-out queued on this device counts as handed out there, whoever recorded it and online too, until it is sent: never offered again', async () => {
-    const { dbGet, paidMerchOrder, register } = stackClient(stack);
-    const buyer = { firstName: 'Wiktor', lastName: `Urządzeniowy-${suffix}` };
-    const account = await register(`urzadzenie-${suffix}@example.com`, buyer);
-    await paidMerchOrder(
-      account,
-      {
-        'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 },
-        'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 },
-      },
-      { ...USTKA, name: `${buyer.firstName} ${buyer.lastName}` },
+    const { dbGet } = stackClient(stack);
+    const { account, code } = await merchBuyer(
+      `urzadzenie-${suffix}@example.com`,
+      { firstName: 'Wiktor', lastName: `Urządzeniowy-${suffix}` },
+      { ...MUG, 'line-2': { productId: 'koszulka-baltyk', variantId: 'M', quantity: 1 } },
     );
-    const code = await dbGet<string>(`profiles/${account.uid}/pickupCode`);
     const items = async () =>
       Object.values(
         await dbGet<Record<string, { label: string; status: string; pickedBy?: string }>>(`pickups/${account.uid}`),
@@ -494,23 +496,13 @@ describe('pickup station offline', () => {
         .map((i) => [i.label.split(' ')[0], i.status, i.pickedBy ?? null])
         .sort();
 
-    const { context, page, errors } = await stationDevice(staffA);
-    const status = page.getByTestId('station-device-status');
-    const confirm = page.getByTestId('confirm-handout');
-    try {
+    await onStation(staffA, 'pickup-offline-handed-out-here', async (device) => {
+      const { context, page } = device;
+      const status = page.getByTestId('station-device-status');
       // Staff A hands out the mug alone, offline.
-      await expect.poll(() => status.innerText(), POLL).toContain('stan z');
-      await context.setOffline(true);
-      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('false');
-      await page.getByTestId('pickup-code-input').fill(code);
-      await page.getByRole('button', { name: 'Znajdź' }).click();
-      await page.getByTestId('go-hand-out').click();
-      await expect.poll(() => confirm.textContent(), POLL).toBe('Potwierdź wydanie (2)');
-      await page.getByTestId('station-item').filter({ hasText: 'Koszulka' }).click();
-      await expect.poll(() => confirm.textContent(), POLL).toBe('Potwierdź wydanie (1)');
-      await confirm.click();
-      await page.getByTestId('handout-result').waitFor();
-      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
+      await copyReady(page);
+      await goOffline(device);
+      await handOutQueued(page, code, { offered: 2, keep: ['Koszulka'] });
 
       // A signs out with the hand-out unsent; B signs in on the same tablet (the network is back for
       // that) and opens the station. A's hand-out is not B's to send.
@@ -518,12 +510,11 @@ describe('pickup station offline', () => {
       await context.setOffline(false);
       await signIn(page, web, staffB);
       await page.goto(`${web}/dashboard/odbierz/User`);
-      await expect.poll(() => status.innerText(), POLL).toContain('stan z');
+      await copyReady(page);
       await expect.poll(() => page.getByTestId('others-queued').innerText(), POLL).toContain('1 wydanie');
 
       // Offline, and online too: the mug shows as handed out on this device and is not offered.
-      await context.setOffline(true);
-      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('false');
+      await goOffline(device);
       await expectHandedOutHere(page, code);
       await context.setOffline(false);
       await page.goto(`${web}/dashboard/odbierz/User`);
@@ -565,28 +556,15 @@ describe('pickup station offline', () => {
         ]);
       const conflicts = await dbGet<Record<string, { uid: string }> | null>('pickupConflicts');
       expect(Object.values(conflicts ?? {}).filter((c) => c.uid === account.uid)).toEqual([]);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-handed-out-here');
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   }, 600_000);
 
   it('hand-outs recorded offline reach the server when the network returns without the station open: after leaving it, and after a restart on the home page', async () => {
-    const { dbGet, paidMerchOrder, register } = stackClient(stack);
+    const { dbGet } = stackClient(stack);
     const people = await Promise.all(
-      ['Pierwsza', 'Druga'].map(async (lastName, n) => {
-        const who = { firstName: 'Zofia', lastName: `${lastName}-${suffix}` };
-        const account = await register(`w-tle-${n}-${suffix}@example.com`, who);
-        await paidMerchOrder(
-          account,
-          { 'line-1': { productId: 'kubek-latarnia', variantId: 'standard', quantity: 1 } },
-          { ...USTKA, name: `${who.firstName} ${who.lastName}` },
-        );
-        return { account, code: await dbGet<string>(`profiles/${account.uid}/pickupCode`) };
-      }),
+      ['Pierwsza', 'Druga'].map((lastName, n) =>
+        merchBuyer(`w-tle-${n}-${suffix}@example.com`, { firstName: 'Zofia', lastName: `${lastName}-${suffix}` }),
+      ),
     );
     const handedOut = async (uid: string) =>
       Object.values(await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${uid}`)).map((i) => [
@@ -595,26 +573,12 @@ describe('pickup station offline', () => {
       ]);
     const queuedNote = (p: Page) => p.evaluate(() => localStorage.getItem('panel.pickupStation.queuedBy'));
 
-    const { context, page: first, errors } = await stationDevice(staffA);
-    let page = first;
-    /** Offline at the station: hands out the person's mug, recorded on the device. */
-    const handOutOffline = async (code: string) => {
-      await page.goto(`${web}/dashboard/odbierz/User`);
-      await page.getByTestId('pickup-code-input').fill(code);
-      await page.getByRole('button', { name: 'Znajdź' }).click();
-      await page.getByTestId('go-hand-out').click();
-      await expect.poll(() => page.getByTestId('confirm-handout').textContent(), POLL).toBe('Potwierdź wydanie (1)');
-      await page.getByTestId('confirm-handout').click();
-      await page.getByTestId('handout-result').waitFor();
-      expect(await page.getByTestId('handout-result').getAttribute('data-queued')).toBe('true');
-    };
-    try {
-      await expect.poll(() => page.getByTestId('station-device-status').innerText(), POLL).toContain('stan z');
-      await context.setOffline(true);
-      await expect
-        .poll(() => page.getByTestId('station-device-status').getAttribute('data-online'), POLL)
-        .toBe('false');
-      await handOutOffline(people[0].code);
+    await onStation(staffA, 'pickup-offline-sent-without-station', async (device) => {
+      const { context } = device;
+      let { page } = device;
+      await copyReady(page);
+      await goOffline(device);
+      await handOutQueued(page, people[0].code);
       expect(await queuedNote(page)).toBe(staffA.uid);
 
       // Staff leave the station for the dashboard's home page; then the network returns. The station
@@ -633,23 +597,17 @@ describe('pickup station offline', () => {
       // Offline again: a hand-out, then the tab is closed. The dashboard opens again later, still
       // offline (from the service worker), and the network returns while it shows.
       await context.setOffline(true);
-      await handOutOffline(people[1].code);
+      await handOutQueued(page, people[1].code);
       await page.close();
-      page = await context.newPage();
-      collectPageErrors(page, errors);
+      page = device.page = await context.newPage();
+      collectPageErrors(page, device.errors);
       await page.goto(`${web}/dashboard`);
       await page.getByRole('link', { name: 'Panel Uczestnika — strona główna' }).first().waitFor();
       expect(await handedOut(people[1].account.uid)).toEqual([['waiting', null]]);
       await context.setOffline(false);
       await expect.poll(() => handedOut(people[1].account.uid), POLL).toEqual([['picked', staffA.uid]]);
       expect(page.url()).toBe(`${web}/dashboard`);
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await screenshot(page, 'pickup-offline-sent-without-station');
-      throw error;
-    } finally {
-      await context.close();
-    }
+    });
   }, 600_000);
 });
 

@@ -3,22 +3,11 @@ import { screen } from '@testing-library/react';
 import { renderWithTheme } from '../../../test/render';
 import { DeviceStatus, QueueList } from './OfflineParts';
 import type { QueuedHandOut } from './queue';
+import { queuedHandOut } from '../../../test/handOuts';
 import type { StationDeviceState } from './sync';
 
-const handOut = (n: number, overrides: Partial<QueuedHandOut> = {}): QueuedHandOut => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  uid: 'u1',
-  itemId: `i${n}`,
-  label: `Kubek ${n}`,
-  quantity: 1,
-  personName: 'Marta Nowak',
-  at: 1000 + n,
-  staffUid: 'staff1',
-  staffName: 'Ala Obsługa',
-  deviceId: '10000000-0000-4000-8000-000000000000',
-  seq: n,
-  ...overrides,
-});
+const handOut = (n: number, overrides: Partial<QueuedHandOut> = {}) =>
+  queuedHandOut(n, { label: `Kubek ${n}`, ...overrides });
 const device = (overrides: Partial<StationDeviceState> = {}): StationDeviceState => ({
   online: true,
   deviceId: '10000000-0000-4000-8000-000000000000',

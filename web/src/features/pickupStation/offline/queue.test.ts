@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PickupItem } from '@domain/schemas';
 import { pickupSearchEntries } from '@domain/search';
 import { collectHits } from '../api';
-import { mergeQueued, parseDirectory, searchDevice, searchWords, type QueuedHandOut } from './queue';
+import { queuedHandOut, waitingItem } from '../../../test/handOuts';
+import { mergeQueued, parseDirectory, searchDevice, searchWords } from './queue';
 
-const item = (id: string, overrides: Partial<PickupItem> = {}): PickupItem & { id: string } => ({
-  id,
-  orderId: 'zam1',
-  label: `Rzecz ${id}`,
-  quantity: 1,
-  status: 'waiting',
-  createdAt: 1,
-  ...overrides,
-});
-const queued = (n: number, overrides: Partial<QueuedHandOut> = {}): QueuedHandOut => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  uid: 'u1',
-  itemId: `i${n}`,
-  label: `Rzecz i${n}`,
-  quantity: 1,
-  personName: 'Marta Nowak',
-  at: 1000 + n,
-  staffUid: 'staff1',
-  staffName: 'Ala Obsługa',
-  deviceId: '10000000-0000-4000-8000-000000000000',
-  seq: n,
-  ...overrides,
-});
+const item = waitingItem;
+const queued = queuedHandOut;
 
 describe('merging the directory copy with the queue', () => {
   it('an item queued on this device shows as handed out here, so it is not handed out twice', () => {

@@ -2,23 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { FunctionsError } from 'firebase/functions';
 import { PASSING_REFUSALS, REFUSALS, type RefusalReason } from '@domain/errors';
 import { OFFLINE_BATCH } from '@domain/pickupSync';
-import type { QueuedHandOut } from './queue';
+import { queuedHandOut } from '../../../test/handOuts';
 import { nextBatch, PASSING, sendFailure, settle, SYNC_BATCH } from './sending';
 
-const queued = (n: number, overrides: Partial<QueuedHandOut> = {}): QueuedHandOut => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  uid: 'u1',
-  itemId: `i${n}`,
-  label: `Rzecz i${n}`,
-  quantity: 1,
-  personName: 'Marta Nowak',
-  at: 1000 + n,
-  staffUid: 'staff1',
-  staffName: 'Ala Obsługa',
-  deviceId: '10000000-0000-4000-8000-000000000000',
-  seq: n,
-  ...overrides,
-});
+const queued = queuedHandOut;
 
 describe('offline queue', () => {
   it('sends the oldest recorded first, in batches', () => {
