@@ -245,6 +245,18 @@ function sendForced(send, { status, code, description, details = [], retryAfterS
  * for a withdrawn key is refused with 21470. The same switches are settable over HTTP: `POST /__stand-in/control`
  * with a JSON subset (`{"rotateKeys": true}` rotates).
  */
+/** The stand-in's controls as it starts: a test that changed them sends these back. */
+export function ksefControlDefaults() {
+  return {
+    unavailable: false,
+    processingDelayMs: 0,
+    rejectNext: [],
+    failNext: [],
+    authStatusNext: [],
+    clockOffsetMs: 0,
+  };
+}
+
 export async function startKsefStandIn({
   port = 0,
   host = '127.0.0.1',
@@ -259,14 +271,7 @@ export async function startKsefStandIn({
   // The certificates' validity follows the real clock (the client compares it with its own), not `clockOffsetMs`.
   let validFrom = new Date(clock() - 86_400_000).toISOString();
   const validTo = new Date(clock() + 730 * 86_400_000).toISOString();
-  const control = {
-    unavailable: false,
-    processingDelayMs: 0,
-    rejectNext: [],
-    failNext: [],
-    authStatusNext: [],
-    clockOffsetMs: 0,
-  };
+  const control = ksefControlDefaults();
   /** The stand-in's time: the clock moved by `clockOffsetMs` (a test's „KSeF receives it after midnight”). */
   const now = () => clock() + (Number(control.clockOffsetMs) || 0);
   /** An emergency rotation (klucze-publiczne-do-szyfrowania.md, 3.2.2): new key pairs; the old keys are withdrawn at once. */

@@ -23,7 +23,7 @@ import type { CorrectionInvoice } from '../../functions/src/domain/refunds.js';
 import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { CALL_BUDGET_MS } from '../../functions/src/lib/timeBudget.js';
-import { LOCAL_KSEF_TOKEN } from '../../scripts/lib/ksefStandIn.mjs';
+import { LOCAL_KSEF_TOKEN, ksefControlDefaults } from '../../scripts/lib/ksefStandIn.mjs';
 import { switchKsefStandIn } from '../helpers/stackHttp.mjs';
 import { refusal, startEventEnv, stopEnv } from './helpers.js';
 import { COMPANY, PERSON, SELLER, ticketType } from './fixtures.js';
@@ -40,14 +40,7 @@ beforeAll(async () => {
   await env.db.ref('ticketTypes/karnet').set(ticketType({ quota: 1000 }));
 });
 afterAll(async () => {
-  await control({
-    unavailable: false,
-    processingDelayMs: 0,
-    rejectNext: [],
-    failNext: [],
-    authStatusNext: [],
-    clockOffsetMs: 0,
-  });
+  await control(ksefControlDefaults());
   await stopEnv(env);
 });
 
