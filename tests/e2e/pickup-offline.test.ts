@@ -459,9 +459,9 @@ describe('pickup station offline', () => {
       );
       expect(Object.values(await items(refusedAccount.uid)).map((i) => i.status)).toEqual(['waiting']);
 
-      // Not resent on its own: the station's retry tick (every 30 s) passes it by. The tick also renews
-      // the copy's time (data-copy-at), as does a save of new data: after two renewals at least one
-      // was a tick.
+      // Not resent on its own: the 30 s retry passes it by. The station's 30 s heartbeat renews the
+      // copy's time (data-copy-at), as does a save of new data: after two renewals at least one was a
+      // heartbeat, so 30 s — a retry — have passed.
       const sent = sends.length;
       const status = page.getByTestId('station-device-status');
       for (let renewal = 0; renewal < 2; renewal++) {

@@ -31,7 +31,6 @@ interface StationStaff {
 let currentRun: symbol | null = null;
 
 const HEARTBEAT_MS = 30_000;
-const RETRY_MS = 10_000;
 // The database's connection flag starts false and turns true within a moment of a healthy start.
 const DISCONNECT_GRACE_MS = 2_500;
 
@@ -126,16 +125,12 @@ async function start(staff: StationStaff): Promise<() => void> {
     ),
   );
 
-  // While live, the copy stays current even when nothing changes; a retry picks up a failed sync.
-  const heartbeat = setInterval(
-    () => {
-      const { online, queue } = stationDeviceState();
-      if (online && directory !== undefined)
-        void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
-      if (online && waitsToBeSent(queue)) void syncQueue();
-    },
-    Math.min(HEARTBEAT_MS, RETRY_MS * 3),
-  );
+  // While live, the copy stays current even when nothing changes. A failed sync is retried by
+  // keepSending (sync.ts), which runs whenever hand-outs wait to be sent, station page or not.
+  const heartbeat = setInterval(() => {
+    if (stationDeviceState().online && directory !== undefined)
+      void store.touchDirectory(Date.now(), staff.uid).then((kept) => kept && setState({ directoryAt: Date.now() }));
+  }, HEARTBEAT_MS);
   stops.push(() => (clearInterval(heartbeat), clearTimeout(saveTimer)));
   judge();
   // Hand-outs found waiting are sent also once the station's pages are left.
