@@ -35,6 +35,7 @@ import {
   type SessionInvoiceStatusResponse,
   type SubmitKsefOutput,
 } from '../domain/ksef/index.js';
+import { formatWarsawDateTime } from '../domain/warsawTime.js';
 import { db } from '../lib/admin.js';
 import { timeBudget } from '../lib/timeBudget.js';
 import { KsefApiError, type KsefClient, type OnlineSession } from './client.js';
@@ -73,14 +74,6 @@ const isRateLimit = (error: unknown): error is KsefApiError => error instanceof 
 const isSessionError = (error: unknown): error is KsefApiError =>
   error instanceof KsefApiError &&
   (error.httpStatus === 401 || error.httpStatus === 403 || SESSION_EXCEPTION_CODES.has(error.exceptionCode ?? -1));
-
-const warsawTime = (ms: number) =>
-  new Intl.DateTimeFormat('pl-PL', {
-    timeZone: 'Europe/Warsaw',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(ms);
 
 /** The admin's reason (Polish) why a refusal of the login's token or of the session stopped the run. */
 function sessionRefusal(error: unknown): string {
@@ -190,7 +183,7 @@ export class KsefRun {
   private rateLimit(error: KsefApiError): void {
     this.rateLimitedUntil = Math.max(this.rateLimitedUntil, Date.now() + (error.retryAfterMs ?? RATE_LIMIT_DEFAULT_MS));
     this.stopped =
-      `KSeF ograniczył liczbę zapytań (HTTP 429): wysyłka wstrzymana do ${warsawTime(this.rateLimitedUntil)}. ` +
+      `KSeF ograniczył liczbę zapytań (HTTP 429): wysyłka wstrzymana do ${formatWarsawDateTime(this.rateLimitedUntil)}. ` +
       `To nie jest awaria — dokumenty czekają w kolejce i zostaną wysłane w następnym przebiegu. (${error.message})`;
   }
 
