@@ -8,7 +8,7 @@ const PICKUP_LOCK_TTL_MS = 60_000;
 // Hand-outs take milliseconds, so a second table waits for the first one instead of being refused.
 const LOCK_ATTEMPTS = 20;
 
-/** Takes the per-person hand-out lock (/pickupLocks/{uid}); used by handOutPickupItems, syncOfflineHandOuts, refunds and the cancellation of an order a discount code paid. */
+/** Takes the per-person hand-out lock (/pickupLocks/{uid}); used by handOutPickupItems and syncOfflineHandOuts; refunds and the cancellation of an order a discount code paid take it through withPickupLock. */
 export async function takePickupLock(uid: string, by: string): Promise<string> {
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {

@@ -14,7 +14,7 @@ import {
 } from '../domain/index.js';
 import { commitWithMail, orderCancelledMail } from '../mail/index.js';
 import type { Caller } from '../lib/caller.js';
-import { releasePickupLock, takePickupLock } from '../lib/pickupLock.js';
+import { withPickupLock } from '../lib/pickupLock.js';
 import { refuse, refusalFrom } from '../lib/refusal.js';
 import { readStored } from '../lib/stored.js';
 import { KEEP, transactStored } from '../lib/tx.js';
@@ -38,17 +38,13 @@ type Pickups = Record<string, PickupItem>;
 export async function cancelOrderAs(caller: Caller, orderId: string): Promise<CancelOrderOutput> {
   const first = await commitCancellation(caller, orderId, null);
   if (first.kind === 'done') return { orderId, status: 'cancelled' };
-  const token = await takePickupLock(first.uid, caller.uid);
-  try {
+  return withPickupLock(first.uid, caller.uid, async () => {
     const pickups =
       (await readStored(`pickups/${first.uid}`, z.record(z.string(), pickupItemSchema), 'pozycje do odbioru')) ?? {};
     const second = await commitCancellation(caller, orderId, pickups);
     if (second.kind !== 'done') throw refuse('busy');
-    return { orderId, status: 'cancelled' };
-  } finally {
-    // Failing to drop the lock only delays the next hand-out until the lock goes stale.
-    await releasePickupLock(first.uid, token).catch(() => undefined);
-  }
+    return { orderId, status: 'cancelled' as const };
+  });
 }
 
 /**
