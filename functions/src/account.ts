@@ -4,29 +4,37 @@ import { z } from 'zod';
 import {
   countryCodeSchema,
   deleteMyAccountInput,
+  isCancellable,
   keySchema,
   orderSchema,
   pickupCodeSchema,
   type DeleteMyAccountOutput,
 } from './domain/index.js';
 import { auth, db } from './lib/admin.js';
-import { requireCaller } from './lib/caller.js';
-import { parseInput } from './lib/refusal.js';
+import { requireCaller, type Caller } from './lib/caller.js';
+import { isRefusal, parseInput } from './lib/refusal.js';
 import { parseStored, readStored } from './lib/stored.js';
 import { cancelOrderAs } from './orders/cancellation.js';
 import { removeAccountFromWaitingLists } from './orders/waitingOffers.js';
 import { pickupSearchRebuild } from './lib/pickupSearch.js';
 
 /**
- * Removes the account: pending orders are cancelled first (returning quota and stock), then the
- * personal data goes in one atomic update, then the Auth user. Invoices and the orders behind them
- * stay — accounting law requires keeping them.
+ * Removes the account: the orders that can still be cancelled are cancelled first (returning quota,
+ * stock and code uses): pending ones, and those a discount code paid in full while nothing of them
+ * was handed out — the person's tickets and items go with the account, so what they held goes back.
+ * Then the personal data goes in one atomic update, then the Auth user. Invoices and the orders
+ * behind them stay — accounting law requires keeping them.
  */
 // Deletion reads only what it needs from the stored records (the other fields are not its concern, so
 // an odd value there never keeps anyone from leaving); these must be well-formed.
 const ownOrdersSchema = z.record(
   keySchema,
-  z.object({ status: orderSchema.shape.status, released: orderSchema.shape.released }),
+  z.object({
+    status: orderSchema.shape.status,
+    released: orderSchema.shape.released,
+    paidBy: orderSchema.shape.paidBy,
+    invoiceId: orderSchema.shape.invoiceId,
+  }),
 );
 const profileKeysSchema = z.object({ pickupCode: pickupCodeSchema, country: countryCodeSchema });
 
@@ -43,9 +51,10 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
   );
   let cancelled = 0;
   for (const [orderId, order] of Object.entries(orders)) {
-    if (order.status === 'pending' || (order.status === 'cancelled' && order.released === false)) {
+    if (isCancellable(order)) {
+      if (await cancelIfStillCancellable(caller, orderId)) cancelled++;
+    } else if (order.status === 'cancelled' && order.released === false) {
       await cancelOrderAs({ ...caller, admin: false }, orderId);
-      if (order.status === 'pending') cancelled++;
     }
   }
 
@@ -77,3 +86,21 @@ export const deleteMyAccount = onCall(async (request): Promise<DeleteMyAccountOu
   }
   return { deleted: true, cancelledOrders: cancelled };
 });
+
+/** Refusals that mean the order moved on after it was read; it then stays as it is now. */
+const MOVED_ON = new Set(['already-paid', 'already-picked', 'already-cancelled']);
+
+/**
+ * Cancels one of the leaver's orders; false when it moved on meanwhile — paid by a transfer, items of
+ * an order a discount code paid handed out (those stay the person's, like a paid order), or cancelled.
+ */
+async function cancelIfStillCancellable(caller: Caller, orderId: string): Promise<boolean> {
+  try {
+    await cancelOrderAs({ ...caller, admin: false }, orderId);
+    return true;
+  } catch (error) {
+    const reason = isRefusal(error) ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+    if (reason && MOVED_ON.has(reason)) return false;
+    throw error;
+  }
+}

@@ -540,6 +540,24 @@ describe('cancelling an order a code paid in full (no invoice)', () => {
     expect(await read(`orders/${orderId}/status`)).toBe('paid');
   });
 
+  it('deleting the account cancels a free order nothing was handed out of, and keeps one that was', async () => {
+    await freeCode('EKIPA-ODCHODZI', 4);
+    const soldBefore = await sold();
+    const { crew, orderId: untouched } = await freeTicketOrder('EKIPA-ODCHODZI');
+    await env.db.ref(`members/${crew.uid}/m-two`).set({ firstName: 'Jan', lastName: 'Nowak', createdAt: Date.now() });
+    await setTicketBasket(env, crew.uid, { 'm-two': TICKET });
+    const partly = (await place(crew, 'EKIPA-ODCHODZI')).orderId;
+    const handedOut = Object.entries(await read(`pickups/${crew.uid}`)).find(([, i]: any) => i.orderId === partly)!;
+    await admin.call('handOutPickupItems', { uid: crew.uid, itemIds: [handedOut[0]] });
+
+    expect(await crew.call('deleteMyAccount', { confirm: true })).toEqual({ deleted: true, cancelledOrders: 1 });
+    expect(await read(`orders/${untouched}`)).toMatchObject({ status: 'cancelled', released: true });
+    expect(await read(`orders/${partly}/status`)).toBe('paid');
+    // The two wristbands nobody collected are free again; the one handed out stays sold.
+    expect((await sold()).ticket).toBe(soldBefore.ticket + 1);
+    expect(await read('discountUses/EKIPA-ODCHODZI')).toMatchObject({ used: 1 });
+  });
+
   it('someone else’s free order is not found for them, and nothing changes', async () => {
     await freeCode('EKIPA-OBCE', 2);
     const { orderId } = await freeTicketOrder('EKIPA-OBCE');

@@ -120,7 +120,10 @@ export function DeleteAccountDialog({
           </Text>
           <List size="sm" spacing={2}>
             <List.Item>Twój profil, uczestników, koszyk i kod odbioru,</List.Item>
-            <List.Item>nieopłacone zamówienia (zostaną anulowane),</List.Item>
+            <List.Item>
+              nieopłacone zamówienia i te opłacone w całości kodem rabatowym, z których nic nie wydano (zostaną
+              anulowane),
+            </List.Item>
             <List.Item>nieodebrane przedmioty i bilety przypisane do konta.</List.Item>
           </List>
           <Text size="sm" fw={600}>
