@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { warsawDate } from './numbering.js';
-import { addDaysToIsoDay, endOfWarsawDay, startOfWarsawDay, warsawOffsetMs } from './warsawTime.js';
+import {
+  addDaysToIsoDay,
+  endOfWarsawDay,
+  fromWarsawWallClock,
+  startOfWarsawDay,
+  warsawOffsetMs,
+  warsawWallClock,
+} from './warsawTime.js';
 
 const HOUR = 3_600_000;
 
@@ -45,5 +52,31 @@ describe('Warsaw calendar days', () => {
     expect(addDaysToIsoDay('2027-02-28', 1)).toBe('2027-03-01');
     expect(addDaysToIsoDay('2026-11-26', 60)).toBe('2027-01-25');
     expect(() => addDaysToIsoDay('26.11.2026', 1)).toThrow(RangeError);
+  });
+
+  it('reads and writes Warsaw wall-clock times, across both switch-overs', () => {
+    const wall = (ms: number) => warsawWallClock(ms);
+    expect(fromWarsawWallClock(2026, 11, 27, 14, 5)).toBe(Date.parse('2026-11-27T13:05:00Z'));
+    expect(fromWarsawWallClock(2026, 7, 1, 9, 30)).toBe(Date.parse('2026-07-01T07:30:00Z'));
+    expect(wall(Date.parse('2026-07-01T22:30:00Z'))).toEqual({
+      year: 2026,
+      month: 7,
+      day: 2,
+      hour: 0,
+      minute: 30,
+      second: 0,
+    });
+    // 28.03.2027: 02:30 does not exist on the wall clock; it is read as 03:30 summer time.
+    expect(fromWarsawWallClock(2027, 3, 28, 2, 30)).toBe(Date.parse('2027-03-28T01:30:00Z'));
+    expect(wall(fromWarsawWallClock(2027, 3, 28, 3, 0))).toMatchObject({ hour: 3, minute: 0 });
+    // 25.10.2026: 02:30 happens twice; it is read as the second, winter-time one.
+    expect(fromWarsawWallClock(2026, 10, 25, 2, 30)).toBe(Date.parse('2026-10-25T01:30:00Z'));
+    // Every minute of a year read back from its wall clock lands where it started (outside the skipped hour).
+    for (let ms = Date.parse('2026-01-01T00:00:00Z'); ms < Date.parse('2027-01-01T00:00:00Z'); ms += 7 * 60_000 * 59) {
+      const w = wall(ms);
+      const back = fromWarsawWallClock(w.year, w.month, w.day, w.hour, w.minute);
+      // In the repeated autumn hour the first (summer) occurrence reads back as the second one.
+      expect([ms, ms + HOUR]).toContain(back + w.second * 1000 + (ms % 1000));
+    }
   });
 });

@@ -16,18 +16,42 @@ const WARSAW_WALL_CLOCK = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
+/** What Warsaw's wall clock shows at `ms` (month 1…12, to the second). */
+export function warsawWallClock(ms: number): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const p = Object.fromEntries(WARSAW_WALL_CLOCK.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
+}
+
 /** How far Warsaw's wall clock is ahead of UTC at `ms`: 3 600 000 in winter, 7 200 000 in summer. */
 export function warsawOffsetMs(ms: number): number {
-  const p = Object.fromEntries(WARSAW_WALL_CLOCK.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return wall - Math.floor(ms / 1000) * 1000;
+  const w = warsawWallClock(ms);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The moment Warsaw's wall clock shows this day and time (month 1…12). A time the spring switch-over
+ * skips (02:30 on its night) is read with winter's offset, i.e. 03:30 summer time; one the autumn
+ * switch-over repeats is its second, winter-time occurrence.
+ */
+export function fromWarsawWallClock(year: number, month: number, day: number, hour = 0, minute = 0): number {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const guess = wall - warsawOffsetMs(wall);
+  // The offset at `wall` read as UTC is the one at the wanted moment unless a switch lies between them; check it.
+  return wall - warsawOffsetMs(guess);
 }
 
 function parseIsoDay(iso: string): [number, number, number] {
@@ -44,11 +68,7 @@ export function addDaysToIsoDay(iso: string, days: number): string {
 
 /** The first millisecond of a Warsaw calendar day (its local midnight; no switch-over happens at midnight). */
 export function startOfWarsawDay(iso: string): number {
-  const [y, m, d] = parseIsoDay(iso);
-  const wallMidnight = Date.UTC(y, m - 1, d);
-  const guess = wallMidnight - warsawOffsetMs(wallMidnight);
-  // The offset at UTC midnight is the one at Warsaw midnight unless a switch lies between them; check it.
-  return wallMidnight - warsawOffsetMs(guess);
+  return fromWarsawWallClock(...parseIsoDay(iso));
 }
 
 /** The last millisecond of a Warsaw calendar day: 23:59:59.999 on that day's wall clock. */

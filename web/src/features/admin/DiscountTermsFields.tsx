@@ -77,8 +77,18 @@ export function DiscountTermsFields({ form }: { form: Form }) {
         {USE_LIMITS.map(({ field, ...texts }) => (
           <NumberInput key={field} {...texts} min={1} allowDecimal={false} {...form.getInputProps(`terms.${field}`)} />
         ))}
-        <TextInput type="datetime-local" label="Ważny od" {...form.getInputProps('terms.validFrom')} />
-        <TextInput type="datetime-local" label="Ważny do" {...form.getInputProps('terms.validUntil')} />
+        <TextInput
+          type="datetime-local"
+          label="Ważny od"
+          description="czas polski"
+          {...form.getInputProps('terms.validFrom')}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Ważny do"
+          description="czas polski"
+          {...form.getInputProps('terms.validUntil')}
+        />
       </SimpleGrid>
       <Group>
         <Switch label="Aktywny" {...form.getInputProps('terms.active', { type: 'checkbox' })} />

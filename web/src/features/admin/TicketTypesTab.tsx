@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../shared/ui/DataTable';
 import { useGetTicketTypesQuery } from '../catalogue';
 import { useAdminArchivedTicketTypesQuery, type AdminTicketType } from './api';
 import { CatalogueEditor, CatalogueTab, OffSaleBadge, type CatalogueKind, type CatalogueValues } from './catalogue';
-import { localInputToMs, msToLocalInput, optionalInt } from './ui';
+import { warsawInputToMs, msToWarsawInput, optionalInt } from './ui';
 import { moneyColumn } from '../../shared/ui/moneyColumn';
 
 interface TicketTypeValues extends CatalogueValues {
@@ -63,14 +63,14 @@ const TICKET_TYPE: CatalogueKind<AdminTicketType, TicketTypeValues> = {
   valuesOf: (t, common) => ({
     ...common,
     quota: t.quota,
-    saleStart: msToLocalInput(t.saleStart),
-    saleEnd: msToLocalInput(t.saleEnd),
+    saleStart: msToWarsawInput(t.saleStart),
+    saleEnd: msToWarsawInput(t.saleEnd),
     pickupLabel: t.pickupLabel ?? '',
   }),
   ownPayloadOf: (values) => ({
     quota: optionalInt(values.quota) ?? Number.NaN,
-    saleStart: localInputToMs(values.saleStart),
-    saleEnd: localInputToMs(values.saleEnd),
+    saleStart: warsawInputToMs(values.saleStart),
+    saleEnd: warsawInputToMs(values.saleEnd),
     ...(values.pickupLabel.trim() ? { pickupLabel: values.pickupLabel } : {}),
   }),
   ownErrors: (values, editing): Record<string, string> => {
@@ -118,7 +118,7 @@ export function TicketTypeForm({
                 key={path}
                 type="datetime-local"
                 label={label}
-                description="puste = bez ograniczenia"
+                description="czas polski; puste = bez ograniczenia"
                 {...field(path)}
               />
             ))}

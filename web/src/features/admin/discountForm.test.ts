@@ -43,4 +43,22 @@ describe('discount code form values', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].path).toEqual(['value']);
   });
+
+  it('validity dates are typed and shown on Warsaw’s clock, whatever the browser’s time zone', () => {
+    // This suite runs in UTC: a browser-local reading would be an hour or two off.
+    const typed = { ...emptyTerms('percent'), validFrom: '2026-12-01T10:00', validUntil: '2027-07-01T23:59' };
+    expect(termsPayload(typed)).toMatchObject({
+      validFrom: Date.parse('2026-12-01T09:00:00Z'),
+      validUntil: Date.parse('2027-07-01T21:59:00Z'),
+    });
+    const shown = termsValues({
+      kind: 'percent',
+      value: 10,
+      active: true,
+      validFrom: Date.parse('2026-12-31T23:30:00Z'),
+    });
+    expect(shown.validFrom).toBe('2027-01-01T00:30');
+    // Not a calendar day: left out, as an empty field.
+    expect(termsPayload({ ...emptyTerms('percent'), validFrom: '2026-02-30T10:00' })).not.toHaveProperty('validFrom');
+  });
 });

@@ -1,6 +1,6 @@
 import { parsePln } from '@domain/money';
 import type { DiscountKind, DiscountTerms } from '@domain/discounts';
-import { groszeToInput, localInputToMs, msToLocalInput } from './ui';
+import { groszeToInput, warsawInputToMs, msToWarsawInput } from './ui';
 import { optionalInt } from './ui';
 
 /** The terms part of both discount forms, as typed (money as „12,50”, dates as datetime-local). */
@@ -41,8 +41,8 @@ export function termsValues(t: DiscountTerms): DiscountTermsValues {
     ],
     maxUses: t.maxUses ?? '',
     maxPerAccount: t.maxPerAccount ?? '',
-    validFrom: msToLocalInput(t.validFrom),
-    validUntil: msToLocalInput(t.validUntil),
+    validFrom: msToWarsawInput(t.validFrom),
+    validUntil: msToWarsawInput(t.validUntil),
     active: t.active,
     label: t.label ?? '',
   };
@@ -57,8 +57,8 @@ export function termsPayload(v: DiscountTermsValues) {
   const value = v.kind === 'percent' ? Number(v.value.trim() || Number.NaN) : (parsePln(v.value) ?? Number.NaN);
   const maxUses = optionalInt(v.maxUses);
   const maxPerAccount = optionalInt(v.maxPerAccount);
-  const validFrom = localInputToMs(v.validFrom);
-  const validUntil = localInputToMs(v.validUntil);
+  const validFrom = warsawInputToMs(v.validFrom);
+  const validUntil = warsawInputToMs(v.validUntil);
   return {
     kind: v.kind,
     value,

@@ -2,6 +2,7 @@ import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { VAT_RATES } from '@domain/vat';
+import { fromWarsawWallClock, warsawWallClock } from '@domain/warsawTime';
 import { useConfirm, type ConfirmQuestion } from '../../shared/ui/ConfirmAction';
 import { ResultAlert, type ActionResult } from '../../shared/ui/ResultAlert';
 import { saveFile } from '../../shared/ui/saveFile';
@@ -15,18 +16,26 @@ export const groszeToInput = (g: number) => `${Math.floor(g / 100)},${String(g %
 export const optionalInt = (v: number | string): number | undefined =>
   v === '' ? undefined : typeof v === 'number' ? v : Number.NaN;
 
-/** ms → value of an `<input type="datetime-local">` in the browser's time zone. */
-export function msToLocalInput(ms: number | null | undefined): string {
+/**
+ * ms → value of an `<input type="datetime-local">`, on Warsaw's wall clock: a sale window or a code's
+ * validity is the event's time, whatever time zone the admin's browser is in.
+ */
+export function msToWarsawInput(ms: number | null | undefined): string {
   if (ms == null) return '';
-  const d = new Date(ms);
+  const w = warsawWallClock(ms);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
-export function localInputToMs(value: string): number | null {
-  if (!value) return null;
-  const ms = new Date(value).getTime();
-  return Number.isFinite(ms) ? ms : null;
+/** A datetime-local value, read on Warsaw's wall clock → ms; null when empty or not a date and time. */
+export function warsawInputToMs(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const ms = fromWarsawWallClock(year, month, day, hour, minute);
+  // Not a calendar day (30 February) when the day read back differs.
+  const back = warsawWallClock(ms);
+  return back.year === year && back.month === month && back.day === day ? ms : null;
 }
 
 /**
