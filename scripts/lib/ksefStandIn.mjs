@@ -3,11 +3,13 @@
 // the real API checks for the calls the product makes, so the client is tested against real cryptography
 // and real refusals: its own RSA key pairs and self-signed certificates (served like the Ministry's at
 // /security/public-key-certificates), the KSeF-token login (challenge → RSA-OAEP-SHA-256 token|timestamp →
-// status → one redeem → access/refresh tokens), online sessions whose AES-256 key it unwraps, invoices it
-// decrypts and whose hashes and sizes it verifies, FA(3) validation against the vendored schema (xmllint),
-// duplicate detection (seller NIP, RodzajFaktury, P_2), KSeF numbers in the official format with their
-// CRC-8, the invoicing mode decided by the issue date (an invoice sent online the day after its P_1 is
-// offline), and a UPO XML per accepted invoice (unsigned: the real one carries the Ministry's XAdES signature).
+// status → one redeem → access/refresh tokens) and its end (DELETE /auth/sessions/current: the refresh token
+// stops working, access tokens run out), online sessions whose AES-256 key it unwraps, invoices it decrypts and
+// whose hashes and sizes it verifies, a session's invoice list paged as the API pages it, FA(3) validation
+// against the vendored schema (xmllint), duplicate detection (seller NIP, RodzajFaktury, P_2), KSeF numbers in
+// the official format with their CRC-8, the invoicing mode decided by the issue date (an invoice sent online the
+// day after its P_1 is offline), and a UPO XML per accepted invoice (unsigned: the real one carries the
+// Ministry's XAdES signature).
 // Switchable failures for tests: unavailable (503), slow processing, a forced rejection with a status code,
 // forced error answers of chosen calls (429 with Retry-After, 403, a session's exception code, a failed UPO
 // download), forced login statuses (500, 550), a clock moved ahead, and an emergency rotation of its public
@@ -195,6 +197,42 @@ const sessionClosed = () =>
 const withdrawnKey = () =>
   new ApiError(400, 21470, 'Przesłany identyfikator klucza jest nieznany lub wskazuje na wycofany klucz.');
 
+/** `pageSize` of a session's invoice list (OpenAPI: 10–500, default 10; api-changelog RC5.5 raised the maximum from 100). */
+const PAGE_SIZE = { min: 10, max: 500, default: 10 };
+const badContinuationToken = () => new ApiError(400, 21418, 'Przekazany token kontynuacji ma nieprawidłowy format.');
+
+/**
+ * One page of a list the way the API pages it: `pageSize` in the query, the next page asked for with the previous
+ * answer's `continuationToken` in the `x-continuation-token` header. The token is opaque to the client (the real one is
+ * Base64 of the store's cursor); here Base64 of the list's owner and the offset, so a token of another list is refused.
+ */
+function pageOf(all, owner, req) {
+  const raw = new URL(req.url ?? '/', 'http://stand-in').searchParams.get('pageSize');
+  const size = raw === null ? PAGE_SIZE.default : Number(raw);
+  if (!Number.isInteger(size) || size < PAGE_SIZE.min || size > PAGE_SIZE.max)
+    throw validationError(
+      `pageSize: oczekiwano liczby całkowitej od ${PAGE_SIZE.min} do ${PAGE_SIZE.max}, podano ${raw}.`,
+    );
+  const token = req.headers['x-continuation-token'];
+  let offset = 0;
+  if (token) {
+    let cursor;
+    try {
+      cursor = JSON.parse(Buffer.from(String(token), 'base64').toString('utf8'));
+    } catch {
+      throw badContinuationToken();
+    }
+    if (cursor?.owner !== owner || !Number.isInteger(cursor.offset) || cursor.offset < 0) throw badContinuationToken();
+    offset = cursor.offset;
+  }
+  const next = offset + size;
+  return {
+    items: all.slice(offset, next),
+    continuationToken:
+      next < all.length ? Buffer.from(JSON.stringify({ owner, offset: next })).toString('base64') : undefined,
+  };
+}
+
 /**
  * The calendar date in Poland at `ms` (YYYY-MM-DD). KSeF runs on Polish time: an invoice issued just
  * after midnight in Warsaw is issued "today" although the UTC date is still yesterday's.
@@ -298,8 +336,8 @@ export async function startKsefStandIn({
     }
   }
   const challenges = new Map(); // challenge → {timestampMs, used}
-  const authentications = new Map(); // reference → {authenticationToken, nip, status, redeemed, startDate}
-  const accessTokens = new Map(); // token → {nip, validUntil}
+  const authentications = new Map(); // reference → {reference, authenticationToken, nip, status, redeemed, revoked, startDate}
+  const accessTokens = new Map(); // token → {nip, validUntil, hash, auth}: `auth`, the login (authentication) it belongs to
   const refreshTokens = new Map();
   const sessions = new Map(); // reference → {nip, key, iv, open, invoices: [], createdAt, updatedAt}
   /** Every invoice received, in order; the accepted ones by (NIP, kind, number) and by KSeF number. */
@@ -318,6 +356,11 @@ export async function startKsefStandIn({
     const access = accessTokens.get(bearer(req) ?? '');
     if (!access || Date.parse(access.validUntil) <= now()) throw unauthorized();
     return access;
+  }
+  /** A refresh token still usable: known, not expired, its login not revoked. */
+  function refreshGrant(token) {
+    const refresh = refreshTokens.get(token ?? '');
+    return refresh && Date.parse(refresh.validUntil) > now() && !refresh.auth.revoked ? refresh : null;
   }
   function sessionOf(req, reference) {
     const access = accessContext(req);
@@ -532,10 +575,12 @@ export async function startKsefStandIn({
       const reference = referenceNumber('AU', now());
       const authenticationToken = tokenInfo(hex(32), CHALLENGE_LIFETIME_MS);
       authentications.set(reference, {
+        reference,
         authenticationToken,
         nip,
         status,
         redeemed: false,
+        revoked: false,
         startDate: new Date(now()).toISOString(),
         hash: sha256Base64(Buffer.from(body.encryptedToken)),
       });
@@ -556,16 +601,27 @@ export async function startKsefStandIn({
       auth.redeemed = true;
       const accessToken = tokenInfo(hex(32), ACCESS_TOKEN_LIFETIME_MS);
       const refreshToken = tokenInfo(hex(32), REFRESH_TOKEN_LIFETIME_MS);
-      accessTokens.set(accessToken.token, { nip: auth.nip, validUntil: accessToken.validUntil, hash: auth.hash });
-      refreshTokens.set(refreshToken.token, { nip: auth.nip, validUntil: refreshToken.validUntil, hash: auth.hash });
+      const grant = { nip: auth.nip, hash: auth.hash, auth };
+      accessTokens.set(accessToken.token, { ...grant, validUntil: accessToken.validUntil });
+      refreshTokens.set(refreshToken.token, { ...grant, validUntil: refreshToken.validUntil });
       return [200, { accessToken, refreshToken }];
     }
     if (method === 'POST' && pathname === '/auth/token/refresh') {
-      const refresh = refreshTokens.get(bearer(req) ?? '');
-      if (!refresh || Date.parse(refresh.validUntil) <= now()) throw unauthorized();
+      const refresh = refreshGrant(bearer(req));
+      if (!refresh) throw unauthorized();
       const accessToken = tokenInfo(hex(32), ACCESS_TOKEN_LIFETIME_MS);
-      accessTokens.set(accessToken.token, { nip: refresh.nip, validUntil: accessToken.validUntil, hash: refresh.hash });
+      accessTokens.set(accessToken.token, { ...refresh, validUntil: accessToken.validUntil });
       return [200, { accessToken }];
+    }
+    // auth/sesje.md, „Unieważnienie bieżącej sesji”: the login of the access or refresh token presented ends; its refresh
+    // tokens stop working, and access tokens already issued stay valid until they expire (the OpenAPI says so in bold).
+    if (method === 'DELETE' && pathname === '/auth/sessions/current') {
+      const token = bearer(req) ?? '';
+      const access = accessTokens.get(token);
+      const grant = access && Date.parse(access.validUntil) > now() ? access : refreshGrant(token);
+      if (!grant) throw unauthorized();
+      grant.auth.revoked = true;
+      return [204, null];
     }
     if (method === 'POST' && pathname === '/sessions/online') {
       const access = accessContext(req);
@@ -673,7 +729,8 @@ export async function startKsefStandIn({
     }
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
-      return [200, { invoices: session.invoices.map(invoiceStatus) }];
+      const { items, continuationToken } = pageOf(session.invoices, session.reference, req);
+      return [200, { ...(continuationToken ? { continuationToken } : {}), invoices: items.map(invoiceStatus) }];
     }
     if (method === 'GET' && (m = /^\/sessions\/([^/]+)\/invoices\/ksef\/([^/]+)\/upo$/.exec(pathname))) {
       const session = sessionOf(req, decodeURIComponent(m[1]));
@@ -704,9 +761,19 @@ export async function startKsefStandIn({
     ];
   }
 
-  /** Read-only: every session opened and every invoice received, in order (what a bench counts and checks for duplicates). */
+  /**
+   * Read-only: every login (whether its tokens were redeemed, whether it was revoked), every session opened and every
+   * invoice received, in order (what a bench counts and checks for duplicates, and a test checks that logins end).
+   */
   function received() {
     return {
+      authentications: [...authentications.values()].map((a) => ({
+        reference: a.reference,
+        startDate: a.startDate,
+        statusCode: a.status.code,
+        redeemed: a.redeemed,
+        revoked: a.revoked,
+      })),
       sessions: [...sessions.values()].map((s) => ({
         reference: s.reference,
         createdAt: s.createdAt,

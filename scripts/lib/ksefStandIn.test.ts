@@ -3,6 +3,7 @@
 // documents. The stand-in holds the private keys, so every check is a real decryption and hash.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionInvoicesResponse } from '../../functions/src/domain/ksef/api.js';
 import { parseKsefNumber } from '../../functions/src/domain/ksef/ksefNumber.js';
 import { KsefApiError, KsefClient, type KsefTokens, type OnlineSession } from '../../functions/src/ksef/client.js';
 import {
@@ -75,6 +76,30 @@ describe('login with a KSeF token', () => {
   it('calls without a valid access token are refused (401)', async () => {
     const error = await client.openOnlineSession('not-a-token').catch((e: unknown) => e);
     expect((error as KsefApiError).httpStatus).toBe(401);
+  });
+
+  it('ending a login (DELETE /auth/sessions/current) with its refresh or its access token: the refresh token is refused from then on, access tokens already issued work until they expire', async () => {
+    const httpStatus = (e: unknown) => (e as KsefApiError).httpStatus;
+    for (const revokeWith of ['refreshToken', 'accessToken'] as const) {
+      const login = await client.authenticate({ nip: SELLER_NIP, token: TOKEN });
+      await client.revokeAuthentication(login[revokeWith].token);
+      expect(httpStatus(await client.refresh(login.refreshToken.token).catch((e: unknown) => e))).toBe(401);
+      // auth/sesje.md: „aktywne accessTokeny pozostają ważne do upływu ich terminu ważności”.
+      const opened = await client.openOnlineSession(login.accessToken.token);
+      await client.closeSession(login.accessToken.token, opened.referenceNumber);
+      // The ended login's refresh token cannot end anything either.
+      expect(httpStatus(await client.revokeAuthentication(login.refreshToken.token).catch((e: unknown) => e))).toBe(
+        401,
+      );
+    }
+    expect(httpStatus(await client.revokeAuthentication('not-a-token').catch((e: unknown) => e))).toBe(401);
+    const { authentications } = (await (await fetch(standIn.receivedUrl)).json()) as {
+      authentications: { redeemed: boolean; revoked: boolean }[];
+    };
+    expect(authentications.slice(-2)).toEqual([
+      expect.objectContaining({ redeemed: true, revoked: true }),
+      expect.objectContaining({ redeemed: true, revoked: true }),
+    ]);
   });
 });
 
@@ -233,6 +258,39 @@ describe('online session', () => {
       status.successfulInvoiceCount,
     );
   });
+  it("a session's invoice list comes in pages (pageSize 10–500, the next page by the continuation token in x-continuation-token), and the client follows them", async () => {
+    const access = tokens.accessToken.token;
+    const own = await client.openOnlineSession(access);
+    for (let i = 0; i < 12; i++)
+      await client.sendInvoice(access, own, utf8(INVOICE.replace('FV/2026/000001', `FV/2026/0003${10 + i}`)));
+    const path = `/sessions/${own.referenceNumber}/invoices`;
+    const page = (query: string, continuationToken?: string) =>
+      client.request<SessionInvoicesResponse>('GET', `${path}${query}`, {
+        bearer: access,
+        extraHeaders: continuationToken ? { 'x-continuation-token': continuationToken } : {},
+      });
+    const ordinals = (p: SessionInvoicesResponse) => p.invoices.map((i) => i.ordinalNumber);
+
+    const first = await page('?pageSize=10');
+    expect(ordinals(first)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const second = await page('?pageSize=10', first.continuationToken);
+    expect(ordinals(second)).toEqual([11, 12]);
+    expect(second.continuationToken).toBeUndefined();
+    // Without pageSize: 10 (the OpenAPI's default).
+    expect(ordinals(await page(''))).toHaveLength(10);
+    for (const size of ['9', '501', '1000', 'dużo']) {
+      const refused = (await page(`?pageSize=${size}`).catch((e: unknown) => e)) as KsefApiError;
+      expect([refused.httpStatus, refused.exceptionCode]).toEqual([400, 21405]);
+    }
+    const badToken = (await page('?pageSize=10', 'nie-token').catch((e: unknown) => e)) as KsefApiError;
+    expect([badToken.httpStatus, badToken.exceptionCode]).toEqual([400, 21418]);
+
+    const all = await client.sessionInvoices(access, own.referenceNumber, { pageSize: 10 });
+    expect(all.map((i) => i.ordinalNumber)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(await client.sessionInvoices(access, own.referenceNumber)).toHaveLength(12);
+    await client.closeSession(access, own.referenceNumber);
+  });
+
   it('GET /__stand-in/received lists every session and every invoice received, the duplicate included', async () => {
     const response = await fetch(standIn.receivedUrl);
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * A small client of the KSeF API 2.0 (fetch + node:crypto; shapes in domain/ksef/api.ts). No npm client
  * is used: `ksef-client` (0.2.0, one release, seven dependencies incl. its own HTTP stack and XML signing)
- * is younger than the API and would be most of our dependency surface for eight HTTP calls.
+ * is younger than the API and would be most of our dependency surface for a dozen HTTP calls.
  *
  * Login is by KSeF token (valid until 31 Dec 2026); `authenticate` is the one place a certificate
  * (XAdES) login would replace — everything after it works on the access token alone.
@@ -11,6 +11,7 @@ import {
   FA3_FORM_CODE,
   invoiceOutcome,
   ksefTokenPlaintext,
+  SESSION_INVOICES_MAX_PAGE_SIZE,
   type AuthenticationChallengeResponse,
   type AuthenticationInitResponse,
   type AuthenticationOperationStatusResponse,
@@ -98,6 +99,9 @@ export interface OnlineSession {
   key: SessionKey;
 }
 
+/** How long ending a login waits for KSeF (revokeAuthentication). */
+const REVOKE_TIMEOUT_MS = 5_000;
+
 /** Login statuses that are the system's failures, not a verdict (AuthenticationOperationStatusResponse: 500, 550). */
 const SYSTEM_FAILURES = new Set([500, 550]);
 
@@ -126,7 +130,14 @@ export class KsefClient {
       body,
       accept = 'application/json',
       extraHeaders = {},
-    }: { bearer?: string; body?: unknown; accept?: string; extraHeaders?: Record<string, string> } = {},
+      timeoutMs = this.timeoutMs,
+    }: {
+      bearer?: string;
+      body?: unknown;
+      accept?: string;
+      extraHeaders?: Record<string, string>;
+      timeoutMs?: number;
+    } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: accept, ...extraHeaders };
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
@@ -137,7 +148,7 @@ export class KsefClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new KsefApiError(`KSeF nie odpowiada (${method} ${path}: ${(error as Error).message})`, null, true);
@@ -251,6 +262,19 @@ export class KsefClient {
     return this.request<AuthenticationTokensResponse>('POST', '/auth/token/redeem', { bearer });
   }
 
+  /**
+   * Ends a login (DELETE /auth/sessions/current, auth/sesje.md): its refresh token stops working, so no new access
+   * token can be had with it; access tokens issued already stay valid until they expire. Takes the refresh or the
+   * access token of that login. A clean-up after the work, so it waits for KSeF a short while only: a run that found
+   * KSeF not answering must not wait out a whole timeout again before it reports.
+   */
+  async revokeAuthentication(token: string): Promise<void> {
+    await this.request('DELETE', '/auth/sessions/current', {
+      bearer: token,
+      timeoutMs: Math.min(this.timeoutMs, REVOKE_TIMEOUT_MS),
+    });
+  }
+
   async refresh(refreshToken: string): Promise<TokenInfo> {
     const answer = await this.request<{ accessToken: TokenInfo }>('POST', '/auth/token/refresh', {
       bearer: refreshToken,
@@ -324,14 +348,21 @@ export class KsefClient {
     );
   }
 
-  /** The invoices sent in a session with their states — how an interrupted run finds what it already sent. */
-  async sessionInvoices(accessToken: string, sessionReference: string): Promise<SessionInvoiceStatusResponse[]> {
+  /**
+   * Every invoice sent in a session with its state, page after page (`pageSize`: at most the API's 500; the next page
+   * is asked for with the previous page's continuation token).
+   */
+  async sessionInvoices(
+    accessToken: string,
+    sessionReference: string,
+    { pageSize = SESSION_INVOICES_MAX_PAGE_SIZE }: { pageSize?: number } = {},
+  ): Promise<SessionInvoiceStatusResponse[]> {
     const all: SessionInvoiceStatusResponse[] = [];
     let continuationToken: string | undefined;
     do {
       const page = await this.request<SessionInvoicesResponse>(
         'GET',
-        `/sessions/${encodeURIComponent(sessionReference)}/invoices?pageSize=1000`,
+        `/sessions/${encodeURIComponent(sessionReference)}/invoices?pageSize=${pageSize}`,
         {
           bearer: accessToken,
           // the OpenAPI passes the next page's token in this header

@@ -16,7 +16,8 @@
  *   session (21180, 21173, 21184): the run stops with the reason for the admin and the documents stay queued;
  * - a refusal of one document: that document is `rejected`.
  * The run has a time budget (lib/timeBudget.ts): once it is spent, no new document is started and no more
- * outcomes are awaited; the session is closed, the summary written, and the next run goes on.
+ * outcomes are awaited; the session is closed, the summary written, and the next run goes on. Every run that
+ * logged in ends its login at the end (auth/sesje.md), whatever became of the documents.
  *
  * An accepted document's UPO is downloaded with its outcome; when that fails (or the time is up, or KSeF limits the
  * rate) the document is listed as missing its UPO, and later runs download it — after the sending, while the time
@@ -38,7 +39,7 @@ import {
 import { formatWarsawDateTime } from '../domain/warsawTime.js';
 import { db } from '../lib/admin.js';
 import { timeBudget } from '../lib/timeBudget.js';
-import { KsefApiError, type KsefClient, type OnlineSession } from './client.js';
+import { KsefApiError, type KsefClient, type KsefTokens, type OnlineSession } from './client.js';
 import { markOffline } from './offline.js';
 import type { OfflineCertificate } from './offlineCertificate.js';
 import { documentFile, recordAccepted, recordUpo, type LoadedDocument, type UpoDownload } from './record.js';
@@ -122,17 +123,31 @@ export class KsefRun {
     this.until = Date.now() + budgetMs;
   }
 
-  /** `due`: the documents to send or to finish; `upos`: accepted documents whose missing UPO is due. */
+  /**
+   * `due`: the documents to send or to finish; `upos`: accepted documents whose missing UPO is due. Whatever the run
+   * comes to, the login it opened is ended.
+   */
   async execute(due: KsefOutboxEntry[], upos: KsefOutboxEntry[] = []): Promise<void> {
+    const tokens = await this.logIn(due);
+    if (!tokens) return;
+    this.access = tokens.accessToken.token;
     try {
-      this.access = (
-        await this.call(() => this.client.authenticate({ nip: this.config.sellerNip, token: this.config.token }))
-      ).accessToken.token;
+      await this.work(due, upos);
+    } finally {
+      await this.endLogin(tokens.refreshToken.token);
+    }
+  }
+
+  /** Logs in with the KSeF token; null when that fails — what the failure was about decides what becomes of `due`. */
+  private async logIn(due: KsefOutboxEntry[]): Promise<KsefTokens | null> {
+    try {
+      return await this.call(() => this.client.authenticate({ nip: this.config.sellerNip, token: this.config.token }));
     } catch (error) {
       if (isRateLimit(error)) {
         this.rateLimit(error);
         this.left.push(...due);
-        return this.leaveTheRest();
+        await this.leaveTheRest();
+        return null;
       }
       // A login that fails changes no entry's pause: the next run tries again. An outage hands the documents out offline.
       this.out.deferred.push(...due.map((e) => e.documentId));
@@ -142,8 +157,25 @@ export class KsefRun {
           due.filter((e) => e.status !== 'sent'),
           error as Error,
         );
-      return;
+      return null;
     }
+  }
+
+  /**
+   * Ends the run's login (DELETE /auth/sessions/current, auth/sesje.md), so its refresh token — good for seven days —
+   * cannot get new access tokens once the run is over. Done with the refresh token, which outlives the access token.
+   * A failure changes nothing of the run's outcome (the token runs out by itself): it is logged, not reported.
+   */
+  private async endLogin(refreshToken: string): Promise<void> {
+    try {
+      await this.call(() => this.client.revokeAuthentication(refreshToken));
+    } catch (error) {
+      logger.warn('submitKsef: ending the KSeF login failed; its refresh token stays valid until it expires', error);
+    }
+  }
+
+  /** Sends, settles and records the due documents, then the missing UPOs, then hands out offline what KSeF could not take. */
+  private async work(due: KsefOutboxEntry[], upos: KsefOutboxEntry[]): Promise<void> {
     for (const entry of due.filter((e) => !isCorrection(e))) await this.send(entry);
     // Outcomes of the invoices first, so their corrections can name the KSeF numbers.
     await this.settle();

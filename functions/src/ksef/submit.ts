@@ -2,7 +2,7 @@
  * Automatic submission of the KSeF outbox (`/ksefOutbox`, domain/ksef/outbox.ts; docs/ksef.md): one run at a
  * time (the `/ksefRun` lock) reads the due entries — and the accepted documents whose missing UPO is due
  * (`/ksefUpoMissing`) — and hands them to a `KsefRun` (run.ts), which logs in, opens one online session, sends,
- * records the outcomes, downloads the missing UPOs, and marks what KSeF could not take as offline24.
+ * records the outcomes, downloads the missing UPOs, marks what KSeF could not take as offline24, and ends its login.
  */
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';

@@ -1,8 +1,8 @@
 /**
  * The parts of the KSeF API 2.0 (Ministry of Finance, `CIRFMF/ksef-docs`: open-api.json,
- * uwierzytelnianie.md, sesja-interaktywna.md, faktury/sesja-sprawdzenie-stanu-i-pobranie-upo.md,
- * srodowiska.md) that the product uses: token login, an online (interactive) session, invoice status,
- * UPO. Pure — request and response shapes, constants and status tables shared by the client
+ * uwierzytelnianie.md, auth/sesje.md, sesja-interaktywna.md, faktury/sesja-sprawdzenie-stanu-i-pobranie-upo.md,
+ * srodowiska.md) that the product uses: token login and its end, an online (interactive) session, invoice
+ * status, UPO. Pure — request and response shapes, constants and status tables shared by the client
  * (functions/src/ksef/) and the local stand-in (scripts/lib/ksefStandIn.mjs).
  */
 
@@ -144,6 +144,12 @@ export interface SessionInvoiceStatusResponse {
   invoicingMode?: KsefInvoicingMode;
   status: StatusInfo;
 }
+
+/**
+ * `pageSize` of GET /sessions/{referenceNumber}/invoices (OpenAPI: 10–500, default 10 — api-changelog RC5.5 raised the
+ * maximum from 100); a value outside is refused with 400 (21405). The next page: the `x-continuation-token` header.
+ */
+export const SESSION_INVOICES_MAX_PAGE_SIZE = 500;
 
 export interface SessionInvoicesResponse {
   continuationToken?: string;
