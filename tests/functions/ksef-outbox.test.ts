@@ -2,7 +2,12 @@
 // a company invoice is queued by the update that issues it, `submitKsef` sends it over real HTTP with real
 // encryption, and the KSeF number, the exact file and the UPO are recorded; a correction waits for its
 // invoice's number; rejections keep the Ministry's code and message; an outage defers without losing anything;
-// a UPO that could not be downloaded is downloaded later; an invoice KSeF records as offline gets KOD II.
+// a UPO that could not be downloaded is downloaded later; an invoice KSeF records as offline gets KOD II; an offline
+// invoice's e-mails carry both codes and its PDF; every run ends the KSeF login it opened.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
@@ -24,6 +29,7 @@ import { warsawDate } from '../../functions/src/domain/index.js';
 import { KsefClient } from '../../functions/src/ksef/client.js';
 import { CALL_BUDGET_MS } from '../../functions/src/lib/timeBudget.js';
 import { LOCAL_KSEF_TOKEN, ksefControlDefaults } from '../../scripts/lib/ksefStandIn.mjs';
+import { mailAttachment, waitForMail } from '../../scripts/lib/mailInbox.mjs';
 import { switchKsefStandIn } from '../helpers/stackHttp.mjs';
 import { refusal, startEventEnv, stopEnv } from './helpers.js';
 import { COMPANY, PERSON, SELLER, ticketType } from './fixtures.js';
@@ -60,13 +66,27 @@ const OPEN_PATH = '^/sessions/online$';
 const UPO_PATH = '^/sessions/[^/]+/invoices/ksef/[^/]+/upo$';
 const upoOf = async (id: string) => (await env.db.ref(`ksefUpo/${id}`).get()).val() as KsefUpo | null;
 const upoIndex = async (id: string) => (await env.db.ref(`ksefUpoMissing/${id}`).get()).val() as number | null;
-/** What the stand-in received (GET /__stand-in/received): each invoice as it was sent and as it recorded it. */
-const received = async () =>
-  (
-    (await (await fetch(inject('functionsStack').urls.ksefControl!.replace(/control$/, 'received'))).json()) as {
-      invoices: { reference: string; declaredOffline: boolean; invoicingMode: string; statusCode: number }[];
-    }
-  ).invoices;
+const REVOKE_PATH = '^/auth/sessions/current$';
+/** What the stand-in received (GET /__stand-in/received): every login, and each invoice as it was sent and as it recorded it. */
+const standInReceived = async () =>
+  (await (await fetch(inject('functionsStack').urls.ksefControl!.replace(/control$/, 'received'))).json()) as {
+    authentications: { redeemed: boolean; revoked: boolean }[];
+    invoices: { reference: string; declaredOffline: boolean; invoicingMode: string; statusCode: number }[];
+  };
+const received = async () => (await standInReceived()).invoices;
+
+/** The e-mail of an outbox message as the mail catcher received it, and the text of its PDF (pdftotext). */
+async function deliveredWithPdf(outboxId: string): Promise<{ text: string; pdf: string }> {
+  const inbox = inject('functionsStack').urls.mail!;
+  const mail = await waitForMail(inbox, (m: { messageId?: string }) =>
+    Boolean(m.messageId?.startsWith(`<${outboxId}@`)),
+  );
+  const at = mail.attachments.find((a: { contentType: string }) => a.contentType === 'application/pdf');
+  expect(at, `the e-mail ${outboxId} carries a PDF`).toBeDefined();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ksef-mail-')), 'dokument.pdf');
+  writeFileSync(file, await mailAttachment(inbox, mail.id, at.index));
+  return { text: mail.text as string, pdf: execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }) };
+}
 
 describe('KSeF outbox', () => {
   it('a company invoice is queued with the payment, sent, and recorded with its KSeF number, exact file and UPO; a consumer invoice is not queued', async () => {
@@ -547,9 +567,15 @@ describe('KSeF outbox', () => {
           `^https://qr-test\\.ksef\\.mf\\.gov\\.pl/certificate/Nip/${SELLER.nip}/${SELLER.nip}/[0-9A-F]+/${stored.sha256}/[A-Za-z0-9_-]{86}$`,
         ),
       );
-      // Not „handed out offline”: no such e-mail; the acceptance's e-mail carries the number.
+      // Not „handed out offline”: no such e-mail; the acceptance's e-mail carries the number and, an offline invoice's,
+      // KOD II and its PDF (with both codes, built when it leaves).
       expect((await env.db.ref(`outbox/ko-${late.invoiceId}`).get()).val()).toBeNull();
-      expect((await env.db.ref(`outbox/ka-${late.invoiceId}`).get()).val()).not.toBeNull();
+      const acceptedMail = (await env.db.ref(`outbox/ka-${late.invoiceId}`).get()).val() as {
+        text: string;
+        attachments?: unknown;
+      };
+      expect(acceptedMail.text).toContain(forOwner.kodII);
+      expect(acceptedMail.attachments).toEqual({ invoice: { uid: late.buyer.uid, invoiceId: late.invoiceId } });
 
       const sameDay = await paidInvoice();
       expect((await admin.call('submitKsef', {})).accepted).toEqual([sameDay.invoiceId]);
@@ -557,6 +583,63 @@ describe('KSeF outbox', () => {
       expect(online).toMatchObject({ status: 'accepted', invoicingMode: 'Online' });
       expect(online.offlineByKsef).toBeUndefined();
       expect((await env.db.ref(`ksefOffline/${sameDay.buyer.uid}/${sameDay.invoiceId}`).get()).val()).toBeNull();
+    },
+  );
+
+  it(
+    'an invoice handed out offline reaches its buyer with both codes: the offline e-mail carries its PDF with KOD I ' +
+      '(OFFLINE) and KOD II (CERTYFIKAT); the acceptance e-mail carries KOD II and the PDF with the KSeF number under KOD I',
+    async () => {
+      const { buyer, invoiceId } = await paidInvoice();
+      await control({ unavailable: true });
+      const down = await admin.call('submitKsef', {}).finally(() => control({ unavailable: false }));
+      expect(down.offline).toContain(invoiceId);
+      const forOwner = (await env.db.ref(`ksefOffline/${buyer.uid}/${invoiceId}`).get()).val() as KsefOffline;
+      const offline = await deliveredWithPdf(`ko-${invoiceId}`);
+      expect(offline.text).toContain(forOwner.kodII);
+      expect(offline.pdf).toContain('Faktura wystawiona w trybie offline24');
+      expect(offline.pdf).toContain('OFFLINE');
+      expect(offline.pdf).toContain('CERTYFIKAT');
+
+      expect((await admin.call('submitKsef', {})).accepted).toContain(invoiceId);
+      const { ksefNumber, sha256 } = (await record(buyer.uid, invoiceId))!;
+      const accepted = await deliveredWithPdf(`ka-${invoiceId}`);
+      expect(accepted.text).toContain(`Numer KSeF: ${ksefNumber}`);
+      expect(accepted.text).toContain(sha256);
+      expect(accepted.text).toContain(forOwner.kodII);
+      // kody-qr.md: the number under KOD I once the offline invoice is in KSeF, KOD II stays beside it.
+      expect(accepted.pdf.replace(/\s+/g, ' ')).toContain(`Numer KSeF: ${ksefNumber}`);
+      expect(accepted.pdf).toContain('CERTYFIKAT');
+      expect(accepted.pdf).not.toContain('OFFLINE');
+    },
+  );
+
+  it(
+    'every run ends the KSeF login it opened (DELETE /auth/sessions/current) — after sending and after a refused ' +
+      'session; KSeF failing to end it leaves a successful run successful',
+    async () => {
+      const before = (await standInReceived()).authentications.length;
+      const first = await paidInvoice();
+      expect((await admin.call('submitKsef', {})).accepted).toContain(first.invoiceId);
+
+      const second = await paidInvoice();
+      await control({ failNext: [{ method: 'POST', path: OPEN_PATH, status: 403 }] });
+      expect((await admin.call('submitKsef', {})).deferred).toContain(second.invoiceId);
+      expect((await lastRun()).error).toMatch(/HTTP 403/);
+
+      await control({ failNext: [{ method: 'DELETE', path: REVOKE_PATH, status: 503 }] });
+      const out = await admin.call('submitKsef', {});
+      expect(out).toMatchObject({ accepted: [second.invoiceId], rejected: [], offline: [] });
+      expect(out.error).toBeUndefined();
+      expect((await lastRun()).error).toBeUndefined();
+      expect(await entry(second.invoiceId)).toMatchObject({ status: 'accepted' });
+
+      const logins = (await standInReceived()).authentications.slice(before);
+      expect(logins.map((l) => [l.redeemed, l.revoked])).toEqual([
+        [true, true],
+        [true, true],
+        [true, false],
+      ]);
     },
   );
 

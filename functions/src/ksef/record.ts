@@ -13,6 +13,7 @@ import {
   ksefFileForCorrection,
   ksefInvoiceSnapshotSchema,
   ksefNumberClaimSchema,
+  ksefOfflineSchema,
   ksefQrBase,
   ksefRecordSchema,
   upoInvoicingMode,
@@ -169,10 +170,20 @@ function modeUpdates(
 }
 
 /**
+ * The owner's offline record of an accepted offline document — the one `modes` writes now (KSeF recorded it offline),
+ * or the one made when it was handed out offline; null for an online document. Its acceptance e-mail carries KOD II.
+ */
+async function ownerOffline(entry: KsefOutboxEntry, modes: Record<string, unknown>): Promise<KsefOffline | null> {
+  const path = `ksefOffline/${entry.uid}/${entry.documentId}`;
+  if (path in modes) return modes[path] as KsefOffline;
+  return entry.offline ? readStored(path, ksefOfflineSchema, `zapis offline ${entry.documentId}`) : null;
+}
+
+/**
  * Records an accepted document: claims its number, writes its `/ksef` record (an admin's earlier manual record of
  * the same document stays), then marks the entry accepted — with the mode KSeF gave it, the UPO the run downloaded
- * (or the document listed as missing one, for a later run) and the owner's e-mail (the KSeF number and KOD I,
- * docs/email.md) — in one update.
+ * (or the document listed as missing one, for a later run) and the owner's e-mail (the KSeF number and KOD I; for an
+ * offline document KOD II and its PDF too, docs/email.md) — in one update.
  */
 export async function recordAccepted(
   entry: KsefOutboxEntry,
@@ -198,18 +209,21 @@ export async function recordAccepted(
     (cur) => (cur ? KEEP : record),
   );
   const kept = stored ?? record;
+  const mode = at.invoicingMode ?? ('xml' in upo ? upoInvoicingMode(upo.xml) : null);
+  const modes = modeUpdates(entry, mode, kept, config, now);
+  const offline = await ownerOffline(entry, modes);
   const mail = await ksefAcceptedMail(entry.uid, {
     documentId: entry.documentId,
     number: loaded.number,
     ksefNumber: kept.ksefNumber,
     kodI: kodIForRecord(loaded, kept),
+    ...(offline ? { offline: true, ...(offline.kodII ? { kodII: offline.kodII } : {}) } : {}),
   });
-  const mode = at.invoicingMode ?? ('xml' in upo ? upoInvoicingMode(upo.xml) : null);
   const outbox = `ksefOutbox/${entry.documentId}`;
   await commitWithMail(
     {
       ...upoUpdates(entry, at.sessionReference, upo, now),
-      ...modeUpdates(entry, mode, kept, config, now),
+      ...modes,
       [`${outbox}/status`]: 'accepted',
       [`${outbox}/ksefNumber`]: at.ksefNumber,
       [`${outbox}/acceptedAt`]: now,

@@ -219,18 +219,28 @@ export async function welcomeMail(uid: string, email: string, firstName: string)
   return prepare('welcome', uid.replace(/[^A-Za-z0-9_-]/g, '_'), { uid, to: email, rendered });
 }
 
-/** KSeF accepted a document (the KSeF runner): the number and KOD I for its owner. Null when the account has no e-mail. */
+/** A KSeF document's PDF as an attachment (invoice or correction, by its id); built at delivery with its KSeF block. */
+const documentPdf = (uid: string, documentId: string): MailAttachments =>
+  documentId.startsWith('KOR-')
+    ? { correction: { uid, correctionId: documentId } }
+    : { invoice: { uid, invoiceId: documentId } };
+
+/**
+ * KSeF accepted a document (the KSeF runner): the number and KOD I for its owner; for an offline document also KOD II
+ * and its PDF with both codes. Null when the account has no e-mail.
+ */
 export async function ksefAcceptedMail(
   uid: string,
-  input: { documentId: string; number: string; ksefNumber: string; kodI: string },
+  input: { documentId: string; number: string; ksefNumber: string; kodI: string; offline?: boolean; kodII?: string },
 ): Promise<PreparedMail | null> {
   const to = await profileEmail(uid);
   if (!to) return null;
   const rendered = templates.ksefAcceptedMail(context(await eventOf()), input);
-  return prepare('ksefAccepted', input.documentId, { uid, to, rendered, ref: input.number });
+  const attachments = input.offline ? documentPdf(uid, input.documentId) : undefined;
+  return prepare('ksefAccepted', input.documentId, { uid, to, rendered, attachments, ref: input.number });
 }
 
-/** A document handed out offline (the KSeF runner): KOD I, KOD II and its deadline for its owner. */
+/** A document handed out offline (the KSeF runner): KOD I, KOD II, its deadline and its PDF with the codes for its owner. */
 export async function ksefOfflineMail(
   uid: string,
   input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string },
@@ -238,7 +248,8 @@ export async function ksefOfflineMail(
   const to = await profileEmail(uid);
   if (!to) return null;
   const rendered = templates.ksefOfflineMail(context(await eventOf()), input);
-  return prepare('ksefOffline', input.documentId, { uid, to, rendered, ref: input.number });
+  const attachments = documentPdf(uid, input.documentId);
+  return prepare('ksefOffline', input.documentId, { uid, to, rendered, attachments, ref: input.number });
 }
 
 /**

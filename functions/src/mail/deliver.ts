@@ -17,8 +17,13 @@ import type { z } from 'zod';
 import { invoiceSchema, outboxMessageSchema, parseWith } from '../domain/index.js';
 import { correctionInvoiceSchema } from '../domain/refundSchemas.js';
 import type { PdfFonts } from '../domain/pdf/invoicePdf.js';
+import { ksefOfflineSchema } from '../domain/ksef/offline.js';
+import { ksefPdfBlock } from '../domain/ksef/pdfBlock.js';
+import { ksefRecordSchema } from '../domain/ksef/record.js';
+import type { PdfKodI } from '../domain/pdf/kodI.js';
 import type { MailDeliveryStatus } from '../domain/callables.js';
 import { db } from '../lib/admin.js';
+import { readStored } from '../lib/stored.js';
 import { timeBudget } from '../lib/timeBudget.js';
 import { KEEP, transactStored } from '../lib/tx.js';
 import { mailConfig } from './config.js';
@@ -84,6 +89,22 @@ interface MailAttachment {
   contentDisposition?: 'inline' | 'attachment';
 }
 
+/**
+ * The KSeF block a document's PDF carries as the document stands when the message leaves (its KSeF number and KOD I;
+ * OFFLINE and KOD II for one handed out offline): the PDF of an e-mail is the same document as the one in the panel.
+ */
+async function ksefBlockOf(
+  uid: string,
+  documentId: string,
+  document: { seller: { nip: string }; issueDate: string },
+): Promise<PdfKodI | undefined> {
+  const [record, offline] = await Promise.all([
+    readStored(`ksef/${uid}/${documentId}`, ksefRecordSchema, `zapis KSeF ${documentId}`),
+    readStored(`ksefOffline/${uid}/${documentId}`, ksefOfflineSchema, `zapis offline ${documentId}`),
+  ]);
+  return ksefPdfBlock(document, record, offline) ?? undefined;
+}
+
 async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> {
   const list: MailAttachment[] = [];
   const a = message.attachments;
@@ -100,7 +121,8 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
   if (a?.invoice) {
     const { buildInvoicePdf, pdfFileName } = await import('../domain/pdf/invoicePdf.js');
     const invoice = await readAttachmentRecord(`invoices/${a.invoice.uid}/${a.invoice.invoiceId}`, invoiceSchema);
-    const bytes = Buffer.from(buildInvoicePdf(invoice, pdfFonts()).output('arraybuffer'));
+    const ksef = await ksefBlockOf(a.invoice.uid, a.invoice.invoiceId, invoice);
+    const bytes = Buffer.from(buildInvoicePdf(invoice, pdfFonts(), ksef).output('arraybuffer'));
     list.push({ filename: pdfFileName(invoice), content: bytes, contentType: 'application/pdf' });
   }
   if (a?.correction) {
@@ -109,7 +131,8 @@ async function attachmentsOf(message: OutboxMessage): Promise<MailAttachment[]> 
       `corrections/${a.correction.uid}/${a.correction.correctionId}`,
       correctionInvoiceSchema,
     );
-    const bytes = Buffer.from(buildCorrectionPdf(correction, pdfFonts()).output('arraybuffer'));
+    const ksef = await ksefBlockOf(a.correction.uid, a.correction.correctionId, correction);
+    const bytes = Buffer.from(buildCorrectionPdf(correction, pdfFonts(), ksef).output('arraybuffer'));
     list.push({ filename: correctionPdfFileName(correction), content: bytes, contentType: 'application/pdf' });
   }
   return list;

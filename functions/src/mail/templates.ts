@@ -455,10 +455,20 @@ const documentName = (documentId: string, number: string) =>
 const link = (url: string): Part =>
   rawParagraph(`<a href="${escapeHtml(url)}" style="color:${NAVY};word-break:break-all">${escapeHtml(url)}</a>`, url);
 
-/** KSeF accepted a document: its KSeF number and the KOD I verification link (docs/ksef.md). */
+/** KOD II of an offline document: what it is, and its link (kody-qr.md: labelled CERTYFIKAT). */
+const kodIIParts = (kodII: string): Part[] => [
+  paragraph('KOD II (CERTYFIKAT) — potwierdzenie wystawcy faktury wystawionej w trybie offline:'),
+  link(kodII),
+];
+
+/**
+ * KSeF accepted a document: its KSeF number and the KOD I verification link (docs/ksef.md). An offline one (handed out
+ * offline, or recorded offline by KSeF) carries both codes for good (kody-qr.md): KOD II too, and its PDF is attached
+ * with the number under KOD I and KOD II beside it.
+ */
 export function ksefAcceptedMail(
   ctx: MailContext,
-  input: { documentId: string; number: string; ksefNumber: string; kodI: string },
+  input: { documentId: string; number: string; ksefNumber: string; kodI: string; offline?: boolean; kodII?: string },
 ): Rendered {
   const name = documentName(input.documentId, input.number);
   const title = `${name} w KSeF: numer ${input.ksefNumber}`;
@@ -470,13 +480,22 @@ export function ksefAcceptedMail(
     ]),
     paragraph('Link weryfikacyjny (KOD I) — pod nim sprawdzisz fakturę w KSeF i pobierzesz jej plik:'),
     link(input.kodI),
-    paragraph('Numer KSeF i kod QR są też przy dokumencie w panelu i w jego PDF.'),
+    ...(input.kodII ? kodIIParts(input.kodII) : []),
+    paragraph(
+      input.offline
+        ? `W załączniku (PDF) jest ten sam dokument, teraz z numerem KSeF pod kodem QR (KOD I)${input.kodII ? ' i z kodem KOD II (CERTYFIKAT) obok' : ''}. ` +
+            'Znajdziesz go też w panelu.'
+        : 'Numer KSeF i kod QR są też przy dokumencie w panelu i w jego PDF.',
+    ),
     button('Zobacz dokument', documentUrl(ctx, input.documentId)),
   ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
 }
 
-/** A document handed out offline (KSeF unavailable): KOD I (OFFLINE), KOD II and when it will reach KSeF. */
+/**
+ * A document handed out offline (KSeF unavailable): KOD I (OFFLINE), KOD II and when it will reach KSeF, with its PDF
+ * carrying both codes — an offline invoice's visualisation must (kody-qr.md), and the PDF sent at the payment has none.
+ */
 export function ksefOfflineMail(
   ctx: MailContext,
   input: { documentId: string; number: string; kodI: string; kodII?: string; deadline?: string; modeLabel: string },
@@ -492,7 +511,10 @@ export function ksefOfflineMail(
     ),
     paragraph('KOD I (OFFLINE) — sprawdzenie faktury w KSeF po jej przesłaniu:'),
     link(input.kodI),
-    ...(input.kodII ? [paragraph('KOD II (CERTYFIKAT) — potwierdzenie wystawcy:'), link(input.kodII)] : []),
+    ...(input.kodII ? kodIIParts(input.kodII) : []),
+    paragraph(
+      `W załączniku (PDF) jest ten sam dokument z kodem QR KOD I (OFFLINE)${input.kodII ? ' i z kodem KOD II (CERTYFIKAT)' : ''}.`,
+    ),
     button('Zobacz dokument', documentUrl(ctx, input.documentId)),
   ];
   return { subject: `${title} — ${ctx.eventName}`, ...layout(ctx, title, parts, FOOTER_ESSENTIAL) };
