@@ -609,6 +609,47 @@ describe('pickup station offline', () => {
       expect(page.url()).toBe(`${web}/dashboard`);
     });
   }, 600_000);
+
+  it('two tabs of the station on one device show the same queue, and reconnecting sends each hand-out once', async () => {
+    const { dbGet } = stackClient(stack);
+    const buyer = await merchBuyer(`dwie-karty-${suffix}@example.com`, {
+      firstName: 'Kinga',
+      lastName: `Dwukartowa-${suffix}`,
+    });
+    await onStation(staffA, 'pickup-offline-two-tabs', async (device) => {
+      const { context, page } = device;
+      await copyReady(page);
+      const other = await context.newPage();
+      other.setDefaultTimeout(120_000);
+      collectPageErrors(other, device.errors);
+      await other.goto(`${web}/dashboard/odbierz/User`);
+      await copyReady(other);
+      // The hand-outs the server answered for, whichever tab sent them.
+      const answered: string[] = [];
+      await context.route('**/syncOfflineHandOuts', async (route) => {
+        const response = await route.fetch();
+        const sent = route.request().postDataJSON() as { data: { handOuts: { id: string }[] } };
+        if (response.ok()) answered.push(...sent.data.handOuts.map((h) => h.id));
+        await route.fulfill({ response });
+      });
+      await goOffline(device);
+      await expect
+        .poll(() => other.getByTestId('station-device-status').getAttribute('data-online'), POLL)
+        .toBe('false');
+      await handOutQueued(page, buyer.code);
+      // The other tab shows it without a reload.
+      await expect.poll(() => other.getByTestId('queued-handout').count(), POLL).toBe(1);
+
+      // Both tabs see the network return; one sends while the other waits, then finds nothing left.
+      await context.setOffline(false);
+      for (const tab of [page, other]) await expect.poll(() => tab.getByTestId('queued-handout').count(), POLL).toBe(0);
+      expect(answered).toHaveLength(1);
+      const items = await dbGet<Record<string, { status: string; pickedBy?: string }>>(`pickups/${buyer.account.uid}`);
+      expect(Object.values(items).map((i) => [i.status, i.pickedBy])).toEqual([['picked', staffA.uid]]);
+      const conflicts = await dbGet<Record<string, { uid: string }> | null>('pickupConflicts');
+      expect(Object.values(conflicts ?? {}).filter((c) => c.uid === buyer.account.uid)).toEqual([]);
+    });
+  }, 400_000);
 });
 
 /**

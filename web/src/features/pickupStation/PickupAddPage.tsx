@@ -19,6 +19,7 @@ import {
 import { useSessionUser } from '../auth';
 import { QUEUED_LABEL } from './offline/queue';
 import { queueHandOut } from './offline/sync';
+import { StationDeviceError } from './offline/deviceError';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { ErrorText } from '../../shared/ui/ErrorText';
 
@@ -105,7 +106,11 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       }
       setSelected([]);
     } catch (err) {
-      setOutcome({ kind: 'refused', message: refusalOf(err).message });
+      // The device's own refusals (a copy too old, the store blocked by another tab) say what to do.
+      setOutcome({
+        kind: 'refused',
+        message: err instanceof StationDeviceError ? err.message : refusalOf(err).message,
+      });
     } finally {
       setBusy(false);
     }

@@ -23,7 +23,11 @@ export function DeviceSearch({
   useEffect(() => {
     if (loaded) return;
     let live = true;
-    void directory().then((found) => live && setRead(found));
+    // A failed read shows nothing: the station's status says what keeps the store from being used.
+    void directory().then(
+      (found) => live && setRead(found),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

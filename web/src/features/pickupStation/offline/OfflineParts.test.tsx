@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../../test/render';
+import { ThemeProviders } from '../../../test/app';
 import { DeviceStatus, QueueList } from './OfflineParts';
 import type { QueuedHandOut } from './queue';
 import { queuedHandOut } from '../../../test/handOuts';
-import type { StationDeviceState } from './sync';
+import { stationDeviceState, type StationDeviceState } from './sync';
 
 const handOut = (n: number, overrides: Partial<QueuedHandOut> = {}) =>
   queuedHandOut(n, { label: `Kubek ${n}`, ...overrides });
@@ -19,6 +20,9 @@ const device = (overrides: Partial<StationDeviceState> = {}): StationDeviceState
   syncing: false,
   refusal: null,
   conflicts: [],
+  storageKept: null,
+  storeProblem: null,
+  oldCopyAccepted: null,
   ...overrides,
 });
 
@@ -82,5 +86,41 @@ describe('the station says what the server refused', () => {
     expect(screen.getByTestId('sync-refusal-all').textContent).toContain(
       'Serwer odrzucił wysyłkę wydań: Serwer nie podał przyczyny.',
     );
+  });
+});
+
+describe('the station says what keeps its device data from being used', () => {
+  const weekOld = Date.now() - 8 * 24 * 60 * 60 * 1000;
+
+  it('offline on a copy older than a day: a red warning, and staff accept its age before handing out', () => {
+    const { rerender } = renderWithTheme(<DeviceStatus device={device({ online: false, directoryAt: weekOld })} />);
+    expect(screen.getByTestId('old-copy').textContent).toContain('Dane na urządzeniu mają ponad 24 godziny');
+    fireEvent.click(screen.getByTestId('accept-old-copy'));
+    expect(stationDeviceState().oldCopyAccepted).toBe(weekOld);
+    rerender(
+      <ThemeProviders>
+        <DeviceStatus device={device({ online: false, directoryAt: weekOld, oldCopyAccepted: weekOld })} />
+      </ThemeProviders>,
+    );
+    expect(screen.getByTestId('old-copy-accepted').textContent).toBe('Wydajesz z tej kopii mimo jej wieku.');
+  });
+
+  it('online, or on a copy from last evening, no warning: live data, or a copy of the usual age', () => {
+    renderWithTheme(<DeviceStatus device={device({ online: true, directoryAt: weekOld })} />);
+    renderWithTheme(<DeviceStatus device={device({ online: false, directoryAt: Date.now() - 14 * 60 * 60 * 1000 })} />);
+    expect(screen.queryByTestId('old-copy')).toBeNull();
+  });
+
+  it('the browser refused to keep the data: a short hint, nothing blocked', () => {
+    renderWithTheme(<DeviceStatus device={device({ storageKept: false, queue: [handOut(1)] })} />);
+    expect(screen.getByTestId('storage-not-kept').textContent).toContain(
+      'Przeglądarka może usunąć dane stacji z tego urządzenia',
+    );
+    expect(screen.getByTestId('sync-now')).toBeTruthy();
+  });
+
+  it('the store blocked by another tab: what to do', () => {
+    renderWithTheme(<DeviceStatus device={device({ storeProblem: 'Zamknij inne karty ze stacją wydań.' })} />);
+    expect(screen.getByRole('alert').textContent).toContain('Zamknij inne karty ze stacją wydań.');
   });
 });

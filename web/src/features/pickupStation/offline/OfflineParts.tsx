@@ -8,6 +8,7 @@ import { ConflictFacts, conflictTitle } from '../ConflictFacts';
 import { PlainList } from '../../../shared/ui/PlainList';
 import { TitledStack } from '../../../shared/ui/TitledStack';
 import { Hint } from '../../../shared/ui/Hint';
+import { DeviceNotices } from './DeviceNotices';
 
 const HAND_OUTS: NounForms = ['wydanie', 'wydania', 'wydań'];
 
@@ -82,11 +83,15 @@ function SyncRefusals({ device: d }: { device: StationDeviceState }) {
   );
 }
 
-/** Where the station's data comes from, how fresh the device's copy is, what waits to be sent and what the server refused. */
+/**
+ * Where the station's data comes from, how fresh the device's copy is, what keeps it from being used,
+ * what waits to be sent and what the server refused.
+ */
 export function DeviceStatus({ device }: { device: StationDeviceState }) {
   return (
     <>
       <Connection device={device} />
+      <DeviceNotices device={device} />
       <SyncRefusals device={device} />
     </>
   );

@@ -13,38 +13,15 @@
  * the copy: from the people just saved, or from one read of the store after a start offline. Once
  * built it is also at hand synchronously (loadedDirectory), so a look-up and the person's page
  * render in the same pass, without a loading state in between.
+ *
+ * The connection (connection.ts) is shared with the station's other tabs on this device; every change
+ * of the queue is told to them (otherTabs.ts), so they read it again.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { registerDeviceData } from '../../../shared/deviceCopy';
+import { open } from './connection';
 import { forgetDirectoryOwner, noteDirectoryOwner, noteQueuedBy } from './deviceOwner';
+import { tellOtherTabs } from './otherTabs';
 import type { DevicePerson, QueuedHandOut, SyncConflict, SyncRefusal } from './queue';
-
-interface StationDb extends DBSchema {
-  people: { key: string; value: DevicePerson; indexes: { byCode: string } };
-  queue: { key: string; value: QueuedHandOut };
-  conflicts: { key: string; value: SyncConflict };
-  meta: { key: string; value: { key: string; value: string | number } };
-}
-
-const DB_NAME = 'panel-pickup-station';
-// 2: a person carries the participants' search tokens; an older copy is dropped (the queue stays).
-const DB_VERSION = 2;
-let dbPromise: Promise<IDBPDatabase<StationDb>> | null = null;
-
-function open(): Promise<IDBPDatabase<StationDb>> {
-  dbPromise ??= openDB<StationDb>(DB_NAME, DB_VERSION, {
-    upgrade(db, oldVersion, _newVersion, tx) {
-      if (!db.objectStoreNames.contains('people'))
-        db.createObjectStore('people', { keyPath: 'uid' }).createIndex('byCode', 'pickupCode');
-      else if (oldVersion < 2) void tx.objectStore('people').clear();
-      if (!db.objectStoreNames.contains('queue')) db.createObjectStore('queue', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('conflicts')) db.createObjectStore('conflicts', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
-      else if (oldVersion < 2) void tx.objectStore('meta').delete('directoryAt');
-    },
-  });
-  return dbPromise;
-}
 
 /** The directory in memory: the whole copy, by uid and by pickup code. */
 export interface DirectoryIndex {
@@ -81,10 +58,17 @@ export function directory(): Promise<DirectoryIndex> {
   const reading: Promise<DirectoryIndex> = open()
     .then((db) => db.getAll('people'))
     .then(indexOf)
-    .then((index) => {
-      if (memory === reading) loaded = index;
-      return index;
-    });
+    .then(
+      (index) => {
+        if (memory === reading) loaded = index;
+        return index;
+      },
+      (error: unknown) => {
+        // Not kept: the next look-up reads again (e.g. once another tab no longer blocks the store).
+        if (memory === reading) memory = null;
+        throw error;
+      },
+    );
   memory = reading;
   return reading;
 }
@@ -184,6 +168,7 @@ export async function enqueue(handOuts: readonly QueuedHandOut[]): Promise<void>
   const db = await open();
   const tx = db.transaction('queue', 'readwrite');
   await Promise.all([...handOuts.map((h) => tx.store.put(h)), tx.done]);
+  tellOtherTabs();
   noteQueue(await db.getAll('queue'));
 }
 
@@ -210,6 +195,7 @@ export async function settleSent(sent: readonly string[], conflicts: readonly Sy
     ...conflicts.map((c) => tx.objectStore('conflicts').put(c)),
     tx.done,
   ]);
+  tellOtherTabs();
 }
 
 /** The server refused a hand-out: it stays queued, marked, so automatic sends pass it by. */
@@ -220,6 +206,7 @@ export async function markRefused(id: string, refusal: SyncRefusal): Promise<voi
   // Gone meanwhile (another tab's send got an answer for it): nothing to mark.
   if (handOut) await tx.store.put({ ...handOut, refused: refusal });
   await tx.done;
+  tellOtherTabs();
 }
 
 /** Staff send the queue again by hand: the hand-outs the server refused go once more. */
@@ -235,4 +222,5 @@ export async function clearRefused(ids: readonly string[]): Promise<void> {
     }),
     tx.done,
   ]);
+  tellOtherTabs();
 }

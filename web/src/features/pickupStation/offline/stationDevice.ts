@@ -7,9 +7,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { pickupConflictSchema, type PickupConflict } from '@domain/pickupSync';
 import { loadDatabase } from '../../../shared/firebase';
+import { whenOpen } from './connection';
 import * as store from './deviceStore';
 import { parseDirectory } from './queue';
 import {
+  keepDeviceData,
   keepSending,
   refreshQueue,
   setState,
@@ -54,12 +56,15 @@ async function start(staff: StationStaff): Promise<() => void> {
   const run = Symbol('station run');
   currentRun = run;
   setStationStaff(staff.uid);
+  // While another tab blocks the store, the station shows why (connection.ts) and starts once it opens.
+  await whenOpen();
   // Another account's directory never serves this one (normally the session dropped it already).
   await store.dropDirectory(staff.uid);
   // A refusal of another staff member's send is not this one's; after a restart a refused send is
   // tried once more (the cause may have been dealt with meanwhile).
   setState({ deviceId: await store.deviceId(), directoryAt: await store.directoryAt(), conflicts: [], refusal: null });
   await refreshQueue();
+  if (stationDeviceState().directoryAt !== null || stationDeviceState().handedOutHere.length > 0) keepDeviceData();
   const { db, sdk } = await loadDatabase();
 
   let connected = false;
@@ -110,9 +115,11 @@ async function start(staff: StationStaff): Promise<() => void> {
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
       const at = Date.now();
-      void store
-        .saveDirectory(parseDirectory(directory, pickups, searchIndex), at, staff.uid)
-        .then((saved) => saved && setState({ directoryAt: at }));
+      void store.saveDirectory(parseDirectory(directory, pickups, searchIndex), at, staff.uid).then((saved) => {
+        if (!saved) return;
+        setState({ directoryAt: at });
+        keepDeviceData();
+      });
     }, 200);
   };
   stops.push(sdk.onValue(sdk.ref(db, 'pickupDirectory'), (snap) => ((directory = snap.val() ?? {}), save())));

@@ -12,7 +12,10 @@ import type { CallableInput } from '@domain/callables';
 import type { PickupConflict, SyncOfflineHandOutsOutput } from '@domain/pickupSync';
 import { registerDeviceData } from '../../../shared/deviceCopy';
 import { callFunction, loadAuth } from '../../../shared/firebase';
+import { keepStorage, watchStoreProblem } from './connection';
+import { StationDeviceError } from './deviceError';
 import * as store from './deviceStore';
+import { oneTabAtATime, onOtherTabsChange } from './otherTabs';
 import type { QueuedHandOut, SyncRefusal } from './queue';
 import { nextBatch, sendFailure, settle, SYNC_BATCH } from './sending';
 
@@ -50,6 +53,15 @@ export interface StationDeviceState {
   refusal: SyncRefusal | null;
   /** Conflicts that involve this device (or all, for an admin), newest first. */
   conflicts: StationConflict[];
+  /**
+   * Whether the browser agreed to keep the device's data under storage pressure (keepDeviceData):
+   * false is shown as a hint; null: not asked yet, or the browser cannot say.
+   */
+  storageKept: boolean | null;
+  /** What keeps the device store from being used (another tab blocks it; connection.ts), in Polish. */
+  storeProblem: string | null;
+  /** The copy (its `directoryAt`) staff chose to hand out from although it is older than COPY_MAX_AGE_MS. */
+  oldCopyAccepted: number | null;
 }
 
 let state: StationDeviceState = {
@@ -63,6 +75,9 @@ let state: StationDeviceState = {
   syncing: false,
   refusal: null,
   conflicts: [],
+  storageKept: null,
+  storeProblem: null,
+  oldCopyAccepted: null,
 };
 const listeners = new Set<() => void>();
 
@@ -79,6 +94,36 @@ export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+watchStoreProblem((storeProblem) => setState({ storeProblem }));
+// Another tab of the station queued, sent or set aside hand-outs: this one shows the same queue.
+onOtherTabsChange(() => void refreshQueue().catch(() => undefined));
+
+/** The device keeps a copy or hand-outs: asks the browser not to evict them, and notes its answer. */
+export function keepDeviceData(): void {
+  void keepStorage().then((storageKept) => setState({ storageKept }));
+}
+
+/**
+ * How old the device's copy may be for hand-outs before staff must accept its age. At a multi-day
+ * event a station last live in the evening starts offline the next morning with a copy some 12–16 h
+ * old: that is the usual case and goes on unasked. A copy older than a day misses at least a day of
+ * purchases, refunds and other stations' hand-outs, so an item it shows waiting may be gone or handed
+ * out already (the sync would report it only afterwards, as a conflict).
+ */
+const COPY_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** The copy is past COPY_MAX_AGE_MS (read against the clock now: also at each hand-out). */
+export const copyTooOld = (directoryAt: number | null, now = Date.now()) =>
+  directoryAt !== null && now - directoryAt > COPY_MAX_AGE_MS;
+
+/** Staff accept the age of the copy they were shown (its `directoryAt`): hand-outs from it are recorded. */
+export function acceptOldCopy(directoryAt: number): void {
+  setState({ oldCopyAccepted: directoryAt });
+}
+
+const OLD_COPY_REFUSAL =
+  'Dane na tym urządzeniu mają ponad 24 godziny: przedmioty mogły zostać już wydane albo zwrócone. Sprawdź je z odbierającym i potwierdź u góry strony, że wydajesz z tej kopii.';
 
 /** The staff member the running station belongs to (stationDevice.ts): only their queued hand-outs are sent. */
 let staffUid: string | null = null;
@@ -144,6 +189,7 @@ let syncRunning = false;
  * marked) and the others go past it. Automatic sends (reconnecting, the retry) skip the set-aside
  * hand-outs and stop after a refusal of the whole send, so a refusal is never resent every 30 s;
  * `again` (staff pressing „Wyślij zapisane”, once the cause is dealt with) sends everything once more.
+ * One tab of the device sends at a time (otherTabs.ts).
  */
 export async function syncQueue({ again = false }: { again?: boolean } = {}): Promise<void> {
   const uid = sender();
@@ -152,6 +198,20 @@ export async function syncQueue({ again = false }: { again?: boolean } = {}): Pr
   if (syncRunning || !online || !uid) return;
   if (state.refusal && !again) return;
   syncRunning = true;
+  try {
+    await oneTabAtATime(() => sendQueue(uid, again));
+  } catch {
+    // The device store failed (IndexedDB): the queue stays as it was, the next retry sends it.
+  } finally {
+    syncRunning = false;
+    await refreshQueue().catch(() => undefined);
+    // Nothing left to send: sending stops until a hand-out is queued again.
+    if (sendingFor === uid && sender() === uid && !waitsToBeSent(state.queue)) stopSending?.();
+  }
+}
+
+/** `uid`'s hand-outs, batch after batch, while this tab holds the sending (see syncQueue). */
+async function sendQueue(uid: string, again: boolean): Promise<void> {
   setState({ syncing: true, ...(again ? { refusal: null } : {}) });
   try {
     const deviceId = state.deviceId ?? (await store.deviceId());
@@ -165,14 +225,8 @@ export async function syncQueue({ again = false }: { again?: boolean } = {}): Pr
       );
       if (batch.length === 0 || !(await send(batch, deviceId, uid))) break;
     }
-  } catch {
-    // The device store failed (IndexedDB): the queue stays as it was, the next retry sends it.
   } finally {
-    syncRunning = false;
     setState({ syncing: false });
-    await refreshQueue().catch(() => undefined);
-    // Nothing left to send: sending stops until a hand-out is queued again.
-    if (sendingFor === uid && sender() === uid && !waitsToBeSent(state.queue)) stopSending?.();
   }
 }
 
@@ -217,9 +271,13 @@ async function send(batch: readonly QueuedHandOut[], deviceId: string, uid: stri
 
 /** Records hand-outs made offline (one per item, each with a new id): on the device at once, sent when the network returns. */
 export async function queueHandOut(handOuts: Omit<QueuedHandOut, 'id' | 'at' | 'deviceId' | 'seq'>[]): Promise<void> {
+  // Never silently from a stale copy: staff accept its age first (OldCopyWarning, OfflineParts.tsx).
+  if (copyTooOld(state.directoryAt) && state.oldCopyAccepted !== state.directoryAt)
+    throw new StationDeviceError(OLD_COPY_REFUSAL);
   const deviceId = state.deviceId ?? (await store.deviceId());
   const at = Date.now();
   await store.enqueue(handOuts.map((h, i) => ({ ...h, id: crypto.randomUUID(), at, deviceId, seq: at * 1000 + i })));
+  keepDeviceData();
   await refreshQueue();
   // Sent when the network returns, also after the station's pages are left.
   if (staffUid) keepSending(staffUid);
