@@ -3,65 +3,20 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { Invoice } from '@domain/schemas';
 import type { CorrectionInvoice } from '@domain/refunds';
 import { describeFa3Problems } from '@domain/ksef/fa3';
-import { kodILinkFromHash, ksefQrBase } from '@domain/ksef/kodI';
-import { KSEF_OFFLINE_TITLES, type KsefOffline, type KsefOfflineMode } from '@domain/ksef/offline';
+import { ksefCodesOf, type KsefCodes } from '@domain/ksef/ksefCodes';
+import { KSEF_OFFLINE_TITLES } from '@domain/ksef/offline';
 import type { PdfKodI } from '@domain/pdf/kodI';
-import { kodIForRecord, ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
-import { formatDate, isoToPolishDate } from '../../shared/format/pl';
+import { ksefFileFor, ksefFileForCorrection, type KsefFile, type KsefRecord } from '@domain/ksef/record';
+import { formatDate } from '../../shared/format/pl';
 import { ExternalLink } from '../../shared/ui/ExternalLink';
 import { QrCode } from '../../shared/ui/QrCode';
 import { useGetKsefOfflineQuery, useGetKsefRecordQuery, type InvoiceRef } from './api';
-import { qrModules } from './qr';
 import { saveXml } from './files';
 import { Hint } from '../../shared/ui/Hint';
 
-/**
- * What the invoice page and its PDF need about KSeF: the KSeF number (once the document is in KSeF) or, for a
- * document handed out in offline24 mode before that, null with KOD II and the deadline; and the KOD I link. An
- * offline invoice keeps KOD II beside the number once it is in KSeF (kody-qr.md: both codes, the number under KOD I).
- */
-export interface KsefInfo {
-  number: string | null;
-  /** KOD I: the verification link, computed from the file's bytes (the stored file's once there is a number). */
-  link: string;
-  submittedOn?: string;
-  /** Offline only. */
-  kodII?: string;
-  deadline?: string;
-  mode?: KsefOfflineMode;
-  /** Sent online, but KSeF recorded it as offline (it received it after the day of its issue date). */
-  offlineByKsef?: boolean;
-}
-
-/**
- * The KSeF block of a document from its records: with a `/ksef` record, its number and KOD I of the stored file —
- * and, for an offline invoice (handed out offline, or recorded offline by KSeF), KOD II beside it; before that, for a
- * document handed out offline, OFFLINE with KOD II and the deadline; otherwise nothing.
- */
-export function ksefInfoOf(
-  invoice: Pick<Invoice, 'seller' | 'issueDate'>,
-  record: KsefRecord | null | undefined,
-  offline: KsefOffline | null | undefined,
-): KsefInfo | null {
-  if (record)
-    return {
-      number: record.ksefNumber,
-      link: kodIForRecord(invoice, record),
-      submittedOn: record.submittedOn,
-      ...(offline ? { mode: offline.mode ?? 'offline24' } : {}),
-      ...(offline?.kodII ? { kodII: offline.kodII } : {}),
-      ...(offline?.byKsef ? { offlineByKsef: true } : {}),
-    };
-  if (offline)
-    return {
-      number: null,
-      link: kodILinkFromHash(invoice.seller.nip, invoice.issueDate, offline.sha256, ksefQrBase(offline.environment)),
-      kodII: offline.kodII,
-      deadline: offline.deadline,
-      mode: offline.mode,
-    };
-  return null;
-}
+/** What the invoice page and its PDF show of KSeF (the domain's rules, the same as the e-mailed PDFs'). */
+export type KsefInfo = KsefCodes;
+export const ksefInfoOf = ksefCodesOf;
 
 /** Works for invoices and correction invoices (`ref.invoiceId` = `KOR-…`): both carry the seller and the issue date. */
 export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' | 'issueDate'>): KsefInfo | null {
@@ -70,16 +25,10 @@ export function useInvoiceKsef(ref: InvoiceRef, invoice: Pick<Invoice, 'seller' 
   return useMemo(() => ksefInfoOf(invoice, data, offline), [data, offline, invoice]);
 }
 
-/** The PDF's KSeF block (QR matrices made on demand). */
+/** The PDF's KSeF block (the QR code library loads with the PDF, on demand). */
 export async function pdfKsefOf(info: KsefInfo): Promise<PdfKodI> {
-  return {
-    number: info.number,
-    link: info.link,
-    modules: await qrModules(info.link),
-    ...(info.kodII ? { kodII: { link: info.kodII, modules: await qrModules(info.kodII) } } : {}),
-    ...(info.deadline ? { offlineDeadline: isoToPolishDate(info.deadline) } : {}),
-    ...(info.mode ? { offlineMode: info.mode } : {}),
-  };
+  const { pdfBlockOf } = await import('@domain/ksef/pdfBlock');
+  return pdfBlockOf(info);
 }
 
 /**

@@ -9,4 +9,3 @@ export {
   useInvoiceKsef,
   type KsefInfo,
 } from './InvoiceKsef';
-export { qrModules } from './qr';

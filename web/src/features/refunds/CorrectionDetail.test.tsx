@@ -8,7 +8,7 @@ import { CorrectionDocument } from './CorrectionDetail';
 import { MalformedRecordError } from '../../shared/api/realtime';
 import { toCorrections } from './api';
 import { buildCorrectionPdf, correctionPdfFileName } from '../documents/pdf/correctionPdf';
-import { qrModules } from '../ksef';
+import { qrMatrix } from '@domain/ksef/pdfBlock';
 
 const lines: Order['lines'] = { l1: ticketLine(), l2: ticketLine({ memberId: 'm-1', memberName: 'Ola Kowalska' }) };
 
@@ -95,7 +95,7 @@ describe('correction PDF', () => {
 
   it('with a recorded KSeF number prints the number and the KOD I link (a clickable link) under the correction', async () => {
     const link = 'https://qr.ksef.mf.gov.pl/invoice/1234563218/22-11-2026/yzgH5uXhYEnh67V7qsWJXJT6mt7ngweQKfLkckxZSuU';
-    const modules = await qrModules(link);
+    const modules = qrMatrix(link);
     const doc = buildCorrectionPdf(correction(), pdfFontsFromDisk(), {
       number: '1234563218-20261122-0100001AF629-AF',
       link,
