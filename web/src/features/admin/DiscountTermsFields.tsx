@@ -32,6 +32,12 @@ const USE_LIMITS = [
   { field: 'maxPerAccount', label: 'Użyć na jedno konto', description: 'puste = bez limitu' },
 ] as const;
 
+/** Typed on Warsaw's clock (ui.tsx), whatever the browser's time zone. */
+const VALIDITY = [
+  { field: 'validFrom', label: 'Ważny od (czas polski)' },
+  { field: 'validUntil', label: 'Ważny do (czas polski)' },
+] as const;
+
 /** The terms of a code (kind and value, what it covers, limits, validity), shared by the single-code and the batch form. */
 export function DiscountTermsFields({ form }: { form: Form }) {
   const types = useGetTicketTypesQuery();
@@ -77,18 +83,9 @@ export function DiscountTermsFields({ form }: { form: Form }) {
         {USE_LIMITS.map(({ field, ...texts }) => (
           <NumberInput key={field} {...texts} min={1} allowDecimal={false} {...form.getInputProps(`terms.${field}`)} />
         ))}
-        <TextInput
-          type="datetime-local"
-          label="Ważny od"
-          description="czas polski"
-          {...form.getInputProps('terms.validFrom')}
-        />
-        <TextInput
-          type="datetime-local"
-          label="Ważny do"
-          description="czas polski"
-          {...form.getInputProps('terms.validUntil')}
-        />
+        {VALIDITY.map(({ field, label }) => (
+          <TextInput key={field} type="datetime-local" label={label} {...form.getInputProps(`terms.${field}`)} />
+        ))}
       </SimpleGrid>
       <Group>
         <Switch label="Aktywny" {...form.getInputProps('terms.active', { type: 'checkbox' })} />
