@@ -1,16 +1,31 @@
+import { useEffect, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/format/pl';
 import { Hint } from '../../../shared/ui/Hint';
 import { acceptOldCopy, copyTooOld, type StationDeviceState } from './sync';
+
+/** The time now, renewed each minute while `running` (up to a minute behind when it starts running). */
+function useMinuteClock(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
 
 /**
  * Offline on a copy older than COPY_MAX_AGE_MS (sync.ts): hand-outs wait until staff accept its age
  * here (queueHandOut refuses them until then), and the warning stays while they hand out from it.
  */
 function OldCopyWarning({ device: d }: { device: StationDeviceState }) {
-  // Read against the clock at each render; queueHandOut checks it again at the hand-out itself.
   const { directoryAt } = d;
-  if (d.online || directoryAt === null || !copyTooOld(directoryAt)) return null;
+  const offlineOnCopy = !d.online && directoryAt !== null;
+  // A copy passes the limit while the page stays open offline: read against the clock each minute
+  // (queueHandOut checks it again at the hand-out itself and points staff here).
+  const now = useMinuteClock(offlineOnCopy);
+  if (!offlineOnCopy || !copyTooOld(directoryAt, now)) return null;
   const accepted = d.oldCopyAccepted === directoryAt;
   return (
     <Alert color="red" radius="md" title="Dane na urządzeniu mają ponad 24 godziny" data-testid="old-copy">

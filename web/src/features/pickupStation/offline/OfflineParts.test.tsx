@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithTheme } from '../../../test/render';
 import { ThemeProviders } from '../../../test/app';
 import { DeviceStatus, QueueList } from './OfflineParts';
@@ -109,6 +109,19 @@ describe('the station says what keeps its device data from being used', () => {
     renderWithTheme(<DeviceStatus device={device({ online: true, directoryAt: weekOld })} />);
     renderWithTheme(<DeviceStatus device={device({ online: false, directoryAt: Date.now() - 14 * 60 * 60 * 1000 })} />);
     expect(screen.queryByTestId('old-copy')).toBeNull();
+  });
+
+  it('a copy that passes a day while the page stays open offline brings the warning within a minute', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const almostADay = Date.now() - (24 * 60 - 1) * 60 * 1000;
+      renderWithTheme(<DeviceStatus device={device({ online: false, directoryAt: almostADay })} />);
+      expect(screen.queryByTestId('old-copy')).toBeNull();
+      act(() => vi.advanceTimersByTime(2 * 60 * 1000));
+      expect(screen.getByTestId('old-copy')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the browser refused to keep the data: a short hint, nothing blocked', () => {
