@@ -9,22 +9,14 @@ import { stationDeviceState, type StationDeviceState } from './sync';
 
 const handOut = (n: number, overrides: Partial<QueuedHandOut> = {}) =>
   queuedHandOut(n, { label: `Kubek ${n}`, ...overrides });
-const device = (overrides: Partial<StationDeviceState> = {}): StationDeviceState => ({
+// The station's state before anything ran, as a started station with its queue read would have it.
+const started: StationDeviceState = {
+  ...stationDeviceState(),
   online: true,
   deviceId: '10000000-0000-4000-8000-000000000000',
-  directoryAt: null,
-  queue: [],
-  handedOutHere: [],
   queueRead: true,
-  othersQueued: 0,
-  syncing: false,
-  refusal: null,
-  conflicts: [],
-  storageKept: null,
-  storeProblem: null,
-  oldCopyAccepted: null,
-  ...overrides,
-});
+};
+const device = (overrides: Partial<StationDeviceState> = {}): StationDeviceState => ({ ...started, ...overrides });
 
 describe('the station says what the server refused', () => {
   it('nothing refused: no refusal shown', () => {
