@@ -65,7 +65,7 @@ function StorageHint({ kept }: { kept: boolean | null }) {
   return (
     <Hint data-testid="storage-not-kept">
       Przeglądarka może usunąć dane stacji z tego urządzenia, gdy zabraknie w nim miejsca — także niewysłane wydania.
-      Wysyłaj je, gdy tylko jest sieć.
+      Wysyłaj je, gdy tylko jest sieć. Stronę dodaną do ekranu głównego przeglądarka chroni lepiej.
     </Hint>
   );
 }
