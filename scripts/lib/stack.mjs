@@ -74,15 +74,19 @@ function portIsFree(port, host = '127.0.0.1') {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Free-port stacks take their ports from below the kernel's ephemeral range (Linux: 32768–60999), where
+ * outgoing connections get their local ports: a port the OS hands out there can be taken by some
+ * connection between the pick and the emulator's bind ("port taken").
+ */
+const FREE_PORTS = { from: 20_000, to: 32_000 };
+
+async function freePort() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = FREE_PORTS.from + Math.floor(Math.random() * (FREE_PORTS.to - FREE_PORTS.from));
+    if (await portIsFree(port)) return port;
+  }
+  throw new StackError(`No free port between ${FREE_PORTS.from} and ${FREE_PORTS.to}.`);
 }
 
 async function choosePorts(mode, wanted) {
