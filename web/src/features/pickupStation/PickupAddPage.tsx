@@ -19,7 +19,6 @@ import {
 import { useSessionUser } from '../auth';
 import { QUEUED_LABEL } from './offline/queue';
 import { queueHandOut } from './offline/sync';
-import { StationDeviceError } from './offline/deviceError';
 import { StackedForm } from '../../shared/ui/StackedForm';
 import { ErrorText } from '../../shared/ui/ErrorText';
 
@@ -107,10 +106,7 @@ function HandOutForm({ uid, person, list }: { uid: string; person: DirectoryEntr
       setSelected([]);
     } catch (err) {
       // The device's own refusals (a copy too old, the store blocked by another tab) say what to do.
-      setOutcome({
-        kind: 'refused',
-        message: err instanceof StationDeviceError ? err.message : refusalOf(err).message,
-      });
+      setOutcome({ kind: 'refused', message: refusalOf(err).message });
     } finally {
       setBusy(false);
     }

@@ -38,10 +38,23 @@ export interface Refusal {
   item?: string;
 }
 
+/**
+ * A failure raised in the browser whose message is written for the user, in Polish, and is shown as
+ * it is wherever a refusal is (refusalOf): e.g. the station device's store blocked by another tab.
+ * A mark rather than a base class, so the code that raises one need not load this module.
+ */
+export interface MessageForUser extends Error {
+  readonly forUser: true;
+}
+
+const isMessageForUser = (error: unknown): error is MessageForUser =>
+  error instanceof Error && (error as Partial<MessageForUser>).forUser === true;
+
 const NETWORK = 'Brak połączenia z serwerem. Sprawdź połączenie z internetem i spróbuj ponownie.';
 const GENERIC = 'Nie udało się wykonać operacji. Spróbuj ponownie za chwilę.';
 
 export function refusalOf(error: unknown): Refusal {
+  if (isMessageForUser(error)) return { code: error.name, reason: error.name, message: nestQuotes(error.message) };
   const e = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown;
     details?: unknown;
