@@ -3,7 +3,8 @@
 // in, from the service worker's precache; two station devices find a participant in their copies of
 // the directory and hand the same items out offline; a reload keeps the queue; on reconnect the
 // first device's hand-outs are recorded and the second's are conflicts, shown on both; the
-// participant's pickup page shows who really handed them out.
+// participant's pickup page shows who really handed them out. A station shows itself connected while
+// its connection comes up, and a look-up the database leaves unanswered falls to the copy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, screenshot } from '../helpers/browser';
@@ -111,6 +112,11 @@ async function onStation(account: Account, shot: string, steps: (device: Station
     expect(device.errors).toEqual([]);
   } catch (error) {
     await screenshot(device.page, shot);
+    // CI keeps only its log: what the page showed goes with the failure.
+    const shown = await device.page
+      .evaluate(() => `${location.href}\n${document.body.innerText}`)
+      .catch((why: unknown) => `page unreadable: ${String(why)}`);
+    console.error(`${shot}: the station showed\n${shown}`);
     throw error;
   } finally {
     await device.context.close();
@@ -558,6 +564,60 @@ describe('pickup station offline', () => {
       expect(Object.values(conflicts ?? {}).filter((c) => c.uid === account.uid)).toEqual([]);
     });
   }, 600_000);
+
+  it('a station shows itself connected from its first paint while the connection comes up, and a look-up the database leaves unanswered when the network goes is answered from the copy', async () => {
+    const { code } = await merchBuyer(`polaczenie-${suffix}@example.com`, {
+      firstName: 'Roman',
+      lastName: `Zasięgowy-${suffix}`,
+    });
+    await onStation(staffA, 'pickup-offline-connecting', async (device) => {
+      const { context, page } = device;
+      const status = page.getByTestId('station-device-status');
+      await copyReady(page);
+      // Every state the status takes from the document's start, as a phone's slower handshake (the
+      // database's WebSocket held back for a second) lets the station start before it connects.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { statusSeen: seen });
+        new MutationObserver(() => {
+          const online = document.querySelector('[data-testid="station-device-status"]')?.getAttribute('data-online');
+          if (online && seen.at(-1) !== online) seen.push(online);
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      const dropped: string[] = [];
+      let dropLookUps = false;
+      let connections = 0;
+      await page.routeWebSocket(/\/\.ws\b/, async (ws) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const server = ws.connectToServer();
+        server.onMessage((message) => {
+          connections += Number(typeof message === 'string' && message.includes('"t":"c"'));
+          ws.send(message);
+        });
+        ws.onMessage((message) => {
+          // The database's answer to the look-up by code never comes (a connection that died unnoticed).
+          if (dropLookUps && typeof message === 'string' && /"a":"g".*"p":"\/?pickupCodes\//.test(message))
+            dropped.push(message);
+          else server.send(message);
+        });
+      });
+      await page.reload();
+      await copyReady(page);
+      const statusSeen = () => page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+      // Connected: the status ends as online (after a dip to offline, had there been one).
+      await expect.poll(async () => connections > 0 && (await statusSeen()).at(-1), POLL).toBe('true');
+      expect(await statusSeen()).toEqual(['true']);
+
+      dropLookUps = true;
+      await page.getByTestId('pickup-code-input').fill(code);
+      await page.getByRole('button', { name: 'Znajdź' }).click();
+      await expect.poll(() => dropped.length, POLL).toBe(1);
+      await context.setOffline(true);
+      await expect.poll(() => status.getAttribute('data-online'), POLL).toBe('false');
+      const mug = page.getByTestId('station-item').filter({ hasText: 'Kubek' });
+      await expect.poll(() => mug.getAttribute('data-status'), POLL).toBe('waiting');
+    });
+  }, 300_000);
 
   it('hand-outs recorded offline reach the server when the network returns without the station open: after leaving it, and after a restart on the home page', async () => {
     const { dbGet } = stackClient(stack);

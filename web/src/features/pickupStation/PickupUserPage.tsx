@@ -25,7 +25,7 @@ import {
 } from './StationPage';
 import { loadedDirectory, personByCode } from './offline/deviceStore';
 import { ConflictList, QueueList } from './offline/OfflineParts';
-import type { StationDeviceState } from './offline/sync';
+import { unlessOffline, type StationDeviceState } from './offline/sync';
 import { DeviceSearch } from './offline/DeviceSearch';
 import { TitledStack } from '../../shared/ui/TitledStack';
 import { Hint } from '../../shared/ui/Hint';
@@ -49,12 +49,14 @@ function CodeLookup({ onFound }: { onFound: (uid: string) => void }) {
     const parsed = extractPickupCode(text);
     if (!parsed) return;
     // Offline the device's copy answers; with its index in memory at once (no busy state to draw
-    // first), else after the one read of the store. Online the database does, as before.
+    // first), else after the one read of the store. Online the database does, unless the station
+    // goes offline before it answers: then the copy does.
     const copy = stationOffline() ? loadedDirectory() : null;
     if (copy) return answer(copy.byCode.get(parsed)?.uid ?? null, parsed);
     setBusy(true);
     try {
-      answer(stationOffline() ? ((await personByCode(parsed))?.uid ?? null) : await uidForPickupCode(parsed), parsed);
+      const live = stationOffline() ? null : await unlessOffline(uidForPickupCode(parsed));
+      answer(live ? live.value : ((await personByCode(parsed))?.uid ?? null), parsed);
     } catch (err) {
       form.setFieldError('code', refusalOf(err).message);
     } finally {

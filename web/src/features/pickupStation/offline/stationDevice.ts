@@ -33,7 +33,8 @@ interface StationStaff {
 let currentRun: symbol | null = null;
 
 const HEARTBEAT_MS = 30_000;
-// The database's connection flag starts false and turns true within a moment of a healthy start.
+// The database's connection flag starts false and turns true within a moment of a healthy start; a
+// connection lost for a moment (a tunnel, a hand-over between cells) is not worth a switch either.
 const DISCONNECT_GRACE_MS = 2_500;
 
 function conflictsFor(raw: unknown, staff: StationStaff, deviceId: string): StationConflict[] {
@@ -67,10 +68,12 @@ async function start(staff: StationStaff): Promise<() => void> {
   if (stationDeviceState().directoryAt !== null || stationDeviceState().handedOutHere.length > 0) keepDeviceData();
   const { db, sdk } = await loadDatabase();
 
-  let connected = false;
+  // Not known yet (null) for the first moments of a start: the station stays as the browser's network
+  // says, rather than flash „Brak sieci” on every start until the connection is up.
+  let connected: boolean | null = null;
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
   const judge = () => {
-    const online = navigator.onLine && connected;
+    const online = navigator.onLine && connected !== false;
     if (online !== stationDeviceState().online) setState({ online });
     if (online) void syncQueue();
   };

@@ -93,3 +93,41 @@ describe('the age of the copy', () => {
     expect((await tab.store.queued()).map((h) => h.itemId)).toEqual(['i1']);
   });
 });
+
+describe('a database read at the station', () => {
+  /** A read the test answers (or never does): one waiting for a connection that may not come. */
+  const pendingRead = () => {
+    let answer: (value: string) => void = () => undefined;
+    const read = new Promise<string>((resolve) => (answer = resolve));
+    return { read, answer };
+  };
+
+  it('gives what the database answered while the station stays online', async () => {
+    const tab = await openStationTab();
+    tab.sync.setState({ online: true });
+    const { read, answer } = pendingRead();
+    const result = tab.sync.unlessOffline(read);
+    answer('uid-1');
+    await expect(result).resolves.toEqual({ value: 'uid-1' });
+  });
+
+  it('gives way to the device’s copy when the station goes offline before the answer comes', async () => {
+    const tab = await openStationTab();
+    tab.sync.setState({ online: true });
+    const { read, answer } = pendingRead();
+    const result = tab.sync.unlessOffline(read);
+    tab.sync.setState({ online: false });
+    await expect(result).resolves.toBeNull();
+    answer('too-late');
+  });
+
+  it('passes a refusal on, and starts no wait when the station is offline already', async () => {
+    const tab = await openStationTab();
+    tab.sync.setState({ online: true });
+    await expect(tab.sync.unlessOffline(Promise.reject(new Error('PERMISSION_DENIED')))).rejects.toThrow(
+      'PERMISSION_DENIED',
+    );
+    tab.sync.setState({ online: false });
+    await expect(tab.sync.unlessOffline(pendingRead().read)).resolves.toBeNull();
+  });
+});

@@ -95,6 +95,27 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What `read` (a read from the database) gives, or null once the station turns offline before it came:
+ * a read waits for the connection, so without this a look-up started just before the network went
+ * would wait for its return, while the device's copy could answer at once.
+ */
+export function unlessOffline<T>(read: Promise<T>): Promise<{ value: T } | null> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (state.online) return;
+      stop();
+      resolve(null);
+    };
+    const stop = subscribe(check);
+    read.then(
+      (value) => (stop(), resolve({ value })),
+      (error: unknown) => (stop(), reject(error)),
+    );
+    check();
+  });
+}
+
 watchStoreProblem((storeProblem) => setState({ storeProblem }));
 // Another tab of the station queued, sent or set aside hand-outs: this one shows the same queue.
 onOtherTabsChange(() => void refreshQueue().catch(() => undefined));
