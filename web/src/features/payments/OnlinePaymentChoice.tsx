@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { orderPaymentState } from '@domain/payments/onlinePayment';
 import { ErrorAlert } from '../../shared/ui/ErrorAlert';
@@ -6,6 +6,7 @@ import { refusalOf } from '../../shared/ui/formErrors';
 import { useUid } from '../auth';
 import { startOnlinePayment, useGetMyPaymentsQuery } from './api';
 import { Hint } from '../../shared/ui/Hint';
+import { useClock } from '../../shared/ui/useClock';
 
 /** Leaves the app for the provider's payment window (a separate function so tests of the page can see the address). */
 function goTo(url: string): void {
@@ -25,11 +26,7 @@ export function OnlinePaymentChoice({ orderId }: { orderId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The clock moves on by itself so „Płatność w toku…” ends when the provider's window closes.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useClock(30_000);
   // A payment started after the last tick counts from now.
   const newest = payments.data?.[0]?.createdAt ?? 0;
   const state = orderPaymentState(payments.data ?? [], orderId, Math.max(now, newest));

@@ -1,19 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/format/pl';
 import { Hint } from '../../../shared/ui/Hint';
+import { useClock } from '../../../shared/ui/useClock';
 import { acceptOldCopy, copyTooOld, type StationDeviceState } from './sync';
-
-/** The time now, renewed each minute while `running` (up to a minute behind when it starts running). */
-function useMinuteClock(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, [running]);
-  return now;
-}
 
 /**
  * Offline on a copy older than COPY_MAX_AGE_MS (sync.ts): hand-outs wait until staff accept its age
@@ -24,7 +13,7 @@ function OldCopyWarning({ device: d }: { device: StationDeviceState }) {
   const offlineOnCopy = !d.online && directoryAt !== null;
   // A copy passes the limit while the page stays open offline: read against the clock each minute
   // (queueHandOut checks it again at the hand-out itself and points staff here).
-  const now = useMinuteClock(offlineOnCopy);
+  const now = useClock(60_000, offlineOnCopy);
   if (!offlineOnCopy || !copyTooOld(directoryAt, now)) return null;
   const accepted = d.oldCopyAccepted === directoryAt;
   return (
