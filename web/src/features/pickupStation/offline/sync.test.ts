@@ -102,20 +102,22 @@ describe('a database read at the station', () => {
     return { read, answer };
   };
 
-  it('gives what the database answered while the station stays online', async () => {
+  /** A station online, and a look-up it started that waits for the database's answer. */
+  async function lookUpOnline() {
     const tab = await openStationTab();
     tab.sync.setState({ online: true });
     const { read, answer } = pendingRead();
-    const result = tab.sync.unlessOffline(read);
+    return { tab, answer, result: tab.sync.unlessOffline(read) };
+  }
+
+  it('gives what the database answered while the station stays online', async () => {
+    const { answer, result } = await lookUpOnline();
     answer('uid-1');
     await expect(result).resolves.toEqual({ value: 'uid-1' });
   });
 
   it('gives way to the device’s copy when the station goes offline before the answer comes', async () => {
-    const tab = await openStationTab();
-    tab.sync.setState({ online: true });
-    const { read, answer } = pendingRead();
-    const result = tab.sync.unlessOffline(read);
+    const { tab, answer, result } = await lookUpOnline();
     tab.sync.setState({ online: false });
     await expect(result).resolves.toBeNull();
     answer('too-late');
